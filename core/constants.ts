@@ -1,0 +1,94 @@
+// Business constants from the product spec, section 9. One source for every runtime.
+
+export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swipeDirection: 'right', swipeThreshold: 50, hotkey: 'F8' } as const;
+
+export const THEME_STORAGE_KEY = 'vite-ui-theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SIDEBAR = {
+  width: '16rem',
+  widthMobile: '18rem',
+  widthIcon: '3rem',
+  cookieName: 'sidebar:state',
+  cookieMaxAgeSeconds: 604_800,
+  shortcutKey: 'b',
+} as const;
+
+export const DEFAULT_OTP_TYPE = 'email';
+export const DASHBOARD_RECENT_PROJECTS = 4;
+export const LIBRARY_SKELETONS = 6;
+export const WEEKLY_GOALS = { contentCreated: 24, contentTarget: 30, engagementRate: 68 } as const;
+
+export const IMAGE = {
+  pollIntervalMs: 3000,
+  pollMaxDurationMs: 60_000,
+  pollRetries: 3,
+  minSize: 512,
+  maxSize: 2048,
+  sizeStep: 64,
+  defaultWidth: 1024,
+  defaultHeight: 768,
+  minSteps: 20,
+  maxSteps: 50,
+  defaultSteps: 40,
+  defaultGuidance: 2.5,
+  defaultModel: 'flux-pro-1.1',
+  downloadNameChars: 30,
+} as const;
+
+export const RECENT_GALLERY_ITEMS = 4;
+export const TITLE_TRUNCATION = 50;
+
+export const VIDEO_PROGRESS = { step: 5, everyMs: 3000, cap: 95 } as const;
+export const MUSIC = { progressStep: 10, progressEveryMs: 1000, minDuration: 15, maxDuration: 120, defaultDuration: 30 } as const;
+export const PROMPT_HELPER_DELAY_MS = 1500;
+export const PROGRESS_MAX = 100;
+
+export const PLANS = [
+  { id: 'free', name: 'Free Plan', price: 0, period: 'forever', dailyGenerations: 5 as number | null, apiAccess: false },
+  { id: 'plus', name: 'Plus Plan', price: 300, period: 'year', dailyGenerations: 100 as number | null, apiAccess: false },
+  { id: 'pro', name: 'Pro Plan', price: 500, period: 'year', dailyGenerations: null as number | null, apiAccess: true },
+] as const;
+
+export const ASPECT_RATIOS = [
+  { id: '16:9', label: 'Landscape', width: 1920, height: 1080, usage: 'YouTube, TV' },
+  { id: '1:1', label: 'Square', width: 1080, height: 1080, usage: 'Instagram, Facebook' },
+  { id: '9:16', label: 'Portrait', width: 1080, height: 1920, usage: 'Stories, TikTok' },
+] as const;
+export const VIDEO_FORMATS = [
+  { id: 'mp4', label: 'MP4 (H.264)' },
+  { id: 'mov', label: 'MOV (ProRes)' },
+  { id: 'webm', label: 'WebM (VP9)' },
+] as const;
+export const VIDEO_QUALITIES = ['high', 'medium', 'low'] as const;
+export const VIDEO_FPS = 30;
+export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
+export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;
+export const CLIP_DURATION = { min: 0.1, max: 30, step: 0.1 } as const;
+export const DEFAULT_PROJECT_TITLE = 'Untitled Project';
+export const RENDER_POLL_MS = 3000;
+
+export const RECENT_POSTS = { limit: 5, staleMs: 60_000 } as const;
+export const VIDEO_VISIBILITY = ['private', 'unlisted', 'public'] as const;
+export const FEEDBACK_DIALOG_WIDTH_PX = 425;
+export const FEEDBACK_MAX_CHARS = 5000;
+
+export const AI_TEXT_MODELS = [
+  { id: 'gpt-4o', label: 'GPT-4o', provider: 'openai' },
+  { id: 'gpt-4o-mini', label: 'GPT-4o Mini', provider: 'openai' },
+  { id: 'claude-3-5-sonnet-latest', label: 'Claude 3.5 Sonnet', provider: 'anthropic' },
+  { id: 'claude-3-5-haiku-latest', label: 'Claude 3.5 Haiku', provider: 'anthropic' },
+  { id: 'gemini-2.0-flash-exp', label: 'Gemini Pro 2', provider: 'gemini' },
+] as const;
+export const DEFAULT_AI_TEXT_MODEL = 'gpt-4o-mini';
+
+export const STYLE_OPTIONS = {
+  image: ['photorealistic', 'anime', 'digital-art', 'oil-painting', 'watercolor', '3d-render'],
+  video: ['cinematic', 'anime', '3d', 'realistic'],
+  music: ['ambient', 'electronic', 'rock', 'classical', 'jazz'],
+} as const;
+
+export const TOOLTIP_DELAYS = { delayMs: 700, skipMs: 300, sidebarDelayMs: 0 } as const;
