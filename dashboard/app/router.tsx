@@ -1,0 +1,63 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { paths } from '@core/routes';
+import { RouteError } from './route-error';
+
+// Every screen is its own lazily loaded chunk: the first page only downloads what it shows.
+const screen = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const comingSoon = (title: string, description: string) =>
+  screen(
+    () => import('@/components/coming-soon'),
+    (m) =>
+      function ComingSoonScreen() {
+        return <m.ComingSoon title={title} description={description} />;
+      },
+  );
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      // Shown while the first screen's chunk loads.
+      hydrateFallbackElement: <p role="status" className="grid min-h-svh place-items-center text-muted-foreground">Loading...</p>,
+      children: [
+        { path: paths.auth, ...screen(() => import('@/features/auth/routes/auth-route'), (m) => m.AuthRoute) },
+        { path: paths.callback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
+        {
+          ...screen(() => import('@/features/auth/components/require-auth'), (m) => m.RequireAuth),
+          children: [
+            {
+              ...screen(() => import('@/features/shell/components/app-shell'), (m) => m.AppShell),
+              children: [
+                { index: true, ...screen(() => import('@/features/home/routes/home-route'), (m) => m.HomeRoute) },
+                { path: paths.create, ...screen(() => import('@/features/create-hub/routes/create-hub-route'), (m) => m.CreateHubRoute) },
+                { path: paths.settings, ...screen(() => import('@/features/settings/routes/settings-route'), (m) => m.SettingsRoute) },
+                { path: paths.settingsPlan, ...screen(() => import('@/features/plans/routes/plans-route'), (m) => m.PlansRoute) },
+                { path: paths.library, ...comingSoon('Library', 'Everything you generate and render, in one place.') },
+                { path: paths.createImage, ...comingSoon('Image Generation', 'Create images with Black Forest Labs FLUX.') },
+                { path: paths.createVideo, ...comingSoon('Video Generation', 'Create short videos with Luma Dream Machine.') },
+                { path: paths.createAudio, ...comingSoon('Audio Generation', 'Voiceovers and music with ElevenLabs.') },
+                { path: paths.createEditor, ...comingSoon('Video Editor', 'Cut your media together and render it in the browser.') },
+                { path: paths.social, ...comingSoon('Social Media Management', 'Write and publish posts to X, LinkedIn, Reddit and YouTube.') },
+                { path: paths.socialX, ...comingSoon('X/Twitter', 'Write and publish posts to X.') },
+                { path: paths.socialLinkedin, ...comingSoon('LinkedIn', 'Write and publish posts to LinkedIn.') },
+                { path: paths.socialReddit, ...comingSoon('Reddit', 'Write and publish posts to Reddit.') },
+                { path: paths.socialYoutube, ...comingSoon('YouTube', 'Upload videos to YouTube.') },
+                { path: paths.socialYoutubeCallback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
+                { path: paths.socialRedditCallback, ...comingSoon('Connecting Reddit Account', 'Please wait while we finish connecting your account.') },
+                { path: paths.integrations, ...comingSoon('Integrations', 'Your provider keys and social accounts, kept server-side.') },
+              ],
+            },
+          ],
+        },
+        { path: '*', ...screen(() => import('@/features/shell/routes/not-found-route'), (m) => m.NotFoundRoute) },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return <RouterProvider router={router} />;
+}
