@@ -1,0 +1,96 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { AnimatePresence, motion, MotionConfig, useReducedMotionConfig } from 'framer-motion';
+import { X } from 'lucide-react';
+import { SIDEBAR } from '@core/constants';
+import type { SidebarControls } from '../hooks/use-sidebar';
+import { SidebarContent } from './sidebar-content';
+
+const EASE = [0.32, 0.72, 0, 1] as const;
+
+/** The thin strip on the sidebar's edge: click to collapse or expand (pointer users; keyboard has the button and Ctrl/Cmd+B). */
+function SidebarRail({ onToggle }: { onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      data-sidebar="rail"
+      aria-hidden="true"
+      tabIndex={-1}
+      title="Toggle Sidebar"
+      onClick={onToggle}
+      className="group absolute inset-y-0 -right-2 z-20 w-4 cursor-ew-resize"
+    >
+      <span className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-transparent transition-colors group-hover:bg-sidebar-border group-hover:w-0.5" />
+    </button>
+  );
+}
+
+export function DesktopSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
+  const reduceMotion = useReducedMotionConfig();
+  return (
+    <motion.aside
+      aria-label="Sidebar"
+      data-state={sidebar.expanded ? 'expanded' : 'collapsed'}
+      initial={false}
+      animate={{ width: sidebar.expanded ? SIDEBAR.width : SIDEBAR.widthIcon }}
+      transition={{ duration: reduceMotion ? 0 : 0.2, ease: EASE }}
+      className="sticky top-0 z-20 flex h-svh shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground"
+    >
+      <SidebarContent collapsed={sidebar.collapsed} isMobile={false} onOpenFeedback={onOpenFeedback} />
+      <SidebarRail onToggle={sidebar.toggle} />
+    </motion.aside>
+  );
+}
+
+/** Below 768px: an 18rem drawer over a backdrop; Escape, the backdrop, the close button or a navigation closes it. */
+export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
+  const reduceMotion = useReducedMotionConfig();
+  const close = () => sidebar.setDrawerOpen(false);
+  const transition = { duration: reduceMotion ? 0 : 0.22, ease: EASE };
+  return (
+    // The panel's own `transition` prop belongs to Headless UI, so motion timing comes from MotionConfig.
+    <MotionConfig transition={transition}>
+      <AnimatePresence>
+        {sidebar.drawerOpen ? (
+          <Dialog static open onClose={close} className="fixed inset-0 z-50">
+            <motion.div
+              aria-hidden="true"
+              className="fixed inset-0 bg-black/50"
+              initial={{ opacity: 0 }}
+              animate={{ opacity: 1 }}
+              exit={{ opacity: 0 }}
+            />
+            <DialogPanel
+              as={motion.div}
+              data-sidebar="drawer"
+              initial={{ x: '-100%' }}
+              animate={{ x: 0 }}
+              exit={{ x: '-100%' }}
+              style={{ width: SIDEBAR.widthMobile, maxWidth: '85vw' }}
+              className="fixed inset-y-0 left-0 flex bg-sidebar text-sidebar-foreground shadow-xl"
+            >
+              <DialogTitle className="sr-only">Navigation</DialogTitle>
+              <SidebarContent
+                collapsed={false}
+                isMobile
+                onNavigate={close}
+                onOpenFeedback={() => {
+                  // The drawer steps aside so the dialog is the only layer on a small screen.
+                  close();
+                  onOpenFeedback();
+                }}
+              />
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Close sidebar"
+                className="absolute top-3 right-3 flex size-7 items-center justify-center rounded-md text-sidebar-foreground/70 hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </DialogPanel>
+          </Dialog>
+        ) : null}
+      </AnimatePresence>
+    </MotionConfig>
+  );
+}
