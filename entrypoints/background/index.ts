@@ -1,0 +1,6 @@
+import { defineBackground } from '#imports';
+import { registerBackground } from './register';
+
+export default defineBackground(() => {
+  registerBackground();
+});

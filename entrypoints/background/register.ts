@@ -1,0 +1,17 @@
+import { browser } from '#imports';
+import { onMessage } from '@core/messaging';
+import { getActivePageContext } from './active-page-context';
+import { createContextMenus, handleContextMenuClick } from './context-menu';
+import { openPanelOnActionClick } from './side-panel';
+
+/** Wires every background listener. Runs synchronously in main() so the worker hears events that woke it. */
+export function registerBackground(): void {
+  openPanelOnActionClick();
+  browser.runtime.onInstalled.addListener(() => {
+    createContextMenus();
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void handleContextMenuClick(info, tab);
+  });
+  onMessage('getActivePageContext', ({ data }) => getActivePageContext(data.windowId));
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './components/app';
+import { ConfigError } from './components/config-error';
+import { createSidePanelServices } from './firebase';
+import './style.css';
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  const services = createSidePanelServices(import.meta.env);
+  root.render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error(error);
+  root.render(<ConfigError />);
+}

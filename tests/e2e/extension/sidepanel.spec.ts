@@ -1,0 +1,125 @@
+import type { Browser } from 'wxt/browser';
+import { expect, seedGenerations, seedProfile, signIn, test } from './fixtures';
+
+/** The extension APIs inside the service worker (evaluated there, typed here). */
+type ExtensionGlobal = { chrome: typeof Browser };
+
+test.describe('side panel', () => {
+  test('a signed-in user sees their name and their newest library items', async ({ page, sidePanelUrl, user }) => {
+    await seedProfile(user.uid, { displayName: 'Ada Lovelace' });
+    await seedGenerations(user.uid, [
+      { type: 'image', title: 'Harbour at dawn', minutesAgo: 30 },
+      { type: 'audio', title: 'Night rain loop', minutesAgo: 5 },
+    ]);
+
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+
+    await expect(page.getByText('Ada Lovelace')).toBeVisible();
+    const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('Night rain loop');
+    await expect(items.nth(0)).toContainText('Audio');
+    await expect(items.nth(1)).toContainText('Harbour at dawn');
+    await expect(items.nth(1)).toContainText('Image');
+    await expect(page.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', /^http/);
+  });
+
+  test('shows a new generation as soon as it is saved, newest first, five at most', async ({ page, sidePanelUrl, user }) => {
+    await seedGenerations(
+      user.uid,
+      Array.from({ length: 5 }, (_, i) => ({ type: 'image' as const, title: `Sketch ${i + 1}`, minutesAgo: 60 - i })),
+    );
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+    const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
+    await expect(items.first()).toContainText('Sketch 5');
+
+    await seedGenerations(user.uid, [{ type: 'video', title: 'Fresh render', minutesAgo: 0 }]);
+
+    await expect(items.first()).toContainText('Fresh render');
+    await expect(items).toHaveCount(5);
+    await expect(page.getByText('Sketch 1')).toHaveCount(0);
+  });
+
+  test('a new user is told the library is empty, and can sign out', async ({ page, sidePanelUrl, user }) => {
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+
+    await expect(page.getByText('No library items yet')).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a wrong password is explained in plain words', async ({ page, sidePanelUrl, user }) => {
+    await page.goto(sidePanelUrl);
+    await signIn(page, { email: user.email, password: 'not-the-password' });
+
+    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password. Please check them and try again.');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  test('stays signed in when the panel is opened again', async ({ context, page, sidePanelUrl, user }) => {
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    const again = await context.newPage();
+    await again.goto(sidePanelUrl);
+    await expect(again.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  test("follows the active tab and reads its title and selected text through the content script", async ({ context, page, sidePanelUrl, user }) => {
+    await context.route('http://article.muse.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Tide tables explained</title><p id="lead">High water comes twice a day.</p>',
+      }),
+    );
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+    const pageCard = page.getByRole('region', { name: 'This page' });
+    await expect(pageCard).toContainText("This page can't be read");
+
+    // A new tab in the panel's window becomes the active one.
+    const article = await context.newPage();
+    await article.goto('http://article.muse.test/tides');
+    await expect(pageCard).toContainText('Tide tables explained');
+    await expect(pageCard).toContainText('Select text on the page to use it here.');
+
+    await article.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('lead')!);
+      window.getSelection()!.addRange(range);
+    });
+    await pageCard.getByRole('button', { name: 'Refresh' }).click();
+    await expect(pageCard.getByLabel('Selected text')).toHaveText('High water comes twice a day.');
+  });
+
+  test('the toolbar button opens the side panel', async ({ context }) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await expect.poll(() => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.sidePanel.getPanelBehavior())).toEqual({ openPanelOnActionClick: true });
+  });
+
+  test('shows a selection sent from the context menu until it is dismissed', async ({ context, page, sidePanelUrl, user }) => {
+    await page.goto(sidePanelUrl);
+    await signIn(page, user);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    // What the background stores when "Send selection to Muse Studio" is clicked (unit-tested there).
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await worker.evaluate(() =>
+      (globalThis as unknown as ExtensionGlobal).chrome.storage.session.set({
+        sentSelection: { text: 'Tides follow the Moon.', pageUrl: 'https://example.com/tides', pageTitle: 'Tide tables', sentAt: Date.now() },
+      }),
+    );
+
+    const sent = page.getByRole('region', { name: 'Sent selection' });
+    await expect(sent).toContainText('Tides follow the Moon.');
+    await expect(sent).toContainText('From Tide tables');
+    await sent.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(sent).toHaveCount(0);
+  });
+});

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+// Loads wxt.config.ts (aliases, '#imports') and replaces the extension APIs with WXT's fakeBrowser.
+export default defineConfig({
+  plugins: [WxtVitest({ root: repoRoot })],
+  test: {
+    name: 'extension-unit',
+    root: repoRoot,
+    include: ['tests/unit/extension/**/*.test.ts'],
+    environment: 'node',
+    restoreMocks: true,
+  },
+});
