@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { e2eEnv } from './env';
+
+const base = () => `http://${e2eEnv.authHost}`;
+const API_KEY = 'demo-api-key';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} -> ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Creates an account in the Auth emulator; verified unless asked otherwise. */
+export async function createUser(opts: { email?: string; password?: string; displayName?: string; verified?: boolean } = {}): Promise<TestUser> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'correct-horse-42';
+  const r = await post<{ localId: string; idToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password, returnSecureToken: true });
+  const update: Record<string, unknown> = { localId: r.localId };
+  if (opts.verified !== false) update.emailVerified = true;
+  if (opts.displayName) update.displayName = opts.displayName;
+  // Emulator admin endpoint: the fake bearer "owner" acts as an admin in the emulator.
+  await post(`/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:update`, update, { authorization: 'Bearer owner' });
+  return { uid: r.localId, email, password, idToken: r.idToken };
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The out-of-band codes (verification, reset, sign-in links) the emulator "sent" to an address, newest last. */
+export async function oobCodesFor(email: string): Promise<OobCode[]> {
+  const res = await fetch(`${base()}/emulator/v1/projects/${e2eEnv.projectId}/oobCodes`);
+  const body = (await res.json()) as { oobCodes: OobCode[] };
+  return body.oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase());
+}
+
+export async function waitForOobCode(email: string, requestType: OobCode['requestType'], timeoutMs = 10_000): Promise<OobCode> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await oobCodesFor(email)).filter((c) => c.requestType === requestType).at(-1);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`No ${requestType} email for ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,23 @@
+import { DEMO_PROJECT_IDS, emulatorPortSets } from '../../../core/firebase/config';
+
+const t = emulatorPortSets.test;
+
+/** Where the e2e suite finds the stack. `npm test` sets these; defaults are the test stack's ports. */
+export const e2eEnv = {
+  dashboardUrl: process.env.DASHBOARD_URL ?? 'http://127.0.0.1:14173',
+  projectId: process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test,
+  authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${t.auth}`,
+  firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${t.firestore}`,
+  storageHost: process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? `127.0.0.1:${t.storage}`,
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+};
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
