@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SECRETS_KEYRING } from '../../core/secrets';
+import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '../../core/firebase/config';
+import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
+import { buildFunctions } from '../build-functions';
+import { prepareEmulatorBinaries } from '../emulators/prepare';
+import { say } from './log';
+import { localDir, root } from './paths';
+import { assertPortsFree, cleanStale, killGroup, run, startManaged, stopManaged, waitFor, type Managed } from './processes';
+
+export type StackKind = 'dev' | 'test';
+
+const layout = {
+  dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
+  test: { sandboxBasePort: 18900, dashboardPort: 14173, websocketPort: 19150, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
+} as const;
+
+export interface RunningStack {
+  kind: StackKind;
+  projectId: string;
+  dashboardUrl: string;
+  extensionDir: string;
+  sandbox: Sandbox;
+  /** What tests need to reach this stack (emulator hosts, project, URLs). */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+function firebaseConfigFor(kind: StackKind): string {
+  const ports = emulatorPortSets[kind];
+  const base = JSON.parse(readFileSync(`${root}firebase.json`, 'utf8')) as Record<string, unknown>;
+  const host = '127.0.0.1';
+  const config = {
+    ...base,
+    functions: [{ source: 'functions', codebase: 'default', ignore: ['node_modules', 'src'] }],
+    emulators: {
+      singleProjectMode: true,
+      ui: { enabled: false },
+      auth: { host, port: ports.auth },
+      firestore: { host, port: ports.firestore, websocketPort: layout[kind].websocketPort },
+      functions: { host, port: ports.functions },
+      storage: { host, port: ports.storage },
+      hub: { host, port: ports.hub },
+      logging: { host, port: ports.logging },
+    },
+  };
+  delete (config as Record<string, unknown>).hosting;
+  // firebase-tools takes the config's folder as the project folder, so the generated file sits at the root.
+  const file = `${root}firebase.local-${kind}.json`;
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
+ * The emulated Functions read secrets from functions/.secret.local. The encryption keyring for users'
+ * provider keys is generated once per machine and kept, so secrets saved earlier stay readable.
+ */
+function ensureLocalSecrets(): void {
+  const file = `${root}functions/.secret.local`;
+  if (existsSync(file) && readFileSync(file, 'utf8').includes(`${SECRETS_KEYRING}=`)) return;
+  const keyring = { current: 'local-1', keys: { 'local-1': randomBytes(32).toString('base64') } };
+  writeFileSync(file, `${SECRETS_KEYRING}='${JSON.stringify(keyring)}'\n`, { mode: 0o600 });
+}
+
+/** The functions runtime reads .env.<projectId> from functions/: provider base URLs point at the sandbox. */
+function writeFunctionsEnv(projectId: string, values: Record<string, string>): void {
+  const lines = Object.entries(values).map(([k, v]) => `${k}=${v}`);
+  writeFileSync(`${root}functions/.env.${projectId}`, `# Written by scripts/stack; local emulators only.\n${lines.join('\n')}\n`);
+}
+
+function clientEnv(kind: StackKind, projectId: string): Record<string, string> {
+  const p = emulatorPortSets[kind];
+  return {
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIREBASE_EMULATORS: JSON.stringify({ host: '127.0.0.1', auth: p.auth, firestore: p.firestore, functions: p.functions, storage: p.storage }),
+    VITE_DASHBOARD_URL: `http://127.0.0.1:${layout[kind].dashboardPort}`,
+  };
+}
+
+async function emulatorsReady(kind: StackKind, projectId: string): Promise<boolean> {
+  const p = emulatorPortSets[kind];
+  const hub = await fetch(`http://127.0.0.1:${p.hub}/emulators`).then((r) => r.json() as Promise<Record<string, unknown>>);
+  if (!['auth', 'firestore', 'functions', 'storage'].every((k) => k in hub)) return false;
+  // Functions are loaded once a callable answers (401 without a token) instead of 404.
+  const probe = await fetch(`http://127.0.0.1:${p.functions}/${projectId}/${FUNCTIONS_REGION}/sendFeedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
+  return probe.status !== 404;
+}
+
+async function stopEmulators(m: Managed): Promise<void> {
+  const pid = m.child.pid;
+  if (!pid || m.child.exitCode !== null) return;
+  // SIGINT to firebase-tools alone lets it export data and stop its Java children in order.
+  process.kill(pid, 'SIGINT');
+  await Promise.race([m.exited, new Promise((r) => setTimeout(r, 20_000))]);
+  await killGroup(pid, 3000);
+}
+
+export async function startStack(kind: StackKind, opts: { watchFunctions?: boolean; buildExtension?: boolean } = {}): Promise<RunningStack> {
+  const projectId = DEMO_PROJECT_IDS[kind];
+  const ports = emulatorPortSets[kind];
+  const l = layout[kind];
+  mkdirSync(localDir, { recursive: true });
+  await cleanStale(kind, ['emulators', 'dashboard']);
+  await assertPortsFree({ ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort });
+
+  const managed: Managed[] = [];
+  let sandbox: Sandbox | undefined;
+  let emulators: Managed | undefined;
+  const stop = async () => {
+    await stopManaged(managed.filter((m) => m !== emulators));
+    if (emulators) await stopEmulators(emulators);
+    await sandbox?.close();
+  };
+
+  try {
+    const binaries = await prepareEmulatorBinaries(root);
+    say.step('Bundling Cloud Functions');
+    await buildFunctions();
+    sandbox = await startSandbox({ basePort: l.sandboxBasePort });
+    writeFunctionsEnv(projectId, sandbox.env);
+    ensureLocalSecrets();
+
+    // Each Storage emulator keeps blobs in $TMPDIR/firebase and wipes that folder when it stops: give
+    // each stack its own, so the dev and test stacks never delete each other's files.
+    const tmpDir = `${localDir}/tmp/${kind}`;
+    mkdirSync(tmpDir, { recursive: true });
+    const dataDir = `${localDir}/emulator-data/${kind}`;
+    const persist = kind === 'dev' ? ['--import', dataDir, '--export-on-exit', dataDir] : [];
+    if (kind === 'dev' && !existsSync(`${dataDir}/firebase-export-metadata.json`)) persist.splice(0, 2);
+    say.step(`Starting the Firebase emulators (${kind}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`);
+    emulators = startManaged(kind, 'emulators', process.execPath, [
+      `${root}node_modules/firebase-tools/lib/bin/firebase.js`,
+      'emulators:start',
+      '--only', 'auth,firestore,functions,storage',
+      '--project', projectId,
+      '--config', firebaseConfigFor(kind),
+      ...persist,
+    ], { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir });
+    managed.push(emulators);
+
+    const env = clientEnv(kind, projectId);
+    const dashboardUrl = `http://127.0.0.1:${l.dashboardPort}`;
+    if (kind === 'dev') {
+      managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
+    } else {
+      say.step('Building the dashboard for the test stack');
+      const b = run(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], { env, quiet: true });
+      if (b.status !== 0) throw new Error(`Dashboard build failed:\n${b.output.slice(-4000)}`);
+      managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)], env));
+    }
+    if (opts.buildExtension !== false) {
+      say.step('Building the browser extension');
+      const b = run(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], { env: { ...env, WXT_OUT_DIR: l.extensionOut }, quiet: true });
+      if (b.status !== 0) throw new Error(`Extension build failed:\n${b.output.slice(-4000)}`);
+    }
+
+    await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
+    await waitFor('Dashboard server', async () => (await fetch(dashboardUrl)).ok, 60_000, managed.find((m) => m.name === 'dashboard'));
+    say.ok('Stack is up');
+
+    return {
+      kind,
+      projectId,
+      dashboardUrl,
+      extensionDir: `${root}${l.extensionOut}/chrome-mv3`,
+      sandbox,
+      env: {
+        GCLOUD_PROJECT: projectId,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+        FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
+        FUNCTIONS_EMULATOR_ORIGIN: `http://127.0.0.1:${ports.functions}`,
+        DASHBOARD_URL: dashboardUrl,
+        EXTENSION_DIR: `${root}${l.extensionOut}/chrome-mv3`,
+        ...sandbox.env,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+// npm start: installs what is missing, starts the whole local stack offline and says where to open it.
+import { ensureJava, ensureWxtPrepared } from './stack/ensure';
+
+ensureWxtPrepared();
+ensureJava();
+
+const { say } = await import('./stack/log');
+const { startStack } = await import('./stack/stack');
+const { seedDemoAccount, DEMO_ACCOUNT } = await import('./stack/demo-account');
+
+const started = Date.now();
+const stack = await startStack('dev').catch((error: unknown) => {
+  say.fail(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
+await seedDemoAccount(stack.projectId);
+
+say.plain('');
+say.ok(`Muse Studio is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+say.plain(`  Dashboard   ${say.bold(stack.dashboardUrl)}`);
+say.plain(`  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: the verification link is printed in .local/logs/dev-emulators.log)`);
+say.plain(`  Extension   load unpacked from ${stack.extensionDir} (chrome://extensions, Developer mode)`);
+say.plain(`  Emulators   project ${stack.projectId}; logs in .local/logs/`);
+say.plain(`  Sandbox     providers answer locally: ${Object.values(stack.sandbox.urls)[0]} and the next ${Object.keys(stack.sandbox.urls).length - 1} ports`);
+say.plain('Press Ctrl+C to stop everything.');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  say.step('Stopping (saving emulator data to .local/emulator-data/dev)');
+  await stack.stop();
+  say.ok('Stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,103 @@
+// npm test: installs what is missing, runs every suite, ends with "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium, ensureFfmpeg, ensureJava, ensureWxtPrepared } from './stack/ensure';
+
+ensureWxtPrepared();
+ensureJava();
+const chromium = ensureChromium();
+ensureFfmpeg();
+
+const { say } = await import('./stack/log');
+const { localDir, root } = await import('./stack/paths');
+const { run } = await import('./stack/processes');
+const { startStack } = await import('./stack/stack');
+
+interface SuiteResult {
+  name: string;
+  passed: number;
+  failed: number;
+  seconds: number;
+}
+const results: SuiteResult[] = [];
+const reports = `${localDir}/reports`;
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+
+function timed<T>(fn: () => T): [T, number] {
+  const t = Date.now();
+  const r = fn();
+  return [r, (Date.now() - t) / 1000];
+}
+
+/** A check with no test count of its own (typecheck, lint) counts as one test. */
+function check(name: string, command: string, args: string[]): void {
+  if (!wanted(name)) return;
+  say.step(name);
+  const [r, seconds] = timed(() => run(command, args, { quiet: true }));
+  if (r.status !== 0) say.fail(`${name} failed:\n${r.output.slice(-6000)}`);
+  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds });
+}
+
+function vitest(name: string, projects: string[], env: Record<string, string> = {}): void {
+  if (!wanted(name)) return;
+  say.step(`${name} tests`);
+  const out = `${reports}/${name}.json`;
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const [r, seconds] = timed(() => run(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env }));
+  results.push({ name, ...vitestCounts(out, r.status), seconds });
+}
+
+function vitestCounts(file: string, status: number): { passed: number; failed: number } {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const j = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { status: string }[] };
+  // A file that fails to load has no failed test but a failed suite: count it, and count skips as failures.
+  const brokenFiles = j.testResults.filter((t) => t.status === 'failed').length;
+  const failed = j.numFailedTests + j.numPendingTests + j.numTodoTests + (j.numFailedTests === 0 && (brokenFiles > 0 || status !== 0) ? Math.max(brokenFiles, 1) : 0);
+  return { passed: j.numPassedTests, failed };
+}
+
+function playwright(name: string, env: Record<string, string>): void {
+  if (!wanted(name)) return;
+  say.step(`${name} tests`);
+  const out = `${reports}/${name}.json`;
+  const [r, seconds] = timed(() => run(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }));
+  let counts = { passed: 0, failed: 1 };
+  if (existsSync(out)) {
+    const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
+    counts = { passed: s.expected, failed: s.unexpected + s.flaky + s.skipped + (s.unexpected === 0 && r.status !== 0 ? 1 : 0) };
+  }
+  results.push({ name, ...counts, seconds });
+}
+
+const started = Date.now();
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
+vitest('unit', ['unit', 'extension-unit']);
+
+const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
+if (needsStack) {
+  const stack = await startStack('test').catch((error: unknown) => {
+    say.fail(error instanceof Error ? error.message : String(error));
+    results.push({ name: 'test stack', passed: 0, failed: 1, seconds: 0 });
+    return undefined;
+  });
+  if (stack) {
+    try {
+      vitest('rules', ['rules'], stack.env);
+      vitest('functions', ['functions'], stack.env);
+      playwright('e2e', stack.env);
+    } finally {
+      await stack.stop();
+    }
+  }
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+say.plain('');
+for (const r of results) say.plain(`  ${r.failed ? '✖' : '✔'} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+say.plain(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+say.plain(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

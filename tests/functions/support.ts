@@ -1,0 +1,47 @@
+import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '../../core/firebase/config';
+
+const t = emulatorPortSets.test;
+export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;
+process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${t.firestore}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${t.auth}`;
+const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`;
+
+export function adminDb() {
+  const app = getApps()[0] ?? initializeApp({ projectId });
+  return getFirestore(app);
+}
+
+export async function closeAdmin(): Promise<void> {
+  await Promise.all(getApps().map((a) => deleteApp(a)));
+}
+
+export async function signUp(): Promise<{ uid: string; idToken: string }> {
+  const email = `fn-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct-horse-42', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`signUp failed: ${res.status}`);
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, idToken: body.idToken };
+}
+
+export interface CallableResult {
+  status: number;
+  result?: unknown;
+  error?: { status: string; message: string };
+}
+
+/** Calls an HTTPS callable the way the client SDK does (POST {data}, bearer ID token). */
+export async function callCallable(name: string, data: unknown, idToken?: string): Promise<CallableResult> {
+  const res = await fetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { status: string; message: string } };
+  return { status: res.status, ...body };
+}
