@@ -1,0 +1,54 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { generateTextSchema, missingKeyMessage, modelProvider, type GenerateTextResult } from '../../../../core/ai-text';
+import { integrationLabel, type LlmIntegrationType } from '../../../../core/integrations';
+import { parsePayload, withFallbackError } from '../../lib/callable';
+import { log } from '../../lib/log';
+import { unreadableKeyMessage } from '../../integrations/messages';
+import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
+import type { ProviderFailure } from '../../providers/provider-errors';
+import type { TextGeneratorFactory } from '../../providers/text/text-generator';
+import { finishText, taskPrompt } from './prompts';
+
+export interface GenerateTextDeps extends Pick<SecretStoreDeps, 'db' | 'keyring'> {
+  textGenerators: TextGeneratorFactory;
+}
+
+function failureError(provider: LlmIntegrationType, model: string, failure: ProviderFailure): HttpsError {
+  const label = integrationLabel(provider);
+  switch (failure.reason) {
+    case 'invalid_key':
+      return new HttpsError('failed-precondition', `Your ${label} API key is invalid. Update it in Integrations.`);
+    case 'no_credit':
+      return new HttpsError('resource-exhausted', `Your ${label} account is out of credit. Add credit with ${label}, then try again.`);
+    case 'rate_limited':
+      return new HttpsError('resource-exhausted', `${label} is busy right now (rate limited). Please try again in a minute.`);
+    case 'unavailable':
+      return new HttpsError('unavailable', `${label} is not responding right now. Please try again later.`);
+    case 'rejected':
+      return failure.status === 404
+        ? new HttpsError('failed-precondition', `${label} does not offer ${model} to your API key. Choose another model.`)
+        : new HttpsError('internal', 'Failed to process AI request');
+  }
+}
+
+/** Every AI text feature: the user's own key for the chosen model's provider, one system prompt per task. */
+export async function generateText(uid: string, data: unknown, deps: GenerateTextDeps): Promise<GenerateTextResult> {
+  const input = parsePayload(generateTextSchema, data);
+  const provider = modelProvider(input.model);
+  const context = { uid, task: input.task, model: input.model, provider };
+  return withFallbackError('Failed to process AI request', context, async () => {
+    const stored = await readIntegrationKey(deps, uid, provider);
+    if (!stored.found) throw new HttpsError('failed-precondition', missingKeyMessage(provider));
+    if (!stored.readable) throw new HttpsError('failed-precondition', unreadableKeyMessage(provider));
+
+    const prompt = taskPrompt(input);
+    const outcome = await deps.textGenerators(provider, stored.value).generate({ model: input.model, prompt: input.prompt, ...prompt });
+    // attempts = provider requests made for this one call (retries included).
+    if (!outcome.ok) {
+      log.warn('AI text failed', { ...context, attempts: outcome.attempts, reason: outcome.failure.reason, providerStatus: outcome.failure.status, providerCode: outcome.failure.code });
+      throw failureError(provider, input.model, outcome.failure);
+    }
+    log.info('AI text generated', { ...context, attempts: outcome.attempts, chars: outcome.text.length });
+    return { text: finishText(input.task, input.context?.platform, outcome.text), model: input.model, provider };
+  });
+}

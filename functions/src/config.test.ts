@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { providerIds, providers } from '../../core/providers';
+import { readConfig } from './config';
+
+describe('functions configuration', () => {
+  it('uses the real provider endpoints when nothing is set', () => {
+    const config = readConfig({});
+    expect(config.baseUrls).toEqual(Object.fromEntries(providerIds.map((id) => [id, providers[id].baseUrl])));
+    expect(config.emulated).toBe(false);
+  });
+
+  it('points providers at the sandbox in the emulator, without trailing slashes', () => {
+    const config = readConfig({ FUNCTIONS_EMULATOR: 'true', OPENAI_BASE_URL: 'http://127.0.0.1:18903/', GEMINI_BASE_URL: ' http://127.0.0.1:18905 ' });
+    expect(config.baseUrls.openai).toBe('http://127.0.0.1:18903');
+    expect(config.baseUrls.gemini).toBe('http://127.0.0.1:18905');
+    expect(config.baseUrls.anthropic).toBe('https://api.anthropic.com');
+    expect(config.emulated).toBe(true);
+  });
+
+  it('makes download URLs on Firebase Storage, or on the Storage emulator when there is one', () => {
+    expect(readConfig({}).storageDownloadOrigin).toBe('https://firebasestorage.googleapis.com');
+    expect(readConfig({ FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199' }).storageDownloadOrigin).toBe('http://127.0.0.1:9199');
+    expect(() => readConfig({ FIREBASE_STORAGE_EMULATOR_HOST: 'http://127.0.0.1:9199' })).toThrow(/host:port/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(readConfig({ BFL_BASE_URL: '' }).baseUrls.bfl).toBe('https://api.bfl.ai');
+  });
+
+  it.each([
+    ['plain http outside the emulator', { OPENAI_BASE_URL: 'http://api.example.com' }, /OPENAI_BASE_URL must use https outside the emulator/],
+    ['something that is not a URL', { LUMA_BASE_URL: 'api.lumalabs.ai' }, /LUMA_BASE_URL is not a URL/],
+    ['another scheme', { FUNCTIONS_EMULATOR: 'true', BFL_BASE_URL: 'ftp://127.0.0.1' }, /BFL_BASE_URL must be an http\(s\) URL/],
+    ['a URL with credentials', { ANTHROPIC_BASE_URL: 'https://user:pw@api.anthropic.com' }, /plain base URL/],
+    ['a URL with a query', { GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com?key=x' }, /plain base URL/],
+  ])('refuses %s', (_label, env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

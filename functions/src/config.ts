@@ -1,0 +1,58 @@
+import { defineSecret } from 'firebase-functions/params';
+import { providerIds, providers, type ProviderId } from '../../core/providers';
+import { SECRETS_KEYRING } from '../../core/secrets';
+import { parseKeyring, type Keyring } from './lib/crypto';
+
+// The one module that reads the environment (STYLE.md). Everything else receives what it needs.
+
+/** The AES-256-GCM keyring for users' secrets (core/secrets.ts). The emulator reads functions/.secret.local. */
+export const keyringSecret = defineSecret(SECRETS_KEYRING);
+
+export interface FunctionsConfig {
+  /** Provider base URLs without a trailing slash: the real services unless the environment points elsewhere (the sandbox). */
+  baseUrls: Record<ProviderId, string>;
+  emulated: boolean;
+  /** Origin of Firebase Storage download URLs: the Storage emulator's when one is configured. */
+  storageDownloadOrigin: string;
+}
+
+const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
+
+/** Reads the functions' configuration from an environment; pure, so it is tested with plain objects. */
+export function readConfig(env: Readonly<Record<string, string | undefined>>): FunctionsConfig {
+  const emulated = env.FUNCTIONS_EMULATOR === 'true';
+  const baseUrls = {} as Record<ProviderId, string>;
+  for (const id of providerIds) {
+    const { env: name, baseUrl: fallback } = providers[id];
+    const raw = env[name]?.trim() || fallback;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${name} is not a URL`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`);
+    if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
+    // Plain http is only for the local sandbox: a deployed function never sends a user's key in clear text.
+    if (!emulated && url.protocol !== 'https:') throw new Error(`${name} must use https outside the emulator`);
+    baseUrls[id] = url.toString().replace(/\/+$/, '');
+  }
+  const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
+  if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
+  const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
+  return { baseUrls, emulated, storageDownloadOrigin };
+}
+
+let config: FunctionsConfig | undefined;
+/** The running function's configuration, read on first use (never at import time). */
+export function loadConfig(): FunctionsConfig {
+  return (config ??= readConfig(process.env));
+}
+
+let keyring: { raw: string; parsed: Keyring } | undefined;
+/** The keyring from the Functions secret; only callables declaring `secrets: [keyringSecret]` may call this. */
+export function loadKeyring(): Keyring {
+  const raw = keyringSecret.value();
+  if (keyring?.raw !== raw) keyring = { raw, parsed: parseKeyring(raw) };
+  return keyring.parsed;
+}

@@ -1,0 +1,42 @@
+import OpenAI from 'openai';
+import { classifyHttpFailure, transportFailure, type ProviderFailure } from '../provider-errors';
+import { generateWithRetry, type TextGenerator, type TextGeneratorOptions } from './text-generator';
+
+/** OpenAI chat completions through the official SDK (POST {base}/v1/chat/completions, Bearer key). */
+export function createOpenAiTextGenerator(options: TextGeneratorOptions): TextGenerator {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: `${options.baseUrl}/v1`,
+    // Explicit, so nothing is picked up from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID).
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  return {
+    generate: (request) =>
+      generateWithRetry(
+        async () => {
+          const completion = await client.chat.completions.create({
+            model: request.model,
+            messages: [
+              { role: 'system', content: request.system },
+              { role: 'user', content: request.prompt },
+            ],
+            max_completion_tokens: request.maxOutputTokens,
+            temperature: request.temperature,
+          });
+          return completion.choices[0]?.message?.content ?? undefined;
+        },
+        classifyOpenAiError,
+        options.retry,
+      ),
+  };
+}
+
+export function classifyOpenAiError(error: unknown): ProviderFailure {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return transportFailure('timeout');
+  if (error instanceof OpenAI.APIConnectionError) return transportFailure('network');
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return classifyHttpFailure('openai', error.status, { error: error.error }, error.headers);
+  return transportFailure('malformed');
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { ProviderId } from '../../core/providers';
+import { FaultBook, faultSchema, type RequestRecord } from './faults';
+
+export const CONTROL_PREFIX = '/__sandbox';
+
+export interface ProviderApp {
+  provider: ProviderId;
+  app: Hono;
+  faults: FaultBook;
+  requests: RequestRecord[];
+}
+
+/** Mounts a provider's documented routes behind the shared control API and fault playback. */
+export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono) => void): ProviderApp {
+  const faults = new FaultBook();
+  const requests: RequestRecord[] = [];
+  const app = new Hono();
+
+  app.get(`${CONTROL_PREFIX}/health`, (c) => c.json({ provider, ok: true }));
+  app.get(`${CONTROL_PREFIX}/requests`, (c) => c.json({ requests }));
+  app.delete(`${CONTROL_PREFIX}/requests`, (c) => {
+    requests.length = 0;
+    return c.body(null, 204);
+  });
+  app.post(`${CONTROL_PREFIX}/faults`, async (c) => {
+    const parsed = faultSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
+    faults.add(parsed.data);
+    return c.json({ pending: faults.pending().length }, 201);
+  });
+  app.delete(`${CONTROL_PREFIX}/faults`, (c) => {
+    faults.clear();
+    return c.body(null, 204);
+  });
+
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (path.startsWith(CONTROL_PREFIX)) return next();
+    requests.push({ method: c.req.method, path, at: Date.now() });
+    const fault = faults.take(c.req.method, path);
+    if (!fault) return next();
+    if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (fault.malformed) return c.body('{"id": "unterminated', 200, { 'content-type': 'application/json' });
+    const headers: Record<string, string> = {};
+    if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+    if (fault.status) return c.json((fault.body ?? { error: `sandbox fault ${fault.status}` }) as object, fault.status as 400, headers);
+    return next();
+  });
+
+  mountRoutes?.(app);
+  app.notFound((c) => c.json({ error: `The ${provider} sandbox has no route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  return { provider, app, faults, requests };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from './server';
+
+// The documented routes each provider's sandbox serves (see README.md): auth, shapes, error bodies.
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+async function call(provider: keyof Sandbox['urls'], path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  const res = await fetch(`${sandbox.urls[provider]}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('key-check routes', () => {
+  it.each([
+    ['bfl', '/v1/credits', (k: string) => ({ 'x-key': k }), 403, { credits: 1000 }, { credits: 0 }],
+    ['luma', '/dream-machine/v1/credits', (k: string) => ({ authorization: `Bearer ${k}` }), 401, { credit_balance: 2500 }, { credit_balance: 0 }],
+  ] as const)('%s %s: balance for a key, refusal for bad-key, zero for no-credit-key', async (provider, path, auth, badStatus, good, empty) => {
+    expect(await call(provider, path, { headers: auth('sk-1') })).toEqual({ status: 200, body: good });
+    expect((await call(provider, path, { headers: auth('bad-key') })).status).toBe(badStatus);
+    expect((await call(provider, path)).status).toBe(badStatus);
+    expect(await call(provider, path, { headers: auth('no-credit-key') })).toEqual({ status: 200, body: empty });
+  });
+
+  it('ElevenLabs GET /v1/user: subscription usage, detail errors', async () => {
+    const ok = await call('elevenlabs', '/v1/user', { headers: { 'xi-api-key': 'sk-1' } });
+    expect(ok.body.subscription).toMatchObject({ character_count: 1200, character_limit: 100_000 });
+    expect(await call('elevenlabs', '/v1/user', { headers: { 'xi-api-key': 'bad-key' } })).toEqual({ status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } });
+    const empty = await call('elevenlabs', '/v1/user', { headers: { 'xi-api-key': 'no-credit-key' } });
+    expect(empty.body.subscription).toMatchObject({ character_count: 10_000, character_limit: 10_000 });
+  });
+
+  it('model lists need the key the provider documents', async () => {
+    expect((await call('openai', '/v1/models', { headers: { authorization: 'Bearer sk-1' } })).body.data).toHaveLength(2);
+    expect((await call('openai', '/v1/models')).status).toBe(401);
+    expect((await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' } })).status).toBe(200);
+    expect(await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1' } })).toMatchObject({ status: 400, body: { error: { message: 'anthropic-version: header is required' } } });
+    expect((await call('gemini', '/v1beta/models?key=sk-1')).status).toBe(200);
+    expect(await call('gemini', '/v1beta/models', { headers: { 'x-goog-api-key': 'bad-key' } })).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
+  });
+});
+
+describe('text generation routes', () => {
+  const system = 'Task: social_post (x).\nReply with the post text only.';
+
+  it('OpenAI chat completions answer with a deterministic reply', async () => {
+    const res = await call('openai', '/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-1' },
+      body: { model: 'gpt-4o', messages: [{ role: 'system', content: system }, { role: 'user', content: 'launch day' }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'Sandbox openai reply (task social_post, model gpt-4o): launch day' }, finish_reason: 'stop' }] });
+  });
+
+  it('OpenAI refuses bad keys like the real API, echoing only a masked key, and runs out of quota with a 429', async () => {
+    const body = { model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] };
+    const bad = await call('openai', '/v1/chat/completions', { method: 'POST', headers: { authorization: 'Bearer bad-key' }, body });
+    expect(bad).toMatchObject({ status: 401, body: { error: { code: 'invalid_api_key', type: 'invalid_request_error' } } });
+    expect(JSON.stringify(bad.body)).not.toContain('bad-key');
+    const broke = await call('openai', '/v1/chat/completions', { method: 'POST', headers: { authorization: 'Bearer no-credit-key' }, body });
+    expect(broke).toMatchObject({ status: 429, body: { error: { code: 'insufficient_quota', type: 'insufficient_quota' } } });
+  });
+
+  it('Anthropic messages need max_tokens and answer with text blocks; no credit is a 402 billing_error', async () => {
+    const headers = { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' };
+    const message = { model: 'claude-3-5-haiku-latest', system, messages: [{ role: 'user', content: 'launch day' }] };
+    expect(await call('anthropic', '/v1/messages', { method: 'POST', headers, body: message })).toMatchObject({ status: 400, body: { error: { message: 'max_tokens: Field required' } } });
+    const ok = await call('anthropic', '/v1/messages', { method: 'POST', headers, body: { ...message, max_tokens: 100 } });
+    expect(ok.body).toMatchObject({ type: 'message', role: 'assistant', content: [{ type: 'text', text: 'Sandbox anthropic reply (task social_post, model claude-3-5-haiku-latest): launch day' }], stop_reason: 'end_turn' });
+    const broke = await call('anthropic', '/v1/messages', { method: 'POST', headers: { ...headers, 'x-api-key': 'no-credit-key' }, body: { ...message, max_tokens: 100 } });
+    expect(broke).toMatchObject({ status: 402, body: { type: 'error', error: { type: 'billing_error' } } });
+  });
+
+  it('Gemini generateContent reads systemInstruction and contents; no credit is RESOURCE_EXHAUSTED', async () => {
+    const body = { systemInstruction: { parts: [{ text: system }] }, contents: [{ role: 'user', parts: [{ text: 'launch day' }] }] };
+    const ok = await call('gemini', '/v1beta/models/gemini-2.0-flash-exp:generateContent', { method: 'POST', headers: { 'x-goog-api-key': 'sk-1' }, body });
+    expect(ok.body).toMatchObject({ candidates: [{ content: { role: 'model', parts: [{ text: 'Sandbox gemini reply (task social_post, model gemini-2.0-flash-exp): launch day' }] }, finishReason: 'STOP' }] });
+    const broke = await call('gemini', '/v1beta/models/gemini-2.0-flash-exp:generateContent', { method: 'POST', headers: { 'x-goog-api-key': 'no-credit-key' }, body });
+    expect(broke).toMatchObject({ status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED' } } });
+    expect((await call('gemini', '/v1beta/models/gemini-9:generateContent', { method: 'POST', headers: { 'x-goog-api-key': 'sk-1' }, body })).status).toBe(404);
+  });
+});

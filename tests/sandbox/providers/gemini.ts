@@ -1,0 +1,75 @@
+import type { Context, Hono } from 'hono';
+import { jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
+
+/**
+ * Gemini API (generativelanguage.googleapis.com/v1beta): key in `x-goog-api-key` or `?key=`; errors as
+ * {error: {code, message, status, details}}. A bad key is a 400 with reason API_KEY_INVALID, as for real.
+ */
+export const GEMINI_MODELS = ['gemini-2.0-flash-exp', 'gemini-2.0-flash'];
+
+const googleError = (c: Context, code: 400 | 403 | 404 | 429, status: string, message: string, details?: unknown[]) =>
+  c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
+
+function refuse(c: Context): Response | undefined {
+  const kind = keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key'));
+  if (kind === 'missing') {
+    return googleError(c, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.");
+  }
+  if (kind === 'bad') {
+    return googleError(c, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
+    ]);
+  }
+  return undefined;
+}
+
+type Content = { role?: string; parts?: Array<{ text?: unknown }> };
+const textOf = (content: Content | undefined) => (content?.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
+
+export function geminiRoutes(app: Hono): void {
+  app.get('/v1beta/models', (c) => {
+    const refused = refuse(c);
+    if (refused) return refused;
+    return c.json({
+      models: GEMINI_MODELS.map((id) => ({
+        name: `models/${id}`,
+        version: '2.0',
+        displayName: id === 'gemini-2.0-flash-exp' ? 'Gemini 2.0 Flash Experimental' : 'Gemini 2.0 Flash',
+        inputTokenLimit: 1_048_576,
+        outputTokenLimit: 8192,
+        supportedGenerationMethods: ['generateContent', 'countTokens'],
+      })),
+    });
+  });
+
+  // POST /v1beta/models/{model}:generateContent (one path segment holds model and method).
+  app.post('/v1beta/models/:call', async (c) => {
+    const [model, method] = c.req.param('call').split(':');
+    if (method !== 'generateContent' || !model) return googleError(c, 404, 'NOT_FOUND', `Method not found: ${c.req.param('call')}`);
+    const refused = refuse(c);
+    if (refused) return refused;
+    const body = await jsonBody(c.req);
+    const contents = body?.contents;
+    if (!Array.isArray(contents) || contents.length === 0) return googleError(c, 400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified');
+    if (keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key')) === 'no_credit') {
+      return googleError(c, 429, 'RESOURCE_EXHAUSTED', 'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.', [
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+      ]);
+    }
+    if (!GEMINI_MODELS.includes(model)) return googleError(c, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`);
+    const system = textOf(body?.systemInstruction as Content | undefined);
+    const prompt = textOf((contents as Content[]).filter((m) => (m.role ?? 'user') === 'user').at(-1));
+    const text = sandboxReply('gemini', model, system, prompt);
+    const promptTokens = roughTokens(JSON.stringify(contents));
+    return c.json({
+      candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: roughTokens(text), totalTokenCount: promptTokens + roughTokens(text) },
+      modelVersion: model,
+      responseId: sandboxId('resp-'),
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import type { Context, Hono } from 'hono';
+import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
+
+/** OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. */
+export const OPENAI_MODELS = ['gpt-4o', 'gpt-4o-mini'];
+
+const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) =>
+  c.json({ error: { message, type, param, code } }, status);
+
+function refuseKey(c: Context): Response | undefined {
+  const key = bearer(c.req.header('authorization'));
+  const kind = keyKind(key);
+  if (kind === 'missing') {
+    return error(c, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null);
+  }
+  if (kind === 'bad') {
+    // Like the real API, the message echoes part of the key: clients must never pass it on.
+    const shown = `${key!.slice(0, 3)}*****${key!.slice(-4)}`;
+    return error(c, 401, `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
+  }
+  return undefined;
+}
+
+export function openaiRoutes(app: Hono): void {
+  app.get('/v1/models', (c) => {
+    const refused = refuseKey(c);
+    if (refused) return refused;
+    // Listing models does not check credit, as with the real API.
+    return c.json({ object: 'list', data: OPENAI_MODELS.map((id) => ({ id, object: 'model', created: 1715367049, owned_by: 'system' })) });
+  });
+
+  app.post('/v1/chat/completions', async (c) => {
+    const refused = refuseKey(c);
+    if (refused) return refused;
+    const body = await jsonBody(c.req);
+    if (!body) return error(c, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
+    const model = body.model;
+    const messages = body.messages;
+    if (typeof model !== 'string') return error(c, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model');
+    if (!Array.isArray(messages) || messages.length === 0) {
+      return error(c, 400, "Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages');
+    }
+    if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') {
+      return error(c, 429, 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.', 'insufficient_quota', 'insufficient_quota');
+    }
+    if (!OPENAI_MODELS.includes(model)) return error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+    const typed = messages as Array<{ role?: string; content?: unknown }>;
+    const text = (role: string) => typed.filter((m) => m.role === role).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+    const system = text('system') || text('developer');
+    const prompt = typed.filter((m) => m.role === 'user').at(-1);
+    const content = sandboxReply('openai', model, system, typeof prompt?.content === 'string' ? prompt.content : '');
+    const promptTokens = roughTokens(JSON.stringify(messages));
+    const completionTokens = roughTokens(content);
+    return c.json({
+      id: sandboxId('chatcmpl-'),
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      system_fingerprint: 'fp_sandbox',
+    });
+  });
+}
