@@ -1,4 +1,4 @@
-import { AnimatePresence, motion, useReducedMotionConfig } from 'framer-motion';
+import { motion, useReducedMotionConfig } from 'framer-motion';
 import { CircleAlert, CircleCheck, LoaderCircle, Mail, TicketCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -71,12 +71,12 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
   if (state.checkingLink) return <CheckingLink />;
 
   return (
-    <AnimatePresence mode="wait" initial={false}>
-      <motion.div
+    // No exit animation: a leaving view with the same labels ('Email address') would still take typing
+    // for a moment and then vanish with what was typed. The new view only fades in.
+    <motion.div
         key={view}
         initial={{ opacity: 0, y: 6 }}
         animate={{ opacity: 1, y: 0 }}
-        exit={{ opacity: 0, y: -6 }}
         transition={{ duration: reduceMotion ? 0 : 0.16, ease: 'easeOut' }}
       >
         <form onSubmit={handleSubmit} className="space-y-4">
@@ -164,6 +164,5 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
           </nav>
         </form>
       </motion.div>
-    </AnimatePresence>
   );
 }
