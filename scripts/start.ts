@@ -9,11 +9,12 @@ const { startStack } = await import('./stack/stack');
 const { seedDemoAccount, DEMO_ACCOUNT } = await import('./stack/demo-account');
 
 const started = Date.now();
-const stack = await startStack('dev').catch((error: unknown) => {
+const realProviders = process.env.MUSE_REAL_PROVIDERS === '1';
+const stack = await startStack('dev', { realProviders }).catch((error: unknown) => {
   say.fail(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
-await seedDemoAccount(stack.projectId);
+await seedDemoAccount(stack.projectId, { sandboxKeys: !realProviders });
 
 say.plain('');
 say.ok(`Muse Studio is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -21,7 +22,11 @@ say.plain(`  Dashboard   ${say.bold(stack.dashboardUrl)}`);
 say.plain(`  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: the verification link is printed in .local/logs/dev-emulators.log)`);
 say.plain(`  Extension   load unpacked from ${stack.extensionDir} (chrome://extensions, Developer mode)`);
 say.plain(`  Emulators   project ${stack.projectId}; logs in .local/logs/`);
-say.plain(`  Sandbox     providers answer locally: ${Object.values(stack.sandbox.urls)[0]} and the next ${Object.keys(stack.sandbox.urls).length - 1} ports`);
+say.plain(
+  realProviders
+    ? '  Providers   REAL endpoints (MUSE_REAL_PROVIDERS=1): save your own keys in Integrations'
+    : `  Providers   the local sandbox (${Object.values(stack.sandbox.urls)[0]} and the next ${Object.keys(stack.sandbox.urls).length - 1} ports); the demo account has sandbox keys. MUSE_REAL_PROVIDERS=1 npm start calls the real ones`,
+);
 say.plain('Press Ctrl+C to stop everything.');
 
 let stopping = false;

@@ -96,7 +96,11 @@ async function stopEmulators(m: Managed): Promise<void> {
   await killGroup(pid, 3000);
 }
 
-export async function startStack(kind: StackKind, opts: { watchFunctions?: boolean; buildExtension?: boolean } = {}): Promise<RunningStack> {
+/**
+ * realProviders (npm start with MUSE_REAL_PROVIDERS=1): the functions call the real provider endpoints
+ * with the keys you save in Integrations, instead of the sandbox. Never used by tests.
+ */
+export async function startStack(kind: StackKind, opts: { buildExtension?: boolean; realProviders?: boolean } = {}): Promise<RunningStack> {
   const projectId = DEMO_PROJECT_IDS[kind];
   const ports = emulatorPortSets[kind];
   const l = layout[kind];
@@ -118,7 +122,7 @@ export async function startStack(kind: StackKind, opts: { watchFunctions?: boole
     say.step('Bundling Cloud Functions');
     await buildFunctions();
     sandbox = await startSandbox({ basePort: l.sandboxBasePort });
-    writeFunctionsEnv(projectId, sandbox.env);
+    writeFunctionsEnv(projectId, opts.realProviders ? {} : sandbox.env);
     ensureLocalSecrets();
 
     // Each Storage emulator keeps blobs in $TMPDIR/firebase and wipes that folder when it stops: give
