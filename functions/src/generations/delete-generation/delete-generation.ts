@@ -1,0 +1,35 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { deleteGenerationSchema, type DeleteGenerationResult } from '../../../../core/jobs';
+import { parsePayload, withFallbackError } from '../../lib/callable';
+import { log } from '../../lib/log';
+import { deleteStored, type Bucket } from '../../jobs/result-storage';
+import { generationRef } from '../../jobs/runner';
+
+export interface DeleteGenerationDeps {
+  db: Firestore;
+  bucket: Bucket;
+}
+
+/** Storage objects a record owns: its file and, when it has one, a separate thumbnail; only under the owner's folder. */
+function objectPaths(uid: string, data: Record<string, unknown>): string[] {
+  return [data.storagePath, data.thumbnailPath].filter((p): p is string => typeof p === 'string' && p.startsWith(`${uid}/`) && !p.includes('..'));
+}
+
+/**
+ * Deletes one of the caller's library records and its files (spec: Library delete). Files go first, so a
+ * failure leaves a record the user can delete again rather than an invisible orphan; a file already gone
+ * is fine, and so is a record already gone.
+ */
+export async function deleteGeneration(uid: string, data: unknown, deps: DeleteGenerationDeps): Promise<DeleteGenerationResult> {
+  const { generationId } = parsePayload(deleteGenerationSchema, data);
+  return withFallbackError('There was an error deleting your project.', { uid, generationId }, async () => {
+    const ref = generationRef(deps.db, uid, generationId);
+    const snap = await ref.get();
+    if (!snap.exists) return { deleted: true };
+    const paths = objectPaths(uid, snap.data()!);
+    await Promise.all(paths.map((path) => deleteStored(deps, path)));
+    await ref.delete();
+    log.info('Generation deleted', { uid, generationId, files: paths.length });
+    return { deleted: true };
+  });
+}

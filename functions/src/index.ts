@@ -1,0 +1,13 @@
+// Wires triggers only; each feature keeps its handler, schema and trigger in its own folder.
+export { sendFeedbackCallable as sendFeedback } from './feedback/trigger';
+export { saveIntegrationKeyCallable as saveIntegrationKey } from './integrations/save-integration-key/trigger';
+export { deleteIntegrationKeyCallable as deleteIntegrationKey } from './integrations/delete-integration-key/trigger';
+export { testIntegrationKeyCallable as testIntegrationKey } from './integrations/test-integration-key/trigger';
+export { saveSocialCredentialsCallable as saveSocialCredentials } from './integrations/save-social-credentials/trigger';
+export { deleteSocialCredentialsCallable as deleteSocialCredentials } from './integrations/delete-social-credentials/trigger';
+export { generateTextCallable as generateText } from './ai-text/generate-text/trigger';
+export { startJobCallable as startJob } from './jobs/start-job/trigger';
+export { cancelJobCallable as cancelJob } from './jobs/cancel-job/trigger';
+export { runJobTrigger as runJob } from './jobs/run-job/trigger';
+export { sweepStaleJobsSchedule as sweepStaleJobs } from './jobs/sweep-stale-jobs/trigger';
+export { deleteGenerationCallable as deleteGeneration } from './generations/delete-generation/trigger';

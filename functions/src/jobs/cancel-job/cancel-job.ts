@@ -1,0 +1,34 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { isJobActive, jobIdSchema, type CancelJobResult, type JobStatus } from '../../../../core/jobs';
+import { parsePayload, withFallbackError } from '../../lib/callable';
+import type { Clock } from '../../lib/clock';
+import { log } from '../../lib/log';
+import { cancelledPatch } from '../job-state';
+import { jobRef } from '../runner';
+
+export interface CancelJobDeps {
+  db: Firestore;
+  clock: Clock;
+}
+
+/**
+ * Marks the caller's queued or running job 'cancelled'; its run sees that at its next heartbeat (between
+ * polls) and stops without a record. A job that already ended keeps its status, which is returned.
+ */
+export async function cancelJob(uid: string, data: unknown, deps: CancelJobDeps): Promise<CancelJobResult> {
+  const { jobId } = parsePayload(jobIdSchema, data);
+  return withFallbackError('Failed to process your request', { uid, jobId }, async () => {
+    const ref = jobRef(deps.db, uid, jobId);
+    const result = await deps.db.runTransaction(async (tx) => {
+      const snap = await tx.get(ref);
+      if (!snap.exists) throw new HttpsError('not-found', 'This generation no longer exists.');
+      const status = snap.get('status') as JobStatus;
+      if (!isJobActive(status)) return { status, changed: false };
+      tx.update(ref, cancelledPatch(deps.clock.now()));
+      return { status: 'cancelled' as const, changed: true };
+    });
+    if (result.changed) log.info('Job cancelled', { uid, jobId });
+    return { status: result.status };
+  });
+}

@@ -1,0 +1,47 @@
+import { getStorage } from 'firebase-admin/storage';
+import { loadConfig, loadKeyring } from '../config';
+import { readIntegrationKey } from '../integrations/secret-store';
+import { getAdminApp, getDb } from '../lib/admin';
+import { systemClock } from '../lib/clock';
+import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
+import { createBflImageGenerator } from '../providers/image/bfl';
+import { createImageExecutor } from './kinds/image';
+import type { Bucket } from './result-storage';
+import type { Executors, RunnerDeps } from './runner';
+
+// The real dependencies of the job functions, built per invocation (nothing at import time).
+
+const BFL_SUBMIT_TIMEOUT_MS = 30_000;
+const BFL_POLL_TIMEOUT_MS = 10_000;
+
+export function defaultBucket(): Bucket {
+  return getStorage(getAdminApp()).bucket();
+}
+
+/** Every kind a job can be; a kind without an executor is refused by startJob. */
+export function jobExecutors(): Executors {
+  const { baseUrls } = loadConfig();
+  const retry = { policy: PROVIDER_RETRY_POLICY, sleep: realSleep, now: Date.now };
+  return {
+    image: createImageExecutor({
+      generators: (apiKey) =>
+        createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS }),
+    }),
+  };
+}
+
+export function runnerDeps(): RunnerDeps {
+  const config = loadConfig();
+  const db = getDb();
+  const keyring = loadKeyring();
+  return {
+    db,
+    bucket: defaultBucket(),
+    downloadOrigin: config.storageDownloadOrigin,
+    fetch: globalThis.fetch,
+    clock: systemClock,
+    readKey: (uid, type) => readIntegrationKey({ db, keyring }, uid, type),
+    executors: jobExecutors(),
+    allowPlainHttp: config.emulated,
+  };
+}

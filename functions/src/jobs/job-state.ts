@@ -1,0 +1,104 @@
+import { isJobActive, type JobError, type JobStatus } from '../../../core/jobs';
+
+// The job state machine as pure decisions and patches (STYLE.md: kernels): the runner, the sweep and
+// cancelJob apply them inside Firestore transactions.
+//
+//   queued --claim--> running --succeed--> succeeded
+//     |                 |  \--fail------> failed
+//     |                 |---cancelJob---> cancelled
+//     \--(sweep: never claimed)--> failed (timeout)     running --(sweep: lease expired)--> failed (timeout)
+//
+// A running job holds a lease that its run renews while it works. A delivery that finds a live lease runs
+// nothing (duplicate delivery); one that finds an expired lease takes the job over (the earlier run
+// crashed) and resumes it; a run that lost its lease writes nothing more.
+
+/** How long a run may go without a heartbeat before the job counts as abandoned. */
+export const JOB_LEASE_MS = 3 * 60_000;
+/** Claims before a job that keeps crashing its run is failed instead of run again. */
+export const MAX_JOB_ATTEMPTS = 3;
+/** A job still queued this long after it was created was never picked up. */
+export const QUEUED_TIMEOUT_MS = 5 * 60_000;
+
+export const staleJobError: JobError = { code: 'timeout', message: 'Generation timed out. Please try again.' };
+export const abandonedJobError: JobError = { code: 'internal', message: 'Generation was interrupted too many times. Please try again.' };
+export const cancelledJobError: JobError = { code: 'cancelled', message: 'Generation cancelled.' };
+
+/** The fields of a job document the decisions read (timestamps as Dates). */
+export interface JobState {
+  status: JobStatus;
+  attempts: number;
+  leaseExpiresAt: Date | null;
+  runId: string | null;
+  createdAt: Date | null;
+}
+
+type TimestampLike = { toDate(): Date };
+const asDate = (v: unknown): Date | null => (v instanceof Date ? v : v && typeof (v as TimestampLike).toDate === 'function' ? (v as TimestampLike).toDate() : null);
+
+export function jobStateOf(data: Record<string, unknown> | undefined): JobState {
+  return {
+    status: (data?.status as JobStatus) ?? 'queued',
+    attempts: typeof data?.attempts === 'number' ? data.attempts : 0,
+    leaseExpiresAt: asDate(data?.leaseExpiresAt),
+    runId: typeof data?.runId === 'string' ? data.runId : null,
+    createdAt: asDate(data?.createdAt),
+  };
+}
+
+export type ClaimDecision = { action: 'claim'; resumed: boolean } | { action: 'skip'; reason: 'finished' | 'busy' } | { action: 'give_up' };
+
+export function decideClaim(job: JobState, now: Date): ClaimDecision {
+  if (!isJobActive(job.status)) return { action: 'skip', reason: 'finished' };
+  if (job.status === 'running' && job.leaseExpiresAt && job.leaseExpiresAt > now) return { action: 'skip', reason: 'busy' };
+  if (job.attempts >= MAX_JOB_ATTEMPTS) return { action: 'give_up' };
+  return { action: 'claim', resumed: job.status === 'running' };
+}
+
+export type Ownership = { owned: true } | { owned: false; reason: 'cancelled' | 'finished' | 'lost' };
+
+/** Whether the run `runId` may still write to the job. */
+export function checkOwnership(job: JobState, runId: string): Ownership {
+  if (job.status === 'cancelled') return { owned: false, reason: 'cancelled' };
+  if (job.status !== 'running') return { owned: false, reason: 'finished' };
+  if (job.runId !== runId) return { owned: false, reason: 'lost' };
+  return { owned: true };
+}
+
+export function shouldSweep(job: JobState, now: Date): boolean {
+  if (job.status === 'running') return !job.leaseExpiresAt || job.leaseExpiresAt <= now;
+  if (job.status === 'queued') return !!job.createdAt && now.getTime() - job.createdAt.getTime() >= QUEUED_TIMEOUT_MS;
+  return false;
+}
+
+export function claimPatch(job: JobState, runId: string, now: Date, leaseMs: number, resumed: boolean) {
+  return {
+    status: 'running' as const,
+    attempts: job.attempts + 1,
+    runId,
+    leaseExpiresAt: new Date(now.getTime() + leaseMs),
+    statusText: resumed ? 'Resuming' : 'Starting',
+    updatedAt: now,
+    ...(resumed ? {} : { startedAt: now }),
+  };
+}
+
+export function heartbeatPatch(now: Date, leaseMs: number, report: { progress?: number; statusText?: string }) {
+  return {
+    leaseExpiresAt: new Date(now.getTime() + leaseMs),
+    updatedAt: now,
+    ...(report.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(report.progress))) }),
+    ...(report.statusText === undefined ? {} : { statusText: report.statusText }),
+  };
+}
+
+export function succeededPatch(now: Date, generationId: string) {
+  return { status: 'succeeded' as const, progress: 100, statusText: 'Done', generationId, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+}
+
+export function failedPatch(now: Date, error: JobError) {
+  return { status: 'failed' as const, statusText: 'Failed', error, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+}
+
+export function cancelledPatch(now: Date) {
+  return { status: 'cancelled' as const, statusText: 'Cancelled', error: cancelledJobError, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { gradientPng } from '../../../tests/sandbox/providers/png';
+import { downloadResult, downloadUrl, resultPath } from './result-storage';
+
+type Fetch = typeof globalThis.fetch;
+const serve = (body: ConstructorParameters<typeof Response>[0], init: ResponseInit = {}): Fetch => async () => new Response(body, init);
+const options = (fetch: Fetch, overrides = {}) => ({ fetch, timeoutMs: 1000, maxBytes: 1_000_000, allowPlainHttp: false, ...overrides });
+
+describe('fetching a provider result', () => {
+  it('takes an image whose bytes are an image, with its real type and size', async () => {
+    const png = gradientPng(40, 30, 'x');
+    const got = await downloadResult('https://delivery.bfl.ai/a/sample.png', 'image', options(serve(new Uint8Array(png), { headers: { 'content-type': 'application/octet-stream' } })));
+    expect(got).toEqual({ ok: true, bytes: png, info: { contentType: 'image/png', ext: 'png', width: 40, height: 30 } });
+  });
+
+  it.each([
+    ['an error page served as an image', serve('<html>expired</html>', { headers: { 'content-type': 'image/png' } }), 'not a recognised file'],
+    ['a refusal', serve('denied', { status: 403 }), 'status 403'],
+    ['a file over the limit', serve(new Uint8Array(2_000_000)), 'too large'],
+    ['a declared size over the limit', serve('x', { headers: { 'content-length': '5000000' } }), 'too large'],
+  ])('refuses %s', async (_label, fetch, reason) => {
+    expect(await downloadResult('https://delivery.bfl.ai/a/sample.png', 'image', options(fetch))).toEqual({ ok: false, reason });
+  });
+
+  it('fetches plain http only in the emulator (the sandbox)', async () => {
+    const png = new Uint8Array(gradientPng(2, 2, 'x'));
+    expect(await downloadResult('http://127.0.0.1:1/x.png', 'image', options(serve(png)))).toEqual({ ok: false, reason: 'refused scheme http:' });
+    expect((await downloadResult('http://127.0.0.1:1/x.png', 'image', options(serve(png), { allowPlainHttp: true }))).ok).toBe(true);
+    expect(await downloadResult('file:///etc/passwd', 'image', options(serve(png), { allowPlainHttp: true }))).toEqual({ ok: false, reason: 'refused scheme file:' });
+  });
+});
+
+it('puts a result at the job\'s own path and links it with its token', () => {
+  expect(resultPath('u1', 'j1', 'png')).toBe('u1/generations/j1.png');
+  expect(downloadUrl('http://127.0.0.1:9199', 'b.appspot.com', 'u1/generations/j1.png', 't')).toBe('http://127.0.0.1:9199/v0/b/b.appspot.com/o/u1%2Fgenerations%2Fj1.png?alt=media&token=t');
+});

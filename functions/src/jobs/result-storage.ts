@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Storage } from 'firebase-admin/storage';
+import { storageFolders } from '../../../core/firestore-paths';
+import type { GenerationType } from '../../../core/jobs';
+import { identifyMedia, type MediaInfo } from './media';
+
+// A job's result file lives at the deterministic path {uid}/generations/{jobId}.{ext}, so a re-run after a
+// crash finds what an earlier run uploaded instead of making a second copy. Files carry a Firebase download
+// token; the record stores the token URL (works with the Storage emulator and production alike).
+
+export type Bucket = ReturnType<Storage['bucket']>;
+
+export interface StoredMedia {
+  path: string;
+  contentType: string;
+  sizeBytes: number;
+  downloadUrl: string;
+  width?: number;
+  height?: number;
+}
+
+export interface StorageDeps {
+  bucket: Bucket;
+  /** https://firebasestorage.googleapis.com, or the Storage emulator's origin (functions/src/config.ts). */
+  downloadOrigin: string;
+}
+
+export function resultPath(uid: string, jobId: string, ext: string): string {
+  return `${uid}/${storageFolders.generations}/${jobId}.${ext}`;
+}
+
+export function downloadUrl(origin: string, bucket: string, path: string, token: string): string {
+  return `${origin}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
+}
+
+type Metadata = { contentType?: string; size?: string | number; metadata?: Record<string, unknown> | null };
+
+function storedFrom(deps: StorageDeps, path: string, md: Metadata, token: string): StoredMedia {
+  const custom = md.metadata ?? {};
+  const dim = (v: unknown) => (typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : undefined);
+  return {
+    path,
+    contentType: md.contentType ?? 'application/octet-stream',
+    sizeBytes: Number(md.size ?? 0),
+    downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token),
+    width: dim(custom.width),
+    height: dim(custom.height),
+  };
+}
+
+/** The result an earlier run of this job uploaded, if any. */
+export async function findStoredResult(deps: StorageDeps, uid: string, jobId: string, type: GenerationType): Promise<StoredMedia | undefined> {
+  const prefix = resultPath(uid, jobId, '');
+  const [files] = await deps.bucket.getFiles({ prefix });
+  const file = files.find((f) => /^[a-z0-9]{2,5}$/.test(f.name.slice(prefix.length)));
+  if (!file) return undefined;
+  const [md] = await file.getMetadata();
+  if (!md.contentType?.startsWith(`${type}/`)) return undefined;
+  const tokens = md.metadata?.firebaseStorageDownloadTokens;
+  let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;
+  if (!token) {
+    token = randomUUID();
+    await file.setMetadata({ metadata: { firebaseStorageDownloadTokens: token } });
+  }
+  return storedFrom(deps, file.name, md, token);
+}
+
+/** Uploads a result in one request (no partial object is ever visible) with a fresh download token. */
+export async function storeResult(deps: StorageDeps, uid: string, jobId: string, bytes: Buffer, info: MediaInfo): Promise<StoredMedia> {
+  const path = resultPath(uid, jobId, info.ext);
+  const token = randomUUID();
+  const custom: Record<string, string> = { firebaseStorageDownloadTokens: token, jobId };
+  if (info.width) custom.width = String(info.width);
+  if (info.height) custom.height = String(info.height);
+  await deps.bucket.file(path).save(bytes, {
+    resumable: false,
+    contentType: info.contentType,
+    metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
+  });
+  return { path, contentType: info.contentType, sizeBytes: bytes.length, downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token), width: info.width, height: info.height };
+}
+
+export async function deleteStored(deps: Pick<StorageDeps, 'bucket'>, path: string): Promise<void> {
+  await deps.bucket.file(path).delete({ ignoreNotFound: true });
+}
+
+export interface DownloadOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  maxBytes: number;
+  /** Only in the emulator (the sandbox is plain http); deployed functions fetch https only. */
+  allowPlainHttp: boolean;
+}
+
+export type Download = { ok: true; bytes: Buffer; info: MediaInfo } | { ok: false; reason: string };
+
+/** GETs a provider's result URL (no key: result URLs are signed) and checks it is what the job makes. */
+export async function downloadResult(url: string, type: GenerationType, options: DownloadOptions): Promise<Download> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, reason: 'not a URL' };
+  }
+  if (parsed.protocol !== 'https:' && !(options.allowPlainHttp && parsed.protocol === 'http:')) return { ok: false, reason: `refused scheme ${parsed.protocol}` };
+  let response: Response;
+  try {
+    response = await options.fetch(parsed, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'follow' });
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.name : 'network' };
+  }
+  const landed = response.url ? new URL(response.url).protocol : parsed.protocol;
+  if (landed !== 'https:' && !(options.allowPlainHttp && landed === 'http:')) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: false, reason: `redirected to ${landed}` };
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: false, reason: `status ${response.status}` };
+  }
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > options.maxBytes) {
+    await response.body.cancel().catch(() => undefined);
+    return { ok: false, reason: 'too large' };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > options.maxBytes) return { ok: false, reason: 'too large' };
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.name : 'read failed' };
+  }
+  const bytes = Buffer.concat(chunks);
+  const info = identifyMedia(type, bytes, response.headers.get('content-type'));
+  return info ? { ok: true, bytes, info } : { ok: false, reason: 'not a recognised file' };
+}

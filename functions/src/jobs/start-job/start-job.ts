@@ -1,0 +1,66 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { startJobSchema, type JobDoc, type StartJobResult } from '../../../../core/jobs';
+import { unreadableKeyMessage } from '../../integrations/messages';
+import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
+import { parsePayload, withFallbackError } from '../../lib/callable';
+import { log } from '../../lib/log';
+import type { Bucket } from '../result-storage';
+import { jobRef, type Executors } from '../runner';
+
+export interface StartJobDeps extends Pick<SecretStoreDeps, 'db' | 'keyring' | 'clock'> {
+  bucket: Bucket;
+  executors: Executors;
+}
+
+const kindLabels = { image: 'Image', video: 'Video', voiceover: 'Voiceover', music: 'Music' } as const;
+
+/**
+ * Creates users/{uid}/jobs/{requestId} as 'queued' (the trigger in ../run-job runs it). The request id is
+ * the job id, so a repeated call returns the same job. Bad input, a missing key or an upload that is not
+ * the caller's are refused before anything is written.
+ */
+export async function startJob(uid: string, data: unknown, deps: StartJobDeps): Promise<StartJobResult> {
+  const payload = parsePayload(startJobSchema, data);
+  const jobId = payload.requestId;
+  const executor = deps.executors[payload.kind];
+  if (!executor) throw new HttpsError('unimplemented', `${kindLabels[payload.kind]} generation is not available yet.`);
+  return withFallbackError(executor.messages.failed, { uid, jobId, kind: payload.kind }, async () => {
+    const ref = jobRef(deps.db, uid, jobId);
+    if ((await ref.get()).exists) return { jobId };
+
+    const input = payload.input as never;
+    const refusal = await executor.checkStart?.(uid, input, { bucket: deps.bucket });
+    if (refusal) throw new HttpsError(refusal.code, refusal.message);
+    const key = await readIntegrationKey(deps, uid, executor.integration);
+    if (!key.found) throw new HttpsError('failed-precondition', executor.messages.missingKey);
+    if (!key.readable) throw new HttpsError('failed-precondition', unreadableKeyMessage(executor.integration));
+
+    const now = deps.clock.now();
+    const job: JobDoc<Date> = {
+      kind: payload.kind,
+      status: 'queued',
+      input: payload.input as Record<string, unknown>,
+      progress: 0,
+      statusText: 'Queued',
+      providerJobId: null,
+      providerPollingUrl: null,
+      submittedAt: null,
+      generationId: null,
+      error: null,
+      attempts: 0,
+      leaseExpiresAt: null,
+      runId: null,
+      startedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+    };
+    const created = await deps.db.runTransaction(async (tx) => {
+      if ((await tx.get(ref)).exists) return false;
+      tx.create(ref, job);
+      return true;
+    });
+    if (created) log.info('Job queued', { uid, jobId, kind: payload.kind });
+    return { jobId };
+  });
+}

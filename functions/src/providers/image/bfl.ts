@@ -1,0 +1,223 @@
+import { IMAGE } from '../../../../core/constants';
+import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
+import type { ImageFailure, ImageGenerator, ImageOperation, ImageTask, PendingInfo, SubmitOutcome, WaitOutcome } from './image-generator';
+
+// Black Forest Labs (docs.bfl.ai). Submit: POST {base}/v1/<model> with `x-key`, answered {id, polling_url}.
+// Result: GET polling_url (or {base}/v1/get_result?id=) until Ready (result.sample, a signed URL that
+// expires after 10 minutes), Error, or a moderation status. Spec: poll every 3 s for at most 60 s; a failed
+// poll request is retried up to 3 times; an Error status is final.
+
+export interface BflOptions {
+  apiKey: string;
+  /** Without a trailing slash (functions/src/config.ts). */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Submit retries (429 and gateway errors); its sleep and now also pace the polling, so tests run on a fake clock. */
+  retry: RetryDeps;
+  submitTimeoutMs: number;
+  pollTimeoutMs: number;
+  polling?: { intervalMs: number; maxDurationMs: number; retries: number };
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+
+/** flux-pro-1.1 takes 256..1440 px per side in multiples of 32; larger requests keep their aspect ratio. */
+export const FLUX_PRO_MAX_SIDE = 1440;
+export function fitFluxProSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, FLUX_PRO_MAX_SIDE / Math.max(width, height));
+  const fit = (n: number) => Math.max(256, Math.floor((n * scale) / 32) * 32);
+  return { width: fit(width), height: fit(height) };
+}
+
+/** The model, which is also the endpoint path: /v1/{model}. */
+export function bflModelFor(op: { kind: 'text' } | { kind: 'edit' } | { kind: 'control'; control: 'canny' | 'depth' }): string {
+  if (op.kind === 'text') return IMAGE.defaultModel;
+  if (op.kind === 'edit') return 'flux-kontext-pro';
+  return `flux-pro-1.0-${op.control}`;
+}
+
+/** Polling URLs we send the key to: the configured host, or BFL's own regional hosts over https. */
+export function trustedPollingUrl(baseUrl: string, given: unknown): string | null {
+  if (typeof given !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  if (url.origin === new URL(baseUrl).origin) return url.toString();
+  if (url.protocol === 'https:' && /(^|\.)bfl\.(ai|ml)$/.test(url.hostname)) return url.toString();
+  return null;
+}
+
+/** Provider text fit for a user: the key masked wherever it appears, one line, at most 300 characters. */
+export function providerText(text: string, apiKey: string): string {
+  let out = text;
+  if (apiKey.length >= 4) out = out.split(apiKey).join('****');
+  out = out.replace(/\s+/g, ' ').trim();
+  return out.length > 300 ? `${out.slice(0, 297)}...` : out || '(empty response)';
+}
+
+function transportText(error: unknown): string {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'the request timed out' : 'the service could not be reached';
+}
+
+const FAILED = new Set(['Error', 'Failed']);
+
+export const bflMessages = {
+  invalidKey: 'Failed to generate image: Black Forest Labs did not accept your API key. Update it in the Integrations page.',
+  noCredit: 'Failed to generate image: your Black Forest Labs account is out of credits. Add credits, then try again.',
+  rateLimited: 'Failed to generate image: Black Forest Labs is rate limiting your key (too many requests). Please try again in a minute.',
+  generationFailed: 'Generation failed',
+  contentModerated: 'Generation failed: Black Forest Labs blocked the result by content moderation. Try a different prompt.',
+  requestModerated: 'Generation failed: Black Forest Labs blocked this request by content moderation. Try a different prompt.',
+  timeout: `Generation timed out after ${IMAGE.pollMaxDurationMs / 1000} seconds. Please try again.`,
+} as const;
+
+export function createBflImageGenerator(options: BflOptions): ImageGenerator {
+  const { apiKey, baseUrl } = options;
+  const polling = options.polling ?? { intervalMs: IMAGE.pollIntervalMs, maxDurationMs: IMAGE.pollMaxDurationMs, retries: IMAGE.pollRetries };
+  const now = options.retry.now;
+  const sleep = options.retry.sleep;
+  const clean = (text: string) => providerText(text, apiKey);
+
+  function bodyFor(op: ImageOperation): Json {
+    // output_format png: lossless, and what the library stores and downloads as .png (BFL defaults to jpeg).
+    switch (op.kind) {
+      case 'text': {
+        const size = fitFluxProSize(op.width, op.height);
+        return {
+          prompt: op.prompt,
+          width: size.width,
+          height: size.height,
+          steps: op.steps,
+          guidance: op.guidance,
+          prompt_upsampling: op.promptUpsampling,
+          model: IMAGE.defaultModel,
+          ultra_mode: false,
+          raw_mode: false,
+          output_format: 'png',
+        };
+      }
+      case 'edit':
+        return { prompt: op.prompt, input_image: op.inputImage.toString('base64'), prompt_upsampling: op.promptUpsampling, output_format: 'png' };
+      case 'control':
+        // The control tools' guidance scale (1-100) is not the form's (1.5-5): their defaults are used.
+        return { prompt: op.prompt, control_image: op.controlImage.toString('base64'), steps: op.steps, prompt_upsampling: op.promptUpsampling, output_format: 'png' };
+    }
+  }
+
+  function submitFailure(status: number, text: string): ImageFailure {
+    if (status === 401 || status === 403) return { code: 'invalid_key', message: bflMessages.invalidKey, status };
+    if (status === 402) return { code: 'no_credit', message: bflMessages.noCredit, status };
+    if (status === 429) return { code: 'rate_limited', message: bflMessages.rateLimited, status };
+    return { code: 'provider_error', message: `Failed to generate image: ${clean(text)}`, status };
+  }
+
+  async function submit(op: ImageOperation): Promise<SubmitOutcome> {
+    const model = bflModelFor(op);
+    const body = JSON.stringify(bodyFor(op));
+    const result = await retrying(async (): Promise<Attempt<ImageTask, ImageFailure>> => {
+      let response: Response;
+      try {
+        response = await options.fetch(`${baseUrl}/v1/${model}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-key': apiKey },
+          body,
+          signal: AbortSignal.timeout(options.submitTimeoutMs),
+        });
+      } catch (error) {
+        // Not retried: the task may have been created, and a second one would be charged too.
+        return { ok: false, error: { code: 'provider_error', message: `Failed to generate image: ${transportText(error)}` }, retryable: false };
+      }
+      const text = await response.text().catch(() => '');
+      if (response.ok) {
+        const json = obj(safeJson(text));
+        const id = json?.id;
+        if (typeof id === 'string' && id.length > 0 && id.length <= 256) {
+          return { ok: true, value: { id, pollingUrl: trustedPollingUrl(baseUrl, json?.polling_url), submittedAt: now() } };
+        }
+        return { ok: false, error: { code: 'provider_error', message: `Failed to generate image: ${clean(text)}`, status: response.status }, retryable: false };
+      }
+      // 429 (too many active tasks) and gateway errors mean nothing was created: safe to send again.
+      // A 500 may have created the task, so it is reported rather than risk a second charge.
+      const retryable = [429, 502, 503, 504].includes(response.status);
+      return { ok: false, error: submitFailure(response.status, text), retryable, retryAfterMs: parseRetryAfter(response.headers, now()) };
+    }, options.retry);
+    return result.ok ? { ok: true, task: result.value, model, attempts: result.attempts } : { ok: false, failure: result.error, attempts: result.attempts };
+  }
+
+  type PollAnswer = { ok: true; body: Json } | { ok: false; text: string; status?: number };
+
+  async function pollOnce(url: string): Promise<PollAnswer> {
+    let response: Response;
+    try {
+      response = await options.fetch(url, { headers: { accept: 'application/json', 'x-key': apiKey }, signal: AbortSignal.timeout(options.pollTimeoutMs) });
+    } catch (error) {
+      return { ok: false, text: transportText(error) };
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) return { ok: false, text, status: response.status };
+    const body = obj(safeJson(text));
+    if (!body || typeof body.status !== 'string') return { ok: false, text, status: response.status };
+    return { ok: true, body };
+  }
+
+  async function waitForResult(task: ImageTask, onPending?: (info: PendingInfo) => Promise<void>): Promise<WaitOutcome> {
+    const url = task.pollingUrl ?? `${baseUrl}/v1/get_result?id=${encodeURIComponent(task.id)}`;
+    let polls = 0;
+    let failedInARow = 0;
+    for (;;) {
+      await sleep(polling.intervalMs);
+      const elapsedMs = now() - task.submittedAt;
+      // A resumed task past its time still gets one poll: it may have finished meanwhile.
+      if (polls > 0 && elapsedMs > polling.maxDurationMs) return { ok: false, failure: { code: 'timeout', message: bflMessages.timeout }, polls };
+      polls += 1;
+      const answer = await pollOnce(url);
+      // 'Task not found' right after a submit is a hiccup of the regional routing: treated as a failed poll.
+      const failed = !answer.ok ? answer : answer.body.status === 'Task not found' ? { ok: false as const, text: JSON.stringify(answer.body), status: 200 } : undefined;
+      if (failed) {
+        failedInARow += 1;
+        if (failedInARow > polling.retries) {
+          return { ok: false, failure: { code: 'provider_error', message: `Failed to get generation result: ${clean(failed.text)}`, status: failed.status }, polls };
+        }
+        continue;
+      }
+      failedInARow = 0;
+      const body = (answer as { ok: true; body: Json }).body;
+      const status = String(body.status);
+      const result = obj(body.result);
+      if (status === 'Ready') {
+        const sample = result?.sample;
+        if (typeof sample === 'string' && sample.length > 0) return { ok: true, sampleUrl: sample, polls };
+        return { ok: false, failure: { code: 'provider_error', message: bflMessages.generationFailed }, polls };
+      }
+      if (FAILED.has(status)) {
+        const reason = typeof result?.error === 'string' && result.error.trim() ? clean(result.error) : typeof body.result === 'string' && body.result.trim() ? clean(body.result) : bflMessages.generationFailed;
+        return { ok: false, failure: { code: 'provider_error', message: reason }, polls };
+      }
+      if (status === 'Content Moderated') return { ok: false, failure: { code: 'moderated', message: bflMessages.contentModerated }, polls };
+      if (status === 'Request Moderated') return { ok: false, failure: { code: 'moderated', message: bflMessages.requestModerated }, polls };
+      // Pending, BFL's other in-progress names (Queued, Processing) and anything new: keep waiting; the time limit bounds it.
+      await onPending?.({ progress: progressOf(body.progress), elapsedMs });
+    }
+  }
+
+  return { submit, waitForResult };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** BFL reports progress as a fraction (0-1) on some models and not at all on others. */
+function progressOf(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  return Math.min(100, value <= 1 ? value * 100 : value);
+}

@@ -1,0 +1,21 @@
+import type { Hono } from 'hono';
+import type { ProviderId } from '../../core/providers';
+import { anthropicRoutes } from './providers/anthropic';
+import { bflRoutes } from './providers/bfl';
+import { elevenlabsRoutes } from './providers/elevenlabs';
+import { geminiRoutes } from './providers/gemini';
+import { lumaRoutes } from './providers/luma';
+import { openaiRoutes } from './providers/openai';
+
+/**
+ * Each provider's documented routes, added by the feature that first calls that provider.
+ * A provider without routes still answers health and control calls, and 404s everything else.
+ */
+export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = {
+  bfl: bflRoutes,
+  luma: lumaRoutes,
+  elevenlabs: elevenlabsRoutes,
+  openai: openaiRoutes,
+  anthropic: anthropicRoutes,
+  gemini: geminiRoutes,
+};
