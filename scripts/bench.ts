@@ -1,15 +1,25 @@
 // npm run bench: speed and size figures (never asserted in tests). Pass names to run some: npm run bench -- first-page-js
 import { firstPageJs } from './bench/first-page-js';
+import { libraryBench } from './bench/library';
 import { say } from './stack/log';
+import { startStack, type RunningStack } from './stack/stack';
 
-const benches: Record<string, () => Promise<Record<string, string | number>>> = {
-  'first-page-js': firstPageJs,
+type Figures = Record<string, string | number>;
+const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack) => Promise<Figures> }> = {
+  'first-page-js': { needsStack: false, run: () => firstPageJs() },
+  library: { needsStack: true, run: (stack) => libraryBench(stack!) },
 };
 
 const only = process.argv.slice(2);
-for (const [name, bench] of Object.entries(benches)) {
-  if (only.length && !only.includes(name)) continue;
-  say.step(name);
-  const figures = await bench();
-  say.plain(`  ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+const chosen = Object.entries(benches).filter(([name]) => only.length === 0 || only.includes(name));
+// Benches that need data run on the test stack (its own ports and project), started once.
+const stack = chosen.some(([, b]) => b.needsStack) ? await startStack('test', { buildExtension: false }) : undefined;
+try {
+  for (const [name, bench] of chosen) {
+    say.step(name);
+    const figures = await bench.run(stack);
+    say.plain(`  ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+  }
+} finally {
+  await stack?.stop();
 }

@@ -9,7 +9,7 @@ ensureFfmpeg();
 
 const { say } = await import('./stack/log');
 const { localDir, root } = await import('./stack/paths');
-const { run } = await import('./stack/processes');
+const { runAsync } = await import('./stack/processes');
 const { startStack } = await import('./stack/stack');
 
 interface SuiteResult {
@@ -25,27 +25,27 @@ mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 
-function timed<T>(fn: () => T): [T, number] {
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = Date.now();
-  const r = fn();
+  const r = await fn();
   return [r, (Date.now() - t) / 1000];
 }
 
 /** A check with no test count of its own (typecheck, lint) counts as one test. */
-function check(name: string, command: string, args: string[]): void {
+async function check(name: string, command: string, args: string[]): Promise<void> {
   if (!wanted(name)) return;
   say.step(name);
-  const [r, seconds] = timed(() => run(command, args, { quiet: true }));
+  const [r, seconds] = await timed(() => runAsync(command, args, { quiet: true }));
   if (r.status !== 0) say.fail(`${name} failed:\n${r.output.slice(-6000)}`);
   results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds });
 }
 
-function vitest(name: string, projects: string[], env: Record<string, string> = {}): void {
+async function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<void> {
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  const [r, seconds] = timed(() => run(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env }));
+  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env }));
   results.push({ name, ...vitestCounts(out, r.status), seconds });
 }
 
@@ -58,11 +58,11 @@ function vitestCounts(file: string, status: number): { passed: number; failed: n
   return { passed: j.numPassedTests, failed };
 }
 
-function playwright(name: string, env: Record<string, string>): void {
+async function playwright(name: string, env: Record<string, string>): Promise<void> {
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
-  const [r, seconds] = timed(() => run(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }));
+  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }));
   let counts = { passed: 0, failed: 1 };
   if (existsSync(out)) {
     const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
@@ -72,9 +72,9 @@ function playwright(name: string, env: Record<string, string>): void {
 }
 
 const started = Date.now();
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
-vitest('unit', ['unit', 'extension-unit']);
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
+await vitest('unit', ['unit', 'extension-unit']);
 
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 if (needsStack) {
@@ -85,9 +85,9 @@ if (needsStack) {
   });
   if (stack) {
     try {
-      vitest('rules', ['rules'], stack.env);
-      vitest('functions', ['functions'], stack.env);
-      playwright('e2e', stack.env);
+      await vitest('rules', ['rules'], stack.env);
+      await vitest('functions', ['functions'], stack.env);
+      await playwright('e2e', stack.env);
     } finally {
       await stack.stop();
     }

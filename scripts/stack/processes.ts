@@ -105,6 +105,25 @@ export function run(command: string, args: string[], opts: { env?: NodeJS.Proces
   return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
+/**
+ * Runs a command to completion without blocking this process's event loop. The test and start
+ * scripts host the provider sandbox in-process and pipe the emulators' logs: a synchronous wait
+ * would stall both (the functions under test would wait forever on the sandbox).
+ */
+export function runAsync(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-256 * 1024);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('error', (error) => resolve({ status: 1, output: String(error) }));
+    child.once('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, managed?: Managed): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

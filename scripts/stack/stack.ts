@@ -7,7 +7,7 @@ import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
 import { say } from './log';
 import { localDir, root } from './paths';
-import { assertPortsFree, cleanStale, killGroup, run, startManaged, stopManaged, waitFor, type Managed } from './processes';
+import { assertPortsFree, cleanStale, killGroup, runAsync, startManaged, stopManaged, waitFor, type Managed } from './processes';
 
 export type StackKind = 'dev' | 'test';
 
@@ -149,13 +149,13 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
     } else {
       say.step('Building the dashboard for the test stack');
-      const b = run(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], { env, quiet: true });
+      const b = await runAsync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], { env, quiet: true });
       if (b.status !== 0) throw new Error(`Dashboard build failed:\n${b.output.slice(-4000)}`);
       managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)], env));
     }
     if (opts.buildExtension !== false) {
       say.step('Building the browser extension');
-      const b = run(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], { env: { ...env, WXT_OUT_DIR: l.extensionOut }, quiet: true });
+      const b = await runAsync(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], { env: { ...env, WXT_OUT_DIR: l.extensionOut }, quiet: true });
       if (b.status !== 0) throw new Error(`Extension build failed:\n${b.output.slice(-4000)}`);
     }
 
