@@ -1,3 +1,4 @@
+import { saveKey } from '../support/generations';
 import { expect, test, type Page } from '@playwright/test';
 import { adminDb, eventually, seedGenerations } from '../support/admin-firestore';
 import { createUser } from '../support/auth-emulator';
@@ -215,13 +216,17 @@ test('stat cards count the user’s own generations from the last 30 days', asyn
   await expect(recent.getByRole('listitem').first()).toContainText('Neon koi pond');
 });
 
-test('the assistant box refuses a blank prompt and keeps a real one', async ({ page }) => {
-  await signInAsNewUser(page);
+test('the assistant box refuses a blank prompt, asks for a key, then answers with the user\'s model', async ({ page }) => {
+  const user = await signInAsNewUser(page);
   const box = page.getByRole('region', { name: 'Creative Assistant' });
   await box.getByRole('button', { name: 'Ask Assistant' }).click();
   await expect(page.getByText('Please enter a prompt')).toBeVisible();
   await box.getByLabel('What would you like to create?').fill('Hooks for a sunrise hike reel');
   await box.getByRole('button', { name: 'Ask Assistant' }).click();
-  await expect(page.getByText('Connect an AI model first')).toBeVisible();
+  await expect(box.getByText('Add your OpenAI API key in', { exact: false })).toBeVisible();
   await expect(box.getByLabel('What would you like to create?')).toHaveValue('Hooks for a sunrise hike reel');
+
+  await saveKey(user.idToken, 'openai', 'sandbox-openai-key');
+  await box.getByRole('button', { name: 'Ask Assistant' }).click();
+  await expect(box.getByRole('region', { name: 'Assistant answer' })).toContainText('Sandbox');
 });

@@ -1,0 +1,57 @@
+import { collection, getCountFromServer, query, Timestamp, where, type Firestore } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+import { userCollectionPath } from '@core/firestore-paths';
+import { generationTypes, type GenerationType } from '@core/schemas';
+import { useAuth } from '@/lib/auth';
+import { getFirebase } from '@/lib/firebase';
+import { statWindows } from '../utils/stats';
+import type { QueryState } from './query-state';
+
+export interface PeriodCounts {
+  current: number;
+  previous: number;
+}
+export type GenerationStats = Record<GenerationType, PeriodCounts>;
+
+async function countOf(db: Firestore, uid: string, type: GenerationType, from: Date, to?: Date): Promise<number> {
+  const constraints = [where('type', '==', type), where('createdAt', '>=', Timestamp.fromDate(from))];
+  if (to) constraints.push(where('createdAt', '<', Timestamp.fromDate(to)));
+  const snap = await getCountFromServer(query(collection(db, userCollectionPath(uid, 'generations')), ...constraints));
+  return snap.data().count;
+}
+
+/**
+ * How many images, videos and audio clips the user generated in the last 30 days and in the 30 days
+ * before, counted server-side (no documents are downloaded). Needs the (type, createdAt) index.
+ */
+export async function getGenerationStats(db: Firestore, uid: string, now: Date): Promise<GenerationStats> {
+  const { currentFrom, previousFrom } = statWindows(now);
+  const entries = await Promise.all(
+    generationTypes.map(async (type) => {
+      const [current, previous] = await Promise.all([countOf(db, uid, type, currentFrom), countOf(db, uid, type, previousFrom, currentFrom)]);
+      return [type, { current, previous }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as GenerationStats;
+}
+
+export function useGenerationStats(): QueryState<GenerationStats> {
+  const { user } = useAuth();
+  const uid = user?.uid;
+  const [state, setState] = useState<QueryState<GenerationStats>>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!uid) return;
+    let cancelled = false;
+    setState({ status: 'loading' });
+    getGenerationStats(getFirebase().db, uid, new Date()).then(
+      (data) => !cancelled && setState({ status: 'success', data }),
+      (error: Error) => !cancelled && setState({ status: 'error', error }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [uid]);
+
+  return state;
+}

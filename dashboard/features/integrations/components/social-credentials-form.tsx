@@ -1,0 +1,150 @@
+import { Link2, Save, Trash2 } from 'lucide-react';
+import { useId, type FormEvent } from 'react';
+import type { SocialPlatform } from '@core/integrations';
+import { BrandIcon } from '@/components/brand-icon';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
+import type { SocialAccount } from '../api/get-social-accounts';
+import { useSocialCredentialsForm } from '../hooks/use-social-credentials-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { SecretInput } from './secret-input';
+import { StatusBadge } from './status-badge';
+
+const platformInfo: Record<SocialPlatform, { title: string; description: string; connect: boolean; iconClass: string }> = {
+  x: { title: 'X (Twitter)', description: 'Your app keys and access tokens from the X developer portal, for posting from the X page.', connect: false, iconClass: 'bg-foreground text-background' },
+  linkedin: { title: 'LinkedIn', description: 'Your LinkedIn app and an access token, for posting as yourself or a company page.', connect: false, iconClass: 'bg-[#0A66C2] text-white' },
+  youtube: { title: 'YouTube', description: 'Your Google OAuth client, for uploading videos. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF0000] text-white' },
+  reddit: { title: 'Reddit', description: 'Your Reddit app, for posting to subreddits. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF4500] text-white' },
+};
+
+/** One platform's credentials (spec section 2, Social tab): secrets masked and shown as hints, blank keeps. */
+export function SocialCredentialsForm({ platform, account, loading, now }: { platform: SocialPlatform; account: SocialAccount | undefined; loading: boolean; now: Date }) {
+  const form = useSocialCredentialsForm(platform, account);
+  const info = platformInfo[platform];
+  const id = useId();
+  const titleId = `${id}-title`;
+  const errorId = `${id}-error`;
+  const connectNoteId = `${id}-connect`;
+  const busy = form.saving || form.deleting;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.save();
+  };
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className="gap-2 pb-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle id={titleId} className="flex items-center gap-2 text-base">
+            <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', info.iconClass)}>
+              <BrandIcon name={platform} className="size-4" />
+            </span>
+            {info.title}
+          </CardTitle>
+          {loading ? (
+            <Skeleton className="h-5 w-24 rounded-full" />
+          ) : (
+            <div className="flex flex-wrap gap-1.5">
+              <StatusBadge kind={account ? 'configured' : 'empty'}>{account ? 'Configured' : 'Not configured'}</StatusBadge>
+              {account?.connected ? <StatusBadge kind="connected">Connected</StatusBadge> : null}
+            </div>
+          )}
+        </div>
+        <CardDescription>{info.description}</CardDescription>
+        {account ? (
+          <p className="text-xs text-muted-foreground">
+            Updated{' '}
+            <time dateTime={account.updatedAt.toISOString()} title={account.updatedAt.toLocaleString()}>
+              {formatRelativeTime(account.updatedAt, now)}
+            </time>
+            . Leave a field blank to keep its saved value.
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={form.formError ? errorId : undefined}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {form.fields.map((view) => {
+              const fieldId = `${id}-${view.name}`;
+              const missing = form.formError?.fields.includes(view.field.label) ?? false;
+              const common = {
+                id: fieldId,
+                value: view.value,
+                placeholder: view.placeholder,
+                onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.edit(view.name, e.target.value),
+                maxLength: view.field.maxLength,
+                disabled: loading || form.deleting,
+                'aria-invalid': missing || undefined,
+                'aria-describedby': missing ? errorId : undefined,
+              };
+              return (
+                <div key={view.name} className="grid min-w-0 content-start gap-2">
+                  <Label htmlFor={fieldId} className="flex items-center gap-1.5">
+                    {view.field.label}
+                    {!view.field.required ? <span className="text-xs font-normal text-muted-foreground">(optional)</span> : null}
+                  </Label>
+                  {loading ? (
+                    <Skeleton className="h-10 w-full" />
+                  ) : view.field.secret ? (
+                    <SecretInput {...common} revealLabel={view.field.label} />
+                  ) : (
+                    <Input {...common} autoComplete="off" spellCheck={false} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          {form.formError ? (
+            <Alert id={errorId} tone="danger">
+              {form.formError.message}
+            </Alert>
+          ) : null}
+          {info.connect ? (
+            <div className="flex flex-col gap-2 rounded-lg border border-dashed p-3 sm:flex-row sm:items-center sm:justify-between">
+              <p id={connectNoteId} className="text-xs text-muted-foreground">
+                Connecting your {form.name} account arrives with the social publishing release.
+              </p>
+              <Button variant="outline" size="sm" disabled aria-describedby={connectNoteId} className="shrink-0">
+                <Link2 aria-hidden="true" />
+                Connect
+              </Button>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" loading={form.saving} disabled={loading || (busy && !form.saving)}>
+              {form.saving ? null : <Save aria-hidden="true" />}
+              {form.buttonLabel}
+            </Button>
+            {account ? (
+              <Button
+                variant="ghost"
+                onClick={form.askToDelete}
+                disabled={busy}
+                aria-label={`Delete ${form.name} credentials`}
+                className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+      <ConfirmDialog
+        open={form.confirming}
+        title={`Delete your ${form.name} credentials?`}
+        description={`Posting to ${info.title} stops until you save credentials again. This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={form.deleting}
+        onConfirm={() => void form.remove()}
+        onClose={form.cancelDelete}
+      />
+    </Card>
+  );
+}

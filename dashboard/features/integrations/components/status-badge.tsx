@@ -1,0 +1,20 @@
+import { CircleCheck, CircleDashed, Link2 } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+const styles = {
+  configured: 'border-success/30 bg-success/10 text-success',
+  connected: 'border-primary/30 bg-primary/10 text-primary',
+  empty: 'border-border bg-muted text-muted-foreground',
+} as const;
+
+const icons = { configured: CircleCheck, connected: Link2, empty: CircleDashed } as const;
+
+export function StatusBadge({ kind, children }: { kind: keyof typeof styles; children: string }) {
+  const Icon = icons[kind];
+  return (
+    <span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', styles[kind])}>
+      <Icon className="size-3.5" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
