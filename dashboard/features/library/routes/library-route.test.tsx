@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GenerationsFeed, LibraryItem, TypeFilter } from '../api/get-generations';
+
+const items: LibraryItem[] = [
+  { id: 'a', type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', thumbnailUrl: null, originalUrl: 'https://o/a', contentType: 'image/png', createdAt: new Date() },
+  { id: 'b', type: 'video', title: 'Waves at dawn', prompt: 'Slow waves, golden light', thumbnailUrl: null, originalUrl: 'https://o/b', contentType: 'video/mp4', createdAt: new Date() },
+  { id: 'c', type: 'audio', title: 'Calm piano', prompt: 'calm piano with rain', thumbnailUrl: null, originalUrl: 'https://o/c', contentType: 'audio/mpeg', createdAt: new Date() },
+];
+
+let feed: Partial<GenerationsFeed> = {};
+const useGenerations = vi.fn((type: TypeFilter): GenerationsFeed => ({
+  status: 'ready',
+  items: type === 'all' ? items : items.filter((i) => i.type === type),
+  hasMore: false,
+  loadingMore: false,
+  error: null,
+  moreError: null,
+  loadMore: vi.fn(),
+  remove: vi.fn(),
+  retry: vi.fn(),
+  ...feed,
+}));
+vi.mock('../api/get-generations', async (load) => ({ ...(await load<object>()), useGenerations: (type: TypeFilter) => useGenerations(type) }));
+vi.mock('../api/delete-generation', () => ({ useDeleteGeneration: () => ({ remove: vi.fn(), isPending: false }) }));
+vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
+
+const { LibraryRoute } = await import('./library-route');
+
+beforeAll(() => {
+  // jsdom has no layout: give the grid a width and stub the observers it uses.
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 960 });
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  globalThis.IntersectionObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+});
+
+beforeEach(() => {
+  feed = {};
+  useGenerations.mockClear();
+});
+afterEach(cleanup);
+
+function show(url = '/library') {
+  const router = createMemoryRouter([{ path: '/library', element: <LibraryRoute /> }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const cards = () => within(screen.getByRole('list', { name: 'Projects' })).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+
+describe('LibraryRoute', () => {
+  it('shows every project, newest first, with Download and Delete', () => {
+    show();
+    expect(cards()).toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano']);
+    expect(screen.getByRole('button', { name: 'Download Red fox in snow' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Calm piano' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/create');
+  });
+
+  it('shows 6 skeletons while loading', () => {
+    feed = { status: 'loading', items: [] };
+    show();
+    expect(screen.getByRole('status', { name: 'Loading projects' }).querySelectorAll('[data-testid="skeleton"]').length).toBeGreaterThanOrEqual(6);
+    expect(screen.getByRole('status', { name: 'Loading projects' }).children).toHaveLength(6);
+  });
+
+  it('filters by title and prompt once typing pauses', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const router = show();
+      await userEvent.type(screen.getByLabelText('Search projects'), 'rain');
+      expect(cards()).toHaveLength(3);
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      expect(cards()).toEqual(['Calm piano']);
+      expect(router.state.location.search).toBe('?q=rain');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says No projects found when nothing matches, and clears the filters', async () => {
+    show('/library?q=tokyo');
+    expect(await screen.findByText('No projects found')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Waves at dawn' })).toBeTruthy();
+  });
+
+  it('offers a link to /create when the library is empty', () => {
+    feed = { items: [] };
+    show();
+    expect(screen.getByText('No projects found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a project' }).getAttribute('href')).toBe('/create');
+  });
+
+  it('filters by type through the feed query', async () => {
+    const router = show();
+    await userEvent.click(screen.getByRole('radio', { name: 'Videos' }));
+    expect(useGenerations).toHaveBeenLastCalledWith('video');
+    expect(cards()).toEqual(['Waves at dawn']);
+    expect(router.state.location.search).toBe('?type=video');
+  });
+
+  it('keeps paging through older projects while a search has few matches', async () => {
+    const loadMore = vi.fn();
+    feed = { hasMore: true, loadMore };
+    show('/library?q=fox');
+    expect(loadMore).toHaveBeenCalledWith(100);
+    expect(screen.getByText(/Searching your library… 3 projects checked, 1 found so far/)).toBeTruthy();
+  });
+
+  it('asks for the delete confirmation of the spec', async () => {
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Waves at dawn' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
+    expect(within(dialog).getByText('This action cannot be undone. This will permanently delete your project.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { adminDb, eventually } from '../support/admin-firestore';
+import { createUser, type TestUser } from '../support/auth-emulator';
+import { PNG_1X1, saveKey, storageObjectExists } from '../support/generations';
+import { signIn } from '../support/sign-in';
+
+// Generation runs as a server-side job against the BFL sandbox: '[slow]' in a prompt keeps it Pending for
+// about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
+
+test.describe.configure({ timeout: 120_000 });
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+const promptBox = (page: Page) => page.getByLabel('Prompt', { exact: true });
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Image' });
+const resultImage = (page: Page) => page.getByRole('img', { name: /^Generated image/ });
+
+async function openAs(page: Page, key: string | null): Promise<TestUser> {
+  const user = await createUser();
+  if (key) await saveKey(user.idToken, 'blackforest', key);
+  await signIn(page, user);
+  await page.goto('/create/image');
+  await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
+  return user;
+}
+
+async function expectVisiblePicture(page: Page) {
+  await expect(resultImage(page)).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => resultImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+async function savedGenerations(uid: string) {
+  const snap = await adminDb().collection(`users/${uid}/generations`).get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string; type: string; title: string; prompt: string; storagePath: string; metadata: Record<string, unknown> });
+}
+
+test('shows the form with the spec defaults and the empty preview', async ({ page }) => {
+  await openAs(page, 'sandbox-bfl-key');
+  await expect(page.getByRole('tab', { name: 'Text to Image' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Width')).toHaveValue('1024');
+  await expect(page.getByLabel('Height')).toHaveValue('768');
+  await expect(page.getByLabel('Steps')).toHaveValue('40');
+  await expect(page.getByLabel('Style')).toHaveValue('photorealistic');
+  await expect(page.getByText('Enter a prompt and click generate to create an image')).toBeVisible();
+  await expect(page.getByText('No recent generations')).toBeVisible();
+
+  await page.getByLabel('Width').fill('1000');
+  await page.getByLabel('Width').press('Tab');
+  await expect(page.getByLabel('Width')).toHaveValue('1024');
+  await expect(page.getByText('Width goes in steps of 64, so it was rounded to 1024.')).toBeVisible();
+
+  await generateButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please provide either a prompt or an input image' }).first()).toBeVisible();
+});
+
+test('text to image: the job runs to a saved library item with the picture visible, then downloads', async ({ page }) => {
+  const user = await openAs(page, 'sandbox-bfl-key');
+  const prompt = 'A red fox in fresh snow at golden hour, 35mm';
+  await promptBox(page).fill(prompt);
+  await page.getByLabel('Style').selectOption('watercolor');
+  await generateButton(page).click();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+  await expectVisiblePicture(page);
+  await expect(page.getByRole('button', { name: 'Generate Image' })).toBeEnabled();
+
+  const [saved] = await eventually(async () => {
+    const all = await savedGenerations(user.uid);
+    return all.length === 1 ? all : null;
+  });
+  expect(saved).toMatchObject({ type: 'image', prompt, title: prompt });
+  expect(await storageObjectExists(saved!.storagePath)).toBe(true);
+
+  // Recent Generations follows the library live.
+  const recent = page.getByRole('region', { name: 'Recent Generations' });
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Image' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('A red fox in fresh snow at gol.png');
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  await expect(page.getByText('Image downloaded successfully')).toBeVisible();
+
+  await page.goto('/library');
+  const card = page.getByRole('article', { name: prompt });
+  await expect(card).toBeVisible();
+  await expect.poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('image to image: an uploaded input image is edited into a new library item', async ({ page }, testInfo) => {
+  const user = await openAs(page, 'sandbox-bfl-key');
+  const input = testInfo.outputPath('input.png');
+  await (await import('node:fs/promises')).writeFile(input, PNG_1X1);
+
+  await page.getByRole('tab', { name: 'Image to Image' }).click();
+  await page.getByLabel('Input Image', { exact: true }).setInputFiles(input);
+  await expect(page.getByRole('img', { name: 'Input Image preview' })).toBeVisible();
+  await promptBox(page).fill('make it a snowy winter night');
+  await generateButton(page).click();
+  await expectVisiblePicture(page);
+
+  const [saved] = await eventually(async () => {
+    const all = await savedGenerations(user.uid);
+    return all.length === 1 ? all : null;
+  });
+  expect(saved!.prompt).toBe('make it a snowy winter night');
+  const jobs = await adminDb().collection(`users/${user.uid}/jobs`).get();
+  const jobInput = jobs.docs[0]!.data().input as { mode: string; inputImagePath: string };
+  expect(jobInput.mode).toBe('image');
+  expect(jobInput.inputImagePath).toMatch(new RegExp(`^${user.uid}/uploads/[0-9a-f-]+\\.png$`));
+});
+
+test('image to image refuses a file that is not an image', async ({ page }, testInfo) => {
+  await openAs(page, 'sandbox-bfl-key');
+  const file = testInfo.outputPath('notes.txt');
+  await (await import('node:fs/promises')).writeFile(file, 'hello');
+  await page.getByRole('tab', { name: 'Image to Image' }).click();
+  await page.getByLabel('Control Image (Optional)', { exact: true }).setInputFiles(file);
+  await expect(page.getByText('Please choose an image file (PNG, JPEG, WebP or GIF).')).toBeVisible();
+});
+
+test('a reload during generation follows the same job to its result', async ({ page }) => {
+  const user = await openAs(page, 'sandbox-bfl-key');
+  await promptBox(page).fill('[slow] a lighthouse in a storm');
+  await generateButton(page).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeVisible();
+  await expect(promptBox(page)).toHaveValue('[slow] a lighthouse in a storm');
+  await expectVisiblePicture(page);
+
+  const jobs = await adminDb().collection(`users/${user.uid}/jobs`).get();
+  expect(jobs.size).toBe(1);
+  expect(jobs.docs[0]!.data().status).toBe('succeeded');
+});
+
+test('a job that finished while the page was closed shows its result on return', async ({ page }) => {
+  await openAs(page, 'sandbox-bfl-key');
+  await promptBox(page).fill('[slow] a quiet harbour at dawn');
+  await generateButton(page).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.goto('/library');
+  await expect(page.getByRole('article', { name: '[slow] a quiet harbour at dawn' })).toBeVisible({ timeout: 60_000 });
+  await page.goto('/create/image');
+  await expectVisiblePicture(page);
+});
+
+test('Cancel stops a running job', async ({ page }) => {
+  const user = await openAs(page, 'sandbox-bfl-key');
+  await promptBox(page).fill('[slow] a field of sunflowers');
+  await generateButton(page).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: 20_000 });
+  await expect(generateButton(page)).toBeEnabled();
+  expect((await adminDb().collection(`users/${user.uid}/jobs`).get()).docs[0]!.data().status).toBe('cancelled');
+});
+
+test.describe('errors', () => {
+  test('a provider Error shows Generation failed', async ({ page }) => {
+    await openAs(page, 'sandbox-bfl-key');
+    await promptBox(page).fill('[error] a broken robot');
+    await generateButton(page).click();
+    await expect(preview(page).getByRole('alert')).toContainText('Generation failed', { timeout: 60_000 });
+    await expect(generateButton(page)).toBeEnabled();
+  });
+
+  test('no key shows the BlackForest message with a link to Integrations', async ({ page }) => {
+    await openAs(page, null);
+    await promptBox(page).fill('a fox');
+    await generateButton(page).click();
+    const alert = preview(page).getByRole('alert');
+    await expect(alert).toContainText('BlackForest API key not found. Please add your API key in the Integrations page.');
+    await alert.getByRole('link', { name: 'Open Integrations' }).click();
+    await expect(page).toHaveURL(/\/integrations$/);
+  });
+
+  test('a refused key shows the provider failure with a link to Integrations', async ({ page }) => {
+    await openAs(page, 'bad-key');
+    await promptBox(page).fill('a fox');
+    await generateButton(page).click();
+    const alert = preview(page).getByRole('alert');
+    await expect(alert).toContainText('Failed to generate image', { timeout: 60_000 });
+    await expect(alert.getByRole('link', { name: 'Open Integrations' })).toBeVisible();
+  });
+});
