@@ -10,6 +10,12 @@ const lock = `${root}package-lock.json`;
 
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   console.log('▸ Installing npm packages (npm ci)');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  let r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    // npm 11's ci refuses a lock that lacks entries for other platforms' optional packages (Tailwind's
+    // oxide binaries); install resolves them from the same lock instead of failing the whole run.
+    console.log('▸ npm ci refused the lockfile; installing with npm install');
+    r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  }
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
