@@ -2,16 +2,30 @@ import { FirebaseError } from 'firebase/app';
 import { describe, expect, it } from 'vitest';
 import { readCallableError } from './callable-error';
 
-const fail = (code: string, message: string) => new FirebaseError(`functions/${code}`, message);
-
 describe('readCallableError', () => {
+  it('shows the function’s message and marks one that points at Integrations', () => {
+    const error = new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.');
+    expect(readCallableError(error, 'Failed to process AI request')).toEqual({
+      code: 'failed-precondition',
+      message: 'Add your OpenAI API key in Integrations to use this model.',
+      needsIntegrations: true,
+    });
+  });
+
   it.each([
-    ['the function message without the status the SDK appends', fail('failed-precondition', 'BlackForest API key not found. Please add your API key in the Integrations page. [400]'), 'BlackForest API key not found. Please add your API key in the Integrations page.', true],
-    ['the fallback for a bare code with a status', fail('internal', 'internal [500]'), 'Fallback', false],
-    ['the fallback for a bare code', fail('internal', 'INTERNAL'), 'Fallback', false],
-    ['a message without a status as is', fail('invalid-argument', 'Input image not found. Please upload it again.'), 'Input image not found. Please upload it again.', false],
-    ['the fallback for anything else', new Error('boom'), 'Fallback', false],
-  ])('shows %s', (_name, error, message, needsIntegrations) => {
-    expect(readCallableError(error, 'Fallback')).toMatchObject({ message, needsIntegrations });
+    ['functions/internal', 'internal'],
+    ['functions/internal', 'INTERNAL'],
+    ['functions/deadline-exceeded', 'deadline-exceeded'],
+  ])('uses the fallback for the SDK’s bare code word (%s: %s)', (code, message) => {
+    expect(readCallableError(new FirebaseError(code, message), 'Failed to save API key')).toMatchObject({ message: 'Failed to save API key', needsIntegrations: false });
+  });
+
+  it('does not send the user to Integrations for other failures that mention it', () => {
+    const error = new FirebaseError('functions/resource-exhausted', 'OpenAI is busy right now (rate limited). Please try again in a minute.');
+    expect(readCallableError(error, 'x').needsIntegrations).toBe(false);
+  });
+
+  it('uses the fallback for anything that is not a callable error', () => {
+    expect(readCallableError(new Error('boom'), 'Failed to enhance prompt')).toEqual({ code: 'unknown', message: 'Failed to enhance prompt', needsIntegrations: false });
   });
 });

@@ -1,70 +1,253 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminDb, eventually } from '../support/admin-firestore';
 import { signInAsNewUser } from '../support/sign-in';
 
-const cards = [
-  { tab: 'Generation APIs', name: 'Black Forest Labs' },
-  { tab: 'Generation APIs', name: 'Luma' },
-  { tab: 'Generation APIs', name: 'ElevenLabs' },
-  { tab: 'LLM APIs', name: 'OpenAI' },
-  { tab: 'LLM APIs', name: 'Anthropic' },
-  { tab: 'LLM APIs', name: 'Gemini' },
-];
+// Against the provider sandbox: any key works except 'bad-key' (refused) and 'no-credit-key' (empty account);
+// generated text reads 'Sandbox <provider> reply (task <task>, model <model>): <prompt>'.
 
-async function openTab(page: Page, tab: string) {
+const keyCards = [
+  { tab: 'Generation APIs', name: 'Black Forest Labs', type: 'blackforest' },
+  { tab: 'Generation APIs', name: 'Luma', type: 'lumaai' },
+  { tab: 'Generation APIs', name: 'ElevenLabs', type: 'elevenlabs' },
+  { tab: 'LLM APIs', name: 'OpenAI', type: 'openai' },
+  { tab: 'LLM APIs', name: 'Anthropic', type: 'anthropic' },
+  { tab: 'LLM APIs', name: 'Gemini', type: 'gemini' },
+] as const;
+
+const socialForms = [
+  {
+    platform: 'x',
+    title: 'X (Twitter)',
+    name: 'Twitter',
+    fields: { 'Consumer Key': 'consumer-key-aaaa', 'Consumer Secret': 'consumer-secret-bbbb', 'Access Token': 'access-token-cccc', 'Access Token Secret': 'token-secret-dddd' },
+    update: 'Consumer Secret',
+  },
+  {
+    platform: 'linkedin',
+    title: 'LinkedIn',
+    name: 'LinkedIn',
+    fields: { 'Client ID': 'linkedin-client-1', 'Client Secret': 'client-secret-bbbb', 'Access Token': 'access-token-cccc', 'Refresh Token': 'refresh-token-dddd' },
+    update: 'Access Token',
+  },
+  { platform: 'youtube', title: 'YouTube', name: 'YouTube', fields: { 'Client ID': 'yt-client-1.apps', 'Client Secret': 'client-secret-bbbb', 'Channel ID': 'UC1234567890' }, update: 'Client Secret' },
+  { platform: 'reddit', title: 'Reddit', name: 'Reddit', fields: { 'Client ID': 'reddit-client-1', 'Client Secret': 'client-secret-bbbb', 'User Agent': 'muse-studio/1.0 by tester' }, update: 'Client Secret' },
+] as const;
+
+// Sonner keeps dismissed toasts in the list for a while; the newest comes first.
+const toastText = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text }).first();
+
+async function saveKey(page: Page, tab: string, name: string, key: string) {
+  await page.goto('/integrations');
   await page.getByRole('tab', { name: tab }).click();
+  const card = page.getByRole('region', { name });
+  await card.getByLabel('API Key', { exact: true }).fill(key);
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(card.getByText('Configured', { exact: true })).toBeVisible();
+  return card;
 }
 
-test('saves, updates, tests and deletes a key on every provider card, showing only a hint', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signInAsNewUser(page);
-  await page.goto('/integrations');
-  for (const { tab, name } of cards) {
-    await openTab(page, tab);
-    const card = page.getByRole('region', { name });
-    const field = card.getByRole('textbox', { name: 'API Key' });
-    await field.fill(`first-${name.replace(/\W/g, '')}-key1`);
-    await card.getByRole('button', { name: 'Save' }).click();
-    await expect(card.getByText('Configured', { exact: true })).toBeVisible();
-    await expect(card.getByText('•••• key1', { exact: true })).toBeVisible();
-    await expect(field).toHaveValue('');
+/** Counts the dashboard's generateText calls (POSTs; the browser may add a CORS preflight). */
+function countTextCalls(page: Page): { count: () => number } {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/generateText')) n += 1;
+  });
+  return { count: () => n };
+}
 
-    await field.fill(`second-${name.replace(/\W/g, '')}-key2`);
-    await card.getByRole('button', { name: 'Save' }).click();
-    await expect(card.getByText('•••• key2', { exact: true })).toBeVisible();
+test.describe('API keys', () => {
+  for (const tab of ['Generation APIs', 'LLM APIs']) {
+    test(`saves, updates, tests and deletes a key on every ${tab} card, showing only a hint`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const user = await signInAsNewUser(page);
+      await page.goto('/integrations');
+      await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: tab }).click();
 
-    await card.getByRole('button', { name: 'Test' }).click();
-    await expect(card.getByRole('status').getByText('Works.', { exact: true })).toBeVisible();
+      for (const { name, type } of keyCards.filter((c) => c.tab === tab)) {
+        const card = page.getByRole('region', { name });
+        const field = card.getByLabel('API Key', { exact: true });
+        await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
+        await expect(field).toHaveAttribute('type', 'password');
+        await expect(card.getByRole('button', { name: /Delete/ })).toHaveCount(0);
 
-    await card.getByRole('button', { name: `Delete ${name} API key` }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Test' })).toHaveCount(0);
+        await field.fill(`first-${type}-key1`);
+        await card.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(toastText(page, 'API key saved successfully')).toBeVisible();
+        await expect(card.getByText(/^Saved key ••••key1 · Updated just now$/)).toBeVisible();
+        await expect(field).toHaveValue('');
+        // All a client can read of the key: configured, the last 4 characters and the time.
+        const status = (await adminDb().doc(`users/${user.uid}/integrations/${type}`).get()).data();
+        expect(Object.keys(status ?? {}).sort()).toEqual(['configured', 'hint', 'updatedAt']);
+        expect(status?.hint).toBe('key1');
+
+        await field.fill(`second-${type}-key2`);
+        await card.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(card.getByText(/^Saved key ••••key2/)).toBeVisible();
+
+        await card.getByRole('button', { name: 'Test', exact: true }).click();
+        await expect(card.getByRole('status', { name: `${name} key test` })).toContainText('Works.');
+
+        await card.getByRole('button', { name: `Delete ${name} API key` }).click();
+        const dialog = page.getByRole('alertdialog', { name: `Delete your ${name} API key?` });
+        await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+        await expect(toastText(page, 'API key deleted successfully')).toBeVisible();
+        await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
+        await expect(card.getByRole('button', { name: 'Test', exact: true })).toHaveCount(0);
+        await expect(field).toHaveValue('');
+        await eventually(async () => !(await adminDb().doc(`users/${user.uid}/integrations/${type}`).get()).exists);
+      }
+    });
   }
+
+  test('Test says in words when a key is refused or the account is out of credit', async ({ page }) => {
+    await signInAsNewUser(page);
+    const openai = await saveKey(page, 'LLM APIs', 'OpenAI', 'bad-key');
+    await openai.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(openai.getByRole('status', { name: 'OpenAI key test' })).toContainText('Invalid key. OpenAI did not accept this API key.');
+
+    const bfl = await saveKey(page, 'Generation APIs', 'Black Forest Labs', 'no-credit-key');
+    await bfl.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(bfl.getByRole('status', { name: 'Black Forest Labs key test' })).toContainText('Out of credit.');
+  });
+
+  test('keeps the chosen tab in the address', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/integrations?tab=social');
+    await expect(page.getByRole('tab', { name: 'Social Media' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'LLM APIs' }).click();
+    await expect(page).toHaveURL(/\/integrations\?tab=llm$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Generation APIs' })).toBeFocused();
+    await expect(page).toHaveURL(/\/integrations$/);
+  });
 });
 
-test('a key the provider refuses is reported as invalid by Test', async ({ page }) => {
-  await signInAsNewUser(page);
-  await page.goto('/integrations');
-  await openTab(page, 'LLM APIs');
-  const card = page.getByRole('region', { name: 'OpenAI' });
-  await card.getByRole('textbox', { name: 'API Key' }).fill('bad-key');
-  await card.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('API key saved successfully')).toBeVisible();
-  await card.getByRole('button', { name: 'Test' }).click();
-  await expect(card.getByRole('status').getByText('Invalid key.', { exact: true })).toBeVisible();
+test.describe('social credentials', () => {
+  test('saves, updates and deletes a credential set on every social form', async ({ page }) => {
+    test.setTimeout(120_000);
+    const user = await signInAsNewUser(page);
+    await page.goto('/integrations?tab=social');
+
+    for (const { platform, title, name, fields, update } of socialForms) {
+      const form = page.getByRole('region', { name: title });
+      const entries = Object.entries(fields) as [string, string][];
+      await expect(form.getByText('Not configured', { exact: true })).toBeVisible();
+      for (const [label, value] of entries) await form.getByLabel(label, { exact: true }).fill(value);
+      await form.getByRole('button', { name: `Save ${name} Credentials` }).click();
+      await expect(toastText(page, `${name} credentials saved successfully`)).toBeVisible();
+      await expect(form.getByRole('button', { name: `Update ${name} Credentials` })).toBeVisible();
+      await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('placeholder', 'Saved: ••••bbbb');
+      await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('type', 'password');
+
+      const status = (await adminDb().doc(`users/${user.uid}/socialAccounts/${platform}`).get()).data();
+      expect(JSON.stringify(status)).not.toContain('secret-bbbb');
+
+      await form.getByLabel(update, { exact: true }).fill(`rotated-value-zzzz`);
+      await form.getByRole('button', { name: `Update ${name} Credentials` }).click();
+      await expect(form.getByLabel(update, { exact: true })).toHaveAttribute('placeholder', 'Saved: ••••zzzz');
+      await expect(form.getByLabel(update, { exact: true })).toHaveValue('');
+
+      if (platform === 'youtube' || platform === 'reddit') {
+        await expect(form.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
+        await expect(form.getByText(/arrives with the social publishing release/)).toBeVisible();
+      }
+
+      await form.getByRole('button', { name: `Delete ${name} credentials` }).click();
+      await page.getByRole('alertdialog', { name: `Delete your ${name} credentials?` }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(toastText(page, `${name} credentials deleted successfully`)).toBeVisible();
+      await expect(form.getByRole('button', { name: `Save ${name} Credentials` })).toBeVisible();
+      await expect(form.getByLabel(entries[0]![0], { exact: true })).toHaveValue('');
+    }
+  });
+
+  test('names the required fields the first save is missing', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/integrations?tab=social');
+    const form = page.getByRole('region', { name: 'X (Twitter)' });
+    await form.getByLabel('Consumer Key', { exact: true }).fill('consumer-key-aaaa');
+    await form.getByRole('button', { name: 'Save Twitter Credentials' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Please fill in all required fields: Consumer Secret, Access Token, Access Token Secret');
+  });
 });
 
-test('saves X credentials, then offers Update and keeps blank fields', async ({ page }) => {
-  await signInAsNewUser(page);
-  await page.goto('/integrations');
-  await openTab(page, 'Social Media');
-  const form = page.getByRole('region', { name: 'X (Twitter)' });
-  await form.getByLabel('Consumer Key', { exact: true }).fill('consumer-key-aaaa');
-  await form.getByLabel('Consumer Secret', { exact: true }).fill('consumer-secret-bbbb');
-  await form.getByLabel('Access Token', { exact: true }).fill('access-token-cccc');
-  await form.getByLabel('Access Token Secret', { exact: true }).fill('access-secret-dddd');
-  await form.getByRole('button', { name: 'Save Twitter Credentials' }).click();
-  await expect(page.getByText('Twitter credentials saved successfully')).toBeVisible();
-  await expect(form.getByRole('button', { name: 'Update Twitter Credentials' })).toBeVisible();
-  await expect(form.getByLabel('Consumer Secret', { exact: true })).toHaveAttribute('placeholder', /bbbb/);
+test.describe('AI text with the user’s own key', () => {
+  test('runs the Creative Assistant against the sandbox with one call per click', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInAsNewUser(page);
+    await saveKey(page, 'LLM APIs', 'OpenAI', 'sk-sandbox-good-1234');
+    await page.goto('/');
+    const calls = countTextCalls(page);
+    const box = page.getByRole('region', { name: 'Creative Assistant' });
+    await expect(box.getByLabel('Model')).toHaveValue('gpt-4o-mini');
+
+    await box.getByRole('button', { name: 'Ask Assistant' }).click();
+    await expect(toastText(page, 'Please enter a prompt')).toBeVisible();
+
+    await box.getByLabel('What would you like to create?').fill('Three hooks for a sunrise hike video');
+    await box.getByRole('button', { name: 'Ask Assistant' }).click();
+    const answer = box.getByRole('region', { name: 'Assistant answer' });
+    await expect(answer).toContainText('Sandbox openai reply (task assistant, model gpt-4o-mini): Three hooks for a sunrise hike video');
+    await expect(toastText(page, 'Content Generated')).toBeVisible();
+    expect(calls.count()).toBe(1);
+
+    await answer.getByRole('button', { name: 'Copy' }).click();
+    await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Sandbox openai reply (task assistant');
+  });
+
+  test('a refused key shows the spec error and the way to Integrations', async ({ page }) => {
+    await signInAsNewUser(page);
+    await saveKey(page, 'LLM APIs', 'OpenAI', 'bad-key');
+    await page.goto('/');
+    const box = page.getByRole('region', { name: 'Creative Assistant' });
+    await box.getByLabel('What would you like to create?').fill('anything');
+    await box.getByRole('button', { name: 'Ask Assistant' }).click();
+    await expect(toastText(page, 'Failed to process AI request')).toBeVisible();
+    await expect(box.getByRole('alert')).toHaveText('Your OpenAI API key is invalid. Update it in Integrations.');
+    await expect(box.getByRole('alert').getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/integrations');
+  });
+
+  test('a model without a key links to Integrations', async ({ page }) => {
+    await signInAsNewUser(page);
+    const box = page.getByRole('region', { name: 'Creative Assistant' });
+    await box.getByLabel('Model').selectOption({ label: 'Gemini Pro 2' });
+    await expect(box.getByText('Add your Gemini API key in Integrations to use this model.')).toBeVisible();
+    await box.getByLabel('What would you like to create?').fill('anything');
+    await box.getByRole('button', { name: 'Ask Assistant' }).click();
+    const alert = box.getByRole('alert');
+    await expect(alert).toHaveText('Add your Gemini API key in Integrations to use this model.');
+    await alert.getByRole('link', { name: 'Integrations' }).click();
+    await expect(page).toHaveURL(/\/integrations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  });
+
+  test('enhances the image prompt with one call per click', async ({ page }) => {
+    await signInAsNewUser(page);
+    await saveKey(page, 'LLM APIs', 'OpenAI', 'sk-sandbox-good-1234');
+    await page.goto('/create/image');
+    const calls = countTextCalls(page);
+    const prompt = page.getByLabel('Prompt', { exact: true });
+    const enhance = page.getByRole('button', { name: 'Enhance Prompt with AI' });
+
+    await enhance.click();
+    await expect(toastText(page, 'Please enter a prompt first')).toBeVisible();
+    expect(calls.count()).toBe(0);
+
+    await prompt.fill('a lighthouse at dusk');
+    await enhance.click();
+    await expect(prompt).toHaveValue('Sandbox openai reply (task enhance, model gpt-4o-mini): a lighthouse at dusk');
+    await expect(toastText(page, 'Prompt enhanced successfully')).toBeVisible();
+    expect(calls.count()).toBe(1);
+  });
+
+  test('the enhancer links to Integrations when there is no LLM key', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/create/image');
+    await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
+    await page.getByRole('button', { name: 'Enhance Prompt with AI' }).click();
+    await expect(toastText(page, 'Failed to enhance prompt')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Add your OpenAI API key in Integrations' }).getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/integrations');
+    await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
+  });
 });

@@ -103,7 +103,9 @@ export function CreativeAssistant() {
             {keyMissing ? (
               <IntegrationsLinkText message={missingKeyMessage(provider)} />
             ) : configured ? (
-              <>Uses your {integrationLabel(provider)} API key. Press Ctrl+Enter to send.</>
+              <>
+                Uses your {integrationLabel(provider)} API key.<span className="hidden sm:inline"> Press Ctrl+Enter to send.</span>
+              </>
             ) : (
               <>
                 Uses your key from{' '}

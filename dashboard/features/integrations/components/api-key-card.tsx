@@ -2,7 +2,7 @@ import { FlaskConical, Save, Trash2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { integrationLabel } from '@core/integrations';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { KeyStatus } from '@/lib/integration-statuses';
@@ -30,21 +30,21 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
   };
 
   return (
-    <Card role="region" aria-labelledby={ids.title} className="flex flex-col">
-      <CardHeader className="gap-2 pb-4">
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle id={ids.title} className="flex min-w-0 items-center gap-2 text-base">
+    <Card role="region" aria-labelledby={ids.title} className="grid gap-5 p-5 sm:p-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <CardTitle id={ids.title} className="flex items-center gap-2 text-base">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
               <Icon className="size-4" aria-hidden="true" />
             </span>
-            <span className="truncate">{label}</span>
+            {label}
           </CardTitle>
           {loading ? <Skeleton className="h-5 w-24 rounded-full" /> : <StatusBadge kind={configured ? 'configured' : 'empty'}>{configured ? 'Configured' : 'Not configured'}</StatusBadge>}
         </div>
         <CardDescription>{info.description}</CardDescription>
         {info.note ? <p className="text-xs text-muted-foreground">{info.note}</p> : null}
-      </CardHeader>
-      <CardContent className="mt-auto">
+      </div>
+      <div className="min-w-0">
         <form onSubmit={submit} noValidate className="grid gap-3">
           <div className="grid gap-2">
             <Label htmlFor={ids.field}>API Key</Label>
@@ -53,7 +53,7 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
               revealLabel={`${label} API key`}
               value={card.draft}
               onChange={(e) => card.changeDraft(e.target.value)}
-              placeholder={status ? `•••• ${status.hint || '····'} (enter a new key to replace it)` : `Enter your ${label} API key`}
+              placeholder={status ? 'Enter a new key to replace the saved one' : `Enter your ${label} API key`}
               aria-invalid={card.fieldError ? true : undefined}
               aria-describedby={card.fieldError ? `${ids.error} ${ids.state}` : ids.state}
               disabled={loading || card.deleting}
@@ -68,7 +68,7 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
                 <Skeleton className="h-4 w-48" />
               ) : status ? (
                 <span>
-                  Saved key <span className="font-mono">•••• {status.hint || '····'}</span> · Updated{' '}
+                  Saved key <span className="font-mono tracking-tight">••••{status.hint || '····'}</span> · Updated{' '}
                   <time dateTime={status.updatedAt.toISOString()} title={status.updatedAt.toLocaleString()}>
                     {formatRelativeTime(status.updatedAt, now)}
                   </time>
@@ -78,7 +78,7 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
               )}
             </div>
           </div>
-          <div role="status" aria-live="polite" className="empty:hidden">
+          <div role="status" aria-live="polite" aria-label={`${label} key test`} className="empty:hidden">
             {card.verdict ? <KeyVerdictLine status={card.verdict.status} message={card.verdict.message} /> : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +107,7 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
             ) : null}
           </div>
         </form>
-      </CardContent>
+      </div>
       <ConfirmDialog
         open={card.confirming}
         title={`Delete your ${label} API key?`}

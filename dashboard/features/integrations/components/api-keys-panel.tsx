@@ -11,7 +11,7 @@ export function ApiKeysPanel({ cards, state, retry, now }: { cards: IntegrationC
   return (
     <div className="space-y-4">
       {state.status === 'error' ? <LoadError title="Failed to load API keys" error={state.error} retry={retry} /> : null}
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid gap-4">
         {cards.map((info) => (
           <ApiKeyCard key={info.type} info={info} status={state.status === 'success' ? state.data[info.type] : undefined} loading={state.status === 'loading'} now={now} />
         ))}

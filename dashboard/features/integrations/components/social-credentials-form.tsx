@@ -4,7 +4,7 @@ import type { SocialPlatform } from '@core/integrations';
 import { BrandIcon } from '@/components/brand-icon';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -38,9 +38,9 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
   };
 
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="gap-2 pb-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
+    <Card role="region" aria-labelledby={titleId} className="grid gap-5 p-5 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8">
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <CardTitle id={titleId} className="flex items-center gap-2 text-base">
             <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', info.iconClass)}>
               <BrandIcon name={platform} className="size-4" />
@@ -66,76 +66,76 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             . Leave a field blank to keep its saved value.
           </p>
         ) : null}
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={form.formError ? errorId : undefined}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {form.fields.map((view) => {
-              const fieldId = `${id}-${view.name}`;
-              const missing = form.formError?.fields.includes(view.field.label) ?? false;
-              const common = {
-                id: fieldId,
-                value: view.value,
-                placeholder: view.placeholder,
-                onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.edit(view.name, e.target.value),
-                maxLength: view.field.maxLength,
-                disabled: loading || form.deleting,
-                'aria-invalid': missing || undefined,
-                'aria-describedby': missing ? errorId : undefined,
-              };
-              return (
-                <div key={view.name} className="grid min-w-0 content-start gap-2">
-                  <Label htmlFor={fieldId} className="flex items-center gap-1.5">
-                    {view.field.label}
-                    {!view.field.required ? <span className="text-xs font-normal text-muted-foreground">(optional)</span> : null}
-                  </Label>
-                  {loading ? (
-                    <Skeleton className="h-10 w-full" />
-                  ) : view.field.secret ? (
-                    <SecretInput {...common} revealLabel={view.field.label} />
-                  ) : (
-                    <Input {...common} autoComplete="off" spellCheck={false} />
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          {form.formError ? (
-            <Alert id={errorId} tone="danger">
-              {form.formError.message}
-            </Alert>
-          ) : null}
-          {info.connect ? (
-            <div className="flex flex-col gap-2 rounded-lg border border-dashed p-3 sm:flex-row sm:items-center sm:justify-between">
-              <p id={connectNoteId} className="text-xs text-muted-foreground">
-                Connecting your {form.name} account arrives with the social publishing release.
-              </p>
-              <Button variant="outline" size="sm" disabled aria-describedby={connectNoteId} className="shrink-0">
-                <Link2 aria-hidden="true" />
-                Connect
-              </Button>
-            </div>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" loading={form.saving} disabled={loading || (busy && !form.saving)}>
-              {form.saving ? null : <Save aria-hidden="true" />}
-              {form.buttonLabel}
+        {info.connect ? (
+          <div className="mt-2 flex flex-col items-start gap-2 rounded-lg border border-dashed p-3">
+            <Button variant="outline" size="sm" disabled aria-describedby={connectNoteId}>
+              <Link2 aria-hidden="true" />
+              Connect
             </Button>
-            {account ? (
-              <Button
-                variant="ghost"
-                onClick={form.askToDelete}
-                disabled={busy}
-                aria-label={`Delete ${form.name} credentials`}
-                className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            ) : null}
+            <p id={connectNoteId} className="text-xs text-muted-foreground">
+              Connecting your {form.name} account arrives with the social publishing release. Save your app credentials now.
+            </p>
           </div>
-        </form>
-      </CardContent>
+        ) : null}
+      </div>
+      <form onSubmit={submit} noValidate className="grid min-w-0 content-start gap-4" aria-describedby={form.formError ? errorId : undefined}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {form.fields.map((view) => {
+            const fieldId = `${id}-${view.name}`;
+            const missing = form.formError?.fields.includes(view.field.label) ?? false;
+            const common = {
+              id: fieldId,
+              value: view.value,
+              placeholder: view.placeholder,
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.edit(view.name, e.target.value),
+              maxLength: view.field.maxLength,
+              disabled: loading || form.deleting,
+              'aria-invalid': missing || undefined,
+              // Needed on the first save only; later a blank field keeps its stored value.
+              'aria-required': (view.field.required && !account) || undefined,
+              'aria-describedby': missing ? errorId : undefined,
+            };
+            return (
+              <div key={view.name} className="grid min-w-0 content-start gap-2">
+                <div className="flex items-center gap-1.5">
+                  <Label htmlFor={fieldId}>{view.field.label}</Label>
+                  {!view.field.required ? <span className="text-xs text-muted-foreground">(optional)</span> : null}
+                </div>
+                {loading ? (
+                  <Skeleton className="h-10 w-full" />
+                ) : view.field.secret ? (
+                  <SecretInput {...common} revealLabel={view.field.label} />
+                ) : (
+                  <Input {...common} autoComplete="off" spellCheck={false} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {form.formError ? (
+          <Alert id={errorId} tone="danger">
+            {form.formError.message}
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" loading={form.saving} disabled={loading || (busy && !form.saving)}>
+            {form.saving ? null : <Save aria-hidden="true" />}
+            {form.buttonLabel}
+          </Button>
+          {account ? (
+            <Button
+              variant="ghost"
+              onClick={form.askToDelete}
+              disabled={busy}
+              aria-label={`Delete ${form.name} credentials`}
+              className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      </form>
       <ConfirmDialog
         open={form.confirming}
         title={`Delete your ${form.name} credentials?`}

@@ -8,7 +8,7 @@ export function SocialPanel({ state, retry, now }: { state: QueryState<SocialAcc
   return (
     <div className="space-y-4">
       {state.status === 'error' ? <LoadError title="Failed to load social media credentials" error={state.error} retry={retry} /> : null}
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid gap-4">
         {socialPlatforms.map((platform) => (
           <SocialCredentialsForm
             key={platform}

@@ -37,12 +37,12 @@ function placeholderOf(field: CredentialField, account: SocialAccount | undefine
   if (field.secret) {
     if (account && name in account.hints) {
       const hint = account.hints[name];
-      return hint ? `•••• ${hint} (leave blank to keep)` : 'Saved (leave blank to keep)';
+      return hint ? `Saved: ••••${hint}` : 'Saved';
     }
     return `Enter your ${field.label}`;
   }
   const saved = account?.values[name];
-  return saved ? `${saved} (leave blank to keep)` : `Enter your ${field.label}`;
+  return saved ? `Saved: ${saved}` : `Enter your ${field.label}`;
 }
 
 export function fieldViews(platform: SocialPlatform, edits: CredentialEdits, account: SocialAccount | undefined): FieldView[] {

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { FirebaseError } from 'firebase/app';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LlmIntegrationType } from '@core/integrations';
+
+const callable = vi.hoisted(() => ({ calls: [] as { name: string; payload: unknown }[], answer: (() => Promise.resolve({})) as () => Promise<unknown> }));
+const configured = vi.hoisted(() => ({ current: null as ReadonlySet<LlmIntegrationType> | null }));
+const toast = vi.fn();
+
+vi.mock('firebase/functions', () => ({
+  httpsCallable: (_f: unknown, name: string) => (payload: unknown) => {
+    callable.calls.push({ name, payload });
+    return callable.answer();
+  },
+}));
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/integration-statuses', () => ({ useConfiguredLlms: () => configured.current }));
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+
+const { CreativeAssistant } = await import('./creative-assistant');
+
+const box = () => screen.getByRole('region', { name: 'Creative Assistant' });
+const ask = (text: string) => {
+  fireEvent.change(within(box()).getByLabelText('What would you like to create?'), { target: { value: text } });
+  return act(async () => fireEvent.click(within(box()).getByRole('button', { name: 'Ask Assistant' })));
+};
+
+describe('CreativeAssistant', () => {
+  beforeEach(() => {
+    callable.calls = [];
+    configured.current = null;
+    toast.mockReset();
+    render(
+      <MemoryRouter>
+        <CreativeAssistant />
+      </MemoryRouter>,
+    );
+  });
+  afterEach(cleanup);
+
+  it('offers the five spec models, gpt-4o-mini first chosen and gemini-2.0-flash-exp as Gemini Pro 2', () => {
+    const select = within(box()).getByLabelText('Model') as HTMLSelectElement;
+    expect(select.value).toBe('gpt-4o-mini');
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['gpt-4o', 'GPT-4o'],
+      ['gpt-4o-mini', 'GPT-4o Mini'],
+      ['claude-3-5-sonnet-latest', 'Claude 3.5 Sonnet'],
+      ['claude-3-5-haiku-latest', 'Claude 3.5 Haiku'],
+      ['gemini-2.0-flash-exp', 'Gemini Pro 2'],
+    ]);
+  });
+
+  it('asks for a prompt and calls nobody when it is blank', async () => {
+    await ask('  ');
+    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Please enter a prompt', variant: 'destructive' });
+    expect(callable.calls).toHaveLength(0);
+  });
+
+  it('makes one assistant call with the chosen model and shows the answer with Copy', async () => {
+    callable.answer = () => Promise.resolve({ data: { text: 'Three hooks:\n1. Dawn', model: 'claude-3-5-haiku-latest', provider: 'anthropic' } });
+    fireEvent.change(within(box()).getByLabelText('Model'), { target: { value: 'claude-3-5-haiku-latest' } });
+    await ask('hooks for a hike video');
+    expect(callable.calls).toEqual([{ name: 'generateText', payload: { task: 'assistant', prompt: 'hooks for a hike video', model: 'claude-3-5-haiku-latest' } }]);
+    const answer = within(box()).getByRole('region', { name: 'Assistant answer' });
+    expect(answer.textContent).toContain('Three hooks:\n1. Dawn');
+    expect(answer.textContent).toContain('Claude 3.5 Haiku');
+    expect(within(answer).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Content Generated' }));
+  });
+
+  it('shows the server message under the spec title when the call fails', async () => {
+    callable.answer = () => Promise.reject(new FirebaseError('functions/resource-exhausted', 'Your OpenAI account is out of credit. Add credit with OpenAI, then try again.'));
+    await ask('anything');
+    expect(toast).toHaveBeenCalledWith({ title: 'Failed to process AI request', description: 'Your OpenAI account is out of credit. Add credit with OpenAI, then try again.', variant: 'destructive' });
+    expect(within(box()).getByRole('alert').textContent).toBe('Your OpenAI account is out of credit. Add credit with OpenAI, then try again.');
+  });
+
+  it('links to Integrations when the model has no key', async () => {
+    callable.answer = () => Promise.reject(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'));
+    await ask('anything');
+    const alert = within(box()).getByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe('/integrations');
+  });
+});
