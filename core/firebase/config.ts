@@ -1,9 +1,22 @@
 import { z } from 'zod';
 
+/**
+ * MUSE_TEST_PORT_SHIFT (Node only, a multiple of 1000 up to 3000) moves every port of the test stack, so
+ * several checkouts of the repository (git worktrees) can run `npm test` side by side.
+ */
+export const testPortShift: number = (() => {
+  const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MUSE_TEST_PORT_SHIFT;
+  const shift = raw ? Number(raw) : 0;
+  return [0, 1000, 2000, 3000].includes(shift) ? shift : 0;
+})();
+
+const shifted = <T extends Record<string, number>>(ports: T): T =>
+  Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
+
 /** Local emulator ports. Dev (`npm start`) and test stacks use different sets so both can run at once. */
 export const emulatorPortSets = {
   dev: { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, hub: 4400, logging: 4500 },
-  test: { auth: 19099, firestore: 18080, functions: 15001, storage: 19199, hub: 14400, logging: 14500 },
+  test: shifted({ auth: 19099, firestore: 18080, functions: 15001, storage: 19199, hub: 14400, logging: 14500 }),
 } as const;
 export type EmulatorPorts = { auth: number; firestore: number; functions: number; storage: number };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SECRETS_KEYRING } from '../../core/secrets';
-import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '../../core/firebase/config';
+import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '../../core/firebase/config';
 import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
 import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
@@ -13,7 +13,7 @@ export type StackKind = 'dev' | 'test';
 
 const layout = {
   dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
-  test: { sandboxBasePort: 18900, dashboardPort: 14173, websocketPort: 19150, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
+  test: { sandboxBasePort: 18900 + testPortShift, dashboardPort: 14173 + testPortShift, websocketPort: 19150 + testPortShift, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
 } as const;
 
 export interface RunningStack {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { testPortShift } from '../../core/firebase/config';
 import { providerIds, providers, type ProviderId } from '../../core/providers';
 import { SECRETS_KEYRING } from '../../core/secrets';
 import { parseKeyring, type Keyring } from '../../functions/src/lib/crypto';
@@ -10,7 +11,7 @@ import { adminDb, projectId } from './support';
 
 /** The sandbox the emulated functions call: from the same *_BASE_URL env, else the test stack's (18900 + provider index). */
 export function sandboxUrl(provider: ProviderId): string {
-  return process.env[providers[provider].env] ?? `http://127.0.0.1:${18900 + providerIds.indexOf(provider)}`;
+  return process.env[providers[provider].env] ?? `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(provider)}`;
 }
 
 export async function clearSandbox(provider: ProviderId): Promise<void> {

@@ -1,10 +1,10 @@
-import { DEMO_PROJECT_IDS, emulatorPortSets } from '../../../core/firebase/config';
+import { DEMO_PROJECT_IDS, emulatorPortSets, testPortShift } from '../../../core/firebase/config';
 
 const t = emulatorPortSets.test;
 
 /** Where the e2e suite finds the stack. `npm test` sets these; defaults are the test stack's ports. */
 export const e2eEnv = {
-  dashboardUrl: process.env.DASHBOARD_URL ?? 'http://127.0.0.1:14173',
+  dashboardUrl: process.env.DASHBOARD_URL ?? `http://127.0.0.1:${14173 + testPortShift}`,
   projectId: process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test,
   authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${t.auth}`,
   firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${t.firestore}`,

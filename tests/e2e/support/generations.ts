@@ -58,6 +58,22 @@ export interface SeededItem {
 }
 
 /** Writes Storage objects and generations records as the functions do; returns the record ids in input order. */
+/**
+ * The Storage emulator sometimes closes a kept-alive socket while the Admin SDK writes to it (EPIPE,
+ * ECONNRESET): a transport hiccup of the emulator, not of the code under test. Seeding retries those.
+ */
+async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? String((e as Error).message);
+      if (i >= attempts || !/EPIPE|ECONNRESET|socket hang up/.test(code)) throw e;
+      await new Promise((r) => setTimeout(r, 200 * i));
+    }
+  }
+}
+
 export async function seedLibrary(uid: string, items: SeededItem[]): Promise<{ id: string; storagePath: string }[]> {
   const bucket = adminBucket();
   const host = process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? e2eEnv.storageHost;
@@ -68,7 +84,7 @@ export async function seedLibrary(uid: string, items: SeededItem[]): Promise<{ i
       const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' }[contentType] ?? 'bin';
       const storagePath = `${uid}/generations/${id}.${ext}`;
       const token = randomUUID();
-      await bucket.file(storagePath).save(item.body ?? PNG_1X1, { contentType, resumable: false, metadata: { metadata: { firebaseStorageDownloadTokens: token } } });
+      await withRetry(() => bucket.file(storagePath).save(item.body ?? PNG_1X1, { contentType, resumable: false, metadata: { metadata: { firebaseStorageDownloadTokens: token } } }));
       const url = `http://${host}/v0/b/${bucketName()}/o/${encodeURIComponent(storagePath)}?alt=media&token=${token}`;
       await adminDb()
         .doc(`users/${uid}/generations/${id}`)
