@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_QUALITIES } from '../constants';
+
+// The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
+// and the functions. Spec §3: timeline item, project settings, video_projects, video_render_jobs.
+// Times are seconds. Clips of the visual track (video, image, title) run back to back from 0; audio
+// clips sit on their own track with their own start times.
+
+export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly ['16:9', '1:1', '9:16'];
+export type AspectRatioId = (typeof ASPECT_RATIOS)[number]['id'];
+export const videoFormatIds = VIDEO_FORMATS.map((f) => f.id) as unknown as readonly ['mp4', 'mov', 'webm'];
+export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+
+const seconds = z.number().finite().min(0);
+const clipDuration = z.number().finite().min(CLIP_DURATION.min).max(CLIP_DURATION.max);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** Media clips point at a file in the user's Storage (download URL) and, when known, its library record. */
+const mediaSettings = z.strictObject({
+  url: z.string().url(),
+  storagePath: z.string().max(1024).optional(),
+  generationId: z.string().max(128).optional(),
+  /** For display in the timeline. */
+  name: z.string().max(200).optional(),
+});
+
+export const timelineItemSchema = z.discriminatedUnion('type', [
+  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('video'), settings: mediaSettings, start_time: seconds, duration: clipDuration }),
+  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('image'), settings: mediaSettings, start_time: seconds, duration: clipDuration }),
+  z.strictObject({
+    id: z.string().min(1).max(64),
+    type: z.literal('title'),
+    settings: z.strictObject({ text: z.string().max(500), fontSize: z.number().int().min(8).max(400), color: hexColor }),
+    start_time: seconds,
+    duration: clipDuration,
+  }),
+  z.strictObject({
+    id: z.string().min(1).max(64),
+    type: z.literal('audio'),
+    settings: mediaSettings.extend({ volume: z.number().min(0).max(1).default(1) }),
+    start_time: seconds,
+    duration: clipDuration,
+  }),
+]);
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+export type VisualItem = Extract<TimelineItem, { type: 'video' | 'image' | 'title' }>;
+export type AudioItem = Extract<TimelineItem, { type: 'audio' }>;
+
+export const projectSettingsSchema = z.strictObject({
+  aspectRatio: z.enum(aspectRatioIds),
+  resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
+  fps: z.literal(VIDEO_FPS),
+  format: z.enum(videoFormatIds),
+  quality: z.enum(VIDEO_QUALITIES),
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+
+export const defaultProjectSettings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: VIDEO_FPS,
+  format: 'mp4',
+  quality: 'high',
+};
+
+/** users/{uid}/videoProjects/{id}. `settings` holds the timeline (spec) and the project settings. */
+export interface VideoProjectDoc<T = unknown> {
+  title: string;
+  settings: { timelineItems: TimelineItem[]; project: ProjectSettings };
+  /** Download URL of the first visual clip, for the project list. */
+  thumbnailUrl?: string;
+  createdAt: T;
+  updatedAt: T;
+}
+
+export const videoProjectContentSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200).catch(DEFAULT_PROJECT_TITLE),
+  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema }),
+});
+
+export const renderStatuses = ['processing', 'completed', 'failed'] as const;
+export type RenderStatus = (typeof renderStatuses)[number];
+
+/** users/{uid}/renderJobs/{id}: the browser renders and reports on its own job (rules allow exactly this). */
+export interface RenderJobDoc<T = unknown> {
+  projectId: string;
+  status: RenderStatus;
+  /** 0..100 while processing. */
+  progress?: number;
+  outputUrl?: string;
+  outputPath?: string;
+  error?: { message: string } | null;
+  createdAt: T;
+  updatedAt: T;
+}
