@@ -1,25 +1,22 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { connectAuthEmulator } from 'firebase/auth';
-import { connectFirestoreEmulator, initializeFirestore, type Firestore } from 'firebase/firestore';
-import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions';
-import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
-import { FUNCTIONS_REGION, type FirebaseClientConfig } from './config';
+import type { FirebaseClientConfig } from './config';
 
-export interface FirebaseClients {
+/** The app and its Auth: all a signed-out page needs. Firestore, Storage and Functions are in ./data-clients. */
+export interface FirebaseAppClients {
   app: FirebaseApp;
   auth: Auth;
-  db: Firestore;
-  storage: FirebaseStorage;
-  functions: Functions;
   config: FirebaseClientConfig;
 }
 
 /**
- * Creates the Firebase clients for one runtime. The auth factory differs per runtime: the dashboard
+ * Creates the Firebase app and Auth for one runtime. The auth factory differs per runtime: the dashboard
  * passes firebase/auth's getAuth, the extension firebase/auth/web-extension's (no remote scripts in MV3).
+ * Kept apart from the data clients so the sign-in page does not download the Firestore, Storage and
+ * Functions SDKs (`npm run bench -- first-page-js` measures it).
  */
-export function createFirebaseClients(config: FirebaseClientConfig, authFactory: (app: FirebaseApp) => Auth): FirebaseClients {
+export function createFirebaseApp(config: FirebaseClientConfig, authFactory: (app: FirebaseApp) => Auth): FirebaseAppClients {
   const app = initializeApp({
     apiKey: config.apiKey,
     authDomain: config.authDomain,
@@ -28,16 +25,7 @@ export function createFirebaseClients(config: FirebaseClientConfig, authFactory:
     ...(config.appId ? { appId: config.appId } : {}),
   });
   const auth = authFactory(app);
-  // Long polling is detected automatically; it keeps listeners working behind proxies and in extension pages.
-  const db = initializeFirestore(app, { experimentalAutoDetectLongPolling: true });
-  const storage = getStorage(app);
-  const functions = getFunctions(app, FUNCTIONS_REGION);
   const emu = config.emulators;
-  if (emu) {
-    connectAuthEmulator(auth, `http://${emu.host}:${emu.auth}`, { disableWarnings: true });
-    connectFirestoreEmulator(db, emu.host, emu.firestore);
-    connectStorageEmulator(storage, emu.host, emu.storage);
-    connectFunctionsEmulator(functions, emu.host, emu.functions);
-  }
-  return { app, auth, db, storage, functions, config };
+  if (emu) connectAuthEmulator(auth, `http://${emu.host}:${emu.auth}`, { disableWarnings: true });
+  return { app, auth, config };
 }

@@ -1,6 +1,6 @@
 import { onAuthStateChanged, onIdTokenChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getFirebase } from './firebase';
+import { getFirebaseApp } from './firebase-app';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
 
@@ -24,7 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, loading: true, lastEvent: null });
 
   useEffect(() => {
-    const { auth } = getFirebase();
+    const { auth } = getFirebaseApp();
     let first = true;
     const offState = onAuthStateChanged(auth, (user) => {
       const event: AuthEvent = first ? 'INITIAL_SESSION' : user ? 'SIGNED_IN' : 'SIGNED_OUT';
@@ -46,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
-      signOut: () => firebaseSignOut(getFirebase().auth),
+      signOut: () => firebaseSignOut(getFirebaseApp().auth),
       announce: (event) => setState((s) => ({ ...s, lastEvent: event })),
     }),
     [state],

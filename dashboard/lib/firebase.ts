@@ -1,11 +1,10 @@
-import { getAuth } from 'firebase/auth';
-import { createFirebaseClients, type FirebaseClients } from '@core/firebase/clients';
-import { getEnv } from '@/config/env';
+import { addDataClients, type FirebaseClients } from '@core/firebase/data-clients';
+import { getFirebaseApp } from './firebase-app';
 
 let clients: FirebaseClients | undefined;
 
 /** The dashboard's Firebase clients, created on first use so nothing initialises at import time. */
 export function getFirebase(): FirebaseClients {
-  clients ??= createFirebaseClients(getEnv(), getAuth);
+  clients ??= addDataClients(getFirebaseApp());
   return clients;
 }

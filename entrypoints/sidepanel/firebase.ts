@@ -1,4 +1,4 @@
-import { createFirebaseClients, type FirebaseClients } from '@core/firebase/clients';
+import { createFirebaseClients, type FirebaseClients } from '@core/firebase/data-clients';
 import { parseFirebaseEnv } from '@core/firebase/config';
 import { getAuth } from 'firebase/auth/web-extension';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
+import { getFirebaseApp } from '@/lib/firebase-app';
 import { updatePassword } from '../api/confirm-password-reset';
 import { sendMagicLink } from '../api/magic-link';
 import { resolveActionLink } from '../api/resolve-action-link';
@@ -74,7 +74,7 @@ export function useAuthFlow() {
     if (!link) return;
     const href = window.location.href;
     navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true, state: location.state });
-    resolveActionLink(getFirebase().auth, link, href).then(
+    resolveActionLink(getFirebaseApp().auth, link, href).then(
       (outcome) => {
         if (outcome.kind === 'needs_email') setValues((v) => ({ ...v, token: outcome.code }));
         apply(actionForOutcome(outcome, 'link'));
@@ -86,7 +86,7 @@ export function useAuthFlow() {
   const submit = useCallback(async () => {
     if (state.busy || state.checkingLink) return;
     const view = state.view;
-    const { auth } = getFirebase();
+    const { auth } = getFirebaseApp();
     const continueUrl = authContinueUrl(window.location.origin);
     const email = values.email.trim();
     dispatch({ type: 'submitted' });
