@@ -64,6 +64,7 @@ export async function libraryBench(stack: RunningStack): Promise<Record<string, 
     }
     const scrollSeconds = (Date.now() - scrollStart) / 1000;
     const client = await page.context().newCDPSession(page);
+    await client.send('Performance.enable');
     await client.send('HeapProfiler.collectGarbage');
     const { metrics } = await client.send('Performance.getMetrics');
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
