@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeDate } from './relative-date';
+import { formatRelativeTime } from './relative-time';
 
 const now = new Date('2026-03-18T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe('formatRelativeDate', () => {
+describe('formatRelativeTime', () => {
   it.each([
     [ago(10_000), 'just now'],
     [ago(5 * MIN), '5 minutes ago'],
@@ -17,6 +17,6 @@ describe('formatRelativeDate', () => {
     [ago(14 * DAY), '2 weeks ago'],
     [ago(400 * DAY), 'last year'],
   ])('%s reads %s', (date, expected) => {
-    expect(formatRelativeDate(date, now)).toBe(expected);
+    expect(formatRelativeTime(date, now)).toBe(expected);
   });
 });

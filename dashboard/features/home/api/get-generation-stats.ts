@@ -1,11 +1,9 @@
 import { collection, getCountFromServer, query, Timestamp, where, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
 import { userCollectionPath } from '@core/firestore-paths';
 import { generationTypes, type GenerationType } from '@core/schemas';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
+import { useUserRead } from '@/lib/use-user-read';
 import { statWindows } from '../utils/stats';
-import type { QueryState } from './query-state';
+import type { QueryState } from '@/lib/query-state';
 
 export interface PeriodCounts {
   current: number;
@@ -36,22 +34,5 @@ export async function getGenerationStats(db: Firestore, uid: string, now: Date):
 }
 
 export function useGenerationStats(): QueryState<GenerationStats> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<QueryState<GenerationStats>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    let cancelled = false;
-    setState({ status: 'loading' });
-    getGenerationStats(getFirebase().db, uid, new Date()).then(
-      (data) => !cancelled && setState({ status: 'success', data }),
-      (error: Error) => !cancelled && setState({ status: 'error', error }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [uid]);
-
-  return state;
+  return useUserRead(getGenerationStats);
 }

@@ -5,7 +5,7 @@ import { userCollectionPath } from '@core/firestore-paths';
 import { generationTypes, type GenerationType } from '@core/schemas';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
-import type { QueryState } from './query-state';
+import type { QueryState } from '@/lib/query-state';
 
 export interface RecentProject {
   id: string;

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useRecentProjects, type RecentProject } from '../api/get-recent-projects';
-import { formatRelativeDate } from '../utils/relative-date';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 const TYPE_ICONS: Record<GenerationType, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
 const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
@@ -54,7 +54,7 @@ function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
               <>
                 {' · '}
                 <time dateTime={project.createdAt.toISOString()} title={project.createdAt.toLocaleString()}>
-                  {formatRelativeDate(project.createdAt, now)}
+                  {formatRelativeTime(project.createdAt, now)}
                 </time>
               </>
             ) : null}
