@@ -1,10 +1,9 @@
 import { collection, onSnapshot, type DocumentData, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { userCollectionPath, type UserCollection } from '@core/firestore-paths';
-import { useAuth } from './auth';
-import { getFirebase } from './firebase';
 import type { QueryState } from './query-state';
+import { useUserSubscription, type Subscribe } from './use-user-read';
 
 export interface RawDoc {
   id: string;
@@ -36,25 +35,6 @@ export function subscribeToUserCollection<T>(db: Firestore, uid: string, name: U
 
 /** The signed-in user's collection, live, as `toData` reads it; `retry` subscribes again after a failure. */
 export function useLiveUserCollection<T>(name: UserCollection, toData: (docs: RawDoc[]) => T): { state: QueryState<T>; retry: () => void } {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    setState({ status: 'loading' });
-    return subscribeToUserCollection(
-      getFirebase().db,
-      uid,
-      name,
-      toData,
-      (data) => setState({ status: 'success', data }),
-      (error) => setState({ status: 'error', error }),
-    );
-    // toData is a module-level reader in every caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [uid, name, attempt]);
-
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  const subscribe = useCallback<Subscribe<T>>((db, uid, onData, onError) => subscribeToUserCollection(db, uid, name, toData, onData, onError), [name, toData]);
+  return useUserSubscription(subscribe);
 }

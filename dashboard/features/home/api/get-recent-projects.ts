@@ -1,10 +1,8 @@
 import { collection, limit, onSnapshot, orderBy, query, Timestamp, type DocumentData, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
 import { DASHBOARD_RECENT_PROJECTS } from '@core/constants';
 import { userCollectionPath } from '@core/firestore-paths';
 import { generationTypes, type GenerationType } from '@core/schemas';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
+import { useUserSubscription } from '@/lib/use-user-read';
 import type { QueryState } from '@/lib/query-state';
 
 export interface RecentProject {
@@ -42,20 +40,5 @@ export function subscribeToRecentProjects(
 }
 
 export function useRecentProjects(): QueryState<RecentProject[]> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<QueryState<RecentProject[]>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    setState({ status: 'loading' });
-    return subscribeToRecentProjects(
-      getFirebase().db,
-      uid,
-      (data) => setState({ status: 'success', data }),
-      (error) => setState({ status: 'error', error }),
-    );
-  }, [uid]);
-
-  return state;
+  return useUserSubscription(subscribeToRecentProjects).state;
 }

@@ -1,8 +1,6 @@
 import { collection, limit, onSnapshot, orderBy, query, where, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
 import { userCollectionPath } from '@core/firestore-paths';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
+import { useUserSubscription } from '@/lib/use-user-read';
 import type { QueryState } from '@/lib/query-state';
 import { toImageJob, type ImageJob } from './get-image-job';
 
@@ -23,19 +21,5 @@ export function subscribeToLatestImageJob(db: Firestore, uid: string, onData: (j
 }
 
 export function useLatestImageJob(): QueryState<ImageJob | null> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<QueryState<ImageJob | null>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    return subscribeToLatestImageJob(
-      getFirebase().db,
-      uid,
-      (data) => setState({ status: 'success', data }),
-      (error) => setState({ status: 'error', error }),
-    );
-  }, [uid]);
-
-  return state;
+  return useUserSubscription(subscribeToLatestImageJob).state;
 }

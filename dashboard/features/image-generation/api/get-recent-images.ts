@@ -1,9 +1,7 @@
 import { collection, limit, onSnapshot, orderBy, query, where, type DocumentData, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
 import { RECENT_GALLERY_ITEMS } from '@core/constants';
 import { userCollectionPath } from '@core/firestore-paths';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
+import { useUserSubscription } from '@/lib/use-user-read';
 import type { QueryState } from '@/lib/query-state';
 
 export interface RecentImage {
@@ -29,19 +27,5 @@ export function subscribeToRecentImages(db: Firestore, uid: string, onData: (ite
 }
 
 export function useRecentImages(): QueryState<RecentImage[]> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<QueryState<RecentImage[]>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    return subscribeToRecentImages(
-      getFirebase().db,
-      uid,
-      (data) => setState({ status: 'success', data }),
-      (error) => setState({ status: 'error', error }),
-    );
-  }, [uid]);
-
-  return state;
+  return useUserSubscription(subscribeToRecentImages).state;
 }
