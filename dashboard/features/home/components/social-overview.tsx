@@ -4,7 +4,7 @@ import { paths } from '@core/routes';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { BrandIcon, type BrandIconName } from './brand-icons';
+import { BrandIcon, type BrandIconName } from '@/components/brand-icon';
 import { SampleBadge } from './sample-badge';
 
 // Sample figures from the spec; they stay labelled as samples until the platforms report real ones.

@@ -9,7 +9,7 @@ import type { KeyStatus } from '@/lib/integration-statuses';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useApiKeyCard } from '../hooks/use-api-key-card';
 import type { IntegrationCardInfo } from '../utils/integration-cards';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { KeyVerdictLine } from './key-verdict-line';
 import { SecretInput } from './secret-input';
 import { StatusBadge } from './status-badge';

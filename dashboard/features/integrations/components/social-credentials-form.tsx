@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { SocialAccount } from '../api/get-social-accounts';
 import { useSocialCredentialsForm } from '../hooks/use-social-credentials-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SecretInput } from './secret-input';
 import { StatusBadge } from './status-badge';
 

@@ -1,4 +1,5 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** 'Are you sure?' before something that cannot be undone; stays open (and busy) until the call ends. */
@@ -10,6 +11,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -18,6 +20,8 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Shown under the description, e.g. the name of what is about to go. */
+  children?: ReactNode;
 }) {
   return (
     <Dialog open={open} role="alertdialog" onClose={() => (busy ? undefined : onClose())} className="fixed inset-0 z-50">
@@ -29,6 +33,7 @@ export function ConfirmDialog({
         >
           <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
           <Description className="mt-2 text-sm text-muted-foreground">{description}</Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onClose} disabled={busy} autoFocus>
               Cancel
