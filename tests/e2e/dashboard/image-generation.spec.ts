@@ -150,10 +150,12 @@ test('a job that finished while the page was closed shows its result on return',
 
 test('Cancel stops a running job', async ({ page }) => {
   const user = await openAs(page, 'sandbox-bfl-key');
-  await promptBox(page).fill('[slow] a field of sunflowers');
+  // Pending for 40 polls: the job cannot finish before the cancel lands, even when the first call to the
+  // cancel function cold-starts its emulator worker on a loaded machine (CI saw that take over 20 s).
+  await promptBox(page).fill('[pending:40] a field of sunflowers');
   await generateButton(page).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: 60_000 });
   await expect(generateButton(page)).toBeEnabled();
   expect((await adminDb().collection(`users/${user.uid}/jobs`).get()).docs[0]!.data().status).toBe('cancelled');
 });
