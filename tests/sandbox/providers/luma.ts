@@ -6,7 +6,7 @@ import { gradientPng } from './png';
 import { bearer, jsonBody, keyKind } from './shared';
 
 // Luma Dream Machine (api.lumalabs.ai/dream-machine/v1, docs.lumalabs.ai): Bearer key. POST /generations
-// (model ray-2) answers the generation (state queued); GET /generations/{id} answers its state, which
+// or /generations/video (model ray-2) answers the generation (state queued); GET /generations/{id} answers its state, which
 // advances one step per GET: queued, dreaming (N times), then completed with assets.video (an MP4) and
 // assets.image (a poster), or failed with failure_reason. Errors are {detail}.
 //
@@ -76,7 +76,8 @@ export function lumaRoutes(app: Hono): void {
     };
   };
 
-  app.post('/dream-machine/v1/generations', async (c) => {
+  // The documented create path, and /generations/video that the official SDK (lumaai) posts to.
+  const create = async (c: Context) => {
     const refused = refuseKey(c);
     if (refused) return refused;
     if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') return c.json({ detail: 'Insufficient credits' }, 400);
@@ -104,7 +105,9 @@ export function lumaRoutes(app: Hono): void {
     };
     generations.set(g.id, g);
     return c.json(view(g, new URL(c.req.url).origin), 201);
-  });
+  };
+  app.post('/dream-machine/v1/generations', create);
+  app.post('/dream-machine/v1/generations/video', create);
 
   app.get('/dream-machine/v1/generations/:id', (c) => {
     const refused = refuseKey(c);
