@@ -70,7 +70,7 @@ export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & 
           body: json,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
-      } catch (error) {
+      } catch {
         if (signal?.aborted) throw signal.reason;
         return { ok: false, error: elevenLabsFailure(failed, undefined, undefined, apiKey), retryable: false };
       }
