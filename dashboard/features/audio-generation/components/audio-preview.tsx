@@ -46,11 +46,11 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
   };
 
   return (
-    <Card role="region" aria-labelledby={titleId} className="h-fit lg:sticky lg:top-20">
+    <Card role="region" aria-labelledby={titleId} className="h-fit min-w-0 lg:sticky lg:top-20">
       <CardHeader className="p-4 sm:p-6">
         <CardTitle id={titleId}>Preview</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+      <CardContent className="grid min-w-0 gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {view.kind === 'running' ? (
           <>
             <Frame>
@@ -77,8 +77,8 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
           </>
         ) : view.kind === 'result' ? (
           <>
-            <div className="grid gap-3 rounded-lg border bg-muted/30 p-4">
-              <div className="flex items-center gap-3">
+            <div className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-4">
+              <div className="flex min-w-0 items-center gap-3">
                 <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                   <AudioLines className="size-5" aria-hidden="true" />
                 </span>
@@ -99,7 +99,7 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
                 className="w-full"
               />
             </div>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <div className="flex min-w-0 flex-wrap gap-2 [&>button]:min-w-[7.5rem] [&>button]:flex-1">
               <Button onClick={toggle} aria-pressed={playing}>
                 {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
                 Play/Pause
@@ -108,7 +108,7 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
                 <RotateCcw aria-hidden="true" />
                 Reset
               </Button>
-              <Button variant="outline" className="col-span-2 sm:col-span-1" onClick={() => void download(view.url, view.title)} loading={downloading}>
+              <Button variant="outline" onClick={() => void download(view.url, view.title)} loading={downloading}>
                 {downloading ? null : <Download aria-hidden="true" />}
                 Download
               </Button>
