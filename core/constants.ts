@@ -92,3 +92,35 @@ export const STYLE_OPTIONS = {
 } as const;
 
 export const TOOLTIP_DELAYS = { delayMs: 700, skipMs: 300, sidebarDelayMs: 0 } as const;
+
+/** ElevenLabs' premade voices offered for voiceovers (spec 3: nine voices, each with an id and a name). */
+export const VOICES = [
+  { id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel' },
+  { id: 'AZnzlk1XvdvUeBnXmlld', name: 'Domi' },
+  { id: 'EXAVITQu4vr4xnSDxMaL', name: 'Bella' },
+  { id: 'ErXwobaYiN019PkySvjV', name: 'Antoni' },
+  { id: 'MF3mGyEYCl7XYWbV9V6O', name: 'Elli' },
+  { id: 'TxGEqnHWrfWFTfGW9XjX', name: 'Josh' },
+  { id: 'VR6AewLTigWG4xSOukaG', name: 'Arnold' },
+  { id: 'pNInz6obpgDQGcFmaJgB', name: 'Adam' },
+  { id: 'yoZ06aMxZJJ28mfd3POQ', name: 'Sam' },
+] as const;
+export const VOICE_MODELS = [
+  { id: 'eleven_multilingual_v2', label: 'Multilingual v2' },
+  { id: 'eleven_monolingual_v1', label: 'Monolingual v1' },
+  { id: 'eleven_turbo_v2', label: 'Turbo v2' },
+] as const;
+
+/** Video jobs: Luma is polled every 3 s (the spec's progress tick) for at most 8 minutes (runJob's timeout is 9). */
+export const VIDEO_JOB = { model: 'ray-2', pollIntervalMs: 3000, pollMaxDurationMs: 8 * 60_000, pollRetries: 3 } as const;
+
+/**
+ * The spec's timed progress (section 9) for providers that report none: +step every everyMs, capped.
+ * Video: +5 every 3 s to 95; music: +10 a second, held at 95 until the file is saved (then 100).
+ */
+export function timedProgress(elapsedMs: number, timing: { step: number; everyMs: number; cap: number }): number {
+  if (!Number.isFinite(elapsedMs) || elapsedMs <= 0) return 0;
+  return Math.min(timing.cap, Math.floor(elapsedMs / timing.everyMs) * timing.step);
+}
+export const MUSIC_PROGRESS = { step: MUSIC.progressStep, everyMs: MUSIC.progressEveryMs, cap: 95 } as const;
+export const VIDEO_PROGRESS_TIMING = { step: VIDEO_PROGRESS.step, everyMs: VIDEO_PROGRESS.everyMs, cap: VIDEO_PROGRESS.cap } as const;

@@ -58,7 +58,7 @@ export const videoJobInputSchema = z.strictObject({
 
 export const voiceoverJobInputSchema = z.strictObject({
   text: prompt('Please provide text for the voiceover', 5000),
-  voiceId: z.string().trim().min(1).max(64),
+  voiceId: z.string().trim().regex(/^[A-Za-z0-9]{1,64}$/, 'Please choose a voice'),
   modelId: z.enum(['eleven_multilingual_v2', 'eleven_monolingual_v1', 'eleven_turbo_v2']),
 });
 
@@ -171,6 +171,8 @@ export interface GenerationDoc<T = unknown> {
   storagePath: string;
   /** Download URL of a small preview (images: the image itself; videos: a poster frame when available). */
   thumbnailUrl: string;
+  /** Storage path of a separate thumbnail (a video's poster), deleted with the record. */
+  thumbnailPath?: string;
   /** Download URL of the file in our Storage (never the provider's expiring URL). */
   originalUrl: string;
   contentType: string;

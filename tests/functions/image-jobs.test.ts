@@ -187,12 +187,6 @@ describe('startJob input', () => {
     const res = await callCallable('startJob', { requestId: crypto.randomUUID(), kind: 'image', input: imageInput() });
     expect(res.error).toEqual({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
   });
-
-  it('says a kind without a runner yet is not available', async () => {
-    const { idToken } = await userWithBflKey();
-    const res = await callCallable('startJob', { requestId: crypto.randomUUID(), kind: 'video', input: { prompt: 'a drone shot' } }, idToken);
-    expect(res.error).toEqual({ status: 'UNIMPLEMENTED', message: 'Video generation is not available yet.' });
-  });
 });
 
 describe('cancelJob', () => {

@@ -79,3 +79,42 @@ export async function bflSubmissions(marker: string): Promise<BflSubmission[]> {
 }
 
 export const newMarker = () => `m${randomUUID().slice(0, 8)}`;
+
+export async function userWithKey(type: 'lumaai' | 'elevenlabs', apiKey: string) {
+  const user = await signUp();
+  const saved = await callCallable('saveIntegrationKey', { type, apiKey }, user.idToken);
+  if (saved.error) throw new Error(saved.error.message);
+  return user;
+}
+
+export async function startJob(idToken: string, kind: 'video' | 'voiceover' | 'music', input: Record<string, unknown>, requestId = randomUUID()) {
+  return { requestId, ...(await callCallable('startJob', { requestId, kind, input }, idToken)) };
+}
+
+export interface LumaGeneration {
+  id: string;
+  prompt: string;
+  model: string;
+  state: string;
+  gets: number;
+}
+
+/** The Luma sandbox's generations whose prompt holds `marker`. */
+export async function lumaGenerations(marker: string): Promise<LumaGeneration[]> {
+  const { generations } = (await (await fetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)).json()) as { generations: LumaGeneration[] };
+  return generations.filter((g) => g.prompt.includes(marker));
+}
+
+export interface ElevenLabsCall {
+  kind: 'tts' | 'music';
+  text: string;
+  voiceId?: string;
+  modelId?: string;
+  lengthMs?: number;
+  status: number;
+}
+
+export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]> {
+  const { calls } = (await (await fetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };
+  return calls.filter((c) => c.text.includes(marker));
+}

@@ -5,7 +5,11 @@ import { getAdminApp, getDb } from '../lib/admin';
 import { systemClock } from '../lib/clock';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createBflImageGenerator } from '../providers/image/bfl';
+import { createElevenLabs } from '../providers/audio/elevenlabs';
+import { createLumaVideoGenerator } from '../providers/video/luma';
+import { createMusicExecutor, createVoiceoverExecutor } from './kinds/audio';
 import { createImageExecutor } from './kinds/image';
+import { createVideoExecutor } from './kinds/video';
 import type { Bucket } from './result-storage';
 import type { Executors, RunnerDeps } from './runner';
 
@@ -13,6 +17,10 @@ import type { Executors, RunnerDeps } from './runner';
 
 const BFL_SUBMIT_TIMEOUT_MS = 30_000;
 const BFL_POLL_TIMEOUT_MS = 10_000;
+const LUMA_REQUEST_TIMEOUT_MS = 30_000;
+const SPEECH_TIMEOUT_MS = 120_000;
+// ElevenLabs Music answers when the whole piece is made (up to 2 minutes of audio here).
+const MUSIC_TIMEOUT_MS = 300_000;
 
 export function defaultBucket(): Bucket {
   return getStorage(getAdminApp()).bucket();
@@ -22,7 +30,14 @@ export function defaultBucket(): Bucket {
 export function jobExecutors(): Executors {
   const { baseUrls } = loadConfig();
   const retry = { policy: PROVIDER_RETRY_POLICY, sleep: realSleep, now: Date.now };
+  const elevenLabs = (apiKey: string) =>
+    createElevenLabs({ apiKey, baseUrl: baseUrls.elevenlabs, fetch: globalThis.fetch, retry, speechTimeoutMs: SPEECH_TIMEOUT_MS, musicTimeoutMs: MUSIC_TIMEOUT_MS });
   return {
+    video: createVideoExecutor({
+      generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS }),
+    }),
+    voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
+    music: createMusicExecutor({ generators: elevenLabs }),
     image: createImageExecutor({
       generators: (apiKey) =>
         createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS }),

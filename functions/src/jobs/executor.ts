@@ -2,7 +2,7 @@ import type { GenerationIntegrationType } from '../../../core/integrations';
 import type { GenerationType, JobError, JobKind } from '../../../core/jobs';
 import type { Bucket, StoredMedia } from './result-storage';
 
-// One executor per job kind (image now; video, voiceover and music next). The runner owns everything
+// One executor per job kind (image, video, voiceover, music). The runner owns everything
 // generic: the claim and lease, the key, cancellation, the copy into Storage and the library record.
 // An executor only talks to its provider and says how its record reads.
 
@@ -34,8 +34,11 @@ export interface ExecutionContext<I> {
   readUpload(path: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
 }
 
-/** The provider's finished result: a URL to fetch at once (provider URLs expire) or the bytes themselves. */
-export type ExecutionOutcome = { ok: true; media: { url: string } | { bytes: Buffer; contentType: string } } | { ok: false; error: JobError };
+/**
+ * The provider's finished result: a URL to fetch at once (provider URLs expire), with an optional poster
+ * image (a video's thumbnail, best effort), or the bytes themselves.
+ */
+export type ExecutionOutcome = { ok: true; media: { url: string; posterUrl?: string | null } | { bytes: Buffer; contentType: string } } | { ok: false; error: JobError };
 
 export interface GenerationFields {
   title: string;

@@ -23,11 +23,16 @@ describe('result files', () => {
     expect(identifyMedia('image', gradientPng(2, 2, 'x'), 'application/octet-stream')).toMatchObject({ contentType: 'image/png' });
   });
 
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+  const mp3 = Buffer.from([0xff, 0xfb, 0x90, 0xc0, 0, 0]);
   it.each([
-    ['video', 'video/mp4', { contentType: 'video/mp4', ext: 'mp4' }],
-    ['audio', 'audio/mpeg; charset=binary', { contentType: 'audio/mpeg', ext: 'mp3' }],
-    ['audio', 'video/mp4', undefined],
-  ] as const)('takes a %s result declared %s by its header', (type, header, expected) => {
-    expect(identifyMedia(type, Buffer.from([1, 2, 3]), header)).toEqual(expected);
+    ['video', mp4, 'video/mp4', { contentType: 'video/mp4', ext: 'mp4' }],
+    ['audio', mp3, 'audio/mpeg; charset=binary', { contentType: 'audio/mpeg', ext: 'mp3' }],
+    ['audio', Buffer.from('ID3\x04'), 'audio/mp3', { contentType: 'audio/mpeg', ext: 'mp3' }],
+    ['audio', mp4, 'video/mp4', undefined],
+    ['video', Buffer.from('<html>expired</html>'), 'video/mp4', undefined],
+    ['audio', Buffer.from('{"detail":"x"}'), 'audio/mpeg', undefined],
+  ] as const)('takes a %s result (%#) declared %s when its signature agrees', (type, bytes, header, expected) => {
+    expect(identifyMedia(type, bytes, header)).toEqual(expected);
   });
 });

@@ -57,5 +57,15 @@ export function identifyMedia(type: GenerationType, bytes: Buffer, headerType: s
   if (type === 'image') return sniffImage(bytes);
   const declared = (headerType ?? '').split(';')[0]!.trim().toLowerCase();
   const ext = AUDIO_VIDEO_EXT[declared];
-  return ext && declared.startsWith(`${type}/`) ? { contentType: declared, ext } : undefined;
+  if (!ext || !declared.startsWith(`${type}/`)) return undefined;
+  // The header names the container; the signature must agree for the ones we can read cheaply.
+  if ((ext === 'mp4' || ext === 'mov') && !(bytes.length >= 12 && bytes.toString('ascii', 4, 8) === 'ftyp')) return undefined;
+  if (ext === 'mp3' && !isMp3(bytes)) return undefined;
+  return { contentType: declared === 'audio/mp3' ? 'audio/mpeg' : declared, ext };
+}
+
+/** An ID3 tag or an MPEG audio frame sync at the start. */
+function isMp3(b: Buffer): boolean {
+  if (b.length >= 3 && b.toString('ascii', 0, 3) === 'ID3') return true;
+  return b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0;
 }

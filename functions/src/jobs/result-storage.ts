@@ -29,6 +29,11 @@ export function resultPath(uid: string, jobId: string, ext: string): string {
   return `${uid}/${storageFolders.generations}/${jobId}.${ext}`;
 }
 
+/** A video's poster sits beside it; findStoredResult never takes it for the result ('poster.png' is no extension). */
+export function posterPath(uid: string, jobId: string, ext: string): string {
+  return `${uid}/${storageFolders.generations}/${jobId}.poster.${ext}`;
+}
+
 export function downloadUrl(origin: string, bucket: string, path: string, token: string): string {
   return `${origin}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
 }
@@ -67,7 +72,10 @@ export async function findStoredResult(deps: StorageDeps, uid: string, jobId: st
 
 /** Uploads a result in one request (no partial object is ever visible) with a fresh download token. */
 export async function storeResult(deps: StorageDeps, uid: string, jobId: string, bytes: Buffer, info: MediaInfo): Promise<StoredMedia> {
-  const path = resultPath(uid, jobId, info.ext);
+  return storeFile(deps, resultPath(uid, jobId, info.ext), bytes, info, jobId);
+}
+
+export async function storeFile(deps: StorageDeps, path: string, bytes: Buffer, info: MediaInfo, jobId: string): Promise<StoredMedia> {
   const token = randomUUID();
   const custom: Record<string, string> = { firebaseStorageDownloadTokens: token, jobId };
   if (info.width) custom.width = String(info.width);

@@ -21,7 +21,8 @@ import {
   succeededPatch,
   type Ownership,
 } from './job-state';
-import { deleteStored, downloadResult, findStoredResult, storeResult, type Bucket, type StoredMedia } from './result-storage';
+import { identifyMedia } from './media';
+import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
 
 // Runs one job document to its end, for any kind (executors in ./kinds). Safe to call more than once for
 // the same job: a live lease means another run is on it, a finished job runs nothing, an expired lease is
@@ -55,6 +56,7 @@ export type RunResult =
 
 const DOWNLOAD_TIMEOUT_MS = 30_000;
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+const MAX_POSTER_BYTES = 10 * 1024 * 1024;
 const UNAVAILABLE_KIND: JobError = { code: 'internal', message: 'This kind of generation is not available yet.' };
 
 export function jobRef(db: Firestore, uid: string, jobId: string): DocumentReference {
@@ -128,7 +130,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   }
 
   /** Writes the library record and the job's success together; removes the file if that cannot happen. */
-  async function record(stored: StoredMedia, resumed: boolean, metrics: Record<string, unknown>): Promise<RunResult> {
+  async function record(stored: StoredMedia, resumed: boolean, metrics: Record<string, unknown>, poster?: StoredMedia): Promise<RunResult> {
     const fields = executor!.describe(input, stored);
     const genRef = generationRef(db, uid, jobId);
     const doc: GenerationDoc<Date> = {
@@ -136,7 +138,8 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       title: fields.title,
       prompt: fields.prompt,
       storagePath: stored.path,
-      thumbnailUrl: stored.downloadUrl,
+      thumbnailUrl: poster?.downloadUrl ?? stored.downloadUrl,
+      ...(poster ? { thumbnailPath: poster.path } : {}),
       originalUrl: stored.downloadUrl,
       contentType: stored.contentType,
       sizeBytes: stored.sizeBytes,
@@ -158,10 +161,12 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     } catch (error) {
       log.error('Job record write failed', { ...context, error: describeError(error) });
       await removeUnlessUsed(stored.path);
+      if (poster) await deleteStored(deps, poster.path).catch(() => undefined);
       return fail({ code: 'save_failed', message: executor!.messages.save });
     }
     if (!ownership.owned) {
       await removeUnlessUsed(stored.path);
+      if (poster) await deleteStored(deps, poster.path).catch(() => undefined);
       log.info('Job ended elsewhere before its record was written', { ...context, reason: ownership.reason });
       return { outcome: 'stopped', reason: ownership.reason };
     }
@@ -182,6 +187,26 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       await deleteStored(deps, path);
     } catch (error) {
       log.error('Could not remove an unrecorded result file', { ...context, path, error: describeError(error) });
+    }
+  }
+
+  /** A video's poster, best effort: without one the record simply has no separate thumbnail. */
+  async function storePoster(url: string): Promise<StoredMedia | undefined> {
+    const downloaded = await downloadResult(url, 'image', {
+      fetch: deps.fetch,
+      timeoutMs: deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
+      maxBytes: MAX_POSTER_BYTES,
+      allowPlainHttp: deps.allowPlainHttp,
+    });
+    if (!downloaded.ok) {
+      log.warn('Job poster not stored', { ...context, reason: downloaded.reason });
+      return undefined;
+    }
+    try {
+      return await storeFile(deps, posterPath(uid, jobId, downloaded.info.ext), downloaded.bytes, downloaded.info, jobId);
+    } catch (error) {
+      log.warn('Job poster upload failed', { ...context, error: describeError(error) });
+      return undefined;
     }
   }
 
@@ -225,7 +250,9 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       ({ bytes, info } = downloaded);
     } else {
       bytes = outcome.media.bytes;
-      info = { contentType: outcome.media.contentType, ext: outcome.media.contentType.split('/')[1] ?? 'bin' };
+      const known = identifyMedia(executor.generationType, bytes, outcome.media.contentType);
+      if (!known) return await fail({ code: 'download_failed', message: executor.messages.download }, { reason: 'not a recognised file' });
+      info = known;
     }
     const downloadedAt = Date.now();
     let stored: StoredMedia;
@@ -236,13 +263,14 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       return await fail({ code: 'save_failed', message: executor.messages.save });
     }
     const uploadedAt = Date.now();
+    const poster = 'url' in outcome.media && outcome.media.posterUrl ? await storePoster(outcome.media.posterUrl) : undefined;
     return await record(stored, resume !== null, {
       bytes: bytes.length,
       providerMs: readyAt - started,
       downloadMs: downloadedAt - readyAt,
       uploadMs: uploadedAt - downloadedAt,
       readyToStoredMs: uploadedAt - readyAt,
-    });
+    }, poster);
   } catch (error) {
     if (error instanceof JobInterrupted) {
       log.info('Job stopped', { ...context, reason: error.reason });

@@ -1,8 +1,69 @@
-import type { Hono } from 'hono';
-import { keyKind } from './shared';
+import type { Context, Hono } from 'hono';
+import { CONTROL_PREFIX } from '../app';
+import { parseMp3Format, silentMp3 } from './mp3';
+import { jsonBody, keyKind } from './shared';
 
-/** ElevenLabs (api.elevenlabs.io): key in `xi-api-key`; errors as {detail: {status, message}}. */
+// ElevenLabs (api.elevenlabs.io, elevenlabs.io/docs/api-reference): key in `xi-api-key`; errors as
+// {detail: {status, message}}. Text to speech: POST /v1/text-to-speech/{voice_id}?output_format=mp3_44100_128
+// with {text, model_id}; music: POST /v1/music?output_format= with {prompt, music_length_ms (10000-300000),
+// model_id music_v1}. Both answer audio/mpeg bytes: a real silent MP3 whose length is the request's (speech:
+// SPEECH_CHARS_PER_SECOND characters a second; music: music_length_ms), within one frame.
+//
+// Keys: 'bad-key' 401 invalid_api_key; 'no-credit-key' 401 quota_exceeded (as ElevenLabs reports used-up
+// characters). A voice id outside the premade voices is 404 voice_not_found. Text/prompt tags:
+// [error:NNN] (that request answers NNN). GET /__sandbox/elevenlabs/calls lists every generation call.
+
+export const SPEECH_CHARS_PER_SECOND = 15;
+export const ELEVENLABS_MODELS = ['eleven_multilingual_v2', 'eleven_monolingual_v1', 'eleven_turbo_v2', 'eleven_turbo_v2_5', 'eleven_flash_v2_5'] as const;
+/** ElevenLabs' premade voices (the ones the dashboard offers), by id. */
+export const PREMADE_VOICES: Record<string, string> = {
+  '21m00Tcm4TlvDq8ikWAM': 'Rachel',
+  AZnzlk1XvdvUeBnXmlld: 'Domi',
+  EXAVITQu4vr4xnSDxMaL: 'Bella',
+  ErXwobaYiN019PkySvjV: 'Antoni',
+  MF3mGyEYCl7XYWbV9V6O: 'Elli',
+  TxGEqnHWrfWFTfGW9XjX: 'Josh',
+  VR6AewLTigWG4xSOukaG: 'Arnold',
+  pNInz6obpgDQGcFmaJgB: 'Adam',
+  yoZ06aMxZJJ28mfd3POQ: 'Sam',
+};
+
+export function speechDurationMs(text: string): number {
+  return Math.max(500, Math.round((text.length / SPEECH_CHARS_PER_SECOND) * 1000));
+}
+
+interface Call {
+  kind: 'tts' | 'music';
+  text: string;
+  voiceId?: string;
+  modelId?: string;
+  lengthMs?: number;
+  status: number;
+}
+
+const detail = (c: Context, status: number, code: string, message: string) => c.json({ detail: { status: code, message } }, status as 400);
+
+function refuseKey(c: Context): Response | undefined {
+  const kind = keyKind(c.req.header('xi-api-key'));
+  if (kind === 'missing') return detail(c, 401, 'needs_authorization', 'Neither authorization header nor xi-api-key received, please provide one.');
+  if (kind === 'bad') return detail(c, 401, 'invalid_api_key', 'Invalid API key');
+  if (kind === 'no_credit') return detail(c, 401, 'quota_exceeded', 'This request exceeds your quota of 10000. You have 0 credits remaining, while 120 credits are required for this request.');
+  return undefined;
+}
+
+const errorTag = (text: string) => {
+  const m = /\[error:(\d{3})\]/.exec(text);
+  return m ? Number(m[1]) : undefined;
+};
+
+function mp3Response(c: Context, bytes: Buffer, extra: Record<string, string>): Response {
+  return c.body(new Uint8Array(bytes), 200, { 'content-type': 'audio/mpeg', 'content-length': String(bytes.length), 'request-id': crypto.randomUUID(), ...extra });
+}
+
 export function elevenlabsRoutes(app: Hono): void {
+  const calls: Call[] = [];
+  app.get(`${CONTROL_PREFIX}/elevenlabs/calls`, (c) => c.json({ calls }));
+
   app.get('/v1/user', (c) => {
     const kind = keyKind(c.req.header('xi-api-key'));
     if (kind === 'missing') {
@@ -25,5 +86,46 @@ export function elevenlabsRoutes(app: Hono): void {
       is_new_user: false,
       can_use_delayed_payment_methods: false,
     });
+  });
+
+  app.post('/v1/text-to-speech/:voiceId', async (c) => {
+    const voiceId = c.req.param('voiceId');
+    const body = await jsonBody(c.req);
+    const text = typeof body?.text === 'string' ? body.text : '';
+    const modelId = typeof body?.model_id === 'string' ? body.model_id : 'eleven_multilingual_v2';
+    const record = (status: number) => calls.push({ kind: 'tts', text, voiceId, modelId, status });
+    const done = (res: Response) => (record(res.status), res);
+    const refused = refuseKey(c);
+    if (refused) return done(refused);
+    if (!body || typeof body.text !== 'string') return done(c.json({ detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] }, 422));
+    if (!(voiceId in PREMADE_VOICES)) return done(detail(c, 404, 'voice_not_found', `A voice with voice_id '${voiceId}' does not exist.`));
+    if (!(ELEVENLABS_MODELS as readonly string[]).includes(modelId)) return done(detail(c, 400, 'model_not_found', `A model with model ID ${modelId} does not exist.`));
+    const format = parseMp3Format(c.req.query('output_format'));
+    if (!format) return done(detail(c, 422, 'invalid_output_format', 'Unsupported output_format.'));
+    const forced = errorTag(text);
+    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the text)`));
+    record(200);
+    return mp3Response(c, silentMp3(speechDurationMs(text), format), { 'character-cost': String(text.length) });
+  });
+
+  app.post('/v1/music', async (c) => {
+    const body = await jsonBody(c.req);
+    const prompt = typeof body?.prompt === 'string' ? body.prompt : '';
+    const lengthMs = body?.music_length_ms;
+    const record = (status: number) => calls.push({ kind: 'music', text: prompt, lengthMs: typeof lengthMs === 'number' ? lengthMs : undefined, modelId: String(body?.model_id ?? 'music_v1'), status });
+    const done = (res: Response) => (record(res.status), res);
+    const refused = refuseKey(c);
+    if (refused) return done(refused);
+    if (!prompt.trim()) return done(c.json({ detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] }, 422));
+    if (lengthMs !== undefined && (typeof lengthMs !== 'number' || !Number.isInteger(lengthMs) || lengthMs < 10_000 || lengthMs > 300_000)) {
+      return done(c.json({ detail: [{ loc: ['body', 'music_length_ms'], msg: 'Input should be between 10000 and 300000', type: 'value_error' }] }, 422));
+    }
+    const format = parseMp3Format(c.req.query('output_format'));
+    if (!format) return done(detail(c, 422, 'invalid_output_format', 'Unsupported output_format.'));
+    const forced = errorTag(prompt);
+    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the prompt)`));
+    record(200);
+    // Without music_length_ms the model picks a length; the sandbox picks 30 s.
+    return mp3Response(c, silentMp3(typeof lengthMs === 'number' ? lengthMs : 30_000, format), { 'song-id': crypto.randomUUID() });
   });
 }

@@ -1,0 +1,62 @@
+import { MUSIC, STYLE_OPTIONS, VOICE_MODELS, VOICES } from '@core/constants';
+import { musicJobInputSchema, voiceoverJobInputSchema } from '@core/jobs';
+import type { z } from 'zod';
+
+export type MusicGenre = (typeof STYLE_OPTIONS.music)[number];
+export type VoiceModelId = (typeof VOICE_MODELS)[number]['id'];
+export type MusicJobInput = z.input<typeof musicJobInputSchema>;
+export type VoiceoverJobInput = z.input<typeof voiceoverJobInputSchema>;
+
+export const GENRE_LABELS: Record<MusicGenre, string> = { ambient: 'Ambient', electronic: 'Electronic', rock: 'Rock', classical: 'Classical', jazz: 'Jazz' };
+
+/** Spec 3: the music form keeps its duration as typed (a string). */
+export interface MusicFormValues {
+  prompt: string;
+  duration: string;
+  genre: MusicGenre;
+}
+export const defaultMusicForm: MusicFormValues = { prompt: '', duration: String(MUSIC.defaultDuration), genre: 'ambient' };
+
+export interface VoiceoverFormValues {
+  text: string;
+  voiceId: string;
+  modelId: VoiceModelId;
+}
+export const defaultVoiceoverForm: VoiceoverFormValues = { text: '', voiceId: VOICES[0].id, modelId: 'eleven_multilingual_v2' };
+
+/** A typed duration as whole seconds within 15-120; blank or unreadable falls back to 30. */
+export function clampDuration(raw: string): number {
+  const n = Math.round(Number(raw.trim()));
+  if (!raw.trim() || !Number.isFinite(n)) return MUSIC.defaultDuration;
+  return Math.min(MUSIC.maxDuration, Math.max(MUSIC.minDuration, n));
+}
+
+export type Check<T> = { ok: true; input: T } | { ok: false; message: string };
+
+/** Spec 5: a prompt is required ('Please provide a prompt for the music'); duration 15 to 120. */
+export function checkMusicForm(values: MusicFormValues): Check<MusicJobInput> {
+  const parsed = musicJobInputSchema.safeParse({ prompt: values.prompt, durationSeconds: clampDuration(values.duration), genre: values.genre });
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide a prompt for the music' };
+}
+
+/** Spec 5: text is required ('Please provide text for the voiceover'). */
+export function checkVoiceoverForm(values: VoiceoverFormValues): Check<VoiceoverJobInput> {
+  const parsed = voiceoverJobInputSchema.safeParse({ text: values.text, voiceId: values.voiceId, modelId: values.modelId });
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide text for the voiceover' };
+}
+
+export function musicFormFromJob(input: Record<string, unknown>, current: MusicFormValues): MusicFormValues {
+  return {
+    prompt: typeof input.prompt === 'string' ? input.prompt : current.prompt,
+    duration: typeof input.durationSeconds === 'number' ? String(input.durationSeconds) : current.duration,
+    genre: (STYLE_OPTIONS.music as readonly string[]).includes(String(input.genre)) ? (input.genre as MusicGenre) : current.genre,
+  };
+}
+
+export function voiceoverFormFromJob(input: Record<string, unknown>, current: VoiceoverFormValues): VoiceoverFormValues {
+  return {
+    text: typeof input.text === 'string' ? input.text : current.text,
+    voiceId: VOICES.some((v) => v.id === input.voiceId) ? String(input.voiceId) : current.voiceId,
+    modelId: VOICE_MODELS.some((m) => m.id === input.modelId) ? (input.modelId as VoiceModelId) : current.modelId,
+  };
+}

@@ -1,0 +1,117 @@
+import type { JobErrorCode } from '../../../../core/jobs';
+import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
+import { providerText } from '../image/bfl';
+import { classifyHttpFailure } from '../provider-errors';
+
+// ElevenLabs with plain fetch, not @elevenlabs/elevenlabs-js: the SDK bundles to 10.5 MB (its generated
+// schemas for the whole API) into the one functions bundle every trigger loads, for the two endpoints used
+// here. Text to speech: POST /v1/text-to-speech/{voice_id}?output_format=mp3_44100_128 {text, model_id};
+// music: POST /v1/music?output_format=mp3_44100_128 {prompt, music_length_ms, model_id music_v1}. Both answer
+// the MP3 bytes. Only answers that made nothing (429, 502-504) are sent again: each call is charged.
+
+export const OUTPUT_FORMAT = 'mp3_44100_128';
+export const MUSIC_MODEL = 'music_v1';
+
+export interface AudioFailure {
+  code: JobErrorCode;
+  /** User-facing, starting with the spec's 'Failed to generate voiceover' / 'Failed to generate music'. */
+  message: string;
+  status?: number;
+}
+
+export type AudioOutcome = { ok: true; bytes: Buffer; contentType: 'audio/mpeg'; characterCost: number | null } | { ok: false; failure: AudioFailure };
+
+export interface SpeechGenerator {
+  speak(request: { text: string; voiceId: string; modelId: string }, signal?: AbortSignal): Promise<AudioOutcome>;
+}
+export interface MusicGenerator {
+  compose(request: { prompt: string; lengthMs: number }, signal?: AbortSignal): Promise<AudioOutcome>;
+}
+
+export interface ElevenLabsOptions {
+  apiKey: string;
+  baseUrl: string;
+  fetch: typeof fetch;
+  retry: RetryDeps;
+  speechTimeoutMs: number;
+  musicTimeoutMs: number;
+  maxBytes?: number;
+}
+
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export function elevenLabsFailure(failed: string, status: number | undefined, body: unknown, apiKey: string): AudioFailure {
+  if (status === undefined) return { code: 'provider_error', message: `${failed}: ElevenLabs could not be reached. Please try again.` };
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  const code = typeof detail === 'object' && detail !== null ? String((detail as { status?: unknown }).status ?? '') : '';
+  const text = typeof detail === 'object' && detail !== null ? String((detail as { message?: unknown }).message ?? '') : typeof detail === 'string' ? detail : '';
+  if (code === 'voice_not_found') return { code: 'invalid_input', message: `${failed}: this voice is not available in your ElevenLabs account. Choose another voice.`, status };
+  const reason = classifyHttpFailure('elevenlabs', status, body).reason;
+  if (reason === 'invalid_key') return { code: 'invalid_key', message: `${failed}: ElevenLabs did not accept your API key. Update it in the Integrations page.`, status };
+  if (reason === 'no_credit') return { code: 'no_credit', message: `${failed}: your ElevenLabs quota is used up. Add credits or wait for your quota to reset, then try again.`, status };
+  if (reason === 'rate_limited') return { code: 'rate_limited', message: `${failed}: ElevenLabs is rate limiting your key (too many requests). Please try again in a minute.`, status };
+  if (reason === 'unavailable' || !text) return { code: 'provider_error', message: failed, status };
+  return { code: 'provider_error', message: `${failed}: ${providerText(text, apiKey)}`, status };
+}
+
+export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & MusicGenerator {
+  const { apiKey, baseUrl } = options;
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+
+  async function post(path: string, body: Record<string, unknown>, failed: string, timeoutMs: number, signal?: AbortSignal): Promise<AudioOutcome> {
+    const json = JSON.stringify(body);
+    const result = await retrying(async (): Promise<Attempt<{ bytes: Buffer; characterCost: number | null }, AudioFailure>> => {
+      let response: Response;
+      try {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        response = await options.fetch(`${baseUrl}${path}?output_format=${OUTPUT_FORMAT}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'audio/mpeg', 'xi-api-key': apiKey },
+          body: json,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+      } catch {
+        if (signal?.aborted) throw signal.reason;
+        return { ok: false, error: elevenLabsFailure(failed, undefined, undefined, apiKey), retryable: false };
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = { detail: text };
+        }
+        const retryable = [429, 502, 503, 504].includes(response.status);
+        return { ok: false, error: elevenLabsFailure(failed, response.status, parsed, apiKey), retryable, retryAfterMs: parseRetryAfter(response.headers, options.retry.now()) };
+      }
+      const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      if (type !== 'audio/mpeg' || !response.body) {
+        await response.body?.cancel().catch(() => undefined);
+        return { ok: false, error: { code: 'provider_error', message: failed, status: response.status }, retryable: false };
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          size += chunk.byteLength;
+          if (size > maxBytes) return { ok: false, error: { code: 'provider_error', message: `${failed}: the file is too large.` }, retryable: false };
+          chunks.push(Buffer.from(chunk));
+        }
+      } catch {
+        if (signal?.aborted) throw signal.reason;
+        return { ok: false, error: elevenLabsFailure(failed, undefined, undefined, apiKey), retryable: false };
+      }
+      if (size === 0) return { ok: false, error: { code: 'provider_error', message: failed }, retryable: false };
+      const cost = Number(response.headers.get('character-cost') ?? NaN);
+      return { ok: true, value: { bytes: Buffer.concat(chunks), characterCost: Number.isFinite(cost) ? cost : null } };
+    }, options.retry);
+    return result.ok ? { ok: true, bytes: result.value.bytes, contentType: 'audio/mpeg', characterCost: result.value.characterCost } : { ok: false, failure: result.error };
+  }
+
+  return {
+    speak: ({ text, voiceId, modelId }, signal) =>
+      post(`/v1/text-to-speech/${encodeURIComponent(voiceId)}`, { text, model_id: modelId }, 'Failed to generate voiceover', options.speechTimeoutMs, signal),
+    compose: ({ prompt, lengthMs }, signal) => post('/v1/music', { prompt, music_length_ms: lengthMs, model_id: MUSIC_MODEL }, 'Failed to generate music', options.musicTimeoutMs, signal),
+  };
+}

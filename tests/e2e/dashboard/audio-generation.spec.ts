@@ -1,0 +1,142 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminDb, eventually } from '../support/admin-firestore';
+import { createUser, type TestUser } from '../support/auth-emulator';
+import { saveKey, storageObjectExists } from '../support/generations';
+import { signIn } from '../support/sign-in';
+
+// Music and voiceover run as server-side jobs against the ElevenLabs sandbox, which answers real MP3s as
+// long as asked (music: the duration; speech: 15 characters a second). '[error:NNN]' makes a call fail.
+
+test.describe.configure({ timeout: 90_000 });
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' }).locator('visible=true');
+
+async function openAs(page: Page, key: string | null): Promise<TestUser> {
+  const user = await createUser();
+  if (key) await saveKey(user.idToken, 'elevenlabs', key);
+  await signIn(page, user);
+  await page.goto('/create/audio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audio Generation' })).toBeVisible();
+  return user;
+}
+
+async function durationOf(audio: Locator): Promise<number> {
+  await expect(audio).toBeVisible({ timeout: 45_000 });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState >= 1 && Number.isFinite(a.duration) && a.duration > 0), { timeout: 15_000 }).toBe(true);
+  return audio.evaluate((a: HTMLAudioElement) => a.duration);
+}
+
+async function audioRecords(uid: string) {
+  const snap = await adminDb().collection(`users/${uid}/generations`).where('type', '==', 'audio').get();
+  return snap.docs.map((d) => d.data() as { title: string; prompt: string; storagePath: string; contentType: string; metadata: Record<string, unknown> });
+}
+
+test.describe('music', () => {
+  test('shows the tabs and the spec defaults, and refuses a blank description', async ({ page }) => {
+    await openAs(page, 'sandbox-elevenlabs-key');
+    await expect(page.getByRole('tab', { name: 'Music Generation' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Voiceover' })).toBeVisible();
+    await expect(page.getByLabel('Duration (seconds)')).toHaveValue('30');
+    await expect(page.getByLabel('Genre')).toHaveValue('ambient');
+    await expect(page.getByLabel('Genre').locator('option')).toHaveText(['Ambient', 'Electronic', 'Rock', 'Classical', 'Jazz']);
+    await expect(preview(page).getByText('Audio player will appear here')).toBeVisible();
+    await page.getByLabel('Duration (seconds)').fill('500');
+    await page.getByLabel('Duration (seconds)').press('Tab');
+    await expect(page.getByLabel('Duration (seconds)')).toHaveValue('120');
+    await page.getByRole('button', { name: 'Generate Music' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the music' }).first()).toBeVisible();
+  });
+
+  test('a description runs to a playable track of the chosen length, saved to the library', async ({ page }) => {
+    const user = await openAs(page, 'sandbox-elevenlabs-key');
+    const prompt = 'Slow jazz piano in a rainy bar at midnight';
+    await page.getByLabel('Description', { exact: true }).fill(prompt);
+    await page.getByLabel('Duration (seconds)').fill('15');
+    await page.getByLabel('Genre').selectOption('jazz');
+    await page.getByRole('button', { name: 'Generate Music' }).click();
+    await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    await expect(page.getByRole('progressbar', { name: 'Music generation progress' })).toBeVisible();
+
+    expect(await durationOf(preview(page).getByLabel(`Generated audio: ${prompt}`))).toBeCloseTo(15, 0);
+    await expect(page.getByText('Music generated successfully!')).toBeVisible();
+    const [saved] = await eventually(async () => {
+      const all = await audioRecords(user.uid);
+      return all.length === 1 ? all : null;
+    });
+    expect(saved).toMatchObject({ prompt, contentType: 'audio/mpeg', metadata: { kind: 'music', genre: 'jazz', durationSeconds: 15 } });
+    expect(await storageObjectExists(saved!.storagePath)).toBe(true);
+
+    await page.goto('/library');
+    // The library loads audio on demand (preload none): play it as its native control would.
+    const inLibrary = page.getByRole('article', { name: prompt }).getByLabel(`Audio: ${prompt}`);
+    await inLibrary.evaluate((a: HTMLAudioElement) => a.play());
+    expect(await durationOf(inLibrary)).toBeCloseTo(15, 0);
+  });
+
+  test('a provider failure shows the spec message', async ({ page }) => {
+    await openAs(page, 'sandbox-elevenlabs-key');
+    await page.getByLabel('Description', { exact: true }).fill('thunder [error:500]');
+    await page.getByRole('button', { name: 'Generate Music' }).click();
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate music');
+  });
+});
+
+test.describe('voiceover', () => {
+  test('speaks the text with the chosen voice into a player with Play/Pause and Reset, saved to the library', async ({ page }) => {
+    const user = await openAs(page, 'sandbox-elevenlabs-key');
+    await page.getByRole('tab', { name: 'Voiceover' }).click();
+    await expect(page.getByLabel('Voice', { exact: true }).locator('option')).toHaveCount(9);
+    await expect(page.getByLabel('Model').locator('option')).toHaveText(['Multilingual v2', 'Monolingual v1', 'Turbo v2']);
+    await expect(page.getByLabel('Text')).toHaveAttribute('rows', '5');
+    const generate = page.getByRole('button', { name: 'Generate Audio' });
+    await expect(generate).toBeDisabled();
+
+    const text = 'Welcome to Muse Studio, where every idea finds its voice.';
+    await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'Josh' });
+    await page.getByLabel('Model').selectOption({ label: 'Turbo v2' });
+    await page.getByLabel('Text').fill(text);
+    await generate.click();
+    await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    await expect(preview(page).getByText('Generating audio...')).toBeVisible();
+
+    const player = preview(page).getByLabel(`Generated audio: ${text.slice(0, 50)}`);
+    expect(await durationOf(player)).toBeCloseTo(text.length / 15, 0);
+    await expect(page.getByText('Voiceover generated successfully!')).toBeVisible();
+
+    const playPause = preview(page).getByRole('button', { name: 'Play/Pause' });
+    await playPause.click();
+    await expect(playPause).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
+    await playPause.click();
+    await expect(playPause).toHaveAttribute('aria-pressed', 'false');
+
+    const [saved] = await eventually(async () => {
+      const all = await audioRecords(user.uid);
+      return all.length === 1 ? all : null;
+    });
+    expect(saved).toMatchObject({ prompt: text, metadata: { kind: 'voiceover', voiceName: 'Josh', modelId: 'eleven_turbo_v2' } });
+
+    await preview(page).getByRole('button', { name: 'Reset' }).click();
+    await expect(preview(page).getByText('Audio player will appear here')).toBeVisible();
+    await expect(page.getByLabel('Text')).toHaveValue('');
+    await expect(generate).toBeDisabled();
+    // Reset only clears the page: the voiceover stays in the library.
+    expect(await audioRecords(user.uid)).toHaveLength(1);
+  });
+
+  test('a provider failure shows the spec message', async ({ page }) => {
+    await openAs(page, 'sandbox-elevenlabs-key');
+    await page.getByRole('tab', { name: 'Voiceover' }).click();
+    await page.getByLabel('Text').fill('This will fail [error:500]');
+    await page.getByRole('button', { name: 'Generate Audio' }).click();
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate voiceover');
+  });
+
+  test('a used-up ElevenLabs quota says so', async ({ page }) => {
+    await openAs(page, 'no-credit-key');
+    await page.getByRole('tab', { name: 'Voiceover' }).click();
+    await page.getByLabel('Text').fill('Hello');
+    await page.getByRole('button', { name: 'Generate Audio' }).click();
+    await expect(preview(page).getByRole('alert')).toContainText('Failed to generate voiceover: your ElevenLabs quota is used up.');
+  });
+});

@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminDb, eventually } from '../support/admin-firestore';
+import { createUser, type TestUser } from '../support/auth-emulator';
+import { saveKey, storageObjectExists } from '../support/generations';
+import { signIn } from '../support/sign-in';
+
+// Video generation runs as a server-side job against the Luma sandbox: a generation advances one state
+// per poll (every 3 s); '[slow]' keeps it dreaming for about 25 s, '[submit-status:500]' fails the create.
+
+test.describe.configure({ timeout: 120_000 });
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+const description = (page: Page) => page.getByLabel('Description', { exact: true });
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Video' });
+
+async function openAs(page: Page, key: string | null): Promise<TestUser> {
+  const user = await createUser();
+  if (key) await saveKey(user.idToken, 'lumaai', key);
+  await signIn(page, user);
+  await page.goto('/create/video');
+  await expect(page.getByRole('heading', { level: 1, name: 'Video Generation' })).toBeVisible();
+  return user;
+}
+
+/** The element has loaded real video: metadata read, a duration and a frame size. */
+async function expectPlayable(video: Locator) {
+  await expect(video).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/** Library cards with a poster load the video on demand: its Play button starts it. */
+async function expectPlayableInLibrary(page: Page, title: string) {
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('button', { name: `Play ${title}` }).click();
+  await expectPlayable(card.getByLabel(`Video: ${title}`));
+}
+
+async function videoRecords(uid: string) {
+  const snap = await adminDb().collection(`users/${uid}/generations`).where('type', '==', 'video').get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string; title: string; prompt: string; storagePath: string; thumbnailPath?: string; metadata: Record<string, unknown> });
+}
+
+test('shows the spec defaults, the empty states, and refuses a blank description', async ({ page }) => {
+  await openAs(page, 'sandbox-luma-key');
+  await expect(page.getByLabel('Style')).toHaveValue('cinematic');
+  await expect(page.getByLabel('Style').locator('option')).toHaveText(['Cinematic', 'Anime', '3D', 'Realistic']);
+  await expect(preview(page).getByText('Video preview will appear here')).toBeVisible();
+  await expect(page.getByText('No recent video generations')).toBeVisible();
+  await generateButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the video' }).first()).toBeVisible();
+});
+
+test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ page }) => {
+  const user = await openAs(page, 'sandbox-luma-key');
+  const prompt = 'A drone shot over sea cliffs at sunrise';
+  await description(page).fill(prompt);
+  await page.getByLabel('Style').selectOption('anime');
+  await generateButton(page).click();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toBeVisible();
+  await expect(preview(page).getByText('Generating preview...')).toBeVisible();
+
+  await expectPlayable(preview(page).getByLabel(`Generated video: ${prompt}`));
+  await expect(page.getByText('Video generated successfully!')).toBeVisible();
+  await expect(generateButton(page)).toBeEnabled();
+
+  const [saved] = await eventually(async () => {
+    const all = await videoRecords(user.uid);
+    return all.length === 1 ? all : null;
+  });
+  expect(saved).toMatchObject({ title: prompt, prompt, metadata: { model: 'ray-2', style: 'anime' } });
+  expect(await storageObjectExists(saved!.storagePath)).toBe(true);
+  expect(await storageObjectExists(saved!.thumbnailPath!)).toBe(true);
+
+  const recent = page.getByRole('region', { name: 'Recent Generations' });
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+
+  const downloadPromise = page.waitForEvent('download');
+  await preview(page).getByRole('button', { name: 'Download Video' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('A drone shot over sea cliffs a.mp4');
+  expect((await readFile(await download.path())).toString('ascii', 4, 8)).toBe('ftyp');
+  await expect(page.getByText('Video downloaded successfully')).toBeVisible();
+
+  await page.goto('/library');
+  await expectPlayableInLibrary(page, prompt);
+});
+
+test('a closed tab during a video job still ends with the video in the library', async ({ page, context }) => {
+  const user = await openAs(page, 'sandbox-luma-key');
+  const prompt = '[slow] waves rolling onto a black sand beach';
+  await description(page).fill(prompt);
+  await generateButton(page).click();
+  await expect(preview(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.close();
+
+  const [saved] = await eventually(async () => {
+    const all = await videoRecords(user.uid);
+    return all.length === 1 ? all : null;
+  }, 90_000);
+  expect(saved!.prompt).toBe(prompt);
+
+  const again = await context.newPage();
+  await again.goto('/library');
+  await expectPlayableInLibrary(again, prompt);
+  // Back on the page, the finished job shows its video.
+  await again.goto('/create/video');
+  await expectPlayable(preview(again).getByLabel(`Generated video: ${prompt}`));
+});
+
+test.describe('errors', () => {
+  test('a failed create shows the spec message', async ({ page }) => {
+    await openAs(page, 'sandbox-luma-key');
+    await description(page).fill('a storm over the sea [submit-status:500]');
+    await generateButton(page).click();
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video');
+    await expect(generateButton(page)).toBeEnabled();
+  });
+
+  test("Luma's failure reason is shown", async ({ page }) => {
+    await openAs(page, 'sandbox-luma-key');
+    await description(page).fill('a forbidden scene [error]');
+    await generateButton(page).click();
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video: Sandbox generation failed ([error] in the prompt)', { timeout: 30_000 });
+  });
+
+  test('without a Luma key the page sends the user to Integrations', async ({ page }) => {
+    await openAs(page, null);
+    await description(page).fill('a lighthouse');
+    await generateButton(page).click();
+    const alert = preview(page).getByRole('alert');
+    await expect(alert).toContainText('Luma API key not found. Please add your API key in the Integrations page.');
+    await expect(alert.getByRole('link', { name: 'Open Integrations' })).toBeVisible();
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countMp3Frames, mp3DurationMs, parseMp3Format, silentMp3 } from './providers/mp3';
+import { speechDurationMs } from './providers/elevenlabs';
+import { startSandbox, type Sandbox } from './server';
+
+// The Luma and ElevenLabs sandboxes speak the documented APIs and answer real media files.
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('silentMp3', () => {
+  it.each([
+    [30_000, 44100, 128],
+    [1_000, 48000, 64],
+    [120_000, 32000, 32],
+  ])('%i ms at %i Hz, %i kbps is that long within one frame and keeps its bitrate', (ms, sampleRate, kbps) => {
+    const bytes = silentMp3(ms, { sampleRate, kbps });
+    const read = countMp3Frames(bytes)!;
+    expect(read.sampleRate).toBe(sampleRate);
+    expect(Math.abs(mp3DurationMs(read.frames, sampleRate) - ms)).toBeLessThanOrEqual((1152 * 1000) / sampleRate / 2);
+    expect(Math.abs((bytes.length * 8) / kbps - mp3DurationMs(read.frames, sampleRate))).toBeLessThan(1);
+  });
+
+  it.each([['mp3_44100_128', { sampleRate: 44100, kbps: 128 }], ['pcm_16000', undefined], ['mp3_22050_32', undefined]])('reads output_format %s', (value, format) => {
+    expect(parseMp3Format(value)).toEqual(format);
+  });
+});
+
+const luma = (path: string, init: RequestInit = {}, key = 'luma-key') =>
+  fetch(`${sandbox.urls.luma}/dream-machine/v1${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...init.headers } });
+
+describe('luma', () => {
+  it('advances a generation queued, dreaming, completed and serves a real MP4 and a poster', async () => {
+    const created = await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'a drone shot [pending:2]', model: 'ray-2' }) });
+    expect(created.status).toBe(201);
+    const { id, state } = (await created.json()) as { id: string; state: string };
+    expect(state).toBe('queued');
+    const states: string[] = [];
+    let last: { state: string; assets: { video: string; image: string } | null } | undefined;
+    for (let i = 0; i < 3; i++) {
+      last = (await (await luma(`/generations/${id}`)).json()) as typeof last;
+      states.push(last!.state);
+    }
+    expect(states).toEqual(['queued', 'dreaming', 'completed']);
+    const video = await fetch(last!.assets!.video);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await video.arrayBuffer());
+    expect(bytes.toString('ascii', 4, 8)).toBe('ftyp');
+    expect((await fetch(last!.assets!.image)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('fails a generation tagged [error] with a failure reason', async () => {
+    const { id } = (await (await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'x [error] [pending:0]', model: 'ray-2' }) })).json()) as { id: string };
+    expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({ state: 'failed', failure_reason: expect.stringContaining('Sandbox') });
+  });
+
+  it.each([
+    ['bad-key', 401],
+    ['no-credit-key', 400],
+  ])('refuses the key %s with %i', async (key, status) => {
+    const res = await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'x', model: 'ray-2' }) }, key);
+    expect(res.status).toBe(status);
+  });
+});
+
+const eleven = (path: string, body: unknown, key = 'el-key') =>
+  fetch(`${sandbox.urls.elevenlabs}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xi-api-key': key }, body: JSON.stringify(body) });
+
+describe('elevenlabs', () => {
+  it('speaks text as an MP3 as long as the text takes to read', async () => {
+    const text = 'Welcome to Muse Studio, where ideas become media.';
+    const res = await eleven('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128', { text, model_id: 'eleven_multilingual_v2' });
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    const { frames, sampleRate } = countMp3Frames(Buffer.from(await res.arrayBuffer()))!;
+    expect(Math.abs(mp3DurationMs(frames, sampleRate) - speechDurationMs(text))).toBeLessThan(27);
+  });
+
+  it('composes music of music_length_ms', async () => {
+    const res = await eleven('/v1/music?output_format=mp3_44100_128', { prompt: 'ambient pads', music_length_ms: 15_000, model_id: 'music_v1' });
+    const { frames, sampleRate } = countMp3Frames(Buffer.from(await res.arrayBuffer()))!;
+    expect(Math.abs(mp3DurationMs(frames, sampleRate) - 15_000)).toBeLessThan(27);
+  });
+
+  it.each([
+    ['an unknown voice', '/v1/text-to-speech/nope', { text: 'hi', model_id: 'eleven_turbo_v2' }, 'el-key', 404, 'voice_not_found'],
+    ['a used-up quota', '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM', { text: 'hi' }, 'no-credit-key', 401, 'quota_exceeded'],
+    ['a bad key', '/v1/music', { prompt: 'x', music_length_ms: 15_000 }, 'bad-key', 401, 'invalid_api_key'],
+    ['a length out of range', '/v1/music', { prompt: 'x', music_length_ms: 5_000 }, 'el-key', 422, undefined],
+  ])('refuses %s', async (_label, path, body, key, status, code) => {
+    const res = await eleven(path, body, key);
+    expect(res.status).toBe(status);
+    if (code) expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
+  });
+});
