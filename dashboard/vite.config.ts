@@ -15,6 +15,11 @@ export default defineConfig({
       '@': root,
     },
   },
+  // ffmpeg.wasm spawns its worker with new URL(..., import.meta.url) and loads its core by URL: pre-bundling
+  // would break both, so they stay as shipped. The core itself (@ffmpeg/core?url, 32 MB wasm) is emitted
+  // as an asset of our own origin and fetched only by a render that needs it.
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
