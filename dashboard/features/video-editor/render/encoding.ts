@@ -16,14 +16,17 @@ export function videoBitrate(quality: VideoQuality, width: number, height: numbe
 
 /** x264 CRF (lower is better; 23 is x264's default). */
 export const X264_CRF: Record<VideoQuality, number> = { high: 18, medium: 23, low: 28 };
-/** libvpx-vp9 constant-quality CRF with -b:v 0 (0-63; 31 is the level Google recommends for 1080p). */
-export const VP9_CRF: Record<VideoQuality, number> = { high: 31, medium: 36, low: 41 };
+/**
+ * libvpx (VP8) CRF (4-63) under a bitrate cap, for webm made by ffmpeg.wasm: the 0.12.10 core's
+ * libvpx-vp9 crashes ("memory access out of bounds") with most option sets, so that path writes VP8.
+ */
+export const VP8_CRF: Record<VideoQuality, number> = { high: 10, medium: 20, low: 30 };
 /** prores_ks profiles: 3 = 422 HQ, 2 = 422, 1 = 422 LT. */
 export const PRORES_PROFILE: Record<VideoQuality, number> = { high: 3, medium: 2, low: 1 };
 
 export const AUDIO_SAMPLE_RATE = 48_000;
 export const AUDIO_CHANNELS = 2;
-/** AAC (mp4) and Opus (webm) bitrates; mov carries 16-bit PCM as ProRes masters usually do. */
+/** AAC (mp4) and Opus (webm) bitrates (Vorbis gets 32 kb/s more); mov carries 16-bit PCM as ProRes masters usually do. */
 export const AAC_BITRATE: Record<VideoQuality, number> = { high: 192_000, medium: 128_000, low: 96_000 };
 export const OPUS_BITRATE: Record<VideoQuality, number> = { high: 128_000, medium: 96_000, low: 64_000 };
 

@@ -1,5 +1,5 @@
 import type { VideoFormat, VideoQuality } from '@core/editor/model';
-import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PROFILE, VP9_CRF, X264_CRF } from './encoding';
+import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PROFILE, videoBitrate, VP8_CRF, X264_CRF } from './encoding';
 
 // Pure ffmpeg command-line builders (no I/O): the ffmpeg.wasm engine and the native bench use the same.
 
@@ -34,8 +34,9 @@ const num = (n: number) => String(Math.round(n * 1e6) / 1e6);
 /** Filter chain that turns input `index` into exactly `frames` frames of width x height at fps, starting at pts 0. */
 export function runFilter(run: VideoRun, index: number, width: number, height: number, fps: number, label: string): string {
   if (run.kind === 'still') {
-    // One decoded picture repeated: loop=N adds N copies (the notes: decode each still once).
-    return `[${index}:v]loop=loop=${run.frames - 1}:size=1:start=0,setpts=N/${fps}/TB,setsar=1[${label}]`;
+    // One decoded picture repeated: loop=N adds N copies (the notes: decode each still once). Time base
+    // 1/fps and pts = frame number: in the image's own 1/25 time base, 1/30 steps would round together.
+    return `[${index}:v]loop=loop=${run.frames - 1}:size=1:start=0,settb=1/${fps},setpts=N,setsar=1[${label}]`;
   }
   // Source frames resampled to fps, fitted inside the frame (contain, black bars, like drawFrame),
   // the last frame held when the source is shorter than the clip, cut at the clip's length.
@@ -43,7 +44,7 @@ export function runFilter(run: VideoRun, index: number, width: number, height: n
     `[${index}:v]setpts=PTS-STARTPTS,fps=${fps},` +
     `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
     `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,` +
-    `tpad=stop=-1:stop_mode=clone,trim=end_frame=${run.frames},setpts=N/${fps}/TB[${label}]`
+    `tpad=stop=-1:stop_mode=clone,trim=end_frame=${run.frames},settb=1/${fps},setpts=N[${label}]`
   );
 }
 
@@ -63,13 +64,13 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
   return [...parts, `${mix}${audio.length > 1 ? '' : 'anull,'}apad,atrim=0:${num(totalSec)}[${label}]`].join(';');
 }
 
-export function videoCodecArgs(format: VideoFormat, quality: VideoQuality, preset = 'veryfast'): string[] {
+/** Encoder options; `bitrate` caps VP8 (its CRF mode needs a ceiling). */
+export function videoCodecArgs(format: VideoFormat, quality: VideoQuality, opts: { bitrate: number; preset?: string }): string[] {
   switch (format) {
     case 'mp4':
-      return ['-c:v', 'libx264', '-preset', preset, '-crf', String(X264_CRF[quality]), '-pix_fmt', 'yuv420p', '-g', '60'];
+      return ['-c:v', 'libx264', '-preset', opts.preset ?? 'veryfast', '-crf', String(X264_CRF[quality]), '-pix_fmt', 'yuv420p', '-g', '60'];
     case 'webm':
-      // realtime/cpu-used 8: libvpx's fastest mode, the only one bearable in single-thread wasm.
-      return ['-c:v', 'libvpx-vp9', '-crf', String(VP9_CRF[quality]), '-b:v', '0', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p', '-g', '60'];
+      return ['-c:v', 'libvpx', '-crf', String(VP8_CRF[quality]), '-b:v', String(opts.bitrate), '-deadline', 'good', '-cpu-used', '4', '-pix_fmt', 'yuv420p', '-g', '60'];
     case 'mov':
       return ['-c:v', 'prores_ks', '-profile:v', String(PRORES_PROFILE[quality]), '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le'];
   }
@@ -80,7 +81,8 @@ export function audioCodecArgs(format: VideoFormat, quality: VideoQuality): stri
     case 'mp4':
       return ['-c:a', 'aac', '-b:a', String(AAC_BITRATE[quality])];
     case 'webm':
-      return ['-c:a', 'libopus', '-b:a', String(OPUS_BITRATE[quality])];
+      // Vorbis, not Opus: the 0.12.10 core's libopus crashes on stereo ("memory access out of bounds").
+      return ['-c:a', 'libvorbis', '-b:a', String(OPUS_BITRATE[quality] + 32_000)];
     case 'mov':
       return ['-c:a', 'pcm_s16le'];
   }
@@ -107,7 +109,7 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
     '-map',
     '[vout]',
     ...(audio.length > 0 ? ['-map', '[aout]', ...audioCodecArgs(plan.format, plan.quality), '-ar', String(AUDIO_SAMPLE_RATE), '-ac', String(AUDIO_CHANNELS)] : []),
-    ...videoCodecArgs(plan.format, plan.quality, plan.x264Preset),
+    ...videoCodecArgs(plan.format, plan.quality, { bitrate: videoBitrate(plan.quality, width, height, fps), preset: plan.x264Preset }),
     '-r',
     String(fps),
     '-frames:v',
