@@ -52,6 +52,7 @@ test('an empty editor: untitled, nothing to render or download, a 400 px Add Med
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
   await expect(page.getByText('No clips yet.')).toBeVisible();
+  await expect(page.getByText('Not saved yet')).toBeVisible();
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:00.0');
 
   await page.getByRole('button', { name: 'Add Media' }).click();
@@ -101,8 +102,11 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await page.getByRole('button', { name: 'Drag Title 3: New Title' }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:08.0', '00:10.5']);
+  // The Move up button does the same without dragging.
+  await page.getByRole('button', { name: 'Move Title 2: New Title up' }).click();
   await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
   expect(await starts(page)).toEqual(['00:00.0', '00:03.0', '00:08.0', '00:10.5']);
 

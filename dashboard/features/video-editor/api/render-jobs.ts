@@ -20,6 +20,7 @@ export interface RenderJob {
   outputPath: string | null;
   error: string | null;
   createdAt: Date | null;
+  updatedAt: Date | null;
 }
 
 export function toRenderJob(id: string, data: DocumentData): RenderJob {
@@ -33,10 +34,20 @@ export function toRenderJob(id: string, data: DocumentData): RenderJob {
     outputPath: typeof data.outputPath === 'string' && data.outputPath ? data.outputPath : null,
     error: typeof data.error?.message === 'string' ? data.error.message : null,
     createdAt: data.createdAt instanceof Timestamp ? data.createdAt.toDate() : null,
+    updatedAt: data.updatedAt instanceof Timestamp ? data.updatedAt.toDate() : null,
   };
 }
 
 export const isKnownRenderStatus = (s: string): s is RenderStatus => (renderStatuses as readonly string[]).includes(s);
+
+/** A render reports progress every second while it runs; one silent this long had its tab closed mid-render. */
+export const STALE_RENDER_MS = 5 * 60_000;
+
+/** A processing job nobody has reported on for STALE_RENDER_MS reads as failed: it will never finish. */
+export function withStaleness(job: RenderJob, now: Date): RenderJob {
+  if (job.status !== 'processing' || !job.updatedAt || now.getTime() - job.updatedAt.getTime() < STALE_RENDER_MS) return job;
+  return { ...job, status: 'failed', error: 'The render stopped before it finished. Please render again.' };
+}
 
 const jobs = (db: Firestore, uid: string) => collection(db, userCollectionPath(uid, 'renderJobs'));
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { downloadFile, safeFileName } from '@/lib/download';
 import { toast } from '@/lib/toast';
-import { useLatestRenderJob } from '../api/render-jobs';
+import { useLatestRenderJob, withStaleness } from '../api/render-jobs';
 import type { VideoProject } from '../api/projects';
 import { dirtyAtom, itemsAtom, projectIdAtom, redoAtom, settingsAtom, snapshotAtom, undoAtom } from '../atoms';
 import { useAutosaveDraft } from '../hooks/use-autosave-draft';
@@ -55,8 +55,9 @@ export function EditorScreen({ drafts, loadRenderer, onProjectCreated, onProject
     if (hash === '#projects') document.getElementById('projects')?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
-  const job = latest.status === 'success' ? latest.data : null;
-  const ownJob = job && render.state.jobId === job.id;
+  const latestJob = latest.status === 'success' ? latest.data : null;
+  const ownJob = latestJob !== null && render.state.jobId === latestJob.id;
+  const job = latestJob && !ownJob ? withStaleness(latestJob, new Date()) : latestJob;
   // While this tab renders, its own progress is fresher than the throttled copy in Firestore.
   const shownJob = job && ownJob ? { ...job, progress: Math.max(job.progress, render.state.progress) } : job;
 
@@ -97,15 +98,16 @@ export function EditorScreen({ drafts, loadRenderer, onProjectCreated, onProject
         onDownload={() => void onDownload()}
       />
       {shownJob ? <RenderBanner job={shownJob} stage={ownJob ? render.state.stage : null} onCancel={ownJob ? render.cancel : null} /> : null}
-      <div className="grid gap-4 lg:grid-cols-[240px_minmax(0,1fr)] xl:grid-cols-[240px_minmax(0,1fr)_280px]">
-        <div className="lg:row-span-2 xl:row-span-1">
+      {/* Phones: one column. Laptops: media and settings left of the preview. Wide screens: settings on the right (spec). */}
+      <div className="grid items-start gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] 2xl:grid-cols-[260px_minmax(0,1fr)_300px]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <MediaPanel />
         </div>
-        <div className="min-w-0 space-y-4">
+        <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 2xl:row-span-1">
           <PreviewPlayer />
           <TimelineList />
         </div>
-        <div className="lg:col-start-2 xl:col-start-auto">
+        <div className="lg:col-start-1 lg:row-start-2 2xl:col-start-3 2xl:row-start-1">
           <ProjectSettingsPanel />
         </div>
       </div>

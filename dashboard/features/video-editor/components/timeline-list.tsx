@@ -39,7 +39,7 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
       ref={setNodeRef}
       aria-label={name}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('flex flex-col gap-2 rounded-lg border bg-card p-2 sm:flex-row sm:items-center', isDragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
+      className={cn('flex flex-col gap-1.5 rounded-lg border bg-card p-2', isDragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
     >
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <button
@@ -68,7 +68,7 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
           </p>
         </div>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-2 pl-10">
         <input
           type="range"
           min={CLIP_DURATION.min}
@@ -78,7 +78,7 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
           onChange={(e) => setDuration(item.id, Number(e.target.value))}
           aria-label={`Duration of ${name}`}
           aria-valuetext={`${item.duration.toFixed(1)} seconds`}
-          className="h-2 w-full min-w-24 cursor-pointer accent-primary sm:w-32"
+          className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
         />
         <span className="w-12 text-right text-xs tabular-nums">{item.duration.toFixed(1)}s</span>
         <Button variant="ghost" size="icon" className={iconButton} onClick={() => move(item.id, -1)} disabled={first} aria-label={`Move ${name} up`} title="Move up">

@@ -45,8 +45,15 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
   const [submitting, setSubmitting] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
-  // Leaving the editor stops a render in progress (its job is marked failed below).
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the editor or closing the tab stops a render in progress (its job is marked failed below).
+  useEffect(() => {
+    const stop = () => controller.current?.abort();
+    window.addEventListener('pagehide', stop);
+    return () => {
+      window.removeEventListener('pagehide', stop);
+      stop();
+    };
+  }, []);
 
   const start = useCallback(
     async (projectId: string, request: RenderRequest) => {
