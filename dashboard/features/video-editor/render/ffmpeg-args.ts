@@ -128,8 +128,8 @@ export function buildAddAudioArgs(opts: { video: string; wav: string; format: Vi
 
 /** Output time reached, from an ffmpeg log line ("... time=00:00:03.40 ..."), in seconds; null if none. */
 export function parseFfmpegTime(line: string): number | null {
-  const m = /time=\s*(-?\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(line);
+  const m = /time=\s*(-?)(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(line);
   if (!m) return null;
-  const s = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-  return s >= 0 ? s : 0;
+  // ffmpeg prints a small negative time before the first frame (encoder delay): that is 0.
+  return m[1] ? 0 : Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
 }
