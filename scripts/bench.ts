@@ -1,6 +1,7 @@
 // npm run bench: speed and size figures (never asserted in tests). Pass names to run some: npm run bench -- first-page-js
 import { firstPageJs } from './bench/first-page-js';
 import { libraryBench } from './bench/library';
+import { renderBench } from './bench/render';
 import { say } from './stack/log';
 import { startStack, type RunningStack } from './stack/stack';
 
@@ -8,6 +9,7 @@ type Figures = Record<string, string | number>;
 const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack) => Promise<Figures> }> = {
   'first-page-js': { needsStack: false, run: () => firstPageJs() },
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
+  render: { needsStack: false, run: () => renderBench() },
 };
 
 const only = process.argv.slice(2);

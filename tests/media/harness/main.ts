@@ -39,7 +39,7 @@ window.museRender = async (input, engine, opts = {}) => {
     engine,
     signal: controller.signal,
     onProgress: (_f, stage) => {
-      if (stages[stages.length - 1] !== stage) stages.push(stage);
+      if (stages[stages.length - 1]?.split('@')[0] !== stage) stages.push(`${stage}@${Math.round(performance.now() - t0)}ms`);
     },
   });
   const ms = performance.now() - t0;

@@ -3,7 +3,7 @@ import { audioCodecArgs, audioFilter, buildAddAudioArgs, buildRenderArgs, parseF
 
 describe('run filters', () => {
   it('loops a still (decoded once) into exactly its frames at 1/fps time base', () => {
-    expect(runFilter({ kind: 'still', file: 's.png', frames: 120 }, 0, 1280, 720, 30, 'v0')).toBe('[0:v]loop=loop=119:size=1:start=0,settb=1/30,setpts=N,setsar=1[v0]');
+    expect(runFilter({ kind: 'still', file: 's.png', frames: 120 }, 0, 1280, 720, 30, 'v0')).toBe('[0:v]format=yuv420p,loop=loop=119:size=1:start=0,settb=1/30,setpts=N,setsar=1[v0]');
   });
 
   it('fits a video inside the frame with black bars, holds its last frame and cuts it at the clip length', () => {

@@ -25,18 +25,26 @@ export interface RenderArgsPlan {
   output: string;
   /** Encoder threads; the single-thread wasm core needs 1, native ffmpeg and core-mt more. */
   threads?: number;
-  /** x264 preset (veryfast by default: the measured sweet spot of speed and size). */
+  /** x264 preset: veryfast by default (native: the measured sweet spot of speed and size). */
   x264Preset?: string;
 }
 
 const num = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
-/** Filter chain that turns input `index` into exactly `frames` frames of width x height at fps, starting at pts 0. */
-export function runFilter(run: VideoRun, index: number, width: number, height: number, fps: number, label: string): string {
+/** Pixel format of the encoded video: 4:2:0 for H.264 and VP8, 10-bit 4:2:2 for ProRes. */
+export const pixelFormat = (format: VideoFormat) => (format === 'mov' ? 'yuv422p10le' : 'yuv420p');
+
+/**
+ * Filter chain that turns input `index` into exactly `frames` frames of width x height at fps in
+ * `pixFmt`, starting at pts 0.
+ */
+export function runFilter(run: VideoRun, index: number, width: number, height: number, fps: number, label: string, pixFmt = 'yuv420p'): string {
   if (run.kind === 'still') {
+    // Converted to the output pixel format before the loop, so once per still rather than per frame
+    // (swscale without SIMD is a large share of the wasm time).
     // One decoded picture repeated: loop=N adds N copies (the notes: decode each still once). Time base
     // 1/fps and pts = frame number: in the image's own 1/25 time base, 1/30 steps would round together.
-    return `[${index}:v]loop=loop=${run.frames - 1}:size=1:start=0,settb=1/${fps},setpts=N,setsar=1[${label}]`;
+    return `[${index}:v]format=${pixFmt},loop=loop=${run.frames - 1}:size=1:start=0,settb=1/${fps},setpts=N,setsar=1[${label}]`;
   }
   // Source frames resampled to fps, fitted inside the frame (contain, black bars, like drawFrame),
   // the last frame held when the source is shorter than the clip, cut at the clip's length.
@@ -96,8 +104,8 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
   if (runs.length === 0) throw new Error('Nothing to render: the timeline has no frames');
   const totalFrames = runs.reduce((n, r) => n + r.frames, 0);
   const inputs = [...runs.map((r) => ['-i', r.file]), ...audio.map((a) => ['-i', a.file])].flat();
-  const chains = runs.map((r, i) => runFilter(r, i, width, height, fps, `v${i}`));
-  const pixFmt = plan.format === 'mov' ? 'yuv422p10le' : 'yuv420p';
+  const pixFmt = pixelFormat(plan.format);
+  const chains = runs.map((r, i) => runFilter(r, i, width, height, fps, `v${i}`, pixFmt));
   chains.push(`${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,format=${pixFmt}[vout]`);
   if (audio.length > 0) chains.push(audioFilter(audio, runs.length, totalFrames / fps, 'aout'));
   return [

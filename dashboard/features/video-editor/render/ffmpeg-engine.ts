@@ -66,6 +66,9 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
         threads: 1,
+        // Single-thread wasm x264: ultrafast renders the reference timeline about 2x faster than
+        // veryfast (3.7x native instead of 7x) for about 2x the file size at the same CRF.
+        x264Preset: 'ultrafast',
       });
       onProgress(0.1, 'Encoding video');
       await ff.exec(args, { durationSec: totalFrames / fps, onProgress: (f) => onProgress(0.1 + 0.88 * f, 'Encoding video') });
