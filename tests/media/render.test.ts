@@ -90,6 +90,7 @@ describe.each(cases)('a %s rendered with %s', (format, engine) => {
     expect(p.video).toMatchObject({ codec: wasmWebm ? 'vp8' : expected[format].video, width: W, height: H, frames: 4 * FPS });
     expect(p.audio).toMatchObject({ codec: wasmWebm ? 'vorbis' : expected[format].audio, sampleRate: 48000, channels: 2 });
     expect(Math.abs(p.durationSec - 4)).toBeLessThan(0.1);
+    if (format !== 'webm') expect(p.title).toBe('Render test');
   });
 
   it('shows each clip at its time: stills filled or pillarboxed, the title, the clip holding its last frame', async () => {

@@ -93,6 +93,11 @@ describe('buildRenderArgs', () => {
     expect(args.join(' ')).toContain('-f mov');
   });
 
+  it('stores the project title as a tag, as one argument whatever it contains', () => {
+    const args = buildRenderArgs({ ...plan, title: 'My "film"; rm -rf /' });
+    expect(args[args.indexOf('-metadata') + 1]).toBe('title=My "film"; rm -rf /');
+  });
+
   it('refuses an empty timeline', () => expect(() => buildRenderArgs({ ...plan, runs: [] })).toThrow(/Nothing to render/));
 
   it('adds audio to an encoded video without re-encoding it', () => {

@@ -25,6 +25,8 @@ export interface RenderArgsPlan {
   output: string;
   /** Encoder threads; the single-thread wasm core needs 1, native ffmpeg and core-mt more. */
   threads?: number;
+  /** Stored as the file's title tag. */
+  title?: string;
   /** x264 preset: veryfast by default (native: the measured sweet spot of speed and size). */
   x264Preset?: string;
 }
@@ -124,6 +126,7 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
     String(totalFrames),
     '-threads',
     String(plan.threads ?? 1),
+    ...(plan.title ? ['-metadata', `title=${plan.title}`] : []),
     ...containerArgs(plan.format),
     plan.output,
   ];

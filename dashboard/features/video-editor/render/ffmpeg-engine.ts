@@ -65,6 +65,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         runs: videoRuns.map((r) => ({ ...r, file: ff.path(r.file) })),
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
+        title: input.title,
         threads: 1,
         // Single-thread wasm x264: ultrafast renders the reference timeline about 2x faster than
         // veryfast (3.7x native instead of 7x) for about 2x the file size at the same CRF.

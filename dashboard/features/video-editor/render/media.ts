@@ -8,7 +8,12 @@ import type { FrameSource, MediaItem } from './scene';
 // presentation order. drawFrame stays synchronous: `advance` readies the next frame before it is drawn.
 
 export class MediaLoadError extends Error {
-  constructor(what: string, cause?: unknown) {
+  constructor(
+    what: string,
+    cause?: unknown,
+    /** The file loaded but the browser cannot decode its video: ffmpeg.wasm still can. */
+    readonly undecodable = false,
+  ) {
     super(`Could not load ${what}${cause instanceof Error ? `: ${cause.message}` : ''}`);
     this.name = 'MediaLoadError';
   }
@@ -89,7 +94,7 @@ export async function loadMedia(
         const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
         inputs.push(input);
         const track = await input.getPrimaryVideoTrack().catch(() => null);
-        if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`);
+        if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
         videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, current: null, image: null });
       }
     }

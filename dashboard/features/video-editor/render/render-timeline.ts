@@ -3,11 +3,12 @@ import { evenSize, FORMATS } from './encoding';
 import { renderWithFfmpeg } from './ffmpeg-engine';
 import { ffmpegCoreUrls } from './ffmpeg-core-urls';
 import { createFfmpegService, RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { loadMedia } from './media';
+import { loadMedia, MediaLoadError } from './media';
 import { frameCount, renderDuration } from './scene';
 import { pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
 
 export { RenderAbortedError } from './ffmpeg-service';
+export { MediaLoadError } from './media';
 
 export type RenderEngine = 'auto' | 'webcodecs' | 'ffmpeg';
 
@@ -74,10 +75,19 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
   const ownFfmpeg = !options.ffmpeg;
   let ffmpegService: FfmpegService | null = options.ffmpeg ?? null;
   const ffmpeg = () => (ffmpegService ??= createFfmpegService(ffmpegCoreUrls));
-  const media = await loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo: !!encoderConfig, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
+  const load = (decodeVideo: boolean) => loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
+  const media = await load(!!encoderConfig).catch((error: unknown) => {
+    // A video the browser cannot decode (container or codec): with engine 'auto', ffmpeg.wasm decodes it.
+    if (engine === 'auto' && error instanceof MediaLoadError && error.undecodable && format !== 'mov') {
+      encoderConfig = null;
+      return load(false);
+    }
+    throw error;
+  });
   try {
     const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
-    const out = encoderConfig ? await renderWithWebCodecs({ ...job, encoderConfig, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+    const config: VideoEncoderConfig | null = encoderConfig;
+    const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
     onProgress(1, 'Done');
     return { blob: new Blob([out.bytes as BlobPart], { type: info.mimeType }), mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
   } catch (error) {
