@@ -10,7 +10,7 @@ import { MEDIA_ORIGIN, run, startHarness, type Harness } from '../../tests/media
 // what counts on a shared 2-core machine). Never asserted.
 // 1. Reference timeline of the notes (3 stills x 4 s + a 3 s title, 1280x720, 30 fps, H.264): WebCodecs
 //    in Chromium vs native ffmpeg (x264 veryfast, -threads 2, same filtergraph builder, same stills).
-// 2. The same timeline through the ffmpeg.wasm engine only.
+// 2. The same timeline through the ffmpeg.wasm engine only (H.264), and as mov (ProRes 422, medium).
 // 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall time and peak memory.
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -140,6 +140,7 @@ export async function renderBench(): Promise<Record<string, string | number>> {
     const mib = (b: number) => +(b / 1048576).toFixed(0);
     // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
     const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
+    const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
 
     return {
       'ref.webcodecs_s': secs(median(webcodecs)),
@@ -151,6 +152,8 @@ export async function renderBench(): Promise<Record<string, string | number>> {
       'ref.ratio_wasm/native': +(wasm.ms / median(native)).toFixed(2),
       'ref.wasm_KiB': Math.round(wasm.size / 1024),
       'ref.wasm_stages': wasm.stages.join(','),
+      'ref.mov_prores_s': secs(mov.ms),
+      'ref.mov_prores_MiB': +(mov.size / 1048576).toFixed(1),
       '60s1080p.engine': big.engine,
       '60s1080p.wall_s': secs(big.ms),
       '60s1080p.MiB': +(big.size / 1048576).toFixed(1),

@@ -99,10 +99,15 @@ test('builds a project from library media, edits the timeline with undo, saves i
   expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:07.5', '00:10.5']);
 
   // Reorder with the keyboard (dnd-kit keyboard sensor): the title to the top.
+  // Each key waits for dnd-kit's announcement: it measures the list after picking up, and a key that
+  // arrives before that has nowhere to go.
   await page.getByRole('button', { name: 'Drag Title 3: New Title' }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText(/^(Picked up Title 3: New Title\.|Title 3: New Title is over position 3 of 4\.)$/)).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Title 3: New Title is over position 2 of 4.')).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Title 3: New Title was dropped at position 2 of 4.')).toBeAttached();
   await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
   expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:08.0', '00:10.5']);
   // The Move up button does the same without dragging.

@@ -15,7 +15,6 @@ export interface RenderJob {
   /** An unknown status is kept as is: the banner shows 'Preparing to render your video...' for it. */
   status: RenderStatus | string;
   progress: number;
-  stage: string | null;
   outputUrl: string | null;
   outputPath: string | null;
   error: string | null;
@@ -29,7 +28,6 @@ export function toRenderJob(id: string, data: DocumentData): RenderJob {
     projectId: typeof data.projectId === 'string' ? data.projectId : '',
     status: typeof data.status === 'string' ? data.status : 'processing',
     progress: typeof data.progress === 'number' && Number.isFinite(data.progress) ? Math.min(100, Math.max(0, data.progress)) : 0,
-    stage: typeof data.stage === 'string' ? data.stage : null,
     outputUrl: typeof data.outputUrl === 'string' && data.outputUrl ? data.outputUrl : null,
     outputPath: typeof data.outputPath === 'string' && data.outputPath ? data.outputPath : null,
     error: typeof data.error?.message === 'string' ? data.error.message : null,

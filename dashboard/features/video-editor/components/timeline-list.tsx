@@ -1,4 +1,4 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type Modifier, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -100,13 +100,26 @@ function Track({ label, items, emptyText }: { label: string; items: readonly Tim
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   // A drop with no destination (outside the list) changes nothing: reorderClip returns the same list.
   const onDragEnd = ({ active, over }: DragEndEvent) => reorder(String(active.id), over ? String(over.id) : null);
+  // Screen reader announcements name the clip and its place instead of dnd-kit's internal ids.
+  const nameOf = (id: UniqueIdentifier) => {
+    const i = items.findIndex((item) => item.id === id);
+    return i < 0 ? 'The clip' : `${TYPE_LABEL[items[i]!.type]} ${i + 1}: ${clipLabel(items[i]!)}`;
+  };
+  const positionOf = (id: UniqueIdentifier | undefined) => items.findIndex((item) => item.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} is outside the list.`),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} was dropped outside the list and did not move.`),
+    onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active.id)} did not move.`,
+  };
+  const screenReaderInstructions = { draggable: 'To move a clip, press space or enter, use the arrow keys to move it up or down, then press space or enter again to drop it, or escape to cancel.' };
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">{emptyText}</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[restrictToVerticalAxis]} onDragEnd={onDragEnd}>
+        <DndContext accessibility={{ announcements, screenReaderInstructions }} sensors={sensors} collisionDetection={closestCenter} modifiers={[restrictToVerticalAxis]} onDragEnd={onDragEnd}>
           <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
             <ol aria-label={label} className="space-y-2">
               {items.map((item, i) => (

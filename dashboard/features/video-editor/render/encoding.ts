@@ -21,7 +21,7 @@ export const X264_CRF: Record<VideoQuality, number> = { high: 18, medium: 23, lo
  * libvpx-vp9 crashes ("memory access out of bounds") with most option sets, so that path writes VP8.
  */
 export const VP8_CRF: Record<VideoQuality, number> = { high: 10, medium: 20, low: 30 };
-/** prores_ks profiles: 3 = 422 HQ, 2 = 422, 1 = 422 LT. */
+/** ProRes profiles (prores_aw): 3 = 422 HQ, 2 = 422, 1 = 422 LT. */
 export const PRORES_PROFILE: Record<VideoQuality, number> = { high: 3, medium: 2, low: 1 };
 
 export const AUDIO_SAMPLE_RATE = 48_000;

@@ -42,7 +42,7 @@ describe('codec arguments per format and quality', () => {
     ['mp4', 'high', ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18']],
     ['mp4', 'low', ['-crf', '28']],
     ['webm', 'medium', ['-c:v', 'libvpx', '-crf', '20', '-b:v', '1000000']],
-    ['mov', 'high', ['-c:v', 'prores_ks', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le']],
+    ['mov', 'high', ['-c:v', 'prores_aw', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le']],
     ['mov', 'low', ['-profile:v', '1']],
   ] as const)('%s %s', (format, quality, expected) => {
     const args = videoCodecArgs(format, quality, { bitrate: 1_000_000 }).join(' ');

