@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -15,7 +16,14 @@ export default defineConfig({
       '@': root,
     },
   },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  // ffmpeg.wasm spawns its worker with new URL(..., import.meta.url) and loads its core by URL: pre-bundling
+  // would break both, so they stay as shipped. The core itself (@ffmpeg/core?url, 32 MB wasm) is emitted
+  // as an asset of our own origin and fetched only by a render that needs it.
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  worker: { format: 'es' },
+  // Packages excluded from pre-bundling are served by their real path: in a worktree node_modules is a
+  // symlink to a shared install outside the repo, which Vite would otherwise refuse (403).
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)))] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
     outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)),

@@ -2,6 +2,7 @@
 import { firstPageJs } from './bench/first-page-js';
 import { libraryBench } from './bench/library';
 import { mediaJobsBench } from './bench/media-jobs';
+import { renderBench } from './bench/render';
 import { say } from './stack/log';
 import { startStack, type RunningStack } from './stack/stack';
 
@@ -10,6 +11,7 @@ const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack)
   'first-page-js': { needsStack: false, run: () => firstPageJs() },
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
+  render: { needsStack: false, run: () => renderBench() },
 };
 
 const only = process.argv.slice(2);

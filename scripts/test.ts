@@ -75,6 +75,8 @@ const started = Date.now();
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
 await vitest('unit', ['unit', 'extension-unit']);
+// Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
+await vitest('media', ['media'], { CHROMIUM_PATH: chromium });
 
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 if (needsStack) {

@@ -39,7 +39,7 @@ export function createAppRouter() {
                 { path: paths.createImage, ...screen(() => import('@/features/image-generation/routes/image-generation-route'), (m) => m.ImageGenerationRoute) },
                 { path: paths.createVideo, ...screen(() => import('@/features/video-generation/routes/video-generation-route'), (m) => m.VideoGenerationRoute) },
                 { path: paths.createAudio, ...screen(() => import('@/features/audio-generation/routes/audio-generation-route'), (m) => m.AudioGenerationRoute) },
-                { path: paths.createEditor, ...comingSoon('Video Editor', 'Cut your media together and render it in the browser.') },
+                { path: paths.createEditor, ...screen(() => import('@/features/video-editor/routes/editor-route'), (m) => m.EditorRoute) },
                 { path: paths.social, ...comingSoon('Social Media Management', 'Write and publish posts to X, LinkedIn, Reddit and YouTube.') },
                 { path: paths.socialX, ...comingSoon('X/Twitter', 'Write and publish posts to X.') },
                 { path: paths.socialLinkedin, ...comingSoon('LinkedIn', 'Write and publish posts to LinkedIn.') },

@@ -11,3 +11,4 @@ export { cancelJobCallable as cancelJob } from './jobs/cancel-job/trigger';
 export { runJobTrigger as runJob } from './jobs/run-job/trigger';
 export { sweepStaleJobsSchedule as sweepStaleJobs } from './jobs/sweep-stale-jobs/trigger';
 export { deleteGenerationCallable as deleteGeneration } from './generations/delete-generation/trigger';
+export { addLibraryFileCallable as addLibraryFile } from './generations/add-library-file/trigger';

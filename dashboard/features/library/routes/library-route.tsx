@@ -1,4 +1,4 @@
-import { FolderOpen, Loader2, Plus } from 'lucide-react';
+import { Clapperboard, FolderOpen, Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@core/routes';
@@ -100,10 +100,16 @@ export function LibraryRoute() {
         title="Library"
         description="Everything you've generated, newest first."
         actions={
-          <Link to={paths.create} className={buttonClasses('default')}>
-            <Plus aria-hidden="true" />
-            New Project
-          </Link>
+          <>
+            <Link to={`${paths.createEditor}#projects`} className={buttonClasses('outline')}>
+              <Clapperboard aria-hidden="true" />
+              Video Projects
+            </Link>
+            <Link to={paths.create} className={buttonClasses('default')}>
+              <Plus aria-hidden="true" />
+              New Project
+            </Link>
+          </>
         }
       />
       <div className="space-y-3">

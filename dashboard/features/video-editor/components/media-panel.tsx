@@ -1,0 +1,78 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useSetAtom } from 'jotai';
+import { AudioLines, Film, ImageIcon, Plus, Type } from 'lucide-react';
+import { useState } from 'react';
+import type { GenerationType } from '@core/jobs';
+import { Button } from '@/components/ui/button';
+import { addClipAtom } from '../atoms';
+import type { MediaAsset } from '../api/get-library-media';
+import { createClip } from '../model/timeline';
+import { probeMediaDuration } from '../utils/probe-duration';
+import { AddMediaDialog } from './add-media-dialog';
+
+type Picker = { title: string; types: readonly GenerationType[] } | null;
+
+const tabClass =
+  'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-selected:bg-background data-selected:text-foreground data-selected:shadow-sm';
+
+const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 20);
+
+export function MediaPanel() {
+  const addClip = useSetAtom(addClipAtom);
+  const [picker, setPicker] = useState<Picker>(null);
+  const [lastPicker, setLastPicker] = useState<NonNullable<Picker>>({ title: 'Add Media', types: ['image', 'video'] });
+  const openPicker = (p: NonNullable<Picker>) => {
+    setLastPicker(p);
+    setPicker(p);
+  };
+
+  const onPick = async (asset: MediaAsset) => {
+    setPicker(null);
+    const source = { url: asset.url, name: asset.title, generationId: asset.id, ...(asset.storagePath ? { storagePath: asset.storagePath } : {}) };
+    if (asset.type === 'audio') {
+      // An audio clip lasts as long as its file (up to the 30 s clip limit) when the browser can tell.
+      const seconds = await probeMediaDuration(asset.url);
+      addClip(createClip('audio', newId(), source, seconds ?? undefined));
+    } else {
+      addClip(createClip(asset.type, newId(), source));
+    }
+  };
+
+  return (
+    <section aria-label="Media and effects" className="rounded-xl border bg-card p-4 shadow-sm">
+      <TabGroup>
+        <TabList className="mb-4 flex gap-1 rounded-lg bg-muted p-1">
+          <Tab className={tabClass}>Media</Tab>
+          <Tab className={tabClass}>Effects</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel className="space-y-2 focus-visible:outline-none">
+            <Button className="w-full" onClick={() => openPicker({ title: 'Add Media', types: ['image', 'video'] })}>
+              <Plus aria-hidden="true" />
+              Add Media
+            </Button>
+            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Image', types: ['image'] })}>
+              <ImageIcon aria-hidden="true" />
+              Add Image
+            </Button>
+            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Video', types: ['video'] })}>
+              <Film aria-hidden="true" />
+              Add Video
+            </Button>
+          </TabPanel>
+          <TabPanel className="space-y-2 focus-visible:outline-none">
+            <Button variant="outline" className="w-full" onClick={() => addClip(createClip('title', newId()))}>
+              <Type aria-hidden="true" />
+              Add Title
+            </Button>
+            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Audio', types: ['audio'] })}>
+              <AudioLines aria-hidden="true" />
+              Add Audio
+            </Button>
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+      <AddMediaDialog open={picker !== null} title={lastPicker.title} types={lastPicker.types} onClose={() => setPicker(null)} onPick={(a) => void onPick(a)} />
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { CLIP_DURATION } from '@core/constants';
+import type { TimelineItem } from '@core/editor/model';
+import { Button } from '@/components/ui/button';
+import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
+import { formatTime } from '../model/timeline';
+import { drawFrame } from '../render/draw-frame';
+import type { FrameSource, MediaItem } from '../render/scene';
+
+/** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
+const PREVIEW_MAX_SIDE = 1280;
+
+type MediaElement = HTMLImageElement | HTMLVideoElement | HTMLAudioElement;
+
+/**
+ * Keeps one hidden element per media URL (images, videos, audio), loaded with CORS so the canvas stays
+ * readable, and calls `onChange` when one has something new to show.
+ */
+function useMediaElements(items: readonly TimelineItem[], onChange: () => void): Map<string, MediaElement> {
+  const [elements] = useState(() => new Map<string, MediaElement>());
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  const wanted = items.filter((i) => i.type !== 'title').map((i) => `${i.type}|${'url' in i.settings ? i.settings.url : ''}`);
+  const key = [...new Set(wanted)].sort().join('\n');
+  useEffect(() => {
+    const keep = new Set(key ? key.split('\n') : []);
+    for (const [k, el] of elements) {
+      if (keep.has(k)) continue;
+      if (!(el instanceof HTMLImageElement)) el.pause();
+      el.removeAttribute('src');
+      elements.delete(k);
+    }
+    for (const k of keep) {
+      if (elements.has(k)) continue;
+      const [type, url] = k.split('|') as [string, string];
+      const notify = () => latest.current();
+      let el: MediaElement;
+      if (type === 'image') {
+        el = new Image();
+        el.addEventListener('load', notify);
+      } else {
+        el = document.createElement(type === 'video' ? 'video' : 'audio');
+        el.preload = 'auto';
+        if (el instanceof HTMLVideoElement) {
+          el.muted = true;
+          el.playsInline = true;
+        }
+        el.addEventListener('loadeddata', notify);
+        el.addEventListener('seeked', notify);
+      }
+      el.crossOrigin = 'anonymous';
+      el.src = url;
+      elements.set(k, el);
+    }
+  }, [key, elements]);
+  useEffect(
+    () => () => {
+      for (const el of elements.values()) if (!(el instanceof HTMLImageElement)) el.pause();
+    },
+    [elements],
+  );
+  return elements;
+}
+
+/** Syncs a media element to the timeline: seek when it drifts, play while the timeline plays. */
+function syncMedia(el: HTMLMediaElement, local: number, playing: boolean): void {
+  if (el.readyState >= 1 && Math.abs(el.currentTime - local) > 0.25) el.currentTime = local;
+  if (playing && el.paused) void el.play().catch(() => undefined);
+  if (!playing && !el.paused) el.pause();
+}
+
+export function PreviewPlayer() {
+  const items = useAtomValue(itemsAtom);
+  const settings = useAtomValue(settingsAtom);
+  const { time, playing } = useAtomValue(playbackAtom);
+  const total = useAtomValue(totalDurationAtom);
+  const seek = useSetAtom(seekAtom);
+  const play = useSetAtom(playAtom);
+  const pause = useSetAtom(pauseAtom);
+  const restart = useSetAtom(restartAtom);
+  const jumpToEnd = useSetAtom(jumpToEndAtom);
+  const tick = useSetAtom(tickAtom);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [loadedVersion, setLoadedVersion] = useState(0);
+  const elements = useMediaElements(items, () => setLoadedVersion((n) => n + 1));
+
+  // Playback advances by elapsed real time, one animation frame at a time.
+  useEffect(() => {
+    if (!playing) return;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      tick((now - last) / 1000);
+      last = now;
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing, tick]);
+
+  useEffect(() => {
+    const ctx = canvasRef.current?.getContext('2d');
+    if (!ctx) return;
+    const media: FrameSource = {
+      frameFor(item: MediaItem, local: number) {
+        const el = elements.get(`${item.type}|${item.settings.url}`);
+        if (!el) return null;
+        if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
+        if (el instanceof HTMLVideoElement) {
+          syncMedia(el, local, playing);
+          return el.readyState >= 2 ? el : null;
+        }
+        return null;
+      },
+    };
+    // The same painter as the export, on a canvas no bigger than the preview needs (titles scale with it).
+    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items }, time, media);
+    // Videos not on screen and audio clips out of range stay paused; audio in range plays along.
+    for (const item of items) {
+      if (item.type !== 'video' && item.type !== 'audio') continue;
+      const el = elements.get(`${item.type}|${item.settings.url}`);
+      if (!el || el instanceof HTMLImageElement) continue;
+      const inRange = time >= item.start_time && time < item.start_time + item.duration;
+      if (item.type === 'audio' && inRange) syncMedia(el, time - item.start_time, playing);
+      else if (!inRange && item.type === 'audio' && !el.paused) el.pause();
+    }
+  }, [items, settings, time, playing, elements, loadedVersion]);
+
+  const scale = Math.min(1, PREVIEW_MAX_SIDE / Math.max(settings.resolution.width, settings.resolution.height));
+  const width = Math.round(settings.resolution.width * scale);
+  const height = Math.round(settings.resolution.height * scale);
+  const empty = items.length === 0;
+  return (
+    <section aria-label="Preview" className="space-y-3">
+      <div className="flex justify-center rounded-xl border bg-black/90 p-2">
+        <canvas
+          ref={canvasRef}
+          width={width}
+          height={height}
+          role="img"
+          aria-label={empty ? 'Preview: add clips to see your video' : `Preview at ${formatTime(time)}`}
+          className="max-h-[50vh] w-auto max-w-full rounded-md bg-black"
+          style={{ aspectRatio: `${width} / ${height}` }}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="icon" onClick={restart} aria-label="Restart" title="Restart" disabled={empty}>
+          <SkipBack aria-hidden="true" />
+        </Button>
+        <Button size="icon" onClick={() => (playing ? pause() : play())} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause' : 'Play'} disabled={empty}>
+          {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+        </Button>
+        <Button variant="outline" size="icon" onClick={jumpToEnd} aria-label="Jump to end" title="Jump to end" disabled={empty}>
+          <SkipForward aria-hidden="true" />
+        </Button>
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={Math.max(total, 0)}
+          step={CLIP_DURATION.step}
+          value={Math.min(time, total)}
+          onChange={(e) => seek(Number(e.target.value))}
+          disabled={empty}
+          className="h-2 min-w-32 flex-1 cursor-pointer accent-primary"
+        />
+        <output aria-label="Current time" className="w-36 text-right font-mono text-sm tabular-nums">
+          {formatTime(time)} / {formatTime(total)}
+        </output>
+      </div>
+    </section>
+  );
+}

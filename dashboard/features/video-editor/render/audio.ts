@@ -1,0 +1,70 @@
+import type { AudioItem } from '@core/editor/model';
+import { AUDIO_CHANNELS, AUDIO_SAMPLE_RATE } from './encoding';
+import { throwIfAborted } from './ffmpeg-service';
+import { MediaLoadError } from './media';
+
+// The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each clip
+// from its file's start, cut at its duration, scaled by its volume, placed at its start time, summed
+// (no normalisation) into 48 kHz stereo of the render's length.
+
+export async function mixAudio(clips: readonly AudioItem[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
+  if (clips.length === 0) return null;
+  const length = Math.max(1, Math.round(durationSec * AUDIO_SAMPLE_RATE));
+  const ctx = new OfflineAudioContext(AUDIO_CHANNELS, length, AUDIO_SAMPLE_RATE);
+  const decoded = new Map<string, AudioBuffer>();
+  for (const clip of clips) {
+    throwIfAborted(signal);
+    const url = clip.settings.url;
+    if (!decoded.has(url)) {
+      const bytes = await blobs.get(url)!.arrayBuffer();
+      decoded.set(url, await ctx.decodeAudioData(bytes).catch((e: unknown) => Promise.reject(new MediaLoadError(`audio "${clip.settings.name ?? url.slice(0, 60)}"`, e))));
+    }
+    const source = new AudioBufferSourceNode(ctx, { buffer: decoded.get(url)! });
+    const gain = new GainNode(ctx, { gain: clip.settings.volume });
+    source.connect(gain).connect(ctx.destination);
+    source.start(clip.start_time, 0, clip.duration);
+  }
+  throwIfAborted(signal);
+  return ctx.startRendering();
+}
+
+/** 16-bit PCM WAV of planar float channels (clipped to -1..1). */
+export function encodeWav(channels: readonly Float32Array[], sampleRate: number): Uint8Array {
+  const frames = channels[0]?.length ?? 0;
+  const n = channels.length;
+  const bytes = new Uint8Array(44 + frames * n * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + frames * n * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, n, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * n * 2, true);
+  view.setUint16(32, n * 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, frames * n * 2, true);
+  let o = 44;
+  for (let i = 0; i < frames; i++) {
+    for (let c = 0; c < n; c++) {
+      const s = Math.max(-1, Math.min(1, channels[c]![i]!));
+      view.setInt16(o, s < 0 ? s * 0x8000 : s * 0x7fff, true);
+      o += 2;
+    }
+  }
+  return bytes;
+}
+
+/** Frames [from, to) of a buffer as a new AudioBuffer, for feeding an encoder a second at a time. */
+export function sliceAudio(buffer: AudioBuffer, from: number, to: number): AudioBuffer | null {
+  const start = Math.max(0, Math.min(buffer.length, from));
+  const end = Math.max(start, Math.min(buffer.length, to));
+  if (end === start) return null;
+  const out = new AudioBuffer({ length: end - start, numberOfChannels: buffer.numberOfChannels, sampleRate: buffer.sampleRate });
+  for (let c = 0; c < buffer.numberOfChannels; c++) out.copyToChannel(buffer.getChannelData(c).subarray(start, end), c);
+  return out;
+}

@@ -1,0 +1,133 @@
+import type { AudioItem, TimelineItem } from '@core/editor/model';
+import { ALL_FORMATS, BlobSource, Input, VideoSampleSink, type InputVideoTrack, type VideoSample } from 'mediabunny';
+import { throwIfAborted } from './ffmpeg-service';
+import type { FrameSource, MediaItem } from './scene';
+
+// The renderer's side of FrameSource: every file fetched once (CORS), every still decoded once into an
+// ImageBitmap, every video clip decoded frame by frame with mediabunny (WebCodecs VideoDecoder) in
+// presentation order. drawFrame stays synchronous: `advance` readies the next frame before it is drawn.
+
+export class MediaLoadError extends Error {
+  constructor(
+    what: string,
+    cause?: unknown,
+    /** The file loaded but the browser cannot decode its video: ffmpeg.wasm still can. */
+    readonly undecodable = false,
+  ) {
+    super(`Could not load ${what}${cause instanceof Error ? `: ${cause.message}` : ''}`);
+    this.name = 'MediaLoadError';
+  }
+}
+
+interface VideoState {
+  track: InputVideoTrack;
+  input: Input;
+  firstTimestamp: number;
+  iterator: AsyncGenerator<VideoSample | null, void, unknown> | null;
+  current: VideoSample | null;
+  image: CanvasImageSource | null;
+}
+
+export interface RenderMedia extends FrameSource {
+  /** Fetched bytes of each media URL (for ffmpeg.wasm inputs). */
+  blobs: Map<string, Blob>;
+  images: Map<string, ImageBitmap>;
+  audio: AudioItem[];
+  /** Starts decoding a video clip at these local times (seconds, ascending); one frame per `advance`. */
+  startVideo(item: MediaItem, localTimes: number[]): void;
+  /** Readies the next frame of a started video clip; the last frame is held when the source ends. */
+  advance(item: MediaItem): Promise<void>;
+  close(): void;
+}
+
+const label = (item: { type: string; settings: { name?: string; url: string } }) => `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
+
+export async function loadMedia(
+  items: readonly TimelineItem[],
+  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void },
+): Promise<RenderMedia> {
+  const blobs = new Map<string, Blob>();
+  const images = new Map<string, ImageBitmap>();
+  const videos = new Map<string, VideoState>();
+  const inputs: Input[] = [];
+  const media = items.filter((i): i is Exclude<TimelineItem, { type: 'title' }> => i.type !== 'title');
+  const urls = [...new Set(media.map((i) => i.settings.url))];
+  let done = 0;
+
+  const close = () => {
+    for (const v of videos.values()) {
+      v.current?.close();
+      void v.iterator?.return(undefined).catch(() => undefined);
+    }
+    videos.clear();
+    for (const b of images.values()) b.close();
+    images.clear();
+    for (const input of inputs) input.dispose();
+  };
+
+  try {
+    // Files are fetched two at a time: enough to overlap latency without flooding a slow uplink.
+    const queue = [...urls];
+    const worker = async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) {
+        const item = media.find((i) => i.settings.url === url)!;
+        try {
+          const res = await opts.fetch(url, { mode: 'cors', signal: opts.signal });
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          blobs.set(url, await res.blob());
+        } catch (error) {
+          throwIfAborted(opts.signal);
+          throw new MediaLoadError(label(item), error);
+        }
+        opts.onProgress?.(++done / Math.max(1, urls.length));
+      }
+    };
+    await Promise.all([worker(), worker()]);
+
+    for (const item of media) {
+      throwIfAborted(opts.signal);
+      const blob = blobs.get(item.settings.url)!;
+      if (item.type === 'image' && !images.has(item.settings.url)) {
+        images.set(item.settings.url, await createImageBitmap(blob).catch((e: unknown) => Promise.reject(new MediaLoadError(label(item), e))));
+      }
+      if (item.type === 'video' && opts.decodeVideo) {
+        const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
+        inputs.push(input);
+        const track = await input.getPrimaryVideoTrack().catch(() => null);
+        if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
+        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, current: null, image: null });
+      }
+    }
+  } catch (error) {
+    close();
+    throw error;
+  }
+
+  return {
+    blobs,
+    images,
+    audio: items.filter((i): i is AudioItem => i.type === 'audio'),
+    frameFor(item) {
+      if (item.type === 'image') return images.get(item.settings.url);
+      return videos.get(item.id)?.image;
+    },
+    startVideo(item, localTimes) {
+      const v = videos.get(item.id);
+      if (!v) return;
+      void v.iterator?.return(undefined).catch(() => undefined);
+      const sink = new VideoSampleSink(v.track);
+      v.iterator = sink.samplesAtTimestamps(localTimes.map((t) => t + v.firstTimestamp));
+    },
+    async advance(item) {
+      const v = videos.get(item.id);
+      if (!v?.iterator) return;
+      const next = await v.iterator.next();
+      // null or done: past the end of the source, so the previous frame stays (clip longer than its file).
+      if (next.done || !next.value) return;
+      v.current?.close();
+      v.current = next.value;
+      v.image = next.value.toCanvasImageSource();
+    },
+    close,
+  };
+}

@@ -1,0 +1,102 @@
+import type { ProjectSettings, TimelineItem, VideoFormat } from '@core/editor/model';
+import { evenSize, FORMATS } from './encoding';
+import { renderWithFfmpeg } from './ffmpeg-engine';
+import { ffmpegCoreUrls } from './ffmpeg-core-urls';
+import { createFfmpegService, RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
+import { loadMedia, MediaLoadError } from './media';
+import { frameCount, renderDuration } from './scene';
+import { pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
+
+export { RenderAbortedError } from './ffmpeg-service';
+export { MediaLoadError } from './media';
+
+export type RenderEngine = 'auto' | 'webcodecs' | 'ffmpeg';
+
+export interface RenderInput {
+  items: readonly TimelineItem[];
+  settings: ProjectSettings;
+  /** Project title: stored as the file's title tag (the download name is the caller's `{title}.{format}`). */
+  title: string;
+}
+
+export interface RenderOptions {
+  /** Aborting stops the work within about one frame (WebCodecs) or at once (ffmpeg.wasm worker terminated) and frees it. */
+  signal?: AbortSignal;
+  /** fraction 0..1, rising; stage is a short label for the UI ('Loading media', 'Encoding video', ...). */
+  onProgress?: (fraction: number, stage: string) => void;
+  /**
+   * auto: WebCodecs (H.264 for mp4, VP9 for webm) where the browser can encode the codec, else
+   * ffmpeg.wasm; mov (ProRes) always uses ffmpeg.wasm. 'webcodecs' fails rather than fall back.
+   */
+  engine?: RenderEngine;
+  /** An ffmpeg service to reuse; by default one is created for this render and disposed at its end. */
+  ffmpeg?: FfmpegService;
+  /** For tests: replaces global fetch when loading media. */
+  fetch?: typeof fetch;
+}
+
+export interface RenderResult {
+  blob: Blob;
+  mimeType: string;
+  extension: VideoFormat;
+  /** 'webcodecs', 'webcodecs+ffmpeg' (AAC added by ffmpeg.wasm) or 'ffmpeg'. */
+  engine: string;
+  durationSec: number;
+}
+
+export class RenderUnsupportedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RenderUnsupportedError';
+  }
+}
+
+/**
+ * Renders the whole timeline to a file at settings.resolution (rounded down to even sizes), 30 fps,
+ * in settings.format at settings.quality (see encoding.ts for the bitrates and CRFs). The frames come
+ * from drawFrame, the same function as the preview. Audio clips are mixed into the file: AAC (mp4),
+ * Opus (webm), PCM (mov). The length is the end of the longer track.
+ */
+export async function renderTimeline(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+  const { signal, onProgress = () => undefined, engine = 'auto' } = options;
+  throwIfAborted(signal);
+  const { width, height } = evenSize(input.settings.resolution.width, input.settings.resolution.height);
+  const fps = input.settings.fps;
+  const format = input.settings.format;
+  const info = FORMATS[format];
+  const durationSec = renderDuration(input.items);
+  const totalFrames = frameCount(durationSec, fps);
+  if (totalFrames === 0) throw new RenderUnsupportedError('Nothing to render: add a clip to the timeline first');
+
+  let encoderConfig: VideoEncoderConfig | null = null;
+  if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);
+  if (engine === 'webcodecs' && !encoderConfig) throw new RenderUnsupportedError(`This browser cannot encode ${format} with WebCodecs`);
+
+  const ownFfmpeg = !options.ffmpeg;
+  let ffmpegService: FfmpegService | null = options.ffmpeg ?? null;
+  const ffmpeg = () => (ffmpegService ??= createFfmpegService(ffmpegCoreUrls));
+  const load = (decodeVideo: boolean) => loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
+  const media = await load(!!encoderConfig).catch((error: unknown) => {
+    // A video the browser cannot decode (container or codec): with engine 'auto', ffmpeg.wasm decodes it.
+    if (engine === 'auto' && error instanceof MediaLoadError && error.undecodable && format !== 'mov') {
+      encoderConfig = null;
+      return load(false);
+    }
+    throw error;
+  });
+  try {
+    const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
+    const config: VideoEncoderConfig | null = encoderConfig;
+    const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+    onProgress(1, 'Done');
+    return { blob: new Blob([out.bytes as BlobPart], { type: info.mimeType }), mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
+  } catch (error) {
+    if (signal?.aborted) throw new RenderAbortedError();
+    throw error;
+  } finally {
+    media.close();
+    if (ownFfmpeg) ffmpegService?.dispose();
+  }
+}
+
+export { activeVisualAt, audioDuration, frameCount, renderDuration, visualDuration } from './scene';

@@ -1,0 +1,84 @@
+import type { TimelineItem } from '@core/editor/model';
+import { describe, expect, it } from 'vitest';
+import { activeVisualAt, audioDuration, fitContain, frameCount, frameRuns, frameTime, renderDuration, visualDuration } from './scene';
+
+const image = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'image', settings: { url: `https://x.test/${id}.png` }, start_time: start, duration });
+const title = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'title', settings: { text: id, fontSize: 32, color: '#ffffff' }, start_time: start, duration });
+const audio = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'audio', settings: { url: `https://x.test/${id}.mp3`, volume: 1 }, start_time: start, duration });
+
+const items = [image('a', 0, 4), title('t', 4, 3), image('b', 7, 0.1), audio('m', 0, 9)];
+
+describe('track lengths', () => {
+  it('measures the visual track, the audio track and a render (the longer of the two)', () => {
+    expect(visualDuration(items)).toBeCloseTo(7.1);
+    expect(audioDuration(items)).toBe(9);
+    expect(renderDuration(items)).toBe(9);
+    expect(renderDuration([image('a', 0, 5)])).toBe(5);
+    expect(renderDuration([])).toBe(0);
+  });
+});
+
+describe('activeVisualAt', () => {
+  it.each([
+    [0, 'a'],
+    [3.999, 'a'],
+    [4, 't'],
+    [120 / 30, 't'],
+    [6.9999999, 'b'],
+    [7, 'b'],
+    [7.05, 'b'],
+    [7.1, null],
+    [8, null],
+    [-1, null],
+  ])('at %s s shows %s (start inclusive, end exclusive, audio ignored)', (t, id) => {
+    expect(activeVisualAt(items, t)?.id ?? null).toBe(id);
+  });
+
+  it('keeps a clip starting at a tenth-of-a-second sum on the frame that lands on it', () => {
+    const tenths = [image('x', 0, 0.1), image('y', 0.1, 0.2), image('z', 0.3, 1)];
+    expect(activeVisualAt(tenths, 3 / 30)?.id).toBe('y');
+    expect(activeVisualAt(tenths, 9 / 30)?.id).toBe('z');
+  });
+});
+
+describe('frame timing', () => {
+  it.each([
+    [15, 30, 450],
+    [0.1, 30, 3],
+    [0.01, 30, 1],
+    [0, 30, 0],
+    [4.0166, 30, 120],
+  ])('%s s at %s fps is %s frames', (d, fps, n) => expect(frameCount(d, fps)).toBe(n));
+
+  it.each([
+    [0, 0, 33_333],
+    [1, 33_333, 33_334],
+    [2, 66_667, 33_333],
+    [30, 1_000_000, 33_333],
+  ])('frame %s starts at %s µs and lasts %s µs at 30 fps (no drift)', (i, micros, dur) => {
+    expect(frameTime(i, 30)).toEqual({ seconds: i / 30, micros, durationMicros: dur });
+  });
+
+  it('splits frames into runs of the same clip, with a black run after the pictures', () => {
+    const runs = frameRuns(items, 30, frameCount(renderDuration(items), 30));
+    expect(runs.map((r) => [r.item?.id ?? null, r.startFrame, r.frames])).toEqual([
+      ['a', 0, 120],
+      ['t', 120, 90],
+      ['b', 210, 3],
+      [null, 213, 57],
+    ]);
+  });
+});
+
+describe('fitContain', () => {
+  it.each([
+    ['same aspect fills', [1920, 1080, 1280, 720], { x: 0, y: 0, width: 1280, height: 720 }],
+    ['square in 16:9 is pillarboxed', [1000, 1000, 320, 180], { x: 70, y: 0, width: 180, height: 180 }],
+    ['16:9 in square is letterboxed', [1920, 1080, 1080, 1080], { x: 0, y: 236.25, width: 1080, height: 607.5 }],
+    ['16:9 in 9:16 is letterboxed', [1280, 720, 1080, 1920], { x: 0, y: 656.25, width: 1080, height: 607.5 }],
+    ['small sources are scaled up', [160, 90, 320, 180], { x: 0, y: 0, width: 320, height: 180 }],
+    ['an unloaded source draws nothing', [0, 0, 320, 180], { x: 0, y: 0, width: 0, height: 0 }],
+  ] as const)('%s', (_name, [sw, sh, dw, dh], rect) => {
+    expect(fitContain(sw, sh, dw, dh)).toEqual(rect);
+  });
+});

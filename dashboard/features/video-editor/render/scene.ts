@@ -1,0 +1,107 @@
+import type { TimelineItem, VisualItem } from '@core/editor/model';
+
+// Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
+// Times are seconds; frame i of a render shows time i / fps.
+
+/** What drawFrame composes: the timeline and the size of the 2D context it draws on. */
+export interface Scene {
+  width: number;
+  height: number;
+  items: readonly TimelineItem[];
+}
+
+export type MediaItem = Extract<VisualItem, { type: 'video' | 'image' }>;
+
+/**
+ * Where drawFrame gets pixels for image and video clips. The preview backs it with <img>/<video>
+ * elements, the renderer with decoded ImageBitmaps and VideoFrames. Returning nothing (still loading,
+ * failed) draws the black background for that clip.
+ */
+export interface FrameSource {
+  frameFor(item: MediaItem, localTime: number): CanvasImageSource | null | undefined;
+}
+
+// Start times are kept to the millisecond (model/timeline.ts) and frame times are i / fps: a small
+// tolerance keeps a frame that lands exactly on a boundary in the clip that starts there.
+const EPS = 1e-6;
+
+/** Length of the visual track: the end of its last clip (0 with none). */
+export function visualDuration(items: readonly TimelineItem[]): number {
+  let end = 0;
+  for (const item of items) if (item.type !== 'audio') end = Math.max(end, item.start_time + item.duration);
+  return end;
+}
+
+/** Length of the audio track: the end of its last clip (0 with none). */
+export function audioDuration(items: readonly TimelineItem[]): number {
+  let end = 0;
+  for (const item of items) if (item.type === 'audio') end = Math.max(end, item.start_time + item.duration);
+  return end;
+}
+
+/**
+ * Length of a render: the end of the longer track, like preview playback (an audio track longer than
+ * the pictures ends on black).
+ */
+export function renderDuration(items: readonly TimelineItem[]): number {
+  return Math.max(visualDuration(items), audioDuration(items));
+}
+
+/** The visual clip showing at time t (start inclusive, end exclusive), or null between/after clips. */
+export function activeVisualAt(items: readonly TimelineItem[], t: number): VisualItem | null {
+  for (const item of items) {
+    if (item.type === 'audio') continue;
+    if (t + EPS >= item.start_time && t + EPS < item.start_time + item.duration) return item;
+  }
+  return null;
+}
+
+/** Number of frames of a render of `durationSec` at `fps` (at least 1 when there is anything to show). */
+export function frameCount(durationSec: number, fps: number): number {
+  if (!(durationSec > 0) || !(fps > 0)) return 0;
+  return Math.max(1, Math.round(durationSec * fps));
+}
+
+/** Presentation time of frame i, in seconds and in WebCodecs microseconds. */
+export function frameTime(index: number, fps: number): { seconds: number; micros: number; durationMicros: number } {
+  const micros = Math.round((index * 1e6) / fps);
+  return { seconds: index / fps, micros, durationMicros: Math.round(((index + 1) * 1e6) / fps) - micros };
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A source of srcW x srcH fitted inside dstW x dstH keeping its aspect (contain), centred: the rest is black bars. */
+export function fitContain(srcW: number, srcH: number, dstW: number, dstH: number): Rect {
+  if (!(srcW > 0 && srcH > 0 && dstW > 0 && dstH > 0)) return { x: 0, y: 0, width: 0, height: 0 };
+  const scale = Math.min(dstW / srcW, dstH / srcH);
+  const width = srcW * scale;
+  const height = srcH * scale;
+  return { x: (dstW - width) / 2, y: (dstH - height) / 2, width, height };
+}
+
+/**
+ * A run of consecutive frames showing the same thing: one clip, or nothing (a gap or the tail after
+ * the visual track). The ffmpeg engine turns each run into one input; `item` is null for black.
+ */
+export interface FrameRun {
+  item: VisualItem | null;
+  startFrame: number;
+  frames: number;
+}
+
+/** Splits frames 0..total-1 into runs of the same visual clip. */
+export function frameRuns(items: readonly TimelineItem[], fps: number, totalFrames: number): FrameRun[] {
+  const runs: FrameRun[] = [];
+  for (let i = 0; i < totalFrames; i++) {
+    const item = activeVisualAt(items, i / fps);
+    const last = runs[runs.length - 1];
+    if (last && last.item === item) last.frames++;
+    else runs.push({ item, startFrame: i, frames: 1 });
+  }
+  return runs;
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Firestore } from 'firebase-admin/firestore';
+import { DEFAULT_PROJECT_TITLE } from '../../../../core/constants';
+import type { GenerationDoc } from '../../../../core/jobs';
+import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
+import { parsePayload, withFallbackError } from '../../lib/callable';
+import { log } from '../../lib/log';
+import { downloadUrl, type Bucket } from '../../jobs/result-storage';
+import { generationRef } from '../../jobs/runner';
+
+export interface AddLibraryFileDeps {
+  db: Firestore;
+  bucket: Bucket;
+  downloadOrigin: string;
+  now: () => Date;
+}
+
+const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
+type MediaType = (typeof MEDIA_TYPES)[number];
+
+function titleFor(kind: 'upload' | 'render', title: string, path: string): string {
+  if (title) return title.slice(0, 50);
+  return kind === 'render' ? DEFAULT_PROJECT_TITLE : path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * Records one of the caller's uploaded or rendered files in the library (spec: 'Asset uploaded successfully';
+ * render output as a video). The type comes from the stored object, never from the client; a second call for
+ * the same file returns the record the first one wrote.
+ */
+export async function addLibraryFile(uid: string, data: unknown, deps: AddLibraryFileDeps): Promise<AddLibraryFileResult> {
+  const input = parsePayload(addLibraryFileSchema, data);
+  const [owner, folder] = input.storagePath.split('/');
+  if (owner !== uid) throw new HttpsError('permission-denied', 'You can only add your own files');
+  const kind = folder === 'renders' ? 'render' : 'upload';
+  return withFallbackError('Failed to upload asset', { uid, path: input.storagePath }, async () => {
+    const file = deps.bucket.file(input.storagePath);
+    const [exists] = await file.exists();
+    if (!exists) throw new HttpsError('not-found', 'The uploaded file was not found');
+    const [md] = await file.getMetadata();
+    const contentType = (md.contentType ?? '').toLowerCase();
+    const type = MEDIA_TYPES.find((t) => contentType.startsWith(`${t}/`)) as MediaType | undefined;
+    if (!type || (kind === 'render' && type !== 'video')) throw new HttpsError('invalid-argument', 'Only images, videos and audio can be added to the library');
+
+    const tokens = md.metadata?.firebaseStorageDownloadTokens;
+    let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;
+    if (!token) {
+      token = randomUUID();
+      await file.setMetadata({ metadata: { firebaseStorageDownloadTokens: token } });
+    }
+    const url = downloadUrl(deps.downloadOrigin, deps.bucket.name, input.storagePath, token);
+    const id = libraryIdForPath(input.storagePath);
+    const ref = generationRef(deps.db, uid, id);
+    const title = titleFor(kind, input.title, input.storagePath);
+    const doc: GenerationDoc<Date> = {
+      type,
+      title,
+      prompt: kind === 'render' ? `Rendered from the video editor: ${title}` : title,
+      storagePath: input.storagePath,
+      thumbnailUrl: type === 'image' ? url : '',
+      originalUrl: url,
+      contentType,
+      sizeBytes: Number(md.size ?? 0),
+      source: { kind },
+      createdAt: deps.now(),
+      metadata: input.projectId ? { projectId: input.projectId } : {},
+    };
+    const created = await deps.db.runTransaction(async (tx) => {
+      const existing = await tx.get(ref);
+      if (existing.exists) return false;
+      tx.create(ref, doc);
+      return true;
+    });
+    if (created) log.info('Library file recorded', { uid, kind, type, generationId: id });
+    return { generationId: id, type, url };
+  });
+}

@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TimelineItem } from '../../core/editor/model';
+import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
+import { MEDIA_ORIGIN, run, startHarness, type Harness } from '../../tests/media/support/harness';
+
+// npm run bench -- render: the in-browser render engine against native ffmpeg, in one run (ratios are
+// what counts on a shared 2-core machine). Never asserted.
+// 1. Reference timeline of the notes (3 stills x 4 s + a 3 s title, 1280x720, 30 fps, H.264): WebCodecs
+//    in Chromium vs native ffmpeg (x264 veryfast, -threads 2, same filtergraph builder, same stills).
+// 2. The same timeline through the ffmpeg.wasm engine only (H.264), and as mov (ProRes 422, medium).
+// 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall time and peak memory.
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const secs = (ms: number) => +(ms / 1000).toFixed(2);
+
+/** Resident memory of a process and all its descendants (Chromium's browser, renderer, GPU, utility processes). */
+function treeRss(rootPid: number): { total: number; largest: number } {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  let largest = 0;
+  for (const pid of tree) {
+    try {
+      const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
+      total += rss;
+      largest = Math.max(largest, rss);
+    } catch {
+      /* gone */
+    }
+  }
+  return { total, largest };
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+export async function renderBench(): Promise<Record<string, string | number>> {
+  const dir = await mkdtemp(join(tmpdir(), 'muse-render-bench-'));
+  const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
+  let harness: Harness | undefined;
+  try {
+    const sources = ['mandelbrot', 'testsrc2', 'smptehdbars'];
+    await Promise.all(sources.flatMap((src, i) => [720, 1080].map((h) => ff('-f', 'lavfi', '-i', `${src}=s=${(h * 16) / 9}x${h}`, '-frames:v', '1', join(dir, `still${i}-${h}.png`)))));
+    // The title as native ffmpeg gets it: a still of the same size (Chromium draws its own with drawFrame).
+    await ff('-f', 'lavfi', '-i', 'color=c=black:s=1280x720', '-vf', 'drawbox=x=440:y=320:w=400:h=80:color=black@0.5:t=fill', '-frames:v', '1', join(dir, 'title-720.png'));
+    await ff('-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=10', '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '2', '-pix_fmt', 'yuv420p', join(dir, 'clip-1080.mp4'));
+    await ff('-f', 'lavfi', '-i', 'sine=f=330:d=30', '-ac', '2', '-c:a', 'libmp3lame', join(dir, 'music.mp3'));
+
+    const still = (id: string, file: string, start: number, duration: number): TimelineItem => ({ id, type: 'image', settings: { url: `${MEDIA_ORIGIN}/${file}` }, start_time: start, duration });
+    const reference: TimelineItem[] = [
+      still('s0', 'still0-720.png', 0, 4),
+      still('s1', 'still1-720.png', 4, 4),
+      still('s2', 'still2-720.png', 8, 4),
+      { id: 't', type: 'title', settings: { text: 'Muse Studio', fontSize: 64, color: '#ffffff' }, start_time: 12, duration: 3 },
+    ];
+    const settings720 = { aspectRatio: '16:9' as const, resolution: { width: 1280, height: 720 }, fps: 30 as const, format: 'mp4' as const, quality: 'medium' as const };
+
+    harness = await startHarness(dir);
+    const h = harness;
+    // Warm-up: loads modules and the encoder once, so the figures compare encodes.
+    await h.render({ items: reference.slice(0, 1), settings: settings720, title: 'warm-up' }, 'webcodecs', { returnBytes: false });
+
+    const webcodecs: number[] = [];
+    const native: number[] = [];
+    let webcodecsSize = 0;
+    const nativeArgs = buildRenderArgs({
+      width: 1280,
+      height: 720,
+      fps: 30,
+      format: 'mp4',
+      quality: 'medium',
+      runs: [...[0, 1, 2].map((i) => ({ kind: 'still' as const, file: join(dir, `still${i}-720.png`), frames: 120 })), { kind: 'still', file: join(dir, 'title-720.png'), frames: 90 }],
+      audio: [],
+      output: join(dir, 'native.mp4'),
+      threads: 2,
+      x264Preset: 'veryfast',
+    });
+    for (let i = 0; i < 3; i++) {
+      const r = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'webcodecs', { returnBytes: false });
+      webcodecs.push(r.ms);
+      webcodecsSize = r.size;
+      native.push(await timed(() => run('ffmpeg', ['-v', 'error', ...nativeArgs])));
+    }
+    const nativeSize = readFileSync(join(dir, 'native.mp4')).length;
+
+    // 60 s at 1080p: 8 stills x 5 s, 2 titles x 3 s, a 10 s clip shown for 14 s (last frame held), 2 x 30 s of audio.
+    const long: TimelineItem[] = [];
+    let t = 0;
+    const push = (item: Omit<TimelineItem, 'start_time'>, duration: number) => {
+      long.push({ ...item, start_time: t, duration } as TimelineItem);
+      t += duration;
+    };
+    for (let i = 0; i < 8; i++) {
+      push({ id: `s${i}`, type: 'image', settings: { url: `${MEDIA_ORIGIN}/still${i % 3}-1080.png` } } as Omit<TimelineItem, 'start_time'>, 5);
+      if (i === 3) push({ id: 't1', type: 'title', settings: { text: 'Chapter one', fontSize: 72, color: '#ffffff' } } as Omit<TimelineItem, 'start_time'>, 3);
+    }
+    push({ id: 't2', type: 'title', settings: { text: 'The end', fontSize: 72, color: '#ffcc00' } } as Omit<TimelineItem, 'start_time'>, 3);
+    push({ id: 'v', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip-1080.mp4` } } as Omit<TimelineItem, 'start_time'>, 14);
+    long.push({ id: 'a1', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 }, start_time: 0, duration: 30 });
+    long.push({ id: 'a2', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 }, start_time: 30, duration: 30 });
+
+    const cdp = await h.page.context().newCDPSession(h.page);
+    await cdp.send('Performance.enable');
+    const before = treeRss(h.browserPid!);
+    let peak = before;
+    let peakHeap = 0;
+    const sampler = setInterval(() => {
+      const now = treeRss(h.browserPid!);
+      peak = { total: Math.max(peak.total, now.total), largest: Math.max(peak.largest, now.largest) };
+      void cdp
+        .send('Performance.getMetrics')
+        .then(({ metrics }) => (peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0)))
+        .catch(() => undefined);
+    }, 200);
+    const big = await h.render({ items: long, settings: { ...settings720, resolution: { width: 1920, height: 1080 } }, title: 'long' }, 'auto', { returnBytes: false }).finally(() => clearInterval(sampler));
+    const mib = (b: number) => +(b / 1048576).toFixed(0);
+    // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
+    const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
+    const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
+
+    return {
+      'ref.webcodecs_s': secs(median(webcodecs)),
+      'ref.native_x264_s': secs(median(native)),
+      'ref.ratio_webcodecs/native': +(median(webcodecs) / median(native)).toFixed(2),
+      'ref.webcodecs_KiB': Math.round(webcodecsSize / 1024),
+      'ref.native_KiB': Math.round(nativeSize / 1024),
+      'ref.wasm_s': secs(wasm.ms),
+      'ref.ratio_wasm/native': +(wasm.ms / median(native)).toFixed(2),
+      'ref.wasm_KiB': Math.round(wasm.size / 1024),
+      'ref.wasm_stages': wasm.stages.join(','),
+      'ref.mov_prores_s': secs(mov.ms),
+      'ref.mov_prores_MiB': +(mov.size / 1048576).toFixed(1),
+      '60s1080p.engine': big.engine,
+      '60s1080p.wall_s': secs(big.ms),
+      '60s1080p.MiB': +(big.size / 1048576).toFixed(1),
+      '60s1080p.stages': big.stages.join(','),
+      '60s1080p.peak_rss_browser_tree_MiB': mib(peak.total),
+      '60s1080p.rss_before_MiB': mib(before.total),
+      '60s1080p.peak_rss_largest_process_MiB': mib(peak.largest),
+      '60s1080p.peak_js_heap_MiB': mib(peakHeap),
+    };
+  } finally {
+    await harness?.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

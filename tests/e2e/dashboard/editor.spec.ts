@@ -1,0 +1,315 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gradientPng } from '../../sandbox/providers/png';
+import { adminDb, eventually } from '../support/admin-firestore';
+import { createUser, type TestUser } from '../support/auth-emulator';
+import { seedLibrary, type SeededItem } from '../support/generations';
+import { signIn } from '../support/sign-in';
+
+// The video editor end to end: library media onto the timeline, Save creating the project, reopening it,
+// drafts surviving a reload, the project list, uploads, and a render followed to its download.
+
+const clips = (page: Page) => page.getByRole('list', { name: 'Video track' }).getByRole('listitem');
+const clipNames = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+const starts = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => /starts (\d+:\d\d\.\d)/.exec(e.textContent ?? '')?.[1]));
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+const library: SeededItem[] = [
+  { type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox'), minutesAgo: 1 },
+  { type: 'video', title: 'Waves at dawn', minutesAgo: 2 },
+  { type: 'image', title: 'Mountain lake', body: gradientPng(180, 320, 'lake'), minutesAgo: 3 },
+  { type: 'audio', title: 'Calm piano', minutesAgo: 4 },
+];
+
+async function openEditor(page: Page, items: SeededItem[] = library): Promise<TestUser> {
+  const user = await createUser();
+  await seedLibrary(user.uid, items);
+  await signIn(page, user);
+  await page.goto('/create/editor');
+  await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
+  return user;
+}
+
+async function addFromLibrary(page: Page, button: 'Add Media' | 'Add Image' | 'Add Video' | 'Add Audio', title: string) {
+  if (button === 'Add Audio') await page.getByRole('tab', { name: 'Effects' }).click();
+  else await page.getByRole('tab', { name: 'Media', exact: true }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: button });
+  await dialog.getByRole('button', { name: `Add ${title}` }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function addTitle(page: Page) {
+  await page.getByRole('tab', { name: 'Effects' }).click();
+  await page.getByRole('button', { name: 'Add Title' }).click();
+}
+
+async function projectsOf(uid: string) {
+  return (await adminDb().collection(`users/${uid}/videoProjects`).get()).docs;
+}
+
+test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({ page }) => {
+  const user = await openEditor(page);
+  await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByText('No clips yet.')).toBeVisible();
+  await expect(page.getByText('Not saved yet')).toBeVisible();
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:00.0');
+
+  await page.getByRole('button', { name: 'Add Media' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Media' });
+  expect((await dialog.getByTestId('add-media-panel').boundingBox())?.height).toBe(400);
+  const grid = dialog.getByRole('list', { name: 'Library media' });
+  await expect(grid.getByRole('listitem')).toHaveCount(3);
+  await expect(grid.getByRole('button', { name: 'Add Calm piano' })).toHaveCount(0);
+  const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  expect(columns).toBe(3);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Add Image', exact: true }).click();
+  const images = page.getByRole('dialog', { name: 'Add Image' }).getByRole('list', { name: 'Library media' });
+  await expect(images.getByRole('button')).toHaveText(['Red fox', 'Mountain lake']);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add Video', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Video' }).getByRole('list', { name: 'Library media' }).getByRole('button')).toHaveText(['Waves at dawn']);
+  // Nothing was saved by visiting.
+  expect(await projectsOf(user.uid)).toHaveLength(0);
+});
+
+test('builds a project from library media, edits the timeline with undo, saves it and reopens it', async ({ page }) => {
+  const user = await openEditor(page);
+  await addFromLibrary(page, 'Add Media', 'Red fox');
+  await addFromLibrary(page, 'Add Video', 'Waves at dawn');
+  await addTitle(page);
+  await addFromLibrary(page, 'Add Image', 'Mountain lake');
+  await addFromLibrary(page, 'Add Audio', 'Calm piano');
+
+  // Spec defaults: image 5 s, video 10 s, title 3 s, back to back; audio on its own track.
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Video 2: Waves at dawn', 'Title 3: New Title', 'Image 4: Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:15.0', '00:18.0']);
+  await expect(page.getByRole('list', { name: 'Audio track' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23.0');
+  expect(await projectsOf(user.uid)).toHaveLength(0);
+
+  // Duration slider: 0.1 to 30 s in 0.1 s steps; later clips move.
+  const slider = page.getByLabel('Duration of Video 2: Waves at dawn');
+  await expect(slider).toHaveAttribute('min', '0.1');
+  await expect(slider).toHaveAttribute('max', '30');
+  await expect(slider).toHaveAttribute('step', '0.1');
+  await slider.fill('2.5');
+  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:07.5', '00:10.5']);
+
+  // Reorder with the keyboard (dnd-kit keyboard sensor): the title to the top.
+  // Each key waits for dnd-kit's announcement: it measures the list after picking up, and a key that
+  // arrives before that has nowhere to go.
+  await page.getByRole('button', { name: 'Drag Title 3: New Title' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/^(Picked up Title 3: New Title\.|Title 3: New Title is over position 3 of 4\.)$/)).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Title 3: New Title is over position 2 of 4.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Title 3: New Title was dropped at position 2 of 4.')).toBeAttached();
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:08.0', '00:10.5']);
+  // The Move up button does the same without dragging.
+  await page.getByRole('button', { name: 'Move Title 2: New Title up' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00.0', '00:03.0', '00:08.0', '00:10.5']);
+
+  // Remove, undo, redo.
+  await page.getByRole('button', { name: 'Remove Video 3: Waves at dawn' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+
+  await page.getByLabel('Title text of Title 1').fill('Hello sea');
+  await page.getByLabel('Aspect Ratio').selectOption('9:16');
+  await expect(page.getByLabel('Width')).toHaveValue('1080');
+  await expect(page.getByLabel('Height')).toHaveValue('1920');
+  await page.getByLabel('Format').selectOption('webm');
+  await page.getByLabel('Quality').selectOption('low');
+  await page.getByLabel('Project title').fill('Trip to the sea');
+
+  // Preview transport: jump to end, restart; the readout is mm:ss.tenths.
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await expect(page.getByLabel('Current time')).toHaveText('00:13.0 / 00:13.0');
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await expect(page.getByLabel('Current time')).toHaveText('00:00.0 / 00:13.0');
+  await page.getByLabel('Seek').fill('4.2');
+  await expect(page.getByLabel('Current time')).toHaveText('00:04.2 / 00:13.0');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Project saved successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/create\/editor\?project=[\w-]+$/);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const [stored] = await eventually(async () => {
+    const docs = await projectsOf(user.uid);
+    return docs.length ? docs : null;
+  });
+  expect(stored!.data()).toMatchObject({
+    title: 'Trip to the sea',
+    settings: {
+      project: { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'webm', quality: 'low' },
+      timelineItems: [
+        { type: 'title', start_time: 0, duration: 3, settings: { text: 'Hello sea', fontSize: 32, color: '#ffffff' } },
+        { type: 'image', start_time: 3, duration: 5, settings: { name: 'Red fox' } },
+        { type: 'image', start_time: 8, duration: 5, settings: { name: 'Mountain lake' } },
+        { type: 'audio', start_time: 0, duration: 10, settings: { name: 'Calm piano' } },
+      ],
+    },
+  });
+
+  // A second Save updates the same project.
+  await page.getByLabel('Project title').fill('Trip to the sea, day 2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect.poll(async () => (await projectsOf(user.uid)).map((d) => d.data().title)).toEqual(['Trip to the sea, day 2']);
+
+  await page.reload();
+  await expect(page.getByLabel('Project title')).toHaveValue('Trip to the sea, day 2');
+  await expect.poll(() => clipNames(page)).toEqual(['Title 1: Hello sea', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+  await expect(page.getByLabel('Aspect Ratio')).toHaveValue('9:16');
+  await expect(page.getByLabel('Format')).toHaveValue('webm');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  // Reopen from the list after starting a new project.
+  await page.getByRole('link', { name: 'New' }).click();
+  await expect(page).toHaveURL(/\/create\/editor$/);
+  await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
+  await expect(page.getByText('No clips yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Open Trip to the sea, day 2' }).click();
+  await expect(page.getByLabel('Project title')).toHaveValue('Trip to the sea, day 2');
+  await expect(clips(page)).toHaveCount(3);
+});
+
+test('unsaved edits survive a reload, for a new project and a saved one', async ({ page }) => {
+  const user = await openEditor(page);
+  await addFromLibrary(page, 'Add Media', 'Red fox');
+  await page.getByLabel('Project title').fill('Draft only');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Project title')).toHaveValue('Draft only');
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox']);
+  expect(await projectsOf(user.uid)).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/project=/);
+  await addTitle(page);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.reload();
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title']);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  // The stored project still has one clip until Save.
+  expect((await projectsOf(user.uid))[0]!.data().settings.timelineItems).toHaveLength(1);
+  // The new-project draft went with the first Save.
+  await page.goto('/create/editor');
+  await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
+});
+
+test('Upload New: disabled until a file is chosen, then uploads to the library and adds the clip', async ({ page }) => {
+  const user = await openEditor(page, []);
+  await page.getByRole('button', { name: 'Add Media' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Media' });
+  await expect(dialog.getByText('No images and videos in your library yet.')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Upload New' }).click();
+  const upload = dialog.getByRole('button', { name: 'Upload and Select' });
+  await expect(upload).toBeDisabled();
+  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'beach-day.png', mimeType: 'image/png', buffer: gradientPng(64, 36, 'beach') });
+  await expect(upload).toBeEnabled();
+  await upload.click();
+  await expect(toast(page, 'Asset uploaded successfully')).toBeVisible();
+  await expect.poll(() => clipNames(page)).toEqual(['Image 1: beach-day']);
+  const records = await eventually(async () => {
+    const docs = (await adminDb().collection(`users/${user.uid}/generations`).get()).docs;
+    return docs.length ? docs : null;
+  });
+  expect(records.map((d) => d.data())).toEqual([expect.objectContaining({ type: 'image', title: 'beach-day', source: { kind: 'upload' }, contentType: 'image/png' })]);
+});
+
+test('deletes a project from the list after confirming', async ({ page }) => {
+  const user = await openEditor(page);
+  await addTitle(page);
+  await page.getByLabel('Project title').fill('Throwaway');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem', { name: 'Throwaway' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Throwaway' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('This action cannot be undone. This will permanently delete your project.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect(await projectsOf(user.uid)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Delete Throwaway' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Project deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/create\/editor$/);
+  await expect(page.getByText('No saved projects yet.')).toBeVisible();
+  expect(await projectsOf(user.uid)).toHaveLength(0);
+});
+
+test('the library links to the video projects', async ({ page }) => {
+  await openEditor(page, []);
+  await addTitle(page);
+  await page.getByLabel('Project title').fill('From the library');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.goto('/library');
+  await page.getByRole('link', { name: 'Video Projects' }).click();
+  await page.getByRole('link', { name: 'Open From the library' }).click();
+  await expect(page.getByLabel('Project title')).toHaveValue('From the library');
+});
+
+test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await openEditor(page, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
+  await addFromLibrary(page, 'Add Media', 'Red fox');
+  await page.getByLabel('Duration of Image 1: Red fox').fill('0.5');
+  await addTitle(page);
+  await page.getByLabel('Duration of Title 2: New Title').fill('0.5');
+  await page.getByLabel('Format').selectOption('webm');
+  await page.getByLabel('Quality').selectOption('low');
+  await page.getByLabel('Project title').fill('Sea render');
+
+  // Render saves the unsaved project first, then follows its job.
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await expect(page).toHaveURL(/project=/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: 150_000 });
+  const [project] = await projectsOf(user.uid);
+  const jobs = (await adminDb().collection(`users/${user.uid}/renderJobs`).get()).docs.map((d) => d.data());
+  expect(jobs).toEqual([expect.objectContaining({ projectId: project!.id, status: 'completed', progress: 100, outputUrl: expect.stringContaining('renders'), outputPath: expect.stringMatching(new RegExp(`^${user.uid}/renders/[\\w-]+\\.webm$`)) })]);
+  const library = (await adminDb().collection(`users/${user.uid}/generations`).get()).docs.map((d) => d.data());
+  expect(library).toContainEqual(expect.objectContaining({ type: 'video', title: 'Sea render', source: { kind: 'render' }, contentType: 'video/webm', metadata: { projectId: project!.id } }));
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Sea render.webm');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const file = Buffer.concat(chunks);
+  // A WebM file starts with the EBML header.
+  expect(file.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+
+  // The banner and Download come back with the project.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+});
+
+test('a render can be cancelled, and the banner says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await openEditor(page, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
+  for (let i = 0; i < 3; i++) await addFromLibrary(page, 'Add Media', 'Red fox');
+  for (let i = 1; i <= 3; i++) await page.getByLabel(`Duration of Image ${i}: Red fox`).fill('30');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your video is being rendered...' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel render' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
+  const jobs = (await adminDb().collection(`users/${user.uid}/renderJobs`).get()).docs.map((d) => d.data());
+  expect(jobs).toEqual([expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } })]);
+});

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import type { RenderEngine, RenderInput } from '../../../dashboard/features/video-editor/render/render-timeline';
+import { chromiumArgs } from '../../e2e/support/env';
+import type { HarnessResult } from '../harness/main';
+
+// Serves tests/media/harness with Vite (in-process, 127.0.0.1, a free port in 23000-23999) and drives
+// it with Chromium. Media files are served from a local folder at http://media.test/ with CORS
+// headers, like Firebase Storage download URLs.
+
+export const root = fileURLToPath(new URL('../../..', import.meta.url));
+export const MEDIA_ORIGIN = 'http://media.test';
+
+const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.wav': 'audio/wav' };
+
+async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 23000 + Math.floor(Math.random() * 1000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer().once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('No free port in 23000-23999');
+}
+
+export interface Harness {
+  page: Page;
+  browser: Browser;
+  /** The browser's main process id (for memory figures). */
+  browserPid: number | undefined;
+  render(input: RenderInput, engine: RenderEngine, opts?: { returnBytes?: boolean; abortAfterMs?: number }): Promise<HarnessResult>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(mediaDir: string, opts: { extraArgs?: string[] } = {}): Promise<Harness> {
+  const port = await freePort();
+  const alias = { '@core': join(root, 'core'), '@': join(root, 'dashboard') };
+  const vite: ViteDevServer = await createServer({
+    configFile: false,
+    root: join(root, 'tests/media/harness'),
+    // Our own cache: node_modules/.vite is shared by every worktree.
+    cacheDir: join(root, '.local/vite-media-harness'),
+    resolve: { alias },
+    logLevel: 'warn',
+    optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'], include: ['mediabunny'] },
+    worker: { format: 'es' },
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [root, realpathSync(join(root, 'node_modules'))] } },
+  });
+  await vite.listen();
+  let server: BrowserServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
+    browser = await chromium.connect(server.wsEndpoint());
+    const page = await browser.newPage();
+    await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
+      const name = new URL(route.request().url()).pathname.slice(1);
+      const body = await readFile(join(mediaDir, name)).catch(() => null);
+      if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
+      return route.fulfill({ status: 200, body, headers: { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' } });
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() => window.museReady === true, undefined, { timeout: 120_000 });
+    const srv = server;
+    const br = browser;
+    return {
+      page,
+      browser: br,
+      browserPid: srv.process().pid,
+      render: (input, engine, o) => page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [input, engine, o ?? {}] as const),
+      async close() {
+        await br.close().catch(() => undefined);
+        await srv.close().catch(() => undefined);
+        await vite.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await vite.close();
+    throw error;
+  }
+}
+
+/** Runs a command without blocking the event loop; rejects with its stderr on a non-zero exit. */
+export function run(cmd: string, args: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
+      else resolve(stdout);
+    });
+  });
+}
