@@ -1,24 +1,18 @@
-import { AlertCircle, AudioLines, Ban, Download, KeyRound, Loader2, Pause, Play, RotateCcw, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AudioLines, Download, Loader2, Pause, Play, RotateCcw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { CancelJobButton, PreviewCancelled, PreviewError, PreviewFrame, PreviewCardShell, PreviewPlaceholder } from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
 import type { MediaJobView } from '@/lib/media-job-view';
 import { toast } from '@/lib/toast';
 
-function Frame({ children }: { children: React.ReactNode }) {
-  return <div className="flex min-h-48 w-full items-center justify-center rounded-lg border border-dashed bg-muted/40 p-6">{children}</div>;
-}
+const Frame = ({ children }: { children: React.ReactNode }) => <PreviewFrame className="min-h-48 p-6">{children}</PreviewFrame>;
 
 /** The audio preview panel: the player with Play/Pause and Reset (which clears the audio and the text). */
 export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: MediaJobView; onReset: () => void; onCancel: () => void; isCancelling: boolean }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  // Each tab has its own panel: ids must not repeat.
-  const titleId = useId();
 
   const toggle = () => {
     const el = audio.current;
@@ -46,11 +40,7 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
   };
 
   return (
-    <Card role="region" aria-labelledby={titleId} className="h-fit min-w-0 lg:sticky lg:top-20">
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle id={titleId}>Preview</CardTitle>
-      </CardHeader>
-      <CardContent className="grid min-w-0 gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+    <PreviewCardShell>
         {view.kind === 'running' ? (
           <>
             <Frame>
@@ -62,18 +52,7 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
                 </p>
               </div>
             </Frame>
-            {view.canCancel ? (
-              <Button variant="outline" onClick={onCancel} loading={isCancelling}>
-                {isCancelling ? (
-                  'Cancelling...'
-                ) : (
-                  <>
-                    <X aria-hidden="true" />
-                    Cancel
-                  </>
-                )}
-              </Button>
-            ) : null}
+            {view.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
           </>
         ) : view.kind === 'result' ? (
           <>
@@ -116,32 +95,17 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
           </>
         ) : view.kind === 'error' ? (
           <Frame>
-            <div role="alert" className="flex max-w-sm flex-col items-center gap-3 text-center">
-              {view.needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
-              <p className="text-sm font-medium text-destructive">{view.message}</p>
-              {view.needsIntegrations ? (
-                <Link to={paths.integrations} className={buttonClasses('outline', 'sm')}>
-                  Open Integrations
-                </Link>
-              ) : null}
-            </div>
+            <PreviewError message={view.message} needsIntegrations={view.needsIntegrations} />
           </Frame>
         ) : view.kind === 'cancelled' ? (
           <Frame>
-            <div role="status" className="flex flex-col items-center gap-2 text-center text-muted-foreground">
-              <Ban className="size-9" aria-hidden="true" />
-              <p className="text-sm">Generation cancelled</p>
-            </div>
+            <PreviewCancelled />
           </Frame>
         ) : (
           <Frame>
-            <div className="flex flex-col items-center gap-3 text-center text-muted-foreground">
-              <AudioLines className="size-10 opacity-70" aria-hidden="true" />
-              <p className="text-sm">Audio player will appear here</p>
-            </div>
+            <PreviewPlaceholder icon={AudioLines} text="Audio player will appear here" />
           </Frame>
         )}
-      </CardContent>
-    </Card>
+    </PreviewCardShell>
   );
 }

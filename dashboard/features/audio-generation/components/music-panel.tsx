@@ -1,46 +1,30 @@
 import { Music } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MUSIC, MUSIC_PROGRESS, STYLE_OPTIONS } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
-import { Button } from '@/components/ui/button';
+import { GenerateButton, PromptField } from '@/components/generation/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { NativeSelect } from '@/components/ui/select';
-import { useJobFollower, useNow, type FollowedJob } from '@/lib/generation-jobs';
-import { toMediaJobView } from '@/lib/media-job-view';
 import { toast } from '@/lib/toast';
-import { checkMusicForm, clampDuration, defaultMusicForm, GENRE_LABELS, musicFormFromJob, type MusicFormValues, type MusicGenre } from '../utils/audio-forms';
+import { useMediaGeneration } from '@/lib/use-media-generation';
+import { checkMusicForm, clampDuration, defaultMusicForm, GENRE_LABELS, musicFormFromJob, type MusicGenre } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate music';
 
 export function MusicPanel() {
-  const [form, setForm] = useState<MusicFormValues>(defaultMusicForm);
+  const { form, change, follower, view, busy } = useMediaGeneration('music', {
+    initialForm: defaultMusicForm,
+    formFromJob: musicFormFromJob,
+    successText: 'Music generated successfully!',
+    fallbackError: FAILED,
+    timing: MUSIC_PROGRESS,
+  });
   const [error, setError] = useState<string | null>(null);
-  const touched = useRef(false);
-  const promptId = useId();
   const durationId = useId();
   const genreId = useId();
-
-  const onAdopt = useCallback((job: FollowedJob) => {
-    if (!touched.current) setForm((f) => musicFormFromJob(job.input, f));
-  }, []);
-  const onSettled = useCallback((job: FollowedJob) => {
-    if (job.status === 'succeeded') toast({ title: 'Music generated successfully!' });
-    if (job.status === 'failed') toast({ title: 'Error', description: job.error?.message || FAILED, variant: 'destructive' });
-  }, []);
-  const onStartError = useCallback((message: string) => toast({ title: 'Error', description: message, variant: 'destructive' }), []);
-  const follower = useJobFollower('music', { onAdopt, onSettled, onStartError, fallbackError: FAILED });
-  const active = follower.starting || (follower.job !== null && (follower.job.status === 'queued' || follower.job.status === 'running'));
-  const now = useNow(1000, active);
-  const view = toMediaJobView({ ...follower, now, timing: MUSIC_PROGRESS, fallbackError: FAILED });
-  const busy = view.kind === 'running';
-
-  const change = (patch: Partial<MusicFormValues>) => {
-    touched.current = true;
-    setForm((f) => ({ ...f, ...patch }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,30 +49,19 @@ export function MusicPanel() {
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           <form onSubmit={submit} noValidate className="grid gap-6" aria-busy={busy || undefined}>
-            <div className="grid gap-2">
-              <Label htmlFor={promptId}>Description</Label>
-              <Textarea
-                id={promptId}
-                rows={4}
-                value={form.prompt}
-                disabled={busy}
-                maxLength={2000}
-                placeholder="A calm piano melody over soft rain, slow and warm"
-                onChange={(e) => {
-                  setError(null);
-                  change({ prompt: e.target.value });
-                }}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${promptId}-error` : undefined}
-                className="resize-y"
-              />
-              {error ? (
-                <p id={`${promptId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                  {error}
-                </p>
-              ) : null}
-              <EnhancePromptButton kind="music" prompt={form.prompt} onEnhanced={(prompt) => change({ prompt })} disabled={busy} />
-            </div>
+            <PromptField
+              label="Description"
+              placeholder="A calm piano melody over soft rain, slow and warm"
+              value={form.prompt}
+              onChange={(prompt) => {
+                setError(null);
+                change({ prompt });
+              }}
+              error={error}
+              disabled={busy}
+              maxLength={2000}
+              extra={<EnhancePromptButton kind="music" prompt={form.prompt} onEnhanced={(prompt) => change({ prompt })} disabled={busy} />}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor={durationId}>Duration (seconds)</Label>
@@ -121,16 +94,7 @@ export function MusicPanel() {
               </div>
             </div>
             <div className="grid gap-3">
-              <Button type="submit" size="lg" className="w-full" loading={busy}>
-                {busy ? (
-                  'Generating...'
-                ) : (
-                  <>
-                    <Music aria-hidden="true" />
-                    Generate Music
-                  </>
-                )}
-              </Button>
+              <GenerateButton busy={busy} icon={Music} label="Generate Music" />
               {view.kind === 'running' ? <Progress value={view.progress} label="Music generation progress" /> : null}
             </div>
           </form>

@@ -1,44 +1,29 @@
 import { Mic } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { VOICE_MODELS, VOICES } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
-import { Button } from '@/components/ui/button';
+import { GenerateButton } from '@/components/generation/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { useJobFollower, useNow, type FollowedJob } from '@/lib/generation-jobs';
-import { toMediaJobView } from '@/lib/media-job-view';
 import { toast } from '@/lib/toast';
-import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob, type VoiceModelId, type VoiceoverFormValues } from '../utils/audio-forms';
+import { useMediaGeneration } from '@/lib/use-media-generation';
+import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob, type VoiceModelId } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate voiceover';
 
 export function VoiceoverPanel() {
-  const [form, setForm] = useState<VoiceoverFormValues>(defaultVoiceoverForm);
-  const touched = useRef(false);
+  const { form, change, follower, view, busy } = useMediaGeneration('voiceover', {
+    initialForm: defaultVoiceoverForm,
+    formFromJob: voiceoverFormFromJob,
+    successText: 'Voiceover generated successfully!',
+    fallbackError: FAILED,
+    timing: null,
+  });
   const voiceId = useId();
   const modelId = useId();
   const textId = useId();
-
-  const onAdopt = useCallback((job: FollowedJob) => {
-    if (!touched.current) setForm((f) => voiceoverFormFromJob(job.input, f));
-  }, []);
-  const onSettled = useCallback((job: FollowedJob) => {
-    if (job.status === 'succeeded') toast({ title: 'Voiceover generated successfully!' });
-    if (job.status === 'failed') toast({ title: 'Error', description: job.error?.message || FAILED, variant: 'destructive' });
-  }, []);
-  const onStartError = useCallback((message: string) => toast({ title: 'Error', description: message, variant: 'destructive' }), []);
-  const follower = useJobFollower('voiceover', { onAdopt, onSettled, onStartError, fallbackError: FAILED });
-  const active = follower.starting || (follower.job !== null && (follower.job.status === 'queued' || follower.job.status === 'running'));
-  const now = useNow(1000, active);
-  const view = toMediaJobView({ ...follower, now, timing: null, fallbackError: FAILED });
-  const busy = view.kind === 'running';
-
-  const change = (patch: Partial<VoiceoverFormValues>) => {
-    touched.current = true;
-    setForm((f) => ({ ...f, ...patch }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,16 +84,7 @@ export function VoiceoverPanel() {
                 <p className="text-xs tabular-nums text-muted-foreground">{form.text.length} / 5000</p>
               </div>
             </div>
-            <Button type="submit" size="lg" className="w-full" loading={busy} disabled={busy || !form.text.trim()}>
-              {busy ? (
-                'Generating...'
-              ) : (
-                <>
-                  <Mic aria-hidden="true" />
-                  Generate Audio
-                </>
-              )}
-            </Button>
+            <GenerateButton busy={busy} icon={Mic} label="Generate Audio" disabled={busy || !form.text.trim()} />
           </form>
         </CardContent>
       </Card>

@@ -1,9 +1,9 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { ImageIcon, Sparkles, Type } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { IMAGE, STYLE_OPTIONS } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
-import { Button } from '@/components/ui/button';
+import { GenerateButton, PromptField } from '@/components/generation/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -22,33 +22,6 @@ const selectClasses =
   'flex h-10 w-full appearance-none rounded-md border border-input bg-background bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat px-3 py-2 pr-9 text-sm ring-offset-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50';
 // A chevron drawn in currentColor-independent grey so it reads in light and dark.
 const chevron = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`;
-
-function PromptField({ label, placeholder, value, onChange, error, disabled, extra }: { label: string; placeholder: string; value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; extra?: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={4}
-        value={value}
-        disabled={disabled}
-        placeholder={placeholder}
-        maxLength={4000}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="resize-y"
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      {extra}
-    </div>
-  );
-}
 
 export function GenerationSettings({
   form,
@@ -211,16 +184,7 @@ export function GenerationSettings({
 
           <StepsSlider value={form.steps} disabled={busy} onChange={(steps) => onChange({ steps })} />
 
-          <Button type="submit" size="lg" className="w-full" loading={busy}>
-            {busy ? (
-              'Generating...'
-            ) : (
-              <>
-                <Sparkles aria-hidden="true" />
-                Generate Image
-              </>
-            )}
-          </Button>
+          <GenerateButton busy={busy} icon={Sparkles} label="Generate Image" />
         </form>
       </CardContent>
     </Card>

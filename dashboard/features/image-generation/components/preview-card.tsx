@@ -1,18 +1,10 @@
-import { AlertCircle, Ban, Download, ImageIcon, KeyRound, Loader2, X } from 'lucide-react';
+import { Download, ImageIcon, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { CancelJobButton, PreviewCancelled, PreviewError, PreviewFrame, PreviewCardShell, PreviewPlaceholder } from '@/components/generation/preview-states';
 import type { PreviewView } from '../utils/preview-view';
 
-function Frame({ children, label }: { children: React.ReactNode; label?: string }) {
-  return (
-    <div aria-label={label} className="relative flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40">
-      {children}
-    </div>
-  );
-}
+const Frame = ({ children }: { children: React.ReactNode }) => <PreviewFrame className="aspect-[4/3]">{children}</PreviewFrame>;
 
 export function PreviewCard({
   view,
@@ -29,11 +21,7 @@ export function PreviewCard({
 }) {
   const [broken, setBroken] = useState<string | null>(null);
   return (
-    <Card role="region" aria-labelledby="image-preview-title" className="h-fit lg:sticky lg:top-20">
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle id="image-preview-title">Preview</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+    <PreviewCardShell>
         {view.kind === 'running' ? (
           <>
             <Frame>
@@ -56,18 +44,7 @@ export function PreviewCard({
                 <p className="max-w-xs text-xs text-muted-foreground">You can leave this page: the image is saved to your library when it's ready.</p>
               </div>
             </Frame>
-            {view.canCancel ? (
-              <Button variant="outline" onClick={onCancel} loading={isCancelling}>
-                {isCancelling ? (
-                  'Cancelling...'
-                ) : (
-                  <>
-                    <X aria-hidden="true" />
-                    Cancel
-                  </>
-                )}
-              </Button>
-            ) : null}
+            {view.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
           </>
         ) : view.kind === 'result' ? (
           <>
@@ -85,33 +62,17 @@ export function PreviewCard({
           </>
         ) : view.kind === 'error' ? (
           <Frame>
-            <div role="alert" className="flex max-w-sm flex-col items-center gap-3 px-6 text-center">
-              {view.needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
-              {view.title ? <p className="font-semibold text-destructive">{view.title}</p> : null}
-              <p className={view.title ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}>{view.message}</p>
-              {view.needsIntegrations ? (
-                <Link to={paths.integrations} className={buttonClasses('outline', 'sm')}>
-                  Open Integrations
-                </Link>
-              ) : null}
-            </div>
+            <PreviewError title={view.title} message={view.message} needsIntegrations={view.needsIntegrations} />
           </Frame>
         ) : view.kind === 'cancelled' ? (
           <Frame>
-            <div role="status" className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground">
-              <Ban className="size-9" aria-hidden="true" />
-              <p className="text-sm">Generation cancelled</p>
-            </div>
+            <PreviewCancelled />
           </Frame>
         ) : (
           <Frame>
-            <div className="flex flex-col items-center gap-3 px-6 text-center text-muted-foreground">
-              <ImageIcon className="size-10 opacity-70" aria-hidden="true" />
-              <p className="text-sm">Enter a prompt and click generate to create an image</p>
-            </div>
+            <PreviewPlaceholder icon={ImageIcon} text="Enter a prompt and click generate to create an image" />
           </Frame>
         )}
-      </CardContent>
-    </Card>
+    </PreviewCardShell>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import type { ImageJob } from '../api/get-image-job';
+import type { FollowedJob } from '@/lib/generation-jobs';
 import { GenerationSettings } from '../components/generation-settings';
 import { PreviewCard } from '../components/preview-card';
 import { RecentGenerations } from '../components/recent-generations';
@@ -12,7 +12,7 @@ export function ImageGenerationRoute() {
   const [form, setForm] = useState<ImageFormValues>(defaultImageForm);
   const touched = useRef(false);
   // A job found after a reload brings its settings back, unless the user has already started typing.
-  const onAdopt = useCallback((job: ImageJob) => {
+  const onAdopt = useCallback((job: FollowedJob) => {
     if (!touched.current) setForm((f) => formFromJobInput(job.input, f));
   }, []);
   const generation = useImageGeneration({ onAdopt });

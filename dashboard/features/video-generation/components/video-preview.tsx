@@ -1,14 +1,10 @@
-import { AlertCircle, Ban, Download, Film, KeyRound, Loader2, X } from 'lucide-react';
+import { Download, Film, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { CancelJobButton, PreviewCancelled, PreviewError, PreviewFrame, PreviewCardShell, PreviewPlaceholder } from '@/components/generation/preview-states';
 import type { MediaJobView } from '@/lib/media-job-view';
 
-function Frame({ children }: { children: React.ReactNode }) {
-  return <div className="relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40">{children}</div>;
-}
+const Frame = ({ children }: { children: React.ReactNode }) => <PreviewFrame className="aspect-video">{children}</PreviewFrame>;
 
 export function VideoPreview({
   view,
@@ -25,11 +21,7 @@ export function VideoPreview({
 }) {
   const [broken, setBroken] = useState<string | null>(null);
   return (
-    <Card role="region" aria-labelledby="video-preview-title" className="h-fit lg:sticky lg:top-20">
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle id="video-preview-title">Preview</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+    <PreviewCardShell>
         {view.kind === 'running' ? (
           <>
             <Frame>
@@ -42,18 +34,7 @@ export function VideoPreview({
                 <p className="max-w-xs text-xs text-muted-foreground">You can close this tab: the video is saved to your library when it's ready.</p>
               </div>
             </Frame>
-            {view.canCancel ? (
-              <Button variant="outline" onClick={onCancel} loading={isCancelling}>
-                {isCancelling ? (
-                  'Cancelling...'
-                ) : (
-                  <>
-                    <X aria-hidden="true" />
-                    Cancel
-                  </>
-                )}
-              </Button>
-            ) : null}
+            {view.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
           </>
         ) : view.kind === 'result' ? (
           <>
@@ -81,32 +62,17 @@ export function VideoPreview({
           </>
         ) : view.kind === 'error' ? (
           <Frame>
-            <div role="alert" className="flex max-w-sm flex-col items-center gap-3 px-6 text-center">
-              {view.needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
-              <p className="text-sm font-medium text-destructive">{view.message}</p>
-              {view.needsIntegrations ? (
-                <Link to={paths.integrations} className={buttonClasses('outline', 'sm')}>
-                  Open Integrations
-                </Link>
-              ) : null}
-            </div>
+            <PreviewError message={view.message} needsIntegrations={view.needsIntegrations} />
           </Frame>
         ) : view.kind === 'cancelled' ? (
           <Frame>
-            <div role="status" className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground">
-              <Ban className="size-9" aria-hidden="true" />
-              <p className="text-sm">Generation cancelled</p>
-            </div>
+            <PreviewCancelled />
           </Frame>
         ) : (
           <Frame>
-            <div className="flex flex-col items-center gap-3 px-6 text-center text-muted-foreground">
-              <Film className="size-10 opacity-70" aria-hidden="true" />
-              <p className="text-sm">Video preview will appear here</p>
-            </div>
+            <PreviewPlaceholder icon={Film} text="Video preview will appear here" />
           </Frame>
         )}
-      </CardContent>
-    </Card>
+    </PreviewCardShell>
   );
 }

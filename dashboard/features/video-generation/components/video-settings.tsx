@@ -2,9 +2,9 @@ import { Clapperboard } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { STYLE_OPTIONS } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
-import { Button } from '@/components/ui/button';
+import { GenerateButton, PromptField } from '@/components/generation/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
@@ -24,7 +24,6 @@ export function VideoSettings({
   progress: number | null;
   onGenerate: (input: VideoJobInput) => void;
 }) {
-  const promptId = useId();
   const styleId = useId();
   const [error, setError] = useState<string | null>(null);
 
@@ -54,27 +53,15 @@ export function VideoSettings({
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <form onSubmit={submit} noValidate className="grid gap-6" aria-busy={busy || undefined}>
-          <div className="grid gap-2">
-            <Label htmlFor={promptId}>Description</Label>
-            <Textarea
-              id={promptId}
-              rows={4}
-              value={form.prompt}
-              disabled={busy}
-              maxLength={4000}
-              placeholder="A drone shot gliding over sea cliffs at sunrise, waves breaking below"
-              onChange={(e) => setPrompt(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${promptId}-error` : undefined}
-              className="resize-y"
-            />
-            {error ? (
-              <p id={`${promptId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <EnhancePromptButton kind="video" prompt={form.prompt} onEnhanced={setPrompt} disabled={busy} />
-          </div>
+          <PromptField
+            label="Description"
+            placeholder="A drone shot gliding over sea cliffs at sunrise, waves breaking below"
+            value={form.prompt}
+            onChange={setPrompt}
+            error={error}
+            disabled={busy}
+            extra={<EnhancePromptButton kind="video" prompt={form.prompt} onEnhanced={setPrompt} disabled={busy} />}
+          />
 
           <div className="grid gap-2">
             <Label htmlFor={styleId}>Style</Label>
@@ -88,16 +75,7 @@ export function VideoSettings({
           </div>
 
           <div className="grid gap-3">
-            <Button type="submit" size="lg" className="w-full" loading={busy}>
-              {busy ? (
-                'Generating...'
-              ) : (
-                <>
-                  <Clapperboard aria-hidden="true" />
-                  Generate Video
-                </>
-              )}
-            </Button>
+            <GenerateButton busy={busy} icon={Clapperboard} label="Generate Video" />
             {progress !== null ? (
               <div className="grid gap-1.5">
                 <Progress value={progress} label="Video generation progress" />

@@ -1,0 +1,78 @@
+import { AlertCircle, Ban, KeyRound, X, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@core/routes';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+
+// The states every generation page's Preview card shares (image, video, voiceover, music): the frame the
+// placeholder sits in, Cancel for a running job, the error with its way to Integrations, the cancelled
+// notice and the empty placeholder. Each page keeps only what differs: its running text and its result.
+
+/** The dashed frame a preview state sits in; `className` sets its shape (aspect ratio or min height). */
+export function PreviewFrame({ className, children }: { className: string; children: React.ReactNode }) {
+  return <div className={cn('relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40', className)}>{children}</div>;
+}
+
+export function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => void; isCancelling: boolean }) {
+  return (
+    <Button variant="outline" onClick={onCancel} loading={isCancelling}>
+      {isCancelling ? (
+        'Cancelling...'
+      ) : (
+        <>
+          <X aria-hidden="true" />
+          Cancel
+        </>
+      )}
+    </Button>
+  );
+}
+
+/** A failed job or start: the message, under a title when there is one, and a link when a key is the cause. */
+export function PreviewError({ title, message, needsIntegrations }: { title?: string | null; message: string; needsIntegrations: boolean }) {
+  return (
+    <div role="alert" className="flex max-w-sm flex-col items-center gap-3 px-6 text-center">
+      {needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
+      {title ? <p className="font-semibold text-destructive">{title}</p> : null}
+      <p className={title ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}>{message}</p>
+      {needsIntegrations ? (
+        <Link to={paths.integrations} className={buttonClasses('outline', 'sm')}>
+          Open Integrations
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function PreviewCancelled() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground">
+      <Ban className="size-9" aria-hidden="true" />
+      <p className="text-sm">Generation cancelled</p>
+    </div>
+  );
+}
+
+export function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 text-center text-muted-foreground">
+      <Icon className="size-10 opacity-70" aria-hidden="true" />
+      <p className="text-sm">{text}</p>
+    </div>
+  );
+}
+
+/** The Preview card a generation page shows its job in: a labelled region that stays in view on wide screens. */
+export function PreviewCardShell({ children }: { children: React.ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className="h-fit min-w-0 lg:sticky lg:top-20">
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle id={titleId}>Preview</CardTitle>
+      </CardHeader>
+      <CardContent className="grid min-w-0 gap-4 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
+    </Card>
+  );
+}
