@@ -57,8 +57,10 @@ test.describe('music', () => {
     await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     await expect(page.getByRole('progressbar', { name: 'Music generation progress' })).toBeVisible();
 
+    // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
+    const toastShown = expect(page.getByText('Music generated successfully!')).toBeVisible({ timeout: 60_000 });
     expect(await durationOf(preview(page).getByLabel(`Generated audio: ${prompt}`))).toBeCloseTo(15, 0);
-    await expect(page.getByText('Music generated successfully!')).toBeVisible();
+    await toastShown;
     const [saved] = await eventually(async () => {
       const all = await audioRecords(user.uid);
       return all.length === 1 ? all : null;
@@ -100,8 +102,9 @@ test.describe('voiceover', () => {
     await expect(preview(page).getByText('Generating audio...')).toBeVisible();
 
     const player = preview(page).getByLabel(`Generated audio: ${text.slice(0, 50)}`);
+    const toastShown = expect(page.getByText('Voiceover generated successfully!')).toBeVisible({ timeout: 60_000 });
     expect(await durationOf(player)).toBeCloseTo(text.length / 15, 0);
-    await expect(page.getByText('Voiceover generated successfully!')).toBeVisible();
+    await toastShown;
 
     const playPause = preview(page).getByRole('button', { name: 'Play/Pause' });
     await playPause.click();

@@ -64,8 +64,10 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toBeVisible();
   await expect(preview(page).getByText('Generating preview...')).toBeVisible();
 
+  // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
+  const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({ timeout: 120_000 });
   await expectPlayable(preview(page).getByLabel(`Generated video: ${prompt}`));
-  await expect(page.getByText('Video generated successfully!')).toBeVisible();
+  await toastShown;
   await expect(generateButton(page)).toBeEnabled();
 
   const [saved] = await eventually(async () => {
