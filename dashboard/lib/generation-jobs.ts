@@ -246,12 +246,15 @@ export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerO
   }, [uid, kind, latestLoaded, newest, jobId]);
 
   // Success and failure toasts only for a change seen live, never for a job found already ended.
+  // A job started here counts as seen queued, even when its first snapshot already shows it ended (a fast
+  // provider can finish before the page subscribes).
   const lastStatus = useRef<{ id: string; status: JobStatus } | null>(null);
+  const startedHere = useRef<string | null>(null);
   useEffect(() => {
     if (!job) return;
-    const prev = lastStatus.current;
+    const prev = lastStatus.current?.id === job.id ? lastStatus.current.status : job.id === startedHere.current ? 'queued' : null;
     lastStatus.current = { id: job.id, status: job.status };
-    if (prev?.id === job.id && isJobActive(prev.status) && !isJobActive(job.status)) optionsRef.current.onSettled?.(job);
+    if (prev && isJobActive(prev) && !isJobActive(job.status)) optionsRef.current.onSettled?.(job);
   }, [job]);
 
   const start = useCallback(
@@ -266,6 +269,7 @@ export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerO
       setStartError(null);
       try {
         const { jobId: started } = await startGenerationJob(kind, input);
+        startedHere.current = started;
         writeLastJob(kind, uid, started);
         setJobId(started);
         return true;

@@ -57,7 +57,8 @@ test('an empty editor: untitled, nothing to render or download, a 400 px Add Med
 
   await page.getByRole('button', { name: 'Add Media' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Media' });
-  expect((await dialog.getByTestId('add-media-panel').boundingBox())?.height).toBe(400);
+  // Polled: the dialog scales in, and its box is smaller until the animation ends.
+  await expect.poll(async () => (await dialog.getByTestId('add-media-panel').boundingBox())?.height).toBe(400);
   const grid = dialog.getByRole('list', { name: 'Library media' });
   await expect(grid.getByRole('listitem')).toHaveCount(3);
   await expect(grid.getByRole('button', { name: 'Add Calm piano' })).toHaveCount(0);
