@@ -3,6 +3,7 @@ import { getApps } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
 import { emulatorPortSets } from '../../core/firebase/config';
 import { isJobActive, type JobStatus } from '../../core/jobs';
+import type { ElevenLabsCall } from '../sandbox/providers/elevenlabs';
 import { gradientPng } from '../sandbox/providers/png';
 import { sandboxUrl } from './integrations-support';
 import { adminDb, callCallable, projectId, signUp } from './support';
@@ -105,14 +106,6 @@ export async function lumaGenerations(marker: string): Promise<LumaGeneration[]>
   return generations.filter((g) => g.prompt.includes(marker));
 }
 
-export interface ElevenLabsCall {
-  kind: 'tts' | 'music';
-  text: string;
-  voiceId?: string;
-  modelId?: string;
-  lengthMs?: number;
-  status: number;
-}
 
 export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]> {
   const { calls } = (await (await fetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };

@@ -11,11 +11,11 @@ import { cn } from '@/lib/cn';
 // notice and the empty placeholder. Each page keeps only what differs: its running text and its result.
 
 /** The dashed frame a preview state sits in; `className` sets its shape (aspect ratio or min height). */
-export function PreviewFrame({ className, children }: { className: string; children: React.ReactNode }) {
+function PreviewFrame({ className, children }: { className: string; children: React.ReactNode }) {
   return <div className={cn('relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40', className)}>{children}</div>;
 }
 
-export function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => void; isCancelling: boolean }) {
+function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => void; isCancelling: boolean }) {
   return (
     <Button variant="outline" onClick={onCancel} loading={isCancelling}>
       {isCancelling ? (
@@ -31,7 +31,7 @@ export function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => vo
 }
 
 /** A failed job or start: the message, under a title when there is one, and a link when a key is the cause. */
-export function PreviewError({ title, message, needsIntegrations }: { title?: string | null; message: string; needsIntegrations: boolean }) {
+function PreviewError({ title, message, needsIntegrations }: { title?: string | null; message: string; needsIntegrations: boolean }) {
   return (
     <div role="alert" className="flex max-w-sm flex-col items-center gap-3 px-6 text-center">
       {needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
@@ -46,7 +46,7 @@ export function PreviewError({ title, message, needsIntegrations }: { title?: st
   );
 }
 
-export function PreviewCancelled() {
+function PreviewCancelled() {
   return (
     <div role="status" className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground">
       <Ban className="size-9" aria-hidden="true" />
@@ -55,7 +55,7 @@ export function PreviewCancelled() {
   );
 }
 
-export function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
   return (
     <div className="flex flex-col items-center gap-3 px-6 text-center text-muted-foreground">
       <Icon className="size-10 opacity-70" aria-hidden="true" />
@@ -64,8 +64,75 @@ export function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; tex
   );
 }
 
+/** The states of a Preview card every generation page shares; a page's result adds its own fields. */
+export type PreviewStateView =
+  | { kind: 'empty' }
+  | { kind: 'running'; statusText: string; progress: number; canCancel: boolean }
+  | { kind: 'result' }
+  | { kind: 'error'; title?: string | null; message: string; needsIntegrations: boolean }
+  | { kind: 'cancelled' };
+
+/**
+ * A generation page's whole Preview card: the shared states in the page's frame, with the page drawing
+ * only what is its own (the running text inside the frame, and the result).
+ */
+export function GenerationPreview<V extends PreviewStateView>({
+  view,
+  frameClassName,
+  placeholder,
+  running,
+  result,
+  onCancel,
+  isCancelling,
+}: {
+  view: V;
+  frameClassName: string;
+  placeholder: { icon: LucideIcon; text: string };
+  running: (view: Extract<V, { kind: 'running' }>) => React.ReactNode;
+  result: (view: Extract<V, { kind: 'result' }>) => React.ReactNode;
+  onCancel: () => void;
+  isCancelling: boolean;
+}) {
+  const state: PreviewStateView = view;
+  let body: React.ReactNode;
+  switch (state.kind) {
+    case 'running':
+      body = (
+        <>
+          <PreviewFrame className={frameClassName}>{running(view as Extract<V, { kind: 'running' }>)}</PreviewFrame>
+          {state.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
+        </>
+      );
+      break;
+    case 'result':
+      body = result(view as Extract<V, { kind: 'result' }>);
+      break;
+    case 'error':
+      body = (
+        <PreviewFrame className={frameClassName}>
+          <PreviewError title={state.title} message={state.message} needsIntegrations={state.needsIntegrations} />
+        </PreviewFrame>
+      );
+      break;
+    case 'cancelled':
+      body = (
+        <PreviewFrame className={frameClassName}>
+          <PreviewCancelled />
+        </PreviewFrame>
+      );
+      break;
+    default:
+      body = (
+        <PreviewFrame className={frameClassName}>
+          <PreviewPlaceholder icon={placeholder.icon} text={placeholder.text} />
+        </PreviewFrame>
+      );
+  }
+  return <PreviewCardShell>{body}</PreviewCardShell>;
+}
+
 /** The Preview card a generation page shows its job in: a labelled region that stays in view on wide screens. */
-export function PreviewCardShell({ children }: { children: React.ReactNode }) {
+function PreviewCardShell({ children }: { children: React.ReactNode }) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className="h-fit min-w-0 lg:sticky lg:top-20">

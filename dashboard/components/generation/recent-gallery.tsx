@@ -50,9 +50,22 @@ export function RecentGallery<T extends { id: string }>({ state, noun, emptyIcon
 }
 
 /** The download button on a gallery item: a spinner while that item's file is being fetched. */
-export function GalleryDownloadButton({ title, busy, onClick, className }: { title: string; busy: boolean; onClick: () => void; className: string }) {
+/** Download for one gallery item; it spins while that item's file (pendingUrl) is being fetched. */
+export function GalleryDownloadButton({
+  item,
+  pendingUrl,
+  onDownload,
+  className,
+}: {
+  item: { title: string; prompt: string; originalUrl: string | null };
+  pendingUrl: string | null;
+  onDownload: (url: string | null, prompt: string) => void;
+  className: string;
+}) {
+  const { title } = item;
+  const busy = pendingUrl !== null && pendingUrl === item.originalUrl;
   return (
-    <button type="button" onClick={onClick} disabled={busy} aria-label={`Download ${title}`} className={cn('inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <button type="button" onClick={() => onDownload(item.originalUrl, item.prompt || title)} disabled={busy} aria-label={`Download ${title}`} className={cn('inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
       {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Download className="size-4" aria-hidden="true" />}
     </button>
   );

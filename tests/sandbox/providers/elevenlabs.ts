@@ -32,7 +32,8 @@ export function speechDurationMs(text: string): number {
   return Math.max(500, Math.round((text.length / SPEECH_CHARS_PER_SECOND) * 1000));
 }
 
-interface Call {
+/** One call the sandbox answered, as its /__sandbox/elevenlabs/calls lists it. */
+export interface ElevenLabsCall {
   kind: 'tts' | 'music';
   text: string;
   voiceId?: string;
@@ -61,7 +62,7 @@ function mp3Response(c: Context, bytes: Buffer, extra: Record<string, string>): 
 }
 
 export function elevenlabsRoutes(app: Hono): void {
-  const calls: Call[] = [];
+  const calls: ElevenLabsCall[] = [];
   app.get(`${CONTROL_PREFIX}/elevenlabs/calls`, (c) => c.json({ calls }));
 
   app.get('/v1/user', (c) => {

@@ -1,15 +1,15 @@
 import { AudioLines, Download, Loader2, Pause, Play, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
+import type { JobKind } from '@core/jobs';
 import { Button } from '@/components/ui/button';
-import { CancelJobButton, PreviewCancelled, PreviewError, PreviewFrame, PreviewCardShell, PreviewPlaceholder } from '@/components/generation/preview-states';
+import { GenerationPreview } from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
+import type { JobFollower } from '@/lib/generation-jobs';
 import type { MediaJobView } from '@/lib/media-job-view';
 import { toast } from '@/lib/toast';
 
-const Frame = ({ children }: { children: React.ReactNode }) => <PreviewFrame className="min-h-48 p-6">{children}</PreviewFrame>;
-
-/** The audio preview panel: the player with Play/Pause and Reset (which clears the audio and the text). */
-export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: MediaJobView; onReset: () => void; onCancel: () => void; isCancelling: boolean }) {
+/** The audio preview panel: the player with Play/Pause and Reset (which stops following the job; the page clears its text in onReset). */
+export function AudioPreview({ view, follower, onReset }: { view: MediaJobView; follower: Pick<JobFollower<JobKind>, 'cancel' | 'isCancelling' | 'clear'>; onReset: () => void }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -24,6 +24,7 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
   const reset = () => {
     audio.current?.pause();
     setPlaying(false);
+    follower.clear();
     onReset();
   };
 
@@ -40,72 +41,61 @@ export function AudioPreview({ view, onReset, onCancel, isCancelling }: { view: 
   };
 
   return (
-    <PreviewCardShell>
-        {view.kind === 'running' ? (
-          <>
-            <Frame>
-              <div className="flex flex-col items-center gap-3 text-center">
-                <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
-                <p className="text-sm font-medium">Generating audio...</p>
-                <p role="status" aria-live="polite" className="text-xs text-muted-foreground">
-                  {view.statusText}
-                </p>
-              </div>
-            </Frame>
-            {view.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
-          </>
-        ) : view.kind === 'result' ? (
-          <>
-            <div className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-4">
-              <div className="flex min-w-0 items-center gap-3">
-                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                  <AudioLines className="size-5" aria-hidden="true" />
-                </span>
-                <p className="min-w-0 truncate text-sm font-medium" title={view.prompt}>
-                  {view.title}
-                </p>
-              </div>
-              <audio
-                ref={audio}
-                key={view.url}
-                src={view.url}
-                controls
-                preload="metadata"
-                aria-label={`Generated audio: ${view.title}`}
-                onPlay={() => setPlaying(true)}
-                onPause={() => setPlaying(false)}
-                onEnded={() => setPlaying(false)}
-                className="w-full"
-              />
+    <GenerationPreview
+      view={view}
+      frameClassName="min-h-48 p-6"
+      placeholder={{ icon: AudioLines, text: 'Audio player will appear here' }}
+      onCancel={() => void follower.cancel()}
+      isCancelling={follower.isCancelling}
+      running={(running) => (
+        <div className="flex flex-col items-center gap-3 text-center">
+          <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
+          <p className="text-sm font-medium">Generating audio...</p>
+          <p role="status" aria-live="polite" className="text-xs text-muted-foreground">
+            {running.statusText}
+          </p>
+        </div>
+      )}
+      result={(result) => (
+        <>
+          <div className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-4">
+            <div className="flex min-w-0 items-center gap-3">
+              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <AudioLines className="size-5" aria-hidden="true" />
+              </span>
+              <p className="min-w-0 truncate text-sm font-medium" title={result.prompt}>
+                {result.title}
+              </p>
             </div>
-            <div className="flex min-w-0 flex-wrap gap-2 [&>button]:min-w-[7.5rem] [&>button]:flex-1">
-              <Button onClick={toggle} aria-pressed={playing}>
-                {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-                Play/Pause
-              </Button>
-              <Button variant="outline" onClick={reset}>
-                <RotateCcw aria-hidden="true" />
-                Reset
-              </Button>
-              <Button variant="outline" onClick={() => void download(view.url, view.title)} loading={downloading}>
-                {downloading ? null : <Download aria-hidden="true" />}
-                Download
-              </Button>
-            </div>
-          </>
-        ) : view.kind === 'error' ? (
-          <Frame>
-            <PreviewError message={view.message} needsIntegrations={view.needsIntegrations} />
-          </Frame>
-        ) : view.kind === 'cancelled' ? (
-          <Frame>
-            <PreviewCancelled />
-          </Frame>
-        ) : (
-          <Frame>
-            <PreviewPlaceholder icon={AudioLines} text="Audio player will appear here" />
-          </Frame>
-        )}
-    </PreviewCardShell>
+            <audio
+              ref={audio}
+              key={result.url}
+              src={result.url}
+              controls
+              preload="metadata"
+              aria-label={`Generated audio: ${result.title}`}
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
+              onEnded={() => setPlaying(false)}
+              className="w-full"
+            />
+          </div>
+          <div className="flex min-w-0 flex-wrap gap-2 [&>button]:min-w-[7.5rem] [&>button]:flex-1">
+            <Button onClick={toggle} aria-pressed={playing}>
+              {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+              Play/Pause
+            </Button>
+            <Button variant="outline" onClick={reset}>
+              <RotateCcw aria-hidden="true" />
+              Reset
+            </Button>
+            <Button variant="outline" onClick={() => void download(result.url, result.title)} loading={downloading}>
+              {downloading ? null : <Download aria-hidden="true" />}
+              Download
+            </Button>
+          </div>
+        </>
+      )}
+    />
   );
 }

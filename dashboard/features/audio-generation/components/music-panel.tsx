@@ -100,15 +100,7 @@ export function MusicPanel() {
           </form>
         </CardContent>
       </Card>
-      <AudioPreview
-        view={view}
-        isCancelling={follower.isCancelling}
-        onCancel={() => void follower.cancel()}
-        onReset={() => {
-          follower.clear();
-          change({ prompt: '' });
-        }}
-      />
+      <AudioPreview view={view} follower={follower} onReset={() => change({ prompt: '' })} />
     </div>
   );
 }

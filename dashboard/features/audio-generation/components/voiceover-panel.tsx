@@ -88,15 +88,7 @@ export function VoiceoverPanel() {
           </form>
         </CardContent>
       </Card>
-      <AudioPreview
-        view={view}
-        isCancelling={follower.isCancelling}
-        onCancel={() => void follower.cancel()}
-        onReset={() => {
-          follower.clear();
-          change({ text: '' });
-        }}
-      />
+      <AudioPreview view={view} follower={follower} onReset={() => change({ text: '' })} />
     </div>
   );
 }

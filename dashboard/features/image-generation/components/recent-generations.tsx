@@ -25,9 +25,9 @@ export function RecentGenerations({ onDownload, pendingUrl }: { onDownload: (url
             {item.title}
           </p>
           <GalleryDownloadButton
-            title={item.title}
-            busy={pendingUrl !== null && pendingUrl === item.originalUrl}
-            onClick={() => onDownload(item.originalUrl, item.prompt || item.title)}
+            item={item}
+            pendingUrl={pendingUrl}
+            onDownload={onDownload}
             className="absolute right-2 bottom-2 rounded-full bg-background/90 text-foreground shadow-md opacity-0 transition-opacity group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 disabled:opacity-100 [@media(hover:none)]:opacity-100"
           />
         </li>

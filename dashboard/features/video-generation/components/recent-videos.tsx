@@ -26,9 +26,9 @@ export function RecentVideos({ onDownload, pendingUrl }: { onDownload: (url: str
               {item.title}
             </p>
             <GalleryDownloadButton
-              title={item.title}
-              busy={pendingUrl !== null && pendingUrl === item.originalUrl}
-              onClick={() => onDownload(item.originalUrl, item.prompt || item.title)}
+              item={item}
+              pendingUrl={pendingUrl}
+              onDownload={onDownload}
               className="shrink-0 rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground disabled:opacity-50"
             />
           </div>
