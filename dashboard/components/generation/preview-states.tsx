@@ -1,4 +1,4 @@
-import { AlertCircle, Ban, KeyRound, X, type LucideIcon } from 'lucide-react';
+import { AlertCircle, Ban, Download, KeyRound, Loader2, X, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
@@ -61,6 +61,34 @@ function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; text: stri
       <Icon className="size-10 opacity-70" aria-hidden="true" />
       <p className="text-sm">{text}</p>
     </div>
+  );
+}
+
+/**
+ * What a running job shows inside the frame: a spinner, the page's title line when it has one, the job's
+ * live status (the main line when there is no title), anything extra (a progress bar) and a hint.
+ */
+export function PreviewRunning({ title, status, hint, children }: { title?: string; status: React.ReactNode; hint?: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 text-center">
+      <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
+      {title ? <p className="text-sm font-medium">{title}</p> : null}
+      <p role="status" aria-live="polite" className={title ? 'text-xs text-muted-foreground' : 'text-sm font-medium'}>
+        {status}
+      </p>
+      {children}
+      {hint ? <p className="max-w-xs text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** Download for a finished result, its icon giving way to the spinner while the file is fetched. */
+export function PreviewDownloadButton({ label, onClick, loading, variant }: { label: string; onClick: () => void; loading: boolean; variant?: 'outline' }) {
+  return (
+    <Button variant={variant} onClick={onClick} loading={loading}>
+      {loading ? null : <Download aria-hidden="true" />}
+      {label}
+    </Button>
   );
 }
 

@@ -49,7 +49,6 @@ export function RecentGallery<T extends { id: string }>({ state, noun, emptyIcon
   );
 }
 
-/** The download button on a gallery item: a spinner while that item's file is being fetched. */
 /** Download for one gallery item; it spins while that item's file (pendingUrl) is being fetched. */
 export function GalleryDownloadButton({
   item,

@@ -1,8 +1,8 @@
-import { AudioLines, Download, Loader2, Pause, Play, RotateCcw } from 'lucide-react';
+import { AudioLines, Pause, Play, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { JobKind } from '@core/jobs';
 import { Button } from '@/components/ui/button';
-import { GenerationPreview } from '@/components/generation/preview-states';
+import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
 import type { JobFollower } from '@/lib/generation-jobs';
 import type { MediaJobView } from '@/lib/media-job-view';
@@ -47,15 +47,7 @@ export function AudioPreview({ view, follower, onReset }: { view: MediaJobView; 
       placeholder={{ icon: AudioLines, text: 'Audio player will appear here' }}
       onCancel={() => void follower.cancel()}
       isCancelling={follower.isCancelling}
-      running={(running) => (
-        <div className="flex flex-col items-center gap-3 text-center">
-          <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
-          <p className="text-sm font-medium">Generating audio...</p>
-          <p role="status" aria-live="polite" className="text-xs text-muted-foreground">
-            {running.statusText}
-          </p>
-        </div>
-      )}
+      running={(running) => <PreviewRunning title="Generating audio..." status={running.statusText} />}
       result={(result) => (
         <>
           <div className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-4">
@@ -89,10 +81,7 @@ export function AudioPreview({ view, follower, onReset }: { view: MediaJobView; 
               <RotateCcw aria-hidden="true" />
               Reset
             </Button>
-            <Button variant="outline" onClick={() => void download(result.url, result.title)} loading={downloading}>
-              {downloading ? null : <Download aria-hidden="true" />}
-              Download
-            </Button>
+            <PreviewDownloadButton label="Download" variant="outline" onClick={() => void download(result.url, result.title)} loading={downloading} />
           </div>
         </>
       )}

@@ -1,7 +1,6 @@
-import { Download, ImageIcon, Loader2 } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { GenerationPreview } from '@/components/generation/preview-states';
+import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
 import type { PreviewView } from '../utils/preview-view';
 
 export function PreviewCard({
@@ -26,12 +25,10 @@ export function PreviewCard({
       onCancel={onCancel}
       isCancelling={isCancelling}
       running={(running) => (
-        <div className="flex flex-col items-center gap-3 px-6 text-center">
-          <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
-          <p role="status" aria-live="polite" className="text-sm font-medium">
-            {running.statusText}
-            {running.progress > 0 && running.progress < 100 ? ` · ${running.progress}%` : ''}
-          </p>
+        <PreviewRunning
+          status={`${running.statusText}${running.progress > 0 && running.progress < 100 ? ` · ${running.progress}%` : ''}`}
+          hint="You can leave this page: the image is saved to your library when it's ready."
+        >
           <div
             role="progressbar"
             aria-label="Generation progress"
@@ -42,8 +39,7 @@ export function PreviewCard({
           >
             <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${Math.max(running.progress, 4)}%` }} />
           </div>
-          <p className="max-w-xs text-xs text-muted-foreground">You can leave this page: the image is saved to your library when it's ready.</p>
-        </div>
+        </PreviewRunning>
       )}
       result={(result) => (
         <>
@@ -59,10 +55,7 @@ export function PreviewCard({
               />
             )}
           </div>
-          <Button onClick={() => onDownload(result.imageUrl, result.prompt)} loading={isDownloading}>
-            {isDownloading ? null : <Download aria-hidden="true" />}
-            Download Image
-          </Button>
+          <PreviewDownloadButton label="Download Image" onClick={() => onDownload(result.imageUrl, result.prompt)} loading={isDownloading} />
         </>
       )}
     />

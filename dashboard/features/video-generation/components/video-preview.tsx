@@ -1,7 +1,6 @@
-import { Download, Film, Loader2 } from 'lucide-react';
+import { Film } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { GenerationPreview } from '@/components/generation/preview-states';
+import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
 import type { MediaJobView } from '@/lib/media-job-view';
 
 export function VideoPreview({
@@ -26,14 +25,7 @@ export function VideoPreview({
       onCancel={onCancel}
       isCancelling={isCancelling}
       running={(running) => (
-        <div className="flex flex-col items-center gap-3 px-6 text-center">
-          <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
-          <p className="text-sm font-medium">Generating preview...</p>
-          <p role="status" aria-live="polite" className="text-xs text-muted-foreground">
-            {running.statusText}
-          </p>
-          <p className="max-w-xs text-xs text-muted-foreground">You can close this tab: the video is saved to your library when it's ready.</p>
-        </div>
+        <PreviewRunning title="Generating preview..." status={running.statusText} hint="You can close this tab: the video is saved to your library when it's ready." />
       )}
       result={(result) => (
         <>
@@ -54,10 +46,7 @@ export function VideoPreview({
               />
             )}
           </div>
-          <Button onClick={() => onDownload(result.url, result.prompt)} loading={isDownloading}>
-            {isDownloading ? null : <Download aria-hidden="true" />}
-            Download Video
-          </Button>
+          <PreviewDownloadButton label="Download Video" onClick={() => onDownload(result.url, result.prompt)} loading={isDownloading} />
         </>
       )}
     />
