@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FirebaseError } from 'firebase/app';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeyStatus } from '@/lib/integration-statuses';
@@ -106,6 +106,8 @@ describe('ApiKeyCard', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
     expect(callable.calls).toEqual([{ name: 'deleteIntegrationKey', payload: { type: 'openai' } }]);
     expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'API key deleted successfully' });
+    // The dialog closes (it fades out first, keeping the page behind it inert until it is gone).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(keyField().value).toBe('');
   });
 });

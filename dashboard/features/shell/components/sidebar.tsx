@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { AnimatePresence, motion, MotionConfig, useReducedMotionConfig } from 'framer-motion';
 import { X } from 'lucide-react';
+import { useCallback, useEffect, useRef } from 'react';
 import { SIDEBAR } from '@core/constants';
 import type { SidebarControls } from '../hooks/use-sidebar';
 import { SidebarContent } from './sidebar-content';
@@ -41,11 +42,28 @@ export function DesktopSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarCo
   );
 }
 
+/**
+ * Runs `run` once its parent has unmounted and Headless UI has handed focus back: the dialog's focus
+ * restore is a microtask after unmount, and a timeout comes after every microtask.
+ */
+function AfterUnmount({ run }: { run: () => void }) {
+  useEffect(() => () => void window.setTimeout(run, 0), [run]);
+  return null;
+}
+
 /** Below 768px: an 18rem drawer over a backdrop; Escape, the backdrop, the close button or a navigation closes it. */
 export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
   const reduceMotion = useReducedMotionConfig();
   const close = () => sidebar.setDrawerOpen(false);
   const transition = { duration: reduceMotion ? 0 : 0.22, ease: EASE };
+  // Send Feedback opens once the drawer is gone: opened under the closing drawer, the dialog would lose
+  // its focus to the toggle button when the drawer hands focus back.
+  const afterClose = useRef<(() => void) | null>(null);
+  const handOver = useCallback(() => {
+    const next = afterClose.current;
+    afterClose.current = null;
+    next?.();
+  }, []);
   return (
     // The panel's own `transition` prop belongs to Headless UI, so motion timing comes from MotionConfig.
     <MotionConfig transition={transition}>
@@ -69,14 +87,15 @@ export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarCon
               className="fixed inset-y-0 left-0 flex bg-sidebar text-sidebar-foreground shadow-xl"
             >
               <DialogTitle className="sr-only">Navigation</DialogTitle>
+              <AfterUnmount run={handOver} />
               <SidebarContent
                 collapsed={false}
                 isMobile
                 onNavigate={close}
                 onOpenFeedback={() => {
                   // The drawer steps aside so the dialog is the only layer on a small screen.
+                  afterClose.current = onOpenFeedback;
                   close();
-                  onOpenFeedback();
                 }}
               />
               <button

@@ -1,9 +1,10 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { AudioLines, Film, ImageIcon, Loader2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { GenerationType } from '@core/jobs';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
 import { useAuth } from '@/lib/auth';
 import { readCallableError } from '@/lib/callable-error';
 import { cn } from '@/lib/cn';
@@ -130,32 +131,27 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
 /** Add Media (spec): the library as a 3-column grid in a 400 px high dialog, or a new upload. */
 export function AddMediaDialog({ open, title, types, onClose, onPick }: { open: boolean; title: string; types: readonly GenerationType[]; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel transition data-testid="add-media-panel" className="flex h-[400px] w-full max-w-2xl flex-col rounded-xl border bg-popover p-4 text-popover-foreground shadow-xl transition duration-150 data-closed:scale-95 data-closed:opacity-0">
-          <div className="mb-3 flex items-center justify-between">
-            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-            <Button variant="ghost" size="icon" className="size-8" onClick={onClose} aria-label="Close">
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-          <TabGroup className="flex min-h-0 flex-1 flex-col">
-            <TabList className="mb-3 flex gap-1 rounded-lg bg-muted p-1">
-              <Tab className={tabClass}>Library</Tab>
-              <Tab className={tabClass}>Upload New</Tab>
-            </TabList>
-            <TabPanels className={cn('min-h-0 flex-1')}>
-              <TabPanel className="h-full overflow-y-auto pr-1 focus-visible:outline-none">
-                <LibraryTab types={types} open={open} onPick={onPick} />
-              </TabPanel>
-              <TabPanel className="h-full focus-visible:outline-none">
-                <UploadTab types={types} onPick={onPick} />
-              </TabPanel>
-            </TabPanels>
-          </TabGroup>
-        </DialogPanel>
+    <Modal open={open} onClose={onClose} testId="add-media-panel" className="flex h-[400px] max-w-2xl flex-col p-4">
+      <div className="mb-3 flex items-center justify-between">
+        <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+        <Button variant="ghost" size="icon" className="size-8" onClick={onClose} aria-label="Close">
+          <X aria-hidden="true" />
+        </Button>
       </div>
-    </Dialog>
+      <TabGroup className="flex min-h-0 flex-1 flex-col">
+        <TabList className="mb-3 flex gap-1 rounded-lg bg-muted p-1">
+          <Tab className={tabClass}>Library</Tab>
+          <Tab className={tabClass}>Upload New</Tab>
+        </TabList>
+        <TabPanels className={cn('min-h-0 flex-1')}>
+          <TabPanel className="h-full overflow-y-auto pr-1 focus-visible:outline-none">
+            <LibraryTab types={types} open={open} onPick={onPick} />
+          </TabPanel>
+          <TabPanel className="h-full focus-visible:outline-none">
+            <UploadTab types={types} onPick={onPick} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </Modal>
   );
 }

@@ -20,11 +20,6 @@ const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 20);
 export function MediaPanel() {
   const addClip = useSetAtom(addClipAtom);
   const [picker, setPicker] = useState<Picker>(null);
-  const [lastPicker, setLastPicker] = useState<NonNullable<Picker>>({ title: 'Add Media', types: ['image', 'video'] });
-  const openPicker = (p: NonNullable<Picker>) => {
-    setLastPicker(p);
-    setPicker(p);
-  };
 
   const onPick = async (asset: MediaAsset) => {
     setPicker(null);
@@ -47,15 +42,15 @@ export function MediaPanel() {
         </TabList>
         <TabPanels>
           <TabPanel className="space-y-2 focus-visible:outline-none">
-            <Button className="w-full" onClick={() => openPicker({ title: 'Add Media', types: ['image', 'video'] })}>
+            <Button className="w-full" onClick={() => setPicker({ title: 'Add Media', types: ['image', 'video'] })}>
               <Plus aria-hidden="true" />
               Add Media
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Image', types: ['image'] })}>
+            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Image', types: ['image'] })}>
               <ImageIcon aria-hidden="true" />
               Add Image
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Video', types: ['video'] })}>
+            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Video', types: ['video'] })}>
               <Film aria-hidden="true" />
               Add Video
             </Button>
@@ -65,14 +60,15 @@ export function MediaPanel() {
               <Type aria-hidden="true" />
               Add Title
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => openPicker({ title: 'Add Audio', types: ['audio'] })}>
+            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Audio', types: ['audio'] })}>
               <AudioLines aria-hidden="true" />
               Add Audio
             </Button>
           </TabPanel>
         </TabPanels>
       </TabGroup>
-      <AddMediaDialog open={picker !== null} title={lastPicker.title} types={lastPicker.types} onClose={() => setPicker(null)} onPick={(a) => void onPick(a)} />
+      {/* A closing dialog keeps its last title and list while it fades (AnimatePresence holds the old render). */}
+      <AddMediaDialog open={picker !== null} title={picker?.title ?? ''} types={picker?.types ?? []} onClose={() => setPicker(null)} onPick={(a) => void onPick(a)} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Clapperboard, FolderOpen, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { getFirebase } from '@/lib/firebase';
@@ -31,24 +31,17 @@ function DeleteProjectDialog({ project, onClose, onDeleted }: { project: VideoPr
     }
   };
   return (
-    <Dialog open={project !== null} role="alertdialog" onClose={() => (busy ? undefined : onClose())} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel transition className="w-full max-w-md rounded-xl border bg-popover p-6 text-popover-foreground shadow-xl transition duration-150 data-closed:scale-95 data-closed:opacity-0">
-          <DialogTitle className="text-lg font-semibold">Are you sure?</DialogTitle>
-          <Description className="mt-2 text-sm text-muted-foreground">This action cannot be undone. This will permanently delete your project.</Description>
-          {project ? <p className="mt-3 truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">{project.title}</p> : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={onClose} disabled={busy} autoFocus>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirm} loading={busy}>
-              Delete
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={project !== null}
+      title="Are you sure?"
+      description="This action cannot be undone. This will permanently delete your project."
+      confirmLabel="Delete"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      {project ? <p className="mt-3 truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">{project.title}</p> : null}
+    </ConfirmDialog>
   );
 }
 
