@@ -3,7 +3,13 @@ import { AnimatePresence, motion, MotionConfig, useReducedMotionConfig } from 'f
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-const EASE = [0.32, 0.72, 0, 1] as const;
+/** The easing the shell shares: dialogs, the phone drawer and the sidebar's width. */
+export const MOTION_EASE = [0.32, 0.72, 0, 1] as const;
+
+/** The dimmed page behind an overlay; it fades with the overlay's MotionConfig timing. */
+export function OverlayBackdrop() {
+  return <motion.div aria-hidden="true" className="fixed inset-0 bg-black/50" initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }} />;
+}
 
 /**
  * A centred dialog over a dimmed page: Headless UI owns focus, Escape, outside clicks and the ARIA,
@@ -35,17 +41,11 @@ export function Modal({
   const reduceMotion = useReducedMotionConfig();
   return (
     // Timing comes from MotionConfig: DialogPanel's own `transition` prop is Headless UI's switch.
-    <MotionConfig transition={{ duration: reduceMotion ? 0 : 0.15, ease: EASE }}>
+    <MotionConfig transition={{ duration: reduceMotion ? 0 : 0.15, ease: MOTION_EASE }}>
       <AnimatePresence>
         {open ? (
           <Dialog static open role={role} onClose={onClose} className="fixed inset-0 z-50">
-            <motion.div
-              aria-hidden="true"
-              className="fixed inset-0 bg-black/50"
-              initial={{ opacity: 0 }}
-              animate={{ opacity: 1 }}
-              exit={{ opacity: 0 }}
-            />
+            <OverlayBackdrop />
             <div className="fixed inset-0 flex items-center justify-center p-4">
               <DialogPanel
                 as={motion.div}

@@ -3,10 +3,10 @@ import { AnimatePresence, motion, MotionConfig, useReducedMotionConfig } from 'f
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { SIDEBAR } from '@core/constants';
+import { MOTION_EASE, OverlayBackdrop } from '@/components/ui/modal';
 import type { SidebarControls } from '../hooks/use-sidebar';
 import { SidebarContent } from './sidebar-content';
 
-const EASE = [0.32, 0.72, 0, 1] as const;
 
 /** The thin strip on the sidebar's edge: click to collapse or expand (pointer users; keyboard has the button and Ctrl/Cmd+B). */
 function SidebarRail({ onToggle }: { onToggle: () => void }) {
@@ -33,7 +33,7 @@ export function DesktopSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarCo
       data-state={sidebar.expanded ? 'expanded' : 'collapsed'}
       initial={false}
       animate={{ width: sidebar.expanded ? SIDEBAR.width : SIDEBAR.widthIcon }}
-      transition={{ duration: reduceMotion ? 0 : 0.2, ease: EASE }}
+      transition={{ duration: reduceMotion ? 0 : 0.2, ease: MOTION_EASE }}
       className="sticky top-0 z-20 flex h-svh shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground"
     >
       <SidebarContent collapsed={sidebar.collapsed} isMobile={false} onOpenFeedback={onOpenFeedback} />
@@ -55,7 +55,7 @@ function AfterUnmount({ run }: { run: () => void }) {
 export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
   const reduceMotion = useReducedMotionConfig();
   const close = () => sidebar.setDrawerOpen(false);
-  const transition = { duration: reduceMotion ? 0 : 0.22, ease: EASE };
+  const transition = { duration: reduceMotion ? 0 : 0.22, ease: MOTION_EASE };
   // Send Feedback opens once the drawer is gone: opened under the closing drawer, the dialog would lose
   // its focus to the toggle button when the drawer hands focus back.
   const afterClose = useRef<(() => void) | null>(null);
@@ -70,13 +70,7 @@ export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarCon
       <AnimatePresence>
         {sidebar.drawerOpen ? (
           <Dialog static open onClose={close} className="fixed inset-0 z-50">
-            <motion.div
-              aria-hidden="true"
-              className="fixed inset-0 bg-black/50"
-              initial={{ opacity: 0 }}
-              animate={{ opacity: 1 }}
-              exit={{ opacity: 0 }}
-            />
+            <OverlayBackdrop />
             <DialogPanel
               as={motion.div}
               data-sidebar="drawer"

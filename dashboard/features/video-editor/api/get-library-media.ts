@@ -46,13 +46,13 @@ export function subscribeToLibraryMedia(db: Firestore, uid: string, types: reado
   );
 }
 
-export function useLibraryMedia(types: readonly GenerationType[], enabled = true): QueryState<MediaAsset[]> {
+export function useLibraryMedia(types: readonly GenerationType[]): QueryState<MediaAsset[]> {
   const { user } = useAuth();
   const uid = user?.uid;
   const key = `${uid ?? ''}|${types.join(',')}`;
   const [state, setState] = useState<{ key: string; value: QueryState<MediaAsset[]> }>({ key: '', value: { status: 'loading' } });
   useEffect(() => {
-    if (!uid || !enabled) return;
+    if (!uid) return;
     const wanted = key.split('|')[1]!.split(',') as GenerationType[];
     return subscribeToLibraryMedia(
       getFirebase().db,
@@ -61,6 +61,6 @@ export function useLibraryMedia(types: readonly GenerationType[], enabled = true
       (data) => setState({ key, value: { status: 'success', data } }),
       (error) => setState({ key, value: { status: 'error', error } }),
     );
-  }, [uid, key, enabled]);
+  }, [uid, key]);
   return state.key === key ? state.value : { status: 'loading' };
 }

@@ -45,8 +45,9 @@ function AssetTile({ asset, onPick }: { asset: MediaAsset; onPick: (asset: Media
   );
 }
 
-function LibraryTab({ types, open, onPick }: { types: readonly GenerationType[]; open: boolean; onPick: (asset: MediaAsset) => void }) {
-  const media = useLibraryMedia(types, open);
+function LibraryTab({ types, onPick }: { types: readonly GenerationType[]; onPick: (asset: MediaAsset) => void }) {
+  // Mounted only while the dialog is on screen, so it listens only then.
+  const media = useLibraryMedia(types);
   if (media.status === 'loading')
     return (
       <p role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -145,7 +146,7 @@ export function AddMediaDialog({ open, title, types, onClose, onPick }: { open: 
         </TabList>
         <TabPanels className={cn('min-h-0 flex-1')}>
           <TabPanel className="h-full overflow-y-auto pr-1 focus-visible:outline-none">
-            <LibraryTab types={types} open={open} onPick={onPick} />
+            <LibraryTab types={types} onPick={onPick} />
           </TabPanel>
           <TabPanel className="h-full focus-visible:outline-none">
             <UploadTab types={types} onPick={onPick} />
