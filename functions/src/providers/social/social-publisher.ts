@@ -1,0 +1,72 @@
+// What a publish job asks of a platform (X, LinkedIn, later Reddit and YouTube). One implementation per
+// platform beside this file, each behind this interface, each taking its fetch, clock and base URL as
+// parameters so it runs against tests/sandbox exactly as against the real API.
+
+/** A file in the user's Storage, read by ranges so a large video is never held whole in memory. */
+export interface PublishMedia {
+  storagePath: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Bytes [start, end) of the file. */
+  read(start: number, end: number): Promise<Uint8Array>;
+}
+
+export interface PublishRequest {
+  /** The publish job's id: stable across re-runs of the same post. */
+  requestId: string;
+  text: string;
+  media: PublishMedia[];
+  /** LinkedIn: urn:li:person:{sub} or urn:li:organization:{id}; other platforms ignore it. */
+  author?: string;
+  /** When the first attempt began (epoch ms): a lookup after an unknown outcome searches from here. */
+  attemptStartedAt: number;
+  /** Progress of long uploads, 0-100. */
+  onProgress?: (percent: number, statusText: string) => Promise<void> | void;
+}
+
+export interface PublishedPost {
+  /** The platform's id for the post (tweet id, share/ugcPost URN). */
+  platformPostId: string;
+  /** A link to the live post. */
+  url: string;
+}
+
+export const publishFailureCodes = [
+  /** The stored token or signature was refused (401): the account needs its credentials again. */
+  'auth_expired',
+  /** The app lacks a permission or scope (403 that is not a duplicate). */
+  'forbidden',
+  /** The platform refused the same content again (X 403 duplicate). */
+  'duplicate',
+  'rate_limited',
+  /** The platform refused the content: too long, bad media, missing field. */
+  'invalid_content',
+  'media_too_large',
+  'media_processing_failed',
+  /** 5xx or a network failure before the request was sent: safe to retry. */
+  'unavailable',
+  /** The request was sent and no answer came: the post may exist (findExisting decides). */
+  'unknown_outcome',
+] as const;
+export type PublishFailureCode = (typeof publishFailureCodes)[number];
+
+export interface PublishFailure {
+  code: PublishFailureCode;
+  /** Plain words for Recent Posts; the platform's own message field when it has one, cut short. */
+  message: string;
+  status?: number;
+  /** Epoch ms before which a retry is pointless (429 reset / Retry-After). */
+  retryAt?: number;
+}
+
+export type PublishOutcome = { ok: true; post: PublishedPost } | { ok: false; failure: PublishFailure };
+
+export interface SocialPublisher {
+  /** Posts once. Never retries the create call itself after it was sent. */
+  publish(request: PublishRequest): Promise<PublishOutcome>;
+  /**
+   * After an unknown outcome: the post this request made, if the platform has it (looked up among the
+   * account's posts since attemptStartedAt with the same text), or null when it surely was not made.
+   */
+  findExisting(request: PublishRequest): Promise<PublishedPost | null>;
+}
