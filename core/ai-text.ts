@@ -5,8 +5,6 @@ import { integrationLabel, socialPlatforms, type LlmIntegrationType } from './in
 // One server path (the generateText callable) for every AI text feature: the Creative Assistant box,
 // 'Enhance Prompt with AI', the AI post generator, Analyze Performance and Generate Reddit Post.
 
-export const generateTextCallable = 'generateText';
-
 export const aiTextTasks = ['assistant', 'enhance', 'social_post', 'analyze', 'reddit_post'] as const;
 export type AiTextTask = (typeof aiTextTasks)[number];
 

@@ -94,15 +94,6 @@ export function secretHint(value: string): string {
   return value.length >= 8 ? value.slice(-4) : '';
 }
 
-/** Callable names (functions/src/index.ts exports them under these names). */
-export const integrationCallables = {
-  saveIntegrationKey: 'saveIntegrationKey',
-  deleteIntegrationKey: 'deleteIntegrationKey',
-  testIntegrationKey: 'testIntegrationKey',
-  saveSocialCredentials: 'saveSocialCredentials',
-  deleteSocialCredentials: 'deleteSocialCredentials',
-} as const;
-
 // ---------------------------------------------------------------------------------------------------
 // Callable payloads. Every schema is strict (unknown keys are refused) and trims strings before checks.
 

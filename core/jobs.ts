@@ -5,10 +5,6 @@ import { IMAGE, STYLE_OPTIONS } from './constants';
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
-export const startJobCallable = 'startJob';
-export const cancelJobCallable = 'cancelJob';
-export const deleteGenerationCallable = 'deleteGeneration';
-
 export const jobKinds = ['image', 'video', 'voiceover', 'music'] as const;
 export type JobKind = (typeof jobKinds)[number];
 

@@ -4,8 +4,6 @@ import { z } from 'zod';
 // rendered video) in the library (users/{uid}/generations is written by functions only). The function
 // reads the file's real type and size from Storage; the client names only the path and a title.
 
-export const addLibraryFileCallable = 'addLibraryFile';
-
 export const libraryFileSources = ['upload', 'render'] as const;
 export type LibraryFileSource = (typeof libraryFileSources)[number];
 

@@ -1,32 +1,12 @@
-import { doc, onSnapshot, type DocumentData, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { doc } from 'firebase/firestore';
+import { toProfile, type Profile } from '@core/data/profile';
 import { userDocPath } from '@core/firestore-paths';
-import { defaultProfileSettings, profileSettingsSchema, type ProfileSettings } from '@core/schemas';
-import { useAuth } from './auth';
-import { getFirebase } from './firebase';
+import { defaultProfileSettings } from '@core/schemas';
+import { useUserDoc } from './live';
 
-export interface Profile {
-  displayName: string | null;
-  settings: ProfileSettings;
-}
+export type { Profile };
 
-/** Reads a users/{uid} document leniently: missing or malformed settings fall back to the defaults one by one. */
-export function parseProfile(data: DocumentData | undefined): Profile {
-  const rawSettings: Record<string, unknown> = data && typeof data.settings === 'object' && data.settings ? data.settings : {};
-  const settings = { ...defaultProfileSettings };
-  for (const key of Object.keys(profileSettingsSchema.shape) as (keyof ProfileSettings)[]) {
-    if (typeof rawSettings[key] === 'boolean') settings[key] = rawSettings[key];
-  }
-  return { displayName: typeof data?.displayName === 'string' ? data.displayName : null, settings };
-}
-
-export function subscribeToProfile(db: Firestore, uid: string, onData: (profile: Profile) => void, onError: (error: Error) => void): () => void {
-  return onSnapshot(
-    doc(db, userDocPath(uid)),
-    (snap) => onData(parseProfile(snap.data())),
-    (error) => onError(error),
-  );
-}
+const readProfile = (_id: string, data: unknown) => toProfile(data);
 
 export interface ProfileState {
   profile: Profile;
@@ -41,25 +21,10 @@ const initial: ProfileState = { profile: { displayName: null, settings: defaultP
  * settings both need it; Firestore shares one listener per document under the hood.
  */
 export function useProfile(): ProfileState {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<ProfileState>(initial);
-
-  useEffect(() => {
-    if (!uid) {
-      setState({ ...initial, loading: false });
-      return;
-    }
-    setState(initial);
-    return subscribeToProfile(
-      getFirebase().db,
-      uid,
-      (profile) => setState({ profile, loading: false, error: null }),
-      (error) => setState((s) => ({ ...s, loading: false, error })),
-    );
-  }, [uid]);
-
-  return state;
+  const state = useUserDoc((db, uid) => doc(db, userDocPath(uid)), readProfile);
+  if (state.status === 'loading') return initial;
+  if (state.status === 'error') return { ...initial, loading: false, error: state.error };
+  return { profile: state.data ?? initial.profile, loading: false, error: null };
 }
 
 /** What to call the user: the saved display name, then the account's, then the start of the email. */

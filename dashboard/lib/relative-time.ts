@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 60 * 60 * 1000],
@@ -19,14 +18,4 @@ export function formatRelativeTime(date: Date, now: Date, locale = 'en'): string
     if (abs >= ms) return format.format(Math.round(diff / ms), unit);
   }
   return 'just now';
-}
-
-/** The current time, refreshed every `everyMs`, so relative times on screen stay true. */
-export function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
 }

@@ -44,7 +44,7 @@ describe.each(cases)('generateText with $model', ({ provider, model, label, path
   it('says the key is invalid after one request, without the key in the message', async () => {
     const { idToken } = await userWithKey(provider, 'bad-key');
     const res = await callCallable('generateText', { task: 'assistant', prompt: 'hello', model }, idToken);
-    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Your ${label} API key is invalid. Update it in Integrations.` });
+    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Your ${label} API key is invalid. Update it in Integrations.`, details: { reason: 'invalid-key', provider } });
     expect(JSON.stringify(res)).not.toContain('bad-key');
     expect(await sandboxRequests(provider, path)).toHaveLength(1);
   });
@@ -52,14 +52,14 @@ describe.each(cases)('generateText with $model', ({ provider, model, label, path
   it('says the account is out of credit after one request', async () => {
     const { idToken } = await userWithKey(provider, 'no-credit-key');
     const res = await callCallable('generateText', { task: 'analyze', prompt: 'my last five posts got 2% engagement', model }, idToken);
-    expect(res.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: `Your ${label} account is out of credit. Add credit with ${label}, then try again.` });
+    expect(res.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: `Your ${label} account is out of credit. Add credit with ${label}, then try again.`, details: { reason: 'out-of-credit', provider } });
     expect(await sandboxRequests(provider, path)).toHaveLength(1);
   });
 
   it('names the provider and Integrations when the caller has no key, and calls nobody', async () => {
     const { idToken } = await signUp();
     const res = await callCallable('generateText', { task: 'assistant', prompt: 'hello', model }, idToken);
-    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Add your ${label} API key in Integrations to use this model.` });
+    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Add your ${label} API key in Integrations to use this model.`, details: { reason: 'missing-key', provider } });
     expect(await sandboxRequests(provider)).toHaveLength(0);
   });
 });

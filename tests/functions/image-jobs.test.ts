@@ -129,7 +129,7 @@ describe('failures are stored on the job', () => {
   it('refuses to start without a BlackForest key, with the spec message, and writes nothing', async () => {
     const { uid, idToken } = await signUp();
     const res = await startImageJob(idToken, imageInput());
-    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: 'BlackForest API key not found. Please add your API key in the Integrations page.' });
+    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: 'BlackForest API key not found. Please add your API key in the Integrations page.', details: { reason: 'missing-key', provider: 'blackforest' } });
     expect(await jobsOf(uid)).toHaveLength(0);
   });
 

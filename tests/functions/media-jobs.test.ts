@@ -82,7 +82,7 @@ describe('video', () => {
 
   it('refuses to start without a Luma key, and a blank prompt, writing nothing', async () => {
     const { uid, idToken } = await signUp();
-    expect((await startJob(idToken, 'video', { prompt: 'a wave' })).error).toEqual({ status: 'FAILED_PRECONDITION', message: 'Luma API key not found. Please add your API key in the Integrations page.' });
+    expect((await startJob(idToken, 'video', { prompt: 'a wave' })).error).toEqual({ status: 'FAILED_PRECONDITION', message: 'Luma API key not found. Please add your API key in the Integrations page.', details: { reason: 'missing-key', provider: 'lumaai' } });
     expect((await startJob(idToken, 'video', { prompt: '   ' })).error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please provide a prompt for the video' });
     expect((await startJob(idToken, 'video', { prompt: 'x', style: 'noir' })).error?.status).toBe('INVALID_ARGUMENT');
     expect((await adminDb().collection(`users/${uid}/jobs`).get()).size).toBe(0);

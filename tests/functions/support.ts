@@ -32,7 +32,7 @@ export async function signUp(): Promise<{ uid: string; idToken: string }> {
 export interface CallableResult {
   status: number;
   result?: unknown;
-  error?: { status: string; message: string };
+  error?: { status: string; message: string; details?: unknown };
 }
 
 /** Calls an HTTPS callable the way the client SDK does (POST {data}, bearer ID token). */
@@ -42,6 +42,6 @@ export async function callCallable(name: string, data: unknown, idToken?: string
     headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
     body: JSON.stringify({ data }),
   });
-  const body = (await res.json()) as { result?: unknown; error?: { status: string; message: string } };
+  const body = (await res.json()) as { result?: unknown; error?: { status: string; message: string; details?: unknown } };
   return { status: res.status, ...body };
 }

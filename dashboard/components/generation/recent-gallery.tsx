@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { RECENT_GALLERY_ITEMS } from '@core/constants';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 
 // "Recent Generations" under a generation page: loading skeletons, the error, the empty state, then the
 // newest items in a grid. The page draws each item; the section, its states and the grid are shared.

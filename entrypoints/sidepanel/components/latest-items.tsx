@@ -19,8 +19,8 @@ function Thumbnail({ item }: { item: LibraryItem }) {
   const { Icon } = TYPE_LABELS[item.type];
   return (
     <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-      {item.thumbnailUrl ? (
-        <img src={item.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+      {item.pictureUrl ? (
+        <img src={item.pictureUrl} alt="" loading="lazy" className="size-full object-cover" />
       ) : (
         <Icon aria-hidden="true" className="size-5" />
       )}

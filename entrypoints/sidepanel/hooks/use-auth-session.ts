@@ -1,6 +1,6 @@
 import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth/web-extension';
 import { useCallback, useEffect, useState } from 'react';
-import { describeAuthError } from './auth-errors';
+import { authErrorMessage } from '@core/auth-errors';
 
 export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
@@ -30,7 +30,7 @@ export function useSignIn(auth: Auth): SignInState {
       try {
         await signInWithEmailAndPassword(auth, email.trim(), password);
       } catch (err) {
-        setError(describeAuthError(err));
+        setError(authErrorMessage(err));
       } finally {
         setPending(false);
       }

@@ -1,8 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
 import { userCollectionPath } from '../../../core/firestore-paths';
-import { feedbackInputSchema } from '../../../core/schemas';
-import { parsePayload } from '../lib/callable';
+import type { CallablePayload } from '../../../core/callables';
 
 export interface SendFeedbackDeps {
   db: Firestore;
@@ -11,8 +10,7 @@ export interface SendFeedbackDeps {
 const MAX_USER_AGENT = 300;
 
 /** Stores one feedback message for the caller. Validation failures throw before anything is written. */
-export async function sendFeedback(uid: string, data: unknown, userAgent: string | undefined, deps: SendFeedbackDeps): Promise<{ id: string }> {
-  const input = parsePayload(feedbackInputSchema, data);
+export async function sendFeedback(uid: string, input: CallablePayload<'sendFeedback'>, userAgent: string | undefined, deps: SendFeedbackDeps): Promise<{ id: string }> {
   const ref = deps.db.collection(userCollectionPath(uid, 'feedback')).doc();
   await ref.set({
     text: input.text,

@@ -1,8 +1,7 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { getDb } from '../lib/admin';
-import { requireUid } from '../lib/callable';
+import { onContractCall } from '../lib/callable';
 import { sendFeedback } from './send-feedback';
 
-export const sendFeedbackCallable = onCall({ maxInstances: 10 }, (request) =>
-  sendFeedback(requireUid(request), request.data, request.rawRequest.headers['user-agent'], { db: getDb() }),
+export const sendFeedbackCallable = onContractCall('sendFeedback', { maxInstances: 10 }, ({ uid, input, request }) =>
+  sendFeedback(uid, input, request.rawRequest.headers['user-agent'], { db: getDb() }),
 );

@@ -1,8 +1,9 @@
-import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
+import { callableContracts, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '../../../core/callables';
 import { log } from './log';
 
-/** The signed-in caller's uid, or the spec's 'User not authenticated' as an unauthenticated error. */
+/** The signed-in caller's uid, or 'User not authenticated' as an unauthenticated error. */
 export function requireUid(request: Pick<CallableRequest, 'auth'>): string {
   const uid = request.auth?.uid;
   if (!uid) throw new HttpsError('unauthenticated', 'User not authenticated');
@@ -19,9 +20,35 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
   return result.data;
 }
 
+/** An HttpsError whose details carry the machine reason the client branches on (core/callables.ts). */
+export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied', message: string, details: CallableErrorDetails): HttpsError {
+  return new HttpsError(code, message, details);
+}
+
+export interface ContractCall<N extends CallableName> {
+  uid: string;
+  input: CallablePayload<N>;
+  request: CallableRequest;
+}
+
+/**
+ * Serves a callable of core/callables.ts: the caller must be signed in, and the payload must pass the
+ * contract's schema (the same one the client checked) before the handler runs, so bad input writes nothing.
+ */
+export async function runContractCall<N extends CallableName>(name: N, request: CallableRequest, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>): Promise<CallableOutput<N>> {
+  const uid = requireUid(request);
+  const input = parsePayload(callableContracts[name].input, request.data) as CallablePayload<N>;
+  return handler({ uid, input, request });
+}
+
+/** The trigger of a contract callable; functions/src/index.ts exports it under `name`. */
+export function onContractCall<N extends CallableName>(name: N, options: CallableOptions, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>) {
+  return onCall(options, (request) => runContractCall(name, request, handler));
+}
+
 /**
  * Runs a handler so that only HttpsErrors reach the caller: anything unexpected is logged by name and
- * becomes `internal` with the spec's message for that action (e.g. 'Failed to save API key').
+ * becomes `internal` with the action's failure message (e.g. 'Failed to save API key').
  */
 export async function withFallbackError<T>(message: string, context: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
   try {

@@ -4,12 +4,12 @@ import type { JobKind } from '@core/jobs';
 import { Button } from '@/components/ui/button';
 import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
-import type { JobFollower } from '@/lib/generation-jobs';
-import type { MediaJobView } from '@/lib/media-job-view';
+import type { JobFollower } from '@/lib/jobs/use-job-follower';
+import type { JobView } from '@/lib/jobs/job-view';
 import { toast } from '@/lib/toast';
 
 /** The audio preview panel: the player with Play/Pause and Reset (which stops following the job; the page clears its text in onReset). */
-export function AudioPreview({ view, follower, onReset }: { view: MediaJobView; follower: Pick<JobFollower<JobKind>, 'cancel' | 'isCancelling' | 'clear'>; onReset: () => void }) {
+export function AudioPreview({ view, follower, onReset }: { view: JobView; follower: Pick<JobFollower<JobKind>, 'cancel' | 'isCancelling' | 'clear'>; onReset: () => void }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [downloading, setDownloading] = useState(false);

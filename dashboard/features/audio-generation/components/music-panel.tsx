@@ -8,7 +8,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
-import { useMediaGeneration } from '@/lib/use-media-generation';
+import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
 import { checkMusicForm, clampDuration, defaultMusicForm, GENRE_LABELS, musicFormFromJob, type MusicGenre } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
-import { useMediaGeneration } from '@/lib/use-media-generation';
+import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
 import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob, type VoiceModelId } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 

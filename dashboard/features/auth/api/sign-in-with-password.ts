@@ -1,5 +1,5 @@
 import { sendEmailVerification, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
-import { APP_ERROR_CODES, AuthFlowError } from '../utils/auth-errors';
+import { APP_ERROR_CODES, AuthFlowError } from '@core/auth-errors';
 
 export interface SignInWithPasswordInput {
   email: string;

@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ERROR_CODES } from '../utils/auth-errors';
+import { APP_ERROR_CODES } from '@core/auth-errors';
 import { verifyOtp } from './verify-otp';
 
 const firebase = vi.hoisted(() => ({

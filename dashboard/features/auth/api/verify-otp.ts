@@ -1,5 +1,5 @@
 import { ActionCodeOperation, applyActionCode, checkActionCode, type Auth } from 'firebase/auth';
-import { APP_ERROR_CODES, AuthFlowError } from '../utils/auth-errors';
+import { APP_ERROR_CODES, AuthFlowError } from '@core/auth-errors';
 import type { CodeOutcome } from '../utils/auth-view';
 import { magicLinkFromCode, signInWithMagicLink } from './magic-link';
 

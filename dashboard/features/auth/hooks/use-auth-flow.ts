@@ -9,7 +9,7 @@ import { sendPasswordReset } from '../api/send-password-reset';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signUp } from '../api/sign-up';
 import { verifyOtp } from '../api/verify-otp';
-import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '../utils/auth-errors';
+import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
 import {
   actionForLinkFailure,
   actionForOutcome,

@@ -3,7 +3,7 @@ import { userCollectionPath } from '@core/firestore-paths';
 import { generationTypes, type GenerationType } from '@core/schemas';
 import { useUserRead } from '@/lib/use-user-read';
 import { statWindows } from '../utils/stats';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 
 export interface PeriodCounts {
   current: number;

@@ -2,7 +2,7 @@ import { collection, getCountFromServer, query, Timestamp, where, type Firestore
 import { userCollectionPath } from '@core/firestore-paths';
 import { useUserRead } from '@/lib/use-user-read';
 import { startOfWeek } from '../utils/stats';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 
 /** Generations of any type since Monday 00:00 local time: the Weekly Goals "Content Created" figure. */
 export async function getWeeklyContentCount(db: Firestore, uid: string, now: Date): Promise<number> {

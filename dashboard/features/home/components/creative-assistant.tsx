@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
 import { aiTextModelOptions } from '@/lib/ai-models';
-import type { CallableFailure } from '@/lib/callable-error';
+import type { CallableFailure } from '@/lib/call';
 import { useGenerateText, type GenerateTextResult } from '@/lib/generate-text';
 import { useConfiguredLlms } from '@/lib/integration-statuses';
 import { toast } from '@/lib/toast';

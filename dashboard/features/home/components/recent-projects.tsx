@@ -1,5 +1,5 @@
 import { AudioLines, Film, FolderOpen, ImageIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_RECENT_PROJECTS } from '@core/constants';
 import { paths } from '@core/routes';
@@ -7,8 +7,10 @@ import type { GenerationType } from '@core/schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useRecentProjects, type RecentProject } from '../api/get-recent-projects';
+import { pictureOf, type Generation } from '@core/data/generation';
+import { useRecentProjects } from '../api/get-recent-projects';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { useNow } from '@/lib/use-now';
 
 const TYPE_ICONS: Record<GenerationType, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
 const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
@@ -18,19 +20,10 @@ const TYPE_TINTS: Record<GenerationType, string> = {
   audio: 'from-emerald-500/15 to-teal-500/10 text-emerald-600 dark:text-emerald-300',
 };
 
-/** "now" that moves on every minute, so "just now" becomes "2 minutes ago" without a reload. */
-function useNow(everyMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
-
-function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
+function ProjectCard({ project, now }: { project: Generation; now: Date }) {
   const Icon = TYPE_ICONS[project.type];
   const [broken, setBroken] = useState(false);
+  const picture = pictureOf(project);
   return (
     <li>
       <Link
@@ -38,8 +31,8 @@ function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
         className="group block overflow-hidden rounded-xl border bg-card transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <div className={cn('flex aspect-video items-center justify-center overflow-hidden bg-muted bg-gradient-to-br', TYPE_TINTS[project.type])}>
-          {project.thumbnailUrl && !broken ? (
-            <img src={project.thumbnailUrl} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+          {picture && !broken ? (
+            <img src={picture} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
           ) : (
             <Icon aria-hidden="true" className="size-8 opacity-80" />
           )}
@@ -67,7 +60,7 @@ function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
 
 export function RecentProjects() {
   const state = useRecentProjects();
-  const now = useNow();
+  const now = useNow(60_000);
   return (
     <section aria-labelledby="recent-projects-title" aria-busy={state.status === 'loading' || undefined} className="space-y-4">
       <div className="flex items-center justify-between gap-2">

@@ -3,10 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PreviewView } from '../utils/preview-view';
+import type { JobView } from '@/lib/jobs/job-view';
 import { PreviewCard } from './preview-card';
 
-const show = (view: PreviewView, handlers: { onCancel?: () => void; onDownload?: (url: string, prompt: string) => void } = {}) =>
+const show = (view: JobView, handlers: { onCancel?: () => void; onDownload?: (url: string, prompt: string) => void } = {}) =>
   render(
     <MemoryRouter>
       <PreviewCard view={view} onCancel={handlers.onCancel ?? vi.fn()} isCancelling={false} onDownload={handlers.onDownload ?? vi.fn()} isDownloading={false} />
@@ -32,7 +32,7 @@ describe('PreviewCard', () => {
 
   it('shows the result with Download Image', async () => {
     const onDownload = vi.fn();
-    show({ kind: 'result', imageUrl: 'https://files/fox.png', prompt: 'a fox' }, { onDownload });
+    show({ kind: 'result', url: 'https://files/fox.png', posterUrl: null, title: 'a fox', prompt: 'a fox' }, { onDownload });
     expect(screen.getByRole('img', { name: 'Generated image: a fox' }).getAttribute('src')).toBe('https://files/fox.png');
     await userEvent.click(screen.getByRole('button', { name: 'Download Image' }));
     expect(onDownload).toHaveBeenCalledWith('https://files/fox.png', 'a fox');

@@ -1,7 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
-import type { PreviewView } from '../utils/preview-view';
+import type { JobView } from '@/lib/jobs/job-view';
 
 export function PreviewCard({
   view,
@@ -10,7 +10,7 @@ export function PreviewCard({
   onDownload,
   isDownloading,
 }: {
-  view: PreviewView;
+  view: JobView;
   onCancel: () => void;
   isCancelling: boolean;
   onDownload: (url: string, prompt: string) => void;
@@ -44,18 +44,18 @@ export function PreviewCard({
       result={(result) => (
         <>
           <div className="overflow-hidden rounded-lg border bg-muted/40">
-            {broken === result.imageUrl ? (
+            {broken === result.url ? (
               <div className="flex aspect-[4/3] items-center justify-center text-sm text-muted-foreground">The image could not be displayed.</div>
             ) : (
               <img
-                src={result.imageUrl}
+                src={result.url}
                 alt={result.prompt ? `Generated image: ${result.prompt}` : 'Generated image'}
                 className="mx-auto max-h-[70vh] w-full object-contain"
-                onError={() => setBroken(result.imageUrl)}
+                onError={() => setBroken(result.url)}
               />
             )}
           </div>
-          <PreviewDownloadButton label="Download Image" onClick={() => onDownload(result.imageUrl, result.prompt)} loading={isDownloading} />
+          <PreviewDownloadButton label="Download Image" onClick={() => onDownload(result.url, result.prompt)} loading={isDownloading} />
         </>
       )}
     />

@@ -1,11 +1,13 @@
+import { RECENT_GALLERY_ITEMS } from '@core/constants';
 import { ImageIcon } from 'lucide-react';
 import { GalleryDownloadButton, RecentGallery } from '@/components/generation/recent-gallery';
-import { useRecentImages } from '../api/get-recent-images';
+import { pictureOf } from '@core/data/generation';
+import { useRecentGenerations } from '@/lib/jobs/job-reads';
 
 export function RecentGenerations({ onDownload, pendingUrl }: { onDownload: (url: string | null, prompt: string) => void; pendingUrl: string | null }) {
   return (
     <RecentGallery
-      state={useRecentImages()}
+      state={useRecentGenerations('image', RECENT_GALLERY_ITEMS)}
       noun="recent generations"
       emptyIcon={ImageIcon}
       emptyText="No recent generations"
@@ -13,8 +15,8 @@ export function RecentGenerations({ onDownload, pendingUrl }: { onDownload: (url
       skeletonClassName="aspect-square"
       renderItem={(item) => (
         <li key={item.id} className="group relative aspect-square overflow-hidden rounded-lg border bg-muted">
-          {item.imageUrl ? (
-            <img src={item.imageUrl} alt={item.title} loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+          {pictureOf(item) ? (
+            <img src={pictureOf(item)!} alt={item.title} loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
           ) : (
             <div className="flex size-full items-center justify-center text-muted-foreground">
               <ImageIcon className="size-8" aria-hidden="true" />

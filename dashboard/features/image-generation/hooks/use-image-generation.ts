@@ -1,16 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useAuth } from '@/lib/auth';
-import { useJobFollower, type FollowedJob } from '@/lib/generation-jobs';
+import type { Job } from '@core/data/job';
+import { toJobView, type JobView } from '@/lib/jobs/job-view';
+import { useJobFollower } from '@/lib/jobs/use-job-follower';
 import { toast } from '@/lib/toast';
 import { useUploadInputImage } from '../api/upload-input-image';
 import { checkImageForm, withUploadedPaths, type FormCheck, type ImageFormValues } from '../utils/form';
-import { toPreviewView, type PreviewView } from '../utils/preview-view';
 
 const FAILED = 'Failed to generate image';
 
 export interface ImageGeneration {
-  view: PreviewView;
-  job: FollowedJob | null;
+  view: JobView;
+  job: Job | null;
   isCancelling: boolean;
   /** Checks, uploads the chosen images, starts the job. Resolves with the form check (for inline messages). */
   generate: (values: ImageFormValues) => Promise<FormCheck>;
@@ -19,7 +20,7 @@ export interface ImageGeneration {
 
 const errorToast = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 // A followed job that fails while the page is open also says so in a toast (spec 8: failures toast 'Error').
-const onSettled = (job: FollowedJob) => {
+const onSettled = (job: Job) => {
   if (job.status === 'failed') errorToast(job.error?.message || 'Generation failed');
 };
 
@@ -27,7 +28,7 @@ const onSettled = (job: FollowedJob) => {
  * The image page's generation state: the shared job follower (the job started here, found after a reload,
  * or started in another tab) plus what only images have: input images uploaded before the job starts.
  */
-export function useImageGeneration({ onAdopt }: { onAdopt?: (job: FollowedJob) => void } = {}): ImageGeneration {
+export function useImageGeneration({ onAdopt }: { onAdopt?: (job: Job) => void } = {}): ImageGeneration {
   const { user } = useAuth();
   const follower = useJobFollower('image', { onAdopt, onSettled, onStartError: errorToast, fallbackError: FAILED });
   const [uploading, setUploading] = useState(false);
@@ -72,7 +73,6 @@ export function useImageGeneration({ onAdopt }: { onAdopt?: (job: FollowedJob) =
   const { job, record } = follower;
   const submitting = uploading ? { statusText: 'Uploading your image' } : follower.starting ? { statusText: 'Starting' } : null;
   const submitError = uploadError ? { message: uploadError, needsIntegrations: false } : follower.startError;
-  const previewJob = job ? { ...job, prompt: typeof job.input.prompt === 'string' ? job.input.prompt : '' } : null;
-  const view = toPreviewView({ submitting, submitError, job: previewJob, generation: record });
+  const view = toJobView({ submitting, submitError, job, record, now: 0, timing: null, fallbackError: 'Generation failed', failedTitle: 'Generation failed', loadingText: 'Loading your image' });
   return { view, job, isCancelling: follower.isCancelling, generate, cancel: follower.cancel };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import type { FollowedJob } from '@/lib/generation-jobs';
+import type { Job } from '@core/data/job';
 import { GenerationSettings } from '../components/generation-settings';
 import { PreviewCard } from '../components/preview-card';
 import { RecentGenerations } from '../components/recent-generations';
@@ -12,7 +12,7 @@ export function ImageGenerationRoute() {
   const [form, setForm] = useState<ImageFormValues>(defaultImageForm);
   const touched = useRef(false);
   // A job found after a reload brings its settings back, unless the user has already started typing.
-  const onAdopt = useCallback((job: FollowedJob) => {
+  const onAdopt = useCallback((job: Job) => {
     if (!touched.current) setForm((f) => formFromJobInput(job.input, f));
   }, []);
   const generation = useImageGeneration({ onAdopt });
@@ -34,7 +34,7 @@ export function ImageGenerationRoute() {
           onCancel={generation.cancel}
           isCancelling={generation.isCancelling}
           onDownload={download}
-          isDownloading={pending !== null && generation.view.kind === 'result' && pending === generation.view.imageUrl}
+          isDownloading={pending !== null && generation.view.kind === 'result' && pending === generation.view.url}
         />
       </div>
       <RecentGenerations onDownload={download} pendingUrl={pending} />

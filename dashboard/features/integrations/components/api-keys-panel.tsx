@@ -2,7 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { KeyStatuses } from '@/lib/integration-statuses';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 import type { IntegrationCardInfo } from '../utils/integration-cards';
 import { ApiKeyCard } from './api-key-card';
 

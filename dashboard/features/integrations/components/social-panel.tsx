@@ -1,5 +1,5 @@
 import { socialPlatforms } from '@core/integrations';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 import type { SocialAccounts } from '../api/get-social-accounts';
 import { LoadError } from './api-keys-panel';
 import { SocialCredentialsForm } from './social-credentials-form';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { integrationLabel, type IntegrationType, type KeyTestStatus } from '@core/integrations';
-import { readCallableError } from '@/lib/callable-error';
+import { readCallableError } from '@/lib/call';
 import { useAuth } from '@/lib/auth';
 import type { KeyStatus } from '@/lib/integration-statuses';
 import { toast } from '@/lib/toast';

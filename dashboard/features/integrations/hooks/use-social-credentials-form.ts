@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import { useAuth } from '@/lib/auth';
-import { readCallableError } from '@/lib/callable-error';
+import { readCallableError } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import type { SocialAccount } from '../api/get-social-accounts';
 import { useDeleteSocialCredentials } from '../api/delete-social-credentials';

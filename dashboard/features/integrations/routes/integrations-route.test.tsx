@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
 
 const keys = vi.hoisted(() => ({ state: { status: 'loading' } as QueryState<unknown> }));
 const social = vi.hoisted(() => ({ state: { status: 'loading' } as QueryState<unknown> }));

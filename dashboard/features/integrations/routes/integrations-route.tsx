@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
 import { useKeyStatuses } from '@/lib/integration-statuses';
-import { useNow } from '@/lib/relative-time';
+import { useNow } from '@/lib/use-now';
 import { toast } from '@/lib/toast';
 import { useSocialAccounts } from '../api/get-social-accounts';
 import { ApiKeysPanel } from '../components/api-keys-panel';

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { readCallableError } from '@/lib/callable-error';
+import { readCallableError } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { useDeleteGeneration } from '../api/delete-generation';
 import type { LibraryItem } from '../api/get-generations';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNow } from '@/lib/relative-time';
+import { useNow } from '@/lib/use-now';
 import type { LibraryItem } from '../api/get-generations';
 import { useWindowVirtualRows } from '../hooks/use-window-virtual-rows';
 import { columnsFor, GRID_GAP_PX, gridHeight } from '../utils/virtual-grid';

@@ -3,12 +3,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toGeneration } from '@core/data/generation';
 import type { GenerationsFeed, LibraryItem, TypeFilter } from '../api/get-generations';
 
 const items: LibraryItem[] = [
-  { id: 'a', type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', thumbnailUrl: null, originalUrl: 'https://o/a', contentType: 'image/png', createdAt: new Date() },
-  { id: 'b', type: 'video', title: 'Waves at dawn', prompt: 'Slow waves, golden light', thumbnailUrl: null, originalUrl: 'https://o/b', contentType: 'video/mp4', createdAt: new Date() },
-  { id: 'c', type: 'audio', title: 'Calm piano', prompt: 'calm piano with rain', thumbnailUrl: null, originalUrl: 'https://o/c', contentType: 'audio/mpeg', createdAt: new Date() },
+  toGeneration('a', { type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', thumbnailUrl: null, originalUrl: 'https://o/a', contentType: 'image/png', createdAt: new Date() }),
+  toGeneration('b', { type: 'video', title: 'Waves at dawn', prompt: 'Slow waves, golden light', thumbnailUrl: null, originalUrl: 'https://o/b', contentType: 'video/mp4', createdAt: new Date() }),
+  toGeneration('c', { type: 'audio', title: 'Calm piano', prompt: 'calm piano with rain', thumbnailUrl: null, originalUrl: 'https://o/c', contentType: 'audio/mpeg', createdAt: new Date() }),
 ];
 
 let feed: Partial<GenerationsFeed> = {};

@@ -1,7 +1,7 @@
-import { httpsCallable } from 'firebase/functions';
 import { ref, uploadBytes } from 'firebase/storage';
 import { storageFolders } from '@core/firestore-paths';
-import { addLibraryFileCallable, type AddLibraryFileInput, type AddLibraryFileResult } from '@core/library-files';
+import type { AddLibraryFileInput, AddLibraryFileResult } from '@core/library-files';
+import { call } from '@/lib/call';
 import { getFirebase } from '@/lib/firebase';
 
 // Uploads go to {uid}/uploads or {uid}/renders (the only client-writable folders, storage.rules); the
@@ -28,9 +28,8 @@ export function clientFilePath(uid: string, folder: 'uploads' | 'renders', conte
   return `${uid}/${storageFolders[folder]}/${id}.${ext}`;
 }
 
-export async function addLibraryFile(input: AddLibraryFileInput): Promise<AddLibraryFileResult> {
-  const call = httpsCallable<AddLibraryFileInput, AddLibraryFileResult>(getFirebase().functions, addLibraryFileCallable);
-  return (await call(input)).data;
+export function addLibraryFile(input: AddLibraryFileInput): Promise<AddLibraryFileResult> {
+  return call('addLibraryFile', input);
 }
 
 /** Puts a blob in the user's Storage folder and records it in the library. */

@@ -1,14 +1,15 @@
-import { collection, limit, onSnapshot, orderBy, query, where, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { collection, limit, orderBy, query, where } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { toGeneration, type Generation } from '@core/data/generation';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { GenerationType } from '@core/jobs';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
-import type { QueryState } from '@/lib/query-state';
+import type { QueryState } from '@core/react/use-live';
+import { useUserQuery } from '@/lib/live';
 
-// The library as the editor picks from it (spec §7: editor library reads filter by user and allowed
-// types, image and video by default), newest first, live so a fresh upload shows at once.
+// The library as the editor picks from it: the allowed types (image and video by default), newest first,
+// live so a fresh upload shows at once.
 
+/** A library file the timeline can play: a record with its file's URL. */
 export interface MediaAsset {
   id: string;
   type: GenerationType;
@@ -20,47 +21,16 @@ export interface MediaAsset {
 
 export const MEDIA_PICKER_LIMIT = 120;
 
-export function subscribeToLibraryMedia(db: Firestore, uid: string, types: readonly GenerationType[], onData: (items: MediaAsset[]) => void, onError: (e: Error) => void): () => void {
-  const q = query(collection(db, userCollectionPath(uid, 'generations')), where('type', 'in', [...types]), orderBy('createdAt', 'desc'), limit(MEDIA_PICKER_LIMIT));
-  return onSnapshot(
-    q,
-    (snap) =>
-      onData(
-        snap.docs.flatMap((d) => {
-          const data = d.data({ serverTimestamps: 'estimate' });
-          const url = typeof data.originalUrl === 'string' ? data.originalUrl : '';
-          if (!url || !types.includes(data.type)) return [];
-          return [
-            {
-              id: d.id,
-              type: data.type as GenerationType,
-              title: typeof data.title === 'string' && data.title.trim() ? data.title : 'Untitled',
-              url,
-              thumbnailUrl: typeof data.thumbnailUrl === 'string' && data.thumbnailUrl ? data.thumbnailUrl : null,
-              storagePath: typeof data.storagePath === 'string' ? data.storagePath : null,
-            },
-          ];
-        }),
-      ),
-    onError,
-  );
+export function toMediaAsset(g: Generation): MediaAsset | null {
+  return g.originalUrl ? { id: g.id, type: g.type, title: g.title, url: g.originalUrl, thumbnailUrl: g.thumbnailUrl, storagePath: g.storagePath } : null;
 }
 
 export function useLibraryMedia(types: readonly GenerationType[]): QueryState<MediaAsset[]> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const key = `${uid ?? ''}|${types.join(',')}`;
-  const [state, setState] = useState<{ key: string; value: QueryState<MediaAsset[]> }>({ key: '', value: { status: 'loading' } });
-  useEffect(() => {
-    if (!uid) return;
-    const wanted = key.split('|')[1]!.split(',') as GenerationType[];
-    return subscribeToLibraryMedia(
-      getFirebase().db,
-      uid,
-      wanted,
-      (data) => setState({ key, value: { status: 'success', data } }),
-      (error) => setState({ key, value: { status: 'error', error } }),
-    );
-  }, [uid, key]);
-  return state.key === key ? state.value : { status: 'loading' };
+  const state = useUserQuery(
+    (db, uid) => query(collection(db, userCollectionPath(uid, 'generations')), where('type', 'in', [...types]), orderBy('createdAt', 'desc'), limit(MEDIA_PICKER_LIMIT)),
+    toGeneration,
+  );
+  const data = state.status === 'success' ? state.data : null;
+  const assets = useMemo(() => data?.flatMap((g) => (types.includes(g.type) ? (toMediaAsset(g) ?? []) : [])) ?? null, [data, types]);
+  return assets ? { status: 'success', data: assets } : state.status === 'error' ? state : { status: 'loading' };
 }

@@ -1,40 +1,15 @@
-import { collection, deleteDoc, doc, getDoc, limit, onSnapshot, orderBy, query, serverTimestamp, setDoc, Timestamp, updateDoc, type DocumentData, type Firestore } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { collection, deleteDoc, doc, getDoc, limit, orderBy, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
-import { defaultProjectSettings, projectSettingsSchema, timelineItemSchema, type ProjectSettings, type TimelineItem } from '@core/editor/model';
+import { toVideoProject, type VideoProject } from '@core/data/video-project';
+import type { ProjectSettings, TimelineItem } from '@core/editor/model';
 import { userCollectionPath } from '@core/firestore-paths';
-import { useAuth } from '@/lib/auth';
-import { getFirebase } from '@/lib/firebase';
-import type { QueryState } from '@/lib/query-state';
+import type { LiveState } from '@core/react/use-live';
+import { useUserQuery } from '@/lib/live';
 
-// users/{uid}/videoProjects: created on the first Save (DESIGN.md), updated on every Save after that.
+export type { VideoProject };
 
-export interface VideoProject {
-  id: string;
-  title: string;
-  items: TimelineItem[];
-  settings: ProjectSettings;
-  thumbnailUrl: string | null;
-  updatedAt: Date | null;
-}
-
-/** A stored project as the editor opens it: clips that no longer parse are dropped, bad settings fall back to the defaults. */
-export function toVideoProject(id: string, data: DocumentData): VideoProject {
-  const rawItems: unknown[] = Array.isArray(data.settings?.timelineItems) ? data.settings.timelineItems : [];
-  const items = rawItems.flatMap((raw) => {
-    const parsed = timelineItemSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-  const settings = projectSettingsSchema.safeParse(data.settings?.project);
-  return {
-    id,
-    title: typeof data.title === 'string' && data.title.trim() ? data.title : DEFAULT_PROJECT_TITLE,
-    items,
-    settings: settings.success ? settings.data : defaultProjectSettings,
-    thumbnailUrl: typeof data.thumbnailUrl === 'string' && data.thumbnailUrl ? data.thumbnailUrl : null,
-    updatedAt: data.updatedAt instanceof Timestamp ? data.updatedAt.toDate() : null,
-  };
-}
+// users/{uid}/videoProjects: created on the first Save, updated on every Save after that (read through
+// core/data/video-project.ts).
 
 export interface ProjectContent {
   title: string;
@@ -79,18 +54,6 @@ export async function deleteProject(db: Firestore, uid: string, projectId: strin
 export const PROJECT_LIST_LIMIT = 50;
 
 /** The user's projects, most recently saved first, live. */
-export function useProjects(): QueryState<VideoProject[]> {
-  const { user } = useAuth();
-  const uid = user?.uid;
-  const [state, setState] = useState<QueryState<VideoProject[]>>({ status: 'loading' });
-  useEffect(() => {
-    if (!uid) return;
-    const q = query(collection(getFirebase().db, userCollectionPath(uid, 'videoProjects')), orderBy('updatedAt', 'desc'), limit(PROJECT_LIST_LIMIT));
-    return onSnapshot(
-      q,
-      (snap) => setState({ status: 'success', data: snap.docs.map((d) => toVideoProject(d.id, d.data({ serverTimestamps: 'estimate' }))) }),
-      (error) => setState({ status: 'error', error }),
-    );
-  }, [uid]);
-  return state;
+export function useProjects(): LiveState<VideoProject[]> {
+  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'videoProjects')), orderBy('updatedAt', 'desc'), limit(PROJECT_LIST_LIMIT)), toVideoProject);
 }

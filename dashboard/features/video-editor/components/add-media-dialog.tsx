@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { useAuth } from '@/lib/auth';
-import { readCallableError } from '@/lib/callable-error';
+import { readCallableError } from '@/lib/call';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '../api/add-library-file';

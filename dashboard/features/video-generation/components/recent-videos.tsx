@@ -1,12 +1,13 @@
 import { Film } from 'lucide-react';
 import { RECENT_GALLERY_ITEMS } from '@core/constants';
 import { GalleryDownloadButton, RecentGallery } from '@/components/generation/recent-gallery';
-import { useRecentRecords } from '@/lib/generation-jobs';
+import { posterOf } from '@core/data/generation';
+import { useRecentGenerations } from '@/lib/jobs/job-reads';
 
 export function RecentVideos({ onDownload, pendingUrl }: { onDownload: (url: string | null, prompt: string) => void; pendingUrl: string | null }) {
   return (
     <RecentGallery
-      state={useRecentRecords('video', RECENT_GALLERY_ITEMS)}
+      state={useRecentGenerations('video', RECENT_GALLERY_ITEMS)}
       noun="recent videos"
       emptyIcon={Film}
       emptyText="No recent video generations"
@@ -15,7 +16,7 @@ export function RecentVideos({ onDownload, pendingUrl }: { onDownload: (url: str
       renderItem={(item) => (
         <li key={item.id} className="overflow-hidden rounded-lg border bg-card">
           {item.originalUrl ? (
-            <video src={item.originalUrl} poster={item.thumbnailUrl ?? undefined} controls playsInline preload="metadata" aria-label={`Video: ${item.title}`} className="aspect-video w-full bg-black" />
+            <video src={item.originalUrl} poster={posterOf(item) ?? undefined} controls playsInline preload="metadata" aria-label={`Video: ${item.title}`} className="aspect-video w-full bg-black" />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-muted text-muted-foreground">
               <Film className="size-8" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { Film } from 'lucide-react';
 import { useState } from 'react';
 import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
-import type { MediaJobView } from '@/lib/media-job-view';
+import type { JobView } from '@/lib/jobs/job-view';
 
 export function VideoPreview({
   view,
@@ -10,7 +10,7 @@ export function VideoPreview({
   onDownload,
   isDownloading,
 }: {
-  view: MediaJobView;
+  view: JobView;
   onCancel: () => void;
   isCancelling: boolean;
   onDownload: (url: string, prompt: string) => void;

@@ -1,6 +1,6 @@
 import { VIDEO_PROGRESS_TIMING } from '@core/constants';
 import { PageHeader } from '@/components/ui/page-header';
-import { useMediaGeneration } from '@/lib/use-media-generation';
+import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
 import { RecentVideos } from '../components/recent-videos';
 import { VideoPreview } from '../components/video-preview';
 import { VideoSettings } from '../components/video-settings';

@@ -1,13 +1,14 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { generateTextSchema, missingKeyMessage, modelProvider, type GenerateTextResult } from '../../../../core/ai-text';
+import { missingKeyMessage, modelProvider, type GenerateTextResult } from '../../../../core/ai-text';
 import { integrationLabel, type LlmIntegrationType } from '../../../../core/integrations';
-import { parsePayload, withFallbackError } from '../../lib/callable';
+import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
 import type { ProviderFailure } from '../../providers/provider-errors';
 import type { TextGeneratorFactory } from '../../providers/text/text-generator';
 import { finishText, taskPrompt } from './prompts';
+import type { CallablePayload } from '../../../../core/callables';
 
 export interface GenerateTextDeps extends Pick<SecretStoreDeps, 'db' | 'keyring'> {
   textGenerators: TextGeneratorFactory;
@@ -17,29 +18,32 @@ function failureError(provider: LlmIntegrationType, model: string, failure: Prov
   const label = integrationLabel(provider);
   switch (failure.reason) {
     case 'invalid_key':
-      return new HttpsError('failed-precondition', `Your ${label} API key is invalid. Update it in Integrations.`);
+      return reasonedError('failed-precondition', `Your ${label} API key is invalid. Update it in Integrations.`, { reason: 'invalid-key', provider });
     case 'no_credit':
-      return new HttpsError('resource-exhausted', `Your ${label} account is out of credit. Add credit with ${label}, then try again.`);
+      return reasonedError('resource-exhausted', `Your ${label} account is out of credit. Add credit with ${label}, then try again.`, { reason: 'out-of-credit', provider });
     case 'rate_limited':
-      return new HttpsError('resource-exhausted', `${label} is busy right now (rate limited). Please try again in a minute.`);
+      return reasonedError('resource-exhausted', `${label} is busy right now (rate limited). Please try again in a minute.`, {
+        reason: 'rate-limited',
+        provider,
+        ...(failure.retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(failure.retryAfterMs / 1000) } : {}),
+      });
     case 'unavailable':
       return new HttpsError('unavailable', `${label} is not responding right now. Please try again later.`);
     case 'rejected':
       return failure.status === 404
-        ? new HttpsError('failed-precondition', `${label} does not offer ${model} to your API key. Choose another model.`)
+        ? reasonedError('failed-precondition', `${label} does not offer ${model} to your API key. Choose another model.`, { reason: 'model-unavailable', provider })
         : new HttpsError('internal', 'Failed to process AI request');
   }
 }
 
 /** Every AI text feature: the user's own key for the chosen model's provider, one system prompt per task. */
-export async function generateText(uid: string, data: unknown, deps: GenerateTextDeps): Promise<GenerateTextResult> {
-  const input = parsePayload(generateTextSchema, data);
+export async function generateText(uid: string, input: CallablePayload<'generateText'>, deps: GenerateTextDeps): Promise<GenerateTextResult> {
   const provider = modelProvider(input.model);
   const context = { uid, task: input.task, model: input.model, provider };
   return withFallbackError('Failed to process AI request', context, async () => {
     const stored = await readIntegrationKey(deps, uid, provider);
-    if (!stored.found) throw new HttpsError('failed-precondition', missingKeyMessage(provider));
-    if (!stored.readable) throw new HttpsError('failed-precondition', unreadableKeyMessage(provider));
+    if (!stored.found) throw reasonedError('failed-precondition', missingKeyMessage(provider), { reason: 'missing-key', provider });
+    if (!stored.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(provider), { reason: 'invalid-key', provider });
 
     const prompt = taskPrompt(input);
     const outcome = await deps.textGenerators(provider, stored.value).generate({ model: input.model, prompt: input.prompt, ...prompt });

@@ -1,6 +1,5 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { keyringSecret, loadConfig, loadKeyring } from '../../config';
-import { requireUid } from '../../lib/callable';
+import { onContractCall } from '../../lib/callable';
 import { getDb } from '../../lib/admin';
 import { providerRetry, secretCallableOptions } from '../../integrations/deps';
 import { createTextGeneratorFactory } from '../../providers/text/create-text-generator';
@@ -9,8 +8,8 @@ import { generateText } from './generate-text';
 // Per provider request; with the retry window (30 s) the callable answers within its 60 s timeout.
 const TEXT_TIMEOUT_MS = 25_000;
 
-export const generateTextCallable = onCall({ ...secretCallableOptions, secrets: [keyringSecret] }, (request) =>
-  generateText(requireUid(request), request.data, {
+export const generateTextCallable = onContractCall('generateText', { ...secretCallableOptions, secrets: [keyringSecret] }, ({ uid, input }) =>
+  generateText(uid, input, {
     db: getDb(),
     keyring: loadKeyring(),
     textGenerators: createTextGeneratorFactory({ baseUrls: loadConfig().baseUrls, timeoutMs: TEXT_TIMEOUT_MS, retry: providerRetry() }),

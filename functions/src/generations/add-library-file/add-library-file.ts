@@ -3,11 +3,12 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_PROJECT_TITLE } from '../../../../core/constants';
 import type { GenerationDoc } from '../../../../core/jobs';
-import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
-import { parsePayload, withFallbackError } from '../../lib/callable';
+import { libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
+import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
+import type { CallablePayload } from '../../../../core/callables';
 
 export interface AddLibraryFileDeps {
   db: Firestore;
@@ -29,8 +30,7 @@ function titleFor(kind: 'upload' | 'render', title: string, path: string): strin
  * render output as a video). The type comes from the stored object, never from the client; a second call for
  * the same file returns the record the first one wrote.
  */
-export async function addLibraryFile(uid: string, data: unknown, deps: AddLibraryFileDeps): Promise<AddLibraryFileResult> {
-  const input = parsePayload(addLibraryFileSchema, data);
+export async function addLibraryFile(uid: string, input: CallablePayload<'addLibraryFile'>, deps: AddLibraryFileDeps): Promise<AddLibraryFileResult> {
   const [owner, folder] = input.storagePath.split('/');
   if (owner !== uid) throw new HttpsError('permission-denied', 'You can only add your own files');
   const kind = folder === 'renders' ? 'render' : 'upload';

@@ -1,9 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { deleteGenerationSchema, type DeleteGenerationResult } from '../../../../core/jobs';
-import { parsePayload, withFallbackError } from '../../lib/callable';
+import { type DeleteGenerationResult } from '../../../../core/jobs';
+import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteStored, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
+import type { CallablePayload } from '../../../../core/callables';
 
 export interface DeleteGenerationDeps {
   db: Firestore;
@@ -20,8 +21,8 @@ function objectPaths(uid: string, data: Record<string, unknown>): string[] {
  * failure leaves a record the user can delete again rather than an invisible orphan; a file already gone
  * is fine, and so is a record already gone.
  */
-export async function deleteGeneration(uid: string, data: unknown, deps: DeleteGenerationDeps): Promise<DeleteGenerationResult> {
-  const { generationId } = parsePayload(deleteGenerationSchema, data);
+export async function deleteGeneration(uid: string, data: CallablePayload<'deleteGeneration'>, deps: DeleteGenerationDeps): Promise<DeleteGenerationResult> {
+  const { generationId } = data;
   return withFallbackError('There was an error deleting your project.', { uid, generationId }, async () => {
     const ref = generationRef(deps.db, uid, generationId);
     const snap = await ref.get();

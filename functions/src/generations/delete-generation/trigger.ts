@@ -1,7 +1,6 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { getDb } from '../../lib/admin';
-import { requireUid } from '../../lib/callable';
+import { onContractCall } from '../../lib/callable';
 import { defaultBucket } from '../../jobs/deps';
 import { deleteGeneration } from './delete-generation';
 
-export const deleteGenerationCallable = onCall({ maxInstances: 10 }, (request) => deleteGeneration(requireUid(request), request.data, { db: getDb(), bucket: defaultBucket() }));
+export const deleteGenerationCallable = onContractCall('deleteGeneration', { maxInstances: 10 }, ({ uid, input }) => deleteGeneration(uid, input, { db: getDb(), bucket: defaultBucket() }));

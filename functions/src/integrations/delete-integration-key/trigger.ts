@@ -1,7 +1,6 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { getDb } from '../../lib/admin';
-import { requireUid } from '../../lib/callable';
+import { onContractCall } from '../../lib/callable';
 import { secretCallableOptions } from '../deps';
 import { deleteIntegrationKey } from './delete-integration-key';
 
-export const deleteIntegrationKeyCallable = onCall(secretCallableOptions, (request) => deleteIntegrationKey(requireUid(request), request.data, { db: getDb() }));
+export const deleteIntegrationKeyCallable = onContractCall('deleteIntegrationKey', secretCallableOptions, ({ uid, input }) => deleteIntegrationKey(uid, input, { db: getDb() }));

@@ -1,13 +1,12 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { keyringSecret } from '../../config';
-import { requireUid } from '../../lib/callable';
+import { onContractCall } from '../../lib/callable';
 import { providerBaseUrls, providerRetry, secretCallableOptions, secretStoreDeps } from '../deps';
 import { testIntegrationKey } from './test-integration-key';
 
 const KEY_CHECK_TIMEOUT_MS = 10_000;
 
-export const testIntegrationKeyCallable = onCall({ ...secretCallableOptions, secrets: [keyringSecret] }, (request) =>
-  testIntegrationKey(requireUid(request), request.data, {
+export const testIntegrationKeyCallable = onContractCall('testIntegrationKey', { ...secretCallableOptions, secrets: [keyringSecret] }, ({ uid, input }) =>
+  testIntegrationKey(uid, input, {
     ...secretStoreDeps(),
     fetch: globalThis.fetch,
     baseUrls: providerBaseUrls(),

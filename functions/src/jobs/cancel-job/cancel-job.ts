@@ -1,11 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isJobActive, jobIdSchema, type CancelJobResult, type JobStatus } from '../../../../core/jobs';
-import { parsePayload, withFallbackError } from '../../lib/callable';
+import { isJobActive, type CancelJobResult, type JobStatus } from '../../../../core/jobs';
+import { withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { cancelledPatch } from '../job-state';
 import { jobRef } from '../runner';
+import type { CallablePayload } from '../../../../core/callables';
 
 export interface CancelJobDeps {
   db: Firestore;
@@ -16,8 +17,8 @@ export interface CancelJobDeps {
  * Marks the caller's queued or running job 'cancelled'; its run sees that at its next heartbeat (between
  * polls) and stops without a record. A job that already ended keeps its status, which is returned.
  */
-export async function cancelJob(uid: string, data: unknown, deps: CancelJobDeps): Promise<CancelJobResult> {
-  const { jobId } = parsePayload(jobIdSchema, data);
+export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>, deps: CancelJobDeps): Promise<CancelJobResult> {
+  const { jobId } = data;
   return withFallbackError('Failed to process your request', { uid, jobId }, async () => {
     const ref = jobRef(deps.db, uid, jobId);
     const result = await deps.db.runTransaction(async (tx) => {

@@ -1,7 +1,6 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { getDb } from '../../lib/admin';
-import { requireUid } from '../../lib/callable';
+import { onContractCall } from '../../lib/callable';
 import { systemClock } from '../../lib/clock';
 import { cancelJob } from './cancel-job';
 
-export const cancelJobCallable = onCall({ maxInstances: 10 }, (request) => cancelJob(requireUid(request), request.data, { db: getDb(), clock: systemClock }));
+export const cancelJobCallable = onContractCall('cancelJob', { maxInstances: 10 }, ({ uid, input }) => cancelJob(uid, input, { db: getDb(), clock: systemClock }));

@@ -1,11 +1,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { startJobSchema, type JobDoc, type StartJobResult } from '../../../../core/jobs';
+import type { JobDoc, StartJobResult } from '../../../../core/jobs';
 import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
-import { parsePayload, withFallbackError } from '../../lib/callable';
+import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import type { Bucket } from '../result-storage';
 import { jobRef, type Executors } from '../runner';
+import type { CallablePayload } from '../../../../core/callables';
 
 export interface StartJobDeps extends Pick<SecretStoreDeps, 'db' | 'keyring' | 'clock'> {
   bucket: Bucket;
@@ -19,8 +20,7 @@ const kindLabels = { image: 'Image', video: 'Video', voiceover: 'Voiceover', mus
  * the job id, so a repeated call returns the same job. Bad input, a missing key or an upload that is not
  * the caller's are refused before anything is written.
  */
-export async function startJob(uid: string, data: unknown, deps: StartJobDeps): Promise<StartJobResult> {
-  const payload = parsePayload(startJobSchema, data);
+export async function startJob(uid: string, payload: CallablePayload<'startJob'>, deps: StartJobDeps): Promise<StartJobResult> {
   const jobId = payload.requestId;
   const executor = deps.executors[payload.kind];
   if (!executor) throw new HttpsError('unimplemented', `${kindLabels[payload.kind]} generation is not available yet.`);
@@ -32,8 +32,8 @@ export async function startJob(uid: string, data: unknown, deps: StartJobDeps): 
     const refusal = await executor.checkStart?.(uid, input, { bucket: deps.bucket });
     if (refusal) throw new HttpsError(refusal.code, refusal.message);
     const key = await readIntegrationKey(deps, uid, executor.integration);
-    if (!key.found) throw new HttpsError('failed-precondition', executor.messages.missingKey);
-    if (!key.readable) throw new HttpsError('failed-precondition', unreadableKeyMessage(executor.integration));
+    if (!key.found) throw reasonedError('failed-precondition', executor.messages.missingKey, { reason: 'missing-key', provider: executor.integration });
+    if (!key.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(executor.integration), { reason: 'invalid-key', provider: executor.integration });
 
     const now = deps.clock.now();
     const job: JobDoc<Date> = {

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobKind } from '@core/jobs';
-import { useJobFollower, useNow, type FollowedJob, type JobFollower } from '@/lib/generation-jobs';
-import { toMediaJobView, type MediaJobInputs, type MediaJobView } from '@/lib/media-job-view';
-import { toast } from '@/lib/toast';
+import type { Job } from '@core/data/job';
+import { toast } from '../toast';
+import { useNow } from '../use-now';
+import { toJobView, type JobView, type JobViewInputs } from './job-view';
+import { useJobFollower, type JobFollower } from './use-job-follower';
 
 // A media page's form and job together (video, voiceover, music): the form a reload restores from the job
 // it finds again (unless the user already typed), the spec's toasts when a job ends while watched, and the
@@ -16,7 +18,7 @@ export interface MediaGenerationOptions<F> {
   successText: string;
   /** The spec's failure text ('Failed to generate video'). */
   fallbackError: string;
-  timing: MediaJobInputs['timing'];
+  timing: JobViewInputs['timing'];
 }
 
 export interface MediaGeneration<K extends JobKind, F> {
@@ -24,7 +26,7 @@ export interface MediaGeneration<K extends JobKind, F> {
   /** A user edit: from now on a found-again job no longer overwrites the form. */
   change: (patch: Partial<F>) => void;
   follower: JobFollower<K>;
-  view: MediaJobView;
+  view: JobView;
   busy: boolean;
 }
 
@@ -38,11 +40,11 @@ export function useMediaGeneration<K extends JobKind, F>(kind: K, options: Media
   useEffect(() => {
     formFromJobRef.current = formFromJob;
   });
-  const onAdopt = useCallback((job: FollowedJob) => {
+  const onAdopt = useCallback((job: Job) => {
     if (!touched.current) setForm((f) => formFromJobRef.current(job.input, f));
   }, []);
   const onSettled = useCallback(
-    (job: FollowedJob) => {
+    (job: Job) => {
       if (job.status === 'succeeded') toast({ title: successText });
       if (job.status === 'failed') errorToast(job.error?.message || fallbackError);
     },
@@ -50,8 +52,9 @@ export function useMediaGeneration<K extends JobKind, F>(kind: K, options: Media
   );
   const follower = useJobFollower(kind, { onAdopt, onSettled, onStartError: errorToast, fallbackError });
   const active = follower.starting || (follower.job !== null && (follower.job.status === 'queued' || follower.job.status === 'running'));
-  const now = useNow(1000, active);
-  const view = toMediaJobView({ ...follower, now, timing, fallbackError });
+  const now = useNow(1000, active).getTime();
+  const submitting = follower.starting ? { statusText: 'Starting' } : null;
+  const view = toJobView({ submitting, submitError: follower.startError, job: follower.job, record: follower.record, now, timing, fallbackError, loadingText: 'Loading your file' });
   const change = useCallback((patch: Partial<F>) => {
     touched.current = true;
     setForm((f) => ({ ...f, ...patch }));

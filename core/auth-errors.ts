@@ -1,5 +1,5 @@
-// Turns auth failures into sentences a person understands (spec section 8: backend errors show in
-// the danger box under the form). Unknown codes fall back to the backend's own message.
+// Turns Firebase Auth failures into sentences a person understands, for the dashboard's sign-in screen
+// and the side panel alike (one catalogue). Unknown codes fall back to the backend's own message.
 
 /** Our own failure codes, for outcomes Firebase reports as success. */
 export const APP_ERROR_CODES = {

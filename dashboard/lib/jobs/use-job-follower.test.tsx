@@ -19,6 +19,8 @@ vi.mock('firebase/firestore', () => {
     where: () => ({}),
     orderBy: () => ({}),
     limit: () => ({}),
+    queryEqual: (a: { path: string }, b: { path: string }) => a.path === b.path,
+    refEqual: (a: { path: string }, b: { path: string }) => a.path === b.path,
     onSnapshot: (ref: { path: string }, next: Listener) => {
       listeners.set(ref.path, next);
       return () => listeners.delete(ref.path);
@@ -30,7 +32,7 @@ vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {}, functions: {} }
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 
-const { useJobFollower } = await import('./generation-jobs');
+const { useJobFollower } = await import('./use-job-follower');
 
 const jobsPath = 'users/u1/jobs';
 const jobSnap = (id: string, status: string) => ({ exists: () => true, id, data: () => ({ kind: 'voiceover', status, input: {} }) });

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import { generateTextSchema, type GenerateTextResult } from './ai-text';
+import {
+  integrationTypeInputSchema,
+  saveIntegrationKeySchema,
+  saveSocialCredentialsSchema,
+  socialPlatformInputSchema,
+  type DeleteResult,
+  type SaveIntegrationKeyResult,
+  type SaveSocialCredentialsResult,
+  type TestIntegrationKeyResult,
+} from './integrations';
+import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
+import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
+import { feedbackInputSchema } from './schemas';
+
+// Every callable function in one map: its name (the export in functions/src/index.ts), the input schema
+// both sides validate with, the output type, and the machine reasons its errors may carry. Clients call
+// through core/firebase/call.ts, functions serve through functions/src/lib/callable.ts; neither names a
+// callable by a string of its own. docs/architecture.md ("Callables") describes the flow.
+
+/**
+ * Why a call failed, in HttpsError details ({reason, provider?, retryAfterSeconds?}), so a screen decides
+ * from the reason, never from the message text. The message stays the user-facing words.
+ */
+export const callableErrorReasons = [
+  /** No key saved for the provider the call needs: fix in Integrations. */
+  'missing-key',
+  /** The provider refused the saved key, or it can no longer be read: fix in Integrations. */
+  'invalid-key',
+  'out-of-credit',
+  'rate-limited',
+  /** The provider does not offer the chosen model to this key. */
+  'model-unavailable',
+  /** Saved social credentials can no longer be read: save them again. */
+  'unreadable-credentials',
+] as const;
+export type CallableErrorReason = (typeof callableErrorReasons)[number];
+
+export interface CallableErrorDetails {
+  reason: CallableErrorReason;
+  /** The integration the reason is about ('openai', 'blackforest', ...). */
+  provider?: string;
+  retryAfterSeconds?: number;
+}
+
+/** Reasons the user fixes on the Integrations page. */
+export function needsIntegrations(reason: string | null | undefined): boolean {
+  return reason === 'missing-key' || reason === 'invalid-key' || reason === 'unreadable-credentials';
+}
+
+export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> {
+  input: S;
+  /** Reasons this callable's errors may carry (documentation and tests; the client reads any). */
+  reasons: readonly CallableErrorReason[];
+  /** Type-only: the output. */
+  readonly output?: O;
+}
+
+function contract<O>() {
+  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = []): CallableContract<S, O> => ({ input, reasons });
+}
+
+export interface SendFeedbackResult {
+  id: string;
+}
+
+export const callableContracts = {
+  sendFeedback: contract<SendFeedbackResult>()(feedbackInputSchema),
+  saveIntegrationKey: contract<SaveIntegrationKeyResult>()(saveIntegrationKeySchema),
+  deleteIntegrationKey: contract<DeleteResult>()(integrationTypeInputSchema),
+  testIntegrationKey: contract<TestIntegrationKeyResult>()(integrationTypeInputSchema, ['missing-key', 'invalid-key']),
+  saveSocialCredentials: contract<SaveSocialCredentialsResult>()(saveSocialCredentialsSchema, ['unreadable-credentials']),
+  deleteSocialCredentials: contract<DeleteResult>()(socialPlatformInputSchema),
+  generateText: contract<GenerateTextResult>()(generateTextSchema, ['missing-key', 'invalid-key', 'out-of-credit', 'rate-limited', 'model-unavailable']),
+  startJob: contract<StartJobResult>()(startJobSchema, ['missing-key', 'invalid-key']),
+  cancelJob: contract<CancelJobResult>()(jobIdSchema),
+  deleteGeneration: contract<DeleteGenerationResult>()(deleteGenerationSchema),
+  addLibraryFile: contract<AddLibraryFileResult>()(addLibraryFileSchema),
+} as const;
+
+export type CallableName = keyof typeof callableContracts;
+export const callableNames = Object.keys(callableContracts) as CallableName[];
+type SchemaOf<N extends CallableName> = (typeof callableContracts)[N]['input'];
+/** What a client passes (defaults may be left out). */
+export type CallableInput<N extends CallableName> = z.input<SchemaOf<N>>;
+/** What the handler receives after the schema ran. */
+export type CallablePayload<N extends CallableName> = z.output<SchemaOf<N>>;
+export type CallableOutput<N extends CallableName> = NonNullable<(typeof callableContracts)[N]['output']>;

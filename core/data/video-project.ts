@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { DEFAULT_PROJECT_TITLE } from '../constants';
+import { defaultProjectSettings, projectSettingsSchema, timelineItemSchema } from '../editor/model';
+import { docConverter, label, optionalText, timestamp } from './fields';
+
+/**
+ * users/{uid}/videoProjects/{id} as the editor opens it (stored shape: VideoProjectDoc in
+ * core/editor/model.ts): clips that no longer parse are dropped, bad settings fall back to the defaults.
+ */
+export const videoProjectSchema = z
+  .object({
+    title: label(DEFAULT_PROJECT_TITLE),
+    settings: z.object({ timelineItems: z.array(z.unknown()).catch([]), project: z.unknown() }).catch({ timelineItems: [], project: undefined }),
+    thumbnailUrl: optionalText(),
+    updatedAt: timestamp(),
+  })
+  .transform(({ settings, ...rest }) => {
+    const project = projectSettingsSchema.safeParse(settings.project);
+    return {
+      ...rest,
+      items: settings.timelineItems.flatMap((raw) => {
+        const parsed = timelineItemSchema.safeParse(raw);
+        return parsed.success ? [parsed.data] : [];
+      }),
+      settings: project.success ? project.data : defaultProjectSettings,
+    };
+  });
+
+export type VideoProject = z.output<typeof videoProjectSchema> & { id: string };
+
+export const toVideoProject = docConverter(videoProjectSchema);
