@@ -143,7 +143,7 @@ export function linkedinFailure(status: number, body: unknown, context: { token:
  * post is silently cut at the first one. Every one is escaped except the # that starts a hashtag.
  */
 export function toLittleText(text: string): string {
-  return text.replace(/#(?=\p{L})|[\\|{}@[\]()<>#*_~]/gu, (ch) => (ch === '#' ? ch : `\\${ch}`));
+  return text.replace(/(#(?=\p{L}))|[\\|{}@[\]()<>#*_~]/gu, (ch, hashtag: string | undefined) => (hashtag ? ch : `\\${ch}`));
 }
 
 export function linkedinPostUrl(urn: string): string {
