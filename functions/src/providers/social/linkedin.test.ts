@@ -229,6 +229,13 @@ describe('createLinkedInPublisher: failures', () => {
     expect(creates()).toHaveLength(1);
   });
 
+  it('maps a create that could not connect to unavailable: nothing reached LinkedIn, so it is safe to send again', async () => {
+    const closed = await startSandbox();
+    const baseUrl = closed.urls.linkedin;
+    await closed.close();
+    expect(await publisher('li-token', { baseUrl }).publish(request())).toEqual({ ok: false, failure: { code: 'unavailable', message: linkedinMessages.unreachable } });
+  });
+
   it('retries an upload step that failed with 503, then posts', async () => {
     sandbox.apps.linkedin.faults.add({ path: '/rest/images', method: 'POST', status: 503 });
     const outcome = await publisher().publish(request({ media: [media(gradientPng(16, 16, 'retry'), 'image/jpeg')] }));

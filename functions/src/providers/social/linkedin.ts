@@ -37,6 +37,8 @@ export interface LinkedInClientOptions {
   fetch: typeof fetch;
   /** Per call; a create call that outlives it has an unknown outcome. */
   requestTimeoutMs?: number;
+  /** Epoch ms, for retryAt after a 429 (Date.now when omitted). */
+  now?: () => number;
 }
 
 export interface LinkedInPublisherOptions extends LinkedInClientOptions {
@@ -424,7 +426,8 @@ export type LinkedInLookup<T> = { ok: true; value: T } | { ok: false; failure: P
 
 function lookupFailure(result: CallResult, options: LinkedInClientOptions, purpose: Purpose): PublishFailure {
   if (result.status === undefined) return { code: 'unavailable', message: linkedinMessages.unreachable };
-  return linkedinFailure(result.status, result.json, { token: options.accessToken, purpose, now: Date.now(), retryAfterMs: parseRetryAfter(result.headers, Date.now()) });
+  const now = (options.now ?? Date.now)();
+  return linkedinFailure(result.status, result.json, { token: options.accessToken, purpose, now, retryAfterMs: parseRetryAfter(result.headers, now) });
 }
 
 /** The member behind the token (OpenID userinfo): urn:li:person:{sub} is the author of their own posts. */
