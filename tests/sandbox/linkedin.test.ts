@@ -15,7 +15,7 @@ afterAll(() => sandbox.close());
 const VERSIONED = { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' };
 const ORG = 'urn:li:organization:1000001';
 
-async function call(path: string, init: { method?: string; token?: string | null; headers?: Record<string, string>; body?: unknown; bytes?: Uint8Array } = {}) {
+async function call(path: string, init: { method?: string; token?: string | null; headers?: Record<string, string>; body?: unknown; bytes?: Uint8Array<ArrayBuffer> } = {}) {
   const url = path.startsWith('http') ? path : `${sandbox.urls.linkedin}${path}`;
   const headers: Record<string, string> = { ...VERSIONED, ...init.headers };
   if (init.token !== null) headers.authorization = `Bearer ${init.token ?? 'li-token'}`;
