@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import {
   createLinkedInPublisher,
   fetchLinkedInIdentity,
+  isTrustedUploadUrl,
   LINKEDIN_VERSION,
   LinkedInLookupError,
   linkedinMessages,
@@ -311,6 +312,18 @@ describe('createLinkedInPublisher: failures', () => {
   ] as const)('refuses %s before calling LinkedIn', async (_case, partial, code, message) => {
     expect(await publisher().publish(request(partial as Partial<PublishRequest>))).toEqual({ ok: false, failure: { code, message } });
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('isTrustedUploadUrl', () => {
+  it.each([
+    ['https://www.linkedin.com/dms-uploads/sp/v2/D4E10AQ/uploaded-image/0?ca=vector_feedshare', 'https://api.linkedin.com', true],
+    ['http://127.0.0.1:9000/dms-uploads/image/k', 'http://127.0.0.1:9000', true],
+    ['http://www.linkedin.com/dms-uploads/x', 'https://api.linkedin.com', false],
+    ['https://linkedin.com.evil.example/dms-uploads/x', 'https://api.linkedin.com', false],
+    ['https://storage.example.com/x', 'https://api.linkedin.com', false],
+  ])('%s from %s: %s', (url, base, trusted) => {
+    expect(isTrustedUploadUrl(url, base)).toBe(trusted);
   });
 });
 

@@ -200,6 +200,17 @@ function createCaller(options: LinkedInClientOptions) {
   };
 }
 
+/** Upload URLs come from LinkedIn's answers: only LinkedIn's hosts (or the configured API origin) get the bytes and token. */
+export function isTrustedUploadUrl(url: string, baseUrl: string): boolean {
+  try {
+    const u = new URL(url);
+    if (u.origin === new URL(baseUrl).origin) return true;
+    return u.protocol === 'https:' && (u.hostname === 'linkedin.com' || u.hostname.endsWith('.linkedin.com'));
+  } catch {
+    return false;
+  }
+}
+
 const AUTHOR = /^urn:li:(person:[A-Za-z0-9_-]+|organization:\d+)$/;
 type MediaKind = 'image' | 'video';
 
@@ -288,7 +299,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const value = obj(r.json?.value);
       const uploadUrl = value?.uploadUrl;
       const image = value?.image;
-      return typeof uploadUrl === 'string' && typeof image === 'string' ? { ok: true, value: { uploadUrl, image } } : { ok: false, failure: malformed('the image upload request') };
+      return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof image === 'string' ? { ok: true, value: { uploadUrl, image } } : { ok: false, failure: malformed('the image upload request') };
     });
     if (!init.ok) return init;
     const bytes = await media.read(0, media.sizeBytes);
@@ -306,10 +317,12 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
         const video = value?.video;
         const instructions = Array.isArray(value?.uploadInstructions) ? value.uploadInstructions.map(obj) : [];
         const parts = instructions.map((p) => ({ uploadUrl: p?.uploadUrl, firstByte: p?.firstByte, lastByte: p?.lastByte }));
+        // The parts must cover the file exactly, in order, each on a LinkedIn upload host.
         const valid =
           typeof video === 'string' &&
           parts.length > 0 &&
-          parts.every((p) => typeof p.uploadUrl === 'string' && Number.isInteger(p.firstByte) && Number.isInteger(p.lastByte) && (p.firstByte as number) <= (p.lastByte as number) && (p.lastByte as number) < media.sizeBytes);
+          parts.every((p, i) => typeof p.uploadUrl === 'string' && isTrustedUploadUrl(p.uploadUrl, baseUrl) && Number.isInteger(p.lastByte) && p.firstByte === (i === 0 ? 0 : (parts[i - 1]!.lastByte as number) + 1) && (p.firstByte as number) <= (p.lastByte as number)) &&
+          parts.at(-1)!.lastByte === media.sizeBytes - 1;
         if (!valid) return { ok: false, failure: malformed('the video upload request') };
         return { ok: true, value: { video, uploadToken: typeof value?.uploadToken === 'string' ? value.uploadToken : '', parts: parts as { uploadUrl: string; firstByte: number; lastByte: number }[] } };
       },
