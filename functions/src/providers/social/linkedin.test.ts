@@ -71,7 +71,7 @@ function publisher(token = 'li-access-token-0001', extra: Partial<LinkedInPublis
       clock += ms;
     },
     random: () => 0.5,
-    requestTimeoutMs: 2000,
+    requestTimeoutMs: 10_000,
     ...extra,
   });
 }
