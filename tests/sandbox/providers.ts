@@ -4,6 +4,7 @@ import { anthropicRoutes } from './providers/anthropic';
 import { bflRoutes } from './providers/bfl';
 import { elevenlabsRoutes } from './providers/elevenlabs';
 import { geminiRoutes } from './providers/gemini';
+import { linkedinRoutes } from './providers/linkedin';
 import { lumaRoutes } from './providers/luma';
 import { openaiRoutes } from './providers/openai';
 
@@ -18,4 +19,5 @@ export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = 
   openai: openaiRoutes,
   anthropic: anthropicRoutes,
   gemini: geminiRoutes,
+  linkedin: linkedinRoutes,
 };

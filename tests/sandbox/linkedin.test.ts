@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINKEDIN_VERSION } from '../../functions/src/providers/social/linkedin';
+import { gradientPng } from './providers/png';
+import { isActiveVersion, LINKEDIN_MEMBER_URN, renderLittleText, VIDEO_PART_BYTES } from './providers/linkedin';
+import { startSandbox, type Sandbox } from './server';
+
+// The LinkedIn sandbox's own rules (README.md, LinkedIn): version headers, tokens, uploads, posts.
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+const VERSIONED = { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' };
+const ORG = 'urn:li:organization:1000001';
+
+async function call(path: string, init: { method?: string; token?: string | null; headers?: Record<string, string>; body?: unknown; bytes?: Uint8Array<ArrayBuffer> } = {}) {
+  const url = path.startsWith('http') ? path : `${sandbox.urls.linkedin}${path}`;
+  const headers: Record<string, string> = { ...VERSIONED, ...init.headers };
+  if (init.token !== null) headers.authorization = `Bearer ${init.token ?? 'li-token'}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.bytes ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('application/json');
+  return { status: res.status, headers: res.headers, body: (json && text ? JSON.parse(text) : { text }) as Record<string, unknown> };
+}
+
+const post = (author: string, commentary: string, content?: unknown) =>
+  call('/rest/posts', { method: 'POST', body: { author, commentary, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED', ...(content ? { content } : {}) } });
+
+describe('LinkedIn sandbox: versions and tokens', () => {
+  it.each([
+    ['202611', true],
+    ['202511', true],
+    ['202510', false],
+    ['202612', false],
+    ['202609.01', true],
+    ['2026-09', false],
+    ['202613', false],
+  ])('version %s is active in November 2026: %s', (version, active) => {
+    expect(isActiveVersion(version, new Date(Date.UTC(2026, 10, 23)))).toBe(active);
+  });
+
+  it.each([
+    ['no LinkedIn-Version', { 'linkedin-version': '' }, 400, 'VERSION_MISSING'],
+    ['a sunset version', { 'linkedin-version': '202301' }, 426, 'NONEXISTENT_VERSION'],
+    ['Rest.li protocol 1.0', { 'x-restli-protocol-version': '' }, 400, 'ILLEGAL_ARGUMENT'],
+  ])('refuses a /rest call with %s', async (_case, headers, status, code) => {
+    const sent = Object.fromEntries(Object.entries({ ...VERSIONED, ...headers }).filter(([, v]) => v));
+    const res = await fetch(`${sandbox.urls.linkedin}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: 'Bearer li-token', ...sent } });
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ status, code });
+  });
+
+  it.each([
+    [null, 'EMPTY_ACCESS_TOKEN'],
+    ['bad-key', 'INVALID_ACCESS_TOKEN'],
+    ['expired-token', 'EXPIRED_ACCESS_TOKEN'],
+    ['revoked-token', 'REVOKED_ACCESS_TOKEN'],
+  ])('answers token %s with 401 %s', async (token, code) => {
+    expect(await call('/v2/userinfo', { token })).toMatchObject({ status: 401, body: { status: 401, code } });
+  });
+
+  it('lists every role assignment, or only those in the state asked for', async () => {
+    const all = await call('/rest/organizationAcls?q=roleAssignee');
+    expect((all.body.elements as { state: string }[]).map((e) => e.state).sort()).toEqual(['APPROVED', 'APPROVED', 'APPROVED', 'REQUESTED']);
+    const approved = await call('/rest/organizationAcls?q=roleAssignee&state=APPROVED');
+    expect(approved.body.elements).toHaveLength(3);
+    expect((await call('/rest/organizationAcls?q=roleAssignee', { token: 'member-only-token' })).status).toBe(403);
+  });
+});
+
+describe('LinkedIn sandbox: uploads and posts', () => {
+  it('refuses a finalize whose part ETags are out of order, then accepts them in order', async () => {
+    const size = VIDEO_PART_BYTES + 80_000;
+    const init = await call('/rest/videos?action=initializeUpload', { method: 'POST', body: { initializeUploadRequest: { owner: LINKEDIN_MEMBER_URN, fileSizeBytes: size, uploadCaptions: false, uploadThumbnail: false } } });
+    const value = init.body.value as { video: string; uploadToken: string; uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[] };
+    expect(value.uploadInstructions.map((p) => [p.firstByte, p.lastByte])).toEqual([
+      [0, VIDEO_PART_BYTES - 1],
+      [VIDEO_PART_BYTES, size - 1],
+    ]);
+    expect((await call(value.uploadInstructions[0]!.uploadUrl, { method: 'PUT', token: null, bytes: new Uint8Array(10) })).status).toBe(400);
+    const etags: string[] = [];
+    for (const p of value.uploadInstructions) {
+      const put = await call(p.uploadUrl, { method: 'PUT', token: null, bytes: new Uint8Array(p.lastByte - p.firstByte + 1).fill(etags.length + 1) });
+      etags.push(put.headers.get('etag')!);
+    }
+    const finalize = (ids: string[]) => call('/rest/videos?action=finalizeUpload', { method: 'POST', body: { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken, uploadedPartIds: ids } } });
+    expect((await finalize([...etags].reverse())).status).toBe(400);
+    expect((await finalize(etags)).status).toBe(200);
+    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe('PROCESSING');
+    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe('AVAILABLE');
+  });
+
+  it('refuses a post naming an image that was never uploaded, or one owned by someone else', async () => {
+    const init = await call('/rest/images?action=initializeUpload', { method: 'POST', body: { initializeUploadRequest: { owner: ORG } } });
+    const { uploadUrl, image } = init.body.value as { uploadUrl: string; image: string };
+    expect(await post(ORG, 'Image not uploaded yet', { media: { id: image } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('is not ready (WAITING_UPLOAD)') } });
+    expect((await call(uploadUrl, { method: 'PUT', bytes: new Uint8Array(gradientPng(8, 8, 'up')) })).status).toBe(201);
+    expect(await post(LINKEDIN_MEMBER_URN, 'Someone else’s image', { media: { id: image } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('not the author') } });
+    const made = await post(ORG, 'Image uploaded', { media: { id: image } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
+  });
+
+  it('refuses the same text twice from one author with DUPLICATE_POST naming the first post', async () => {
+    const text = `Twice ${Date.now()}`;
+    const first = await post(LINKEDIN_MEMBER_URN, text);
+    const second = await post(LINKEDIN_MEMBER_URN, text);
+    expect(second.status).toBe(422);
+    expect(second.body).toMatchObject({ message: expect.stringContaining(`Content is a duplicate of ${first.headers.get('x-restli-id')}`), errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST' }] } });
+    expect((await post(ORG, text)).status).toBe(201);
+  });
+
+  it.each([
+    ['plain words', 'plain words'],
+    ['cut at (an unescaped parenthesis)', 'cut at '],
+    ['kept \\(escaped\\) \\@ \\_', 'kept (escaped) @ _'],
+    ['#hashtags stay, # alone cuts', '#hashtags stay, '],
+  ])('renders the little text %j as %j', (commentary, shown) => {
+    expect(renderLittleText(commentary)).toBe(shown);
+  });
+});
