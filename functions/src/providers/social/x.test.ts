@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { X_MEDIA_LIMITS } from '../../../../core/social-limits';
 import { oauthBaseString, oauthSignature, X_DUPLICATE_DETAIL, X_SANDBOX_PUBLIC_METRICS, X_TOO_LONG_MESSAGE } from '../../../../tests/sandbox/providers/x';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
+import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
 import type { PublishMedia, PublishRequest } from './social-publisher';
 import { comparablePostText, createXOAuth, createXPublisher, fetchXProfile, XLookupError, xMessages, type XCredentials } from './x';
 
@@ -42,16 +43,19 @@ function credentials(overrides: Partial<XCredentials> = {}): XCredentials {
   return { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken, accessTokenSecret: `${accessToken}-secret`, ...overrides };
 }
 
-function publisher(opts: { credentials?: XCredentials; requestTimeoutMs?: number; baseUrl?: string } = {}) {
+const fakeSleep = async (ms: number) => {
+  slept.push(ms);
+  clock += ms;
+};
+
+function publisher(opts: { credentials?: XCredentials; requestTimeoutMs?: number; baseUrl?: string; retries?: boolean } = {}) {
   return createXPublisher({
+    ...(opts.retries ? { retry: { policy: PROVIDER_RETRY_POLICY, sleep: fakeSleep, now: () => clock, random: () => 0.5 } } : {}),
     credentials: opts.credentials ?? credentials(),
     baseUrl: opts.baseUrl ?? sandbox.urls.x,
     fetch: recordingFetch,
     now: () => clock,
-    sleep: async (ms) => {
-      slept.push(ms);
-      clock += ms;
-    },
+    sleep: fakeSleep,
     requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
   });
 }
@@ -203,6 +207,23 @@ describe('failures', () => {
     sandbox.apps.x.faults.add({ path: '/2/media/upload/initialize', method: 'POST', status: 503 });
     expect(await publisher().publish(request('Upload fails', [storedMedia('image/png', 1000)]))).toMatchObject({ ok: false, failure: { code: 'unavailable' } });
     expect(sent.map((s) => s.path)).toEqual(['/2/media/upload/initialize']);
+  });
+
+  it('retries an upload step X refused for a passing reason, but never the post', async () => {
+    const started = clock;
+    const reset = Math.floor(clock / 1000) + 2;
+    sandbox.apps.x.faults.add({ path: '/2/media/upload/initialize', method: 'POST', status: 503 });
+    sandbox.apps.x.faults.add({ path: '/2/media/upload/initialize', method: 'POST', status: 429, headers: { 'x-rate-limit-reset': String(reset) } });
+    expect((await publisher({ retries: true }).publish(request('Upload retried', [storedMedia('image/png', 1000)]))).ok).toBe(true);
+    expect(sent.filter((s) => s.path === '/2/media/upload/initialize')).toHaveLength(3);
+    // A backoff after the 503, then a wait until the 429's reset.
+    expect(slept).toHaveLength(2);
+    expect(started + slept[0]! + slept[1]!).toBe(reset * 1000);
+
+    sent = [];
+    sandbox.apps.x.faults.add({ path: '/2/tweets', method: 'POST', status: 503 });
+    expect(await publisher({ retries: true }).publish(request('Create not retried'))).toMatchObject({ ok: false, failure: { code: 'unavailable' } });
+    expect(sent.filter((s) => s.path === '/2/tweets')).toHaveLength(1);
   });
 
   it('calls a refused connection unavailable: the request never left', async () => {

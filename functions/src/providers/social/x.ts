@@ -1,14 +1,17 @@
 import OAuth from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
 import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '../../../../core/social-limits';
+import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 
 // X (API v2) behind SocialPublisher. Every call is signed with OAuth 1.0a user context (HMAC-SHA1 through
 // oauth-1.0a, the key pair the user saved in Integrations). Media go through the v2 chunked upload:
 // POST /2/media/upload/initialize, /{id}/append in segments of at most 5 MB read by range, /{id}/finalize,
 // then GET /2/media/upload?command=STATUS while processing_info says so, waiting check_after_secs between
-// polls. The post itself is POST /2/tweets, sent once: after a timeout the outcome is unknown and
-// findExisting looks the post up among the account's posts (GET /2/users/{id}/tweets?start_time=).
+// polls. Upload steps that failed for a passing reason (429, 5xx, no answer) are retried through `retry`;
+// they create nothing anyone sees. The post itself is POST /2/tweets, sent once: after a timeout the
+// outcome is unknown and findExisting looks the post up among the account's posts
+// (GET /2/users/{id}/tweets?start_time=).
 
 export interface XCredentials {
   consumerKey: string;
@@ -29,6 +32,8 @@ export interface XClientOptions {
 
 export interface XPublisherOptions extends XClientOptions {
   sleep: (ms: number) => Promise<void>;
+  /** Retries of media upload steps (never of the post); none when omitted. */
+  retry?: RetryDeps;
   /** Longest wait for X to process a video or GIF. */
   maxProcessingMs?: number;
 }
@@ -236,6 +241,20 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
 
   type Step<T> = { ok: true; value: T } | { ok: false; failure: PublishFailure };
 
+  /** An upload step: retried when X refused it for a passing reason. */
+  async function uploadStep(...args: Parameters<XClient['request']>): Promise<Answer> {
+    if (!options.retry) return client.request(...args);
+    const deps = options.retry;
+    const result = await retrying(async (): Promise<Attempt<Answer, PublishFailure>> => {
+      const answer = await client.request(...args);
+      if (answer.ok) return { ok: true, value: answer };
+      const { failure } = answer;
+      const retryable = failure.code === 'unavailable' || failure.code === 'rate_limited';
+      return { ok: false, error: failure, retryable, ...(failure.retryAt === undefined ? {} : { retryAfterMs: Math.max(0, failure.retryAt - deps.now()) }) };
+    }, deps);
+    return result.ok ? result.value : { ok: false, failure: result.error };
+  }
+
   async function waitForProcessing(mediaId: string, info: Json | undefined, report: (text: string) => Promise<void>): Promise<Step<void>> {
     let waitedMs = 0;
     let processing = info;
@@ -247,7 +266,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       if (waitedMs + afterMs > maxProcessingMs) return { ok: false, failure: { code: 'media_processing_failed', message: xMessages.processingTimeout(Math.round(maxProcessingMs / 60_000)) } };
       await sleep(afterMs);
       waitedMs += afterMs;
-      const status = await client.request('GET', '/2/media/upload', { query: { command: 'STATUS', media_id: mediaId } });
+      const status = await uploadStep('GET', '/2/media/upload', { query: { command: 'STATUS', media_id: mediaId } });
       if (!status.ok) return status;
       processing = obj(obj(obj(status.body)?.data)?.processing_info);
       const percent = Number(processing?.progress_percent);
@@ -257,7 +276,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   }
 
   async function upload(media: PublishMedia, kind: XMediaKind, progress: (sentBytes: number, text: string) => Promise<void>): Promise<Step<string>> {
-    const init = await client.request('POST', '/2/media/upload/initialize', {
+    const init = await uploadStep('POST', '/2/media/upload/initialize', {
       json: { media_type: media.contentType, total_bytes: media.sizeBytes, media_category: MEDIA_CATEGORY[kind] },
     });
     if (!init.ok) return init;
@@ -270,12 +289,12 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       const form = new FormData();
       form.set('segment_index', String(segment));
       form.set('media', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'segment');
-      const appended = await client.request('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/append`, { form });
+      const appended = await uploadStep('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/append`, { form });
       if (!appended.ok) return appended;
       await progress(end, 'Uploading media to X');
     }
 
-    const finalized = await client.request('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`);
+    const finalized = await uploadStep('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`);
     if (!finalized.ok) return finalized;
     const processing = obj(obj(obj(finalized.body)?.data)?.processing_info);
     const waited = await waitForProcessing(mediaId, processing, (text) => progress(media.sizeBytes, text));
