@@ -241,7 +241,7 @@ describe('an unknown outcome', () => {
     const text = 'Launch day! Read https://example.com/launch?ref=muse & share';
     const req = request(text);
     expect(await publisher({ requestTimeoutMs: 100 }).publish(req)).toEqual({ ok: false, failure: { code: 'unknown_outcome', message: xMessages.unknownOutcome } });
-    await vi.waitFor(async () => expect(await mine()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await mine()).toHaveLength(1), { timeout: 5000 });
     const [post] = await mine();
     expect(await publisher().findExisting(req)).toEqual({ platformPostId: post!.id, url: `https://x.com/i/status/${post!.id}` });
     const lookup = sent.find((s) => s.path === `/2/users/${7000 + user}/tweets`);
