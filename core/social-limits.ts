@@ -1,7 +1,60 @@
-// Media and text limits each platform documents, shown by the composers before Post and checked again by
-// the publishers before any upload. One const per platform, so each platform's section stands alone.
+// Media limits each platform's composer shows before the user presses Post, and that the platform's
+// publisher (functions/src/providers/social/) checks again before any upload starts.
 
 const MB = 1024 * 1024;
+
+export type XMediaKind = 'image' | 'gif' | 'video';
+
+export interface MediaLimit {
+  kind: XMediaKind;
+  maxBytes: number;
+  /** Content types X accepts for this kind. */
+  contentTypes: readonly string[];
+  /** The words a refusal names, e.g. "Images on X can be at most 5 MB". */
+  label: string;
+}
+
+/**
+ * X media per post: up to 4 images, or 1 GIF, or 1 video. Images 5 MB and GIFs 15 MB are X's own limits.
+ * X accepts larger post videos (GBs, in chunks); Muse caps them at 512 MB so one publish job's upload
+ * stays within a function run.
+ */
+export const X_MEDIA_LIMITS = {
+  image: { kind: 'image', maxBytes: 5 * MB, contentTypes: ['image/jpeg', 'image/png', 'image/webp'], label: 'Images' },
+  gif: { kind: 'gif', maxBytes: 15 * MB, contentTypes: ['image/gif'], label: 'GIFs' },
+  video: { kind: 'video', maxBytes: 512 * MB, contentTypes: ['video/mp4', 'video/quicktime'], label: 'Videos' },
+} as const satisfies Record<XMediaKind, MediaLimit>;
+
+export const X_MAX_IMAGES_PER_POST = 4;
+/** X's append segments: each at most 5 MB. */
+export const X_UPLOAD_CHUNK_BYTES = 5 * MB;
+
+export function xMediaKind(contentType: string): XMediaKind | undefined {
+  const type = contentType.toLowerCase().split(';')[0]!.trim();
+  return (Object.values(X_MEDIA_LIMITS) as MediaLimit[]).find((l) => l.contentTypes.includes(type))?.kind;
+}
+
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / MB) * 10) / 10} MB`;
+}
+
+/** Why X would refuse this set of media, in plain words, or undefined when it fits. */
+export function xMediaProblem(media: readonly { contentType: string; sizeBytes: number }[]): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+  const kinds = media.map((m) => xMediaKind(m.contentType));
+  const unknown = media.find((_, i) => !kinds[i]);
+  if (unknown) return { code: 'invalid_content', message: `X does not accept ${unknown.contentType} files: use JPEG, PNG, WebP, GIF, MP4 or MOV` };
+  const images = kinds.filter((k) => k === 'image').length;
+  const single = kinds.filter((k) => k === 'gif' || k === 'video').length;
+  if (single > 1 || (single === 1 && images > 0)) return { code: 'invalid_content', message: 'A post on X takes up to 4 images, or one GIF, or one video' };
+  if (images > X_MAX_IMAGES_PER_POST) return { code: 'invalid_content', message: `A post on X takes at most ${X_MAX_IMAGES_PER_POST} images` };
+  for (const [i, m] of media.entries()) {
+    const limit = X_MEDIA_LIMITS[kinds[i]!];
+    if (m.sizeBytes > limit.maxBytes) {
+      return { code: 'media_too_large', message: `${limit.label} on X can be at most ${formatMegabytes(limit.maxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+    }
+  }
+  return undefined;
+}
 
 /**
  * LinkedIn (Posts, Images and Videos APIs, learn.microsoft.com/linkedin/marketing/community-management/shares).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToX, X_MAX_WEIGHTED_LENGTH, xWeightedLength } from './x-text';
+import { fitToX, X_MAX_WEIGHTED_LENGTH, xTextInfo, xWeightedLength } from './x-text';
 
 describe('X weighted length', () => {
   it.each([
@@ -10,8 +10,32 @@ describe('X weighted length', () => {
     ['a family emoji sequence counts 2', '👨‍👩‍👧', 2],
     ['accented Latin counts 1', 'café', 4],
     ['typographic quotes count 1', '“quoted”', 8],
+    ['a link without https:// counts 23 too', 'visit example.com today', 6 + 23 + 6],
+    ['a word with a dot that is no domain counts per character', 'file.txt', 8],
+    ['CJK counts 2 each, whatever the script', '한국어 中文', 2 * 3 + 1 + 2 * 2],
+    ['an emoji newer than twitter-text’s table counts 2', '🐦‍🔥', 2],
+    ['a skin-toned handshake counts 2', '🫱🏻‍🫲🏼', 2],
+    ['a keycap counts 2', '1️⃣', 2],
+    ['a flag counts 2', '🇫🇷', 2],
+    ['the copyright sign without emoji presentation counts 1', '©', 1],
+    ['an ellipsis counts 2 (outside the 1-weight ranges)', '…', 2],
+    ['a decomposed accent counts once after NFC', 'cafe\u0301', 4],
   ])('%s', (_label, text, length) => {
     expect(xWeightedLength(text)).toBe(length);
+  });
+});
+
+describe('the composer’s count', () => {
+  it.each([
+    ['280 weighted characters fit', 'a'.repeat(280), 0],
+    ['281 are one over', 'a'.repeat(281), -1],
+    ['140 CJK characters fill the post', '字'.repeat(140), 0],
+  ])('%s', (_label, text, remaining) => {
+    expect(xTextInfo(text).remaining).toBe(remaining);
+  });
+
+  it('lists the links X will shorten', () => {
+    expect(xTextInfo('see https://example.com/a and muse.studio').urls).toEqual(['https://example.com/a', 'muse.studio']);
   });
 });
 
@@ -37,5 +61,12 @@ describe('fitting a post to X', () => {
   it('never splits a URL', () => {
     const fitted = fitToX(`${'x'.repeat(260)} https://example.com/${'p'.repeat(50)}`);
     expect(fitted).not.toContain('https://');
+  });
+
+  it('keeps a URL that fits whole, counted as 23', () => {
+    const url = `https://example.com/${'p'.repeat(100)}`;
+    const fitted = fitToX(`${url} ${'word '.repeat(60)}`);
+    expect(fitted.startsWith(`${url} word`)).toBe(true);
+    expect(xWeightedLength(fitted)).toBeLessThanOrEqual(X_MAX_WEIGHTED_LENGTH);
   });
 });

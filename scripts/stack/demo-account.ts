@@ -3,9 +3,12 @@ import { integrationTypes, socialPlatforms, type SocialPlatform } from '../../co
 
 export const DEMO_ACCOUNT = { email: 'demo@muse.studio', password: 'muse-demo-2026', displayName: 'Demo Creator' } as const;
 
-/** Sandbox credentials: the sandbox accepts any value except 'bad-key' and 'no-credit-key'. */
+/**
+ * Sandbox credentials: the sandbox accepts any value except 'bad-key' and 'no-credit-key'. X verifies
+ * OAuth 1.0a signatures, so its secrets follow the sandbox convention `<key>-secret` (tests/sandbox/README.md).
+ */
 const sandboxCredentials: Record<SocialPlatform, Record<string, string>> = {
-  x: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-secret', accessToken: 'sandbox-access-token', accessTokenSecret: 'sandbox-access-secret' },
+  x: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: 'sandbox-access-token', accessTokenSecret: 'sandbox-access-token-secret' },
   linkedin: { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret', accessToken: 'sandbox-linkedin-token', refreshToken: 'sandbox-linkedin-refresh' },
   youtube: { clientId: 'sandbox-youtube-client', clientSecret: 'sandbox-youtube-secret', channelId: 'UCsandbox' },
   reddit: { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'muse-studio/1.0 (sandbox)' },

@@ -11,8 +11,11 @@ export interface ProviderApp {
   requests: RequestRecord[];
 }
 
+/** The body a fault answers when the test gives none: the provider's own error shape for that status. */
+export type FaultBody = (status: number) => object;
+
 /** Mounts a provider's documented routes behind the shared control API and fault playback. */
-export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono) => void): ProviderApp {
+export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono) => void, faultBody?: FaultBody): ProviderApp {
   const faults = new FaultBook();
   const requests: RequestRecord[] = [];
   const app = new Hono();
@@ -42,9 +45,9 @@ export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono
     if (!fault) return next();
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault.malformed) return c.body('{"id": "unterminated', 200, { 'content-type': 'application/json' });
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...fault.headers };
     if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-    if (fault.status) return c.json((fault.body ?? { error: `sandbox fault ${fault.status}` }) as object, fault.status as 400, headers);
+    if (fault.status) return c.json((fault.body ?? faultBody?.(fault.status) ?? { error: `sandbox fault ${fault.status}` }) as object, fault.status as 400, headers);
     return next();
   });
 

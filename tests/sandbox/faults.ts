@@ -11,6 +11,8 @@ export const faultSchema = z
     status: z.number().int().min(100).max(599).optional(),
     body: z.unknown().optional(),
     retryAfterSeconds: z.number().int().nonnegative().optional(),
+    /** Extra response headers, e.g. X's x-rate-limit-reset on a 429. */
+    headers: z.record(z.string(), z.string()).optional(),
     /** Delay before answering; a delay longer than the client's timeout simulates a hang. */
     delayMs: z.number().int().nonnegative().max(120_000).optional(),
     /** Answer 200 with a body that is not valid JSON. */

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { FaultBody } from './app';
 import type { ProviderId } from '../../core/providers';
 import { anthropicRoutes } from './providers/anthropic';
 import { bflRoutes } from './providers/bfl';
@@ -7,6 +8,7 @@ import { geminiRoutes } from './providers/gemini';
 import { linkedinRoutes } from './providers/linkedin';
 import { lumaRoutes } from './providers/luma';
 import { openaiRoutes } from './providers/openai';
+import { xFaultBody, xRoutes } from './providers/x';
 
 /**
  * Each provider's documented routes, added by the feature that first calls that provider.
@@ -20,4 +22,10 @@ export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = 
   anthropic: anthropicRoutes,
   gemini: geminiRoutes,
   linkedin: linkedinRoutes,
+  x: xRoutes,
+};
+
+/** Providers whose faults answer in their own error shape rather than the generic {error}. */
+export const providerFaultBodies: Partial<Record<ProviderId, FaultBody>> = {
+  x: xFaultBody,
 };

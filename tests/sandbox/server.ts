@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { providerIds, providers, type ProviderId } from '../../core/providers';
 import { createProviderApp, type ProviderApp } from './app';
-import { providerRoutes } from './providers';
+import { providerFaultBodies, providerRoutes } from './providers';
 
 export interface Sandbox {
   urls: Record<ProviderId, string>;
@@ -31,7 +31,7 @@ export async function startSandbox({ host = '127.0.0.1', basePort = 0 }: { host?
   const env: Record<string, string> = {};
   try {
     for (const [i, id] of providerIds.entries()) {
-      const providerApp = createProviderApp(id, providerRoutes[id]);
+      const providerApp = createProviderApp(id, providerRoutes[id], providerFaultBodies[id]);
       const requested = basePort === 0 ? 0 : basePort + i;
       const server = await new Promise<ServerType>((resolve, reject) => {
         const s = serve({ fetch: providerApp.app.fetch, hostname: host, port: requested }, () => resolve(s));
