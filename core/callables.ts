@@ -13,6 +13,15 @@ import {
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { feedbackInputSchema } from './schemas';
+import {
+  cancelPostSchema,
+  platformProfileSchema,
+  publishPostSchema,
+  retryPostSchema,
+  updateScheduledPostSchema,
+  type PlatformProfile,
+  type PublishPostResult,
+} from './social-posts';
 
 // Every callable function in one map: its name (the export in functions/src/index.ts), the input schema
 // both sides validate with, the output type, and the machine reasons its errors may carry. Clients call
@@ -34,6 +43,12 @@ export const callableErrorReasons = [
   'model-unavailable',
   /** Saved social credentials can no longer be read: save them again. */
   'unreadable-credentials',
+  /** No credentials saved for the platform the call needs: fix in Integrations. */
+  'missing-credentials',
+  /** The platform refused the stored token or signature: reconnect in Integrations. */
+  'needs-reconnect',
+  /** The post is no longer in a state that allows this (claimed, published, cancelled). */
+  'post-state',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
@@ -46,7 +61,7 @@ export interface CallableErrorDetails {
 
 /** Reasons the user fixes on the Integrations page. */
 export function needsIntegrations(reason: string | null | undefined): boolean {
-  return reason === 'missing-key' || reason === 'invalid-key' || reason === 'unreadable-credentials';
+  return reason === 'missing-key' || reason === 'invalid-key' || reason === 'unreadable-credentials' || reason === 'missing-credentials' || reason === 'needs-reconnect';
 }
 
 export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> {
@@ -77,6 +92,11 @@ export const callableContracts = {
   cancelJob: contract<CancelJobResult>()(jobIdSchema),
   deleteGeneration: contract<DeleteGenerationResult>()(deleteGenerationSchema),
   addLibraryFile: contract<AddLibraryFileResult>()(addLibraryFileSchema),
+  publishPost: contract<PublishPostResult>()(publishPostSchema, ['missing-credentials', 'needs-reconnect']),
+  updateScheduledPost: contract<PublishPostResult>()(updateScheduledPostSchema, ['post-state']),
+  cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
+  retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'needs-reconnect']),
+  getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'needs-reconnect']),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
+
+// Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
+// publishPost callable (its requestId becomes the post id, so a doubled click makes one post); Post Now
+// queues a publish job at once, a Schedule Date stores it as 'scheduled' until the scheduler claims it.
+// docs/architecture.md ("Publishing") has the state machine and the exactly-once rules.
+
+export const publishPlatforms = ['x', 'linkedin'] as const;
+export type PublishPlatform = (typeof publishPlatforms)[number];
+
+/**
+ * scheduled: waiting for its time (Edit and Cancel work). queued: a publish job exists, not started.
+ * publishing: the job is talking to the platform. published: live, with its link. failed: the platform's
+ * reason, Retry works. cancelled: the user cancelled it before it was claimed.
+ */
+export const socialPostStatuses = ['scheduled', 'queued', 'publishing', 'published', 'failed', 'cancelled'] as const;
+export type SocialPostStatus = (typeof socialPostStatuses)[number];
+
+/** One library file attached to a post: the function reads it from Storage, never the browser. */
+export const postMediaSchema = z.strictObject({
+  /** The library record (users/{uid}/generations/{id}) the file belongs to. */
+  generationId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Media must come from your library'),
+});
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
+const POST_TEXT_MAX = 25_000;
+const postText = z.string({ error: 'Please enter post content' }).trim().min(1, 'Please enter post content').max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`);
+/** An IANA zone name ('Europe/Berlin'), shown beside the time; the instant itself is `scheduledAt`. */
+const timeZone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'Unknown time zone');
+/** An ISO instant ('2026-11-23T17:05:00.000Z'); past instants are refused by the function with its clock. */
+const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid date and time' });
+
+const postFields = {
+  text: postText,
+  media: z.array(postMediaSchema).max(20, 'Too many media files').default([]),
+  /** LinkedIn: urn:li:person:{sub} or urn:li:organization:{id}. */
+  author: z
+    .string()
+    .regex(/^urn:li:(person|organization):[A-Za-z0-9_-]{1,64}$/, 'Please choose who posts')
+    .optional(),
+  /** null or absent: publish now. */
+  scheduledAt: instant.nullable().default(null),
+  timeZone: timeZone.default('UTC'),
+};
+
+export const publishPostSchema = z.strictObject({
+  requestId: z.uuid(),
+  platform: z.enum(publishPlatforms, { error: 'Please choose a platform' }),
+  ...postFields,
+});
+export type PublishPostInput = z.input<typeof publishPostSchema>;
+
+const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Post id is not valid');
+/** Edit a scheduled post (until the scheduler claims it). */
+export const updateScheduledPostSchema = z.strictObject({ postId, text: postText, media: postFields.media, author: postFields.author, scheduledAt: instant, timeZone: postFields.timeZone });
+export const cancelPostSchema = z.strictObject({ postId });
+/** Publish a failed post again; requestId names the new attempt's job. */
+export const retryPostSchema = z.strictObject({ postId, requestId: z.uuid() });
+export const platformProfileSchema = z.strictObject({ platform: z.enum(publishPlatforms) });
+
+export interface PublishPostResult {
+  postId: string;
+  status: SocialPostStatus;
+}
+
+/** What the composers and stat cards read of an account (null figures: the platform gives none). */
+export interface PlatformProfile {
+  platform: PublishPlatform;
+  /** '@handle' or the member's name. */
+  name: string | null;
+  followers: number | null;
+  following: number | null;
+  posts: number | null;
+  /** LinkedIn: who may post (the member, then only APPROVED organizations). */
+  authors: { urn: string; name: string; kind: 'person' | 'organization' }[];
+}
+
+/** users/{uid}/socialPosts/{postId} as every reader sees it. */
+export const socialPostSchema = z.object({
+  platform: oneOf(publishPlatforms, 'x'),
+  status: oneOf(socialPostStatuses, 'failed'),
+  text: text(),
+  media: z
+    .array(z.object({ generationId: text(), contentType: text(), sizeBytes: count(0), title: text(), url: optionalText() }))
+    .catch([]),
+  author: z
+    .object({ urn: text(), name: text() })
+    .nullable()
+    .catch(null),
+  scheduledAt: timestamp(),
+  timeZone: z.string().catch('UTC'),
+  /** The job publishing it now (or last). */
+  jobId: optionalText(),
+  platformPostId: optionalText(),
+  /** Link to the live post. */
+  url: optionalText(),
+  error: z
+    .object({ code: z.string().catch('platform_error'), message: text(), retryAt: timestamp() })
+    .nullable()
+    .catch(null),
+  /** 0-100 while a large upload runs. */
+  progress: count(0),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  publishedAt: timestamp(),
+});
+
+export type SocialPost = z.output<typeof socialPostSchema> & { id: string };
+
+export const toSocialPost = docConverter(socialPostSchema);
