@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_MAX_CHARS } from '../../core/constants';
-import { adminDb, callCallable, closeAdmin, signUp } from './support';
+import { adminDb, callCallable, callCallableRaw, closeAdmin, signUp } from './support';
 
 afterAll(closeAdmin);
 
@@ -37,6 +37,38 @@ describe('sendFeedback callable', () => {
     const res = await callCallable('sendFeedback', payload, idToken);
     expect(res.error?.status).toBe('INVALID_ARGUMENT');
     if (message) expect(res.error?.message).toBe(message);
+    expect(await feedbackOf(uid)).toHaveLength(0);
+  });
+});
+
+// Hostile shapes are refused by the contract wrapper before any schema or write (functions/src/lib/payload-guard.ts).
+describe('every callable refuses hostile payloads before anything runs', () => {
+  it('refuses a __proto__ key, which the decoder would otherwise turn into the prototype, and writes nothing', async () => {
+    const { uid, idToken } = await signUp();
+    const res = await callCallableRaw('sendFeedback', '{"data":{"text":"hi","__proto__":{"page":"/admin"}}}', idToken);
+    expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Invalid request' });
+    expect(await feedbackOf(uid)).toHaveLength(0);
+  });
+
+  it.each([
+    ['sendFeedback', { text: 'broken \ud800 text' }],
+    ['startJob', { requestId: crypto.randomUUID(), kind: 'video', input: { prompt: 'a wave \udc00' } }],
+    ['generateText', { task: 'assistant', prompt: 'hello \ud800' }],
+  ])('%s refuses a lone surrogate with invalid-argument, not an internal error at the write', async (name, data) => {
+    const { uid, idToken } = await signUp();
+    const res = await callCallable(name, data, idToken);
+    expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Text contains characters that are not allowed' });
+    expect(await feedbackOf(uid)).toHaveLength(0);
+    expect((await adminDb().collection(`users/${uid}/jobs`).get()).size).toBe(0);
+  });
+
+  it('a body nested 10,000 levels deep fails in firebase-functions’ own decoder (before our code) and writes nothing', async () => {
+    // The library decodes the whole body recursively before the handler, so this cannot be refused
+    // earlier from inside a callable; this pins the library's behaviour: an error, never a write.
+    const { uid, idToken } = await signUp();
+    const deep = `${'{"a":'.repeat(10_000)}"x"${'}'.repeat(10_000)}`;
+    const res = await callCallableRaw('sendFeedback', `{"data":{"text":"hi","page":${deep}}}`, idToken);
+    expect(res.status).toBeGreaterThanOrEqual(400);
     expect(await feedbackOf(uid)).toHaveLength(0);
   });
 });

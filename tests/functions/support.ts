@@ -45,3 +45,20 @@ export async function callCallable(name: string, data: unknown, idToken?: string
   const body = (await res.json()) as { result?: unknown; error?: { status: string; message: string; details?: unknown } };
   return { status: res.status, ...body };
 }
+
+/** Posts a callable body exactly as given (for payloads JSON.stringify cannot make, like a __proto__ key). */
+export async function callCallableRaw(name: string, body: string, idToken: string): Promise<CallableResult> {
+  const res = await fetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+    body,
+  });
+  const text = await res.text();
+  let parsed: { result?: unknown; error?: { status: string; message: string; details?: unknown } } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // The decoder's own failures may answer with a non-JSON body.
+  }
+  return { status: res.status, ...parsed };
+}

@@ -2,6 +2,7 @@ import { HttpsError, onCall, type CallableOptions, type CallableRequest } from '
 import type { z } from 'zod';
 import { callableContracts, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '../../../core/callables';
 import { log } from './log';
+import { payloadProblem, payloadProblemMessages } from './payload-guard';
 
 /** The signed-in caller's uid, or 'User not authenticated' as an unauthenticated error. */
 export function requireUid(request: Pick<CallableRequest, 'auth'>): string {
@@ -32,11 +33,15 @@ export interface ContractCall<N extends CallableName> {
 }
 
 /**
- * Serves a callable of core/callables.ts: the caller must be signed in, and the payload must pass the
- * contract's schema (the same one the client checked) before the handler runs, so bad input writes nothing.
+ * Serves a callable of core/callables.ts: the caller must be signed in, the payload must be free of
+ * prototype keys and ill-formed text (./payload-guard.ts) and pass the contract's schema (the same one the
+ * client checked) before the handler runs, so bad input writes nothing and costs no provider call.
  */
 export async function runContractCall<N extends CallableName>(name: N, request: CallableRequest, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>): Promise<CallableOutput<N>> {
   const uid = requireUid(request);
+  const raw: unknown = (request.rawRequest?.body as { data?: unknown } | undefined)?.data;
+  const problem = payloadProblem(raw ?? request.data) ?? payloadProblem(request.data);
+  if (problem) throw new HttpsError('invalid-argument', payloadProblemMessages[problem]);
   const input = parsePayload(callableContracts[name].input, request.data) as CallablePayload<N>;
   return handler({ uid, input, request });
 }
