@@ -1,8 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { createUser, type TestUser } from '../support/auth-emulator';
-import { saveKey, storageObjectExists } from '../support/generations';
-import { signIn } from '../support/sign-in';
+import { type Locator, type Page } from '@playwright/test';
+import { eventually, expect, test, type Muse } from '../support/fixtures';
 
 // Music and voiceover run as server-side jobs against the ElevenLabs sandbox, which answers real MP3s as
 // long as asked (music: the duration; speech: 15 characters a second). '[error:NNN]' makes a call fail.
@@ -11,14 +8,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' }).locator('visible=true');
 
-async function openAs(page: Page, key: string | null): Promise<TestUser> {
-  const user = await createUser();
-  if (key) await saveKey(user.idToken, 'elevenlabs', key);
-  await signIn(page, user);
-  await page.goto('/create/audio');
-  await expect(page.getByRole('heading', { level: 1, name: 'Audio Generation' })).toBeVisible();
-  return user;
-}
+const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('elevenlabs', key).open('/create/audio', { heading: 'Audio Generation' });
 
 async function durationOf(audio: Locator): Promise<number> {
   await expect(audio).toBeVisible({ timeout: 45_000 });
@@ -26,14 +16,11 @@ async function durationOf(audio: Locator): Promise<number> {
   return audio.evaluate((a: HTMLAudioElement) => a.duration);
 }
 
-async function audioRecords(uid: string) {
-  const snap = await adminDb().collection(`users/${uid}/generations`).where('type', '==', 'audio').get();
-  return snap.docs.map((d) => d.data() as { title: string; prompt: string; storagePath: string; contentType: string; metadata: Record<string, unknown> });
-}
+const audioRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'audio');
 
 test.describe('music', () => {
-  test('shows the tabs and the spec defaults, and refuses a blank description', async ({ page }) => {
-    await openAs(page, 'sandbox-elevenlabs-key');
+  test('shows the tabs and the spec defaults, and refuses a blank description', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-elevenlabs-key');
     await expect(page.getByRole('tab', { name: 'Music Generation' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Voiceover' })).toBeVisible();
     await expect(page.getByLabel('Duration (seconds)')).toHaveValue('30');
@@ -47,8 +34,8 @@ test.describe('music', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the music' }).first()).toBeVisible();
   });
 
-  test('a description runs to a playable track of the chosen length, saved to the library', async ({ page }) => {
-    const user = await openAs(page, 'sandbox-elevenlabs-key');
+  test('a description runs to a playable track of the chosen length, saved to the library', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-elevenlabs-key');
     const prompt = 'Slow jazz piano in a rainy bar at midnight';
     await page.getByLabel('Description', { exact: true }).fill(prompt);
     await page.getByLabel('Duration (seconds)').fill('15');
@@ -62,11 +49,11 @@ test.describe('music', () => {
     expect(await durationOf(preview(page).getByLabel(`Generated audio: ${prompt}`))).toBeCloseTo(15, 0);
     await toastShown;
     const [saved] = await eventually(async () => {
-      const all = await audioRecords(user.uid);
+      const all = await audioRecords(muse);
       return all.length === 1 ? all : null;
     });
     expect(saved).toMatchObject({ prompt, contentType: 'audio/mpeg', metadata: { kind: 'music', genre: 'jazz', durationSeconds: 15 } });
-    expect(await storageObjectExists(saved!.storagePath)).toBe(true);
+    expect(await muse.stored.fileExists(saved!.storagePath)).toBe(true);
 
     await page.goto('/library');
     // The library loads audio on demand (preload none): play it as its native control would.
@@ -75,8 +62,8 @@ test.describe('music', () => {
     expect(await durationOf(inLibrary)).toBeCloseTo(15, 0);
   });
 
-  test('a provider failure shows the spec message', async ({ page }) => {
-    await openAs(page, 'sandbox-elevenlabs-key');
+  test('a provider failure shows the spec message', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByLabel('Description', { exact: true }).fill('thunder [error:500]');
     await page.getByRole('button', { name: 'Generate Music' }).click();
     await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate music');
@@ -84,8 +71,8 @@ test.describe('music', () => {
 });
 
 test.describe('voiceover', () => {
-  test('speaks the text with the chosen voice into a player with Play/Pause and Reset, saved to the library', async ({ page }) => {
-    const user = await openAs(page, 'sandbox-elevenlabs-key');
+  test('speaks the text with the chosen voice into a player with Play/Pause and Reset, saved to the library', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await expect(page.getByLabel('Voice', { exact: true }).locator('option')).toHaveCount(9);
     await expect(page.getByLabel('Model').locator('option')).toHaveText(['Multilingual v2', 'Monolingual v1', 'Turbo v2']);
@@ -114,7 +101,7 @@ test.describe('voiceover', () => {
     await expect(playPause).toHaveAttribute('aria-pressed', 'false');
 
     const [saved] = await eventually(async () => {
-      const all = await audioRecords(user.uid);
+      const all = await audioRecords(muse);
       return all.length === 1 ? all : null;
     });
     expect(saved).toMatchObject({ prompt: text, metadata: { kind: 'voiceover', voiceName: 'Josh', modelId: 'eleven_turbo_v2' } });
@@ -124,19 +111,19 @@ test.describe('voiceover', () => {
     await expect(page.getByLabel('Text')).toHaveValue('');
     await expect(generate).toBeDisabled();
     // Reset only clears the page: the voiceover stays in the library.
-    expect(await audioRecords(user.uid)).toHaveLength(1);
+    expect(await audioRecords(muse)).toHaveLength(1);
   });
 
-  test('a provider failure shows the spec message', async ({ page }) => {
-    await openAs(page, 'sandbox-elevenlabs-key');
+  test('a provider failure shows the spec message', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await page.getByLabel('Text').fill('This will fail [error:500]');
     await page.getByRole('button', { name: 'Generate Audio' }).click();
     await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate voiceover');
   });
 
-  test('a used-up ElevenLabs quota says so', async ({ page }) => {
-    await openAs(page, 'no-credit-key');
+  test('a used-up ElevenLabs quota says so', async ({ muse, page }) => {
+    await openAs(muse, 'no-credit-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await page.getByLabel('Text').fill('Hello');
     await page.getByRole('button', { name: 'Generate Audio' }).click();

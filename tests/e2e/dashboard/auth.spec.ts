@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createUser, oobCodesFor, uniqueEmail, waitForOobCode } from '../support/auth-emulator';
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Your Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+import { type Page } from '@playwright/test';
+import { expect, oobCodesFor, test, uniqueEmail, waitForOobCode } from '../support/fixtures';
 
 async function expectDashboard(page: Page) {
   await expect(page).toHaveURL(/\/$/);
@@ -25,7 +19,7 @@ test.describe('sign-in screen', () => {
     await expect(page.getByRole('link', { name: /magic link/i })).toHaveCount(0);
   });
 
-  test('signs up, confirms the email from the link, then signs in to the dashboard', async ({ page }) => {
+  test('signs up, confirms the email from the link, then signs in to the dashboard', async ({ muse, page }) => {
     const email = uniqueEmail('signup');
     const password = 'muse-studio-42';
     await page.goto('/auth');
@@ -41,7 +35,7 @@ test.describe('sign-in screen', () => {
     // The spent code leaves the address bar, so a reload does not try it again.
     await expect(page).toHaveURL(/\/auth$/);
 
-    await fillSignIn(page, email, password);
+    await muse.submitSignIn({ email, password });
     await expectDashboard(page);
   });
 
@@ -53,10 +47,10 @@ test.describe('sign-in screen', () => {
     await expect(dangerBox(page)).toHaveText('That password is too weak: password should be at least 6 characters.');
   });
 
-  test('refuses an unconfirmed account and sends the confirmation link again', async ({ page }) => {
-    const user = await createUser({ verified: false });
+  test('refuses an unconfirmed account and sends the confirmation link again', async ({ muse, page }) => {
+    const user = await muse.signUp({ verified: false }).create();
     await page.goto('/auth');
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expect(dangerBox(page)).toHaveText('Please confirm your email address before signing in. We have sent you a new confirmation link.');
     await expect(page).toHaveURL(/\/auth$/);
     expect((await oobCodesFor(user.email)).filter((c) => c.requestType === 'VERIFY_EMAIL')).toHaveLength(1);
@@ -65,21 +59,21 @@ test.describe('sign-in screen', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('shows a wrong password in the danger box, with the button busy while the call runs', async ({ page }) => {
-    const user = await createUser();
+  test('shows a wrong password in the danger box, with the button busy while the call runs', async ({ muse, page }) => {
+    await muse.signUp().create();
     await page.route('**/accounts:signInWithPassword**', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
     await page.goto('/auth');
-    await fillSignIn(page, user.email, 'not-the-password');
+    await muse.submitSignIn({ password: 'not-the-password' });
     await expect(page.getByRole('button', { name: 'Signing in ...' })).toBeDisabled();
     await expect(dangerBox(page)).toHaveText('The email or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   });
 
-  test('resets a forgotten password end to end', async ({ page }) => {
-    const user = await createUser();
+  test('resets a forgotten password end to end', async ({ muse, page }) => {
+    const user = await muse.signUp().create();
     const newPassword = 'brand-new-secret-7';
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -94,7 +88,7 @@ test.describe('sign-in screen', () => {
     await expect(noticeBox(page, 'Your password has been updated')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expect(dangerBox(page)).toHaveText('The email or password is incorrect.');
     await page.getByLabel('Your Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -107,10 +101,10 @@ test.describe('sign-in screen', () => {
     await expect(page.getByRole('button', { name: 'Send reset password instructions' })).toBeVisible();
   });
 
-  test('confirms an email with the code typed into verify_otp', async ({ page }) => {
-    const user = await createUser({ verified: false });
+  test('confirms an email with the code typed into verify_otp', async ({ muse, page }) => {
+    const user = await muse.signUp({ verified: false }).create();
     await page.goto('/auth');
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expect(dangerBox(page)).toBeVisible();
     const { oobCode } = await waitForOobCode(user.email, 'VERIFY_EMAIL');
 
@@ -120,11 +114,11 @@ test.describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'Verify token' }).click();
     await expect(noticeBox(page, 'Your email has been confirmed. You can sign in now.')).toBeVisible();
 
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expectDashboard(page);
   });
-  test('signs in with a magic link opened in the same browser, though sign_in does not offer it', async ({ page }) => {
-    const user = await createUser();
+  test('signs in with a magic link opened in the same browser, though sign_in does not offer it', async ({ muse, page }) => {
+    const user = await muse.signUp().create();
     await page.goto('/auth?view=magic_link');
     await page.getByLabel('Email address').fill(user.email);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -137,27 +131,27 @@ test.describe('sign-in screen', () => {
 });
 
 test.describe('guard', () => {
-  test('sends a signed-out visitor to /auth and back to the requested page after sign-in', async ({ page }) => {
-    const user = await createUser();
+  test('sends a signed-out visitor to /auth and back to the requested page after sign-in', async ({ muse, page }) => {
+    await muse.signUp().create();
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/auth$/);
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('keeps the requested page while the user switches views before signing in', async ({ page }) => {
-    const user = await createUser();
+  test('keeps the requested page while the user switches views before signing in', async ({ muse, page }) => {
+    await muse.signUp().create();
     await page.goto('/settings');
     await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
     await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
-    await fillSignIn(page, user.email, user.password);
+    await muse.submitSignIn();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('signs in with Enter and then sends the signed-in user away from /auth to the dashboard', async ({ page }) => {
-    const user = await createUser();
+  test('signs in with Enter and then sends the signed-in user away from /auth to the dashboard', async ({ muse, page }) => {
+    const user = await muse.signUp().create();
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(user.email);
     await page.getByLabel('Your Password').fill(user.password);

@@ -1,9 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { gradientPng } from '../../sandbox/providers/png';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { createUser, type TestUser } from '../support/auth-emulator';
-import { seedLibrary, type SeededItem } from '../support/generations';
-import { signIn } from '../support/sign-in';
+import { eventually, expect, test, type GenerationSeed, type Muse } from '../support/fixtures';
 
 // The video editor end to end: library media onto the timeline, Save creating the project, reopening it,
 // drafts surviving a reload, the project list, uploads, and a render followed to its download.
@@ -13,20 +10,16 @@ const clipNames = (page: Page) => clips(page).evaluateAll((els) => els.map((e) =
 const starts = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => /starts (\d+:\d\d\.\d)/.exec(e.textContent ?? '')?.[1]));
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-const library: SeededItem[] = [
+const library: GenerationSeed[] = [
   { type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox'), minutesAgo: 1 },
   { type: 'video', title: 'Waves at dawn', minutesAgo: 2 },
   { type: 'image', title: 'Mountain lake', body: gradientPng(180, 320, 'lake'), minutesAgo: 3 },
   { type: 'audio', title: 'Calm piano', minutesAgo: 4 },
 ];
 
-async function openEditor(page: Page, items: SeededItem[] = library): Promise<TestUser> {
-  const user = await createUser();
-  await seedLibrary(user.uid, items);
-  await signIn(page, user);
-  await page.goto('/create/editor');
-  await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
-  return user;
+async function openEditor(muse: Muse, items: GenerationSeed[] = library) {
+  await muse.signUp().withGenerations(items, { files: true }).open('/create/editor');
+  await expect(muse.page.getByLabel('Project title')).toHaveValue('Untitled Project');
 }
 
 async function addFromLibrary(page: Page, button: 'Add Media' | 'Add Image' | 'Add Video' | 'Add Audio', title: string) {
@@ -43,12 +36,10 @@ async function addTitle(page: Page) {
   await page.getByRole('button', { name: 'Add Title' }).click();
 }
 
-async function projectsOf(uid: string) {
-  return (await adminDb().collection(`users/${uid}/videoProjects`).get()).docs;
-}
+const projectsOf = (muse: Muse) => muse.stored.list('videoProjects');
 
-test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({ page }) => {
-  const user = await openEditor(page);
+test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({ muse, page }) => {
+  await openEditor(muse);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
   await expect(page.getByText('No clips yet.')).toBeVisible();
@@ -73,11 +64,11 @@ test('an empty editor: untitled, nothing to render or download, a 400 px Add Med
   await page.getByRole('button', { name: 'Add Video', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Add Video' }).getByRole('list', { name: 'Library media' }).getByRole('button')).toHaveText(['Waves at dawn']);
   // Nothing was saved by visiting.
-  expect(await projectsOf(user.uid)).toHaveLength(0);
+  expect(await projectsOf(muse)).toHaveLength(0);
 });
 
-test('builds a project from library media, edits the timeline with undo, saves it and reopens it', async ({ page }) => {
-  const user = await openEditor(page);
+test('builds a project from library media, edits the timeline with undo, saves it and reopens it', async ({ muse, page }) => {
+  await openEditor(muse);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await addFromLibrary(page, 'Add Video', 'Waves at dawn');
   await addTitle(page);
@@ -89,7 +80,7 @@ test('builds a project from library media, edits the timeline with undo, saves i
   expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:15.0', '00:18.0']);
   await expect(page.getByRole('list', { name: 'Audio track' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23.0');
-  expect(await projectsOf(user.uid)).toHaveLength(0);
+  expect(await projectsOf(muse)).toHaveLength(0);
 
   // Duration slider: 0.1 to 30 s in 0.1 s steps; later clips move.
   const slider = page.getByLabel('Duration of Video 2: Waves at dawn');
@@ -145,10 +136,10 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect(page).toHaveURL(/\/create\/editor\?project=[\w-]+$/);
   await expect(page.getByText('All changes saved')).toBeVisible();
   const [stored] = await eventually(async () => {
-    const docs = await projectsOf(user.uid);
+    const docs = await projectsOf(muse);
     return docs.length ? docs : null;
   });
-  expect(stored!.data()).toMatchObject({
+  expect(stored).toMatchObject({
     title: 'Trip to the sea',
     settings: {
       project: { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'webm', quality: 'low' },
@@ -165,7 +156,7 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await page.getByLabel('Project title').fill('Trip to the sea, day 2');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
-  await expect.poll(async () => (await projectsOf(user.uid)).map((d) => d.data().title)).toEqual(['Trip to the sea, day 2']);
+  await expect.poll(async () => (await projectsOf(muse)).map((d) => d.title)).toEqual(['Trip to the sea, day 2']);
 
   await page.reload();
   await expect(page.getByLabel('Project title')).toHaveValue('Trip to the sea, day 2');
@@ -184,15 +175,15 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect(clips(page)).toHaveCount(3);
 });
 
-test('unsaved edits survive a reload, for a new project and a saved one', async ({ page }) => {
-  const user = await openEditor(page);
+test('unsaved edits survive a reload, for a new project and a saved one', async ({ muse, page }) => {
+  await openEditor(muse);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await page.getByLabel('Project title').fill('Draft only');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Project title')).toHaveValue('Draft only');
   await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox']);
-  expect(await projectsOf(user.uid)).toHaveLength(0);
+  expect(await projectsOf(muse)).toHaveLength(0);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/project=/);
@@ -202,14 +193,14 @@ test('unsaved edits survive a reload, for a new project and a saved one', async 
   await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title']);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   // The stored project still has one clip until Save.
-  expect((await projectsOf(user.uid))[0]!.data().settings.timelineItems).toHaveLength(1);
+  expect((await projectsOf(muse))[0]!.settings.timelineItems).toHaveLength(1);
   // The new-project draft went with the first Save.
   await page.goto('/create/editor');
   await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
 });
 
-test('Upload New: disabled until a file is chosen, then uploads to the library and adds the clip', async ({ page }) => {
-  const user = await openEditor(page, []);
+test('Upload New: disabled until a file is chosen, then uploads to the library and adds the clip', async ({ muse, page }) => {
+  await openEditor(muse, []);
   await page.getByRole('button', { name: 'Add Media' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Media' });
   await expect(dialog.getByText('No images and videos in your library yet.')).toBeVisible();
@@ -222,14 +213,14 @@ test('Upload New: disabled until a file is chosen, then uploads to the library a
   await expect(toast(page, 'Asset uploaded successfully')).toBeVisible();
   await expect.poll(() => clipNames(page)).toEqual(['Image 1: beach-day']);
   const records = await eventually(async () => {
-    const docs = (await adminDb().collection(`users/${user.uid}/generations`).get()).docs;
+    const docs = await muse.stored.list('generations');
     return docs.length ? docs : null;
   });
-  expect(records.map((d) => d.data())).toEqual([expect.objectContaining({ type: 'image', title: 'beach-day', source: { kind: 'upload' }, contentType: 'image/png' })]);
+  expect(records).toEqual([expect.objectContaining({ type: 'image', title: 'beach-day', source: { kind: 'upload' }, contentType: 'image/png' })]);
 });
 
-test('deletes a project from the list after confirming', async ({ page }) => {
-  const user = await openEditor(page);
+test('deletes a project from the list after confirming', async ({ muse, page }) => {
+  await openEditor(muse);
   await addTitle(page);
   await page.getByLabel('Project title').fill('Throwaway');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -239,18 +230,18 @@ test('deletes a project from the list after confirming', async ({ page }) => {
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText('This action cannot be undone. This will permanently delete your project.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  expect(await projectsOf(user.uid)).toHaveLength(1);
+  expect(await projectsOf(muse)).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Delete Throwaway' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Project deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/create\/editor$/);
   await expect(page.getByText('No saved projects yet.')).toBeVisible();
-  expect(await projectsOf(user.uid)).toHaveLength(0);
+  expect(await projectsOf(muse)).toHaveLength(0);
 });
 
-test('the library links to the video projects', async ({ page }) => {
-  await openEditor(page, []);
+test('the library links to the video projects', async ({ muse, page }) => {
+  await openEditor(muse, []);
   await addTitle(page);
   await page.getByLabel('Project title').fill('From the library');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -261,9 +252,9 @@ test('the library links to the video projects', async ({ page }) => {
   await expect(page.getByLabel('Project title')).toHaveValue('From the library');
 });
 
-test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({ page }) => {
+test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({ muse, page }) => {
   test.setTimeout(180_000);
-  const user = await openEditor(page, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
+  await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await page.getByLabel('Duration of Image 1: Red fox').fill('0.5');
   await addTitle(page);
@@ -276,10 +267,10 @@ test('renders the project in the browser, follows the job to the end and downloa
   await page.getByRole('button', { name: 'Render', exact: true }).click();
   await expect(page).toHaveURL(/project=/);
   await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: 150_000 });
-  const [project] = await projectsOf(user.uid);
-  const jobs = (await adminDb().collection(`users/${user.uid}/renderJobs`).get()).docs.map((d) => d.data());
-  expect(jobs).toEqual([expect.objectContaining({ projectId: project!.id, status: 'completed', progress: 100, outputUrl: expect.stringContaining('renders'), outputPath: expect.stringMatching(new RegExp(`^${user.uid}/renders/[\\w-]+\\.webm$`)) })]);
-  const library = (await adminDb().collection(`users/${user.uid}/generations`).get()).docs.map((d) => d.data());
+  const [project] = await projectsOf(muse);
+  const jobs = await muse.stored.list('renderJobs');
+  expect(jobs).toEqual([expect.objectContaining({ projectId: project!.id, status: 'completed', progress: 100, outputUrl: expect.stringContaining('renders'), outputPath: expect.stringMatching(new RegExp(`^${muse.user.uid}/renders/[\\w-]+\\.webm$`)) })]);
+  const library = await muse.stored.list('generations');
   expect(library).toContainEqual(expect.objectContaining({ type: 'video', title: 'Sea render', source: { kind: 'render' }, contentType: 'video/webm', metadata: { projectId: project!.id } }));
 
   const downloading = page.waitForEvent('download');
@@ -299,9 +290,9 @@ test('renders the project in the browser, follows the job to the end and downloa
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
 });
 
-test('a render can be cancelled, and the banner says so', async ({ page }) => {
+test('a render can be cancelled, and the banner says so', async ({ muse, page }) => {
   test.setTimeout(120_000);
-  const user = await openEditor(page, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
+  await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   for (let i = 0; i < 3; i++) await addFromLibrary(page, 'Add Media', 'Red fox');
   for (let i = 1; i <= 3; i++) await page.getByLabel(`Duration of Image ${i}: Red fox`).fill('30');
   await page.getByRole('button', { name: 'Render', exact: true }).click();
@@ -311,6 +302,6 @@ test('a render can be cancelled, and the banner says so', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
-  const jobs = (await adminDb().collection(`users/${user.uid}/renderJobs`).get()).docs.map((d) => d.data());
+  const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } })]);
 });

@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { createUser, type TestUser } from '../support/auth-emulator';
-import { PNG_1X1, saveKey, storageObjectExists } from '../support/generations';
-import { signIn } from '../support/sign-in';
+import { type Page } from '@playwright/test';
+import { eventually, expect, PNG_1X1, test, type Muse } from '../support/fixtures';
 
 // Generation runs as a server-side job against the BFL sandbox: '[slow]' in a prompt keeps it Pending for
 // about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
@@ -15,27 +12,17 @@ const promptBox = (page: Page) => page.getByLabel('Prompt', { exact: true });
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Image' });
 const resultImage = (page: Page) => page.getByRole('img', { name: /^Generated image/ });
 
-async function openAs(page: Page, key: string | null): Promise<TestUser> {
-  const user = await createUser();
-  if (key) await saveKey(user.idToken, 'blackforest', key);
-  await signIn(page, user);
-  await page.goto('/create/image');
-  await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
-  return user;
-}
+const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('blackforest', key).open('/create/image', { heading: 'Image Generation' });
 
 async function expectVisiblePicture(page: Page) {
   await expect(resultImage(page)).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => resultImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
-async function savedGenerations(uid: string) {
-  const snap = await adminDb().collection(`users/${uid}/generations`).get();
-  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string; type: string; title: string; prompt: string; storagePath: string; metadata: Record<string, unknown> });
-}
+const savedGenerations = (muse: Muse) => muse.stored.list('generations');
 
-test('shows the form with the spec defaults and the empty preview', async ({ page }) => {
-  await openAs(page, 'sandbox-bfl-key');
+test('shows the form with the spec defaults and the empty preview', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-bfl-key');
   await expect(page.getByRole('tab', { name: 'Text to Image' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Width')).toHaveValue('1024');
   await expect(page.getByLabel('Height')).toHaveValue('768');
@@ -53,8 +40,8 @@ test('shows the form with the spec defaults and the empty preview', async ({ pag
   await expect(page.getByRole('alert').filter({ hasText: 'Please provide either a prompt or an input image' }).first()).toBeVisible();
 });
 
-test('text to image: the job runs to a saved library item with the picture visible, then downloads', async ({ page }) => {
-  const user = await openAs(page, 'sandbox-bfl-key');
+test('text to image: the job runs to a saved library item with the picture visible, then downloads', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-bfl-key');
   const prompt = 'A red fox in fresh snow at golden hour, 35mm';
   await promptBox(page).fill(prompt);
   await page.getByLabel('Style').selectOption('watercolor');
@@ -64,11 +51,11 @@ test('text to image: the job runs to a saved library item with the picture visib
   await expect(page.getByRole('button', { name: 'Generate Image' })).toBeEnabled();
 
   const [saved] = await eventually(async () => {
-    const all = await savedGenerations(user.uid);
+    const all = await savedGenerations(muse);
     return all.length === 1 ? all : null;
   });
   expect(saved).toMatchObject({ type: 'image', prompt, title: prompt });
-  expect(await storageObjectExists(saved!.storagePath)).toBe(true);
+  expect(await muse.stored.fileExists(saved!.storagePath)).toBe(true);
 
   // Recent Generations follows the library live.
   const recent = page.getByRole('region', { name: 'Recent Generations' });
@@ -88,8 +75,8 @@ test('text to image: the job runs to a saved library item with the picture visib
   await expect.poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
 
-test('image to image: an uploaded input image is edited into a new library item', async ({ page }, testInfo) => {
-  const user = await openAs(page, 'sandbox-bfl-key');
+test('image to image: an uploaded input image is edited into a new library item', async ({ muse, page }, testInfo) => {
+  await openAs(muse, 'sandbox-bfl-key');
   const input = testInfo.outputPath('input.png');
   await (await import('node:fs/promises')).writeFile(input, PNG_1X1);
 
@@ -101,18 +88,18 @@ test('image to image: an uploaded input image is edited into a new library item'
   await expectVisiblePicture(page);
 
   const [saved] = await eventually(async () => {
-    const all = await savedGenerations(user.uid);
+    const all = await savedGenerations(muse);
     return all.length === 1 ? all : null;
   });
   expect(saved!.prompt).toBe('make it a snowy winter night');
-  const jobs = await adminDb().collection(`users/${user.uid}/jobs`).get();
-  const jobInput = jobs.docs[0]!.data().input as { mode: string; inputImagePath: string };
+  const jobs = await muse.stored.list('jobs');
+  const jobInput = jobs[0]!.input as { mode: string; inputImagePath: string };
   expect(jobInput.mode).toBe('image');
-  expect(jobInput.inputImagePath).toMatch(new RegExp(`^${user.uid}/uploads/[0-9a-f-]+\\.png$`));
+  expect(jobInput.inputImagePath).toMatch(new RegExp(`^${muse.user.uid}/uploads/[0-9a-f-]+\\.png$`));
 });
 
-test('image to image refuses a file that is not an image', async ({ page }, testInfo) => {
-  await openAs(page, 'sandbox-bfl-key');
+test('image to image refuses a file that is not an image', async ({ muse, page }, testInfo) => {
+  await openAs(muse, 'sandbox-bfl-key');
   const file = testInfo.outputPath('notes.txt');
   await (await import('node:fs/promises')).writeFile(file, 'hello');
   await page.getByRole('tab', { name: 'Image to Image' }).click();
@@ -120,8 +107,8 @@ test('image to image refuses a file that is not an image', async ({ page }, test
   await expect(page.getByText('Please choose an image file (PNG, JPEG, WebP or GIF).')).toBeVisible();
 });
 
-test('a reload during generation follows the same job to its result', async ({ page }) => {
-  const user = await openAs(page, 'sandbox-bfl-key');
+test('a reload during generation follows the same job to its result', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-bfl-key');
   await promptBox(page).fill('[slow] a lighthouse in a storm');
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -132,13 +119,13 @@ test('a reload during generation follows the same job to its result', async ({ p
   await expect(promptBox(page)).toHaveValue('[slow] a lighthouse in a storm');
   await expectVisiblePicture(page);
 
-  const jobs = await adminDb().collection(`users/${user.uid}/jobs`).get();
-  expect(jobs.size).toBe(1);
-  expect(jobs.docs[0]!.data().status).toBe('succeeded');
+  const jobs = await muse.stored.list('jobs');
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0]!.status).toBe('succeeded');
 });
 
-test('a job that finished while the page was closed shows its result on return', async ({ page }) => {
-  await openAs(page, 'sandbox-bfl-key');
+test('a job that finished while the page was closed shows its result on return', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-bfl-key');
   await promptBox(page).fill('[slow] a quiet harbour at dawn');
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -148,8 +135,8 @@ test('a job that finished while the page was closed shows its result on return',
   await expectVisiblePicture(page);
 });
 
-test('Cancel stops a running job', async ({ page }) => {
-  const user = await openAs(page, 'sandbox-bfl-key');
+test('Cancel stops a running job', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-bfl-key');
   // Pending for 40 polls: the job cannot finish before the cancel lands, even when the first call to the
   // cancel function cold-starts its emulator worker on a loaded machine (CI saw that take over 20 s).
   await promptBox(page).fill('[pending:40] a field of sunflowers');
@@ -157,20 +144,20 @@ test('Cancel stops a running job', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: 60_000 });
   await expect(generateButton(page)).toBeEnabled();
-  expect((await adminDb().collection(`users/${user.uid}/jobs`).get()).docs[0]!.data().status).toBe('cancelled');
+  expect((await muse.stored.list('jobs'))[0]!.status).toBe('cancelled');
 });
 
 test.describe('errors', () => {
-  test('a provider Error shows Generation failed', async ({ page }) => {
-    await openAs(page, 'sandbox-bfl-key');
+  test('a provider Error shows Generation failed', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-bfl-key');
     await promptBox(page).fill('[error] a broken robot');
     await generateButton(page).click();
     await expect(preview(page).getByRole('alert')).toContainText('Generation failed', { timeout: 60_000 });
     await expect(generateButton(page)).toBeEnabled();
   });
 
-  test('no key shows the BlackForest message with a link to Integrations', async ({ page }) => {
-    await openAs(page, null);
+  test('no key shows the BlackForest message with a link to Integrations', async ({ muse, page }) => {
+    await openAs(muse, null);
     await promptBox(page).fill('a fox');
     await generateButton(page).click();
     const alert = preview(page).getByRole('alert');
@@ -179,8 +166,8 @@ test.describe('errors', () => {
     await expect(page).toHaveURL(/\/integrations$/);
   });
 
-  test('a refused key shows the provider failure with a link to Integrations', async ({ page }) => {
-    await openAs(page, 'bad-key');
+  test('a refused key shows the provider failure with a link to Integrations', async ({ muse, page }) => {
+    await openAs(muse, 'bad-key');
     await promptBox(page).fill('a fox');
     await generateButton(page).click();
     const alert = preview(page).getByRole('alert');

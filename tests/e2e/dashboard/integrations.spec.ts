@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { signInAsNewUser } from '../support/sign-in';
+import { type Page } from '@playwright/test';
+import { eventually, expect, test } from '../support/fixtures';
 
 // Against the provider sandbox: any key works except 'bad-key' (refused) and 'no-credit-key' (empty account);
 // generated text reads 'Sandbox <provider> reply (task <task>, model <model>): <prompt>'.
@@ -57,9 +56,9 @@ function countTextCalls(page: Page): { count: () => number } {
 
 test.describe('API keys', () => {
   for (const tab of ['Generation APIs', 'LLM APIs']) {
-    test(`saves, updates, tests and deletes a key on every ${tab} card, showing only a hint`, async ({ page }) => {
+    test(`saves, updates, tests and deletes a key on every ${tab} card, showing only a hint`, async ({ muse, page }) => {
       test.setTimeout(120_000);
-      const user = await signInAsNewUser(page);
+      await muse.signUpAndSignIn();
       await page.goto('/integrations');
       await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute('aria-selected', 'true');
       await page.getByRole('tab', { name: tab }).click();
@@ -77,7 +76,7 @@ test.describe('API keys', () => {
         await expect(card.getByText(/^Saved key ••••key1 · Updated just now$/)).toBeVisible();
         await expect(field).toHaveValue('');
         // All a client can read of the key: configured, the last 4 characters and the time.
-        const status = (await adminDb().doc(`users/${user.uid}/integrations/${type}`).get()).data();
+        const status = await muse.stored.get('integrations', type);
         expect(Object.keys(status ?? {}).sort()).toEqual(['configured', 'hint', 'updatedAt']);
         expect(status?.hint).toBe('key1');
 
@@ -95,13 +94,13 @@ test.describe('API keys', () => {
         await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
         await expect(card.getByRole('button', { name: 'Test', exact: true })).toHaveCount(0);
         await expect(field).toHaveValue('');
-        await eventually(async () => !(await adminDb().doc(`users/${user.uid}/integrations/${type}`).get()).exists);
+        await eventually(async () => !(await muse.stored.get('integrations', type)));
       }
     });
   }
 
-  test('Test says in words when a key is refused or the account is out of credit', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('Test says in words when a key is refused or the account is out of credit', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     const openai = await saveKey(page, 'LLM APIs', 'OpenAI', 'bad-key');
     await openai.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(openai.getByRole('status', { name: 'OpenAI key test' })).toContainText('Invalid key. OpenAI did not accept this API key.');
@@ -111,8 +110,8 @@ test.describe('API keys', () => {
     await expect(bfl.getByRole('status', { name: 'Black Forest Labs key test' })).toContainText('Out of credit.');
   });
 
-  test('keeps the chosen tab in the address', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('keeps the chosen tab in the address', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await page.goto('/integrations?tab=social');
     await expect(page.getByRole('tab', { name: 'Social Media' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'LLM APIs' }).click();
@@ -124,9 +123,9 @@ test.describe('API keys', () => {
 });
 
 test.describe('social credentials', () => {
-  test('saves, updates and deletes a credential set on every social form', async ({ page }) => {
+  test('saves, updates and deletes a credential set on every social form', async ({ muse, page }) => {
     test.setTimeout(120_000);
-    const user = await signInAsNewUser(page);
+    await muse.signUpAndSignIn();
     await page.goto('/integrations?tab=social');
 
     for (const { platform, title, name, fields, update } of socialForms) {
@@ -140,7 +139,7 @@ test.describe('social credentials', () => {
       await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('placeholder', 'Saved: ••••bbbb');
       await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('type', 'password');
 
-      const status = (await adminDb().doc(`users/${user.uid}/socialAccounts/${platform}`).get()).data();
+      const status = await muse.stored.get('socialAccounts', platform);
       expect(JSON.stringify(status)).not.toContain('secret-bbbb');
 
       await form.getByLabel(update, { exact: true }).fill(`rotated-value-zzzz`);
@@ -161,8 +160,8 @@ test.describe('social credentials', () => {
     }
   });
 
-  test('names the required fields the first save is missing', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('names the required fields the first save is missing', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await page.goto('/integrations?tab=social');
     const form = page.getByRole('region', { name: 'X (Twitter)' });
     await form.getByLabel('Consumer Key', { exact: true }).fill('consumer-key-aaaa');
@@ -172,9 +171,9 @@ test.describe('social credentials', () => {
 });
 
 test.describe('AI text with the user’s own key', () => {
-  test('runs the Creative Assistant against the sandbox with one call per click', async ({ page, context }) => {
+  test('runs the Creative Assistant against the sandbox with one call per click', async ({ muse, page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInAsNewUser(page);
+    await muse.signUpAndSignIn();
     await saveKey(page, 'LLM APIs', 'OpenAI', 'sk-sandbox-good-1234');
     await page.goto('/');
     const calls = countTextCalls(page);
@@ -196,8 +195,8 @@ test.describe('AI text with the user’s own key', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Sandbox openai reply (task assistant');
   });
 
-  test('a refused key shows the spec error and the way to Integrations', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('a refused key shows the spec error and the way to Integrations', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await saveKey(page, 'LLM APIs', 'OpenAI', 'bad-key');
     await page.goto('/');
     const box = page.getByRole('region', { name: 'Creative Assistant' });
@@ -208,8 +207,8 @@ test.describe('AI text with the user’s own key', () => {
     await expect(box.getByRole('alert').getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/integrations');
   });
 
-  test('a model without a key links to Integrations', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('a model without a key links to Integrations', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     const box = page.getByRole('region', { name: 'Creative Assistant' });
     await box.getByLabel('Model').selectOption({ label: 'Gemini Pro 2' });
     await expect(box.getByText('Add your Gemini API key in Integrations to use this model.')).toBeVisible();
@@ -222,8 +221,8 @@ test.describe('AI text with the user’s own key', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   });
 
-  test('enhances the image prompt with one call per click', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('enhances the image prompt with one call per click', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await saveKey(page, 'LLM APIs', 'OpenAI', 'sk-sandbox-good-1234');
     await page.goto('/create/image');
     const calls = countTextCalls(page);
@@ -241,8 +240,8 @@ test.describe('AI text with the user’s own key', () => {
     expect(calls.count()).toBe(1);
   });
 
-  test('the enhancer links to Integrations when there is no LLM key', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('the enhancer links to Integrations when there is no LLM key', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await page.goto('/create/image');
     await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
     await page.getByRole('button', { name: 'Enhance Prompt with AI' }).click();

@@ -1,53 +1,43 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { createUser, type TestUser } from '../support/auth-emulator';
-import { seedLibrary, storageObjectExists, type SeededItem } from '../support/generations';
-import { signIn } from '../support/sign-in';
+import { type Page } from '@playwright/test';
+import { eventually, expect, test, type GenerationSeed, type Muse } from '../support/fixtures';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Projects' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const cardTitles = (page: Page) => grid(page).getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
-async function openLibrary(page: Page, items: SeededItem[]): Promise<{ user: TestUser; seeded: { id: string; storagePath: string }[] }> {
-  const user = await createUser();
-  const seeded = await seedLibrary(user.uid, items);
-  await signIn(page, user);
-  await page.goto('/library');
-  await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
-  return { user, seeded };
-}
+const openLibrary = (muse: Muse, items: GenerationSeed[]) => muse.signUp().withGenerations(items, { files: true }).open('/library', { heading: 'Library' });
 
-const mixed: SeededItem[] = [
+const mixed: GenerationSeed[] = [
   { type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', minutesAgo: 1 },
   { type: 'video', title: 'Waves at dawn', prompt: 'Slow ocean waves, golden light', minutesAgo: 2 },
   { type: 'audio', title: 'Calm piano', prompt: 'calm piano with soft rain', minutesAgo: 3 },
   { type: 'image', title: 'Mountain lake', prompt: 'alpine lake, reflections, a small red boat', contentType: 'image/jpeg', minutesAgo: 4 },
 ];
 
-test('an empty library says No projects found and links to /create', async ({ page }) => {
-  await openLibrary(page, []);
+test('an empty library says No projects found and links to /create', async ({ muse, page }) => {
+  await openLibrary(muse, []);
   await expect(page.getByText('No projects found')).toBeVisible();
   await page.getByRole('link', { name: 'Create a project' }).click();
   await expect(page).toHaveURL(/\/create$/);
 });
 
-test('New Project opens /create', async ({ page }) => {
-  await openLibrary(page, []);
+test('New Project opens /create', async ({ muse, page }) => {
+  await openLibrary(muse, []);
   await page.getByRole('link', { name: 'New Project' }).click();
   await expect(page).toHaveURL(/\/create$/);
 });
 
-test('lists projects newest first with a picture, a video and an audio player', async ({ page }) => {
-  await openLibrary(page, mixed);
+test('lists projects newest first with a picture, a video and an audio player', async ({ muse, page }) => {
+  await openLibrary(muse, mixed);
   await expect.poll(() => cardTitles(page)).toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano', 'Mountain lake']);
   await expect.poll(() => card(page, 'Red fox in snow').getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(card(page, 'Waves at dawn').getByRole('button', { name: 'Play Waves at dawn' })).toBeVisible();
   await expect(card(page, 'Calm piano').locator('audio')).toHaveAttribute('controls', '');
 });
 
-test('search filters by title and prompt, and the type filter narrows the list', async ({ page }) => {
-  await openLibrary(page, mixed);
+test('search filters by title and prompt, and the type filter narrows the list', async ({ muse, page }) => {
+  await openLibrary(muse, mixed);
   await expect(grid(page).getByRole('article')).toHaveCount(4);
 
   await page.getByLabel('Search projects').fill('red');
@@ -71,18 +61,18 @@ test('search filters by title and prompt, and the type filter narrows the list',
   await expect(grid(page).getByRole('article')).toHaveCount(4);
 });
 
-test('search finds a match beyond the first page', async ({ page }) => {
-  const items: SeededItem[] = Array.from({ length: 60 }, (_, i) => ({ type: 'image', title: `Filler ${i + 1}`, minutesAgo: i }));
+test('search finds a match beyond the first page', async ({ muse, page }) => {
+  const items: GenerationSeed[] = Array.from({ length: 60 }, (_, i) => ({ type: 'image', title: `Filler ${i + 1}`, minutesAgo: i }));
   items.push({ type: 'image', title: 'Needle in the haystack', minutesAgo: 500 });
-  await openLibrary(page, items);
+  await openLibrary(muse, items);
   await expect(grid(page).getByRole('article').first()).toBeVisible();
   await page.getByLabel('Search projects').fill('needle');
   await expect.poll(() => cardTitles(page)).toEqual(['Needle in the haystack']);
 });
 
-test('infinite scroll loads older pages', async ({ page }) => {
-  const items: SeededItem[] = Array.from({ length: 55 }, (_, i) => ({ type: 'image', title: `Project ${String(i + 1).padStart(2, '0')}`, minutesAgo: i }));
-  await openLibrary(page, items);
+test('infinite scroll loads older pages', async ({ muse, page }) => {
+  const items: GenerationSeed[] = Array.from({ length: 55 }, (_, i) => ({ type: 'image', title: `Project ${String(i + 1).padStart(2, '0')}`, minutesAgo: i }));
+  await openLibrary(muse, items);
   await expect(card(page, 'Project 01')).toBeVisible();
   for (let i = 0; i < 10 && !(await card(page, 'Project 55').count()); i++) {
     await page.mouse.wheel(0, 4000);
@@ -94,9 +84,9 @@ test('infinite scroll loads older pages', async ({ page }) => {
   await expect(card(page, 'Project 01')).toHaveCount(0);
 });
 
-test('Delete asks first, then removes the card, the record and the file', async ({ page }) => {
-  const { user, seeded } = await openLibrary(page, mixed);
-  const [fox] = seeded;
+test('Delete asks first, then removes the card, the record and the file', async ({ muse, page }) => {
+  await openLibrary(muse, mixed);
+  const [fox] = muse.seededGenerations;
   await card(page, 'Red fox in snow').getByRole('button', { name: 'Delete Red fox in snow' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText('This action cannot be undone. This will permanently delete your project.');
@@ -111,8 +101,8 @@ test('Delete asks first, then removes the card, the record and the file', async 
   await expect(card(page, 'Red fox in snow')).toHaveCount(0);
   await expect(grid(page).getByRole('article')).toHaveCount(3);
 
-  await eventually(async () => !(await adminDb().doc(`users/${user.uid}/generations/${fox!.id}`).get()).exists);
-  await eventually(async () => !(await storageObjectExists(fox!.storagePath)));
+  await eventually(async () => !(await muse.stored.get('generations', fox!.id)));
+  await eventually(async () => !(await muse.stored.fileExists(fox!.storagePath)));
 });
 
 test.describe('download', () => {
@@ -122,8 +112,8 @@ test.describe('download', () => {
     ['Waves at dawn', 'Waves at dawn.mp4'],
     ['Calm piano', 'Calm piano.mp3'],
   ] as const) {
-    test(`saves ${title} as ${expected}`, async ({ page }) => {
-      await openLibrary(page, mixed);
+    test(`saves ${title} as ${expected}`, async ({ muse, page }) => {
+      await openLibrary(muse, mixed);
       const downloadPromise = page.waitForEvent('download');
       await card(page, title).getByRole('button', { name: `Download ${title}` }).click();
       await expect(page.getByText('Download started')).toBeVisible();
@@ -133,10 +123,9 @@ test.describe('download', () => {
     });
   }
 
-  test('a file that cannot be fetched shows Download failed', async ({ page }) => {
-    const { seeded } = await openLibrary(page, mixed);
-    const { adminBucket } = await import('../support/generations');
-    await adminBucket().file(seeded[0]!.storagePath).delete();
+  test('a file that cannot be fetched shows Download failed', async ({ muse, page }) => {
+    await openLibrary(muse, mixed);
+    await muse.stored.deleteFile(muse.seededGenerations[0]!.storagePath);
     await card(page, 'Red fox in snow').getByRole('button', { name: 'Download Red fox in snow' }).click();
     await expect(page.getByText('Download failed')).toBeVisible();
     await expect(page.getByText('There was an error downloading your file.')).toBeVisible();

@@ -1,15 +1,12 @@
-import { saveKey } from '../support/generations';
-import { expect, test, type Page } from '@playwright/test';
-import { adminDb, eventually, seedGenerations } from '../support/admin-firestore';
-import { createUser } from '../support/auth-emulator';
-import { signIn, signInAsNewUser } from '../support/sign-in';
+import { type Page } from '@playwright/test';
+import { days, eventually, expect, test } from '../support/fixtures';
 
 const toggleButton = (page: Page) => page.getByRole('button', { name: 'Toggle Sidebar', exact: true });
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
 test.describe('sidebar', () => {
-  test('collapses to icons, keeps that across reloads and labels icons on hover', async ({ page, context }) => {
-    await signInAsNewUser(page);
+  test('collapses to icons, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
+    await muse.signUpAndSignIn();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect(toggleButton(page)).toHaveAttribute('aria-expanded', 'true');
 
@@ -29,8 +26,8 @@ test.describe('sidebar', () => {
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
   });
 
-  test('Ctrl+B toggles the sidebar', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('Ctrl+B toggles the sidebar', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
@@ -38,8 +35,8 @@ test.describe('sidebar', () => {
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
   });
 
-  test('highlights the current page and its section', async ({ page }) => {
-    await signInAsNewUser(page);
+  test('highlights the current page and its section', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: 'Image Generation' }).click();
@@ -50,9 +47,9 @@ test.describe('sidebar', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Image Generation');
   });
 
-  test('on a 375px phone opens as a drawer that closes on Escape and on navigation', async ({ page }) => {
+  test('on a 375px phone opens as a drawer that closes on Escape and on navigation', async ({ muse, page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInAsNewUser(page);
+    await muse.signUpAndSignIn();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await expect(sidebar(page)).toHaveCount(0);
 
@@ -79,9 +76,9 @@ test.describe('sidebar', () => {
   });
 });
 
-test('theme switch is kept across reloads', async ({ page }) => {
+test('theme switch is kept across reloads', async ({ muse, page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await signInAsNewUser(page);
+  await muse.signUpAndSignIn();
   const html = page.locator('html');
   await expect(html).toHaveClass(/\blight\b/);
 
@@ -95,8 +92,8 @@ test('theme switch is kept across reloads', async ({ page }) => {
 });
 
 test.describe('feedback', () => {
-  test('is stored for the signed-in user', async ({ page }) => {
-    const user = await signInAsNewUser(page);
+  test('is stored for the signed-in user', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
     await dialog.getByLabel('Feedback').fill('The sidebar is lovely.');
@@ -107,8 +104,8 @@ test.describe('feedback', () => {
     await expect(dialog).toBeHidden();
 
     const docs = await eventually(async () => {
-      const snap = await adminDb().collection(`users/${user.uid}/feedback`).get();
-      return snap.size ? snap.docs.map((d) => d.data()) : undefined;
+      const feedback = await muse.stored.list('feedback');
+      return feedback.length ? feedback : undefined;
     });
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ text: 'The sidebar is lovely.', page: '/' });
@@ -117,8 +114,8 @@ test.describe('feedback', () => {
     await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback')).toHaveValue('');
   });
 
-  test('refuses blank feedback and stores nothing', async ({ page }) => {
-    const user = await signInAsNewUser(page);
+  test('refuses blank feedback and stores nothing', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
     await dialog.getByLabel('Feedback').fill('   ');
@@ -126,13 +123,12 @@ test.describe('feedback', () => {
 
     await expect(page.getByText('Please enter your feedback')).toBeVisible();
     await expect(dialog).toBeVisible();
-    const snap = await adminDb().collection(`users/${user.uid}/feedback`).get();
-    expect(snap.size).toBe(0);
+    expect(await muse.stored.list('feedback')).toHaveLength(0);
   });
 });
 
-test('settings: display name and a switch persist across reloads', async ({ page }) => {
-  const user = await signInAsNewUser(page);
+test('settings: display name and a switch persist across reloads', async ({ muse, page }) => {
+  const user = await muse.signUpAndSignIn();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
@@ -149,7 +145,7 @@ test('settings: display name and a switch persist across reloads', async ({ page
   await expect(emailSwitch).toHaveAttribute('aria-checked', 'true');
 
   const stored = await eventually(async () => {
-    const data = (await adminDb().doc(`users/${user.uid}`).get()).data();
+    const data = await muse.stored.profile();
     return data?.settings?.emailNotifications === true ? data : undefined;
   });
   expect(stored).toMatchObject({ displayName: 'Ada Lovelace', settings: { emailNotifications: true, projectUpdates: true } });
@@ -167,8 +163,8 @@ test('settings: display name and a switch persist across reloads', async ({ page
   await expect(page.getByRole('button', { name: /User Settings/ })).toContainText('Ada Lovelace');
 });
 
-test('logout goes to /auth with a toast', async ({ page }) => {
-  await signInAsNewUser(page);
+test('logout goes to /auth with a toast', async ({ muse, page }) => {
+  await muse.signUpAndSignIn();
   await page.getByRole('button', { name: /User Settings/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
@@ -176,8 +172,8 @@ test('logout goes to /auth with a toast', async ({ page }) => {
   await expect(page.getByText('You have been logged out of your account')).toBeVisible();
 });
 
-test('user menu leads to Plan Settings', async ({ page }) => {
-  await signInAsNewUser(page);
+test('user menu leads to Plan Settings', async ({ muse, page }) => {
+  await muse.signUpAndSignIn();
   await page.getByRole('button', { name: /User Settings/ }).click();
   await page.getByRole('menuitem', { name: 'Plan Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/plan$/);
@@ -193,15 +189,16 @@ test('an unknown address shows the 404 page, signed out too', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
 });
 
-test('stat cards count the user’s own generations from the last 30 days', async ({ page }) => {
-  const user = await createUser();
-  await seedGenerations(user.uid, [
-    { type: 'image', title: 'Neon koi pond', daysAgo: 1 },
-    { type: 'image', title: 'Desert at dawn', daysAgo: 12 },
-    { type: 'video', title: 'City timelapse', daysAgo: 3 },
-    { type: 'image', title: 'Older than a month', daysAgo: 45 },
-  ]);
-  await signIn(page, user);
+test('stat cards count the user’s own generations from the last 30 days', async ({ muse, page }) => {
+  await muse
+    .signUp()
+    .withGenerations([
+      { type: 'image', title: 'Neon koi pond', minutesAgo: days(1) },
+      { type: 'image', title: 'Desert at dawn', minutesAgo: days(12) },
+      { type: 'video', title: 'City timelapse', minutesAgo: days(3) },
+      { type: 'image', title: 'Older than a month', minutesAgo: days(45) },
+    ])
+    .signIn();
 
   const images = page.getByRole('region', { name: 'Images Generated' });
   await expect(images.getByText('2', { exact: true })).toBeVisible();
@@ -216,8 +213,8 @@ test('stat cards count the user’s own generations from the last 30 days', asyn
   await expect(recent.getByRole('listitem').first()).toContainText('Neon koi pond');
 });
 
-test('the assistant box refuses a blank prompt, asks for a key, then answers with the user\'s model', async ({ page }) => {
-  const user = await signInAsNewUser(page);
+test('the assistant box refuses a blank prompt, asks for a key, then answers with the user\'s model', async ({ muse, page }) => {
+  await muse.signUpAndSignIn();
   const box = page.getByRole('region', { name: 'Creative Assistant' });
   await box.getByRole('button', { name: 'Ask Assistant' }).click();
   await expect(page.getByText('Please enter a prompt')).toBeVisible();
@@ -226,7 +223,7 @@ test('the assistant box refuses a blank prompt, asks for a key, then answers wit
   await expect(box.getByRole('alert')).toContainText('Add your OpenAI API key in Integrations');
   await expect(box.getByLabel('What would you like to create?')).toHaveValue('Hooks for a sunrise hike reel');
 
-  await saveKey(user.idToken, 'openai', 'sandbox-openai-key');
+  await muse.seed.integrationKey('openai', 'sandbox-openai-key');
   await box.getByRole('button', { name: 'Ask Assistant' }).click();
   await expect(box.getByRole('region', { name: 'Assistant answer' })).toContainText('Sandbox');
 });

@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminDb, eventually } from '../support/admin-firestore';
-import { createUser, type TestUser } from '../support/auth-emulator';
-import { saveKey, storageObjectExists } from '../support/generations';
-import { signIn } from '../support/sign-in';
+import { type Locator, type Page } from '@playwright/test';
+import { eventually, expect, test, type Muse } from '../support/fixtures';
 
 // Video generation runs as a server-side job against the Luma sandbox: a generation advances one state
 // per poll (every 3 s); '[slow]' keeps it dreaming for about 25 s, '[submit-status:500]' fails the create.
@@ -14,14 +11,7 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const description = (page: Page) => page.getByLabel('Description', { exact: true });
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Video' });
 
-async function openAs(page: Page, key: string | null): Promise<TestUser> {
-  const user = await createUser();
-  if (key) await saveKey(user.idToken, 'lumaai', key);
-  await signIn(page, user);
-  await page.goto('/create/video');
-  await expect(page.getByRole('heading', { level: 1, name: 'Video Generation' })).toBeVisible();
-  return user;
-}
+const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('lumaai', key).open('/create/video', { heading: 'Video Generation' });
 
 /** The element has loaded real video: metadata read, a duration and a frame size. */
 async function expectPlayable(video: Locator) {
@@ -39,13 +29,10 @@ async function expectPlayableInLibrary(page: Page, title: string) {
   await expectPlayable(card.getByLabel(`Video: ${title}`));
 }
 
-async function videoRecords(uid: string) {
-  const snap = await adminDb().collection(`users/${uid}/generations`).where('type', '==', 'video').get();
-  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string; title: string; prompt: string; storagePath: string; thumbnailPath?: string; metadata: Record<string, unknown> });
-}
+const videoRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'video');
 
-test('shows the spec defaults, the empty states, and refuses a blank description', async ({ page }) => {
-  await openAs(page, 'sandbox-luma-key');
+test('shows the spec defaults, the empty states, and refuses a blank description', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-luma-key');
   await expect(page.getByLabel('Style')).toHaveValue('cinematic');
   await expect(page.getByLabel('Style').locator('option')).toHaveText(['Cinematic', 'Anime', '3D', 'Realistic']);
   await expect(preview(page).getByText('Video preview will appear here')).toBeVisible();
@@ -54,8 +41,8 @@ test('shows the spec defaults, the empty states, and refuses a blank description
   await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the video' }).first()).toBeVisible();
 });
 
-test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ page }) => {
-  const user = await openAs(page, 'sandbox-luma-key');
+test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ muse, page }) => {
+  await openAs(muse, 'sandbox-luma-key');
   const prompt = 'A drone shot over sea cliffs at sunrise';
   await description(page).fill(prompt);
   await page.getByLabel('Style').selectOption('anime');
@@ -71,12 +58,12 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expect(generateButton(page)).toBeEnabled();
 
   const [saved] = await eventually(async () => {
-    const all = await videoRecords(user.uid);
+    const all = await videoRecords(muse);
     return all.length === 1 ? all : null;
   });
   expect(saved).toMatchObject({ title: prompt, prompt, metadata: { model: 'ray-2', style: 'anime' } });
-  expect(await storageObjectExists(saved!.storagePath)).toBe(true);
-  expect(await storageObjectExists(saved!.thumbnailPath!)).toBe(true);
+  expect(await muse.stored.fileExists(saved!.storagePath)).toBe(true);
+  expect(await muse.stored.fileExists(saved!.thumbnailPath!)).toBe(true);
 
   const recent = page.getByRole('region', { name: 'Recent Generations' });
   await expect(recent.getByRole('listitem')).toHaveCount(1);
@@ -92,8 +79,8 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expectPlayableInLibrary(page, prompt);
 });
 
-test('a closed tab during a video job still ends with the video in the library', async ({ page, context }) => {
-  const user = await openAs(page, 'sandbox-luma-key');
+test('a closed tab during a video job still ends with the video in the library', async ({ muse, page, context }) => {
+  await openAs(muse, 'sandbox-luma-key');
   const prompt = '[slow] waves rolling onto a black sand beach';
   await description(page).fill(prompt);
   await generateButton(page).click();
@@ -101,7 +88,7 @@ test('a closed tab during a video job still ends with the video in the library',
   await page.close();
 
   const [saved] = await eventually(async () => {
-    const all = await videoRecords(user.uid);
+    const all = await videoRecords(muse);
     return all.length === 1 ? all : null;
   }, 90_000);
   expect(saved!.prompt).toBe(prompt);
@@ -115,23 +102,23 @@ test('a closed tab during a video job still ends with the video in the library',
 });
 
 test.describe('errors', () => {
-  test('a failed create shows the spec message', async ({ page }) => {
-    await openAs(page, 'sandbox-luma-key');
+  test('a failed create shows the spec message', async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a storm over the sea [submit-status:500]');
     await generateButton(page).click();
     await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video');
     await expect(generateButton(page)).toBeEnabled();
   });
 
-  test("Luma's failure reason is shown", async ({ page }) => {
-    await openAs(page, 'sandbox-luma-key');
+  test("Luma's failure reason is shown", async ({ muse, page }) => {
+    await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a forbidden scene [error]');
     await generateButton(page).click();
     await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video: Sandbox generation failed ([error] in the prompt)', { timeout: 30_000 });
   });
 
-  test('without a Luma key the page sends the user to Integrations', async ({ page }) => {
-    await openAs(page, null);
+  test('without a Luma key the page sends the user to Integrations', async ({ muse, page }) => {
+    await openAs(muse, null);
     await description(page).fill('a lighthouse');
     await generateButton(page).click();
     const alert = preview(page).getByRole('alert');

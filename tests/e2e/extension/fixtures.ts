@@ -3,13 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, chromium, type BrowserContext, type Page } from '@playwright/test';
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { userCollectionPath, userDocPath } from '../../../core/firestore-paths';
-import type { GenerationType } from '../../../core/schemas';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { createUser, type TestUser } from '../support/auth-emulator';
 import { chromiumArgs, e2eEnv } from '../support/env';
+import { test as base } from '../support/fixtures';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -18,55 +15,6 @@ export const extensionDir = resolve(process.env.EXTENSION_DIR ?? join(repoRoot, 
 
 /** Roughly the size Chrome gives a side panel. */
 export const sidePanelViewport = { width: 400, height: 760 };
-
-// The Admin SDK finds the emulator and the project through these; set before the first Firestore use
-// (without GCLOUD_PROJECT it asks the cloud metadata server, which only logs a warning here).
-process.env.FIRESTORE_EMULATOR_HOST ??= e2eEnv.firestoreHost;
-process.env.GCLOUD_PROJECT ??= e2eEnv.projectId;
-
-function admin(): App {
-  const name = 'e2e-extension';
-  return getApps().find((a) => a.name === name) ?? initializeApp({ projectId: e2eEnv.projectId }, name);
-}
-
-export interface SeedGeneration {
-  type: GenerationType;
-  title: string;
-  prompt?: string;
-  /** Minutes before now; larger is older. */
-  minutesAgo: number;
-  thumbnailUrl?: string;
-}
-
-/** Writes library items the way functions do (Admin SDK, so security rules do not apply). */
-export async function seedGenerations(uid: string, items: SeedGeneration[]): Promise<void> {
-  const db = getFirestore(admin());
-  const batch = db.batch();
-  for (const item of items) {
-    batch.set(db.collection(userCollectionPath(uid, 'generations')).doc(), {
-      type: item.type,
-      title: item.title,
-      prompt: item.prompt ?? item.title,
-      storagePath: `${uid}/generations/${item.title.replace(/\W+/g, '-').toLowerCase()}`,
-      thumbnailUrl: item.thumbnailUrl ?? '',
-      originalUrl: '',
-      createdAt: Timestamp.fromMillis(Date.now() - item.minutesAgo * 60_000),
-      metadata: {},
-    });
-  }
-  await batch.commit();
-}
-
-export async function seedProfile(uid: string, profile: { displayName: string }): Promise<void> {
-  await getFirestore(admin()).doc(userDocPath(uid)).set({ ...profile, createdAt: Timestamp.now() }, { merge: true });
-}
-
-/** Fills and submits the side panel's sign-in form, as a person would. */
-export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Your Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 interface ExtensionFixtures {
   context: BrowserContext;
@@ -106,6 +54,10 @@ export const test = base.extend<ExtensionFixtures>({
   user: async ({}, use) => {
     await use(await createUser());
   },
+  /** The driver acts as `user`: seeds go to that account and submitSignIn fills its credentials. */
+  muse: async ({ muse, user }, use) => {
+    await use(muse.as(user));
+  },
 });
 
-export { expect } from '@playwright/test';
+export { expect } from '../support/fixtures';

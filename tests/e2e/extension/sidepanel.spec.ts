@@ -1,19 +1,19 @@
 import type { Browser } from 'wxt/browser';
-import { expect, seedGenerations, seedProfile, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /** The extension APIs inside the service worker (evaluated there, typed here). */
 type ExtensionGlobal = { chrome: typeof Browser };
 
 test.describe('side panel', () => {
-  test('a signed-in user sees their name and their newest library items', async ({ page, sidePanelUrl, user }) => {
-    await seedProfile(user.uid, { displayName: 'Ada Lovelace' });
-    await seedGenerations(user.uid, [
+  test('a signed-in user sees their name and their newest library items', async ({ muse, page, sidePanelUrl }) => {
+    await muse.seed.profile({ displayName: 'Ada Lovelace' });
+    await muse.seed.generations([
       { type: 'image', title: 'Harbour at dawn', minutesAgo: 30 },
       { type: 'audio', title: 'Night rain loop', minutesAgo: 5 },
     ]);
 
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
 
     await expect(page.getByText('Ada Lovelace')).toBeVisible();
     const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
@@ -25,26 +25,25 @@ test.describe('side panel', () => {
     await expect(page.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', /^http/);
   });
 
-  test('shows a new generation as soon as it is saved, newest first, five at most', async ({ page, sidePanelUrl, user }) => {
-    await seedGenerations(
-      user.uid,
+  test('shows a new generation as soon as it is saved, newest first, five at most', async ({ muse, page, sidePanelUrl }) => {
+    await muse.seed.generations(
       Array.from({ length: 5 }, (_, i) => ({ type: 'image' as const, title: `Sketch ${i + 1}`, minutesAgo: 60 - i })),
     );
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
     const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
     await expect(items.first()).toContainText('Sketch 5');
 
-    await seedGenerations(user.uid, [{ type: 'video', title: 'Fresh render', minutesAgo: 0 }]);
+    await muse.seed.generations([{ type: 'video', title: 'Fresh render', minutesAgo: 0 }]);
 
     await expect(items.first()).toContainText('Fresh render');
     await expect(items).toHaveCount(5);
     await expect(page.getByText('Sketch 1')).toHaveCount(0);
   });
 
-  test('a new user is told the library is empty, and can sign out', async ({ page, sidePanelUrl, user }) => {
+  test('a new user is told the library is empty, and can sign out', async ({ muse, page, sidePanelUrl, user }) => {
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
 
     await expect(page.getByText('No library items yet')).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
@@ -53,17 +52,17 @@ test.describe('side panel', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('a wrong password is explained in plain words', async ({ page, sidePanelUrl, user }) => {
+  test('a wrong password is explained in plain words', async ({ muse, page, sidePanelUrl }) => {
     await page.goto(sidePanelUrl);
-    await signIn(page, { email: user.email, password: 'not-the-password' });
+    await muse.submitSignIn({ password: 'not-the-password' });
 
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password. Please check them and try again.');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
-  test('stays signed in when the panel is opened again', async ({ context, page, sidePanelUrl, user }) => {
+  test('stays signed in when the panel is opened again', async ({ context, muse, page, sidePanelUrl }) => {
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     const again = await context.newPage();
@@ -71,7 +70,7 @@ test.describe('side panel', () => {
     await expect(again.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
-  test("follows the active tab and reads its title and selected text through the content script", async ({ context, page, sidePanelUrl, user }) => {
+  test("follows the active tab and reads its title and selected text through the content script", async ({ context, muse, page, sidePanelUrl }) => {
     await context.route('http://article.muse.test/**', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -79,7 +78,7 @@ test.describe('side panel', () => {
       }),
     );
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
     const pageCard = page.getByRole('region', { name: 'This page' });
     await expect(pageCard).toContainText("This page can't be read");
 
@@ -103,9 +102,9 @@ test.describe('side panel', () => {
     await expect.poll(() => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.sidePanel.getPanelBehavior())).toEqual({ openPanelOnActionClick: true });
   });
 
-  test('shows a selection sent from the context menu until it is dismissed', async ({ context, page, sidePanelUrl, user }) => {
+  test('shows a selection sent from the context menu until it is dismissed', async ({ context, muse, page, sidePanelUrl }) => {
     await page.goto(sidePanelUrl);
-    await signIn(page, user);
+    await muse.submitSignIn();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     // What the background stores when "Send selection to Muse Studio" is clicked (unit-tested there).

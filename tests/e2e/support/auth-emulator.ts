@@ -21,8 +21,15 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Creates an account in the Auth emulator; verified unless asked otherwise. */
-export async function createUser(opts: { email?: string; password?: string; displayName?: string; verified?: boolean } = {}): Promise<TestUser> {
+export interface CreateUserOptions {
+  email?: string;
+  password?: string;
+  displayName?: string;
+  verified?: boolean;
+}
+
+/** The e2e suites' one user factory: an account in the Auth emulator, verified unless asked otherwise. */
+export async function createUser(opts: CreateUserOptions = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct-horse-42';
   const r = await post<{ localId: string; idToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password, returnSecureToken: true });

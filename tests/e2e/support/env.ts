@@ -9,6 +9,7 @@ export const e2eEnv = {
   authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${t.auth}`,
   firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${t.firestore}`,
   storageHost: process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? `127.0.0.1:${t.storage}`,
+  functionsOrigin: process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 };
 
