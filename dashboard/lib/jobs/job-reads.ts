@@ -2,7 +2,7 @@ import { collection, doc, limit, orderBy, query, where } from 'firebase/firestor
 import { toGeneration, type Generation } from '@core/data/generation';
 import { toJob, type Job } from '@core/data/job';
 import { userCollectionPath } from '@core/firestore-paths';
-import type { GenerationType, JobKind } from '@core/jobs';
+import type { JobKind } from '@core/jobs';
 import type { LiveState, QueryState } from '@core/react/use-live';
 import { useUserDoc, useUserQuery } from '../live';
 
@@ -24,7 +24,10 @@ export function useGeneration(id: string | null): Generation | null | undefined 
   return state.status === 'success' ? state.data : null;
 }
 
-/** The newest library items of a type, live. Index: generations (type ASC, createdAt DESC). */
-export function useRecentGenerations(type: GenerationType, count: number): LiveState<Generation[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'generations')), where('type', '==', type), orderBy('createdAt', 'desc'), limit(count)), toGeneration);
+/**
+ * The newest library items a kind of job made, live: a generation page's gallery shows its own results,
+ * not editor uploads or renders of the same type. Index: generations (source.kind ASC, createdAt DESC).
+ */
+export function useRecentGenerations(kind: JobKind, count: number): LiveState<Generation[]> {
+  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'generations')), where('source.kind', '==', kind), orderBy('createdAt', 'desc'), limit(count)), toGeneration);
 }

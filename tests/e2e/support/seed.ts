@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { FUNCTIONS_REGION } from '../../../core/firebase/config';
 import { userCollectionPath, userDocPath } from '../../../core/firestore-paths';
-import { integrationCallables, type IntegrationType, type SaveSocialCredentialsInput, type SocialAccountStatus, type SocialPlatform } from '../../../core/integrations';
+import { type IntegrationType, type SaveSocialCredentialsInput, type SocialAccountStatus, type SocialPlatform } from '../../../core/integrations';
+import type { CallableName } from '../../../core/callables';
 import type { GenerationDoc, GenerationType } from '../../../core/jobs';
 import type { TestUser } from './auth-emulator';
 import { adminBucket, adminDb, bucketName } from './admin';
@@ -13,7 +14,7 @@ import { e2eEnv } from './env';
 // shape the functions use.
 
 /** Calls an HTTPS callable the way the client SDK does (POST {data}, bearer ID token). */
-export async function callCallable<T = unknown>(name: string, data: unknown, idToken: string): Promise<T> {
+export async function callCallable<T = unknown>(name: CallableName, data: unknown, idToken: string): Promise<T> {
   const res = await fetch(`${e2eEnv.functionsOrigin}/${e2eEnv.projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
@@ -26,12 +27,12 @@ export async function callCallable<T = unknown>(name: string, data: unknown, idT
 
 /** users/{uid}/integrations/{type}: a provider key saved through saveIntegrationKey, as the UI does. */
 export async function seedIntegrationKey(user: Pick<TestUser, 'idToken'>, type: IntegrationType, apiKey: string): Promise<void> {
-  await callCallable(integrationCallables.saveIntegrationKey, { type, apiKey }, user.idToken);
+  await callCallable('saveIntegrationKey', { type, apiKey }, user.idToken);
 }
 
 /** users/{uid}/socialAccounts/{platform} and its sealed secret, saved through saveSocialCredentials. */
 export async function seedSocialCredentials(user: Pick<TestUser, 'idToken'>, input: SaveSocialCredentialsInput): Promise<void> {
-  await callCallable(integrationCallables.saveSocialCredentials, input, user.idToken);
+  await callCallable('saveSocialCredentials', input, user.idToken);
 }
 
 /** users/{uid}/socialAccounts/{platform} alone (no secret behind it), for screens that only read the status. */
