@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
-import { userCollectionPath } from '../../../core/firestore-paths';
-import { feedbackInputSchema } from '../../../core/schemas';
+import { userCollectionPath } from '@core/firestore-paths';
+import { feedbackInputSchema } from '@core/schemas';
 import { parsePayload } from '../lib/callable';
 
 export interface SendFeedbackDeps {

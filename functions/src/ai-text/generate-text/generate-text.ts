@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { generateTextSchema, missingKeyMessage, modelProvider, type GenerateTextResult } from '../../../../core/ai-text';
-import { integrationLabel, type LlmIntegrationType } from '../../../../core/integrations';
+import { generateTextSchema, missingKeyMessage, modelProvider, type GenerateTextResult } from '@core/ai-text';
+import { integrationLabel, type LlmIntegrationType } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { unreadableKeyMessage } from '../../integrations/messages';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_PROJECT_TITLE } from '../../../../core/constants';
-import type { GenerationDoc } from '../../../../core/jobs';
-import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
+import { DEFAULT_PROJECT_TITLE } from '@core/constants';
+import type { GenerationDoc } from '@core/jobs';
+import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } from '@core/library-files';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { deleteGenerationSchema, type DeleteGenerationResult } from '../../../../core/jobs';
+import { deleteGenerationSchema, type DeleteGenerationResult } from '@core/jobs';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteStored, type Bucket } from '../../jobs/result-storage';

@@ -1,4 +1,4 @@
-import { integrationTypeInputSchema, type DeleteResult } from '../../../../core/integrations';
+import { integrationTypeInputSchema, type DeleteResult } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteIntegrationKey as deleteStored, type SecretStoreDeps } from '../secret-store';

@@ -1,4 +1,4 @@
-import { socialPlatformInputSchema, socialPlatformLabels, type DeleteResult } from '../../../../core/integrations';
+import { socialPlatformInputSchema, socialPlatformLabels, type DeleteResult } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteSocialCredentials as deleteStored, type SecretStoreDeps } from '../secret-store';

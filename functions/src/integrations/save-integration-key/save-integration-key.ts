@@ -1,4 +1,4 @@
-import { saveIntegrationKeySchema, type SaveIntegrationKeyResult } from '../../../../core/integrations';
+import { saveIntegrationKeySchema, type SaveIntegrationKeyResult } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { storeIntegrationKey, type SecretStoreDeps } from '../secret-store';

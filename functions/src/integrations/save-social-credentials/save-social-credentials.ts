@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { saveSocialCredentialsSchema, socialPlatformLabels, type SaveSocialCredentialsResult } from '../../../../core/integrations';
+import { saveSocialCredentialsSchema, socialPlatformLabels, type SaveSocialCredentialsResult } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { storeSocialCredentials, type SecretStoreDeps } from '../secret-store';

@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { integrationTypeInputSchema, type TestIntegrationKeyResult } from '../../../../core/integrations';
+import { integrationTypeInputSchema, type TestIntegrationKeyResult } from '@core/integrations';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { keyTestMessage, noKeyToTestMessage, unreadableKeyMessage } from '../messages';

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isJobActive, jobIdSchema, type CancelJobResult, type JobStatus } from '../../../../core/jobs';
+import { isJobActive, jobIdSchema, type CancelJobResult, type JobStatus } from '@core/jobs';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';

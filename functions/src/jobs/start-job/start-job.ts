@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { startJobSchema, type JobDoc, type StartJobResult } from '../../../../core/jobs';
+import { startJobSchema, type JobDoc, type StartJobResult } from '@core/jobs';
 import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
 import { parsePayload, withFallbackError } from '../../lib/callable';
