@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useInterval } from './use-interval';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 60 * 60 * 1000],
@@ -24,9 +25,6 @@ export function formatRelativeTime(date: Date, now: Date, locale = 'en'): string
 /** The current time, refreshed every `everyMs`, so relative times on screen stay true. */
 export function useNow(everyMs = 30_000): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
+  useInterval(() => setNow(new Date()), everyMs);
   return now;
 }

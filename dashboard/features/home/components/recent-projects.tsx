@@ -1,5 +1,5 @@
 import { AudioLines, Film, FolderOpen, ImageIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_RECENT_PROJECTS } from '@core/constants';
 import { paths } from '@core/routes';
@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useRecentProjects, type RecentProject } from '../api/get-recent-projects';
-import { formatRelativeTime } from '@/lib/relative-time';
+import { formatRelativeTime, useNow } from '@/lib/relative-time';
 
 const TYPE_ICONS: Record<GenerationType, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
 const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
@@ -17,16 +17,6 @@ const TYPE_TINTS: Record<GenerationType, string> = {
   video: 'from-sky-500/15 to-cyan-500/10 text-sky-600 dark:text-sky-300',
   audio: 'from-emerald-500/15 to-teal-500/10 text-emerald-600 dark:text-emerald-300',
 };
-
-/** "now" that moves on every minute, so "just now" becomes "2 minutes ago" without a reload. */
-function useNow(everyMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
 
 function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
   const Icon = TYPE_ICONS[project.type];
@@ -67,7 +57,8 @@ function ProjectCard({ project, now }: { project: RecentProject; now: Date }) {
 
 export function RecentProjects() {
   const state = useRecentProjects();
-  const now = useNow();
+  // Moves on every minute, so "just now" becomes "2 minutes ago" without a reload.
+  const now = useNow(60_000);
   return (
     <section aria-labelledby="recent-projects-title" aria-busy={state.status === 'loading' || undefined} className="space-y-4">
       <div className="flex items-center justify-between gap-2">
