@@ -1,62 +1,114 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Dashboard layering (STYLE.md): shared code -> features -> app, one way only, and features never
-// import each other. Enforced with import patterns, so no resolver is needed for the @/ alias.
-const features = readdirSync(new URL('./dashboard/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+/**
+ * Import zones between the runtimes and the dashboard's layers. They match the resolved file, so
+ * relative paths and the @/ and @core/ aliases are held alike.
+ */
+export function importZones(root) {
+  const features = readdirSync(join(root, 'dashboard/features'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return [
+    ...features.map((name) => ({
+      target: `dashboard/features/${name}`,
+      from: 'dashboard/features',
+      except: [`./${name}`],
+      message: 'Features do not import each other: move shared code to dashboard/lib or components, or compose in dashboard/app.',
+    })),
+    { target: 'dashboard/features', from: 'dashboard/app', message: 'Features do not import the app layer.' },
+    {
+      target: ['dashboard/lib', 'dashboard/components', 'dashboard/config'],
+      from: ['dashboard/features', 'dashboard/app'],
+      message: 'Shared dashboard code must not depend on features or the app layer.',
+    },
+    { target: 'core', from: ['dashboard', 'functions', 'entrypoints', 'tests'], message: 'core/ is shared by every runtime and imports none of them.' },
+    { target: ['functions', 'entrypoints'], from: 'dashboard', message: 'Only the dashboard imports dashboard code: share it through core/.' },
+    { target: 'functions', from: 'entrypoints', message: 'Cloud Functions do not import the extension.' },
+    { target: 'entrypoints', from: 'functions', message: 'The extension does not import Cloud Functions: call them, or share code through core/.' },
+    { target: 'functions', from: ['core/ui', 'core/react'], message: 'core/ui and core/react are browser UI code, not for Cloud Functions.' },
+  ];
+}
 
-const featureZones = features.map((name) => ({
-  files: [`dashboard/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { group: ['@/features/*', `!@/features/${name}`, `!@/features/${name}/**`], message: 'Features do not import each other: move shared code to dashboard/lib or components, or compose in dashboard/app.' },
-          { group: ['@/app', '@/app/**'], message: 'Features do not import the app layer.' },
+// Raw browser APIs that have one wrapper in the dashboard: app code goes through it.
+const storageBan = {
+  globals: ['localStorage', 'sessionStorage'].map((name) => ({ name, message: 'Use dashboard/lib/local-store.ts (typed, validated, never throws).' })),
+  properties: ['window', 'globalThis', 'self'].flatMap((object) =>
+    ['localStorage', 'sessionStorage'].map((property) => ({ object, property, message: 'Use dashboard/lib/local-store.ts (typed, validated, never throws).' })),
+  ),
+};
+const timerBan = {
+  globals: [{ name: 'setInterval', message: 'Use useInterval (dashboard/lib/use-interval.ts) or useNow (dashboard/lib/use-now.ts).' }],
+  properties: ['window', 'globalThis', 'self'].map((object) => ({ object, property: 'setInterval', message: 'Use useInterval (dashboard/lib/use-interval.ts) or useNow (dashboard/lib/use-now.ts).' })),
+};
+function bans(...list) {
+  return {
+    'no-restricted-globals': ['error', ...list.flatMap((b) => b.globals)],
+    'no-restricted-properties': ['error', ...list.flatMap((b) => b.properties)],
+  };
+}
+const appCode = ['dashboard/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'];
+const testCode = ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'];
+
+/** The whole lint config for a repository laid out like this one at `root` (the lint test builds one over fixtures). */
+export function lintConfig(root) {
+  return tseslint.config(
+    { ignores: ['node_modules', 'dist', '.output', '.output-test', '.wxt', '.local', 'functions/lib', 'test-results', 'coverage', 'tests/unit/lint/fixtures'] },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+      languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+      rules: {
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+        'no-console': 'off',
+      },
+    },
+    {
+      files: appCode,
+      plugins: { 'react-hooks': reactHooks },
+      rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    },
+    {
+      files: ['**/*.{ts,tsx,js,mjs}'],
+      plugins: { 'import-x': importX },
+      settings: {
+        // no-cycle parses the files an import leads to: TypeScript ones with the TypeScript parser.
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        // One resolver for every runtime: tsconfig.base.json maps both @core/* and @/*, so an alias
+        // import from functions/ or entrypoints/ still resolves and meets its zone.
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(root, 'tsconfig.base.json') })],
+      },
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }] },
+    },
+    {
+      files: ['dashboard/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}', 'functions/**/*.{ts,tsx}'],
+      // The cost is parsing the import graph once, not its depth: a depth limit would only leave holes.
+      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: '∞' }] },
+    },
+    // Wrappers: each may use the API it wraps, and nothing else may.
+    { files: appCode, ignores: testCode, rules: bans(storageBan, timerBan) },
+    { files: ['dashboard/lib/local-store.ts'], rules: bans(timerBan) },
+    { files: ['dashboard/lib/use-interval.ts'], rules: bans(storageBan) },
+    {
+      files: testCode,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: "CallExpression[callee.property.name='only']", message: 'No .only left behind.' },
+          { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests left behind.' },
         ],
       },
-    ],
-  },
-}));
+    },
+  );
+}
 
-export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.output', '.output-test', '.wxt', '.local', 'functions/lib', 'test-results', 'coverage'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
-  {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-console': 'off',
-    },
-  },
-  {
-    files: ['dashboard/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
-  },
-  {
-    files: ['dashboard/components/**/*.{ts,tsx}', 'dashboard/lib/**/*.{ts,tsx}', 'dashboard/config/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/**', '@/app/**'], message: 'Shared dashboard code must not depend on features or the app layer.' }] }],
-    },
-  },
-  {
-    files: ['core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/**', '**/dashboard/**', '**/functions/**', '**/entrypoints/**'], message: 'core/ is shared by every runtime and imports none of them.' }] }],
-    },
-  },
-  ...featureZones,
-  {
-    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No .only left behind.' }, { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests left behind.' }] },
-  },
-);
+export default lintConfig(fileURLToPath(new URL('.', import.meta.url)));

@@ -15,6 +15,9 @@ export async function buildFunctions(): Promise<void> {
     sourcemap: true,
     // The Firebase SDKs stay external: the runtime installs them from functions/package.json.
     external: ['firebase-admin', 'firebase-functions'],
+    // The same @core alias as functions/tsconfig.json, stated here so the bundle does not depend on
+    // esbuild finding that tsconfig.
+    alias: { '@core': `${root}core` },
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
   });

@@ -31,7 +31,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [r, (Date.now() - t) / 1000];
 }
 
-/** A check with no test count of its own (typecheck, lint) counts as one test. */
+/** A check with no test count of its own (typecheck, lint, format) counts as one test. */
 async function check(name: string, command: string, args: string[]): Promise<void> {
   if (!wanted(name)) return;
   say.step(name);
@@ -74,6 +74,7 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
 const started = Date.now();
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
+await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
 await vitest('unit', ['unit', 'extension-unit']);
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 await vitest('media', ['media'], { CHROMIUM_PATH: chromium });

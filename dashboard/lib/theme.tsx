@@ -1,7 +1,9 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { useEffect, type ReactNode } from 'react';
+import { z } from 'zod';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '@core/constants';
+import { localTextItem } from './local-store';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -18,13 +20,11 @@ export function resolveTheme(theme: Theme, systemPrefersDark: boolean): Resolved
   return theme;
 }
 
+// Stored as the bare name ('dark'); blocked storage (privacy modes) reads as the default.
+const storedTheme = localTextItem(THEME_STORAGE_KEY, z.enum(THEMES));
+
 function readStoredTheme(): Theme {
-  try {
-    return parseTheme(window.localStorage.getItem(THEME_STORAGE_KEY));
-  } catch {
-    // Storage can be blocked (privacy modes): the default still works.
-    return DEFAULT_THEME;
-  }
+  return storedTheme.read() ?? DEFAULT_THEME;
 }
 
 function systemPrefersDark(): boolean {
@@ -39,12 +39,9 @@ export const themeAtom = atom((get) => get(storedThemeAtom));
 export const resolvedThemeAtom = atom((get) => resolveTheme(get(storedThemeAtom), get(systemDarkAtom)));
 
 export const setThemeAtom = atom(null, (_get, set, theme: Theme) => {
+  // Not persisted when storage is blocked, but the session still switches.
   set(storedThemeAtom, theme);
-  try {
-    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Not persisted, but the session still switches.
-  }
+  storedTheme.write(theme);
 });
 
 /** The sidebar's toggle: flips between light and dark from whatever is showing now. */

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useInterval } from './use-interval';
 
 /**
  * The current time, refreshed every `everyMs` while `active`, so relative times and timed progress bars
@@ -6,11 +7,6 @@ import { useEffect, useState } from 'react';
  */
 export function useNow(everyMs = 30_000, active = true): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!active) return;
-    setNow(new Date());
-    const id = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs, active]);
+  useInterval(() => setNow(new Date()), active ? everyMs : null);
   return now;
 }

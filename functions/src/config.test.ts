@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerIds, providers } from '../../core/providers';
+import { providerIds, providers } from '@core/providers';
 import { readConfig } from './config';
 
 describe('functions configuration', () => {

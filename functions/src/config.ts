@@ -1,6 +1,6 @@
 import { defineSecret } from 'firebase-functions/params';
-import { providerIds, providers, type ProviderId } from '../../core/providers';
-import { SECRETS_KEYRING } from '../../core/secrets';
+import { providerIds, providers, type ProviderId } from '@core/providers';
+import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from './lib/crypto';
 
 // The one module that reads the environment (STYLE.md). Everything else receives what it needs.

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LlmIntegrationType } from '../../core/integrations';
-import { xWeightedLength } from '../../core/x-text';
+import type { LlmIntegrationType } from '@core/integrations';
+import { xWeightedLength } from '@core/x-text';
 import { addFault, clearSandbox, sandboxRequests } from './integrations-support';
 import { callCallable, closeAdmin, signUp } from './support';
 

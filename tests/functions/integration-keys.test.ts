@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationProvider, integrationTypes, type IntegrationType } from '../../core/integrations';
+import { integrationProvider, integrationTypes, type IntegrationType } from '@core/integrations';
 import { open } from '../../functions/src/lib/crypto';
 import { keyChecks } from '../../functions/src/integrations/test-integration-key/key-checks';
 import { clearSandbox, clientRead, localKeyring, rawDocument, sandboxRequests, storedPathsOf } from './integrations-support';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { testPortShift } from '../../core/firebase/config';
-import { providerIds, providers, type ProviderId } from '../../core/providers';
-import { SECRETS_KEYRING } from '../../core/secrets';
+import { testPortShift } from '@core/firebase/config';
+import { providerIds, providers, type ProviderId } from '@core/providers';
+import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from '../../functions/src/lib/crypto';
 import { adminDb, projectId } from './support';
 

@@ -3,7 +3,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { JobDoc } from '../../core/jobs';
+import type { JobDoc } from '@core/jobs';
 import { cancelJob } from '../../functions/src/jobs/cancel-job/cancel-job';
 import { MAX_JOB_ATTEMPTS } from '../../functions/src/jobs/job-state';
 import { createImageExecutor } from '../../functions/src/jobs/kinds/image';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getApps } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
-import { emulatorPortSets } from '../../core/firebase/config';
-import { isJobActive, type JobStatus } from '../../core/jobs';
+import { emulatorPortSets } from '@core/firebase/config';
+import { isJobActive, type JobStatus } from '@core/jobs';
 import type { ElevenLabsCall } from '../sandbox/providers/elevenlabs';
 import { gradientPng } from '../sandbox/providers/png';
 import { sandboxUrl } from './integrations-support';

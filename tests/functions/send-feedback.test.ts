@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_MAX_CHARS } from '../../core/constants';
+import { FEEDBACK_MAX_CHARS } from '@core/constants';
 import { adminDb, callCallable, callCallableRaw, closeAdmin, signUp } from './support';
 
 afterAll(closeAdmin);

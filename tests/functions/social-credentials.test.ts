@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { socialPlatforms, type SocialPlatform } from '../../core/integrations';
+import { socialPlatforms, type SocialPlatform } from '@core/integrations';
 import { open } from '../../functions/src/lib/crypto';
 import { localKeyring, rawDocument, storedPathsOf } from './integrations-support';
 import { adminDb, callCallable, closeAdmin, signUp } from './support';

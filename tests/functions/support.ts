@@ -1,6 +1,6 @@
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '../../core/firebase/config';
+import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '@core/firebase/config';
 
 const t = emulatorPortSets.test;
 export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;

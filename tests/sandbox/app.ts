@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ProviderId } from '../../core/providers';
+import type { ProviderId } from '@core/providers';
 import { FaultBook, faultSchema, type RequestRecord } from './faults';
 
 export const CONTROL_PREFIX = '/__sandbox';

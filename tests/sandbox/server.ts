@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { providerIds, providers, type ProviderId } from '../../core/providers';
+import { providerIds, providers, type ProviderId } from '@core/providers';
 import { createProviderApp, type ProviderApp } from './app';
 import { providerFaultBodies, providerRoutes } from './providers';
 

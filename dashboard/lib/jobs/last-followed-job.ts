@@ -1,22 +1,17 @@
+import { z } from 'zod';
 import type { JobKind } from '@core/jobs';
+import { localTextItem } from '../local-store';
 
 // The job this browser last followed per kind and user, so a reload finds a finished result again.
+// Private mode or a full quota only lose this memory: the job is still followed live.
 
-const key = (kind: JobKind, uid: string) => `muse:${kind}-job:${uid}`;
+const item = (kind: JobKind, uid: string) => localTextItem(`muse:${kind}-job:${uid}`, z.string().min(1).max(128));
 
 export function readLastFollowedJob(kind: JobKind, uid: string): string | null {
-  try {
-    return window.localStorage.getItem(key(kind, uid));
-  } catch {
-    return null;
-  }
+  return item(kind, uid).read();
 }
 
 export function writeLastFollowedJob(kind: JobKind, uid: string, jobId: string | null): void {
-  try {
-    if (jobId) window.localStorage.setItem(key(kind, uid), jobId);
-    else window.localStorage.removeItem(key(kind, uid));
-  } catch {
-    // Private mode or a full quota: the job is still followed live, only the reload memory is lost.
-  }
+  if (jobId) item(kind, uid).write(jobId);
+  else item(kind, uid).remove();
 }

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
-import { userCollectionPath } from '../../../core/firestore-paths';
-import type { CallablePayload } from '../../../core/callables';
+import { userCollectionPath } from '@core/firestore-paths';
+import type { CallablePayload } from '@core/callables';
 
 export interface SendFeedbackDeps {
   db: Firestore;

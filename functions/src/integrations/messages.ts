@@ -1,4 +1,4 @@
-import { integrationLabel, type IntegrationType, type KeyTestStatus } from '../../../core/integrations';
+import { integrationLabel, type IntegrationType, type KeyTestStatus } from '@core/integrations';
 
 // User-facing texts about a provider key, in the voice of the spec's catalogue.
 

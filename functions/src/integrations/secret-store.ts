@@ -1,5 +1,5 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { integrationSecretPath, socialSecretPath, userCollectionPath } from '../../../core/firestore-paths';
+import { integrationSecretPath, socialSecretPath, userCollectionPath } from '@core/firestore-paths';
 import {
   credentialFieldsOf,
   missingRequiredFields,
@@ -7,7 +7,7 @@ import {
   type IntegrationType,
   type SocialPlatform,
   type StoredSocialCredentials,
-} from '../../../core/integrations';
+} from '@core/integrations';
 import type { Clock } from '../lib/clock';
 import { open, seal, SecretUnreadableError, type Keyring, type SealedValue } from '../lib/crypto';
 

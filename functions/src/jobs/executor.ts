@@ -1,5 +1,5 @@
-import type { GenerationIntegrationType } from '../../../core/integrations';
-import type { GenerationType, JobError, JobKind } from '../../../core/jobs';
+import type { GenerationIntegrationType } from '@core/integrations';
+import type { GenerationType, JobError, JobKind } from '@core/jobs';
 import type { Bucket, StoredMedia } from './result-storage';
 
 // One executor per job kind (image, video, voiceover, music). The runner owns everything

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../../../core/jobs';
+import type { JobStatus } from '@core/jobs';
 import {
   checkOwnership,
   claimPatch,

@@ -1,4 +1,4 @@
-import { isJobActive, type JobError, type JobStatus } from '../../../core/jobs';
+import { isJobActive, type JobError, type JobStatus } from '@core/jobs';
 
 // The job state machine as pure decisions and patches (STYLE.md: kernels): the runner, the sweep and
 // cancelJob apply them inside Firestore transactions.

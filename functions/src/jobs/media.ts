@@ -1,4 +1,4 @@
-import type { GenerationType } from '../../../core/jobs';
+import type { GenerationType } from '@core/jobs';
 
 // What a downloaded result really is, read from its bytes: a provider's content-type header is a hint,
 // the file's signature decides. Image sizes are read from the header so the library records the real size.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from 'firebase-admin/storage';
-import { storageFolders } from '../../../core/firestore-paths';
-import type { GenerationType } from '../../../core/jobs';
+import { storageFolders } from '@core/firestore-paths';
+import type { GenerationType } from '@core/jobs';
 import { identifyMedia, type MediaInfo } from './media';
 
 // A job's result file lives at the deterministic path {uid}/generations/{jobId}.{ext}, so a re-run after a

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { userCollectionPath } from '../../../core/firestore-paths';
-import type { IntegrationType } from '../../../core/integrations';
-import type { GenerationDoc, JobError, JobKind } from '../../../core/jobs';
+import { userCollectionPath } from '@core/firestore-paths';
+import type { IntegrationType } from '@core/integrations';
+import type { GenerationDoc, JobError, JobKind } from '@core/jobs';
 import { unreadableKeyMessage } from '../integrations/messages';
 import type { SecretRead } from '../integrations/secret-store';
 import type { Clock } from '../lib/clock';

@@ -1,6 +1,6 @@
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
-import { callableContracts, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '../../../core/callables';
+import { callableContracts, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '@core/callables';
 import { log } from './log';
 import { payloadProblem, payloadProblemMessages } from './payload-guard';
 

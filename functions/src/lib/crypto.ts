@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { SECRETS_KEYRING } from '../../../core/secrets';
+import { SECRETS_KEYRING } from '@core/secrets';
 
 // AES-256-GCM for users' provider keys and social credentials (DESIGN.md "Secrets").
 // Each sealed value carries the id of the key that sealed it, so rotating `current` leaves old values

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderId } from '../../../core/providers';
+import type { ProviderId } from '@core/providers';
 import { classifyHttpFailure } from './provider-errors';
 
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../../core/providers';
+import type { ProviderId } from '@core/providers';
 import { isRetryableStatus, parseRetryAfter, type HeadersLike } from '../lib/retry';
 
 // One reading of every provider's documented error answers, shared by the key test and the text

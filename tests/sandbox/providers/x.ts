@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { xWeightedLength, X_MAX_WEIGHTED_LENGTH } from '../../../core/x-text';
+import { xWeightedLength, X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
 import { CONTROL_PREFIX } from '../app';
 
 // X API v2 (docs.x.com/x-api): OAuth 1.0a user context on every route, verified with the real HMAC-SHA1

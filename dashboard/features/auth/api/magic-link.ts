@@ -1,6 +1,9 @@
 import { isSignInWithEmailLink, sendSignInLinkToEmail, signInWithEmailLink, type Auth } from 'firebase/auth';
+import { z } from 'zod';
+import { localTextItem } from '@/lib/local-store';
 
-const EMAIL_KEY = 'muse-magic-link-email';
+// Blocked storage only means the user types the address again.
+const rememberedEmail = localTextItem('muse-magic-link-email', z.string().min(1).max(320));
 
 export interface SendMagicLinkInput {
   email: string;
@@ -13,19 +16,11 @@ export interface SendMagicLinkInput {
  */
 export async function sendMagicLink(auth: Auth, input: SendMagicLinkInput): Promise<void> {
   await sendSignInLinkToEmail(auth, input.email, { url: input.continueUrl, handleCodeInApp: true });
-  try {
-    window.localStorage.setItem(EMAIL_KEY, input.email);
-  } catch {
-    // Blocked storage only means the user types the address again.
-  }
+  rememberedEmail.write(input.email);
 }
 
 export function rememberedMagicLinkEmail(): string | null {
-  try {
-    return window.localStorage.getItem(EMAIL_KEY);
-  } catch {
-    return null;
-  }
+  return rememberedEmail.read();
 }
 
 /** Builds the sign-in link Firebase expects from a bare code, for codes typed into verify_otp. */
@@ -41,9 +36,5 @@ export function isMagicLink(auth: Auth, link: string): boolean {
 
 export async function signInWithMagicLink(auth: Auth, input: { email: string; link: string }): Promise<void> {
   await signInWithEmailLink(auth, input.email, input.link);
-  try {
-    window.localStorage.removeItem(EMAIL_KEY);
-  } catch {
-    // Nothing to clean up when storage is blocked.
-  }
+  rememberedEmail.remove();
 }

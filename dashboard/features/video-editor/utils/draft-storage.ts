@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectSettingsSchema, timelineItemSchema } from '@core/editor/model';
+import { browserStore, localItem, type KeyValueStore } from '@/lib/local-store';
 
 // Unsaved edits survive a reload: the editor keeps a draft per user and project ('new' before the first
 // Save) in localStorage, read back through a schema so a stale or tampered draft is ignored, not trusted.
@@ -15,50 +16,25 @@ const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { KeyValueStore };
 
 export function draftKey(uid: string, projectId: string | null): string {
   return `muse:editor-draft:${uid}:${projectId ?? NEW_PROJECT_KEY}`;
 }
 
-/** The browser's localStorage, or nothing (private mode, storage disabled): drafts are a convenience. */
-function defaultStore(): KeyValueStore | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function createDraftStorage(store: KeyValueStore | null = defaultStore()) {
+/** Drafts in `store` (the browser's localStorage by default; null keeps none): a convenience, so never throws. */
+export function createDraftStorage(store: KeyValueStore | null = browserStore()) {
+  const draftItem = (uid: string, projectId: string | null) => localItem(draftKey(uid, projectId), draftSchema, { store });
   return {
     read(uid: string, projectId: string | null): Draft | null {
-      try {
-        const raw = store?.getItem(draftKey(uid, projectId));
-        if (!raw) return null;
-        const parsed = draftSchema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
+      return draftItem(uid, projectId).read();
     },
+    // Quota exceeded or storage disabled: the project itself is still saved with Save.
     write(uid: string, projectId: string | null, draft: Omit<Draft, 'version'>): void {
-      try {
-        store?.setItem(draftKey(uid, projectId), JSON.stringify({ version: 1, ...draft }));
-      } catch {
-        // Quota exceeded or storage disabled: the project itself is still saved with Save.
-      }
+      draftItem(uid, projectId).write({ version: 1, ...draft });
     },
     clear(uid: string, projectId: string | null): void {
-      try {
-        store?.removeItem(draftKey(uid, projectId));
-      } catch {
-        // As above.
-      }
+      draftItem(uid, projectId).remove();
     },
   };
 }

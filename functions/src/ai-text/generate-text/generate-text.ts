@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { missingKeyMessage, modelProvider, type GenerateTextResult } from '../../../../core/ai-text';
-import { integrationLabel, type LlmIntegrationType } from '../../../../core/integrations';
+import { missingKeyMessage, modelProvider, type GenerateTextResult } from '@core/ai-text';
+import { integrationLabel, type LlmIntegrationType } from '@core/integrations';
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { unreadableKeyMessage } from '../../integrations/messages';
@@ -8,7 +8,7 @@ import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/sec
 import type { ProviderFailure } from '../../providers/provider-errors';
 import type { TextGeneratorFactory } from '../../providers/text/text-generator';
 import { finishText, taskPrompt } from './prompts';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export interface GenerateTextDeps extends Pick<SecretStoreDeps, 'db' | 'keyring'> {
   textGenerators: TextGeneratorFactory;

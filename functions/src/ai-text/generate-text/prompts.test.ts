@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aiTextKinds, aiTextTasks } from '../../../../core/ai-text';
-import { socialPlatforms } from '../../../../core/integrations';
-import { xWeightedLength } from '../../../../core/x-text';
+import { aiTextKinds, aiTextTasks } from '@core/ai-text';
+import { socialPlatforms } from '@core/integrations';
+import { xWeightedLength } from '@core/x-text';
 import { finishText, taskPrompt } from './prompts';
 
 describe('system prompts', () => {

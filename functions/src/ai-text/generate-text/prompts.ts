@@ -1,6 +1,6 @@
-import type { AiTextKind, AiTextTask, GenerateTextPayload } from '../../../../core/ai-text';
-import type { SocialPlatform } from '../../../../core/integrations';
-import { fitToX } from '../../../../core/x-text';
+import type { AiTextKind, AiTextTask, GenerateTextPayload } from '@core/ai-text';
+import type { SocialPlatform } from '@core/integrations';
+import { fitToX } from '@core/x-text';
 
 // System prompts per task. Each starts with a "Task:" line naming the task (the sandbox echoes it, so
 // tests can tell the tasks apart), then says exactly what to return, because the client shows the reply as is.

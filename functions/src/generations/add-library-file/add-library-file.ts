@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_PROJECT_TITLE } from '../../../../core/constants';
-import type { GenerationDoc } from '../../../../core/jobs';
-import { libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
+import { DEFAULT_PROJECT_TITLE } from '@core/constants';
+import type { GenerationDoc } from '@core/jobs';
+import { libraryIdForPath, type AddLibraryFileResult } from '@core/library-files';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export interface AddLibraryFileDeps {
   db: Firestore;

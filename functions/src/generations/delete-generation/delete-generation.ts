@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { type DeleteGenerationResult } from '../../../../core/jobs';
+import { type DeleteGenerationResult } from '@core/jobs';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteStored, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export interface DeleteGenerationDeps {
   db: Firestore;

@@ -1,8 +1,8 @@
-import { type DeleteResult } from '../../../../core/integrations';
+import { type DeleteResult } from '@core/integrations';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteIntegrationKey as deleteStored, type SecretStoreDeps } from '../secret-store';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 /** Removes the caller's key and its status together; deleting a key that is not there succeeds. */
 export async function deleteIntegrationKey(uid: string, input: CallablePayload<'deleteIntegrationKey'>, deps: Pick<SecretStoreDeps, 'db'>): Promise<DeleteResult> {

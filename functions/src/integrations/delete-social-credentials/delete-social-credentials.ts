@@ -1,8 +1,8 @@
-import { socialPlatformLabels, type DeleteResult } from '../../../../core/integrations';
+import { socialPlatformLabels, type DeleteResult } from '@core/integrations';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteSocialCredentials as deleteStored, type SecretStoreDeps } from '../secret-store';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export async function deleteSocialCredentials(uid: string, data: CallablePayload<'deleteSocialCredentials'>, deps: Pick<SecretStoreDeps, 'db'>): Promise<DeleteResult> {
   const { platform } = data;

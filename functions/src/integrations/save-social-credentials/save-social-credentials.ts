@@ -1,9 +1,9 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { socialPlatformLabels, type SaveSocialCredentialsResult } from '../../../../core/integrations';
+import { socialPlatformLabels, type SaveSocialCredentialsResult } from '@core/integrations';
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { storeSocialCredentials, type SecretStoreDeps } from '../secret-store';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 /** Saves a platform's credentials; blank fields keep what is stored, the first save needs the required ones. */
 export async function saveSocialCredentials(uid: string, data: CallablePayload<'saveSocialCredentials'>, deps: SecretStoreDeps): Promise<SaveSocialCredentialsResult> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationProvider, integrationTypes, type IntegrationType } from '../../../../core/integrations';
+import { integrationProvider, integrationTypes, type IntegrationType } from '@core/integrations';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
 import { checkKey, keyChecks } from './key-checks';

@@ -1,5 +1,5 @@
-import { integrationProvider, type IntegrationType, type KeyTestStatus } from '../../../../core/integrations';
-import type { ProviderId } from '../../../../core/providers';
+import { integrationProvider, type IntegrationType, type KeyTestStatus } from '@core/integrations';
+import type { ProviderId } from '@core/providers';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { classifyHttpFailure, transportFailure, type FailureReason, type ProviderFailure } from '../../providers/provider-errors';
 

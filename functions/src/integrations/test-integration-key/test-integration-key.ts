@@ -1,10 +1,10 @@
-import type { TestIntegrationKeyResult } from '../../../../core/integrations';
+import type { TestIntegrationKeyResult } from '@core/integrations';
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { keyTestMessage, noKeyToTestMessage, unreadableKeyMessage } from '../messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../secret-store';
 import { checkKey, type KeyCheckDeps } from './key-checks';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export type TestIntegrationKeyDeps = Pick<SecretStoreDeps, 'db' | 'keyring'> & KeyCheckDeps;
 

@@ -1,12 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isJobActive, type CancelJobResult, type JobStatus } from '../../../../core/jobs';
+import { isJobActive, type CancelJobResult, type JobStatus } from '@core/jobs';
 import { withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { cancelledPatch } from '../job-state';
 import { jobRef } from '../runner';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export interface CancelJobDeps {
   db: Firestore;

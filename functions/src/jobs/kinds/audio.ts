@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MUSIC_PROGRESS, TITLE_TRUNCATION, timedProgress, VOICES } from '../../../../core/constants';
-import { musicJobInputSchema, voiceoverJobInputSchema } from '../../../../core/jobs';
+import { MUSIC_PROGRESS, TITLE_TRUNCATION, timedProgress, VOICES } from '@core/constants';
+import { musicJobInputSchema, voiceoverJobInputSchema } from '@core/jobs';
 import { MUSIC_MODEL, type MusicGenerator, type SpeechGenerator } from '../../providers/audio/elevenlabs';
 import type { ExecutionOutcome, JobExecutor } from '../executor';
 import { withHeartbeat } from './heartbeat';

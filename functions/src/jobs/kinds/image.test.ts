@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageJobInputSchema } from '../../../../core/jobs';
+import { imageJobInputSchema } from '@core/jobs';
 import { createImageExecutor, imageTitle, operationKindOf, providerPrompt } from './image';
 
 const input = (raw: Record<string, unknown>) => imageJobInputSchema.parse({ mode: 'text', prompt: 'a lighthouse at dusk', ...raw });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { IMAGE, TITLE_TRUNCATION } from '../../../../core/constants';
-import { imageJobInputSchema } from '../../../../core/jobs';
+import { IMAGE, TITLE_TRUNCATION } from '@core/constants';
+import { imageJobInputSchema } from '@core/jobs';
 import { bflModelFor } from '../../providers/image/bfl';
 import type { ImageGenerator, ImageOperation, ImageTask } from '../../providers/image/image-generator';
 import type { ExecutionContext, ExecutionOutcome, JobExecutor, StartRefusal } from '../executor';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { TITLE_TRUNCATION, timedProgress, VIDEO_JOB, VIDEO_PROGRESS_TIMING } from '../../../../core/constants';
-import { videoJobInputSchema } from '../../../../core/jobs';
+import { TITLE_TRUNCATION, timedProgress, VIDEO_JOB, VIDEO_PROGRESS_TIMING } from '@core/constants';
+import { videoJobInputSchema } from '@core/jobs';
 import type { VideoGenerator, VideoTask } from '../../providers/video/video-generator';
 import type { ExecutionOutcome, JobExecutor } from '../executor';
 

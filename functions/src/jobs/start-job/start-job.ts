@@ -1,12 +1,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { JobDoc, StartJobResult } from '../../../../core/jobs';
+import type { JobDoc, StartJobResult } from '@core/jobs';
 import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import type { Bucket } from '../result-storage';
 import { jobRef, type Executors } from '../runner';
-import type { CallablePayload } from '../../../../core/callables';
+import type { CallablePayload } from '@core/callables';
 
 export interface StartJobDeps extends Pick<SecretStoreDeps, 'db' | 'keyring' | 'clock'> {
   bucket: Bucket;

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { collections } from '../../../../core/firestore-paths';
+import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { failedPatch, jobStateOf, QUEUED_TIMEOUT_MS, shouldSweep, staleJobError } from '../job-state';

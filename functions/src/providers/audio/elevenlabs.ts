@@ -1,4 +1,4 @@
-import type { JobErrorCode } from '../../../../core/jobs';
+import type { JobErrorCode } from '@core/jobs';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { providerText } from '../image/bfl';
 import { classifyHttpFailure } from '../provider-errors';

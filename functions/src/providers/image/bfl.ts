@@ -1,4 +1,4 @@
-import { IMAGE } from '../../../../core/constants';
+import { IMAGE } from '@core/constants';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import type { ImageFailure, ImageGenerator, ImageOperation, ImageTask, PendingInfo, SubmitOutcome, WaitOutcome } from './image-generator';
 

@@ -1,4 +1,4 @@
-import type { JobErrorCode } from '../../../../core/jobs';
+import type { JobErrorCode } from '@core/jobs';
 
 // What an image job asks of a provider: submit one task, then wait for its result. The wait is a
 // separate call so a re-run of the job can resume a task submitted by an earlier, crashed run.

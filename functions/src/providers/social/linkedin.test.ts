@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINKEDIN_LIMITS } from '../../../../core/social-limits';
+import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { LINKEDIN_MEMBER_URN, LINKEDIN_SANDBOX, linkedinError } from '../../../../tests/sandbox/providers/linkedin';
 import { gradientPng } from '../../../../tests/sandbox/providers/png';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { X_MEDIA_LIMITS } from '../../../../core/social-limits';
+import { X_MEDIA_LIMITS } from '@core/social-limits';
 import { oauthBaseString, oauthSignature, X_DUPLICATE_DETAIL, X_SANDBOX_PUBLIC_METRICS, X_TOO_LONG_MESSAGE } from '../../../../tests/sandbox/providers/x';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';

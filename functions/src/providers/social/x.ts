@@ -1,6 +1,6 @@
 import OAuth from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
-import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '../../../../core/social-limits';
+import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 

@@ -1,5 +1,5 @@
-import { integrationProvider, type LlmIntegrationType } from '../../../../core/integrations';
-import type { ProviderId } from '../../../../core/providers';
+import { integrationProvider, type LlmIntegrationType } from '@core/integrations';
+import type { ProviderId } from '@core/providers';
 import type { RetryDeps } from '../../lib/retry';
 import { createAnthropicTextGenerator } from './anthropic';
 import { createGeminiTextGenerator } from './gemini';

@@ -1,4 +1,4 @@
-import type { LlmIntegrationType } from '../../../../core/integrations';
+import type { LlmIntegrationType } from '@core/integrations';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { transportFailure, type ProviderFailure } from '../provider-errors';
 

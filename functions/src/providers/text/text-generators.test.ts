@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LlmIntegrationType } from '../../../../core/integrations';
+import type { LlmIntegrationType } from '@core/integrations';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
 import { createTextGeneratorFactory } from './create-text-generator';

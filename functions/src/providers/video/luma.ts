@@ -1,5 +1,5 @@
 import LumaAI from 'lumaai';
-import { VIDEO_JOB } from '../../../../core/constants';
+import { VIDEO_JOB } from '@core/constants';
 import { parseRetryAfter, retrying, type Attempt, type HeadersLike, type RetryDeps } from '../../lib/retry';
 import { providerText } from '../image/bfl';
 import type { VideoFailure, VideoGenerator, VideoPending, VideoSubmitOutcome, VideoTask, VideoWaitOutcome } from './video-generator';

@@ -1,4 +1,4 @@
-import type { JobErrorCode } from '../../../../core/jobs';
+import type { JobErrorCode } from '@core/jobs';
 
 // What a video job asks of a provider: create one generation, then wait for it. The wait is separate so
 // a re-run of the job resumes the generation an earlier, crashed run created (and paid for).
