@@ -49,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/**/*.ts'],
+    files: ['core/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/**', '**/dashboard/**', '**/functions/**', '**/entrypoints/**'], message: 'core/ is shared by every runtime and imports none of them.' }] }],
     },
