@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button } from '@core/ui/button';
 
 /** Shown when a screen fails to load or throws: says so plainly and offers a way out. */
 export function RouteError() {

@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card, CardContent } from '@core/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 
 /** Holds a spec route whose feature lands in a later release, so navigation never dead-ends. */

@@ -3,11 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AiTextKind, AiTextModelId } from '@core/ai-text';
 import { paths } from '@core/routes';
-import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '@core/ui/button';
 import { pickTextModel } from '@/lib/ai-models';
 import { useGenerateText } from '@/lib/generate-text';
 import { useConfiguredLlms } from '@/lib/integration-statuses';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
 import { IntegrationsLinkText } from './integrations-link-text';
 

@@ -1,9 +1,13 @@
+import { followSystemTheme } from '@core/ui/system-theme';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/app';
 import { ConfigError } from './components/config-error';
 import { createSidePanelServices } from './firebase';
 import './style.css';
+
+// The panel has no theme setting: light and dark follow the browser.
+followSystemTheme(document.documentElement, window);
 
 const root = createRoot(document.getElementById('root')!);
 try {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Label, Textarea } from '@/components/ui/input';
+import { Button } from '@core/ui/button';
+import { Label, Textarea } from '@core/ui/input';
 
 // Form parts every generation page shares: the prompt box with its inline error (and the enhancer under
 // it), and the big submit button that reads 'Generating...' while the job runs.

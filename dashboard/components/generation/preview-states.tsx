@@ -2,9 +2,9 @@ import { AlertCircle, Ban, Download, KeyRound, Loader2, X, type LucideIcon } fro
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { Button, buttonClasses } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
 
 // The states every generation page's Preview card shares (image, video, voiceover, music): the frame the
 // placeholder sits in, Cancel for a running job, the error with its way to Integrations, the cancelled

@@ -1,8 +1,8 @@
 import { Download, Loader2, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { RECENT_GALLERY_ITEMS } from '@core/constants';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { Skeleton } from '@core/ui/skeleton';
+import { cn } from '@core/ui/cn';
 import type { QueryState } from '@core/react/use-live';
 
 // "Recent Generations" under a generation page: loading skeletons, the error, the empty state, then the

@@ -1,6 +1,6 @@
 import { Description, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@core/ui/button';
 import { Modal } from '@/components/ui/modal';
 
 /** 'Are you sure?' before something that cannot be undone; stays open (and busy) until the call ends. */

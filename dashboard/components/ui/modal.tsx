@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { AnimatePresence, motion, MotionConfig, useReducedMotionConfig } from 'framer-motion';
 import type { CSSProperties, ReactNode } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 
 /** The easing the shell shares: dialogs, the phone drawer and the sidebar's width. */
 export const MOTION_EASE = [0.32, 0.72, 0, 1] as const;

@@ -7,7 +7,7 @@ export function App({ services }: { services: SidePanelServices }) {
   const session = useAuthSession(services.clients.auth);
   if (session.status === 'loading') {
     return (
-      <main aria-busy="true" className="grid min-h-screen place-items-center p-4 text-sm text-zinc-500 dark:text-zinc-400">
+      <main aria-busy="true" className="grid min-h-screen place-items-center p-4 text-sm text-muted-foreground">
         Loading…
       </main>
     );

@@ -1,10 +1,10 @@
-import { DangerAlert } from './ui';
+import { Alert } from '@core/ui/alert';
 
 /** Shown when the build carries no usable Firebase configuration. */
 export function ConfigError() {
   return (
     <main className="p-4">
-      <DangerAlert>Muse Studio is not configured correctly. Please reinstall the extension or contact support.</DangerAlert>
+      <Alert tone="danger">Muse Studio is not configured correctly. Please reinstall the extension or contact support.</Alert>
     </main>
   );
 }

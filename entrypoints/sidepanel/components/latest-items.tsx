@@ -5,7 +5,9 @@ import { ImageIcon, Music, Video, type LucideIcon } from 'lucide-react';
 import type { LibraryItem } from '../hooks/library-items';
 import { SIDEPANEL_LIBRARY_ITEMS } from '../hooks/library-items';
 import { useLatestGenerations } from '../hooks/use-latest-generations';
-import { DangerAlert, focusRing, Section } from './ui';
+import { Alert } from '@core/ui/alert';
+import { Skeleton } from '@core/ui/skeleton';
+import { Section } from './ui';
 
 const TYPE_LABELS: Record<GenerationType, { label: string; Icon: LucideIcon }> = {
   image: { label: 'Image', Icon: ImageIcon },
@@ -18,7 +20,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'nu
 function Thumbnail({ item }: { item: LibraryItem }) {
   const { Icon } = TYPE_LABELS[item.type];
   return (
-    <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+    <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-md bg-muted text-muted-foreground">
       {item.pictureUrl ? (
         <img src={item.pictureUrl} alt="" loading="lazy" className="size-full object-cover" />
       ) : (
@@ -33,11 +35,11 @@ function LoadingRows() {
     <ul aria-hidden="true" className="space-y-2">
       {Array.from({ length: 3 }, (_, i) => (
         <li key={i} className="flex items-center gap-3">
-          <span className="size-12 animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800" />
-          <span className="flex-1 space-y-2">
-            <span className="block h-3.5 w-3/4 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-            <span className="block h-3 w-1/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-          </span>
+          <Skeleton className="size-12" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3.5 w-3/4 rounded" />
+            <Skeleton className="h-3 w-1/3 rounded" />
+          </div>
         </li>
       ))}
     </ul>
@@ -55,9 +57,9 @@ export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: str
           <LoadingRows />
         </>
       )}
-      {latest.status === 'error' && <DangerAlert>{latest.message}</DangerAlert>}
+      {latest.status === 'error' && <Alert tone="danger">{latest.message}</Alert>}
       {latest.status === 'ready' && latest.items.length === 0 && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No library items yet</p>
+        <p className="text-sm text-muted-foreground">No library items yet</p>
       )}
       {latest.status === 'ready' && latest.items.length > 0 && (
         <ul aria-label="Latest library items" className="-mx-1 space-y-1">
@@ -69,12 +71,12 @@ export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: str
                   href={`${dashboardUrl}${paths.library}`}
                   target="_blank"
                   rel="noreferrer"
-                  className={`flex items-center gap-3 rounded-md p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800/70 ${focusRing}`}
+                  className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-accent hover:text-accent-foreground"
                 >
                   <Thumbnail item={item} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{item.title}</span>
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="block text-xs text-muted-foreground">
                       {label}
                       {item.createdAt && <> · {dateFormat.format(item.createdAt)}</>}
                     </span>

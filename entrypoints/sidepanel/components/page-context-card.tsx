@@ -1,6 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { usePageContext } from '../hooks/use-page-context';
-import { buttonClass, Section } from './ui';
+import { Button } from '@core/ui/button';
+import { Skeleton } from '@core/ui/skeleton';
+import { Section } from './ui';
 
 function hostOf(url: string): string {
   try {
@@ -19,16 +21,16 @@ export function PageContextCard() {
       id="page-context"
       aria-busy={page.status === 'loading'}
       action={
-        <button type="button" onClick={page.refresh} className={buttonClass.ghost}>
-          <RefreshCw aria-hidden="true" className="size-3.5" />
+        <Button variant="ghost" size="xs" onClick={page.refresh}>
+          <RefreshCw aria-hidden="true" />
           Refresh
-        </button>
+        </Button>
       }
     >
       {page.status === 'loading' ? (
         <div className="space-y-2" aria-hidden="true">
-          <div className="h-4 w-3/4 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-          <div className="h-3 w-1/2 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          <Skeleton className="h-4 w-3/4 rounded" />
+          <Skeleton className="h-3 w-1/2 rounded" />
         </div>
       ) : page.context ? (
         <div className="space-y-2 text-sm">
@@ -36,23 +38,23 @@ export function PageContextCard() {
             <p className="truncate font-medium" title={page.context.title}>
               {page.context.title}
             </p>
-            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{hostOf(page.context.url)}</p>
+            <p className="truncate text-xs text-muted-foreground">{hostOf(page.context.url)}</p>
           </div>
           {page.context.selection ? (
-            <blockquote aria-label="Selected text" className="line-clamp-4 border-l-2 border-zinc-300 pl-2 text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+            <blockquote aria-label="Selected text" className="line-clamp-4 border-l-2 border-border pl-2 text-foreground/80">
               {page.context.selection}
             </blockquote>
           ) : (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Select text on the page to use it here.</p>
+            <p className="text-xs text-muted-foreground">Select text on the page to use it here.</p>
           )}
           {page.context.images.length > 0 && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="text-xs text-muted-foreground">
               {page.context.images.length === 1 ? '1 image' : `${page.context.images.length} images`} on this page
             </p>
           )}
         </div>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">This page can&apos;t be read. Open a web page to use its content here.</p>
+        <p className="text-sm text-muted-foreground">This page can&apos;t be read. Open a web page to use its content here.</p>
       )}
     </Section>
   );

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useSentSelection } from '../hooks/use-sent-selection';
-import { buttonClass, Section } from './ui';
+import { Button } from '@core/ui/button';
+import { Section } from './ui';
 
 /** The text the user sent with "Send selection to Muse Studio". */
 export function SentSelectionCard() {
@@ -11,14 +12,14 @@ export function SentSelectionCard() {
       title="Sent selection"
       id="sent-selection"
       action={
-        <button type="button" onClick={dismiss} className={buttonClass.ghost}>
-          <X aria-hidden="true" className="size-3.5" />
+        <Button variant="ghost" size="xs" onClick={dismiss}>
+          <X aria-hidden="true" />
           Dismiss
-        </button>
+        </Button>
       }
     >
-      <blockquote className="line-clamp-6 border-l-2 border-violet-500 pl-2 text-sm whitespace-pre-wrap">{selection.text}</blockquote>
-      {selection.pageTitle && <p className="mt-2 truncate text-xs text-zinc-500 dark:text-zinc-400">From {selection.pageTitle}</p>}
+      <blockquote className="line-clamp-6 border-l-2 border-primary pl-2 text-sm whitespace-pre-wrap">{selection.text}</blockquote>
+      {selection.pageTitle && <p className="mt-2 truncate text-xs text-muted-foreground">From {selection.pageTitle}</p>}
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { AudioLines, Pause, Play, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { JobKind } from '@core/jobs';
-import { Button } from '@/components/ui/button';
+import { Button } from '@core/ui/button';
 import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
 import type { JobFollower } from '@/lib/jobs/use-job-follower';

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Mic, Music } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { MusicPanel } from '../components/music-panel';
 import { VoiceoverPanel } from '../components/voiceover-panel';
 

@@ -1,9 +1,9 @@
 import { motion, useReducedMotionConfig } from 'framer-motion';
 import { CircleAlert, CircleCheck, LoaderCircle, Mail, TicketCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
+import { Input, Label } from '@core/ui/input';
 import type { AuthFormValues } from '../hooks/use-auth-flow';
 import type { AuthMessage, AuthViewState } from '../utils/auth-view';
 import { authCopy, viewCopy } from '../utils/copy';

@@ -1,6 +1,6 @@
 import { WandSparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '@/components/ui/card';
+import { Card } from '@core/ui/card';
 import { authCopy } from '../utils/copy';
 
 function Backdrop() {

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
-import { Input } from '@/components/ui/input';
+import { Input } from '@core/ui/input';
 
 /** A password field with a lock icon and a show/hide toggle that keeps the field's label intact. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

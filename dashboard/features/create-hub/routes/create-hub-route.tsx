@@ -2,7 +2,7 @@ import { ArrowRight, AudioLines, Clapperboard, Film, ImageIcon, type LucideIcon 
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
 import { PageHeader } from '@/components/ui/page-header';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 
 const TOOLS: { title: string; description: string; to: string; icon: LucideIcon; tint: string }[] = [
   { title: 'Image Generation', description: 'Turn a prompt or a reference image into a finished picture.', to: paths.createImage, icon: ImageIcon, tint: 'from-violet-500/15 to-fuchsia-500/10 text-violet-600 dark:text-violet-300' },

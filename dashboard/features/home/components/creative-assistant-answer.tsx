@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AI_TEXT_MODELS } from '@core/constants';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Button } from '@core/ui/button';
+import { Skeleton } from '@core/ui/skeleton';
 import type { GenerateTextResult } from '@/lib/generate-text';
 import { toast } from '@/lib/toast';
 

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
   const clamped = Math.min(100, Math.max(0, value));

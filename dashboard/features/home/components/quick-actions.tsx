@@ -1,8 +1,8 @@
 import { ArrowRight, AudioLines, Film, ImageIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon; tint: string }[] = [
   { title: 'Generate Image', description: 'Text or image to image', to: paths.createImage, icon: ImageIcon, tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-300' },

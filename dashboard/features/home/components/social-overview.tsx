@@ -1,9 +1,9 @@
 import { PenSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { buttonClasses } from '@core/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
 import { BrandIcon, type BrandIconName } from '@/components/brand-icon';
 import { SampleBadge } from './sample-badge';
 

@@ -1,9 +1,9 @@
 import { AudioLines, Film, ImageIcon, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { GenerationType } from '@core/schemas';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { Card, CardContent, CardHeader } from '@core/ui/card';
+import { Skeleton } from '@core/ui/skeleton';
+import { cn } from '@core/ui/cn';
 import { useGenerationStats, type PeriodCounts } from '../api/get-generation-stats';
 import { formatChange, percentChange } from '../utils/stats';
 

@@ -1,7 +1,7 @@
 import { Target } from 'lucide-react';
 import { WEEKLY_GOALS } from '@core/constants';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
+import { Skeleton } from '@core/ui/skeleton';
 import { useWeeklyContentCount } from '../api/get-weekly-content-count';
 import { goalPercent } from '../utils/stats';
 import { ProgressBar } from './progress-bar';

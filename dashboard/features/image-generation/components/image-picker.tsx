@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { checkImageFile, MAX_UPLOAD_LABEL } from '../utils/form';
 
 function formatBytes(n: number): string {

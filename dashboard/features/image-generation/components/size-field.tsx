@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { IMAGE } from '@core/constants';
-import { Input, Label } from '@/components/ui/input';
+import { Input, Label } from '@core/ui/input';
 
 /** A width or height field: free typing, snapped to 512-2048 in steps of 64 when the field is left. */
 export function SizeField({

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { IMAGE } from '@core/constants';
-import { Label } from '@/components/ui/input';
+import { Label } from '@core/ui/input';
 import { clampSteps } from '../utils/form';
 
 export function StepsSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {

@@ -1,10 +1,10 @@
 import { FlaskConical, Save, Trash2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { integrationLabel } from '@core/integrations';
-import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Button } from '@core/ui/button';
+import { Card, CardDescription, CardTitle } from '@core/ui/card';
+import { Label } from '@core/ui/input';
+import { Skeleton } from '@core/ui/skeleton';
 import type { KeyStatus } from '@/lib/integration-statuses';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useApiKeyCard } from '../hooks/use-api-key-card';

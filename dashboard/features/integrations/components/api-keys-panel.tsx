@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
 import type { KeyStatuses } from '@/lib/integration-statuses';
 import type { QueryState } from '@core/react/use-live';
 import type { IntegrationCardInfo } from '../utils/integration-cards';

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, TriangleAlert, WifiOff } from 'lucide-react';
 import type { KeyTestStatus } from '@core/integrations';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { keyVerdict, type VerdictTone } from '../utils/key-verdict';
 
 const toneClass: Record<VerdictTone, string> = {

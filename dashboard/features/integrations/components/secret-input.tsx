@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { Input } from '@core/ui/input';
+import { cn } from '@core/ui/cn';
 
 /** A masked field for keys and secrets, with a show/hide toggle; password managers are told to keep out. */
 export const SecretInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }>(function SecretInput(

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, Link2 } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 
 const styles = {
   configured: 'border-success/30 bg-success/10 text-success',

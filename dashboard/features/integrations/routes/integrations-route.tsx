@@ -3,7 +3,7 @@ import { Cpu, Share2, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { useKeyStatuses } from '@/lib/integration-statuses';
 import { useNow } from '@/lib/use-now';
 import { toast } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import { LIBRARY_SKELETONS } from '@core/constants';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@core/ui/skeleton';
 
 export function LibrarySkeletons({ count = LIBRARY_SKELETONS }: { count?: number }) {
   return (

@@ -1,8 +1,8 @@
 import { Radio, RadioGroup } from '@headlessui/react';
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { Input } from '@core/ui/input';
+import { cn } from '@core/ui/cn';
 import type { TypeFilter } from '../api/get-generations';
 
 export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [

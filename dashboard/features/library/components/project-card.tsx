@@ -2,7 +2,7 @@ import { AudioLines, Download, Film, ImageIcon, Loader2, Pause, Play, Trash2, ty
 import { memo, useRef, useState } from 'react';
 import type { GenerationType } from '@core/jobs';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import type { LibraryItem } from '../api/get-generations';
 
 const TYPE_ICONS: Record<GenerationType, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };

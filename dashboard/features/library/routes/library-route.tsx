@@ -2,7 +2,7 @@ import { Clapperboard, FolderOpen, Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@core/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { LIBRARY_PAGE_SIZE, useGenerations, type LibraryItem, type TypeFilter } from '../api/get-generations';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
 import { formatPeriod, formatPrice, planFeatures, type Plan } from '../utils/plan-features';
 
 const TAGLINES: Record<Plan['id'], string> = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
+import { Input, Label } from '@core/ui/input';
 import { useAuth } from '@/lib/auth';
 import { useProfile } from '@/lib/profile';
 import { toast } from '@/lib/toast';

@@ -1,6 +1,6 @@
 import { Bell, Palette } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Alert } from '@core/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useTheme } from '@/lib/theme';
 import { AccountSettings } from '../components/account-settings';

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 
 /** Looks shared by every row of the sidebar (links, footer buttons, the user menu). */
 export function sidebarButtonClasses({ collapsed, active = false, className }: { collapsed: boolean; active?: boolean; className?: string }): string {

@@ -1,7 +1,8 @@
-import { MessageSquarePlus, Sparkles } from 'lucide-react';
+import { MessageSquarePlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { cn } from '@/lib/cn';
+import { BrandMark } from '@core/ui/brand-mark';
+import { cn } from '@core/ui/cn';
 import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarNav } from './sidebar-nav';
 import { SidebarTooltip } from './sidebar-tooltip';
@@ -22,9 +23,7 @@ export function SidebarContent({ collapsed, isMobile, onNavigate, onOpenFeedback
               collapsed ? 'size-8 justify-center' : cn('w-full p-1.5 hover:bg-sidebar-accent', isMobile && 'pr-10'),
             )}
           >
-            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white shadow-sm">
-              <Sparkles className="size-4" />
-            </span>
+            <BrandMark />
             <span className={cn('grid leading-tight', collapsed && 'sr-only')}>
               <span className="truncate text-sm font-semibold text-sidebar-foreground">Muse Studio</span>
               <span className="truncate text-xs text-sidebar-foreground/60">Create. Edit. Publish.</span>

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { isNavItemActive, NAV_ITEMS, navItemCurrent, type NavItem } from '../utils/nav';
 import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarTooltip } from './sidebar-tooltip';

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { useTheme } from '@/lib/theme';
 import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarTooltip } from './sidebar-tooltip';

@@ -3,7 +3,7 @@ import { ChevronsUpDown, CreditCard, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@core/routes';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { pickDisplayName, useProfile } from '@/lib/profile';
 import { toast } from '@/lib/toast';
 import { sidebarButtonClasses } from './sidebar-button';

@@ -2,7 +2,7 @@ import { ArrowLeft, Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@core/ui/button';
 
 /** Any unknown address, signed in or not: says so, shows the address and offers a way home. */
 export function NotFoundRoute() {

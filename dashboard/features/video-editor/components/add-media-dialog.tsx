@@ -2,12 +2,12 @@ import { DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headl
 import { AudioLines, Film, ImageIcon, Loader2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { GenerationType } from '@core/jobs';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/input';
+import { Button } from '@core/ui/button';
+import { Label } from '@core/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { useAuth } from '@/lib/auth';
 import { readCallableError } from '@/lib/call';
-import { cn } from '@/lib/cn';
+import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '../api/add-library-file';
 import { useLibraryMedia, type MediaAsset } from '../api/get-library-media';

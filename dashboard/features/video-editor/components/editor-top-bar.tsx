@@ -3,8 +3,8 @@ import { Clapperboard, Download, FilePlus2, Save } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Button, buttonClasses } from '@core/ui/button';
+import { Input } from '@core/ui/input';
 import { dirtyAtom, itemsAtom, projectIdAtom, setTitleAtom, titleAtom } from '../atoms';
 
 export function EditorTopBar({

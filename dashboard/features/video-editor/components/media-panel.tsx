@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { AudioLines, Film, ImageIcon, Plus, Type } from 'lucide-react';
 import { useState } from 'react';
 import type { GenerationType } from '@core/jobs';
-import { Button } from '@/components/ui/button';
+import { Button } from '@core/ui/button';
 import { addClipAtom } from '../atoms';
 import type { MediaAsset } from '../api/get-library-media';
 import { createClip } from '../model/timeline';

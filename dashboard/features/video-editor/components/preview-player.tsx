@@ -3,7 +3,7 @@ import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
-import { Button } from '@/components/ui/button';
+import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ASPECT_RATIOS, VIDEO_FORMATS, VIDEO_QUALITIES } from '@core/constants';
 import type { AspectRatioId, VideoFormat, VideoQuality } from '@core/editor/model';
-import { Input, Label } from '@/components/ui/input';
+import { Input, Label } from '@core/ui/input';
 import { setAspectRatioAtom, setFormatAtom, setQualityAtom, settingsAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 

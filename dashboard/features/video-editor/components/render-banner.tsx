@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { Button } from '@core/ui/button';
+import { cn } from '@core/ui/cn';
 import type { RenderJob } from '../api/render-jobs';
 import { renderBanner } from '../utils/render-banner';
 

@@ -6,9 +6,9 @@ import { ArrowDown, ArrowUp, AudioLines, Film, GripVertical, ImageIcon, Redo2, T
 import { memo } from 'react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { Button } from '@core/ui/button';
+import { Input } from '@core/ui/input';
+import { cn } from '@core/ui/cn';
 import { canRedoAtom, canUndoAtom, itemsAtom, moveClipAtom, redoAtom, removeClipAtom, reorderClipAtom, setClipDurationAtom, undoAtom, updateTitleClipAtom } from '../atoms';
 import { formatTime, trackOf } from '../model/timeline';
 

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@core/routes';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@core/ui/button';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { getProject, type VideoProject } from '../api/projects';

@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { STYLE_OPTIONS } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
 import { GenerateButton, PromptField } from '@/components/generation/form-parts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/input';
-import { Progress } from '@/components/ui/progress';
-import { NativeSelect } from '@/components/ui/select';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
+import { Label } from '@core/ui/input';
+import { Progress } from '@core/ui/progress';
+import { NativeSelect } from '@core/ui/select';
 import { toast } from '@/lib/toast';
 import { checkVideoForm, VIDEO_STYLE_LABELS, type VideoFormValues, type VideoJobInput, type VideoStyle } from '../utils/video-form';
 

@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Loader2 } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from './cn';
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90 shadow-sm',
@@ -13,6 +13,8 @@ const variants = {
 
 const sizes = {
   default: 'h-10 px-4 py-2',
+  /** Compact actions in a card's header, as in the side panel. */
+  xs: 'h-7 gap-1.5 rounded-md px-2 text-xs [&_svg]:size-3.5',
   sm: 'h-9 rounded-md px-3',
   lg: 'h-11 rounded-md px-8',
   icon: 'h-10 w-10',

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from './cn';
 
 const tones = {
   default: 'border-border bg-muted/50 text-foreground',
