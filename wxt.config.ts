@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'wxt';
 
-// The repo root is the WXT root and srcDir (DESIGN.md fixes entrypoints/ at the top level). WXT only
+// The repo root is the WXT root and srcDir. WXT only
 // looks for entrypoints in entrypointsDir, so dashboard/, functions/ and scripts/ are never built
 // here; Tailwind's own source scan is limited in entrypoints/sidepanel/style.css.
 export default defineConfig({

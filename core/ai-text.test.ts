@@ -9,7 +9,7 @@ describe('generateText payload', () => {
     expect(generateTextSchema.parse({ task: 'assistant', prompt: '  ideas for a reel ' })).toEqual({ task: 'assistant', prompt: 'ideas for a reel', model: 'gpt-4o-mini' });
   });
 
-  it('accepts every model of the spec and a context', () => {
+  it('accepts every model of the catalogue and a context', () => {
     for (const { id } of AI_TEXT_MODELS) {
       expect(generateTextSchema.parse({ task: 'social_post', prompt: 'p', model: id, context: { platform: 'x' } }).model).toBe(id);
     }

@@ -1,4 +1,4 @@
-// Business constants from the product spec, section 9. One source for every runtime.
+// Business constants (limits, timings, defaults). One source for every runtime.
 
 export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swipeDirection: 'right', swipeThreshold: 50, hotkey: 'F8' } as const;
 
@@ -93,7 +93,7 @@ export const STYLE_OPTIONS = {
 
 export const TOOLTIP_DELAYS = { delayMs: 700, skipMs: 300, sidebarDelayMs: 0 } as const;
 
-/** ElevenLabs' premade voices offered for voiceovers (spec 3: nine voices, each with an id and a name). */
+/** ElevenLabs' premade voices offered for voiceovers. */
 export const VOICES = [
   { id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel' },
   { id: 'AZnzlk1XvdvUeBnXmlld', name: 'Domi' },
@@ -111,11 +111,11 @@ export const VOICE_MODELS = [
   { id: 'eleven_turbo_v2', label: 'Turbo v2' },
 ] as const;
 
-/** Video jobs: Luma is polled every 3 s (the spec's progress tick) for at most 8 minutes (runJob's timeout is 9). */
+/** Video jobs: Luma is polled every 3 s (the progress tick) for at most 8 minutes (runJob's timeout is 9). */
 export const VIDEO_JOB = { model: 'ray-2', pollIntervalMs: 3000, pollMaxDurationMs: 8 * 60_000, pollRetries: 3 } as const;
 
 /**
- * The spec's timed progress (section 9) for providers that report none: +step every everyMs, capped.
+ * The timed progress for providers that report none: +step every everyMs, capped.
  * Video: +5 every 3 s to 95; music: +10 a second, held at 95 until the file is saved (then 100).
  */
 export function timedProgress(elapsedMs: number, timing: { step: number; everyMs: number; cap: number }): number {

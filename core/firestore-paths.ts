@@ -1,4 +1,4 @@
-// Firestore and Storage layout (DESIGN.md "Data"). Every user-owned document lives under users/{uid}.
+// Firestore and Storage layout. Every user-owned document lives under users/{uid}.
 export const collections = {
   users: 'users',
   generations: 'generations',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { providers, type ProviderId } from './providers';
 
-// Integrations (spec sections 2, 3, 4, 7 and DESIGN.md "Where we go beyond"): the user's own provider
+// Integrations: the user's own provider
 // keys and social credentials. Clients only ever write them through callables and only ever read the
 // status documents described at the end of this file.
 
@@ -30,7 +30,7 @@ export function integrationLabel(type: IntegrationType): string {
 export const socialPlatforms = ['x', 'linkedin', 'youtube', 'reddit'] as const;
 export type SocialPlatform = (typeof socialPlatforms)[number];
 
-/** Platform names as the spec's messages use them ('Failed to save Twitter credentials'). */
+/** Platform names as the messages use them ('Failed to save Twitter credentials'). */
 export const socialPlatformLabels = { x: 'Twitter', linkedin: 'LinkedIn', youtube: 'YouTube', reddit: 'Reddit' } as const satisfies Record<SocialPlatform, string>;
 
 export interface CredentialField {
@@ -50,7 +50,7 @@ export const TOKEN_MAX_CHARS = 2048;
 const key = (label: string, secret: boolean, required = true): CredentialField => ({ label, secret, required, maxLength: KEY_MAX_CHARS });
 const token = (label: string, required: boolean): CredentialField => ({ label, secret: true, required, maxLength: TOKEN_MAX_CHARS });
 
-/** The credential forms (spec section 2, Social tab). Access and refresh tokens of YouTube and Reddit arrive through Connect. */
+/** The credential forms. Access and refresh tokens of YouTube and Reddit arrive through Connect. */
 export const socialCredentialFields = {
   x: {
     consumerKey: key('Consumer Key', true),

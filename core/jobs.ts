@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMAGE, STYLE_OPTIONS } from './constants';
 
-// The job pattern (DESIGN.md): every generation and every publish is a document at
+// The job pattern: every generation and every publish is a document at
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
@@ -120,7 +120,7 @@ export type JobErrorCode = (typeof jobErrorCodes)[number];
 export interface JobError {
   /** Stable machine code (jobErrorCodes); readers should treat an unknown code like 'internal'. */
   code: string;
-  /** The user-facing text, from the spec's catalogue where it has one. */
+  /** The user-facing text, from the product's message catalogue where it has one. */
   message: string;
 }
 
@@ -129,7 +129,7 @@ export interface JobDoc<T = unknown> {
   kind: JobKind;
   status: JobStatus;
   input: Record<string, unknown>;
-  /** 0-100: the provider's figure when it reports one, otherwise the spec's timed progress. */
+  /** 0-100: the provider's figure when it reports one, otherwise the timed progress. */
   progress: number;
   /** A short line for the status area ('Queued', 'Generating', 'Saving to your library'). */
   statusText: string;
@@ -161,7 +161,7 @@ export type GenerationType = (typeof generationTypes)[number];
 /** users/{uid}/generations/{id}: the library. Written by functions; the owner reads and deletes (via deleteGeneration). */
 export interface GenerationDoc<T = unknown> {
   type: GenerationType;
-  /** First 50 characters of the prompt (spec), or a name like 'Social Media Upload'. */
+  /** First 50 characters of the prompt, or a name like 'Social Media Upload'. */
   title: string;
   prompt: string;
   storagePath: string;

@@ -1,4 +1,4 @@
-// Route paths from the spec's route table. The dashboard router and every link use these,
+// Route paths from the route table. The dashboard router and every link use these,
 // and the extension uses them for "open in dashboard".
 export const paths = {
   auth: '/auth',

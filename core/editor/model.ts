@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_QUALITIES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
-// and the functions. Spec §3: timeline item, project settings, video_projects, video_render_jobs.
+// and the functions: timeline items, project settings, video projects and render jobs.
 // Times are seconds. Clips of the visual track (video, image, title) run back to back from 0; audio
 // clips sit on their own track with their own start times.
 
@@ -64,7 +64,7 @@ export const defaultProjectSettings: ProjectSettings = {
   quality: 'high',
 };
 
-/** users/{uid}/videoProjects/{id}. `settings` holds the timeline (spec) and the project settings. */
+/** users/{uid}/videoProjects/{id}. `settings` holds the timeline and the project settings. */
 export interface VideoProjectDoc<T = unknown> {
   title: string;
   settings: { timelineItems: TimelineItem[]; project: ProjectSettings };

@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { Card, CardContent } from '@core/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 
-/** Holds a spec route whose feature lands in a later release, so navigation never dead-ends. */
+/** Holds a route whose feature lands in a later release, so navigation never dead-ends. */
 export function ComingSoon({ title, description }: { title: string; description: string }) {
   return (
     <div>

@@ -116,7 +116,7 @@ describe('EnhancePromptButton', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Failed to enhance prompt', action: expect.objectContaining({ label: 'Open Integrations' }) }));
   });
 
-  it('falls back to the spec text when the failure has no message of its own', async () => {
+  it('falls back to the catalogue text when the failure has no message of its own', async () => {
     callable.next = () => Promise.reject(new FirebaseError('functions/internal', 'internal'));
     render(<Harness initial="a fox" />);
     await act(async () => fireEvent.click(button()));

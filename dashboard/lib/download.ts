@@ -1,4 +1,4 @@
-// Browser downloads (spec 7 "Browser downloads"): fetch the stored file as a blob and save it under a
+// Browser downloads: fetch the stored file as a blob and save it under a
 // chosen name. Shared because the image gallery, the library and later the editor all download files.
 
 // Characters no common file system accepts in a name, plus control characters.

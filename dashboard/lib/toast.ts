@@ -8,7 +8,7 @@ export interface ToastInput {
   action?: { label: string; onClick: () => void };
 }
 
-/** Shows a toast. One is visible at a time (spec: toast limit 1); destructive ones read as errors. */
+/** Shows a toast. One is visible at a time (toast limit 1, core/constants.ts); destructive ones read as errors. */
 export function toast({ title, description, variant = 'default', action }: ToastInput): void {
   const options = { ...(description ? { description } : {}), ...(action ? { action } : {}) };
   if (variant === 'destructive') sonner.error(title, options);

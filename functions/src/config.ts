@@ -3,7 +3,7 @@ import { providerIds, providers, type ProviderId } from '@core/providers';
 import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from './lib/crypto';
 
-// The one module that reads the environment (STYLE.md). Everything else receives what it needs.
+// The one module that reads the environment. Everything else receives what it needs.
 
 /** The AES-256-GCM keyring for users' secrets (core/secrets.ts). The emulator reads functions/.secret.local. */
 export const keyringSecret = defineSecret(SECRETS_KEYRING);

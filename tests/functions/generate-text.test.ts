@@ -101,7 +101,7 @@ describe('generateText', () => {
     expect(await sandboxRequests('openai')).toHaveLength(0);
   });
 
-  it('refuses an anonymous caller with the spec message', async () => {
+  it('refuses an anonymous caller with its message', async () => {
     expect((await callCallable('generateText', { task: 'assistant', prompt: 'hi' })).error).toEqual({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
   });
 });

@@ -126,7 +126,7 @@ describe('image to image', () => {
 });
 
 describe('failures are stored on the job', () => {
-  it('refuses to start without a BlackForest key, with the spec message, and writes nothing', async () => {
+  it('refuses to start without a BlackForest key, with its message, and writes nothing', async () => {
     const { uid, idToken } = await signUp();
     const res = await startImageJob(idToken, imageInput());
     expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: 'BlackForest API key not found. Please add your API key in the Integrations page.', details: { reason: 'missing-key', provider: 'blackforest' } });
@@ -159,7 +159,7 @@ describe('failures are stored on the job', () => {
     expect(await bflSubmissions(marker)).toEqual([expect.objectContaining({ polls: 2 })]);
   });
 
-  it('fails with the spec download message when the sample cannot be fetched', async () => {
+  it('fails with the download message when the sample cannot be fetched', async () => {
     const { uid, idToken } = await userWithBflKey();
     const { requestId } = await startImageJob(idToken, imageInput({ prompt: 'expired [sample-status:403] [pending:0]' }));
     expect(await waitForJob(uid, requestId)).toMatchObject({ status: 'failed', error: { code: 'download_failed', message: 'Failed to download image' } });

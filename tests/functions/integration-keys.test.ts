@@ -88,7 +88,7 @@ describe('integration key callables refuse bad input and write nothing', () => {
     expect(await storedPathsOf(uid)).toEqual([]);
   });
 
-  it.each(['saveIntegrationKey', 'deleteIntegrationKey', 'testIntegrationKey'])('%s refuses an anonymous caller with the spec message', async (callable) => {
+  it.each(['saveIntegrationKey', 'deleteIntegrationKey', 'testIntegrationKey'])('%s refuses an anonymous caller with its message', async (callable) => {
     expect((await callCallable(callable, { type: 'openai', apiKey: 'sk-1' })).error).toEqual({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
   });
 

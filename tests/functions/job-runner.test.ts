@@ -226,7 +226,7 @@ describe('running a job', () => {
     expect(await read(uid, jobId)).toMatchObject({ status: 'failed', error: { code: 'timeout' }, leaseExpiresAt: null });
   });
 
-  it('fails with the spec message when the key was deleted after the start', async () => {
+  it('fails with its message when the key was deleted after the start', async () => {
     const { uid, jobId } = await queueJob('no key any more');
     expect(await runJob({ uid, jobId }, deps({ readKey: async () => ({ found: false }) }))).toEqual({
       outcome: 'failed',

@@ -136,7 +136,7 @@ describe('voiceover', () => {
     expect(await filesOf(uid)).toEqual([]);
   });
 
-  it('refuses blank text with the spec message', async () => {
+  it('refuses blank text with its message', async () => {
     const { idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
     expect((await startJob(idToken, 'voiceover', { text: ' ', voiceId: RACHEL, modelId: 'eleven_multilingual_v2' })).error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please provide text for the voiceover' });
   });
@@ -156,7 +156,7 @@ describe('music', () => {
     expect(await elevenLabsCalls(marker)).toEqual([expect.objectContaining({ kind: 'music', text: `${prompt}. Genre: electronic.`, lengthMs: 20_000, status: 200 })]);
   });
 
-  it('fails with the spec message on a provider error', async () => {
+  it('fails with its message on a provider error', async () => {
     const { uid, idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
     const { requestId } = await startJob(idToken, 'music', { prompt: 'noise [error:503]' });
     expect(await waitForJob(uid, requestId)).toMatchObject({ status: 'failed', error: { code: 'provider_error', message: 'Failed to generate music' } });

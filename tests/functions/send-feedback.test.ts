@@ -20,7 +20,7 @@ describe('sendFeedback callable', () => {
     expect(docs[0]?.createdAt?.toDate()).toBeInstanceOf(Date);
   });
 
-  it('refuses an anonymous caller with the spec message', async () => {
+  it('refuses an anonymous caller with its message', async () => {
     const res = await callCallable('sendFeedback', { text: 'hello' });
     expect(res.error).toMatchObject({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A failure the sandbox plays back instead of the provider's normal answer (DESIGN.md "provider sandbox"). */
+/** A failure the sandbox plays back instead of the provider's normal answer. */
 export const faultSchema = z
   .object({
     /** Matches requests whose path starts with this (e.g. "/v1/flux-pro-1.1"); omitted means every route. */

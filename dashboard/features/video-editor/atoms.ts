@@ -87,7 +87,7 @@ function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {
   });
 }
 
-/** Aspect ratio sets the resolution with it (spec §9: 16:9 1920x1080, 1:1 1080x1080, 9:16 1080x1920). */
+/** Aspect ratio sets the resolution with it. */
 export const setAspectRatioAtom = atom(null, (get, set, id: AspectRatioId) => {
   const ratio = ASPECT_RATIOS.find((a) => a.id === id);
   if (!ratio || get(settingsAtom).aspectRatio === id) return;

@@ -7,16 +7,16 @@ import { toJobView, type JobView, type JobViewInputs } from './job-view';
 import { useJobFollower, type JobFollower } from './use-job-follower';
 
 // A media page's form and job together (video, voiceover, music): the form a reload restores from the job
-// it finds again (unless the user already typed), the spec's toasts when a job ends while watched, and the
+// it finds again (unless the user already typed), the toasts when a job ends while watched, and the
 // Preview view with its timed progress.
 
 export interface MediaGenerationOptions<F> {
   initialForm: F | (() => F);
   /** The form a found-again job was started with, over the current one. */
   formFromJob: (input: Record<string, unknown>, current: F) => F;
-  /** The spec's success toast ('Video generated successfully!'). */
+  /** The success toast ('Video generated successfully!'). */
   successText: string;
-  /** The spec's failure text ('Failed to generate video'). */
+  /** The failure text ('Failed to generate video'). */
   fallbackError: string;
   timing: JobViewInputs['timing'];
 }

@@ -1,6 +1,6 @@
 import { integrationLabel, type IntegrationType, type KeyTestStatus } from '@core/integrations';
 
-// User-facing texts about a provider key, in the voice of the spec's catalogue.
+// User-facing texts about a provider key, in the voice of the product's message catalogue.
 
 export function keyTestMessage(type: IntegrationType, status: KeyTestStatus): string {
   const label = integrationLabel(type);

@@ -52,7 +52,7 @@ export interface JobExecutor<I = unknown> {
   /** The user's key this kind needs (core/integrations.ts). */
   integration: GenerationIntegrationType;
   messages: {
-    /** Spec section 8 texts: missing key, anything unexpected, a result that could not be fetched or saved. */
+    /** User-facing texts: missing key, anything unexpected, a result that could not be fetched or saved. */
     missingKey: string;
     failed: string;
     download: string;

@@ -1,6 +1,6 @@
 import { isJobActive, type JobError, type JobStatus } from '@core/jobs';
 
-// The job state machine as pure decisions and patches (STYLE.md: kernels): the runner, the sweep and
+// The job state machine as pure decisions and patches: the runner, the sweep and
 // cancelJob apply them inside Firestore transactions.
 //
 //   queued --claim--> running --succeed--> succeeded

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { SECRETS_KEYRING } from '@core/secrets';
 
-// AES-256-GCM for users' provider keys and social credentials (DESIGN.md "Secrets").
+// AES-256-GCM for users' provider keys and social credentials.
 // Each sealed value carries the id of the key that sealed it, so rotating `current` leaves old values
 // readable; the additional data binds a value to its document, so a ciphertext copied elsewhere does not open.
 

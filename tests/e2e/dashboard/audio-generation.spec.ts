@@ -19,7 +19,7 @@ async function durationOf(audio: Locator): Promise<number> {
 const audioRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'audio');
 
 test.describe('music', () => {
-  test('shows the tabs and the spec defaults, and refuses a blank description', async ({ muse, page }) => {
+  test('shows the tabs and the product defaults, and refuses a blank description', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await expect(page.getByRole('tab', { name: 'Music Generation' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Voiceover' })).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('music', () => {
     expect(await durationOf(inLibrary)).toBeCloseTo(15, 0);
   });
 
-  test('a provider failure shows the spec message', async ({ muse, page }) => {
+  test('a provider failure shows the catalogue message', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByLabel('Description', { exact: true }).fill('thunder [error:500]');
     await page.getByRole('button', { name: 'Generate Music' }).click();
@@ -114,7 +114,7 @@ test.describe('voiceover', () => {
     expect(await audioRecords(muse)).toHaveLength(1);
   });
 
-  test('a provider failure shows the spec message', async ({ muse, page }) => {
+  test('a provider failure shows the catalogue message', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await page.getByLabel('Text').fill('This will fail [error:500]');

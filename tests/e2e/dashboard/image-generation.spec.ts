@@ -21,7 +21,7 @@ async function expectVisiblePicture(page: Page) {
 
 const savedGenerations = (muse: Muse) => muse.stored.list('generations');
 
-test('shows the form with the spec defaults and the empty preview', async ({ muse, page }) => {
+test('shows the form with the product defaults and the empty preview', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-bfl-key');
   await expect(page.getByRole('tab', { name: 'Text to Image' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Width')).toHaveValue('1024');

@@ -195,7 +195,7 @@ test.describe('AI text with the user’s own key', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Sandbox openai reply (task assistant');
   });
 
-  test('a refused key shows the spec error and the way to Integrations', async ({ muse, page }) => {
+  test('a refused key shows the catalogue error and the way to Integrations', async ({ muse, page }) => {
     await muse.signUpAndSignIn();
     await saveKey(page, 'LLM APIs', 'OpenAI', 'bad-key');
     await page.goto('/');

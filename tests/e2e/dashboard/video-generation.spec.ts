@@ -31,7 +31,7 @@ async function expectPlayableInLibrary(page: Page, title: string) {
 
 const videoRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'video');
 
-test('shows the spec defaults, the empty states, and refuses a blank description', async ({ muse, page }) => {
+test('shows the product defaults, the empty states, and refuses a blank description', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-luma-key');
   await expect(page.getByLabel('Style')).toHaveValue('cinematic');
   await expect(page.getByLabel('Style').locator('option')).toHaveText(['Cinematic', 'Anime', '3D', 'Realistic']);
@@ -102,7 +102,7 @@ test('a closed tab during a video job still ends with the video in the library',
 });
 
 test.describe('errors', () => {
-  test('a failed create shows the spec message', async ({ muse, page }) => {
+  test('a failed create shows the catalogue message', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a storm over the sea [submit-status:500]');
     await generateButton(page).click();

@@ -14,16 +14,16 @@ describe('clampDuration', () => {
 });
 
 describe('checkMusicForm', () => {
-  it('refuses a blank prompt with the spec message', () => {
+  it('refuses a blank prompt with its message', () => {
     expect(checkMusicForm({ ...defaultMusicForm, prompt: '  ' })).toEqual({ ok: false, message: 'Please provide a prompt for the music' });
   });
-  it('sends the spec defaults: 30 s, ambient', () => {
+  it('sends the product defaults: 30 s, ambient', () => {
     expect(checkMusicForm({ ...defaultMusicForm, prompt: 'rain on a tin roof' })).toEqual({ ok: true, input: { prompt: 'rain on a tin roof', durationSeconds: 30, genre: 'ambient' } });
   });
 });
 
 describe('checkVoiceoverForm', () => {
-  it('refuses blank text with the spec message', () => {
+  it('refuses blank text with its message', () => {
     expect(checkVoiceoverForm(defaultVoiceoverForm)).toEqual({ ok: false, message: 'Please provide text for the voiceover' });
   });
   it('sends Rachel on multilingual v2 by default', () => {

@@ -9,7 +9,7 @@ export type VoiceoverJobInput = z.input<typeof voiceoverJobInputSchema>;
 
 export const GENRE_LABELS: Record<MusicGenre, string> = { ambient: 'Ambient', electronic: 'Electronic', rock: 'Rock', classical: 'Classical', jazz: 'Jazz' };
 
-/** Spec 3: the music form keeps its duration as typed (a string). */
+/** The music form keeps its duration as typed (a string). */
 export interface MusicFormValues {
   prompt: string;
   duration: string;
@@ -33,13 +33,13 @@ export function clampDuration(raw: string): number {
 
 export type Check<T> = { ok: true; input: T } | { ok: false; message: string };
 
-/** Spec 5: a prompt is required ('Please provide a prompt for the music'); duration 15 to 120. */
+/** A prompt is required ('Please provide a prompt for the music'); duration 15 to 120. */
 export function checkMusicForm(values: MusicFormValues): Check<MusicJobInput> {
   const parsed = musicJobInputSchema.safeParse({ prompt: values.prompt, durationSeconds: clampDuration(values.duration), genre: values.genre });
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide a prompt for the music' };
 }
 
-/** Spec 5: text is required ('Please provide text for the voiceover'). */
+/** Text is required ('Please provide text for the voiceover'). */
 export function checkVoiceoverForm(values: VoiceoverFormValues): Check<VoiceoverJobInput> {
   const parsed = voiceoverJobInputSchema.safeParse({ text: values.text, voiceId: values.voiceId, modelId: values.modelId });
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide text for the voiceover' };

@@ -1,6 +1,6 @@
 import { authCopy } from './copy';
 
-// The sign-in screen's view state machine (spec section 4 "Auth view"), kept pure so every
+// The sign-in screen's view state machine, kept pure so every
 // transition is tested without React or Firebase.
 
 export const AUTH_VIEWS = ['sign_in', 'sign_up', 'forgotten_password', 'magic_link', 'update_password', 'verify_otp'] as const;

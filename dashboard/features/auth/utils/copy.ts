@@ -1,6 +1,6 @@
 import type { AuthView } from './auth-view';
 
-// Labels and texts of the sign-in screen (spec section 2 "Sign-in screen" and section 8).
+// Labels and texts of the sign-in screen.
 export const authCopy = {
   title: 'Welcome Back',
   subtitle: 'Sign in to manage your integrations',

@@ -40,7 +40,7 @@ describe('CreativeAssistant', () => {
   });
   afterEach(cleanup);
 
-  it('offers the five spec models, gpt-4o-mini first chosen and gemini-2.0-flash-exp as Gemini Pro 2', () => {
+  it('offers the five catalogue models, gpt-4o-mini first chosen and gemini-2.0-flash-exp as Gemini Pro 2', () => {
     const select = within(box()).getByLabelText('Model') as HTMLSelectElement;
     expect(select.value).toBe('gpt-4o-mini');
     expect([...select.options].map((o) => [o.value, o.text])).toEqual([
@@ -70,7 +70,7 @@ describe('CreativeAssistant', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Content Generated' }));
   });
 
-  it('shows the server message under the spec title when the call fails', async () => {
+  it('shows the server message under the catalogue title when the call fails', async () => {
     callable.answer = () => Promise.reject(new FirebaseError('functions/resource-exhausted', 'Your OpenAI account is out of credit. Add credit with OpenAI, then try again.'));
     await ask('anything');
     expect(toast).toHaveBeenCalledWith({ title: 'Failed to process AI request', description: 'Your OpenAI account is out of credit. Add credit with OpenAI, then try again.', variant: 'destructive' });

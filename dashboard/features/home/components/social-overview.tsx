@@ -7,7 +7,7 @@ import { cn } from '@core/ui/cn';
 import { BrandIcon, type BrandIconName } from '@/components/brand-icon';
 import { SampleBadge } from './sample-badge';
 
-// Sample figures from the spec; they stay labelled as samples until the platforms report real ones.
+// Sample figures; they stay labelled as samples until the platforms report real ones.
 const PLATFORMS: { icon: BrandIconName; name: string; followers: string; engagement: string; change: number; tint: string }[] = [
   { icon: 'x', name: 'X/Twitter', followers: '12.5K', engagement: '2.3%', change: 5.2, tint: 'bg-foreground text-background' },
   { icon: 'linkedin', name: 'LinkedIn', followers: '8.2K', engagement: '4.1%', change: 3.8, tint: 'bg-[#0A66C2] text-white' },

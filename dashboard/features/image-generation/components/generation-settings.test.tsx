@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('GenerationSettings', () => {
-  it('shows the spec defaults', () => {
+  it('shows the product defaults', () => {
     render(<Harness onGenerate={async (v) => checkImageForm(v)} />);
     expect(screen.getByRole('tab', { name: 'Text to Image' })).toHaveProperty('ariaSelected', 'true');
     expect(screen.getByLabelText('Width')).toHaveProperty('value', '1024');

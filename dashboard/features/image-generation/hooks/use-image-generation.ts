@@ -19,7 +19,7 @@ export interface ImageGeneration {
 }
 
 const errorToast = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
-// A followed job that fails while the page is open also says so in a toast (spec 8: failures toast 'Error').
+// A followed job that fails while the page is open also says so in a toast.
 const onSettled = (job: Job) => {
   if (job.status === 'failed') errorToast(job.error?.message || 'Generation failed');
 };

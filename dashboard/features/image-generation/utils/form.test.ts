@@ -64,7 +64,7 @@ describe('checkImageForm', () => {
     ['an image tab with neither prompt nor input image', { mode: 'image', prompt: '' }],
     ['an input image left on the image tab while generating from text', { mode: 'text', prompt: '', inputImage: file('image/png') }],
     ['only a control image', { mode: 'image', prompt: '', controlImage: file('image/png') }],
-  ])('refuses %s with the spec message', (_name, patch) => {
+  ])('refuses %s with its message', (_name, patch) => {
     const check = checkImageForm(form(patch));
     expect(check).toMatchObject({ ok: false, message: EMPTY_PROMPT_MESSAGE });
   });
@@ -88,7 +88,7 @@ describe('checkImageForm', () => {
     expect(check.ok && check.sizes.height.note).toMatch(/set to 2048/);
   });
 
-  it('starts from the spec defaults: 1024 x 768, 40 steps, photorealistic', () => {
+  it('starts from the product defaults: 1024 x 768, 40 steps, photorealistic', () => {
     const check = checkImageForm(form({ prompt: 'x' }));
     expect(check.ok && check.input).toMatchObject({ width: 1024, height: 768, steps: 40, style: 'photorealistic' });
   });

@@ -56,7 +56,7 @@ describe('ApiKeyCard', () => {
     expect(keyField().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the spec title and the server message when saving fails', async () => {
+  it('shows the catalogue title and the server message when saving fails', async () => {
     callable.answer = () => Promise.reject(new FirebaseError('functions/invalid-argument', 'API key must not contain spaces or special characters'));
     render(<ApiKeyCard info={openai} status={undefined} loading={false} now={now} />);
     fireEvent.change(keyField(), { target: { value: 'sk-x' } });

@@ -68,7 +68,7 @@ describe('SocialCredentialsForm', () => {
     expect(within(form).getByLabelText('User Agent').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the spec title and the server message when saving fails', async () => {
+  it('shows the catalogue title and the server message when saving fails', async () => {
     callable.answer = () => Promise.reject(new FirebaseError('functions/invalid-argument', 'Client ID contains characters that are not allowed'));
     render(<SocialCredentialsForm platform="linkedin" account={undefined} loading={false} now={now} />);
     const form = screen.getByRole('region', { name: 'LinkedIn' });

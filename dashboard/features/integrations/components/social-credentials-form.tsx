@@ -22,7 +22,7 @@ const platformInfo: Record<SocialPlatform, { title: string; description: string;
   reddit: { title: 'Reddit', description: 'Your Reddit app, for posting to subreddits. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF4500] text-white' },
 };
 
-/** One platform's credentials (spec section 2, Social tab): secrets masked and shown as hints, blank keeps. */
+/** One platform's credentials: secrets masked and shown as hints, blank keeps. */
 export function SocialCredentialsForm({ platform, account, loading, now }: { platform: SocialPlatform; account: SocialAccount | undefined; loading: boolean; now: Date }) {
   const form = useSocialCredentialsForm(platform, account);
   const info = platformInfo[platform];

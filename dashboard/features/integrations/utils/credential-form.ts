@@ -9,7 +9,7 @@ import {
 } from '@core/integrations';
 import type { SocialAccount } from '../api/get-social-accounts';
 
-// The credential form's rules (spec section 4): what the button says, what each field shows and what is sent.
+// The credential form's rules: what the button says, what each field shows and what is sent.
 // `edits` holds only what the user typed; a field the user has not touched shows the stored state.
 
 export type CredentialEdits = Record<string, string | undefined>;

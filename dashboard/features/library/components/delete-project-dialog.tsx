@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteGeneration } from '../api/delete-generation';
 import type { LibraryItem } from '../api/get-generations';
 
-/** The spec's confirmation; on success the card goes and a toast confirms, on failure the dialog stays. */
+/** The confirmation; on success the card goes and a toast confirms, on failure the dialog stays. */
 export function DeleteProjectDialog({ item, open, onClose, onDeleted }: { item: LibraryItem | null; open: boolean; onClose: () => void; onDeleted: (item: LibraryItem) => void }) {
   const { remove, isPending } = useDeleteGeneration();
 

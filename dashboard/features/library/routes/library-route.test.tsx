@@ -120,7 +120,7 @@ describe('LibraryRoute', () => {
     expect(screen.getByText(/Searching your library… 3 projects checked, 1 found so far/)).toBeTruthy();
   });
 
-  it('asks for the delete confirmation of the spec', async () => {
+  it('asks for the delete confirmation', async () => {
     show();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Waves at dawn' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -3,7 +3,7 @@ import { safeFileName } from '@/lib/download';
 
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/jpg': '.jpg', 'image/webp': '.webp', 'image/gif': '.gif' };
 
-/** Spec 7: library files save as the title plus .jpg/.png (by content type), .mp4 or .mp3. */
+/** Library files save as the title plus .jpg/.png (by content type), .mp4 or .mp3. */
 export function libraryFileExtension(type: GenerationType, contentType: string | null): string {
   if (type === 'video') return '.mp4';
   if (type === 'audio') return '.mp3';

@@ -16,7 +16,7 @@ interface Position {
 }
 
 /**
- * A label beside an icon-only sidebar control. It opens at once (the spec's sidebar delay is 0) on
+ * A label beside an icon-only sidebar control. It opens at once (the sidebar delay is 0) on
  * hover or keyboard focus, closes on leave, blur or Escape, and renders nothing while `enabled` is
  * false (the expanded sidebar already shows the text).
  */

@@ -45,7 +45,7 @@ function DeleteProjectDialog({ project, onClose, onDeleted }: { project: VideoPr
   );
 }
 
-/** The user's saved video projects: open one, or delete it after the spec's confirmation. */
+/** The user's saved video projects: open one, or delete it after the confirmation. */
 export function ProjectList({ currentId, onDeleted }: { currentId: string | null; onDeleted: (p: VideoProject) => void }) {
   const projects = useProjects();
   const [target, setTarget] = useState<VideoProject | null>(null);

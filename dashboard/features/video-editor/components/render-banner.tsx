@@ -10,7 +10,7 @@ const TONES = {
   error: 'border-destructive/40 bg-destructive/10 text-destructive',
 } as const;
 
-/** The latest render job of the project (spec banner texts), with progress and Cancel while this tab renders it. */
+/** The latest render job of the project, with progress and Cancel while this tab renders it. */
 export function RenderBanner({ job, stage, onCancel }: { job: RenderJob; stage: string | null; onCancel: (() => void) | null }) {
   const { text, tone } = renderBanner(job);
   const Icon = tone === 'success' ? CheckCircle2 : tone === 'error' ? AlertCircle : Loader2;

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '../api/add-library-file';
 import { createRenderJob, updateRenderJob } from '../api/render-jobs';
 
-// The render flow (DESIGN.md: real in-browser rendering): a job document as processing, the timeline
+// The render flow: a job document as processing, the timeline
 // rendered here with progress written to the job (throttled), the file uploaded to {uid}/renders and
 // recorded in the library, then the job completed with its output URL; any error fails the job with its
 // message, and Cancel fails it with 'Render cancelled'.

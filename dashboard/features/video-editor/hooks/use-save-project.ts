@@ -8,7 +8,7 @@ import { markSavedAtom, projectIdAtom, snapshotAtom } from '../atoms';
 import type { DraftStorage } from '../utils/draft-storage';
 
 /**
- * Save: creates the project on the first Save (DESIGN.md: never on a mere visit), updates it after, and
+ * Save: creates the project on the first Save, updates it after, and
  * drops the local draft that is now stored. Returns the project id, or null when the save failed.
  */
 export function useSaveProject(drafts: DraftStorage, onCreated: (projectId: string) => void) {

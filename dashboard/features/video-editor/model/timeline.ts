@@ -2,7 +2,7 @@ import { CLIP_DURATION, NEW_CLIP_DURATIONS, TITLE_DEFAULTS } from '@core/constan
 import type { AudioItem, TimelineItem } from '@core/editor/model';
 
 // Timeline kernels: plain data in, new data out, never mutating. The visual track (video, image, title)
-// and the audio track each run back to back from 0 in their own order (spec §4 "Reordering clips").
+// and the audio track each run back to back from 0 in their own order.
 
 export type Track = 'visual' | 'audio';
 export type ClipType = TimelineItem['type'];
@@ -16,7 +16,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 // Sums of tenths drift in binary floating point (0.1 + 0.2): start times are kept to the millisecond.
 const roundMs = (n: number) => Math.round(n * 1000) / 1000;
 
-/** Clamps a duration to the spec's 0.1-30 s range on its 0.1 s step; anything not a number becomes the minimum. */
+/** Clamps a duration to the 0.1-30 s range on its 0.1 s step; anything not a number becomes the minimum. */
 export function clampDuration(seconds: number): number {
   if (!Number.isFinite(seconds)) return CLIP_DURATION.min;
   return Math.min(CLIP_DURATION.max, Math.max(CLIP_DURATION.min, round1(seconds)));
@@ -43,7 +43,7 @@ export function totalDuration(items: readonly TimelineItem[]): number {
   return Math.max(trackDuration(items, 'visual'), trackDuration(items, 'audio'));
 }
 
-/** A new clip with the spec's default duration (video 10 s, image 5 s, title 3 s; audio 10 s or its own length). */
+/** A new clip with the default duration (video 10 s, image 5 s, title 3 s; audio 10 s or its own length). */
 export function createClip(type: 'title', id: string): TimelineItem;
 export function createClip(type: 'video' | 'image' | 'audio', id: string, source: MediaSource, durationSec?: number): TimelineItem;
 export function createClip(type: ClipType, id: string, source?: MediaSource, durationSec?: number): TimelineItem {
@@ -135,7 +135,7 @@ export interface Playback {
   playing: boolean;
 }
 
-/** Playback advanced by elapsed real time; at the end it stops and returns to 0 (spec §4 "Playback"). */
+/** Playback advanced by elapsed real time; at the end it stops and returns to 0. */
 export function advancePlayback(state: Playback, elapsedSec: number, total: number): Playback {
   if (!state.playing) return state;
   const time = state.time + Math.max(0, elapsedSec);

@@ -1,6 +1,6 @@
 import type { RenderJob } from '../api/render-jobs';
 
-// Spec §4 "Render job" banner texts, one per status.
+// The render banner's texts, one per render job status.
 
 export type BannerTone = 'info' | 'success' | 'error';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkVideoForm, defaultVideoForm, videoFormFromJob } from './video-form';
 
 describe('checkVideoForm', () => {
-  it.each(['', '   ', '\n'])('refuses the blank prompt %j with the spec message', (prompt) => {
+  it.each(['', '   ', '\n'])('refuses the blank prompt %j with its message', (prompt) => {
     expect(checkVideoForm({ ...defaultVideoForm, prompt })).toEqual({ ok: false, message: 'Please provide a prompt for the video' });
   });
 

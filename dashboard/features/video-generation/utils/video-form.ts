@@ -16,7 +16,7 @@ export const defaultVideoForm: VideoFormValues = { prompt: '', style: 'cinematic
 
 export type VideoFormCheck = { ok: true; input: VideoJobInput } | { ok: false; message: string };
 
-/** Spec 5: a prompt is required ('Please provide a prompt for the video'); the schema is the function's. */
+/** A prompt is required ('Please provide a prompt for the video'); the schema is the function's. */
 export function checkVideoForm(values: VideoFormValues): VideoFormCheck {
   const parsed = videoJobInputSchema.safeParse({ prompt: values.prompt, style: values.style });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide a prompt for the video' };

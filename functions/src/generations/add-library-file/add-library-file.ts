@@ -26,7 +26,7 @@ function titleFor(kind: 'upload' | 'render', title: string, path: string): strin
 }
 
 /**
- * Records one of the caller's uploaded or rendered files in the library (spec: 'Asset uploaded successfully';
+ * Records one of the caller's uploaded or rendered files in the library ('Asset uploaded successfully';
  * render output as a video). The type comes from the stored object, never from the client; a second call for
  * the same file returns the record the first one wrote.
  */

@@ -17,7 +17,7 @@ function objectPaths(uid: string, data: Record<string, unknown>): string[] {
 }
 
 /**
- * Deletes one of the caller's library records and its files (spec: Library delete). Files go first, so a
+ * Deletes one of the caller's library records and its files (the library's Delete). Files go first, so a
  * failure leaves a record the user can delete again rather than an invisible orphan; a file already gone
  * is fine, and so is a record already gone.
  */

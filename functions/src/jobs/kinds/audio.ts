@@ -5,7 +5,7 @@ import { MUSIC_MODEL, type MusicGenerator, type SpeechGenerator } from '../../pr
 import type { ExecutionOutcome, JobExecutor } from '../executor';
 import { withHeartbeat } from './heartbeat';
 
-// Voiceover and music jobs (spec: Audio Generation, sections 4, 5, 7, 8; DESIGN.md: music is real, through
+// Voiceover and music jobs (music is real, through
 // ElevenLabs Music). Each is one call that answers the MP3 itself; a heartbeat keeps the lease and carries
 // the timed progress meanwhile.
 

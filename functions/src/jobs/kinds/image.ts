@@ -6,7 +6,7 @@ import type { ImageGenerator, ImageOperation, ImageTask } from '../../providers/
 import type { ExecutionContext, ExecutionOutcome, JobExecutor, StartRefusal } from '../executor';
 import type { Bucket } from '../result-storage';
 
-// Image jobs (spec: Image Generation, sections 4, 5, 7, 8): text to image with FLUX1.1 [pro]; image to
+// Image jobs: text to image with FLUX1.1 [pro]; image to
 // image with FLUX.1 Kontext [pro] on the uploaded Input Image; with a Control Image, FLUX.1 [pro]'s
 // canny or depth tool (which takes no input image: the control image leads).
 
@@ -45,7 +45,7 @@ export function operationKindOf(input: ImageJobInput): ImageOperationKind {
 }
 
 /**
- * The prompt sent to BFL. The spec collects Negative Prompt and Style but never sends them; FLUX has no
+ * The prompt sent to BFL. The form collects Negative Prompt and Style; FLUX has no
  * negative prompt parameter, so both are folded into the text, where the model does read them.
  */
 export function providerPrompt(input: ImageJobInput): string {

@@ -4,8 +4,8 @@ import { videoJobInputSchema } from '@core/jobs';
 import type { VideoGenerator, VideoTask } from '../../providers/video/video-generator';
 import type { ExecutionOutcome, JobExecutor } from '../executor';
 
-// Video jobs (spec: Video Generation, sections 4, 5, 7, 8): Luma Dream Machine ray-2, the style folded into
-// the prompt. Luma reports no progress, so the job carries the spec's timed bar (+5 every 3 s, capped at 95).
+// Video jobs: Luma Dream Machine ray-2, the style folded into
+// the prompt. Luma reports no progress, so the job carries the timed bar (+5 every 3 s, capped at 95).
 
 export type VideoJobInput = z.output<typeof videoJobInputSchema>;
 

@@ -56,7 +56,7 @@ describe('speak', () => {
     expect(await client(key).speak({ text: 'hi', voiceId, modelId: 'eleven_multilingual_v2' })).toEqual({ ok: false, failure: expect.objectContaining({ code, message }) });
   });
 
-  it('retries a 429 and reports a 500 as the spec message alone', async () => {
+  it('retries a 429 and reports a 500 as the catalogue message alone', async () => {
     sandbox.apps.elevenlabs.faults.add({ path: '/v1/text-to-speech', status: 429, retryAfterSeconds: 1 });
     expect((await client().speak({ text: 'again', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).ok).toBe(true);
     expect(sent).toHaveLength(2);

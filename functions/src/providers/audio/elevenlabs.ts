@@ -14,7 +14,7 @@ export const MUSIC_MODEL = 'music_v1';
 
 export interface AudioFailure {
   code: JobErrorCode;
-  /** User-facing, starting with the spec's 'Failed to generate voiceover' / 'Failed to generate music'. */
+  /** User-facing, starting with the 'Failed to generate voiceover' / 'Failed to generate music'. */
   message: string;
   status?: number;
 }

@@ -61,7 +61,7 @@ async function generate(op: ImageOperation, apiKey = KEY) {
 }
 
 describe('BFL requests', () => {
-  it('submits text to image to /v1/flux-pro-1.1 with the spec body and the key in x-key', async () => {
+  it('submits text to image to /v1/flux-pro-1.1 with the documented body and the key in x-key', async () => {
     const { submitted, waited } = await generate(text('a lighthouse at dusk'));
     expect(submitted).toMatchObject({ ok: true, model: 'flux-pro-1.1', attempts: 1 });
     expect(sent[0]).toMatchObject({ url: `${sandbox.urls.bfl}/v1/flux-pro-1.1`, method: 'POST', headers: { 'x-key': KEY, 'content-type': 'application/json' } });

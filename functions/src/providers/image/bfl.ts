@@ -4,7 +4,7 @@ import type { ImageFailure, ImageGenerator, ImageOperation, ImageTask, PendingIn
 
 // Black Forest Labs (docs.bfl.ai). Submit: POST {base}/v1/<model> with `x-key`, answered {id, polling_url}.
 // Result: GET polling_url (or {base}/v1/get_result?id=) until Ready (result.sample, a signed URL that
-// expires after 10 minutes), Error, or a moderation status. Spec: poll every 3 s for at most 60 s; a failed
+// expires after 10 minutes), Error, or a moderation status. We poll every 3 s for at most 60 s; a failed
 // poll request is retried up to 3 times; an Error status is final.
 
 export interface BflOptions {

@@ -25,7 +25,7 @@ export interface ImageTask {
 
 export interface ImageFailure {
   code: JobErrorCode;
-  /** User-facing text (spec section 8 where it has one); never holds the key. */
+  /** User-facing text; never holds the key. */
   message: string;
   /** HTTP status of the provider answer behind it, for logs. */
   status?: number;

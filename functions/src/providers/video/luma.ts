@@ -46,7 +46,7 @@ export function lumaFailure(status: number | undefined, body: unknown, apiKey: s
   if (status === 401 || status === 403) return { code: 'invalid_key', message: lumaMessages.invalidKey, status };
   if (status === 402 || /insufficient credits|credit/i.test(detail)) return { code: 'no_credit', message: lumaMessages.noCredit, status };
   if (status === 429) return { code: 'rate_limited', message: lumaMessages.rateLimited, status };
-  // A server error's text means nothing to a user: the spec's message alone.
+  // A server error's text means nothing to a user: the message alone.
   if (status >= 500) return { code: 'provider_error', message: lumaMessages.failed, status };
   return { code: 'provider_error', message: detail && detail !== '(empty response)' ? `${lumaMessages.failed}: ${detail}` : lumaMessages.failed, status };
 }

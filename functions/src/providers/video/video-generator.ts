@@ -11,7 +11,7 @@ export interface VideoTask {
 
 export interface VideoFailure {
   code: JobErrorCode;
-  /** User-facing, starting with the spec's 'Failed to generate video'; never holds the key. */
+  /** User-facing, starting with the 'Failed to generate video'; never holds the key. */
   message: string;
   status?: number;
 }
