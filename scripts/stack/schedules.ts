@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { realTimers, type Timers } from './timers';
 
 // The Functions emulator of firebase-tools 13 loads onSchedule functions but never fires them (it would
 // need the Pub/Sub emulator, a download). The local stack drives them instead: it reads each scheduled
@@ -133,16 +134,6 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
     }
   };
 }
-
-export interface Timers {
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface ScheduleDriver {
   functions: ScheduledFunction[];

@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
 import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
 import { say } from './log';
+import { listOobCodes, watchAuthLinks } from './auth-links';
 import { localDir, logsDir, root } from './paths';
 import { assertPortsFree, cleanStale, killGroup, runAsync, startManaged, stopManaged, waitFor, type Managed } from './processes';
 import { startScheduleControl, type ScheduleControl } from './schedule-control';
@@ -139,6 +140,32 @@ async function driveSchedules(kind: StackKind, projectId: string, port: number):
 }
 
 /**
+ * Prints each new verification, password-reset or sign-in email of the Auth emulator as a link to the
+ * dashboard's /auth view (the emulator's own links do not work as printed): to
+ * .local/logs/<kind>-auth-links.log, and on the dev stack to the console too.
+ */
+async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: string): Promise<{ logFile: string; stop: () => void }> {
+  const logFile = `${logsDir}/${kind}-auth-links.log`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const watcher = await watchAuthLinks({
+    list: () => listOobCodes(`http://127.0.0.1:${emulatorPortSets[kind].auth}`, projectId, fetch),
+    onLink: (line) => {
+      log.write(`${new Date().toISOString()} ${line}\n`);
+      if (kind === 'dev') say.plain(`✉ ${line}`);
+    },
+    dashboardUrl,
+    everyMs: 500,
+  });
+  return {
+    logFile,
+    stop: () => {
+      watcher.stop();
+      log.end();
+    },
+  };
+}
+
+/**
  * realProviders (npm start with MUSE_REAL_PROVIDERS=1): the functions call the real provider endpoints
  * with the keys you save in Integrations, instead of the sandbox. Never used by tests.
  */
@@ -154,7 +181,9 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
   let sandbox: Sandbox | undefined;
   let emulators: Managed | undefined;
   let schedules: Awaited<ReturnType<typeof driveSchedules>> | undefined;
+  let authLinks: Awaited<ReturnType<typeof printAuthLinks>> | undefined;
   const stop = async () => {
+    authLinks?.stop();
     await schedules?.stop();
     await stopManaged(managed.filter((m) => m !== emulators));
     if (emulators) await stopEmulators(emulators);
@@ -206,6 +235,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
     await waitFor('Dashboard server', async () => (await fetch(dashboardUrl)).ok, 60_000, managed.find((m) => m.name === 'dashboard'));
     schedules = await driveSchedules(kind, projectId, l.schedulerPort);
+    authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
     say.ok('Stack is up');
 
     return {
@@ -224,6 +254,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
         DASHBOARD_URL: dashboardUrl,
         EXTENSION_DIR: `${root}${l.extensionOut}/chrome-mv3`,
         MUSE_SCHEDULER_ORIGIN: schedules.origin,
+        AUTH_LINKS_LOG: authLinks.logFile,
         ...sandbox.env,
       },
       stop,

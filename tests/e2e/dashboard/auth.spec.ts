@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, oobCodesFor, uniqueEmail, waitForOobCode } from '../support/auth-emulator';
+import { createUser, oobCodesFor, uniqueEmail, waitForOobCode, waitForPrintedLink } from '../support/auth-emulator';
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
@@ -25,7 +25,7 @@ test.describe('sign-in screen', () => {
     await expect(page.getByRole('link', { name: /magic link/i })).toHaveCount(0);
   });
 
-  test('signs up, confirms the email from the link, then signs in to the dashboard', async ({ page }) => {
+  test('signs up, confirms the email from the link the local stack prints, then signs in to the dashboard', async ({ page }) => {
     const email = uniqueEmail('signup');
     const password = 'muse-studio-42';
     await page.goto('/auth');
@@ -35,8 +35,7 @@ test.describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(noticeBox(page, 'Check your email for the confirmation link')).toBeVisible();
 
-    const { oobCode } = await waitForOobCode(email, 'VERIFY_EMAIL');
-    await page.goto(`/auth?mode=verifyEmail&oobCode=${oobCode}`);
+    await page.goto(await waitForPrintedLink(email, 'verifyEmail'));
     await expect(noticeBox(page, 'Your email has been confirmed. You can sign in now.')).toBeVisible();
     // The spent code leaves the address bar, so a reload does not try it again.
     await expect(page).toHaveURL(/\/auth$/);
@@ -98,6 +97,24 @@ test.describe('sign-in screen', () => {
     await expect(dangerBox(page)).toHaveText('The email or password is incorrect.');
     await page.getByLabel('Your Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectDashboard(page);
+  });
+
+  test('resets a password through the link the local stack prints, which opens our own view', async ({ page }) => {
+    const user = await createUser();
+    const newPassword = 'printed-link-secret-9';
+    await page.goto('/auth?view=forgotten_password');
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset password instructions' }).click();
+    await expect(noticeBox(page, 'Check your email for the password reset link')).toBeVisible();
+
+    const link = await waitForPrintedLink(user.email, 'resetPassword');
+    expect(link.startsWith(`${new URL(page.url()).origin}/auth?mode=resetPassword&oobCode=`)).toBe(true);
+    await page.goto(link);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(noticeBox(page, 'Your password has been updated')).toBeVisible();
+    await fillSignIn(page, user.email, newPassword);
     await expectDashboard(page);
   });
 

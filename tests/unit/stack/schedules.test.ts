@@ -7,8 +7,8 @@ import {
   startScheduleDriver,
   type ScheduledFunction,
   type ScheduleRun,
-  type Timers,
 } from '../../../scripts/stack/schedules';
+import type { Timers } from '../../../scripts/stack/timers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
