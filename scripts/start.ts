@@ -7,6 +7,7 @@ ensureJava();
 const { say } = await import('./stack/log');
 const { startStack } = await import('./stack/stack');
 const { seedDemoAccount, DEMO_ACCOUNT } = await import('./stack/demo-account');
+const { describeSchedule } = await import('./stack/schedules');
 
 const started = Date.now();
 const realProviders = process.env.MUSE_REAL_PROVIDERS === '1';
@@ -19,9 +20,10 @@ await seedDemoAccount(stack.projectId, { sandboxKeys: !realProviders });
 say.plain('');
 say.ok(`Muse Studio is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 say.plain(`  Dashboard   ${say.bold(stack.dashboardUrl)}`);
-say.plain(`  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: the verification link is printed in .local/logs/dev-emulators.log)`);
+say.plain(`  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: verification and password-reset links are printed here and in .local/logs/dev-auth-links.log)`);
 say.plain(`  Extension   load unpacked from ${stack.extensionDir} (chrome://extensions, Developer mode)`);
 say.plain(`  Emulators   project ${stack.projectId}; logs in .local/logs/`);
+say.plain(`  Schedules   ${stack.schedules.functions.map((f) => describeSchedule(f, stack.schedules.tickMs)).join(', ')}, run by the stack; each run in .local/logs/dev-schedules.log`);
 say.plain(
   realProviders
     ? '  Providers   REAL endpoints (MUSE_REAL_PROVIDERS=1): save your own keys in Integrations'

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SECRETS_KEYRING } from '../../core/secrets';
 import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '../../core/firebase/config';
 import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
 import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
 import { say } from './log';
-import { localDir, root } from './paths';
+import { listOobCodes, watchAuthLinks } from './auth-links';
+import { localDir, logsDir, root } from './paths';
 import { assertPortsFree, cleanStale, killGroup, runAsync, startManaged, stopManaged, waitFor, type Managed } from './processes';
+import { startScheduleControl, type ScheduleControl } from './schedule-control';
+import { createEmulatorInvoker, describeSchedule, discoverScheduledFunctions, scheduleTickFromEnv, startScheduleDriver, type ScheduleDriver } from './schedules';
 
 export type StackKind = 'dev' | 'test';
 
 const layout = {
-  dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
-  test: { sandboxBasePort: 18900 + testPortShift, dashboardPort: 14173 + testPortShift, websocketPort: 19150 + testPortShift, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
+  dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, schedulerPort: 4600, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
+  test: { sandboxBasePort: 18900 + testPortShift, dashboardPort: 14173 + testPortShift, websocketPort: 19150 + testPortShift, schedulerPort: 14600 + testPortShift, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
 } as const;
 
 export interface RunningStack {
@@ -22,6 +25,8 @@ export interface RunningStack {
   dashboardUrl: string;
   extensionDir: string;
   sandbox: Sandbox;
+  /** Drives the scheduled functions, which the Functions emulator does not run (scripts/stack/schedules.ts). */
+  schedules: ScheduleDriver;
   /** What tests need to reach this stack (emulator hosts, project, URLs). */
   env: Record<string, string>;
   stop: () => Promise<void>;
@@ -97,6 +102,70 @@ async function stopEmulators(m: Managed): Promise<void> {
 }
 
 /**
+ * Starts driving every scheduled function the emulator loaded, logging each run to
+ * .local/logs/<kind>-schedules.log (failures also to the console), with its control endpoint.
+ */
+async function driveSchedules(kind: StackKind, projectId: string, port: number): Promise<{ driver: ScheduleDriver; origin: string; stop: () => Promise<void> }> {
+  const functionsOrigin = `http://127.0.0.1:${emulatorPortSets[kind].functions}`;
+  const tickMs = scheduleTickFromEnv(process.env.MUSE_SCHEDULE_TICK_MS);
+  const functions = await discoverScheduledFunctions(functionsOrigin, fetch);
+  const log = createWriteStream(`${logsDir}/${kind}-schedules.log`, { flags: 'a' });
+  const driver = startScheduleDriver({
+    functions,
+    tickMs,
+    invoke: createEmulatorInvoker({ functionsOrigin, projectId, fetch }),
+    onRun: (r) => {
+      log.write(`${r.startedAt.toISOString()} ${r.name} ${r.ok ? 'ok' : 'FAILED'} ${r.status} ${r.ms} ms${r.detail ? ` (${r.detail})` : ''}\n`);
+      if (!r.ok) say.warn(`Scheduled function ${r.name} failed: ${r.detail ?? r.status}; see .local/logs/${kind}-emulators.log`);
+    },
+  });
+  let control: ScheduleControl;
+  try {
+    control = await startScheduleControl(driver, port);
+  } catch (error) {
+    driver.stop();
+    log.end();
+    throw error;
+  }
+  say.ok(`Driving ${functions.length} scheduled function(s): ${functions.map((f) => describeSchedule(f, tickMs)).join(', ') || 'none'}`);
+  return {
+    driver,
+    origin: control.origin,
+    stop: async () => {
+      driver.stop();
+      await control.close();
+      log.end();
+    },
+  };
+}
+
+/**
+ * Prints each new verification, password-reset or sign-in email of the Auth emulator as a link to the
+ * dashboard's /auth view (the emulator's own links do not work as printed): to
+ * .local/logs/<kind>-auth-links.log, and on the dev stack to the console too.
+ */
+async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: string): Promise<{ logFile: string; stop: () => void }> {
+  const logFile = `${logsDir}/${kind}-auth-links.log`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const watcher = await watchAuthLinks({
+    list: () => listOobCodes(`http://127.0.0.1:${emulatorPortSets[kind].auth}`, projectId, fetch),
+    onLink: (line) => {
+      log.write(`${new Date().toISOString()} ${line}\n`);
+      if (kind === 'dev') say.plain(`✉ ${line}`);
+    },
+    dashboardUrl,
+    everyMs: 500,
+  });
+  return {
+    logFile,
+    stop: () => {
+      watcher.stop();
+      log.end();
+    },
+  };
+}
+
+/**
  * realProviders (npm start with MUSE_REAL_PROVIDERS=1): the functions call the real provider endpoints
  * with the keys you save in Integrations, instead of the sandbox. Never used by tests.
  */
@@ -106,12 +175,16 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
   const l = layout[kind];
   mkdirSync(localDir, { recursive: true });
   await cleanStale(kind, ['emulators', 'dashboard']);
-  await assertPortsFree({ ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort });
+  await assertPortsFree({ ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort, 'schedule control': l.schedulerPort });
 
   const managed: Managed[] = [];
   let sandbox: Sandbox | undefined;
   let emulators: Managed | undefined;
+  let schedules: Awaited<ReturnType<typeof driveSchedules>> | undefined;
+  let authLinks: Awaited<ReturnType<typeof printAuthLinks>> | undefined;
   const stop = async () => {
+    authLinks?.stop();
+    await schedules?.stop();
     await stopManaged(managed.filter((m) => m !== emulators));
     if (emulators) await stopEmulators(emulators);
     await sandbox?.close();
@@ -161,6 +234,8 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
 
     await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
     await waitFor('Dashboard server', async () => (await fetch(dashboardUrl)).ok, 60_000, managed.find((m) => m.name === 'dashboard'));
+    schedules = await driveSchedules(kind, projectId, l.schedulerPort);
+    authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
     say.ok('Stack is up');
 
     return {
@@ -169,6 +244,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       dashboardUrl,
       extensionDir: `${root}${l.extensionOut}/chrome-mv3`,
       sandbox,
+      schedules: schedules.driver,
       env: {
         GCLOUD_PROJECT: projectId,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
@@ -177,6 +253,8 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
         FUNCTIONS_EMULATOR_ORIGIN: `http://127.0.0.1:${ports.functions}`,
         DASHBOARD_URL: dashboardUrl,
         EXTENSION_DIR: `${root}${l.extensionOut}/chrome-mv3`,
+        MUSE_SCHEDULER_ORIGIN: schedules.origin,
+        AUTH_LINKS_LOG: authLinks.logFile,
         ...sandbox.env,
       },
       stop,

@@ -1,12 +1,14 @@
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION } from '@core/firebase/config';
+import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '@core/firebase/config';
 
 const t = emulatorPortSets.test;
 export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${t.firestore}`;
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${t.auth}`;
 const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`;
+/** The test stack's schedule driver (scripts/stack/schedule-control.ts). */
+const schedulerOrigin = process.env.MUSE_SCHEDULER_ORIGIN ?? `http://127.0.0.1:${14600 + testPortShift}`;
 
 export function adminDb() {
   const app = getApps()[0] ?? initializeApp({ projectId });
@@ -61,4 +63,19 @@ export async function callCallableRaw(name: string, body: string, idToken: strin
     // The decoder's own failures may answer with a non-JSON body.
   }
   return { status: res.status, ...parsed };
+}
+
+export interface ScheduleRun {
+  name: string;
+  ok: boolean;
+  status: number;
+  detail?: string;
+}
+
+/** Has the test stack run one scheduled function now, as its timer would; resolves once the run ended. */
+export async function runScheduleNow(name: string): Promise<ScheduleRun> {
+  const res = await fetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`The stack did not run ${name}: ${res.status} ${await res.text()}`);
+  const { runs } = (await res.json()) as { runs: ScheduleRun[] };
+  return runs[0]!;
 }

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, oobCodesFor, test, uniqueEmail, waitForOobCode } from '../support/fixtures';
+import { expect, oobCodesFor, test, uniqueEmail, waitForOobCode, waitForPrintedLink } from '../support/fixtures';
 
 async function expectDashboard(page: Page) {
   await expect(page).toHaveURL(/\/$/);
@@ -19,7 +19,7 @@ test.describe('sign-in screen', () => {
     await expect(page.getByRole('link', { name: /magic link/i })).toHaveCount(0);
   });
 
-  test('signs up, confirms the email from the link, then signs in to the dashboard', async ({ muse, page }) => {
+  test('signs up, confirms the email from the link the local stack prints, then signs in to the dashboard', async ({ muse, page }) => {
     const email = uniqueEmail('signup');
     const password = 'muse-studio-42';
     await page.goto('/auth');
@@ -29,8 +29,7 @@ test.describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(noticeBox(page, 'Check your email for the confirmation link')).toBeVisible();
 
-    const { oobCode } = await waitForOobCode(email, 'VERIFY_EMAIL');
-    await page.goto(`/auth?mode=verifyEmail&oobCode=${oobCode}`);
+    await page.goto(await waitForPrintedLink(email, 'verifyEmail'));
     await expect(noticeBox(page, 'Your email has been confirmed. You can sign in now.')).toBeVisible();
     // The spent code leaves the address bar, so a reload does not try it again.
     await expect(page).toHaveURL(/\/auth$/);
@@ -92,6 +91,24 @@ test.describe('sign-in screen', () => {
     await expect(dangerBox(page)).toHaveText('The email or password is incorrect.');
     await page.getByLabel('Your Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectDashboard(page);
+  });
+
+  test('resets a password through the link the local stack prints, which opens our own view', async ({ muse, page }) => {
+    const user = await muse.signUp().create();
+    const newPassword = 'printed-link-secret-9';
+    await page.goto('/auth?view=forgotten_password');
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset password instructions' }).click();
+    await expect(noticeBox(page, 'Check your email for the password reset link')).toBeVisible();
+
+    const link = await waitForPrintedLink(user.email, 'resetPassword');
+    expect(link.startsWith(`${new URL(page.url()).origin}/auth?mode=resetPassword&oobCode=`)).toBe(true);
+    await page.goto(link);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(noticeBox(page, 'Your password has been updated')).toBeVisible();
+    await muse.submitSignIn({ password: newPassword });
     await expectDashboard(page);
   });
 

@@ -227,3 +227,12 @@ test('the assistant box refuses a blank prompt, asks for a key, then answers wit
   await box.getByRole('button', { name: 'Ask Assistant' }).click();
   await expect(box.getByRole('region', { name: 'Assistant answer' })).toContainText('Sandbox');
 });
+
+test('serves a real robots.txt from the production build, not the app', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  const body = await res.text();
+  expect(body).toMatch(/^User-agent: \*$/m);
+  expect(body).not.toContain('<html');
+});

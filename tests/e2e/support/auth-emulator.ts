@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { e2eEnv } from './env';
 
 const base = () => `http://${e2eEnv.authHost}`;
@@ -61,6 +62,22 @@ export async function waitForOobCode(email: string, requestType: OobCode['reques
     const found = (await oobCodesFor(email)).filter((c) => c.requestType === requestType).at(-1);
     if (found) return found;
     if (Date.now() > until) throw new Error(`No ${requestType} email for ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The link the stack printed for the latest email of `mode` (resetPassword, verifyEmail, ...) to `email`. */
+export async function waitForPrintedLink(email: string, mode: string, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = existsSync(e2eEnv.authLinksLog) ? readFileSync(e2eEnv.authLinksLog, 'utf8').split('\n') : [];
+    const link = lines
+      .filter((l) => l.includes(` ${email}: `))
+      .map((l) => l.slice(l.lastIndexOf(' ') + 1))
+      .filter((url) => new URL(url).searchParams.get('mode') === mode)
+      .at(-1);
+    if (link) return link;
+    if (Date.now() > until) throw new Error(`The stack printed no ${mode} link for ${email} in ${e2eEnv.authLinksLog}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { DEMO_PROJECT_IDS, emulatorPortSets, testPortShift } from '../../../core/firebase/config';
 
 const t = emulatorPortSets.test;
@@ -11,6 +12,8 @@ export const e2eEnv = {
   storageHost: process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? `127.0.0.1:${t.storage}`,
   functionsOrigin: process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** Where the stack prints the Auth emulator's emails as dashboard links (scripts/stack/auth-links.ts). */
+  authLinksLog: process.env.AUTH_LINKS_LOG ?? fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),
 };
 
 export const chromiumArgs = [

@@ -12,4 +12,4 @@ export { expect } from '@playwright/test';
 export { eventually } from './admin';
 export { days, PNG_1X1, type GenerationSeed } from './seed';
 export type { Muse } from './driver';
-export { oobCodesFor, uniqueEmail, waitForOobCode } from './auth-emulator';
+export { oobCodesFor, uniqueEmail, waitForOobCode, waitForPrintedLink } from './auth-emulator';
