@@ -68,6 +68,8 @@ describe('addLibraryFile', () => {
   it.each([
     ['a render that is not a video', 'renders', 'image/png'],
     ['an upload that is not media', 'uploads', 'application/pdf'],
+    ['an SVG image, which would run its scripts when served', 'uploads', 'image/svg+xml'],
+    ['an HTML page', 'uploads', 'text/html'],
   ])('refuses %s', async (_name, folder, contentType) => {
     const { uid, idToken } = await signUp();
     const path = `${uid}/${folder}/${randomUUID()}.bin`;

@@ -171,6 +171,34 @@ describe('storage.rules: content type and size for alice', () => {
   });
 });
 
+// Library files are served inline from their download URLs: only the media types the app uploads get in,
+// never a type a browser runs as a document (SVG with a script, HTML).
+const typeCases: { folder: 'uploads' | 'renders'; contentType: string; allowed: boolean }[] = [
+  ...['image/png', 'image/jpeg', 'image/webp', 'image/gif'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['video/mp4', 'video/webm', 'video/quicktime'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/mp4'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'image/avif', 'image/bmp', 'image/x-icon', 'video/x-matroska', 'audio/flac', 'image/png; charset=utf-8'].map((contentType) => ({
+    folder: 'uploads' as const,
+    contentType,
+    allowed: false,
+  })),
+  ...['video/mp4', 'video/webm', 'video/quicktime'].map((contentType) => ({ folder: 'renders' as const, contentType, allowed: true })),
+  ...['image/svg+xml', 'text/html', 'video/x-matroska', 'image/png'].map((contentType) => ({ folder: 'renders' as const, contentType, allowed: false })),
+];
+
+describe('storage.rules: media types alice may upload', () => {
+  it.each(typeCases.map((c) => ({ ...c, title: `${c.allowed ? 'accepts' : 'refuses'} ${c.contentType} in ${c.folder}` })))('$title', async ({ folder, contentType, allowed }) => {
+    const storage = storageOf(env.authenticatedContext('alice'));
+    const result = uploadBytes(ref(storage, `alice/${folder}/file.bin`), bytes(1024), { contentType });
+    await (allowed ? assertSucceeds(result) : assertFails(result));
+  });
+
+  it('refuses a metadata update that turns an image upload into an SVG', async () => {
+    const storage = storageOf(env.authenticatedContext('alice'));
+    await assertFails(updateMetadata(ref(storage, 'alice/uploads/photo.png'), { contentType: 'image/svg+xml' }));
+  });
+});
+
 // Smoke test of the Storage rules runtime bridge (scripts/emulators/storage-rules-runtime). Offline,
 // every Storage decision goes through that bridge, which drives undocumented internals of the gcloud
 // Firestore emulator jar; if a new jar changes them, this fails first and says so plainly.

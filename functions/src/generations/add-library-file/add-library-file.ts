@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_PROJECT_TITLE } from '../../../../core/constants';
 import type { GenerationDoc } from '../../../../core/jobs';
 import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } from '../../../../core/library-files';
+import { uploadKindOf } from '../../../../core/media-types';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
@@ -15,9 +16,6 @@ export interface AddLibraryFileDeps {
   downloadOrigin: string;
   now: () => Date;
 }
-
-const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
-type MediaType = (typeof MEDIA_TYPES)[number];
 
 function titleFor(kind: 'upload' | 'render', title: string, path: string): string {
   if (title) return title.slice(0, 50);
@@ -40,7 +38,8 @@ export async function addLibraryFile(uid: string, data: unknown, deps: AddLibrar
     if (!exists) throw new HttpsError('not-found', 'The uploaded file was not found');
     const [md] = await file.getMetadata();
     const contentType = (md.contentType ?? '').toLowerCase();
-    const type = MEDIA_TYPES.find((t) => contentType.startsWith(`${t}/`)) as MediaType | undefined;
+    // Only the types storage.rules accepts: an SVG or HTML file must never become a library image.
+    const type = uploadKindOf(contentType);
     if (!type || (kind === 'render' && type !== 'video')) throw new HttpsError('invalid-argument', 'Only images, videos and audio can be added to the library');
 
     const tokens = md.metadata?.firebaseStorageDownloadTokens;
