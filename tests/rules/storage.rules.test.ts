@@ -46,12 +46,13 @@ type Target = {
 };
 
 const targets: Target[] = [
-  { path: 'alice/uploads/photo.png', createPath: 'alice/uploads/new.png', contentType: 'image/png', owner: ['get', 'list', 'create', 'update', 'delete'] },
-  { path: 'alice/renders/final.mp4', createPath: 'alice/renders/new.mp4', contentType: 'video/mp4', owner: ['get', 'list', 'create', 'update', 'delete'] },
+  // Library files are deleted with their record by the deleteGeneration callable, never by the client.
+  { path: 'alice/uploads/photo.png', createPath: 'alice/uploads/new.png', contentType: 'image/png', owner: ['get', 'list', 'create', 'update'] },
+  { path: 'alice/renders/final.mp4', createPath: 'alice/renders/new.mp4', contentType: 'video/mp4', owner: ['get', 'list', 'create', 'update'] },
   // generations/ is written by the functions only
-  { path: 'alice/generations/g1.png', createPath: 'alice/generations/new.png', contentType: 'image/png', owner: ['get', 'list', 'delete'] },
-  // any other folder of alice's: read and clean up, never write
-  { path: 'alice/profile/avatar.png', createPath: 'alice/profile/new.png', contentType: 'image/png', owner: ['get', 'list', 'delete'] },
+  { path: 'alice/generations/g1.png', createPath: 'alice/generations/new.png', contentType: 'image/png', owner: ['get', 'list'] },
+  // any other folder of alice's: read only
+  { path: 'alice/profile/avatar.png', createPath: 'alice/profile/new.png', contentType: 'image/png', owner: ['get', 'list'] },
   // outside every user folder
   { path: 'avatars/alice.png', createPath: 'avatars/new.png', contentType: 'image/png', owner: [] },
 ];
@@ -203,7 +204,7 @@ describe('storage.rules: media types alice may upload', () => {
 // every Storage decision goes through that bridge, which drives undocumented internals of the gcloud
 // Firestore emulator jar; if a new jar changes them, this fails first and says so plainly.
 describe('storage rules runtime bridge', () => {
-  it('lets alice upload, read, list and delete in her folder and keeps bob and anonymous out', async () => {
+  it('lets alice upload, read and list in her folder, not delete, and keeps bob and anonymous out', async () => {
     const alice = storageOf(env.authenticatedContext('alice'));
     const bob = storageOf(env.authenticatedContext('bob'));
     const anonymous = storageOf(env.unauthenticatedContext());
@@ -222,7 +223,7 @@ describe('storage rules runtime bridge', () => {
     await assertFails(getBytes(ref(anonymous, file)));
     await assertFails(listAll(ref(anonymous, 'alice/uploads')));
 
-    await assertSucceeds(deleteObject(ref(alice, file)));
-    await expect(getMetadata(ref(alice, file))).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    await assertFails(deleteObject(ref(alice, file)));
+    await expect(getMetadata(ref(alice, file))).resolves.toMatchObject({ fullPath: file });
   });
 });
