@@ -7,8 +7,11 @@ import { addLibraryFileSchema, libraryIdForPath, type AddLibraryFileResult } fro
 import { uploadKindOf } from '../../../../core/media-types';
 import { parsePayload, withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
+import { matchesSignature, SIGNATURE_BYTES } from '../../lib/media-signature';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
+
+export const NOT_WHAT_IT_SAYS = "The file's contents do not match its type";
 
 export interface AddLibraryFileDeps {
   db: Firestore;
@@ -41,6 +44,9 @@ export async function addLibraryFile(uid: string, data: unknown, deps: AddLibrar
     // Only the types storage.rules accepts: an SVG or HTML file must never become a library image.
     const type = uploadKindOf(contentType);
     if (!type || (kind === 'render' && type !== 'video')) throw new HttpsError('invalid-argument', 'Only images, videos and audio can be added to the library');
+    // A range read of the first bytes: the file must really be what it was uploaded as.
+    const [head] = await file.download({ start: 0, end: SIGNATURE_BYTES - 1 });
+    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES))) throw new HttpsError('invalid-argument', NOT_WHAT_IT_SAYS);
 
     const tokens = md.metadata?.firebaseStorageDownloadTokens;
     let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;
