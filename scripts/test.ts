@@ -77,6 +77,8 @@ await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js
 await vitest('unit', ['unit', 'extension-unit']);
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 await vitest('media', ['media'], { CHROMIUM_PATH: chromium });
+// The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
+await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium });
 
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 if (needsStack) {
