@@ -2,13 +2,16 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { parseFirebaseEnv } from '../core/firebase/config';
+import { securityHeaderRecord } from './security-headers';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const envDir = fileURLToPath(new URL('..', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root,
-  envDir: fileURLToPath(new URL('..', import.meta.url)),
+  envDir,
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
@@ -24,11 +27,13 @@ export default defineConfig({
   // Packages excluded from pre-bundling are served by their real path: in a worktree node_modules is a
   // symlink to a shared install outside the repo, which Vite would otherwise refuse (403).
   server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)))] } },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The production build is previewed with the hosting headers (firebase.json); an emulator build also
+  // lets the page reach the emulators named in VITE_FIREBASE_EMULATORS.
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaderRecord(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')).emulators) },
   build: {
     outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
   },
-});
+}));

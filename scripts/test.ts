@@ -78,6 +78,8 @@ await check('format', process.execPath, [`${root}node_modules/prettier/bin/prett
 await vitest('unit', ['unit', 'extension-unit']);
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 await vitest('media', ['media'], { CHROMIUM_PATH: chromium });
+// The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
+await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium });
 
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 if (needsStack) {

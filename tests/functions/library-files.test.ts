@@ -68,6 +68,8 @@ describe('addLibraryFile', () => {
   it.each([
     ['a render that is not a video', 'renders', 'image/png'],
     ['an upload that is not media', 'uploads', 'application/pdf'],
+    ['an SVG image, which would run its scripts when served', 'uploads', 'image/svg+xml'],
+    ['an HTML page', 'uploads', 'text/html'],
   ])('refuses %s', async (_name, folder, contentType) => {
     const { uid, idToken } = await signUp();
     const path = `${uid}/${folder}/${randomUUID()}.bin`;
@@ -75,5 +77,33 @@ describe('addLibraryFile', () => {
     const res = await callCallable('addLibraryFile', { storagePath: path }, idToken);
     expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Only images, videos and audio can be added to the library' });
     expect(await generationsOf(uid)).toHaveLength(0);
+  });
+
+  const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/steal")</script></body></html>');
+  const WEBM = Buffer.from('1a45dfa39f4286810142f7810142f281', 'hex');
+  it.each([
+    ['an HTML page uploaded as a PNG', 'uploads', 'png', HTML, 'image/png'],
+    ['a PNG uploaded as a JPEG', 'uploads', 'jpg', PNG, 'image/jpeg'],
+    ['an HTML page uploaded as MP3 audio', 'uploads', 'mp3', HTML, 'audio/mpeg'],
+    ['a WebM render stored as an MP4', 'renders', 'mp4', WEBM, 'video/mp4'],
+  ])('refuses %s and writes nothing', async (_name, folder, ext, body, contentType) => {
+    const { uid, idToken } = await signUp();
+    const path = `${uid}/${folder}/${randomUUID()}.${ext}`;
+    await put(path, body, contentType);
+    const tokens = async () => (await adminBucket().file(path).getMetadata())[0].metadata?.firebaseStorageDownloadTokens;
+    const before = await tokens();
+    const res = await callCallable('addLibraryFile', { storagePath: path }, idToken);
+    expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: "The file's contents do not match its type" });
+    expect(await generationsOf(uid)).toHaveLength(0);
+    expect(await tokens()).toBe(before); // no download token handed out either
+  });
+
+  it('records a WebM render whose bytes are WebM', async () => {
+    const { uid, idToken } = await signUp();
+    const path = `${uid}/renders/${randomUUID()}.webm`;
+    await put(path, WEBM, 'video/webm');
+    const res = await callCallable('addLibraryFile', { storagePath: path, title: 'Sea render' }, idToken);
+    expect(res.error).toBeUndefined();
+    expect((await generationsOf(uid))[0]!.data()).toMatchObject({ type: 'video', contentType: 'video/webm' });
   });
 });

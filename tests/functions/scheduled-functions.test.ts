@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JobDoc } from '../../core/jobs';
+import type { JobDoc } from '@core/jobs';
 import { waitForJob } from './jobs-support';
 import { adminDb, closeAdmin, runScheduleNow } from './support';
 

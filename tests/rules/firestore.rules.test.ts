@@ -29,12 +29,23 @@ const long = (n: number) => 'x'.repeat(n);
 const earlier = Timestamp.fromDate(new Date('2026-01-01T00:00:00Z'));
 const stale = Timestamp.fromDate(new Date('2026-02-01T00:00:00Z'));
 const settings = { emailNotifications: true, projectUpdates: false, animations: true };
+const projectSettings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' };
+/** A project's settings map as the editor saves it (dashboard/features/video-editor/api/projects.ts). */
+const editorSettings = (overrides: DocumentData = {}) => ({
+  timelineItems: [{ id: 't1', type: 'title', settings: { text: 'Hello', fontSize: 48, color: '#ffffff' }, start_time: 0, duration: 3 }],
+  project: projectSettings,
+  ...overrides,
+});
+/** Download URLs as Storage and the Storage emulator hand them out. */
+const downloadUrl = (path: string, origin = 'https://firebasestorage.googleapis.com') =>
+  `${origin}/v0/b/demo-muse-test.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=0b6f3c1e-9d2a-4c1b-8f3e-2a9d7c5e1b4f`;
+const emulatorOrigin = 'http://127.0.0.1:19199';
 
 /** Alice's data, as the Admin SDK or an earlier session left it. Every test starts from this. */
 const seed: Record<string, DocumentData> = {
   'users/alice': { displayName: 'Alice', settings, theme: 'dark', createdAt: earlier, updatedAt: earlier },
   'users/alice/generations/g1': { kind: 'image', prompt: 'a lighthouse', status: 'completed', createdAt: earlier },
-  'users/alice/videoProjects/p1': { title: 'Launch teaser', settings: { fps: 30 }, createdAt: earlier, updatedAt: earlier },
+  'users/alice/videoProjects/p1': { title: 'Launch teaser', settings: editorSettings(), thumbnailUrl: '', createdAt: earlier, updatedAt: earlier },
   'users/alice/renderJobs/r1': { status: 'processing', projectId: 'p1', progress: 0, createdAt: earlier, updatedAt: earlier },
   'users/alice/socialPosts/s1': { platform: 'x', content: 'hello', status: 'published' },
   'users/alice/jobs/j1': { type: 'generation', status: 'running' },
@@ -79,7 +90,7 @@ const targets: Target[] = [
     path: 'users/alice/videoProjects/p1',
     list: 'users/alice/videoProjects',
     createPath: 'users/alice/videoProjects/new',
-    create: () => ({ title: 'New cut', settings: { fps: 30 }, createdAt: serverTimestamp(), updatedAt: serverTimestamp() }),
+    create: () => ({ title: 'New cut', settings: editorSettings(), thumbnailUrl: '', createdAt: serverTimestamp(), updatedAt: serverTimestamp() }),
     update: () => ({ title: 'Launch teaser v2', updatedAt: serverTimestamp() }),
     owner: ['get', 'list', 'create', 'update', 'delete'],
   },
@@ -88,7 +99,7 @@ const targets: Target[] = [
     list: 'users/alice/renderJobs',
     createPath: 'users/alice/renderJobs/new',
     create: () => ({ status: 'processing', projectId: 'p1', progress: 0, createdAt: serverTimestamp(), updatedAt: serverTimestamp() }),
-    update: () => ({ status: 'completed', progress: 100, outputUrl: 'https://example.test/r1.mp4', outputPath: 'alice/renders/r1.mp4', updatedAt: serverTimestamp() }),
+    update: () => ({ status: 'completed', progress: 100, outputUrl: downloadUrl('alice/renders/r1.mp4'), outputPath: 'alice/renders/r1.mp4', error: null, updatedAt: serverTimestamp() }),
     owner: ['get', 'list', 'create', 'update'],
   },
   ...(['socialPosts/s1', 'jobs/j1', 'integrations/openai', 'socialAccounts/x'] as const).map((rest): Target => {
@@ -201,7 +212,8 @@ const newProfile = (overrides: DocumentData = {}) => ({
 });
 const newProject = (overrides: DocumentData = {}) => ({
   title: 'New cut',
-  settings: {},
+  settings: editorSettings(),
+  thumbnailUrl: '',
   createdAt: serverTimestamp(),
   updatedAt: serverTimestamp(),
   ...overrides,
@@ -210,6 +222,20 @@ const { createdAt: _omitCreatedAt, ...projectWithoutCreatedAt } = newProject();
 const profile = (db: Firestore) => doc(db, 'users/alice');
 const project = (db: Firestore, id = 'p1') => doc(db, `users/alice/videoProjects/${id}`);
 const renderJob = (db: Firestore, id = 'r1') => doc(db, `users/alice/renderJobs/${id}`);
+/** A render job as the editor creates it (dashboard/features/video-editor/api/render-jobs.ts). */
+const newRenderJob = (overrides: DocumentData = {}) => ({ projectId: 'p1', status: 'processing', progress: 0, createdAt: serverTimestamp(), updatedAt: serverTimestamp(), ...overrides });
+const completed = (overrides: DocumentData = {}) => ({
+  status: 'completed',
+  progress: 100,
+  outputUrl: downloadUrl('alice/renders/r1.mp4'),
+  outputPath: 'alice/renders/r1.mp4',
+  error: null,
+  updatedAt: serverTimestamp(),
+  ...overrides,
+});
+/** A later Save of p1, as updateDoc gets it from the editor (no createdAt). */
+const update = (overrides: DocumentData) => ({ ...projectWithoutCreatedAt, ...overrides });
+const { format: _omitFormat, ...settingsWithoutFormat } = projectSettings;
 
 const fieldCases: FieldCase[] = [
   // users/{uid}
@@ -234,7 +260,7 @@ const fieldCases: FieldCase[] = [
   { title: 'rejects a project update without a fresh updatedAt', allowed: false, run: (db) => updateDoc(project(db), { title: 'Renamed' }) },
   { title: 'rejects a project update that clears the title', allowed: false, run: (db) => updateDoc(project(db), { title: '', updatedAt: serverTimestamp() }) },
   // users/{uid}/renderJobs
-  { title: 'rejects a render job created as completed', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), { status: 'completed', projectId: 'p1' }) },
+  { title: 'rejects a render job created as completed', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ status: 'completed' })) },
   { title: 'rejects a render job without a projectId', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), { status: 'processing' }) },
   { title: 'rejects a render job whose projectId is not a string', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), { status: 'processing', projectId: 7 }) },
   { title: 'records a failed render with its error', allowed: true, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { code: 'render-failed', message: 'The render failed.' }, updatedAt: serverTimestamp() }) },
@@ -246,8 +272,67 @@ const fieldCases: FieldCase[] = [
   { title: 'rejects a render job update with an old updatedAt', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'completed', updatedAt: stale }) },
 ];
 
+// Render jobs and projects are written by the browser itself: every key, type and size is checked, and
+// URLs are Storage download URLs of alice's own files (production, or the Storage emulator on 127.0.0.1).
+const shapeCases: FieldCase[] = [
+  // users/{uid}/videoProjects: allowed shapes
+  { title: 'creates a project as the editor saves it', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject()) },
+  { title: 'creates a project with an empty timeline', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: [] }) })) },
+  { title: 'creates a project with 500 clips', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 500 }, (_, i) => ({ id: `c${i}` })) }) })) },
+  { title: 'saves a thumbnail that is a download URL of one of her images', allowed: true, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/generations/g1.png') })) },
+  { title: 'saves a thumbnail from her uploads on the Storage emulator', allowed: true, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.jpg', emulatorOrigin) })) },
+  { title: 'saves a square, low quality WebM project', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '1:1', resolution: { width: 1080, height: 1080 }, format: 'webm', quality: 'low' } }) })) },
+  // users/{uid}/videoProjects: refused shapes
+  { title: 'rejects a project with an unknown top-level key', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ published: true })) },
+  { title: 'rejects a project whose settings carry a 500 KB extra field', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ blob: long(500 * 1024) }) })) },
+  { title: 'rejects project settings without a timeline', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: { project: projectSettings } })) },
+  { title: 'rejects a timeline that is not a list', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: { a: 1 } }) })) },
+  { title: 'rejects a timeline of more than 500 clips', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 501 }, (_, i) => ({ id: `c${i}` })) }) })) },
+  { title: 'rejects project settings with an unknown key', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, codec: 'h265' } }) })) },
+  { title: 'rejects project settings missing the format', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: settingsWithoutFormat }) })) },
+  { title: 'rejects an aspect ratio the editor does not offer', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '4:3' } }) })) },
+  { title: 'rejects a resolution over 4096 pixels', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 8192, height: 1080 } } }) })) },
+  { title: 'rejects a resolution that is not whole pixels', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 1920.5, height: 1080 } } }) })) },
+  { title: 'rejects a frame rate other than 30', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, fps: 60 } }) })) },
+  { title: 'rejects an output format the editor does not render', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, format: 'mkv' } }) })) },
+  { title: 'rejects a quality the editor does not offer', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, quality: 'ultra' } }) })) },
+  { title: 'rejects a javascript: thumbnail', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: 'javascript:alert(1)' })) },
+  { title: 'rejects a thumbnail on another host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: 'https://evil.example/x.png' })) },
+  { title: "rejects a thumbnail of bob's file", allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('bob/uploads/u1.png') })) },
+  { title: 'rejects a thumbnail on a non-loopback plain http host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://10.0.0.1:9199') })) },
+  { title: 'rejects a thumbnail over plain http to the production host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://firebasestorage.googleapis.com') })) },
+  { title: 'rejects a thumbnail that is not a string', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: 42 })) },
+  { title: 'rejects a project created with a client-chosen createdAt', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ createdAt: earlier })) },
+  { title: 'rejects a Save that adds an unknown key', allowed: false, run: (db) => updateDoc(project(db), update({ ownerUid: 'bob' })) },
+  { title: 'accepts a later Save as the editor writes it', allowed: true, run: (db) => updateDoc(project(db), update({ title: 'Renamed' })) },
+  // users/{uid}/renderJobs: allowed shapes
+  { title: 'creates a render job as the editor does', allowed: true, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob()) },
+  { title: 'completes a render with a download URL of her render', allowed: true, run: (db) => updateDoc(renderJob(db), completed()) },
+  { title: 'completes a render with a Storage emulator download URL', allowed: true, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: downloadUrl('alice/renders/r1.webm', emulatorOrigin), outputPath: 'alice/renders/r1.webm' })) },
+  { title: 'records a failed render with a message of 500 characters', allowed: true, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: long(500) }, updatedAt: serverTimestamp() }) },
+  // users/{uid}/renderJobs: refused shapes
+  { title: 'rejects a render job created with an unknown key', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ settings: { blob: long(500 * 1024) } })) },
+  { title: 'rejects a render job created with progress already made', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ progress: 50 })) },
+  { title: 'rejects a render job created with an output', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ outputUrl: downloadUrl('alice/renders/r1.mp4') })) },
+  { title: 'rejects a render job whose projectId is not an id', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ projectId: '../../secrets/alice' })) },
+  { title: 'rejects a render job created with a client-chosen createdAt', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ createdAt: earlier })) },
+  { title: 'rejects a javascript: output URL', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: 'javascript:alert(document.domain)' })) },
+  { title: 'rejects an output URL on another host', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: 'https://evil.example/r1.mp4' })) },
+  { title: "rejects an output URL of bob's render", allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: downloadUrl('bob/renders/r1.mp4') })) },
+  { title: 'rejects an output URL outside her renders folder', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: downloadUrl('alice/uploads/r1.mp4') })) },
+  { title: 'rejects an output URL with something after the token', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: `${downloadUrl('alice/renders/r1.mp4')}#<script>` })) },
+  { title: 'rejects an output path outside her renders folder', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputPath: 'bob/renders/r1.mp4' })) },
+  { title: 'rejects an output path that climbs out', allowed: false, run: (db) => updateDoc(renderJob(db), completed({ outputPath: 'alice/renders/../../bob/r1.mp4' })) },
+  { title: 'rejects render progress over 100', allowed: false, run: (db) => updateDoc(renderJob(db), { progress: 101 }) },
+  { title: 'rejects negative render progress', allowed: false, run: (db) => updateDoc(renderJob(db), { progress: -1 }) },
+  { title: 'rejects a render error that is not a map', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: 'boom', updatedAt: serverTimestamp() }) },
+  { title: 'rejects a render error with an unknown key', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: 'boom', stack: long(1000) }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects a render error message over 500 characters', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: long(501) }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects a render error without a message', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { code: 'x' }, updatedAt: serverTimestamp() }) },
+];
+
 describe('firestore.rules: field validation for alice', () => {
-  it.each(fieldCases)('$title', async ({ allowed, run, except }) => {
+  it.each([...fieldCases, ...shapeCases])('$title', async ({ allowed, run, except }) => {
     await reset(except);
     const result = run(env.authenticatedContext('alice').firestore() as unknown as Firestore);
     await (allowed ? assertSucceeds(result) : assertFails(result));

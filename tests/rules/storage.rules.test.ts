@@ -46,12 +46,13 @@ type Target = {
 };
 
 const targets: Target[] = [
-  { path: 'alice/uploads/photo.png', createPath: 'alice/uploads/new.png', contentType: 'image/png', owner: ['get', 'list', 'create', 'update', 'delete'] },
-  { path: 'alice/renders/final.mp4', createPath: 'alice/renders/new.mp4', contentType: 'video/mp4', owner: ['get', 'list', 'create', 'update', 'delete'] },
+  // Library files are deleted with their record by the deleteGeneration callable, never by the client.
+  { path: 'alice/uploads/photo.png', createPath: 'alice/uploads/new.png', contentType: 'image/png', owner: ['get', 'list', 'create', 'update'] },
+  { path: 'alice/renders/final.mp4', createPath: 'alice/renders/new.mp4', contentType: 'video/mp4', owner: ['get', 'list', 'create', 'update'] },
   // generations/ is written by the functions only
-  { path: 'alice/generations/g1.png', createPath: 'alice/generations/new.png', contentType: 'image/png', owner: ['get', 'list', 'delete'] },
-  // any other folder of alice's: read and clean up, never write
-  { path: 'alice/profile/avatar.png', createPath: 'alice/profile/new.png', contentType: 'image/png', owner: ['get', 'list', 'delete'] },
+  { path: 'alice/generations/g1.png', createPath: 'alice/generations/new.png', contentType: 'image/png', owner: ['get', 'list'] },
+  // any other folder of alice's: read only
+  { path: 'alice/profile/avatar.png', createPath: 'alice/profile/new.png', contentType: 'image/png', owner: ['get', 'list'] },
   // outside every user folder
   { path: 'avatars/alice.png', createPath: 'avatars/new.png', contentType: 'image/png', owner: [] },
 ];
@@ -171,11 +172,39 @@ describe('storage.rules: content type and size for alice', () => {
   });
 });
 
+// Library files are served inline from their download URLs: only the media types the app uploads get in,
+// never a type a browser runs as a document (SVG with a script, HTML).
+const typeCases: { folder: 'uploads' | 'renders'; contentType: string; allowed: boolean }[] = [
+  ...['image/png', 'image/jpeg', 'image/webp', 'image/gif'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['video/mp4', 'video/webm', 'video/quicktime'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/mp4'].map((contentType) => ({ folder: 'uploads' as const, contentType, allowed: true })),
+  ...['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'image/avif', 'image/bmp', 'image/x-icon', 'video/x-matroska', 'audio/flac', 'image/png; charset=utf-8'].map((contentType) => ({
+    folder: 'uploads' as const,
+    contentType,
+    allowed: false,
+  })),
+  ...['video/mp4', 'video/webm', 'video/quicktime'].map((contentType) => ({ folder: 'renders' as const, contentType, allowed: true })),
+  ...['image/svg+xml', 'text/html', 'video/x-matroska', 'image/png'].map((contentType) => ({ folder: 'renders' as const, contentType, allowed: false })),
+];
+
+describe('storage.rules: media types alice may upload', () => {
+  it.each(typeCases.map((c) => ({ ...c, title: `${c.allowed ? 'accepts' : 'refuses'} ${c.contentType} in ${c.folder}` })))('$title', async ({ folder, contentType, allowed }) => {
+    const storage = storageOf(env.authenticatedContext('alice'));
+    const result = uploadBytes(ref(storage, `alice/${folder}/file.bin`), bytes(1024), { contentType });
+    await (allowed ? assertSucceeds(result) : assertFails(result));
+  });
+
+  it('refuses a metadata update that turns an image upload into an SVG', async () => {
+    const storage = storageOf(env.authenticatedContext('alice'));
+    await assertFails(updateMetadata(ref(storage, 'alice/uploads/photo.png'), { contentType: 'image/svg+xml' }));
+  });
+});
+
 // Smoke test of the Storage rules runtime bridge (scripts/emulators/storage-rules-runtime). Offline,
 // every Storage decision goes through that bridge, which drives undocumented internals of the gcloud
 // Firestore emulator jar; if a new jar changes them, this fails first and says so plainly.
 describe('storage rules runtime bridge', () => {
-  it('lets alice upload, read, list and delete in her folder and keeps bob and anonymous out', async () => {
+  it('lets alice upload, read and list in her folder, not delete, and keeps bob and anonymous out', async () => {
     const alice = storageOf(env.authenticatedContext('alice'));
     const bob = storageOf(env.authenticatedContext('bob'));
     const anonymous = storageOf(env.unauthenticatedContext());
@@ -194,7 +223,7 @@ describe('storage rules runtime bridge', () => {
     await assertFails(getBytes(ref(anonymous, file)));
     await assertFails(listAll(ref(anonymous, 'alice/uploads')));
 
-    await assertSucceeds(deleteObject(ref(alice, file)));
-    await expect(getMetadata(ref(alice, file))).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    await assertFails(deleteObject(ref(alice, file)));
+    await expect(getMetadata(ref(alice, file))).resolves.toMatchObject({ fullPath: file });
   });
 });

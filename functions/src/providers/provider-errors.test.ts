@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderId } from '@core/providers';
-import { classifyHttpFailure } from './provider-errors';
+import { classifyHttpFailure, providerMessage, providerText, PROVIDER_TEXT_MAX } from './provider-errors';
 
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
 const gemini = (code: number, status: string, message: string, details: unknown[] = []) => ({ error: { code, status, message, details } });
@@ -40,5 +40,38 @@ describe('reading provider error answers', () => {
 
   it('keeps codes that are safe to log and drops anything else', () => {
     expect(classifyHttpFailure('openai', 401, { error: { code: 'Incorrect key sk-live-123 provided' } }).code).toBeUndefined();
+  });
+});
+
+describe('the provider message a job error shows', () => {
+  const KEY = 'sk-secret-0001';
+  it.each<[string, unknown, string]>([
+    ['a top-level message', { message: 'Prompt too long' }, 'Prompt too long'],
+    ['an error string', { error: 'sandbox fault 500' }, 'sandbox fault 500'],
+    ['an error object', { error: { type: 'invalid_request', message: 'Bad size' } }, 'Bad size'],
+    ['a detail string', { detail: 'Internal Server Error' }, 'Internal Server Error'],
+    ['an ElevenLabs detail object', { detail: { status: 'text_too_long', message: 'Text is too long' } }, 'Text is too long'],
+    ['FastAPI validation errors', { detail: [{ loc: ['body', 'steps'], msg: 'Input should be at most 50', type: 'x' }, { msg: 'Field required' }] }, 'Input should be at most 50; Field required'],
+    ['a message holding the key', { message: `key ${KEY} refused` }, 'key **** refused'],
+    ['a message over several lines', { message: 'one\n  two\tthree' }, 'one two three'],
+    ['a body without a message field', { id: 'x', status: 'Error', result: null }, ''],
+    ['a blank message', { message: '   ' }, ''],
+    ['a body that is a bare string, such as an HTML page', '<html><body>Bad Gateway</body></html>', ''],
+    ['a body that is not JSON at all', undefined, ''],
+    ['a list', [{ message: 'x' }], ''],
+  ])('reads %s', (_label, body, expected) => {
+    expect(providerMessage(body, KEY)).toBe(expected);
+  });
+
+  it(`cuts a long message to ${PROVIDER_TEXT_MAX} characters`, () => {
+    const message = providerMessage({ message: 'word '.repeat(500) }, KEY);
+    expect(message).toHaveLength(PROVIDER_TEXT_MAX);
+    expect(message.endsWith('...')).toBe(true);
+  });
+
+  it('masks the key in any provider text and keeps it short', () => {
+    expect(providerText(`bad key ${KEY} refused`, KEY)).toBe('bad key **** refused');
+    expect(providerText('x'.repeat(400), KEY)).toHaveLength(PROVIDER_TEXT_MAX);
+    expect(providerText('  ', KEY)).toBe('');
   });
 });

@@ -2,7 +2,8 @@ import type { ProviderId } from '@core/providers';
 import { isRetryableStatus, parseRetryAfter, type HeadersLike } from '../lib/retry';
 
 // One reading of every provider's documented error answers, shared by the key test and the text
-// generators. Provider messages are matched here but never passed on: some echo part of the key.
+// generators. classifyHttpFailure matches provider messages but never passes them on: some echo part of
+// the key. Media jobs show a provider's message field through providerMessage, masked and cut short.
 
 export type FailureReason = 'invalid_key' | 'no_credit' | 'rate_limited' | 'unavailable' | 'rejected';
 
@@ -102,4 +103,46 @@ export function classifyHttpFailure(provider: ProviderId, status: number, body: 
 /** A call that got no usable answer: refused connection, timeout, unreadable body. */
 export function transportFailure(code: 'network' | 'timeout' | 'malformed'): ProviderFailure {
   return { reason: 'unavailable', retryable: false, code };
+}
+
+/** The longest provider text a job error shows. */
+export const PROVIDER_TEXT_MAX = 200;
+
+/** A provider's text fit for a user: the key masked wherever it appears, one line, at most PROVIDER_TEXT_MAX characters; '' when blank. */
+export function providerText(text: string, apiKey: string): string {
+  let out = text;
+  if (apiKey.length >= 4) out = out.split(apiKey).join('****');
+  out = out.replace(/\s+/g, ' ').trim();
+  return out.length > PROVIDER_TEXT_MAX ? `${out.slice(0, PROVIDER_TEXT_MAX - 3)}...` : out;
+}
+
+/** A JSON answer's body, or undefined when it is not JSON (an HTML error page, a truncated answer). */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The message field of a provider's error body, cleaned by providerText; '' when it has none. Never the body
+ * itself: a body can be an HTML page, a stack trace or an echo of the request. Shapes read: {message},
+ * {error: string | {message}}, {detail: string | {message} | [{msg}]} (FastAPI validation errors).
+ */
+export function providerMessage(body: unknown, apiKey: string): string {
+  const root = obj(body);
+  if (!root) return '';
+  const error = root.error;
+  const detail = root.detail;
+  const candidates = [
+    str(root.message),
+    str(error),
+    str(obj(error)?.message),
+    str(detail),
+    str(obj(detail)?.message),
+    Array.isArray(detail) ? detail.map((d) => str(obj(d)?.msg) ?? '').filter(Boolean).join('; ') : undefined,
+  ];
+  const found = candidates.find((c) => c !== undefined && c.trim() !== '');
+  return found ? providerText(found, apiKey) : '';
 }

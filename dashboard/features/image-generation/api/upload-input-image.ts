@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { checkImageFile } from '../utils/form';
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif', 'image/bmp': 'bmp' };
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
 /** Where an image-to-image input goes: {uid}/uploads/{uuid}.{ext}, the only place storage.rules let a client write images. */
 export function uploadPathFor(uid: string, file: Pick<File, 'type' | 'name'>, id: string = crypto.randomUUID()): string {

@@ -75,8 +75,8 @@ describe('GenerationSettings', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Image to Image' }));
     const input = screen.getByLabelText('Input Image', { selector: 'input' });
     expect(screen.getByLabelText('Control Image (Optional)', { selector: 'input' })).toBeTruthy();
-    expect(input.getAttribute('accept')).toBe('image/*');
-    await userEvent.upload(input, new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(input.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp,image/gif');
+    await userEvent.upload(input, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), { applyAccept: false });
     expect(await screen.findByText('Please choose an image file (PNG, JPEG, WebP or GIF).')).toBeTruthy();
   });
 

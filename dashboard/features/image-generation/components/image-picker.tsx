@@ -1,5 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { acceptAttribute } from '@core/media-types';
 import { cn } from '@core/ui/cn';
 import { checkImageFile, MAX_UPLOAD_LABEL } from '../utils/form';
 
@@ -76,7 +77,7 @@ export function ImagePicker({ label, file, onChange, disabled }: { label: string
           ref={inputRef}
           id={id}
           type="file"
-          accept="image/*"
+          accept={acceptAttribute(['image'])}
           disabled={disabled}
           aria-label={label}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}

@@ -46,6 +46,10 @@ describe('checkImageFile', () => {
     ['image/png', 1000, true],
     ['image/jpeg', 20 * 1024 * 1024, true],
     ['image/webp', 20 * 1024 * 1024 + 1, false],
+    ['image/gif', 1000, true],
+    ['image/svg+xml', 1000, false],
+    ['image/avif', 1000, false],
+    ['text/html', 1000, false],
     ['application/pdf', 1000, false],
     ['', 1000, false],
   ])('%s of %i bytes is accepted: %s', (type, size, ok) => {

@@ -1,5 +1,6 @@
 import { IMAGE, STYLE_OPTIONS } from '@core/constants';
 import { imageJobInputSchema } from '@core/jobs';
+import { uploadKindOf } from '@core/media-types';
 import type { z } from 'zod';
 
 export type ImageMode = 'text' | 'image';
@@ -75,7 +76,7 @@ export type ImageFileCheck = { ok: true } | { ok: false; message: string };
 
 /** Image files only, within the upload limit (the same limits storage.rules enforce). */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageFileCheck {
-  if (!file.type.startsWith('image/')) return { ok: false, message: 'Please choose an image file (PNG, JPEG, WebP or GIF).' };
+  if (uploadKindOf(file.type) !== 'image') return { ok: false, message: 'Please choose an image file (PNG, JPEG, WebP or GIF).' };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: `Images must be ${MAX_UPLOAD_LABEL} or smaller.` };
   return { ok: true };
 }

@@ -2,6 +2,7 @@ import { DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headl
 import { AudioLines, Film, ImageIcon, Loader2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { GenerationType } from '@core/jobs';
+import { acceptAttribute, uploadKindOf } from '@core/media-types';
 import { Button } from '@core/ui/button';
 import { Label } from '@core/ui/input';
 import { Modal } from '@/components/ui/modal';
@@ -12,7 +13,6 @@ import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '../api/add-library-file';
 import { useLibraryMedia, type MediaAsset } from '../api/get-library-media';
 
-const ACCEPT: Record<GenerationType, string> = { image: 'image/*', video: 'video/*', audio: 'audio/*' };
 const NOUN: Record<string, string> = { image: 'images', video: 'videos', audio: 'audio', 'image,video': 'images and videos' };
 const tabClass =
   'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-selected:bg-background data-selected:text-foreground data-selected:shadow-sm';
@@ -98,7 +98,7 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
     }
   };
 
-  const accepted = (f: File) => types.some((t) => f.type.startsWith(`${t}/`));
+  const accepted = (f: File) => types.some((t) => t === uploadKindOf(f.type));
   return (
     <div className="flex h-full flex-col justify-center gap-4 px-2">
       <div className="space-y-2">
@@ -106,7 +106,7 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
         <input
           id={inputId}
           type="file"
-          accept={types.map((t) => ACCEPT[t]).join(',')}
+          accept={acceptAttribute(types)}
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
             if (chosen && !accepted(chosen)) {

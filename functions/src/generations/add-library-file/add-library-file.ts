@@ -4,11 +4,15 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
 import type { GenerationDoc } from '@core/jobs';
 import { libraryIdForPath, type AddLibraryFileResult } from '@core/library-files';
+import { uploadKindOf } from '@core/media-types';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
+import { matchesSignature, SIGNATURE_BYTES } from '../../lib/media-signature';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/runner';
 import type { CallablePayload } from '@core/callables';
+
+export const NOT_WHAT_IT_SAYS = "The file's contents do not match its type";
 
 export interface AddLibraryFileDeps {
   db: Firestore;
@@ -16,9 +20,6 @@ export interface AddLibraryFileDeps {
   downloadOrigin: string;
   now: () => Date;
 }
-
-const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
-type MediaType = (typeof MEDIA_TYPES)[number];
 
 function titleFor(kind: 'upload' | 'render', title: string, path: string): string {
   if (title) return title.slice(0, 50);
@@ -40,8 +41,12 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
     if (!exists) throw new HttpsError('not-found', 'The uploaded file was not found');
     const [md] = await file.getMetadata();
     const contentType = (md.contentType ?? '').toLowerCase();
-    const type = MEDIA_TYPES.find((t) => contentType.startsWith(`${t}/`)) as MediaType | undefined;
+    // Only the types storage.rules accepts: an SVG or HTML file must never become a library image.
+    const type = uploadKindOf(contentType);
     if (!type || (kind === 'render' && type !== 'video')) throw new HttpsError('invalid-argument', 'Only images, videos and audio can be added to the library');
+    // A range read of the first bytes: the file must really be what it was uploaded as.
+    const [head] = await file.download({ start: 0, end: SIGNATURE_BYTES - 1 });
+    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES))) throw new HttpsError('invalid-argument', NOT_WHAT_IT_SAYS);
 
     const tokens = md.metadata?.firebaseStorageDownloadTokens;
     let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;

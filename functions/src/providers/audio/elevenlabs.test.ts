@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countMp3Frames, mp3DurationMs } from '../../../../tests/sandbox/providers/mp3';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
-import { createElevenLabs } from './elevenlabs';
+import { createElevenLabs, elevenLabsFailure } from './elevenlabs';
 
 // ElevenLabs speech and music against the in-process sandbox, on a fake clock.
 
@@ -82,5 +82,24 @@ describe('compose', () => {
 
   it('reports a quota error with the music message', async () => {
     expect(await client('no-credit-key').compose({ prompt: 'x', lengthMs: 15_000 })).toEqual({ ok: false, failure: expect.objectContaining({ code: 'no_credit', message: expect.stringMatching(/^Failed to generate music: /) }) });
+  });
+});
+
+describe('ElevenLabs error texts', () => {
+  const failed = 'Failed to generate voiceover';
+  it.each<[string, unknown, string]>([
+    ['the message of a detail object', { detail: { status: 'text_too_long', message: 'Text is too long' } }, `${failed}: Text is too long`],
+    ['a long message cut to 200 characters', { detail: { status: 'x', message: 'long '.repeat(100) } }, `${failed}: ${'long '.repeat(40).slice(0, 197)}...`],
+    ['no message: the spec text alone', { detail: { status: 'bad_request' } }, failed],
+    ['a body that was not JSON (parsed as undefined): the spec text alone', undefined, failed],
+  ])('shows %s', (_label, body, message) => {
+    expect(elevenLabsFailure(failed, 400, body, 'el-key-0001').message).toBe(message);
+  });
+
+  it('never shows an HTML error page', async () => {
+    const page = `<html><body>${'<div>gateway</div>'.repeat(100)}</body></html>`;
+    const htmlFetch: typeof fetch = async () => new Response(page, { status: 400, headers: { 'content-type': 'text/html' } });
+    const html = createElevenLabs({ apiKey: 'el-key-0001', baseUrl: 'http://127.0.0.1:1', fetch: htmlFetch, retry: { policy: PROVIDER_RETRY_POLICY, sleep: async () => undefined, now: () => 0 }, speechTimeoutMs: 1000, musicTimeoutMs: 1000 });
+    expect(await html.speak({ text: 'hi', voiceId: 'v', modelId: 'm' })).toEqual({ ok: false, failure: { code: 'provider_error', message: failed, status: 400 } });
   });
 });

@@ -1,7 +1,6 @@
 import type { JobErrorCode } from '@core/jobs';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
-import { providerText } from '../image/bfl';
-import { classifyHttpFailure } from '../provider-errors';
+import { classifyHttpFailure, parseJsonBody, providerMessage } from '../provider-errors';
 
 // ElevenLabs with plain fetch, not @elevenlabs/elevenlabs-js: the SDK bundles to 10.5 MB (its generated
 // schemas for the whole API) into the one functions bundle every trigger loads, for the two endpoints used
@@ -44,14 +43,15 @@ export function elevenLabsFailure(failed: string, status: number | undefined, bo
   if (status === undefined) return { code: 'provider_error', message: `${failed}: ElevenLabs could not be reached. Please try again.` };
   const detail = (body as { detail?: unknown } | undefined)?.detail;
   const code = typeof detail === 'object' && detail !== null ? String((detail as { status?: unknown }).status ?? '') : '';
-  const text = typeof detail === 'object' && detail !== null ? String((detail as { message?: unknown }).message ?? '') : typeof detail === 'string' ? detail : '';
+  // {detail: {status, message}}: the message alone, never the body (which may not even be JSON).
+  const text = providerMessage(body, apiKey);
   if (code === 'voice_not_found') return { code: 'invalid_input', message: `${failed}: this voice is not available in your ElevenLabs account. Choose another voice.`, status };
   const reason = classifyHttpFailure('elevenlabs', status, body).reason;
   if (reason === 'invalid_key') return { code: 'invalid_key', message: `${failed}: ElevenLabs did not accept your API key. Update it in the Integrations page.`, status };
   if (reason === 'no_credit') return { code: 'no_credit', message: `${failed}: your ElevenLabs quota is used up. Add credits or wait for your quota to reset, then try again.`, status };
   if (reason === 'rate_limited') return { code: 'rate_limited', message: `${failed}: ElevenLabs is rate limiting your key (too many requests). Please try again in a minute.`, status };
   if (reason === 'unavailable' || !text) return { code: 'provider_error', message: failed, status };
-  return { code: 'provider_error', message: `${failed}: ${providerText(text, apiKey)}`, status };
+  return { code: 'provider_error', message: `${failed}: ${text}`, status };
 }
 
 export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & MusicGenerator {
@@ -75,13 +75,7 @@ export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & 
         return { ok: false, error: elevenLabsFailure(failed, undefined, undefined, apiKey), retryable: false };
       }
       if (!response.ok) {
-        const text = await response.text().catch(() => '');
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = { detail: text };
-        }
+        const parsed = parseJsonBody(await response.text().catch(() => ''));
         const retryable = [429, 502, 503, 504].includes(response.status);
         return { ok: false, error: elevenLabsFailure(failed, response.status, parsed, apiKey), retryable, retryAfterMs: parseRetryAfter(response.headers, options.retry.now()) };
       }

@@ -1,5 +1,6 @@
 import { IMAGE } from '@core/constants';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
+import { parseJsonBody, providerMessage, providerText } from '../provider-errors';
 import type { ImageFailure, ImageGenerator, ImageOperation, ImageTask, PendingInfo, SubmitOutcome, WaitOutcome } from './image-generator';
 
 // Black Forest Labs (docs.bfl.ai). Submit: POST {base}/v1/<model> with `x-key`, answered {id, polling_url}.
@@ -52,14 +53,6 @@ export function trustedPollingUrl(baseUrl: string, given: unknown): string | nul
   return null;
 }
 
-/** Provider text fit for a user: the key masked wherever it appears, one line, at most 300 characters. */
-export function providerText(text: string, apiKey: string): string {
-  let out = text;
-  if (apiKey.length >= 4) out = out.split(apiKey).join('****');
-  out = out.replace(/\s+/g, ' ').trim();
-  return out.length > 300 ? `${out.slice(0, 297)}...` : out || '(empty response)';
-}
-
 function transportText(error: unknown): string {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'the request timed out' : 'the service could not be reached';
 }
@@ -74,7 +67,13 @@ export const bflMessages = {
   contentModerated: 'Generation failed: Black Forest Labs blocked the result by content moderation. Try a different prompt.',
   requestModerated: 'Generation failed: Black Forest Labs blocked this request by content moderation. Try a different prompt.',
   timeout: `Generation timed out after ${IMAGE.pollMaxDurationMs / 1000} seconds. Please try again.`,
+  noTaskId: 'Failed to generate image: Black Forest Labs answered without a task id.',
 } as const;
+
+/** Why an answer failed, for a job error: the provider's message field, else its HTTP status; never the body. */
+function answerText(status: number, body: unknown, apiKey: string): string {
+  return providerMessage(body, apiKey) || `Black Forest Labs answered with HTTP ${status}`;
+}
 
 export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   const { apiKey, baseUrl } = options;
@@ -113,7 +112,7 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
     if (status === 401 || status === 403) return { code: 'invalid_key', message: bflMessages.invalidKey, status };
     if (status === 402) return { code: 'no_credit', message: bflMessages.noCredit, status };
     if (status === 429) return { code: 'rate_limited', message: bflMessages.rateLimited, status };
-    return { code: 'provider_error', message: `Failed to generate image: ${clean(text)}`, status };
+    return { code: 'provider_error', message: `Failed to generate image: ${answerText(status, parseJsonBody(text), apiKey)}`, status };
   }
 
   async function submit(op: ImageOperation): Promise<SubmitOutcome> {
@@ -134,12 +133,12 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       }
       const text = await response.text().catch(() => '');
       if (response.ok) {
-        const json = obj(safeJson(text));
+        const json = obj(parseJsonBody(text));
         const id = json?.id;
         if (typeof id === 'string' && id.length > 0 && id.length <= 256) {
           return { ok: true, value: { id, pollingUrl: trustedPollingUrl(baseUrl, json?.polling_url), submittedAt: now() } };
         }
-        return { ok: false, error: { code: 'provider_error', message: `Failed to generate image: ${clean(text)}`, status: response.status }, retryable: false };
+        return { ok: false, error: { code: 'provider_error', message: bflMessages.noTaskId, status: response.status }, retryable: false };
       }
       // 429 (too many active tasks) and gateway errors mean nothing was created: safe to send again.
       // A 500 may have created the task, so it is reported rather than risk a second charge.
@@ -149,19 +148,20 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
     return result.ok ? { ok: true, task: result.value, model, attempts: result.attempts } : { ok: false, failure: result.error, attempts: result.attempts };
   }
 
-  type PollAnswer = { ok: true; body: Json } | { ok: false; text: string; status?: number };
+  /** A failed poll carries its reason for the job error, already fit for a user. */
+  type PollAnswer = { ok: true; body: Json } | { ok: false; reason: string; status?: number };
 
   async function pollOnce(url: string): Promise<PollAnswer> {
     let response: Response;
     try {
       response = await options.fetch(url, { headers: { accept: 'application/json', 'x-key': apiKey }, signal: AbortSignal.timeout(options.pollTimeoutMs) });
     } catch (error) {
-      return { ok: false, text: transportText(error) };
+      return { ok: false, reason: transportText(error) };
     }
     const text = await response.text().catch(() => '');
-    if (!response.ok) return { ok: false, text, status: response.status };
-    const body = obj(safeJson(text));
-    if (!body || typeof body.status !== 'string') return { ok: false, text, status: response.status };
+    const body = obj(parseJsonBody(text));
+    if (!response.ok) return { ok: false, reason: answerText(response.status, body, apiKey), status: response.status };
+    if (!body || typeof body.status !== 'string') return { ok: false, reason: 'Black Forest Labs sent an unreadable answer', status: response.status };
     return { ok: true, body };
   }
 
@@ -177,11 +177,11 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       polls += 1;
       const answer = await pollOnce(url);
       // 'Task not found' right after a submit is a hiccup of the regional routing: treated as a failed poll.
-      const failed = !answer.ok ? answer : answer.body.status === 'Task not found' ? { ok: false as const, text: JSON.stringify(answer.body), status: 200 } : undefined;
+      const failed = !answer.ok ? answer : answer.body.status === 'Task not found' ? { ok: false as const, reason: 'Task not found', status: 200 } : undefined;
       if (failed) {
         failedInARow += 1;
         if (failedInARow > polling.retries) {
-          return { ok: false, failure: { code: 'provider_error', message: `Failed to get generation result: ${clean(failed.text)}`, status: failed.status }, polls };
+          return { ok: false, failure: { code: 'provider_error', message: `Failed to get generation result: ${failed.reason}`, status: failed.status }, polls };
         }
         continue;
       }
@@ -206,14 +206,6 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   }
 
   return { submit, waitForResult };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** BFL reports progress as a fraction (0-1) on some models and not at all on others. */

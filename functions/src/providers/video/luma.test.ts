@@ -83,6 +83,15 @@ describe('createLumaVideoGenerator', () => {
     expect(waited.polls).toBe(10);
   });
 
+  it.each<[string, unknown, string]>([
+    ['a detail string', { detail: 'prompt is required' }, 'Failed to generate video: prompt is required'],
+    ['validation messages', { detail: [{ loc: ['body', 'prompt'], msg: 'Field required' }] }, 'Failed to generate video: Field required'],
+    ['a body without a detail', { error_page: '<html>...</html>' }, lumaMessages.failed],
+    ['a bare string body', '<html><body>Bad Request</body></html>', lumaMessages.failed],
+  ])('shows only the message of %s', (_label, body, message) => {
+    expect(lumaFailure(400, body, 'luma-key').message).toBe(message);
+  });
+
   it('never puts the key in a message', () => {
     expect(lumaFailure(400, { detail: 'key secret-key-1234 is odd' }, 'secret-key-1234').message).toBe('Failed to generate video: key **** is odd');
   });

@@ -1,7 +1,7 @@
 import LumaAI from 'lumaai';
 import { VIDEO_JOB } from '@core/constants';
 import { parseRetryAfter, retrying, type Attempt, type HeadersLike, type RetryDeps } from '../../lib/retry';
-import { providerText } from '../image/bfl';
+import { providerMessage, providerText } from '../provider-errors';
 import type { VideoFailure, VideoGenerator, VideoPending, VideoSubmitOutcome, VideoTask, VideoWaitOutcome } from './video-generator';
 
 // Luma Dream Machine through the official SDK (lumaai): POST /dream-machine/v1/generations/video {prompt, model
@@ -29,26 +29,16 @@ export const lumaMessages = {
   unreachable: 'Failed to generate video: Luma could not be reached. Please try again.',
 } as const;
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
-
-/** Luma errors are {detail: string | [{msg}]}. */
-function detailOf(body: unknown): string {
-  const detail = obj(body)?.detail;
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) return detail.map((d) => String(obj(d)?.msg ?? '')).filter(Boolean).join('; ');
-  return '';
-}
-
 export function lumaFailure(status: number | undefined, body: unknown, apiKey: string): VideoFailure {
-  const detail = providerText(detailOf(body), apiKey);
+  // Luma errors are {detail: string | [{msg}]}: only that message is shown, never the body.
+  const detail = providerMessage(body, apiKey);
   if (status === undefined) return { code: 'provider_error', message: lumaMessages.unreachable };
   if (status === 401 || status === 403) return { code: 'invalid_key', message: lumaMessages.invalidKey, status };
   if (status === 402 || /insufficient credits|credit/i.test(detail)) return { code: 'no_credit', message: lumaMessages.noCredit, status };
   if (status === 429) return { code: 'rate_limited', message: lumaMessages.rateLimited, status };
   // A server error's text means nothing to a user: the message alone.
   if (status >= 500) return { code: 'provider_error', message: lumaMessages.failed, status };
-  return { code: 'provider_error', message: detail && detail !== '(empty response)' ? `${lumaMessages.failed}: ${detail}` : lumaMessages.failed, status };
+  return { code: 'provider_error', message: detail ? `${lumaMessages.failed}: ${detail}` : lumaMessages.failed, status };
 }
 
 /** The SDK gives response headers as a plain object (lower-case names). */
