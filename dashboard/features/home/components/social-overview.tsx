@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { BrandIcon, type BrandIconName } from '@/components/brand-icon';
-import { SampleBadge } from './sample-badge';
+import { SampleBadge } from '@/components/sample-badge';
 
 // Sample figures from the spec; they stay labelled as samples until the platforms report real ones.
 const PLATFORMS: { icon: BrandIconName; name: string; followers: string; engagement: string; change: number; tint: string }[] = [
