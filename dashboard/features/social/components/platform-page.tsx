@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { PublishPlatform } from '@core/social-posts';
 import { PageHeader } from '@/components/ui/page-header';
-import { usePlatformProfile } from '../api/platform-profile';
+import { usePlatformProfile } from '@/lib/platform-profile';
 import { useRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { PLATFORM_COPY } from '../utils/platforms';

@@ -11,7 +11,7 @@ const live = vi.hoisted(() => ({ docs: [] as RawDoc[] }));
 const toast = vi.hoisted(() => vi.fn());
 
 vi.mock('@/lib/call', async (load) => {
-  const actual = await load<typeof import('@/lib/call')>();
+  const actual = await load<object>();
   const call = (name: string, input: unknown) => {
     calls.log.push({ name, input });
     return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
@@ -31,6 +31,7 @@ vi.mock('@/lib/live', () => {
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 
+const { clearPlatformProfiles } = await import('@/lib/platform-profile');
 const { XRoute } = await import('./x-route');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -55,6 +56,7 @@ describe('the X page', () => {
     };
     live.docs = [];
     toast.mockReset();
+    clearPlatformProfiles();
   });
   afterEach(cleanup);
 
