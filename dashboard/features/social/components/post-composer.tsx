@@ -1,6 +1,8 @@
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { LINKEDIN_LIMITS } from '@core/social-limits';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
+import { X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
@@ -55,7 +57,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const x = platform === 'x' ? checkXPost(text, facts) : null;
   const li = platform === 'linkedin' ? checkLinkedinPost(text, facts) : null;
   const problem = x?.problem ?? li?.problem ?? null;
-  const textOver = x ? x.info.remaining < 0 : li ? li.length > 3000 : false;
+  const textOver = x ? x.info.remaining < 0 : li ? li.length > LINKEDIN_LIMITS.commentaryMaxChars : false;
   const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
 
   const submit = async (event: FormEvent) => {
@@ -136,7 +138,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
               aria-describedby={`${id}-count`}
               className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
             />
-            {x ? <Counter id={`${id}-count`} used={x.info.weightedLength} max={280} over={textOver} /> : <Counter id={`${id}-count`} used={li?.length ?? 0} max={3000} over={textOver} />}
+            {x ? <Counter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} over={textOver} /> : <Counter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} over={textOver} />}
           </div>
           <MediaField platform={platform} media={media} onChange={setMedia} />
           <ScheduleField

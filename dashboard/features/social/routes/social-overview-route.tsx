@@ -19,11 +19,11 @@ import { connectionLabel, type SocialConnection } from '../utils/connections';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone, userTimeZone } from '../utils/schedule';
 
-const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; to: string; note?: string }[] = [
-  { id: 'x', icon: 'x', name: 'X/Twitter', to: paths.socialX },
-  { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', to: paths.socialLinkedin },
-  { id: 'reddit', icon: 'reddit', name: 'Reddit', to: paths.socialReddit, note: 'Publishing to Reddit arrives in a later release.' },
-  { id: 'youtube', icon: 'youtube', name: 'YouTube', to: paths.socialYoutube, note: 'Uploading to YouTube arrives in a later release.' },
+const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short: string; to: string; note?: string }[] = [
+  { id: 'x', icon: 'x', name: 'X/Twitter', short: 'X', to: paths.socialX },
+  { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', short: 'LinkedIn', to: paths.socialLinkedin },
+  { id: 'reddit', icon: 'reddit', name: 'Reddit', short: 'Reddit', to: paths.socialReddit, note: 'Publishing to Reddit arrives in a later release.' },
+  { id: 'youtube', icon: 'youtube', name: 'YouTube', short: 'YouTube', to: paths.socialYoutube, note: 'Uploading to YouTube arrives in a later release.' },
 ];
 
 const platformName = (p: SocialPost['platform']) => PLATFORM_COPY[p].title;
@@ -85,7 +85,7 @@ export function SocialOverviewRoute() {
                 {p.note ? <p className="text-xs text-muted-foreground">{p.note}</p> : null}
                 <Link to={p.to} className={buttonClasses(p.note ? 'outline' : 'default', 'sm', 'mt-auto')}>
                   {p.note ? null : <PenSquare aria-hidden="true" />}
-                  {p.note ? `Open ${p.name}` : `Create ${p.name} Post`}
+                  {p.note ? `Open ${p.name}` : `Create ${p.short} Post`}
                 </Link>
               </CardContent>
             </Card>
