@@ -7,7 +7,7 @@ import { callableError, postDoc } from '../test-support';
 
 type Handler = (input: unknown) => Promise<unknown>;
 const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
-const live = vi.hoisted(() => ({ docs: [] as RawDoc[] }));
+const live = vi.hoisted(() => ({ docs: [] as RawDoc[], library: [] as RawDoc[] }));
 const toast = vi.hoisted(() => vi.fn());
 
 vi.mock('@/lib/call', async (load) => {
@@ -18,12 +18,15 @@ vi.mock('@/lib/call', async (load) => {
   };
   return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
 });
-vi.mock('@/lib/live', () => {
+vi.mock('@/lib/live', async () => {
+  const { toGeneration } = await import('@core/data/generation');
   const cache = new Map<unknown, unknown>();
   return {
+    // The library picker reads generations (toGeneration); everything else on the page reads posts.
     useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
-      if (!cache.has(live.docs)) cache.set(live.docs, live.docs.map((d) => convert(d.id, d.data)));
-      return { status: 'success', data: cache.get(live.docs), retry: () => undefined };
+      const docs = convert === toGeneration ? live.library : live.docs;
+      if (!cache.has(docs)) cache.set(docs, docs.map((d) => convert(d.id, d.data)));
+      return { status: 'success', data: cache.get(docs), retry: () => undefined };
     },
     useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
   };
@@ -55,6 +58,7 @@ describe('the X page', () => {
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
     };
     live.docs = [];
+    live.library = [{ id: 'big', data: { type: 'image', title: 'Big banner', originalUrl: 'https://files.test/big.png', contentType: 'image/png', sizeBytes: 6 * 1024 * 1024 } }];
     toast.mockReset();
     clearPlatformProfiles();
   });
@@ -174,5 +178,20 @@ describe('the X page', () => {
       </MemoryRouter>,
     );
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Your tweet has been posted successfully!' }));
+  });
+
+  it('shows the media limits before posting and refuses an image X would refuse, until it is removed', async () => {
+    renderPage();
+    expect(screen.getByText(/X takes up to 4 images/)).toBeTruthy();
+    fireEvent.change(postContent(), { target: { value: 'With a picture' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Big banner' }));
+    const attached = await screen.findByRole('list', { name: 'Attached media' });
+    const button = screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Images on X can be at most 5 MB (this one is 6 MB)');
+    fireEvent.click(within(attached).getByRole('button', { name: 'Remove Big banner' }));
+    expect(screen.queryByRole('list', { name: 'Attached media' })).toBeNull();
+    expect(button.disabled).toBe(false);
   });
 });
