@@ -91,6 +91,7 @@ describe('the X page', () => {
     renderPage();
     fireEvent.change(postContent(), { target: { value: 'Launch 🚀 https://example.com/a/very/long/path/indeed' } });
     expect(screen.getByText('33/280')).toBeTruthy();
+    expect(screen.getByText(/charges more for a post with a link/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
