@@ -53,7 +53,17 @@ function PostList({ state, empty, render }: { state: LiveState<SocialPost[]>; em
       {state.data.map((post) => (
         <li key={post.id} className="grid min-w-0 gap-1 py-2.5">
           <p className="truncate text-sm">{post.text}</p>
-          <p className="text-xs text-muted-foreground">{render(post)}</p>
+          <p className="text-xs text-muted-foreground">
+            {render(post)}
+            {post.status === 'published' && post.url ? (
+              <>
+                {' · '}
+                <a href={post.url} target="_blank" rel="noopener noreferrer" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  View post
+                </a>
+              </>
+            ) : null}
+          </p>
         </li>
       ))}
     </ul>
