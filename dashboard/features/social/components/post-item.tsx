@@ -96,7 +96,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
   };
 
   return (
-    <li className="grid min-w-0 gap-2 py-3" aria-label={`Post: ${post.text.slice(0, 40)}`}>
+    <li className="grid min-w-0 gap-2 py-3">
       {editing ? (
         <ScheduledEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
       ) : (

@@ -181,6 +181,22 @@ describe('the X page', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Your tweet has been posted successfully!' }));
   });
 
+  it('says the tweet failed, with the platform reason, once Recent Posts shows it failed', async () => {
+    const view = renderPage();
+    fireEvent.change(postContent(), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect(postContent().value).toBe(''));
+    live.docs = [postDoc('p1', { status: 'failed', error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' } })];
+    view.rerender(
+      <MemoryRouter>
+        <XRoute />
+      </MemoryRouter>,
+    );
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Failed to post tweet. Please try again.', description: 'X refused a duplicate of a recent post', variant: 'destructive' }),
+    );
+  });
+
   it('shows the media limits before posting and refuses an image X would refuse, until it is removed', async () => {
     renderPage();
     expect(screen.getByText(/X takes up to 4 images/)).toBeTruthy();
