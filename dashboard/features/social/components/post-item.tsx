@@ -1,5 +1,5 @@
 import { AlertCircle, Ban, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SocialPost } from '@core/social-posts';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
@@ -77,6 +77,8 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
   const [editing, setEditing] = useState(false);
   const cancel = useCall('cancelPost');
   const retry = useCall('retryPost');
+  // Each Retry is a new attempt with its own requestId, so a second click in the same frame must not send.
+  const retrying = useRef(false);
 
   const onCancel = async () => {
     try {
@@ -87,11 +89,15 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
     }
   };
   const onRetry = async () => {
+    if (retrying.current) return;
+    retrying.current = true;
     try {
       await retry.run({ postId: post.id, requestId: crypto.randomUUID() });
       onRetried(post.id);
     } catch (e) {
       toast({ title: 'Error', description: failureText(e, 'Failed to retry the post'), variant: 'destructive' });
+    } finally {
+      retrying.current = false;
     }
   };
 

@@ -65,10 +65,11 @@ describe('Recent Posts', () => {
     expect(within(item('Live one')).getByRole('link', { name: /View post/ }).getAttribute('href')).toBe('https://x.com/muse/status/9');
   });
 
-  it('says why a post failed and retries it with a new requestId', async () => {
+  it('says why a post failed and retries it once with a new requestId, however fast Retry is clicked', async () => {
     const { item, onRetried } = renderList();
     const li = within(item('Refused one'));
     expect(li.getByText('Failed: X refused a duplicate of a recent post')).toBeTruthy();
+    fireEvent.click(li.getByRole('button', { name: 'Retry' }));
     fireEvent.click(li.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(onRetried).toHaveBeenCalledWith('f1'));
     expect(calls.log).toEqual([{ name: 'retryPost', input: { postId: 'f1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } }]);
