@@ -129,7 +129,7 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
   );
 }
 
-/** Add Media (spec): the library as a 3-column grid in a 400 px high dialog, or a new upload. */
+/** Add Media: the library as a 3-column grid in a 400 px high dialog, or a new upload. */
 export function AddMediaDialog({ open, title, types, onClose, onPick }: { open: boolean; title: string; types: readonly GenerationType[]; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
   return (
     <Modal open={open} onClose={onClose} testId="add-media-panel" className="flex h-[400px] max-w-2xl flex-col p-4">
