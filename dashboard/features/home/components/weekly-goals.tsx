@@ -5,7 +5,7 @@ import { Skeleton } from '@core/ui/skeleton';
 import { useWeeklyContentCount } from '../api/get-weekly-content-count';
 import { goalPercent } from '../utils/stats';
 import { ProgressBar } from './progress-bar';
-import { SampleBadge } from './sample-badge';
+import { SampleBadge } from '@/components/sample-badge';
 
 function goalMessage(done: number, target: number): string {
   if (done >= target) return 'Goal reached. Anything more is a bonus.';

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import type { GenerationType } from '@core/jobs';
 import { Button } from '@core/ui/button';
 import { addClipAtom } from '../atoms';
-import type { MediaAsset } from '../api/get-library-media';
+import type { MediaAsset } from '@/lib/library-media';
 import { createClip } from '../model/timeline';
 import { probeMediaDuration } from '../utils/probe-duration';
-import { AddMediaDialog } from './add-media-dialog';
+import { AddMediaDialog } from '@/components/media/add-media-dialog';
 
 type Picker = { title: string; types: readonly GenerationType[] } | null;
 

@@ -3,7 +3,7 @@ import type { ProjectSettings, TimelineItem } from '@core/editor/model';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
-import { uploadToLibrary } from '../api/add-library-file';
+import { uploadToLibrary } from '@/lib/library-upload';
 import { createRenderJob, updateRenderJob } from '../api/render-jobs';
 
 // The render flow: a job document as processing, the timeline

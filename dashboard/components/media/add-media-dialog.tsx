@@ -10,8 +10,8 @@ import { useAuth } from '@/lib/auth';
 import { readCallableError } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
-import { uploadToLibrary } from '../api/add-library-file';
-import { useLibraryMedia, type MediaAsset } from '../api/get-library-media';
+import { uploadToLibrary } from '@/lib/library-upload';
+import { useLibraryMedia, type MediaAsset } from '@/lib/library-media';
 
 const NOUN: Record<string, string> = { image: 'images', video: 'videos', audio: 'audio', 'image,video': 'images and videos' };
 const tabClass =
@@ -89,7 +89,7 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
       const saved = await uploadToLibrary(user.uid, 'uploads', file, { fileName: file.name, title });
       toast({ title: 'Asset uploaded successfully' });
       setFile(null);
-      onPick({ id: saved.generationId, type: saved.type, title, url: saved.url, thumbnailUrl: saved.type === 'image' ? saved.url : null, storagePath: saved.storagePath });
+      onPick({ id: saved.generationId, type: saved.type, title, url: saved.url, thumbnailUrl: saved.type === 'image' ? saved.url : null, storagePath: saved.storagePath, contentType: file.type, sizeBytes: file.size });
     } catch (error) {
       console.warn('upload failed', error);
       toast({ title: 'Error', description: readCallableError(error, 'Failed to upload asset').message, variant: 'destructive' });

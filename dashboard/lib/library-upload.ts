@@ -1,8 +1,8 @@
 import { ref, uploadBytes } from 'firebase/storage';
 import { storageFolders } from '@core/firestore-paths';
 import type { AddLibraryFileInput, AddLibraryFileResult } from '@core/library-files';
-import { call } from '@/lib/call';
-import { getFirebase } from '@/lib/firebase';
+import { call } from './call';
+import { getFirebase } from './firebase';
 
 // Uploads go to {uid}/uploads or {uid}/renders (the only client-writable folders, storage.rules); the
 // addLibraryFile callable then writes the library record, which clients may not write themselves.

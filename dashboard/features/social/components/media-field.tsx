@@ -1,0 +1,52 @@
+import { Film, ImageIcon, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import type { PublishPlatform } from '@core/social-posts';
+import { AddMediaDialog } from '@/components/media/add-media-dialog';
+import { Button } from '@core/ui/button';
+import type { MediaAsset } from '@/lib/library-media';
+import { MEDIA_LIMIT_NOTES } from '../utils/post-checks';
+
+const TYPES = ['image', 'video'] as const;
+
+/** Media from the library or a new upload, each with Remove; the platform's limits show before Post (the composer names a refusal). */
+export function MediaField({ platform, media, onChange }: { platform: PublishPlatform; media: MediaAsset[]; onChange: (media: MediaAsset[]) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <fieldset className="grid min-w-0 gap-2">
+      <legend className="mb-2 text-sm font-medium leading-none">Media</legend>
+      {media.length > 0 ? (
+        <ul aria-label="Attached media" className="grid gap-2">
+          {media.map((m) => (
+            <li key={m.id} className="flex min-w-0 items-center gap-3 rounded-md border p-2">
+              <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
+                {m.type === 'image' && m.thumbnailUrl ? <img src={m.thumbnailUrl} alt="" className="size-full object-cover" /> : m.type === 'video' ? <Film className="size-5 text-muted-foreground" aria-hidden="true" /> : <ImageIcon className="size-5 text-muted-foreground" aria-hidden="true" />}
+              </span>
+              <span className="min-w-0 flex-1 truncate text-sm" title={m.title}>
+                {m.title}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => onChange(media.filter((x) => x.id !== m.id))} aria-label={`Remove ${m.title}`}>
+                <X aria-hidden="true" />
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto sm:justify-self-start">
+        <Plus aria-hidden="true" />
+        Add Media
+      </Button>
+      <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p>
+      <AddMediaDialog
+        open={open}
+        title="Add Media"
+        types={TYPES}
+        onClose={() => setOpen(false)}
+        onPick={(asset) => {
+          setOpen(false);
+          if (!media.some((m) => m.id === asset.id)) onChange([...media, asset]);
+        }}
+      />
+    </fieldset>
+  );
+}

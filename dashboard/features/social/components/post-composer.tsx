@@ -1,0 +1,171 @@
+import { Send } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { LINKEDIN_LIMITS } from '@core/social-limits';
+import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
+import { X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { Label, Textarea } from '@core/ui/input';
+import { NativeSelect } from '@core/ui/select';
+import { readCallableError, useCall, type CallableFailure } from '@/lib/call';
+import { cn } from '@core/ui/cn';
+import type { MediaAsset } from '@/lib/library-media';
+import { toast } from '@/lib/toast';
+import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
+import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
+import { checkScheduleDate, formatInZone } from '../utils/schedule';
+import { ConnectAlert } from './connect-alert';
+import { MediaField } from './media-field';
+import { ScheduleField } from './schedule-field';
+
+export interface ComposerProps {
+  platform: PublishPlatform;
+  text: string;
+  onTextChange: (text: string) => void;
+  timeZone: string;
+  /** LinkedIn: who may post (from getPlatformProfile); null while loading or unknown. */
+  authors: PlatformProfile['authors'] | null;
+  /** A failure already known (getPlatformProfile said the account is missing or refused). */
+  accountFailure: CallableFailure | null;
+  /** Called with the new post's id, so the page can announce how it ends. */
+  onSubmitted: (postId: string) => void;
+  now?: () => Date;
+}
+
+function Counter({ used, max, over, id }: { used: number; max: number; over: boolean; id: string }) {
+  return (
+    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+      {used}/{max}
+    </p>
+  );
+}
+
+/** The create form: Post Content, Post From (LinkedIn), Media, Schedule Date and the post button. */
+export function PostComposer({ platform, text, onTextChange, timeZone, authors, accountFailure, onSubmitted, now = () => new Date() }: ComposerProps) {
+  const copy = PLATFORM_COPY[platform];
+  const [media, setMedia] = useState<MediaAsset[]>([]);
+  const [schedule, setSchedule] = useState('');
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
+  const [author, setAuthor] = useState('');
+  const [failure, setFailure] = useState<CallableFailure | null>(null);
+  const { run, isPending } = useCall('publishPost');
+  // Set at the click, before any render: a second click in the same frame does nothing.
+  const sending = useRef(false);
+  const id = useId();
+
+  const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
+  const x = platform === 'x' ? checkXPost(text, facts) : null;
+  const li = platform === 'linkedin' ? checkLinkedinPost(text, facts) : null;
+  const problem = x?.problem ?? li?.problem ?? null;
+  const textOver = x ? x.info.remaining < 0 : li ? li.length > LINKEDIN_LIMITS.commentaryMaxChars : false;
+  const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current || isPending || problem || shownFailure) return;
+    if (!text.trim()) {
+      toast({ title: 'Error', description: BLANK_TEXT[platform], variant: 'destructive' });
+      return;
+    }
+    if (platform === 'linkedin' && !author) {
+      toast({ title: 'Error', description: CHOOSE_AUTHOR, variant: 'destructive' });
+      return;
+    }
+    const when = checkScheduleDate(schedule, timeZone, now());
+    if (!when.ok) {
+      setScheduleError(when.message);
+      return;
+    }
+    sending.current = true;
+    setFailure(null);
+    try {
+      const result = await run({
+        requestId: crypto.randomUUID(),
+        platform,
+        text,
+        media: media.map((m) => ({ generationId: m.id })),
+        ...(platform === 'linkedin' ? { author } : {}),
+        scheduledAt: when.scheduledAt,
+        timeZone,
+      });
+      onSubmitted(result.postId);
+      if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+      onTextChange('');
+      setMedia([]);
+      setSchedule('');
+    } catch (error) {
+      const f = readCallableError(error, copy.failed);
+      if (f.needsIntegrations) setFailure(f);
+      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const label = schedule ? SCHEDULE_POST : copy.postNow;
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="text-base">
+          Create Post
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid min-w-0 gap-5">
+          {shownFailure ? <ConnectAlert platform={platform} failure={shownFailure} /> : null}
+          {platform === 'linkedin' ? (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-author`}>Post From</Label>
+              <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)}>
+                <option value="">{authors ? 'Select where to post from' : 'Loading...'}</option>
+                {authors?.map((a) => (
+                  <option key={a.urn} value={a.urn}>
+                    {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-text`}>Post Content</Label>
+            <Textarea
+              id={`${id}-text`}
+              value={text}
+              onChange={(e) => onTextChange(e.target.value)}
+              rows={6}
+              placeholder={platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
+              aria-invalid={textOver || undefined}
+              aria-describedby={`${id}-count`}
+              className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
+            />
+            {x && x.info.urls.length > 0 ? (
+              <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p>
+            ) : null}
+            {x ? <Counter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} over={textOver} /> : <Counter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} over={textOver} />}
+          </div>
+          <MediaField platform={platform} media={media} onChange={setMedia} />
+          <ScheduleField
+            value={schedule}
+            onChange={(v) => {
+              setSchedule(v);
+              setScheduleError(null);
+            }}
+            timeZone={timeZone}
+            error={scheduleError}
+          />
+          <div className="grid gap-2">
+            <Button type="submit" loading={isPending} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+              {isPending ? null : <Send aria-hidden="true" />}
+              {label}
+            </Button>
+            {problem ? (
+              <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

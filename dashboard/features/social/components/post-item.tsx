@@ -1,0 +1,177 @@
+import { AlertCircle, Ban, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SocialPost } from '@core/social-posts';
+import { Button } from '@core/ui/button';
+import { Label, Textarea } from '@core/ui/input';
+import { Progress } from '@core/ui/progress';
+import { readCallableError, useCall } from '@/lib/call';
+import { toast } from '@/lib/toast';
+import { checkScheduleDate, formatInZone, instantToLocalInput } from '../utils/schedule';
+import { ScheduleField } from './schedule-field';
+
+export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
+const NO_REASON = 'The platform refused the post without saying why.';
+
+function when(date: Date | null, timeZone: string): string {
+  return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
+}
+
+function failureText(error: unknown, fallback: string): string {
+  const f = readCallableError(error, fallback);
+  return f.reason === 'post-state' ? CLAIMED : f.message;
+}
+
+function ScheduledEditor({ post, timeZone, onDone, now }: { post: SocialPost; timeZone: string; onDone: () => void; now: () => Date }) {
+  const [text, setText] = useState(post.text);
+  const [schedule, setSchedule] = useState(post.scheduledAt ? instantToLocalInput(post.scheduledAt, timeZone) : '');
+  const [error, setError] = useState<string | null>(null);
+  const { run, isPending } = useCall('updateScheduledPost');
+  const id = useId();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isPending) return;
+    const check = checkScheduleDate(schedule, timeZone, now());
+    if (!check.ok || !check.scheduledAt) {
+      setError(check.ok ? 'Please choose when to publish' : check.message);
+      return;
+    }
+    try {
+      await run({ postId: post.id, text, media: post.media.map((m) => ({ generationId: m.generationId })), ...(post.author ? { author: post.author.urn } : {}), scheduledAt: check.scheduledAt, timeZone });
+      toast({ title: 'Post updated', description: `It will be published on ${when(new Date(check.scheduledAt), timeZone)}.` });
+      onDone();
+    } catch (e) {
+      toast({ title: 'Error', description: failureText(e, 'Failed to update the post'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="grid gap-3 rounded-md border bg-muted/30 p-3">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-text`}>Post Content</Label>
+        <Textarea id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} rows={4} />
+      </div>
+      <ScheduleField
+        value={schedule}
+        onChange={(v) => {
+          setSchedule(v);
+          setError(null);
+        }}
+        timeZone={timeZone}
+        error={error}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" loading={isPending}>
+          Save Changes
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Discard
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One post with its true state and what can be done with it now. */
+export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: { post: SocialPost; timeZone: string; onRetried: (postId: string) => void; now?: () => Date }) {
+  const [editing, setEditing] = useState(false);
+  const cancel = useCall('cancelPost');
+  const retry = useCall('retryPost');
+  // Each Retry is a new attempt with its own requestId, so a second click in the same frame must not send.
+  const retrying = useRef(false);
+
+  const onCancel = async () => {
+    try {
+      await cancel.run({ postId: post.id });
+      toast({ title: 'Post cancelled' });
+    } catch (e) {
+      toast({ title: 'Error', description: failureText(e, 'Failed to cancel the post'), variant: 'destructive' });
+    }
+  };
+  const onRetry = async () => {
+    if (retrying.current) return;
+    retrying.current = true;
+    try {
+      await retry.run({ postId: post.id, requestId: crypto.randomUUID() });
+      onRetried(post.id);
+    } catch (e) {
+      toast({ title: 'Error', description: failureText(e, 'Failed to retry the post'), variant: 'destructive' });
+    } finally {
+      retrying.current = false;
+    }
+  };
+
+  return (
+    <li className="grid min-w-0 gap-2 py-3">
+      {editing ? (
+        <ScheduledEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
+      ) : (
+        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
+      )}
+      {post.media.length > 0 ? <p className="text-xs text-muted-foreground">{post.media.length === 1 ? '1 media file' : `${post.media.length} media files`}</p> : null}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        {post.status === 'scheduled' ? (
+          <>
+            <span className="flex items-center gap-1.5 text-muted-foreground">
+              <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+              Scheduled for {when(post.scheduledAt, timeZone)}
+            </span>
+            {editing ? null : (
+              <span className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button variant="ghost" size="sm" onClick={onCancel} loading={cancel.isPending}>
+                  {cancel.isPending ? null : <X aria-hidden="true" />}
+                  Cancel
+                </Button>
+              </span>
+            )}
+          </>
+        ) : null}
+        {post.status === 'queued' || post.status === 'publishing' ? (
+          <span role="status" className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <span className="flex items-center gap-1.5 text-muted-foreground">
+              <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+              {post.status === 'queued' ? 'Waiting to publish...' : 'Publishing...'}
+            </span>
+            {post.progress > 0 ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
+          </span>
+        ) : null}
+        {post.status === 'published' ? (
+          <>
+            <span className="flex items-center gap-1.5 text-success">
+              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+              Published {post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}
+            </span>
+            {post.url ? (
+              <a href={post.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                View post
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            ) : null}
+          </>
+        ) : null}
+        {post.status === 'failed' ? (
+          <>
+            <span className="flex min-w-0 items-start gap-1.5 text-destructive">
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="break-words">Failed: {post.error?.message || NO_REASON}</span>
+            </span>
+            <Button variant="outline" size="sm" onClick={onRetry} loading={retry.isPending}>
+              {retry.isPending ? null : <RotateCcw aria-hidden="true" />}
+              Retry
+            </Button>
+          </>
+        ) : null}
+        {post.status === 'cancelled' ? (
+          <span className="flex items-center gap-1.5 text-muted-foreground">
+            <Ban className="size-4 shrink-0" aria-hidden="true" />
+            Cancelled
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}

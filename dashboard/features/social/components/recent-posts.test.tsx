@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toSocialPost, type SocialPost } from '@core/social-posts';
+import { callableError, postDoc, timestampOf } from '../test-support';
+
+type Handler = (input: unknown) => Promise<unknown>;
+const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
+const toast = vi.hoisted(() => vi.fn());
+
+vi.mock('@/lib/call', async (load) => {
+  const actual = await load<object>();
+  const call = (name: string, input: unknown) => {
+    calls.log.push({ name, input });
+    return calls.handlers[name]?.(input) ?? Promise.resolve({ postId: 'p', status: 'queued' });
+  };
+  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
+});
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+
+const { RecentPosts } = await import('./recent-posts');
+
+const posts: SocialPost[] = [
+  postDoc('s1', { status: 'scheduled', text: 'Scheduled one', scheduledAt: timestampOf('2026-11-24T17:00:00Z') }),
+  postDoc('q1', { status: 'queued', text: 'Queued one' }),
+  postDoc('u1', { status: 'publishing', text: 'Uploading one', progress: 40 }),
+  postDoc('ok', { status: 'published', text: 'Live one', url: 'https://x.com/muse/status/9', publishedAt: timestampOf('2026-11-23T11:00:00Z') }),
+  postDoc('f1', { status: 'failed', text: 'Refused one', error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' } }),
+  postDoc('c1', { status: 'cancelled', text: 'Dropped one' }),
+].map((d) => toSocialPost(d.id, d.data));
+
+function renderList(onRetried = vi.fn()) {
+  render(<RecentPosts posts={{ status: 'success', data: posts, retry: () => undefined }} timeZone="Europe/Berlin" onRetried={onRetried} />);
+  const item = (text: string) => screen.getByText(text).closest('li')!;
+  return { item, onRetried };
+}
+
+describe('Recent Posts', () => {
+  beforeEach(() => {
+    calls.log = [];
+    calls.handlers = {};
+    toast.mockReset();
+  });
+  afterEach(cleanup);
+
+  it('shows a scheduled post at its time in the zone, named, with Edit and Cancel', () => {
+    const { item } = renderList();
+    const li = within(item('Scheduled one'));
+    expect(li.getByText('Scheduled for Nov 24, 2026, 6:00 PM (Europe/Berlin)')).toBeTruthy();
+    expect(li.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(li.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('shows queued and publishing posts with a spinner, and progress once it moves', () => {
+    const { item } = renderList();
+    expect(within(item('Queued one')).getByRole('status').textContent).toBe('Waiting to publish...');
+    expect(within(item('Queued one')).queryByRole('progressbar')).toBeNull();
+    expect(within(item('Uploading one')).getByRole('status').textContent).toContain('Publishing...');
+    expect(within(item('Uploading one')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+  });
+
+  it('links a published post to its page', () => {
+    const { item } = renderList();
+    expect(within(item('Live one')).getByRole('link', { name: /View post/ }).getAttribute('href')).toBe('https://x.com/muse/status/9');
+  });
+
+  it('says why a post failed and retries it once with a new requestId, however fast Retry is clicked', async () => {
+    const { item, onRetried } = renderList();
+    const li = within(item('Refused one'));
+    expect(li.getByText('Failed: X refused a duplicate of a recent post')).toBeTruthy();
+    fireEvent.click(li.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(li.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(onRetried).toHaveBeenCalledWith('f1'));
+    expect(calls.log).toEqual([{ name: 'retryPost', input: { postId: 'f1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } }]);
+  });
+
+  it('shows a cancelled post with no actions', () => {
+    const { item } = renderList();
+    const li = within(item('Dropped one'));
+    expect(li.getByText('Cancelled')).toBeTruthy();
+    expect(li.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('edits a scheduled post in place through updateScheduledPost', async () => {
+    const { item } = renderList();
+    fireEvent.click(within(item('Scheduled one')).getByRole('button', { name: 'Edit' }));
+    const text = screen.getByLabelText('Post Content');
+    const date = screen.getByLabelText(/Schedule Date/) as HTMLInputElement;
+    expect(date.value).toBe('2026-11-24T18:00');
+    fireEvent.change(text, { target: { value: 'Scheduled, edited' } });
+    fireEvent.change(date, { target: { value: '2099-11-25T09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.log).toHaveLength(1));
+    expect(calls.log[0]).toEqual({ name: 'updateScheduledPost', input: { postId: 's1', text: 'Scheduled, edited', media: [], scheduledAt: '2099-11-25T08:30:00.000Z', timeZone: 'Europe/Berlin' } });
+  });
+
+  it('says a post was already claimed when cancelling comes too late', async () => {
+    calls.handlers.cancelPost = () => Promise.reject(callableError('failed-precondition', 'Post is publishing', 'post-state'));
+    const { item } = renderList();
+    fireEvent.click(within(item('Scheduled one')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'This post was already claimed for publishing, so it can no longer be changed.', variant: 'destructive' }),
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import type { LiveState } from '@core/react/use-live';
+import type { SocialPost } from '@core/social-posts';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { Skeleton } from '@core/ui/skeleton';
+import { PostItem } from './post-item';
+
+/** The platform's newest posts, live, each in its true state. */
+export function RecentPosts({ posts, timeZone, onRetried }: { posts: LiveState<SocialPost[]>; timeZone: string; onRetried: (postId: string) => void }) {
+  return (
+    <Card role="region" aria-labelledby="recent-posts-title">
+      <CardHeader>
+        <CardTitle id="recent-posts-title" className="text-base">
+          Recent Posts
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {posts.status === 'loading' ? (
+          <div className="grid gap-3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : posts.status === 'error' ? (
+          <Alert tone="danger" className="flex flex-wrap items-center justify-between gap-2">
+            <span>Couldn't load your posts. {posts.error.message}</span>
+            <Button variant="outline" size="sm" onClick={posts.retry}>
+              Try again
+            </Button>
+          </Alert>
+        ) : posts.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No posts yet</p>
+        ) : (
+          <ul className="divide-y">
+            {posts.data.map((post) => (
+              <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RawDoc } from '@core/data/statuses';
+import { callableError, postDoc } from '../test-support';
+
+type Handler = (input: unknown) => Promise<unknown>;
+const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
+const live = vi.hoisted(() => ({ docs: [] as RawDoc[] }));
+const toast = vi.hoisted(() => vi.fn());
+
+vi.mock('@/lib/call', async (load) => {
+  const actual = await load<object>();
+  const call = (name: string, input: unknown) => {
+    calls.log.push({ name, input });
+    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
+  };
+  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
+});
+vi.mock('@/lib/live', () => {
+  const cache = new Map<unknown, unknown>();
+  return {
+    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
+      if (!cache.has(live.docs)) cache.set(live.docs, live.docs.map((d) => convert(d.id, d.data)));
+      return { status: 'success', data: cache.get(live.docs), retry: () => undefined };
+    },
+    useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
+  };
+});
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+
+const { clearPlatformProfiles } = await import('@/lib/platform-profile');
+const { LinkedinRoute } = await import('./linkedin-route');
+
+const AUTHORS = [
+  { urn: 'urn:li:person:abc', name: 'Ada Lovelace', kind: 'person' },
+  { urn: 'urn:li:organization:42', name: 'Muse Labs', kind: 'organization' },
+];
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <LinkedinRoute />
+    </MemoryRouter>,
+  );
+}
+
+const sent = (name: string) => calls.log.filter((c) => c.name === name);
+
+describe('the LinkedIn page', () => {
+  beforeEach(() => {
+    calls.log = [];
+    calls.handlers = {
+      getPlatformProfile: () => Promise.resolve({ platform: 'linkedin', name: 'Ada Lovelace', followers: null, following: null, posts: null, authors: AUTHORS }),
+      publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
+      generateText: () => Promise.resolve({ text: 'Your posts about launches do best.', model: 'gpt-4o-mini', provider: 'openai' }),
+    };
+    live.docs = [postDoc('a', { platform: 'linkedin', status: 'published', text: 'We launched Muse' }), postDoc('b', { platform: 'linkedin', status: 'failed', text: 'Hiring now' })];
+    toast.mockReset();
+    clearPlatformProfiles();
+  });
+  afterEach(cleanup);
+
+  it('offers the member and approved organizations in Post From, and needs one chosen', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'LinkedIn' })).toBeTruthy();
+    const from = screen.getByLabelText('Post From') as HTMLSelectElement;
+    await waitFor(() => expect(from.options).toHaveLength(3));
+    expect([...from.options].map((o) => o.textContent)).toEqual(['Select where to post from', 'Ada Lovelace (you)', 'Muse Labs (company page)']);
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Hello LinkedIn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post to LinkedIn' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Please select where to post from', variant: 'destructive' });
+    fireEvent.change(from, { target: { value: 'urn:li:organization:42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post to LinkedIn' }));
+    await waitFor(() => expect(sent('publishPost')).toHaveLength(1));
+    expect(sent('publishPost')[0]!.input).toMatchObject({ platform: 'linkedin', author: 'urn:li:organization:42', text: 'Hello LinkedIn' });
+  });
+
+  it('shows the connect text and the Integrations link when the account has no credentials', async () => {
+    calls.handlers.getPlatformProfile = () => Promise.reject(callableError('failed-precondition', 'No LinkedIn credentials', 'missing-credentials'));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Please connect your LinkedIn account in the Integrations page');
+    expect(screen.getByRole('link', { name: 'Open Integrations' }).getAttribute('href')).toBe('/integrations?tab=social');
+    expect((screen.getByRole('button', { name: 'Post to LinkedIn' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('analyzes performance with the recent LinkedIn post texts', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('What would you like to know?'), { target: { value: 'What works best?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Performance' }));
+    expect(await screen.findByText('Your posts about launches do best.')).toBeTruthy();
+    const input = sent('generateText')[0]!.input as { task: string; prompt: string };
+    expect(input.task).toBe('analyze');
+    expect(input.prompt).toBe('What works best?\n\nMy recent LinkedIn posts:\n1. We launched Muse\n2. Hiring now');
+    expect(toast).toHaveBeenCalledWith({ title: 'Analysis Complete' });
+  });
+
+  it('writes generated text into Post Content', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), { target: { value: 'our launch' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Post' }));
+    await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe('Your posts about launches do best.'));
+    expect(sent('generateText')[0]!.input).toMatchObject({ task: 'social_post', prompt: 'our launch', context: { platform: 'linkedin' } });
+    expect(toast).toHaveBeenCalledWith({ title: 'Post content generated successfully' });
+  });
+});

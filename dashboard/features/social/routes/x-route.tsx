@@ -1,0 +1,5 @@
+import { PlatformPage } from '../components/platform-page';
+
+export function XRoute() {
+  return <PlatformPage platform="x" />;
+}
