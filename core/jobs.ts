@@ -5,7 +5,7 @@ import { IMAGE, STYLE_OPTIONS } from './constants';
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
-export const jobKinds = ['image', 'video', 'voiceover', 'music'] as const;
+export const jobKinds = ['image', 'video', 'voiceover', 'music', 'publish'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -68,6 +68,10 @@ export const musicJobInputSchema = z.strictObject({
  * startJob payload. requestId is made by the client once per click (crypto.randomUUID) and becomes the
  * job id, so a retried or doubled call starts one job, not two.
  */
+/** A publish job's input (written by the publishPost callable and the scheduler, never by startJob). */
+export const publishJobInputSchema = z.strictObject({ postId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+export type PublishJobInput = z.output<typeof publishJobInputSchema>;
+
 export const startJobSchema = z.discriminatedUnion(
   'kind',
   [

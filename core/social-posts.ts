@@ -76,6 +76,8 @@ export interface PlatformProfile {
   posts: number | null;
   /** LinkedIn: who may post (the member, then only APPROVED organizations). */
   authors: { urn: string; name: string; kind: 'person' | 'organization' }[];
+  /** LinkedIn: when the saved access token expires (ISO), when the saved credentials say; else absent. */
+  tokenExpiresAt?: string | null;
 }
 
 /** users/{uid}/socialPosts/{postId} as every reader sees it. */
