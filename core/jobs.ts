@@ -7,6 +7,8 @@ import { IMAGE, STYLE_OPTIONS } from './constants';
 
 export const jobKinds = ['image', 'video', 'voiceover', 'music', 'publish'] as const;
 export type JobKind = (typeof jobKinds)[number];
+/** The kinds startJob starts (a publish job is made by publishPost and the scheduler). */
+export const generationJobKinds = ['image', 'video', 'voiceover', 'music'] as const satisfies readonly JobKind[];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -80,7 +82,7 @@ export const startJobSchema = z.discriminatedUnion(
     z.strictObject({ requestId: z.uuid(), kind: z.literal('voiceover'), input: voiceoverJobInputSchema }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('music'), input: musicJobInputSchema }),
   ],
-  { error: `Unknown job kind. Use one of: ${jobKinds.join(', ')}` },
+  { error: `Unknown job kind. Use one of: ${generationJobKinds.join(', ')}` },
 );
 export type StartJobInput = z.input<typeof startJobSchema>;
 export type StartJobPayload = z.output<typeof startJobSchema>;
