@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallableInput } from '../../core/callables';
 import type { PublishPlatform } from '../../core/social-posts';
 import { publishPostSchema, retryPostSchema, updateScheduledPostSchema } from '../../core/social-posts';
+import { cancelJob } from '../../functions/src/jobs/cancel-job/cancel-job';
 import { jobRef, runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock, type Clock } from '../../functions/src/lib/clock';
@@ -160,6 +161,18 @@ describe('Post Now', () => {
     expect(await linkedinPostsWith(asPage)).toEqual([expect.objectContaining({ author: 'urn:li:organization:1000001' })]);
     expect(await readPost(uid, member.postId)).toMatchObject({ status: 'published', platformPostId: made!.id });
     expect(await readPost(uid, page.postId)).toMatchObject({ status: 'published', media: [expect.objectContaining({ generationId: image, contentType: 'image/png' })] });
+  });
+});
+
+describe('cancelJob on a publish job', () => {
+  it('before its run starts cancels the post too, and nothing is posted', async () => {
+    const uid = await xUser();
+    const text = `Cancelled before start ${marker()}`;
+    const { postId } = await post(uid, { platform: 'x', text });
+    expect(await cancelJob(uid, { jobId: postId }, { db, clock: systemClock })).toEqual({ status: 'cancelled' });
+    expect(await runJob({ uid, jobId: postId }, deps())).toEqual({ outcome: 'skipped', reason: 'finished' });
+    expect(await readPost(uid, postId)).toMatchObject({ status: 'cancelled' });
+    expect(await tweetsWith(text)).toHaveLength(0);
   });
 });
 
