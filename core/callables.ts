@@ -92,11 +92,11 @@ export const callableContracts = {
   cancelJob: contract<CancelJobResult>()(jobIdSchema),
   deleteGeneration: contract<DeleteGenerationResult>()(deleteGenerationSchema),
   addLibraryFile: contract<AddLibraryFileResult>()(addLibraryFileSchema),
-  publishPost: contract<PublishPostResult>()(publishPostSchema, ['missing-credentials', 'needs-reconnect']),
+  publishPost: contract<PublishPostResult>()(publishPostSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
   updateScheduledPost: contract<PublishPostResult>()(updateScheduledPostSchema, ['post-state']),
   cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
-  retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'needs-reconnect']),
-  getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'needs-reconnect']),
+  retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

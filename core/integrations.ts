@@ -210,6 +210,8 @@ export const socialAccountStatusSchema = z.object({
   values: z.record(z.string(), z.string()),
   /** True once the account holds an access token (entered, or from Connect). */
   connected: z.boolean(),
+  /** Set by a publish the platform refused for the token (401); cleared by the next success or a save. */
+  needsReconnect: z.boolean().optional(),
   updatedAt: timestampLike,
 });
 export type SocialAccountStatus = z.output<typeof socialAccountStatusSchema>;

@@ -5,8 +5,10 @@ import { IMAGE, STYLE_OPTIONS } from './constants';
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
-export const jobKinds = ['image', 'video', 'voiceover', 'music'] as const;
+export const jobKinds = ['image', 'video', 'voiceover', 'music', 'publish'] as const;
 export type JobKind = (typeof jobKinds)[number];
+/** The kinds startJob starts (a publish job is made by publishPost and the scheduler). */
+export const generationJobKinds = ['image', 'video', 'voiceover', 'music'] as const satisfies readonly JobKind[];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -68,6 +70,10 @@ export const musicJobInputSchema = z.strictObject({
  * startJob payload. requestId is made by the client once per click (crypto.randomUUID) and becomes the
  * job id, so a retried or doubled call starts one job, not two.
  */
+/** A publish job's input (written by the publishPost callable and the scheduler, never by startJob). */
+export const publishJobInputSchema = z.strictObject({ postId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+export type PublishJobInput = z.output<typeof publishJobInputSchema>;
+
 export const startJobSchema = z.discriminatedUnion(
   'kind',
   [
@@ -76,7 +82,7 @@ export const startJobSchema = z.discriminatedUnion(
     z.strictObject({ requestId: z.uuid(), kind: z.literal('voiceover'), input: voiceoverJobInputSchema }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('music'), input: musicJobInputSchema }),
   ],
-  { error: `Unknown job kind. Use one of: ${jobKinds.join(', ')}` },
+  { error: `Unknown job kind. Use one of: ${generationJobKinds.join(', ')}` },
 );
 export type StartJobInput = z.input<typeof startJobSchema>;
 export type StartJobPayload = z.output<typeof startJobSchema>;

@@ -4,7 +4,7 @@ import { count, docConverter, oneOf, optionalText, text, timestamp } from './dat
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
 // publishPost callable (its requestId becomes the post id, so a doubled click makes one post); Post Now
 // queues a publish job at once, a Schedule Date stores it as 'scheduled' until the scheduler claims it.
-// docs/architecture.md ("Publishing") has the state machine and the exactly-once rules.
+// docs/architecture.md ("Publishing") and functions/README.md have the state machine and the exactly-once rules.
 
 export const publishPlatforms = ['x', 'linkedin'] as const;
 export type PublishPlatform = (typeof publishPlatforms)[number];
@@ -76,6 +76,8 @@ export interface PlatformProfile {
   posts: number | null;
   /** LinkedIn: who may post (the member, then only APPROVED organizations). */
   authors: { urn: string; name: string; kind: 'person' | 'organization' }[];
+  /** LinkedIn: when the saved access token expires (ISO), when the saved credentials say; else absent. */
+  tokenExpiresAt?: string | null;
 }
 
 /** users/{uid}/socialPosts/{postId} as every reader sees it. */

@@ -15,6 +15,8 @@ export interface SocialAccountStatus {
   hints: Record<string, string>;
   values: Record<string, string>;
   connected: boolean;
+  /** The platform refused the stored token at the last publish: reconnect in Integrations. */
+  needsReconnect?: boolean;
   updatedAt: Date;
 }
 export type SocialAccountStatuses = Partial<Record<SocialPlatform, SocialAccountStatus>>;
@@ -40,5 +42,5 @@ export function toKeyStatuses(docs: readonly RawDoc[]): KeyStatuses {
 }
 
 export function toSocialAccountStatuses(docs: readonly RawDoc[]): SocialAccountStatuses {
-  return keyed(docs, socialPlatforms, socialAccountStatusSchema, (s) => ({ hints: s.hints, values: s.values, connected: s.connected, updatedAt: s.updatedAt.toDate() }));
+  return keyed(docs, socialPlatforms, socialAccountStatusSchema, (s) => ({ hints: s.hints, values: s.values, connected: s.connected, needsReconnect: s.needsReconnect ?? false, updatedAt: s.updatedAt.toDate() }));
 }

@@ -12,3 +12,7 @@ export { runJobTrigger as runJob } from './jobs/run-job/trigger';
 export { sweepStaleJobsSchedule as sweepStaleJobs } from './jobs/sweep-stale-jobs/trigger';
 export { deleteGenerationCallable as deleteGeneration } from './generations/delete-generation/trigger';
 export { addLibraryFileCallable as addLibraryFile } from './generations/add-library-file/trigger';
+export { publishPostCallable as publishPost } from './social/publish-post/trigger';
+export { updateScheduledPostCallable as updateScheduledPost, cancelPostCallable as cancelPost, retryPostCallable as retryPost } from './social/manage-posts/trigger';
+export { getPlatformProfileCallable as getPlatformProfile } from './social/get-platform-profile/trigger';
+export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';

@@ -55,7 +55,7 @@ describe.each(integrationTypes)('the %s key', (type) => {
     expect(deleted.result).toEqual({ deleted: true });
     expect(await storedPathsOf(uid)).toEqual([]);
     const afterDelete = await callCallable('testIntegrationKey', { type }, idToken);
-    expect(afterDelete.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Save your ${labels[type]} API key before testing it.` });
+    expect(afterDelete.error).toEqual({ status: 'FAILED_PRECONDITION', message: `Save your ${labels[type]} API key before testing it.`, details: { reason: 'missing-key', provider: type } });
   });
 
   it('tests a refused key as invalid and an empty account as the provider reports it', async () => {

@@ -47,8 +47,8 @@ const seed: Record<string, DocumentData> = {
   'users/alice/generations/g1': { kind: 'image', prompt: 'a lighthouse', status: 'completed', createdAt: earlier },
   'users/alice/videoProjects/p1': { title: 'Launch teaser', settings: editorSettings(), thumbnailUrl: '', createdAt: earlier, updatedAt: earlier },
   'users/alice/renderJobs/r1': { status: 'processing', projectId: 'p1', progress: 0, createdAt: earlier, updatedAt: earlier },
-  'users/alice/socialPosts/s1': { platform: 'x', content: 'hello', status: 'published' },
-  'users/alice/jobs/j1': { type: 'generation', status: 'running' },
+  'users/alice/socialPosts/s1': { platform: 'x', text: 'hello', status: 'scheduled', scheduledAt: stale, jobId: null, platformPostId: null, url: null, createdAt: earlier },
+  'users/alice/jobs/j1': { kind: 'publish', status: 'queued', input: { postId: 's1' } },
   'users/alice/integrations/openai': { status: 'connected' },
   'users/alice/socialAccounts/x': { status: 'connected', username: 'alice' },
   'users/alice/feedback/f1': { message: 'love it' },
@@ -102,7 +102,16 @@ const targets: Target[] = [
     update: () => ({ status: 'completed', progress: 100, outputUrl: downloadUrl('alice/renders/r1.mp4'), outputPath: 'alice/renders/r1.mp4', error: null, updatedAt: serverTimestamp() }),
     owner: ['get', 'list', 'create', 'update'],
   },
-  ...(['socialPosts/s1', 'jobs/j1', 'integrations/openai', 'socialAccounts/x'] as const).map((rest): Target => {
+  {
+    // Only functions move a post along or record what the platform made of it.
+    path: 'users/alice/socialPosts/s1',
+    list: 'users/alice/socialPosts',
+    createPath: 'users/alice/socialPosts/new',
+    create: () => ({ platform: 'x', text: 'forged', status: 'published', platformPostId: '1790000000000000000', url: 'https://x.com/i/status/1790000000000000000', createdAt: serverTimestamp() }),
+    update: () => ({ status: 'published', platformPostId: '1790000000000000000', url: 'https://x.com/i/status/1790000000000000000' }),
+    owner: ['get', 'list'],
+  },
+  ...(['jobs/j1', 'integrations/openai', 'socialAccounts/x'] as const).map((rest): Target => {
     const [name] = rest.split('/');
     return {
       path: `users/alice/${rest}`,

@@ -12,6 +12,7 @@ import { createImageExecutor } from './kinds/image';
 import { createVideoExecutor } from './kinds/video';
 import type { Bucket } from './result-storage';
 import type { Executors, RunnerDeps } from './runner';
+import { publishDeps } from '../social/deps';
 
 // The real dependencies of the job functions, built per invocation (nothing at import time).
 
@@ -58,5 +59,6 @@ export function runnerDeps(): RunnerDeps {
     readKey: (uid, type) => readIntegrationKey({ db, keyring }, uid, type),
     executors: jobExecutors(),
     allowPlainHttp: config.emulated,
+    publish: publishDeps({ db, keyring }),
   };
 }

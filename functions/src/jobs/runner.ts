@@ -22,6 +22,7 @@ import {
   type Ownership,
 } from './job-state';
 import { identifyMedia } from './media';
+import { runPublishJob, type PublishDeps } from '../social/publish-run';
 import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
 
 // Runs one job document to its end, for any kind (executors in ./kinds). Safe to call more than once for
@@ -46,10 +47,13 @@ export interface RunnerDeps {
   downloadTimeoutMs?: number;
   maxResultBytes?: number;
   newRunId?: () => string;
+  /** Publish jobs (kind 'publish'): credentials and platform publishers; without them such jobs fail. */
+  publish?: PublishDeps;
 }
 
 export type RunResult =
   | { outcome: 'succeeded'; generationId: string; resumed: boolean }
+  | { outcome: 'published'; postId: string; platformPostId: string; url: string }
   | { outcome: 'failed'; error: JobError }
   | { outcome: 'skipped'; reason: 'missing' | 'finished' | 'busy' }
   | { outcome: 'stopped'; reason: 'cancelled' | 'finished' | 'lost' };
@@ -118,6 +122,12 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     }
     log.warn('Job failed', { ...context, code: error.code, ...extra });
     return { outcome: 'failed', error };
+  }
+
+  // A publish makes no library record: its own run (../social/publish-run.ts) takes over after the claim.
+  if (kind === 'publish') {
+    if (!deps.publish) return fail(UNAVAILABLE_KIND);
+    return runPublishJob({ db, bucket: deps.bucket, clock: deps.clock, uid, jobId, runId, leaseMs, jobRef: ref, input: data.input }, deps.publish);
   }
 
   const executor = deps.executors[kind] as JobExecutor<unknown> | undefined;

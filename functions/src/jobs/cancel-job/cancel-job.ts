@@ -7,6 +7,7 @@ import { log } from '../../lib/log';
 import { cancelledPatch } from '../job-state';
 import { jobRef } from '../runner';
 import type { CallablePayload } from '@core/callables';
+import { postRef } from '../../social/posts';
 
 export interface CancelJobDeps {
   db: Firestore;
@@ -26,7 +27,13 @@ export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>,
       if (!snap.exists) throw new HttpsError('not-found', 'This generation no longer exists.');
       const status = snap.get('status') as JobStatus;
       if (!isJobActive(status)) return { status, changed: false };
-      tx.update(ref, cancelledPatch(deps.clock.now()));
+      // A publish job cancelled before its run reached the platform takes its post along.
+      const postId = snap.get('kind') === 'publish' ? (snap.get('input') as { postId?: unknown } | undefined)?.postId : undefined;
+      const post = typeof postId === 'string' ? postRef(deps.db, uid, postId) : undefined;
+      const postData = post ? (await tx.get(post)).data() : undefined;
+      const now = deps.clock.now();
+      tx.update(ref, cancelledPatch(now));
+      if (post && postData?.status === 'queued' && postData.jobId === jobId) tx.update(post, { status: 'cancelled', updatedAt: now });
       return { status: 'cancelled' as const, changed: true };
     });
     if (result.changed) log.info('Job cancelled', { uid, jobId });

@@ -1,0 +1,33 @@
+import type { StoredSocialCredentials } from '@core/integrations';
+import type { PublishPlatform } from '@core/social-posts';
+import { loadConfig } from '../config';
+import { readSocialCredentials, type SecretStoreDeps } from '../integrations/secret-store';
+import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
+import { createLinkedInPublisher } from '../providers/social/linkedin';
+import type { SocialPublisher } from '../providers/social/social-publisher';
+import { createXPublisher, type XCredentials } from '../providers/social/x';
+import type { PublishDeps } from './publish-run';
+
+// The real platform publishers of publish jobs, built per run with the configured base URLs
+// (X_BASE_URL, LINKEDIN_BASE_URL: the sandbox in the emulator).
+
+export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
+  return { consumerKey: stored.consumerKey ?? '', consumerSecret: stored.consumerSecret ?? '', accessToken: stored.accessToken ?? '', accessTokenSecret: stored.accessTokenSecret ?? '' };
+}
+
+export function platformPublisher(platform: PublishPlatform, stored: StoredSocialCredentials, options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number }): SocialPublisher {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
+  if (platform === 'x') {
+    return createXPublisher({ credentials: xCredentialsOf(stored), baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs, retry: { policy: PROVIDER_RETRY_POLICY, sleep, now } });
+  }
+  return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
+}
+
+export function publishDeps(store: Pick<SecretStoreDeps, 'db' | 'keyring'>): PublishDeps {
+  const { baseUrls } = loadConfig();
+  return {
+    readCredentials: (uid, platform) => readSocialCredentials(store, uid, platform),
+    publisherFor: (platform, stored) => platformPublisher(platform, stored, { baseUrl: baseUrls[platform], fetch: globalThis.fetch }),
+  };
+}

@@ -1,0 +1,117 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { CallablePayload } from '@core/callables';
+import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
+import { readSocialCredentials } from '../../integrations/secret-store';
+import { withFallbackError } from '../../lib/callable';
+import type { Clock } from '../../lib/clock';
+import type { Keyring } from '../../lib/crypto';
+import { log } from '../../lib/log';
+import { jobRef } from '../../jobs/runner';
+import {
+  missingCredentialsError,
+  newPublishJob,
+  platformProblem,
+  postNotFound,
+  postRef,
+  postStateError,
+  resolvePostMedia,
+  unreadableCredentialsError,
+  type SocialPostDoc,
+} from '../posts';
+import { pastScheduleMessage } from '../publish-post/publish-post';
+
+// Edit, cancel and retry a post. Each re-checks the post's status inside a transaction, so a post the
+// scheduler claimed meanwhile is refused with the reason 'post-state' instead of changed under its job.
+
+export interface ManagePostDeps {
+  db: Firestore;
+  clock: Clock;
+}
+
+/** Changes a scheduled post's text, media, author or time, until the scheduler claims it. */
+export async function updateScheduledPost(uid: string, input: CallablePayload<'updateScheduledPost'>, deps: ManagePostDeps): Promise<PublishPostResult> {
+  const { postId } = input;
+  const ref = postRef(deps.db, uid, postId);
+  return withFallbackError('Failed to process your request', { uid, postId }, async () => {
+    const snap = await ref.get();
+    if (!snap.exists) throw postNotFound();
+    const post = snap.data() as SocialPostDoc;
+    if (post.status !== 'scheduled') throw postStateError(post.status);
+    const media = await resolvePostMedia(deps.db, uid, input.media);
+    const problem = platformProblem(post.platform, { text: input.text, media, author: input.author });
+    if (problem) throw new HttpsError('invalid-argument', problem);
+    const now = deps.clock.now();
+    const scheduledAt = new Date(input.scheduledAt);
+    if (scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+    await deps.db.runTransaction(async (tx) => {
+      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      if (!current) throw postNotFound();
+      if (current.status !== 'scheduled') throw postStateError(current.status);
+      tx.update(ref, {
+        text: input.text,
+        media,
+        author: post.platform === 'linkedin' && input.author ? { urn: input.author, name: '' } : null,
+        scheduledAt,
+        timeZone: input.timeZone,
+        updatedAt: now,
+      });
+    });
+    log.info('Scheduled post changed', { uid, postId });
+    return { postId, status: 'scheduled' };
+  });
+}
+
+/** Cancels a scheduled post before the scheduler claims it. */
+export async function cancelPost(uid: string, input: CallablePayload<'cancelPost'>, deps: ManagePostDeps): Promise<PublishPostResult> {
+  const { postId } = input;
+  const ref = postRef(deps.db, uid, postId);
+  return withFallbackError('Failed to process your request', { uid, postId }, async () => {
+    await deps.db.runTransaction(async (tx) => {
+      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      if (!current) throw postNotFound();
+      if (current.status !== 'scheduled') throw postStateError(current.status);
+      tx.update(ref, { status: 'cancelled', updatedAt: deps.clock.now() });
+    });
+    log.info('Scheduled post cancelled', { uid, postId });
+    return { postId, status: 'cancelled' };
+  });
+}
+
+export interface RetryPostDeps extends ManagePostDeps {
+  keyring: Keyring;
+}
+
+/**
+ * Publishes a failed post again under a new job (id: requestId); the post goes back to 'queued'. A post
+ * whose last outcome was unknown keeps its attempt, so the new run looks it up before posting. The same
+ * requestId again returns the post without a second job.
+ */
+export async function retryPost(uid: string, input: CallablePayload<'retryPost'>, deps: RetryPostDeps): Promise<PublishPostResult> {
+  const { postId, requestId } = input;
+  const ref = postRef(deps.db, uid, postId);
+  return withFallbackError('Failed to process your request', { uid, postId }, async () => {
+    const snap = await ref.get();
+    if (!snap.exists) throw postNotFound();
+    const post = snap.data() as SocialPostDoc;
+    if (post.jobId === requestId) return { postId, status: post.status };
+    if (post.status !== 'failed') throw postStateError(post.status);
+    const credentials = await readSocialCredentials(deps, uid, post.platform);
+    if (!credentials.found) throw missingCredentialsError(post.platform);
+    if (!credentials.readable) throw unreadableCredentialsError(post.platform);
+    const now = deps.clock.now();
+    const status = await deps.db.runTransaction(async (tx): Promise<SocialPostStatus> => {
+      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      if (!current) throw postNotFound();
+      if (current.jobId === requestId) return current.status;
+      if (current.status !== 'failed') throw postStateError(current.status);
+      const job = jobRef(deps.db, uid, requestId);
+      if ((await tx.get(job)).exists) throw new HttpsError('invalid-argument', 'This request id was already used');
+      tx.update(ref, { status: 'queued', jobId: requestId, error: null, progress: 0, updatedAt: now });
+      tx.create(job, newPublishJob(postId, now));
+      return 'queued';
+    });
+    log.info('Post retried', { uid, postId, jobId: requestId });
+    return { postId, status };
+  });
+}

@@ -1,0 +1,152 @@
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { userCollectionPath } from '@core/firestore-paths';
+import { socialPlatformLabels } from '@core/integrations';
+import type { JobDoc } from '@core/jobs';
+import { LINKEDIN_LIMITS, xMediaProblem } from '@core/social-limits';
+import type { PublishPlatform, SocialPostStatus } from '@core/social-posts';
+import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
+import { reasonedError } from '../lib/callable';
+import { checkLinkedInRequest } from '../providers/social/linkedin';
+import type { PublishMedia } from '../providers/social/social-publisher';
+
+// users/{uid}/socialPosts/{postId} as functions write it, and the checks every way into it shares
+// (publishPost, updateScheduledPost, retryPost). core/social-posts.ts is what clients read of it.
+
+/** One attached library file, copied from its record when the post was made. */
+export interface StoredPostMedia {
+  generationId: string;
+  storagePath: string;
+  contentType: string;
+  sizeBytes: number;
+  title: string;
+  url: string | null;
+}
+
+export interface SocialPostDoc<T = unknown> {
+  platform: PublishPlatform;
+  status: SocialPostStatus;
+  text: string;
+  media: StoredPostMedia[];
+  author: { urn: string; name: string } | null;
+  /** When a scheduled post is due; null for Post Now. The scheduler queries it. */
+  scheduledAt: T | null;
+  timeZone: string;
+  jobId: string | null;
+  platformPostId: string | null;
+  url: string | null;
+  error: { code: string; message: string; retryAt: T | null } | null;
+  progress: number;
+  /**
+   * Set before the platform is asked; left in place while the post may exist on the platform without our
+   * record of it (a run that died after sending, an unknown outcome), so the next run looks it up first.
+   */
+  attemptStartedAt: T | null;
+  createdAt: T;
+  updatedAt: T;
+  publishedAt: T | null;
+}
+
+export function postRef(db: Firestore, uid: string, postId: string): DocumentReference {
+  return db.doc(`${userCollectionPath(uid, 'socialPosts')}/${postId}`);
+}
+
+export function socialAccountRef(db: Firestore, uid: string, platform: PublishPlatform): DocumentReference {
+  return db.doc(`${userCollectionPath(uid, 'socialAccounts')}/${platform}`);
+}
+
+/** The words the composers have always shown for an account that is not connected. */
+export function missingCredentialsMessage(platform: PublishPlatform): string {
+  return `Please connect your ${socialPlatformLabels[platform]} account in the Integrations page`;
+}
+
+export function unreadableCredentialsMessage(platform: PublishPlatform): string {
+  return `Your saved ${socialPlatformLabels[platform]} credentials can no longer be read. Save them again in Integrations.`;
+}
+
+export const mediaGoneMessage = 'A media file of this post is no longer in your library.';
+
+export function missingCredentialsError(platform: PublishPlatform): HttpsError {
+  return reasonedError('failed-precondition', missingCredentialsMessage(platform), { reason: 'missing-credentials', provider: platform });
+}
+
+export function unreadableCredentialsError(platform: PublishPlatform): HttpsError {
+  return reasonedError('failed-precondition', unreadableCredentialsMessage(platform), { reason: 'unreadable-credentials', provider: platform });
+}
+
+/** Library records of the user's own, in the order given; a missing one refuses the whole post. */
+export async function resolvePostMedia(db: Firestore, uid: string, media: readonly { generationId: string }[]): Promise<StoredPostMedia[]> {
+  if (media.length === 0) return [];
+  const refs = media.map((m) => db.doc(`${userCollectionPath(uid, 'generations')}/${m.generationId}`));
+  const snaps = await db.getAll(...refs);
+  return snaps.map((snap) => {
+    const data = snap.data();
+    const storagePath = data?.storagePath;
+    if (!data || typeof storagePath !== 'string' || !storagePath.startsWith(`${uid}/`)) {
+      throw new HttpsError('invalid-argument', 'Media must come from your library');
+    }
+    return {
+      generationId: snap.id,
+      storagePath,
+      contentType: typeof data.contentType === 'string' ? data.contentType : 'application/octet-stream',
+      sizeBytes: typeof data.sizeBytes === 'number' ? data.sizeBytes : 0,
+      title: typeof data.title === 'string' ? data.title : '',
+      url: typeof data.originalUrl === 'string' ? data.originalUrl : null,
+    };
+  });
+}
+
+/** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
+export function platformProblem(platform: PublishPlatform, post: { text: string; media: readonly StoredPostMedia[]; author?: string }): string | undefined {
+  if (platform === 'x') {
+    const { weightedLength } = xTextInfo(post.text);
+    if (weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${weightedLength})`;
+    return xMediaProblem(post.media)?.message;
+  }
+  if ([...post.text].length > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;
+  const media = post.media.map((m) => ({ ...m, read: unread }));
+  return checkLinkedInRequest({ text: post.text, media, author: post.author })?.message;
+}
+
+// Only sizes and types are checked before a publish: nothing is read.
+const unread: PublishMedia['read'] = () => Promise.reject(new Error('not readable here'));
+
+/** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */
+export function newPublishJob(postId: string, now: Date): JobDoc<Date> {
+  return {
+    kind: 'publish',
+    status: 'queued',
+    input: { postId },
+    progress: 0,
+    statusText: 'Queued',
+    providerJobId: null,
+    providerPollingUrl: null,
+    submittedAt: null,
+    generationId: null,
+    error: null,
+    attempts: 0,
+    leaseExpiresAt: null,
+    runId: null,
+    startedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+  };
+}
+
+/** A post's state no longer allows the call: the client shows the message and reloads the post. */
+export function postStateError(status: SocialPostStatus | undefined): HttpsError {
+  const why: Partial<Record<SocialPostStatus, string>> = {
+    queued: 'This post is already being published.',
+    publishing: 'This post is already being published.',
+    published: 'This post has already been published.',
+    cancelled: 'This post was cancelled.',
+    failed: 'This post failed: use Retry to publish it again.',
+    scheduled: 'This post is still scheduled.',
+  };
+  return reasonedError('failed-precondition', (status && why[status]) ?? 'This post can no longer be changed.', { reason: 'post-state' });
+}
+
+export function postNotFound(): HttpsError {
+  return new HttpsError('not-found', 'This post no longer exists.');
+}

@@ -1,0 +1,75 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { CallablePayload } from '@core/callables';
+import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
+import { readSocialCredentials } from '../../integrations/secret-store';
+import { withFallbackError } from '../../lib/callable';
+import type { Clock } from '../../lib/clock';
+import type { Keyring } from '../../lib/crypto';
+import { log } from '../../lib/log';
+import { jobRef } from '../../jobs/runner';
+import { missingCredentialsError, newPublishJob, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
+
+export interface PublishPostDeps {
+  db: Firestore;
+  keyring: Keyring;
+  clock: Clock;
+}
+
+export const pastScheduleMessage = 'Please choose a time in the future';
+
+/**
+ * Creates users/{uid}/socialPosts/{requestId}: Post Now queues its publish job (same id) in the same
+ * transaction; a Schedule Date stores the post as 'scheduled' for publishDuePosts. Every check (credentials,
+ * media ownership, platform limits, a past time) runs before anything is written; the same requestId again
+ * returns the post it made.
+ */
+export async function publishPost(uid: string, input: CallablePayload<'publishPost'>, deps: PublishPostDeps): Promise<PublishPostResult> {
+  const postId = input.requestId;
+  const ref = postRef(deps.db, uid, postId);
+  return withFallbackError('Failed to process your request', { uid, postId, platform: input.platform }, async () => {
+    const existing = await ref.get();
+    if (existing.exists) return { postId, status: existing.get('status') as SocialPostStatus };
+
+    const credentials = await readSocialCredentials(deps, uid, input.platform);
+    if (!credentials.found) throw missingCredentialsError(input.platform);
+    if (!credentials.readable) throw unreadableCredentialsError(input.platform);
+
+    const media = await resolvePostMedia(deps.db, uid, input.media);
+    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author });
+    if (problem) throw new HttpsError('invalid-argument', problem);
+
+    const now = deps.clock.now();
+    const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
+    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+
+    const status: SocialPostStatus = scheduledAt ? 'scheduled' : 'queued';
+    const post: SocialPostDoc<Date> = {
+      platform: input.platform,
+      status,
+      text: input.text,
+      media,
+      author: input.platform === 'linkedin' && input.author ? { urn: input.author, name: '' } : null,
+      scheduledAt,
+      timeZone: input.timeZone,
+      jobId: scheduledAt ? null : postId,
+      platformPostId: null,
+      url: null,
+      error: null,
+      progress: 0,
+      attemptStartedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+    };
+    const result = await deps.db.runTransaction(async (tx) => {
+      const again = await tx.get(ref);
+      if (again.exists) return { status: again.get('status') as SocialPostStatus, created: false };
+      tx.create(ref, post);
+      if (!scheduledAt) tx.create(jobRef(deps.db, uid, postId), newPublishJob(postId, now));
+      return { status, created: true };
+    });
+    if (result.created) log.info(scheduledAt ? 'Post scheduled' : 'Post queued', { uid, postId, platform: input.platform });
+    return { postId, status: result.status };
+  });
+}
