@@ -211,7 +211,7 @@ export const socialAccountStatusSchema = z.object({
   /** True once the account holds an access token (entered, or from Connect). */
   connected: z.boolean(),
   /** Set by a publish the platform refused for the token (401); cleared by the next success or a save. */
-  needsReconnect: z.boolean().optional(),
+  needsReconnect: z.boolean().optional().catch(undefined),
   updatedAt: timestampLike,
 });
 export type SocialAccountStatus = z.output<typeof socialAccountStatusSchema>;
