@@ -30,11 +30,7 @@ export function missingKeyMessage(provider: LlmIntegrationType): string {
 
 export const generateTextSchema = z.strictObject(
   {
-    prompt: z
-      .string({ error: 'Please enter a prompt' })
-      .trim()
-      .min(1, 'Please enter a prompt')
-      .max(AI_PROMPT_MAX_CHARS, `Prompt must be ${AI_PROMPT_MAX_CHARS} characters or fewer`),
+    prompt: z.string({ error: 'Please enter a prompt' }).trim().min(1, 'Please enter a prompt').max(AI_PROMPT_MAX_CHARS, `Prompt must be ${AI_PROMPT_MAX_CHARS} characters or fewer`),
     task: z.enum(aiTextTasks, { error: `Unknown AI task. Use one of: ${aiTextTasks.join(', ')}` }),
     model: z.enum(modelIds, { error: `Unknown AI model. Use one of: ${modelIds.join(', ')}` }).default(DEFAULT_AI_TEXT_MODEL),
     context: z

@@ -24,9 +24,7 @@ describe('authErrorMessage', () => {
   });
 
   it('gives the reason for a weak password', () => {
-    expect(authErrorMessage(firebaseError('auth/weak-password', 'Password should be at least 6 characters'))).toBe(
-      'That password is too weak: password should be at least 6 characters.',
-    );
+    expect(authErrorMessage(firebaseError('auth/weak-password', 'Password should be at least 6 characters'))).toBe('That password is too weak: password should be at least 6 characters.');
   });
 
   it('lists unmet password-policy requirements', () => {

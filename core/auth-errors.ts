@@ -28,8 +28,7 @@ const messages: Record<string, string | ((reason: string | null) => string)> = {
   'auth/user-not-found': 'No account uses this email address. Check it, or sign up.',
   'auth/email-already-in-use': 'An account with this email address already exists. Sign in, or reset your password.',
   'auth/weak-password': (reason) => (reason ? `That password is too weak: ${lowerFirst(reason)}.` : 'That password is too weak. Use at least 6 characters.'),
-  'auth/password-does-not-meet-requirements': (reason) =>
-    reason ? `That password does not meet the requirements: ${lowerFirst(reason)}.` : 'That password does not meet the requirements.',
+  'auth/password-does-not-meet-requirements': (reason) => (reason ? `That password does not meet the requirements: ${lowerFirst(reason)}.` : 'That password does not meet the requirements.'),
   'auth/invalid-email': 'That email address is not valid.',
   'auth/missing-email': 'Enter your email address.',
   'auth/missing-password': 'Enter your password.',

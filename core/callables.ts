@@ -13,15 +13,7 @@ import {
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { feedbackInputSchema } from './schemas';
-import {
-  cancelPostSchema,
-  platformProfileSchema,
-  publishPostSchema,
-  retryPostSchema,
-  updateScheduledPostSchema,
-  type PlatformProfile,
-  type PublishPostResult,
-} from './social-posts';
+import { cancelPostSchema, platformProfileSchema, publishPostSchema, retryPostSchema, updateScheduledPostSchema, type PlatformProfile, type PublishPostResult } from './social-posts';
 
 // Every callable function in one map: its name (the export in functions/src/index.ts), the input schema
 // both sides validate with, the output type, and the machine reasons its errors may carry. Clients call

@@ -109,11 +109,7 @@ function requestObject<T extends z.ZodRawShape>(shape: T) {
 
 export const integrationTypeSchema = z.enum(integrationTypes, {
   error: (iss) =>
-    iss.input === undefined
-      ? 'Please choose an integration'
-      : iss.input === 'suno'
-        ? 'Suno has no public API: use ElevenLabs for music'
-        : `Unknown integration type. Use one of: ${integrationTypes.join(', ')}`,
+    iss.input === undefined ? 'Please choose an integration' : iss.input === 'suno' ? 'Suno has no public API: use ElevenLabs for music' : `Unknown integration type. Use one of: ${integrationTypes.join(', ')}`,
 });
 
 export const socialPlatformSchema = z.enum(socialPlatforms, {
@@ -146,10 +142,7 @@ function credentialsSchema<P extends SocialPlatform>(platform: P) {
   const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, credentialValueSchema(field)]));
   return z
     .strictObject(shape, {
-      error: (iss) =>
-        iss.code === 'unrecognized_keys'
-          ? `Unknown ${socialPlatformLabels[platform]} credential: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
-          : 'Please enter your credentials',
+      error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown ${socialPlatformLabels[platform]} credential: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Please enter your credentials'),
     })
     .transform((values) => {
       // Blank means "keep what is stored": only filled fields travel on.
@@ -164,20 +157,16 @@ function socialRequest<P extends SocialPlatform>(platform: P) {
   return requestObject({ platform: z.literal(platform), credentials: credentialsSchema(platform) });
 }
 
-export const saveSocialCredentialsSchema = z.discriminatedUnion(
-  'platform',
-  [socialRequest('x'), socialRequest('linkedin'), socialRequest('youtube'), socialRequest('reddit')],
-  {
-    error: (iss) => {
-      // A payload that is not an object arrives here as invalid_type, though the typings only list invalid_union.
-      const code: string = iss.code;
-      if (code === 'invalid_type') return REQUEST_MESSAGE;
-      if (code !== 'invalid_union') return undefined;
-      const given = typeof iss.input === 'object' && iss.input !== null ? (iss.input as { platform?: unknown }).platform : undefined;
-      return given === undefined ? 'Please choose a platform' : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`;
-    },
+export const saveSocialCredentialsSchema = z.discriminatedUnion('platform', [socialRequest('x'), socialRequest('linkedin'), socialRequest('youtube'), socialRequest('reddit')], {
+  error: (iss) => {
+    // A payload that is not an object arrives here as invalid_type, though the typings only list invalid_union.
+    const code: string = iss.code;
+    if (code === 'invalid_type') return REQUEST_MESSAGE;
+    if (code !== 'invalid_union') return undefined;
+    const given = typeof iss.input === 'object' && iss.input !== null ? (iss.input as { platform?: unknown }).platform : undefined;
+    return given === undefined ? 'Please choose a platform' : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`;
   },
-);
+});
 
 export type SaveSocialCredentialsInput = z.input<typeof saveSocialCredentialsSchema>;
 export type SaveSocialCredentialsPayload = z.output<typeof saveSocialCredentialsSchema>;

@@ -56,7 +56,10 @@ export const videoJobInputSchema = z.strictObject({
 
 export const voiceoverJobInputSchema = z.strictObject({
   text: prompt('Please provide text for the voiceover', 5000),
-  voiceId: z.string().trim().regex(/^[A-Za-z0-9]{1,64}$/, 'Please choose a voice'),
+  voiceId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,64}$/, 'Please choose a voice'),
   modelId: z.enum(['eleven_multilingual_v2', 'eleven_monolingual_v1', 'eleven_turbo_v2']),
 });
 

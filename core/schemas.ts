@@ -16,11 +16,7 @@ export const themeSchema = z.enum(THEMES);
 
 export const feedbackInputSchema = z
   .object({
-    text: z
-      .string({ error: 'Please enter your feedback' })
-      .trim()
-      .min(1, 'Please enter your feedback')
-      .max(FEEDBACK_MAX_CHARS, `Feedback must be ${FEEDBACK_MAX_CHARS} characters or fewer`),
+    text: z.string({ error: 'Please enter your feedback' }).trim().min(1, 'Please enter your feedback').max(FEEDBACK_MAX_CHARS, `Feedback must be ${FEEDBACK_MAX_CHARS} characters or fewer`),
     page: z.string().max(200).optional(),
   })
   .strict();

@@ -20,16 +20,18 @@ export type SocialPostStatus = (typeof socialPostStatuses)[number];
 /** One library file attached to a post: the function reads it from Storage, never the browser. */
 export const postMediaSchema = z.strictObject({
   /** The library record (users/{uid}/generations/{id}) the file belongs to. */
-  generationId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Media must come from your library'),
+  generationId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Media must come from your library'),
 });
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
 const POST_TEXT_MAX = 25_000;
 const postText = z.string({ error: 'Please enter post content' }).trim().min(1, 'Please enter post content').max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`);
 /** An IANA zone name ('Europe/Berlin'), shown beside the time; the instant itself is `scheduledAt`. */
-const timeZone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'Unknown time zone');
+const timeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Unknown time zone');
 /** An ISO instant ('2026-11-23T17:05:00.000Z'); past instants are refused by the function with its clock. */
 const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid date and time' });
 
@@ -85,13 +87,8 @@ export const socialPostSchema = z.object({
   platform: oneOf(publishPlatforms, 'x'),
   status: oneOf(socialPostStatuses, 'failed'),
   text: text(),
-  media: z
-    .array(z.object({ generationId: text(), contentType: text(), sizeBytes: count(0), title: text(), url: optionalText() }))
-    .catch([]),
-  author: z
-    .object({ urn: text(), name: text() })
-    .nullable()
-    .catch(null),
+  media: z.array(z.object({ generationId: text(), contentType: text(), sizeBytes: count(0), title: text(), url: optionalText() })).catch([]),
+  author: z.object({ urn: text(), name: text() }).nullable().catch(null),
   scheduledAt: timestamp(),
   timeZone: z.string().catch('UTC'),
   /** The job publishing it now (or last). */

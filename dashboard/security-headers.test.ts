@@ -11,7 +11,12 @@ const emulators = { host: '127.0.0.1', auth: 19099, firestore: 18080, functions:
 
 /** directive name -> its sources */
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 describe('hosting security headers', () => {
@@ -39,7 +44,18 @@ describe('hosting security headers', () => {
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['connect-src', ["'self'", 'blob:', 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com', 'https://*.cloudfunctions.net']],
+    [
+      'connect-src',
+      [
+        "'self'",
+        'blob:',
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://firestore.googleapis.com',
+        'https://firebasestorage.googleapis.com',
+        'https://*.cloudfunctions.net',
+      ],
+    ],
     ['media-src', ["'self'", 'blob:', 'https://firebasestorage.googleapis.com']],
   ])('production %s allows exactly its sources', (name, sources) => {
     expect(directives(contentSecurityPolicy()).get(name)).toEqual(sources);

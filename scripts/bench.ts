@@ -22,7 +22,11 @@ try {
   for (const [name, bench] of chosen) {
     say.step(name);
     const figures = await bench.run(stack);
-    say.plain(`  ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+    say.plain(
+      `  ${Object.entries(figures)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('  ')}`,
+    );
   }
 } finally {
   await stack?.stop();

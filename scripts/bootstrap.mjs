@@ -17,7 +17,11 @@ function npm(args) {
 
 /** npm's reason in one line: its error code and first explaining line, and how many "Missing:" entries. */
 function reason(output) {
-  const lines = output.split('\n').filter((l) => l.startsWith('npm error')).map((l) => l.slice('npm error'.length).trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .filter((l) => l.startsWith('npm error'))
+    .map((l) => l.slice('npm error'.length).trim())
+    .filter(Boolean);
   const code = lines.find((l) => l.startsWith('code '))?.slice(5);
   const missing = lines.filter((l) => /^(Missing|Invalid): /.test(l));
   const first = missing[0] ?? lines.find((l) => !l.startsWith('code ')) ?? 'no message';
@@ -25,7 +29,13 @@ function reason(output) {
 }
 
 /** npm's closing summary ("added 1388 packages in 40s"), if it printed one. */
-const summary = (output) => output.trim().split('\n').filter((l) => !l.startsWith('npm ')).at(-1)?.trim();
+const summary = (output) =>
+  output
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('npm '))
+    .at(-1)
+    ?.trim();
 
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   console.log('▸ Installing npm packages (npm ci)');

@@ -62,7 +62,9 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
-  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }));
+  const [r, seconds] = await timed(() =>
+    runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }),
+  );
   let counts = { passed: 0, failed: 1 };
   if (existsSync(out)) {
     const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;

@@ -16,7 +16,11 @@ export function toDate(value: unknown): Date | null {
 /** Text, '' when missing. */
 export const text = () => z.string().catch('');
 /** Non-empty trimmed text, else the fallback. */
-export const label = (fallback: string) => z.string().catch('').transform((s) => s.trim() || fallback);
+export const label = (fallback: string) =>
+  z
+    .string()
+    .catch('')
+    .transform((s) => s.trim() || fallback);
 /** Non-empty text, else null. */
 export const optionalText = () =>
   z

@@ -42,5 +42,11 @@ export function toKeyStatuses(docs: readonly RawDoc[]): KeyStatuses {
 }
 
 export function toSocialAccountStatuses(docs: readonly RawDoc[]): SocialAccountStatuses {
-  return keyed(docs, socialPlatforms, socialAccountStatusSchema, (s) => ({ hints: s.hints, values: s.values, connected: s.connected, needsReconnect: s.needsReconnect ?? false, updatedAt: s.updatedAt.toDate() }));
+  return keyed(docs, socialPlatforms, socialAccountStatusSchema, (s) => ({
+    hints: s.hints,
+    values: s.values,
+    connected: s.connected,
+    needsReconnect: s.needsReconnect ?? false,
+    updatedAt: s.updatedAt.toDate(),
+  }));
 }

@@ -10,8 +10,7 @@ export const testPortShift: number = (() => {
   return [0, 1000, 2000, 3000].includes(shift) ? shift : 0;
 })();
 
-const shifted = <T extends Record<string, number>>(ports: T): T =>
-  Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
+const shifted = <T extends Record<string, number>>(ports: T): T => Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
 
 /** Local emulator ports. Dev (`npm start`) and test stacks use different sets so both can run at once. */
 export const emulatorPortSets = {

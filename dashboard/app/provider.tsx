@@ -7,18 +7,7 @@ import { ThemeProvider, useResolvedTheme } from '@/lib/theme';
 
 function ThemedToaster() {
   const theme = useResolvedTheme();
-  return (
-    <Toaster
-      theme={theme}
-      visibleToasts={TOAST.limit}
-      duration={TOAST.durationMs}
-      hotkey={[TOAST.hotkey]}
-      swipeDirections={[TOAST.swipeDirection]}
-      position="bottom-right"
-      richColors
-      closeButton
-    />
-  );
+  return <Toaster theme={theme} visibleToasts={TOAST.limit} duration={TOAST.durationMs} hotkey={[TOAST.hotkey]} swipeDirections={[TOAST.swipeDirection]} position="bottom-right" richColors closeButton />;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -11,7 +11,9 @@ export function RouteError() {
       {detail ? <p className="max-w-lg text-sm text-muted-foreground">{detail}</p> : null}
       <div className="flex gap-2">
         <Button onClick={() => window.location.reload()}>Reload</Button>
-        <Button variant="outline" onClick={() => window.location.assign('/')}>Go to dashboard</Button>
+        <Button variant="outline" onClick={() => window.location.assign('/')}>
+          Go to dashboard
+        </Button>
       </div>
     </div>
   );

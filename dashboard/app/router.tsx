@@ -21,38 +21,138 @@ export function createAppRouter() {
     {
       errorElement: <RouteError />,
       // Shown while the first screen's chunk loads.
-      hydrateFallbackElement: <p role="status" className="grid min-h-svh place-items-center text-muted-foreground">Loading...</p>,
+      hydrateFallbackElement: (
+        <p role="status" className="grid min-h-svh place-items-center text-muted-foreground">
+          Loading...
+        </p>
+      ),
       children: [
-        { path: paths.auth, ...screen(() => import('@/features/auth/routes/auth-route'), (m) => m.AuthRoute) },
+        {
+          path: paths.auth,
+          ...screen(
+            () => import('@/features/auth/routes/auth-route'),
+            (m) => m.AuthRoute,
+          ),
+        },
         { path: paths.callback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
         {
-          ...screen(() => import('@/features/auth/components/require-auth'), (m) => m.RequireAuth),
+          ...screen(
+            () => import('@/features/auth/components/require-auth'),
+            (m) => m.RequireAuth,
+          ),
           children: [
             {
-              ...screen(() => import('@/features/shell/components/app-shell'), (m) => m.AppShell),
+              ...screen(
+                () => import('@/features/shell/components/app-shell'),
+                (m) => m.AppShell,
+              ),
               children: [
-                { index: true, ...screen(() => import('@/features/home/routes/home-route'), (m) => m.HomeRoute) },
-                { path: paths.create, ...screen(() => import('@/features/create-hub/routes/create-hub-route'), (m) => m.CreateHubRoute) },
-                { path: paths.settings, ...screen(() => import('@/features/settings/routes/settings-route'), (m) => m.SettingsRoute) },
-                { path: paths.settingsPlan, ...screen(() => import('@/features/plans/routes/plans-route'), (m) => m.PlansRoute) },
-                { path: paths.library, ...screen(() => import('@/features/library/routes/library-route'), (m) => m.LibraryRoute) },
-                { path: paths.createImage, ...screen(() => import('@/features/image-generation/routes/image-generation-route'), (m) => m.ImageGenerationRoute) },
-                { path: paths.createVideo, ...screen(() => import('@/features/video-generation/routes/video-generation-route'), (m) => m.VideoGenerationRoute) },
-                { path: paths.createAudio, ...screen(() => import('@/features/audio-generation/routes/audio-generation-route'), (m) => m.AudioGenerationRoute) },
-                { path: paths.createEditor, ...screen(() => import('@/features/video-editor/routes/editor-route'), (m) => m.EditorRoute) },
-                { path: paths.social, ...screen(() => import('@/features/social/routes/social-overview-route'), (m) => m.SocialOverviewRoute) },
-                { path: paths.socialX, ...screen(() => import('@/features/social/routes/x-route'), (m) => m.XRoute) },
-                { path: paths.socialLinkedin, ...screen(() => import('@/features/social/routes/linkedin-route'), (m) => m.LinkedinRoute) },
+                {
+                  index: true,
+                  ...screen(
+                    () => import('@/features/home/routes/home-route'),
+                    (m) => m.HomeRoute,
+                  ),
+                },
+                {
+                  path: paths.create,
+                  ...screen(
+                    () => import('@/features/create-hub/routes/create-hub-route'),
+                    (m) => m.CreateHubRoute,
+                  ),
+                },
+                {
+                  path: paths.settings,
+                  ...screen(
+                    () => import('@/features/settings/routes/settings-route'),
+                    (m) => m.SettingsRoute,
+                  ),
+                },
+                {
+                  path: paths.settingsPlan,
+                  ...screen(
+                    () => import('@/features/plans/routes/plans-route'),
+                    (m) => m.PlansRoute,
+                  ),
+                },
+                {
+                  path: paths.library,
+                  ...screen(
+                    () => import('@/features/library/routes/library-route'),
+                    (m) => m.LibraryRoute,
+                  ),
+                },
+                {
+                  path: paths.createImage,
+                  ...screen(
+                    () => import('@/features/image-generation/routes/image-generation-route'),
+                    (m) => m.ImageGenerationRoute,
+                  ),
+                },
+                {
+                  path: paths.createVideo,
+                  ...screen(
+                    () => import('@/features/video-generation/routes/video-generation-route'),
+                    (m) => m.VideoGenerationRoute,
+                  ),
+                },
+                {
+                  path: paths.createAudio,
+                  ...screen(
+                    () => import('@/features/audio-generation/routes/audio-generation-route'),
+                    (m) => m.AudioGenerationRoute,
+                  ),
+                },
+                {
+                  path: paths.createEditor,
+                  ...screen(
+                    () => import('@/features/video-editor/routes/editor-route'),
+                    (m) => m.EditorRoute,
+                  ),
+                },
+                {
+                  path: paths.social,
+                  ...screen(
+                    () => import('@/features/social/routes/social-overview-route'),
+                    (m) => m.SocialOverviewRoute,
+                  ),
+                },
+                {
+                  path: paths.socialX,
+                  ...screen(
+                    () => import('@/features/social/routes/x-route'),
+                    (m) => m.XRoute,
+                  ),
+                },
+                {
+                  path: paths.socialLinkedin,
+                  ...screen(
+                    () => import('@/features/social/routes/linkedin-route'),
+                    (m) => m.LinkedinRoute,
+                  ),
+                },
                 { path: paths.socialReddit, ...comingSoon('Reddit', 'Write and publish posts to Reddit.') },
                 { path: paths.socialYoutube, ...comingSoon('YouTube', 'Upload videos to YouTube.') },
                 { path: paths.socialYoutubeCallback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
                 { path: paths.socialRedditCallback, ...comingSoon('Connecting Reddit Account', 'Please wait while we finish connecting your account.') },
-                { path: paths.integrations, ...screen(() => import('@/features/integrations/routes/integrations-route'), (m) => m.IntegrationsRoute) },
+                {
+                  path: paths.integrations,
+                  ...screen(
+                    () => import('@/features/integrations/routes/integrations-route'),
+                    (m) => m.IntegrationsRoute,
+                  ),
+                },
               ],
             },
           ],
         },
-        { path: '*', ...screen(() => import('@/features/shell/routes/not-found-route'), (m) => m.NotFoundRoute) },
+        {
+          path: '*',
+          ...screen(
+            () => import('@/features/shell/routes/not-found-route'),
+            (m) => m.NotFoundRoute,
+          ),
+        },
       ],
     },
   ]);

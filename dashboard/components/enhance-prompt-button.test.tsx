@@ -107,7 +107,8 @@ describe('EnhancePromptButton', () => {
   });
 
   it('links to Integrations when the key is missing', async () => {
-    callable.next = () => Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'), { details: { reason: 'missing-key', provider: 'openai' } }));
+    callable.next = () =>
+      Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'), { details: { reason: 'missing-key', provider: 'openai' } }));
     render(<Harness initial="a fox" />);
     await act(async () => fireEvent.click(button()));
     const alert = screen.getByRole('alert');

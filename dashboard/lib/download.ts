@@ -10,7 +10,10 @@ const FORBIDDEN = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
  * trailing spaces and dots go, and line breaks become spaces (a name ending in '. ' reads badly and Windows refuses it). Empty -> fallback.
  */
 export function safeFileName(base: string, extension: string, fallback: string): string {
-  const cleaned = base.replace(/\s+/g, ' ').replace(FORBIDDEN, '-').replace(/^[\s.]+|[\s.]+$/g, '');
+  const cleaned = base
+    .replace(/\s+/g, ' ')
+    .replace(FORBIDDEN, '-')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
   return `${cleaned || fallback}${extension}`;
 }
 

@@ -33,7 +33,12 @@ export function addLibraryFile(input: AddLibraryFileInput): Promise<AddLibraryFi
 }
 
 /** Puts a blob in the user's Storage folder and records it in the library. */
-export async function uploadToLibrary(uid: string, folder: 'uploads' | 'renders', blob: Blob, options: { fileName?: string; title: string; projectId?: string }): Promise<AddLibraryFileResult & { storagePath: string }> {
+export async function uploadToLibrary(
+  uid: string,
+  folder: 'uploads' | 'renders',
+  blob: Blob,
+  options: { fileName?: string; title: string; projectId?: string },
+): Promise<AddLibraryFileResult & { storagePath: string }> {
   const contentType = blob.type || 'application/octet-stream';
   const storagePath = clientFilePath(uid, folder, contentType, options.fileName);
   await uploadBytes(ref(getFirebase().storage, storagePath), blob, { contentType });

@@ -36,10 +36,7 @@ export async function getActivePageContext(windowId?: number): Promise<PageConte
   }
 
   try {
-    const [injection] = await withTimeout(
-      browser.scripting.executeScript({ target: { tabId }, func: extractPageContext, args: [PAGE_CONTEXT_LIMITS] }),
-      PAGE_ANSWER_TIMEOUT_MS,
-    );
+    const [injection] = await withTimeout(browser.scripting.executeScript({ target: { tabId }, func: extractPageContext, args: [PAGE_CONTEXT_LIMITS] }), PAGE_ANSWER_TIMEOUT_MS);
     const result: unknown = injection?.result;
     return isPageContext(result) ? result : null;
   } catch {

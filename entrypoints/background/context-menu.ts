@@ -10,11 +10,7 @@ export function createContextMenus(): void {
 }
 
 /** Stores the selected text for the side panel and opens the panel. */
-export async function handleContextMenuClick(
-  info: Browser.contextMenus.OnClickData,
-  tab: Browser.tabs.Tab | undefined,
-  now: () => number = Date.now,
-): Promise<void> {
+export async function handleContextMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined, now: () => number = Date.now): Promise<void> {
   if (info.menuItemId !== SEND_SELECTION_MENU.id) return;
   const text = info.selectionText?.trim();
   if (!text) return;

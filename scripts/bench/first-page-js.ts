@@ -15,7 +15,16 @@ export async function firstPageJs(): Promise<Record<string, string | number>> {
     env: { VITE_FIREBASE_PROJECT_ID: 'demo-muse-bench', VITE_FIREBASE_EMULATORS: JSON.stringify({ host: '127.0.0.1', auth: 1, firestore: 2, functions: 3, storage: 4 }) },
   });
   if (b.status !== 0) throw new Error(b.output);
-  const server = startManaged('bench', 'preview', process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${OUT}`, '--port', String(PORT)]);
+  const server = startManaged('bench', 'preview', process.execPath, [
+    `${root}node_modules/vite/bin/vite.js`,
+    'preview',
+    '--config',
+    'dashboard/vite.config.ts',
+    '--outDir',
+    `${root}${OUT}`,
+    '--port',
+    String(PORT),
+  ]);
   const url = `http://127.0.0.1:${PORT}`;
   try {
     await waitFor('preview server', async () => (await fetch(url)).ok, 30_000, server);

@@ -70,7 +70,16 @@ export async function libraryBench(stack: RunningStack): Promise<Record<string, 
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
     const nodes = metrics.find((m) => m.name === 'Nodes')?.value ?? 0;
     const rendered = await page.getByRole('listitem').count();
-    return { items: ITEMS, seedSeconds: +seedSeconds.toFixed(1), firstGridPaintMs: firstPaintMs, loadedAfterScroll: loaded, scrollSeconds: +scrollSeconds.toFixed(1), renderedCards: rendered, jsHeapMiB: +(heap / 1048576).toFixed(1), domNodes: nodes };
+    return {
+      items: ITEMS,
+      seedSeconds: +seedSeconds.toFixed(1),
+      firstGridPaintMs: firstPaintMs,
+      loadedAfterScroll: loaded,
+      scrollSeconds: +scrollSeconds.toFixed(1),
+      renderedCards: rendered,
+      jsHeapMiB: +(heap / 1048576).toFixed(1),
+      domNodes: nodes,
+    };
   } finally {
     await browser.close();
   }

@@ -29,7 +29,7 @@ function treeRss(rootPid: number): { total: number; largest: number } {
     }
   }
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parent) {
       if (tree.has(ppid) && !tree.has(pid)) {

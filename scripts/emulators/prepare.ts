@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Google's Firestore emulator as the Google Cloud CLI package installs it (see shared notes). */
-export const GCLOUD_FIRESTORE_JAR =
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+export const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const BRIDGE_SOURCE_DIR = path.join('scripts', 'emulators', 'storage-rules-runtime');
@@ -24,10 +23,7 @@ export type PrepareOptions = {
  * runtime bridge over the gcloud jar, and returns the env vars that make firebase-tools use them.
  * Returns `{}` where the gcloud jar or the JDK is missing: firebase-tools then downloads its own.
  */
-export async function prepareEmulatorBinaries(
-  rootDir: string,
-  { gcloudJar = GCLOUD_FIRESTORE_JAR, log = (line) => console.error(line) }: PrepareOptions = {},
-): Promise<Record<string, string>> {
+export async function prepareEmulatorBinaries(rootDir: string, { gcloudJar = GCLOUD_FIRESTORE_JAR, log = (line) => console.error(line) }: PrepareOptions = {}): Promise<Record<string, string>> {
   if (!existsSync(gcloudJar)) {
     log(`[emulators] ${gcloudJar} not found: firebase-tools will download its own emulators.`);
     return {};

@@ -62,13 +62,7 @@ export interface AuthLinkWatcher {
  * Reports each new email action code once, as a dashboard link. Codes already there when the watcher
  * starts (kept from an earlier run) are not reported again.
  */
-export async function watchAuthLinks(deps: {
-  list: () => Promise<OobCode[]>;
-  onLink: (line: string, code: OobCode) => void;
-  dashboardUrl: string;
-  everyMs: number;
-  timers?: Timers;
-}): Promise<AuthLinkWatcher> {
+export async function watchAuthLinks(deps: { list: () => Promise<OobCode[]>; onLink: (line: string, code: OobCode) => void; dashboardUrl: string; everyMs: number; timers?: Timers }): Promise<AuthLinkWatcher> {
   const timers = deps.timers ?? realTimers;
   const seen = new Set((await deps.list().catch(() => [])).map((c) => c.oobCode));
   let stopped = false;

@@ -82,10 +82,12 @@ export function startManaged(stack: string, name: string, command: string, args:
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   if (child.pid) writeFileSync(pidFile(stack, name), String(child.pid));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
-    rmSync(pidFile(stack, name), { force: true });
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      rmSync(pidFile(stack, name), { force: true });
+      resolve(code);
+    }),
+  );
   return { name, child, logFile, exited };
 }
 

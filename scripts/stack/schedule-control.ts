@@ -38,10 +38,11 @@ export function startScheduleControl(driver: ScheduleDriver, port: number, host 
     server.listen(port, host, () =>
       resolve({
         origin: `http://${host}:${port}`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       }),
     );
   });

@@ -120,7 +120,11 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
     try {
       let res = await post(fn, keys.get(fn.id) ?? `${fn.id}-0`, startedAt);
       if (res.status === 404) {
-        const listed = /valid functions are: (.*)$/s.exec(await res.text())?.[1]?.split(',').map((k) => k.trim()) ?? [];
+        const listed =
+          /valid functions are: (.*)$/s
+            .exec(await res.text())?.[1]
+            ?.split(',')
+            .map((k) => k.trim()) ?? [];
         const key = listed.find((k) => new RegExp(`^${escapeRegExp(fn.id)}-\\d+$`).test(k));
         if (!key) return done(404, 'the Functions emulator has not loaded this function');
         keys.set(fn.id, key);

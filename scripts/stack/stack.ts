@@ -16,7 +16,14 @@ export type StackKind = 'dev' | 'test';
 
 const layout = {
   dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, schedulerPort: 4600, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
-  test: { sandboxBasePort: 18900 + testPortShift, dashboardPort: 14173 + testPortShift, websocketPort: 19150 + testPortShift, schedulerPort: 14600 + testPortShift, extensionOut: '.output-test', dashboardOut: 'dist/dashboard-test' },
+  test: {
+    sandboxBasePort: 18900 + testPortShift,
+    dashboardPort: 14173 + testPortShift,
+    websocketPort: 19150 + testPortShift,
+    schedulerPort: 14600 + testPortShift,
+    extensionOut: '.output-test',
+    dashboardOut: 'dist/dashboard-test',
+  },
 } as const;
 
 export interface RunningStack {
@@ -206,14 +213,13 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     const persist = kind === 'dev' ? ['--import', dataDir, '--export-on-exit', dataDir] : [];
     if (kind === 'dev' && !existsSync(`${dataDir}/firebase-export-metadata.json`)) persist.splice(0, 2);
     say.step(`Starting the Firebase emulators (${kind}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`);
-    emulators = startManaged(kind, 'emulators', process.execPath, [
-      `${root}node_modules/firebase-tools/lib/bin/firebase.js`,
-      'emulators:start',
-      '--only', 'auth,firestore,functions,storage',
-      '--project', projectId,
-      '--config', firebaseConfigFor(kind),
-      ...persist,
-    ], { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir });
+    emulators = startManaged(
+      kind,
+      'emulators',
+      process.execPath,
+      [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth,firestore,functions,storage', '--project', projectId, '--config', firebaseConfigFor(kind), ...persist],
+      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir },
+    );
     managed.push(emulators);
 
     const env = clientEnv(kind, projectId);
@@ -222,9 +228,20 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
     } else {
       say.step('Building the dashboard for the test stack');
-      const b = await runAsync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], { env, quiet: true });
+      const b = await runAsync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], {
+        env,
+        quiet: true,
+      });
       if (b.status !== 0) throw new Error(`Dashboard build failed:\n${b.output.slice(-4000)}`);
-      managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)], env));
+      managed.push(
+        startManaged(
+          kind,
+          'dashboard',
+          process.execPath,
+          [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)],
+          env,
+        ),
+      );
     }
     if (opts.buildExtension !== false) {
       say.step('Building the browser extension');
@@ -233,7 +250,12 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     }
 
     await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
-    await waitFor('Dashboard server', async () => (await fetch(dashboardUrl)).ok, 60_000, managed.find((m) => m.name === 'dashboard'));
+    await waitFor(
+      'Dashboard server',
+      async () => (await fetch(dashboardUrl)).ok,
+      60_000,
+      managed.find((m) => m.name === 'dashboard'),
+    );
     schedules = await driveSchedules(kind, projectId, l.schedulerPort);
     authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
     say.ok('Stack is up');

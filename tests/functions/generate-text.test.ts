@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 describe.each(cases)('generateText with $model', ({ provider, model, label, path }) => {
-  it('answers with the provider text in one request, using the caller\'s key', async () => {
+  it("answers with the provider text in one request, using the caller's key", async () => {
     const { idToken } = await userWithKey(provider);
     const res = await callCallable('generateText', { task: 'enhance', prompt: 'a lighthouse at dusk', model, context: { kind: 'image' } }, idToken);
     expect(res.result).toEqual({ text: `Sandbox ${provider} reply (task enhance, model ${model}): a lighthouse at dusk`, model, provider });

@@ -92,7 +92,15 @@ describe('image to image', () => {
     expect(await waitForJob(uid, requestId)).toMatchObject({ status: 'succeeded' });
     const [record] = await generationsOf(uid);
     expect(record!.data()).toMatchObject({ title: 'Image to image', prompt: '', metadata: { model: 'flux-kontext-pro', mode: 'image', width: 640, height: 512 } });
-    expect(pngSize((await adminBucket().file(record!.data().storagePath as string).download())[0])).toEqual({ width: 640, height: 512 });
+    expect(
+      pngSize(
+        (
+          await adminBucket()
+            .file(record!.data().storagePath as string)
+            .download()
+        )[0],
+      ),
+    ).toEqual({ width: 640, height: 512 });
     expect(await bflSubmissions(marker)).toEqual([expect.objectContaining({ model: 'flux-kontext-pro', prompt: `Restyle this image in a oil painting style. Avoid: ${marker}` })]);
   });
 
@@ -129,7 +137,11 @@ describe('failures are stored on the job', () => {
   it('refuses to start without a BlackForest key, with its message, and writes nothing', async () => {
     const { uid, idToken } = await signUp();
     const res = await startImageJob(idToken, imageInput());
-    expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: 'BlackForest API key not found. Please add your API key in the Integrations page.', details: { reason: 'missing-key', provider: 'blackforest' } });
+    expect(res.error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'BlackForest API key not found. Please add your API key in the Integrations page.',
+      details: { reason: 'missing-key', provider: 'blackforest' },
+    });
     expect(await jobsOf(uid)).toHaveLength(0);
   });
 
@@ -208,7 +220,7 @@ describe('cancelJob', () => {
     expect(await filesOf(uid)).toEqual([]);
   });
 
-  it('leaves a finished job as it is, and refuses jobs that are not the caller\'s', async () => {
+  it("leaves a finished job as it is, and refuses jobs that are not the caller's", async () => {
     const alice = await userWithBflKey();
     const { requestId } = await startImageJob(alice.idToken, imageInput({ prompt: 'quick [pending:0]' }));
     await waitForJob(alice.uid, requestId);

@@ -102,7 +102,7 @@ describe('integration key callables refuse bad input and write nothing', () => {
 });
 
 describe('what a signed-in client can read (rules)', () => {
-  it('reads its own status, never a secret, never another user\'s status', async () => {
+  it("reads its own status, never a secret, never another user's status", async () => {
     const alice = await signUp();
     const bob = await signUp();
     await callCallable('saveIntegrationKey', { type: 'anthropic', apiKey: 'sk-ant-alice-9999' }, alice.idToken);

@@ -134,16 +134,18 @@ describe('running a job', () => {
 
   it('when the record cannot be written after the upload, the file is removed and the job fails', async () => {
     const { uid, jobId } = await queueJob(`unlucky ${newMarker()}`);
-    const failing = withTransactions((tx) =>
-      new Proxy(tx, {
-        get(target, prop) {
-          if (prop === 'create') return () => {
-            throw new Error('injected: record write failed');
-          };
-          const value = Reflect.get(target, prop) as unknown;
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      }),
+    const failing = withTransactions(
+      (tx) =>
+        new Proxy(tx, {
+          get(target, prop) {
+            if (prop === 'create')
+              return () => {
+                throw new Error('injected: record write failed');
+              };
+            const value = Reflect.get(target, prop) as unknown;
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
     );
     const result = await runJob({ uid, jobId }, deps({ db: failing }));
     expect(result).toEqual({ outcome: 'failed', error: { code: 'save_failed', message: 'Failed to save generation' } });

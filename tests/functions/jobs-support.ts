@@ -60,7 +60,9 @@ export async function filesOf(uid: string, bucketProjectId = projectId): Promise
 /** An upload as the dashboard makes it ({uid}/uploads/...), written with the Admin SDK. */
 export async function uploadPng(uid: string, name: string, width: number, height: number, bucketProjectId = projectId): Promise<string> {
   const path = `${uid}/uploads/${name}`;
-  await adminBucket(bucketProjectId).file(path).save(gradientPng(width, height, name), { resumable: false, contentType: 'image/png' });
+  await adminBucket(bucketProjectId)
+    .file(path)
+    .save(gradientPng(width, height, name), { resumable: false, contentType: 'image/png' });
   return path;
 }
 
@@ -105,7 +107,6 @@ export async function lumaGenerations(marker: string): Promise<LumaGeneration[]>
   const { generations } = (await (await fetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)).json()) as { generations: LumaGeneration[] };
   return generations.filter((g) => g.prompt.includes(marker));
 }
-
 
 export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]> {
   const { calls } = (await (await fetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };

@@ -82,7 +82,11 @@ describe('video', () => {
 
   it('refuses to start without a Luma key, and a blank prompt, writing nothing', async () => {
     const { uid, idToken } = await signUp();
-    expect((await startJob(idToken, 'video', { prompt: 'a wave' })).error).toEqual({ status: 'FAILED_PRECONDITION', message: 'Luma API key not found. Please add your API key in the Integrations page.', details: { reason: 'missing-key', provider: 'lumaai' } });
+    expect((await startJob(idToken, 'video', { prompt: 'a wave' })).error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'Luma API key not found. Please add your API key in the Integrations page.',
+      details: { reason: 'missing-key', provider: 'lumaai' },
+    });
     expect((await startJob(idToken, 'video', { prompt: '   ' })).error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please provide a prompt for the video' });
     expect((await startJob(idToken, 'video', { prompt: 'x', style: 'noir' })).error?.status).toBe('INVALID_ARGUMENT');
     expect((await adminDb().collection(`users/${uid}/jobs`).get()).size).toBe(0);
@@ -138,7 +142,10 @@ describe('voiceover', () => {
 
   it('refuses blank text with its message', async () => {
     const { idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
-    expect((await startJob(idToken, 'voiceover', { text: ' ', voiceId: RACHEL, modelId: 'eleven_multilingual_v2' })).error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please provide text for the voiceover' });
+    expect((await startJob(idToken, 'voiceover', { text: ' ', voiceId: RACHEL, modelId: 'eleven_multilingual_v2' })).error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'Please provide text for the voiceover',
+    });
   });
 });
 

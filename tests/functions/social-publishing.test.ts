@@ -94,7 +94,19 @@ async function libraryImage(uid: string): Promise<string> {
   const path = `${uid}/generations/${id}.png`;
   const bytes = gradientPng(320, 200, id);
   await bucket.file(path).save(bytes, { resumable: false, contentType: 'image/png' });
-  await db.doc(`users/${uid}/generations/${id}`).set({ type: 'image', title: 'A lighthouse', prompt: 'a lighthouse', storagePath: path, contentType: 'image/png', sizeBytes: bytes.length, originalUrl: 'http://storage/x', thumbnailUrl: 'http://storage/x', createdAt: new Date(), metadata: {}, source: { kind: 'image' } });
+  await db.doc(`users/${uid}/generations/${id}`).set({
+    type: 'image',
+    title: 'A lighthouse',
+    prompt: 'a lighthouse',
+    storagePath: path,
+    contentType: 'image/png',
+    sizeBytes: bytes.length,
+    originalUrl: 'http://storage/x',
+    thumbnailUrl: 'http://storage/x',
+    createdAt: new Date(),
+    metadata: {},
+    source: { kind: 'image' },
+  });
   return id;
 }
 
@@ -239,7 +251,12 @@ describe('platform faults end as failed posts that Retry publishes', () => {
   const rateReset = () => String(Math.floor(Date.now() / 1000) + 15 * 60);
   it.each([
     { fault: '401', add: () => ({ status: 401 }), code: 'auth_expired', message: xMessages.authExpired },
-    { fault: '403 duplicate', add: () => ({ status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not allowed to create a Tweet with duplicate content.' } }), code: 'duplicate', message: xMessages.duplicate },
+    {
+      fault: '403 duplicate',
+      add: () => ({ status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not allowed to create a Tweet with duplicate content.' } }),
+      code: 'duplicate',
+      message: xMessages.duplicate,
+    },
     { fault: '429 with reset', add: () => ({ status: 429, headers: { 'x-rate-limit-reset': rateReset() } }), code: 'rate_limited', message: xMessages.rateLimited(15) },
     { fault: '503', add: () => ({ status: 503 }), code: 'unavailable', message: xMessages.unavailable },
   ])('X $fault: failed with its message, then published once by Retry', async ({ add, code, message }) => {
@@ -285,7 +302,12 @@ describe('platform faults end as failed posts that Retry publishes', () => {
     const uid = await linkedinUser();
     const text = `LinkedIn refused ${marker()}`;
     const { postId } = await post(uid, { platform: 'linkedin', text, author: 'urn:li:person:sbxMember01' });
-    await addFault('linkedin', { path: '/rest/posts', method: 'POST', status: 401, body: { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' } });
+    await addFault('linkedin', {
+      path: '/rest/posts',
+      method: 'POST',
+      status: 401,
+      body: { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
+    });
     await runJob({ uid, jobId: postId }, deps());
     expect(await readPost(uid, postId)).toMatchObject({ status: 'failed', error: { code: 'auth_expired', message: linkedinMessages.expired } });
     expect((await db.doc(`users/${uid}/socialAccounts/linkedin`).get()).get('needsReconnect')).toBe(true);
@@ -295,7 +317,10 @@ describe('platform faults end as failed posts that Retry publishes', () => {
   it('Retry refuses a post that did not fail', async () => {
     const uid = await xUser();
     const { postId } = await post(uid, { platform: 'x', text: `Not failed ${marker()}` });
-    await expect(retryPost(uid, retryPostSchema.parse({ postId, requestId: randomUUID() }), { db, keyring, clock: systemClock })).rejects.toMatchObject({ code: 'failed-precondition', details: { reason: 'post-state' } });
+    await expect(retryPost(uid, retryPostSchema.parse({ postId, requestId: randomUUID() }), { db, keyring, clock: systemClock })).rejects.toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'post-state' },
+    });
   });
 });
 
@@ -381,6 +406,10 @@ describe('getPlatformProfile', () => {
   it('answers needs-reconnect when the platform refuses the token', async () => {
     const uid = `u${randomUUID().slice(0, 12)}`;
     await storeSocialCredentials(store(), uid, 'linkedin', { accessToken: 'expired-token' });
-    await expect(getPlatformProfile(uid, { platform: 'linkedin' }, profileDeps)).rejects.toMatchObject({ code: 'failed-precondition', details: { reason: 'needs-reconnect' }, message: linkedinMessages.expired });
+    await expect(getPlatformProfile(uid, { platform: 'linkedin' }, profileDeps)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'needs-reconnect' },
+      message: linkedinMessages.expired,
+    });
   });
 });

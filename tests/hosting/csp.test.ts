@@ -107,12 +107,11 @@ describe('the production build under its Content-Security-Policy', () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(violations).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }),
-        expect.objectContaining({ directive: 'connect-src', blocked: 'https://evil.example/collect' }),
-      ]),
-    );
+    await expect
+      .poll(violations)
+      .toEqual(
+        expect.arrayContaining([expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }), expect.objectContaining({ directive: 'connect-src', blocked: 'https://evil.example/collect' })]),
+      );
     await page.close();
   });
 });

@@ -34,7 +34,11 @@ const expected: Record<VideoFormat, { container: (p: Awaited<ReturnType<typeof p
 
 // ffmpeg -ss (after -i) returns the first frame at or after t: a quarter frame early lands on `frame`.
 const mid = (frame: number) => Math.max(0, (frame - 0.25) / FPS);
-const expectColour = (rgb: readonly number[], want: readonly number[], tol = 48) => expect(rgb.every((c, i) => Math.abs(c - want[i]!) <= tol), `rgb(${rgb.join(',')}), expected about rgb(${want.join(',')})`).toBe(true);
+const expectColour = (rgb: readonly number[], want: readonly number[], tol = 48) =>
+  expect(
+    rgb.every((c, i) => Math.abs(c - want[i]!) <= tol),
+    `rgb(${rgb.join(',')}), expected about rgb(${want.join(',')})`,
+  ).toBe(true);
 
 let dir: string;
 let harness: Harness;
@@ -45,7 +49,23 @@ beforeAll(async () => {
   await Promise.all([
     ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}`, '-frames:v', '1', join(dir, 'red.png')),
     ff('-f', 'lavfi', '-i', 'color=c=magenta:s=90x180', '-frames:v', '1', join(dir, 'tall.png')),
-    ff('-f', 'lavfi', '-i', 'color=c=lime:s=160x160:r=25:d=0.5', '-f', 'lavfi', '-i', 'color=c=blue:s=160x160:r=25:d=0.5', '-filter_complex', '[0:v][1:v]concat=n=2:v=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=lime:s=160x160:r=25:d=0.5',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=160x160:r=25:d=0.5',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'clip.mp4'),
+    ),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=1', '-af', 'volume=4', '-c:a', 'libmp3lame', join(dir, 'tone.mp3')),
   ]);
   harness = await startHarness(dir);

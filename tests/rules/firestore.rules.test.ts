@@ -1,24 +1,5 @@
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  serverTimestamp,
-  setDoc,
-  setLogLevel,
-  Timestamp,
-  updateDoc,
-  type DocumentData,
-  type Firestore,
-} from 'firebase/firestore';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, type DocumentData, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { emulatorHost, projectId, readRules } from './emulators';
 
@@ -177,7 +158,11 @@ async function reset(except?: string): Promise<void> {
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
-    await Promise.all(Object.entries(seed).filter(([path]) => path !== except).map(([path, data]) => setDoc(doc(db, path), data)));
+    await Promise.all(
+      Object.entries(seed)
+        .filter(([path]) => path !== except)
+        .map(([path, data]) => setDoc(doc(db, path), data)),
+    );
   });
 }
 
@@ -272,7 +257,11 @@ const fieldCases: FieldCase[] = [
   { title: 'rejects a render job created as completed', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ status: 'completed' })) },
   { title: 'rejects a render job without a projectId', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), { status: 'processing' }) },
   { title: 'rejects a render job whose projectId is not a string', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), { status: 'processing', projectId: 7 }) },
-  { title: 'records a failed render with its error', allowed: true, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { code: 'render-failed', message: 'The render failed.' }, updatedAt: serverTimestamp() }) },
+  {
+    title: 'records a failed render with its error',
+    allowed: true,
+    run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { code: 'render-failed', message: 'The render failed.' }, updatedAt: serverTimestamp() }),
+  },
   { title: 'reports render progress without other changes', allowed: true, run: (db) => updateDoc(renderJob(db), { progress: 42 }) },
   { title: 'rejects a render status outside processing, completed and failed', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'done' }) },
   { title: 'rejects a render job update that changes its projectId', allowed: false, run: (db) => updateDoc(renderJob(db), { projectId: 'p2' }) },
@@ -287,21 +276,45 @@ const shapeCases: FieldCase[] = [
   // users/{uid}/videoProjects: allowed shapes
   { title: 'creates a project as the editor saves it', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject()) },
   { title: 'creates a project with an empty timeline', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: [] }) })) },
-  { title: 'creates a project with 500 clips', allowed: true, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 500 }, (_, i) => ({ id: `c${i}` })) }) })) },
+  {
+    title: 'creates a project with 500 clips',
+    allowed: true,
+    run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 500 }, (_, i) => ({ id: `c${i}` })) }) })),
+  },
   { title: 'saves a thumbnail that is a download URL of one of her images', allowed: true, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/generations/g1.png') })) },
   { title: 'saves a thumbnail from her uploads on the Storage emulator', allowed: true, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.jpg', emulatorOrigin) })) },
-  { title: 'saves a square, low quality WebM project', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '1:1', resolution: { width: 1080, height: 1080 }, format: 'webm', quality: 'low' } }) })) },
+  {
+    title: 'saves a square, low quality WebM project',
+    allowed: true,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '1:1', resolution: { width: 1080, height: 1080 }, format: 'webm', quality: 'low' } }) })),
+  },
   // users/{uid}/videoProjects: refused shapes
   { title: 'rejects a project with an unknown top-level key', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ published: true })) },
   { title: 'rejects a project whose settings carry a 500 KB extra field', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ blob: long(500 * 1024) }) })) },
   { title: 'rejects project settings without a timeline', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: { project: projectSettings } })) },
   { title: 'rejects a timeline that is not a list', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: { a: 1 } }) })) },
-  { title: 'rejects a timeline of more than 500 clips', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 501 }, (_, i) => ({ id: `c${i}` })) }) })) },
+  {
+    title: 'rejects a timeline of more than 500 clips',
+    allowed: false,
+    run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ timelineItems: Array.from({ length: 501 }, (_, i) => ({ id: `c${i}` })) }) })),
+  },
   { title: 'rejects project settings with an unknown key', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, codec: 'h265' } }) })) },
   { title: 'rejects project settings missing the format', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: settingsWithoutFormat }) })) },
-  { title: 'rejects an aspect ratio the editor does not offer', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '4:3' } }) })) },
-  { title: 'rejects a resolution over 4096 pixels', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 8192, height: 1080 } } }) })) },
-  { title: 'rejects a resolution that is not whole pixels', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 1920.5, height: 1080 } } }) })) },
+  {
+    title: 'rejects an aspect ratio the editor does not offer',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '4:3' } }) })),
+  },
+  {
+    title: 'rejects a resolution over 4096 pixels',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 8192, height: 1080 } } }) })),
+  },
+  {
+    title: 'rejects a resolution that is not whole pixels',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, resolution: { width: 1920.5, height: 1080 } } }) })),
+  },
   { title: 'rejects a frame rate other than 30', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, fps: 60 } }) })) },
   { title: 'rejects an output format the editor does not render', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, format: 'mkv' } }) })) },
   { title: 'rejects a quality the editor does not offer', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, quality: 'ultra' } }) })) },
@@ -309,7 +322,11 @@ const shapeCases: FieldCase[] = [
   { title: 'rejects a thumbnail on another host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: 'https://evil.example/x.png' })) },
   { title: "rejects a thumbnail of bob's file", allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('bob/uploads/u1.png') })) },
   { title: 'rejects a thumbnail on a non-loopback plain http host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://10.0.0.1:9199') })) },
-  { title: 'rejects a thumbnail over plain http to the production host', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://firebasestorage.googleapis.com') })) },
+  {
+    title: 'rejects a thumbnail over plain http to the production host',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://firebasestorage.googleapis.com') })),
+  },
   { title: 'rejects a thumbnail that is not a string', allowed: false, run: (db) => updateDoc(project(db), update({ thumbnailUrl: 42 })) },
   { title: 'rejects a project created with a client-chosen createdAt', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ createdAt: earlier })) },
   { title: 'rejects a Save that adds an unknown key', allowed: false, run: (db) => updateDoc(project(db), update({ ownerUid: 'bob' })) },
@@ -317,7 +334,11 @@ const shapeCases: FieldCase[] = [
   // users/{uid}/renderJobs: allowed shapes
   { title: 'creates a render job as the editor does', allowed: true, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob()) },
   { title: 'completes a render with a download URL of her render', allowed: true, run: (db) => updateDoc(renderJob(db), completed()) },
-  { title: 'completes a render with a Storage emulator download URL', allowed: true, run: (db) => updateDoc(renderJob(db), completed({ outputUrl: downloadUrl('alice/renders/r1.webm', emulatorOrigin), outputPath: 'alice/renders/r1.webm' })) },
+  {
+    title: 'completes a render with a Storage emulator download URL',
+    allowed: true,
+    run: (db) => updateDoc(renderJob(db), completed({ outputUrl: downloadUrl('alice/renders/r1.webm', emulatorOrigin), outputPath: 'alice/renders/r1.webm' })),
+  },
   { title: 'records a failed render with a message of 500 characters', allowed: true, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: long(500) }, updatedAt: serverTimestamp() }) },
   // users/{uid}/renderJobs: refused shapes
   { title: 'rejects a render job created with an unknown key', allowed: false, run: (db) => setDoc(renderJob(db, 'new'), newRenderJob({ settings: { blob: long(500 * 1024) } })) },
@@ -335,7 +356,11 @@ const shapeCases: FieldCase[] = [
   { title: 'rejects render progress over 100', allowed: false, run: (db) => updateDoc(renderJob(db), { progress: 101 }) },
   { title: 'rejects negative render progress', allowed: false, run: (db) => updateDoc(renderJob(db), { progress: -1 }) },
   { title: 'rejects a render error that is not a map', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: 'boom', updatedAt: serverTimestamp() }) },
-  { title: 'rejects a render error with an unknown key', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: 'boom', stack: long(1000) }, updatedAt: serverTimestamp() }) },
+  {
+    title: 'rejects a render error with an unknown key',
+    allowed: false,
+    run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: 'boom', stack: long(1000) }, updatedAt: serverTimestamp() }),
+  },
   { title: 'rejects a render error message over 500 characters', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { message: long(501) }, updatedAt: serverTimestamp() }) },
   { title: 'rejects a render error without a message', allowed: false, run: (db) => updateDoc(renderJob(db), { status: 'failed', error: { code: 'x' }, updatedAt: serverTimestamp() }) },
 ];

@@ -1,22 +1,5 @@
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import {
-  deleteObject,
-  getBytes,
-  getMetadata,
-  list,
-  listAll,
-  ref,
-  updateMetadata,
-  uploadBytes,
-  uploadBytesResumable,
-  type FirebaseStorage,
-} from 'firebase/storage';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteObject, getBytes, getMetadata, list, listAll, ref, updateMetadata, uploadBytes, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorHost, projectId, readRules } from './emulators';
 

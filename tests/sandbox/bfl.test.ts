@@ -171,7 +171,7 @@ describe('BFL faults', () => {
     expect((await fetch((last.result as { sample: string }).sample)).status).toBe(403);
   });
 
-  it('lists every submit with its answer and polls, to count one test\'s provider calls', async () => {
+  it("lists every submit with its answer and polls, to count one test's provider calls", async () => {
     const marker = `m-${Date.now()}`;
     const created = await submit('flux-pro-1.1', { prompt: `${marker} [pending:1]` });
     await pollUntilDone(String(created.body.polling_url));

@@ -74,7 +74,10 @@ describe('LinkedIn sandbox: versions and tokens', () => {
 describe('LinkedIn sandbox: uploads and posts', () => {
   it('refuses a finalize whose part ETags are out of order, then accepts them in order', async () => {
     const size = VIDEO_PART_BYTES + 80_000;
-    const init = await call('/rest/videos?action=initializeUpload', { method: 'POST', body: { initializeUploadRequest: { owner: LINKEDIN_MEMBER_URN, fileSizeBytes: size, uploadCaptions: false, uploadThumbnail: false } } });
+    const init = await call('/rest/videos?action=initializeUpload', {
+      method: 'POST',
+      body: { initializeUploadRequest: { owner: LINKEDIN_MEMBER_URN, fileSizeBytes: size, uploadCaptions: false, uploadThumbnail: false } },
+    });
     const value = init.body.value as { video: string; uploadToken: string; uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[] };
     expect(value.uploadInstructions.map((p) => [p.firstByte, p.lastByte])).toEqual([
       [0, VIDEO_PART_BYTES - 1],
@@ -86,7 +89,8 @@ describe('LinkedIn sandbox: uploads and posts', () => {
       const put = await call(p.uploadUrl, { method: 'PUT', token: null, bytes: new Uint8Array(p.lastByte - p.firstByte + 1).fill(etags.length + 1) });
       etags.push(put.headers.get('etag')!);
     }
-    const finalize = (ids: string[]) => call('/rest/videos?action=finalizeUpload', { method: 'POST', body: { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken, uploadedPartIds: ids } } });
+    const finalize = (ids: string[]) =>
+      call('/rest/videos?action=finalizeUpload', { method: 'POST', body: { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken, uploadedPartIds: ids } } });
     expect((await finalize([...etags].reverse())).status).toBe(400);
     expect((await finalize(etags)).status).toBe(200);
     expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe('PROCESSING');

@@ -24,7 +24,11 @@ describe('silentMp3', () => {
     expect(Math.abs((bytes.length * 8) / kbps - mp3DurationMs(read.frames, sampleRate))).toBeLessThan(1);
   });
 
-  it.each([['mp3_44100_128', { sampleRate: 44100, kbps: 128 }], ['pcm_16000', undefined], ['mp3_22050_32', undefined]])('reads output_format %s', (value, format) => {
+  it.each([
+    ['mp3_44100_128', { sampleRate: 44100, kbps: 128 }],
+    ['pcm_16000', undefined],
+    ['mp3_22050_32', undefined],
+  ])('reads output_format %s', (value, format) => {
     expect(parseMp3Format(value)).toEqual(format);
   });
 });

@@ -54,10 +54,19 @@ describe('text generation routes', () => {
     const res = await call('openai', '/v1/chat/completions', {
       method: 'POST',
       headers: { authorization: 'Bearer sk-1' },
-      body: { model: 'gpt-4o', messages: [{ role: 'system', content: system }, { role: 'user', content: 'launch day' }] },
+      body: {
+        model: 'gpt-4o',
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: 'launch day' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'Sandbox openai reply (task social_post, model gpt-4o): launch day' }, finish_reason: 'stop' }] });
+    expect(res.body).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { role: 'assistant', content: 'Sandbox openai reply (task social_post, model gpt-4o): launch day' }, finish_reason: 'stop' }],
+    });
   });
 
   it('OpenAI refuses bad keys like the real API, echoing only a masked key, and runs out of quota with a 429', async () => {
@@ -74,7 +83,12 @@ describe('text generation routes', () => {
     const message = { model: 'claude-3-5-haiku-latest', system, messages: [{ role: 'user', content: 'launch day' }] };
     expect(await call('anthropic', '/v1/messages', { method: 'POST', headers, body: message })).toMatchObject({ status: 400, body: { error: { message: 'max_tokens: Field required' } } });
     const ok = await call('anthropic', '/v1/messages', { method: 'POST', headers, body: { ...message, max_tokens: 100 } });
-    expect(ok.body).toMatchObject({ type: 'message', role: 'assistant', content: [{ type: 'text', text: 'Sandbox anthropic reply (task social_post, model claude-3-5-haiku-latest): launch day' }], stop_reason: 'end_turn' });
+    expect(ok.body).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Sandbox anthropic reply (task social_post, model claude-3-5-haiku-latest): launch day' }],
+      stop_reason: 'end_turn',
+    });
     const broke = await call('anthropic', '/v1/messages', { method: 'POST', headers: { ...headers, 'x-api-key': 'no-credit-key' }, body: { ...message, max_tokens: 100 } });
     expect(broke).toMatchObject({ status: 402, body: { type: 'error', error: { type: 'billing_error' } } });
   });

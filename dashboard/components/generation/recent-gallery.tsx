@@ -64,7 +64,13 @@ export function GalleryDownloadButton({
   const { title } = item;
   const busy = pendingUrl !== null && pendingUrl === item.originalUrl;
   return (
-    <button type="button" onClick={() => onDownload(item.originalUrl, item.prompt || title)} disabled={busy} aria-label={`Download ${title}`} className={cn('inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <button
+      type="button"
+      onClick={() => onDownload(item.originalUrl, item.prompt || title)}
+      disabled={busy}
+      aria-label={`Download ${title}`}
+      className={cn('inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+    >
       {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Download className="size-4" aria-hidden="true" />}
     </button>
   );

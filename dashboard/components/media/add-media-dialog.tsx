@@ -89,7 +89,16 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
       const saved = await uploadToLibrary(user.uid, 'uploads', file, { fileName: file.name, title });
       toast({ title: 'Asset uploaded successfully' });
       setFile(null);
-      onPick({ id: saved.generationId, type: saved.type, title, url: saved.url, thumbnailUrl: saved.type === 'image' ? saved.url : null, storagePath: saved.storagePath, contentType: file.type, sizeBytes: file.size });
+      onPick({
+        id: saved.generationId,
+        type: saved.type,
+        title,
+        url: saved.url,
+        thumbnailUrl: saved.type === 'image' ? saved.url : null,
+        storagePath: saved.storagePath,
+        contentType: file.type,
+        sizeBytes: file.size,
+      });
     } catch (error) {
       console.warn('upload failed', error);
       toast({ title: 'Error', description: readCallableError(error, 'Failed to upload asset').message, variant: 'destructive' });

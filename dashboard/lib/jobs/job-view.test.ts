@@ -82,7 +82,12 @@ describe('toJobView on a media page', () => {
   });
 
   it('shows a refused start and a cancelled job', () => {
-    expect(toJobView(media({ submitError: { message: 'Luma API key not found.', needsIntegrations: true } }))).toEqual({ kind: 'error', title: null, message: 'Luma API key not found.', needsIntegrations: true });
+    expect(toJobView(media({ submitError: { message: 'Luma API key not found.', needsIntegrations: true } }))).toEqual({
+      kind: 'error',
+      title: null,
+      message: 'Luma API key not found.',
+      needsIntegrations: true,
+    });
     expect(toJobView(media({ job: job({ status: 'cancelled' }) }))).toEqual({ kind: 'cancelled' });
   });
 });
@@ -98,7 +103,11 @@ describe('toJobView on the image page', () => {
     ['a progress figure out of range', { job: img({ status: 'running', statusText: 'Saving', progress: 140 }) }, { kind: 'running', statusText: 'Saving', progress: 100, canCancel: true }],
     ['a succeeded job whose record is loading', { job: img({ status: 'succeeded', generationId: 'j1' }) }, { kind: 'running', statusText: 'Loading your image', progress: 100, canCancel: false }],
     ['a succeeded job whose record was deleted', { job: img({ status: 'succeeded', generationId: 'j1' }), record: null }, { kind: 'empty' }],
-    ['a failed job with the provider status Error', { job: img({ status: 'failed', error: { code: 'provider_error', message: 'Generation failed' } }) }, { kind: 'error', title: null, message: 'Generation failed', needsIntegrations: false }],
+    [
+      'a failed job with the provider status Error',
+      { job: img({ status: 'failed', error: { code: 'provider_error', message: 'Generation failed' } }) },
+      { kind: 'error', title: null, message: 'Generation failed', needsIntegrations: false },
+    ],
     ['a failed job with no message', { job: img({ status: 'failed', error: null }) }, { kind: 'error', title: null, message: 'Generation failed', needsIntegrations: false }],
     [
       'a missing key, which links to Integrations',

@@ -21,11 +21,7 @@ function Thumbnail({ item }: { item: LibraryItem }) {
   const { Icon } = TYPE_LABELS[item.type];
   return (
     <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-md bg-muted text-muted-foreground">
-      {item.pictureUrl ? (
-        <img src={item.pictureUrl} alt="" loading="lazy" className="size-full object-cover" />
-      ) : (
-        <Icon aria-hidden="true" className="size-5" />
-      )}
+      {item.pictureUrl ? <img src={item.pictureUrl} alt="" loading="lazy" className="size-full object-cover" /> : <Icon aria-hidden="true" className="size-5" />}
     </span>
   );
 }
@@ -58,21 +54,14 @@ export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: str
         </>
       )}
       {latest.status === 'error' && <Alert tone="danger">{latest.message}</Alert>}
-      {latest.status === 'ready' && latest.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">No library items yet</p>
-      )}
+      {latest.status === 'ready' && latest.items.length === 0 && <p className="text-sm text-muted-foreground">No library items yet</p>}
       {latest.status === 'ready' && latest.items.length > 0 && (
         <ul aria-label="Latest library items" className="-mx-1 space-y-1">
           {latest.items.map((item) => {
             const { label } = TYPE_LABELS[item.type];
             return (
               <li key={item.id}>
-                <a
-                  href={`${dashboardUrl}${paths.library}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-accent hover:text-accent-foreground"
-                >
+                <a href={`${dashboardUrl}${paths.library}`} target="_blank" rel="noreferrer" className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-accent hover:text-accent-foreground">
                   <Thumbnail item={item} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{item.title}</span>

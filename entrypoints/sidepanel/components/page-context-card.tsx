@@ -47,11 +47,7 @@ export function PageContextCard() {
           ) : (
             <p className="text-xs text-muted-foreground">Select text on the page to use it here.</p>
           )}
-          {page.context.images.length > 0 && (
-            <p className="text-xs text-muted-foreground">
-              {page.context.images.length === 1 ? '1 image' : `${page.context.images.length} images`} on this page
-            </p>
-          )}
+          {page.context.images.length > 0 && <p className="text-xs text-muted-foreground">{page.context.images.length === 1 ? '1 image' : `${page.context.images.length} images`} on this page</p>}
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">This page can&apos;t be read. Open a web page to use its content here.</p>

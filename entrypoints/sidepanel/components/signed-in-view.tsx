@@ -19,12 +19,7 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <Brand />
-        <a
-          href={services.dashboardUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-primary underline-offset-4 hover:underline"
-        >
+        <a href={services.dashboardUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-primary underline-offset-4 hover:underline">
           Open dashboard
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>

@@ -7,10 +7,7 @@ export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { st
 /** Loading until Auth has read its persisted session, then signed in or out; follows every change. */
 export function useAuthSession(auth: Auth): AuthSession {
   const [session, setSession] = useState<AuthSession>({ status: 'loading' });
-  useEffect(
-    () => onAuthStateChanged(auth, (user) => setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' })),
-    [auth],
-  );
+  useEffect(() => onAuthStateChanged(auth, (user) => setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' })), [auth]);
   return session;
 }
 

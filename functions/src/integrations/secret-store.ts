@@ -1,13 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { integrationSecretPath, socialSecretPath, userCollectionPath } from '@core/firestore-paths';
-import {
-  credentialFieldsOf,
-  missingRequiredFields,
-  secretHint,
-  type IntegrationType,
-  type SocialPlatform,
-  type StoredSocialCredentials,
-} from '@core/integrations';
+import { credentialFieldsOf, missingRequiredFields, secretHint, type IntegrationType, type SocialPlatform, type StoredSocialCredentials } from '@core/integrations';
 import type { Clock } from '../lib/clock';
 import { open, seal, SecretUnreadableError, type Keyring, type SealedValue } from '../lib/crypto';
 
@@ -81,21 +74,13 @@ export function socialStatusOf(platform: SocialPlatform, stored: StoredSocialCre
   return { configured: true as const, hints, values, connected: Boolean(stored.accessToken) };
 }
 
-export type SaveSocialOutcome =
-  | { ok: true; status: ReturnType<typeof socialStatusOf>; updatedAt: Date }
-  | { ok: false; reason: 'missing_fields'; fields: string[] }
-  | { ok: false; reason: 'unreadable' };
+export type SaveSocialOutcome = { ok: true; status: ReturnType<typeof socialStatusOf>; updatedAt: Date } | { ok: false; reason: 'missing_fields'; fields: string[] } | { ok: false; reason: 'unreadable' };
 
 /**
  * Merges filled fields into what is stored (blank fields keep their value) and reseals the whole set under
  * the current key, in one transaction with the status document.
  */
-export async function storeSocialCredentials(
-  deps: SecretStoreDeps,
-  uid: string,
-  platform: SocialPlatform,
-  filled: Record<string, string>,
-): Promise<SaveSocialOutcome> {
+export async function storeSocialCredentials(deps: SecretStoreDeps, uid: string, platform: SocialPlatform, filled: Record<string, string>): Promise<SaveSocialOutcome> {
   const path = socialSecretPath(uid, platform);
   return deps.db.runTransaction(async (tx) => {
     const secretRef = deps.db.doc(path);

@@ -31,8 +31,7 @@ export function defaultBucket(): Bucket {
 export function jobExecutors(): Executors {
   const { baseUrls } = loadConfig();
   const retry = { policy: PROVIDER_RETRY_POLICY, sleep: realSleep, now: Date.now };
-  const elevenLabs = (apiKey: string) =>
-    createElevenLabs({ apiKey, baseUrl: baseUrls.elevenlabs, fetch: globalThis.fetch, retry, speechTimeoutMs: SPEECH_TIMEOUT_MS, musicTimeoutMs: MUSIC_TIMEOUT_MS });
+  const elevenLabs = (apiKey: string) => createElevenLabs({ apiKey, baseUrl: baseUrls.elevenlabs, fetch: globalThis.fetch, retry, speechTimeoutMs: SPEECH_TIMEOUT_MS, musicTimeoutMs: MUSIC_TIMEOUT_MS });
   return {
     video: createVideoExecutor({
       generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS }),
@@ -40,8 +39,7 @@ export function jobExecutors(): Executors {
     voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
     music: createMusicExecutor({ generators: elevenLabs }),
     image: createImageExecutor({
-      generators: (apiKey) =>
-        createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS }),
+      generators: (apiKey) => createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS }),
     }),
   };
 }

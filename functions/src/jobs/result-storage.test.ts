@@ -3,7 +3,10 @@ import { gradientPng } from '../../../tests/sandbox/providers/png';
 import { downloadResult, downloadUrl, resultPath } from './result-storage';
 
 type Fetch = typeof globalThis.fetch;
-const serve = (body: ConstructorParameters<typeof Response>[0], init: ResponseInit = {}): Fetch => async () => new Response(body, init);
+const serve =
+  (body: ConstructorParameters<typeof Response>[0], init: ResponseInit = {}): Fetch =>
+  async () =>
+    new Response(body, init);
 const options = (fetch: Fetch, overrides = {}) => ({ fetch, timeoutMs: 1000, maxBytes: 1_000_000, allowPlainHttp: false, ...overrides });
 
 describe('fetching a provider result', () => {
@@ -30,7 +33,7 @@ describe('fetching a provider result', () => {
   });
 });
 
-it('puts a result at the job\'s own path and links it with its token', () => {
+it("puts a result at the job's own path and links it with its token", () => {
   expect(resultPath('u1', 'j1', 'png')).toBe('u1/generations/j1.png');
   expect(downloadUrl('http://127.0.0.1:9199', 'b.appspot.com', 'u1/generations/j1.png', 't')).toBe('http://127.0.0.1:9199/v0/b/b.appspot.com/o/u1%2Fgenerations%2Fj1.png?alt=media&token=t');
 });

@@ -9,18 +9,7 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { JobExecutor, ProviderCheckpoint } from './executor';
 import { JobInterrupted } from './executor';
-import {
-  abandonedJobError,
-  checkOwnership,
-  claimPatch,
-  decideClaim,
-  failedPatch,
-  heartbeatPatch,
-  JOB_LEASE_MS,
-  jobStateOf,
-  succeededPatch,
-  type Ownership,
-} from './job-state';
+import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, succeededPatch, type Ownership } from './job-state';
 import { identifyMedia } from './media';
 import { runPublishJob, type PublishDeps } from '../social/publish-run';
 import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
@@ -237,8 +226,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       input: input as never,
       apiKey: key.value,
       resume,
-      checkpoint: (task) =>
-        whileOwned(() => ({ ...heartbeatPatch(now(), leaseMs, {}), providerJobId: task.providerJobId, providerPollingUrl: task.pollingUrl, submittedAt: new Date(task.submittedAt) })),
+      checkpoint: (task) => whileOwned(() => ({ ...heartbeatPatch(now(), leaseMs, {}), providerJobId: task.providerJobId, providerPollingUrl: task.pollingUrl, submittedAt: new Date(task.submittedAt) })),
       report: (update) => whileOwned(() => heartbeatPatch(now(), leaseMs, update)),
       readUpload: (path) => readUpload(deps.bucket, uid, path),
     });
@@ -274,13 +262,18 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     }
     const uploadedAt = Date.now();
     const poster = 'url' in outcome.media && outcome.media.posterUrl ? await storePoster(outcome.media.posterUrl) : undefined;
-    return await record(stored, resume !== null, {
-      bytes: bytes.length,
-      providerMs: readyAt - started,
-      downloadMs: downloadedAt - readyAt,
-      uploadMs: uploadedAt - downloadedAt,
-      readyToStoredMs: uploadedAt - readyAt,
-    }, poster);
+    return await record(
+      stored,
+      resume !== null,
+      {
+        bytes: bytes.length,
+        providerMs: readyAt - started,
+        downloadMs: downloadedAt - readyAt,
+        uploadMs: uploadedAt - downloadedAt,
+        readyToStoredMs: uploadedAt - readyAt,
+      },
+      poster,
+    );
   } catch (error) {
     if (error instanceof JobInterrupted) {
       log.info('Job stopped', { ...context, reason: error.reason });

@@ -74,6 +74,10 @@ describe('matchesSignature', () => {
   it('knows a signature for every type an upload may have, within the bytes it reads', () => {
     const all = Object.values(uploadContentTypes).flat();
     const readable = Object.values(samples).filter((s) => s.length > 0);
-    for (const type of all) expect(readable.some((s) => matchesSignature(type, s.subarray(0, SIGNATURE_BYTES))), type).toBe(true);
+    for (const type of all)
+      expect(
+        readable.some((s) => matchesSignature(type, s.subarray(0, SIGNATURE_BYTES))),
+        type,
+      ).toBe(true);
   });
 });

@@ -141,7 +141,12 @@ export function providerMessage(body: unknown, apiKey: string): string {
     str(obj(error)?.message),
     str(detail),
     str(obj(detail)?.message),
-    Array.isArray(detail) ? detail.map((d) => str(obj(d)?.msg) ?? '').filter(Boolean).join('; ') : undefined,
+    Array.isArray(detail)
+      ? detail
+          .map((d) => str(obj(d)?.msg) ?? '')
+          .filter(Boolean)
+          .join('; ')
+      : undefined,
   ];
   const found = candidates.find((c) => c !== undefined && c.trim() !== '');
   return found ? providerText(found, apiKey) : '';

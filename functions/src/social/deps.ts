@@ -15,11 +15,23 @@ export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
   return { consumerKey: stored.consumerKey ?? '', consumerSecret: stored.consumerSecret ?? '', accessToken: stored.accessToken ?? '', accessTokenSecret: stored.accessTokenSecret ?? '' };
 }
 
-export function platformPublisher(platform: PublishPlatform, stored: StoredSocialCredentials, options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number }): SocialPublisher {
+export function platformPublisher(
+  platform: PublishPlatform,
+  stored: StoredSocialCredentials,
+  options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number },
+): SocialPublisher {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   if (platform === 'x') {
-    return createXPublisher({ credentials: xCredentialsOf(stored), baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs, retry: { policy: PROVIDER_RETRY_POLICY, sleep, now } });
+    return createXPublisher({
+      credentials: xCredentialsOf(stored),
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      now,
+      sleep,
+      requestTimeoutMs: options.requestTimeoutMs,
+      retry: { policy: PROVIDER_RETRY_POLICY, sleep, now },
+    });
   }
   return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
 }

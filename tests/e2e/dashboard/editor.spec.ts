@@ -269,7 +269,15 @@ test('renders the project in the browser, follows the job to the end and downloa
   await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: 150_000 });
   const [project] = await projectsOf(muse);
   const jobs = await muse.stored.list('renderJobs');
-  expect(jobs).toEqual([expect.objectContaining({ projectId: project!.id, status: 'completed', progress: 100, outputUrl: expect.stringContaining('renders'), outputPath: expect.stringMatching(new RegExp(`^${muse.user.uid}/renders/[\\w-]+\\.webm$`)) })]);
+  expect(jobs).toEqual([
+    expect.objectContaining({
+      projectId: project!.id,
+      status: 'completed',
+      progress: 100,
+      outputUrl: expect.stringContaining('renders'),
+      outputPath: expect.stringMatching(new RegExp(`^${muse.user.uid}/renders/[\\w-]+\\.webm$`)),
+    }),
+  ]);
   const library = await muse.stored.list('generations');
   expect(library).toContainEqual(expect.objectContaining({ type: 'video', title: 'Sea render', source: { kind: 'render' }, contentType: 'video/webm', metadata: { projectId: project!.id } }));
 

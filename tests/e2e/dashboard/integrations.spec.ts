@@ -153,7 +153,10 @@ test.describe('social credentials', () => {
       }
 
       await form.getByRole('button', { name: `Delete ${name} credentials` }).click();
-      await page.getByRole('alertdialog', { name: `Delete your ${name} credentials?` }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await page
+        .getByRole('alertdialog', { name: `Delete your ${name} credentials?` })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
       await expect(toastText(page, `${name} credentials deleted successfully`)).toBeVisible();
       await expect(form.getByRole('button', { name: `Save ${name} Credentials` })).toBeVisible();
       await expect(form.getByLabel(entries[0]![0], { exact: true })).toHaveValue('');

@@ -4,7 +4,10 @@ import { eventually, expect, test, type GenerationSeed, type Muse } from '../sup
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Projects' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-const cardTitles = (page: Page) => grid(page).getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+const cardTitles = (page: Page) =>
+  grid(page)
+    .getByRole('article')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
 const openLibrary = (muse: Muse, items: GenerationSeed[]) => muse.signUp().withGenerations(items, { files: true }).open('/library', { heading: 'Library' });
 
@@ -31,7 +34,13 @@ test('New Project opens /create', async ({ muse, page }) => {
 test('lists projects newest first with a picture, a video and an audio player', async ({ muse, page }) => {
   await openLibrary(muse, mixed);
   await expect.poll(() => cardTitles(page)).toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano', 'Mountain lake']);
-  await expect.poll(() => card(page, 'Red fox in snow').getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      card(page, 'Red fox in snow')
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await expect(card(page, 'Waves at dawn').getByRole('button', { name: 'Play Waves at dawn' })).toBeVisible();
   await expect(card(page, 'Calm piano').locator('audio')).toHaveAttribute('controls', '');
 });
@@ -115,7 +124,9 @@ test.describe('download', () => {
     test(`saves ${title} as ${expected}`, async ({ muse, page }) => {
       await openLibrary(muse, mixed);
       const downloadPromise = page.waitForEvent('download');
-      await card(page, title).getByRole('button', { name: `Download ${title}` }).click();
+      await card(page, title)
+        .getByRole('button', { name: `Download ${title}` })
+        .click();
       await expect(page.getByText('Download started')).toBeVisible();
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toBe(expected);

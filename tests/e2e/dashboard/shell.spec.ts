@@ -213,7 +213,7 @@ test('stat cards count the user’s own generations from the last 30 days', asyn
   await expect(recent.getByRole('listitem').first()).toContainText('Neon koi pond');
 });
 
-test('the assistant box refuses a blank prompt, asks for a key, then answers with the user\'s model', async ({ muse, page }) => {
+test("the assistant box refuses a blank prompt, asks for a key, then answers with the user's model", async ({ muse, page }) => {
   await muse.signUpAndSignIn();
   const box = page.getByRole('region', { name: 'Creative Assistant' });
   await box.getByRole('button', { name: 'Ask Assistant' }).click();

@@ -16,9 +16,7 @@ const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('lumaai
 /** The element has loaded real video: metadata read, a duration and a frame size. */
 async function expectPlayable(video: Locator) {
   await expect(video).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: 15_000 }).toBe(true);
 }
 
 /** Library cards with a poster load the video on demand: its Play button starts it. */

@@ -26,9 +26,7 @@ test.describe('side panel', () => {
   });
 
   test('shows a new generation as soon as it is saved, newest first, five at most', async ({ muse, page, sidePanelUrl }) => {
-    await muse.seed.generations(
-      Array.from({ length: 5 }, (_, i) => ({ type: 'image' as const, title: `Sketch ${i + 1}`, minutesAgo: 60 - i })),
-    );
+    await muse.seed.generations(Array.from({ length: 5 }, (_, i) => ({ type: 'image' as const, title: `Sketch ${i + 1}`, minutesAgo: 60 - i })));
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
@@ -70,7 +68,7 @@ test.describe('side panel', () => {
     await expect(again.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
-  test("follows the active tab and reads its title and selected text through the content script", async ({ context, muse, page, sidePanelUrl }) => {
+  test('follows the active tab and reads its title and selected text through the content script', async ({ context, muse, page, sidePanelUrl }) => {
     await context.route('http://article.muse.test/**', (route) =>
       route.fulfill({
         contentType: 'text/html',

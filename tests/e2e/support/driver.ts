@@ -4,15 +4,7 @@ import { userCollectionPath, userDocPath, type UserCollection } from '../../../c
 import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
 import { adminBucket, adminDb } from './admin';
 import { createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
-import {
-  seedGenerations,
-  seedIntegrationKey,
-  seedProfile,
-  seedSocialAccount,
-  seedSocialCredentials,
-  type GenerationSeed,
-  type SeededGeneration,
-} from './seed';
+import { seedGenerations, seedIntegrationKey, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
 
 // The e2e driver every spec uses: who the test acts as, what is in their account before the page opens,
 // the page itself, and what the app stored. Setup reads as one sentence:
@@ -182,7 +174,12 @@ export class Muse {
     const uid = () => this.user.uid;
     return {
       list: async (collection) => (await adminDb().collection(userCollectionPath(uid(), collection)).get()).docs.map((d) => ({ ...d.data(), id: d.id })),
-      get: async (collection, id) => (await adminDb().doc(`${userCollectionPath(uid(), collection)}/${id}`).get()).data(),
+      get: async (collection, id) =>
+        (
+          await adminDb()
+            .doc(`${userCollectionPath(uid(), collection)}/${id}`)
+            .get()
+        ).data(),
       profile: async () => (await adminDb().doc(userDocPath(uid())).get()).data(),
       fileExists: async (storagePath) => (await adminBucket().file(storagePath).exists())[0],
       deleteFile: async (storagePath) => {

@@ -16,12 +16,4 @@ export const e2eEnv = {
   authLinksLog: process.env.AUTH_LINKS_LOG ?? fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),
 };
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

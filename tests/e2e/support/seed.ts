@@ -95,7 +95,11 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 /** Uploads a file with a download token, as the functions store one; returns its download URL. */
 async function storeFile(storagePath: string, body: Buffer, contentType: string): Promise<string> {
   const token = randomUUID();
-  await withRetry(() => adminBucket().file(storagePath).save(body, { contentType, resumable: false, metadata: { metadata: { firebaseStorageDownloadTokens: token } } }));
+  await withRetry(() =>
+    adminBucket()
+      .file(storagePath)
+      .save(body, { contentType, resumable: false, metadata: { metadata: { firebaseStorageDownloadTokens: token } } }),
+  );
   const host = process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? e2eEnv.storageHost;
   return `http://${host}/v0/b/${bucketName()}/o/${encodeURIComponent(storagePath)}?alt=media&token=${token}`;
 }

@@ -10,8 +10,7 @@ export const ANTHROPIC_MODELS = [
   { id: 'claude-3-5-haiku-latest', display_name: 'Claude 3.5 Haiku' },
 ];
 
-const error = (c: Context, status: 400 | 401 | 402 | 404, type: string, message: string) =>
-  c.json({ type: 'error', error: { type, message }, request_id: sandboxId('req_') }, status);
+const error = (c: Context, status: 400 | 401 | 402 | 404, type: string, message: string) => c.json({ type: 'error', error: { type, message }, request_id: sandboxId('req_') }, status);
 
 const keyOf = (c: Context) => c.req.header('x-api-key') ?? bearer(c.req.header('authorization'));
 

@@ -66,7 +66,12 @@ function dimension(body: Record<string, unknown>, name: 'width' | 'height', fall
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     issues.push({ type: 'int_type', loc: ['body', name], msg: 'Input should be a valid integer', input: value });
   } else if (value < 256 || value > 1440) {
-    issues.push({ type: value < 256 ? 'greater_than_equal' : 'less_than_equal', loc: ['body', name], msg: `Input should be ${value < 256 ? 'greater than or equal to 256' : 'less than or equal to 1440'}`, input: value });
+    issues.push({
+      type: value < 256 ? 'greater_than_equal' : 'less_than_equal',
+      loc: ['body', name],
+      msg: `Input should be ${value < 256 ? 'greater than or equal to 256' : 'less than or equal to 1440'}`,
+      input: value,
+    });
   } else if (value % 32 !== 0) {
     issues.push({ type: 'multiple_of', loc: ['body', name], msg: 'Input should be a multiple of 32', input: value });
   } else {
@@ -109,9 +114,7 @@ export function bflRoutes(app: Hono): void {
   const submissions: Submission[] = [];
   let defaultPendingPolls = 1;
 
-  app.get(`${CONTROL_PREFIX}/bfl/submissions`, (c) =>
-    c.json({ submissions: submissions.map(({ task, ...s }) => ({ ...s, polls: task?.polls ?? 0 })) }),
-  );
+  app.get(`${CONTROL_PREFIX}/bfl/submissions`, (c) => c.json({ submissions: submissions.map(({ task, ...s }) => ({ ...s, polls: task?.polls ?? 0 })) }));
 
   // Control: how many Pending answers a new task gives when its prompt has no tag.
   app.get(`${CONTROL_PREFIX}/bfl/defaults`, (c) => c.json({ pendingPolls: defaultPendingPolls }));

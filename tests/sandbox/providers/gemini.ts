@@ -7,13 +7,17 @@ import { jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './share
  */
 export const GEMINI_MODELS = ['gemini-2.0-flash-exp', 'gemini-2.0-flash'];
 
-const googleError = (c: Context, code: 400 | 403 | 404 | 429, status: string, message: string, details?: unknown[]) =>
-  c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
+const googleError = (c: Context, code: 400 | 403 | 404 | 429, status: string, message: string, details?: unknown[]) => c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
 
 function refuse(c: Context): Response | undefined {
   const kind = keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key'));
   if (kind === 'missing') {
-    return googleError(c, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.");
+    return googleError(
+      c,
+      403,
+      'PERMISSION_DENIED',
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    );
   }
   if (kind === 'bad') {
     return googleError(c, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
@@ -52,13 +56,19 @@ export function geminiRoutes(app: Hono): void {
     const contents = body?.contents;
     if (!Array.isArray(contents) || contents.length === 0) return googleError(c, 400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified');
     if (keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key')) === 'no_credit') {
-      return googleError(c, 429, 'RESOURCE_EXHAUSTED', 'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.', [
-        {
-          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-          violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
-        },
-        { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
-      ]);
+      return googleError(
+        c,
+        429,
+        'RESOURCE_EXHAUSTED',
+        'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
+        [
+          {
+            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+            violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
+          },
+          { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+        ],
+      );
     }
     if (!GEMINI_MODELS.includes(model)) return googleError(c, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`);
     const system = textOf(body?.systemInstruction as Content | undefined);

@@ -59,7 +59,7 @@ function validationError(status: 400 | 422, field: string, reason: string, code 
 export function isActiveVersion(version: string, today: Date): boolean {
   const m = /^(\d{4})(\d{2})(\.\d{2})?$/.exec(version);
   if (!m) return false;
-  const months = (Number(m[1]) * 12 + Number(m[2]) - 1);
+  const months = Number(m[1]) * 12 + Number(m[2]) - 1;
   const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
   return Number(m[2]) >= 1 && Number(m[2]) <= 12 && months <= current && months >= current - 12;
 }
@@ -273,7 +273,10 @@ export function linkedinRoutes(app: Hono): void {
     if (member instanceof Response) return member;
     const m = /^List\(([\d,\s]*)\)$/.exec(c.req.query('ids') ?? '');
     if (!m) return c.json(linkedinError(400, 'ILLEGAL_ARGUMENT', 'Expected ids=List(...)'), 400);
-    const ids = m[1]!.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = m[1]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const results: Record<string, unknown> = {};
     const statuses: Record<string, number> = {};
     const errors: Record<string, unknown> = {};
@@ -340,7 +343,8 @@ export function linkedinRoutes(app: Hono): void {
       if (typeof req?.owner !== 'string' || !AUTHOR.test(req.owner)) return c.json(validationError(422, '/initializeUploadRequest/owner', 'owner must be a person or organization URN'), 422);
       const size = req.fileSizeBytes;
       if (typeof size !== 'number' || !Number.isInteger(size)) return c.json(validationError(422, '/initializeUploadRequest/fileSizeBytes', 'fileSizeBytes is required'), 422);
-      if (size < VIDEO_MIN_BYTES || size > VIDEO_MAX_BYTES) return c.json(validationError(400, '/initializeUploadRequest/fileSizeBytes', `Video file size must be between ${VIDEO_MIN_BYTES} and ${VIDEO_MAX_BYTES} bytes`), 400);
+      if (size < VIDEO_MIN_BYTES || size > VIDEO_MAX_BYTES)
+        return c.json(validationError(400, '/initializeUploadRequest/fileSizeBytes', `Video file size must be between ${VIDEO_MIN_BYTES} and ${VIDEO_MAX_BYTES} bytes`), 400);
       if (!mayActAs(member, req.owner, 'w_member_social', 'w_organization_social')) return denied(c, 'videos', 'ACTION-initializeUpload');
       const parts: VideoPart[] = [];
       for (let first = 0; first < size; first += VIDEO_PART_BYTES) parts.push({ firstByte: first, lastByte: Math.min(size, first + VIDEO_PART_BYTES) - 1 });
@@ -440,7 +444,11 @@ export function linkedinRoutes(app: Hono): void {
     if (!content) return undefined;
     const media = content.media as Record<string, unknown> | undefined;
     const multi = (content.multiImage as Record<string, unknown> | undefined)?.images;
-    const ids: { field: string; id: unknown }[] = media ? [{ field: '/content/media/id', id: media.id }] : Array.isArray(multi) ? multi.map((m, i) => ({ field: `/content/multiImage/images/${i}/id`, id: (m as Record<string, unknown>)?.id })) : [];
+    const ids: { field: string; id: unknown }[] = media
+      ? [{ field: '/content/media/id', id: media.id }]
+      : Array.isArray(multi)
+        ? multi.map((m, i) => ({ field: `/content/multiImage/images/${i}/id`, id: (m as Record<string, unknown>)?.id }))
+        : [];
     if (!media && !Array.isArray(multi)) return { field: '/content', reason: 'Unsupported content type' };
     if (Array.isArray(multi) && (multi.length < 2 || multi.length > 20)) return { field: '/content/multiImage/images', reason: 'A multiImage post needs 2 to 20 images' };
     for (const { field, id } of ids) {

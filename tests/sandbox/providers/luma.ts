@@ -52,9 +52,7 @@ function refuseKey(c: Context): Response | undefined {
 export function lumaRoutes(app: Hono): void {
   const generations = new Map<string, Generation>();
 
-  app.get(`${CONTROL_PREFIX}/luma/generations`, (c) =>
-    c.json({ generations: [...generations.values()].map(({ id, prompt, model, state, gets }) => ({ id, prompt, model, state, gets })) }),
-  );
+  app.get(`${CONTROL_PREFIX}/luma/generations`, (c) => c.json({ generations: [...generations.values()].map(({ id, prompt, model, state, gets }) => ({ id, prompt, model, state, gets })) }));
 
   app.get('/dream-machine/v1/credits', (c) => {
     const kind = keyKind(bearer(c.req.header('authorization')));

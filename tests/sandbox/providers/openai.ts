@@ -4,8 +4,7 @@ import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from 
 /** OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. */
 export const OPENAI_MODELS = ['gpt-4o', 'gpt-4o-mini'];
 
-const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) =>
-  c.json({ error: { message, type, param, code } }, status);
+const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) => c.json({ error: { message, type, param, code } }, status);
 
 function refuseKey(c: Context): Response | undefined {
   const key = bearer(c.req.header('authorization'));
@@ -41,11 +40,21 @@ export function openaiRoutes(app: Hono): void {
       return error(c, 400, "Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages');
     }
     if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') {
-      return error(c, 429, 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.', 'insufficient_quota', 'insufficient_quota');
+      return error(
+        c,
+        429,
+        'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+        'insufficient_quota',
+        'insufficient_quota',
+      );
     }
     if (!OPENAI_MODELS.includes(model)) return error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
     const typed = messages as Array<{ role?: string; content?: unknown }>;
-    const text = (role: string) => typed.filter((m) => m.role === role).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+    const text = (role: string) =>
+      typed
+        .filter((m) => m.role === role)
+        .map((m) => (typeof m.content === 'string' ? m.content : ''))
+        .join('\n');
     const system = text('system') || text('developer');
     const prompt = typed.filter((m) => m.role === 'user').at(-1);
     const content = sandboxReply('openai', model, system, typeof prompt?.content === 'string' ? prompt.content : '');

@@ -47,7 +47,15 @@ export const X_TOO_LONG_MESSAGE = 'Your Tweet text is too long. For more informa
 
 /** What a fault answers when the test gives no body: X's problem object for that status. */
 export function xFaultBody(status: number): object {
-  const titles: Record<number, string> = { 400: 'Invalid Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found Error', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+  const titles: Record<number, string> = {
+    400: 'Invalid Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found Error',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    503: 'Service Unavailable',
+  };
   const title = titles[status] ?? 'Error';
   return xProblem(status, title, title);
 }
@@ -66,7 +74,9 @@ export function oauthBaseString(method: string, baseUrl: string, params: readonl
 }
 
 export function oauthSignature(baseString: string, consumerSecret: string, tokenSecret: string): string {
-  return createHmac('sha1', `${oauthEncode(consumerSecret)}&${oauthEncode(tokenSecret)}`).update(baseString).digest('base64');
+  return createHmac('sha1', `${oauthEncode(consumerSecret)}&${oauthEncode(tokenSecret)}`)
+    .update(baseString)
+    .digest('base64');
 }
 
 export const sandboxSecretOf = (keyOrToken: string) => `${keyOrToken}-secret`;
@@ -178,9 +188,7 @@ export function xRoutes(app: Hono): void {
   let sequence = 0n;
   const nextId = () => String((BigInt(Date.now()) << 22n) + (sequence++ % 4096n));
 
-  app.get(`${CONTROL_PREFIX}/x/tweets`, (c) =>
-    c.json({ tweets: tweets.map((t) => ({ id: t.id, text: t.text, authorId: t.authorId, mediaIds: t.mediaIds, createdAt: new Date(t.createdAt).toISOString() })) }),
-  );
+  app.get(`${CONTROL_PREFIX}/x/tweets`, (c) => c.json({ tweets: tweets.map((t) => ({ id: t.id, text: t.text, authorId: t.authorId, mediaIds: t.mediaIds, createdAt: new Date(t.createdAt).toISOString() })) }));
   app.put(`${CONTROL_PREFIX}/x/processing`, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { inProgressPolls?: unknown; outcome?: unknown };
     const polls = Number(body.inProgressPolls ?? DEFAULT_PROCESSING.inProgressPolls);

@@ -41,9 +41,7 @@ function sendToBackground(type: string, data: unknown): Promise<{ res?: unknown;
 
 /** The content script's side of chrome.tabs.sendMessage (the messaging library uses the callback form). */
 function contentScriptAnswers(answer: { res: unknown } | undefined) {
-  return vi
-    .spyOn(fakeBrowser.tabs, 'sendMessage')
-    .mockImplementation(((_tabId: number, _message: unknown, _options: unknown, reply: (r: unknown) => void) => reply(answer)) as never);
+  return vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((_tabId: number, _message: unknown, _options: unknown, reply: (r: unknown) => void) => reply(answer)) as never);
 }
 
 beforeEach(() => {
@@ -144,15 +142,12 @@ describe('getActivePageContext message', () => {
     expect(executeScript).toHaveBeenCalledWith({ target: { tabId: 7 }, func: extractPageContext, args: [{ images: 10, selectionChars: 10_000, titleChars: 300 }] });
   });
 
-  it.each(['chrome://settings', 'chrome-extension://abc/sidepanel.html', 'view-source:https://example.com/light'])(
-    'answers null without asking a page the browser keeps closed (%s)',
-    async (url) => {
-      vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url })]);
-      const sendMessage = contentScriptAnswers({ res: article });
-      expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual({ res: null });
-      expect(sendMessage).not.toHaveBeenCalled();
-    },
-  );
+  it.each(['chrome://settings', 'chrome-extension://abc/sidepanel.html', 'view-source:https://example.com/light'])('answers null without asking a page the browser keeps closed (%s)', async (url) => {
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url })]);
+    const sendMessage = contentScriptAnswers({ res: article });
+    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual({ res: null });
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
 
   it('answers null when neither the content script nor injection can read the page', async () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab()]);

@@ -54,10 +54,7 @@ describe('extractPageContext', () => {
       <img src="photos/side.webp" width="300" height="300">
       <img src="/img/hero.jpg" width="1200" height="600">
     `);
-    expect(extractPageContext(PAGE_CONTEXT_LIMITS).images).toEqual([
-      `${location.origin}/img/hero.jpg`,
-      `${location.origin}/notes/photos/side.webp`,
-    ]);
+    expect(extractPageContext(PAGE_CONTEXT_LIMITS).images).toEqual([`${location.origin}/img/hero.jpg`, `${location.origin}/notes/photos/side.webp`]);
   });
 
   it('stops at 10 images', () => {

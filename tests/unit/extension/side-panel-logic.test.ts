@@ -8,9 +8,13 @@ const toLibraryItem = (id: string, data: Record<string, unknown>) => toPanelItem
 describe('library items in the side panel', () => {
   it('shows a generation with its title, type, thumbnail and date', () => {
     const createdAt = Timestamp.fromDate(new Date('2025-05-01T10:00:00Z'));
-    expect(
-      toLibraryItem('g1', { type: 'video', title: 'Harbour at dawn', thumbnailUrl: 'https://cdn.test/t.jpg', createdAt, prompt: 'p' }),
-    ).toEqual({ id: 'g1', type: 'video', title: 'Harbour at dawn', pictureUrl: 'https://cdn.test/t.jpg', createdAt: new Date('2025-05-01T10:00:00Z') });
+    expect(toLibraryItem('g1', { type: 'video', title: 'Harbour at dawn', thumbnailUrl: 'https://cdn.test/t.jpg', createdAt, prompt: 'p' })).toEqual({
+      id: 'g1',
+      type: 'video',
+      title: 'Harbour at dawn',
+      pictureUrl: 'https://cdn.test/t.jpg',
+      createdAt: new Date('2025-05-01T10:00:00Z'),
+    });
   });
 
   it.each([

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as functionsIndex from '../../../functions/src/index';
-import {
-  createEmulatorInvoker,
-  scheduleIntervalMs,
-  scheduleTickFromEnv,
-  startScheduleDriver,
-  type ScheduledFunction,
-  type ScheduleRun,
-} from '../../../scripts/stack/schedules';
+import { createEmulatorInvoker, scheduleIntervalMs, scheduleTickFromEnv, startScheduleDriver, type ScheduledFunction, type ScheduleRun } from '../../../scripts/stack/schedules';
 import type { Timers } from '../../../scripts/stack/timers';
 
 const MINUTE = 60_000;

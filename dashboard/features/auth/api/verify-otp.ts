@@ -9,7 +9,6 @@ export interface VerifyOtpInput {
   continueUrl: string;
 }
 
-
 /**
  * Spends the code from any of our account emails, typed in by hand: it confirms the address,
  * opens the password reset, or signs the user in, depending on what the code was issued for.

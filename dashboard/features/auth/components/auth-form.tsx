@@ -73,96 +73,91 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
   return (
     // No exit animation: a leaving view with the same labels ('Email address') would still take typing
     // for a moment and then vanish with what was typed. The new view only fades in.
-    <motion.div
-        key={view}
-        initial={{ opacity: 0, y: 6 }}
-        animate={{ opacity: 1, y: 0 }}
-        transition={{ duration: reduceMotion ? 0 : 0.16, ease: 'easeOut' }}
-      >
-        <form onSubmit={handleSubmit} className="space-y-4">
-          {view === 'update_password' && state.resetEmail ? (
-            <p className="text-center text-sm text-muted-foreground">
-              Choose a new password for
-              <span className="block font-medium wrap-anywhere text-foreground">{state.resetEmail}</span>
-            </p>
-          ) : copy.hint ? (
-            <p className="text-center text-sm text-muted-foreground">{copy.hint}</p>
-          ) : null}
+    <motion.div key={view} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: reduceMotion ? 0 : 0.16, ease: 'easeOut' }}>
+      <form onSubmit={handleSubmit} className="space-y-4">
+        {view === 'update_password' && state.resetEmail ? (
+          <p className="text-center text-sm text-muted-foreground">
+            Choose a new password for
+            <span className="block font-medium wrap-anywhere text-foreground">{state.resetEmail}</span>
+          </p>
+        ) : copy.hint ? (
+          <p className="text-center text-sm text-muted-foreground">{copy.hint}</p>
+        ) : null}
 
-          {view === 'update_password' && state.resetEmail ? (
-            // Lets password managers file the new password under the right account.
-            <input type="email" name="username" autoComplete="username" value={state.resetEmail} readOnly hidden />
-          ) : null}
+        {view === 'update_password' && state.resetEmail ? (
+          // Lets password managers file the new password under the right account.
+          <input type="email" name="username" autoComplete="username" value={state.resetEmail} readOnly hidden />
+        ) : null}
 
-          {EMAIL_VIEWS.has(view) ? (
-            <div className="space-y-2">
-              <Label htmlFor="auth-email">{authCopy.emailLabel}</Label>
-              <div className="relative">
-                <Mail className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id="auth-email"
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  placeholder={authCopy.emailPlaceholder}
-                  value={values.email}
-                  onChange={(e) => setValue('email', e.target.value)}
-                  className="pl-9"
-                />
-              </div>
-            </div>
-          ) : null}
-
-          {PASSWORD_VIEWS.has(view) ? (
-            <div className="space-y-2">
-              <Label htmlFor="auth-password">{copy.passwordLabel}</Label>
-              <PasswordInput
-                id="auth-password"
-                name="password"
-                autoComplete={copy.passwordAutoComplete}
+        {EMAIL_VIEWS.has(view) ? (
+          <div className="space-y-2">
+            <Label htmlFor="auth-email">{authCopy.emailLabel}</Label>
+            <div className="relative">
+              <Mail className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id="auth-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
                 required
-                placeholder={copy.passwordPlaceholder}
-                value={values.password}
-                onChange={(e) => setValue('password', e.target.value)}
+                placeholder={authCopy.emailPlaceholder}
+                value={values.email}
+                onChange={(e) => setValue('email', e.target.value)}
+                className="pl-9"
               />
             </div>
-          ) : null}
+          </div>
+        ) : null}
 
-          {view === 'verify_otp' ? (
-            <div className="space-y-2">
-              <Label htmlFor="auth-token">{authCopy.tokenLabel}</Label>
-              <div className="relative">
-                <TicketCheck className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id="auth-token"
-                  name="token"
-                  autoComplete="one-time-code"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  placeholder={authCopy.tokenPlaceholder}
-                  value={values.token}
-                  onChange={(e) => setValue('token', e.target.value)}
-                  className="pl-9 font-mono"
-                />
-              </div>
+        {PASSWORD_VIEWS.has(view) ? (
+          <div className="space-y-2">
+            <Label htmlFor="auth-password">{copy.passwordLabel}</Label>
+            <PasswordInput
+              id="auth-password"
+              name="password"
+              autoComplete={copy.passwordAutoComplete}
+              required
+              placeholder={copy.passwordPlaceholder}
+              value={values.password}
+              onChange={(e) => setValue('password', e.target.value)}
+            />
+          </div>
+        ) : null}
+
+        {view === 'verify_otp' ? (
+          <div className="space-y-2">
+            <Label htmlFor="auth-token">{authCopy.tokenLabel}</Label>
+            <div className="relative">
+              <TicketCheck className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id="auth-token"
+                name="token"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                placeholder={authCopy.tokenPlaceholder}
+                value={values.token}
+                onChange={(e) => setValue('token', e.target.value)}
+                className="pl-9 font-mono"
+              />
             </div>
-          ) : null}
+          </div>
+        ) : null}
 
-          <Button type="submit" loading={busy} className="h-11 w-full">
-            {busy ? copy.loadingButton : copy.button}
-          </Button>
+        <Button type="submit" loading={busy} className="h-11 w-full">
+          {busy ? copy.loadingButton : copy.button}
+        </Button>
 
-          {state.message ? <Message message={state.message} /> : null}
+        {state.message ? <Message message={state.message} /> : null}
 
-          <nav aria-label="Other sign-in options" className="flex flex-col items-center gap-2 pt-2">
-            <Links view={view} />
-          </nav>
-        </form>
-      </motion.div>
+        <nav aria-label="Other sign-in options" className="flex flex-col items-center gap-2 pt-2">
+          <Links view={view} />
+        </nav>
+      </form>
+    </motion.div>
   );
 }

@@ -10,15 +10,7 @@ import { signInWithPassword } from '../api/sign-in-with-password';
 import { signUp } from '../api/sign-up';
 import { verifyOtp } from '../api/verify-otp';
 import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
-import {
-  actionForLinkFailure,
-  actionForOutcome,
-  authViewReducer,
-  initialAuthViewState,
-  isOpenableView,
-  parseActionLink,
-  type AuthViewAction,
-} from '../utils/auth-view';
+import { actionForLinkFailure, actionForOutcome, authViewReducer, initialAuthViewState, isOpenableView, parseActionLink, type AuthViewAction } from '../utils/auth-view';
 import { authCopy } from '../utils/copy';
 import { authContinueUrl } from '../utils/continue-url';
 

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actionForLinkFailure,
-  actionForOutcome,
-  authViewReducer,
-  initialAuthViewState,
-  parseActionLink,
-  viewFromSearch,
-  type AuthView,
-  type AuthViewState,
-} from './auth-view';
+import { actionForLinkFailure, actionForOutcome, authViewReducer, initialAuthViewState, parseActionLink, viewFromSearch, type AuthView, type AuthViewState } from './auth-view';
 import { authCopy } from './copy';
 
 const start = (patch: Partial<AuthViewState> = {}): AuthViewState => ({ ...initialAuthViewState(''), ...patch });

@@ -67,10 +67,7 @@ export function viewFromSearch(search: string): AuthView {
 }
 
 /** What spending an email action code did; a link may also need the user's email first. */
-export type CodeOutcome =
-  | { kind: 'email_confirmed' | 'email_restored' | 'email_changed' }
-  | { kind: 'password_reset'; code: string; email: string }
-  | { kind: 'signed_in' };
+export type CodeOutcome = { kind: 'email_confirmed' | 'email_restored' | 'email_changed' } | { kind: 'password_reset'; code: string; email: string } | { kind: 'signed_in' };
 export type LinkOutcome = CodeOutcome | { kind: 'needs_email'; code: string };
 
 export function initialAuthViewState(search: string): AuthViewState {
@@ -149,9 +146,7 @@ export function actionForOutcome(outcome: LinkOutcome, source: 'link' | 'verify_
       return { type: 'link_resolved', next: 'verify_otp', message: { tone: 'default', text: authCopy.magicLinkNeedsEmail } };
     default: {
       const text = confirmedTexts[outcome.kind];
-      return source === 'link'
-        ? { type: 'link_resolved', next: 'sign_in', message: { tone: 'default', text } }
-        : { type: 'succeeded', view: 'verify_otp', text, next: 'sign_in' };
+      return source === 'link' ? { type: 'link_resolved', next: 'sign_in', message: { tone: 'default', text } } : { type: 'succeeded', view: 'verify_otp', text, next: 'sign_in' };
     }
   }
 }

@@ -5,10 +5,28 @@ import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@core/ui/cn';
 
 const TOOLS: { title: string; description: string; to: string; icon: LucideIcon; tint: string }[] = [
-  { title: 'Image Generation', description: 'Turn a prompt or a reference image into a finished picture.', to: paths.createImage, icon: ImageIcon, tint: 'from-violet-500/15 to-fuchsia-500/10 text-violet-600 dark:text-violet-300' },
+  {
+    title: 'Image Generation',
+    description: 'Turn a prompt or a reference image into a finished picture.',
+    to: paths.createImage,
+    icon: ImageIcon,
+    tint: 'from-violet-500/15 to-fuchsia-500/10 text-violet-600 dark:text-violet-300',
+  },
   { title: 'Video Generation', description: 'Generate short cinematic clips from a description.', to: paths.createVideo, icon: Film, tint: 'from-sky-500/15 to-cyan-500/10 text-sky-600 dark:text-sky-300' },
-  { title: 'Audio Generation', description: 'Compose music or record a voiceover from text.', to: paths.createAudio, icon: AudioLines, tint: 'from-emerald-500/15 to-teal-500/10 text-emerald-600 dark:text-emerald-300' },
-  { title: 'Video Editor', description: 'Cut clips, add titles and audio, and render in your browser.', to: paths.createEditor, icon: Clapperboard, tint: 'from-amber-500/15 to-orange-500/10 text-amber-600 dark:text-amber-300' },
+  {
+    title: 'Audio Generation',
+    description: 'Compose music or record a voiceover from text.',
+    to: paths.createAudio,
+    icon: AudioLines,
+    tint: 'from-emerald-500/15 to-teal-500/10 text-emerald-600 dark:text-emerald-300',
+  },
+  {
+    title: 'Video Editor',
+    description: 'Cut clips, add titles and audio, and render in your browser.',
+    to: paths.createEditor,
+    icon: Clapperboard,
+    tint: 'from-amber-500/15 to-orange-500/10 text-amber-600 dark:text-amber-300',
+  },
 ];
 
 export function CreateHubRoute() {

@@ -78,7 +78,8 @@ describe('CreativeAssistant', () => {
   });
 
   it('links to Integrations when the model has no key', async () => {
-    callable.answer = () => Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'), { details: { reason: 'missing-key', provider: 'openai' } }));
+    callable.answer = () =>
+      Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'), { details: { reason: 'missing-key', provider: 'openai' } }));
     await ask('anything');
     const alert = within(box()).getByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe('/integrations');

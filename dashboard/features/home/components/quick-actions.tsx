@@ -22,10 +22,7 @@ export function QuickActions() {
         <ul className="grid gap-2">
           {ACTIONS.map((a) => (
             <li key={a.to}>
-              <Link
-                to={a.to}
-                className="group flex items-center gap-3 rounded-lg border px-3 py-2.5 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
+              <Link to={a.to} className="group flex items-center gap-3 rounded-lg border px-3 py-2.5 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                 <span aria-hidden="true" className={cn('flex size-8 shrink-0 items-center justify-center rounded-md', a.tint)}>
                   <a.icon className="size-4" />
                 </span>

@@ -26,10 +26,7 @@ function ProjectCard({ project, now }: { project: Generation; now: Date }) {
   const picture = pictureOf(project);
   return (
     <li>
-      <Link
-        to={paths.library}
-        className="group block overflow-hidden rounded-xl border bg-card transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
+      <Link to={paths.library} className="group block overflow-hidden rounded-xl border bg-card transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         <div className={cn('flex aspect-video items-center justify-center overflow-hidden bg-muted bg-gradient-to-br', TYPE_TINTS[project.type])}>
           {picture && !broken ? (
             <img src={picture} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />

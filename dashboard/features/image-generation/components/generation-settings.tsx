@@ -124,17 +124,8 @@ export function GenerationSettings({
                   />
                   <ImagePicker label="Control Image (Optional)" file={form.controlImage} disabled={busy} onChange={(controlImage) => onChange({ controlImage })} />
                 </div>
-                <PromptField
-                  label="Prompt"
-                  placeholder="Describe the change: 'make it a snowy winter night', 'turn the car red'"
-                  value={form.prompt}
-                  onChange={setPrompt}
-                  error={promptError}
-                  disabled={busy}
-                />
-                <p className="text-xs text-muted-foreground">
-                  With an input image the prompt describes the edit. A control image guides the composition (edges) of a new image.
-                </p>
+                <PromptField label="Prompt" placeholder="Describe the change: 'make it a snowy winter night', 'turn the car red'" value={form.prompt} onChange={setPrompt} error={promptError} disabled={busy} />
+                <p className="text-xs text-muted-foreground">With an input image the prompt describes the edit. A control image guides the composition (edges) of a new image.</p>
               </TabPanel>
             </TabPanels>
           </TabGroup>
@@ -155,14 +146,7 @@ export function GenerationSettings({
 
           <div className="grid gap-2">
             <Label htmlFor={styleId}>Style</Label>
-            <select
-              id={styleId}
-              value={form.style}
-              disabled={busy}
-              onChange={(e) => onChange({ style: e.target.value as ImageStyle })}
-              className={selectClasses}
-              style={{ backgroundImage: chevron }}
-            >
+            <select id={styleId} value={form.style} disabled={busy} onChange={(e) => onChange({ style: e.target.value as ImageStyle })} className={selectClasses} style={{ backgroundImage: chevron }}>
               {STYLE_OPTIONS.image.map((style) => (
                 <option key={style} value={style}>
                   {STYLE_LABELS[style]}
@@ -172,14 +156,28 @@ export function GenerationSettings({
           </div>
 
           <div className="grid grid-cols-2 gap-4">
-            <SizeField label="Width" value={form.width} note={notes.width} disabled={busy} onChange={(width) => {
+            <SizeField
+              label="Width"
+              value={form.width}
+              note={notes.width}
+              disabled={busy}
+              onChange={(width) => {
                 setNotes((n) => ({ ...n, width: null }));
                 onChange({ width });
-              }} onCommit={() => commitSize('width')} />
-            <SizeField label="Height" value={form.height} note={notes.height} disabled={busy} onChange={(height) => {
+              }}
+              onCommit={() => commitSize('width')}
+            />
+            <SizeField
+              label="Height"
+              value={form.height}
+              note={notes.height}
+              disabled={busy}
+              onChange={(height) => {
                 setNotes((n) => ({ ...n, height: null }));
                 onChange({ height });
-              }} onCommit={() => commitSize('height')} />
+              }}
+              onCommit={() => commitSize('height')}
+            />
           </div>
 
           <StepsSlider value={form.steps} disabled={busy} onChange={(steps) => onChange({ steps })} />

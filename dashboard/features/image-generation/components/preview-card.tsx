@@ -29,14 +29,7 @@ export function PreviewCard({
           status={`${running.statusText}${running.progress > 0 && running.progress < 100 ? ` · ${running.progress}%` : ''}`}
           hint="You can leave this page: the image is saved to your library when it's ready."
         >
-          <div
-            role="progressbar"
-            aria-label="Generation progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={running.progress}
-            className="h-1.5 w-48 max-w-full overflow-hidden rounded-full bg-muted"
-          >
+          <div role="progressbar" aria-label="Generation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={running.progress} className="h-1.5 w-48 max-w-full overflow-hidden rounded-full bg-muted">
             <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${Math.max(running.progress, 4)}%` }} />
           </div>
         </PreviewRunning>
@@ -47,12 +40,7 @@ export function PreviewCard({
             {broken === result.url ? (
               <div className="flex aspect-[4/3] items-center justify-center text-sm text-muted-foreground">The image could not be displayed.</div>
             ) : (
-              <img
-                src={result.url}
-                alt={result.prompt ? `Generated image: ${result.prompt}` : 'Generated image'}
-                className="mx-auto max-h-[70vh] w-full object-contain"
-                onError={() => setBroken(result.url)}
-              />
+              <img src={result.url} alt={result.prompt ? `Generated image: ${result.prompt}` : 'Generated image'} className="mx-auto max-h-[70vh] w-full object-contain" onError={() => setBroken(result.url)} />
             )}
           </div>
           <PreviewDownloadButton label="Download Image" onClick={() => onDownload(result.url, result.prompt)} loading={isDownloading} />

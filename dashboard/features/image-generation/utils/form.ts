@@ -81,9 +81,7 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageFileChec
   return { ok: true };
 }
 
-export type FormCheck =
-  | { ok: true; input: ImageJobInput; sizes: { width: SnappedSize; height: SnappedSize } }
-  | { ok: false; message: string; field: 'prompt' | 'inputImage' | 'form' };
+export type FormCheck = { ok: true; input: ImageJobInput; sizes: { width: SnappedSize; height: SnappedSize } } | { ok: false; message: string; field: 'prompt' | 'inputImage' | 'form' };
 
 /**
  * Checks the form before anything is uploaded or started. The returned input has no image paths yet:

@@ -4,10 +4,7 @@ import { Input } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
 
 /** A masked field for keys and secrets, with a show/hide toggle; password managers are told to keep out. */
-export const SecretInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }>(function SecretInput(
-  { revealLabel, className, ...props },
-  ref,
-) {
+export const SecretInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }>(function SecretInput({ revealLabel, className, ...props }, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -21,7 +21,12 @@ vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 const { SocialCredentialsForm } = await import('./social-credentials-form');
 
 const now = new Date('2025-01-01T12:00:00Z');
-const stored: SocialAccount = { hints: { consumerKey: 'aaaa', consumerSecret: 'bbbb', accessToken: 'cccc', accessTokenSecret: 'dddd' }, values: {}, connected: true, updatedAt: new Date('2025-01-01T11:55:00Z') };
+const stored: SocialAccount = {
+  hints: { consumerKey: 'aaaa', consumerSecret: 'bbbb', accessToken: 'cccc', accessTokenSecret: 'dddd' },
+  values: {},
+  connected: true,
+  updatedAt: new Date('2025-01-01T11:55:00Z'),
+};
 
 describe('SocialCredentialsForm', () => {
   beforeEach(() => {

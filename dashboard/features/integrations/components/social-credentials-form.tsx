@@ -101,13 +101,7 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
                   <Label htmlFor={fieldId}>{view.field.label}</Label>
                   {!view.field.required ? <span className="text-xs text-muted-foreground">(optional)</span> : null}
                 </div>
-                {loading ? (
-                  <Skeleton className="h-10 w-full" />
-                ) : view.field.secret ? (
-                  <SecretInput {...common} revealLabel={view.field.label} />
-                ) : (
-                  <Input {...common} autoComplete="off" spellCheck={false} />
-                )}
+                {loading ? <Skeleton className="h-10 w-full" /> : view.field.secret ? <SecretInput {...common} revealLabel={view.field.label} /> : <Input {...common} autoComplete="off" spellCheck={false} />}
               </div>
             );
           })}
@@ -123,13 +117,7 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             {form.buttonLabel}
           </Button>
           {account ? (
-            <Button
-              variant="ghost"
-              onClick={form.askToDelete}
-              disabled={busy}
-              aria-label={`Delete ${form.name} credentials`}
-              className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
-            >
+            <Button variant="ghost" onClick={form.askToDelete} disabled={busy} aria-label={`Delete ${form.name} credentials`} className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive">
               <Trash2 aria-hidden="true" />
               Delete
             </Button>

@@ -10,13 +10,7 @@ export function SocialPanel({ state, retry, now }: { state: QueryState<SocialAcc
       {state.status === 'error' ? <LoadError title="Failed to load social media credentials" error={state.error} retry={retry} /> : null}
       <div className="grid gap-4">
         {socialPlatforms.map((platform) => (
-          <SocialCredentialsForm
-            key={platform}
-            platform={platform}
-            account={state.status === 'success' ? state.data[platform] : undefined}
-            loading={state.status === 'loading'}
-            now={now}
-          />
+          <SocialCredentialsForm key={platform} platform={platform} account={state.status === 'success' ? state.data[platform] : undefined} loading={state.status === 'loading'} now={now} />
         ))}
       </div>
     </div>

@@ -27,7 +27,10 @@ function useLoadFailureToast(failed: Error | null, title: string) {
 
 export function IntegrationsRoute() {
   const [params, setParams] = useSearchParams();
-  const selected = Math.max(0, tabs.findIndex((t) => t.id === params.get('tab')));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((t) => t.id === params.get('tab')),
+  );
   const keys = useKeyStatuses();
   const social = useSocialAccounts();
   const now = useNow();
@@ -41,10 +44,7 @@ export function IntegrationsRoute() {
 
   return (
     <div>
-      <PageHeader
-        title="Integrations"
-        description="Your own provider API keys and social accounts. They are encrypted on our servers; this page only ever shows their last 4 characters."
-      />
+      <PageHeader title="Integrations" description="Your own provider API keys and social accounts. They are encrypted on our servers; this page only ever shows their last 4 characters." />
       <TabGroup selectedIndex={selected} onChange={select}>
         <TabList className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-grid sm:w-auto">
           {tabs.map(({ id, label, icon: Icon }) => (

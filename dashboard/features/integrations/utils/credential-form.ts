@@ -1,12 +1,4 @@
-import {
-  credentialFieldsOf,
-  missingRequiredFields,
-  saveSocialCredentialsSchema,
-  socialPlatformLabels,
-  type CredentialField,
-  type SaveSocialCredentialsInput,
-  type SocialPlatform,
-} from '@core/integrations';
+import { credentialFieldsOf, missingRequiredFields, saveSocialCredentialsSchema, socialPlatformLabels, type CredentialField, type SaveSocialCredentialsInput, type SocialPlatform } from '@core/integrations';
 import type { SocialAccount } from '../api/get-social-accounts';
 
 // The credential form's rules: what the button says, what each field shows and what is sent.

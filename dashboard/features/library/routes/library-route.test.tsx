@@ -58,7 +58,10 @@ function show(url = '/library') {
   return router;
 }
 
-const cards = () => within(screen.getByRole('list', { name: 'Projects' })).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+const cards = () =>
+  within(screen.getByRole('list', { name: 'Projects' }))
+    .queryAllByRole('article')
+    .map((a) => a.getAttribute('aria-label'));
 
 describe('LibraryRoute', () => {
   it('shows every project, newest first, with Download and Delete', () => {

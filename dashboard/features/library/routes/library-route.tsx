@@ -115,11 +115,11 @@ export function LibraryRoute() {
       <div className="space-y-3">
         <LibraryToolbar search={search} onSearch={setSearch} type={type} onType={setType} />
         <p aria-live="polite" className="text-sm text-muted-foreground">
-        {status !== 'ready' || !searching
-          ? ''
-          : stillSearching
-            ? `Searching your library… ${feed.items.length.toLocaleString()} projects checked, ${visible.length.toLocaleString()} found so far`
-            : `${visible.length.toLocaleString()} ${visible.length === 1 ? 'project matches' : 'projects match'} “${debounced.trim()}”`}
+          {status !== 'ready' || !searching
+            ? ''
+            : stillSearching
+              ? `Searching your library… ${feed.items.length.toLocaleString()} projects checked, ${visible.length.toLocaleString()} found so far`
+              : `${visible.length.toLocaleString()} ${visible.length === 1 ? 'project matches' : 'projects match'} “${debounced.trim()}”`}
         </p>
       </div>
 
@@ -136,9 +136,7 @@ export function LibraryRoute() {
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-16 text-center">
           <FolderOpen aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="text-lg font-medium">No projects found</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            {filtered ? 'Nothing in your library matches this search or filter.' : "Images, videos and audio you generate will appear here."}
-          </p>
+          <p className="max-w-sm text-sm text-muted-foreground">{filtered ? 'Nothing in your library matches this search or filter.' : 'Images, videos and audio you generate will appear here.'}</p>
           <div className="flex flex-wrap justify-center gap-2">
             {filtered ? (
               <Button variant="outline" size="sm" onClick={clearFilters}>

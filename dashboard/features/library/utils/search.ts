@@ -1,6 +1,9 @@
 /** Lower case without accents, so 'Café' is found by 'cafe'. */
 export function normalizeSearchText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a search box: empty when the box is blank. */

@@ -25,8 +25,7 @@ export function PlanCard({ plan, current, highlighted, onSelect }: { plan: Plan;
         </div>
         <CardDescription>{TAGLINES[plan.id]}</CardDescription>
         <p className="pt-2">
-          <span className="text-4xl font-bold tracking-tight">{formatPrice(plan.price)}</span>{' '}
-          <span className="text-sm text-muted-foreground">{formatPeriod(plan.period)}</span>
+          <span className="text-4xl font-bold tracking-tight">{formatPrice(plan.price)}</span> <span className="text-sm text-muted-foreground">{formatPeriod(plan.period)}</span>
         </p>
       </CardHeader>
       <CardContent className="flex-1">

@@ -28,20 +28,8 @@ export function SettingsRoute() {
             <CardDescription>Choose what we email you about.</CardDescription>
           </CardHeader>
           <CardContent className="divide-y">
-            <SettingSwitch
-              label="Email Notifications"
-              description="News, tips and account notices."
-              checked={settings.emailNotifications}
-              onChange={(v) => set('emailNotifications', v)}
-              disabled={loading}
-            />
-            <SettingSwitch
-              label="Project Updates"
-              description="When a render or generation finishes."
-              checked={settings.projectUpdates}
-              onChange={(v) => set('projectUpdates', v)}
-              disabled={loading}
-            />
+            <SettingSwitch label="Email Notifications" description="News, tips and account notices." checked={settings.emailNotifications} onChange={(v) => set('emailNotifications', v)} disabled={loading} />
+            <SettingSwitch label="Project Updates" description="When a render or generation finishes." checked={settings.projectUpdates} onChange={(v) => set('projectUpdates', v)} disabled={loading} />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="appearance-title">
@@ -54,13 +42,7 @@ export function SettingsRoute() {
           </CardHeader>
           <CardContent className="divide-y">
             <SettingSwitch label="Dark Mode" description="Use the dark theme." checked={resolvedTheme === 'dark'} onChange={(v) => setTheme(v ? 'dark' : 'light')} />
-            <SettingSwitch
-              label="Animations"
-              description="Motion in menus, the sidebar and page changes."
-              checked={settings.animations}
-              onChange={(v) => set('animations', v)}
-              disabled={loading}
-            />
+            <SettingSwitch label="Animations" description="Motion in menus, the sidebar and page changes." checked={settings.animations} onChange={(v) => set('animations', v)} disabled={loading} />
           </CardContent>
         </Card>
       </div>

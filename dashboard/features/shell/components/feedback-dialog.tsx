@@ -39,16 +39,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor={fieldId}>Feedback</Label>
-          <Textarea
-            id={fieldId}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Your feedback…"
-            rows={5}
-            maxLength={FEEDBACK_MAX_CHARS}
-            autoFocus
-            className="resize-y"
-          />
+          <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} placeholder="Your feedback…" rows={5} maxLength={FEEDBACK_MAX_CHARS} autoFocus className="resize-y" />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={isPending}>

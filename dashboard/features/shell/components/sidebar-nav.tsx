@@ -16,7 +16,12 @@ function NavEntry({ item, collapsed, pathname, onNavigate }: { item: NavItem; co
   return (
     <li className="relative">
       <SidebarTooltip label={item.title} enabled={collapsed}>
-        <Link to={item.url} aria-current={navItemCurrent(pathname, item.url)} onClick={onNavigate} className={sidebarButtonClasses({ collapsed, active, className: item.items && !collapsed ? 'pr-9' : undefined })}>
+        <Link
+          to={item.url}
+          aria-current={navItemCurrent(pathname, item.url)}
+          onClick={onNavigate}
+          className={sidebarButtonClasses({ collapsed, active, className: item.items && !collapsed ? 'pr-9' : undefined })}
+        >
           <Icon aria-hidden="true" />
           <span className={cn('truncate', collapsed && 'sr-only')}>{item.title}</span>
         </Link>

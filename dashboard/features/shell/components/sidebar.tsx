@@ -7,19 +7,10 @@ import { MOTION_EASE, OverlayBackdrop } from '@/components/ui/modal';
 import type { SidebarControls } from '../hooks/use-sidebar';
 import { SidebarContent } from './sidebar-content';
 
-
 /** The thin strip on the sidebar's edge: click to collapse or expand (pointer users; keyboard has the button and Ctrl/Cmd+B). */
 function SidebarRail({ onToggle }: { onToggle: () => void }) {
   return (
-    <button
-      type="button"
-      data-sidebar="rail"
-      aria-hidden="true"
-      tabIndex={-1}
-      title="Toggle Sidebar"
-      onClick={onToggle}
-      className="group absolute inset-y-0 -right-2 z-20 w-4 cursor-ew-resize"
-    >
+    <button type="button" data-sidebar="rail" aria-hidden="true" tabIndex={-1} title="Toggle Sidebar" onClick={onToggle} className="group absolute inset-y-0 -right-2 z-20 w-4 cursor-ew-resize">
       <span className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-transparent transition-colors group-hover:bg-sidebar-border group-hover:w-0.5" />
     </button>
   );

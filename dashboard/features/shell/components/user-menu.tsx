@@ -10,7 +10,10 @@ import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarTooltip } from './sidebar-tooltip';
 
 function initialsOf(name: string): string {
-  const parts = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
 }
 

@@ -51,9 +51,7 @@ export function AiPostGenerator({ platform, onGenerated }: { platform: PublishPl
         <form onSubmit={submit} noValidate className="grid gap-3">
           <Label htmlFor={id}>What should the post be about?</Label>
           <Textarea id={id} value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={2} placeholder="e.g. Announce our new AI video editor" />
-          {failure ? (
-            <Alert tone="danger">{failure.needsIntegrations ? <IntegrationsLinkText message={failure.message} /> : failure.message}</Alert>
-          ) : null}
+          {failure ? <Alert tone="danger">{failure.needsIntegrations ? <IntegrationsLinkText message={failure.message} /> : failure.message}</Alert> : null}
           <Button type="submit" loading={isPending} className="w-full sm:w-auto sm:justify-self-start">
             {isPending ? null : <Sparkles aria-hidden="true" />}
             {isPending ? 'Generating...' : 'Generate Post'}

@@ -19,7 +19,13 @@ export function MediaField({ platform, media, onChange }: { platform: PublishPla
           {media.map((m) => (
             <li key={m.id} className="flex min-w-0 items-center gap-3 rounded-md border p-2">
               <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
-                {m.type === 'image' && m.thumbnailUrl ? <img src={m.thumbnailUrl} alt="" className="size-full object-cover" /> : m.type === 'video' ? <Film className="size-5 text-muted-foreground" aria-hidden="true" /> : <ImageIcon className="size-5 text-muted-foreground" aria-hidden="true" />}
+                {m.type === 'image' && m.thumbnailUrl ? (
+                  <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />
+                ) : m.type === 'video' ? (
+                  <Film className="size-5 text-muted-foreground" aria-hidden="true" />
+                ) : (
+                  <ImageIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+                )}
               </span>
               <span className="min-w-0 flex-1 truncate text-sm" title={m.title}>
                 {m.title}

@@ -138,10 +138,12 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
               aria-describedby={`${id}-count`}
               className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
             />
-            {x && x.info.urls.length > 0 ? (
-              <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p>
-            ) : null}
-            {x ? <Counter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} over={textOver} /> : <Counter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} over={textOver} />}
+            {x && x.info.urls.length > 0 ? <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p> : null}
+            {x ? (
+              <Counter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} over={textOver} />
+            ) : (
+              <Counter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} over={textOver} />
+            )}
           </div>
           <MediaField platform={platform} media={media} onChange={setMedia} />
           <ScheduleField

@@ -146,7 +146,12 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
               Published {post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}
             </span>
             {post.url ? (
-              <a href={post.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <a
+                href={post.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
                 View post
                 <ExternalLink className="size-3.5" aria-hidden="true" />
               </a>

@@ -62,7 +62,11 @@ describe('Recent Posts', () => {
 
   it('links a published post to its page', () => {
     const { item } = renderList();
-    expect(within(item('Live one')).getByRole('link', { name: /View post/ }).getAttribute('href')).toBe('https://x.com/muse/status/9');
+    expect(
+      within(item('Live one'))
+        .getByRole('link', { name: /View post/ })
+        .getAttribute('href'),
+    ).toBe('https://x.com/muse/status/9');
   });
 
   it('says why a post failed and retries it once with a new requestId, however fast Retry is clicked', async () => {
@@ -99,8 +103,6 @@ describe('Recent Posts', () => {
     calls.handlers.cancelPost = () => Promise.reject(callableError('failed-precondition', 'Post is publishing', 'post-state'));
     const { item } = renderList();
     fireEvent.click(within(item('Scheduled one')).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'This post was already claimed for publishing, so it can no longer be changed.', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'This post was already claimed for publishing, so it can no longer be changed.', variant: 'destructive' }));
   });
 });

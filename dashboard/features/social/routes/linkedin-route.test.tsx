@@ -22,7 +22,11 @@ vi.mock('@/lib/live', () => {
   const cache = new Map<unknown, unknown>();
   return {
     useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
-      if (!cache.has(live.docs)) cache.set(live.docs, live.docs.map((d) => convert(d.id, d.data)));
+      if (!cache.has(live.docs))
+        cache.set(
+          live.docs,
+          live.docs.map((d) => convert(d.id, d.data)),
+        );
       return { status: 'success', data: cache.get(live.docs), retry: () => undefined };
     },
     useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),

@@ -14,7 +14,11 @@ vi.mock('@/lib/live', () => {
     // The overview asks for scheduled posts first, then published and failed ones.
     useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
       const docs = live.byQuery[n++ % 2]!;
-      if (!cache.has(docs)) cache.set(docs, docs.map((d) => convert(d.id, d.data)));
+      if (!cache.has(docs))
+        cache.set(
+          docs,
+          docs.map((d) => convert(d.id, d.data)),
+        );
       return { status: 'success', data: cache.get(docs), retry: () => undefined };
     },
     useUserCollection: (_name: string, read: (docs: RawDoc[]) => unknown) => ({ state: { status: 'success', data: read(live.accounts) }, retry: () => undefined }),

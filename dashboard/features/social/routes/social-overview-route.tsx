@@ -58,7 +58,12 @@ function PostList({ state, empty, render }: { state: LiveState<SocialPost[]>; em
             {post.status === 'published' && post.url ? (
               <>
                 {' · '}
-                <a href={post.url} target="_blank" rel="noopener noreferrer" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <a
+                  href={post.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   View post
                 </a>
               </>
@@ -111,7 +116,11 @@ export function SocialOverviewRoute() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <PostList state={scheduled} empty="No scheduled posts" render={(post) => `${platformName(post.platform)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`} />
+            <PostList
+              state={scheduled}
+              empty="No scheduled posts"
+              render={(post) => `${platformName(post.platform)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`}
+            />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="latest-title">

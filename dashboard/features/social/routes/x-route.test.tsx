@@ -25,7 +25,11 @@ vi.mock('@/lib/live', async () => {
     // The library picker reads generations (toGeneration); everything else on the page reads posts.
     useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
       const docs = convert === toGeneration ? live.library : live.docs;
-      if (!cache.has(docs)) cache.set(docs, docs.map((d) => convert(d.id, d.data)));
+      if (!cache.has(docs))
+        cache.set(
+          docs,
+          docs.map((d) => convert(d.id, d.data)),
+        );
       return { status: 'success', data: cache.get(docs), retry: () => undefined };
     },
     useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
@@ -192,9 +196,7 @@ describe('the X page', () => {
         <XRoute />
       </MemoryRouter>,
     );
-    await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Failed to post tweet. Please try again.', description: 'X refused a duplicate of a recent post', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Failed to post tweet. Please try again.', description: 'X refused a duplicate of a recent post', variant: 'destructive' }));
   });
 
   it('shows the media limits before posting and refuses an image X would refuse, until it is removed', async () => {

@@ -36,7 +36,13 @@ describe('LinkedIn checks', () => {
   it.each([
     [[{ contentType: 'image/png', sizeBytes: MB }], null],
     [[{ contentType: 'image/webp', sizeBytes: MB }], 'LinkedIn does not accept image/webp files: use JPEG, PNG, GIF or MP4'],
-    [[{ contentType: 'video/mp4', sizeBytes: MB }, { contentType: 'image/png', sizeBytes: MB }], 'A post on LinkedIn takes one video, or up to 20 images'],
+    [
+      [
+        { contentType: 'video/mp4', sizeBytes: MB },
+        { contentType: 'image/png', sizeBytes: MB },
+      ],
+      'A post on LinkedIn takes one video, or up to 20 images',
+    ],
     [[{ contentType: 'image/jpeg', sizeBytes: 6 * MB }], 'Images on LinkedIn can be at most 5 MB (this one is 6 MB)'],
     [[{ contentType: 'video/mp4', sizeBytes: 10 * 1024 }], 'Videos on LinkedIn must be at least 75 KB'],
   ])('media %j gives %j', (media, problem) => {

@@ -18,7 +18,7 @@ export interface ProjectContent {
 }
 
 /** Firestore refuses undefined anywhere in a document; a JSON round trip drops such keys. */
-const plain = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 function projectFields(content: ProjectContent) {
   const firstPicture = content.items.find((i) => i.type === 'image');

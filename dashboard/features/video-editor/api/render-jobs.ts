@@ -28,10 +28,7 @@ export async function createRenderJob(db: Firestore, uid: string, projectId: str
   return ref.id;
 }
 
-export type RenderJobPatch =
-  | { status: 'processing'; progress: number }
-  | { status: 'completed'; outputUrl: string; outputPath: string }
-  | { status: 'failed'; message: string };
+export type RenderJobPatch = { status: 'processing'; progress: number } | { status: 'completed'; outputUrl: string; outputPath: string } | { status: 'failed'; message: string };
 
 export async function updateRenderJob(db: Firestore, uid: string, jobId: string, patch: RenderJobPatch): Promise<void> {
   const ref = doc(jobs(db, uid), jobId);

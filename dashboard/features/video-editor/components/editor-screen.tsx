@@ -38,7 +38,17 @@ function useUndoShortcuts() {
   }, [undo, redo]);
 }
 
-export function EditorScreen({ drafts, loadRenderer, onProjectCreated, onProjectDeleted }: { drafts: DraftStorage; loadRenderer: () => Promise<RenderTimelineFn>; onProjectCreated: (id: string) => void; onProjectDeleted: (p: VideoProject) => void }) {
+export function EditorScreen({
+  drafts,
+  loadRenderer,
+  onProjectCreated,
+  onProjectDeleted,
+}: {
+  drafts: DraftStorage;
+  loadRenderer: () => Promise<RenderTimelineFn>;
+  onProjectCreated: (id: string) => void;
+  onProjectDeleted: (p: VideoProject) => void;
+}) {
   const store = useStore();
   const projectId = useAtomValue(projectIdAtom);
   const items = useAtomValue(itemsAtom);

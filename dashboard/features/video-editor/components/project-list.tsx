@@ -90,7 +90,14 @@ export function ProjectList({ currentId, onDeleted }: { currentId: string | null
                   Open
                 </Link>
               )}
-              <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive" onClick={() => setTarget(p)} aria-label={`Delete ${p.title}`} title="Delete">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+                onClick={() => setTarget(p)}
+                aria-label={`Delete ${p.title}`}
+                title="Delete"
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </li>

@@ -28,7 +28,14 @@ export function RenderBanner({ job, stage, onCancel }: { job: RenderJob; stage: 
       </div>
       {processing ? (
         <div className="flex items-center gap-3">
-          <div role="progressbar" aria-label="Render progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(job.progress)} className="h-2 flex-1 overflow-hidden rounded-full bg-background/60">
+          <div
+            role="progressbar"
+            aria-label="Render progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(job.progress)}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-background/60"
+          >
             <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${job.progress}%` }} />
           </div>
           <span className="w-28 text-right text-xs tabular-nums">

@@ -57,7 +57,13 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
         </span>
         <div className="min-w-0 flex-1">
           {item.type === 'title' ? (
-            <Input aria-label={`Title text of ${TYPE_LABEL[item.type]} ${index + 1}`} value={item.settings.text} maxLength={500} onChange={(e) => updateTitle(item.id, { text: e.target.value })} className="h-8" />
+            <Input
+              aria-label={`Title text of ${TYPE_LABEL[item.type]} ${index + 1}`}
+              value={item.settings.text}
+              maxLength={500}
+              onChange={(e) => updateTitle(item.id, { text: e.target.value })}
+              className="h-8"
+            />
           ) : (
             <p className="truncate text-sm font-medium" title={label}>
               {label}

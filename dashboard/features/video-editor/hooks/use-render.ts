@@ -23,7 +23,10 @@ export interface RenderOutput {
   extension: string;
 }
 
-export type RenderTimelineFn = (request: { items: TimelineItem[]; settings: ProjectSettings; title: string }, options: { signal: AbortSignal; onProgress: (fraction: number, stage: string) => void }) => Promise<RenderOutput>;
+export type RenderTimelineFn = (
+  request: { items: TimelineItem[]; settings: ProjectSettings; title: string },
+  options: { signal: AbortSignal; onProgress: (fraction: number, stage: string) => void },
+) => Promise<RenderOutput>;
 
 export const RENDER_CANCELLED = 'Render cancelled';
 /** Progress reaches Firestore at most this often; the banner in this tab updates on every report. */
@@ -86,7 +89,10 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
       };
       try {
         const render = await loadRenderer();
-        const output = await render({ items: [...request.items], settings: request.settings, title: request.title }, { signal: abort.signal, onProgress: (fraction, stage) => report(Math.max(0, Math.min(1, fraction)) * RENDER_SHARE, stage) });
+        const output = await render(
+          { items: [...request.items], settings: request.settings, title: request.title },
+          { signal: abort.signal, onProgress: (fraction, stage) => report(Math.max(0, Math.min(1, fraction)) * RENDER_SHARE, stage) },
+        );
         if (abort.signal.aborted) throw new DOMException(RENDER_CANCELLED, 'AbortError');
         report(RENDER_SHARE, 'Uploading');
         const blob = output.blob.type ? output.blob : new Blob([output.blob], { type: output.mimeType });

@@ -136,7 +136,25 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
 
 /** Adds a mixed audio track (WAV) to an already encoded video, copying the video stream untouched. */
 export function buildAddAudioArgs(opts: { video: string; wav: string; format: VideoFormat; quality: VideoQuality; output: string }): string[] {
-  return ['-nostdin', '-y', '-i', opts.video, '-i', opts.wav, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', ...audioCodecArgs(opts.format, opts.quality), '-threads', '1', ...containerArgs(opts.format), opts.output];
+  return [
+    '-nostdin',
+    '-y',
+    '-i',
+    opts.video,
+    '-i',
+    opts.wav,
+    '-map',
+    '0:v:0',
+    '-map',
+    '1:a:0',
+    '-c:v',
+    'copy',
+    ...audioCodecArgs(opts.format, opts.quality),
+    '-threads',
+    '1',
+    ...containerArgs(opts.format),
+    opts.output,
+  ];
 }
 
 /** Output time reached, from an ffmpeg log line ("... time=00:00:03.40 ..."), in seconds; null if none. */

@@ -42,10 +42,7 @@ export interface RenderMedia extends FrameSource {
 
 const label = (item: { type: string; settings: { name?: string; url: string } }) => `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
 
-export async function loadMedia(
-  items: readonly TimelineItem[],
-  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void },
-): Promise<RenderMedia> {
+export async function loadMedia(items: readonly TimelineItem[], opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void }): Promise<RenderMedia> {
   const blobs = new Map<string, Blob>();
   const images = new Map<string, ImageBitmap>();
   const videos = new Map<string, VideoState>();

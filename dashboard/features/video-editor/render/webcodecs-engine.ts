@@ -120,7 +120,10 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
       const frames = Array.from({ length: run.frames }, (_, k) => run.startFrame + k);
       if (run.item?.type === 'video') {
         const item = run.item;
-        media.startVideo(item, frames.map((i) => Math.max(0, i / fps - item.start_time)));
+        media.startVideo(
+          item,
+          frames.map((i) => Math.max(0, i / fps - item.start_time)),
+        );
         for (const i of frames) {
           check();
           await media.advance(item);
@@ -154,7 +157,10 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   if (!mixed || audioInContainer) return { bytes: video, engine: 'webcodecs' };
 
   onProgress(0.97, 'Adding audio');
-  const wav = encodeWav(Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)), mixed.sampleRate);
+  const wav = encodeWav(
+    Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
+    mixed.sampleRate,
+  );
   const bytes = await job.ffmpeg().run(
     async (ff) => {
       await ff.write(`video.${format}`, video);

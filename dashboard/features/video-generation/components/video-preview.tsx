@@ -24,9 +24,7 @@ export function VideoPreview({
       placeholder={{ icon: Film, text: 'Video preview will appear here' }}
       onCancel={onCancel}
       isCancelling={isCancelling}
-      running={(running) => (
-        <PreviewRunning title="Generating preview..." status={running.statusText} hint="You can close this tab: the video is saved to your library when it's ready." />
-      )}
+      running={(running) => <PreviewRunning title="Generating preview..." status={running.statusText} hint="You can close this tab: the video is saved to your library when it's ready." />}
       result={(result) => (
         <>
           <div className="overflow-hidden rounded-lg border bg-black">

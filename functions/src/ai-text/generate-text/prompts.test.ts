@@ -18,7 +18,7 @@ describe('system prompts', () => {
     expect(system).toMatch(/Reply with the improved (prompt|script) only/);
   });
 
-  it.each(socialPlatforms)('a %s post carries that platform\'s rules', (platform) => {
+  it.each(socialPlatforms)("a %s post carries that platform's rules", (platform) => {
     expect(taskPrompt({ task: 'social_post', context: { platform } }).system).toContain(`Task: social_post (${platform})`);
   });
 

@@ -39,7 +39,7 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
       return {
         system: lines(
           'Task: assistant.',
-          "You are the creative assistant of Muse Studio, a workspace for creators of images, videos, music, voiceovers and social posts.",
+          'You are the creative assistant of Muse Studio, a workspace for creators of images, videos, music, voiceovers and social posts.',
           'Answer the request helpfully and concisely in plain text. Offer concrete, usable ideas (prompts, hooks, outlines) when they help.',
         ),
         maxOutputTokens: 800,
@@ -50,7 +50,7 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
         system: lines(
           `Task: enhance${kind ? ` (${kind})` : ''}.`,
           kind === 'voiceover'
-            ? 'You polish voiceover scripts. Rewrite the user\'s script so it reads well aloud.'
+            ? "You polish voiceover scripts. Rewrite the user's script so it reads well aloud."
             : `You improve prompts for AI ${kind ?? 'media'} generation. Rewrite the user's prompt into one richer prompt that keeps its intent and subject.`,
           `Work on: ${ENHANCE_FOCUS[kind ?? 'image']}.`,
           kind === 'voiceover' ? 'Reply with the improved script only.' : 'Reply with the improved prompt only: no preamble, no quotes, no explanation, no list.',
@@ -62,7 +62,7 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
       return {
         system: lines(
           `Task: social_post${platform ? ` (${platform})` : ''}.`,
-          'You write social media posts for creators. Write one ready-to-publish post about the user\'s request.',
+          "You write social media posts for creators. Write one ready-to-publish post about the user's request.",
           platform ? PLATFORM_RULES[platform] : 'Keep it short and engaging.',
           'Reply with the post text only: no preamble, no quotes, no alternatives.',
         ),
@@ -83,7 +83,7 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
       return {
         system: lines(
           'Task: reddit_post.',
-          'You write Reddit posts. Write one post for the user\'s request.',
+          "You write Reddit posts. Write one post for the user's request.",
           'First line: the title (at most 300 characters). Then one blank line. Then the body in Reddit Markdown.',
           PLATFORM_RULES.reddit,
           'Reply with the title and body only.',
@@ -98,7 +98,10 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
 export function finishText(task: AiTextTask, platform: SocialPlatform | undefined, text: string): string {
   let out = text.trim();
   if (task === 'enhance' || task === 'social_post') {
-    out = out.replace(/^(enhanced|improved) prompt:\s*/i, '').replace(/^"([\s\S]*)"$/, '$1').trim();
+    out = out
+      .replace(/^(enhanced|improved) prompt:\s*/i, '')
+      .replace(/^"([\s\S]*)"$/, '$1')
+      .trim();
   }
   if (task === 'social_post' && platform === 'x') return fitToX(out);
   if (task === 'social_post' && platform) return out.slice(0, PLATFORM_MAX_CHARS[platform]);

@@ -30,7 +30,12 @@ describe('image job input', () => {
   });
 
   it('records the documented metadata with the stored size and the model used', () => {
-    const executor = createImageExecutor({ generators: () => ({ submit: async () => ({ ok: false, failure: { code: 'internal', message: '' }, attempts: 0 }), waitForResult: async () => ({ ok: false, failure: { code: 'internal', message: '' }, polls: 0 }) }) });
+    const executor = createImageExecutor({
+      generators: () => ({
+        submit: async () => ({ ok: false, failure: { code: 'internal', message: '' }, attempts: 0 }),
+        waitForResult: async () => ({ ok: false, failure: { code: 'internal', message: '' }, polls: 0 }),
+      }),
+    });
     const media = { path: 'u/generations/j.png', contentType: 'image/png', sizeBytes: 10, downloadUrl: 'http://x', width: 640, height: 512 };
     expect(executor.describe(input({ mode: 'image', prompt: 'night', inputImagePath: 'u/uploads/a.png' }), media)).toEqual({
       title: 'night',

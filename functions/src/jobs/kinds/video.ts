@@ -51,9 +51,7 @@ export function createVideoExecutor(deps: { generators: (apiKey: string) => Vide
         task = submitted.task;
         await ctx.checkpoint({ providerJobId: task.id, pollingUrl: null, submittedAt: task.submittedAt });
       }
-      const waited = await generator.waitForResult(task, ({ state, elapsedMs }) =>
-        ctx.report({ progress: timedProgress(elapsedMs, VIDEO_PROGRESS_TIMING), statusText: stateText[state] ?? 'Generating video' }),
-      );
+      const waited = await generator.waitForResult(task, ({ state, elapsedMs }) => ctx.report({ progress: timedProgress(elapsedMs, VIDEO_PROGRESS_TIMING), statusText: stateText[state] ?? 'Generating video' }));
       if (!waited.ok) return { ok: false, error: { code: waited.failure.code, message: waited.failure.message } };
       return { ok: true, media: { url: waited.videoUrl, posterUrl: waited.posterUrl } };
     },

@@ -24,7 +24,11 @@ export async function sweepStaleJobs(deps: SweepDeps): Promise<{ expired: string
   const jobs = deps.db.collectionGroup(collections.jobs);
   const [running, queued] = await Promise.all([
     jobs.where('status', '==', 'running').where('leaseExpiresAt', '<=', now).limit(limit).get(),
-    jobs.where('status', '==', 'queued').where('createdAt', '<=', new Date(now.getTime() - QUEUED_TIMEOUT_MS)).limit(limit).get(),
+    jobs
+      .where('status', '==', 'queued')
+      .where('createdAt', '<=', new Date(now.getTime() - QUEUED_TIMEOUT_MS))
+      .limit(limit)
+      .get(),
   ]);
   const expired: string[] = [];
   for (const doc of [...running.docs, ...queued.docs]) {

@@ -43,7 +43,11 @@ const seconds = (bytes: Buffer) => {
 describe('speak', () => {
   it('posts text and model to the voice path with xi-api-key and answers the MP3', async () => {
     const result = await client().speak({ text: 'Hello from the sandbox, thirty chars', voiceId: 'EXAVITQu4vr4xnSDxMaL', modelId: 'eleven_turbo_v2' });
-    expect(sent[0]).toEqual({ url: `${sandbox.urls.elevenlabs}/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=mp3_44100_128`, key: 'el-key-0001', body: { text: 'Hello from the sandbox, thirty chars', model_id: 'eleven_turbo_v2' } });
+    expect(sent[0]).toEqual({
+      url: `${sandbox.urls.elevenlabs}/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=mp3_44100_128`,
+      key: 'el-key-0001',
+      body: { text: 'Hello from the sandbox, thirty chars', model_id: 'eleven_turbo_v2' },
+    });
     expect(result).toMatchObject({ ok: true, contentType: 'audio/mpeg', characterCost: 36 });
     if (result.ok) expect(seconds(result.bytes)).toBeCloseTo(36 / 15, 1);
   });
@@ -60,7 +64,10 @@ describe('speak', () => {
     sandbox.apps.elevenlabs.faults.add({ path: '/v1/text-to-speech', status: 429, retryAfterSeconds: 1 });
     expect((await client().speak({ text: 'again', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).ok).toBe(true);
     expect(sent).toHaveLength(2);
-    expect(await client().speak({ text: 'boom [error:500]', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).toEqual({ ok: false, failure: expect.objectContaining({ message: 'Failed to generate voiceover' }) });
+    expect(await client().speak({ text: 'boom [error:500]', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).toEqual({
+      ok: false,
+      failure: expect.objectContaining({ message: 'Failed to generate voiceover' }),
+    });
   });
 
   it('stops when its signal aborts', async () => {
@@ -81,7 +88,10 @@ describe('compose', () => {
   });
 
   it('reports a quota error with the music message', async () => {
-    expect(await client('no-credit-key').compose({ prompt: 'x', lengthMs: 15_000 })).toEqual({ ok: false, failure: expect.objectContaining({ code: 'no_credit', message: expect.stringMatching(/^Failed to generate music: /) }) });
+    expect(await client('no-credit-key').compose({ prompt: 'x', lengthMs: 15_000 })).toEqual({
+      ok: false,
+      failure: expect.objectContaining({ code: 'no_credit', message: expect.stringMatching(/^Failed to generate music: /) }),
+    });
   });
 });
 
@@ -99,7 +109,14 @@ describe('ElevenLabs error texts', () => {
   it('never shows an HTML error page', async () => {
     const page = `<html><body>${'<div>gateway</div>'.repeat(100)}</body></html>`;
     const htmlFetch: typeof fetch = async () => new Response(page, { status: 400, headers: { 'content-type': 'text/html' } });
-    const html = createElevenLabs({ apiKey: 'el-key-0001', baseUrl: 'http://127.0.0.1:1', fetch: htmlFetch, retry: { policy: PROVIDER_RETRY_POLICY, sleep: async () => undefined, now: () => 0 }, speechTimeoutMs: 1000, musicTimeoutMs: 1000 });
+    const html = createElevenLabs({
+      apiKey: 'el-key-0001',
+      baseUrl: 'http://127.0.0.1:1',
+      fetch: htmlFetch,
+      retry: { policy: PROVIDER_RETRY_POLICY, sleep: async () => undefined, now: () => 0 },
+      speechTimeoutMs: 1000,
+      musicTimeoutMs: 1000,
+    });
     expect(await html.speak({ text: 'hi', voiceId: 'v', modelId: 'm' })).toEqual({ ok: false, failure: { code: 'provider_error', message: failed, status: 400 } });
   });
 });

@@ -104,8 +104,7 @@ export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & 
   }
 
   return {
-    speak: ({ text, voiceId, modelId }, signal) =>
-      post(`/v1/text-to-speech/${encodeURIComponent(voiceId)}`, { text, model_id: modelId }, 'Failed to generate voiceover', options.speechTimeoutMs, signal),
+    speak: ({ text, voiceId, modelId }, signal) => post(`/v1/text-to-speech/${encodeURIComponent(voiceId)}`, { text, model_id: modelId }, 'Failed to generate voiceover', options.speechTimeoutMs, signal),
     compose: ({ prompt, lengthMs }, signal) => post('/v1/music', { prompt, music_length_ms: lengthMs, model_id: MUSIC_MODEL }, 'Failed to generate music', options.musicTimeoutMs, signal),
   };
 }

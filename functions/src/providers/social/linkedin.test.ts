@@ -199,7 +199,12 @@ describe('createLinkedInPublisher: failures', () => {
     ['an unknown token', 'bad-key', LINKEDIN_MEMBER_URN, { code: 'auth_expired', message: linkedinMessages.invalidToken, status: 401 }],
     ['a token without w_member_social', 'openid-only-token', LINKEDIN_MEMBER_URN, { code: 'forbidden', message: expect.stringContaining('the w_member_social permission'), status: 403 }],
     ['a token without page scopes', 'member-only-token', ORG, { code: 'forbidden', message: expect.stringContaining('the w_organization_social permission'), status: 403 }],
-    ['a page the member only requested a role on', 'li-token', 'urn:li:organization:1000003', { code: 'forbidden', message: expect.stringContaining('approved Administrator or Content admin role'), status: 403 }],
+    [
+      'a page the member only requested a role on',
+      'li-token',
+      'urn:li:organization:1000003',
+      { code: 'forbidden', message: expect.stringContaining('approved Administrator or Content admin role'), status: 403 },
+    ],
   ])('maps %s to its failure', async (_case, token, author, failure) => {
     expect(await publisher(token).publish(request({ author }))).toEqual({ ok: false, failure });
   });
@@ -212,7 +217,13 @@ describe('createLinkedInPublisher: failures', () => {
   });
 
   it('maps 429 to rate_limited with retryAt from Retry-After, without sending the create again', async () => {
-    sandbox.apps.linkedin.faults.add({ path: '/rest/posts', method: 'POST', status: 429, retryAfterSeconds: 120, body: linkedinError(429, 'TOO_MANY_REQUESTS', 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.', 101) });
+    sandbox.apps.linkedin.faults.add({
+      path: '/rest/posts',
+      method: 'POST',
+      status: 429,
+      retryAfterSeconds: 120,
+      body: linkedinError(429, 'TOO_MANY_REQUESTS', 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.', 101),
+    });
     expect(await publisher().publish(request())).toEqual({ ok: false, failure: { code: 'rate_limited', message: linkedinMessages.rateLimited, status: 429, retryAt: clock + 120_000 } });
     expect(creates()).toHaveLength(1);
   });
@@ -247,7 +258,10 @@ describe('createLinkedInPublisher: failures', () => {
 
   it("shows LinkedIn's own words when it refuses the content", async () => {
     sandbox.apps.linkedin.faults.add({ path: '/rest/posts', method: 'POST', status: 422, body: { status: 422, message: 'ERROR :: /commentary :: Commentary contains a blocked link' } });
-    expect(await publisher().publish(request())).toEqual({ ok: false, failure: { code: 'invalid_content', message: 'LinkedIn refused the post: ERROR :: /commentary :: Commentary contains a blocked link', status: 422 } });
+    expect(await publisher().publish(request())).toEqual({
+      ok: false,
+      failure: { code: 'invalid_content', message: 'LinkedIn refused the post: ERROR :: /commentary :: Commentary contains a blocked link', status: 422 },
+    });
   });
 
   it('reports a create that hangs as unknown_outcome, and findExisting then finds the post it made', async () => {
@@ -258,11 +272,14 @@ describe('createLinkedInPublisher: failures', () => {
     expect(await publisher('li-token', { requestTimeoutMs: 300 }).publish(req)).toEqual({ ok: false, failure: { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } });
     expect(creates()).toHaveLength(1);
     // The sandbox finishes the create after its delay, as LinkedIn would after the answer was lost.
-    const made = await vi.waitFor(async () => {
-      const post = (await sandboxPosts()).find((p) => p.text === text);
-      if (!post) throw new Error('not created yet');
-      return post;
-    }, { timeout: 5000, interval: 50 });
+    const made = await vi.waitFor(
+      async () => {
+        const post = (await sandboxPosts()).find((p) => p.text === text);
+        if (!post) throw new Error('not created yet');
+        return post;
+      },
+      { timeout: 5000, interval: 50 },
+    );
 
     expect(await publisher('li-token').findExisting(req)).toEqual({ platformPostId: made.id, url: `https://www.linkedin.com/feed/update/${made.id}/` });
     const lookup = sent.find((s) => s.method === 'GET' && s.path === '/rest/posts')!;

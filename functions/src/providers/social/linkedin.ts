@@ -106,7 +106,10 @@ function forbiddenMessage(purpose: Purpose, author: string | undefined): string 
 function platformText(text: string, token: string): string {
   let out = text;
   if (token.length >= 4) out = out.split(token).join('****');
-  out = out.replace(/^com\.linkedin\.[\w.]+Exception:\s*/, '').replace(/\s+/g, ' ').trim();
+  out = out
+    .replace(/^com\.linkedin\.[\w.]+Exception:\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return out.length > 200 ? `${out.slice(0, 197)}...` : out;
 }
 
@@ -152,7 +155,10 @@ export function linkedinPostUrl(urn: string): string {
   return `https://www.linkedin.com/feed/update/${urn}/`;
 }
 
-type CallResult = { ok: true; status: number; headers: Headers; json: Json | undefined; text: string } | { ok: false; status: number; headers: Headers; json: Json | undefined; text: string } | { ok: false; status: undefined; error: unknown };
+type CallResult =
+  | { ok: true; status: number; headers: Headers; json: Json | undefined; text: string }
+  | { ok: false; status: number; headers: Headers; json: Json | undefined; text: string }
+  | { ok: false; status: undefined; error: unknown };
 
 /** Errors that mean the request never left this machine (nothing reached LinkedIn). */
 function neverSent(error: unknown): boolean {
@@ -224,7 +230,8 @@ function mediaKind(media: PublishMedia): MediaKind | undefined {
 /** The request checked against LinkedIn's documented limits before anything is uploaded. */
 export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'media' | 'author'>): PublishFailure | undefined {
   if (!request.author) return { code: 'invalid_content', message: linkedinMessages.noAuthor };
-  if (!AUTHOR.test(request.author)) return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
+  if (!AUTHOR.test(request.author))
+    return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
   if ([...request.text].length > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
   const kinds = request.media.map(mediaKind);
   const unknown = request.media.find((_, i) => !kinds[i]);
@@ -279,39 +286,53 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
 
   /** An upload step: safe to repeat, so 429, 5xx and lost answers are retried within the policy. */
   async function idempotent<T>(author: string, run: () => Promise<CallResult>, read: (result: CallResult & { ok: true }) => Step<T>): Promise<Step<T>> {
-    const result = await retrying(async (): Promise<Attempt<T, PublishFailure>> => {
-      const answer = await run();
-      if (answer.ok) {
-        const step = read(answer);
-        return step.ok ? { ok: true, value: step.value } : { ok: false, error: step.failure, retryable: false };
-      }
-      const failure = failureOf(answer, 'write', author);
-      const retryable = answer.status === undefined || answer.status === 429 || answer.status >= 500;
-      return { ok: false, error: failure, retryable, retryAfterMs: answer.status === undefined ? undefined : parseRetryAfter(answer.headers, now()) };
-    }, { policy, sleep, now, random: options.random });
+    const result = await retrying(
+      async (): Promise<Attempt<T, PublishFailure>> => {
+        const answer = await run();
+        if (answer.ok) {
+          const step = read(answer);
+          return step.ok ? { ok: true, value: step.value } : { ok: false, error: step.failure, retryable: false };
+        }
+        const failure = failureOf(answer, 'write', author);
+        const retryable = answer.status === undefined || answer.status === 429 || answer.status >= 500;
+        return { ok: false, error: failure, retryable, retryAfterMs: answer.status === undefined ? undefined : parseRetryAfter(answer.headers, now()) };
+      },
+      { policy, sleep, now, random: options.random },
+    );
     return result.ok ? { ok: true, value: result.value } : { ok: false, failure: result.error };
   }
 
   const malformed = (what: string): PublishFailure => ({ code: 'unavailable', message: `LinkedIn answered ${what} in an unexpected form. Please try again.` });
 
   async function uploadImage(author: string, media: PublishMedia): Promise<Step<string>> {
-    const init = await idempotent(author, () => call('POST', `${baseUrl}/rest/images?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author } } }), (r) => {
-      const value = obj(r.json?.value);
-      const uploadUrl = value?.uploadUrl;
-      const image = value?.image;
-      return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof image === 'string' ? { ok: true, value: { uploadUrl, image } } : { ok: false, failure: malformed('the image upload request') };
-    });
+    const init = await idempotent(
+      author,
+      () => call('POST', `${baseUrl}/rest/images?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author } } }),
+      (r) => {
+        const value = obj(r.json?.value);
+        const uploadUrl = value?.uploadUrl;
+        const image = value?.image;
+        return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof image === 'string'
+          ? { ok: true, value: { uploadUrl, image } }
+          : { ok: false, failure: malformed('the image upload request') };
+      },
+    );
     if (!init.ok) return init;
     const bytes = await media.read(0, media.sizeBytes);
     // The Images API documents the upload PUT with the member's bearer token.
-    const put = await idempotent(author, () => call('PUT', init.value.uploadUrl, { bytes, versioned: false, timeoutMs: uploadTimeoutMs }), () => ({ ok: true, value: undefined }));
+    const put = await idempotent(
+      author,
+      () => call('PUT', init.value.uploadUrl, { bytes, versioned: false, timeoutMs: uploadTimeoutMs }),
+      () => ({ ok: true, value: undefined }),
+    );
     return put.ok ? { ok: true, value: init.value.image } : put;
   }
 
   async function uploadVideo(author: string, media: PublishMedia, progress: (percent: number, text: string) => Promise<void>): Promise<Step<string>> {
     const init = await idempotent(
       author,
-      () => call('POST', `${baseUrl}/rest/videos?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author, fileSizeBytes: media.sizeBytes, uploadCaptions: false, uploadThumbnail: false } } }),
+      () =>
+        call('POST', `${baseUrl}/rest/videos?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author, fileSizeBytes: media.sizeBytes, uploadCaptions: false, uploadThumbnail: false } } }),
       (r) => {
         const value = obj(r.json?.value);
         const video = value?.video;
@@ -321,7 +342,14 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
         const valid =
           typeof video === 'string' &&
           parts.length > 0 &&
-          parts.every((p, i) => typeof p.uploadUrl === 'string' && isTrustedUploadUrl(p.uploadUrl, baseUrl) && Number.isInteger(p.lastByte) && p.firstByte === (i === 0 ? 0 : (parts[i - 1]!.lastByte as number) + 1) && (p.firstByte as number) <= (p.lastByte as number)) &&
+          parts.every(
+            (p, i) =>
+              typeof p.uploadUrl === 'string' &&
+              isTrustedUploadUrl(p.uploadUrl, baseUrl) &&
+              Number.isInteger(p.lastByte) &&
+              p.firstByte === (i === 0 ? 0 : (parts[i - 1]!.lastByte as number) + 1) &&
+              (p.firstByte as number) <= (p.lastByte as number),
+          ) &&
           parts.at(-1)!.lastByte === media.sizeBytes - 1;
         if (!valid) return { ok: false, failure: malformed('the video upload request') };
         return { ok: true, value: { video, uploadToken: typeof value?.uploadToken === 'string' ? value.uploadToken : '', parts: parts as { uploadUrl: string; firstByte: number; lastByte: number }[] } };
@@ -334,10 +362,14 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     for (const part of parts) {
       // Only this part's bytes are held: a 500 MB video never sits in memory whole.
       const bytes = await media.read(part.firstByte, part.lastByte + 1);
-      const put = await idempotent(author, () => call('PUT', part.uploadUrl, { bytes, versioned: false, auth: false, timeoutMs: uploadTimeoutMs }), (r) => {
-        const etag = r.headers.get('etag');
-        return etag ? { ok: true, value: etag } : { ok: false, failure: { code: 'unavailable', message: linkedinMessages.noPartEtag } };
-      });
+      const put = await idempotent(
+        author,
+        () => call('PUT', part.uploadUrl, { bytes, versioned: false, auth: false, timeoutMs: uploadTimeoutMs }),
+        (r) => {
+          const etag = r.headers.get('etag');
+          return etag ? { ok: true, value: etag } : { ok: false, failure: { code: 'unavailable', message: linkedinMessages.noPartEtag } };
+        },
+      );
       if (!put.ok) return put;
       etags.push(put.value);
       sent += bytes.length;
@@ -449,7 +481,10 @@ export async function fetchLinkedInIdentity(options: LinkedInClientOptions): Pro
   if (!answer.ok) return { ok: false, failure: lookupFailure(answer, options, 'identity') };
   const sub = answer.json?.sub;
   if (typeof sub !== 'string' || !/^[A-Za-z0-9_-]+$/.test(sub)) return { ok: false, failure: { code: 'unavailable', message: 'LinkedIn answered the profile request in an unexpected form. Please try again.' } };
-  const name = typeof answer.json?.name === 'string' && answer.json.name.trim() ? answer.json.name.trim() : [answer.json?.given_name, answer.json?.family_name].filter((s) => typeof s === 'string' && s).join(' ') || 'LinkedIn member';
+  const name =
+    typeof answer.json?.name === 'string' && answer.json.name.trim()
+      ? answer.json.name.trim()
+      : [answer.json?.given_name, answer.json?.family_name].filter((s) => typeof s === 'string' && s).join(' ') || 'LinkedIn member';
   const identity: LinkedInIdentity = { personUrn: `urn:li:person:${sub}`, name };
   if (typeof answer.json?.email === 'string') identity.email = answer.json.email;
   if (typeof answer.json?.picture === 'string') identity.pictureUrl = answer.json.picture;

@@ -182,7 +182,10 @@ describe('failures', () => {
 
   it.each([
     [{ status: 401 }, { code: 'auth_expired', message: xMessages.authExpired, status: 401 }],
-    [{ status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: X_DUPLICATE_DETAIL } }, { code: 'duplicate', message: xMessages.duplicate, status: 403 }],
+    [
+      { status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: X_DUPLICATE_DETAIL } },
+      { code: 'duplicate', message: xMessages.duplicate, status: 403 },
+    ],
     [
       { status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not permitted to perform this action.' } },
       { code: 'forbidden', message: 'X did not allow this post: You are not permitted to perform this action.', status: 403 },
@@ -273,7 +276,14 @@ describe('fetchXProfile', () => {
     expect((await publisher().publish(request('Counted'))).ok).toBe(true);
     expect(await fetchXProfile(options)).toEqual({
       ok: true,
-      profile: { userId: String(7000 + user), username: expect.stringMatching(/^sandbox_/), name: 'Sandbox Creator', followers: X_SANDBOX_PUBLIC_METRICS.followers_count, following: X_SANDBOX_PUBLIC_METRICS.following_count, posts: 1025 },
+      profile: {
+        userId: String(7000 + user),
+        username: expect.stringMatching(/^sandbox_/),
+        name: 'Sandbox Creator',
+        followers: X_SANDBOX_PUBLIC_METRICS.followers_count,
+        following: X_SANDBOX_PUBLIC_METRICS.following_count,
+        posts: 1025,
+      },
     });
     expect(new URLSearchParams(sent.at(-1)!.query).get('user.fields')).toBe('public_metrics');
   });
@@ -294,7 +304,14 @@ describe('OAuth 1.0a signing', () => {
     consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
     token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
     tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
-    oauth: { oauth_consumer_key: 'xvz1evFS4wEEPTGEFPHBog', oauth_nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: 1318622958, oauth_token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', oauth_version: '1.0' },
+    oauth: {
+      oauth_consumer_key: 'xvz1evFS4wEEPTGEFPHBog',
+      oauth_nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
+      oauth_signature_method: 'HMAC-SHA1',
+      oauth_timestamp: 1318622958,
+      oauth_token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
+      oauth_version: '1.0',
+    },
   };
   const documentedBaseString =
     'POST&https%3A%2F%2Fapi.x.com%2F1.1%2Fstatuses%2Fupdate.json&include_entities%3Dtrue%26oauth_consumer_key%3Dxvz1evFS4wEEPTGEFPHBog%26oauth_nonce%3DkYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1318622958%26oauth_token%3D370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb%26oauth_version%3D1.0%26status%3DHello%2520Ladies%2520%252B%2520Gentlemen%252C%2520a%2520signed%2520OAuth%2520request%2521';

@@ -14,6 +14,5 @@ const implementations: Record<LlmIntegrationType, (options: TextGeneratorOptions
 
 /** Builds a text generator for a provider and the user's key, pointed at the configured base URL. */
 export function createTextGeneratorFactory(settings: { baseUrls: Record<ProviderId, string>; timeoutMs: number; retry: RetryDeps }): TextGeneratorFactory {
-  return (provider, apiKey) =>
-    implementations[provider]({ apiKey, baseUrl: settings.baseUrls[integrationProvider[provider]], timeoutMs: settings.timeoutMs, retry: settings.retry });
+  return (provider, apiKey) => implementations[provider]({ apiKey, baseUrl: settings.baseUrls[integrationProvider[provider]], timeoutMs: settings.timeoutMs, retry: settings.retry });
 }

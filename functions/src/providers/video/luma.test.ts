@@ -42,7 +42,12 @@ describe('createLumaVideoGenerator', () => {
     const submitted = await g.submit({ prompt: 'a drone shot over cliffs [pending:3]' });
     expect(submitted.ok).toBe(true);
     if (!submitted.ok) return;
-    expect(sent[0]).toMatchObject({ method: 'POST', url: `${sandbox.urls.luma}/dream-machine/v1/generations/video`, auth: 'Bearer luma-key-0001', body: { prompt: 'a drone shot over cliffs [pending:3]', model: 'ray-2' } });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.urls.luma}/dream-machine/v1/generations/video`,
+      auth: 'Bearer luma-key-0001',
+      body: { prompt: 'a drone shot over cliffs [pending:3]', model: 'ray-2' },
+    });
     const states: string[] = [];
     const waited = await g.waitForResult(submitted.task, async ({ state }) => void states.push(state));
     expect(states).toEqual(['queued', 'dreaming', 'dreaming']);

@@ -8,17 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
-import {
-  missingCredentialsError,
-  newPublishJob,
-  platformProblem,
-  postNotFound,
-  postRef,
-  postStateError,
-  resolvePostMedia,
-  unreadableCredentialsError,
-  type SocialPostDoc,
-} from '../posts';
+import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
 import { pastScheduleMessage } from '../publish-post/publish-post';
 
 // Edit, cancel and retry a post. Each re-checks the post's status inside a transaction, so a post the

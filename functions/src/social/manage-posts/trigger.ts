@@ -10,6 +10,4 @@ export const updateScheduledPostCallable = onContractCall('updateScheduledPost',
 
 export const cancelPostCallable = onContractCall('cancelPost', options, ({ uid, input }) => cancelPost(uid, input, { db: getDb(), clock: systemClock }));
 
-export const retryPostCallable = onContractCall('retryPost', { ...options, secrets: [keyringSecret] }, ({ uid, input }) =>
-  retryPost(uid, input, { db: getDb(), clock: systemClock, keyring: loadKeyring() }),
-);
+export const retryPostCallable = onContractCall('retryPost', { ...options, secrets: [keyringSecret] }, ({ uid, input }) => retryPost(uid, input, { db: getDb(), clock: systemClock, keyring: loadKeyring() }));
