@@ -1,4 +1,4 @@
-import { isJobActive, type JobError, type JobStatus } from '@core/jobs';
+import { isJobActive, type JobDoc, type JobError, type JobKind, type JobStatus } from '@core/jobs';
 
 // The job state machine as pure decisions and patches: the runner, the sweep and
 // cancelJob apply them inside Firestore transactions.
@@ -101,4 +101,27 @@ export function failedPatch(now: Date, error: JobError) {
 
 export function cancelledPatch(now: Date) {
   return { status: 'cancelled' as const, statusText: 'Cancelled', error: cancelledJobError, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+}
+
+/** A new job as startJob, publishPost and the scheduler create it: queued, unclaimed, with its input. */
+export function queuedJob(kind: JobKind, input: Record<string, unknown>, now: Date): JobDoc<Date> {
+  return {
+    kind,
+    status: 'queued',
+    input,
+    progress: 0,
+    statusText: 'Queued',
+    providerJobId: null,
+    providerPollingUrl: null,
+    submittedAt: null,
+    generationId: null,
+    error: null,
+    attempts: 0,
+    leaseExpiresAt: null,
+    runId: null,
+    startedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+  };
 }

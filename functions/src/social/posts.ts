@@ -1,3 +1,4 @@
+import { queuedJob } from '../jobs/job-state';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
@@ -113,25 +114,7 @@ const unread: PublishMedia['read'] = () => Promise.reject(new Error('not readabl
 
 /** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */
 export function newPublishJob(postId: string, now: Date): JobDoc<Date> {
-  return {
-    kind: 'publish',
-    status: 'queued',
-    input: { postId },
-    progress: 0,
-    statusText: 'Queued',
-    providerJobId: null,
-    providerPollingUrl: null,
-    submittedAt: null,
-    generationId: null,
-    error: null,
-    attempts: 0,
-    leaseExpiresAt: null,
-    runId: null,
-    startedAt: null,
-    createdAt: now,
-    updatedAt: now,
-    finishedAt: null,
-  };
+  return queuedJob('publish', { postId }, now);
 }
 
 /** A post's state no longer allows the call: the client shows the message and reloads the post. */

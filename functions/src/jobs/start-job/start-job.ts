@@ -1,8 +1,9 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { JobDoc, StartJobResult } from '@core/jobs';
+import type { StartJobResult } from '@core/jobs';
 import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../../lib/callable';
+import { queuedJob } from '../job-state';
 import { log } from '../../lib/log';
 import type { Bucket } from '../result-storage';
 import { jobRef, type Executors } from '../runner';
@@ -36,25 +37,7 @@ export async function startJob(uid: string, payload: CallablePayload<'startJob'>
     if (!key.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(executor.integration), { reason: 'invalid-key', provider: executor.integration });
 
     const now = deps.clock.now();
-    const job: JobDoc<Date> = {
-      kind: payload.kind,
-      status: 'queued',
-      input: payload.input as Record<string, unknown>,
-      progress: 0,
-      statusText: 'Queued',
-      providerJobId: null,
-      providerPollingUrl: null,
-      submittedAt: null,
-      generationId: null,
-      error: null,
-      attempts: 0,
-      leaseExpiresAt: null,
-      runId: null,
-      startedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-    };
+    const job = queuedJob(payload.kind, payload.input as Record<string, unknown>, now);
     const created = await deps.db.runTransaction(async (tx) => {
       if ((await tx.get(ref)).exists) return false;
       tx.create(ref, job);
