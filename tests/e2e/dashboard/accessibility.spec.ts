@@ -139,7 +139,7 @@ test('on the image page, Tab goes from the selected mode tab straight to its fir
   await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
   await page.getByRole('tab', { name: 'Text to Image' }).focus();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'Prompt' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Prompt', exact: true })).toBeFocused();
 
   await page.getByRole('tab', { name: 'Image to Image' }).click();
   await page.keyboard.press('Tab');
