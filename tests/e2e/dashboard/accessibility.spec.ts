@@ -1,6 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, type Page } from '@playwright/test';
-import type { NodeResult, Result } from 'axe-core';
 import { THEME_STORAGE_KEY } from '../../../core/constants';
 import { museFor } from '../support/driver';
 import { e2eEnv } from '../support/env';
@@ -11,6 +10,8 @@ import { expect, test as base } from '../support/fixtures';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type Theme = 'light' | 'dark';
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type NodeResult = Result['nodes'][number];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
