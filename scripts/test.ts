@@ -22,7 +22,11 @@ const results: SuiteResult[] = [];
 const reports = `${localDir}/reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const only = process.argv.slice(2);
+// `tsx scripts/test.ts e2e -- tests/e2e/dashboard/x.spec.ts`: suites before `--`, Playwright's arguments after.
+const args = process.argv.slice(2);
+const dashDash = args.indexOf('--');
+const only = dashDash === -1 ? args : args.slice(0, dashDash);
+const playwrightArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -63,7 +67,7 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
   const [r, seconds] = await timed(() =>
-    runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts'], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }),
+    runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts', ...playwrightArgs], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }),
   );
   let counts = { passed: 0, failed: 1 };
   if (existsSync(out)) {
@@ -85,7 +89,9 @@ await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium });
 
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 if (needsStack) {
-  const stack = await startStack('test').catch((error: unknown) => {
+  // Only the extension's specs need its build.
+  const buildExtension = playwrightArgs.length === 0 || playwrightArgs.some((a) => a.includes('extension'));
+  const stack = await startStack('test', { buildExtension }).catch((error: unknown) => {
     say.fail(error instanceof Error ? error.message : String(error));
     results.push({ name: 'test stack', passed: 0, failed: 1, seconds: 0 });
     return undefined;

@@ -99,8 +99,9 @@ export function GenerationSettings({
                 </Tab>
               ))}
             </TabList>
+            {/* Each panel opens with a field, so Tab goes from the tab straight to it, not to the panel. */}
             <TabPanels className="mt-4">
-              <TabPanel className="grid gap-3 focus-visible:outline-none">
+              <TabPanel tabIndex={-1} className="grid gap-3 focus-visible:outline-none">
                 <PromptField
                   label="Prompt"
                   placeholder="A lighthouse on a cliff at dusk, waves crashing, warm light in the windows"
@@ -111,7 +112,7 @@ export function GenerationSettings({
                   extra={<EnhancePromptButton kind="image" prompt={form.prompt} onEnhanced={setPrompt} disabled={busy} />}
                 />
               </TabPanel>
-              <TabPanel className="grid gap-4 focus-visible:outline-none">
+              <TabPanel tabIndex={-1} className="grid gap-4 focus-visible:outline-none">
                 <div className="grid gap-4">
                   <ImagePicker
                     label="Input Image"

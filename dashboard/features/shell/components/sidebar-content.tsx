@@ -26,7 +26,7 @@ export function SidebarContent({ collapsed, isMobile, onNavigate, onOpenFeedback
             <BrandMark />
             <span className={cn('grid leading-tight', collapsed && 'sr-only')}>
               <span className="truncate text-sm font-semibold text-sidebar-foreground">Muse Studio</span>
-              <span className="truncate text-xs text-sidebar-foreground/60">Create. Edit. Publish.</span>
+              <span className="truncate text-xs text-sidebar-muted-foreground">Create. Edit. Publish.</span>
             </span>
           </Link>
         </SidebarTooltip>

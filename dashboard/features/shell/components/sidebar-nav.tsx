@@ -69,7 +69,7 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
-      <p className={cn('px-2.5 pt-1 pb-1 text-xs font-medium tracking-wide text-sidebar-foreground/55 uppercase', collapsed && 'sr-only')}>Workspace</p>
+      <p className={cn('px-2.5 pt-1 pb-1 text-xs font-medium tracking-wide text-sidebar-muted-foreground uppercase', collapsed && 'sr-only')}>Workspace</p>
       <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
         {NAV_ITEMS.map((item) => (
           <NavEntry key={item.url} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />

@@ -1,0 +1,148 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { THEME_STORAGE_KEY } from '../../../core/constants';
+import { museFor } from '../support/driver';
+import { e2eEnv } from '../support/env';
+import { expect, test as base } from '../support/fixtures';
+
+// axe-core (WCAG 2.0/2.1, levels A and AA) over every screen and the dialogs one click away, in both
+// themes. A serious or critical violation fails the screen's test with its rule, targets and colours.
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+type Theme = 'light' | 'dark';
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type NodeResult = Result['nodes'][number];
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const SEEDED_TITLE = 'Red fox in snow';
+
+interface Screen {
+  name: string;
+  path: string;
+  heading: string;
+  /** Opens what the scan should see once the page is ready (a dialog), and waits for it. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const signedInScreens: Screen[] = [
+  { name: 'dashboard', path: '/', heading: 'Dashboard' },
+  {
+    name: 'Send Feedback dialog',
+    path: '/',
+    heading: 'Dashboard',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Send Feedback' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback')).toBeFocused();
+    },
+  },
+  { name: 'library', path: '/library', heading: 'Library' },
+  {
+    name: 'library delete confirmation',
+    path: '/library',
+    heading: 'Library',
+    open: async (page) => {
+      await page.getByRole('button', { name: `Delete ${SEEDED_TITLE}` }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
+    },
+  },
+  { name: 'create hub', path: '/create', heading: 'Create' },
+  { name: 'image generation', path: '/create/image', heading: 'Image Generation' },
+  { name: 'video generation', path: '/create/video', heading: 'Video Generation' },
+  { name: 'audio generation', path: '/create/audio', heading: 'Audio Generation' },
+  { name: 'video editor', path: '/create/editor', heading: 'Video Editor' },
+  { name: 'integrations: Generation APIs', path: '/integrations', heading: 'Integrations' },
+  { name: 'integrations: LLM APIs', path: '/integrations?tab=llm', heading: 'Integrations' },
+  { name: 'integrations: Social Media', path: '/integrations?tab=social', heading: 'Integrations' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
+  { name: 'plan settings', path: '/settings/plan', heading: 'Plan Settings' },
+  { name: 'social', path: '/social', heading: 'Social Media Management' },
+  { name: 'social: X', path: '/social/x', heading: 'X/Twitter' },
+  { name: 'social: LinkedIn', path: '/social/linkedin', heading: 'LinkedIn' },
+  { name: 'social: Reddit', path: '/social/reddit', heading: 'Reddit' },
+  { name: 'social: YouTube', path: '/social/youtube', heading: 'YouTube' },
+];
+
+const signedOutScreens: Screen[] = [{ name: 'sign-in', path: '/auth', heading: 'Welcome Back' }];
+
+/** One account per worker, signed in once through /auth; each test starts from its saved session. */
+const test = base.extend<{ signedOut: boolean }, { session: StorageState }>({
+  signedOut: [false, { option: true }],
+  session: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: e2eEnv.dashboardUrl });
+      const muse = museFor(await context.newPage());
+      await muse
+        .signUp()
+        .withGenerations([{ type: 'image', title: SEEDED_TITLE }], { files: true })
+        .signIn();
+      // Firebase Auth keeps the session in IndexedDB.
+      const state = await context.storageState({ indexedDB: true });
+      await context.close();
+      await use(state);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedOut, session }, use) => {
+    await use(signedOut ? undefined : session);
+  },
+});
+
+function describeNode(rule: Result, node: NodeResult): string {
+  const lines = [`    at ${node.target.map(String).join(' > ')}`];
+  // color-contrast reports the measured colours on its check's data.
+  const data = node.any.find((check) => check.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
+  if (rule.id === 'color-contrast' && data) lines.push(`      ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1, needs ${data.expectedContrastRatio}`);
+  else if (node.failureSummary) lines.push(`      ${node.failureSummary.replace(/\n/g, '\n      ')}`);
+  return lines.join('\n');
+}
+
+function describeViolations(violations: Result[]): string {
+  return violations.map((v) => [`${v.id} (${v.impact}): ${v.help}`, ...v.nodes.map((node) => describeNode(v, node))].join('\n')).join('\n');
+}
+
+async function scan(page: Page, screen: Screen, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+  await page.goto(screen.path);
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  // Scan the loaded page, not its skeletons.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await screen.open?.(page);
+
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  expect(describeViolations(failing), `serious or critical violations on ${screen.path} (${theme})`).toBe('');
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${theme} theme`, () => {
+    for (const screen of signedInScreens) {
+      test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
+        await scan(page, screen, theme);
+      });
+    }
+
+    test.describe('signed out', () => {
+      test.use({ signedOut: true });
+      for (const screen of signedOutScreens) {
+        test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
+          await scan(page, screen, theme);
+        });
+      }
+    });
+  });
+}
+
+test('on the image page, Tab goes from the selected mode tab straight to its first field', async ({ page }) => {
+  await page.goto('/create/image');
+  await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Text to Image' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Prompt', exact: true })).toBeFocused();
+
+  await page.getByRole('tab', { name: 'Image to Image' }).click();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Input Image', { exact: true })).toBeFocused();
+});
