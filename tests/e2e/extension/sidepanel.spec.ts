@@ -54,7 +54,8 @@ test.describe('side panel', () => {
     await page.goto(sidePanelUrl);
     await muse.submitSignIn({ password: 'not-the-password' });
 
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password. Please check them and try again.');
+    // The dashboard's words for the same error code (one catalogue, core/auth-errors.ts).
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 

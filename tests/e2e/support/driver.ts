@@ -60,6 +60,12 @@ export class SignUp {
     return this;
   }
 
+  /** A platform's credentials, saved through the real callable (the sandbox accepts the demo ones). */
+  withSocialCredentials(input: SaveSocialCredentialsInput): this {
+    this.#steps.push((seed) => seed.socialCredentials(input));
+    return this;
+  }
+
   withProfile(profile: { displayName: string }): this {
     this.#steps.push((seed) => seed.profile(profile));
     return this;

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DEMO_PROJECT_IDS, emulatorPortSets, testPortShift } from '../../../core/firebase/config';
+import { providerIds, providers, type ProviderId } from '../../../core/providers';
 
 const t = emulatorPortSets.test;
 
@@ -14,6 +15,8 @@ export const e2eEnv = {
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** Where the stack prints the Auth emulator's emails as dashboard links (scripts/stack/auth-links.ts). */
   authLinksLog: process.env.AUTH_LINKS_LOG ?? fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),
+  /** A provider's sandbox server (the stack passes each base URL; the test stack's ports otherwise). */
+  sandboxUrl: (id: ProviderId): string => process.env[providers[id].env] ?? `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(id)}`,
 };
 
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
