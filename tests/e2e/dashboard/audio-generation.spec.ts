@@ -87,9 +87,11 @@ test.describe('voiceover', () => {
     await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'Josh' });
     await page.getByLabel('Model').selectOption({ label: 'Turbo v2' });
     await page.getByLabel('Text').fill(text);
+    // The sandbox speaks at once, so the running state may last only a moment: watch for it from before the click.
+    const runningShown = preview(page).getByText('Generating audio...').waitFor({ state: 'visible' });
+    const busyShown = page.getByRole('button', { name: 'Generating...' }).waitFor({ state: 'visible' });
     await generate.click();
-    await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
-    await expect(preview(page).getByText('Generating audio...')).toBeVisible();
+    await Promise.all([runningShown, busyShown]);
 
     const player = preview(page).getByLabel(`Generated audio: ${text.slice(0, 50)}`);
     const toastShown = expect(page.getByText('Voiceover generated successfully!')).toBeVisible({ timeout: 60_000 });
