@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * MUSE_TEST_PORT_SHIFT (Node only, a multiple of 1000 up to 3000) moves every port of the test stack, so
+ * MUSE_TEST_PORT_SHIFT (Node only, a multiple of 1000 up to 7000) moves every port of the test stack, so
  * several checkouts of the repository (git worktrees) can run `npm test` side by side.
  */
 export const testPortShift: number = (() => {
   const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MUSE_TEST_PORT_SHIFT;
   const shift = raw ? Number(raw) : 0;
-  return [0, 1000, 2000, 3000].includes(shift) ? shift : 0;
+  return Number.isInteger(shift / 1000) && shift >= 0 && shift <= 7000 ? shift : 0;
 })();
 
 const shifted = <T extends Record<string, number>>(ports: T): T => Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
