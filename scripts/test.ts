@@ -78,33 +78,43 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
 }
 
 const started = Date.now();
+const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
+// The stack (three builds, then the emulators) starts while the checks that need none run: tsc, eslint
+// and prettier use one core each, so on two cores the start-up mostly hides behind them.
+const stackStarting = needsStack ? startTestStack() : undefined;
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
 await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
 await vitest('unit', ['unit', 'extension-unit']);
+const stack = await stackStarting;
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
+// Run once the stack is up and idle, so the renders do not share the cores with its builds.
 await vitest('media', ['media'], { CHROMIUM_PATH: chromium });
 // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
 await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium });
 
-const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
-if (needsStack) {
+if (stack) {
+  try {
+    await vitest('rules', ['rules'], stack.env);
+    await vitest('functions', ['functions'], stack.env);
+    await playwright('e2e', stack.env);
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function startTestStack() {
   // Only the extension's specs need its build.
   const buildExtension = playwrightArgs.length === 0 || playwrightArgs.some((a) => a.includes('extension'));
-  const stack = await startStack('test', { buildExtension }).catch((error: unknown) => {
-    say.fail(error instanceof Error ? error.message : String(error));
-    results.push({ name: 'test stack', passed: 0, failed: 1, seconds: 0 });
-    return undefined;
-  });
-  if (stack) {
-    try {
-      await vitest('rules', ['rules'], stack.env);
-      await vitest('functions', ['functions'], stack.env);
-      await playwright('e2e', stack.env);
-    } finally {
-      await stack.stop();
-    }
-  }
+  const [stack, seconds] = await timed(() =>
+    startStack('test', { buildExtension }).catch((error: unknown) => {
+      say.fail(error instanceof Error ? error.message : String(error));
+      results.push({ name: 'test stack', passed: 0, failed: 1, seconds: 0 });
+      return undefined;
+    }),
+  );
+  if (stack) say.step(`Test stack ready after ${seconds.toFixed(1)} s`);
+  return stack;
 }
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
