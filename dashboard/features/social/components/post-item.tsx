@@ -108,7 +108,16 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
       ) : (
         <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
       )}
-      {post.media.length > 0 ? <p className="text-xs text-muted-foreground">{post.media.length === 1 ? '1 media file' : `${post.media.length} media files`}</p> : null}
+      {post.author?.name || post.media.length > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {[
+            post.author?.name ? `${post.status === 'published' ? 'Posted' : 'Posting'} as ${post.author.name}` : null,
+            post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         {post.status === 'scheduled' ? (
           <>
