@@ -10,6 +10,8 @@ import { checkScheduleDate, formatInZone, instantToLocalInput } from '../utils/s
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
+/** How the author line reads in each state: who posted, who will, or who it was from. */
+const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
 const NO_REASON = 'The platform refused the post without saying why.';
 
 function when(date: Date | null, timeZone: string): string {
@@ -110,10 +112,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
       )}
       {post.author?.name || post.media.length > 0 ? (
         <p className="text-xs text-muted-foreground">
-          {[
-            post.author?.name ? `${post.status === 'published' ? 'Posted' : 'Posting'} as ${post.author.name}` : null,
-            post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`,
-          ]
+          {[post.author?.name ? `${AUTHOR_VERB[post.status]} ${post.author.name}` : null, post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`]
             .filter(Boolean)
             .join(' · ')}
         </p>
