@@ -10,7 +10,9 @@ export interface ScheduleControl {
  * A tiny HTTP face of the schedule driver on 127.0.0.1, so suites in other processes run a schedule now
  * instead of waiting for its interval:
  *   GET  /schedules            -> {schedules: [{name, schedule, everyMs}]}
- *   POST /run[?name=<function>] -> {runs: [ScheduleRun]} once the runs have finished (404: unknown name)
+ *   POST /run[?name=<function>][&at=<ISO instant>] -> {runs: [ScheduleRun]} once the runs have finished
+ *     (404: unknown name). `at` is sent as Cloud Scheduler's schedule time: the social sweep treats it as
+ *     its clock in the emulator, so a test publishes a post "two minutes later" without waiting.
  */
 export function startScheduleControl(driver: ScheduleDriver, port: number, host = '127.0.0.1'): Promise<ScheduleControl> {
   const server = createServer((req, res) => {
@@ -25,13 +27,19 @@ export function startScheduleControl(driver: ScheduleDriver, port: number, host 
     }
     if (req.method === 'POST' && url.pathname === '/run') {
       const name = url.searchParams.get('name') ?? undefined;
-      driver.runNow(name).then(
+      const rawAt = url.searchParams.get('at');
+      const at = rawAt === null ? undefined : new Date(rawAt);
+      if (at && Number.isNaN(at.getTime())) {
+        reply(400, { error: 'at must be an ISO instant' });
+        return;
+      }
+      driver.runNow(name, at).then(
         (runs) => reply(200, { runs }),
         (error: unknown) => reply(404, { error: error instanceof Error ? error.message : String(error) }),
       );
       return;
     }
-    reply(404, { error: 'GET /schedules or POST /run[?name=<function>]' });
+    reply(404, { error: 'GET /schedules or POST /run[?name=<function>][&at=<ISO instant>]' });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -95,20 +95,22 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
   const keys = new Map<string, string>();
   const now = opts.now ?? (() => new Date());
 
-  async function post(fn: ScheduledFunction, key: string, startedAt: Date): Promise<Response> {
+  async function post(fn: ScheduledFunction, key: string, scheduleTime: Date): Promise<Response> {
     return opts.fetch(`${opts.functionsOrigin}/functions/projects/${opts.projectId}/triggers/${key}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'x-cloudscheduler-jobname': `firebase-schedule-${fn.name}-${fn.region}`,
-        'x-cloudscheduler-scheduletime': startedAt.toISOString(),
+        'x-cloudscheduler-scheduletime': scheduleTime.toISOString(),
       },
       body: '{}',
     });
   }
 
-  return async function invoke(fn: ScheduledFunction): Promise<ScheduleRun> {
+  /** `at`: the schedule time the run is for (Cloud Scheduler's header); now unless a test moves it. */
+  return async function invoke(fn: ScheduledFunction, at?: Date): Promise<ScheduleRun> {
     const startedAt = now();
+    const scheduleTime = at ?? startedAt;
     const done = (status: number, detail?: string): ScheduleRun => ({
       name: fn.name,
       ok: status === 200,
@@ -118,7 +120,7 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
       ...(detail ? { detail } : {}),
     });
     try {
-      let res = await post(fn, keys.get(fn.id) ?? `${fn.id}-0`, startedAt);
+      let res = await post(fn, keys.get(fn.id) ?? `${fn.id}-0`, scheduleTime);
       if (res.status === 404) {
         const listed =
           /valid functions are: (.*)$/s
@@ -128,7 +130,7 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
         const key = listed.find((k) => new RegExp(`^${escapeRegExp(fn.id)}-\\d+$`).test(k));
         if (!key) return done(404, 'the Functions emulator has not loaded this function');
         keys.set(fn.id, key);
-        res = await post(fn, key, startedAt);
+        res = await post(fn, key, scheduleTime);
       }
       if (res.status === 204) return done(204, 'background triggers are disabled in the emulator');
       await res.body?.cancel();
@@ -143,8 +145,11 @@ export interface ScheduleDriver {
   functions: ScheduledFunction[];
   /** Set when every function runs at this tick instead of its schedule. */
   tickMs?: number;
-  /** Runs the named function (or every one) now, after any run in progress, and resolves with the runs. */
-  runNow: (name?: string) => Promise<ScheduleRun[]>;
+  /**
+   * Runs the named function (or every one) now, after any run in progress, and resolves with the runs.
+   * `at` is sent as the schedule time, so a sweep can be run for a later moment (functions that honour it).
+   */
+  runNow: (name?: string, at?: Date) => Promise<ScheduleRun[]>;
   stop: () => void;
 }
 
@@ -154,7 +159,7 @@ export interface ScheduleDriver {
  */
 export function startScheduleDriver(deps: {
   functions: ScheduledFunction[];
-  invoke: (fn: ScheduledFunction) => Promise<ScheduleRun>;
+  invoke: (fn: ScheduledFunction, at?: Date) => Promise<ScheduleRun>;
   tickMs?: number;
   timers?: Timers;
   onRun?: (run: ScheduleRun) => void;
@@ -166,11 +171,11 @@ export function startScheduleDriver(deps: {
     let queue: Promise<unknown> = Promise.resolve();
     let pending = 0;
     let handle: unknown;
-    const run = (): Promise<ScheduleRun> => {
+    const run = (at?: Date): Promise<ScheduleRun> => {
       pending += 1;
       const result = queue.then(async () => {
         try {
-          const r = await deps.invoke(fn);
+          const r = await deps.invoke(fn, at);
           if (!stopped) deps.onRun?.(r);
           return r;
         } finally {
@@ -194,10 +199,10 @@ export function startScheduleDriver(deps: {
   return {
     functions: deps.functions,
     tickMs: deps.tickMs,
-    runNow: async (name) => {
+    runNow: async (name, at) => {
       const chosen = drivers.filter((d) => name === undefined || d.fn.name === name);
       if (name !== undefined && chosen.length === 0) throw new Error(`No scheduled function named ${name}`);
-      return Promise.all(chosen.map((d) => d.run()));
+      return Promise.all(chosen.map((d) => d.run(at)));
     },
     stop: () => {
       stopped = true;

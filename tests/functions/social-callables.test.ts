@@ -60,6 +60,19 @@ describe('publishPost', () => {
   });
 
   it.each([
+    ['urn:li:person:sbxMember01', 'Sandy Box'],
+    ['urn:li:organization:1000001', 'Muse Sandbox Studio'],
+  ])('stores the LinkedIn author %s with its display name %s for Recent Posts', async (author, name) => {
+    const { uid, idToken } = await signUp();
+    const saved = await callCallable('saveSocialCredentials', { platform: 'linkedin', credentials: { clientId: 'muse-li', clientSecret: 'muse-li-secret', accessToken: `li-${uid}` } }, idToken);
+    if (saved.error) throw new Error(saved.error.message);
+    const requestId = randomUUID();
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await callCallable('publishPost', { requestId, platform: 'linkedin', text: 'Named', author, scheduledAt }, idToken)).result).toEqual({ postId: requestId, status: 'scheduled' });
+    expect((await adminDb().doc(`users/${uid}/socialPosts/${requestId}`).get()).get('author')).toEqual({ urn: author, name });
+  });
+
+  it.each([
     ['a time in the past', { scheduledAt: new Date(Date.now() - 60_000).toISOString() }, 'Please choose a time in the future'],
     ['text over X’s 280 weighted characters', { text: 'é'.repeat(100) + ' ' + '漢'.repeat(100) }, 'Posts on X can be at most 280 characters (this one counts 301)'],
     ['media that is not in the library', { media: [{ generationId: 'someone-elses-file' }] }, 'Media must come from your library'],

@@ -314,6 +314,74 @@ describe('platform faults end as failed posts that Retry publishes', () => {
     expect(await linkedinPostsWith(text)).toHaveLength(0);
   });
 
+  const liError = (status: number, code: string, message: string) => ({ status, body: { status, serviceErrorCode: 100, code, message } });
+  it.each([
+    {
+      fault: '403',
+      add: () => liError(403, 'ACCESS_DENIED', 'Not enough permissions to access: partnerApiPostsExternal.CREATE.20250101'),
+      code: 'forbidden',
+      message: 'LinkedIn refused to post for you: the app needs the w_member_social permission. Reconnect LinkedIn with it in the Integrations page.',
+    },
+    {
+      fault: '422 duplicate',
+      add: () => ({
+        status: 422,
+        body: { status: 422, message: 'Content is a duplicate of urn:li:share:7000000000000000001', errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST', description: 'Content is a duplicate' }] } },
+      }),
+      code: 'duplicate',
+      message: linkedinMessages.duplicate,
+    },
+    {
+      fault: '422 invalid content',
+      add: () => liError(422, 'UNPROCESSABLE_ENTITY', 'ERROR :: /commentary :: commentary is too long'),
+      code: 'invalid_content',
+      message: 'LinkedIn refused the post: ERROR :: /commentary :: commentary is too long',
+    },
+    { fault: '400 bad request', add: () => liError(400, 'BAD_REQUEST', 'Invalid author'), code: 'invalid_content', message: 'LinkedIn refused the post: Invalid author' },
+    {
+      fault: '429 with Retry-After',
+      add: () => ({ ...liError(429, 'TOO_MANY_REQUESTS', 'Resource level throttle limit reached'), retryAfterSeconds: 600 }),
+      code: 'rate_limited',
+      message: linkedinMessages.rateLimited,
+    },
+    { fault: '503', add: () => liError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable'), code: 'unavailable', message: linkedinMessages.serverError },
+  ])('LinkedIn $fault: failed with its message, then published once by Retry', async ({ add, code, message }) => {
+    const uid = await linkedinUser();
+    const text = `LinkedIn fault ${code} ${marker()}`;
+    const { postId } = await post(uid, { platform: 'linkedin', text, author: 'urn:li:person:sbxMember01' });
+    await addFault('linkedin', { path: '/rest/posts', method: 'POST', ...add() });
+    await runJob({ uid, jobId: postId }, deps());
+
+    const failed = await readPost(uid, postId);
+    expect(failed).toMatchObject({ status: 'failed', error: { code, message }, attemptStartedAt: null });
+    if (code === 'rate_limited') expect(failed.error.retryAt.toDate().getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect((await db.doc(`users/${uid}/socialAccounts/linkedin`).get()).get('needsReconnect')).not.toBe(true);
+    expect(await linkedinPostsWith(text)).toHaveLength(0);
+
+    await clearSandbox('linkedin');
+    const requestId = randomUUID();
+    await retryPost(uid, retryPostSchema.parse({ postId, requestId }), { db, keyring, clock: systemClock });
+    await runJob({ uid, jobId: requestId }, deps());
+    expect(await readPost(uid, postId)).toMatchObject({ status: 'published', jobId: requestId, error: null });
+    expect(await linkedinPostsWith(text)).toHaveLength(1);
+  });
+
+  it('LinkedIn hang: the outcome is unknown, and Retry finds the post LinkedIn made late instead of posting again', async () => {
+    const uid = await linkedinUser();
+    const text = `LinkedIn hang ${marker()}`;
+    const { postId } = await post(uid, { platform: 'linkedin', text, author: 'urn:li:person:sbxMember01' });
+    await addFault('linkedin', { path: '/rest/posts', method: 'POST', delayMs: 1500 });
+    await runJob({ uid, jobId: postId }, deps(systemClock, undefined, 300));
+    expect(await readPost(uid, postId)).toMatchObject({ status: 'failed', error: { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } });
+    await vi.waitFor(async () => expect(await linkedinPostsWith(text)).toHaveLength(1), { timeout: 10_000 });
+
+    const requestId = randomUUID();
+    await retryPost(uid, retryPostSchema.parse({ postId, requestId }), { db, keyring, clock: systemClock });
+    await runJob({ uid, jobId: requestId }, deps());
+    expect(await readPost(uid, postId)).toMatchObject({ status: 'published', platformPostId: (await linkedinPostsWith(text))[0]!.id });
+    expect(await linkedinPostsWith(text)).toHaveLength(1);
+  });
+
   it('Retry refuses a post that did not fail', async () => {
     const uid = await xUser();
     const { postId } = await post(uid, { platform: 'x', text: `Not failed ${marker()}` });
@@ -342,6 +410,22 @@ describe('scheduling', () => {
     await Promise.all(posts.flatMap((p) => [runJob({ uid, jobId: p.postId }, deps(clock)), runJob({ uid, jobId: p.postId }, deps(clock))]));
     for (const text of texts) expect(await tweetsWith(text)).toHaveLength(1);
     for (const p of posts) expect(await readPost(uid, p.postId)).toMatchObject({ status: 'published' });
+  });
+
+  it('one sweep claims every due post, page after page, and stops starting pages once its budget is spent', async () => {
+    const uid = await xUser();
+    const clock = fixedClock(new Date());
+    const due = new Date(clock.now().getTime() + 60_000).toISOString();
+    const posts = [];
+    for (let i = 0; i < 5; i++) posts.push(await post(uid, { platform: 'x', text: `Burst ${i} ${marker()}`, scheduledAt: due }, clock));
+    clock.set(new Date(clock.now().getTime() + 2 * 60_000));
+    const mine = (claimed: string[]) => claimed.filter((p) => p.includes(uid));
+
+    const first = await publishDuePosts({ db, clock, batchSize: 1, budgetMs: 0, elapsed: () => 0 });
+    expect(first.claimed).toHaveLength(1);
+    const second = await publishDuePosts({ db, clock, batchSize: 2, concurrency: 2 });
+    expect(mine([...first.claimed, ...second.claimed])).toHaveLength(5);
+    for (const p of posts) expect(await readPost(uid, p.postId)).toMatchObject({ status: 'queued', jobId: p.postId });
   });
 
   it('a post that fell due while functions were down goes out once, late, at the next sweep', async () => {

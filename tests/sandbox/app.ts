@@ -41,10 +41,16 @@ export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono
     const path = new URL(c.req.url).pathname;
     if (path.startsWith(CONTROL_PREFIX)) return next();
     requests.push({ method: c.req.method, path, at: Date.now() });
-    const fault = faults.take(c.req.method, path);
+    const fault = faults.take(c.req.method, path, c.req.header('authorization'));
     if (!fault) return next();
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-    if (fault.malformed) return c.body('{"id": "unterminated', 200, { 'content-type': 'application/json' });
+    const broken = () => c.body('{"id": "unterminated', 200, { 'content-type': 'application/json' });
+    if (fault.malformed) return broken();
+    if (fault.lostAnswer) {
+      await next();
+      c.res = broken();
+      return;
+    }
     const headers: Record<string, string> = { ...fault.headers };
     if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
     if (fault.status) return c.json((fault.body ?? faultBody?.(fault.status) ?? { error: `sandbox fault ${fault.status}` }) as object, fault.status as 400, headers);

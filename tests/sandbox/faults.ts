@@ -6,6 +6,8 @@ export const faultSchema = z
     /** Matches requests whose path starts with this (e.g. "/v1/flux-pro-1.1"); omitted means every route. */
     path: z.string().startsWith('/').optional(),
     method: z.string().toUpperCase().optional(),
+    /** Matches only requests whose Authorization header contains this (a test's own token), so tests sharing the sandbox keep their faults apart. */
+    authorizationIncludes: z.string().min(1).optional(),
     /** How many matching requests fail before the route answers normally again. */
     times: z.number().int().positive().default(1),
     status: z.number().int().min(100).max(599).optional(),
@@ -17,6 +19,8 @@ export const faultSchema = z
     delayMs: z.number().int().nonnegative().max(120_000).optional(),
     /** Answer 200 with a body that is not valid JSON. */
     malformed: z.boolean().optional(),
+    /** Let the route act (the post is made), then answer 200 with a body that is not valid JSON: the answer was lost. */
+    lostAnswer: z.boolean().optional(),
   })
   .strict();
 export type Fault = z.output<typeof faultSchema>;
@@ -45,8 +49,10 @@ export class FaultBook {
   }
 
   /** The fault to play for this request, if any; each use counts down its `times`. */
-  take(method: string, path: string): Fault | undefined {
-    const i = this.faults.findIndex((f) => (!f.method || f.method === method.toUpperCase()) && (!f.path || path.startsWith(f.path)));
+  take(method: string, path: string, authorization = ''): Fault | undefined {
+    const i = this.faults.findIndex(
+      (f) => (!f.method || f.method === method.toUpperCase()) && (!f.path || path.startsWith(f.path)) && (!f.authorizationIncludes || authorization.includes(f.authorizationIncludes)),
+    );
     if (i < 0) return undefined;
     const fault = this.faults[i]!;
     if (fault.times <= 1) this.faults.splice(i, 1);

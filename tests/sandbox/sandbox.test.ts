@@ -49,6 +49,38 @@ describe('provider sandbox', () => {
     await expect(res.json()).rejects.toThrow();
   });
 
+  it('plays a fault only for requests whose Authorization carries the given token', async () => {
+    const url = sandbox.urls.openai;
+    await fetch(`${url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/models', status: 503, authorizationIncludes: 'sk-mine' }),
+    });
+    const list = (key: string) => fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await list('sk-theirs')).status).toBe(200);
+    expect((await list('sk-mine')).status).toBe(503);
+    expect((await list('sk-mine')).status).toBe(200);
+  });
+
+  it('loses the answer of a call that took effect: the route runs, the reply is broken', async () => {
+    const url = sandbox.urls.luma;
+    const prompt = `lost answer ${Date.now()}`;
+    await fetch(`${url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/dream-machine/v1/generations', method: 'POST', lostAnswer: true }),
+    });
+    const lost = await fetch(`${url}/dream-machine/v1/generations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer luma-sandbox' },
+      body: JSON.stringify({ prompt, model: 'ray-2' }),
+    });
+    expect(lost.status).toBe(200);
+    await expect(lost.json()).rejects.toThrow();
+    const { generations } = (await (await fetch(`${url}/__sandbox/luma/generations`)).json()) as { generations: { prompt: string }[] };
+    expect(generations.filter((g) => g.prompt === prompt)).toHaveLength(1);
+  });
+
   it('records the requests it received so tests can count provider calls', async () => {
     const url = sandbox.urls.gemini;
     await fetch(`${url}/__sandbox/requests`, { method: 'DELETE' });

@@ -2,9 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { userCollectionPath, userDocPath, type UserCollection } from '../../../core/firestore-paths';
 import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
+import type { PublishPostInput } from '../../../core/social-posts';
 import { adminBucket, adminDb } from './admin';
 import { createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
-import { seedGenerations, seedIntegrationKey, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
+import { e2eEnv } from './env';
+import { seedGenerations, seedIntegrationKey, seedPost, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
 
 // The e2e driver every spec uses: who the test acts as, what is in their account before the page opens,
 // the page itself, and what the app stored. Setup reads as one sentence:
@@ -17,6 +19,8 @@ export interface Seeder {
   integrationKey(type: IntegrationType, apiKey: string): Promise<void>;
   socialCredentials(input: SaveSocialCredentialsInput): Promise<void>;
   socialAccount(platform: SocialPlatform, status?: Partial<Omit<SocialAccountStatus, 'updatedAt'>>): Promise<void>;
+  /** A post through publishPost (Post Now unless scheduledAt is given); resolves with its id. */
+  post(input: Omit<PublishPostInput, 'requestId'>): Promise<string>;
 }
 
 /** A stored document with its id beside its fields. */
@@ -161,6 +165,17 @@ export class Muse {
     return this;
   }
 
+  /**
+   * Has the stack run a scheduled function now, as if fired at `at` (its schedule time; the social sweep
+   * reads it as its clock in the emulator), and resolves once the run ended.
+   */
+  async runSchedule(name: string, options: { at?: Date } = {}): Promise<void> {
+    const query = new URLSearchParams({ name, ...(options.at ? { at: options.at.toISOString() } : {}) });
+    const res = await fetch(`${e2eEnv.schedulerOrigin}/run?${query}`, { method: 'POST' });
+    const body = (await res.json()) as { runs?: { ok: boolean; detail?: string }[]; error?: string };
+    if (!res.ok || !body.runs?.every((r) => r.ok)) throw new Error(`The stack did not run ${name}: ${res.status} ${JSON.stringify(body)}`);
+  }
+
   get seed(): Seeder {
     const user = () => this.user;
     return {
@@ -173,6 +188,7 @@ export class Muse {
       integrationKey: (type, apiKey) => seedIntegrationKey(user(), type, apiKey),
       socialCredentials: (input) => seedSocialCredentials(user(), input),
       socialAccount: (platform, status) => seedSocialAccount(user().uid, platform, status),
+      post: (input) => seedPost(user(), input),
     };
   }
 

@@ -12,6 +12,8 @@ export const e2eEnv = {
   firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${t.firestore}`,
   storageHost: process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? `127.0.0.1:${t.storage}`,
   functionsOrigin: process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`,
+  /** The stack's schedule driver (scripts/stack/schedule-control.ts). */
+  schedulerOrigin: process.env.MUSE_SCHEDULER_ORIGIN ?? `http://127.0.0.1:${14600 + testPortShift}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** Where the stack prints the Auth emulator's emails as dashboard links (scripts/stack/auth-links.ts). */
   authLinksLog: process.env.AUTH_LINKS_LOG ?? fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),

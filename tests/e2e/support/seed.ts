@@ -5,6 +5,7 @@ import { userCollectionPath, userDocPath } from '../../../core/firestore-paths';
 import { type IntegrationType, type SaveSocialCredentialsInput, type SocialAccountStatus, type SocialPlatform } from '../../../core/integrations';
 import type { CallableName } from '../../../core/callables';
 import type { GenerationDoc, GenerationType } from '../../../core/jobs';
+import type { PublishPostInput, PublishPostResult } from '../../../core/social-posts';
 import type { TestUser } from './auth-emulator';
 import { adminBucket, adminDb, bucketName } from './admin';
 import { e2eEnv } from './env';
@@ -33,6 +34,12 @@ export async function seedIntegrationKey(user: Pick<TestUser, 'idToken'>, type: 
 /** users/{uid}/socialAccounts/{platform} and its sealed secret, saved through saveSocialCredentials. */
 export async function seedSocialCredentials(user: Pick<TestUser, 'idToken'>, input: SaveSocialCredentialsInput): Promise<void> {
   await callCallable('saveSocialCredentials', input, user.idToken);
+}
+
+/** A post made through publishPost, as the composer makes it (Post Now queues its job at once); returns its id. */
+export async function seedPost(user: Pick<TestUser, 'idToken'>, input: Omit<PublishPostInput, 'requestId'>): Promise<string> {
+  const { postId } = await callCallable<PublishPostResult>('publishPost', { requestId: randomUUID(), ...input }, user.idToken);
+  return postId;
 }
 
 /** users/{uid}/socialAccounts/{platform} alone (no secret behind it), for screens that only read the status. */

@@ -161,6 +161,19 @@ describe('the schedule driver', () => {
     driver.stop();
   });
 
+  it('passes a requested schedule time on to the run', async () => {
+    const seen: (Date | undefined)[] = [];
+    const invoke = async (fn: ScheduledFunction, at?: Date): Promise<ScheduleRun> => {
+      seen.push(at);
+      return { name: fn.name, ok: true, status: 200, startedAt: new Date(0), ms: 0 };
+    };
+    const driver = startScheduleDriver({ functions: [sweep], invoke, timers: manualTimers().timers });
+    await driver.runNow('sweep', new Date('2026-01-02T03:06:00Z'));
+    await driver.runNow('sweep');
+    expect(seen).toEqual([new Date('2026-01-02T03:06:00Z'), undefined]);
+    driver.stop();
+  });
+
   it('refuses to run a function it does not drive', async () => {
     const driver = startScheduleDriver({ functions: [sweep], invoke: recordingInvoke().invoke, timers: manualTimers().timers });
     await expect(driver.runNow('nope')).rejects.toThrow('No scheduled function named nope');
@@ -200,6 +213,13 @@ describe('invoking a scheduled function in the emulator', () => {
     expect(emulator.requests[0]!.url).toBe(`${origin}/functions/projects/demo-p/triggers/us-central1-sweep-0`);
     expect(emulator.requests[0]!.headers.get('x-cloudscheduler-jobname')).toBe('firebase-schedule-sweep-us-central1');
     expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('sends a requested schedule time instead of now', async () => {
+    const emulator = fakeEmulator('us-central1-sweep-0');
+    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: emulator.fetchFn, now: () => new Date('2026-01-02T03:04:05Z') });
+    await invoke(sweep, new Date('2026-01-02T03:07:00Z'));
+    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe('2026-01-02T03:07:00.000Z');
   });
 
   it('finds the key of reloaded triggers in the 404 listing and keeps using it', async () => {

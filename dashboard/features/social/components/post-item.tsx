@@ -10,6 +10,8 @@ import { checkScheduleDate, formatInZone, instantToLocalInput } from '../utils/s
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
+/** How the author line reads in each state: who posted, who will, or who it was from. */
+const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
 const NO_REASON = 'The platform refused the post without saying why.';
 
 function when(date: Date | null, timeZone: string): string {
@@ -108,7 +110,13 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
       ) : (
         <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
       )}
-      {post.media.length > 0 ? <p className="text-xs text-muted-foreground">{post.media.length === 1 ? '1 media file' : `${post.media.length} media files`}</p> : null}
+      {post.author?.name || post.media.length > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {[post.author?.name ? `${AUTHOR_VERB[post.status]} ${post.author.name}` : null, post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         {post.status === 'scheduled' ? (
           <>

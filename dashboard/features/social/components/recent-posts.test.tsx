@@ -52,6 +52,21 @@ describe('Recent Posts', () => {
     expect(li.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
+  it('names who posted a LinkedIn post, who will post a scheduled one, and who a failed one was from', () => {
+    const author = (status: 'published' | 'scheduled' | 'failed', text: string) =>
+      toSocialPost('a', postDoc('a', { platform: 'linkedin', status, text, author: { urn: 'urn:li:organization:1000001', name: 'Muse Sandbox Studio' } }).data);
+    render(
+      <RecentPosts
+        posts={{ status: 'success', data: [author('published', 'Page news'), { ...author('scheduled', 'Page plans'), id: 'b' }, { ...author('failed', 'Page trouble'), id: 'c' }], retry: () => undefined }}
+        timeZone="UTC"
+        onRetried={vi.fn()}
+      />,
+    );
+    expect(within(screen.getByText('Page news').closest('li')!).getByText('Posted as Muse Sandbox Studio')).toBeTruthy();
+    expect(within(screen.getByText('Page plans').closest('li')!).getByText('Posting as Muse Sandbox Studio')).toBeTruthy();
+    expect(within(screen.getByText('Page trouble').closest('li')!).getByText('From Muse Sandbox Studio')).toBeTruthy();
+  });
+
   it('shows queued and publishing posts with a spinner, and progress once it moves', () => {
     const { item } = renderList();
     expect(within(item('Queued one')).getByRole('status').textContent).toBe('Waiting to publish...');

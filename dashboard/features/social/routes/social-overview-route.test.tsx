@@ -37,7 +37,16 @@ describe('the Social overview', () => {
     ];
     live.byQuery = [
       [postDoc('s1', { status: 'scheduled', text: 'Tomorrow on X', scheduledAt: timestampOf('2099-01-01T09:00:00Z') })],
-      [postDoc('f1', { platform: 'linkedin', status: 'failed', text: 'Refused on LinkedIn', error: { code: 'auth', message: 'LinkedIn refused the token' } })],
+      [
+        postDoc('f1', { platform: 'linkedin', status: 'failed', text: 'Refused on LinkedIn', error: { code: 'auth', message: 'LinkedIn refused the token' } }),
+        postDoc('p1', {
+          platform: 'linkedin',
+          status: 'published',
+          text: 'Page news',
+          author: { urn: 'urn:li:organization:1000001', name: 'Muse Sandbox Studio' },
+          publishedAt: timestampOf('2026-11-23T11:00:00Z'),
+        }),
+      ],
     ];
   });
   afterEach(cleanup);
@@ -59,5 +68,14 @@ describe('the Social overview', () => {
     expect(within(platforms[2]!).getByText('Publishing to Reddit arrives in a later release.')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText('LinkedIn · Failed: LinkedIn refused the token')).toBeTruthy();
+  });
+
+  it('names the page or member a LinkedIn post went out as', () => {
+    render(
+      <MemoryRouter>
+        <SocialOverviewRoute />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText(/^LinkedIn \(Muse Sandbox Studio\) · Published/)).toBeTruthy();
   });
 });

@@ -27,16 +27,18 @@ const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short:
 ];
 
 const platformName = (p: SocialPost['platform']) => PLATFORM_COPY[p].title;
+/** The platform, and for LinkedIn who posts (the member or a page). */
+const postedTo = (post: SocialPost) => `${platformName(post.platform)}${post.author?.name ? ` (${post.author.name})` : ''}`;
 
 function ConnectionLine({ connection }: { connection: SocialConnection | undefined }) {
   if (!connection) return <Skeleton className="h-4 w-28" />;
   const ok = connection.state === 'connected';
   return (
-    <p className={cn('flex items-center gap-1.5 text-xs', ok ? 'text-success' : 'text-destructive')}>
+    <p className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs', ok ? 'text-success' : 'text-destructive')}>
       {ok ? <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" /> : <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       {connectionLabel(connection)}
       {ok ? null : (
-        <Link to={SOCIAL_INTEGRATIONS} className="rounded-sm font-medium underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link to={SOCIAL_INTEGRATIONS} className="rounded-sm font-medium whitespace-nowrap underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           Fix in Integrations
         </Link>
       )}
@@ -116,11 +118,7 @@ export function SocialOverviewRoute() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <PostList
-              state={scheduled}
-              empty="No scheduled posts"
-              render={(post) => `${platformName(post.platform)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`}
-            />
+            <PostList state={scheduled} empty="No scheduled posts" render={(post) => `${postedTo(post)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`} />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="latest-title">
@@ -135,8 +133,8 @@ export function SocialOverviewRoute() {
               empty="Nothing published yet"
               render={(post) =>
                 post.status === 'failed'
-                  ? `${platformName(post.platform)} · Failed: ${post.error?.message || 'the platform refused the post'}`
-                  : `${platformName(post.platform)} · Published ${post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}`
+                  ? `${postedTo(post)} · Failed: ${post.error?.message || 'the platform refused the post'}`
+                  : `${postedTo(post)} · Published ${post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}`
               }
             />
           </CardContent>

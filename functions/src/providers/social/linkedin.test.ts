@@ -4,6 +4,7 @@ import { LINKEDIN_MEMBER_URN, LINKEDIN_SANDBOX, linkedinError } from '../../../.
 import { gradientPng } from '../../../../tests/sandbox/providers/png';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import {
+  fetchLinkedInAuthorName,
   createLinkedInPublisher,
   fetchLinkedInIdentity,
   isTrustedUploadUrl,
@@ -353,6 +354,15 @@ describe('fetchLinkedInIdentity and listApprovedOrganizations', () => {
       value: { personUrn: `urn:li:person:${LINKEDIN_SANDBOX.member.sub}`, name: 'Sandy Box', email: 'sandy.box@example.com', pictureUrl: `${sandbox.urls.linkedin}/media/profile.png` },
     });
     expect(sent[0]).toMatchObject({ method: 'GET', path: '/v2/userinfo', headers: { authorization: 'Bearer li-token' } });
+  });
+
+  it.each([
+    ['the member, from userinfo', `urn:li:person:${LINKEDIN_SANDBOX.member.sub}`, 'li-token', 'Sandy Box'],
+    ['a page, from the organizations lookup', 'urn:li:organization:1000002', 'li-token', 'Sandbox Coffee Roasters'],
+    ['nobody when the token is refused', 'urn:li:organization:1000001', 'expired-token', null],
+    ['nobody for a member the token does not belong to', 'urn:li:person:someoneElse', 'li-token', null],
+  ])('names a post author: %s', async (_, urn, token, name) => {
+    expect(await fetchLinkedInAuthorName(client(token), urn)).toBe(name);
   });
 
   it('reports an expired token on userinfo as auth_expired', async () => {

@@ -523,3 +523,18 @@ export async function listApprovedOrganizations(options: LinkedInClientOptions):
     }),
   };
 }
+
+/**
+ * The display name of a post's author, to show beside the post: the member's from OpenID userinfo, a
+ * page's from the organizations lookup. null when LinkedIn does not give it (the post goes out regardless).
+ */
+export async function fetchLinkedInAuthorName(options: LinkedInClientOptions, authorUrn: string): Promise<string | null> {
+  const org = /^urn:li:organization:(\d+)$/.exec(authorUrn)?.[1];
+  if (org) {
+    const answer = await createCaller(options)('GET', `${options.baseUrl}/rest/organizations/${org}`);
+    const name = answer.ok ? answer.json?.localizedName : undefined;
+    return typeof name === 'string' && name.trim() ? name.trim() : null;
+  }
+  const identity = await fetchLinkedInIdentity(options);
+  return identity.ok && identity.value.personUrn === authorUrn ? identity.value.name : null;
+}

@@ -41,7 +41,8 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
       tx.update(ref, {
         text: input.text,
         media,
-        author: post.platform === 'linkedin' && input.author ? { urn: input.author, name: '' } : null,
+        // The name found when the post was made stays while the author does.
+        author: post.platform === 'linkedin' && input.author ? { urn: input.author, name: current.author?.urn === input.author ? current.author.name : '' } : null,
         scheduledAt,
         timeZone: input.timeZone,
         updatedAt: now,

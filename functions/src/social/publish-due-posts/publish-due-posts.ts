@@ -1,15 +1,32 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
 import { newPublishJob, type SocialPostDoc } from '../posts';
 
+/**
+ * The sweep's clock: the wall clock, or in the emulator the later of it and the schedule time the run was
+ * fired for, so the local stack can run a sweep "two minutes from now" (scripts/stack/schedule-control.ts)
+ * instead of a test waiting. Cloud Scheduler's schedule time is never ahead of the wall clock.
+ */
+export function sweepClock(scheduleTime: string, emulated: boolean, wall: () => number = Date.now): Clock {
+  const at = Date.parse(scheduleTime);
+  if (!emulated || Number.isNaN(at)) return { now: () => new Date(wall()) };
+  return { now: () => new Date(Math.max(wall(), at)) };
+}
+
 export interface PublishDuePostsDeps {
   db: Firestore;
   clock: Clock;
-  /** Posts claimed per run; the next run takes the rest. */
+  /** Posts read per query page. */
   batchSize?: number;
+  /** Claim transactions in flight at once. */
+  concurrency?: number;
+  /** Stop starting new pages after this long (the next sweep takes the rest); keeps a run inside its timeout. */
+  budgetMs?: number;
+  /** Wall time for the budget (the clock may be moved by a test). */
+  elapsed?: () => number;
 }
 
 type TimestampLike = { toDate(): Date };
@@ -18,23 +35,21 @@ type TimestampLike = { toDate(): Date };
  * Claims every scheduled post that is due (also one that fell due while functions were down): in one
  * transaction per post, still 'scheduled' becomes 'queued' and its publish job (id: the post id) is created,
  * which the job runner then runs. Sweeps running at once contend on the same documents, so each post is
- * claimed by exactly one of them.
+ * claimed by exactly one of them. Pages of due posts are claimed until none is left or the budget is spent.
  */
 export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ claimed: string[] }> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .collectionGroup(collections.socialPosts)
-    .where('status', '==', 'scheduled')
-    .where('scheduledAt', '<=', now)
-    .orderBy('scheduledAt')
-    .limit(deps.batchSize ?? 100)
-    .get();
+  const batchSize = deps.batchSize ?? 100;
+  const concurrency = deps.concurrency ?? 20;
+  const budgetMs = deps.budgetMs ?? 60_000;
+  const startedAt = Date.now();
+  const elapsed = deps.elapsed ?? (() => Date.now() - startedAt);
   const claimed: string[] = [];
-  for (const doc of due.docs) {
+
+  async function claim(doc: QueryDocumentSnapshot): Promise<void> {
     const userRef = doc.ref.parent.parent;
-    if (!userRef || userRef.parent.id !== collections.users) continue;
-    const uid = userRef.id;
-    const job = jobRef(deps.db, uid, doc.id);
+    if (!userRef || userRef.parent.id !== collections.users) return;
+    const job = jobRef(deps.db, userRef.id, doc.id);
     const won = await deps.db.runTransaction(async (tx) => {
       const post = (await tx.get(doc.ref)).data() as SocialPostDoc<TimestampLike> | undefined;
       const scheduledAt = post?.scheduledAt?.toDate();
@@ -45,6 +60,16 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
       return true;
     });
     if (won) claimed.push(doc.ref.path);
+  }
+
+  let cursor: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = deps.db.collectionGroup(collections.socialPosts).where('status', '==', 'scheduled').where('scheduledAt', '<=', now).orderBy('scheduledAt').limit(batchSize);
+    if (cursor) query = query.startAfter(cursor);
+    const page = await query.get();
+    for (let i = 0; i < page.docs.length; i += concurrency) await Promise.all(page.docs.slice(i, i + concurrency).map(claim));
+    if (page.docs.length < batchSize || elapsed() >= budgetMs) break;
+    cursor = page.docs.at(-1);
   }
   if (claimed.length > 0) log.info('Due posts queued', { count: claimed.length, posts: claimed.slice(0, 20) });
   return { claimed };

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
+import type { StoredSocialCredentials } from '@core/integrations';
 import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
 import { withFallbackError } from '../../lib/callable';
@@ -14,6 +15,8 @@ export interface PublishPostDeps {
   db: Firestore;
   keyring: Keyring;
   clock: Clock;
+  /** LinkedIn: the author's display name for Recent Posts; null or absent leaves it empty. */
+  authorName?: (credentials: StoredSocialCredentials, authorUrn: string) => Promise<string | null>;
 }
 
 export const pastScheduleMessage = 'Please choose a time in the future';
@@ -43,13 +46,14 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
     if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
 
+    const author = input.platform === 'linkedin' && input.author ? { urn: input.author, name: (await deps.authorName?.(credentials.value, input.author)) ?? '' } : null;
     const status: SocialPostStatus = scheduledAt ? 'scheduled' : 'queued';
     const post: SocialPostDoc<Date> = {
       platform: input.platform,
       status,
       text: input.text,
       media,
-      author: input.platform === 'linkedin' && input.author ? { urn: input.author, name: '' } : null,
+      author,
       scheduledAt,
       timeZone: input.timeZone,
       jobId: scheduledAt ? null : postId,

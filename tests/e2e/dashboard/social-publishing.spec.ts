@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test, type Muse } from '../support/fixtures';
+import { addFault, sandboxPosts, setXProcessing } from '../support/sandbox';
+
+// Media, scheduling and every platform fault, through the composers and Recent Posts, against the X and
+// LinkedIn sandboxes (tests/sandbox/README.md). State the UI is not about is seeded with the driver.
+
+const SAMPLE_MP4 = readFileSync(new URL('../../sandbox/fixtures/sample.mp4', import.meta.url));
+const LINKEDIN_CREDENTIALS = { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret', accessToken: 'sandbox-linkedin-token' };
+const ZONE = 'Europe/Berlin';
+const MINUTE = 60_000;
+
+test.use({ timezoneId: ZONE });
+
+/** X credentials of a sandbox account of this test's own: its token names it in sandbox faults. */
+function xCredentials(token: string) {
+  return { platform: 'x' as const, credentials: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: token, accessTokenSecret: `${token}-secret` } };
+}
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+const postItem = (page: Page, marker: string): Locator => page.getByRole('region', { name: 'Recent Posts' }).getByRole('listitem').filter({ hasText: marker });
+
+async function addFromLibrary(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Media', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Media' });
+  await dialog.getByRole('button', { name: `Add ${title}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Attached media' })).toContainText(title);
+}
+
+/** The datetime-local value showing `at` on a wall clock in `timeZone`. */
+function wallClock(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).replace(' ', 'T');
+}
+
+test('X posts an image, and then a video, from the library with the media attached', async ({ muse, page }) => {
+  const token = unique('media');
+  await muse
+    .signUp()
+    .withSocialCredentials(xCredentials(token))
+    .withGenerations(
+      [
+        { type: 'image', title: 'Harbour at dusk' },
+        { type: 'video', title: 'Waves clip', body: SAMPLE_MP4 },
+      ],
+      { files: true },
+    )
+    .open('/social/x', { heading: 'X/Twitter' });
+
+  for (const title of ['Harbour at dusk', 'Waves clip']) {
+    const marker = unique('x-media');
+    await addFromLibrary(page, title);
+    await page.getByLabel('Post Content').fill(`${title} ${marker}`);
+    await page.getByRole('button', { name: 'Post Now' }).click();
+    await expect(postItem(page, marker).getByRole('link', { name: /View post/ })).toBeVisible({ timeout: 30_000 });
+    await expect(postItem(page, marker)).toContainText('1 media file');
+    const made = await sandboxPosts('x', marker);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.mediaIds).toHaveLength(1);
+  }
+});
+
+test('LinkedIn posts as a company page with an image, and Recent Posts names the page', async ({ muse, page }) => {
+  await muse
+    .signUp()
+    .withSocialCredentials({ platform: 'linkedin', credentials: LINKEDIN_CREDENTIALS })
+    .withGenerations([{ type: 'image', title: 'Studio opening' }], { files: true })
+    .open('/social/linkedin', { heading: 'LinkedIn' });
+  const marker = unique('li-org-image');
+  const postFrom = page.getByLabel('Post From');
+  await expect(postFrom.getByRole('option', { name: /company page/ }).first()).toBeAttached();
+  await postFrom.selectOption({ label: 'Muse Sandbox Studio (company page)' });
+  await addFromLibrary(page, 'Studio opening');
+  await page.getByLabel('Post Content').fill(`We opened ${marker}`);
+  await page.getByRole('button', { name: 'Post to LinkedIn' }).click();
+
+  const item = postItem(page, marker);
+  await expect(item.getByRole('link', { name: /View post/ })).toBeVisible({ timeout: 30_000 });
+  await expect(item).toContainText('Posted as Muse Sandbox Studio');
+  const made = await sandboxPosts('linkedin', marker);
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ author: 'urn:li:organization:1000001', content: { media: { id: expect.stringMatching(/^urn:li:image:/) } } });
+});
+
+test(`a post scheduled two minutes ahead in the user's zone can be edited, then goes out once when the sweep's clock reaches it`, async ({ muse, page }) => {
+  await muse
+    .signUp()
+    .withSocialCredentials(xCredentials(unique('schedule')))
+    .open('/social/x', { heading: 'X/Twitter' });
+  const marker = unique('scheduled');
+  await page.getByLabel('Post Content').fill(`Draft ${marker}`);
+  await page.getByLabel(/Schedule Date/).fill(wallClock(new Date(Date.now() + 2 * MINUTE), ZONE));
+  await expect(page.getByText(`Time zone: ${ZONE}`).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Schedule Post' }).click();
+
+  // The account's only post (its text changes below, so it is not found by text).
+  const item = page.getByRole('region', { name: 'Recent Posts' }).getByRole('listitem');
+  await expect(item).toContainText(`Draft ${marker}`);
+  await expect(item).toContainText(new RegExp(`Scheduled for .*\\(${ZONE}\\)`));
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await item.getByLabel('Post Content').fill(`Final ${marker}`);
+  await item.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(item).toContainText(`Final ${marker}`);
+
+  // A sweep now finds nothing due; one run for three minutes later publishes it, and a later one adds nothing.
+  await muse.runSchedule('publishDuePosts');
+  await expect(item).toContainText('Scheduled for');
+  await muse.runSchedule('publishDuePosts', { at: new Date(Date.now() + 3 * MINUTE) });
+  await expect(item.getByRole('link', { name: /View post/ })).toHaveAttribute('href', /^https:\/\/x\.com\//, { timeout: 30_000 });
+  await muse.runSchedule('publishDuePosts', { at: new Date(Date.now() + 4 * MINUTE) });
+  const made = await sandboxPosts('x', marker);
+  expect(made.map((p) => p.text)).toEqual([`Final ${marker}`]);
+});
+
+test('a cancelled scheduled post never goes out', async ({ muse, page }) => {
+  const marker = unique('cancelled');
+  await muse
+    .signUp()
+    .withSocialCredentials(xCredentials(unique('cancel')))
+    .create();
+  await muse.seed.post({ platform: 'x', text: `Never mind ${marker}`, scheduledAt: new Date(Date.now() + 2 * MINUTE).toISOString(), timeZone: ZONE });
+  await muse.signIn();
+  await muse.open('/social/x', { heading: 'X/Twitter' });
+
+  const item = postItem(page, marker);
+  await item.getByRole('button', { name: 'Cancel' }).click();
+  await expect(item).toContainText('Cancelled');
+  await expect(item.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await muse.runSchedule('publishDuePosts', { at: new Date(Date.now() + 3 * MINUTE) });
+  await expect(item).toContainText('Cancelled');
+  expect(await sandboxPosts('x', marker)).toHaveLength(0);
+});
+
+/** Each X fault, scoped to this test's token; `before` runs ahead of the post, `after` before Retry. */
+const faults = [
+  {
+    name: '403 duplicate',
+    before: (token: string) =>
+      addFault('x', {
+        path: '/2/tweets',
+        method: 'POST',
+        authorizationIncludes: token,
+        status: 403,
+        body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not allowed to create a Tweet with duplicate content.' },
+      }),
+    message: 'X refused this post because the same text was already posted from this account',
+  },
+  {
+    name: '429 with reset',
+    before: (token: string) =>
+      addFault('x', { path: '/2/tweets', method: 'POST', authorizationIncludes: token, status: 429, headers: { 'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 15 * 60) } }),
+    message: /X is rate limiting this account: try again in 1[45] minutes/,
+  },
+  { name: '503', before: (token: string) => addFault('x', { path: '/2/tweets', method: 'POST', authorizationIncludes: token, status: 503 }), message: 'X is not answering right now. Please try again.' },
+  {
+    name: 'unknown outcome',
+    before: (token: string) => addFault('x', { path: '/2/tweets', method: 'POST', authorizationIncludes: token, lostAnswer: true }),
+    message: 'X did not answer in time: the post may have been published',
+  },
+  { name: 'processing failed', video: true, before: () => setXProcessing({ inProgressPolls: 0, outcome: 'failed' }), after: () => setXProcessing(null), message: /X could not process the media/ },
+];
+
+async function failedPost(muse: Muse, token: string, fault: (typeof faults)[number], videoId: string): Promise<string> {
+  const marker = unique(fault.name.replace(/\W+/g, '-'));
+  await fault.before(token);
+  const postId = await muse.seed.post({ platform: 'x', text: `Fault ${marker}`, media: fault.video ? [{ generationId: videoId }] : [] });
+  const done = Date.now() + 30_000;
+  while ((await muse.stored.get('socialPosts', postId))?.status !== 'failed') {
+    if (Date.now() > done) throw new Error(`the ${fault.name} post did not fail`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await fault.after?.();
+  return marker;
+}
+
+test('each X fault shows its plain reason in Recent Posts, and Retry publishes the post once', async ({ muse, page }) => {
+  const token = unique('faults');
+  await muse
+    .signUp()
+    .withSocialCredentials(xCredentials(token))
+    .withGenerations([{ type: 'video', title: 'Waves clip', body: SAMPLE_MP4 }], { files: true })
+    .create();
+  const [video] = muse.seededGenerations;
+  // One post at a time, so each fault meets its own post.
+  const markers: string[] = [];
+  try {
+    for (const fault of faults) markers.push(await failedPost(muse, token, fault, video!.id));
+  } finally {
+    await setXProcessing(null);
+  }
+  await muse.signIn();
+  await muse.open('/social/x', { heading: 'X/Twitter' });
+
+  for (const [i, fault] of faults.entries()) await expect(postItem(page, markers[i]!), fault.name).toContainText(fault.message);
+  for (const marker of markers) await postItem(page, marker).getByRole('button', { name: 'Retry' }).click();
+  for (const [i, fault] of faults.entries()) {
+    await expect(postItem(page, markers[i]!).getByRole('link', { name: /View post/ }), fault.name).toBeVisible({ timeout: 30_000 });
+    expect(await sandboxPosts('x', markers[i]!), fault.name).toHaveLength(1);
+  }
+});

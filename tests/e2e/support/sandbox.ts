@@ -1,0 +1,38 @@
+import type { ProviderId } from '../../../core/providers';
+import type { FaultInput } from '../../sandbox/faults';
+import { e2eEnv } from './env';
+
+// The provider sandbox's control API (tests/sandbox/README.md) for specs: faults, X's media processing,
+// and the posts each platform sandbox has made.
+
+async function control(provider: ProviderId, method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${e2eEnv.sandboxUrl(provider)}/__sandbox${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`sandbox ${provider} ${method} ${path}: ${res.status} ${await res.text()}`);
+}
+
+/** Queues a fault; give `authorizationIncludes` (the test's own token) so no other test meets it. */
+export const addFault = (provider: ProviderId, fault: FaultInput) => control(provider, 'POST', '/faults', fault);
+
+/** How the X sandbox processes the next videos and GIFs; `null` resets it. */
+export const setXProcessing = (outcome: { inProgressPolls?: number; outcome?: 'succeeded' | 'failed' } | null) =>
+  outcome ? control('x', 'PUT', '/x/processing', outcome) : control('x', 'DELETE', '/x/processing');
+
+export interface SandboxPost {
+  id: string;
+  text: string;
+  /** X: the attached media ids. */
+  mediaIds?: string[];
+  /** LinkedIn: the author URN and the content block. */
+  author?: string;
+  content?: Record<string, unknown>;
+}
+
+/** Posts the X or LinkedIn sandbox has made whose text contains `marker`. */
+export async function sandboxPosts(provider: 'x' | 'linkedin', marker: string): Promise<SandboxPost[]> {
+  const res = await fetch(`${e2eEnv.sandboxUrl(provider)}/__sandbox/${provider === 'x' ? 'x/tweets' : 'linkedin/posts'}`);
+  const body = (await res.json()) as { tweets?: SandboxPost[]; posts?: SandboxPost[] };
+  return (body.tweets ?? body.posts ?? []).filter((p) => p.text.includes(marker));
+}
