@@ -4,7 +4,7 @@ import { userCollectionPath, userDocPath, type UserCollection } from '../../../c
 import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
 import { adminBucket, adminDb } from './admin';
 import { createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
-import { seedGenerations, seedIntegrationKey, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
+import { seedConnectedAccount, seedGenerations, seedIntegrationKey, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
 
 // The e2e driver every spec uses: who the test acts as, what is in their account before the page opens,
 // the page itself, and what the app stored. Setup reads as one sentence:
@@ -17,6 +17,7 @@ export interface Seeder {
   integrationKey(type: IntegrationType, apiKey: string): Promise<void>;
   socialCredentials(input: SaveSocialCredentialsInput): Promise<void>;
   socialAccount(platform: SocialPlatform, status?: Partial<Omit<SocialAccountStatus, 'updatedAt'>>): Promise<void>;
+  connectedAccount(platform: SocialPlatform, stored: Record<string, string>): Promise<void>;
 }
 
 /** A stored document with its id beside its fields. */
@@ -63,6 +64,12 @@ export class SignUp {
   /** A platform's credentials, saved through the real callable (the sandbox accepts the demo ones). */
   withSocialCredentials(input: SaveSocialCredentialsInput): this {
     this.#steps.push((seed) => seed.socialCredentials(input));
+    return this;
+  }
+
+  /** A platform connected through OAuth: client credentials and tokens sealed as Connect stores them (no authorize page). */
+  withConnectedAccount(platform: SocialPlatform, stored: Record<string, string>): this {
+    this.#steps.push((seed) => seed.connectedAccount(platform, stored));
     return this;
   }
 
@@ -173,6 +180,7 @@ export class Muse {
       integrationKey: (type, apiKey) => seedIntegrationKey(user(), type, apiKey),
       socialCredentials: (input) => seedSocialCredentials(user(), input),
       socialAccount: (platform, status) => seedSocialAccount(user().uid, platform, status),
+      connectedAccount: (platform, stored) => seedConnectedAccount(user().uid, platform, stored),
     };
   }
 
