@@ -136,7 +136,8 @@ export function youtubeVideoProblem(
   if (media.length !== 1) return { code: 'invalid_content', message: 'Please choose one video to upload' };
   const file = media[0]!;
   const type = file.contentType.toLowerCase().split(';')[0]!.trim();
-  if (!(YOUTUBE_LIMITS.videoTypes as readonly string[]).includes(type)) return { code: 'invalid_content', message: `YouTube takes video files (MP4, MOV, WebM, AVI, MPEG, MKV), not ${file.contentType || 'this file'}` };
+  if (!(YOUTUBE_LIMITS.videoTypes as readonly string[]).includes(type))
+    return { code: 'invalid_content', message: `YouTube takes video files (MP4, MOV, WebM, AVI, MPEG, MKV), not ${file.contentType || 'this file'}` };
   if (file.sizeBytes > YOUTUBE_LIMITS.videoMaxBytes) {
     return { code: 'media_too_large', message: `Videos for YouTube can be at most ${formatMegabytes(YOUTUBE_LIMITS.videoMaxBytes)} here (this one is ${formatMegabytes(file.sizeBytes)})` };
   }

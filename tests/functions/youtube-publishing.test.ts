@@ -85,7 +85,9 @@ async function libraryVideo(uid: string, size = SIZE): Promise<{ id: string; sha
   const path = `${uid}/generations/${id}.mp4`;
   const bytes = randomBytes(size);
   await bucket.file(path).save(bytes, { resumable: false, contentType: 'video/mp4' });
-  await db.doc(`users/${uid}/generations/${id}`).set({ type: 'video', title: 'A lighthouse', prompt: 'a lighthouse', storagePath: path, contentType: 'video/mp4', sizeBytes: size, createdAt: new Date(), metadata: {} });
+  await db
+    .doc(`users/${uid}/generations/${id}`)
+    .set({ type: 'video', title: 'A lighthouse', prompt: 'a lighthouse', storagePath: path, contentType: 'video/mp4', sizeBytes: size, createdAt: new Date(), metadata: {} });
   return { id, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
@@ -105,7 +107,9 @@ async function videosTitled(title: string): Promise<{ id: string; bytes: number;
 }
 
 async function sessionsTitled(title: string): Promise<{ id: string; received: number; chunks: { first: number; last: number; kept: number }[] }[]> {
-  const { sessions } = (await (await fetch(`${google}/__sandbox/youtube/sessions`)).json()) as { sessions: { id: string; title: string; received: number; chunks: { first: number; last: number; kept: number }[] }[] };
+  const { sessions } = (await (await fetch(`${google}/__sandbox/youtube/sessions`)).json()) as {
+    sessions: { id: string; title: string; received: number; chunks: { first: number; last: number; kept: number }[] }[];
+  };
   return sessions.filter((s) => s.title === title);
 }
 
@@ -164,7 +168,10 @@ describe('an upload that survives', () => {
       if (init?.method === 'PUT' && chunks++ >= 2) return new Promise(() => undefined);
       return globalThis.fetch(input, init);
     };
-    void runJob({ uid, jobId: postId }, deps(clock, (platform, stored) => realPublisher(platform, stored, dying)));
+    void runJob(
+      { uid, jobId: postId },
+      deps(clock, (platform, stored) => realPublisher(platform, stored, dying)),
+    );
     // Waiting for the call that never returns: the run's last heartbeat is written by then.
     await vi.waitFor(() => expect(chunks).toBe(3), { timeout: 15_000 });
     expect((await sessionsTitled(title))[0]?.received).toBe(2 * CHUNK);
@@ -228,7 +235,10 @@ describe('an upload that survives', () => {
       if (init?.method === 'PUT' && chunks++ >= 3) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
       return globalThis.fetch(input, init);
     };
-    await runJob({ uid, jobId: postId }, deps(systemClock, (platform, stored) => realPublisher(platform, stored, flaky)));
+    await runJob(
+      { uid, jobId: postId },
+      deps(systemClock, (platform, stored) => realPublisher(platform, stored, flaky)),
+    );
     expect(await readPost(uid, postId)).toMatchObject({ status: 'failed', error: { code: 'unavailable' }, uploadSession: { sizeBytes: SIZE } });
 
     const requestId = randomUUID();

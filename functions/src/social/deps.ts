@@ -40,7 +40,15 @@ export function platformPublisher(
   }
   if (platform === 'youtube') {
     // The access token is fresh here: publishDeps refreshes it before the publisher is built.
-    return createYouTubePublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs, chunkBytes: options.chunkBytes });
+    return createYouTubePublisher({
+      accessToken: stored.accessToken ?? '',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      now,
+      sleep,
+      requestTimeoutMs: options.requestTimeoutMs,
+      chunkBytes: options.chunkBytes,
+    });
   }
   return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
 }

@@ -40,8 +40,7 @@ export function googleError(code: number, reason: string, message: string, domai
 }
 
 export const youtubeErrors = {
-  quotaExceeded: () =>
-    googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'),
+  quotaExceeded: () => googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'),
   uploadLimitExceeded: () => googleError(400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'),
   authError: () =>
     googleError(401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'global', {
@@ -137,7 +136,8 @@ function readMetadata(body: Record<string, unknown> | undefined, now: number): S
   const title = typeof snippet.title === 'string' ? snippet.title : '';
   if (!title.trim() || [...title].length > TITLE_MAX || /[<>]/.test(title)) return { reason: 'invalidTitle', message: 'The request metadata specifies an invalid or empty video title.' };
   const description = typeof snippet.description === 'string' ? snippet.description : '';
-  if (new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES || /[<>]/.test(description)) return { reason: 'invalidDescription', message: 'The request metadata specifies an invalid video description.' };
+  if (new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES || /[<>]/.test(description))
+    return { reason: 'invalidDescription', message: 'The request metadata specifies an invalid video description.' };
   const tags = Array.isArray(snippet.tags) ? snippet.tags : [];
   if (tags.some((t) => typeof t !== 'string' || /[<>]/.test(t)) || tagsLength(tags as string[]) > TAGS_MAX) return { reason: 'invalidTags', message: 'The request metadata specifies invalid video keywords.' };
   const privacy = status.privacyStatus ?? 'public';
@@ -206,7 +206,22 @@ export function youtubeRoutes(app: Hono): void {
 
   // Control: what was uploaded, how uploads went, and what the next chunks suffer.
   app.get(`${CONTROL_PREFIX}/youtube/videos`, (c) =>
-    c.json({ videos: videos.map(({ id, channelId, title, description, tags, privacyStatus, requestedPrivacyStatus, publishAt, contentType, bytes, sha256, createdAt }) => ({ id, channelId, title, description, tags, privacyStatus, requestedPrivacyStatus, publishAt, contentType, bytes, sha256, createdAt })) }),
+    c.json({
+      videos: videos.map(({ id, channelId, title, description, tags, privacyStatus, requestedPrivacyStatus, publishAt, contentType, bytes, sha256, createdAt }) => ({
+        id,
+        channelId,
+        title,
+        description,
+        tags,
+        privacyStatus,
+        requestedPrivacyStatus,
+        publishAt,
+        contentType,
+        bytes,
+        sha256,
+        createdAt,
+      })),
+    }),
   );
   app.delete(`${CONTROL_PREFIX}/youtube/videos`, (c) => {
     videos.length = 0;
@@ -214,7 +229,9 @@ export function youtubeRoutes(app: Hono): void {
     return c.body(null, 204);
   });
   app.get(`${CONTROL_PREFIX}/youtube/sessions`, (c) =>
-    c.json({ sessions: [...sessions.values()].map(({ id, metadata, total, received, chunks, statusQueries, videoId: made }) => ({ id, title: metadata.title, total, received, chunks, statusQueries, videoId: made })) }),
+    c.json({
+      sessions: [...sessions.values()].map(({ id, metadata, total, received, chunks, statusQueries, videoId: made }) => ({ id, title: metadata.title, total, received, chunks, statusQueries, videoId: made })),
+    }),
   );
   app.post(`${CONTROL_PREFIX}/youtube/interruptions`, async (c) => {
     const body = (await jsonBody(c.req)) ?? {};
@@ -264,9 +281,11 @@ export function youtubeRoutes(app: Hono): void {
     if (quota) return quota;
     if (auth.token === YOUTUBE_TOKENS.uploadLimit) return c.json(youtubeErrors.uploadLimitExceeded(), 400);
     const total = Number(c.req.header('x-upload-content-length'));
-    if (!Number.isInteger(total) || total <= 0) return c.json(googleError(400, 'mediaBodyRequired', 'The request does not include the video content (X-Upload-Content-Length is required here).', 'youtube.video'), 400);
+    if (!Number.isInteger(total) || total <= 0)
+      return c.json(googleError(400, 'mediaBodyRequired', 'The request does not include the video content (X-Upload-Content-Length is required here).', 'youtube.video'), 400);
     const type = (c.req.header('x-upload-content-type') ?? '').toLowerCase();
-    if (!type.startsWith('video/') && type !== 'application/octet-stream') return c.json(googleError(400, 'invalidFilename', `Media type '${type}' is not supported. Upload a video/* file.`, 'youtube.video'), 400);
+    if (!type.startsWith('video/') && type !== 'application/octet-stream')
+      return c.json(googleError(400, 'invalidFilename', `Media type '${type}' is not supported. Upload a video/* file.`, 'youtube.video'), 400);
     const metadata = readMetadata(await jsonBody(c.req), Date.now());
     if ('reason' in metadata) return c.json(googleError(400, metadata.reason, metadata.message, 'youtube.video'), 400);
     if (auth.token === YOUTUBE_TOKENS.unverified) metadata.privacyStatus = 'private';
@@ -331,11 +350,13 @@ export function youtubeRoutes(app: Hono): void {
     const last = m ? Number(m[2]) : session.total - 1;
     const total = m ? Number(m[3]) : session.total;
     if (total !== session.total) return c.json(googleError(400, 'badRequest', `Content-Range total ${total} does not match X-Upload-Content-Length ${session.total}.`), 400);
-    if (first !== session.received) return c.json(googleError(400, 'badRequest', `The chunk starts at byte ${first}, but the session holds bytes 0-${session.received - 1}: resume from byte ${session.received}.`), 400);
+    if (first !== session.received)
+      return c.json(googleError(400, 'badRequest', `The chunk starts at byte ${first}, but the session holds bytes 0-${session.received - 1}: resume from byte ${session.received}.`), 400);
     if (last < first || last >= session.total) return c.json(googleError(400, 'badRequest', `Invalid Content-Range: ${range}`), 400);
     const isFinal = last === session.total - 1;
     const length = last - first + 1;
-    if (!isFinal && length % YOUTUBE_CHUNK_MULTIPLE !== 0) return c.json(googleError(400, 'badRequest', `Chunks must be multiples of ${YOUTUBE_CHUNK_MULTIPLE} bytes, except the last one (got ${length}).`), 400);
+    if (!isFinal && length % YOUTUBE_CHUNK_MULTIPLE !== 0)
+      return c.json(googleError(400, 'badRequest', `Chunks must be multiples of ${YOUTUBE_CHUNK_MULTIPLE} bytes, except the last one (got ${length}).`), 400);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length !== length) return c.json(googleError(400, 'badRequest', `The body has ${bytes.length} bytes, Content-Range says ${length}.`), 400);
 
@@ -361,7 +382,7 @@ export function youtubeRoutes(app: Hono): void {
     if (quota) return quota;
     if (c.req.query('mine') !== 'true') return c.json(googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'), 400);
     const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
-    if (!parts[0]) return c.json(googleError(400, 'missingRequiredParameter', "No filter selected. Expected one of: part"), 400);
+    if (!parts[0]) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'), 400);
     const mine = videos.filter((v) => v.channelId === channel.id);
     const item = {
       kind: 'youtube#channel',
@@ -402,7 +423,8 @@ export function youtubeRoutes(app: Hono): void {
     if (auth instanceof Response) return auth;
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
-    if (c.req.query('playlistId') !== YOUTUBE_SANDBOX.uploadsPlaylist) return c.json(googleError(404, 'playlistNotFound', 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.', 'youtube.playlistItem'), 404);
+    if (c.req.query('playlistId') !== YOUTUBE_SANDBOX.uploadsPlaylist)
+      return c.json(googleError(404, 'playlistNotFound', "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", 'youtube.playlistItem'), 404);
     const max = Math.min(50, Math.max(0, Number(c.req.query('maxResults') ?? 5) || 5));
     const start = Number(c.req.query('pageToken') ?? 0) || 0;
     const mine = videos.filter((v) => v.channelId === channel.id).sort((a, b) => b.createdAt - a.createdAt);
@@ -416,7 +438,14 @@ export function youtubeRoutes(app: Hono): void {
       items: page.map((v) => ({
         kind: 'youtube#playlistItem',
         id: `PLI${v.id}`,
-        snippet: { publishedAt: new Date(v.createdAt).toISOString(), channelId: v.channelId, title: v.title, description: v.description, playlistId: YOUTUBE_SANDBOX.uploadsPlaylist, resourceId: { kind: 'youtube#video', videoId: v.id } },
+        snippet: {
+          publishedAt: new Date(v.createdAt).toISOString(),
+          channelId: v.channelId,
+          title: v.title,
+          description: v.description,
+          playlistId: YOUTUBE_SANDBOX.uploadsPlaylist,
+          resourceId: { kind: 'youtube#video', videoId: v.id },
+        },
       })),
     });
   });

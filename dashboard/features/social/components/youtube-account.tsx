@@ -40,7 +40,11 @@ export function YouTubeAccount({ state, channelName, connectAction }: { state: Y
     );
   }
   return (
-    <div role="alert" data-testid="youtube-authenticate" className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      data-testid="youtube-authenticate"
+      className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="grid gap-1 text-destructive">
         <p className="flex items-center gap-2 font-medium">
           <KeyRound className="size-4 shrink-0" aria-hidden="true" />

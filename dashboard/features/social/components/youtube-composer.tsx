@@ -128,12 +128,20 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
             <Label htmlFor={`${id}-tags`}>Tags</Label>
             <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Enter tags separated by commas" aria-describedby={`${id}-tags-hint`} />
             <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-              {check.tags.length === 0 ? 'Comma separated, e.g. music, tutorial' : `${check.tags.length} tag${check.tags.length === 1 ? '' : 's'}: ${check.tags.join(' · ')} (${check.tagChars}/${YOUTUBE_LIMITS.tagsMaxChars} characters)`}
+              {check.tags.length === 0
+                ? 'Comma separated, e.g. music, tutorial'
+                : `${check.tags.length} tag${check.tags.length === 1 ? '' : 's'}: ${check.tags.join(' · ')} (${check.tagChars}/${YOUTUBE_LIMITS.tagsMaxChars} characters)`}
             </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-visibility`}>Video Visibility</Label>
-            <NativeSelect id={`${id}-visibility`} value={scheduled ? 'private' : visibility} disabled={scheduled} onChange={(e) => setVisibility(e.target.value as YouTubePrivacyStatus)} aria-describedby={`${id}-visibility-hint`}>
+            <NativeSelect
+              id={`${id}-visibility`}
+              value={scheduled ? 'private' : visibility}
+              disabled={scheduled}
+              onChange={(e) => setVisibility(e.target.value as YouTubePrivacyStatus)}
+              aria-describedby={`${id}-visibility-hint`}
+            >
               {VISIBILITY_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -156,7 +164,13 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
             error={publishError}
           />
           <div className="grid gap-2">
-            <Button type="submit" loading={isPending} disabled={Boolean(check.problem || shownFailure || !ready)} aria-describedby={check.problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+            <Button
+              type="submit"
+              loading={isPending}
+              disabled={Boolean(check.problem || shownFailure || !ready)}
+              aria-describedby={check.problem ? `${id}-blocked` : undefined}
+              className="w-full sm:w-auto sm:justify-self-start"
+            >
               {isPending ? null : <Upload aria-hidden="true" />}
               {isPending ? YOUTUBE_TEXT.uploading : copy.postNow}
             </Button>

@@ -145,7 +145,11 @@ describe('createYouTubePublisher: the resumable upload', () => {
     expect(made).toMatchObject({ description: req.text, tags: ['muse', 'short film'], privacyStatus: 'unlisted', contentType: 'video/mp4', bytes: SIZE, sha256: file.sha256 });
     expect(outcome.ok && outcome.post.platformPostId).toBe(made!.id);
     const open = sent[0]!;
-    expect(open).toMatchObject({ method: 'POST', path: '/upload/youtube/v3/videos', headers: { 'x-upload-content-length': String(SIZE), 'x-upload-content-type': 'video/mp4', authorization: 'Bearer yt-access-token' } });
+    expect(open).toMatchObject({
+      method: 'POST',
+      path: '/upload/youtube/v3/videos',
+      headers: { 'x-upload-content-length': String(SIZE), 'x-upload-content-type': 'video/mp4', authorization: 'Bearer yt-access-token' },
+    });
     expect(progress.at(-1)).toBe(95);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
@@ -304,7 +308,12 @@ describe('createYouTubePublisher: refusals', () => {
 
   it('a quota error mid-upload stops the upload and keeps the session for Retry', async () => {
     const { store, saved } = sessionStore();
-    sandbox.apps.google.faults.add({ path: '/upload/youtube/v3/videos', method: 'PUT', status: 403, body: googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota') });
+    sandbox.apps.google.faults.add({
+      path: '/upload/youtube/v3/videos',
+      method: 'PUT',
+      status: 403,
+      body: googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'),
+    });
     const outcome = await publisher().publish(request([video()], {}, { uploadSession: store }));
     expect(outcome).toMatchObject({ ok: false, failure: { code: 'rate_limited', message: youtubeMessages.quotaExceeded } });
     expect(saved).toHaveLength(1);

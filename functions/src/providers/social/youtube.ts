@@ -64,12 +64,10 @@ export const youtubeMessages = {
   rateLimited: 'YouTube is limiting requests from this app. Please try again in a few minutes.',
   serverError: 'YouTube had a server error. Please try again.',
   unreachable: 'YouTube could not be reached. Please try again.',
-  interrupted: (sent: number, total: number) =>
-    `The upload to YouTube kept being interrupted (${Math.floor((sent / total) * 100)}% sent). Retry continues from where it stopped.`,
+  interrupted: (sent: number, total: number) => `The upload to YouTube kept being interrupted (${Math.floor((sent / total) * 100)}% sent). Retry continues from where it stopped.`,
   unknownOutcome: 'YouTube did not answer after the last part of the video was sent: it may have been uploaded. Retry checks before uploading again.',
   malformed: 'YouTube answered in an unexpected form. Please try again.',
-  keptPrivate:
-    'YouTube kept this video private: videos uploaded through an app that Google has not verified stay private until the app passes its audit. You can change the visibility in YouTube Studio.',
+  keptPrivate: 'YouTube kept this video private: videos uploaded through an app that Google has not verified stay private until the app passes its audit. You can change the visibility in YouTube Studio.',
 } as const;
 
 /** YouTube's own words without markup (its quota message carries a link), cut short. */
@@ -83,7 +81,16 @@ function platformText(text: string): string {
 
 /** The next midnight in Pacific Time, when YouTube's daily quota resets. */
 export function nextPacificMidnight(now: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(now));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(now));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const sinceMidnightMs = ((n('hour') * 60 + n('minute')) * 60 + n('second')) * 1000 + (now % 1000);
   // A day is 24 h except across a DST change; an hour late is harmless for a retry time.
