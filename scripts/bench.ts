@@ -3,6 +3,7 @@ import { firstPageJs } from './bench/first-page-js';
 import { libraryBench } from './bench/library';
 import { mediaJobsBench } from './bench/media-jobs';
 import { renderBench } from './bench/render';
+import { youtubeBench } from './bench/youtube';
 import { say } from './stack/log';
 import { startStack, type RunningStack } from './stack/stack';
 
@@ -12,6 +13,7 @@ const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack)
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
   render: { needsStack: false, run: () => renderBench() },
+  youtube: { needsStack: false, run: () => youtubeBench() },
 };
 
 const only = process.argv.slice(2);
