@@ -18,7 +18,7 @@ async function writeFile(path: string, bytes: number): Promise<void> {
   const block = Buffer.alloc(MB);
   for (let i = 0; i < bytes / MB; i++) {
     block.writeUInt32LE(i, 0);
-    if (!out.write(block)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

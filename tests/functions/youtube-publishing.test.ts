@@ -15,6 +15,7 @@ import { platformPublisher, publishProviders } from '../../functions/src/social/
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef, youtubeNotConnectedMessage, youtubeScheduleMessage } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
+import { getPlatformProfile } from '../../functions/src/social/get-platform-profile/get-platform-profile';
 import { YOUTUBE_TOKENS } from '../sandbox/providers/youtube';
 import { localKeyring, sandboxUrl } from './integrations-support';
 import { storageOrigin } from './jobs-support';
@@ -249,5 +250,20 @@ describe('an upload that survives', () => {
     expect(session!.chunks.map((c) => c.first)).toEqual([0, 1, 2, 3, 4, 5].map((i) => i * CHUNK));
     expect((await videosTitled(title))[0]).toMatchObject({ sha256: video.sha256 });
     expect(await readPost(uid, postId)).toMatchObject({ status: 'published', uploadSession: null });
+  });
+});
+
+describe('getPlatformProfile for YouTube', () => {
+  const profileDeps = { db, keyring, fetch: globalThis.fetch, baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), youtube: google } };
+
+  it("reads the channel's name, subscribers and views for the stat cards", async () => {
+    const uid = await youtubeUser();
+    expect(await getPlatformProfile(uid, { platform: 'youtube' }, profileDeps)).toMatchObject({ platform: 'youtube', name: 'Muse Sandbox Channel', followers: 4200, views: 123_456 });
+  });
+
+  it('answers needs-reconnect, and marks the account, when YouTube refuses the token', async () => {
+    const uid = await youtubeUser(YOUTUBE_TOKENS.expired);
+    await expect(getPlatformProfile(uid, { platform: 'youtube' }, profileDeps)).rejects.toMatchObject({ details: { reason: 'needs-reconnect' }, message: youtubeMessages.authExpired });
+    expect((await db.doc(`users/${uid}/socialAccounts/youtube`).get()).get('needsReconnect')).toBe(true);
   });
 });

@@ -58,3 +58,41 @@ test('a title over 100 characters is refused before anything is sent, naming the
   await expect(page.getByText('YouTube titles can be at most 100 characters (this one is 101)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload to YouTube' })).toBeDisabled();
 });
+
+async function uploadLibraryVideo(page: Page, title: string): Promise<void> {
+  await page.getByLabel('Video Title').fill(title);
+  await page.getByLabel('Description').fill('From the library.');
+  await page.getByRole('button', { name: 'Choose Video' }).click();
+  await page.getByRole('button', { name: 'Add Lighthouse clip' }).click();
+  await page.getByRole('button', { name: 'Upload to YouTube' }).click();
+}
+
+test('an upload interrupted twice mid-chunk still completes once', async ({ muse, page }) => {
+  const body = randomBytes(600 * 1024);
+  await muse
+    .signUp()
+    .withConnectedAccount('youtube', CONNECTED)
+    .withGenerations([{ type: 'video', title: 'Lighthouse clip', contentType: 'video/mp4', body }], { files: true })
+    .open('/social/youtube', { heading: 'YouTube' });
+  const res = await fetch(`${e2eEnv.sandboxUrl('google')}/__sandbox/youtube/interruptions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ times: 2, keep: 'half' }) });
+  expect(res.status).toBe(201);
+  const title = `Interrupted twice ${Date.now()}`;
+  await uploadLibraryVideo(page, title);
+  await expect(recentPosts(page).getByRole('link', { name: /View on YouTube/ })).toBeVisible({ timeout: 60_000 });
+  const videos = await sandboxVideos(title);
+  expect(videos).toHaveLength(1);
+  expect(videos[0]!.bytes).toBe(body.length);
+});
+
+test("a used-up quota is explained on the post, with YouTube's reset time", async ({ muse, page }) => {
+  await muse
+    .signUp()
+    .withConnectedAccount('youtube', { ...CONNECTED, accessToken: 'quota-token' })
+    .withGenerations([{ type: 'video', title: 'Lighthouse clip', contentType: 'video/mp4', body: randomBytes(64 * 1024) }], { files: true })
+    .open('/social/youtube', { heading: 'YouTube' });
+  const title = `Quota ${Date.now()}`;
+  await uploadLibraryVideo(page, title);
+  await expect(recentPosts(page).getByText(/daily API quota for this app is used up.*midnight Pacific Time/)).toBeVisible({ timeout: 60_000 });
+  await expect(recentPosts(page).getByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(await sandboxVideos(title)).toHaveLength(0);
+});
