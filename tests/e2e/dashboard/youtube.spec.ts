@@ -74,7 +74,11 @@ test('an upload interrupted twice mid-chunk still completes once', async ({ muse
     .withConnectedAccount('youtube', CONNECTED)
     .withGenerations([{ type: 'video', title: 'Lighthouse clip', contentType: 'video/mp4', body }], { files: true })
     .open('/social/youtube', { heading: 'YouTube' });
-  const res = await fetch(`${e2eEnv.sandboxUrl('google')}/__sandbox/youtube/interruptions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ times: 2, keep: 'half' }) });
+  const res = await fetch(`${e2eEnv.sandboxUrl('google')}/__sandbox/youtube/interruptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ times: 2, keep: 'half' }),
+  });
   expect(res.status).toBe(201);
   const title = `Interrupted twice ${Date.now()}`;
   await uploadLibraryVideo(page, title);
