@@ -120,7 +120,8 @@ describe('the YouTube page', () => {
       scheduledAt: null,
       youtube: { title: 'Lighthouse at dusk', tags: ['muse', 'short film'], privacyStatus: 'unlisted', publishAt: null },
     });
-  });
+    // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
+  }, 15_000);
 
   it('names the limit and disables Upload for a title over 100 characters', () => {
     renderPage();
