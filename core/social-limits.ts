@@ -76,3 +76,71 @@ export const LINKEDIN_LIMITS = {
   videosPerPostMax: 1,
   videoPartBytes: 4 * MB,
 } as const;
+
+/**
+ * YouTube (Data API v3, videos.insert; developers.google.com/youtube/v3/docs/videos): a title of at most 100
+ * characters and a description of at most 5000 bytes, neither with < or >; tags at most 500 characters in
+ * all (a tag with a space counts its quotes; commas between tags count). YouTube takes video/* and
+ * application/octet-stream files up to 256 GB; Muse caps them at 2 GB (an upload resumes across runs, but
+ * each chunk is read from Storage on its way).
+ */
+export const YOUTUBE_LIMITS = {
+  titleMaxChars: 100,
+  descriptionMaxBytes: 5000,
+  tagsMaxChars: 500,
+  videoTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo', 'video/mpeg', 'video/x-matroska', 'video/3gpp', 'video/x-flv'],
+  videoMaxBytes: 2048 * MB,
+  /** Resumable upload chunks must be multiples of 256 KiB (all but the last). */
+  chunkMultipleBytes: 256 * 1024,
+} as const;
+
+export const youtubePrivacyStatuses = ['private', 'unlisted', 'public'] as const;
+export type YouTubePrivacyStatus = (typeof youtubePrivacyStatuses)[number];
+
+/** The Tags field as YouTube gets it: split on commas, trimmed, empties dropped. */
+export function splitTags(input: string): string[] {
+  return input
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+}
+
+/** How many of YouTube's 500 tag characters these tags use (quotes around a tag with a space, commas between). */
+export function tagsLength(tags: readonly string[]): number {
+  if (tags.length === 0) return 0;
+  return tags.reduce((sum, t) => sum + [...t].length + (/\s/.test(t) ? 2 : 0), 0) + tags.length - 1;
+}
+
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Why YouTube would refuse this video's title, description, tags or file, naming the limit, or undefined. */
+export function youtubeVideoProblem(
+  video: { title: string; description: string; tags: readonly string[] },
+  media: readonly { contentType: string; sizeBytes: number }[],
+): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+  const title = video.title.trim();
+  if (!title) return { code: 'invalid_content', message: 'Please enter a video title' };
+  const titleChars = [...title].length;
+  if (titleChars > YOUTUBE_LIMITS.titleMaxChars) return { code: 'invalid_content', message: `YouTube titles can be at most ${YOUTUBE_LIMITS.titleMaxChars} characters (this one is ${titleChars})` };
+  if (/[<>]/.test(title)) return { code: 'invalid_content', message: 'YouTube titles cannot contain < or >' };
+  const bytes = utf8Bytes(video.description);
+  if (bytes > YOUTUBE_LIMITS.descriptionMaxBytes) {
+    return { code: 'invalid_content', message: `YouTube descriptions can be at most ${YOUTUBE_LIMITS.descriptionMaxBytes.toLocaleString('en-US')} bytes (this one is ${bytes.toLocaleString('en-US')})` };
+  }
+  if (/[<>]/.test(video.description)) return { code: 'invalid_content', message: 'YouTube descriptions cannot contain < or >' };
+  if (video.tags.some((t) => /[<>]/.test(t))) return { code: 'invalid_content', message: 'YouTube tags cannot contain < or >' };
+  const tagChars = tagsLength(video.tags);
+  if (tagChars > YOUTUBE_LIMITS.tagsMaxChars) return { code: 'invalid_content', message: `YouTube tags can be at most ${YOUTUBE_LIMITS.tagsMaxChars} characters in all (these are ${tagChars})` };
+  if (media.length !== 1) return { code: 'invalid_content', message: 'Please choose one video to upload' };
+  const file = media[0]!;
+  const type = file.contentType.toLowerCase().split(';')[0]!.trim();
+  if (!(YOUTUBE_LIMITS.videoTypes as readonly string[]).includes(type))
+    return { code: 'invalid_content', message: `YouTube takes video files (MP4, MOV, WebM, AVI, MPEG, MKV), not ${file.contentType || 'this file'}` };
+  if (file.sizeBytes > YOUTUBE_LIMITS.videoMaxBytes) {
+    return { code: 'media_too_large', message: `Videos for YouTube can be at most ${formatMegabytes(YOUTUBE_LIMITS.videoMaxBytes)} here (this one is ${formatMegabytes(file.sizeBytes)})` };
+  }
+  if (file.sizeBytes <= 0) return { code: 'invalid_content', message: 'This video file is empty' };
+  return undefined;
+}

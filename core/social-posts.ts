@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
+import { youtubePrivacyStatuses } from './social-limits';
 
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
 // publishPost callable (its requestId becomes the post id, so a doubled click makes one post); Post Now
 // queues a publish job at once, a Schedule Date stores it as 'scheduled' until the scheduler claims it.
 // docs/architecture.md ("Publishing") and functions/README.md have the state machine and the exactly-once rules.
 
-export const publishPlatforms = ['x', 'linkedin'] as const;
+export const publishPlatforms = ['x', 'linkedin', 'youtube'] as const;
 export type PublishPlatform = (typeof publishPlatforms)[number];
 
 /**
@@ -35,6 +36,20 @@ const timeZone = z
 /** An ISO instant ('2026-11-23T17:05:00.000Z'); past instants are refused by the function with its clock. */
 const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid date and time' });
 
+/**
+ * YouTube: a post's text is the video description; these are the rest of videos.insert's snippet and status.
+ * A publish time is YouTube's own scheduling (status.publishAt, private until then): the upload runs now.
+ */
+export const youtubeDetailsSchema = z
+  .strictObject({
+    title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(400, 'YouTube titles can be at most 100 characters'),
+    tags: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
+    privacyStatus: z.enum(youtubePrivacyStatuses, { error: 'Please choose a visibility' }).default('private'),
+    publishAt: instant.nullable().default(null),
+  })
+  .refine((v) => v.publishAt === null || v.privacyStatus === 'private', { message: 'A publish time needs Private visibility: YouTube makes the video public at that time', path: ['publishAt'] });
+export type YouTubeDetails = z.output<typeof youtubeDetailsSchema>;
+
 const postFields = {
   text: postText,
   media: z.array(postMediaSchema).max(20, 'Too many media files').default([]),
@@ -46,6 +61,7 @@ const postFields = {
   /** null or absent: publish now. */
   scheduledAt: instant.nullable().default(null),
   timeZone: timeZone.default('UTC'),
+  youtube: youtubeDetailsSchema.optional(),
 };
 
 export const publishPostSchema = z.strictObject({
@@ -76,6 +92,8 @@ export interface PlatformProfile {
   followers: number | null;
   following: number | null;
   posts: number | null;
+  /** YouTube: the channel's total views. */
+  views?: number | null;
   /** LinkedIn: who may post (the member, then only APPROVED organizations). */
   authors: { urn: string; name: string; kind: 'person' | 'organization' }[];
   /** LinkedIn: when the saved access token expires (ISO), when the saved credentials say; else absent. */
@@ -102,6 +120,12 @@ export const socialPostSchema = z.object({
     .catch(null),
   /** 0-100 while a large upload runs. */
   progress: count(0),
+  youtube: z
+    .object({ title: text(), tags: z.array(z.string()).catch([]), privacyStatus: oneOf(youtubePrivacyStatuses, 'private'), publishAt: timestamp() })
+    .nullable()
+    .catch(null),
+  /** Something the user should know about a published post (YouTube kept an unverified app's upload private). */
+  notice: optionalText(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   publishedAt: timestamp(),

@@ -4,6 +4,7 @@ import { libraryBench } from './bench/library';
 import { mediaJobsBench } from './bench/media-jobs';
 import { renderBench } from './bench/render';
 import { socialBench } from './bench/social';
+import { youtubeBench } from './bench/youtube';
 import { say } from './stack/log';
 import { startStack, type RunningStack } from './stack/stack';
 
@@ -14,6 +15,7 @@ const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack)
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
   render: { needsStack: false, run: () => renderBench() },
   social: { needsStack: true, run: (stack) => socialBench(stack!) },
+  youtube: { needsStack: false, run: () => youtubeBench() },
 };
 
 const only = process.argv.slice(2);

@@ -23,6 +23,7 @@ const reports = `${localDir}/reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 // `tsx scripts/test.ts e2e -- tests/e2e/dashboard/x.spec.ts`: suites before `--`, Playwright's arguments after.
+// With one vitest suite named (`functions -- tests/functions/x.test.ts`), the arguments after `--` filter its files.
 const args = process.argv.slice(2);
 const dashDash = args.indexOf('--');
 const only = dashDash === -1 ? args : args.slice(0, dashDash);
@@ -48,7 +49,8 @@ async function vitest(name: string, projects: string[], env: Record<string, stri
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const files = only.length === 1 ? playwrightArgs : [];
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files];
   const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env }));
   results.push({ name, ...vitestCounts(out, r.status), seconds });
 }

@@ -132,7 +132,13 @@ export function createAppRouter() {
                   ),
                 },
                 { path: paths.socialReddit, ...comingSoon('Reddit', 'Write and publish posts to Reddit.') },
-                { path: paths.socialYoutube, ...comingSoon('YouTube', 'Upload videos to YouTube.') },
+                {
+                  path: paths.socialYoutube,
+                  ...screen(
+                    () => import('@/features/social/routes/youtube-route'),
+                    (m) => m.YoutubeRoute,
+                  ),
+                },
                 { path: paths.socialYoutubeCallback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
                 { path: paths.socialRedditCallback, ...comingSoon('Connecting Reddit Account', 'Please wait while we finish connecting your account.') },
                 {

@@ -13,7 +13,7 @@ import { systemClock, type Clock } from '../../functions/src/lib/clock';
 import { linkedinMessages } from '../../functions/src/providers/social/linkedin';
 import type { SocialPublisher } from '../../functions/src/providers/social/social-publisher';
 import { xMessages } from '../../functions/src/providers/social/x';
-import { platformPublisher } from '../../functions/src/social/deps';
+import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { getPlatformProfile } from '../../functions/src/social/get-platform-profile/get-platform-profile';
 import { cancelPost, retryPost, updateScheduledPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef } from '../../functions/src/social/posts';
@@ -60,7 +60,7 @@ function deps(clock: Clock = systemClock, publisherFor?: (platform: PublishPlatf
     allowPlainHttp: true,
     publish: {
       readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: publisherFor ?? ((platform, stored) => platformPublisher(platform, stored, { baseUrl: sandboxUrl(platform), fetch: globalThis.fetch, requestTimeoutMs })),
+      publisherFor: publisherFor ?? ((platform, stored) => platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: globalThis.fetch, requestTimeoutMs })),
     },
   };
 }
@@ -192,7 +192,7 @@ describe('exactly once when a run dies', () => {
   let answered = 0;
   /** A publisher that makes the post, then never answers: the run dies between the platform and our record. */
   function dyingAfterPublish(platform: PublishPlatform, stored: Record<string, string>): SocialPublisher {
-    const real = platformPublisher(platform, stored, { baseUrl: sandboxUrl(platform), fetch: globalThis.fetch });
+    const real = platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: globalThis.fetch });
     return {
       findExisting: real.findExisting,
       publish: async (request) => {
@@ -469,7 +469,7 @@ describe('scheduling', () => {
 });
 
 describe('getPlatformProfile', () => {
-  const profileDeps = { db, keyring, fetch: globalThis.fetch, baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin') } };
+  const profileDeps = { db, keyring, fetch: globalThis.fetch, baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), youtube: sandboxUrl('google') } };
 
   it("reads X's public figures", async () => {
     const uid = await xUser();

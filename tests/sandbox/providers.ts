@@ -9,6 +9,7 @@ import { linkedinRoutes } from './providers/linkedin';
 import { lumaRoutes } from './providers/luma';
 import { openaiRoutes } from './providers/openai';
 import { xFaultBody, xRoutes } from './providers/x';
+import { youtubeFaultBody, youtubeRoutes } from './providers/youtube';
 
 /**
  * Each provider's documented routes, added by the feature that first calls that provider.
@@ -23,9 +24,12 @@ export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = 
   gemini: geminiRoutes,
   linkedin: linkedinRoutes,
   x: xRoutes,
+  // Google's origin serves the YouTube Data API (Google OAuth joins it on the same origin).
+  google: youtubeRoutes,
 };
 
 /** Providers whose faults answer in their own error shape rather than the generic {error}. */
 export const providerFaultBodies: Partial<Record<ProviderId, FaultBody>> = {
   x: xFaultBody,
+  google: youtubeFaultBody,
 };

@@ -1,4 +1,5 @@
 import type { StoredSocialCredentials } from '@core/integrations';
+import type { ProviderId } from '@core/providers';
 import type { PublishPlatform } from '@core/social-posts';
 import { loadConfig } from '../config';
 import { readSocialCredentials, type SecretStoreDeps } from '../integrations/secret-store';
@@ -6,10 +7,14 @@ import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createLinkedInPublisher } from '../providers/social/linkedin';
 import type { SocialPublisher } from '../providers/social/social-publisher';
 import { createXPublisher, type XCredentials } from '../providers/social/x';
+import { createYouTubePublisher } from '../providers/social/youtube';
 import type { PublishDeps } from './publish-run';
 
 // The real platform publishers of publish jobs, built per run with the configured base URLs
-// (X_BASE_URL, LINKEDIN_BASE_URL: the sandbox in the emulator).
+// (X_BASE_URL, LINKEDIN_BASE_URL, GOOGLE_BASE_URL: the sandbox in the emulator).
+
+/** The provider (core/providers.ts) whose base URL each platform's API answers on. */
+export const publishProviders = { x: 'x', linkedin: 'linkedin', youtube: 'google' } as const satisfies Record<PublishPlatform, ProviderId>;
 
 export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
   return { consumerKey: stored.consumerKey ?? '', consumerSecret: stored.consumerSecret ?? '', accessToken: stored.accessToken ?? '', accessTokenSecret: stored.accessTokenSecret ?? '' };
@@ -18,7 +23,7 @@ export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
 export function platformPublisher(
   platform: PublishPlatform,
   stored: StoredSocialCredentials,
-  options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number },
+  options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number; chunkBytes?: number },
 ): SocialPublisher {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
@@ -33,6 +38,18 @@ export function platformPublisher(
       retry: { policy: PROVIDER_RETRY_POLICY, sleep, now },
     });
   }
+  if (platform === 'youtube') {
+    // The access token is fresh here: publishDeps refreshes it before the publisher is built.
+    return createYouTubePublisher({
+      accessToken: stored.accessToken ?? '',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      now,
+      sleep,
+      requestTimeoutMs: options.requestTimeoutMs,
+      chunkBytes: options.chunkBytes,
+    });
+  }
   return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
 }
 
@@ -40,6 +57,6 @@ export function publishDeps(store: Pick<SecretStoreDeps, 'db' | 'keyring'>): Pub
   const { baseUrls } = loadConfig();
   return {
     readCredentials: (uid, platform) => readSocialCredentials(store, uid, platform),
-    publisherFor: (platform, stored) => platformPublisher(platform, stored, { baseUrl: baseUrls[platform], fetch: globalThis.fetch }),
+    publisherFor: (platform, stored) => platformPublisher(platform, stored, { baseUrl: baseUrls[publishProviders[platform]], fetch: globalThis.fetch }),
   };
 }

@@ -4,12 +4,12 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
 import { socialPlatformLabels } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
-import { LINKEDIN_LIMITS, xMediaProblem } from '@core/social-limits';
-import type { PublishPlatform, SocialPostStatus } from '@core/social-posts';
+import { LINKEDIN_LIMITS, xMediaProblem, youtubeVideoProblem } from '@core/social-limits';
+import type { PublishPlatform, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { reasonedError } from '../lib/callable';
 import { checkLinkedInRequest } from '../providers/social/linkedin';
-import type { PublishMedia } from '../providers/social/social-publisher';
+import type { PublishMedia, UploadSession } from '../providers/social/social-publisher';
 
 // users/{uid}/socialPosts/{postId} as functions write it, and the checks every way into it shares
 // (publishPost, updateScheduledPost, retryPost). core/social-posts.ts is what clients read of it.
@@ -43,6 +43,15 @@ export interface SocialPostDoc<T = unknown> {
    * record of it (a run that died after sending, an unknown outcome), so the next run looks it up first.
    */
   attemptStartedAt: T | null;
+  /** YouTube: the rest of the video's details (the description is `text`); publishAt as a date. */
+  youtube?: (Omit<YouTubeDetails, 'publishAt'> & { publishAt: T | null }) | null;
+  /**
+   * YouTube: the resumable upload's session, kept before the first byte is sent and cleared once the video
+   * exists, so a later run of this post (after a crash, or Retry) continues the upload instead of starting over.
+   */
+  uploadSession?: UploadSession | null;
+  /** Something the user should know about the published post (shown in Recent Posts). */
+  notice?: string | null;
   createdAt: T;
   updatedAt: T;
   publishedAt: T | null;
@@ -64,6 +73,16 @@ export function missingCredentialsMessage(platform: PublishPlatform): string {
 export function unreadableCredentialsMessage(platform: PublishPlatform): string {
   return `Your saved ${socialPlatformLabels[platform]} credentials can no longer be read. Save them again in Integrations.`;
 }
+
+export const youtubeNotConnectedMessage = 'Please connect your YouTube channel first: use Authenticate with YouTube on this page.';
+
+/** Saved client credentials are not enough for YouTube: Connect must have stored a token. */
+export function notConnectedError(platform: PublishPlatform): HttpsError {
+  return reasonedError('failed-precondition', youtubeNotConnectedMessage, { reason: 'needs-reconnect', provider: platform });
+}
+
+/** YouTube schedules itself (a private video with a publish time): its posts are never held by our scheduler. */
+export const youtubeScheduleMessage = 'YouTube videos are uploaded now: choose a publish time instead, and YouTube makes the video public then.';
 
 export const mediaGoneMessage = 'A media file of this post is no longer in your library.';
 
@@ -98,7 +117,8 @@ export async function resolvePostMedia(db: Firestore, uid: string, media: readon
 }
 
 /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
-export function platformProblem(platform: PublishPlatform, post: { text: string; media: readonly StoredPostMedia[]; author?: string }): string | undefined {
+export function platformProblem(platform: PublishPlatform, post: { text: string; media: readonly StoredPostMedia[]; author?: string; youtube?: YouTubeDetails }): string | undefined {
+  if (platform === 'youtube') return youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message;
   if (platform === 'x') {
     const { weightedLength } = xTextInfo(post.text);
     if (weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${weightedLength})`;

@@ -8,7 +8,7 @@ import { log } from '../lib/log';
 import { checkOwnership, failedPatch, heartbeatPatch, jobStateOf } from '../jobs/job-state';
 import type { Bucket } from '../jobs/result-storage';
 import type { RunResult } from '../jobs/runner';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, SocialPublisher } from '../providers/social/social-publisher';
+import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type SocialPostDoc, type StoredPostMedia } from './posts';
 
 // The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. One platform
@@ -116,7 +116,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
-          tx.update(pRef, { status: 'published', platformPostId: ending.post.platformPostId, url: ending.post.url, publishedAt: at, error: null, progress: 100, updatedAt: at });
+          const youtubeFields = platform === 'youtube' ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
+          tx.update(pRef, { status: 'published', platformPostId: ending.post.platformPostId, url: ending.post.url, publishedAt: at, error: null, progress: 100, updatedAt: at, ...youtubeFields });
         } else {
           const retryAt = ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
           const error = { code: ending.failure.code, message: ending.failure.message, retryAt };
@@ -153,6 +154,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       text: post.text,
       media,
       ...(post.author ? { author: post.author.urn } : {}),
+      ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
+      ...(platform === 'youtube' ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };
@@ -182,6 +185,24 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   } catch (error) {
     log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
     return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
+  }
+
+  /** The post's resumable upload session, kept only while this job still owns the post. */
+  function sessionStore(session: UploadSession | null): UploadSessionStore {
+    return {
+      session,
+      save: async (next) => {
+        try {
+          await db.runTransaction(async (tx) => {
+            const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+            if (current?.status === 'publishing' && current.jobId === jobId) tx.update(pRef, { uploadSession: next, updatedAt: now() });
+          });
+        } catch (error) {
+          // Best effort: without it a crash uploads again from the start, which is slower but still makes one video.
+          log.warn('Upload session not saved', { ...context, postId, error: describeError(error) });
+        }
+      },
+    };
   }
 
   /** Renews the lease while an upload runs (best effort: the end is decided by finish). */

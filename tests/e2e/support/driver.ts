@@ -6,7 +6,7 @@ import type { PublishPostInput } from '../../../core/social-posts';
 import { adminBucket, adminDb } from './admin';
 import { createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
 import { e2eEnv } from './env';
-import { seedGenerations, seedIntegrationKey, seedPost, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
+import { seedConnectedAccount, seedGenerations, seedIntegrationKey, seedPost, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
 
 // The e2e driver every spec uses: who the test acts as, what is in their account before the page opens,
 // the page itself, and what the app stored. Setup reads as one sentence:
@@ -21,6 +21,7 @@ export interface Seeder {
   socialAccount(platform: SocialPlatform, status?: Partial<Omit<SocialAccountStatus, 'updatedAt'>>): Promise<void>;
   /** A post through publishPost (Post Now unless scheduledAt is given); resolves with its id. */
   post(input: Omit<PublishPostInput, 'requestId'>): Promise<string>;
+  connectedAccount(platform: SocialPlatform, stored: Record<string, string>): Promise<void>;
 }
 
 /** A stored document with its id beside its fields. */
@@ -67,6 +68,12 @@ export class SignUp {
   /** A platform's credentials, saved through the real callable (the sandbox accepts the demo ones). */
   withSocialCredentials(input: SaveSocialCredentialsInput): this {
     this.#steps.push((seed) => seed.socialCredentials(input));
+    return this;
+  }
+
+  /** A platform connected through OAuth: client credentials and tokens sealed as Connect stores them (no authorize page). */
+  withConnectedAccount(platform: SocialPlatform, stored: Record<string, string>): this {
+    this.#steps.push((seed) => seed.connectedAccount(platform, stored));
     return this;
   }
 
@@ -189,6 +196,7 @@ export class Muse {
       socialCredentials: (input) => seedSocialCredentials(user(), input),
       socialAccount: (platform, status) => seedSocialAccount(user().uid, platform, status),
       post: (input) => seedPost(user(), input),
+      connectedAccount: (platform, stored) => seedConnectedAccount(user().uid, platform, stored),
     };
   }
 

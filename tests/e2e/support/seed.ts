@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Timestamp } from 'firebase-admin/firestore';
 import { FUNCTIONS_REGION } from '../../../core/firebase/config';
 import { userCollectionPath, userDocPath } from '../../../core/firestore-paths';
@@ -6,6 +8,9 @@ import { type IntegrationType, type SaveSocialCredentialsInput, type SocialAccou
 import type { CallableName } from '../../../core/callables';
 import type { GenerationDoc, GenerationType } from '../../../core/jobs';
 import type { PublishPostInput, PublishPostResult } from '../../../core/social-posts';
+import { SECRETS_KEYRING } from '../../../core/secrets';
+import { storeSocialCredentials } from '../../../functions/src/integrations/secret-store';
+import { parseKeyring } from '../../../functions/src/lib/crypto';
 import type { TestUser } from './auth-emulator';
 import { adminBucket, adminDb, bucketName } from './admin';
 import { e2eEnv } from './env';
@@ -40,6 +45,21 @@ export async function seedSocialCredentials(user: Pick<TestUser, 'idToken'>, inp
 export async function seedPost(user: Pick<TestUser, 'idToken'>, input: Omit<PublishPostInput, 'requestId'>): Promise<string> {
   const { postId } = await callCallable<PublishPostResult>('publishPost', { requestId: randomUUID(), ...input }, user.idToken);
   return postId;
+}
+
+/**
+ * A platform connected through OAuth (YouTube, Reddit): the client credentials plus the tokens Connect stores,
+ * sealed with the stack's keyring (functions/.secret.local) exactly as the functions seal them.
+ */
+export async function seedConnectedAccount(uid: string, platform: SocialPlatform, stored: Record<string, string>): Promise<void> {
+  const file = fileURLToPath(new URL('../../../functions/.secret.local', import.meta.url));
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${SECRETS_KEYRING}=`));
+  if (!line) throw new Error('No keyring in functions/.secret.local');
+  const keyring = parseKeyring(line.slice(SECRETS_KEYRING.length + 1).replace(/^'|'$/g, ''));
+  const saved = await storeSocialCredentials({ db: adminDb(), keyring, clock: { now: () => new Date() } }, uid, platform, stored);
+  if (!saved.ok) throw new Error(`connected ${platform} account not stored: ${saved.reason}`);
 }
 
 /** users/{uid}/socialAccounts/{platform} alone (no secret behind it), for screens that only read the status. */

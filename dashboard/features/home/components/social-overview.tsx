@@ -10,9 +10,9 @@ import { cn } from '@core/ui/cn';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
 
-// Sample figures, labelled as samples; a connected X or LinkedIn account replaces the follower count with
-// the one the platform reports. Engagement and growth stay samples (no platform API gives them here).
-const PLATFORMS: { id: PublishPlatform | 'youtube'; icon: BrandIconName; name: string; followers: string; engagement: string; change: number; tint: string }[] = [
+// Sample figures, labelled as samples; a connected X, LinkedIn or YouTube account replaces the follower
+// count (YouTube: subscribers) with the one the platform reports. Engagement and growth stay samples (no platform API gives them here).
+const PLATFORMS: { id: PublishPlatform; icon: BrandIconName; name: string; followers: string; engagement: string; change: number; tint: string }[] = [
   { id: 'x', icon: 'x', name: 'X/Twitter', followers: '12.5K', engagement: '2.3%', change: 5.2, tint: 'bg-foreground text-background' },
   { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', followers: '8.2K', engagement: '4.1%', change: 3.8, tint: 'bg-[#0A66C2] text-white' },
   { id: 'youtube', icon: 'youtube', name: 'YouTube', followers: '25.1K', engagement: '6.2%', change: -1.2, tint: 'bg-[#FF0000] text-white' },
@@ -20,7 +20,7 @@ const PLATFORMS: { id: PublishPlatform | 'youtube'; icon: BrandIconName; name: s
 
 const compact = (n: number) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
-/** The real follower count of a connected X or LinkedIn account, or null. */
+/** The real follower count of a connected account, or null. */
 function useRealFollowers(platform: PublishPlatform, connected: boolean): number | null {
   const profile = usePlatformProfile(platform, { enabled: connected });
   return connected && profile.status === 'success' ? profile.data.followers : null;
@@ -32,6 +32,7 @@ export function SocialOverview() {
   const real: Record<string, number | null> = {
     x: useRealFollowers('x', Boolean(accounts.x?.connected)),
     linkedin: useRealFollowers('linkedin', Boolean(accounts.linkedin?.connected)),
+    youtube: useRealFollowers('youtube', Boolean(accounts.youtube?.connected)),
   };
   const anyReal = Object.values(real).some((n) => n !== null);
   return (

@@ -1,5 +1,6 @@
 import { Film, ImageIcon, Plus, X } from 'lucide-react';
 import { useState } from 'react';
+import type { GenerationType } from '@core/jobs';
 import type { PublishPlatform } from '@core/social-posts';
 import { AddMediaDialog } from '@/components/media/add-media-dialog';
 import { Button } from '@core/ui/button';
@@ -8,12 +9,30 @@ import { MEDIA_LIMIT_NOTES } from '../utils/post-checks';
 
 const TYPES = ['image', 'video'] as const;
 
-/** Media from the library or a new upload, each with Remove; the platform's limits show before Post (the composer names a refusal). */
-export function MediaField({ platform, media, onChange }: { platform: PublishPlatform; media: MediaAsset[]; onChange: (media: MediaAsset[]) => void }) {
+/**
+ * Media from the library or a new upload, each with Remove; the platform's limits show before Post (the composer
+ * names a refusal). YouTube takes one video: `types` narrows the picker and `single` replaces the choice.
+ */
+export function MediaField({
+  platform,
+  media,
+  onChange,
+  types = TYPES,
+  single = false,
+  legend = 'Media',
+}: {
+  platform: PublishPlatform;
+  media: MediaAsset[];
+  onChange: (media: MediaAsset[]) => void;
+  types?: readonly GenerationType[];
+  single?: boolean;
+  legend?: string;
+}) {
   const [open, setOpen] = useState(false);
+  const addLabel = single ? (media.length > 0 ? 'Choose Another Video' : 'Choose Video') : 'Add Media';
   return (
     <fieldset className="grid min-w-0 gap-2">
-      <legend className="mb-2 text-sm font-medium leading-none">Media</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">{legend}</legend>
       {media.length > 0 ? (
         <ul aria-label="Attached media" className="grid gap-2">
           {media.map((m) => (
@@ -40,17 +59,18 @@ export function MediaField({ platform, media, onChange }: { platform: PublishPla
       ) : null}
       <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto sm:justify-self-start">
         <Plus aria-hidden="true" />
-        Add Media
+        {addLabel}
       </Button>
       <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p>
       <AddMediaDialog
         open={open}
-        title="Add Media"
-        types={TYPES}
+        title={single ? 'Choose Video' : 'Add Media'}
+        types={types}
         onClose={() => setOpen(false)}
         onPick={(asset) => {
           setOpen(false);
-          if (!media.some((m) => m.id === asset.id)) onChange([...media, asset]);
+          if (single) onChange([asset]);
+          else if (!media.some((m) => m.id === asset.id)) onChange([...media, asset]);
         }}
       />
     </fieldset>

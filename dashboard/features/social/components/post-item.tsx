@@ -13,6 +13,7 @@ export const CLAIMED = 'This post was already claimed for publishing, so it can 
 /** How the author line reads in each state: who posted, who will, or who it was from. */
 const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
 const NO_REASON = 'The platform refused the post without saying why.';
+const VISIBILITY = { private: 'Private', unlisted: 'Unlisted', public: 'Public' } as const;
 
 function when(date: Date | null, timeZone: string): string {
   return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
@@ -107,12 +108,27 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
     <li className="grid min-w-0 gap-2 py-3">
       {editing ? (
         <ScheduledEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
+      ) : post.youtube ? (
+        <div className="grid min-w-0 gap-1">
+          <p className="truncate text-sm font-medium" title={post.youtube.title}>
+            {post.youtube.title}
+          </p>
+          <p className="line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">{post.text}</p>
+          <p className="text-xs text-muted-foreground">
+            {VISIBILITY[post.youtube.privacyStatus]}
+            {post.youtube.publishAt ? ` until ${when(post.youtube.publishAt, timeZone)}, then public` : ''}
+            {post.youtube.tags.length ? ` · ${post.youtube.tags.join(', ')}` : ''}
+          </p>
+        </div>
       ) : (
         <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
       )}
-      {post.author?.name || post.media.length > 0 ? (
+      {post.author?.name || (!post.youtube && post.media.length > 0) ? (
         <p className="text-xs text-muted-foreground">
-          {[post.author?.name ? `${AUTHOR_VERB[post.status]} ${post.author.name}` : null, post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`]
+          {[
+            post.author?.name ? `${AUTHOR_VERB[post.status]} ${post.author.name}` : null,
+            post.youtube || post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -142,7 +158,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
           <span role="status" className="flex min-w-0 flex-1 flex-col gap-1.5">
             <span className="flex items-center gap-1.5 text-muted-foreground">
               <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-              {post.status === 'queued' ? 'Waiting to publish...' : 'Publishing...'}
+              {post.status === 'queued' ? 'Waiting to publish...' : post.platform === 'youtube' ? `Uploading... ${post.progress}%` : 'Publishing...'}
             </span>
             {post.progress > 0 ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
           </span>
@@ -160,10 +176,11 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
                 rel="noopener noreferrer"
                 className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                View post
+                {post.platform === 'youtube' ? 'View on YouTube' : 'View post'}
                 <ExternalLink className="size-3.5" aria-hidden="true" />
               </a>
             ) : null}
+            {post.notice ? <span className="w-full text-xs text-muted-foreground">{post.notice}</span> : null}
           </>
         ) : null}
         {post.status === 'failed' ? (

@@ -23,7 +23,7 @@ const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short:
   { id: 'x', icon: 'x', name: 'X/Twitter', short: 'X', to: paths.socialX },
   { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', short: 'LinkedIn', to: paths.socialLinkedin },
   { id: 'reddit', icon: 'reddit', name: 'Reddit', short: 'Reddit', to: paths.socialReddit, note: 'Publishing to Reddit arrives in a later release.' },
-  { id: 'youtube', icon: 'youtube', name: 'YouTube', short: 'YouTube', to: paths.socialYoutube, note: 'Uploading to YouTube arrives in a later release.' },
+  { id: 'youtube', icon: 'youtube', name: 'YouTube', short: 'YouTube', to: paths.socialYoutube },
 ];
 
 const platformName = (p: SocialPost['platform']) => PLATFORM_COPY[p].title;

@@ -33,6 +33,15 @@ export const PLATFORM_COPY: Record<PublishPlatform, PlatformCopy> = {
     connect: 'Please connect your LinkedIn account in the Integrations page',
     samples: { followers: '8.2K', engagement: '4.1%', growth: '+3.8%' },
   },
+  youtube: {
+    title: 'YouTube',
+    name: 'YouTube',
+    postNow: 'Upload to YouTube',
+    published: 'Your video has been uploaded to YouTube',
+    failed: 'Failed to upload video to YouTube',
+    connect: 'Please connect your YouTube account in the Integrations page',
+    samples: { followers: '25.1K', engagement: '6.2%', growth: '-1.2%' },
+  },
 };
 
 export const SCHEDULE_POST = 'Schedule Post';

@@ -13,6 +13,7 @@ export interface MediaFacts {
 export const BLANK_TEXT: Record<PublishPlatform, string> = {
   x: 'Please enter some content for your tweet',
   linkedin: 'Please enter some content for your post',
+  youtube: 'Please fill in all required fields',
 };
 
 export const CHOOSE_AUTHOR = 'Please select where to post from';
@@ -66,4 +67,5 @@ export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): {
 export const MEDIA_LIMIT_NOTES: Record<PublishPlatform, string> = {
   x: 'X takes up to 4 images (JPEG, PNG, WebP, 5 MB each), or one GIF (15 MB), or one video (MP4 or MOV, 512 MB).',
   linkedin: 'LinkedIn takes one video (MP4, 75 KB to 500 MB), or up to 20 images (JPEG, PNG or GIF, 5 MB each).',
+  youtube: 'One video file (MP4, MOV, WebM, AVI, MPEG or MKV), up to 2 GB.',
 };

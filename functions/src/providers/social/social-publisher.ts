@@ -1,3 +1,5 @@
+import type { YouTubeDetails } from '@core/social-posts';
+
 // What a publish job asks of a platform (X, LinkedIn, later Reddit and YouTube). One implementation per
 // platform beside this file, each behind this interface, each taking its fetch, clock and base URL as
 // parameters so it runs against tests/sandbox exactly as against the real API.
@@ -11,6 +13,24 @@ export interface PublishMedia {
   read(start: number, end: number): Promise<Uint8Array>;
 }
 
+/** A resumable upload's session (YouTube), kept with the post so a later run continues it instead of starting over. */
+export interface UploadSession {
+  /** The session URI the platform gave. */
+  uri: string;
+  /** The file it uploads: a session is reused only for the same file. */
+  storagePath: string;
+  sizeBytes: number;
+  /** Epoch ms when the session was opened (sessions expire: YouTube's after about a week). */
+  openedAt: number;
+}
+
+export interface UploadSessionStore {
+  /** The session an earlier run opened, if any. */
+  session: UploadSession | null;
+  /** Keeps a new session (before any byte is sent) or forgets it (null) once it is done or dead. */
+  save(session: UploadSession | null): Promise<void>;
+}
+
 export interface PublishRequest {
   /** The publish job's id: stable across re-runs of the same post. */
   requestId: string;
@@ -22,6 +42,10 @@ export interface PublishRequest {
   attemptStartedAt: number;
   /** Progress of long uploads, 0-100. */
   onProgress?: (percent: number, statusText: string) => Promise<void> | void;
+  /** YouTube: `text` is the video description; the rest of its snippet and status. */
+  youtube?: YouTubeDetails;
+  /** Where a resumable upload keeps its session across runs (YouTube). */
+  uploadSession?: UploadSessionStore;
 }
 
 export interface PublishedPost {
@@ -29,6 +53,8 @@ export interface PublishedPost {
   platformPostId: string;
   /** A link to the live post. */
   url: string;
+  /** Something the user should know about how it went out (YouTube kept an unverified app's upload private). */
+  notice?: string;
 }
 
 export const publishFailureCodes = [

@@ -10,6 +10,7 @@ import { log } from '../../lib/log';
 import { fetchLinkedInIdentity, listApprovedOrganizations } from '../../providers/social/linkedin';
 import type { PublishFailure } from '../../providers/social/social-publisher';
 import { fetchXProfile } from '../../providers/social/x';
+import { fetchYouTubeChannel } from '../../providers/social/youtube';
 import { xCredentialsOf } from '../deps';
 import { missingCredentialsError, socialAccountRef, unreadableCredentialsError } from '../posts';
 
@@ -48,6 +49,15 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
       if (!result.ok) return refused(result.failure);
       const { profile } = result;
       return { platform, name: profile.username ? `@${profile.username}` : profile.name || null, followers: profile.followers, following: profile.following, posts: profile.posts, authors: [] };
+    }
+
+    if (platform === 'youtube') {
+      // Before Connect there is no token: the page shows the connect component instead of figures.
+      if (!stored.value.accessToken) throw reasonedError('failed-precondition', 'Please connect your YouTube account', { reason: 'needs-reconnect', provider: platform });
+      const channel = await fetchYouTubeChannel({ accessToken: stored.value.accessToken, baseUrl: deps.baseUrls.youtube, fetch: deps.fetch, now });
+      if (!channel.ok) return refused(channel.failure);
+      const c = channel.value;
+      return { platform, name: c?.title ?? null, followers: c?.subscribers ?? null, following: null, posts: c?.videos ?? null, views: c?.views ?? null, authors: [] };
     }
 
     const options = { accessToken: stored.value.accessToken ?? '', baseUrl: deps.baseUrls.linkedin, fetch: deps.fetch, now };

@@ -2,14 +2,14 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
-import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
+import { youtubeDetailsSchema, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
 import { withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
-import { missingCredentialsError, newPublishJob, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
+import { missingCredentialsError, newPublishJob, notConnectedError, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, youtubeScheduleMessage, type SocialPostDoc } from '../posts';
 
 export interface PublishPostDeps {
   db: Firestore;
@@ -37,14 +37,19 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const credentials = await readSocialCredentials(deps, uid, input.platform);
     if (!credentials.found) throw missingCredentialsError(input.platform);
     if (!credentials.readable) throw unreadableCredentialsError(input.platform);
+    if (input.platform === 'youtube' && !credentials.value.accessToken) throw notConnectedError(input.platform);
 
+    const youtube = input.platform === 'youtube' ? youtubeDetailsSchema.parse(input.youtube ?? {}) : undefined;
+    if (youtube && input.scheduledAt !== null) throw new HttpsError('invalid-argument', youtubeScheduleMessage);
     const media = await resolvePostMedia(deps.db, uid, input.media);
-    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author });
+    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, youtube });
     if (problem) throw new HttpsError('invalid-argument', problem);
 
     const now = deps.clock.now();
     const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
     if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+    const publishAt = youtube?.publishAt ? new Date(youtube.publishAt) : null;
+    if (publishAt && publishAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
 
     const author = input.platform === 'linkedin' && input.author ? { urn: input.author, name: (await deps.authorName?.(credentials.value, input.author)) ?? '' } : null;
     const status: SocialPostStatus = scheduledAt ? 'scheduled' : 'queued';
@@ -62,6 +67,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       error: null,
       progress: 0,
       attemptStartedAt: null,
+      ...(youtube ? { youtube: { ...youtube, publishAt }, uploadSession: null, notice: null } : {}),
       createdAt: now,
       updatedAt: now,
       publishedAt: null,

@@ -1,0 +1,187 @@
+import { Upload } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
+import { Input, Label, Textarea } from '@core/ui/input';
+import { NativeSelect } from '@core/ui/select';
+import { readCallableError, useCall, type CallableFailure } from '@/lib/call';
+import type { MediaAsset } from '@/lib/library-media';
+import { toast } from '@/lib/toast';
+import { PLATFORM_COPY } from '../utils/platforms';
+import { checkScheduleDate, formatInZone } from '../utils/schedule';
+import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
+import { ConnectAlert } from './connect-alert';
+import { MediaField } from './media-field';
+import { ScheduleField } from './schedule-field';
+
+const copy = PLATFORM_COPY.youtube;
+
+function Count({ id, used, max, unit = '' }: { id: string; used: number; max: number; unit?: string }) {
+  const over = used > max;
+  return (
+    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+      {used.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
+      {unit}
+    </p>
+  );
+}
+
+export interface YouTubeComposerProps {
+  description: string;
+  onDescriptionChange: (text: string) => void;
+  timeZone: string;
+  /** False until the account can upload (the page shows why and how to connect). */
+  ready: boolean;
+  /** A failure already known (missing credentials), shown with the way to Integrations. */
+  accountFailure: CallableFailure | null;
+  onSubmitted: (postId: string) => void;
+  now?: () => Date;
+}
+
+/** The upload form: Video Title, Description, Tags, Video Visibility, Video, an optional publish time, Upload to YouTube. */
+export function YouTubeComposer({ description, onDescriptionChange, timeZone, ready, accountFailure, onSubmitted, now = () => new Date() }: YouTubeComposerProps) {
+  const [title, setTitle] = useState('');
+  const [tags, setTags] = useState('');
+  const [visibility, setVisibility] = useState<YouTubePrivacyStatus>('private');
+  const [media, setMedia] = useState<MediaAsset[]>([]);
+  const [publishAt, setPublishAt] = useState('');
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CallableFailure | null>(null);
+  const { run, isPending } = useCall('publishPost');
+  const sending = useRef(false);
+  const id = useId();
+
+  const check = checkYouTubeForm({ title, description, tags, media });
+  const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
+  const scheduled = publishAt !== '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current || isPending || check.problem || shownFailure || !ready) return;
+    if (!title.trim() || !description.trim() || media.length === 0) {
+      toast({ title: 'Error', description: YOUTUBE_TEXT.required, variant: 'destructive' });
+      return;
+    }
+    const when = checkScheduleDate(publishAt, timeZone, now());
+    if (!when.ok) {
+      setPublishError(when.message);
+      return;
+    }
+    sending.current = true;
+    setFailure(null);
+    try {
+      const result = await run({
+        requestId: crypto.randomUUID(),
+        platform: 'youtube',
+        text: description,
+        media: media.map((m) => ({ generationId: m.id })),
+        scheduledAt: null,
+        timeZone,
+        youtube: { title: title.trim(), tags: check.tags, privacyStatus: when.scheduledAt ? 'private' : visibility, publishAt: when.scheduledAt },
+      });
+      onSubmitted(result.postId);
+      if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+      setTitle('');
+      setTags('');
+      onDescriptionChange('');
+      setMedia([]);
+      setPublishAt('');
+    } catch (error) {
+      const f = readCallableError(error, copy.failed);
+      if (f.needsIntegrations) setFailure(f);
+      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="text-base">
+          Upload Video
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid min-w-0 gap-5">
+          {shownFailure ? <ConnectAlert platform="youtube" failure={shownFailure} /> : null}
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-video-title`}>Video Title</Label>
+            <Input id={`${id}-video-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Enter video title" aria-describedby={`${id}-title-count`} />
+            <Count id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Textarea
+              id={`${id}-description`}
+              value={description}
+              onChange={(e) => onDescriptionChange(e.target.value)}
+              rows={6}
+              placeholder="Enter video description"
+              aria-describedby={`${id}-description-count`}
+            />
+            <Count id={`${id}-description-count`} used={check.descriptionBytes} max={YOUTUBE_LIMITS.descriptionMaxBytes} unit=" bytes" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-tags`}>Tags</Label>
+            <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Enter tags separated by commas" aria-describedby={`${id}-tags-hint`} />
+            <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
+              {check.tags.length === 0
+                ? 'Comma separated, e.g. music, tutorial'
+                : `${check.tags.length} tag${check.tags.length === 1 ? '' : 's'}: ${check.tags.join(' · ')} (${check.tagChars}/${YOUTUBE_LIMITS.tagsMaxChars} characters)`}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-visibility`}>Video Visibility</Label>
+            <NativeSelect
+              id={`${id}-visibility`}
+              value={scheduled ? 'private' : visibility}
+              disabled={scheduled}
+              onChange={(e) => setVisibility(e.target.value as YouTubePrivacyStatus)}
+              aria-describedby={`${id}-visibility-hint`}
+            >
+              {VISIBILITY_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id={`${id}-visibility-hint`} className="text-xs text-muted-foreground">
+              {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
+            </p>
+          </div>
+          <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" />
+          <ScheduleField
+            label="Publish Time"
+            value={publishAt}
+            onChange={(v) => {
+              setPublishAt(v);
+              setPublishError(null);
+            }}
+            timeZone={timeZone}
+            error={publishError}
+          />
+          <div className="grid gap-2">
+            <Button
+              type="submit"
+              loading={isPending}
+              disabled={Boolean(check.problem || shownFailure || !ready)}
+              aria-describedby={check.problem ? `${id}-blocked` : undefined}
+              className="w-full sm:w-auto sm:justify-self-start"
+            >
+              {isPending ? null : <Upload aria-hidden="true" />}
+              {isPending ? YOUTUBE_TEXT.uploading : copy.postNow}
+            </Button>
+            {check.problem ? (
+              <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
+                {check.problem}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

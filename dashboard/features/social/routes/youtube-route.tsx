@@ -1,0 +1,5 @@
+import { YouTubePage } from '../components/youtube-page';
+
+export function YoutubeRoute() {
+  return <YouTubePage />;
+}
