@@ -5,9 +5,11 @@ import { anthropicRoutes } from './providers/anthropic';
 import { bflRoutes } from './providers/bfl';
 import { elevenlabsRoutes } from './providers/elevenlabs';
 import { geminiRoutes } from './providers/gemini';
+import { googleOAuthRoutes } from './providers/google-oauth';
 import { linkedinRoutes } from './providers/linkedin';
 import { lumaRoutes } from './providers/luma';
 import { openaiRoutes } from './providers/openai';
+import { redditRoutes } from './providers/reddit';
 import { xFaultBody, xRoutes } from './providers/x';
 
 /**
@@ -23,6 +25,8 @@ export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = 
   gemini: geminiRoutes,
   linkedin: linkedinRoutes,
   x: xRoutes,
+  reddit: redditRoutes,
+  google: googleOAuthRoutes,
 };
 
 /** Providers whose faults answer in their own error shape rather than the generic {error}. */

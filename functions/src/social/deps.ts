@@ -1,11 +1,14 @@
 import type { StoredSocialCredentials } from '@core/integrations';
 import type { PublishPlatform } from '@core/social-posts';
 import { loadConfig } from '../config';
-import { readSocialCredentials, type SecretStoreDeps } from '../integrations/secret-store';
+import type { SecretStoreDeps } from '../integrations/secret-store';
+import { systemClock } from '../lib/clock';
+import { createRedditPublisher } from '../providers/social/reddit';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createLinkedInPublisher } from '../providers/social/linkedin';
 import type { SocialPublisher } from '../providers/social/social-publisher';
 import { createXPublisher, type XCredentials } from '../providers/social/x';
+import { readFreshCredentials } from './oauth/fresh-credentials';
 import type { PublishDeps } from './publish-run';
 
 // The real platform publishers of publish jobs, built per run with the configured base URLs
@@ -33,13 +36,17 @@ export function platformPublisher(
       retry: { policy: PROVIDER_RETRY_POLICY, sleep, now },
     });
   }
+  if (platform === 'reddit') {
+    return createRedditPublisher({ accessToken: stored.accessToken ?? '', userAgent: stored.userAgent ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
+  }
   return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
 }
 
 export function publishDeps(store: Pick<SecretStoreDeps, 'db' | 'keyring'>): PublishDeps {
-  const { baseUrls } = loadConfig();
+  const { baseUrls, hostUrls } = loadConfig();
   return {
-    readCredentials: (uid, platform) => readSocialCredentials(store, uid, platform),
+    // Reddit and YouTube tokens are refreshed here when they are about to expire (./oauth/fresh-credentials.ts).
+    readCredentials: (uid, platform) => readFreshCredentials({ ...store, clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls }, uid, platform),
     publisherFor: (platform, stored) => platformPublisher(platform, stored, { baseUrl: baseUrls[platform], fetch: globalThis.fetch }),
   };
 }

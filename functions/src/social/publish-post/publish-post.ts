@@ -36,7 +36,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     if (!credentials.readable) throw unreadableCredentialsError(input.platform);
 
     const media = await resolvePostMedia(deps.db, uid, input.media);
-    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author });
+    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit });
     if (problem) throw new HttpsError('invalid-argument', problem);
 
     const now = deps.clock.now();
@@ -50,6 +50,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       text: input.text,
       media,
       author: input.platform === 'linkedin' && input.author ? { urn: input.author, name: '' } : null,
+      ...(input.platform === 'reddit' && input.reddit ? { reddit: input.reddit } : {}),
       scheduledAt,
       timeZone: input.timeZone,
       jobId: scheduledAt ? null : postId,
