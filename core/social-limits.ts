@@ -104,6 +104,7 @@ export function redditMediaProblem(media: readonly { contentType: string; sizeBy
   if (!m) return undefined;
   const type = m.contentType.toLowerCase().split(';')[0]!.trim();
   if (!(REDDIT_LIMITS.imageTypes as readonly string[]).includes(type)) return { code: 'invalid_content', message: `Reddit image posts take PNG, JPEG or GIF images, not ${m.contentType}.` };
-  if (m.sizeBytes > REDDIT_LIMITS.imageMaxBytes) return { code: 'media_too_large', message: `Images on Reddit can be at most ${formatMegabytes(REDDIT_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+  if (m.sizeBytes > REDDIT_LIMITS.imageMaxBytes)
+    return { code: 'media_too_large', message: `Images on Reddit can be at most ${formatMegabytes(REDDIT_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
   return undefined;
 }

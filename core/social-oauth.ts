@@ -21,9 +21,7 @@ export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload',
 
 const platform = z.enum(oauthPlatforms, { error: 'Please choose Reddit or YouTube' });
 /** 32 random bytes, base64url. */
-const state = z
-  .string({ error: 'Invalid request' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid request');
+const state = z.string({ error: 'Invalid request' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid request');
 const code = z
   .string({ error: 'No authorization code received' })
   .trim()

@@ -41,7 +41,12 @@ export const redditPostSchema = z.strictObject({
     .string({ error: 'Please fill in all required fields' })
     .trim()
     .transform((v) => v.replace(/^\/?r\//i, ''))
-    .pipe(z.string().min(1, 'Please fill in all required fields').regex(/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'Please enter a valid subreddit name')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please fill in all required fields')
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'Please enter a valid subreddit name'),
+    ),
   title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(300, 'Reddit titles can be at most 300 characters'),
   flairId: z
     .string()
@@ -138,10 +143,7 @@ export const socialPostSchema = z.object({
   author: z.object({ urn: text(), name: text() }).nullable().catch(null),
   scheduledAt: timestamp(),
   timeZone: z.string().catch('UTC'),
-  reddit: z
-    .object({ subreddit: text(), title: text(), flairId: optionalText(), flairText: optionalText() })
-    .nullable()
-    .catch(null),
+  reddit: z.object({ subreddit: text(), title: text(), flairId: optionalText(), flairText: optionalText() }).nullable().catch(null),
   /** The job publishing it now (or last). */
   jobId: optionalText(),
   platformPostId: optionalText(),

@@ -131,10 +131,34 @@ export function createAppRouter() {
                     (m) => m.LinkedinRoute,
                   ),
                 },
-                { path: paths.socialReddit, ...comingSoon('Reddit', 'Write and publish posts to Reddit.') },
-                { path: paths.socialYoutube, ...comingSoon('YouTube', 'Upload videos to YouTube.') },
-                { path: paths.socialYoutubeCallback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
-                { path: paths.socialRedditCallback, ...comingSoon('Connecting Reddit Account', 'Please wait while we finish connecting your account.') },
+                {
+                  path: paths.socialReddit,
+                  ...screen(
+                    () => import('@/features/social/routes/reddit-route'),
+                    (m) => m.RedditRoute,
+                  ),
+                },
+                {
+                  path: paths.socialYoutube,
+                  ...screen(
+                    () => import('@/features/social/routes/youtube-route'),
+                    (m) => m.YoutubeRoute,
+                  ),
+                },
+                {
+                  path: paths.socialYoutubeCallback,
+                  ...screen(
+                    () => import('@/features/social/routes/oauth-callback-route'),
+                    (m) => m.YoutubeCallbackRoute,
+                  ),
+                },
+                {
+                  path: paths.socialRedditCallback,
+                  ...screen(
+                    () => import('@/features/social/routes/oauth-callback-route'),
+                    (m) => m.RedditCallbackRoute,
+                  ),
+                },
                 {
                   path: paths.integrations,
                   ...screen(

@@ -37,7 +37,15 @@ export function platformPublisher(
     });
   }
   if (platform === 'reddit') {
-    return createRedditPublisher({ accessToken: stored.accessToken ?? '', userAgent: stored.userAgent ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
+    return createRedditPublisher({
+      accessToken: stored.accessToken ?? '',
+      userAgent: stored.userAgent ?? '',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      now,
+      sleep,
+      requestTimeoutMs: options.requestTimeoutMs,
+    });
   }
   return createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now, sleep, requestTimeoutMs: options.requestTimeoutMs });
 }

@@ -29,7 +29,13 @@ const socialForms = [
     update: 'Access Token',
   },
   { platform: 'youtube', title: 'YouTube', name: 'YouTube', fields: { 'Client ID': 'yt-client-1.apps', 'Client Secret': 'client-secret-bbbb', 'Channel ID': 'UC1234567890' }, update: 'Client Secret' },
-  { platform: 'reddit', title: 'Reddit', name: 'Reddit', fields: { 'Client ID': 'reddit-client-1', 'Client Secret': 'client-secret-bbbb', 'User Agent': 'web:muse-studio:1.0 (by /u/tester)' }, update: 'Client Secret' },
+  {
+    platform: 'reddit',
+    title: 'Reddit',
+    name: 'Reddit',
+    fields: { 'Client ID': 'reddit-client-1', 'Client Secret': 'client-secret-bbbb', 'User Agent': 'web:muse-studio:1.0 (by /u/tester)' },
+    update: 'Client Secret',
+  },
 ] as const;
 
 // Sonner keeps dismissed toasts in the list for a while; the newest comes first.

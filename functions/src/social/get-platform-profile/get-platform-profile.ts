@@ -67,7 +67,15 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
     }
 
     if (platform === 'reddit') {
-      const client = createRedditClient({ accessToken: stored.value.accessToken ?? '', userAgent: stored.value.userAgent ?? '', baseUrl: deps.baseUrls.reddit, fetch: deps.fetch, now, sleep: noWait, maxRateWaitMs: 0 });
+      const client = createRedditClient({
+        accessToken: stored.value.accessToken ?? '',
+        userAgent: stored.value.userAgent ?? '',
+        baseUrl: deps.baseUrls.reddit,
+        fetch: deps.fetch,
+        now,
+        sleep: noWait,
+        maxRateWaitMs: 0,
+      });
       const profile = await fetchRedditProfile(client);
       if (!profile.ok) return refused(profile.failure);
       return { platform, name: `u/${profile.value.name}`, followers: profile.value.subscribers, following: null, posts: null, karma: profile.value.karma, authors: [] };

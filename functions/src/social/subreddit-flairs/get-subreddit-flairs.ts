@@ -13,7 +13,15 @@ export async function getSubredditFlairs(uid: string, input: CallablePayload<'ge
   return withFallbackError('Failed to load flairs', { uid, subreddit }, async () => {
     const stored = await usableCredentials(deps, uid, 'reddit');
     const now = deps.now ?? Date.now;
-    const client = createRedditClient({ accessToken: stored.accessToken ?? '', userAgent: stored.userAgent ?? '', baseUrl: deps.baseUrls.reddit, fetch: deps.fetch, now, sleep: () => Promise.resolve(), maxRateWaitMs: 0 });
+    const client = createRedditClient({
+      accessToken: stored.accessToken ?? '',
+      userAgent: stored.userAgent ?? '',
+      baseUrl: deps.baseUrls.reddit,
+      fetch: deps.fetch,
+      now,
+      sleep: () => Promise.resolve(),
+      maxRateWaitMs: 0,
+    });
     const result = await fetchSubredditFlairs(client, subreddit);
     if (result.ok) return { subreddit, ...result.value };
     const { failure } = result;
