@@ -3,11 +3,12 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
-import { withFallbackError } from '../../lib/callable';
+import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
+import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import { missingCredentialsError, newPublishJob, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
 
 export interface PublishPostDeps {
@@ -34,6 +35,10 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const credentials = await readSocialCredentials(deps, uid, input.platform);
     if (!credentials.found) throw missingCredentialsError(input.platform);
     if (!credentials.readable) throw unreadableCredentialsError(input.platform);
+    // Reddit (and YouTube) post with the token Connect stores: without one, Connect comes first.
+    if (isOAuthPlatform(input.platform) && !credentials.value.accessToken) {
+      throw reasonedError('failed-precondition', reconnectMessage(input.platform), { reason: 'needs-reconnect', provider: input.platform });
+    }
 
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit });
