@@ -154,8 +154,8 @@ test.describe('social credentials', () => {
       await expect(form.getByLabel(update, { exact: true })).toHaveValue('');
 
       if (platform === 'youtube' || platform === 'reddit') {
-        await expect(form.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
-        await expect(form.getByText(/arrives with the social publishing release/)).toBeVisible();
+        await expect(form.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
+        await expect(form.getByText(/the tokens stay on the server/)).toBeVisible();
       }
 
       await form.getByRole('button', { name: `Delete ${name} credentials` }).click();

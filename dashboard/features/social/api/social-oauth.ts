@@ -1,30 +1,8 @@
-import { useState } from 'react';
 import type { OAuthPlatform } from '@core/social-oauth';
-import { oauthMessages } from '@core/social-oauth';
-import { call, readCallableError } from '@/lib/call';
-import { toast } from '@/lib/toast';
+import { call } from '@/lib/call';
 
-// Connect for Reddit and YouTube: the function returns the platform's authorize URL (its state is a
-// server-side nonce; the client secret never reaches the browser) and the page goes there. The platform
-// sends the user back to /social/{platform}/callback, which calls completeSocialOAuth.
-
-/** Starts Connect: navigates to the platform's consent page, or says why it cannot. */
-export function useStartSocialOAuth(platform: OAuthPlatform, navigate: (url: string) => void = (url) => window.location.assign(url)): { start: () => Promise<void>; isPending: boolean } {
-  const [isPending, setPending] = useState(false);
-  const start = async () => {
-    if (isPending) return;
-    setPending(true);
-    try {
-      const { authorizeUrl } = await call('startSocialOAuth', { platform });
-      navigate(authorizeUrl);
-    } catch (error) {
-      const failure = readCallableError(error, oauthMessages.startFailed(platform));
-      toast({ title: oauthMessages.failedTitle, description: failure.message, variant: 'destructive' });
-      setPending(false);
-    }
-  };
-  return { start, isPending };
-}
+// The return half of Connect (the start is dashboard/lib/social-oauth.ts, shared with Integrations):
+// /social/{platform}/callback hands the code and state to completeSocialOAuth.
 
 export function completeSocialOAuth(platform: OAuthPlatform, code: string, state: string) {
   return call('completeSocialOAuth', { platform, code, state });

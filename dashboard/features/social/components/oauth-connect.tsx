@@ -4,7 +4,7 @@ import { socialPlatformLabels } from '@core/integrations';
 import type { OAuthPlatform } from '@core/social-oauth';
 import { Button, buttonClasses } from '@core/ui/button';
 import { useOAuthAccount, type OAuthAccountState } from '../api/social-connections';
-import { useStartSocialOAuth } from '../api/social-oauth';
+import { useStartSocialOAuth } from '@/lib/social-oauth';
 import { SOCIAL_INTEGRATIONS } from './connect-alert';
 
 // The account section of the Reddit and YouTube pages: without saved credentials, the way to Integrations;
