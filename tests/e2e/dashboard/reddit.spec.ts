@@ -17,6 +17,7 @@ async function redditPostsTitled(title: string): Promise<{ kind: string; link_fl
 test('connects Reddit through the consent page, then posts with a flair; a required flair is asked for first', async ({ muse, page }) => {
   await muse.signUp().withSocialCredentials({ platform: 'reddit', credentials: REDDIT_APP }).open('/social/reddit', { heading: 'Reddit' });
   await expect(page.getByText("New Reddit API apps need Reddit's approval")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reddit-not-connected.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Reconnect Reddit Account' }).click();
   await expect(page.getByText('Reddit account connected').first()).toBeVisible({ timeout: 30_000 });
@@ -26,6 +27,7 @@ test('connects Reddit through the consent page, then posts with a flair; a requi
   // A subreddit that requires flair says so before posting.
   await page.getByLabel('Subreddit').fill('r/FlairRequired');
   await expect(page.getByText('r/FlairRequired requires a post flair: choose one before posting.')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath('reddit-flair-required.png'), fullPage: true });
 
   const title = `E2E flair ${Date.now()}`;
   await page.getByLabel('Subreddit').fill('r/MuseSandbox');
@@ -39,6 +41,7 @@ test('connects Reddit through the consent page, then posts with a flair; a requi
   await expect(page.getByText('Your post has been published to Reddit')).toBeVisible({ timeout: 30_000 });
   await expect(recentPosts(page).getByRole('link', { name: /View post/ })).toHaveAttribute('href', /^https:\/\/www\.reddit\.com\/r\/MuseSandbox\/comments\//);
   expect(await redditPostsTitled(title)).toEqual([expect.objectContaining({ kind: 'self', link_flair_text: 'Made here' })]);
+  await page.screenshot({ path: test.info().outputPath('reddit-published.png'), fullPage: true });
 });
 
 test('a return with a forged state is refused with its reason and stores nothing', async ({ muse, page }) => {
