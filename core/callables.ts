@@ -13,7 +13,18 @@ import {
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { feedbackInputSchema } from './schemas';
-import { cancelPostSchema, platformProfileSchema, publishPostSchema, retryPostSchema, updateScheduledPostSchema, type PlatformProfile, type PublishPostResult } from './social-posts';
+import { completeSocialOAuthSchema, startSocialOAuthSchema, type CompleteSocialOAuthResult, type StartSocialOAuthResult } from './social-oauth';
+import {
+  cancelPostSchema,
+  platformProfileSchema,
+  publishPostSchema,
+  retryPostSchema,
+  subredditFlairsSchema,
+  updateScheduledPostSchema,
+  type PlatformProfile,
+  type PublishPostResult,
+  type SubredditFlairs,
+} from './social-posts';
 
 // Every callable function in one map: its name (the export in functions/src/index.ts), the input schema
 // both sides validate with, the output type, and the machine reasons its errors may carry. Clients call
@@ -41,6 +52,8 @@ export const callableErrorReasons = [
   'needs-reconnect',
   /** The post is no longer in a state that allows this (claimed, published, cancelled). */
   'post-state',
+  /** An OAuth return whose state is unknown, reused, expired or another user's: start Connect again. */
+  'oauth-state',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
@@ -89,6 +102,9 @@ export const callableContracts = {
   cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
   retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
   getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  getSubredditFlairs: contract<SubredditFlairs>()(subredditFlairsSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  startSocialOAuth: contract<StartSocialOAuthResult>()(startSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials']),
+  completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials', 'oauth-state']),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

@@ -42,6 +42,8 @@ export interface CredentialField {
   maxLength: number;
   /** User agents are free text; keys, ids and tokens never contain spaces. */
   allowSpaces?: boolean;
+  /** A format the platform requires, checked when saved. */
+  format?: { pattern: RegExp; message: string };
 }
 
 export const KEY_MAX_CHARS = 512;
@@ -49,6 +51,13 @@ export const TOKEN_MAX_CHARS = 2048;
 
 const key = (label: string, secret: boolean, required = true): CredentialField => ({ label, secret, required, maxLength: KEY_MAX_CHARS });
 const token = (label: string, required: boolean): CredentialField => ({ label, secret: true, required, maxLength: TOKEN_MAX_CHARS });
+
+/**
+ * Reddit's required User-Agent: `<platform>:<app ID>:<version string> (by /u/<reddit username>)`.
+ * Generic agents are throttled hard, so saving refuses anything else.
+ */
+export const REDDIT_USER_AGENT = /^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+ \(by \/?u\/[A-Za-z0-9_-]{3,20}\)$/;
+export const redditUserAgentMessage = 'User Agent must look like platform:app-id:version (by /u/username), e.g. web:muse-studio:1.0 (by /u/yourname)';
 
 /** The credential forms. Access and refresh tokens of YouTube and Reddit arrive through Connect. */
 export const socialCredentialFields = {
@@ -72,7 +81,7 @@ export const socialCredentialFields = {
   reddit: {
     clientId: key('Client ID', false),
     clientSecret: key('Client Secret', true),
-    userAgent: { label: 'User Agent', secret: false, required: true, maxLength: 256, allowSpaces: true },
+    userAgent: { label: 'User Agent', secret: false, required: true, maxLength: 256, allowSpaces: true, format: { pattern: REDDIT_USER_AGENT, message: redditUserAgentMessage } },
   },
 } as const satisfies Record<SocialPlatform, Record<string, CredentialField>>;
 
@@ -134,6 +143,7 @@ function credentialValueSchema(field: CredentialField) {
     .trim()
     .max(field.maxLength, `${field.label} must be ${field.maxLength} characters or fewer`)
     .refine((v) => v === '' || (field.allowSpaces ? PRINTABLE : NO_SPACES).test(v), `${field.label} contains characters that are not allowed`)
+    .refine((v) => v === '' || !field.format || field.format.pattern.test(v), field.format?.message ?? '')
     .optional();
 }
 

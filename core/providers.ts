@@ -15,3 +15,17 @@ export const providers = {
 
 export type ProviderId = keyof typeof providers;
 export const providerIds = Object.keys(providers) as ProviderId[];
+
+/**
+ * Further hosts of a provider, each with its own env name: OAuth lives apart from the API (Reddit's
+ * authorize and token endpoints on www.reddit.com, Google's on accounts.google.com and oauth2.googleapis.com).
+ * The sandbox serves them from the provider's own server, so their paths never collide with the API's.
+ */
+export const providerHosts = {
+  redditAccounts: { provider: 'reddit', baseUrl: 'https://www.reddit.com', env: 'REDDIT_ACCOUNTS_BASE_URL' },
+  googleAccounts: { provider: 'google', baseUrl: 'https://accounts.google.com', env: 'GOOGLE_ACCOUNTS_BASE_URL' },
+  googleOAuth: { provider: 'google', baseUrl: 'https://oauth2.googleapis.com', env: 'GOOGLE_OAUTH_BASE_URL' },
+} as const satisfies Record<string, { provider: ProviderId; baseUrl: string; env: string }>;
+
+export type ProviderHostId = keyof typeof providerHosts;
+export const providerHostIds = Object.keys(providerHosts) as ProviderHostId[];

@@ -144,3 +144,35 @@ export function youtubeVideoProblem(
   if (file.sizeBytes <= 0) return { code: 'invalid_content', message: 'This video file is empty' };
   return undefined;
 }
+
+/**
+ * Reddit (www.reddit.com/dev/api#POST_api_submit): a title of at most 300 characters, a self post body of at
+ * most 40,000, one image per image post (PNG, JPEG or GIF, at most 20 MB as Reddit's uploader accepts).
+ * Galleries and video posts are not offered here.
+ */
+export const REDDIT_LIMITS = {
+  titleMaxChars: 300,
+  bodyMaxChars: 40_000,
+  imageTypes: ['image/png', 'image/jpeg', 'image/gif'],
+  imageMaxBytes: 20 * MB,
+  imagesPerPostMax: 1,
+} as const;
+
+/** A Reddit post body that is only a link becomes a link post. */
+export function redditLinkOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^https?:\/\/\S+$/i.test(trimmed)) return undefined;
+  return URL.canParse(trimmed) ? trimmed : undefined;
+}
+
+/** Why Reddit would refuse these media, in plain words, or undefined when they fit. */
+export function redditMediaProblem(media: readonly { contentType: string; sizeBytes: number }[]): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+  if (media.length > REDDIT_LIMITS.imagesPerPostMax) return { code: 'invalid_content', message: 'A Reddit post here carries one image.' };
+  const m = media[0];
+  if (!m) return undefined;
+  const type = m.contentType.toLowerCase().split(';')[0]!.trim();
+  if (!(REDDIT_LIMITS.imageTypes as readonly string[]).includes(type)) return { code: 'invalid_content', message: `Reddit image posts take PNG, JPEG or GIF images, not ${m.contentType}.` };
+  if (m.sizeBytes > REDDIT_LIMITS.imageMaxBytes)
+    return { code: 'media_too_large', message: `Images on Reddit can be at most ${formatMegabytes(REDDIT_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+  return undefined;
+}

@@ -7,7 +7,7 @@ import { youtubePrivacyStatuses } from './social-limits';
 // queues a publish job at once, a Schedule Date stores it as 'scheduled' until the scheduler claims it.
 // docs/architecture.md ("Publishing") and functions/README.md have the state machine and the exactly-once rules.
 
-export const publishPlatforms = ['x', 'linkedin', 'youtube'] as const;
+export const publishPlatforms = ['x', 'linkedin', 'reddit', 'youtube'] as const;
 export type PublishPlatform = (typeof publishPlatforms)[number];
 
 /**
@@ -50,6 +50,44 @@ export const youtubeDetailsSchema = z
   .refine((v) => v.publishAt === null || v.privacyStatus === 'private', { message: 'A publish time needs Private visibility: YouTube makes the video public at that time', path: ['publishAt'] });
 export type YouTubeDetails = z.output<typeof youtubeDetailsSchema>;
 
+/** Reddit: the subreddit (a leading r/ removed), the title and the flair; the post's text is its body. */
+export const redditPostSchema = z.strictObject({
+  subreddit: z
+    .string({ error: 'Please fill in all required fields' })
+    .trim()
+    .transform((v) => v.replace(/^\/?r\//i, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please fill in all required fields')
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'Please enter a valid subreddit name'),
+    ),
+  title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(300, 'Reddit titles can be at most 300 characters'),
+  flairId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Please choose a flair from the list')
+    .optional(),
+  flairText: z.string().trim().max(64, 'Flair text can be at most 64 characters').optional(),
+});
+export type RedditPostFields = z.output<typeof redditPostSchema>;
+
+/** The flairs of a subreddit, for the Reddit composer (loaded once typing stops). */
+export const subredditFlairsSchema = z.strictObject({ subreddit: redditPostSchema.shape.subreddit });
+export interface SubredditFlair {
+  id: string;
+  text: string;
+  /** The user may write their own text for this flair. */
+  textEditable: boolean;
+  backgroundColor: string;
+  textColor: string;
+}
+export interface SubredditFlairs {
+  subreddit: string;
+  flairs: SubredditFlair[];
+  /** The subreddit refuses posts without a flair. */
+  flairRequired: boolean;
+}
+
 const postFields = {
   text: postText,
   media: z.array(postMediaSchema).max(20, 'Too many media files').default([]),
@@ -64,11 +102,23 @@ const postFields = {
   youtube: youtubeDetailsSchema.optional(),
 };
 
-export const publishPostSchema = z.strictObject({
-  requestId: z.uuid(),
-  platform: z.enum(publishPlatforms, { error: 'Please choose a platform' }),
-  ...postFields,
-});
+export const publishPostSchema = z
+  .strictObject({
+    requestId: z.uuid(),
+    platform: z.enum(publishPlatforms, { error: 'Please choose a platform' }),
+    ...postFields,
+    // A Reddit post may be only a title and an image: its text is checked below.
+    text: z.string({ error: 'Please enter post content' }).trim().max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`).default(''),
+    reddit: redditPostSchema.optional(),
+  })
+  .superRefine((post, ctx) => {
+    if (post.platform !== 'reddit') {
+      if (post.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
+      if (post.reddit) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
+      return;
+    }
+    if (!post.reddit || (post.text === '' && post.media.length === 0)) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Please fill in all required fields' });
+  });
 export type PublishPostInput = z.input<typeof publishPostSchema>;
 
 const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Post id is not valid');
@@ -94,6 +144,9 @@ export interface PlatformProfile {
   posts: number | null;
   /** YouTube: the channel's total views. */
   views?: number | null;
+
+  /** Reddit: the account's karma (link + comment). */
+  karma?: number | null;
   /** LinkedIn: who may post (the member, then only APPROVED organizations). */
   authors: { urn: string; name: string; kind: 'person' | 'organization' }[];
   /** LinkedIn: when the saved access token expires (ISO), when the saved credentials say; else absent. */
@@ -109,6 +162,7 @@ export const socialPostSchema = z.object({
   author: z.object({ urn: text(), name: text() }).nullable().catch(null),
   scheduledAt: timestamp(),
   timeZone: z.string().catch('UTC'),
+  reddit: z.object({ subreddit: text(), title: text(), flairId: optionalText(), flairText: optionalText() }).nullable().catch(null),
   /** The job publishing it now (or last). */
   jobId: optionalText(),
   platformPostId: optionalText(),

@@ -131,7 +131,13 @@ export function createAppRouter() {
                     (m) => m.LinkedinRoute,
                   ),
                 },
-                { path: paths.socialReddit, ...comingSoon('Reddit', 'Write and publish posts to Reddit.') },
+                {
+                  path: paths.socialReddit,
+                  ...screen(
+                    () => import('@/features/social/routes/reddit-route'),
+                    (m) => m.RedditRoute,
+                  ),
+                },
                 {
                   path: paths.socialYoutube,
                   ...screen(
@@ -139,8 +145,20 @@ export function createAppRouter() {
                     (m) => m.YoutubeRoute,
                   ),
                 },
-                { path: paths.socialYoutubeCallback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
-                { path: paths.socialRedditCallback, ...comingSoon('Connecting Reddit Account', 'Please wait while we finish connecting your account.') },
+                {
+                  path: paths.socialYoutubeCallback,
+                  ...screen(
+                    () => import('@/features/social/routes/oauth-callback-route'),
+                    (m) => m.YoutubeCallbackRoute,
+                  ),
+                },
+                {
+                  path: paths.socialRedditCallback,
+                  ...screen(
+                    () => import('@/features/social/routes/oauth-callback-route'),
+                    (m) => m.RedditCallbackRoute,
+                  ),
+                },
                 {
                   path: paths.integrations,
                   ...screen(

@@ -1,5 +1,5 @@
 import { defineSecret } from 'firebase-functions/params';
-import { providerIds, providers, type ProviderId } from '@core/providers';
+import { providerHostIds, providerHosts, providerIds, providers, type ProviderHostId, type ProviderId } from '@core/providers';
 import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from './lib/crypto';
 
@@ -11,6 +11,8 @@ export const keyringSecret = defineSecret(SECRETS_KEYRING);
 export interface FunctionsConfig {
   /** Provider base URLs without a trailing slash: the real services unless the environment points elsewhere (the sandbox). */
   baseUrls: Record<ProviderId, string>;
+  /** Providers' further hosts (OAuth authorize and token endpoints), read the same way. */
+  hostUrls: Record<ProviderHostId, string>;
   emulated: boolean;
   /** Origin of Firebase Storage download URLs: the Storage emulator's when one is configured. */
   storageDownloadOrigin: string;
@@ -21,9 +23,7 @@ const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
 /** Reads the functions' configuration from an environment; pure, so it is tested with plain objects. */
 export function readConfig(env: Readonly<Record<string, string | undefined>>): FunctionsConfig {
   const emulated = env.FUNCTIONS_EMULATOR === 'true';
-  const baseUrls = {} as Record<ProviderId, string>;
-  for (const id of providerIds) {
-    const { env: name, baseUrl: fallback } = providers[id];
+  const readBaseUrl = (name: string, fallback: string): string => {
     const raw = env[name]?.trim() || fallback;
     let url: URL;
     try {
@@ -35,12 +35,16 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): F
     if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
     // Plain http is only for the local sandbox: a deployed function never sends a user's key in clear text.
     if (!emulated && url.protocol !== 'https:') throw new Error(`${name} must use https outside the emulator`);
-    baseUrls[id] = url.toString().replace(/\/+$/, '');
-  }
+    return url.toString().replace(/\/+$/, '');
+  };
+  const baseUrls = {} as Record<ProviderId, string>;
+  for (const id of providerIds) baseUrls[id] = readBaseUrl(providers[id].env, providers[id].baseUrl);
+  const hostUrls = {} as Record<ProviderHostId, string>;
+  for (const id of providerHostIds) hostUrls[id] = readBaseUrl(providerHosts[id].env, providerHosts[id].baseUrl);
   const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
   if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
   const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
-  return { baseUrls, emulated, storageDownloadOrigin };
+  return { baseUrls, hostUrls, emulated, storageDownloadOrigin };
 }
 
 let config: FunctionsConfig | undefined;

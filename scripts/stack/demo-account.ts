@@ -11,7 +11,7 @@ const sandboxCredentials: Record<SocialPlatform, Record<string, string>> = {
   x: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: 'sandbox-access-token', accessTokenSecret: 'sandbox-access-token-secret' },
   linkedin: { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret', accessToken: 'sandbox-linkedin-token', refreshToken: 'sandbox-linkedin-refresh' },
   youtube: { clientId: 'sandbox-youtube-client', clientSecret: 'sandbox-youtube-secret', channelId: 'UCsandbox' },
-  reddit: { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'muse-studio/1.0 (sandbox)' },
+  reddit: { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'web:muse-studio:1.0 (by /u/sandbox_creator)' },
 };
 
 async function call(projectId: string, idToken: string, name: string, data: unknown): Promise<void> {

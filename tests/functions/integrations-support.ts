@@ -68,3 +68,8 @@ export function localKeyring(): Keyring {
   if (!line) throw new Error('No keyring in functions/.secret.local');
   return parseKeyring(line.slice(SECRETS_KEYRING.length + 1).replace(/^'|'$/g, ''));
 }
+
+/** The OAuth hosts of the sandbox (each served by its provider's server, tests/sandbox/README.md). */
+export function sandboxHosts(): { redditAccounts: string; googleAccounts: string; googleOAuth: string } {
+  return { redditAccounts: sandboxUrl('reddit'), googleAccounts: sandboxUrl('google'), googleOAuth: sandboxUrl('google') };
+}

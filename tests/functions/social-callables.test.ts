@@ -99,8 +99,20 @@ describe('bad payloads', () => {
     ['cancelPost', { postId, status: 'cancelled' }],
     ['retryPost', { postId }],
     ['retryPost', { postId, requestId: 'again' }],
-    ['getPlatformProfile', { platform: 'reddit' }],
+    ['getPlatformProfile', { platform: 'tiktok' }],
     ['getPlatformProfile', null],
+    ['publishPost', { requestId: randomUUID(), platform: 'reddit', text: 'Hi' }],
+    ['publishPost', { requestId: randomUUID(), platform: 'reddit', text: 'Hi', reddit: { subreddit: '../admin', title: 'T' } }],
+    ['publishPost', { requestId: randomUUID(), platform: 'reddit', text: '', reddit: { subreddit: 'MuseSandbox', title: 'T' } }],
+    ['publishPost', { requestId: randomUUID(), platform: 'x', text: 'Hi', reddit: { subreddit: 'MuseSandbox', title: 'T' } }],
+    ['getSubredditFlairs', { subreddit: 'r/' }],
+    ['getSubredditFlairs', { subreddit: 'a/b' }],
+    ['startSocialOAuth', { platform: 'x' }],
+    ['startSocialOAuth', { platform: 'reddit', redirectUri: 'https://evil.example.com' }],
+    ['completeSocialOAuth', { platform: 'reddit', code: 'abc', state: 'short' }],
+    ['completeSocialOAuth', { platform: 'youtube', state: 'A'.repeat(43) }],
+    ['completeSocialOAuth', { platform: 'reddit', code: 'a b', state: 'A'.repeat(43) }],
+    ['completeSocialOAuth', { platform: 'linkedin', code: 'abc', state: 'A'.repeat(43) }],
   ];
 
   it.each(cases)('%s refuses %j with invalid-argument and writes nothing', async (name, data) => {
@@ -108,11 +120,15 @@ describe('bad payloads', () => {
     const called = await callCallable(name, data, idToken);
     expect(called.error?.status).toBe('INVALID_ARGUMENT');
     expect(await postsOf(uid)).toEqual([]);
+    expect((await adminDb().collection('oauthNonces').where('uid', '==', uid).get()).size).toBe(0);
   });
 
-  it.each(['publishPost', 'updateScheduledPost', 'cancelPost', 'retryPost', 'getPlatformProfile'] as const)('%s needs a signed-in caller', async (name) => {
-    expect((await callCallable(name, { postId, platform: 'x' })).error).toMatchObject({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
-  });
+  it.each(['publishPost', 'updateScheduledPost', 'cancelPost', 'retryPost', 'getPlatformProfile', 'getSubredditFlairs', 'startSocialOAuth', 'completeSocialOAuth'] as const)(
+    '%s needs a signed-in caller',
+    async (name) => {
+      expect((await callCallable(name, { postId, platform: 'x' })).error).toMatchObject({ status: 'UNAUTHENTICATED', message: 'User not authenticated' });
+    },
+  );
 
   it("cancelPost on someone else's post finds nothing to cancel", async () => {
     const owner = await xUser();

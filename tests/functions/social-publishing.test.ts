@@ -21,7 +21,7 @@ import { publishDuePosts } from '../../functions/src/social/publish-due-posts/pu
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { lookupFailedMessage } from '../../functions/src/social/publish-run';
 import { gradientPng } from '../sandbox/providers/png';
-import { addFault, clearSandbox, localKeyring, sandboxUrl } from './integrations-support';
+import { addFault, clearSandbox, localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
 import { storageOrigin } from './jobs-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
@@ -469,7 +469,14 @@ describe('scheduling', () => {
 });
 
 describe('getPlatformProfile', () => {
-  const profileDeps = { db, keyring, fetch: globalThis.fetch, baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), youtube: sandboxUrl('google') } };
+  const profileDeps = {
+    db,
+    keyring,
+    clock: systemClock,
+    fetch: globalThis.fetch,
+    hosts: sandboxHosts(),
+    baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), reddit: sandboxUrl('reddit'), youtube: sandboxUrl('google') },
+  };
 
   it("reads X's public figures", async () => {
     const uid = await xUser();

@@ -17,7 +17,7 @@ import { postRef, youtubeNotConnectedMessage, youtubeScheduleMessage } from '../
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { getPlatformProfile } from '../../functions/src/social/get-platform-profile/get-platform-profile';
 import { YOUTUBE_TOKENS } from '../sandbox/providers/youtube';
-import { localKeyring, sandboxUrl } from './integrations-support';
+import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
 import { storageOrigin } from './jobs-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
@@ -254,7 +254,14 @@ describe('an upload that survives', () => {
 });
 
 describe('getPlatformProfile for YouTube', () => {
-  const profileDeps = { db, keyring, fetch: globalThis.fetch, baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), youtube: google } };
+  const profileDeps = {
+    db,
+    keyring,
+    clock: systemClock,
+    fetch: globalThis.fetch,
+    hosts: sandboxHosts(),
+    baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), reddit: sandboxUrl('reddit'), youtube: google },
+  };
 
   it("reads the channel's name, subscribers and views for the stat cards", async () => {
     const uid = await youtubeUser();

@@ -1,5 +1,5 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, type DocumentData, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, where, type DocumentData, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { emulatorHost, projectId, readRules } from './emulators';
 
@@ -22,6 +22,8 @@ const downloadUrl = (path: string, origin = 'https://firebasestorage.googleapis.
   `${origin}/v0/b/demo-muse-test.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=0b6f3c1e-9d2a-4c1b-8f3e-2a9d7c5e1b4f`;
 const emulatorOrigin = 'http://127.0.0.1:19199';
 
+const NONCE_PATH = `oauthNonces/${'a1'.repeat(32)}`;
+
 /** Alice's data, as the Admin SDK or an earlier session left it. Every test starts from this. */
 const seed: Record<string, DocumentData> = {
   'users/alice': { displayName: 'Alice', settings, theme: 'dark', createdAt: earlier, updatedAt: earlier },
@@ -34,7 +36,8 @@ const seed: Record<string, DocumentData> = {
   'users/alice/socialAccounts/x': { status: 'connected', username: 'alice' },
   'users/alice/feedback/f1': { message: 'love it' },
   'secrets/alice': { openai: 'sk-test' },
-  'oauthNonces/n1': { uid: 'alice', platform: 'x' },
+  // As startSocialOAuth stores it (functions/src/social/oauth/nonces.ts): id = sha256(state).
+  [NONCE_PATH]: { uid: 'alice', platform: 'reddit', redirectUri: 'https://muse.example/social/reddit/callback', codeVerifier: null, createdAt: earlier, expiresAt: stale, usedAt: null },
 };
 
 type Target = {
@@ -120,11 +123,11 @@ const targets: Target[] = [
     owner: [],
   },
   {
-    path: 'oauthNonces/n1',
+    path: NONCE_PATH,
     list: 'oauthNonces',
     createPath: 'oauthNonces/new',
-    create: () => ({ uid: 'alice' }),
-    update: () => ({ uid: 'bob' }),
+    create: () => ({ uid: 'alice', platform: 'reddit', usedAt: null }),
+    update: () => ({ usedAt: null, uid: 'bob' }),
     owner: [],
   },
 ];
@@ -191,6 +194,13 @@ describe('firestore.rules: who may do what', () => {
     const db = contextOf(who).firestore() as unknown as Firestore;
     const result = attempt(db, op, target);
     await (allowed ? assertSucceeds(result) : assertFails(result));
+  });
+
+  it.each(['alice', 'bob'] as const)('%s cannot query the OAuth nonces for her own uid, nor spend one', async (who) => {
+    await reset();
+    const db = contextOf(who).firestore() as unknown as Firestore;
+    await assertFails(getDocs(query(collection(db, 'oauthNonces'), where('uid', '==', who))));
+    await assertFails(updateDoc(doc(db, NONCE_PATH), { usedAt: serverTimestamp() }));
   });
 });
 

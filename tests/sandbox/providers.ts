@@ -5,9 +5,11 @@ import { anthropicRoutes } from './providers/anthropic';
 import { bflRoutes } from './providers/bfl';
 import { elevenlabsRoutes } from './providers/elevenlabs';
 import { geminiRoutes } from './providers/gemini';
+import { googleOAuthRoutes } from './providers/google-oauth';
 import { linkedinRoutes } from './providers/linkedin';
 import { lumaRoutes } from './providers/luma';
 import { openaiRoutes } from './providers/openai';
+import { redditRoutes } from './providers/reddit';
 import { xFaultBody, xRoutes } from './providers/x';
 import { youtubeFaultBody, youtubeRoutes } from './providers/youtube';
 
@@ -24,8 +26,12 @@ export const providerRoutes: Partial<Record<ProviderId, (app: Hono) => void>> = 
   gemini: geminiRoutes,
   linkedin: linkedinRoutes,
   x: xRoutes,
-  // Google's origin serves the YouTube Data API (Google OAuth joins it on the same origin).
-  google: youtubeRoutes,
+  reddit: redditRoutes,
+  // Google's origin serves Google OAuth and the YouTube Data API, whose calls check the tokens it issued.
+  google: (app) => {
+    googleOAuthRoutes(app);
+    youtubeRoutes(app);
+  },
 };
 
 /** Providers whose faults answer in their own error shape rather than the generic {error}. */

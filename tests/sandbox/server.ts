@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { providerIds, providers, type ProviderId } from '@core/providers';
+import { providerHostIds, providerHosts, providerIds, providers, type ProviderId } from '@core/providers';
 import { createProviderApp, type ProviderApp } from './app';
 import { providerFaultBodies, providerRoutes } from './providers';
 
@@ -44,6 +44,8 @@ export async function startSandbox({ host = '127.0.0.1', basePort = 0 }: { host?
       apps[id] = providerApp;
       env[providers[id].env] = urls[id];
     }
+    // A provider's further hosts (OAuth endpoints) are served by its own server.
+    for (const id of providerHostIds) env[providerHosts[id].env] = urls[providerHosts[id].provider];
   } catch (error) {
     await Promise.all(servers.map(closeServer));
     throw error;

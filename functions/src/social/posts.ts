@@ -2,13 +2,14 @@ import { queuedJob } from '../jobs/job-state';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
-import { socialPlatformLabels } from '@core/integrations';
+import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
 import { LINKEDIN_LIMITS, xMediaProblem, youtubeVideoProblem } from '@core/social-limits';
-import type { PublishPlatform, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
+import type { PublishPlatform, RedditPostFields, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { reasonedError } from '../lib/callable';
 import { checkLinkedInRequest } from '../providers/social/linkedin';
+import { checkRedditRequest } from '../providers/social/reddit';
 import type { PublishMedia, UploadSession } from '../providers/social/social-publisher';
 
 // users/{uid}/socialPosts/{postId} as functions write it, and the checks every way into it shares
@@ -30,6 +31,8 @@ export interface SocialPostDoc<T = unknown> {
   text: string;
   media: StoredPostMedia[];
   author: { urn: string; name: string } | null;
+  /** Reddit's fields (absent on other platforms' posts). */
+  reddit?: RedditPostFields | null;
   /** When a scheduled post is due; null for Post Now. The scheduler queries it. */
   scheduledAt: T | null;
   timeZone: string;
@@ -66,11 +69,11 @@ export function socialAccountRef(db: Firestore, uid: string, platform: PublishPl
 }
 
 /** The words the composers have always shown for an account that is not connected. */
-export function missingCredentialsMessage(platform: PublishPlatform): string {
+export function missingCredentialsMessage(platform: SocialPlatform): string {
   return `Please connect your ${socialPlatformLabels[platform]} account in the Integrations page`;
 }
 
-export function unreadableCredentialsMessage(platform: PublishPlatform): string {
+export function unreadableCredentialsMessage(platform: SocialPlatform): string {
   return `Your saved ${socialPlatformLabels[platform]} credentials can no longer be read. Save them again in Integrations.`;
 }
 
@@ -86,11 +89,11 @@ export const youtubeScheduleMessage = 'YouTube videos are uploaded now: choose a
 
 export const mediaGoneMessage = 'A media file of this post is no longer in your library.';
 
-export function missingCredentialsError(platform: PublishPlatform): HttpsError {
+export function missingCredentialsError(platform: SocialPlatform): HttpsError {
   return reasonedError('failed-precondition', missingCredentialsMessage(platform), { reason: 'missing-credentials', provider: platform });
 }
 
-export function unreadableCredentialsError(platform: PublishPlatform): HttpsError {
+export function unreadableCredentialsError(platform: SocialPlatform): HttpsError {
   return reasonedError('failed-precondition', unreadableCredentialsMessage(platform), { reason: 'unreadable-credentials', provider: platform });
 }
 
@@ -117,7 +120,11 @@ export async function resolvePostMedia(db: Firestore, uid: string, media: readon
 }
 
 /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
-export function platformProblem(platform: PublishPlatform, post: { text: string; media: readonly StoredPostMedia[]; author?: string; youtube?: YouTubeDetails }): string | undefined {
+export function platformProblem(
+  platform: PublishPlatform,
+  post: { text: string; media: readonly StoredPostMedia[]; author?: string; reddit?: RedditPostFields | null; youtube?: YouTubeDetails },
+): string | undefined {
+  if (platform === 'reddit') return checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message;
   if (platform === 'youtube') return youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message;
   if (platform === 'x') {
     const { weightedLength } = xTextInfo(post.text);

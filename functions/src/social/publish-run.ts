@@ -2,13 +2,13 @@ import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import type { PublishPlatform } from '@core/social-posts';
-import type { SecretRead } from '../integrations/secret-store';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { checkOwnership, failedPatch, heartbeatPatch, jobStateOf } from '../jobs/job-state';
 import type { Bucket } from '../jobs/result-storage';
 import type { RunResult } from '../jobs/runner';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
+import type { FreshCredentials } from './oauth/fresh-credentials';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type SocialPostDoc, type StoredPostMedia } from './posts';
 
 // The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. One platform
@@ -17,7 +17,8 @@ import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef,
 // post up (findExisting) instead of posting again. The post's end and the job's end are one transaction.
 
 export interface PublishDeps {
-  readCredentials(uid: string, platform: PublishPlatform): Promise<SecretRead<StoredSocialCredentials>>;
+  /** Reddit and YouTube: refreshed when about to expire; `refused` when the account must connect again. */
+  readCredentials(uid: string, platform: PublishPlatform): Promise<FreshCredentials>;
   /** The platform's publisher for these credentials. */
   publisherFor(platform: PublishPlatform, credentials: StoredSocialCredentials): SocialPublisher;
 }
@@ -146,6 +147,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const credentials = await deps.readCredentials(uid, platform);
     if (!credentials.found) return await finish({ ok: false, failure: { code: 'missing_credentials', message: missingCredentialsMessage(platform) } });
     if (!credentials.readable) return await finish({ ok: false, failure: { code: 'unreadable_credentials', message: unreadableCredentialsMessage(platform) } });
+    if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
     if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
     const publisher = deps.publisherFor(platform, credentials.value);
@@ -156,6 +158,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       ...(post.author ? { author: post.author.urn } : {}),
       ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
       ...(platform === 'youtube' ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
+      ...(post.reddit ? { reddit: post.reddit } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };

@@ -29,7 +29,13 @@ const socialForms = [
     update: 'Access Token',
   },
   { platform: 'youtube', title: 'YouTube', name: 'YouTube', fields: { 'Client ID': 'yt-client-1.apps', 'Client Secret': 'client-secret-bbbb', 'Channel ID': 'UC1234567890' }, update: 'Client Secret' },
-  { platform: 'reddit', title: 'Reddit', name: 'Reddit', fields: { 'Client ID': 'reddit-client-1', 'Client Secret': 'client-secret-bbbb', 'User Agent': 'muse-studio/1.0 by tester' }, update: 'Client Secret' },
+  {
+    platform: 'reddit',
+    title: 'Reddit',
+    name: 'Reddit',
+    fields: { 'Client ID': 'reddit-client-1', 'Client Secret': 'client-secret-bbbb', 'User Agent': 'web:muse-studio:1.0 (by /u/tester)' },
+    update: 'Client Secret',
+  },
 ] as const;
 
 // Sonner keeps dismissed toasts in the list for a while; the newest comes first.
@@ -148,8 +154,8 @@ test.describe('social credentials', () => {
       await expect(form.getByLabel(update, { exact: true })).toHaveValue('');
 
       if (platform === 'youtube' || platform === 'reddit') {
-        await expect(form.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
-        await expect(form.getByText(/arrives with the social publishing release/)).toBeVisible();
+        await expect(form.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
+        await expect(form.getByText(/the tokens stay on the server/)).toBeVisible();
       }
 
       await form.getByRole('button', { name: `Delete ${name} credentials` }).click();

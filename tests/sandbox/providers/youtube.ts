@@ -2,6 +2,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
+import { googleAccessVerdict } from './google-oauth';
 
 // YouTube Data API v3 on the Google provider's origin (www.googleapis.com): the resumable upload protocol
 // (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol), channels.list, videos.list and
@@ -160,6 +161,14 @@ function readMetadata(body: Record<string, unknown> | undefined, now: number): S
 }
 
 export function youtubeRoutes(app: Hono): void {
+  // Tokens Google OAuth issued on this server (./google-oauth.ts) expire and can be revoked like Google's.
+  const tokenCheck = async (c: Context, next: () => Promise<void>) => {
+    const verdict = googleAccessVerdict(app, c.req.header('authorization'));
+    if (verdict === 'expired' || verdict === 'revoked') return c.json(youtubeErrors.authError(), 401);
+    await next();
+  };
+  app.use('/youtube/*', tokenCheck);
+  app.use('/upload/youtube/*', tokenCheck);
   const sessions = new Map<string, Session>();
   const videos: Video[] = [];
   let interruptions: Interruption[] = [];

@@ -91,12 +91,14 @@ describe('SocialCredentialsForm', () => {
     expect(callable.calls).toHaveLength(0);
   });
 
-  it.each(['youtube', 'reddit'] as const)('offers Connect for %s, disabled until the publishing release', (platform) => {
-    render(<SocialCredentialsForm platform={platform} account={undefined} loading={false} now={now} />);
-    const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
-    expect(connect.disabled).toBe(true);
-    expect(connect.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(connect.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/arrives with the social publishing release/);
+  it.each(['youtube', 'reddit'] as const)('offers Connect for %s once the app is saved', (platform) => {
+    const { rerender } = render(<SocialCredentialsForm platform={platform} account={undefined} loading={false} now={now} />);
+    const connect = () => screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+    expect(connect().disabled).toBe(true);
+    expect(document.getElementById(connect().getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/app credentials first/);
+    rerender(<SocialCredentialsForm platform={platform} account={stored} loading={false} now={now} />);
+    expect(connect().disabled).toBe(false);
+    expect(document.getElementById(connect().getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/the tokens stay on the server/);
   });
 
   it('offers Delete only when something is stored, and deletes after confirming', async () => {

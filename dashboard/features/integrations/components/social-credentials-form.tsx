@@ -1,6 +1,7 @@
 import { Link2, Save, Trash2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import type { SocialPlatform } from '@core/integrations';
+import type { OAuthPlatform } from '@core/social-oauth';
 import { BrandIcon } from '@/components/brand-icon';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -9,6 +10,7 @@ import { Input, Label } from '@core/ui/input';
 import { Skeleton } from '@core/ui/skeleton';
 import { cn } from '@core/ui/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { useStartSocialOAuth } from '@/lib/social-oauth';
 import type { SocialAccount } from '../api/get-social-accounts';
 import { useSocialCredentialsForm } from '../hooks/use-social-credentials-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -21,6 +23,23 @@ const platformInfo: Record<SocialPlatform, { title: string; description: string;
   youtube: { title: 'YouTube', description: 'Your Google OAuth client, for uploading videos. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF0000] text-white' },
   reddit: { title: 'Reddit', description: 'Your Reddit app, for posting to subreddits. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF4500] text-white' },
 };
+
+/** Reddit and YouTube: Connect sends the user to the platform's consent page once the app is saved. */
+function ConnectAction({ platform, name, saved, noteId }: { platform: OAuthPlatform; name: string; saved: boolean; noteId: string }) {
+  const { start, isPending } = useStartSocialOAuth(platform);
+  return (
+    <div className="mt-2 flex flex-col items-start gap-2 rounded-lg border border-dashed p-3">
+      <Button variant="outline" size="sm" disabled={!saved} loading={isPending} onClick={() => void start()} aria-describedby={noteId}>
+        {isPending ? null : <Link2 aria-hidden="true" />}
+        Connect
+      </Button>
+      <p id={noteId} className="text-xs text-muted-foreground">
+        {saved ? `Sends you to ${name} to allow Muse Studio; the tokens stay on the server.` : `Save your ${name} app credentials first, then connect your account.`}
+        {platform === 'reddit' ? " New Reddit API apps need Reddit's approval before they can connect." : ''}
+      </p>
+    </div>
+  );
+}
 
 /** One platform's credentials: secrets masked and shown as hints, blank keeps. */
 export function SocialCredentialsForm({ platform, account, loading, now }: { platform: SocialPlatform; account: SocialAccount | undefined; loading: boolean; now: Date }) {
@@ -66,17 +85,7 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             . Leave a field blank to keep its saved value.
           </p>
         ) : null}
-        {info.connect ? (
-          <div className="mt-2 flex flex-col items-start gap-2 rounded-lg border border-dashed p-3">
-            <Button variant="outline" size="sm" disabled aria-describedby={connectNoteId}>
-              <Link2 aria-hidden="true" />
-              Connect
-            </Button>
-            <p id={connectNoteId} className="text-xs text-muted-foreground">
-              Connecting your {form.name} account arrives with the social publishing release. Save your app credentials now.
-            </p>
-          </div>
-        ) : null}
+        {platform === 'reddit' || platform === 'youtube' ? <ConnectAction platform={platform} name={form.name} saved={Boolean(account)} noteId={connectNoteId} /> : null}
       </div>
       <form onSubmit={submit} noValidate className="grid min-w-0 content-start gap-4" aria-describedby={form.formError ? errorId : undefined}>
         <div className="grid gap-4 sm:grid-cols-2">

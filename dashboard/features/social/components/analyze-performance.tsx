@@ -9,19 +9,22 @@ import { Label, Textarea } from '@core/ui/input';
 import type { CallableFailure } from '@/lib/call';
 import { useGenerateText } from '@/lib/generate-text';
 import { toast } from '@/lib/toast';
+import type { PublishPlatform } from '@core/social-posts';
+import { PLATFORM_COPY } from '../utils/platforms';
 
 const FAILED = 'Failed to analyze performance';
 const PER_POST_CHARS = 1200;
 
 /** The question followed by the user's recent post texts, within the prompt limit. */
-export function analysisPrompt(question: string, postTexts: readonly string[]): string {
+export function analysisPrompt(question: string, postTexts: readonly string[], platformName = 'LinkedIn'): string {
   const posts = postTexts.filter((t) => t.trim()).map((t, i) => `${i + 1}. ${t.trim().slice(0, PER_POST_CHARS)}`);
-  const body = posts.length > 0 ? `\n\nMy recent LinkedIn posts:\n${posts.join('\n')}` : '\n\nI have no LinkedIn posts yet.';
+  const body = posts.length > 0 ? `\n\nMy recent ${platformName} posts:\n${posts.join('\n')}` : `\n\nI have no ${platformName} posts yet.`;
   return `${question.trim()}${body}`.slice(0, AI_PROMPT_MAX_CHARS);
 }
 
-/** Analyze Performance: one generateText call (task 'analyze') fed with the user's recent LinkedIn posts. */
-export function AnalyzePerformance({ postTexts }: { postTexts: readonly string[] }) {
+/** Analyze Performance: one generateText call (task 'analyze') fed with the user's recent posts on the platform. */
+export function AnalyzePerformance({ postTexts, platform = 'linkedin' }: { postTexts: readonly string[]; platform?: PublishPlatform }) {
+  const platformName = PLATFORM_COPY[platform].name;
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [failure, setFailure] = useState<CallableFailure | null>(null);
@@ -36,7 +39,7 @@ export function AnalyzePerformance({ postTexts }: { postTexts: readonly string[]
       return;
     }
     setFailure(null);
-    const outcome = await generate({ task: 'analyze', prompt: analysisPrompt(question, postTexts), context: { platform: 'linkedin' } });
+    const outcome = await generate({ task: 'analyze', prompt: analysisPrompt(question, postTexts, platformName), context: { platform } });
     if (outcome.ok) {
       setAnswer(outcome.result.text);
       toast({ title: 'Analysis Complete' });
@@ -53,7 +56,7 @@ export function AnalyzePerformance({ postTexts }: { postTexts: readonly string[]
           <BarChart3 className="size-4 text-primary" aria-hidden="true" />
           Analyze Performance
         </CardTitle>
-        <CardDescription>Ask about your recent LinkedIn posts.</CardDescription>
+        <CardDescription>Ask about your recent {platformName} posts.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-3">

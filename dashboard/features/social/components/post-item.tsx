@@ -106,6 +106,12 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
 
   return (
     <li className="grid min-w-0 gap-2 py-3">
+      {post.reddit ? (
+        <p className="min-w-0 text-sm break-words">
+          <span className="text-muted-foreground">r/{post.reddit.subreddit}</span> <span className="font-medium">{post.reddit.title}</span>
+          {post.reddit.flairText ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{post.reddit.flairText}</span> : null}
+        </p>
+      ) : null}
       {editing ? (
         <ScheduledEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
       ) : post.youtube ? (

@@ -1,5 +1,6 @@
 import { YouTubePage } from '../components/youtube-page';
+import { YoutubeConnect } from '../youtube/youtube-connect';
 
 export function YoutubeRoute() {
-  return <YouTubePage />;
+  return <YouTubePage connectAction={<YoutubeConnect />} />;
 }

@@ -33,6 +33,15 @@ export const PLATFORM_COPY: Record<PublishPlatform, PlatformCopy> = {
     connect: 'Please connect your LinkedIn account in the Integrations page',
     samples: { followers: '8.2K', engagement: '4.1%', growth: '+3.8%' },
   },
+  reddit: {
+    title: 'Reddit',
+    name: 'Reddit',
+    postNow: 'Post to Reddit',
+    published: 'Your post has been published to Reddit',
+    failed: 'Failed to post to Reddit. Please try again.',
+    connect: 'Please connect your Reddit account in the Integrations page',
+    samples: { followers: '3.4K', engagement: '5.6%', growth: '+2.1%' },
+  },
   youtube: {
     title: 'YouTube',
     name: 'YouTube',

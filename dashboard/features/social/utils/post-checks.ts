@@ -1,4 +1,4 @@
-import { formatMegabytes, LINKEDIN_LIMITS, xMediaProblem } from '@core/social-limits';
+import { formatMegabytes, LINKEDIN_LIMITS, REDDIT_LIMITS, redditMediaProblem, xMediaProblem } from '@core/social-limits';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo, type XTextInfo } from '@core/x-text';
 import type { PublishPlatform } from '@core/social-posts';
 
@@ -13,6 +13,7 @@ export interface MediaFacts {
 export const BLANK_TEXT: Record<PublishPlatform, string> = {
   x: 'Please enter some content for your tweet',
   linkedin: 'Please enter some content for your post',
+  reddit: 'Please fill in all required fields',
   youtube: 'Please fill in all required fields',
 };
 
@@ -67,5 +68,21 @@ export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): {
 export const MEDIA_LIMIT_NOTES: Record<PublishPlatform, string> = {
   x: 'X takes up to 4 images (JPEG, PNG, WebP, 5 MB each), or one GIF (15 MB), or one video (MP4 or MOV, 512 MB).',
   linkedin: 'LinkedIn takes one video (MP4, 75 KB to 500 MB), or up to 20 images (JPEG, PNG or GIF, 5 MB each).',
+  reddit: 'Reddit takes one image (PNG, JPEG or GIF, 20 MB) as an image post; its content is then not posted. A post whose content is only a link becomes a link post.',
   youtube: 'One video file (MP4, MOV, WebM, AVI, MPEG or MKV), up to 2 GB.',
 };
+
+/** Reddit: the title's length and, when it cannot be posted, why. */
+export function checkRedditPost(title: string, text: string, media: readonly MediaFacts[]): { titleLength: number; problem: string | null } {
+  const titleLength = [...title.trim()].length;
+  if (titleLength > REDDIT_LIMITS.titleMaxChars) return { titleLength, problem: `Reddit titles can be at most ${REDDIT_LIMITS.titleMaxChars} characters (this one is ${titleLength})` };
+  const length = [...text].length;
+  if (length > REDDIT_LIMITS.bodyMaxChars)
+    return { titleLength, problem: `Reddit posts can be at most ${REDDIT_LIMITS.bodyMaxChars.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})` };
+  return { titleLength, problem: redditMediaProblem(media)?.message ?? null };
+}
+
+/** A subreddit as typed, without a leading r/ (or /r/). */
+export function cleanSubreddit(input: string): string {
+  return input.trim().replace(/^\/?r\//i, '');
+}

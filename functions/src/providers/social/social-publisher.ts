@@ -38,6 +38,8 @@ export interface PublishRequest {
   media: PublishMedia[];
   /** LinkedIn: urn:li:person:{sub} or urn:li:organization:{id}; other platforms ignore it. */
   author?: string;
+  /** Reddit: the subreddit (no r/), title and flair; the text is the post's body. Other platforms ignore it. */
+  reddit?: { subreddit: string; title: string; flairId?: string | null; flairText?: string | null };
   /** When the first attempt began (epoch ms): a lookup after an unknown outcome searches from here. */
   attemptStartedAt: number;
   /** Progress of long uploads, 0-100. */

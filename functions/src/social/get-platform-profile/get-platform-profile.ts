@@ -3,24 +3,42 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
-import { readSocialCredentials } from '../../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../../lib/callable';
+import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { fetchLinkedInIdentity, listApprovedOrganizations } from '../../providers/social/linkedin';
 import type { PublishFailure } from '../../providers/social/social-publisher';
+import { createRedditClient, fetchRedditProfile } from '../../providers/social/reddit';
 import { fetchXProfile } from '../../providers/social/x';
 import { fetchYouTubeChannel } from '../../providers/social/youtube';
 import { xCredentialsOf } from '../deps';
+import { readFreshCredentials, type FreshCredentials } from '../oauth/fresh-credentials';
+import type { OAuthHosts } from '../oauth/platform-oauth';
 import { missingCredentialsError, socialAccountRef, unreadableCredentialsError } from '../posts';
 
 export interface PlatformProfileDeps {
   db: Firestore;
   keyring: Keyring;
   fetch: typeof fetch;
-  /** The platforms' API origins (X_BASE_URL, LINKEDIN_BASE_URL). */
+  /** The platforms' API origins (X_BASE_URL, LINKEDIN_BASE_URL, REDDIT_BASE_URL). */
   baseUrls: Record<PublishPlatform, string>;
+  /** OAuth hosts, to refresh Reddit and YouTube tokens before use. */
+  hosts: OAuthHosts;
+  clock: Clock;
   now?: () => number;
+}
+
+/** Credentials as a profile call uses them: refreshed first where the platform uses OAuth; a refusal is thrown. */
+export async function usableCredentials(deps: PlatformProfileDeps, uid: string, platform: PublishPlatform): Promise<StoredSocialCredentials> {
+  const stored: FreshCredentials = await readFreshCredentials(deps, uid, platform);
+  if (!stored.found) throw missingCredentialsError(platform);
+  if (!stored.readable) throw unreadableCredentialsError(platform);
+  if ('refused' in stored) {
+    if (stored.refused.code === 'auth_expired') throw reasonedError('failed-precondition', stored.refused.message, { reason: 'needs-reconnect', provider: platform });
+    throw new HttpsError('unavailable', stored.refused.message);
+  }
+  return stored.value;
 }
 
 /**
@@ -30,9 +48,7 @@ export interface PlatformProfileDeps {
 export async function getPlatformProfile(uid: string, input: CallablePayload<'getPlatformProfile'>, deps: PlatformProfileDeps): Promise<PlatformProfile> {
   const { platform } = input;
   return withFallbackError('Failed to process your request', { uid, platform }, async () => {
-    const stored = await readSocialCredentials(deps, uid, platform);
-    if (!stored.found) throw missingCredentialsError(platform);
-    if (!stored.readable) throw unreadableCredentialsError(platform);
+    const stored = { value: await usableCredentials(deps, uid, platform) };
     const now = deps.now ?? Date.now;
     const refused = async (failure: PublishFailure): Promise<never> => {
       if (failure.code === 'auth_expired') {
@@ -49,6 +65,21 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
       if (!result.ok) return refused(result.failure);
       const { profile } = result;
       return { platform, name: profile.username ? `@${profile.username}` : profile.name || null, followers: profile.followers, following: profile.following, posts: profile.posts, authors: [] };
+    }
+
+    if (platform === 'reddit') {
+      const client = createRedditClient({
+        accessToken: stored.value.accessToken ?? '',
+        userAgent: stored.value.userAgent ?? '',
+        baseUrl: deps.baseUrls.reddit,
+        fetch: deps.fetch,
+        now,
+        sleep: noWait,
+        maxRateWaitMs: 0,
+      });
+      const profile = await fetchRedditProfile(client);
+      if (!profile.ok) return refused(profile.failure);
+      return { platform, name: `u/${profile.value.name}`, followers: profile.value.subscribers, following: null, posts: null, karma: profile.value.karma, authors: [] };
     }
 
     if (platform === 'youtube') {
@@ -84,6 +115,9 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
     };
   });
 }
+
+// A profile call never waits out a rate-limit window: it fails as rate limited instead.
+const noWait = (): Promise<void> => Promise.resolve();
 
 /** The access token's expiry when the saved credentials carry one (an ISO date or epoch seconds/ms). */
 export function tokenExpiryOf(stored: StoredSocialCredentials): string | null {

@@ -29,7 +29,7 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     const post = snap.data() as SocialPostDoc;
     if (post.status !== 'scheduled') throw postStateError(post.status);
     const media = await resolvePostMedia(deps.db, uid, input.media);
-    const problem = platformProblem(post.platform, { text: input.text, media, author: input.author });
+    const problem = platformProblem(post.platform, { text: input.text, media, author: input.author, reddit: post.reddit });
     if (problem) throw new HttpsError('invalid-argument', problem);
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);

@@ -4,11 +4,12 @@ import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
 import { youtubeDetailsSchema, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
-import { withFallbackError } from '../../lib/callable';
+import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
+import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import { missingCredentialsError, newPublishJob, notConnectedError, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, youtubeScheduleMessage, type SocialPostDoc } from '../posts';
 
 export interface PublishPostDeps {
@@ -38,11 +39,15 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     if (!credentials.found) throw missingCredentialsError(input.platform);
     if (!credentials.readable) throw unreadableCredentialsError(input.platform);
     if (input.platform === 'youtube' && !credentials.value.accessToken) throw notConnectedError(input.platform);
+    // Reddit posts with the token Connect stores: without one, Connect comes first.
+    if (isOAuthPlatform(input.platform) && !credentials.value.accessToken) {
+      throw reasonedError('failed-precondition', reconnectMessage(input.platform), { reason: 'needs-reconnect', provider: input.platform });
+    }
 
     const youtube = input.platform === 'youtube' ? youtubeDetailsSchema.parse(input.youtube ?? {}) : undefined;
     if (youtube && input.scheduledAt !== null) throw new HttpsError('invalid-argument', youtubeScheduleMessage);
     const media = await resolvePostMedia(deps.db, uid, input.media);
-    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, youtube });
+    const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit, youtube });
     if (problem) throw new HttpsError('invalid-argument', problem);
 
     const now = deps.clock.now();
@@ -59,6 +64,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       text: input.text,
       media,
       author,
+      ...(input.platform === 'reddit' && input.reddit ? { reddit: input.reddit } : {}),
       scheduledAt,
       timeZone: input.timeZone,
       jobId: scheduledAt ? null : postId,

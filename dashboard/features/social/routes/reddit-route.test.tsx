@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RawDoc } from '@core/data/statuses';
+import { callableError, timestampOf } from '../test-support';
+
+type Handler = (input: unknown) => Promise<unknown>;
+const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
+const live = vi.hoisted(() => ({ accounts: [] as RawDoc[] }));
+const toast = vi.hoisted(() => vi.fn());
+
+vi.mock('@/lib/call', async (load) => {
+  const actual = await load<object>();
+  const call = (name: string, input: unknown) => {
+    calls.log.push({ name, input });
+    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
+  };
+  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
+});
+vi.mock('@/lib/live', () => ({
+  useUserQuery: () => ({ status: 'success', data: [], retry: () => undefined }),
+  useUserCollection: (_name: string, read: (docs: readonly RawDoc[]) => unknown) => ({ state: { status: 'success', data: read(live.accounts) }, retry: () => undefined }),
+}));
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+
+const { clearPlatformProfiles } = await import('@/lib/platform-profile');
+const { RedditRoute } = await import('./reddit-route');
+
+const account = (data: Record<string, unknown>): RawDoc => ({
+  id: 'reddit',
+  data: { configured: true, hints: { clientSecret: 'cret' }, values: { clientId: 'client-1', userAgent: 'web:muse:1.0 (by /u/me)' }, connected: false, updatedAt: timestampOf('2026-11-23T10:00:00Z'), ...data },
+});
+const FLAIRS = {
+  MuseSandbox: {
+    subreddit: 'MuseSandbox',
+    flairRequired: false,
+    flairs: [
+      { id: 'f-1', text: 'Discussion', textEditable: false, backgroundColor: '', textColor: 'dark' },
+      { id: 'f-2', text: 'Custom', textEditable: true, backgroundColor: '', textColor: 'dark' },
+    ],
+  },
+  FlairRequired: { subreddit: 'FlairRequired', flairRequired: true, flairs: [{ id: 'q-1', text: 'Question', textEditable: false, backgroundColor: '', textColor: 'dark' }] },
+} as Record<string, unknown>;
+
+const sent = (name: string) => calls.log.filter((c) => c.name === name);
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <RedditRoute />
+    </MemoryRouter>,
+  );
+
+describe('the Reddit page', () => {
+  beforeEach(() => {
+    calls.log = [];
+    calls.handlers = {
+      getPlatformProfile: () => Promise.resolve({ platform: 'reddit', name: 'u/sandbox_creator', followers: 512, following: null, posts: null, karma: 4208, authors: [] }),
+      getSubredditFlairs: (input) => Promise.resolve(FLAIRS[(input as { subreddit: string }).subreddit] ?? { subreddit: (input as { subreddit: string }).subreddit, flairs: [], flairRequired: false }),
+      publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
+      startSocialOAuth: () => Promise.resolve({ authorizeUrl: 'https://www.reddit.com/api/v1/authorize?state=x' }),
+    };
+    live.accounts = [account({ connected: true })];
+    toast.mockReset();
+    clearPlatformProfiles();
+  });
+  afterEach(cleanup);
+
+  it("says new Reddit API apps need Reddit's approval", () => {
+    renderPage();
+    expect(screen.getByText(/New Reddit API apps need Reddit's approval/)).toBeTruthy();
+  });
+
+  it('without saved credentials links to Integrations with Connect Reddit Account', () => {
+    live.accounts = [];
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Connect Reddit Account' }).getAttribute('href')).toBe('/integrations?tab=social');
+  });
+
+  it.each([
+    ['saved but never connected', { connected: false }],
+    ['refused at the last refresh', { connected: true, needsReconnect: true }],
+  ])('when %s, Reconnect Reddit Account starts Connect', async (_label, data) => {
+    live.accounts = [account(data)];
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect Reddit Account' }));
+    await waitFor(() => expect(sent('startSocialOAuth')).toEqual([{ name: 'startSocialOAuth', input: { platform: 'reddit' } }]));
+  });
+
+  it('loads flairs once typing stops, drops a leading r/, and posts with the chosen flair and its own text', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/Muse' } });
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/MuseSandbox' } });
+    const flair = (await screen.findByLabelText(/Post Flair/, {}, { timeout: 3000 })) as HTMLSelectElement;
+    expect(sent('getSubredditFlairs')).toEqual([{ name: 'getSubredditFlairs', input: { subreddit: 'MuseSandbox' } }]);
+    fireEvent.change(flair, { target: { value: 'f-2' } });
+    fireEvent.change(screen.getByLabelText('Flair Text'), { target: { value: 'My words' } });
+    fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'Hello Reddit' } });
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Body' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
+    await waitFor(() => expect(sent('publishPost')).toHaveLength(1));
+    expect(sent('publishPost')[0]!.input).toMatchObject({ platform: 'reddit', text: 'Body', reddit: { subreddit: 'MuseSandbox', title: 'Hello Reddit', flairId: 'f-2', flairText: 'My words' } });
+  });
+
+  it('says a subreddit requires flair before posting, and refuses to post without one', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'FlairRequired' } });
+    await screen.findByText('r/FlairRequired requires a post flair: choose one before posting.', {}, { timeout: 3000 });
+    fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'A question' } });
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Body' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'r/FlairRequired requires a post flair: choose one before posting.', variant: 'destructive' });
+    expect(sent('publishPost')).toHaveLength(0);
+  });
+
+  it('refuses a post without a title or content with the Reddit wording', () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'anything' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Please fill in all required fields', variant: 'destructive' });
+    expect(sent('publishPost')).toHaveLength(0);
+  });
+});

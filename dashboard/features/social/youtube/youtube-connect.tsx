@@ -1,0 +1,9 @@
+import { OAuthConnect } from '../components/oauth-connect';
+
+/**
+ * YouTube's account section: Connect YouTube Account (to Integrations) without saved credentials, else
+ * Authenticate with YouTube (Google consent with offline access; tokens stay in the functions).
+ */
+export function YoutubeConnect({ onStart }: { onStart?: (url: string) => void }) {
+  return <OAuthConnect platform="youtube" onStart={onStart} />;
+}
