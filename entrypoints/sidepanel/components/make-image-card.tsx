@@ -105,7 +105,7 @@ export function MakeImageCard({
         <div className="grid grid-cols-2 gap-2">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-size`}>Size</Label>
-            <NativeSelect id={`${id}-size`} value={preset} onChange={(e) => setPreset(e.target.value as ImagePresetId)}>
+            <NativeSelect id={`${id}-size`} value={preset} disabled={!!reference?.path} onChange={(e) => setPreset(e.target.value as ImagePresetId)}>
               {IMAGE_PRESETS.map((p) => (
                 <option key={p.id} value={p.id} title={p.usage}>
                   {p.label}
@@ -150,7 +150,7 @@ export function MakeImageCard({
               })}
             </ul>
             {referenceBusy && <p className="text-xs text-muted-foreground">Uploading the reference…</p>}
-            {reference?.path && <p className="text-xs text-muted-foreground">The new image will be based on the chosen page image.</p>}
+            {reference?.path && <p className="text-xs text-muted-foreground">The new image is based on the chosen page image and keeps its shape.</p>}
             {referenceError && <Alert tone="danger">{referenceError}</Alert>}
           </fieldset>
         )}

@@ -186,7 +186,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Field>
         )}
         <PlatformPicker value={f.platform} onChange={(platform) => draft.update({ platform })} />
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
           <Field label="Tone" htmlFor={`${id}-tone`}>
             <NativeSelect id={`${id}-tone`} value={tone} onChange={(e) => setTone(e.target.value as PostTone)}>
               {POST_TONES.map((t) => (
@@ -314,7 +314,14 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             {publishing ? null : <Send aria-hidden="true" />}
             {scheduleOn ? 'Schedule Post' : 'Post Now'}
           </Button>
-          <Button variant="outline" onClick={() => void draft.saveNow()} className="flex-1">
+          <Button
+            variant="outline"
+            onClick={() => {
+              setClickError(f.text.trim() || f.title.trim() || f.media.length ? null : 'Write something first: empty drafts are not saved.');
+              void draft.saveNow();
+            }}
+            className="flex-1"
+          >
             Save as draft
           </Button>
         </div>
