@@ -153,7 +153,9 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     }
   };
 
-  const saveLine = { idle: draft.id ? 'Unsaved changes' : '', saving: 'Saving…', saved: 'Draft saved', error: 'Could not save the draft: it is kept in the panel and saved again when you are online.' }[draft.saveState];
+  const saveLine = { idle: draft.id ? 'Unsaved changes' : '', saving: 'Saving…', saved: 'Draft saved', error: 'Could not save the draft: it is kept in the panel and saved again when you are online.' }[
+    draft.saveState
+  ];
 
   return (
     <Section
@@ -273,7 +275,13 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={hasLink(f.text, f.sourceUrl)} disabled={!f.sourceUrl} onChange={(e) => draft.update({ text: withLink(f.text, f.sourceUrl, e.target.checked) })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={hasLink(f.text, f.sourceUrl)}
+            disabled={!f.sourceUrl}
+            onChange={(e) => draft.update({ text: withLink(f.text, f.sourceUrl, e.target.checked) })}
+          />
           Attach page link
         </label>
 
@@ -328,7 +336,12 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         <div className="flex min-h-5 items-center justify-between gap-2 text-xs text-muted-foreground">
           <span role="status">{saveLine}</span>
           {draft.id && draft.saveState === 'saved' && (
-            <a href={draftDashboardUrl(services.dashboardUrl, f.platform, draft.id)} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            <a
+              href={draftDashboardUrl(services.dashboardUrl, f.platform, draft.id)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
               Open in dashboard
               <ExternalLink aria-hidden="true" className="size-3" />
             </a>

@@ -105,7 +105,21 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
         // Read it again: the dashboard may have changed it since.
         const remote = await readDraft(db, uid, stored.id).catch(() => undefined);
         if (remote === undefined) next = { id: stored.id, created: true, fields: stored.fields };
-        else if (remote) next = { id: remote.id, created: true, fields: { platform: remote.platform, text: remote.text, title: remote.title, subreddit: remote.subreddit, flair: remote.flair, author: remote.author, media: remote.media, sourceUrl: remote.sourceUrl } };
+        else if (remote)
+          next = {
+            id: remote.id,
+            created: true,
+            fields: {
+              platform: remote.platform,
+              text: remote.text,
+              title: remote.title,
+              subreddit: remote.subreddit,
+              flair: remote.flair,
+              author: remote.author,
+              media: remote.media,
+              sourceUrl: remote.sourceUrl,
+            },
+          };
       }
       if (!active) return;
       replace(next, dirty);

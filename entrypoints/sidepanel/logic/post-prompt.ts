@@ -34,7 +34,13 @@ export function postPrompt(platform: DraftPlatform, page: PromptPage | null, ton
 /** A reddit_post reply: the first line is the title, the rest (after a blank line) the body. */
 export function splitRedditReply(reply: string): { title: string; text: string } {
   const [first = '', ...rest] = reply.trim().split('\n');
-  return { title: first.replace(/^(title:\s*)/i, '').replace(/^#+\s*/, '').trim(), text: rest.join('\n').trim() };
+  return {
+    title: first
+      .replace(/^(title:\s*)/i, '')
+      .replace(/^#+\s*/, '')
+      .trim(),
+    text: rest.join('\n').trim(),
+  };
 }
 
 /** Whether the page address is in the text (the "Attach page link" switch reads it from the text itself). */

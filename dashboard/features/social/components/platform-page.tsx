@@ -45,7 +45,13 @@ export function PlatformPage({ platform }: { platform: PublishPlatform }) {
           <PostComposer
             key={openedId ?? 'new'}
             initialDraft={opened ? { media: draftMediaAssets(opened.media), author: opened.author } : undefined}
-            onSaveDraft={(fields) => void draft.save({ text, media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })), author: fields.author })}
+            onSaveDraft={(fields) =>
+              void draft.save({
+                text,
+                media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+                author: fields.author,
+              })
+            }
             savingDraft={draft.saving}
             platform={platform}
             text={text}

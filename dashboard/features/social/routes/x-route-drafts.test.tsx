@@ -10,7 +10,8 @@ const state = vi.hoisted(() => ({ drafts: new Map<string, unknown>(), writes: []
 
 vi.mock('@/lib/call', async (load) => {
   const actual = await load<object>();
-  const call = (name: string) => (name === 'publishPost' ? Promise.resolve({ postId: 'p1', status: 'queued' }) : Promise.resolve({ platform: 'x', name: '@muse', followers: 1, following: 1, posts: 1, authors: [] }));
+  const call = (name: string) =>
+    name === 'publishPost' ? Promise.resolve({ postId: 'p1', status: 'queued' }) : Promise.resolve({ platform: 'x', name: '@muse', followers: 1, following: 1, posts: 1, authors: [] });
   return { ...actual, call, useCall: (name: string) => ({ run: () => call(name), isPending: false }) };
 });
 vi.mock('@/lib/live', () => ({
@@ -76,7 +77,11 @@ describe('drafts in the X composer', () => {
     renderAt('/social/x?draft=d1');
     await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe('Written in the side panel'));
     expect(within(screen.getByRole('list', { name: 'Attached media' })).getByText('Harbour at dawn')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Drafts' })).getByRole('link', { name: /Written in the side panel/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(screen.getByRole('region', { name: 'Drafts' }))
+        .getByRole('link', { name: /Written in the side panel/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
   });
 
   it('saves the edited text and media back into the open draft', async () => {
@@ -87,7 +92,12 @@ describe('drafts in the X composer', () => {
     await waitFor(() => expect(state.writes).toHaveLength(1));
     const [, uid, id, fields, created] = state.writes[0]!;
     expect({ uid, id, created }).toEqual({ uid: 'u1', id: 'd1', created: true });
-    expect(fields).toMatchObject({ platform: 'x', text: 'Finished in the dashboard', sourceUrl: 'https://example.com/tides', media: [expect.objectContaining({ generationId: 'g1', contentType: 'image/png', sizeBytes: 2048 })] });
+    expect(fields).toMatchObject({
+      platform: 'x',
+      text: 'Finished in the dashboard',
+      sourceUrl: 'https://example.com/tides',
+      media: [expect.objectContaining({ generationId: 'g1', contentType: 'image/png', sizeBytes: 2048 })],
+    });
   });
 
   it('saves a new draft and names it in the address', async () => {
