@@ -94,6 +94,8 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const canPublish = (publishPlatforms as readonly string[]).includes(f.platform);
   const chosenModel = model ?? models.preferred;
   const over = check.used > check.max;
+  // The draft's own page, else the page in the active tab (a draft started before the page was read).
+  const linkUrl = f.sourceUrl || (page && /^https?:/.test(page.url) ? page.url : '');
 
   const generate = async () => {
     setGenerating(true);
@@ -278,9 +280,9 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           <input
             type="checkbox"
             className="size-4 accent-primary"
-            checked={hasLink(f.text, f.sourceUrl)}
-            disabled={!f.sourceUrl}
-            onChange={(e) => draft.update({ text: withLink(f.text, f.sourceUrl, e.target.checked) })}
+            checked={hasLink(f.text, linkUrl)}
+            disabled={!linkUrl}
+            onChange={(e) => draft.update({ text: withLink(f.text, linkUrl, e.target.checked), sourceUrl: linkUrl })}
           />
           Attach page link
         </label>
