@@ -48,9 +48,12 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
     void panelDraftStorage.setValue({ id: current, fields: f, dirty });
   }, []);
 
-  const write = useCallback(async (): Promise<string | null> => {
+  // Writes run one after another: a second save must not start before the first created the document
+  // (a second create would rewrite createdAt, which the rules refuse).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const writeOnce = useCallback(async (): Promise<string | null> => {
     const state = live.current;
-    clearTimeout(state.timer);
     if (!hasContent(state.fields) && !state.created) return state.id;
     const version = state.version;
     const draftId = state.id ?? newDraftId(db, uid);
@@ -61,7 +64,7 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
     setSaveState('saving');
     try {
       await writeDraft(db, uid, draftId, state.fields, state.created);
-      state.created = true;
+      if (live.current.id === draftId) live.current.created = true;
       if (live.current.version === version && live.current.id === draftId) {
         setSaveState('saved');
         persistLocal(false);
@@ -74,6 +77,14 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
     }
   }, [db, uid, persistLocal]);
 
+  const write = useCallback((): Promise<string | null> => {
+    clearTimeout(live.current.timer);
+    live.current.timer = undefined;
+    const run = queue.current.then(writeOnce);
+    queue.current = run.catch(() => null);
+    return run;
+  }, [writeOnce]);
+
   const schedule = useCallback(() => {
     clearTimeout(live.current.timer);
     live.current.timer = setTimeout(() => void write(), AUTOSAVE_DELAY_MS);
@@ -82,7 +93,7 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
   const replace = useCallback(
     (next: { id: string | null; created: boolean; fields: DraftFields }, dirty: boolean) => {
       clearTimeout(live.current.timer);
-      live.current = { ...live.current, ...next, version: live.current.version + 1 };
+      live.current = { ...live.current, ...next, version: live.current.version + 1, timer: undefined };
       setId(next.id);
       setFields(next.fields);
       setSaveState(next.created && !dirty ? 'saved' : 'idle');
