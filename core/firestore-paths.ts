@@ -9,6 +9,7 @@ export const collections = {
   integrations: 'integrations',
   socialAccounts: 'socialAccounts',
   feedback: 'feedback',
+  drafts: 'drafts',
 } as const;
 
 export type UserCollection = Exclude<keyof typeof collections, 'users'>;

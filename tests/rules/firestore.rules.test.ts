@@ -35,10 +35,37 @@ const seed: Record<string, DocumentData> = {
   'users/alice/integrations/openai': { status: 'connected' },
   'users/alice/socialAccounts/x': { status: 'connected', username: 'alice' },
   'users/alice/feedback/f1': { message: 'love it' },
+  'users/alice/drafts/d1': {
+    platform: 'x',
+    text: 'Tides, explained',
+    title: '',
+    subreddit: '',
+    flair: '',
+    author: '',
+    media: [],
+    sourceUrl: 'https://example.com/tides',
+    createdAt: earlier,
+    updatedAt: earlier,
+  },
   'secrets/alice': { openai: 'sk-test' },
   // As startSocialOAuth stores it (functions/src/social/oauth/nonces.ts): id = sha256(state).
   [NONCE_PATH]: { uid: 'alice', platform: 'reddit', redirectUri: 'https://muse.example/social/reddit/callback', codeVerifier: null, createdAt: earlier, expiresAt: stale, usedAt: null },
 };
+
+/** A draft as the side panel and the composers write it (core/data/draft.ts, toDraftWrite). */
+const newDraft = (overrides: DocumentData = {}) => ({
+  platform: 'reddit',
+  text: 'Body',
+  title: 'A title',
+  subreddit: 'tides',
+  flair: 'Discussion',
+  author: '',
+  media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null }],
+  sourceUrl: 'https://example.com/tides',
+  createdAt: serverTimestamp(),
+  updatedAt: serverTimestamp(),
+  ...overrides,
+});
 
 type Target = {
   /** A seeded document: get, update and delete act on it. */
@@ -106,6 +133,14 @@ const targets: Target[] = [
       owner: ['get', 'list'],
     };
   }),
+  {
+    path: 'users/alice/drafts/d1',
+    list: 'users/alice/drafts',
+    createPath: 'users/alice/drafts/new',
+    create: () => newDraft(),
+    update: () => ({ text: 'Tides, explained again', updatedAt: serverTimestamp() }),
+    owner: ['get', 'list', 'create', 'update', 'delete'],
+  },
   {
     path: 'users/alice/feedback/f1',
     list: 'users/alice/feedback',
@@ -240,6 +275,35 @@ const completed = (overrides: DocumentData = {}) => ({
 /** A later Save of p1, as updateDoc gets it from the editor (no createdAt). */
 const update = (overrides: DocumentData) => ({ ...projectWithoutCreatedAt, ...overrides });
 const { format: _omitFormat, ...settingsWithoutFormat } = projectSettings;
+
+const { createdAt: _draftCreatedAt, ...draftWithoutCreatedAt } = newDraft();
+const draft = (db: Firestore, id = 'd1') => doc(db, `users/alice/drafts/${id}`);
+
+const draftCases: FieldCase[] = [
+  ...[
+    { title: 'creates an X draft with only its text', data: { platform: 'x', text: 'Hi', createdAt: serverTimestamp(), updatedAt: serverTimestamp() }, allowed: true },
+    { title: 'creates a LinkedIn draft with its author', data: newDraft({ platform: 'linkedin', author: 'urn:li:person:abc123', title: '', subreddit: '' }), allowed: true },
+    { title: 'accepts draft text of 40,000 characters', data: newDraft({ text: long(40_000) }), allowed: true },
+    { title: 'rejects draft text over 40,000 characters', data: newDraft({ text: long(40_001) }), allowed: false },
+    { title: 'rejects a platform drafts do not know', data: newDraft({ platform: 'myspace' }), allowed: false },
+    { title: 'rejects a draft with an unknown key', data: newDraft({ status: 'published' }), allowed: false },
+    { title: 'rejects a Reddit title over 300 characters', data: newDraft({ title: long(301) }), allowed: false },
+    { title: 'rejects a subreddit name with a slash', data: newDraft({ subreddit: 'r/tides' }), allowed: false },
+    { title: 'rejects a subreddit name over 21 characters', data: newDraft({ subreddit: long(22) }), allowed: false },
+    { title: 'rejects a flair over 64 characters', data: newDraft({ flair: long(65) }), allowed: false },
+    { title: 'rejects an author over 128 characters', data: newDraft({ author: long(129) }), allowed: false },
+    { title: 'rejects more than 20 media', data: newDraft({ media: Array.from({ length: 21 }, (_, i) => ({ generationId: `g${i}` })) }), allowed: false },
+    { title: 'rejects media that is not a list', data: newDraft({ media: { generationId: 'g1' } }), allowed: false },
+    { title: 'rejects a javascript: source URL', data: newDraft({ sourceUrl: 'javascript:alert(1)' }), allowed: false },
+    { title: 'rejects a source URL over 2048 characters', data: newDraft({ sourceUrl: `https://example.com/${long(2048)}` }), allowed: false },
+    { title: 'rejects text that is not a string', data: newDraft({ text: 42 }), allowed: false },
+    { title: 'rejects a draft created with a client-chosen createdAt', data: newDraft({ createdAt: earlier }), allowed: false },
+    { title: 'rejects a draft created with an old updatedAt', data: newDraft({ updatedAt: stale }), allowed: false },
+  ].map(({ title, data, allowed }): FieldCase => ({ title, allowed, run: (db) => setDoc(draft(db, 'new'), data) })),
+  { title: 'saves a draft again as autosave writes it', allowed: true, run: (db) => updateDoc(draft(db), draftWithoutCreatedAt) },
+  { title: 'rejects a draft update that rewrites createdAt', allowed: false, run: (db) => updateDoc(draft(db), { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }) },
+  { title: 'rejects a draft update without a fresh updatedAt', allowed: false, run: (db) => updateDoc(draft(db), { text: 'Edited' }) },
+];
 
 const fieldCases: FieldCase[] = [
   // users/{uid}
@@ -376,7 +440,7 @@ const shapeCases: FieldCase[] = [
 ];
 
 describe('firestore.rules: field validation for alice', () => {
-  it.each([...fieldCases, ...shapeCases])('$title', async ({ allowed, run, except }) => {
+  it.each([...fieldCases, ...shapeCases, ...draftCases])('$title', async ({ allowed, run, except }) => {
     await reset(except);
     const result = run(env.authenticatedContext('alice').firestore() as unknown as Firestore);
     await (allowed ? assertSucceeds(result) : assertFails(result));

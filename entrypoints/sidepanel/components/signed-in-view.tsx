@@ -3,6 +3,7 @@ import { ExternalLink, LogOut } from 'lucide-react';
 import type { SidePanelServices } from '../firebase';
 import { useSignOut } from '../hooks/use-auth-session';
 import { useDisplayName } from '../hooks/use-display-name';
+import { CreatePanel } from './create-panel';
 import { LatestItems } from './latest-items';
 import { PageContextCard } from './page-context-card';
 import { SentSelectionCard } from './sent-selection-card';
@@ -45,6 +46,7 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
         )}
         <SentSelectionCard />
         <PageContextCard />
+        <CreatePanel services={services} uid={user.uid} />
         <LatestItems db={db} uid={user.uid} dashboardUrl={services.dashboardUrl} />
       </main>
     </div>

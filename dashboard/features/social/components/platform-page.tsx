@@ -1,19 +1,21 @@
-import { useMemo, useState } from 'react';
-import type { PublishPlatform } from '@core/social-posts';
+import { useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useRecentPosts } from '../api/social-posts';
+import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
+import { draftMediaAssets } from '../utils/draft-media';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { userTimeZone } from '../utils/schedule';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
+import { DraftsCard } from './drafts-card';
 import { PlatformStats, platformStats } from './platform-stats';
 import { PostComposer } from './post-composer';
 import { RecentPosts } from './recent-posts';
 
 /** X and LinkedIn: title, three stat cards, the AI post generator, the create form and Recent Posts. */
-export function PlatformPage({ platform }: { platform: PublishPlatform }) {
+export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const copy = PLATFORM_COPY[platform];
   const [text, setText] = useState('');
   const timeZone = useMemo(userTimeZone, []);
@@ -23,6 +25,14 @@ export function PlatformPage({ platform }: { platform: PublishPlatform }) {
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => p.text) ?? [], [postList]);
   const data = profile.status === 'success' ? profile.data : null;
+  const draft = useDraft(platform);
+  const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
+  const openedId = opened?.id ?? null;
+  // An opened draft's text replaces the composer's once per draft; later edits stay the user's.
+  useEffect(() => {
+    if (opened) setText(opened.text);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened draft
+  }, [openedId]);
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -32,16 +42,30 @@ export function PlatformPage({ platform }: { platform: PublishPlatform }) {
         <div className="grid min-w-0 content-start gap-6">
           <AiPostGenerator platform={platform} onGenerated={setText} />
           <PostComposer
+            key={openedId ?? 'new'}
+            initialDraft={opened ? { media: draftMediaAssets(opened.media), author: opened.author } : undefined}
+            onSaveDraft={(fields) =>
+              void draft.save({
+                text,
+                media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+                author: fields.author,
+              })
+            }
+            savingDraft={draft.saving}
             platform={platform}
             text={text}
             onTextChange={setText}
             timeZone={timeZone}
             authors={data ? data.authors : profile.status === 'error' ? [] : null}
             accountFailure={profile.status === 'error' ? profile.failure : null}
-            onSubmitted={watch}
+            onSubmitted={(postId) => {
+              watch(postId);
+              void draft.finish();
+            }}
           />
         </div>
         <div className="grid min-w-0 content-start gap-6">
+          <DraftsCard platform={platform} openId={draft.id} />
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
           {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>

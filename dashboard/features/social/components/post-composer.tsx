@@ -30,6 +30,11 @@ export interface ComposerProps {
   /** Called with the new post's id, so the page can announce how it ends. */
   onSubmitted: (postId: string) => void;
   now?: () => Date;
+  /** An opened draft's media and author (text comes through `text`); the page remounts the composer per draft. */
+  initialDraft?: { media: MediaAsset[]; author: string };
+  /** Save as draft: the composer's own fields (the page has the text). */
+  onSaveDraft?: (fields: { media: MediaAsset[]; author: string }) => void;
+  savingDraft?: boolean;
 }
 
 function Counter({ used, max, over, id }: { used: number; max: number; over: boolean; id: string }) {
@@ -41,12 +46,12 @@ function Counter({ used, max, over, id }: { used: number; max: number; over: boo
 }
 
 /** The create form: Post Content, Post From (LinkedIn), Media, Schedule Date and the post button. */
-export function PostComposer({ platform, text, onTextChange, timeZone, authors, accountFailure, onSubmitted, now = () => new Date() }: ComposerProps) {
+export function PostComposer({ platform, text, onTextChange, timeZone, authors, accountFailure, onSubmitted, now = () => new Date(), initialDraft, onSaveDraft, savingDraft }: ComposerProps) {
   const copy = PLATFORM_COPY[platform];
-  const [media, setMedia] = useState<MediaAsset[]>([]);
+  const [media, setMedia] = useState<MediaAsset[]>(initialDraft?.media ?? []);
   const [schedule, setSchedule] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
-  const [author, setAuthor] = useState('');
+  const [author, setAuthor] = useState(initialDraft?.author ?? '');
   const [failure, setFailure] = useState<CallableFailure | null>(null);
   const { run, isPending } = useCall('publishPost');
   // Set at the click, before any render: a second click in the same frame does nothing.
@@ -160,6 +165,11 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
               {isPending ? null : <Send aria-hidden="true" />}
               {label}
             </Button>
+            {onSaveDraft ? (
+              <Button variant="outline" loading={savingDraft} onClick={() => onSaveDraft({ media, author })} className="w-full sm:w-auto sm:justify-self-start">
+                Save as draft
+              </Button>
+            ) : null}
             {problem ? (
               <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
                 {problem}

@@ -34,6 +34,9 @@ vi.mock('@/lib/live', () => {
 });
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+// Drafts have their own tests (core/data/draft.test.ts, tests/e2e): here the page opens none.
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
+vi.mock('../api/drafts', () => ({ usePlatformDrafts: () => ({ status: 'success', data: [], retry: () => undefined }), useDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }) }));
 
 const { clearPlatformProfiles } = await import('@/lib/platform-profile');
 const { LinkedinRoute } = await import('./linkedin-route');

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { count, docConverter, oneOf, text, timestamp } from './fields';
+
+// users/{uid}/drafts/{draftId}: a post being written, in the side panel or a dashboard composer. The
+// owner writes it directly (firestore.rules checks every key, type and size against DRAFT_LIMITS), so
+// a draft started in one front door opens in the other. Publishing copies it into publishPost.
+
+export const draftPlatforms = ['x', 'linkedin', 'reddit'] as const;
+export type DraftPlatform = (typeof draftPlatforms)[number];
+
+/** Sizes firestore.rules enforces (keep both in step; tests/rules covers each bound). */
+export const DRAFT_LIMITS = {
+  /** Reddit self-posts take 40,000 characters, the longest of the three. */
+  textChars: 40_000,
+  /** Reddit titles take 300. */
+  titleChars: 300,
+  /** Reddit names: 3 to 21 letters, digits or underscores (the rules also accept '' while unset). */
+  subredditChars: 21,
+  flairChars: 64,
+  authorChars: 128,
+  sourceUrlChars: 2048,
+  media: 20,
+  mediaTitleChars: 200,
+} as const;
+
+/** One library file attached to the draft, with the facts a composer checks before Post. */
+export const draftMediaSchema = z.object({
+  generationId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  title: text(),
+  contentType: text(),
+  sizeBytes: count(0),
+  /** A picture for the tile: only our own Storage download URLs are kept (see storagePictureUrl). */
+  thumbnailUrl: z
+    .string()
+    .nullable()
+    .catch(null)
+    .transform((url) => storagePictureUrl(url)),
+});
+export type DraftMedia = z.output<typeof draftMediaSchema>;
+
+/** A Storage download URL (production, or the emulator on loopback), else null: a draft is client-written. */
+export function storagePictureUrl(url: string | null | undefined): string | null {
+  if (!url || url.length > DRAFT_LIMITS.sourceUrlChars) return null;
+  return /^(https:\/\/firebasestorage\.googleapis\.com|http:\/\/127\.0\.0\.1:\d{2,5})\/v0\/b\//.test(url) ? url : null;
+}
+
+/** An http(s) page address, else ''. */
+function pageUrl(value: string): string {
+  if (value.length > DRAFT_LIMITS.sourceUrlChars) return '';
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
+export const draftSchema = z.object({
+  platform: oneOf(draftPlatforms, 'x'),
+  text: text(),
+  /** Reddit only. */
+  title: text(),
+  subreddit: text(),
+  flair: text(),
+  /** LinkedIn only: the URN the post goes out as (urn:li:person:… or urn:li:organization:…). */
+  author: text(),
+  media: z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) => items.flatMap((m) => draftMediaSchema.safeParse(m).data ?? []).slice(0, DRAFT_LIMITS.media)),
+  /** The page the draft was written from (the side panel sets it). */
+  sourceUrl: text().transform(pageUrl),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+
+export type Draft = z.output<typeof draftSchema> & { id: string };
+
+export const toDraft = docConverter(draftSchema);
+
+/** What a composer edits and saves (everything but the id and the timestamps). */
+export type DraftFields = Omit<Draft, 'id' | 'createdAt' | 'updatedAt'>;
+
+export function emptyDraft(platform: DraftPlatform, sourceUrl = ''): DraftFields {
+  return { platform, text: '', title: '', subreddit: '', flair: '', author: '', media: [], sourceUrl: pageUrl(sourceUrl) };
+}
+
+/**
+ * The fields as they are stored: cut to the rules' sizes, so an autosave never fails on a long paste
+ * (the editor shows the overflow; only what fits is kept). Timestamps are added by the writer.
+ */
+export function toDraftWrite(fields: DraftFields): Record<string, unknown> {
+  const cut = (s: string, n: number) => s.slice(0, n);
+  return {
+    platform: fields.platform,
+    text: cut(fields.text, DRAFT_LIMITS.textChars),
+    title: cut(fields.title, DRAFT_LIMITS.titleChars),
+    subreddit: /^[A-Za-z0-9_]{0,21}$/.test(fields.subreddit) ? fields.subreddit : '',
+    flair: cut(fields.flair, DRAFT_LIMITS.flairChars),
+    author: cut(fields.author, DRAFT_LIMITS.authorChars),
+    media: fields.media.slice(0, DRAFT_LIMITS.media).map((m) => ({
+      generationId: m.generationId,
+      title: cut(m.title, DRAFT_LIMITS.mediaTitleChars),
+      contentType: cut(m.contentType, 100),
+      sizeBytes: Math.max(0, Math.round(m.sizeBytes)),
+      thumbnailUrl: storagePictureUrl(m.thumbnailUrl),
+    })),
+    sourceUrl: pageUrl(fields.sourceUrl),
+  };
+}
+
+/** A line for a drafts list: the Reddit title, else the text's first line, else 'Empty draft'. */
+export function draftLabel(d: Pick<Draft, 'title' | 'text'>): string {
+  const first = (d.title.trim() || d.text.trim().split('\n')[0] || '').trim();
+  return first ? (first.length > 80 ? `${first.slice(0, 79)}…` : first) : 'Empty draft';
+}

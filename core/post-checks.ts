@@ -1,0 +1,134 @@
+import { formatMegabytes, LINKEDIN_LIMITS, REDDIT_LIMITS, redditMediaProblem, xMediaProblem } from './social-limits';
+import { X_MAX_WEIGHTED_LENGTH, xTextInfo, type XTextInfo } from './x-text';
+import type { PublishPlatform } from './social-posts';
+
+// What each composer (the dashboard's and the side panel's) checks before Post: blank text is refused on
+// the click (with the platform's words); text over the limit and media the platform refuses disable the
+// button, with the reason beside it.
+
+export interface MediaFacts {
+  contentType: string;
+  sizeBytes: number;
+}
+
+export const BLANK_TEXT: Record<PublishPlatform, string> = {
+  x: 'Please enter some content for your tweet',
+  linkedin: 'Please enter some content for your post',
+  reddit: 'Please fill in all required fields',
+  youtube: 'Please fill in all required fields',
+};
+
+export const CHOOSE_AUTHOR = 'Please select where to post from';
+
+/** X: the weighted count and, when it cannot be posted, why. */
+export function checkXPost(text: string, media: readonly MediaFacts[]): { info: XTextInfo; problem: string | null } {
+  const info = xTextInfo(text);
+  if (info.remaining < 0) {
+    const over = -info.remaining;
+    return { info, problem: `Your post is ${over} character${over === 1 ? '' : 's'} over X's ${X_MAX_WEIGHTED_LENGTH} limit` };
+  }
+  return { info, problem: xMediaProblem(media)?.message ?? null };
+}
+
+const LINKEDIN_TYPES = 'JPEG, PNG, GIF or MP4';
+
+/** Why LinkedIn would refuse this set of media, in plain words, or null. */
+export function linkedinMediaProblem(media: readonly MediaFacts[]): string | null {
+  const kind = (m: MediaFacts) => {
+    const type = m.contentType.toLowerCase();
+    if ((LINKEDIN_LIMITS.imageTypes as readonly string[]).includes(type)) return 'image';
+    if ((LINKEDIN_LIMITS.videoTypes as readonly string[]).includes(type)) return 'video';
+    return null;
+  };
+  const unknown = media.find((m) => !kind(m));
+  if (unknown) return `LinkedIn does not accept ${unknown.contentType || 'these'} files: use ${LINKEDIN_TYPES}`;
+  const videos = media.filter((m) => kind(m) === 'video');
+  if (videos.length > LINKEDIN_LIMITS.videosPerPostMax || (videos.length > 0 && videos.length < media.length)) return 'A post on LinkedIn takes one video, or up to 20 images';
+  if (media.length > LINKEDIN_LIMITS.imagesPerPostMax) return `A post on LinkedIn takes at most ${LINKEDIN_LIMITS.imagesPerPostMax} images`;
+  for (const m of media) {
+    if (kind(m) === 'image' && m.sizeBytes > LINKEDIN_LIMITS.imageMaxBytes) {
+      return `Images on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`;
+    }
+    if (kind(m) === 'video' && m.sizeBytes > LINKEDIN_LIMITS.videoMaxBytes) {
+      return `Videos on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.videoMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`;
+    }
+    if (kind(m) === 'video' && m.sizeBytes > 0 && m.sizeBytes < LINKEDIN_LIMITS.videoMinBytes) return 'Videos on LinkedIn must be at least 75 KB';
+  }
+  return null;
+}
+
+/** LinkedIn: characters used (code points) and, when it cannot be posted, why. */
+export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): { length: number; problem: string | null } {
+  const length = [...text].length;
+  const max = LINKEDIN_LIMITS.commentaryMaxChars;
+  if (length > max) return { length, problem: `LinkedIn posts can be at most ${max.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})` };
+  return { length, problem: linkedinMediaProblem(media) };
+}
+
+/** The limits a composer lists before Post. */
+export const MEDIA_LIMIT_NOTES: Record<PublishPlatform, string> = {
+  x: 'X takes up to 4 images (JPEG, PNG, WebP, 5 MB each), or one GIF (15 MB), or one video (MP4 or MOV, 512 MB).',
+  linkedin: 'LinkedIn takes one video (MP4, 75 KB to 500 MB), or up to 20 images (JPEG, PNG or GIF, 5 MB each).',
+  reddit: 'Reddit takes one image (PNG, JPEG or GIF, 20 MB) as an image post; its content is then not posted. A post whose content is only a link becomes a link post.',
+  youtube: 'One video file (MP4, MOV, WebM, AVI, MPEG or MKV), up to 2 GB.',
+};
+
+/** Reddit: the title's length and, when it cannot be posted, why. */
+export function checkRedditPost(title: string, text: string, media: readonly MediaFacts[]): { titleLength: number; problem: string | null } {
+  const titleLength = [...title.trim()].length;
+  if (titleLength > REDDIT_LIMITS.titleMaxChars) return { titleLength, problem: `Reddit titles can be at most ${REDDIT_LIMITS.titleMaxChars} characters (this one is ${titleLength})` };
+  const length = [...text].length;
+  if (length > REDDIT_LIMITS.bodyMaxChars)
+    return { titleLength, problem: `Reddit posts can be at most ${REDDIT_LIMITS.bodyMaxChars.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})` };
+  return { titleLength, problem: redditMediaProblem(media)?.message ?? null };
+}
+
+/** A subreddit as typed, without a leading r/ (or /r/). */
+export function cleanSubreddit(input: string): string {
+  return input.trim().replace(/^\/?r\//i, '');
+}
+
+/** A subreddit's name as Reddit allows it (the same rule as publishPostSchema in ./social-posts.ts). */
+const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+export const REDDIT_REQUIRED = 'Please fill in all required fields';
+
+/**
+ * Reddit as a whole draft: a valid subreddit name and checkRedditPost's limits disable Post (`problem`);
+ * subreddit and title are required, and content or media (`missing`, the click-time message).
+ */
+export function checkRedditDraft(post: { subreddit: string; title: string; text: string; media: readonly MediaFacts[] }): { problem: string | null; missing: string | null } {
+  const subreddit = cleanSubreddit(post.subreddit);
+  if (subreddit && !SUBREDDIT_NAME.test(subreddit)) return { problem: 'Please enter a valid subreddit name', missing: null };
+  const { problem } = checkRedditPost(post.title, post.text, post.media);
+  if (problem) return { problem, missing: null };
+  const missing = !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0) ? REDDIT_REQUIRED : null;
+  return { problem: null, missing };
+}
+
+export interface DraftCheck {
+  /** The counter under the text: weighted for X, characters for LinkedIn and Reddit. */
+  used: number;
+  max: number;
+  /** Why Post is disabled now (over a limit, media refused), or null. */
+  problem: string | null;
+  /** What a click on Post says when a required field is empty, or null. */
+  missing: string | null;
+}
+
+/** One draft's checks for any platform, the same ones the dashboard's composers run. */
+export function checkDraft(draft: { platform: Exclude<PublishPlatform, 'youtube'>; text: string; title: string; subreddit: string; author: string; media: readonly MediaFacts[] }): DraftCheck {
+  switch (draft.platform) {
+    case 'x': {
+      const { info, problem } = checkXPost(draft.text, draft.media);
+      return { used: info.weightedLength, max: X_MAX_WEIGHTED_LENGTH, problem, missing: draft.text.trim() ? null : BLANK_TEXT.x };
+    }
+    case 'linkedin': {
+      const { length, problem } = checkLinkedinPost(draft.text, draft.media);
+      return { used: length, max: LINKEDIN_LIMITS.commentaryMaxChars, problem, missing: !draft.text.trim() ? BLANK_TEXT.linkedin : !draft.author ? CHOOSE_AUTHOR : null };
+    }
+    case 'reddit': {
+      const { problem, missing } = checkRedditDraft(draft);
+      return { used: [...draft.text].length, max: REDDIT_LIMITS.bodyMaxChars, problem, missing };
+    }
+  }
+}

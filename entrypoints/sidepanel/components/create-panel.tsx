@@ -1,0 +1,41 @@
+import type { PageContext } from '@core/messaging';
+import { useCallback, useMemo } from 'react';
+import type { SidePanelServices } from '../firebase';
+import { usePageContext } from '../hooks/use-page-context';
+import { usePanelDraft } from '../hooks/use-panel-draft';
+import { pageImagesOf } from '../logic/page-images';
+import type { PromptPage } from '../logic/post-prompt';
+import { MakeImageCard } from './make-image-card';
+import { WritePostCard } from './write-post-card';
+
+/** The page facts the creation cards use; `description` arrives with the live page context. */
+function promptPageOf(context: (PageContext & { description?: string }) | null): PromptPage | null {
+  if (!context) return null;
+  return { title: context.title, url: context.url, selection: context.selection, description: typeof context.description === 'string' ? context.description : undefined };
+}
+
+/** Write a post and make an image from the page in the active tab, into one draft. */
+export function CreatePanel({ services, uid }: { services: SidePanelServices; uid: string }) {
+  const pageState = usePageContext();
+  const context = pageState.status === 'ready' ? pageState.context : null;
+  const page = useMemo(() => promptPageOf(context), [context]);
+  const images = useMemo(() => pageImagesOf(context as { images?: readonly unknown[] } | null), [context]);
+  const sourceUrl = useCallback(() => (page && /^https?:/.test(page.url) ? page.url : ''), [page]);
+  const draft = usePanelDraft(services.clients.db, uid, sourceUrl);
+  const attached = useMemo(() => draft.fields.media.map((m) => m.generationId), [draft.fields.media]);
+
+  if (!draft.ready) return null;
+  return (
+    <>
+      <WritePostCard services={services} uid={uid} page={page} draft={draft} />
+      <MakeImageCard
+        services={services}
+        uid={uid}
+        page={page}
+        images={images}
+        attached={attached}
+        onAttach={(media) => draft.update({ media: [...draft.fields.media.filter((m) => m.generationId !== media.generationId), media] })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { userCollectionPath } from '@core/firestore-paths';
+import { useLiveDoc } from '@core/react/use-live';
+import { toSocialPost } from '@core/social-posts';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
+import { doc, type Firestore } from 'firebase/firestore';
+
+/** How a post the panel sent ends, live from users/{uid}/socialPosts/{postId} (functions write it). */
+export function PostOutcome({ db, uid, postId, onDismiss }: { db: Firestore; uid: string; postId: string; onDismiss: () => void }) {
+  const state = useLiveDoc(doc(db, userCollectionPath(uid, 'socialPosts'), postId), toSocialPost);
+  const post = state.status === 'success' ? state.data : null;
+  const dismiss = (
+    <Button variant="ghost" size="xs" onClick={onDismiss} className="ml-auto">
+      Dismiss
+    </Button>
+  );
+  if (post?.status === 'failed') {
+    return (
+      <Alert tone="danger" className="flex items-start gap-2">
+        <span>{post.error?.message || 'The post failed. Retry it from Recent Posts in the dashboard.'}</span>
+        {dismiss}
+      </Alert>
+    );
+  }
+  const line =
+    post?.status === 'published'
+      ? 'Posted.'
+      : post?.status === 'scheduled'
+        ? `Scheduled for ${post.scheduledAt ? post.scheduledAt.toLocaleString() : 'later'}.`
+        : post?.status === 'cancelled'
+          ? 'Cancelled.'
+          : 'Posting…';
+  return (
+    <Alert className="flex items-center gap-2">
+      <span>
+        {line}
+        {post?.url && (
+          <a href={post.url} target="_blank" rel="noreferrer" className="ml-1 font-medium text-primary underline">
+            View post
+          </a>
+        )}
+      </span>
+      {dismiss}
+    </Alert>
+  );
+}

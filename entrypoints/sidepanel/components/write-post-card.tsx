@@ -1,0 +1,354 @@
+import { AI_TEXT_MODELS } from '@core/constants';
+import type { AiTextModelId } from '@core/ai-text';
+import { draftLabel, draftPlatforms, type DraftPlatform } from '@core/data/draft';
+import { callFunction, readCallableError } from '@core/firebase/call';
+import { paths } from '@core/routes';
+import { checkDraft, cleanSubreddit } from '@core/post-checks';
+import { publishPlatforms, type PlatformProfile, type PublishPostInput } from '@core/social-posts';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
+import { cn } from '@core/ui/cn';
+import { Input, Label, Textarea } from '@core/ui/input';
+import { NativeSelect } from '@core/ui/select';
+import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { SidePanelServices } from '../firebase';
+import type { PanelDraft } from '../hooks/use-panel-draft';
+import { useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
+import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
+import { PostOutcome } from './post-outcome';
+import { Section } from './ui';
+
+const PLATFORM_NAMES: Record<DraftPlatform, string> = { x: 'X', linkedin: 'LinkedIn', reddit: 'Reddit' };
+const DASHBOARD_PATHS: Record<DraftPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit };
+const FAILED_TO_GENERATE = 'Failed to generate post content.';
+
+/** Where a draft opens in the dashboard's composer. */
+export function draftDashboardUrl(dashboardUrl: string, platform: DraftPlatform, id: string): string {
+  return `${dashboardUrl}${DASHBOARD_PATHS[platform]}?draft=${encodeURIComponent(id)}`;
+}
+
+function PlatformPicker({ value, onChange }: { value: DraftPlatform; onChange: (p: DraftPlatform) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium">Platform</legend>
+      <div className="grid grid-cols-3 gap-1 rounded-md bg-muted p-1">
+        {draftPlatforms.map((p) => (
+          <label key={p} className="relative">
+            <input type="radio" name={name} value={p} checked={value === p} onChange={() => onChange(p)} className="peer sr-only" />
+            <span className="block cursor-pointer rounded px-2 py-1.5 text-center text-sm font-medium text-muted-foreground peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-ring">
+              {PLATFORM_NAMES[p]}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Field({ label, htmlFor, children, hint }: { label: string; htmlFor: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {hint}
+    </div>
+  );
+}
+
+/** LinkedIn: who may post, from getPlatformProfile (once per panel while LinkedIn is chosen). */
+function useLinkedinAuthors(services: SidePanelServices, enabled: boolean): { authors: PlatformProfile['authors'] | null; failure: string | null } {
+  const [state, setState] = useState<{ authors: PlatformProfile['authors'] | null; failure: string | null }>({ authors: null, failure: null });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!enabled || asked.current) return;
+    asked.current = true;
+    callFunction(services.clients.functions, 'getPlatformProfile', { platform: 'linkedin' })
+      .then((profile) => setState({ authors: profile.authors, failure: null }))
+      .catch((error) => setState({ authors: [], failure: readCallableError(error, 'Please connect your LinkedIn account in the Integrations page').message }));
+  }, [enabled, services]);
+  return state;
+}
+
+export function WritePostCard({ services, uid, page, draft }: { services: SidePanelServices; uid: string; page: PromptPage | null; draft: PanelDraft }) {
+  const { db, functions } = services.clients;
+  const id = useId();
+  const f = draft.fields;
+  const [tone, setTone] = useState<PostTone>('');
+  const models = useTextModels(db, uid);
+  const [model, setModel] = useState<AiTextModelId | null>(null);
+  const [notes, setNotes] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const [aiError, setAiError] = useState<{ message: string; needsIntegrations: boolean } | null>(null);
+  const [scheduleOn, setScheduleOn] = useState(false);
+  const [scheduleAt, setScheduleAt] = useState('');
+  const [clickError, setClickError] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const [postId, setPostId] = useState<string | null>(null);
+  const drafts = useRecentDrafts(db, uid);
+  const linkedin = useLinkedinAuthors(services, f.platform === 'linkedin');
+
+  const check = checkDraft({ ...f, media: f.media });
+  const canPublish = (publishPlatforms as readonly string[]).includes(f.platform);
+  const chosenModel = model ?? models.preferred;
+  const over = check.used > check.max;
+  // The draft's own page, else the page in the active tab (a draft started before the page was read).
+  const linkUrl = f.sourceUrl || (page && /^https?:/.test(page.url) ? page.url : '');
+
+  const generate = async () => {
+    setGenerating(true);
+    setAiError(null);
+    const { task, prompt } = postPrompt(f.platform, page, tone, notes);
+    try {
+      const result = await callFunction(functions, 'generateText', { task, prompt, model: chosenModel, context: { platform: f.platform } });
+      const url = page?.url && /^https?:/.test(page.url) ? page.url : '';
+      const attach = !!url && (hasLink(f.text, f.sourceUrl) || !f.text.trim());
+      if (f.platform === 'reddit') {
+        const { title, text } = splitRedditReply(result.text);
+        draft.update({ title, text: withLink(text, url, attach), sourceUrl: url || f.sourceUrl });
+      } else {
+        draft.update({ text: withLink(result.text, url, attach), sourceUrl: url || f.sourceUrl });
+      }
+    } catch (error) {
+      const failure = readCallableError(error, FAILED_TO_GENERATE);
+      setAiError({ message: failure.message, needsIntegrations: failure.needsIntegrations });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const publish = async () => {
+    setClickError(null);
+    setPublishError(null);
+    if (check.missing) return setClickError(check.missing);
+    let scheduledAt: string | null = null;
+    if (scheduleOn) {
+      const when = new Date(scheduleAt);
+      if (!scheduleAt || Number.isNaN(when.getTime())) return setClickError('Please choose a valid date and time');
+      if (when.getTime() <= Date.now()) return setClickError('Please choose a time in the future');
+      scheduledAt = when.toISOString();
+    }
+    setPublishing(true);
+    try {
+      await draft.saveNow();
+      const input = {
+        requestId: crypto.randomUUID(),
+        platform: f.platform,
+        text: f.text,
+        media: f.media.map((m) => ({ generationId: m.generationId })),
+        scheduledAt,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+        ...(f.platform === 'linkedin' ? { author: f.author } : {}),
+        // Flairs come from the subreddit's own list: the dashboard's Reddit composer offers them.
+        ...(f.platform === 'reddit' ? { reddit: { subreddit: cleanSubreddit(f.subreddit), title: f.title } } : {}),
+      } as PublishPostInput;
+      const result = await callFunction(functions, 'publishPost', input);
+      setPostId(result.postId);
+      setScheduleOn(false);
+      setScheduleAt('');
+      await draft.finish();
+    } catch (error) {
+      setPublishError(readCallableError(error, `Failed to post to ${PLATFORM_NAMES[f.platform]}. Please try again.`).message);
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const saveLine = { idle: draft.id ? 'Unsaved changes' : '', saving: 'Saving…', saved: 'Draft saved', error: 'Could not save the draft: it is kept in the panel and saved again when you are online.' }[
+    draft.saveState
+  ];
+
+  return (
+    <Section
+      title="Write a post"
+      id="write-post"
+      action={
+        <Button variant="ghost" size="xs" onClick={() => draft.startNew(f.platform, page?.url ?? '')}>
+          <FilePlus2 aria-hidden="true" />
+          New draft
+        </Button>
+      }
+    >
+      <div className="grid gap-3">
+        {drafts.length > 0 && (
+          <Field label="Open a draft" htmlFor={`${id}-drafts`}>
+            <NativeSelect
+              id={`${id}-drafts`}
+              value={draft.id && drafts.some((d) => d.id === draft.id) ? draft.id : ''}
+              onChange={(e) => {
+                if (e.target.value) void draft.open(e.target.value);
+              }}
+            >
+              <option value="">{draft.id ? 'Choose a draft' : 'New draft (not saved yet)'}</option>
+              {drafts.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {PLATFORM_NAMES[d.platform]}: {draftLabel(d)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
+        <PlatformPicker value={f.platform} onChange={(platform) => draft.update({ platform })} />
+        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
+          <Field label="Tone" htmlFor={`${id}-tone`}>
+            <NativeSelect id={`${id}-tone`} value={tone} onChange={(e) => setTone(e.target.value as PostTone)}>
+              {POST_TONES.map((t) => (
+                <option key={t} value={t}>
+                  {t ? t[0]!.toUpperCase() + t.slice(1) : 'Any tone'}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="AI model" htmlFor={`${id}-model`}>
+            <NativeSelect id={`${id}-model`} value={chosenModel} onChange={(e) => setModel(e.target.value as AiTextModelId)}>
+              {AI_TEXT_MODELS.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                  {models.configured && !models.configured.has(m.provider) ? ' (no key)' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <Field label="Focus (optional)" htmlFor={`${id}-notes`}>
+          <Input id={`${id}-notes`} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="e.g. the pricing, for founders" />
+        </Field>
+        <Button variant="secondary" onClick={() => void generate()} loading={generating} disabled={!page && !notes.trim()}>
+          {generating ? null : <Sparkles aria-hidden="true" />}
+          {generating ? 'Writing…' : page ? 'Draft from this page' : 'Draft with AI'}
+        </Button>
+        {aiError && (
+          <Alert tone="danger">
+            {aiError.message}
+            {aiError.needsIntegrations && (
+              <a className="ml-1 font-medium underline" href={`${services.dashboardUrl}${paths.integrations}`} target="_blank" rel="noreferrer">
+                Open Integrations
+              </a>
+            )}
+          </Alert>
+        )}
+
+        {f.platform === 'reddit' && (
+          <>
+            <Field label="Subreddit" htmlFor={`${id}-subreddit`}>
+              <Input id={`${id}-subreddit`} value={f.subreddit} onChange={(e) => draft.update({ subreddit: cleanSubreddit(e.target.value) })} placeholder="e.g. oceanography" required />
+            </Field>
+            <Field label="Post Title" htmlFor={`${id}-title`}>
+              <Input id={`${id}-title`} value={f.title} onChange={(e) => draft.update({ title: e.target.value })} required />
+            </Field>
+          </>
+        )}
+        {f.platform === 'linkedin' && (
+          <Field label="Post From" htmlFor={`${id}-author`} hint={linkedin.failure ? <p className="text-xs text-destructive">{linkedin.failure}</p> : null}>
+            <NativeSelect id={`${id}-author`} value={f.author} onChange={(e) => draft.update({ author: e.target.value })}>
+              <option value="">{linkedin.authors ? 'Select where to post from' : 'Loading...'}</option>
+              {f.author && !linkedin.authors?.some((a) => a.urn === f.author) && <option value={f.author}>Saved choice</option>}
+              {linkedin.authors?.map((a) => (
+                <option key={a.urn} value={a.urn}>
+                  {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
+
+        <Field
+          label={f.platform === 'reddit' ? 'Post Content' : 'Post text'}
+          htmlFor={`${id}-text`}
+          hint={
+            <p id={`${id}-count`} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+              {check.used.toLocaleString('en-US')}/{check.max.toLocaleString('en-US')}
+            </p>
+          }
+        >
+          <Textarea
+            id={`${id}-text`}
+            value={f.text}
+            onChange={(e) => draft.update({ text: e.target.value })}
+            rows={7}
+            aria-describedby={`${id}-count`}
+            aria-invalid={over || undefined}
+            className={cn(over && 'border-destructive')}
+            placeholder={f.platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={hasLink(f.text, linkUrl)}
+            disabled={!linkUrl}
+            onChange={(e) => draft.update({ text: withLink(f.text, linkUrl, e.target.checked), sourceUrl: linkUrl })}
+          />
+          Attach page link
+        </label>
+
+        {f.media.length > 0 && (
+          <ul aria-label="Attached media" className="grid gap-2">
+            {f.media.map((m) => (
+              <li key={m.generationId} className="flex min-w-0 items-center gap-2 rounded-md border p-1.5">
+                <span className="size-10 shrink-0 overflow-hidden rounded bg-muted">{m.thumbnailUrl && <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />}</span>
+                <span className="min-w-0 flex-1 truncate text-sm">{m.title || 'Image'}</span>
+                <Button variant="ghost" size="xs" aria-label={`Remove ${m.title || 'image'}`} onClick={() => draft.update({ media: f.media.filter((x) => x.generationId !== m.generationId) })}>
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={scheduleOn} onChange={(e) => setScheduleOn(e.target.checked)} />
+          Schedule for later
+        </label>
+        {scheduleOn && (
+          <Field label="Schedule Date" htmlFor={`${id}-when`}>
+            <Input id={`${id}-when`} type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} />
+          </Field>
+        )}
+
+        {check.problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {check.problem}
+          </p>
+        )}
+        {clickError && <Alert tone="danger">{clickError}</Alert>}
+        {publishError && <Alert tone="danger">{publishError}</Alert>}
+        {!canPublish && <p className="text-xs text-muted-foreground">Posting to {PLATFORM_NAMES[f.platform]} from the panel is not available yet: save the draft and finish it in the dashboard.</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem} className="flex-1">
+            {publishing ? null : <Send aria-hidden="true" />}
+            {scheduleOn ? 'Schedule Post' : 'Post Now'}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setClickError(f.text.trim() || f.title.trim() || f.media.length ? null : 'Write something first: empty drafts are not saved.');
+              void draft.saveNow();
+            }}
+            className="flex-1"
+          >
+            Save as draft
+          </Button>
+        </div>
+        <div className="flex min-h-5 items-center justify-between gap-2 text-xs text-muted-foreground">
+          <span role="status">{saveLine}</span>
+          {draft.id && draft.saveState === 'saved' && (
+            <a
+              href={draftDashboardUrl(services.dashboardUrl, f.platform, draft.id)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Open in dashboard
+              <ExternalLink aria-hidden="true" className="size-3" />
+            </a>
+          )}
+        </div>
+        {postId && <PostOutcome db={db} uid={uid} postId={postId} onDismiss={() => setPostId(null)} />}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,153 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { gradientPng } from '../../sandbox/providers/png';
+import { museFor } from '../support/driver';
+import { e2eEnv } from '../support/env';
+import { expect, test } from './fixtures';
+
+// Writing a post and making an image in the side panel, from a page served here (context.route), into
+// a draft the dashboard opens; the image runs as the same job as the dashboard's (BFL sandbox).
+
+const ARTICLE_URL = 'http://article.muse.test/tides';
+const PHOTO_URL = 'http://article.muse.test/harbour.png';
+
+async function serveArticle(context: BrowserContext): Promise<void> {
+  await context.route(PHOTO_URL, (route) => route.fulfill({ contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: gradientPng(640, 400, 'harbour') }));
+  await context.route(ARTICLE_URL, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<title>Tide tables explained</title><meta name="description" content="Why the sea comes and goes twice a day.">
+        <h1>Tide tables explained</h1><p id="lead">High water comes twice a day.</p><img src="/harbour.png" width="640" height="400" alt="Harbour">`,
+    }),
+  );
+}
+
+/** Opens the article in a new tab (the active one the panel follows) and selects its lead, when asked. */
+async function openArticle(context: BrowserContext, select = false): Promise<Page> {
+  const article = await context.newPage();
+  await article.goto(ARTICLE_URL);
+  if (select) {
+    await article.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('lead')!);
+      window.getSelection()!.addRange(range);
+    });
+  }
+  return article;
+}
+
+test.describe('side panel: create', () => {
+  test('writes an X post from the page, keeps it through a closed panel, and the dashboard opens the draft', async ({ context, muse, page, sidePanelUrl, user }) => {
+    await muse.seed.integrationKey('openai', 'sandbox-openai-key');
+    await serveArticle(context);
+    await page.goto(sidePanelUrl);
+    await muse.submitSignIn();
+    const write = page.getByRole('region', { name: 'Write a post' });
+    await expect(write).toBeVisible();
+    await openArticle(context);
+    await expect(page.getByRole('region', { name: 'This page' })).toContainText('Tide tables explained');
+
+    await write.getByRole('button', { name: 'Draft from this page' }).click();
+    const text = write.getByLabel('Post text');
+    // The sandbox echoes the prompt: the page's title and address went in.
+    // The first call of a run may wait for the functions emulator to load the callable.
+    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-4o-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: 30_000 });
+    // The echo carries the page address, so the link switch reads as on; unticked, it takes the address out.
+    await expect(write.getByLabel('Attach page link')).toBeChecked();
+    await write.getByLabel('Attach page link').uncheck();
+    await expect(text).not.toHaveValue(/article\.muse\.test/);
+
+    const marker = `tides-${Date.now()}`;
+    await text.fill(`Twice a day, every day ${marker}`);
+    await write.getByLabel('Attach page link').check();
+    await expect(text).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
+    // Closed at once, before any autosave: the text is kept in the extension and saved on the next open.
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto(sidePanelUrl);
+    const reopened = again.getByRole('region', { name: 'Write a post' });
+    await expect(reopened.getByLabel('Post text')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
+    await expect(reopened.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({ timeout: 15_000 });
+    const drafts = await muse.stored.list('drafts');
+    expect(drafts).toEqual([expect.objectContaining({ platform: 'x', text: `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`, sourceUrl: ARTICLE_URL })]);
+
+    const link = reopened.getByRole('link', { name: 'Open in dashboard' });
+    await expect(link).toHaveAttribute('href', new RegExp(`/social/x\\?draft=${drafts[0]!.id}$`));
+    const href = (await link.getAttribute('href'))!;
+
+    const dashboard = await context.newPage();
+    await dashboard.goto(`${e2eEnv.dashboardUrl}/auth`);
+    await museFor(dashboard).as(user).submitSignIn();
+    await expect(dashboard).toHaveURL(/\/$/, { timeout: 30_000 });
+    await dashboard.goto(href);
+    await expect(dashboard.getByLabel('Post Content')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
+    await expect(dashboard.getByRole('region', { name: 'Drafts' }).getByRole('link', { name: new RegExp(`Twice a day, every day ${marker}`) })).toHaveAttribute('aria-current', 'true');
+
+    // Finished in the dashboard: its Save writes the same draft, and the panel opens that text.
+    await dashboard.getByLabel('Post Content').fill(`Edited in the dashboard ${marker}`);
+    await dashboard.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(async () => (await muse.stored.get('drafts', drafts[0]!.id))?.text).toBe(`Edited in the dashboard ${marker}`);
+    const third = await context.newPage();
+    await third.goto(sidePanelUrl);
+    await expect(third.getByRole('region', { name: 'Write a post' }).getByLabel('Post text')).toHaveValue(`Edited in the dashboard ${marker}`);
+  });
+
+  test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl }) => {
+    await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
+    await serveArticle(context);
+    await page.goto(sidePanelUrl);
+    await muse.submitSignIn();
+    const image = page.getByRole('region', { name: 'Make an image' });
+    await expect(image).toBeVisible();
+    await openArticle(context, true);
+    // Coming back to the panel after selecting text (its window gets focus) reads the page again.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+    const prompt = image.getByLabel('Image prompt');
+    await expect(prompt).toHaveValue('High water comes twice a day.');
+    // [pending:4]: the sandbox answers Pending four times (about 12 s), long enough to close the panel mid-job.
+    await prompt.fill('High water comes twice a day. [pending:4]');
+    await image.getByLabel('Size').selectOption({ label: 'Landscape 16:9' });
+    await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
+    await image.getByRole('button', { name: 'Generate image' }).click();
+    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible();
+    const [job] = await muse.stored.list('jobs');
+    expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto(sidePanelUrl);
+    const reopened = again.getByRole('region', { name: 'Make an image' });
+    await expect(reopened.getByText(/Saved to your library/)).toBeVisible({ timeout: 45_000 });
+    const [record] = await muse.stored.list('generations');
+    expect(record).toMatchObject({ id: job!.id, type: 'image', source: { kind: 'image', jobId: job!.id } });
+
+    await reopened.getByRole('button', { name: 'Attach to draft' }).click();
+    await expect(reopened.getByRole('button', { name: 'Attached to the draft' })).toBeDisabled();
+    const write = again.getByRole('region', { name: 'Write a post' });
+    await expect(write.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(1);
+    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.media).toEqual([expect.objectContaining({ generationId: job!.id, contentType: 'image/png' })]);
+  });
+
+  test('uses a page image as the reference: its bytes go to the user uploads, and the job reads them from there', async ({ context, muse, page, sidePanelUrl, user }) => {
+    await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
+    await serveArticle(context);
+    await page.goto(sidePanelUrl);
+    await muse.submitSignIn();
+    await openArticle(context);
+    await expect(page.getByRole('region', { name: 'This page' })).toContainText('Tide tables explained');
+    const image = page.getByRole('region', { name: 'Make an image' });
+    const reference = image.getByRole('button', { name: /Use page image 1 .*as reference/ });
+    await reference.click();
+    await expect(reference).toHaveAttribute('aria-pressed', 'true');
+    await image.getByLabel('Image prompt').fill('The same harbour at night');
+    await image.getByRole('button', { name: 'Generate image' }).click();
+    await expect(image.getByText(/Saved to your library/)).toBeVisible({ timeout: 45_000 });
+
+    const [job] = await muse.stored.list('jobs');
+    const input = job!.input as { mode: string; inputImagePath: string };
+    expect(input.mode).toBe('image');
+    expect(input.inputImagePath).toMatch(new RegExp(`^${user.uid}/uploads/[0-9a-f-]{36}\\.png$`));
+    expect(await muse.stored.fileExists(input.inputImagePath)).toBe(true);
+  });
+});
