@@ -114,6 +114,8 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
   const project: VideoProjectDoc<Timestamp> = { title: LONG_TITLE, settings: { timelineItems: [], project: defaultProjectSettings }, createdAt: now, updatedAt: now };
   await adminDb().collection(userCollectionPath(muse.user.uid, 'videoProjects')).add(project);
 
+  // Soft: one run reports every screen's problems.
+  const soft = expect.configure({ soft: true });
   const failures: string[] = [];
   for (const screen of screens) {
     await open(page, screen.path, screen.heading);
@@ -123,14 +125,14 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
     if (screen.path === '/library') {
       // The player shows the track's length before it is played (not 0:00 / 0:00).
       const player = page.getByLabel('Audio: Slow jazz piano in a rainy bar at midnight');
-      await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(1.5);
+      await soft.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), { message: 'the library audio player knows its length before playing' }).toBeGreaterThan(1.5);
     }
   }
   // The editor's settings column is narrow on a desktop too.
   await page.setViewportSize(DESKTOP);
   await open(page, '/create/editor', 'Video Editor');
   for (const cut of await page.evaluate(measureCutText)) failures.push(`/create/editor at 1280 px: cut text ${cut}`);
-  expect.soft(failures.join('\n'), 'screens wider than the phone, or with cut text').toBe('');
+  soft(failures.join('\n'), 'screens wider than the phone, or with cut text').toBe('');
 
   const shots = process.env.E2E_SHOTS;
   if (!shots) return;
