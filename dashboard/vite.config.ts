@@ -12,6 +12,8 @@ const envDir = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig(({ mode }) => ({
   root,
   envDir,
+  // The Firebase config, checked here and inlined (dashboard/config/env.ts): the page loads no validator.
+  define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))) },
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {

@@ -26,7 +26,14 @@ const mediaSettings = z.strictObject({
 });
 
 export const timelineItemSchema = z.discriminatedUnion('type', [
-  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('video'), settings: mediaSettings, start_time: seconds, duration: clipDuration }),
+  z.strictObject({
+    id: z.string().min(1).max(64),
+    type: z.literal('video'),
+    /** muted: the clip's own sound is left out of preview and render (absent = plays). */
+    settings: mediaSettings.extend({ muted: z.boolean().optional() }),
+    start_time: seconds,
+    duration: clipDuration,
+  }),
   z.strictObject({ id: z.string().min(1).max(64), type: z.literal('image'), settings: mediaSettings, start_time: seconds, duration: clipDuration }),
   z.strictObject({
     id: z.string().min(1).max(64),
@@ -46,6 +53,7 @@ export const timelineItemSchema = z.discriminatedUnion('type', [
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export type VisualItem = Extract<TimelineItem, { type: 'video' | 'image' | 'title' }>;
 export type AudioItem = Extract<TimelineItem, { type: 'audio' }>;
+export type VideoItem = Extract<TimelineItem, { type: 'video' }>;
 
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),

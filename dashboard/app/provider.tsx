@@ -1,13 +1,19 @@
 import { Provider as JotaiProvider } from 'jotai';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST } from '@core/constants';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
-import { ThemeProvider, useResolvedTheme } from '@/lib/theme';
+import { ThemeProvider } from '@/lib/theme';
+import { useToasterWanted } from '@/lib/toast';
 
-function ThemedToaster() {
-  const theme = useResolvedTheme();
-  return <Toaster theme={theme} visibleToasts={TOAST.limit} duration={TOAST.durationMs} hotkey={[TOAST.hotkey]} swipeDirections={[TOAST.swipeDirection]} position="bottom-right" richColors closeButton />;
+const ThemedToaster = lazy(async () => ({ default: (await import('./toaster')).ThemedToaster }));
+
+/** The toaster is mounted with the first toast, so sonner is not on the first page. */
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -16,7 +22,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ThemeProvider>
         <AuthProvider>
           {children}
-          <ThemedToaster />
+          <LazyToaster />
         </AuthProvider>
       </ThemeProvider>
     </JotaiProvider>

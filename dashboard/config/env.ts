@@ -1,9 +1,10 @@
-import { parseFirebaseEnv, type FirebaseClientConfig } from '@core/firebase/config';
+import type { FirebaseClientConfig } from '@core/firebase/config';
 
-let cached: FirebaseClientConfig | undefined;
+// Checked by parseFirebaseEnv when Vite loads its config (dashboard/vite.config.ts: a bad value fails
+// the build or the dev server) and inlined, so the page itself loads no validator.
+declare const __MUSE_FIREBASE_CONFIG__: FirebaseClientConfig;
 
-/** The dashboard's build-time configuration, parsed once on first use (never at import time). */
+/** The dashboard's build-time Firebase configuration. */
 export function getEnv(): FirebaseClientConfig {
-  cached ??= parseFirebaseEnv(import.meta.env);
-  return cached;
+  return __MUSE_FIREBASE_CONFIG__;
 }

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 // The one module that touches localStorage (eslint.config.js bans it elsewhere in app code). Stored
 // values are a convenience: reads are validated and fall back to null, writes never throw.
 
@@ -17,6 +15,27 @@ export function browserStore(): KeyValueStore | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * How a stored value is checked: a schema (zod's, through the Standard Schema interface, so this module
+ * loads no validator of its own) or a function giving the value or null (for the first page, which
+ * loads no zod: `npm run bench -- first-page-js`).
+ */
+export type StoredValueCheck<T> = StandardSchema<T> | ((value: unknown) => T | null);
+
+type StandardResult<T> = { value: T; issues?: undefined } | { issues: readonly unknown[] };
+/** The Standard Schema interface (standardschema.dev) that zod schemas implement, as far as it is used here. */
+interface StandardSchema<T> {
+  readonly '~standard': { validate(value: unknown): StandardResult<T> | Promise<StandardResult<T>> };
+}
+
+function checkValue<T>(check: StoredValueCheck<T>, value: unknown): T | null {
+  if (typeof check === 'function') return check(value);
+  const result = check['~standard'].validate(value);
+  // Async schemas are not for stored values: treated as not matching.
+  if (result instanceof Promise || result.issues) return null;
+  return result.value;
 }
 
 /** One stored value: read gives the value or null (missing, unreadable, or not matching the schema). */
@@ -60,27 +79,21 @@ function storedItem<T>(key: string, options: LocalItemOptions, decode: (raw: str
 }
 
 /** A value stored as JSON under `key`, read back through `schema`. */
-export function localItem<T>(key: string, schema: z.ZodType<T>, options: LocalItemOptions = {}): LocalItem<T> {
+export function localItem<T>(key: string, schema: StoredValueCheck<T>, options: LocalItemOptions = {}): LocalItem<T> {
   return storedItem(
     key,
     options,
-    (raw) => {
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    },
+    (raw) => checkValue(schema, JSON.parse(raw)),
     (value) => JSON.stringify(value),
   );
 }
 
 /** A string stored as it is (no JSON quoting) under `key`, read back through `schema`. */
-export function localTextItem<T extends string>(key: string, schema: z.ZodType<T>, options: LocalItemOptions = {}): LocalItem<T> {
+export function localTextItem<T extends string>(key: string, schema: StoredValueCheck<T>, options: LocalItemOptions = {}): LocalItem<T> {
   return storedItem(
     key,
     options,
-    (raw) => {
-      const parsed = schema.safeParse(raw);
-      return parsed.success ? parsed.data : null;
-    },
+    (raw) => checkValue(schema, raw),
     (value) => value,
   );
 }

@@ -1,7 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { useEffect, type ReactNode } from 'react';
-import { z } from 'zod';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '@core/constants';
 import { localTextItem } from './local-store';
 
@@ -21,7 +20,7 @@ export function resolveTheme(theme: Theme, systemPrefersDark: boolean): Resolved
 }
 
 // Stored as the bare name ('dark'); blocked storage (privacy modes) reads as the default.
-const storedTheme = localTextItem(THEME_STORAGE_KEY, z.enum(THEMES));
+const storedTheme = localTextItem(THEME_STORAGE_KEY, (v: unknown): Theme | null => ((THEMES as readonly unknown[]).includes(v) ? (v as Theme) : null));
 
 function readStoredTheme(): Theme {
   return storedTheme.read() ?? DEFAULT_THEME;

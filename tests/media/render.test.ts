@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem, VideoFormat } from '../../core/editor/model';
 import type { RenderEngine } from '../../dashboard/features/video-editor/render/render-timeline';
 import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
-import { audioRms, frameAt, probe } from './support/probe';
+import { audioRms, frameAt, meanVolumeDb, probe } from './support/probe';
 
 // Renders a small timeline in headless Chromium for every format and engine and reads the file back
 // with native ffprobe/ffmpeg: container, codecs, size, length, frame count, the colour of chosen
@@ -67,6 +67,27 @@ beforeAll(async () => {
       join(dir, 'clip.mp4'),
     ),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=1', '-af', 'volume=4', '-c:a', 'libmp3lame', join(dir, 'tone.mp3')),
+    // A library clip with sound: 1 s of grey pictures and a loud AAC tone.
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=gray:s=160x90:r=30:d=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=660:d=1',
+      '-af',
+      'volume=4',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      join(dir, 'talk.mp4'),
+    ),
   ]);
   harness = await startHarness(dir);
 });
@@ -139,6 +160,36 @@ describe.each(cases)('a %s rendered with %s', (format, engine) => {
     expect(await audioRms(file, 0.05, 0.4)).toBeLessThan(0.01);
     expect(await audioRms(file, 0.7, 1.3)).toBeGreaterThan(0.1);
     expect(await audioRms(file, 1.7, 3.5)).toBeLessThan(0.01);
+  });
+});
+
+// Two library clips with AAC sound back to back, the second muted, and no audio clip at all.
+const talking: TimelineItem[] = [
+  { id: 'on', type: 'video', settings: { url: `${MEDIA_ORIGIN}/talk.mp4` }, start_time: 0, duration: 1 },
+  { id: 'off', type: 'video', settings: { url: `${MEDIA_ORIGIN}/talk.mp4`, muted: true }, start_time: 1, duration: 1 },
+];
+
+describe.each([
+  ['mp4', 'webcodecs'],
+  ['mp4', 'ffmpeg'],
+  ['webm', 'webcodecs'],
+] as const)('video clips with sound in a %s rendered with %s', (format, engine) => {
+  let file: string;
+
+  beforeAll(async () => {
+    const result = await harness.render({ items: talking, settings: settings(format), title: 'Clip sound' }, engine);
+    file = join(dir, `talk-${engine}.${format}`);
+    await writeFile(file, Buffer.from(result.base64!, 'base64'));
+  });
+
+  it('has an audio stream made from the clips themselves', async () => {
+    expect((await probe(file)).audio).toMatchObject({ sampleRate: 48000, channels: 2 });
+  });
+
+  it("plays an unmuted clip's sound and is silent through a muted one", async () => {
+    expect(await meanVolumeDb(file, 0.1, 0.8)).toBeGreaterThan(-20);
+    expect(await audioRms(file, 0.1, 0.8)).toBeGreaterThan(0.1);
+    expect(await audioRms(file, 1.2, 1.9)).toBeLessThan(0.01);
   });
 });
 

@@ -2,7 +2,21 @@ import { atom, createStore } from 'jotai';
 import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { defaultProjectSettings, type AspectRatioId, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
-import { advancePlayback, appendClip, clampSeek, moveClip, recomputeStartTimes, removeClip, reorderClip, setClipDuration, startPlayback, totalDuration, updateTitle, type Playback } from './model/timeline';
+import {
+  advancePlayback,
+  appendClip,
+  clampSeek,
+  moveClip,
+  recomputeStartTimes,
+  removeClip,
+  reorderClip,
+  setClipDuration,
+  setClipMuted,
+  startPlayback,
+  totalDuration,
+  updateTitle,
+  type Playback,
+} from './model/timeline';
 
 // The editor's state lives in its own Jotai store, made per project (createEditorStore), so opening another
 // project starts clean and tests drive it without React. Base atoms stay private; components read derived
@@ -63,6 +77,7 @@ export const reorderClipAtom = atom(null, (_get, set, activeId: string, overId: 
 export const moveClipAtom = atom(null, (_get, set, id: string, direction: -1 | 1) => set(edit((items) => moveClip(items, id, direction))));
 export const setClipDurationAtom = atom(null, (_get, set, id: string, seconds: number) => set(edit((items) => setClipDuration(items, id, seconds))));
 export const removeClipAtom = atom(null, (_get, set, id: string) => set(edit((items) => removeClip(items, id))));
+export const setClipMutedAtom = atom(null, (_get, set, id: string, muted: boolean) => set(edit((items) => setClipMuted(items, id, muted))));
 export const updateTitleClipAtom = atom(null, (_get, set, id: string, patch: Partial<{ text: string; fontSize: number; color: string }>) => set(edit((items) => updateTitle(items, id, patch))));
 
 function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {

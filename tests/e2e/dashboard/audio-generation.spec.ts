@@ -28,8 +28,10 @@ test.describe('music', () => {
     await expect(page.getByLabel('Genre').locator('option')).toHaveText(['Ambient', 'Electronic', 'Rock', 'Classical', 'Jazz']);
     await expect(preview(page).getByText('Audio player will appear here')).toBeVisible();
     await page.getByLabel('Duration (seconds)').fill('500');
+    await expect(page.getByText('500 s is above the 120 s maximum: it will be sent as 120 s.')).toBeVisible();
     await page.getByLabel('Duration (seconds)').press('Tab');
     await expect(page.getByLabel('Duration (seconds)')).toHaveValue('120');
+    await expect(page.getByText('500 s is above the 120 s maximum: it was set to 120 s.')).toBeVisible();
     await page.getByRole('button', { name: 'Generate Music' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the music' }).first()).toBeVisible();
   });

@@ -99,3 +99,13 @@ export function run(cmd: string, args: string[]): Promise<Buffer> {
     });
   });
 }
+
+/** Like run, resolving with stderr (where ffmpeg's filters such as volumedetect print). */
+export function runStderr(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
+      else resolve(stderr.toString());
+    });
+  });
+}

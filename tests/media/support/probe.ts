@@ -1,4 +1,4 @@
-import { run } from './harness';
+import { run, runStderr } from './harness';
 
 // Native ffprobe/ffmpeg readings of a rendered file.
 
@@ -49,4 +49,12 @@ export async function audioRms(file: string, from: number, to: number): Promise<
   let sum = 0;
   for (const s of samples) sum += s * s;
   return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
+/** ffmpeg volumedetect's mean volume (dBFS) between from and to seconds; -91 dB is digital silence. */
+export async function meanVolumeDb(file: string, from: number, to: number): Promise<number> {
+  const log = await runStderr('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-ss', String(from), '-t', String(to - from), '-map', '0:a:0', '-af', 'volumedetect', '-f', 'null', '-']);
+  const m = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(log);
+  if (!m) throw new Error(`No volumedetect reading in:\n${log.slice(-1000)}`);
+  return m[1] === '-inf' ? -Infinity : Number(m[1]);
 }

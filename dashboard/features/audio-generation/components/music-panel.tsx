@@ -9,7 +9,7 @@ import { Progress } from '@core/ui/progress';
 import { NativeSelect } from '@core/ui/select';
 import { toast } from '@/lib/toast';
 import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
-import { checkMusicForm, clampDuration, defaultMusicForm, GENRE_LABELS, musicFormFromJob, type MusicGenre } from '../utils/audio-forms';
+import { checkMusicForm, clampDuration, defaultMusicForm, durationNote, GENRE_LABELS, musicFormFromJob, type MusicGenre } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate music';
@@ -23,6 +23,12 @@ export function MusicPanel() {
     timing: MUSIC_PROGRESS,
   });
   const [error, setError] = useState<string | null>(null);
+  // Out-of-range durations are explained as they are typed and after the field is corrected.
+  const [durationText, setDurationText] = useState<string | null>(null);
+  const applyDuration = () => {
+    setDurationText(durationNote(form.duration, 'applied'));
+    change({ duration: String(clampDuration(form.duration)) });
+  };
   const durationId = useId();
   const genreId = useId();
 
@@ -36,6 +42,7 @@ export function MusicPanel() {
       return;
     }
     setError(null);
+    setDurationText((note) => durationNote(form.duration, 'applied') ?? note);
     change({ duration: String(check.input.durationSeconds) });
     void follower.start(check.input);
   };
@@ -74,12 +81,15 @@ export function MusicPanel() {
                   step={1}
                   value={form.duration}
                   disabled={busy}
-                  onChange={(e) => change({ duration: e.target.value })}
-                  onBlur={() => change({ duration: String(clampDuration(form.duration)) })}
+                  onChange={(e) => {
+                    setDurationText(durationNote(e.target.value, 'pending'));
+                    change({ duration: e.target.value });
+                  }}
+                  onBlur={applyDuration}
                   aria-describedby={`${durationId}-hint`}
                 />
-                <p id={`${durationId}-hint`} className="text-xs text-muted-foreground">
-                  {MUSIC.minDuration} to {MUSIC.maxDuration} seconds
+                <p id={`${durationId}-hint`} aria-live="polite" className={durationText ? 'text-xs font-medium text-amber-700 dark:text-amber-400' : 'text-xs text-muted-foreground'}>
+                  {durationText ?? `${MUSIC.minDuration} to ${MUSIC.maxDuration} seconds`}
                 </p>
               </div>
               <div className="grid content-start gap-2">

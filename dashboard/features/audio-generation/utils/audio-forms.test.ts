@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMusicForm, checkVoiceoverForm, clampDuration, defaultMusicForm, defaultVoiceoverForm, musicFormFromJob, voiceoverFormFromJob } from './audio-forms';
+import { checkMusicForm, checkVoiceoverForm, clampDuration, defaultMusicForm, durationNote, defaultVoiceoverForm, musicFormFromJob, voiceoverFormFromJob } from './audio-forms';
 
 describe('clampDuration', () => {
   it.each([
@@ -11,6 +11,20 @@ describe('clampDuration', () => {
     ['', 30],
     ['abc', 30],
   ])('%j seconds -> %i', (raw, seconds) => expect(clampDuration(raw)).toBe(seconds));
+});
+
+describe('durationNote', () => {
+  it.each([
+    ['30', null, null],
+    ['120', null, null],
+    ['500', '500 s is above the 120 s maximum: it will be sent as 120 s.', '500 s is above the 120 s maximum: it was set to 120 s.'],
+    ['5', '5 s is below the 15 s minimum: it will be sent as 15 s.', '5 s is below the 15 s minimum: it was set to 15 s.'],
+    ['45.6', 'Duration is in whole seconds: 45.6 s will be sent as 46 s.', 'Duration is in whole seconds: 45.6 s was rounded to 46 s.'],
+    ['', 'Duration is 15 to 120 seconds: without a number, 30 s will be sent.', 'Duration is 15 to 120 seconds: it was reset to 30 s.'],
+  ])('%j: says %j while typed and %j once applied', (raw, pending, applied) => {
+    expect(durationNote(raw, 'pending')).toBe(pending);
+    expect(durationNote(raw, 'applied')).toBe(applied);
+  });
 });
 
 describe('checkMusicForm', () => {

@@ -31,6 +31,22 @@ export function clampDuration(raw: string): number {
   return Math.min(MUSIC.maxDuration, Math.max(MUSIC.minDuration, n));
 }
 
+/**
+ * What happens to a typed duration (null when it is sent as typed): 'pending' while it is typed, before
+ * anything is sent; 'applied' once the field has been set to the value that will be sent.
+ */
+export function durationNote(raw: string, when: 'pending' | 'applied'): string | null {
+  const text = raw.trim();
+  const seconds = clampDuration(raw);
+  if (text !== '' && Number(text) === seconds) return null;
+  const will = when === 'pending';
+  const n = Number(text);
+  if (text === '' || !Number.isFinite(n)) return `Duration is ${MUSIC.minDuration} to ${MUSIC.maxDuration} seconds: ${will ? `without a number, ${seconds} s will be sent` : `it was reset to ${seconds} s`}.`;
+  if (n < MUSIC.minDuration) return `${text} s is below the ${MUSIC.minDuration} s minimum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
+  if (n > MUSIC.maxDuration) return `${text} s is above the ${MUSIC.maxDuration} s maximum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
+  return `Duration is in whole seconds: ${will ? `${text} s will be sent as ${seconds} s` : `${text} s was rounded to ${seconds} s`}.`;
+}
+
 export type Check<T> = { ok: true; input: T } | { ok: false; message: string };
 
 /** A prompt is required ('Please provide a prompt for the music'); duration 15 to 120. */

@@ -1,9 +1,8 @@
 import { isSignInWithEmailLink, sendSignInLinkToEmail, signInWithEmailLink, type Auth } from 'firebase/auth';
-import { z } from 'zod';
 import { localTextItem } from '@/lib/local-store';
 
 // Blocked storage only means the user types the address again.
-const rememberedEmail = localTextItem('muse-magic-link-email', z.string().min(1).max(320));
+const rememberedEmail = localTextItem('muse-magic-link-email', (v: unknown) => (typeof v === 'string' && v.length >= 1 && v.length <= 320 ? v : null));
 
 export interface SendMagicLinkInput {
   email: string;

@@ -1,4 +1,3 @@
-import { motion, useReducedMotionConfig } from 'framer-motion';
 import { CircleAlert, CircleCheck, LoaderCircle, Mail, TicketCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Alert } from '@core/ui/alert';
@@ -59,7 +58,6 @@ function CheckingLink() {
 
 /** The fields, button, message box and links of the current view. All behaviour lives in useAuthFlow. */
 export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
-  const reduceMotion = useReducedMotionConfig();
   const { view, busy } = state;
   const copy = viewCopy[view];
 
@@ -72,8 +70,9 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
 
   return (
     // No exit animation: a leaving view with the same labels ('Email address') would still take typing
-    // for a moment and then vanish with what was typed. The new view only fades in.
-    <motion.div key={view} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: reduceMotion ? 0 : 0.16, ease: 'easeOut' }}>
+    // for a moment and then vanish with what was typed. The new view only fades in, in CSS (index.css:
+    // view-in), so the signed-out page loads no animation library.
+    <div key={view} className="motion-safe:animate-view-in">
       <form onSubmit={handleSubmit} className="space-y-4">
         {view === 'update_password' && state.resetEmail ? (
           <p className="text-center text-sm text-muted-foreground">
@@ -158,6 +157,6 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
           <Links view={view} />
         </nav>
       </form>
-    </motion.div>
+    </div>
   );
 }

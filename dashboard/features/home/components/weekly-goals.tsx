@@ -1,5 +1,8 @@
-import { Target } from 'lucide-react';
+import { Sparkles, Target } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { WEEKLY_GOALS } from '@core/constants';
+import { paths } from '@core/routes';
+import { buttonClasses } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
 import { useWeeklyContentCount } from '../api/get-weekly-content-count';
@@ -17,7 +20,9 @@ export function WeeklyGoals() {
   const weekly = useWeeklyContentCount();
   const target = WEEKLY_GOALS.contentTarget;
   return (
-    <Card role="region" aria-labelledby="weekly-goals-title">
+    // A column like Social Media Overview beside it: the action sits at the bottom, so a card stretched to
+    // its neighbour's height has no empty half.
+    <Card role="region" aria-labelledby="weekly-goals-title" className="flex flex-col">
       <CardHeader>
         <CardTitle id="weekly-goals-title" className="flex items-center gap-2 text-base">
           <Target className="size-4 text-primary" aria-hidden="true" />
@@ -25,7 +30,7 @@ export function WeeklyGoals() {
         </CardTitle>
         <CardDescription>Your progress since Monday.</CardDescription>
       </CardHeader>
-      <CardContent className="space-y-6">
+      <CardContent className="flex flex-1 flex-col gap-6">
         <div className="space-y-2">
           <div className="flex items-center justify-between text-sm">
             <span className="font-medium">Content Created</span>
@@ -47,6 +52,10 @@ export function WeeklyGoals() {
           </div>
           <ProgressBar label="Engagement Rate" value={WEEKLY_GOALS.engagementRate} />
         </div>
+        <Link to={paths.create} className={buttonClasses('outline', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}>
+          <Sparkles aria-hidden="true" />
+          Create Content
+        </Link>
       </CardContent>
     </Card>
   );

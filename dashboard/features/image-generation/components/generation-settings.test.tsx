@@ -47,6 +47,16 @@ describe('GenerationSettings', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Please provide either a prompt or an input image', variant: 'destructive' }));
   });
 
+  it('says what an out-of-range width will be generated at while it is typed, before anything is sent', async () => {
+    const onGenerate = vi.fn(async (v: ImageFormValues) => checkImageForm(v));
+    render(<Harness onGenerate={onGenerate} />);
+    const width = screen.getByLabelText('Width');
+    await userEvent.clear(width);
+    await userEvent.type(width, '300');
+    expect(screen.getByText('Width 300 is below the 512 minimum: it will be generated at 512.')).toBeTruthy();
+    expect(onGenerate).not.toHaveBeenCalled();
+  });
+
   it('snaps a width to the 64 step when the field is left, and says so', async () => {
     render(<Harness onGenerate={async (v) => checkImageForm(v)} />);
     const width = screen.getByLabelText('Width');

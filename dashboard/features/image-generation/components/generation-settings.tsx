@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core
 import { Label, Textarea } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
-import { snapImageSize, STYLE_LABELS, type FormCheck, type ImageFormValues, type ImageMode, type ImageStyle } from '../utils/form';
+import { pendingSizeNote, snapImageSize, STYLE_LABELS, type FormCheck, type ImageFormValues, type ImageMode, type ImageStyle } from '../utils/form';
 import { ImagePicker } from './image-picker';
 import { SizeField } from './size-field';
 import { StepsSlider } from './steps-slider';
@@ -163,7 +163,7 @@ export function GenerationSettings({
               note={notes.width}
               disabled={busy}
               onChange={(width) => {
-                setNotes((n) => ({ ...n, width: null }));
+                setNotes((n) => ({ ...n, width: pendingSizeNote(width, 'Width', IMAGE.defaultWidth) }));
                 onChange({ width });
               }}
               onCommit={() => commitSize('width')}
@@ -174,7 +174,7 @@ export function GenerationSettings({
               note={notes.height}
               disabled={busy}
               onChange={(height) => {
-                setNotes((n) => ({ ...n, height: null }));
+                setNotes((n) => ({ ...n, height: pendingSizeNote(height, 'Height', IMAGE.defaultHeight) }));
                 onChange({ height });
               }}
               onCommit={() => commitSize('height')}

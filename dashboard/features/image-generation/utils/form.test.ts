@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, checkImageForm, clampSteps, defaultImageForm, EMPTY_PROMPT_MESSAGE, formFromJobInput, snapImageSize, withUploadedPaths, type ImageFormValues } from './form';
+import { checkImageFile, checkImageForm, clampSteps, defaultImageForm, EMPTY_PROMPT_MESSAGE, formFromJobInput, pendingSizeNote, snapImageSize, withUploadedPaths, type ImageFormValues } from './form';
 
 const file = (type: string, size = 1000, name = 'photo.png') => {
   const f = new File([new Uint8Array(1)], name, { type });
@@ -28,6 +28,18 @@ describe('snapImageSize', () => {
 
   it('names the field and uses its own default', () => {
     expect(snapImageSize('', 'Height', 768)).toEqual({ value: 768, note: 'Height must be a number from 512 to 2048, so it was reset to 768.' });
+  });
+});
+
+describe('pendingSizeNote', () => {
+  it.each([
+    ['1024', null],
+    ['300', 'Width 300 is below the 512 minimum: it will be generated at 512.'],
+    ['4096', 'Width 4096 is above the 2048 maximum: it will be generated at 2048.'],
+    ['1000', 'Width goes in steps of 64: 1000 will be generated at 1024.'],
+    ['', 'Width must be a number from 512 to 2048: without one, 1024 will be used.'],
+  ])('says what will happen to %j before it is sent', (raw, note) => {
+    expect(pendingSizeNote(raw, 'Width', 1024)).toBe(note);
   });
 });
 

@@ -66,6 +66,21 @@ export function snapImageSize(raw: string, label: 'Width' | 'Height', fallback: 
   return { value, note: null };
 }
 
+/**
+ * What will happen to a size as it is being typed, before the field is left or the form sent: null when
+ * it is sent as typed (snapImageSize says what was done once it is applied).
+ */
+export function pendingSizeNote(raw: string, label: 'Width' | 'Height', fallback: number): string | null {
+  const text = raw.trim();
+  const { value, note } = snapImageSize(raw, label, fallback);
+  if (note === null) return null;
+  const n = Number(text);
+  if (text === '' || !Number.isFinite(n)) return `${label} must be a number from ${IMAGE.minSize} to ${IMAGE.maxSize}: without one, ${fallback} will be used.`;
+  if (n < IMAGE.minSize) return `${label} ${text} is below the ${IMAGE.minSize} minimum: it will be generated at ${value}.`;
+  if (n > IMAGE.maxSize) return `${label} ${text} is above the ${IMAGE.maxSize} maximum: it will be generated at ${value}.`;
+  return `${label} goes in steps of ${IMAGE.sizeStep}: ${text} will be generated at ${value}.`;
+}
+
 /** Keeps the slider's value inside 20-50 whole steps. */
 export function clampSteps(n: number): number {
   if (!Number.isFinite(n)) return IMAGE.defaultSteps;

@@ -53,7 +53,8 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
               revealLabel={`${label} API key`}
               value={card.draft}
               onChange={(e) => card.changeDraft(e.target.value)}
-              placeholder={status ? 'Enter a new key to replace the saved one' : `Enter your ${label} API key`}
+              // Short enough to show whole in a 375 px phone's field; the card's title names the provider.
+              placeholder={status ? 'New key to replace it' : 'Paste your API key'}
               aria-invalid={card.fieldError ? true : undefined}
               aria-describedby={card.fieldError ? `${ids.error} ${ids.state}` : ids.state}
               disabled={loading || card.deleting}

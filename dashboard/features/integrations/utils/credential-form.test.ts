@@ -68,7 +68,7 @@ describe('what each field shows', () => {
     expect(views.map((v) => [v.name, v.field.secret, v.value, v.placeholder])).toEqual([
       ['clientId', false, 'client-1', 'Saved: client-1'],
       ['clientSecret', true, '', 'Saved: ••••wxyz'],
-      ['channelId', false, '', 'Enter your Channel ID'],
+      ['channelId', false, '', 'Not saved yet'],
     ]);
   });
 

@@ -25,16 +25,19 @@ export function credentialButtonLabel(platform: SocialPlatform, account: SocialA
   return `${hasStoredCredentials(account) ? 'Update' : 'Save'} ${socialPlatformLabels[platform]} Credentials`;
 }
 
+// The label names the field; the placeholder says whether something is stored, short enough for a phone.
+const NOT_SAVED = 'Not saved yet';
+
 function placeholderOf(field: CredentialField, account: SocialAccount | undefined, name: string): string {
   if (field.secret) {
     if (account && name in account.hints) {
       const hint = account.hints[name];
       return hint ? `Saved: ••••${hint}` : 'Saved';
     }
-    return `Enter your ${field.label}`;
+    return NOT_SAVED;
   }
   const saved = account?.values[name];
-  return saved ? `Saved: ${saved}` : `Enter your ${field.label}`;
+  return saved ? `Saved: ${saved}` : NOT_SAVED;
 }
 
 export function fieldViews(platform: SocialPlatform, edits: CredentialEdits, account: SocialAccount | undefined): FieldView[] {

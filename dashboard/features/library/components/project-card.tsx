@@ -43,7 +43,9 @@ function VideoMedia({ item }: { item: LibraryItem }) {
     v.currentTime = 0;
   };
   return (
-    <div className="relative size-full" onMouseEnter={play} onMouseLeave={stop}>
+    // Pinned to the media box (absolute inset-0), whatever the video's own size: the play button can only
+    // ever sit in the middle of the picture, never over the title below it.
+    <div className="absolute inset-0" onMouseEnter={play} onMouseLeave={stop}>
       <video
         ref={ref}
         src={item.originalUrl}
@@ -72,11 +74,12 @@ function VideoMedia({ item }: { item: LibraryItem }) {
   );
 }
 
+// preload="metadata": the player shows the track's length before it is played (not 0:00 / 0:00).
 function AudioMedia({ item }: { item: LibraryItem }) {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-3 px-3">
       <Placeholder type="audio" />
-      {item.originalUrl ? <audio controls preload="none" src={item.originalUrl} aria-label={`Audio: ${item.title}`} className="h-9 w-full max-w-full" /> : null}
+      {item.originalUrl ? <audio controls preload="metadata" src={item.originalUrl} aria-label={`Audio: ${item.title}`} className="h-9 w-full max-w-full" /> : null}
     </div>
   );
 }
@@ -96,7 +99,7 @@ export const ProjectCard = memo(function ProjectCard({
 }) {
   return (
     <article aria-label={item.title} className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
-      <div className={cn('flex aspect-video items-center justify-center overflow-hidden bg-muted bg-gradient-to-br', TYPE_TINTS[item.type])}>
+      <div className={cn('relative flex aspect-video items-center justify-center overflow-hidden bg-muted bg-gradient-to-br', TYPE_TINTS[item.type])}>
         {item.type === 'image' ? <ImageMedia item={item} /> : item.type === 'video' ? <VideoMedia item={item} /> : <AudioMedia item={item} />}
       </div>
       <div className="flex items-center gap-2 p-3">

@@ -109,6 +109,8 @@ export function PreviewPlayer() {
         if (!el) return null;
         if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
         if (el instanceof HTMLVideoElement) {
+          // A clip's own sound plays along unless it is muted (the render mixes it the same way).
+          el.muted = item.type === 'video' && item.settings.muted === true;
           syncMedia(el, local, playing);
           return el.readyState >= 2 ? el : null;
         }
@@ -117,15 +119,20 @@ export function PreviewPlayer() {
     };
     // The same painter as the export, on a canvas no bigger than the preview needs (titles scale with it).
     drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items }, time, media);
-    // Videos not on screen and audio clips out of range stay paused; audio in range plays along.
+    // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
+    // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
+    const inRangeKeys = new Set<string>();
     for (const item of items) {
       if (item.type !== 'video' && item.type !== 'audio') continue;
-      const el = elements.get(`${item.type}|${item.settings.url}`);
+      const key = `${item.type}|${item.settings.url}`;
+      const el = elements.get(key);
       if (!el || el instanceof HTMLImageElement) continue;
-      const inRange = time >= item.start_time && time < item.start_time + item.duration;
-      if (item.type === 'audio' && inRange) syncMedia(el, time - item.start_time, playing);
-      else if (!inRange && item.type === 'audio' && !el.paused) el.pause();
+      if (time >= item.start_time && time < item.start_time + item.duration) {
+        inRangeKeys.add(key);
+        if (item.type === 'audio') syncMedia(el, time - item.start_time, playing);
+      }
     }
+    for (const [key, el] of elements) if (!inRangeKeys.has(key) && !(el instanceof HTMLImageElement) && !el.paused) el.pause();
   }, [items, settings, time, playing, elements, loadedVersion]);
 
   const scale = Math.min(1, PREVIEW_MAX_SIDE / Math.max(settings.resolution.width, settings.resolution.height));

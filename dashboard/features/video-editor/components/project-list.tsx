@@ -70,7 +70,7 @@ export function ProjectList({ currentId, onDeleted }: { currentId: string | null
       ) : (
         <ul aria-label="Saved projects" className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
           {projects.data.map((p) => (
-            <li key={p.id} aria-label={p.title} className={cn('flex items-center gap-3 rounded-lg border p-2', p.id === currentId && 'border-primary ring-1 ring-primary')}>
+            <li key={p.id} aria-label={p.title} className={cn('flex min-w-0 items-center gap-3 rounded-lg border p-2', p.id === currentId && 'border-primary ring-1 ring-primary')}>
               <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted">
                 {p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" /> : <Clapperboard className="size-5 text-muted-foreground" aria-hidden="true" />}
               </span>

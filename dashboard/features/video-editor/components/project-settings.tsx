@@ -22,13 +22,17 @@ export function ProjectSettingsPanel() {
       </h2>
       <div className="space-y-2">
         <Label htmlFor="editor-aspect">Aspect Ratio</Label>
-        <select id="editor-aspect" className={select} value={settings.aspectRatio} onChange={(e) => setAspect(e.target.value as AspectRatioId)}>
+        {/* The option stays short so the closed select shows it whole in the narrow settings column; the usage goes below. */}
+        <select id="editor-aspect" className={select} value={settings.aspectRatio} onChange={(e) => setAspect(e.target.value as AspectRatioId)} aria-describedby="editor-aspect-usage">
           {ASPECT_RATIOS.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.id} {a.label} ({a.usage})
+              {a.id} {a.label}
             </option>
           ))}
         </select>
+        <p id="editor-aspect-usage" className="text-xs text-muted-foreground">
+          For {ASPECT_RATIOS.find((a) => a.id === settings.aspectRatio)?.usage}
+        </p>
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Resolution</legend>

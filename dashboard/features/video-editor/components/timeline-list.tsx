@@ -2,14 +2,14 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ArrowDown, ArrowUp, AudioLines, Film, GripVertical, ImageIcon, Redo2, Trash2, Type, Undo2, type LucideIcon } from 'lucide-react';
+import { ArrowDown, ArrowUp, AudioLines, Film, GripVertical, ImageIcon, Redo2, Trash2, Type, Undo2, Volume2, VolumeX, type LucideIcon } from 'lucide-react';
 import { memo } from 'react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
 import { Button } from '@core/ui/button';
 import { Input } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
-import { canRedoAtom, canUndoAtom, itemsAtom, moveClipAtom, redoAtom, removeClipAtom, reorderClipAtom, setClipDurationAtom, undoAtom, updateTitleClipAtom } from '../atoms';
+import { canRedoAtom, canUndoAtom, itemsAtom, moveClipAtom, redoAtom, removeClipAtom, reorderClipAtom, setClipDurationAtom, setClipMutedAtom, undoAtom, updateTitleClipAtom } from '../atoms';
 import { formatTime, trackOf } from '../model/timeline';
 
 const ICONS: Record<TimelineItem['type'], LucideIcon> = { video: Film, image: ImageIcon, title: Type, audio: AudioLines };
@@ -31,6 +31,7 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
   const remove = useSetAtom(removeClipAtom);
   const move = useSetAtom(moveClipAtom);
   const updateTitle = useSetAtom(updateTitleClipAtom);
+  const setMuted = useSetAtom(setClipMutedAtom);
   const Icon = ICONS[item.type];
   const label = clipLabel(item);
   const name = `${TYPE_LABEL[item.type]} ${index + 1}: ${label}`;
@@ -87,6 +88,19 @@ const ClipRow = memo(function ClipRow({ item, index, first, last }: { item: Time
           className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
         />
         <span className="w-12 text-right text-xs tabular-nums">{item.duration.toFixed(1)}s</span>
+        {item.type === 'video' ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className={iconButton}
+            onClick={() => setMuted(item.id, item.settings.muted !== true)}
+            aria-pressed={item.settings.muted === true}
+            aria-label={`Mute the sound of ${name}`}
+            title={item.settings.muted ? 'Muted: its sound is left out' : 'Mute its sound'}
+          >
+            {item.settings.muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+          </Button>
+        ) : null}
         <Button variant="ghost" size="icon" className={iconButton} onClick={() => move(item.id, -1)} disabled={first} aria-label={`Move ${name} up`} title="Move up">
           <ArrowUp aria-hidden="true" />
         </Button>

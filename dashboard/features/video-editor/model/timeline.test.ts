@@ -12,6 +12,7 @@ import {
   removeClip,
   reorderClip,
   setClipDuration,
+  setClipMuted,
   startPlayback,
   totalDuration,
   updateTitle,
@@ -239,5 +240,24 @@ describe('playback', () => {
     ['with no clips does not play', { time: 0, playing: false }, 0, { time: 0, playing: false }],
   ])('play %s', (_n, state, total, expected) => {
     expect(startPlayback(state, total)).toEqual(expected);
+  });
+});
+
+describe('setClipMuted', () => {
+  it('mutes a video clip and unmutes it again, dropping the flag', () => {
+    const items = timeline(video('v'), image('i'));
+    const muted = setClipMuted(items, 'v', true);
+    expect(muted[0]).toMatchObject({ type: 'video', settings: { muted: true } });
+    expect(setClipMuted(muted, 'v', false)[0]!.settings).toEqual(items[0]!.settings);
+  });
+
+  it.each([
+    ['an image clip', 'i', true],
+    ['an audio clip', 'a', true],
+    ['an unknown id', 'nope', true],
+    ['a video already playing its sound', 'v', false],
+  ])('leaves the timeline as it is for %s', (_what, id, muted) => {
+    const items = timeline(video('v'), image('i'), audio('a'));
+    expect(setClipMuted(items, id, muted)).toBe(items);
   });
 });

@@ -116,6 +116,17 @@ export function updateTitle(items: readonly TimelineItem[], id: string, patch: P
   return items.map((i) => (i.id === id && i.type === 'title' ? { ...i, settings: { ...i.settings, ...patch } } : i));
 }
 
+/** Mutes or unmutes a video clip's own sound (preview and render); other clips are left alone. */
+export function setClipMuted(items: readonly TimelineItem[], id: string, muted: boolean): readonly TimelineItem[] {
+  const target = items.find((i) => i.id === id);
+  if (target?.type !== 'video' || (target.settings.muted === true) === muted) return items;
+  return items.map((i) => {
+    if (i.id !== id || i.type !== 'video') return i;
+    const { muted: _old, ...rest } = i.settings;
+    return { ...i, settings: muted ? { ...rest, muted: true } : rest };
+  });
+}
+
 /** A seek position: within 0..total, on the 0.1 s step of the slider. */
 export function clampSeek(seconds: number, total: number): number {
   if (!Number.isFinite(seconds) || seconds <= 0) return 0;

@@ -1,26 +1,27 @@
-import type { AudioItem } from '@core/editor/model';
 import { AUDIO_CHANNELS, AUDIO_SAMPLE_RATE } from './encoding';
 import { throwIfAborted } from './ffmpeg-service';
 import { MediaLoadError } from './media';
+import type { SoundClip } from './scene';
 
-// The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each clip
-// from its file's start, cut at its duration, scaled by its volume, placed at its start time, summed
-// (no normalisation) into 48 kHz stereo of the render's length.
+// The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each sound (an
+// audio clip or a video clip's own sound, see soundClips) from its file's start, cut at its duration,
+// scaled by its volume, placed at its start time, summed (no normalisation) into 48 kHz stereo of the
+// render's length.
 
-export async function mixAudio(clips: readonly AudioItem[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
+export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
   if (clips.length === 0) return null;
   const length = Math.max(1, Math.round(durationSec * AUDIO_SAMPLE_RATE));
   const ctx = new OfflineAudioContext(AUDIO_CHANNELS, length, AUDIO_SAMPLE_RATE);
   const decoded = new Map<string, AudioBuffer>();
   for (const clip of clips) {
     throwIfAborted(signal);
-    const url = clip.settings.url;
+    const url = clip.url;
     if (!decoded.has(url)) {
       const bytes = await blobs.get(url)!.arrayBuffer();
-      decoded.set(url, await ctx.decodeAudioData(bytes).catch((e: unknown) => Promise.reject(new MediaLoadError(`audio "${clip.settings.name ?? url.slice(0, 60)}"`, e))));
+      decoded.set(url, await ctx.decodeAudioData(bytes).catch((e: unknown) => Promise.reject(new MediaLoadError(`audio "${clip.name ?? url.slice(0, 60)}"`, e))));
     }
     const source = new AudioBufferSourceNode(ctx, { buffer: decoded.get(url)! });
-    const gain = new GainNode(ctx, { gain: clip.settings.volume });
+    const gain = new GainNode(ctx, { gain: clip.volume });
     source.connect(gain).connect(ctx.destination);
     source.start(clip.start_time, 0, clip.duration);
   }

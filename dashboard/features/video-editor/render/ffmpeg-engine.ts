@@ -48,7 +48,8 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       videoRuns.push({ kind: 'still', file: name, frames: run.frames });
     }
   }
-  const audio: AudioClipInput[] = media.audio.map((clip) => ({ file: fileFor(clip.settings.url, 'src', 'mp3'), startSec: clip.start_time, durationSec: clip.duration, volume: clip.settings.volume }));
+  // A video clip's sound reads the same file again as an audio input (its video stream is left unused).
+  const audio: AudioClipInput[] = media.audio.map((clip) => ({ file: fileFor(clip.url, 'src', 'mp3'), startSec: clip.start_time, durationSec: clip.duration, volume: clip.volume }));
 
   onProgress(0.05, 'Loading ffmpeg');
   const bytes = await job.ffmpeg.run(

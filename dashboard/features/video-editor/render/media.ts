@@ -1,7 +1,7 @@
-import type { AudioItem, TimelineItem } from '@core/editor/model';
+import type { TimelineItem } from '@core/editor/model';
 import { ALL_FORMATS, BlobSource, Input, VideoSampleSink, type InputVideoTrack, type VideoSample } from 'mediabunny';
 import { throwIfAborted } from './ffmpeg-service';
-import type { FrameSource, MediaItem } from './scene';
+import { soundClips, type FrameSource, type MediaItem, type SoundClip } from './scene';
 
 // The renderer's side of FrameSource: every file fetched once (CORS), every still decoded once into an
 // ImageBitmap, every video clip decoded frame by frame with mediabunny (WebCodecs VideoDecoder) in
@@ -32,7 +32,8 @@ export interface RenderMedia extends FrameSource {
   /** Fetched bytes of each media URL (for ffmpeg.wasm inputs). */
   blobs: Map<string, Blob>;
   images: Map<string, ImageBitmap>;
-  audio: AudioItem[];
+  /** What the render mixes: audio clips and the sound of unmuted video clips whose file has an audio track. */
+  audio: SoundClip[];
   /** Starts decoding a video clip at these local times (seconds, ascending); one frame per `advance`. */
   startVideo(item: MediaItem, localTimes: number[]): void;
   /** Readies the next frame of a started video clip; the last frame is held when the source ends. */
@@ -47,6 +48,7 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
   const images = new Map<string, ImageBitmap>();
   const videos = new Map<string, VideoState>();
   const inputs: Input[] = [];
+  const withSound = new Set<string>();
   const media = items.filter((i): i is Exclude<TimelineItem, { type: 'title' }> => i.type !== 'title');
   const urls = [...new Set(media.map((i) => i.settings.url))];
   let done = 0;
@@ -87,9 +89,12 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
       if (item.type === 'image' && !images.has(item.settings.url)) {
         images.set(item.settings.url, await createImageBitmap(blob).catch((e: unknown) => Promise.reject(new MediaLoadError(label(item), e))));
       }
-      if (item.type === 'video' && opts.decodeVideo) {
+      if (item.type === 'video') {
         const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
         inputs.push(input);
+        // A container mediabunny cannot read counts as silent: ffmpeg.wasm still renders its pictures.
+        if (await input.getPrimaryAudioTrack().catch(() => null)) withSound.add(item.settings.url);
+        if (!opts.decodeVideo) continue;
         const track = await input.getPrimaryVideoTrack().catch(() => null);
         if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
         videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, current: null, image: null });
@@ -103,7 +108,7 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
   return {
     blobs,
     images,
-    audio: items.filter((i): i is AudioItem => i.type === 'audio'),
+    audio: soundClips(items, (item) => withSound.has(item.settings.url)),
     frameFor(item) {
       if (item.type === 'image') return images.get(item.settings.url);
       return videos.get(item.id)?.image;

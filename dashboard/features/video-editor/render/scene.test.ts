@@ -1,6 +1,6 @@
 import type { TimelineItem } from '@core/editor/model';
 import { describe, expect, it } from 'vitest';
-import { activeVisualAt, audioDuration, fitContain, frameCount, frameRuns, frameTime, renderDuration, visualDuration } from './scene';
+import { activeVisualAt, audioDuration, fitContain, frameCount, frameRuns, frameTime, renderDuration, soundClips, visualDuration } from './scene';
 
 const image = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'image', settings: { url: `https://x.test/${id}.png` }, start_time: start, duration });
 const title = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'title', settings: { text: id, fontSize: 32, color: '#ffffff' }, start_time: start, duration });
@@ -80,5 +80,29 @@ describe('fitContain', () => {
     ['an unloaded source draws nothing', [0, 0, 320, 180], { x: 0, y: 0, width: 0, height: 0 }],
   ] as const)('%s', (_name, [sw, sh, dw, dh], rect) => {
     expect(fitContain(sw, sh, dw, dh)).toEqual(rect);
+  });
+});
+
+describe('soundClips', () => {
+  const clips: TimelineItem[] = [
+    { id: 'loud', type: 'video', settings: { url: 'https://m/loud.mp4', name: 'Loud' }, start_time: 0, duration: 2 },
+    { id: 'quiet', type: 'video', settings: { url: 'https://m/quiet.mp4', muted: true }, start_time: 2, duration: 1 },
+    { id: 'mute-file', type: 'video', settings: { url: 'https://m/silent.mp4' }, start_time: 3, duration: 1 },
+    { id: 'pic', type: 'image', settings: { url: 'https://m/a.png' }, start_time: 4, duration: 1 },
+    { id: 'music', type: 'audio', settings: { url: 'https://m/a.mp3', volume: 0.5 }, start_time: 0, duration: 4 },
+  ];
+  const hasSound = (item: { settings: { url: string } }) => !item.settings.url.endsWith('silent.mp4');
+
+  it('mixes audio clips at their volume and unmuted video clips with sound at full volume', () => {
+    expect(soundClips(clips, hasSound)).toEqual([
+      { url: 'https://m/loud.mp4', name: 'Loud', start_time: 0, duration: 2, volume: 1 },
+      { url: 'https://m/a.mp3', name: undefined, start_time: 0, duration: 4, volume: 0.5 },
+    ]);
+  });
+
+  it('leaves out a muted video clip and one whose file has no audio track', () => {
+    const urls = soundClips(clips, hasSound).map((c) => c.url);
+    expect(urls).not.toContain('https://m/quiet.mp4');
+    expect(urls).not.toContain('https://m/silent.mp4');
   });
 });

@@ -1,4 +1,4 @@
-import type { TimelineItem, VisualItem } from '@core/editor/model';
+import type { TimelineItem, VideoItem, VisualItem } from '@core/editor/model';
 
 // Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
 // Times are seconds; frame i of a render shows time i / fps.
@@ -54,6 +54,30 @@ export function activeVisualAt(items: readonly TimelineItem[], t: number): Visua
     if (t + EPS >= item.start_time && t + EPS < item.start_time + item.duration) return item;
   }
   return null;
+}
+
+/** One sound in the mix: an audio clip, or the sound of a video clip (from its file's start). */
+export interface SoundClip {
+  url: string;
+  name?: string;
+  start_time: number;
+  duration: number;
+  /** 0..1 */
+  volume: number;
+}
+
+/**
+ * Everything the render mixes: audio clips at their volume, and each video clip's own sound at full
+ * volume unless the clip is muted or its file has no audio track (`hasSound` says which do).
+ */
+export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean): SoundClip[] {
+  const out: SoundClip[] = [];
+  for (const item of items) {
+    if (item.type === 'audio') out.push({ url: item.settings.url, name: item.settings.name, start_time: item.start_time, duration: item.duration, volume: item.settings.volume });
+    else if (item.type === 'video' && item.settings.muted !== true && hasSound(item))
+      out.push({ url: item.settings.url, name: item.settings.name, start_time: item.start_time, duration: item.duration, volume: 1 });
+  }
+  return out;
 }
 
 /** Number of frames of a render of `durationSec` at `fps` (at least 1 when there is anything to show). */
