@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { listModelsSchema, type ModelCatalogue } from './ai-models';
 import { generateTextSchema, type GenerateTextResult } from './ai-text';
 import {
   integrationTypeInputSchema,
@@ -41,6 +42,10 @@ export const callableErrorReasons = [
   'needs-reconnect',
   /** The post is no longer in a state that allows this (claimed, published, cancelled). */
   'post-state',
+  /** The account's email address is not verified yet: the user follows the link in the verification email. */
+  'email-unverified',
+  /** This user made too many of these calls in a short time (our own limit, core/rate-limits.ts); retryAfterSeconds says when to try again. */
+  'too-many-requests',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
@@ -89,6 +94,7 @@ export const callableContracts = {
   cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
   retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
   getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  listModels: contract<ModelCatalogue>()(listModelsSchema, ['missing-key', 'invalid-key', 'rate-limited']),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

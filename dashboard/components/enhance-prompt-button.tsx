@@ -17,7 +17,7 @@ export interface EnhancePromptButtonProps {
   onEnhanced: (prompt: string) => void;
   /** What the prompt is for; the server tunes the rewrite to it. */
   kind?: AiTextKind;
-  /** Defaults to gpt-4o-mini, or the quick model of a provider the user has a key for. */
+  /** Defaults to gpt-5.4-mini, or the quick model of a provider the user has a key for. */
   model?: AiTextModelId;
   disabled?: boolean;
   variant?: ButtonVariant;
