@@ -49,6 +49,9 @@ export const callableErrorReasons = [
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
+/** Every callable refuses an account whose email address is not confirmed (the rules refuse its writes too). */
+export const UNVERIFIED_EMAIL_CALL_MESSAGE = 'Please confirm your email address first: open the link in the confirmation email we sent you, then sign in again.';
+
 export interface CallableErrorDetails {
   reason: CallableErrorReason;
   /** The integration the reason is about ('openai', 'blackforest', ...). */

@@ -38,7 +38,10 @@ describe('key-check routes', () => {
   });
 
   it('model lists need the key the provider documents', async () => {
-    expect((await call('openai', '/v1/models', { headers: { authorization: 'Bearer sk-1' } })).body).toMatchObject({ object: 'list', data: expect.arrayContaining([{ id: 'gpt-5.4-mini', object: 'model', created: expect.any(Number), owned_by: 'system' }]) });
+    expect((await call('openai', '/v1/models', { headers: { authorization: 'Bearer sk-1' } })).body).toMatchObject({
+      object: 'list',
+      data: expect.arrayContaining([{ id: 'gpt-5.4-mini', object: 'model', created: expect.any(Number), owned_by: 'system' }]),
+    });
     expect((await call('openai', '/v1/models')).status).toBe(401);
     expect((await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' } })).status).toBe(200);
     expect(await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1' } })).toMatchObject({ status: 400, body: { error: { message: 'anthropic-version: header is required' } } });
@@ -54,7 +57,10 @@ describe('model catalogues', () => {
     const openai = await call('openai', '/v1/models', { headers: { authorization: 'Bearer sk-1' } });
     expect(ids(openai.body.data, 'id')).toEqual(expect.arrayContaining(['gpt-5.4', 'gpt-5.4-mini', 'text-embedding-3-small']));
     const anthropic = await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' } });
-    expect(anthropic.body).toMatchObject({ data: expect.arrayContaining([{ type: 'model', id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: expect.any(String) }]), has_more: false });
+    expect(anthropic.body).toMatchObject({
+      data: expect.arrayContaining([{ type: 'model', id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: expect.any(String) }]),
+      has_more: false,
+    });
     const gemini = await call('gemini', '/v1beta/models', { headers: { 'x-goog-api-key': 'sk-1' } });
     expect(gemini.body.models).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'models/gemini-2.5-flash', supportedGenerationMethods: expect.arrayContaining(['generateContent']) })]));
     const eleven = await call('elevenlabs', '/v1/models', { headers: { 'xi-api-key': 'sk-1' } });
@@ -67,16 +73,41 @@ describe('model catalogues', () => {
   });
 
   it.each([
-    ['openai', '/v1/chat/completions', { authorization: 'Bearer sk-1' }, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }, 404, { error: { code: 'model_not_found', type: 'invalid_request_error' } }],
-    ['anthropic', '/v1/messages', { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' }, { model: 'claude-3-5-haiku-latest', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }, 404, { type: 'error', error: { type: 'not_found_error', message: 'model: claude-3-5-haiku-latest' } }],
+    [
+      'openai',
+      '/v1/chat/completions',
+      { authorization: 'Bearer sk-1' },
+      { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] },
+      404,
+      { error: { code: 'model_not_found', type: 'invalid_request_error' } },
+    ],
+    [
+      'anthropic',
+      '/v1/messages',
+      { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' },
+      { model: 'claude-3-5-haiku-latest', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] },
+      404,
+      { type: 'error', error: { type: 'not_found_error', message: 'model: claude-3-5-haiku-latest' } },
+    ],
     ['gemini', '/v1beta/models/gemini-2.0-flash-exp:generateContent', { 'x-goog-api-key': 'sk-1' }, { contents: [{ parts: [{ text: 'x' }] }] }, 404, { error: { code: 404, status: 'NOT_FOUND' } }],
-    ['elevenlabs', '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128', { 'xi-api-key': 'sk-1' }, { text: 'hi', model_id: 'eleven_monolingual_v1' }, 400, { detail: { status: 'model_not_found' } }],
+    [
+      'elevenlabs',
+      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128',
+      { 'xi-api-key': 'sk-1' },
+      { text: 'hi', model_id: 'eleven_monolingual_v1' },
+      400,
+      { detail: { status: 'model_not_found' } },
+    ],
   ] as const)('%s answers a retired model the way the real API does', async (provider, path, headers, body, status, error) => {
     expect(await call(provider, path, { method: 'POST', headers, body })).toMatchObject({ status, body: error });
   });
 
   it('Anthropic messages take the alias of a listed snapshot', async () => {
-    const res = await call('anthropic', '/v1/messages', { method: 'POST', headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' }, body: { model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] } });
+    const res = await call('anthropic', '/v1/messages', {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' },
+      body: { model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] },
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -58,7 +58,15 @@ describe('CreativeAssistant', () => {
       Promise.resolve({
         data:
           name === 'listModels'
-            ? { provider: 'openai', models: [{ id: 'gpt-4.1-mini', label: 'gpt-4.1-mini' }, { id: 'gpt-5.4', label: 'gpt-5.4' }], defaultModel: 'gpt-5.4-mini', fetchedAt: 0 }
+            ? {
+                provider: 'openai',
+                models: [
+                  { id: 'gpt-4.1-mini', label: 'gpt-4.1-mini' },
+                  { id: 'gpt-5.4', label: 'gpt-5.4' },
+                ],
+                defaultModel: 'gpt-5.4-mini',
+                fetchedAt: 0,
+              }
             : { text: 'ok', model: 'gpt-4.1-mini', provider: 'openai' },
       });
     await act(async () => {
