@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_TEXT_MODELS, DEFAULT_AI_TEXT_MODEL } from './constants';
+import { DEFAULT_TEXT_MODEL, MODEL_ID_PATTERN, textModelProvider } from './ai-models';
 import { integrationLabel, socialPlatforms, type LlmIntegrationType } from './integrations';
 
 // One server path (the generateText callable) for every AI text feature: the Creative Assistant box,
@@ -14,14 +14,16 @@ export type AiTextKind = (typeof aiTextKinds)[number];
 
 export const AI_PROMPT_MAX_CHARS = 8000;
 
-export type AiTextModelId = (typeof AI_TEXT_MODELS)[number]['id'];
-const modelIds = AI_TEXT_MODELS.map((m) => m.id) as [AiTextModelId, ...AiTextModelId[]];
+/** A model id of one of the LLM providers; which ones the user's key can use comes from the catalogue (./ai-models.ts). */
+export type AiTextModelId = string;
 
 export function modelProvider(model: AiTextModelId): LlmIntegrationType {
-  const found = AI_TEXT_MODELS.find((m) => m.id === model);
-  if (!found) throw new Error(`Unknown AI text model ${model}`);
-  return found.provider;
+  const provider = textModelProvider(model);
+  if (!provider) throw new Error(`Unknown AI text model ${model}`);
+  return provider;
 }
+
+const unknownModel = 'Unknown AI model. Choose an OpenAI (gpt-...), Anthropic (claude-...) or Gemini (gemini-...) model';
 
 /** Shown when the chosen model's provider has no key; the client links the word Integrations to /integrations. */
 export function missingKeyMessage(provider: LlmIntegrationType): string {
@@ -32,7 +34,11 @@ export const generateTextSchema = z.strictObject(
   {
     prompt: z.string({ error: 'Please enter a prompt' }).trim().min(1, 'Please enter a prompt').max(AI_PROMPT_MAX_CHARS, `Prompt must be ${AI_PROMPT_MAX_CHARS} characters or fewer`),
     task: z.enum(aiTextTasks, { error: `Unknown AI task. Use one of: ${aiTextTasks.join(', ')}` }),
-    model: z.enum(modelIds, { error: `Unknown AI model. Use one of: ${modelIds.join(', ')}` }).default(DEFAULT_AI_TEXT_MODEL),
+    model: z
+      .string({ error: unknownModel })
+      .regex(MODEL_ID_PATTERN, unknownModel)
+      .refine((m) => textModelProvider(m) !== null, unknownModel)
+      .default(DEFAULT_TEXT_MODEL),
     context: z
       .strictObject(
         {
@@ -50,6 +56,9 @@ export type GenerateTextPayload = z.output<typeof generateTextSchema>;
 
 export interface GenerateTextResult {
   text: string;
+  /** The model that answered. */
   model: AiTextModelId;
   provider: LlmIntegrationType;
+  /** The requested model, when the key no longer offers it and `model` (the provider's default) answered instead. */
+  replacedModel?: AiTextModelId;
 }

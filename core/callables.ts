@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { listModelsSchema, type ModelCatalogue } from './ai-models';
 import { generateTextSchema, type GenerateTextResult } from './ai-text';
 import {
   integrationTypeInputSchema,
@@ -54,8 +55,15 @@ export const callableErrorReasons = [
   'post-state',
   /** An OAuth return whose state is unknown, reused, expired or another user's: start Connect again. */
   'oauth-state',
+  /** The account's email address is not verified yet: the user follows the link in the verification email. */
+  'email-unverified',
+  /** This user made too many of these calls in a short time (our own limit, core/rate-limits.ts); retryAfterSeconds says when to try again. */
+  'too-many-requests',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
+
+/** Every callable refuses an account whose email address is not confirmed (the rules refuse its writes too). */
+export const UNVERIFIED_EMAIL_CALL_MESSAGE = 'Please confirm your email address first: open the link in the confirmation email we sent you, then sign in again.';
 
 export interface CallableErrorDetails {
   reason: CallableErrorReason;
@@ -105,6 +113,7 @@ export const callableContracts = {
   getSubredditFlairs: contract<SubredditFlairs>()(subredditFlairsSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
   startSocialOAuth: contract<StartSocialOAuthResult>()(startSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials']),
   completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials', 'oauth-state']),
+  listModels: contract<ModelCatalogue>()(listModelsSchema, ['missing-key', 'invalid-key', 'rate-limited']),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

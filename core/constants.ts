@@ -76,14 +76,8 @@ export const VIDEO_VISIBILITY = ['private', 'unlisted', 'public'] as const;
 export const FEEDBACK_DIALOG_WIDTH_PX = 425;
 export const FEEDBACK_MAX_CHARS = 5000;
 
-export const AI_TEXT_MODELS = [
-  { id: 'gpt-4o', label: 'GPT-4o', provider: 'openai' },
-  { id: 'gpt-4o-mini', label: 'GPT-4o Mini', provider: 'openai' },
-  { id: 'claude-3-5-sonnet-latest', label: 'Claude 3.5 Sonnet', provider: 'anthropic' },
-  { id: 'claude-3-5-haiku-latest', label: 'Claude 3.5 Haiku', provider: 'anthropic' },
-  { id: 'gemini-2.0-flash-exp', label: 'Gemini Pro 2', provider: 'gemini' },
-] as const;
-export const DEFAULT_AI_TEXT_MODEL = 'gpt-4o-mini';
+/** The default AI text model; core/ai-models.ts keeps the default of every provider. */
+export { DEFAULT_TEXT_MODEL as DEFAULT_AI_TEXT_MODEL } from './ai-models';
 
 export const STYLE_OPTIONS = {
   image: ['photorealistic', 'anime', 'digital-art', 'oil-painting', 'watercolor', '3d-render'],
@@ -93,7 +87,7 @@ export const STYLE_OPTIONS = {
 
 export const TOOLTIP_DELAYS = { delayMs: 700, skipMs: 300, sidebarDelayMs: 0 } as const;
 
-/** ElevenLabs' premade voices offered for voiceovers. */
+/** ElevenLabs' premade voices, offered until the user's own voice list (core/ai-models.ts) has loaded. */
 export const VOICES = [
   { id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel' },
   { id: 'AZnzlk1XvdvUeBnXmlld', name: 'Domi' },
@@ -104,11 +98,6 @@ export const VOICES = [
   { id: 'VR6AewLTigWG4xSOukaG', name: 'Arnold' },
   { id: 'pNInz6obpgDQGcFmaJgB', name: 'Adam' },
   { id: 'yoZ06aMxZJJ28mfd3POQ', name: 'Sam' },
-] as const;
-export const VOICE_MODELS = [
-  { id: 'eleven_multilingual_v2', label: 'Multilingual v2' },
-  { id: 'eleven_monolingual_v1', label: 'Monolingual v1' },
-  { id: 'eleven_turbo_v2', label: 'Turbo v2' },
 ] as const;
 
 /** Video jobs: Luma is polled every 3 s (the progress tick) for at most 8 minutes (runJob's timeout is 9). */

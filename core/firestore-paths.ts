@@ -22,8 +22,8 @@ export function userCollectionPath(uid: string, name: UserCollection): string {
   return `${collections.users}/${uid}/${collections[name]}`;
 }
 
-/** Collections no client may ever read or write (secrets, OAuth nonces). */
-export const serverOnlyCollections = { secrets: 'secrets', oauthNonces: 'oauthNonces' } as const;
+/** Collections no client may ever read or write (secrets, OAuth nonces, model catalogue caches, rate-limit counters). */
+export const serverOnlyCollections = { secrets: 'secrets', oauthNonces: 'oauthNonces', modelCatalogues: 'modelCatalogues', rateLimits: 'rateLimits' } as const;
 
 export const storageFolders = { generations: 'generations', uploads: 'uploads', renders: 'renders' } as const;
 
@@ -34,4 +34,14 @@ export function integrationSecretPath(uid: string, type: string): string {
 
 export function socialSecretPath(uid: string, platform: string): string {
   return `${serverOnlyCollections.secrets}/${uid}/social/${platform}`;
+}
+
+/** A user's cached model catalogue of one provider (functions/src/models/model-catalogue.ts). */
+export function modelCataloguePath(uid: string, provider: string): string {
+  return `${serverOnlyCollections.modelCatalogues}/${uid}/providers/${provider}`;
+}
+
+/** A user's rate-limit counter of one limit (functions/src/lib/rate-limit.ts). */
+export function rateLimitPath(uid: string, limit: string): string {
+  return `${serverOnlyCollections.rateLimits}/${uid}/limits/${limit}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE, STYLE_OPTIONS } from './constants';
+import { DEFAULT_MODELS } from './ai-models';
 
 // The job pattern: every generation and every publish is a document at
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
@@ -60,7 +61,12 @@ export const voiceoverJobInputSchema = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,64}$/, 'Please choose a voice'),
-  modelId: z.enum(['eleven_multilingual_v2', 'eleven_monolingual_v1', 'eleven_turbo_v2']),
+  // Any id the user's ElevenLabs catalogue offers (core/ai-models.ts); startJob swaps one no longer offered for the default.
+  modelId: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,64}$/, 'Please choose a voice model')
+    .default(DEFAULT_MODELS.elevenlabs),
 });
 
 export const musicJobInputSchema = z.strictObject({

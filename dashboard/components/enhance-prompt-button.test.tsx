@@ -71,16 +71,16 @@ describe('EnhancePromptButton', () => {
     expect((button() as HTMLButtonElement).disabled).toBe(true);
     expect(button().getAttribute('aria-busy')).toBe('true');
     expect(button().querySelector('.animate-spin')).not.toBeNull();
-    expect(callable.calls).toEqual([{ name: 'generateText', payload: { task: 'enhance', prompt: 'a fox', model: 'gpt-4o-mini', context: { kind: 'image' } } }]);
+    expect(callable.calls).toEqual([{ name: 'generateText', payload: { task: 'enhance', prompt: 'a fox', model: 'gpt-5.4-mini', context: { kind: 'image' } } }]);
 
-    await act(async () => answer.resolve({ data: { text: 'A red fox in morning mist, golden light', model: 'gpt-4o-mini', provider: 'openai' } }));
+    await act(async () => answer.resolve({ data: { text: 'A red fox in morning mist, golden light', model: 'gpt-5.4-mini', provider: 'openai' } }));
     expect(prompt().value).toBe('A red fox in morning mist, golden light');
     expect((button() as HTMLButtonElement).disabled).toBe(false);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Prompt enhanced successfully' }));
   });
 
   it('offers Undo, which puts the original prompt back', async () => {
-    callable.next = () => Promise.resolve({ data: { text: 'better', model: 'gpt-4o-mini', provider: 'openai' } });
+    callable.next = () => Promise.resolve({ data: { text: 'better', model: 'gpt-5.4-mini', provider: 'openai' } });
     render(<Harness initial="plain" />);
     await act(async () => fireEvent.click(button()));
     const { action } = toast.mock.calls[0]?.[0] as { action: { label: string; onClick: () => void } };
@@ -91,10 +91,10 @@ describe('EnhancePromptButton', () => {
 
   it('uses the quick model of the provider the user has a key for', async () => {
     configured.current = new Set(['anthropic']);
-    callable.next = () => Promise.resolve({ data: { text: 'x', model: 'claude-3-5-haiku-latest', provider: 'anthropic' } });
+    callable.next = () => Promise.resolve({ data: { text: 'x', model: 'claude-haiku-4-5', provider: 'anthropic' } });
     render(<Harness initial="a fox" />);
     await act(async () => fireEvent.click(button()));
-    expect(callable.calls).toEqual([expect.objectContaining({ payload: expect.objectContaining({ model: 'claude-3-5-haiku-latest' }) })]);
+    expect(callable.calls).toEqual([expect.objectContaining({ payload: expect.objectContaining({ model: 'claude-haiku-4-5' }) })]);
   });
 
   it('keeps the prompt and shows the server message when the call fails', async () => {

@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { replacedModelNote } from '@core/ai-models';
 import type { AiTextKind, AiTextModelId } from '@core/ai-text';
 import { paths } from '@core/routes';
 import { Button, type ButtonSize, type ButtonVariant } from '@core/ui/button';
@@ -17,7 +18,7 @@ export interface EnhancePromptButtonProps {
   onEnhanced: (prompt: string) => void;
   /** What the prompt is for; the server tunes the rewrite to it. */
   kind?: AiTextKind;
-  /** Defaults to gpt-4o-mini, or the quick model of a provider the user has a key for. */
+  /** Defaults to the OpenAI default (core/ai-models.ts), or the default of a provider the user has a key for. */
   model?: AiTextModelId;
   disabled?: boolean;
   variant?: ButtonVariant;
@@ -51,7 +52,12 @@ export function EnhancePromptButton({ prompt, onEnhanced, kind, model, disabled,
     if (outcome.ok) {
       const before = latestPrompt.current;
       onEnhanced(outcome.result.text);
-      toast({ title: 'Prompt enhanced successfully', action: { label: 'Undo', onClick: () => onEnhanced(before) } });
+      const { replacedModel, model: used } = outcome.result;
+      toast({
+        title: 'Prompt enhanced successfully',
+        ...(replacedModel ? { description: replacedModelNote(replacedModel, used) } : {}),
+        action: { label: 'Undo', onClick: () => onEnhanced(before) },
+      });
       return;
     }
     if (outcome.needsIntegrations) setKeyProblem(outcome.message);

@@ -1,12 +1,13 @@
-import { AI_TEXT_MODELS, DEFAULT_AI_TEXT_MODEL } from '@core/constants';
+import { DEFAULT_MODEL_LABELS, DEFAULT_MODELS } from '@core/ai-models';
+import { DEFAULT_AI_TEXT_MODEL } from '@core/constants';
 import { modelProvider, type AiTextModelId } from '@core/ai-text';
 import type { LlmIntegrationType } from '@core/integrations';
 
-/** The model a one-click helper (the prompt enhancer) uses per provider: the cheapest fast one. */
+/** The model a one-click helper (the prompt enhancer) uses per provider: the provider's default (core/ai-models.ts). */
 export const quickModelOf: Record<LlmIntegrationType, AiTextModelId> = {
-  openai: 'gpt-4o-mini',
-  anthropic: 'claude-3-5-haiku-latest',
-  gemini: 'gemini-2.0-flash-exp',
+  openai: DEFAULT_MODELS.openai,
+  anthropic: DEFAULT_MODELS.anthropic,
+  gemini: DEFAULT_MODELS.gemini,
 };
 
 /**
@@ -20,4 +21,7 @@ export function pickTextModel(configured: ReadonlySet<LlmIntegrationType> | null
   return provider ? quickModelOf[provider] : preferred;
 }
 
-export const aiTextModelOptions = AI_TEXT_MODELS.map((m) => ({ id: m.id as AiTextModelId, label: m.label, provider: m.provider as LlmIntegrationType }));
+/** Each provider's default as a picker entry, shown until the user's own list has loaded (or without a key). */
+export function defaultModelEntry(provider: LlmIntegrationType | 'elevenlabs') {
+  return { id: DEFAULT_MODELS[provider], label: DEFAULT_MODEL_LABELS[provider] };
+}

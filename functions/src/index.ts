@@ -18,3 +18,4 @@ export { getPlatformProfileCallable as getPlatformProfile } from './social/get-p
 export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';
 export { startSocialOAuthCallable as startSocialOAuth, completeSocialOAuthCallable as completeSocialOAuth } from './social/oauth/trigger';
 export { getSubredditFlairsCallable as getSubredditFlairs } from './social/subreddit-flairs/trigger';
+export { listModelsCallable as listModels } from './models/trigger';

@@ -48,7 +48,7 @@ export async function seedDemoAccount(projectId: string, opts: { sandboxKeys: bo
     body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, returnSecureToken: true }),
   });
   if (!signUp.ok) throw new Error(`Could not create the demo account: ${await signUp.text()}`);
-  const { localId, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const { localId } = (await signUp.json()) as { localId: string };
   // "Bearer owner" is the emulator's admin credential.
   const update = await fetch(`${base}/projects/${projectId}/accounts:update`, {
     method: 'POST',
@@ -56,6 +56,14 @@ export async function seedDemoAccount(projectId: string, opts: { sandboxKeys: bo
     body: JSON.stringify({ localId, emailVerified: true, displayName: DEMO_ACCOUNT.displayName }),
   });
   if (!update.ok) throw new Error(`Could not verify the demo account: ${await update.text()}`);
+  // A token from after the verification: the functions refuse calls from an unconfirmed address.
+  const verified = await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, returnSecureToken: true }),
+  });
+  if (!verified.ok) throw new Error(`Could not sign in to the demo account: ${await verified.text()}`);
+  const { idToken } = (await verified.json()) as { idToken: string };
   if (opts.sandboxKeys) await seedSandboxKeys(projectId, idToken);
   return 'created';
 }

@@ -129,8 +129,15 @@ describe('voiceover', () => {
     expect(await elevenLabsCalls(marker)).toEqual([expect.objectContaining({ kind: 'tts', voiceId: RACHEL, modelId: 'eleven_turbo_v2', status: 200 })]);
   });
 
+  it('speaks with the default model and voice when the key no longer offers the chosen ones', async () => {
+    const { uid, idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
+    const marker = newMarker();
+    const { requestId } = await startJob(idToken, 'voiceover', { text: `Hello there ${marker}`, voiceId: 'NotAVoice123', modelId: 'eleven_monolingual_v1' });
+    expect(await waitForJob(uid, requestId)).toMatchObject({ status: 'succeeded', input: { voiceId: RACHEL, modelId: 'eleven_multilingual_v2' } });
+    expect(await elevenLabsCalls(marker)).toEqual([expect.objectContaining({ kind: 'tts', voiceId: RACHEL, modelId: 'eleven_multilingual_v2', status: 200 })]);
+  });
+
   it.each([
-    ['an unknown voice', ELEVEN_KEY, { voiceId: 'NotAVoice123' }, 'invalid_input', 'Failed to generate voiceover: this voice is not available in your ElevenLabs account. Choose another voice.'],
     ['a used-up quota', 'no-credit-key', {}, 'no_credit', 'Failed to generate voiceover: your ElevenLabs quota is used up. Add credits or wait for your quota to reset, then try again.'],
     ['a 500', ELEVEN_KEY, { text: 'boom [error:500]' }, 'provider_error', 'Failed to generate voiceover'],
   ])('%s fails the job with its message', async (_label, key, override, code, message) => {

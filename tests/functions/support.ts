@@ -19,16 +19,28 @@ export async function closeAdmin(): Promise<void> {
   await Promise.all(getApps().map((a) => deleteApp(a)));
 }
 
-export async function signUp(): Promise<{ uid: string; idToken: string }> {
+const PASSWORD = 'correct-horse-42';
+const authUrl = (path: string) => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}`;
+
+async function authPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A new account whose email address is not confirmed yet (callables and rules refuse its writes). */
+export async function signUpUnverified(): Promise<{ uid: string; idToken: string; email: string }> {
   const email = `fn-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct-horse-42', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`signUp failed: ${res.status}`);
-  const body = (await res.json()) as { localId: string; idToken: string };
-  return { uid: body.localId, idToken: body.idToken };
+  const body = await authPost<{ localId: string; idToken: string }>('accounts:signUp?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true });
+  return { uid: body.localId, idToken: body.idToken, email };
+}
+
+/** A new account with a confirmed email address (set as an admin, as the demo account is), signed in afresh so the token says so. */
+export async function signUp(): Promise<{ uid: string; idToken: string }> {
+  const { uid, email } = await signUpUnverified();
+  await authPost(`projects/${projectId}/accounts:update`, { localId: uid, emailVerified: true }, { authorization: 'Bearer owner' });
+  const signedIn = await authPost<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true });
+  return { uid, idToken: signedIn.idToken };
 }
 
 export interface CallableResult {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { emulatorHost, projectId, readRules } from './emulators';
 
 type Who = 'alice' | 'bob' | 'anonymous';
+/** The token claim of a confirmed email address, which every client write needs. */
+const verified = { email_verified: true };
 type Op = 'get' | 'list' | 'create' | 'update' | 'delete';
 
 const long = (n: number) => 'x'.repeat(n);
@@ -50,6 +52,8 @@ const seed: Record<string, DocumentData> = {
   'secrets/alice': { openai: 'sk-test' },
   // As startSocialOAuth stores it (functions/src/social/oauth/nonces.ts): id = sha256(state).
   [NONCE_PATH]: { uid: 'alice', platform: 'reddit', redirectUri: 'https://muse.example/social/reddit/callback', codeVerifier: null, createdAt: earlier, expiresAt: stale, usedAt: null },
+  'modelCatalogues/alice/providers/openai': { models: [{ id: 'gpt-5.4-mini', label: 'gpt-5.4-mini' }], fetchedAt: earlier, keySavedAt: 0 },
+  'rateLimits/alice/limits/generateText': { windowStart: 0, count: 1 },
 };
 
 /** A draft as the side panel and the composers write it (core/data/draft.ts, toDraftWrite). */
@@ -167,6 +171,26 @@ const targets: Target[] = [
   },
 ];
 
+// Server-only documents: model catalogue caches and rate-limit counters.
+targets.push(
+  {
+    path: 'modelCatalogues/alice/providers/openai',
+    list: 'modelCatalogues/alice/providers',
+    createPath: 'modelCatalogues/alice/providers/gemini',
+    create: () => ({ models: [{ id: 'forged', label: 'forged' }] }),
+    update: () => ({ models: [] }),
+    owner: [],
+  },
+  {
+    path: 'rateLimits/alice/limits/generateText',
+    list: 'rateLimits/alice/limits',
+    createPath: 'rateLimits/alice/limits/startJob',
+    create: () => ({ windowStart: 0, count: 0 }),
+    update: () => ({ count: 0 }),
+    owner: [],
+  },
+);
+
 const ops: Op[] = ['get', 'list', 'create', 'update', 'delete'];
 const people: Who[] = ['alice', 'bob', 'anonymous'];
 
@@ -205,7 +229,7 @@ async function reset(except?: string): Promise<void> {
 }
 
 function contextOf(who: Who): RulesTestContext {
-  return who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who);
+  return who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who, verified);
 }
 
 function attempt(db: Firestore, op: Op, target: Target): Promise<unknown> {
@@ -236,6 +260,30 @@ describe('firestore.rules: who may do what', () => {
     const db = contextOf(who).firestore() as unknown as Firestore;
     await assertFails(getDocs(query(collection(db, 'oauthNonces'), where('uid', '==', who))));
     await assertFails(updateDoc(doc(db, NONCE_PATH), { usedAt: serverTimestamp() }));
+  });
+});
+
+// Alice before she confirmed her email address: she reads what is hers, and writes nothing.
+const unverifiedTable = targets.flatMap((target) =>
+  target.owner.map((op) => {
+    const allowed = op === 'get' || op === 'list';
+    const where = op === 'list' ? target.list : op === 'create' ? target.createPath : target.path;
+    return { title: `unverified alice ${allowed ? 'can' : 'cannot'} ${op} ${where}`, op, target, allowed };
+  }),
+);
+
+describe('firestore.rules: an unconfirmed email address', () => {
+  it.each(unverifiedTable)('$title', async ({ op, target, allowed }) => {
+    await reset(op === 'create' ? target.createPath : undefined);
+    const db = env.authenticatedContext('alice', { email_verified: false }).firestore() as unknown as Firestore;
+    const result = attempt(db, op, target);
+    await (allowed ? assertSucceeds(result) : assertFails(result));
+  });
+
+  it('cannot write without the claim at all', async () => {
+    await reset();
+    const db = env.authenticatedContext('alice').firestore() as unknown as Firestore;
+    await assertFails(updateDoc(doc(db, 'users/alice'), { displayName: 'Alice B.', updatedAt: serverTimestamp() }));
   });
 });
 
@@ -442,7 +490,7 @@ const shapeCases: FieldCase[] = [
 describe('firestore.rules: field validation for alice', () => {
   it.each([...fieldCases, ...shapeCases, ...draftCases])('$title', async ({ allowed, run, except }) => {
     await reset(except);
-    const result = run(env.authenticatedContext('alice').firestore() as unknown as Firestore);
+    const result = run(env.authenticatedContext('alice', verified).firestore() as unknown as Firestore);
     await (allowed ? assertSucceeds(result) : assertFails(result));
   });
 });

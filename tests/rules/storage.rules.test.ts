@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorHost, projectId, readRules } from './emulators';
 
 type Who = 'alice' | 'bob' | 'anonymous';
+/** The token claim of a confirmed email address, which every upload and render needs. */
+const verified = { email_verified: true };
 type Op = 'get' | 'list' | 'create' | 'update' | 'delete';
 
 const MiB = 1024 * 1024;
@@ -91,7 +93,7 @@ function storageOf(context: RulesTestContext): FirebaseStorage {
 }
 
 function contextOf(who: Who): RulesTestContext {
-  return who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who);
+  return who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who, verified);
 }
 
 function attempt(storage: FirebaseStorage, op: Op, target: Target): Promise<unknown> {
@@ -114,6 +116,16 @@ describe('storage.rules: who may do what', () => {
     const result = attempt(storageOf(contextOf(who)), op, target);
     await (allowed ? assertSucceeds(result) : assertFails(result));
   });
+});
+
+describe('storage.rules: an unconfirmed email address', () => {
+  it.each(targets.flatMap((target) => target.owner.map((op) => ({ op, target, allowed: op === 'get' || op === 'list' }))))(
+    'unverified alice $op on $target.path: allowed $allowed',
+    async ({ op, target, allowed }) => {
+      const result = attempt(storageOf(env.authenticatedContext('alice', { email_verified: false })), op, target);
+      await (allowed ? assertSucceeds(result) : assertFails(result));
+    },
+  );
 });
 
 type UploadCase = { title: string; path: string; contentType: string; size: number; allowed: boolean };
@@ -142,7 +154,7 @@ const uploadCases: UploadCase[] = [
 
 describe('storage.rules: content type and size for alice', () => {
   it.each(uploadCases)('$title', async ({ path, contentType, size, allowed }) => {
-    const storage = storageOf(env.authenticatedContext('alice'));
+    const storage = storageOf(env.authenticatedContext('alice', verified));
     // Resumable, in chunks, like the dashboard; a single multipart request stops at 130 MiB in the emulator.
     const task = uploadBytesResumable(ref(storage, path), bytes(size), { contentType });
     const result = Promise.resolve(task).then((snapshot) => snapshot.metadata);
@@ -150,7 +162,7 @@ describe('storage.rules: content type and size for alice', () => {
   });
 
   it('rejects a metadata update that turns an upload into a text file', async () => {
-    const storage = storageOf(env.authenticatedContext('alice'));
+    const storage = storageOf(env.authenticatedContext('alice', verified));
     await assertFails(updateMetadata(ref(storage, 'alice/uploads/photo.png'), { contentType: 'text/plain' }));
   });
 });
@@ -172,13 +184,13 @@ const typeCases: { folder: 'uploads' | 'renders'; contentType: string; allowed: 
 
 describe('storage.rules: media types alice may upload', () => {
   it.each(typeCases.map((c) => ({ ...c, title: `${c.allowed ? 'accepts' : 'refuses'} ${c.contentType} in ${c.folder}` })))('$title', async ({ folder, contentType, allowed }) => {
-    const storage = storageOf(env.authenticatedContext('alice'));
+    const storage = storageOf(env.authenticatedContext('alice', verified));
     const result = uploadBytes(ref(storage, `alice/${folder}/file.bin`), bytes(1024), { contentType });
     await (allowed ? assertSucceeds(result) : assertFails(result));
   });
 
   it('refuses a metadata update that turns an image upload into an SVG', async () => {
-    const storage = storageOf(env.authenticatedContext('alice'));
+    const storage = storageOf(env.authenticatedContext('alice', verified));
     await assertFails(updateMetadata(ref(storage, 'alice/uploads/photo.png'), { contentType: 'image/svg+xml' }));
   });
 });
@@ -188,8 +200,8 @@ describe('storage.rules: media types alice may upload', () => {
 // Firestore emulator jar; if a new jar changes them, this fails first and says so plainly.
 describe('storage rules runtime bridge', () => {
   it('lets alice upload, read and list in her folder, not delete, and keeps bob and anonymous out', async () => {
-    const alice = storageOf(env.authenticatedContext('alice'));
-    const bob = storageOf(env.authenticatedContext('bob'));
+    const alice = storageOf(env.authenticatedContext('alice', verified));
+    const bob = storageOf(env.authenticatedContext('bob', verified));
     const anonymous = storageOf(env.unauthenticatedContext());
     const file = 'alice/uploads/smoke.png';
     const content = new TextEncoder().encode('bridge smoke test');

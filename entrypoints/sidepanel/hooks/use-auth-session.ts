@@ -1,15 +1,21 @@
 import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth/web-extension';
 import { useCallback, useEffect, useState } from 'react';
-import { authErrorMessage } from '@core/auth-errors';
+import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
 
 export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
-/** Loading until Auth has read its persisted session, then signed in or out; follows every change. */
+/**
+ * Loading until Auth has read its persisted session, then signed in or out; follows every change. An account
+ * whose email is not confirmed counts as signed out: the functions and rules refuse its writes and jobs.
+ */
 export function useAuthSession(auth: Auth): AuthSession {
   const [session, setSession] = useState<AuthSession>({ status: 'loading' });
-  useEffect(() => onAuthStateChanged(auth, (user) => setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' })), [auth]);
+  useEffect(() => onAuthStateChanged(auth, (user) => setSession(user?.emailVerified ? { status: 'signedIn', user } : { status: 'signedOut' })), [auth]);
   return session;
 }
+
+/** What the side panel tells an account whose email is not confirmed yet. */
+export const UNVERIFIED_EMAIL_MESSAGE = authErrorMessage(new AuthFlowError(APP_ERROR_CODES.emailNotConfirmedResendFailed));
 
 export interface SignInState {
   pending: boolean;
@@ -25,7 +31,12 @@ export function useSignIn(auth: Auth): SignInState {
       setPending(true);
       setError(null);
       try {
-        await signInWithEmailAndPassword(auth, email.trim(), password);
+        const { user } = await signInWithEmailAndPassword(auth, email.trim(), password);
+        if (!user.emailVerified) {
+          // No session for an unconfirmed account: the confirmation link is the way in.
+          await signOut(auth);
+          setError(UNVERIFIED_EMAIL_MESSAGE);
+        }
       } catch (err) {
         setError(authErrorMessage(err));
       } finally {

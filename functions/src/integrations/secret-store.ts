@@ -48,10 +48,13 @@ export async function storeIntegrationKey(deps: SecretStoreDeps, uid: string, ty
   return { hint, updatedAt: updatedAt.toDate() };
 }
 
-export async function readIntegrationKey(deps: Pick<SecretStoreDeps, 'db' | 'keyring'>, uid: string, type: IntegrationType): Promise<SecretRead<string>> {
+/** The key, and when it was saved (ms; a cache of what the key may use is only valid for that key). */
+export async function readIntegrationKey(deps: Pick<SecretStoreDeps, 'db' | 'keyring'>, uid: string, type: IntegrationType): Promise<SecretRead<string> & { savedAt?: number }> {
   const path = integrationSecretPath(uid, type);
-  const snap = await deps.db.doc(path).get();
-  return openDoc(deps.keyring, snap.data() as Partial<SealedDoc> | undefined, path);
+  const data = (await deps.db.doc(path).get()).data() as Partial<SealedDoc> | undefined;
+  const read = openDoc(deps.keyring, data, path);
+  const savedAt = data?.updatedAt instanceof Timestamp ? data.updatedAt.toMillis() : undefined;
+  return read.found && read.readable && savedAt !== undefined ? { ...read, savedAt } : read;
 }
 
 export async function deleteIntegrationKey(deps: Pick<SecretStoreDeps, 'db'>, uid: string, type: IntegrationType): Promise<void> {

@@ -1,8 +1,13 @@
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { callableContracts, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '@core/callables';
+import { callableContracts, UNVERIFIED_EMAIL_CALL_MESSAGE, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '@core/callables';
+import { rateLimitOf, tooManyRequestsMessage } from '@core/rate-limits';
+import { getDb } from './admin';
+import { systemClock, type Clock } from './clock';
 import { log } from './log';
 import { payloadProblem, payloadProblemMessages } from './payload-guard';
+import { takeRateLimit } from './rate-limit';
 
 /** The signed-in caller's uid, or 'User not authenticated' as an unauthenticated error. */
 export function requireUid(request: Pick<CallableRequest, 'auth'>): string {
@@ -32,17 +37,45 @@ export interface ContractCall<N extends CallableName> {
   request: CallableRequest;
 }
 
+/** The caller's email address is confirmed (the ID token's email_verified claim), or 'email-unverified'. */
+export function requireVerifiedEmail(request: Pick<CallableRequest, 'auth'>): void {
+  if (request.auth?.token?.email_verified !== true) throw reasonedError('permission-denied', UNVERIFIED_EMAIL_CALL_MESSAGE, { reason: 'email-unverified' });
+}
+
+/** What every contract call reads besides its request: the counters of core/rate-limits.ts and the time. */
+export interface ContractCallDeps {
+  db: () => Firestore;
+  clock: Clock;
+}
+
+const contractCallDeps: ContractCallDeps = { db: getDb, clock: systemClock };
+
 /**
- * Serves a callable of core/callables.ts: the caller must be signed in, the payload must be free of
- * prototype keys and ill-formed text (./payload-guard.ts) and pass the contract's schema (the same one the
- * client checked) before the handler runs, so bad input writes nothing and costs no provider call.
+ * Serves a callable of core/callables.ts: the caller must be signed in with a confirmed email address, the
+ * payload must be free of prototype keys and ill-formed text (./payload-guard.ts) and pass the contract's
+ * schema (the same one the client checked), and the caller must be within the callable's rate limit
+ * (core/rate-limits.ts) before the handler runs, so bad input writes nothing and costs no provider call.
  */
-export async function runContractCall<N extends CallableName>(name: N, request: CallableRequest, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>): Promise<CallableOutput<N>> {
+export async function runContractCall<N extends CallableName>(
+  name: N,
+  request: CallableRequest,
+  handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>,
+  deps: ContractCallDeps = contractCallDeps,
+): Promise<CallableOutput<N>> {
   const uid = requireUid(request);
+  requireVerifiedEmail(request);
   const raw: unknown = (request.rawRequest?.body as { data?: unknown } | undefined)?.data;
   const problem = payloadProblem(raw ?? request.data) ?? payloadProblem(request.data);
   if (problem) throw new HttpsError('invalid-argument', payloadProblemMessages[problem]);
   const input = parsePayload(callableContracts[name].input, request.data) as CallablePayload<N>;
+  const limit = rateLimitOf(name);
+  if (limit) {
+    const taken = await takeRateLimit({ db: deps.db(), clock: deps.clock }, uid, name, limit);
+    if (!taken.ok) {
+      log.warn('Rate limit reached', { uid, callable: name, retryAfterSeconds: taken.retryAfterSeconds });
+      throw reasonedError('resource-exhausted', tooManyRequestsMessage(taken.retryAfterSeconds), { reason: 'too-many-requests', retryAfterSeconds: taken.retryAfterSeconds });
+    }
+  }
   return handler({ uid, input, request });
 }
 

@@ -80,14 +80,16 @@ test.describe('voiceover', () => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await expect(page.getByLabel('Voice', { exact: true }).locator('option')).toHaveCount(9);
-    await expect(page.getByLabel('Model').locator('option')).toHaveText(['Multilingual v2', 'Monolingual v1', 'Turbo v2']);
+    // The key's own list from ElevenLabs: text-to-speech models only, retired ones gone.
+    await expect(page.getByLabel('Model').locator('option')).toHaveText(['Eleven Flash v2.5', 'Eleven Multilingual v2', 'Eleven Turbo v2', 'Eleven Turbo v2.5', 'Eleven v3']);
+    await expect(page.getByLabel('Model')).toHaveValue('eleven_multilingual_v2');
     await expect(page.getByLabel('Text')).toHaveAttribute('rows', '5');
     const generate = page.getByRole('button', { name: 'Generate Audio' });
     await expect(generate).toBeDisabled();
 
     const text = 'Welcome to Muse Studio, where every idea finds its voice.';
     await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'Josh' });
-    await page.getByLabel('Model').selectOption({ label: 'Turbo v2' });
+    await page.getByLabel('Model').selectOption({ label: 'Eleven Turbo v2' });
     await page.getByLabel('Text').fill(text);
     // The sandbox speaks at once, so the running state may last only a moment: watch for it from before the click.
     const runningShown = preview(page).getByText('Generating audio...').waitFor({ state: 'visible' });

@@ -1,4 +1,5 @@
 import type { Browser } from 'wxt/browser';
+import { createUser } from '../support/auth-emulator';
 import { expect, test } from './fixtures';
 
 /** The extension APIs inside the service worker (evaluated there, typed here). */
@@ -57,6 +58,16 @@ test.describe('side panel', () => {
     // The dashboard's words for the same error code (one catalogue, core/auth-errors.ts).
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  test('an account whose email is not confirmed is told to confirm it, and gets no session', async ({ muse, page, sidePanelUrl }) => {
+    const unconfirmed = await createUser({ verified: false });
+    await page.goto(sidePanelUrl);
+    await muse.submitSignIn({ email: unconfirmed.email, password: unconfirmed.password });
+
+    await expect(page.getByRole('alert')).toHaveText('Please confirm your email address before signing in. Use the link in the confirmation email we sent you.');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   });
 
   test('stays signed in when the panel is opened again', async ({ context, muse, page, sidePanelUrl }) => {

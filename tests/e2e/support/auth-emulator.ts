@@ -39,7 +39,10 @@ export async function createUser(opts: CreateUserOptions = {}): Promise<TestUser
   if (opts.displayName) update.displayName = opts.displayName;
   // Emulator admin endpoint: the fake bearer "owner" acts as an admin in the emulator.
   await post(`/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:update`, update, { authorization: 'Bearer owner' });
-  return { uid: r.localId, email, password, idToken: r.idToken };
+  if (opts.verified === false) return { uid: r.localId, email, password, idToken: r.idToken };
+  // The sign-up token predates the verification: a fresh one carries email_verified, which functions and rules require.
+  const signedIn = await post<{ idToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, { email, password, returnSecureToken: true });
+  return { uid: r.localId, email, password, idToken: signedIn.idToken };
 }
 
 export interface OobCode {

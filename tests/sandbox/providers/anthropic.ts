@@ -6,9 +6,15 @@ import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from 
  * SDK sends) and an `anthropic-version` header, both required; errors as {type: "error", error: {type, message}}.
  */
 export const ANTHROPIC_MODELS = [
-  { id: 'claude-3-5-sonnet-latest', display_name: 'Claude 3.5 Sonnet' },
-  { id: 'claude-3-5-haiku-latest', display_name: 'Claude 3.5 Haiku' },
+  { id: 'claude-sonnet-4-5-20250929', display_name: 'Claude Sonnet 4.5', created_at: '2025-09-29T00:00:00Z' },
+  { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
+  { id: 'claude-opus-4-5-20251101', display_name: 'Claude Opus 4.5', created_at: '2025-11-01T00:00:00Z' },
 ];
+
+/** The list holds dated snapshots; messages also take their aliases ('claude-haiku-4-5'). The 3.5 models are retired: 404 not_found_error. */
+export function servesAnthropicModel(model: string): boolean {
+  return ANTHROPIC_MODELS.some((m) => m.id === model || m.id.replace(/-\d{8}$/, '') === model);
+}
 
 const error = (c: Context, status: 400 | 401 | 402 | 404, type: string, message: string) => c.json({ type: 'error', error: { type, message }, request_id: sandboxId('req_') }, status);
 
@@ -32,7 +38,7 @@ export function anthropicRoutes(app: Hono): void {
   app.get('/v1/models', (c) => {
     const refused = refuse(c);
     if (refused) return refused;
-    const data = ANTHROPIC_MODELS.map((m) => ({ type: 'model', id: m.id, display_name: m.display_name, created_at: '2024-10-22T00:00:00Z' }));
+    const data = ANTHROPIC_MODELS.map((m) => ({ type: 'model', id: m.id, display_name: m.display_name, created_at: m.created_at }));
     return c.json({ data, has_more: false, first_id: data[0]!.id, last_id: data.at(-1)!.id });
   });
 
@@ -49,7 +55,7 @@ export function anthropicRoutes(app: Hono): void {
       return error(c, 402, 'billing_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.');
     }
     const model = body.model;
-    if (!ANTHROPIC_MODELS.some((m) => m.id === model)) return error(c, 404, 'not_found_error', `model: ${model}`);
+    if (!servesAnthropicModel(model)) return error(c, 404, 'not_found_error', `model: ${model}`);
     const last = (messages as Array<{ role?: string; content?: unknown }>).filter((m) => m.role === 'user').at(-1);
     const text = sandboxReply('anthropic', model, textOf(body.system), textOf(last?.content));
     return c.json({

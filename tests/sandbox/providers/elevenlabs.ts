@@ -14,7 +14,15 @@ import { jsonBody, keyKind } from './shared';
 // [error:NNN] (that request answers NNN). GET /__sandbox/elevenlabs/calls lists every generation call.
 
 export const SPEECH_CHARS_PER_SECOND = 15;
-export const ELEVENLABS_MODELS = ['eleven_multilingual_v2', 'eleven_monolingual_v1', 'eleven_turbo_v2', 'eleven_turbo_v2_5', 'eleven_flash_v2_5'] as const;
+/** Text-to-speech models served (eleven_monolingual_v1 is removed: 400 model_not_found). */
+export const ELEVENLABS_MODELS = ['eleven_v3', 'eleven_multilingual_v2', 'eleven_flash_v2_5', 'eleven_turbo_v2_5', 'eleven_turbo_v2'] as const;
+const MODEL_NAMES: Record<string, string> = {
+  eleven_v3: 'Eleven v3',
+  eleven_multilingual_v2: 'Eleven Multilingual v2',
+  eleven_flash_v2_5: 'Eleven Flash v2.5',
+  eleven_turbo_v2_5: 'Eleven Turbo v2.5',
+  eleven_turbo_v2: 'Eleven Turbo v2',
+};
 /** ElevenLabs' premade voices (the ones the dashboard offers), by id. */
 export const PREMADE_VOICES: Record<string, string> = {
   '21m00Tcm4TlvDq8ikWAM': 'Rachel',
@@ -52,6 +60,12 @@ function refuseKey(c: Context): Response | undefined {
   return undefined;
 }
 
+/** Listing models and voices costs no credit: only a missing or bad key is refused. */
+function refuseModelList(c: Context): Response | undefined {
+  const kind = keyKind(c.req.header('xi-api-key'));
+  return kind === 'missing' || kind === 'bad' ? refuseKey(c) : undefined;
+}
+
 const errorTag = (text: string) => {
   const m = /\[error:(\d{3})\]/.exec(text);
   return m ? Number(m[1]) : undefined;
@@ -87,6 +101,30 @@ export function elevenlabsRoutes(app: Hono): void {
       is_new_user: false,
       can_use_delayed_payment_methods: false,
     });
+  });
+
+  // GET /v1/models: every model, speech-to-speech ones too (can_do_text_to_speech false).
+  app.get('/v1/models', (c) => {
+    const refused = refuseModelList(c);
+    if (refused) return refused;
+    const model = (model_id: string, name: string, tts: boolean) => ({
+      model_id,
+      name,
+      can_be_finetuned: tts,
+      can_do_text_to_speech: tts,
+      can_do_voice_conversion: !tts,
+      token_cost_factor: 1,
+      description: name,
+      languages: [{ language_id: 'en', name: 'English' }],
+    });
+    return c.json([...ELEVENLABS_MODELS.map((id) => model(id, MODEL_NAMES[id]!, true)), model('eleven_multilingual_sts_v2', 'Eleven Multilingual v2 (speech to speech)', false)]);
+  });
+
+  // GET /v1/voices: {voices: [{voice_id, name, category, ...}]}, the premade voices.
+  app.get('/v1/voices', (c) => {
+    const refused = refuseModelList(c);
+    if (refused) return refused;
+    return c.json({ voices: Object.entries(PREMADE_VOICES).map(([voice_id, name]) => ({ voice_id, name, category: 'premade', labels: {}, preview_url: null })) });
   });
 
   app.post('/v1/text-to-speech/:voiceId', async (c) => {

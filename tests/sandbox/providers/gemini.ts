@@ -5,7 +5,14 @@ import { jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './share
  * Gemini API (generativelanguage.googleapis.com/v1beta): key in `x-goog-api-key` or `?key=`; errors as
  * {error: {code, message, status, details}}. A bad key is a 400 with reason API_KEY_INVALID, as for real.
  */
-export const GEMINI_MODELS = ['gemini-2.0-flash-exp', 'gemini-2.0-flash'];
+/** Current text models (gemini-2.0-flash-exp is retired: 404 NOT_FOUND). */
+export const GEMINI_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'];
+const GEMINI_LISTED = [
+  ...GEMINI_MODELS.map((id) => ({ id, displayName: `Gemini ${id.slice('gemini-'.length).replace(/-/g, ' ')}`, methods: ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'] })),
+  // Listed, but not for our text calls: the catalogue must filter them out.
+  { id: 'gemini-2.5-flash-preview-tts', displayName: 'Gemini 2.5 Flash Preview TTS', methods: ['countTokens', 'generateContent'] },
+  { id: 'gemini-embedding-001', displayName: 'Gemini Embedding 001', methods: ['embedContent', 'countTextTokens', 'countTokens'] },
+];
 
 const googleError = (c: Context, code: 400 | 403 | 404 | 429, status: string, message: string, details?: unknown[]) => c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
 
@@ -35,13 +42,13 @@ export function geminiRoutes(app: Hono): void {
     const refused = refuse(c);
     if (refused) return refused;
     return c.json({
-      models: GEMINI_MODELS.map((id) => ({
-        name: `models/${id}`,
-        version: '2.0',
-        displayName: id === 'gemini-2.0-flash-exp' ? 'Gemini 2.0 Flash Experimental' : 'Gemini 2.0 Flash',
+      models: GEMINI_LISTED.map((m) => ({
+        name: `models/${m.id}`,
+        version: '001',
+        displayName: m.displayName,
         inputTokenLimit: 1_048_576,
-        outputTokenLimit: 8192,
-        supportedGenerationMethods: ['generateContent', 'countTokens'],
+        outputTokenLimit: 65_536,
+        supportedGenerationMethods: m.methods,
       })),
     });
   });

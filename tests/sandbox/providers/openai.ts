@@ -2,7 +2,10 @@ import type { Context, Hono } from 'hono';
 import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
 
 /** OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. */
-export const OPENAI_MODELS = ['gpt-4o', 'gpt-4o-mini'];
+/** Current chat models; gpt-4o and gpt-4o-mini are retired here, so a call naming them gets 404 model_not_found. */
+export const OPENAI_MODELS = ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini', 'gpt-4.1-mini'];
+/** Listed too, as the real list does, but not chat models: the catalogue must filter them out. */
+export const OPENAI_OTHER_MODELS = ['text-embedding-3-small', 'whisper-1', 'gpt-image-1', 'gpt-realtime', 'gpt-4o-mini-tts', 'omni-moderation-latest'];
 
 const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) => c.json({ error: { message, type, param, code } }, status);
 
@@ -25,7 +28,7 @@ export function openaiRoutes(app: Hono): void {
     const refused = refuseKey(c);
     if (refused) return refused;
     // Listing models does not check credit, as with the real API.
-    return c.json({ object: 'list', data: OPENAI_MODELS.map((id) => ({ id, object: 'model', created: 1715367049, owned_by: 'system' })) });
+    return c.json({ object: 'list', data: [...OPENAI_MODELS, ...OPENAI_OTHER_MODELS].map((id) => ({ id, object: 'model', created: 1772668800, owned_by: 'system' })) });
   });
 
   app.post('/v1/chat/completions', async (c) => {

@@ -1,17 +1,22 @@
 import { Mic } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
-import { VOICE_MODELS, VOICES } from '@core/constants';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DEFAULT_VOICE_ID, pickerOptions, replacedModelNote, resolveModelChoice } from '@core/ai-models';
+import { VOICES } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
 import { GenerateButton } from '@/components/generation/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
+import { defaultModelEntry } from '@/lib/ai-models';
+import { useKeyStatuses } from '@/lib/integration-statuses';
+import { useModelCatalogue } from '@/lib/model-catalogue';
 import { toast } from '@/lib/toast';
 import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
-import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob, type VoiceModelId } from '../utils/audio-forms';
+import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob } from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate voiceover';
+const PREMADE = VOICES.map((v) => ({ id: v.id, label: v.name }));
 
 export function VoiceoverPanel() {
   const { form, change, follower, view, busy } = useMediaGeneration('voiceover', {
@@ -24,6 +29,21 @@ export function VoiceoverPanel() {
   const voiceId = useId();
   const modelId = useId();
   const textId = useId();
+  // The models and voices the user's ElevenLabs key can use; a choice no longer offered becomes the default, with a note.
+  const { state: keys } = useKeyStatuses();
+  const catalogue = useModelCatalogue('elevenlabs', keys.status === 'success' && Boolean(keys.data.elevenlabs));
+  const model = resolveModelChoice(catalogue?.models, form.modelId, defaultModelEntry('elevenlabs').id);
+  const voice = resolveModelChoice(catalogue?.voices, form.voiceId, DEFAULT_VOICE_ID);
+  const modelOptions = pickerOptions(catalogue?.models, form.modelId, [defaultModelEntry('elevenlabs')]);
+  const voiceOptions = pickerOptions(catalogue?.voices, form.voiceId, PREMADE);
+  const [replacedNote, setReplacedNote] = useState<string | null>(null);
+  const labelIn = (options: { id: string; label: string }[], id: string) => options.find((o) => o.id === id)?.label ?? id;
+  useEffect(() => {
+    if (busy || !(model.replaced || voice.replaced)) return;
+    const notes = [model.replaced ? replacedModelNote(model.replaced, labelIn(modelOptions, model.id)) : '', voice.replaced ? replacedModelNote(voice.replaced, labelIn(voiceOptions, voice.id)) : ''];
+    setReplacedNote(notes.filter(Boolean).join(' '));
+    change({ modelId: model.id, voiceId: voice.id });
+  }, [busy, model.id, model.replaced, voice.id, voice.replaced, modelOptions, voiceOptions, change]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,24 +69,29 @@ export function VoiceoverPanel() {
               <div className="grid gap-2">
                 <Label htmlFor={voiceId}>Voice</Label>
                 <NativeSelect id={voiceId} value={form.voiceId} disabled={busy} onChange={(e) => change({ voiceId: e.target.value })}>
-                  {VOICES.map((voice) => (
-                    <option key={voice.id} value={voice.id}>
-                      {voice.name}
+                  {voiceOptions.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.label}
                     </option>
                   ))}
                 </NativeSelect>
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={modelId}>Model</Label>
-                <NativeSelect id={modelId} value={form.modelId} disabled={busy} onChange={(e) => change({ modelId: e.target.value as VoiceModelId })}>
-                  {VOICE_MODELS.map((model) => (
-                    <option key={model.id} value={model.id}>
-                      {model.label}
+                <NativeSelect id={modelId} value={form.modelId} disabled={busy} onChange={(e) => change({ modelId: e.target.value })}>
+                  {modelOptions.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.label}
                     </option>
                   ))}
                 </NativeSelect>
               </div>
             </div>
+            {replacedNote ? (
+              <p role="status" className="text-xs text-muted-foreground">
+                {replacedNote}
+              </p>
+            ) : null}
             <div className="grid gap-2">
               <Label htmlFor={textId}>Text</Label>
               <Textarea

@@ -1,9 +1,11 @@
-import { MUSIC, STYLE_OPTIONS, VOICE_MODELS, VOICES } from '@core/constants';
+import { DEFAULT_MODELS } from '@core/ai-models';
+import { MUSIC, STYLE_OPTIONS, VOICES } from '@core/constants';
 import { musicJobInputSchema, voiceoverJobInputSchema } from '@core/jobs';
 import type { z } from 'zod';
 
 export type MusicGenre = (typeof STYLE_OPTIONS.music)[number];
-export type VoiceModelId = (typeof VOICE_MODELS)[number]['id'];
+/** An ElevenLabs model id; which ones the key can use comes from its catalogue (core/ai-models.ts). */
+export type VoiceModelId = string;
 export type MusicJobInput = z.input<typeof musicJobInputSchema>;
 export type VoiceoverJobInput = z.input<typeof voiceoverJobInputSchema>;
 
@@ -22,7 +24,7 @@ export interface VoiceoverFormValues {
   voiceId: string;
   modelId: VoiceModelId;
 }
-export const defaultVoiceoverForm: VoiceoverFormValues = { text: '', voiceId: VOICES[0].id, modelId: 'eleven_multilingual_v2' };
+export const defaultVoiceoverForm: VoiceoverFormValues = { text: '', voiceId: VOICES[0].id, modelId: DEFAULT_MODELS.elevenlabs };
 
 /** A typed duration as whole seconds within 15-120; blank or unreadable falls back to 30. */
 export function clampDuration(raw: string): number {
@@ -73,6 +75,6 @@ export function voiceoverFormFromJob(input: Record<string, unknown>, current: Vo
   return {
     text: typeof input.text === 'string' ? input.text : current.text,
     voiceId: VOICES.some((v) => v.id === input.voiceId) ? String(input.voiceId) : current.voiceId,
-    modelId: VOICE_MODELS.some((m) => m.id === input.modelId) ? (input.modelId as VoiceModelId) : current.modelId,
+    modelId: typeof input.modelId === 'string' && /^[a-z0-9_]{1,64}$/.test(input.modelId) ? input.modelId : current.modelId,
   };
 }

@@ -1,16 +1,12 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { AI_TEXT_MODELS } from '@core/constants';
+import { replacedModelNote } from '@core/ai-models';
 import { Button } from '@core/ui/button';
 import { Skeleton } from '@core/ui/skeleton';
 import type { GenerateTextResult } from '@/lib/generate-text';
 import { toast } from '@/lib/toast';
 
 const COPIED_FOR_MS = 2000;
-
-function modelLabel(id: string): string {
-  return AI_TEXT_MODELS.find((m) => m.id === id)?.label ?? id;
-}
 
 /** The assistant's reply, as plain text, with its model and a Copy button. */
 export function CreativeAssistantAnswer({ answer }: { answer: GenerateTextResult }) {
@@ -34,12 +30,13 @@ export function CreativeAssistantAnswer({ answer }: { answer: GenerateTextResult
   return (
     <section aria-label="Assistant answer" className="rounded-lg border bg-muted/40">
       <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
-        <p className="text-xs font-medium text-muted-foreground">Answer · {modelLabel(answer.model)}</p>
+        <p className="text-xs font-medium text-muted-foreground">Answer · {answer.model}</p>
         <Button variant="ghost" size="sm" onClick={() => void copy()} className="h-8 px-2">
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
+      {answer.replacedModel ? <p className="border-b px-4 py-2 text-xs text-muted-foreground">{replacedModelNote(answer.replacedModel, answer.model)}</p> : null}
       <p className="max-h-80 overflow-y-auto px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap">{answer.text}</p>
     </section>
   );

@@ -5,14 +5,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LlmIntegrationType } from '@core/integrations';
 
-const callable = vi.hoisted(() => ({ calls: [] as { name: string; payload: unknown }[], answer: (() => Promise.resolve({})) as () => Promise<unknown> }));
+const callable = vi.hoisted(() => ({ calls: [] as { name: string; payload: unknown }[], answer: (() => Promise.resolve({})) as (name: string) => Promise<unknown> }));
 const configured = vi.hoisted(() => ({ current: null as ReadonlySet<LlmIntegrationType> | null }));
 const toast = vi.fn();
 
 vi.mock('firebase/functions', () => ({
   httpsCallable: (_f: unknown, name: string) => (payload: unknown) => {
     callable.calls.push({ name, payload });
-    return callable.answer();
+    return callable.answer(name);
   },
 }));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
@@ -40,16 +40,57 @@ describe('CreativeAssistant', () => {
   });
   afterEach(cleanup);
 
-  it('offers the five catalogue models, gpt-4o-mini first chosen and gemini-2.0-flash-exp as Gemini Pro 2', () => {
+  it("offers each provider's current default, gpt-5.4-mini chosen, while no key lists its models", () => {
     const select = within(box()).getByLabelText('Model') as HTMLSelectElement;
-    expect(select.value).toBe('gpt-4o-mini');
+    expect(select.value).toBe('gpt-5.4-mini');
     expect([...select.options].map((o) => [o.value, o.text])).toEqual([
-      ['gpt-4o', 'GPT-4o'],
-      ['gpt-4o-mini', 'GPT-4o Mini'],
-      ['claude-3-5-sonnet-latest', 'Claude 3.5 Sonnet'],
-      ['claude-3-5-haiku-latest', 'Claude 3.5 Haiku'],
-      ['gemini-2.0-flash-exp', 'Gemini Pro 2'],
+      ['gpt-5.4-mini', 'GPT-5.4 mini'],
+      ['claude-haiku-4-5', 'Claude Haiku 4.5'],
+      ['gemini-2.5-flash', 'Gemini 2.5 Flash'],
     ]);
+    expect(callable.calls).toEqual([]);
+  });
+
+  it("lists what the user's key offers and moves a choice it no longer offers to another model, with a note", async () => {
+    cleanup();
+    configured.current = new Set(['openai']);
+    callable.answer = (name) =>
+      Promise.resolve({
+        data:
+          name === 'listModels'
+            ? {
+                provider: 'openai',
+                models: [
+                  { id: 'gpt-4.1-mini', label: 'gpt-4.1-mini' },
+                  { id: 'gpt-5.4', label: 'gpt-5.4' },
+                ],
+                defaultModel: 'gpt-5.4-mini',
+                fetchedAt: 0,
+              }
+            : { text: 'ok', model: 'gpt-4.1-mini', provider: 'openai' },
+      });
+    await act(async () => {
+      render(
+        <MemoryRouter>
+          <CreativeAssistant />
+        </MemoryRouter>,
+      );
+    });
+    const select = within(box()).getByLabelText('Model') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['gpt-4.1-mini', 'gpt-5.4', 'claude-haiku-4-5', 'gemini-2.5-flash']);
+    expect(select.value).toBe('gpt-4.1-mini');
+    expect(within(box()).getByRole('status').textContent).toBe('gpt-5.4-mini is no longer offered to your key; gpt-4.1-mini is used instead.');
+    await ask('hooks');
+    expect(callable.calls).toEqual([
+      { name: 'listModels', payload: { provider: 'openai' } },
+      { name: 'generateText', payload: { task: 'assistant', prompt: 'hooks', model: 'gpt-4.1-mini' } },
+    ]);
+  });
+
+  it('says so when the server answered with another model than the one chosen', async () => {
+    callable.answer = () => Promise.resolve({ data: { text: 'ok', model: 'claude-haiku-4-5', provider: 'anthropic', replacedModel: 'claude-3-5-haiku-latest' } });
+    await ask('hooks');
+    expect(within(box()).getByRole('region', { name: 'Assistant answer' }).textContent).toContain('claude-3-5-haiku-latest is no longer offered to your key; claude-haiku-4-5 is used instead.');
   });
 
   it('asks for a prompt and calls nobody when it is blank', async () => {
@@ -59,13 +100,13 @@ describe('CreativeAssistant', () => {
   });
 
   it('makes one assistant call with the chosen model and shows the answer with Copy', async () => {
-    callable.answer = () => Promise.resolve({ data: { text: 'Three hooks:\n1. Dawn', model: 'claude-3-5-haiku-latest', provider: 'anthropic' } });
-    fireEvent.change(within(box()).getByLabelText('Model'), { target: { value: 'claude-3-5-haiku-latest' } });
+    callable.answer = () => Promise.resolve({ data: { text: 'Three hooks:\n1. Dawn', model: 'claude-haiku-4-5', provider: 'anthropic' } });
+    fireEvent.change(within(box()).getByLabelText('Model'), { target: { value: 'claude-haiku-4-5' } });
     await ask('hooks for a hike video');
-    expect(callable.calls).toEqual([{ name: 'generateText', payload: { task: 'assistant', prompt: 'hooks for a hike video', model: 'claude-3-5-haiku-latest' } }]);
+    expect(callable.calls).toEqual([{ name: 'generateText', payload: { task: 'assistant', prompt: 'hooks for a hike video', model: 'claude-haiku-4-5' } }]);
     const answer = within(box()).getByRole('region', { name: 'Assistant answer' });
     expect(answer.textContent).toContain('Three hooks:\n1. Dawn');
-    expect(answer.textContent).toContain('Claude 3.5 Haiku');
+    expect(answer.textContent).toContain('Answer · claude-haiku-4-5');
     expect(within(answer).getByRole('button', { name: 'Copy' })).toBeTruthy();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Content Generated' }));
   });

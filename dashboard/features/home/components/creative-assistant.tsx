@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { pickerOptions, replacedModelNote, resolveModelChoice } from '@core/ai-models';
 import { missingKeyMessage, modelProvider, type AiTextModelId } from '@core/ai-text';
 import { DEFAULT_AI_TEXT_MODEL } from '@core/constants';
 import { integrationLabel, llmIntegrationTypes } from '@core/integrations';
@@ -10,10 +11,11 @@ import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
-import { aiTextModelOptions } from '@/lib/ai-models';
+import { defaultModelEntry } from '@/lib/ai-models';
 import type { CallableFailure } from '@/lib/call';
 import { useGenerateText, type GenerateTextResult } from '@/lib/generate-text';
 import { useConfiguredLlms } from '@/lib/integration-statuses';
+import { useModelCatalogue } from '@/lib/model-catalogue';
 import { toast } from '@/lib/toast';
 import { CreativeAssistantAnswer, CreativeAssistantThinking } from './creative-assistant-answer';
 
@@ -23,7 +25,7 @@ const selectClass =
 /** The prompt box: one generateText call (task 'assistant') per click, with the user's own key for the chosen model. */
 export function CreativeAssistant() {
   const [prompt, setPrompt] = useState('');
-  const [model, setModel] = useState<AiTextModelId>(DEFAULT_AI_TEXT_MODEL);
+  const [chosen, setModel] = useState<AiTextModelId>(DEFAULT_AI_TEXT_MODEL);
   const [answer, setAnswer] = useState<GenerateTextResult | null>(null);
   const [failure, setFailure] = useState<CallableFailure | null>(null);
   const { generate, isPending } = useGenerateText('Failed to process AI request');
@@ -31,7 +33,18 @@ export function CreativeAssistant() {
   const fieldId = useId();
   const modelId = useId();
   const noteId = useId();
+  // Each provider's models as the user's key lists them; a choice no longer listed falls back to the default, with a note.
+  const catalogues = {
+    openai: useModelCatalogue('openai', configured?.has('openai') ?? false),
+    anthropic: useModelCatalogue('anthropic', configured?.has('anthropic') ?? false),
+    gemini: useModelCatalogue('gemini', configured?.has('gemini') ?? false),
+  };
+  const chosenProvider = modelProvider(chosen);
+  const choice = resolveModelChoice(catalogues[chosenProvider]?.models, chosen, defaultModelEntry(chosenProvider).id);
+  const model = choice.id;
   const provider = modelProvider(model);
+  const optionsOf = (p: keyof typeof catalogues) => pickerOptions(catalogues[p]?.models, p === provider ? model : defaultModelEntry(p).id, [defaultModelEntry(p)]);
+  const labelOf = (id: string) => optionsOf(provider).find((m) => m.id === id)?.label ?? id;
   const keyMissing = configured !== null && !configured.has(provider);
 
   const submit = async (event: FormEvent) => {
@@ -83,13 +96,11 @@ export function CreativeAssistant() {
               <select id={modelId} value={model} onChange={(e) => setModel(e.target.value as AiTextModelId)} disabled={isPending} className={selectClass}>
                 {llmIntegrationTypes.map((p) => (
                   <optgroup key={p} label={integrationLabel(p)}>
-                    {aiTextModelOptions
-                      .filter((m) => m.provider === p)
-                      .map((m) => (
-                        <option key={m.id} value={m.id}>
-                          {m.label}
-                        </option>
-                      ))}
+                    {optionsOf(p).map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.label}
+                      </option>
+                    ))}
                   </optgroup>
                 ))}
               </select>
@@ -99,6 +110,11 @@ export function CreativeAssistant() {
               {isPending ? 'Generating...' : 'Ask Assistant'}
             </Button>
           </div>
+          {choice.replaced ? (
+            <p role="status" className="text-xs text-muted-foreground">
+              {replacedModelNote(choice.replaced, labelOf(model))}
+            </p>
+          ) : null}
           <p id={noteId} className="text-xs text-muted-foreground">
             {keyMissing ? (
               <IntegrationsLinkText message={missingKeyMessage(provider)} />

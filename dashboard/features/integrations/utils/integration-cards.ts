@@ -14,9 +14,9 @@ const info: Record<IntegrationType, Omit<IntegrationCardInfo, 'type'>> = {
   blackforest: { description: 'Image generation with FLUX', icon: Image },
   lumaai: { description: 'Video generation with Dream Machine', icon: Video },
   elevenlabs: { description: 'Voiceover and music', icon: AudioLines, note: 'Replaces Suno, which has no public API.' },
-  openai: { description: 'GPT-4o and GPT-4o Mini for the assistant, prompts and posts', icon: Sparkles },
-  anthropic: { description: 'Claude 3.5 Sonnet and Claude 3.5 Haiku', icon: Brain },
-  gemini: { description: 'Gemini Pro 2 (gemini-2.0-flash-exp)', icon: Bot },
+  openai: { description: 'GPT models for the assistant, prompts and posts', icon: Sparkles },
+  anthropic: { description: 'Claude models your key can use', icon: Brain },
+  gemini: { description: 'Gemini models your key can use', icon: Bot },
 };
 
 export const generationCards: IntegrationCardInfo[] = generationIntegrationTypes.map((type) => ({ type, ...info[type] }));

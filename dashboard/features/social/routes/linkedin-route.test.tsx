@@ -62,7 +62,7 @@ describe('the LinkedIn page', () => {
     calls.handlers = {
       getPlatformProfile: () => Promise.resolve({ platform: 'linkedin', name: 'Ada Lovelace', followers: null, following: null, posts: null, authors: AUTHORS }),
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
-      generateText: () => Promise.resolve({ text: 'Your posts about launches do best.', model: 'gpt-4o-mini', provider: 'openai' }),
+      generateText: () => Promise.resolve({ text: 'Your posts about launches do best.', model: 'gpt-5.4-mini', provider: 'openai' }),
     };
     live.docs = [postDoc('a', { platform: 'linkedin', status: 'published', text: 'We launched Muse' }), postDoc('b', { platform: 'linkedin', status: 'failed', text: 'Hiring now' })];
     toast.mockReset();

@@ -1,4 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
+import { DEFAULT_MODELS, resolveModelChoice } from '@core/ai-models';
 import { missingKeyMessage, modelProvider, type GenerateTextResult } from '@core/ai-text';
 import { integrationLabel, type LlmIntegrationType } from '@core/integrations';
 import { reasonedError, withFallbackError } from '../../lib/callable';
@@ -7,11 +8,13 @@ import { unreadableKeyMessage } from '../../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/secret-store';
 import type { ProviderFailure } from '../../providers/provider-errors';
 import type { TextGeneratorFactory } from '../../providers/text/text-generator';
+import { offeredCatalogue, type CatalogueDeps } from '../../models/model-catalogue';
 import { finishText, taskPrompt } from './prompts';
 import type { CallablePayload } from '@core/callables';
 
 export interface GenerateTextDeps extends Pick<SecretStoreDeps, 'db' | 'keyring'> {
   textGenerators: TextGeneratorFactory;
+  catalogue: CatalogueDeps;
 }
 
 function failureError(provider: LlmIntegrationType, model: string, failure: ProviderFailure): HttpsError {
@@ -36,7 +39,11 @@ function failureError(provider: LlmIntegrationType, model: string, failure: Prov
   }
 }
 
-/** Every AI text feature: the user's own key for the chosen model's provider, one system prompt per task. */
+/**
+ * Every AI text feature: the user's own key for the chosen model's provider, one system prompt per task. A
+ * model the key's catalogue no longer offers is replaced by the provider's default (the result says so),
+ * so a retired model never costs a failing call.
+ */
 export async function generateText(uid: string, input: CallablePayload<'generateText'>, deps: GenerateTextDeps): Promise<GenerateTextResult> {
   const provider = modelProvider(input.model);
   const context = { uid, task: input.task, model: input.model, provider };
@@ -45,14 +52,18 @@ export async function generateText(uid: string, input: CallablePayload<'generate
     if (!stored.found) throw reasonedError('failed-precondition', missingKeyMessage(provider), { reason: 'missing-key', provider });
     if (!stored.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(provider), { reason: 'invalid-key', provider });
 
+    const offered = await offeredCatalogue(deps.catalogue, uid, provider, stored);
+    const choice = resolveModelChoice(offered?.models, input.model, DEFAULT_MODELS[provider]);
+    const model = choice.id;
+    if (choice.replaced) log.info('AI model replaced', { ...context, usedModel: model });
     const prompt = taskPrompt(input);
-    const outcome = await deps.textGenerators(provider, stored.value).generate({ model: input.model, prompt: input.prompt, ...prompt });
+    const outcome = await deps.textGenerators(provider, stored.value).generate({ model, prompt: input.prompt, ...prompt });
     // attempts = provider requests made for this one call (retries included).
     if (!outcome.ok) {
       log.warn('AI text failed', { ...context, attempts: outcome.attempts, reason: outcome.failure.reason, providerStatus: outcome.failure.status, providerCode: outcome.failure.code });
-      throw failureError(provider, input.model, outcome.failure);
+      throw failureError(provider, model, outcome.failure);
     }
     log.info('AI text generated', { ...context, attempts: outcome.attempts, chars: outcome.text.length });
-    return { text: finishText(input.task, input.context?.platform, outcome.text), model: input.model, provider };
+    return { text: finishText(input.task, input.context?.platform, outcome.text), model, provider, ...(choice.replaced ? { replacedModel: choice.replaced } : {}) };
   });
 }

@@ -8,10 +8,24 @@ import { log } from '../../lib/log';
 import type { Bucket } from '../result-storage';
 import { jobRef, type Executors } from '../runner';
 import type { CallablePayload } from '@core/callables';
+import { DEFAULT_MODELS, DEFAULT_VOICE_ID, resolveModelChoice } from '@core/ai-models';
+import { offeredCatalogue, type CatalogueDeps } from '../../models/model-catalogue';
 
 export interface StartJobDeps extends Pick<SecretStoreDeps, 'db' | 'keyring' | 'clock'> {
   bucket: Bucket;
   executors: Executors;
+  /** The user's ElevenLabs catalogue: a voiceover's model or voice no longer offered becomes the default. */
+  catalogue?: CatalogueDeps;
+}
+
+/** A voiceover's model and voice as the key can use them (unchanged when the catalogue cannot be had). */
+async function offeredVoiceover(deps: StartJobDeps, uid: string, input: Record<string, unknown>, key: { value: string; savedAt?: number }): Promise<Record<string, unknown>> {
+  if (!deps.catalogue) return input;
+  const offered = await offeredCatalogue(deps.catalogue, uid, 'elevenlabs', key);
+  const modelId = resolveModelChoice(offered?.models, String(input.modelId), DEFAULT_MODELS.elevenlabs);
+  const voiceId = resolveModelChoice(offered?.voices, String(input.voiceId), DEFAULT_VOICE_ID);
+  if (modelId.replaced || voiceId.replaced) log.info('Voiceover choice replaced', { uid, modelId: modelId.id, voiceId: voiceId.id });
+  return { ...input, modelId: modelId.id, voiceId: voiceId.id };
 }
 
 const kindLabels = { image: 'Image', video: 'Video', voiceover: 'Voiceover', music: 'Music' } as const;
@@ -37,7 +51,8 @@ export async function startJob(uid: string, payload: CallablePayload<'startJob'>
     if (!key.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(executor.integration), { reason: 'invalid-key', provider: executor.integration });
 
     const now = deps.clock.now();
-    const job = queuedJob(payload.kind, payload.input as Record<string, unknown>, now);
+    const jobInput = payload.kind === 'voiceover' ? await offeredVoiceover(deps, uid, payload.input, key) : (payload.input as Record<string, unknown>);
+    const job = queuedJob(payload.kind, jobInput, now);
     const created = await deps.db.runTransaction(async (tx) => {
       if ((await tx.get(ref)).exists) return false;
       tx.create(ref, job);

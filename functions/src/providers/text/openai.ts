@@ -24,7 +24,8 @@ export function createOpenAiTextGenerator(options: TextGeneratorOptions): TextGe
               { role: 'user', content: request.prompt },
             ],
             max_completion_tokens: request.maxOutputTokens,
-            temperature: request.temperature,
+            // Reasoning models (o-series, GPT-5 family) refuse any temperature but their own.
+            ...(fixedTemperature(request.model) ? {} : { temperature: request.temperature }),
           });
           return completion.choices[0]?.message?.content ?? undefined;
         },
@@ -32,6 +33,11 @@ export function createOpenAiTextGenerator(options: TextGeneratorOptions): TextGe
         options.retry,
       ),
   };
+}
+
+/** Whether the model refuses a temperature parameter (OpenAI's reasoning models). */
+export function fixedTemperature(model: string): boolean {
+  return /^(o\d|gpt-5)/.test(model);
 }
 
 export function classifyOpenAiError(error: unknown): ProviderFailure {

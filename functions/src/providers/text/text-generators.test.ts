@@ -29,11 +29,11 @@ const generators = () =>
     retry: { policy: PROVIDER_RETRY_POLICY, sleep: async (ms) => void slept.push(ms), now: Date.now, random: () => 0 },
   });
 
-const models: Record<LlmIntegrationType, string> = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest', gemini: 'gemini-2.0-flash-exp' };
+const models: Record<LlmIntegrationType, string> = { openai: 'gpt-5.4-mini', anthropic: 'claude-haiku-4-5', gemini: 'gemini-2.5-flash' };
 const generationPath: Record<LlmIntegrationType, string> = {
   openai: '/v1/chat/completions',
   anthropic: '/v1/messages',
-  gemini: '/v1beta/models/gemini-2.0-flash-exp:generateContent',
+  gemini: '/v1beta/models/gemini-2.5-flash:generateContent',
 };
 const request = (provider: LlmIntegrationType): TextRequest => ({
   model: models[provider],

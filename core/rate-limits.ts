@@ -1,0 +1,34 @@
+import type { CallableName } from './callables';
+
+// Per-user limits on the callables that write or spend (a provider call, a job, a stored file): a fixed
+// window per user and callable, counted by the functions in a server-only document
+// (functions/src/lib/rate-limit.ts). Change limits here only.
+
+export interface RateLimit {
+  /** Calls allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMITS = {
+  generateText: { max: 20, windowSeconds: 60 },
+  startJob: { max: 20, windowSeconds: 60 },
+  publishPost: { max: 10, windowSeconds: 60 },
+  retryPost: { max: 10, windowSeconds: 60 },
+  addLibraryFile: { max: 30, windowSeconds: 60 },
+  sendFeedback: { max: 5, windowSeconds: 600 },
+  testIntegrationKey: { max: 10, windowSeconds: 60 },
+  listModels: { max: 30, windowSeconds: 60 },
+  getPlatformProfile: { max: 20, windowSeconds: 60 },
+} as const satisfies Partial<Record<CallableName, RateLimit>>;
+
+export type RateLimitedCallable = keyof typeof RATE_LIMITS;
+
+export function rateLimitOf(name: CallableName): RateLimit | undefined {
+  return (RATE_LIMITS as Partial<Record<CallableName, RateLimit>>)[name];
+}
+
+/** The refusal users read; `seconds` is when the window ends, rounded up. */
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Too many requests, try again in ${seconds} s`;
+}

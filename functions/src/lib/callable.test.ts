@@ -1,0 +1,63 @@
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import type { Firestore } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@core/rate-limits';
+import { runContractCall, type ContractCallDeps } from './callable';
+
+// The checks every contract call passes before its handler: a signed-in caller with a confirmed email
+// address, within the callable's rate limit. Counters live in a map; the clock is injected.
+
+function deps(start = Date.parse('2026-11-23T10:00:00Z')) {
+  const docs = new Map<string, unknown>();
+  let now = start;
+  const db = {
+    doc: (path: string) => ({ path }),
+    runTransaction: async <T>(run: (tx: unknown) => Promise<T>): Promise<T> => {
+      const writes: [string, unknown][] = [];
+      const result = await run({ get: async (ref: { path: string }) => ({ data: () => docs.get(ref.path) }), set: (ref: { path: string }, data: unknown) => void writes.push([ref.path, data]) });
+      for (const [path, data] of writes) docs.set(path, data);
+      return result;
+    },
+  } as unknown as Firestore;
+  const value: ContractCallDeps = { db: () => db, clock: { now: () => new Date(now) } };
+  return { value, advance: (ms: number) => (now += ms) };
+}
+
+const request = (data: unknown, token: Record<string, unknown> = { email_verified: true }) => ({ auth: { uid: 'u1', token }, data, rawRequest: { body: { data } } }) as unknown as CallableRequest;
+const feedback = { text: 'Love the editor' };
+const handled = async () => ({ id: 'f1' });
+
+describe('a contract call', () => {
+  it('runs the handler for a confirmed account', async () => {
+    await expect(runContractCall('sendFeedback', request(feedback), handled, deps().value)).resolves.toEqual({ id: 'f1' });
+  });
+
+  it.each([
+    ['an unconfirmed email address', { email_verified: false }],
+    ['a token without the claim', {}],
+  ])('refuses %s with its reason, before the handler', async (_label, token) => {
+    let ran = false;
+    const call = runContractCall('sendFeedback', request(feedback, token), async () => ((ran = true), { id: 'x' }), deps().value);
+    await expect(call).rejects.toMatchObject({ code: 'permission-denied', details: { reason: 'email-unverified' }, message: expect.stringMatching(/^Please confirm your email address/) });
+    expect(ran).toBe(false);
+  });
+
+  it("refuses the call over the limit with resource-exhausted and the window's remaining seconds", async () => {
+    const { value, advance } = deps();
+    for (let i = 0; i < RATE_LIMITS.sendFeedback.max; i++) await runContractCall('sendFeedback', request(feedback), handled, value);
+    advance(90_000);
+    await expect(runContractCall('sendFeedback', request(feedback), handled, value)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: `Too many requests, try again in ${RATE_LIMITS.sendFeedback.windowSeconds - 90} s`,
+      details: { reason: 'too-many-requests', retryAfterSeconds: RATE_LIMITS.sendFeedback.windowSeconds - 90 },
+    });
+    advance(RATE_LIMITS.sendFeedback.windowSeconds * 1000);
+    await expect(runContractCall('sendFeedback', request(feedback), handled, value)).resolves.toEqual({ id: 'f1' });
+  });
+
+  it('does not count a payload the schema refuses', async () => {
+    const { value } = deps();
+    for (let i = 0; i < RATE_LIMITS.sendFeedback.max + 2; i++) await expect(runContractCall('sendFeedback', request({ text: ' ' }), handled, value)).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(runContractCall('sendFeedback', request(feedback), handled, value)).resolves.toEqual({ id: 'f1' });
+  });
+});

@@ -1,0 +1,34 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { rateLimitPath } from '@core/firestore-paths';
+import type { RateLimit } from '@core/rate-limits';
+import type { Clock } from './clock';
+
+// A fixed-window counter per user and limit at rateLimits/{uid}/limits/{name} (server only), updated in a
+// transaction so concurrent calls cannot both take the last slot.
+
+interface Counter {
+  /** Start of the current window, ms since the epoch. */
+  windowStart: number;
+  count: number;
+}
+
+export interface RateLimitDeps {
+  db: Firestore;
+  clock: Clock;
+}
+
+export type RateLimitOutcome = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+
+/** Counts one call against the limit, or says how long until the window ends when it is used up. */
+export async function takeRateLimit(deps: RateLimitDeps, uid: string, name: string, limit: RateLimit): Promise<RateLimitOutcome> {
+  const ref = deps.db.doc(rateLimitPath(uid, name));
+  const windowMs = limit.windowSeconds * 1000;
+  return deps.db.runTransaction(async (tx) => {
+    const now = deps.clock.now().getTime();
+    const counter = (await tx.get(ref)).data() as Counter | undefined;
+    const current = counter && now >= counter.windowStart && now - counter.windowStart < windowMs ? counter : { windowStart: now, count: 0 };
+    if (current.count >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((current.windowStart + windowMs - now) / 1000)) };
+    tx.set(ref, { windowStart: current.windowStart, count: current.count + 1 } satisfies Counter);
+    return { ok: true, remaining: limit.max - current.count - 1 };
+  });
+}

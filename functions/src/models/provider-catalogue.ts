@@ -1,0 +1,119 @@
+import { CATALOGUE_MAX_ENTRIES, isTextModel, MODEL_ID_PATTERN, type CatalogueEntry, type CatalogueProvider } from '@core/ai-models';
+import type { ProviderId } from '@core/providers';
+import { retrying, type Attempt, type RetryDeps } from '../lib/retry';
+import { classifyHttpFailure, transportFailure, type ProviderFailure } from '../providers/provider-errors';
+import { ANTHROPIC_VERSION } from '../integrations/test-integration-key/key-checks';
+
+// Reads what a key can use from each provider's models endpoint, filtered to the kinds our calls use:
+// OpenAI GET /v1/models, Anthropic GET /v1/models, Gemini GET /v1beta/models (models.list), ElevenLabs
+// GET /v1/models (text-to-speech models) and GET /v1/voices.
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj).filter((x): x is Json => x !== undefined) : []);
+
+export interface CatalogueFetchDeps {
+  fetch: typeof fetch;
+  baseUrls: Record<ProviderId, string>;
+  timeoutMs: number;
+  retry: RetryDeps;
+}
+
+export type CatalogueFetch = { ok: true; models: CatalogueEntry[]; voices?: CatalogueEntry[] } | { ok: false; failure: ProviderFailure };
+
+interface Endpoint {
+  path: string;
+  headers: (apiKey: string) => Record<string, string>;
+  read: (body: unknown) => CatalogueEntry[];
+}
+
+const label = (id: string, name: unknown) => {
+  const text = str(name)?.trim();
+  return text ? text.slice(0, 80) : id;
+};
+
+function entries(items: Array<CatalogueEntry | undefined>): CatalogueEntry[] {
+  const seen = new Set<string>();
+  const out: CatalogueEntry[] = [];
+  for (const item of items) {
+    if (!item || !MODEL_ID_PATTERN.test(item.id) || seen.has(item.id)) continue;
+    seen.add(item.id);
+    out.push(item);
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label)).slice(0, CATALOGUE_MAX_ENTRIES);
+}
+
+const endpoints: Record<CatalogueProvider, Endpoint[]> = {
+  // {object: 'list', data: [{id, object: 'model', created, owned_by}]}
+  openai: [
+    {
+      path: '/v1/models',
+      headers: (k) => ({ authorization: `Bearer ${k}` }),
+      read: (b) => entries(list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('openai', str(m.id)!) ? { id: str(m.id)!, label: str(m.id)! } : undefined))),
+    },
+  ],
+  // {data: [{type: 'model', id, display_name, created_at}], has_more, first_id, last_id}; limit up to 1000.
+  anthropic: [
+    {
+      path: '/v1/models?limit=1000',
+      headers: (k) => ({ 'x-api-key': k, 'anthropic-version': ANTHROPIC_VERSION }),
+      read: (b) => entries(list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('anthropic', str(m.id)!) ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) } : undefined))),
+    },
+  ],
+  // {models: [{name: 'models/gemini-2.5-flash', displayName, supportedGenerationMethods}], nextPageToken}; pageSize up to 1000.
+  gemini: [
+    {
+      path: '/v1beta/models?pageSize=1000',
+      headers: (k) => ({ 'x-goog-api-key': k }),
+      read: (b) =>
+        entries(
+          list(obj(b)?.models).map((m) => {
+            const id = str(m.name)?.replace(/^models\//, '');
+            const methods = Array.isArray(m.supportedGenerationMethods) ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string') : [];
+            return id && isTextModel('gemini', id, methods) ? { id, label: label(id, m.displayName) } : undefined;
+          }),
+        ),
+    },
+  ],
+  // Models: [{model_id, name, can_do_text_to_speech, ...}]; voices: {voices: [{voice_id, name, category}]}.
+  elevenlabs: [
+    {
+      path: '/v1/models',
+      headers: (k) => ({ 'xi-api-key': k }),
+      read: (b) => entries(list(b).map((m) => (str(m.model_id) && m.can_do_text_to_speech === true ? { id: str(m.model_id)!, label: label(str(m.model_id)!, m.name) } : undefined))),
+    },
+    {
+      path: '/v1/voices',
+      headers: (k) => ({ 'xi-api-key': k }),
+      read: (b) => entries(list(obj(b)?.voices).map((v) => (str(v.voice_id) ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) } : undefined))),
+    },
+  ],
+};
+
+async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: string, deps: CatalogueFetchDeps) {
+  const url = `${deps.baseUrls[provider]}${endpoint.path}`;
+  return retrying(async (): Promise<Attempt<CatalogueEntry[], ProviderFailure>> => {
+    let response: Response;
+    try {
+      response = await deps.fetch(url, { headers: { accept: 'application/json', ...endpoint.headers(apiKey) }, signal: AbortSignal.timeout(deps.timeoutMs) });
+    } catch (error) {
+      return { ok: false, error: transportFailure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network'), retryable: false };
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return body === undefined ? { ok: false, error: transportFailure('malformed'), retryable: false } : { ok: true, value: endpoint.read(body) };
+    const failure = classifyHttpFailure(provider, response.status, body, response.headers);
+    return { ok: false, error: failure, retryable: failure.retryable, retryAfterMs: failure.retryAfterMs };
+  }, deps.retry);
+}
+
+/** Asks the provider what the key can use; nothing is cached here (./model-catalogue.ts caches). */
+export async function fetchProviderCatalogue(provider: CatalogueProvider, apiKey: string, deps: CatalogueFetchDeps): Promise<CatalogueFetch> {
+  const [models, voices] = endpoints[provider];
+  const listed = await getList(provider, models!, apiKey, deps);
+  if (!listed.ok) return { ok: false, failure: listed.error };
+  if (!voices) return { ok: true, models: listed.value };
+  const voiceList = await getList(provider, voices, apiKey, deps);
+  if (!voiceList.ok) return { ok: false, failure: voiceList.error };
+  return { ok: true, models: listed.value, voices: voiceList.value };
+}
