@@ -1,4 +1,3 @@
-import { AI_TEXT_MODELS } from '@core/constants';
 import type { AiTextModelId } from '@core/ai-text';
 import { draftLabel, draftPlatforms, type DraftPlatform } from '@core/data/draft';
 import { callFunction, readCallableError } from '@core/firebase/call';
@@ -14,7 +13,7 @@ import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
-import { useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
+import { PANEL_TEXT_MODELS, useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
 import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
 import { PostOutcome } from './post-outcome';
 import { Section } from './ui';
@@ -203,7 +202,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Field>
           <Field label="AI model" htmlFor={`${id}-model`}>
             <NativeSelect id={`${id}-model`} value={chosenModel} onChange={(e) => setModel(e.target.value as AiTextModelId)}>
-              {AI_TEXT_MODELS.map((m) => (
+              {PANEL_TEXT_MODELS.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.label}
                   {models.configured && !models.configured.has(m.provider) ? ' (no key)' : ''}

@@ -1,5 +1,5 @@
-import { AI_TEXT_MODELS, DEFAULT_AI_TEXT_MODEL } from '@core/constants';
-import { modelProvider, type AiTextModelId } from '@core/ai-text';
+import { DEFAULT_MODEL_LABELS, DEFAULT_MODELS } from '@core/ai-models';
+import type { AiTextModelId } from '@core/ai-text';
 import { toDraft, type Draft } from '@core/data/draft';
 import { toKeyStatuses, type RawDoc } from '@core/data/statuses';
 import { userCollectionPath } from '@core/firestore-paths';
@@ -19,15 +19,21 @@ export function useRecentDrafts(db: Firestore, uid: string): Draft[] {
 
 const rawDoc = (id: string, data: unknown): RawDoc => ({ id, data });
 
+/**
+ * The models the panel offers: each LLM provider's current default (core/ai-models.ts). generateText
+ * swaps a model the user's key no longer lists for that default, so these never fail for being retired.
+ */
+export const PANEL_TEXT_MODELS = llmIntegrationTypes.map((provider) => ({ id: DEFAULT_MODELS[provider], label: DEFAULT_MODEL_LABELS[provider], provider }));
+
 /** The LLM providers the user has a key for (null until known) and the model to offer first. */
 export function useTextModels(db: Firestore, uid: string): { configured: ReadonlySet<LlmIntegrationType> | null; preferred: AiTextModelId } {
   const state = useLiveQuery(collection(db, userCollectionPath(uid, 'integrations')), rawDoc);
   const docs = state.status === 'success' ? state.data : null;
   return useMemo(() => {
-    if (!docs) return { configured: null, preferred: DEFAULT_AI_TEXT_MODEL };
+    if (!docs) return { configured: null, preferred: DEFAULT_MODELS.openai };
     const statuses = toKeyStatuses(docs);
     const configured = new Set(llmIntegrationTypes.filter((t) => statuses[t]));
-    const preferred = configured.has(modelProvider(DEFAULT_AI_TEXT_MODEL)) ? DEFAULT_AI_TEXT_MODEL : (AI_TEXT_MODELS.find((m) => configured.has(m.provider))?.id ?? DEFAULT_AI_TEXT_MODEL);
+    const preferred: AiTextModelId = PANEL_TEXT_MODELS.find((m) => configured.has(m.provider))?.id ?? DEFAULT_MODELS.openai;
     return { configured, preferred };
   }, [docs]);
 }
