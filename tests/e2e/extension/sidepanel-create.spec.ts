@@ -50,7 +50,7 @@ test.describe('side panel: create', () => {
     const text = write.getByLabel('Post text');
     // The sandbox echoes the prompt: the page's title and address went in.
     // The first call of a run may wait for the functions emulator to load the callable.
-    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-4o-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: 30_000 });
+    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-5.4-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: 30_000 });
     // The echo carries the page address, so the link switch reads as on; unticked, it takes the address out.
     await expect(write.getByLabel('Attach page link')).toBeChecked();
     await write.getByLabel('Attach page link').uncheck();
