@@ -13,6 +13,7 @@ import {
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { feedbackInputSchema } from './schemas';
+import { createSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
 import { cancelPostSchema, platformProfileSchema, publishPostSchema, retryPostSchema, updateScheduledPostSchema, type PlatformProfile, type PublishPostResult } from './social-posts';
 
 // Every callable function in one map: its name (the export in functions/src/index.ts), the input schema
@@ -41,6 +42,8 @@ export const callableErrorReasons = [
   'needs-reconnect',
   /** The post is no longer in a state that allows this (claimed, published, cancelled). */
   'post-state',
+  /** A one-time sign-in code that does not exist, was used already or expired: sign in again. */
+  'invalid-code',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
@@ -60,12 +63,14 @@ export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> 
   input: S;
   /** Reasons this callable's errors may carry (documentation and tests; the client reads any). */
   reasons: readonly CallableErrorReason[];
+  /** Signed-out callers may call it (only redeemSignInCode: a signed-out client is what it is for). */
+  allowSignedOut?: boolean;
   /** Type-only: the output. */
   readonly output?: O;
 }
 
 function contract<O>() {
-  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = []): CallableContract<S, O> => ({ input, reasons });
+  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = [], options: { allowSignedOut?: boolean } = {}): CallableContract<S, O> => ({ input, reasons, ...options });
 }
 
 export interface SendFeedbackResult {
@@ -89,6 +94,8 @@ export const callableContracts = {
   cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
   retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
   getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  createSignInCode: contract<CreateSignInCodeResult>()(createSignInCodeSchema),
+  redeemSignInCode: contract<RedeemSignInCodeResult>()(redeemSignInCodeSchema, ['invalid-code'], { allowSignedOut: true }),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

@@ -16,3 +16,4 @@ export { publishPostCallable as publishPost } from './social/publish-post/trigge
 export { updateScheduledPostCallable as updateScheduledPost, cancelPostCallable as cancelPost, retryPostCallable as retryPost } from './social/manage-posts/trigger';
 export { getPlatformProfileCallable as getPlatformProfile } from './social/get-platform-profile/trigger';
 export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';
+export { createSignInCodeCallable as createSignInCode, redeemSignInCodeCallable as redeemSignInCode } from './auth/trigger';

@@ -35,6 +35,7 @@ const seed: Record<string, DocumentData> = {
   'users/alice/feedback/f1': { message: 'love it' },
   'secrets/alice': { openai: 'sk-test' },
   'oauthNonces/n1': { uid: 'alice', platform: 'x' },
+  'signInCodes/c1': { uid: 'alice' },
 };
 
 type Target = {
@@ -123,6 +124,15 @@ const targets: Target[] = [
     path: 'oauthNonces/n1',
     list: 'oauthNonces',
     createPath: 'oauthNonces/new',
+    create: () => ({ uid: 'alice' }),
+    update: () => ({ uid: 'bob' }),
+    owner: [],
+  },
+  {
+    // Sign-in codes are redeemed for a token of their uid: no client may read or plant one.
+    path: 'signInCodes/c1',
+    list: 'signInCodes',
+    createPath: 'signInCodes/new',
     create: () => ({ uid: 'alice' }),
     update: () => ({ uid: 'bob' }),
     owner: [],

@@ -22,23 +22,25 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 }
 
 /** An HttpsError whose details carry the machine reason the client branches on (core/callables.ts). */
-export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied', message: string, details: CallableErrorDetails): HttpsError {
+export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied' | 'not-found', message: string, details: CallableErrorDetails): HttpsError {
   return new HttpsError(code, message, details);
 }
 
 export interface ContractCall<N extends CallableName> {
+  /** The signed-in caller; '' only for a contract that allows signed-out callers (allowSignedOut). */
   uid: string;
   input: CallablePayload<N>;
   request: CallableRequest;
 }
 
 /**
- * Serves a callable of core/callables.ts: the caller must be signed in, the payload must be free of
+ * Serves a callable of core/callables.ts: the caller must be signed in (unless the contract allows
+ * signed-out callers), the payload must be free of
  * prototype keys and ill-formed text (./payload-guard.ts) and pass the contract's schema (the same one the
  * client checked) before the handler runs, so bad input writes nothing and costs no provider call.
  */
 export async function runContractCall<N extends CallableName>(name: N, request: CallableRequest, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>): Promise<CallableOutput<N>> {
-  const uid = requireUid(request);
+  const uid = callableContracts[name].allowSignedOut ? (request.auth?.uid ?? '') : requireUid(request);
   const raw: unknown = (request.rawRequest?.body as { data?: unknown } | undefined)?.data;
   const problem = payloadProblem(raw ?? request.data) ?? payloadProblem(request.data);
   if (problem) throw new HttpsError('invalid-argument', payloadProblemMessages[problem]);
