@@ -14,7 +14,13 @@ function originOf(url: string | undefined): string | null {
  * "One sign-in"). Only a code sent by this extension's content script in a top-level dashboard tab
  * counts; the content script already checks the page's origin, this checks the tab the browser reports.
  */
-export async function receiveDashboardSignInCode(code: string, sender: { id?: string; url?: string; frameId?: number; tab?: { url?: string } }, extensionId: string, dashboardUrl: string, now: () => number = Date.now): Promise<boolean> {
+export async function receiveDashboardSignInCode(
+  code: string,
+  sender: { id?: string; url?: string; frameId?: number; tab?: { url?: string } },
+  extensionId: string,
+  dashboardUrl: string,
+  now: () => number = Date.now,
+): Promise<boolean> {
   const dashboardOrigin = originOf(dashboardUrl);
   const from = originOf(sender.url ?? sender.tab?.url);
   if (!SIGN_IN_CODE_SHAPE.test(code) || sender.id !== extensionId || sender.frameId !== 0 || !dashboardOrigin || from !== dashboardOrigin) return false;

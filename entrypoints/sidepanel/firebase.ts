@@ -3,7 +3,6 @@ import { parseFirebaseEnv } from '@core/firebase/config';
 import { DEFAULT_DASHBOARD_URL } from '@core/routes';
 import { getAuth } from 'firebase/auth/web-extension';
 
-
 export interface SidePanelServices {
   clients: FirebaseClients;
   dashboardUrl: string;

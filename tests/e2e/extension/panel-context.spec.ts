@@ -29,7 +29,6 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
     await expect(pageCard).toContainText('Harbour towns brace for record tides');
     await expect(pageCard).toContainText('The highest tides in 18 years are due this weekend.');
     await expect(pageCard.getByRole('list', { name: 'Images on this page' }).getByRole('img', { name: 'Waves over a harbour wall' })).toHaveAttribute('src', 'http://article.muse.test/hero.png');
-
   });
 
   test('each library type has its own tile, and each item links to itself in the dashboard', async ({ muse, page, sidePanelUrl }) => {
@@ -61,8 +60,9 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
     await muse.submitSignIn();
 
     const [dashboard] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open dashboard' }).click()]);
-    // Home, not /auth: signed in. The one-time code is gone from the address.
-    await expect(dashboard).toHaveURL(`${e2eEnv.dashboardUrl}/`);
+    // Home, not /auth: signed in. The one-time code is gone from the address. (The first call of a
+    // function starts its emulator worker, which can take a while on a busy machine.)
+    await expect(dashboard).toHaveURL(`${e2eEnv.dashboardUrl}/`, { timeout: 30_000 });
 
     await dashboard.goto(`${e2eEnv.dashboardUrl}/library?item=${item!.id}`);
     await expect(dashboard.getByRole('region', { name: 'Linked project' })).toContainText('Harbour at dawn');

@@ -133,7 +133,10 @@ describe('toolbar button and context menu', () => {
   });
 
   it('"Use this image in Muse Studio" leaves the panel the image address as a useImage intent, and opens it', async () => {
-    await handleContextMenuClick(click({ menuItemId: USE_IMAGE_MENU.id, selectionText: undefined, srcUrl: 'https://cdn.example.com/window.jpg', mediaType: 'image' }), tab(), { now: () => 7, newId: () => 'intent-2' });
+    await handleContextMenuClick(click({ menuItemId: USE_IMAGE_MENU.id, selectionText: undefined, srcUrl: 'https://cdn.example.com/window.jpg', mediaType: 'image' }), tab(), {
+      now: () => 7,
+      newId: () => 'intent-2',
+    });
     expect(await panelIntentStorage.getValue()).toEqual({
       id: 'intent-2',
       kind: 'useImage',
@@ -183,7 +186,9 @@ describe('getActivePageContext message', () => {
   });
 
   /** What the panel gets for a page it cannot read: the tab's own title and address, and why. */
-  const unreadable = (reason: string, overrides: Partial<PageContext> = {}) => ({ res: { readable: false, reason, title: 'How to paint light', url: 'https://example.com/light', selection: '', description: '', images: [], ...overrides } });
+  const unreadable = (reason: string, overrides: Partial<PageContext> = {}) => ({
+    res: { readable: false, reason, title: 'How to paint light', url: 'https://example.com/light', selection: '', description: '', images: [], ...overrides },
+  });
 
   it.each([
     ['a browser settings page', 'chrome://settings', UNREADABLE_REASONS.browserPage],

@@ -53,10 +53,14 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (state.status === 'redeeming') return <FullPageLoading />;
   return (
     <AuthLayout title="Open the dashboard" subtitle="From the Muse Studio extension">
-      {state.status === 'error' ? (
+      {state.status === 'redeeming' ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
+          Signing you in with the extension&apos;s account…
+        </p>
+      ) : state.status === 'error' ? (
         <div className="space-y-4">
           <Alert tone="danger">{state.message}</Alert>
           <Link to={paths.auth} className={buttonClasses('default', 'default', 'w-full')}>

@@ -221,10 +221,15 @@ export function LibraryRoute() {
         ) : null}
       </div>
 
-      <DeleteProjectDialog item={deleteTarget} open={deleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={(item) => {
+      <DeleteProjectDialog
+        item={deleteTarget}
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        onDeleted={(item) => {
           feed.remove(item.id);
           if (item.id === itemId) showAll();
-        }} />
+        }}
+      />
     </div>
   );
 }
