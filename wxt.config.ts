@@ -35,5 +35,12 @@ export default defineConfig({
     // No host_permissions: Firebase endpoints (and the emulators) answer CORS, and the content
     // script's matches already let the background read the page it runs on.
     action: { default_title: 'Open Muse Studio' },
+    // The keyboard shortcut that opens the panel (entrypoints/README.md). Chrome runs the toolbar button's
+    // action, which opens the side panel (openPanelOnActionClick); Firefox has a command for its sidebar.
+    // Users change it at chrome://extensions/shortcuts or in Firefox's add-on shortcut settings.
+    commands:
+      browser === 'firefox'
+        ? { _execute_sidebar_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } }
+        : { _execute_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } },
   }),
 });

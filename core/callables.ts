@@ -14,6 +14,7 @@ import {
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { feedbackInputSchema } from './schemas';
+import { createSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
 import { completeSocialOAuthSchema, startSocialOAuthSchema, type CompleteSocialOAuthResult, type StartSocialOAuthResult } from './social-oauth';
 import {
   cancelPostSchema,
@@ -59,6 +60,8 @@ export const callableErrorReasons = [
   'email-unverified',
   /** This user made too many of these calls in a short time (our own limit, core/rate-limits.ts); retryAfterSeconds says when to try again. */
   'too-many-requests',
+  /** A one-time sign-in code that does not exist, was used already or expired: sign in again. */
+  'invalid-code',
 ] as const;
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
@@ -81,12 +84,14 @@ export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> 
   input: S;
   /** Reasons this callable's errors may carry (documentation and tests; the client reads any). */
   reasons: readonly CallableErrorReason[];
+  /** Signed-out callers may call it (only redeemSignInCode: a signed-out client is what it is for). */
+  allowSignedOut?: boolean;
   /** Type-only: the output. */
   readonly output?: O;
 }
 
 function contract<O>() {
-  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = []): CallableContract<S, O> => ({ input, reasons });
+  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = [], options: { allowSignedOut?: boolean } = {}): CallableContract<S, O> => ({ input, reasons, ...options });
 }
 
 export interface SendFeedbackResult {
@@ -114,6 +119,8 @@ export const callableContracts = {
   startSocialOAuth: contract<StartSocialOAuthResult>()(startSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials']),
   completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials', 'oauth-state']),
   listModels: contract<ModelCatalogue>()(listModelsSchema, ['missing-key', 'invalid-key', 'rate-limited']),
+  createSignInCode: contract<CreateSignInCodeResult>()(createSignInCodeSchema),
+  redeemSignInCode: contract<RedeemSignInCodeResult>()(redeemSignInCodeSchema, ['invalid-code'], { allowSignedOut: true }),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

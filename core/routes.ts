@@ -2,6 +2,8 @@
 // and the extension uses them for "open in dashboard".
 export const paths = {
   auth: '/auth',
+  /** Where the extension and the dashboard hand a session to each other (docs/architecture.md, "One sign-in"). */
+  extensionSignIn: '/extension-sign-in',
   callback: '/callback',
   home: '/',
   library: '/library',
@@ -22,4 +24,15 @@ export const paths = {
   settingsPlan: '/settings/plan',
 } as const;
 
+/** The library showing one item first: the target of every "Open in dashboard" for a library item. */
+export function libraryItemPath(id: string): string {
+  return `${paths.library}?item=${encodeURIComponent(id)}`;
+}
+
+/** The sign-in screen opened on its sign-up view. */
+export const signUpPath = `${paths.auth}?view=sign_up`;
+
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The dashboard the extension links to when its build names none (the local dev server). */
+export const DEFAULT_DASHBOARD_URL = 'http://127.0.0.1:5173';

@@ -34,6 +34,13 @@ export function createAppRouter() {
             (m) => m.AuthRoute,
           ),
         },
+        {
+          path: paths.extensionSignIn,
+          ...screen(
+            () => import('@/features/auth/routes/extension-sign-in-route'),
+            (m) => m.ExtensionSignInRoute,
+          ),
+        },
         { path: paths.callback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
         {
           ...screen(

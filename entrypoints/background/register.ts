@@ -1,11 +1,13 @@
 import { browser } from '#imports';
 import { onMessage } from '@core/messaging';
+import { DEFAULT_DASHBOARD_URL } from '@core/routes';
 import { getActivePageContext } from './active-page-context';
 import { createContextMenus, handleContextMenuClick } from './context-menu';
+import { receiveDashboardSignInCode } from './dashboard-sign-in';
 import { openPanelOnActionClick } from './side-panel';
 
 /** Wires every background listener. Runs synchronously in main() so the worker hears events that woke it. */
-export function registerBackground(): void {
+export function registerBackground(dashboardUrl: string = DEFAULT_DASHBOARD_URL): void {
   openPanelOnActionClick();
   browser.runtime.onInstalled.addListener(() => {
     createContextMenus();
@@ -14,4 +16,5 @@ export function registerBackground(): void {
     void handleContextMenuClick(info, tab);
   });
   onMessage('getActivePageContext', ({ data }) => getActivePageContext(data.windowId));
+  onMessage('dashboardSignInCode', ({ data, sender }) => receiveDashboardSignInCode(data.code, sender, browser.runtime.id, dashboardUrl));
 }

@@ -1,8 +1,7 @@
 import { createFirebaseClients, type FirebaseClients } from '@core/firebase/data-clients';
 import { parseFirebaseEnv } from '@core/firebase/config';
+import { DEFAULT_DASHBOARD_URL } from '@core/routes';
 import { getAuth } from 'firebase/auth/web-extension';
-
-export const DEFAULT_DASHBOARD_URL = 'http://127.0.0.1:5173';
 
 export interface SidePanelServices {
   clients: FirebaseClients;

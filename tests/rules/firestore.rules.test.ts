@@ -54,6 +54,7 @@ const seed: Record<string, DocumentData> = {
   [NONCE_PATH]: { uid: 'alice', platform: 'reddit', redirectUri: 'https://muse.example/social/reddit/callback', codeVerifier: null, createdAt: earlier, expiresAt: stale, usedAt: null },
   'modelCatalogues/alice/providers/openai': { models: [{ id: 'gpt-5.4-mini', label: 'gpt-5.4-mini' }], fetchedAt: earlier, keySavedAt: 0 },
   'rateLimits/alice/limits/generateText': { windowStart: 0, count: 1 },
+  'signInCodes/c1': { uid: 'alice' },
 };
 
 /** A draft as the side panel and the composers write it (core/data/draft.ts, toDraftWrite). */
@@ -167,6 +168,15 @@ const targets: Target[] = [
     createPath: 'oauthNonces/new',
     create: () => ({ uid: 'alice', platform: 'reddit', usedAt: null }),
     update: () => ({ usedAt: null, uid: 'bob' }),
+    owner: [],
+  },
+  {
+    // Sign-in codes are redeemed for a token of their uid: no client may read or plant one.
+    path: 'signInCodes/c1',
+    list: 'signInCodes',
+    createPath: 'signInCodes/new',
+    create: () => ({ uid: 'alice' }),
+    update: () => ({ uid: 'bob' }),
     owner: [],
   },
 ];

@@ -12,6 +12,6 @@ export function App({ services }: { services: SidePanelServices }) {
       </main>
     );
   }
-  if (session.status === 'signedOut') return <SignInForm auth={services.clients.auth} dashboardUrl={services.dashboardUrl} />;
+  if (session.status === 'signedOut') return <SignInForm auth={services.clients.auth} functions={services.clients.functions} dashboardUrl={services.dashboardUrl} />;
   return <SignedInView services={services} user={session.user} />;
 }

@@ -1,27 +1,41 @@
 import type { GenerationType } from '@core/schemas';
-import { paths } from '@core/routes';
+import { libraryItemPath } from '@core/routes';
 import type { Firestore } from 'firebase/firestore';
-import { ImageIcon, Music, Video, type LucideIcon } from 'lucide-react';
+import { ImageIcon, Music, Play, Video, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import type { LibraryItem } from '../hooks/library-items';
 import { SIDEPANEL_LIBRARY_ITEMS } from '../hooks/library-items';
 import { useLatestGenerations } from '../hooks/use-latest-generations';
 import { Alert } from '@core/ui/alert';
+import { cn } from '@core/ui/cn';
 import { Skeleton } from '@core/ui/skeleton';
 import { Section } from './ui';
 
-const TYPE_LABELS: Record<GenerationType, { label: string; Icon: LucideIcon }> = {
-  image: { label: 'Image', Icon: ImageIcon },
-  video: { label: 'Video', Icon: Video },
-  audio: { label: 'Audio', Icon: Music },
+const TYPE_LABELS: Record<GenerationType, { label: string; Icon: LucideIcon; tone: string }> = {
+  image: { label: 'Image', Icon: ImageIcon, tone: 'bg-muted text-muted-foreground' },
+  video: { label: 'Video', Icon: Video, tone: 'bg-primary/10 text-primary' },
+  audio: { label: 'Audio', Icon: Music, tone: 'bg-accent text-accent-foreground' },
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/**
+ * Each type's own tile: an image shows its picture; a video its poster with a play mark (or the video
+ * icon); audio a music tile, never an <img> of the sound file. A picture that fails to load falls back
+ * to the type's icon.
+ */
 function Thumbnail({ item }: { item: LibraryItem }) {
-  const { Icon } = TYPE_LABELS[item.type];
+  const { Icon, tone } = TYPE_LABELS[item.type];
+  const [broken, setBroken] = useState(false);
+  const picture = item.pictureUrl && !broken ? item.pictureUrl : null;
   return (
-    <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-md bg-muted text-muted-foreground">
-      {item.pictureUrl ? <img src={item.pictureUrl} alt="" loading="lazy" className="size-full object-cover" /> : <Icon aria-hidden="true" className="size-5" />}
+    <span data-tile={item.type} className={cn('relative grid size-12 shrink-0 place-items-center overflow-hidden rounded-md', tone)}>
+      {picture ? <img src={picture} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" /> : <Icon aria-hidden="true" className="size-5" />}
+      {picture && item.type === 'video' && (
+        <span className="absolute inset-0 grid place-items-center bg-black/25 text-white">
+          <Play aria-hidden="true" className="size-4 fill-current" />
+        </span>
+      )}
     </span>
   );
 }
@@ -42,7 +56,7 @@ function LoadingRows() {
   );
 }
 
-/** The user's newest generations, live; each opens the library in the dashboard. */
+/** The user's newest generations, live; each opens that exact item in the dashboard's library. */
 export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: string; dashboardUrl: string }) {
   const latest = useLatestGenerations(db, uid, SIDEPANEL_LIBRARY_ITEMS);
   return (
@@ -61,7 +75,13 @@ export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: str
             const { label } = TYPE_LABELS[item.type];
             return (
               <li key={item.id}>
-                <a href={`${dashboardUrl}${paths.library}`} target="_blank" rel="noreferrer" className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-accent hover:text-accent-foreground">
+                <a
+                  href={`${dashboardUrl}${libraryItemPath(item.id)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  title="Open in dashboard"
+                  className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-accent hover:text-accent-foreground"
+                >
                   <Thumbnail item={item} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{item.title}</span>

@@ -1,14 +1,18 @@
-import { paths } from '@core/routes';
+import { signUpPath } from '@core/routes';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Input, Label } from '@core/ui/input';
 import type { Auth } from 'firebase/auth/web-extension';
+import type { Functions } from 'firebase/functions';
+import { LayoutDashboard } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { useSignIn } from '../hooks/use-auth-session';
+import { useSignInFromDashboard } from '../hooks/use-dashboard-session';
 import { Brand } from './ui';
 
-export function SignInForm({ auth, dashboardUrl }: { auth: Auth; dashboardUrl: string }) {
+export function SignInForm({ auth, functions, dashboardUrl }: { auth: Auth; functions: Functions; dashboardUrl: string }) {
   const { pending, error, signIn } = useSignIn(auth);
+  const fromDashboard = useSignInFromDashboard(auth, functions, dashboardUrl);
   const emailId = useId();
   const passwordId = useId();
 
@@ -39,9 +43,24 @@ export function SignInForm({ auth, dashboardUrl }: { auth: Auth; dashboardUrl: s
         </Button>
         {error && <Alert tone="danger">{error}</Alert>}
       </form>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <Button variant="outline" className="w-full" onClick={fromDashboard.start} loading={fromDashboard.status === 'signingIn'}>
+          <LayoutDashboard aria-hidden="true" />
+          {fromDashboard.status === 'signingIn' ? 'Signing in ...' : 'Use my dashboard sign-in'}
+        </Button>
+        <p aria-live="polite" className="text-xs text-muted-foreground">
+          {fromDashboard.status === 'waiting' && 'Finish in the dashboard tab that just opened: the panel signs in by itself.'}
+        </p>
+        {fromDashboard.status === 'error' && <Alert tone="danger">{fromDashboard.message}</Alert>}
+      </div>
       <p className="text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <a href={`${dashboardUrl}${paths.auth}`} target="_blank" rel="noreferrer" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a href={`${dashboardUrl}${signUpPath}`} target="_blank" rel="noreferrer" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
           Sign up
         </a>
       </p>

@@ -2,10 +2,12 @@ import type { User } from 'firebase/auth/web-extension';
 import { ExternalLink, LogOut } from 'lucide-react';
 import type { SidePanelServices } from '../firebase';
 import { useSignOut } from '../hooks/use-auth-session';
+import { useOpenDashboard } from '../hooks/use-dashboard-session';
 import { useDisplayName } from '../hooks/use-display-name';
 import { CreatePanel } from './create-panel';
 import { LatestItems } from './latest-items';
 import { PageContextCard } from './page-context-card';
+import { PanelIntentCard } from './panel-intent-card';
 import { SentSelectionCard } from './sent-selection-card';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -15,12 +17,24 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
   const { auth, db } = services.clients;
   const name = useDisplayName(db, user);
   const signOut = useSignOut(auth);
+  const dashboard = useOpenDashboard(services.clients.functions, services.dashboardUrl);
 
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <Brand />
-        <a href={services.dashboardUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-primary underline-offset-4 hover:underline">
+        {/* Opens the dashboard signed in as this user (one sign-in, docs/architecture.md). */}
+        <a
+          href={services.dashboardUrl}
+          target="_blank"
+          rel="noreferrer"
+          aria-disabled={dashboard.pending || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!dashboard.pending) dashboard.open();
+          }}
+          className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-primary underline-offset-4 hover:underline"
+        >
           Open dashboard
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>
@@ -44,6 +58,7 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
             {signOut.error}
           </Alert>
         )}
+        <PanelIntentCard />
         <SentSelectionCard />
         <PageContextCard />
         <CreatePanel services={services} uid={user.uid} />

@@ -27,11 +27,12 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 }
 
 /** An HttpsError whose details carry the machine reason the client branches on (core/callables.ts). */
-export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied', message: string, details: CallableErrorDetails): HttpsError {
+export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied' | 'not-found', message: string, details: CallableErrorDetails): HttpsError {
   return new HttpsError(code, message, details);
 }
 
 export interface ContractCall<N extends CallableName> {
+  /** The signed-in caller; '' only for a contract that allows signed-out callers (allowSignedOut). */
   uid: string;
   input: CallablePayload<N>;
   request: CallableRequest;
@@ -51,10 +52,11 @@ export interface ContractCallDeps {
 const contractCallDeps: ContractCallDeps = { db: getDb, clock: systemClock };
 
 /**
- * Serves a callable of core/callables.ts: the caller must be signed in with a confirmed email address, the
- * payload must be free of prototype keys and ill-formed text (./payload-guard.ts) and pass the contract's
- * schema (the same one the client checked), and the caller must be within the callable's rate limit
- * (core/rate-limits.ts) before the handler runs, so bad input writes nothing and costs no provider call.
+ * Serves a callable of core/callables.ts: the caller must be signed in with a confirmed email address
+ * (unless the contract allows signed-out callers), the payload must be free of prototype keys and
+ * ill-formed text (./payload-guard.ts) and pass the contract's schema (the same one the client checked),
+ * and the caller must be within the callable's rate limit (core/rate-limits.ts) before the handler runs,
+ * so bad input writes nothing and costs no provider call.
  */
 export async function runContractCall<N extends CallableName>(
   name: N,
@@ -62,8 +64,9 @@ export async function runContractCall<N extends CallableName>(
   handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>,
   deps: ContractCallDeps = contractCallDeps,
 ): Promise<CallableOutput<N>> {
-  const uid = requireUid(request);
-  requireVerifiedEmail(request);
+  const signedOutAllowed = (callableContracts[name] as { allowSignedOut?: boolean }).allowSignedOut === true;
+  const uid = signedOutAllowed ? (request.auth?.uid ?? '') : requireUid(request);
+  if (!signedOutAllowed) requireVerifiedEmail(request);
   const raw: unknown = (request.rawRequest?.body as { data?: unknown } | undefined)?.data;
   const problem = payloadProblem(raw ?? request.data) ?? payloadProblem(request.data);
   if (problem) throw new HttpsError('invalid-argument', payloadProblemMessages[problem]);

@@ -46,6 +46,16 @@ const signedInScreens: Screen[] = [
       await expect(page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
     },
   },
+  { name: 'library with a linked item that is gone', path: '/library?item=gone', heading: 'Library' },
+  {
+    name: 'extension sign-in without the extension',
+    path: '/extension-sign-in',
+    heading: 'Sign in the extension',
+    open: async (page) => {
+      // The first createSignInCode starts its function cold, then the page waits out the extension's answer.
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 90_000 });
+    },
+  },
   { name: 'create hub', path: '/create', heading: 'Create' },
   { name: 'image generation', path: '/create/image', heading: 'Image Generation' },
   { name: 'video generation', path: '/create/video', heading: 'Video Generation' },
@@ -63,7 +73,17 @@ const signedInScreens: Screen[] = [
   { name: 'social: YouTube', path: '/social/youtube', heading: 'YouTube' },
 ];
 
-const signedOutScreens: Screen[] = [{ name: 'sign-in', path: '/auth', heading: 'Welcome Back' }];
+const signedOutScreens: Screen[] = [
+  { name: 'sign-in', path: '/auth', heading: 'Welcome Back' },
+  {
+    name: 'extension hand-off with a spent code',
+    path: `/extension-sign-in#code=${'A'.repeat(43)}`,
+    heading: 'Open the dashboard',
+    open: async (page) => {
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
+    },
+  },
+];
 
 /** One account per worker, signed in once through /auth; each test starts from its saved session. */
 const test = base.extend<{ signedOut: boolean }, { session: StorageState }>({

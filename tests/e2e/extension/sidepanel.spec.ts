@@ -80,17 +80,18 @@ test.describe('side panel', () => {
     await expect(again.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
-  test('follows the active tab and reads its title and selected text through the content script', async ({ context, muse, page, sidePanelUrl }) => {
+  test('follows the active tab and its selection live, without Refresh', async ({ context, muse, page, sidePanelUrl }) => {
     await context.route('http://article.muse.test/**', (route) =>
       route.fulfill({
         contentType: 'text/html',
-        body: '<title>Tide tables explained</title><p id="lead">High water comes twice a day.</p>',
+        body: '<title>Tide tables explained</title><p id="lead">High water comes twice a day.</p><p id="next">Low water follows.</p>',
       }),
     );
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     const pageCard = page.getByRole('region', { name: 'This page' });
-    await expect(pageCard).toContainText("This page can't be read");
+    // The active tab is the panel's own extension page: a browser page, said plainly.
+    await expect(pageCard).toContainText("This is a browser page, which extensions can't read.");
 
     // A new tab in the panel's window becomes the active one.
     const article = await context.newPage();
@@ -98,13 +99,19 @@ test.describe('side panel', () => {
     await expect(pageCard).toContainText('Tide tables explained');
     await expect(pageCard).toContainText('Select text on the page to use it here.');
 
-    await article.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById('lead')!);
-      window.getSelection()!.addRange(range);
-    });
-    await pageCard.getByRole('button', { name: 'Refresh' }).click();
+    const selectText = (id: string) =>
+      article.evaluate((target) => {
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById(target)!);
+        window.getSelection()!.removeAllRanges();
+        window.getSelection()!.addRange(range);
+      }, id);
+    await selectText('lead');
     await expect(pageCard.getByLabel('Selected text')).toHaveText('High water comes twice a day.');
+    await selectText('next');
+    await expect(pageCard.getByLabel('Selected text')).toHaveText('Low water follows.');
+    await article.evaluate(() => window.getSelection()!.removeAllRanges());
+    await expect(pageCard).toContainText('Select text on the page to use it here.');
   });
 
   test('the toolbar button opens the side panel', async ({ context }) => {

@@ -1,8 +1,9 @@
-import { sentSelectionStorage } from '@core/extension-storage';
+import { panelIntentStorage, pendingSignInStorage, sentSelectionStorage } from '@core/extension-storage';
 import { removeAllListeners, type PageContext } from '@core/messaging';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { SEND_SELECTION_MENU, handleContextMenuClick } from '../../../entrypoints/background/context-menu';
+import { UNREADABLE_REASONS } from '../../../entrypoints/background/active-page-context';
+import { SEND_SELECTION_MENU, USE_IMAGE_MENU, WRITE_POST_MENU, handleContextMenuClick } from '../../../entrypoints/background/context-menu';
 import { registerBackground } from '../../../entrypoints/background/register';
 import { extractPageContext } from '../../../entrypoints/content/page-context';
 
@@ -16,10 +17,12 @@ type Tab = Parameters<typeof handleContextMenuClick>[1] & object;
 type ClickData = Parameters<typeof handleContextMenuClick>[0];
 
 const article: PageContext = {
+  readable: true,
   title: 'How to paint light',
   url: 'https://example.com/light',
   selection: 'Light is a colour',
-  images: ['https://example.com/a.jpg'],
+  description: 'Notes on light in painting.',
+  images: [{ src: 'https://example.com/a.jpg', width: 1200, height: 800, alt: 'A window' }],
 };
 
 function tab(overrides: Partial<Tab> = {}): Tab {
@@ -63,12 +66,16 @@ describe('toolbar button and context menu', () => {
     expect(sidePanel.setPanelBehavior).toHaveBeenCalledWith({ openPanelOnActionClick: true });
   });
 
-  it('adds "Send selection to Muse Studio" for selected text when installed', async () => {
+  it('adds its three context-menu entries when installed: the page, the selection and web images', async () => {
     const create = vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
     vi.spyOn(fakeBrowser.contextMenus.onClicked, 'addListener').mockImplementation(() => {});
     registerBackground();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
-    expect(create).toHaveBeenCalledWith({ id: 'muse-send-selection', title: 'Send selection to Muse Studio', contexts: ['selection'] });
+    expect(create.mock.calls.map(([entry]) => entry)).toEqual([
+      { id: 'muse-write-post', title: 'Write a post about this page', contexts: ['page', 'selection'] },
+      { id: 'muse-send-selection', title: 'Send selection to Muse Studio', contexts: ['selection'] },
+      { id: 'muse-use-image', title: 'Use this image in Muse Studio', contexts: ['image'], targetUrlPatterns: ['http://*/*', 'https://*/*'] },
+    ]);
   });
 
   it('stores the clicked selection and opens the side panel in that window', async () => {
@@ -91,12 +98,12 @@ describe('toolbar button and context menu', () => {
   });
 
   it('opens the panel before its first await, while the click still counts as a user gesture', () => {
-    void handleContextMenuClick(click(), tab(), () => 1);
+    void handleContextMenuClick(click(), tab(), { now: () => 1 });
     expect(sidePanel.open).toHaveBeenCalledTimes(1);
   });
 
   it('records when the selection was sent', async () => {
-    await handleContextMenuClick(click(), tab(), () => 1_700_000_000_000);
+    await handleContextMenuClick(click(), tab(), { now: () => 1_700_000_000_000 });
     expect((await sentSelectionStorage.getValue())?.sentAt).toBe(1_700_000_000_000);
   });
 
@@ -107,13 +114,49 @@ describe('toolbar button and context menu', () => {
     expect((await sentSelectionStorage.getValue())?.text).toBe('kept');
   });
 
+  it('"Write a post about this page" leaves the panel a writePost intent with the page and any selection, and opens it', async () => {
+    await handleContextMenuClick(click({ menuItemId: WRITE_POST_MENU.id }), tab(), { now: () => 42, newId: () => 'intent-1' });
+    expect(await panelIntentStorage.getValue()).toEqual({
+      id: 'intent-1',
+      kind: 'writePost',
+      pageUrl: 'https://example.com/light',
+      pageTitle: 'How to paint light',
+      selection: 'Light is a colour',
+      createdAt: 42,
+    });
+    expect(sidePanel.open).toHaveBeenCalledWith({ windowId: 3 });
+  });
+
+  it('"Write a post about this page" works without a selection', async () => {
+    await handleContextMenuClick(click({ menuItemId: WRITE_POST_MENU.id, selectionText: undefined }), tab());
+    expect(await panelIntentStorage.getValue()).toMatchObject({ kind: 'writePost', selection: '' });
+  });
+
+  it('"Use this image in Muse Studio" leaves the panel the image address as a useImage intent, and opens it', async () => {
+    await handleContextMenuClick(click({ menuItemId: USE_IMAGE_MENU.id, selectionText: undefined, srcUrl: 'https://cdn.example.com/window.jpg', mediaType: 'image' }), tab(), {
+      now: () => 7,
+      newId: () => 'intent-2',
+    });
+    expect(await panelIntentStorage.getValue()).toEqual({
+      id: 'intent-2',
+      kind: 'useImage',
+      imageUrl: 'https://cdn.example.com/window.jpg',
+      pageUrl: 'https://example.com/light',
+      pageTitle: 'How to paint light',
+      createdAt: 7,
+    });
+    expect(sidePanel.open).toHaveBeenCalledWith({ windowId: 3 });
+  });
+
   it.each([
     ['another menu item', click({ menuItemId: 'something-else' })],
     ['a blank selection', click({ selectionText: '   ' })],
     ['no selection at all', click({ selectionText: undefined })],
+    ['an image without a web address', click({ menuItemId: USE_IMAGE_MENU.id, srcUrl: 'data:image/png;base64,AAAA' })],
   ])('ignores %s', async (_case, info) => {
     await handleContextMenuClick(info, tab());
     expect(await sentSelectionStorage.getValue()).toBeNull();
+    expect(await panelIntentStorage.getValue()).toBeNull();
     expect(sidePanel.open).not.toHaveBeenCalled();
   });
 });
@@ -139,33 +182,91 @@ describe('getActivePageContext message', () => {
     const executeScript = vi.spyOn(fakeBrowser.scripting, 'executeScript').mockResolvedValue([{ frameId: 0, result: article, documentId: 'd' }] as never);
 
     expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual({ res: article });
-    expect(executeScript).toHaveBeenCalledWith({ target: { tabId: 7 }, func: extractPageContext, args: [{ images: 10, selectionChars: 10_000, titleChars: 300 }] });
+    expect(executeScript).toHaveBeenCalledWith({ target: { tabId: 7 }, func: extractPageContext, args: [{ images: 10, selectionChars: 10_000, titleChars: 300, descriptionChars: 500, altChars: 200 }] });
   });
 
-  it.each(['chrome://settings', 'chrome-extension://abc/sidepanel.html', 'view-source:https://example.com/light'])('answers null without asking a page the browser keeps closed (%s)', async (url) => {
+  /** What the panel gets for a page it cannot read: the tab's own title and address, and why. */
+  const unreadable = (reason: string, overrides: Partial<PageContext> = {}) => ({
+    res: { readable: false, reason, title: 'How to paint light', url: 'https://example.com/light', selection: '', description: '', images: [], ...overrides },
+  });
+
+  it.each([
+    ['a browser settings page', 'chrome://settings', UNREADABLE_REASONS.browserPage],
+    ["an extension's page", 'chrome-extension://abc/sidepanel.html', UNREADABLE_REASONS.browserPage],
+    ['page source', 'view-source:https://example.com/light', UNREADABLE_REASONS.browserPage],
+    ['a new tab', 'about:blank', UNREADABLE_REASONS.browserPage],
+    ['the Chrome Web Store', 'https://chromewebstore.google.com/detail/muse/abc', UNREADABLE_REASONS.store],
+    ['the old Web Store', 'https://chrome.google.com/webstore/detail/abc', UNREADABLE_REASONS.store],
+    ["Firefox's add-ons site", 'https://addons.mozilla.org/en-US/firefox/addon/muse/', UNREADABLE_REASONS.store],
+  ])('says %s cannot be read, without asking it', async (_case, url, reason) => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url })]);
     const sendMessage = contentScriptAnswers({ res: article });
-    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual({ res: null });
+    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual(unreadable(reason, { url }));
     expect(sendMessage).not.toHaveBeenCalled();
   });
 
-  it('answers null when neither the content script nor injection can read the page', async () => {
+  it('says the page cannot be read when neither the content script nor injection can read it', async () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab()]);
     contentScriptAnswers(undefined);
     vi.spyOn(fakeBrowser.scripting, 'executeScript').mockRejectedValue(new Error('Cannot access contents of the page'));
-    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual({ res: null });
+    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual(unreadable(UNREADABLE_REASONS.noAnswer));
+  });
+
+  it('says a PDF the browser shows cannot be read when it does not answer', async () => {
+    const url = 'https://example.com/reports/annual.pdf';
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url, title: 'annual.pdf' })]);
+    contentScriptAnswers(undefined);
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockRejectedValue(new Error('Cannot access contents of the page'));
+    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual(unreadable(UNREADABLE_REASONS.pdf, { url, title: 'annual.pdf' }));
   });
 
   it('does not pass on an answer that is not a page context', async () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab()]);
     contentScriptAnswers({ res: { title: 42 } });
-    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockResolvedValue([{ frameId: 0, result: { images: 'nope' }, documentId: 'd' }] as never);
-    expect(await sendToBackground('getActivePageContext', {})).toEqual({ res: null });
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockResolvedValue([{ frameId: 0, result: { ...article, images: ['https://example.com/a.jpg'] }, documentId: 'd' }] as never);
+    expect(await sendToBackground('getActivePageContext', {})).toEqual(unreadable(UNREADABLE_REASONS.noAnswer));
   });
 
-  it('uses the last focused window when the panel does not say which', async () => {
+  it('uses the last focused window when the panel does not say which, and says when no page is open', async () => {
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([]);
-    expect(await sendToBackground('getActivePageContext', {})).toEqual({ res: null });
+    expect(await sendToBackground('getActivePageContext', {})).toEqual(unreadable(UNREADABLE_REASONS.noTab, { title: '', url: '' }));
     expect(query).toHaveBeenCalledWith({ active: true, lastFocusedWindow: true });
+  });
+});
+
+describe('dashboardSignInCode message', () => {
+  const code = 'A'.repeat(43);
+  const dashboard = 'http://127.0.0.1:5173';
+  /** What the browser reports for a message from this extension's content script in a top-level tab. */
+  const fromTab = (url: string, overrides: object = {}) => ({ id: fakeBrowser.runtime.id, url, frameId: 0, tab: { id: 7, url }, ...overrides });
+
+  function sendFrom(sender: object, data: unknown): Promise<{ res?: unknown }> {
+    return new Promise((resolve) => {
+      void deliver({ id: 1, type: 'dashboardSignInCode', data, timestamp: Date.now() }, sender, resolve);
+    });
+  }
+
+  beforeEach(() => {
+    vi.spyOn(fakeBrowser.contextMenus.onClicked, 'addListener').mockImplementation(() => {});
+    registerBackground(dashboard);
+  });
+
+  it('keeps a code from the dashboard tab for the panel to redeem', async () => {
+    expect(await sendFrom(fromTab(`${dashboard}/extension-sign-in`), { code })).toEqual({ res: true });
+    expect(await pendingSignInStorage.getValue()).toMatchObject({ code });
+  });
+
+  it.each([
+    ['another site', fromTab('https://evil.example/extension-sign-in')],
+    ['a frame inside the dashboard', fromTab(`${dashboard}/`, { frameId: 3 })],
+    ['another extension', fromTab(`${dashboard}/`, { id: 'someone-else' })],
+  ])('refuses a code from %s', async (_case, sender) => {
+    expect(await sendFrom(sender, { code })).toEqual({ res: false });
+    expect(await pendingSignInStorage.getValue()).toBeNull();
+  });
+
+  it('refuses something that is not a sign-in code', async () => {
+    expect(await sendFrom(fromTab(`${dashboard}/`), { code: 'not a code' })).toEqual({ res: false });
+    expect(await pendingSignInStorage.getValue()).toBeNull();
   });
 });

@@ -25,8 +25,8 @@ function Brand() {
   );
 }
 
-/** The centred card of the sign-in screen: brand above, 'Welcome Back' header, the current view inside. */
-export function AuthLayout({ children }: { children: ReactNode }) {
+/** The centred card of the sign-in screen: brand above, 'Welcome Back' header (or another), the current view inside. */
+export function AuthLayout({ children, title = authCopy.title, subtitle = authCopy.subtitle }: { children: ReactNode; title?: string; subtitle?: string }) {
   return (
     <main className="relative isolate flex min-h-svh flex-col items-center justify-center bg-background px-4 py-10 text-foreground sm:px-6">
       <Backdrop />
@@ -34,8 +34,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Brand />
         <Card className="border-border/70 bg-card/90 shadow-xl shadow-black/5 backdrop-blur-sm dark:shadow-black/30">
           <div className="space-y-1.5 px-6 pt-8 pb-2 text-center sm:px-8">
-            <h1 className="text-2xl font-semibold tracking-tight">{authCopy.title}</h1>
-            <p className="text-sm text-muted-foreground">{authCopy.subtitle}</p>
+            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+            <p className="text-sm text-muted-foreground">{subtitle}</p>
           </div>
           <div className="px-6 pt-4 pb-8 sm:px-8">{children}</div>
         </Card>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toGeneration } from '@core/data/generation';
+import type { LiveState } from '@core/react/use-live';
 import type { GenerationsFeed, LibraryItem, TypeFilter } from '../api/get-generations';
 
 const items: LibraryItem[] = [
@@ -26,6 +27,9 @@ const useGenerations = vi.fn((type: TypeFilter): GenerationsFeed => ({
   ...feed,
 }));
 vi.mock('../api/get-generations', async (load) => ({ ...(await load<object>()), useGenerations: (type: TypeFilter) => useGenerations(type) }));
+let linked: LiveState<LibraryItem | null> = { status: 'loading', retry: vi.fn() };
+const useGeneration = vi.fn((_id: string | null) => linked);
+vi.mock('../api/get-generation', () => ({ useGeneration: (id: string | null) => useGeneration(id) }));
 vi.mock('../api/delete-generation', () => ({ useDeleteGeneration: () => ({ remove: vi.fn(), isPending: false }) }));
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 
@@ -48,7 +52,9 @@ beforeAll(() => {
 
 beforeEach(() => {
   feed = {};
+  linked = { status: 'loading', retry: vi.fn() };
   useGenerations.mockClear();
+  useGeneration.mockClear();
 });
 afterEach(cleanup);
 
@@ -131,5 +137,28 @@ describe('LibraryRoute', () => {
     expect(within(dialog).getByText('This action cannot be undone. This will permanently delete your project.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it('shows the item a link points at (?item=) above the feed, and Close shows the library alone', async () => {
+    linked = { status: 'success', data: items[1]!, retry: vi.fn() };
+    const router = show('/library?item=b');
+    expect(useGeneration).toHaveBeenCalledWith('b');
+    const region = screen.getByRole('region', { name: 'Linked project' });
+    expect(within(region).getByText('Waves at dawn')).toBeTruthy();
+    await userEvent.click(within(region).getByRole('button', { name: 'Close' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('region', { name: 'Linked project' })).toBeNull();
+  });
+
+  it('says when the linked item is no longer in the library', () => {
+    linked = { status: 'success', data: null, retry: vi.fn() };
+    show('/library?item=gone');
+    expect(within(screen.getByRole('region', { name: 'Linked project' })).getByText('This project is no longer in your library.')).toBeTruthy();
+  });
+
+  it('ignores an item id that cannot be a document id', () => {
+    show('/library?item=a%2Fb');
+    expect(useGeneration).toHaveBeenCalledWith(null);
+    expect(screen.queryByRole('region', { name: 'Linked project' })).toBeNull();
   });
 });

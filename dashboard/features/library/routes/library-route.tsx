@@ -4,10 +4,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@core/routes';
 import { Button, buttonClasses } from '@core/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { useNow } from '@/lib/use-now';
+import { useGeneration } from '../api/get-generation';
 import { LIBRARY_PAGE_SIZE, useGenerations, type LibraryItem, type TypeFilter } from '../api/get-generations';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { LibraryGrid } from '../components/library-grid';
 import { LibrarySkeletons } from '../components/library-skeletons';
+import { ProjectCard } from '../components/project-card';
 import { LibraryToolbar, TYPE_FILTERS } from '../components/library-toolbar';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useLibraryDownload } from '../hooks/use-library-download';
@@ -35,9 +38,18 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, margin = '800
   return near;
 }
 
+/** Item ids are Firestore document ids: anything else in ?item= is ignored. */
+function parseItemId(raw: string | null): string | null {
+  return raw && /^[\w-]{1,128}$/.test(raw) ? raw : null;
+}
+
 export function LibraryRoute() {
   const [params, setParams] = useSearchParams();
   const type = parseType(params.get('type'));
+  // ?item=<id>: the exact item a link points at (the extension's "Open in dashboard"), shown above the feed.
+  const itemId = parseItemId(params.get('item'));
+  const linked = useGeneration(itemId);
+  const now = useNow(60_000, itemId != null);
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const debounced = useDebouncedValue(search, 250);
   const terms = useMemo(() => searchTerms(debounced), [debounced]);
@@ -87,6 +99,16 @@ export function LibraryRoute() {
   }, []);
   const onDownload = useCallback((item: LibraryItem) => void download(item), [download]);
 
+  const showAll = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('item');
+        return next;
+      },
+      { replace: true },
+    );
+
   const stillSearching = searching && (hasMore || loadingMore) && !moreError;
   const filtered = searching || type !== 'all';
   const clearFilters = () => {
@@ -112,6 +134,29 @@ export function LibraryRoute() {
           </>
         }
       />
+      {itemId && (
+        <section aria-labelledby="linked-item-heading" className="space-y-3 rounded-xl border border-primary/40 p-4">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="linked-item-heading" className="text-sm font-semibold">
+              Linked project
+            </h2>
+            <Button variant="ghost" size="sm" onClick={showAll}>
+              Close
+            </Button>
+          </div>
+          {linked.status === 'loading' ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading the project…
+            </p>
+          ) : linked.status === 'error' || !linked.data ? (
+            <p className="text-sm text-muted-foreground">This project is no longer in your library.</p>
+          ) : (
+            <div className="max-w-sm">
+              <ProjectCard item={linked.data} now={now} downloading={pendingId === linked.data.id} onDownload={onDownload} onDelete={onDelete} />
+            </div>
+          )}
+        </section>
+      )}
       <div className="space-y-3">
         <LibraryToolbar search={search} onSearch={setSearch} type={type} onType={setType} />
         <p aria-live="polite" className="text-sm text-muted-foreground">
@@ -176,7 +221,15 @@ export function LibraryRoute() {
         ) : null}
       </div>
 
-      <DeleteProjectDialog item={deleteTarget} open={deleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={(item) => feed.remove(item.id)} />
+      <DeleteProjectDialog
+        item={deleteTarget}
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        onDeleted={(item) => {
+          feed.remove(item.id);
+          if (item.id === itemId) showAll();
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
+import type { Clock } from '../lib/clock';
+import { reasonedError } from '../lib/callable';
+
+export interface SignInCodeDeps {
+  db: Firestore;
+  clock: Clock;
+  /** Mints a Firebase custom token for a uid (admin.auth().createCustomToken). */
+  createCustomToken(uid: string): Promise<string>;
+  /** Random bytes for a new code; crypto's by default. */
+  random?: (size: number) => Buffer;
+}
+
+/** Codes are stored under their hash: a reader of the database cannot redeem what it finds there. */
+export function codeKey(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** A one-time code for the caller, redeemable once within SIGN_IN_CODE_TTL_MS. */
+export async function createSignInCode(uid: string, deps: SignInCodeDeps): Promise<CreateSignInCodeResult> {
+  const code = (deps.random ?? randomBytes)(32).toString('base64url');
+  const now = deps.clock.now().getTime();
+  const expiresAt = now + SIGN_IN_CODE_TTL_MS;
+  await deps.db
+    .collection(SIGN_IN_CODES_COLLECTION)
+    .doc(codeKey(code))
+    .create({ uid, createdAt: Timestamp.fromMillis(now), expiresAt: Timestamp.fromMillis(expiresAt) });
+  return { code, expiresAt };
+}
+
+const invalidCode = () => reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', { reason: 'invalid-code' });
+
+/**
+ * Spends a code: deleted in the same transaction that reads it, so two redeems of one code mint one
+ * token. An expired code is deleted too, and refused. The token is for the code's owner, whoever calls.
+ */
+export async function redeemSignInCode(code: string, deps: SignInCodeDeps): Promise<RedeemSignInCodeResult> {
+  const ref = deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code));
+  const owner = await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return null;
+    tx.delete(ref);
+    const data = snap.data() as { uid?: unknown; expiresAt?: unknown };
+    const fresh = data.expiresAt instanceof Timestamp && data.expiresAt.toMillis() > deps.clock.now().getTime();
+    return fresh && typeof data.uid === 'string' && data.uid ? data.uid : null;
+  });
+  if (!owner) throw invalidCode();
+  return { token: await deps.createCustomToken(owner) };
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_CODE_TTL_MS } from '@core/sign-in-codes';
+import { adminDb, callCallable, closeAdmin, signUp } from './support';
+
+afterAll(closeAdmin);
+
+/** Signs in to the Auth emulator with a custom token, as the client SDK's signInWithCustomToken does. */
+async function signInWithCustomToken(token: string): Promise<string> {
+  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { localId?: string; idToken?: string };
+  if (!res.ok || !body.idToken) throw new Error(`signInWithCustomToken failed: ${res.status}`);
+  // The uid is the ID token's subject.
+  const payload = JSON.parse(Buffer.from(body.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return payload.sub;
+}
+
+async function newCode(idToken: string): Promise<{ code: string; expiresAt: number }> {
+  const res = await callCallable('createSignInCode', {}, idToken);
+  expect(res.error).toBeUndefined();
+  return res.result as { code: string; expiresAt: number };
+}
+
+const storedCode = (code: string) => adminDb().collection('signInCodes').doc(createHash('sha256').update(code).digest('hex'));
+
+describe('one sign-in: createSignInCode and redeemSignInCode', () => {
+  it('hands a signed-out client a session of the user who made the code', async () => {
+    const { uid, idToken } = await signUp();
+    const before = Date.now();
+    const { code, expiresAt } = await newCode(idToken);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + SIGN_IN_CODE_TTL_MS - 5_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + SIGN_IN_CODE_TTL_MS + 5_000);
+
+    const redeemed = await callCallable('redeemSignInCode', { code });
+    expect(redeemed.error).toBeUndefined();
+    expect(await signInWithCustomToken((redeemed.result as { token: string }).token)).toBe(uid);
+  });
+
+  it('stores only the hash of the code, with its owner and expiry', async () => {
+    const { uid, idToken } = await signUp();
+    const { code, expiresAt } = await newCode(idToken);
+    const snap = await storedCode(code).get();
+    expect(snap.data()).toMatchObject({ uid, expiresAt: Timestamp.fromMillis(expiresAt) });
+    expect(JSON.stringify(snap.data())).not.toContain(code);
+  });
+
+  it('redeems a code once: the second use is refused with invalid-code', async () => {
+    const { idToken } = await signUp();
+    const { code } = await newCode(idToken);
+    expect((await callCallable('redeemSignInCode', { code })).error).toBeUndefined();
+    const again = await callCallable('redeemSignInCode', { code });
+    expect(again.error).toMatchObject({ status: 'NOT_FOUND', message: 'This sign-in link has expired or was already used. Sign in again.', details: { reason: 'invalid-code' } });
+    expect((await storedCode(code).get()).exists).toBe(false);
+  });
+
+  it('mints one token when the same code is redeemed twice at once', async () => {
+    const { idToken } = await signUp();
+    const { code } = await newCode(idToken);
+    const results = await Promise.all([callCallable('redeemSignInCode', { code }), callCallable('redeemSignInCode', { code })]);
+    expect(results.filter((r) => r.error === undefined)).toHaveLength(1);
+  });
+
+  it('refuses a code past its minute, and removes it', async () => {
+    const { idToken } = await signUp();
+    const { code } = await newCode(idToken);
+    await storedCode(code).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1) });
+    const res = await callCallable('redeemSignInCode', { code });
+    expect(res.error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+    expect((await storedCode(code).get()).exists).toBe(false);
+  });
+
+  it("gives another signed-in user the code owner's session, never their own, and leaves their codes alone", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const alicesCode = await newCode(alice.idToken);
+    const bobsCode = await newCode(bob.idToken);
+
+    const res = await callCallable('redeemSignInCode', { code: alicesCode.code }, bob.idToken);
+    expect(await signInWithCustomToken((res.result as { token: string }).token)).toBe(alice.uid);
+    expect((await storedCode(bobsCode.code).get()).exists).toBe(true);
+  });
+
+  it('refuses a code nobody made', async () => {
+    const res = await callCallable('redeemSignInCode', { code: 'A'.repeat(43) });
+    expect(res.error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+  });
+
+  it.each([
+    ['a code of the wrong shape', { code: 'short' }],
+    ['no code', {}],
+    ['extra fields', { code: 'A'.repeat(43), uid: 'someone' }],
+  ])('refuses %s as invalid input', async (_case, payload) => {
+    const res = await callCallable('redeemSignInCode', payload);
+    expect(res.error?.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('makes codes only for a signed-in caller', async () => {
+    const res = await callCallable('createSignInCode', {});
+    expect(res.error).toMatchObject({ status: 'UNAUTHENTICATED' });
+  });
+});
