@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
@@ -7,13 +7,14 @@ import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
-import { readCallableError, useCall, type CallableFailure } from '@/lib/call';
+import type { CallableFailure } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
 import { checkScheduleDate, formatInZone } from '../utils/schedule';
+import { usePublishPost } from '../hooks/use-publish-post';
 import { ConnectAlert } from './connect-alert';
 import { MediaField } from './media-field';
 import { ScheduleField } from './schedule-field';
@@ -52,10 +53,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const [schedule, setSchedule] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [author, setAuthor] = useState(initialDraft?.author ?? '');
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { run, isPending } = useCall('publishPost');
-  // Set at the click, before any render: a second click in the same frame does nothing.
-  const sending = useRef(false);
+  const { publish, busy, shownFailure } = usePublishPost(platform, accountFailure);
   const id = useId();
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
@@ -63,11 +61,10 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const li = platform === 'linkedin' ? checkLinkedinPost(text, facts) : null;
   const problem = x?.problem ?? li?.problem ?? null;
   const textOver = x ? x.info.remaining < 0 : li ? li.length > LINKEDIN_LIMITS.commentaryMaxChars : false;
-  const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current || isPending || problem || shownFailure) return;
+    if (busy || problem || shownFailure) return;
     if (!text.trim()) {
       toast({ title: 'Error', description: BLANK_TEXT[platform], variant: 'destructive' });
       return;
@@ -81,30 +78,19 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
       setScheduleError(when.message);
       return;
     }
-    sending.current = true;
-    setFailure(null);
-    try {
-      const result = await run({
-        requestId: crypto.randomUUID(),
-        platform,
-        text,
-        media: media.map((m) => ({ generationId: m.id })),
-        ...(platform === 'linkedin' ? { author } : {}),
-        scheduledAt: when.scheduledAt,
-        timeZone,
-      });
-      onSubmitted(result.postId);
-      if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
-      onTextChange('');
-      setMedia([]);
-      setSchedule('');
-    } catch (error) {
-      const f = readCallableError(error, copy.failed);
-      if (f.needsIntegrations) setFailure(f);
-      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
-    } finally {
-      sending.current = false;
-    }
+    const postId = await publish({
+      text,
+      media: media.map((m) => ({ generationId: m.id })),
+      ...(platform === 'linkedin' ? { author } : {}),
+      scheduledAt: when.scheduledAt,
+      timeZone,
+    });
+    if (!postId) return;
+    onSubmitted(postId);
+    if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    onTextChange('');
+    setMedia([]);
+    setSchedule('');
   };
 
   const label = schedule ? SCHEDULE_POST : copy.postNow;
@@ -161,8 +147,8 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
             error={scheduleError}
           />
           <div className="grid gap-2">
-            <Button type="submit" loading={isPending} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
-              {isPending ? null : <Send aria-hidden="true" />}
+            <Button type="submit" loading={busy} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+              {busy ? null : <Send aria-hidden="true" />}
               {label}
             </Button>
             {onSaveDraft ? (

@@ -1,18 +1,19 @@
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { REDDIT_LIMITS } from '@core/social-limits';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
-import { readCallableError, useCall, type CallableFailure } from '@/lib/call';
+import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
 import { checkScheduleDate, formatInZone } from '../utils/schedule';
+import { usePublishPost } from '../hooks/use-publish-post';
 import { ConnectAlert } from './connect-alert';
 import { MediaField } from './media-field';
 import { ScheduleField } from './schedule-field';
@@ -39,9 +40,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const [flairText, setFlairText] = useState('');
   const [schedule, setSchedule] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { run, isPending } = useCall('publishPost');
-  const sending = useRef(false);
+  const { publish, busy, shownFailure } = usePublishPost('reddit', accountFailure);
   const id = useId();
 
   const subreddit = cleanSubreddit(subredditInput);
@@ -51,11 +50,10 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const check = checkRedditPost(title, text, media);
   const flairMissing = Boolean(flairData?.flairRequired && !chosen);
   const problem = check.problem;
-  const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current || isPending || problem || shownFailure) return;
+    if (busy || problem || shownFailure) return;
     if (!subreddit || !title.trim() || (!text.trim() && media.length === 0)) {
       toast({ title: 'Error', description: BLANK_TEXT.reddit, variant: 'destructive' });
       return;
@@ -69,38 +67,27 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
       setScheduleError(when.message);
       return;
     }
-    sending.current = true;
-    setFailure(null);
-    try {
-      const result = await run({
-        requestId: crypto.randomUUID(),
-        platform: 'reddit',
-        text,
-        media: media.map((m) => ({ generationId: m.id })),
-        reddit: {
-          subreddit,
-          title: title.trim(),
-          ...(chosen ? { flairId: chosen.id } : {}),
-          ...(chosen?.textEditable && flairText.trim() ? { flairText: flairText.trim() } : {}),
-        },
-        scheduledAt: when.scheduledAt,
-        timeZone,
-      });
-      onSubmitted(result.postId);
-      if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
-      onTextChange('');
-      setTitle('');
-      setMedia([]);
-      setSchedule('');
-      setFlairId('');
-      setFlairText('');
-    } catch (error) {
-      const f = readCallableError(error, copy.failed);
-      if (f.needsIntegrations) setFailure(f);
-      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
-    } finally {
-      sending.current = false;
-    }
+    const postId = await publish({
+      text,
+      media: media.map((m) => ({ generationId: m.id })),
+      reddit: {
+        subreddit,
+        title: title.trim(),
+        ...(chosen ? { flairId: chosen.id } : {}),
+        ...(chosen?.textEditable && flairText.trim() ? { flairText: flairText.trim() } : {}),
+      },
+      scheduledAt: when.scheduledAt,
+      timeZone,
+    });
+    if (!postId) return;
+    onSubmitted(postId);
+    if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    onTextChange('');
+    setTitle('');
+    setMedia([]);
+    setSchedule('');
+    setFlairId('');
+    setFlairText('');
   };
 
   const titleOver = check.titleLength > REDDIT_LIMITS.titleMaxChars;
@@ -195,8 +182,8 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
             error={scheduleError}
           />
           <div className="grid gap-2">
-            <Button type="submit" loading={isPending} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
-              {isPending ? null : <Send aria-hidden="true" />}
+            <Button type="submit" loading={busy} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+              {busy ? null : <Send aria-hidden="true" />}
               {schedule ? SCHEDULE_POST : copy.postNow}
             </Button>
             {problem ? (

@@ -1,17 +1,18 @@
 import { Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
-import { readCallableError, useCall, type CallableFailure } from '@/lib/call';
+import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { checkScheduleDate, formatInZone } from '../utils/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
+import { usePublishPost } from '../hooks/use-publish-post';
 import { ConnectAlert } from './connect-alert';
 import { MediaField } from './media-field';
 import { ScheduleField } from './schedule-field';
@@ -48,18 +49,15 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
   const [media, setMedia] = useState<MediaAsset[]>([]);
   const [publishAt, setPublishAt] = useState('');
   const [publishError, setPublishError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { run, isPending } = useCall('publishPost');
-  const sending = useRef(false);
+  const { publish, busy, shownFailure } = usePublishPost('youtube', accountFailure);
   const id = useId();
 
   const check = checkYouTubeForm({ title, description, tags, media });
-  const shownFailure = failure ?? (accountFailure?.needsIntegrations ? accountFailure : null);
   const scheduled = publishAt !== '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current || isPending || check.problem || shownFailure || !ready) return;
+    if (busy || check.problem || shownFailure || !ready) return;
     if (!title.trim() || !description.trim() || media.length === 0) {
       toast({ title: 'Error', description: YOUTUBE_TEXT.required, variant: 'destructive' });
       return;
@@ -69,32 +67,21 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
       setPublishError(when.message);
       return;
     }
-    sending.current = true;
-    setFailure(null);
-    try {
-      const result = await run({
-        requestId: crypto.randomUUID(),
-        platform: 'youtube',
-        text: description,
-        media: media.map((m) => ({ generationId: m.id })),
-        scheduledAt: null,
-        timeZone,
-        youtube: { title: title.trim(), tags: check.tags, privacyStatus: when.scheduledAt ? 'private' : visibility, publishAt: when.scheduledAt },
-      });
-      onSubmitted(result.postId);
-      if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
-      setTitle('');
-      setTags('');
-      onDescriptionChange('');
-      setMedia([]);
-      setPublishAt('');
-    } catch (error) {
-      const f = readCallableError(error, copy.failed);
-      if (f.needsIntegrations) setFailure(f);
-      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
-    } finally {
-      sending.current = false;
-    }
+    const postId = await publish({
+      text: description,
+      media: media.map((m) => ({ generationId: m.id })),
+      scheduledAt: null,
+      timeZone,
+      youtube: { title: title.trim(), tags: check.tags, privacyStatus: when.scheduledAt ? 'private' : visibility, publishAt: when.scheduledAt },
+    });
+    if (!postId) return;
+    onSubmitted(postId);
+    if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    setTitle('');
+    setTags('');
+    onDescriptionChange('');
+    setMedia([]);
+    setPublishAt('');
   };
 
   return (
@@ -166,13 +153,13 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
           <div className="grid gap-2">
             <Button
               type="submit"
-              loading={isPending}
+              loading={busy}
               disabled={Boolean(check.problem || shownFailure || !ready)}
               aria-describedby={check.problem ? `${id}-blocked` : undefined}
               className="w-full sm:w-auto sm:justify-self-start"
             >
-              {isPending ? null : <Upload aria-hidden="true" />}
-              {isPending ? YOUTUBE_TEXT.uploading : copy.postNow}
+              {busy ? null : <Upload aria-hidden="true" />}
+              {busy ? YOUTUBE_TEXT.uploading : copy.postNow}
             </Button>
             {check.problem ? (
               <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
