@@ -3,6 +3,7 @@ import { firstPageJs } from './bench/first-page-js';
 import { libraryBench } from './bench/library';
 import { mediaJobsBench } from './bench/media-jobs';
 import { renderBench } from './bench/render';
+import { sidePanelBench } from './bench/sidepanel';
 import { socialBench } from './bench/social';
 import { youtubeBench } from './bench/youtube';
 import { say } from './stack/log';
@@ -14,6 +15,7 @@ const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack)
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
   render: { needsStack: false, run: () => renderBench() },
+  sidepanel: { needsStack: false, run: () => sidePanelBench() },
   social: { needsStack: true, run: (stack) => socialBench(stack!) },
   youtube: { needsStack: false, run: () => youtubeBench() },
 };

@@ -18,7 +18,7 @@ export function PanelIntentCard() {
   );
   if (intent.kind === 'writePost') {
     return (
-      <Section title="Write a post" id="intent-write-post" action={dismiss}>
+      <Section title="Post about this page" id="intent-write-post" action={dismiss}>
         <p className="truncate text-sm font-medium">{intent.pageTitle || intent.pageUrl}</p>
         {intent.selection && <blockquote className="mt-2 line-clamp-3 border-l-2 border-primary pl-2 text-sm">{intent.selection}</blockquote>}
       </Section>

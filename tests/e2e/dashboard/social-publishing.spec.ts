@@ -101,6 +101,8 @@ test(`a post scheduled two minutes ahead in the user's zone can be edited, then 
   await item.getByRole('button', { name: 'Edit' }).click();
   await item.getByLabel('Post Content').fill(`Final ${marker}`);
   await item.getByRole('button', { name: 'Save Changes' }).click();
+  // Saved once the form closes: a sweep must not race the edit's own transaction.
+  await expect(item.getByRole('button', { name: 'Save Changes' })).toBeHidden();
   await expect(item).toContainText(`Final ${marker}`);
 
   // A sweep now finds nothing due; one run for three minutes later publishes it, and a later one adds nothing.

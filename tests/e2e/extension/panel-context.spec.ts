@@ -104,7 +104,7 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
         panelIntent: { id: 'i1', kind: 'writePost', pageUrl: 'https://example.com/tides', pageTitle: 'Tide tables', selection: 'Tides follow the Moon.', createdAt: Date.now() },
       }),
     );
-    const card = page.getByRole('region', { name: 'Write a post' });
+    const card = page.getByRole('region', { name: 'Post about this page' });
     await expect(card).toContainText('Tide tables');
     await expect(card).toContainText('Tides follow the Moon.');
     await card.getByRole('button', { name: 'Dismiss' }).click();
