@@ -5,8 +5,8 @@ import { extractPageContext } from './page-context';
 export const SELECTION_DEBOUNCE_MS = 250;
 
 /**
- * Tells an open side panel when the page changes under the user (today: the selection), so the panel
- * follows without a Refresh. Sends only while the tab is visible and only when the context differs from
+ * Tells an open side panel about the page when the script starts and when it changes under the user
+ * (today: the selection), so the panel follows without a Refresh. Sends only while the tab is visible and only when the context differs from
  * the last one sent. No panel open is normal: the failed send is ignored.
  */
 export function pushPageContextChanges(
@@ -34,6 +34,8 @@ export function pushPageContextChanges(
     timer = win.setTimeout(flush, SELECTION_DEBOUNCE_MS);
   };
   doc.addEventListener('selectionchange', schedule);
+  // Once on start too: a panel whose first question timed out while this page was loading catches up.
+  schedule();
   return () => {
     doc.removeEventListener('selectionchange', schedule);
     if (timer !== undefined) win.clearTimeout(timer);

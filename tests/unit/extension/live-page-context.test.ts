@@ -25,13 +25,25 @@ describe('the content script pushes page changes to the panel', () => {
     return Promise.resolve();
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.useFakeTimers();
     sent = [];
     document.title = 'Tides';
     document.body.innerHTML = '<p id="a">High water comes twice a day.</p><p id="b">Low water follows.</p>';
     window.getSelection()?.removeAllRanges();
     stop = pushPageContextChanges(document, window, send);
+    // The announcement on start (its own test below); the other tests watch what follows it.
+    await vi.advanceTimersByTimeAsync(SELECTION_DEBOUNCE_MS);
+    sent.length = 0;
+  });
+
+  it('announces the page once when it starts, so a panel whose first question timed out catches up', async () => {
+    stop();
+    stop = pushPageContextChanges(document, window, send);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(SELECTION_DEBOUNCE_MS);
+    expect(sent).toEqual([extractPageContext(PAGE_CONTEXT_LIMITS)]);
+    expect(sent[0]).toMatchObject({ readable: true, title: 'Tides', selection: '' });
   });
 
   afterEach(() => {
@@ -90,6 +102,8 @@ describe('the content script pushes page changes to the panel', () => {
     stop();
     const failing = vi.fn((_context: PageContext) => Promise.reject(new Error('Receiving end does not exist')));
     stop = pushPageContextChanges(document, window, failing);
+    await vi.advanceTimersByTimeAsync(SELECTION_DEBOUNCE_MS);
+    failing.mockClear();
     select(document.getElementById('a')!);
     selectionChanged();
     await vi.advanceTimersByTimeAsync(SELECTION_DEBOUNCE_MS);
