@@ -27,11 +27,24 @@ export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuth
   }
 }
 
-export function OAuthConnect({ platform, onStart }: { platform: OAuthPlatform; onStart?: (url: string) => void }) {
+/** `actionOnly`: just the button or link, for a page that says where the account stands itself (YouTube's). */
+export function OAuthConnect({ platform, onStart, actionOnly = false }: { platform: OAuthPlatform; onStart?: (url: string) => void; actionOnly?: boolean }) {
   const state = useOAuthAccount(platform);
   const { start, isPending } = useStartSocialOAuth(platform, onStart);
   if (state === 'loading') return <p className="text-sm text-muted-foreground">Loading...</p>;
   const sentence = connectionSentence(platform, state);
+  if (actionOnly) {
+    return state === 'no-credentials' ? (
+      <Link to={SOCIAL_INTEGRATIONS} className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}>
+        {integrationsLabel[platform]}
+      </Link>
+    ) : (
+      <Button size="sm" variant={state === 'connected' ? 'ghost' : 'default'} className="shrink-0" onClick={() => void start()} loading={isPending}>
+        {isPending || state === 'connected' ? null : <Link2 aria-hidden="true" />}
+        {state === 'connected' ? 'Reconnect' : connectLabel[platform]}
+      </Button>
+    );
+  }
   if (state === 'connected') {
     return (
       <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm">

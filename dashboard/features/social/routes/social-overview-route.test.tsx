@@ -65,7 +65,7 @@ describe('the Social overview', () => {
     expect(within(platforms[1]!).getByText(/Needs reconnect/)).toBeTruthy();
     expect(within(platforms[1]!).getByRole('link', { name: 'Fix in Integrations' }).getAttribute('href')).toBe('/integrations?tab=social');
     expect(within(platforms[2]!).getByText(/Needs credentials/)).toBeTruthy();
-    expect(within(platforms[2]!).getByText('Publishing to Reddit arrives in a later release.')).toBeTruthy();
+    expect(within(platforms[2]!).getByRole('link', { name: 'Create Reddit Post' }).getAttribute('href')).toBe('/social/reddit');
     expect(within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText('LinkedIn · Failed: LinkedIn refused the token')).toBeTruthy();
   });

@@ -19,10 +19,10 @@ import { connectionLabel, type SocialConnection } from '../utils/connections';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone, userTimeZone } from '../utils/schedule';
 
-const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short: string; to: string; note?: string }[] = [
+const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short: string; to: string }[] = [
   { id: 'x', icon: 'x', name: 'X/Twitter', short: 'X', to: paths.socialX },
   { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', short: 'LinkedIn', to: paths.socialLinkedin },
-  { id: 'reddit', icon: 'reddit', name: 'Reddit', short: 'Reddit', to: paths.socialReddit, note: 'Publishing to Reddit arrives in a later release.' },
+  { id: 'reddit', icon: 'reddit', name: 'Reddit', short: 'Reddit', to: paths.socialReddit },
   { id: 'youtube', icon: 'youtube', name: 'YouTube', short: 'YouTube', to: paths.socialYoutube },
 ];
 
@@ -99,10 +99,9 @@ export function SocialOverviewRoute() {
                   <h2 className="font-semibold">{p.name}</h2>
                 </div>
                 {byPlatform || connections.status === 'loading' ? <ConnectionLine connection={byPlatform?.[p.id]} /> : null}
-                {p.note ? <p className="text-xs text-muted-foreground">{p.note}</p> : null}
-                <Link to={p.to} className={buttonClasses(p.note ? 'outline' : 'default', 'sm', 'mt-auto')}>
-                  {p.note ? null : <PenSquare aria-hidden="true" />}
-                  {p.note ? `Open ${p.name}` : `Create ${p.short} Post`}
+                <Link to={p.to} className={buttonClasses('default', 'sm', 'mt-auto')}>
+                  <PenSquare aria-hidden="true" />
+                  {`Create ${p.short} Post`}
                 </Link>
               </CardContent>
             </Card>
