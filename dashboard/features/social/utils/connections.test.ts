@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLabel, toSocialConnections } from './connections';
+import { connectionLabel, fixesOnPlatformPage, toSocialConnections } from './connections';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ts = (iso: string) => ({ toDate: () => new Date(iso) });
@@ -17,5 +17,19 @@ describe('toSocialConnections', () => {
   ])('%s reads as %j', (_, data, label) => {
     const docs = data ? [{ id: 'x', data }] : [];
     expect(connectionLabel(toSocialConnections(docs, now).x)).toBe(label);
+  });
+
+  it.each([
+    ['reddit', 'no document', undefined, 'Needs credentials', false],
+    ['reddit', 'app credentials saved, consent not given yet', account({ connected: false }), 'Not connected', true],
+    ['youtube', 'app credentials saved, consent not given yet', account({ connected: false }), 'Not connected', true],
+    ['youtube', 'a refresh the platform refused', account({ needsReconnect: true }), 'Needs reconnect', true],
+    ['linkedin', 'a refused token', account({ needsReconnect: true }), 'Needs reconnect', false],
+    ['reddit', 'a connected account', account(), 'Connected', false],
+  ] as const)('%s with %s reads as %j (fixed on its own page: %s)', (platform, _, data, label, onPage) => {
+    const docs = data ? [{ id: platform, data }] : [];
+    const connection = toSocialConnections(docs, now)[platform];
+    expect(connectionLabel(connection)).toBe(label);
+    expect(fixesOnPlatformPage(platform, connection)).toBe(onPage);
   });
 });

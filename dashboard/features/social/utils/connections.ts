@@ -1,11 +1,14 @@
 import { toDate } from '@core/data/fields';
 import { toSocialAccountStatuses, type RawDoc } from '@core/data/statuses';
 import { socialPlatforms, type SocialPlatform } from '@core/integrations';
+import { oauthPlatforms } from '@core/social-oauth';
 
 // users/{uid}/socialAccounts/{platform} as the Social overview shows it. `needsReconnect` and
 // `tokenExpiresAt` are written by the publishing functions when they know them; both are optional.
+// Reddit and YouTube take two steps: the app's credentials in Integrations, then the user's consent on
+// the platform's page ('needs-connect' between the two).
 
-export type ConnectionState = 'connected' | 'needs-credentials' | 'needs-reconnect';
+export type ConnectionState = 'connected' | 'needs-credentials' | 'needs-connect' | 'needs-reconnect';
 
 export interface SocialConnection {
   state: ConnectionState;
@@ -14,6 +17,12 @@ export interface SocialConnection {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const isOAuth = (p: SocialPlatform) => (oauthPlatforms as readonly string[]).includes(p);
+
+/** Where a connection that is not usable gets fixed: the platform's own page for an OAuth consent, Integrations for credentials. */
+export function fixesOnPlatformPage(platform: SocialPlatform, c: SocialConnection): boolean {
+  return isOAuth(platform) && (c.state === 'needs-connect' || c.state === 'needs-reconnect');
+}
 
 export function toSocialConnections(docs: readonly RawDoc[], now: Date): Record<SocialPlatform, SocialConnection> {
   const statuses = toSocialAccountStatuses(docs);
@@ -25,7 +34,7 @@ export function toSocialConnections(docs: readonly RawDoc[], now: Date): Record<
     const expiresInDays = expiresAt ? Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS) : null;
     if (!status) out[platform] = { state: 'needs-credentials', expiresInDays: null };
     else if (raw?.needsReconnect === true || (expiresInDays !== null && expiresInDays <= 0)) out[platform] = { state: 'needs-reconnect', expiresInDays };
-    else if (!status.connected) out[platform] = { state: 'needs-credentials', expiresInDays };
+    else if (!status.connected) out[platform] = { state: isOAuth(platform) ? 'needs-connect' : 'needs-credentials', expiresInDays };
     else out[platform] = { state: 'connected', expiresInDays };
   }
   return out;
@@ -33,6 +42,7 @@ export function toSocialConnections(docs: readonly RawDoc[], now: Date): Record<
 
 export function connectionLabel(c: SocialConnection): string {
   if (c.state === 'needs-credentials') return 'Needs credentials';
+  if (c.state === 'needs-connect') return 'Not connected';
   if (c.state === 'needs-reconnect') return 'Needs reconnect';
   if (c.expiresInDays === null) return 'Connected';
   return `Connected · token expires in ${c.expiresInDays} day${c.expiresInDays === 1 ? '' : 's'}`;
