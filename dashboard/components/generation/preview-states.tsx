@@ -92,6 +92,15 @@ export function PreviewDownloadButton({ label, onClick, loading, variant }: { la
   );
 }
 
+/** What a page's Preview card takes from its route: the job's view and the cancel and download actions. */
+export interface JobPreviewProps<V> {
+  view: V;
+  onCancel: () => void;
+  isCancelling: boolean;
+  onDownload: (url: string, prompt: string) => void;
+  isDownloading: boolean;
+}
+
 /** The states of a Preview card every generation page shares; a page's result adds its own fields. */
 export type PreviewStateView =
   | { kind: 'empty' }

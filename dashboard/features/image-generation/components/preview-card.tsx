@@ -1,21 +1,9 @@
 import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
+import { GenerationPreview, PreviewDownloadButton, PreviewRunning, type JobPreviewProps } from '@/components/generation/preview-states';
 import type { JobView } from '@/lib/jobs/job-view';
 
-export function PreviewCard({
-  view,
-  onCancel,
-  isCancelling,
-  onDownload,
-  isDownloading,
-}: {
-  view: JobView;
-  onCancel: () => void;
-  isCancelling: boolean;
-  onDownload: (url: string, prompt: string) => void;
-  isDownloading: boolean;
-}) {
+export function PreviewCard({ view, onCancel, isCancelling, onDownload, isDownloading }: JobPreviewProps<JobView>) {
   const [broken, setBroken] = useState<string | null>(null);
   return (
     <GenerationPreview
