@@ -2,20 +2,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toSocialPost, type SocialPost } from '@core/social-posts';
-import { callableError, postDoc, timestampOf } from '../test-support';
+import { callableError, postDoc, timestampOf, type FakeCalls } from '../test-support';
 
-type Handler = (input: unknown) => Promise<unknown>;
-const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => {
-  const actual = await load<object>();
-  const call = (name: string, input: unknown) => {
-    calls.log.push({ name, input });
-    return calls.handlers[name]?.(input) ?? Promise.resolve({ postId: 'p', status: 'queued' });
-  };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
-});
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls, () => Promise.resolve({ postId: 'p', status: 'queued' })));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 

@@ -2,36 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RawDoc } from '@core/data/statuses';
-import { callableError, postDoc } from '../test-support';
+import { callableError, postDoc, type FakeCalls, type FakeLive } from '../test-support';
 
-type Handler = (input: unknown) => Promise<unknown>;
-const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
-const live = vi.hoisted(() => ({ docs: [] as RawDoc[] }));
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
+const live = vi.hoisted((): FakeLive => ({ posts: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => {
-  const actual = await load<object>();
-  const call = (name: string, input: unknown) => {
-    calls.log.push({ name, input });
-    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
-  };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
-});
-vi.mock('@/lib/live', () => {
-  const cache = new Map<unknown, unknown>();
-  return {
-    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
-      if (!cache.has(live.docs))
-        cache.set(
-          live.docs,
-          live.docs.map((d) => convert(d.id, d.data)),
-        );
-      return { status: 'success', data: cache.get(live.docs), retry: () => undefined };
-    },
-    useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
-  };
-});
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 // Drafts have their own tests (core/data/draft.test.ts, tests/e2e): here the page opens none.
@@ -64,7 +42,7 @@ describe('the LinkedIn page', () => {
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
       generateText: () => Promise.resolve({ text: 'Your posts about launches do best.', model: 'gpt-5.4-mini', provider: 'openai' }),
     };
-    live.docs = [postDoc('a', { platform: 'linkedin', status: 'published', text: 'We launched Muse' }), postDoc('b', { platform: 'linkedin', status: 'failed', text: 'Hiring now' })];
+    live.posts = [postDoc('a', { platform: 'linkedin', status: 'published', text: 'We launched Muse' }), postDoc('b', { platform: 'linkedin', status: 'failed', text: 'Hiring now' })];
     toast.mockReset();
     clearPlatformProfiles();
   });

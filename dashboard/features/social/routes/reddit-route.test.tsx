@@ -3,25 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawDoc } from '@core/data/statuses';
-import { callableError, timestampOf } from '../test-support';
+import { timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
-type Handler = (input: unknown) => Promise<unknown>;
-const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
-const live = vi.hoisted(() => ({ accounts: [] as RawDoc[] }));
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
+const live = vi.hoisted((): FakeLive => ({ accounts: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => {
-  const actual = await load<object>();
-  const call = (name: string, input: unknown) => {
-    calls.log.push({ name, input });
-    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
-  };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
-});
-vi.mock('@/lib/live', () => ({
-  useUserQuery: () => ({ status: 'success', data: [], retry: () => undefined }),
-  useUserCollection: (_name: string, read: (docs: readonly RawDoc[]) => unknown) => ({ state: { status: 'success', data: read(live.accounts) }, retry: () => undefined }),
-}));
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 

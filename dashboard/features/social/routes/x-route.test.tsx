@@ -2,39 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RawDoc } from '@core/data/statuses';
-import { callableError, postDoc } from '../test-support';
+import { callableError, postDoc, type FakeCalls, type FakeLive } from '../test-support';
 
-type Handler = (input: unknown) => Promise<unknown>;
-const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
-const live = vi.hoisted(() => ({ docs: [] as RawDoc[], library: [] as RawDoc[] }));
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
+const live = vi.hoisted((): FakeLive => ({ posts: [], library: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => {
-  const actual = await load<object>();
-  const call = (name: string, input: unknown) => {
-    calls.log.push({ name, input });
-    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
-  };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
-});
-vi.mock('@/lib/live', async () => {
-  const { toGeneration } = await import('@core/data/generation');
-  const cache = new Map<unknown, unknown>();
-  return {
-    // The library picker reads generations (toGeneration); everything else on the page reads posts.
-    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
-      const docs = convert === toGeneration ? live.library : live.docs;
-      if (!cache.has(docs))
-        cache.set(
-          docs,
-          docs.map((d) => convert(d.id, d.data)),
-        );
-      return { status: 'success', data: cache.get(docs), retry: () => undefined };
-    },
-    useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
-  };
-});
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 // Drafts have their own tests (core/data/draft.test.ts, tests/e2e): here the page opens none.
@@ -64,7 +39,7 @@ describe('the X page', () => {
       getPlatformProfile: () => Promise.resolve({ platform: 'x', name: '@muse', followers: 12_480, following: 10, posts: 3, authors: [] }),
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
     };
-    live.docs = [];
+    live.posts = [];
     live.library = [{ id: 'big', data: { type: 'image', title: 'Big banner', originalUrl: 'https://files.test/big.png', contentType: 'image/png', sizeBytes: 6 * 1024 * 1024 } }];
     toast.mockReset();
     clearPlatformProfiles();
@@ -179,7 +154,7 @@ describe('the X page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
     await waitFor(() => expect(published('publishPost')).toHaveLength(1));
     await waitFor(() => expect(postContent().value).toBe(''));
-    live.docs = [postDoc('p1', { status: 'published', url: 'https://x.com/muse/status/1' })];
+    live.posts = [postDoc('p1', { status: 'published', url: 'https://x.com/muse/status/1' })];
     view.rerender(
       <MemoryRouter>
         <XRoute />
@@ -193,7 +168,7 @@ describe('the X page', () => {
     fireEvent.change(postContent(), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
     await waitFor(() => expect(postContent().value).toBe(''));
-    live.docs = [postDoc('p1', { status: 'failed', error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' } })];
+    live.posts = [postDoc('p1', { status: 'failed', error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' } })];
     view.rerender(
       <MemoryRouter>
         <XRoute />

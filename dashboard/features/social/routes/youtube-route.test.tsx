@@ -3,37 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawDoc } from '@core/data/statuses';
-import { callableError, postDoc, timestampOf } from '../test-support';
+import { postDoc, timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
-type Handler = (input: unknown) => Promise<unknown>;
-const calls = vi.hoisted(() => ({ handlers: {} as Record<string, Handler>, log: [] as { name: string; input: unknown }[] }));
-const live = vi.hoisted(() => ({ posts: [] as RawDoc[], library: [] as RawDoc[], accounts: [] as RawDoc[] }));
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
+const live = vi.hoisted((): FakeLive => ({ posts: [], library: [], accounts: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => {
-  const actual = await load<object>();
-  const call = (name: string, input: unknown) => {
-    calls.log.push({ name, input });
-    return calls.handlers[name]?.(input) ?? Promise.reject(callableError('internal', 'internal'));
-  };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
-});
-vi.mock('@/lib/live', async () => {
-  const { toGeneration } = await import('@core/data/generation');
-  const cache = new Map<unknown, unknown>();
-  return {
-    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
-      const docs = convert === toGeneration ? live.library : live.posts;
-      if (!cache.has(docs))
-        cache.set(
-          docs,
-          docs.map((d) => convert(d.id, d.data)),
-        );
-      return { status: 'success', data: cache.get(docs), retry: () => undefined };
-    },
-    useUserCollection: (_name: string, read: (docs: readonly RawDoc[]) => unknown) => ({ state: { status: 'success', data: read(live.accounts) }, retry: () => undefined }),
-  };
-});
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 
