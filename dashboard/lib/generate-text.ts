@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { GenerateTextInput, GenerateTextResult } from '@core/ai-text';
 import { call, inputSchemaOf, readCallableError, type CallableFailure } from './call';
+import { toast } from './toast';
 import { usePendingCall } from './use-pending-call';
 
 // Every AI text feature (assistant, prompt enhancer, post generator, analysis) goes through this one call:
@@ -31,4 +32,40 @@ export function useGenerateText(fallback: string): { generate: (input: GenerateT
   );
   const { run, isPending } = usePendingCall(generate);
   return { generate: run, isPending };
+}
+
+export interface PromptedTextRequest {
+  /** The text the user typed: blank is refused with `emptyMessage` before anything is sent. */
+  prompt: string;
+  emptyMessage: string;
+  input: () => GenerateTextInput;
+  onText: (result: GenerateTextResult) => void;
+  /** The success toast. */
+  done: { title: string; description?: string };
+}
+
+/**
+ * A prompt box's one action over useGenerateText: a blank prompt is refused with a toast, a failure is kept
+ * (`failure`, for the form's alert) and toasted under `fallback`, without repeating the title as its description.
+ */
+export function usePromptedText(fallback: string): { request: (req: PromptedTextRequest) => Promise<void>; failure: CallableFailure | null; isPending: boolean } {
+  const { generate, isPending } = useGenerateText(fallback);
+  const [failure, setFailure] = useState<CallableFailure | null>(null);
+  const request = async ({ prompt, emptyMessage, input, onText, done }: PromptedTextRequest) => {
+    if (isPending) return;
+    if (!prompt.trim()) {
+      toast({ title: 'Error', description: emptyMessage, variant: 'destructive' });
+      return;
+    }
+    setFailure(null);
+    const outcome = await generate(input());
+    if (outcome.ok) {
+      onText(outcome.result);
+      toast(done);
+      return;
+    }
+    setFailure(outcome);
+    toast({ title: fallback, description: outcome.message === fallback ? undefined : outcome.message, variant: 'destructive' });
+  };
+  return { request, failure, isPending };
 }

@@ -12,11 +12,9 @@ import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
 import { defaultModelEntry } from '@/lib/ai-models';
-import type { CallableFailure } from '@/lib/call';
-import { useGenerateText, type GenerateTextResult } from '@/lib/generate-text';
+import { usePromptedText, type GenerateTextResult } from '@/lib/generate-text';
 import { useConfiguredLlms } from '@/lib/integration-statuses';
 import { useModelCatalogue } from '@/lib/model-catalogue';
-import { toast } from '@/lib/toast';
 import { CreativeAssistantAnswer, CreativeAssistantThinking } from './creative-assistant-answer';
 
 const selectClass =
@@ -27,8 +25,7 @@ export function CreativeAssistant() {
   const [prompt, setPrompt] = useState('');
   const [chosen, setModel] = useState<AiTextModelId>(DEFAULT_AI_TEXT_MODEL);
   const [answer, setAnswer] = useState<GenerateTextResult | null>(null);
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { generate, isPending } = useGenerateText('Failed to process AI request');
+  const { request, failure, isPending } = usePromptedText('Failed to process AI request');
   const configured = useConfiguredLlms();
   const fieldId = useId();
   const modelId = useId();
@@ -47,22 +44,15 @@ export function CreativeAssistant() {
   const labelOf = (id: string) => optionsOf(provider).find((m) => m.id === id)?.label ?? id;
   const keyMissing = configured !== null && !configured.has(provider);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isPending) return;
-    if (!prompt.trim()) {
-      toast({ title: 'Error', description: 'Please enter a prompt', variant: 'destructive' });
-      return;
-    }
-    setFailure(null);
-    const outcome = await generate({ task: 'assistant', prompt, model });
-    if (outcome.ok) {
-      setAnswer(outcome.result);
-      toast({ title: 'Content Generated', description: 'Your answer is ready below.' });
-      return;
-    }
-    setFailure(outcome);
-    toast({ title: 'Failed to process AI request', description: outcome.message, variant: 'destructive' });
+    void request({
+      prompt,
+      emptyMessage: 'Please enter a prompt',
+      input: () => ({ task: 'assistant', prompt, model }),
+      onText: setAnswer,
+      done: { title: 'Content Generated', description: 'Your answer is ready below.' },
+    });
   };
 
   return (

@@ -6,9 +6,7 @@ import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
-import type { CallableFailure } from '@/lib/call';
-import { useGenerateText } from '@/lib/generate-text';
-import { toast } from '@/lib/toast';
+import { usePromptedText } from '@/lib/generate-text';
 import { PLATFORM_COPY } from '../utils/platforms';
 
 const FAILED = 'Failed to generate post content.';
@@ -16,26 +14,18 @@ const FAILED = 'Failed to generate post content.';
 /** One generateText call (task 'social_post') per click; the text goes into Post Content. */
 export function AiPostGenerator({ platform, onGenerated }: { platform: PublishPlatform; onGenerated: (text: string) => void }) {
   const [prompt, setPrompt] = useState('');
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { generate, isPending } = useGenerateText(FAILED);
+  const { request, failure, isPending } = usePromptedText(FAILED);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isPending) return;
-    if (!prompt.trim()) {
-      toast({ title: 'Error', description: 'Please enter a prompt for the AI', variant: 'destructive' });
-      return;
-    }
-    setFailure(null);
-    const outcome = await generate({ task: 'social_post', prompt, context: { platform } });
-    if (outcome.ok) {
-      onGenerated(outcome.result.text);
-      toast({ title: 'Post content generated successfully' });
-      return;
-    }
-    setFailure(outcome);
-    toast({ title: FAILED, description: outcome.message === FAILED ? undefined : outcome.message, variant: 'destructive' });
+    void request({
+      prompt,
+      emptyMessage: 'Please enter a prompt for the AI',
+      input: () => ({ task: 'social_post', prompt, context: { platform } }),
+      onText: (result) => onGenerated(result.text),
+      done: { title: 'Post content generated successfully' },
+    });
   };
 
   return (

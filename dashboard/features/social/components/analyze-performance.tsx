@@ -6,9 +6,7 @@ import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
-import type { CallableFailure } from '@/lib/call';
-import { useGenerateText } from '@/lib/generate-text';
-import { toast } from '@/lib/toast';
+import { usePromptedText } from '@/lib/generate-text';
 import type { PublishPlatform } from '@core/social-posts';
 import { PLATFORM_COPY } from '../utils/platforms';
 
@@ -27,26 +25,18 @@ export function AnalyzePerformance({ postTexts, platform = 'linkedin' }: { postT
   const platformName = PLATFORM_COPY[platform].name;
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const [failure, setFailure] = useState<CallableFailure | null>(null);
-  const { generate, isPending } = useGenerateText(FAILED);
+  const { request, failure, isPending } = usePromptedText(FAILED);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isPending) return;
-    if (!question.trim()) {
-      toast({ title: 'Error', description: 'Please enter a prompt for the AI', variant: 'destructive' });
-      return;
-    }
-    setFailure(null);
-    const outcome = await generate({ task: 'analyze', prompt: analysisPrompt(question, postTexts, platformName), context: { platform } });
-    if (outcome.ok) {
-      setAnswer(outcome.result.text);
-      toast({ title: 'Analysis Complete' });
-      return;
-    }
-    setFailure(outcome);
-    toast({ title: FAILED, description: outcome.message === FAILED ? undefined : outcome.message, variant: 'destructive' });
+    void request({
+      prompt: question,
+      emptyMessage: 'Please enter a prompt for the AI',
+      input: () => ({ task: 'analyze', prompt: analysisPrompt(question, postTexts, platformName), context: { platform } }),
+      onText: (result) => setAnswer(result.text),
+      done: { title: 'Analysis Complete' },
+    });
   };
 
   return (
