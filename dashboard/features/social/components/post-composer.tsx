@@ -1,23 +1,19 @@
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
 import { Button } from '@core/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
 import type { CallableFailure } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
-import { toast } from '@/lib/toast';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
-import { checkScheduleDate, formatInZone } from '../utils/schedule';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ConnectAlert } from './connect-alert';
+import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput } from './composer-shell';
 import { MediaField } from './media-field';
-import { ScheduleField } from './schedule-field';
 
 export interface ComposerProps {
   platform: PublishPlatform;
@@ -38,20 +34,11 @@ export interface ComposerProps {
   savingDraft?: boolean;
 }
 
-function Counter({ used, max, over, id }: { used: number; max: number; over: boolean; id: string }) {
-  return (
-    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
-      {used}/{max}
-    </p>
-  );
-}
-
 /** The create form: Post Content, Post From (LinkedIn), Media, Schedule Date and the post button. */
 export function PostComposer({ platform, text, onTextChange, timeZone, authors, accountFailure, onSubmitted, now = () => new Date(), initialDraft, onSaveDraft, savingDraft }: ComposerProps) {
   const copy = PLATFORM_COPY[platform];
   const [media, setMedia] = useState<MediaAsset[]>(initialDraft?.media ?? []);
-  const [schedule, setSchedule] = useState('');
-  const [scheduleError, setScheduleError] = useState<string | null>(null);
+  const schedule = useScheduleInput();
   const [author, setAuthor] = useState(initialDraft?.author ?? '');
   const { publish, busy, shownFailure } = usePublishPost(platform, accountFailure);
   const id = useId();
@@ -62,22 +49,12 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const problem = x?.problem ?? li?.problem ?? null;
   const textOver = x ? x.info.remaining < 0 : li ? li.length > LINKEDIN_LIMITS.commentaryMaxChars : false;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy || problem || shownFailure) return;
-    if (!text.trim()) {
-      toast({ title: 'Error', description: BLANK_TEXT[platform], variant: 'destructive' });
-      return;
-    }
-    if (platform === 'linkedin' && !author) {
-      toast({ title: 'Error', description: CHOOSE_AUTHOR, variant: 'destructive' });
-      return;
-    }
-    const when = checkScheduleDate(schedule, timeZone, now());
-    if (!when.ok) {
-      setScheduleError(when.message);
-      return;
-    }
+    if (!text.trim()) return refuse(BLANK_TEXT[platform]);
+    if (platform === 'linkedin' && !author) return refuse(CHOOSE_AUTHOR);
+    const when = schedule.check(timeZone, now());
+    if (!when) return;
     const postId = await publish({
       text,
       media: media.map((m) => ({ generationId: m.id })),
@@ -87,83 +64,59 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.scheduledAt) toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
     onTextChange('');
     setMedia([]);
-    setSchedule('');
+    schedule.reset();
   };
 
-  const label = schedule ? SCHEDULE_POST : copy.postNow;
   return (
-    <Card role="region" aria-labelledby={`${id}-title`}>
-      <CardHeader>
-        <CardTitle id={`${id}-title`} className="text-base">
-          Create Post
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid min-w-0 gap-5">
-          {shownFailure ? <ConnectAlert platform={platform} failure={shownFailure} /> : null}
-          {platform === 'linkedin' ? (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-author`}>Post From</Label>
-              <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)}>
-                <option value="">{authors ? 'Select where to post from' : 'Loading...'}</option>
-                {authors?.map((a) => (
-                  <option key={a.urn} value={a.urn}>
-                    {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          ) : null}
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-text`}>Post Content</Label>
-            <Textarea
-              id={`${id}-text`}
-              value={text}
-              onChange={(e) => onTextChange(e.target.value)}
-              rows={6}
-              placeholder={platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
-              aria-invalid={textOver || undefined}
-              aria-describedby={`${id}-count`}
-              className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
-            />
-            {x && x.info.urls.length > 0 ? <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p> : null}
-            {x ? (
-              <Counter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} over={textOver} />
-            ) : (
-              <Counter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} over={textOver} />
-            )}
-          </div>
-          <MediaField platform={platform} media={media} onChange={setMedia} />
-          <ScheduleField
-            value={schedule}
-            onChange={(v) => {
-              setSchedule(v);
-              setScheduleError(null);
-            }}
-            timeZone={timeZone}
-            error={scheduleError}
-          />
-          <div className="grid gap-2">
-            <Button type="submit" loading={busy} disabled={Boolean(problem || shownFailure)} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
-              {busy ? null : <Send aria-hidden="true" />}
-              {label}
-            </Button>
-            {onSaveDraft ? (
-              <Button variant="outline" loading={savingDraft} onClick={() => onSaveDraft({ media, author })} className="w-full sm:w-auto sm:justify-self-start">
-                Save as draft
-              </Button>
-            ) : null}
-            {problem ? (
-              <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
-                {problem}
-              </p>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <ComposerShell
+      title="Create Post"
+      platform={platform}
+      failure={shownFailure}
+      onSubmit={() => void submit()}
+      schedule={schedule}
+      timeZone={timeZone}
+      submit={{ label: schedule.value ? SCHEDULE_POST : copy.postNow, icon: <Send aria-hidden="true" />, busy, disabled: Boolean(problem || shownFailure) }}
+      problem={problem}
+      actions={
+        onSaveDraft ? (
+          <Button variant="outline" loading={savingDraft} onClick={() => onSaveDraft({ media, author })} className="w-full sm:w-auto sm:justify-self-start">
+            Save as draft
+          </Button>
+        ) : null
+      }
+    >
+      {platform === 'linkedin' ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-author`}>Post From</Label>
+          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)}>
+            <option value="">{authors ? 'Select where to post from' : 'Loading...'}</option>
+            {authors?.map((a) => (
+              <option key={a.urn} value={a.urn}>
+                {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-text`}>Post Content</Label>
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => onTextChange(e.target.value)}
+          rows={6}
+          placeholder={platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
+          aria-invalid={textOver || undefined}
+          aria-describedby={`${id}-count`}
+          className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
+        />
+        {x && x.info.urls.length > 0 ? <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p> : null}
+        {x ? <LimitCounter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} /> : <LimitCounter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} />}
+      </div>
+      <MediaField platform={platform} media={media} onChange={setMedia} />
+    </ComposerShell>
   );
 }

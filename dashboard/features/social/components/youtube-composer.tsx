@@ -1,33 +1,19 @@
 import { Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
-import { Button } from '@core/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
-import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
 import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { checkScheduleDate, formatInZone } from '../utils/schedule';
+import { formatInZone } from '../utils/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ConnectAlert } from './connect-alert';
+import { ComposerShell, LimitCounter, refuse, useScheduleInput } from './composer-shell';
 import { MediaField } from './media-field';
-import { ScheduleField } from './schedule-field';
 
 const copy = PLATFORM_COPY.youtube;
-
-function Count({ id, used, max, unit = '' }: { id: string; used: number; max: number; unit?: string }) {
-  const over = used > max;
-  return (
-    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
-      {used.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
-      {unit}
-    </p>
-  );
-}
 
 export interface YouTubeComposerProps {
   description: string;
@@ -47,26 +33,18 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
   const [tags, setTags] = useState('');
   const [visibility, setVisibility] = useState<YouTubePrivacyStatus>('private');
   const [media, setMedia] = useState<MediaAsset[]>([]);
-  const [publishAt, setPublishAt] = useState('');
-  const [publishError, setPublishError] = useState<string | null>(null);
+  const publishAt = useScheduleInput();
   const { publish, busy, shownFailure } = usePublishPost('youtube', accountFailure);
   const id = useId();
 
   const check = checkYouTubeForm({ title, description, tags, media });
-  const scheduled = publishAt !== '';
+  const scheduled = publishAt.value !== '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy || check.problem || shownFailure || !ready) return;
-    if (!title.trim() || !description.trim() || media.length === 0) {
-      toast({ title: 'Error', description: YOUTUBE_TEXT.required, variant: 'destructive' });
-      return;
-    }
-    const when = checkScheduleDate(publishAt, timeZone, now());
-    if (!when.ok) {
-      setPublishError(when.message);
-      return;
-    }
+    if (!title.trim() || !description.trim() || media.length === 0) return refuse(YOUTUBE_TEXT.required);
+    const when = publishAt.check(timeZone, now());
+    if (!when) return;
     const postId = await publish({
       text: description,
       media: media.map((m) => ({ generationId: m.id })),
@@ -81,94 +59,67 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
     setTags('');
     onDescriptionChange('');
     setMedia([]);
-    setPublishAt('');
+    publishAt.reset();
   };
 
   return (
-    <Card role="region" aria-labelledby={`${id}-title`}>
-      <CardHeader>
-        <CardTitle id={`${id}-title`} className="text-base">
-          Upload Video
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid min-w-0 gap-5">
-          {shownFailure ? <ConnectAlert platform="youtube" failure={shownFailure} /> : null}
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-video-title`}>Video Title</Label>
-            <Input id={`${id}-video-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Enter video title" aria-describedby={`${id}-title-count`} />
-            <Count id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={description}
-              onChange={(e) => onDescriptionChange(e.target.value)}
-              rows={6}
-              placeholder="Enter video description"
-              aria-describedby={`${id}-description-count`}
-            />
-            <Count id={`${id}-description-count`} used={check.descriptionBytes} max={YOUTUBE_LIMITS.descriptionMaxBytes} unit=" bytes" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-tags`}>Tags</Label>
-            <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Enter tags separated by commas" aria-describedby={`${id}-tags-hint`} />
-            <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-              {check.tags.length === 0
-                ? 'Comma separated, e.g. music, tutorial'
-                : `${check.tags.length} tag${check.tags.length === 1 ? '' : 's'}: ${check.tags.join(' · ')} (${check.tagChars}/${YOUTUBE_LIMITS.tagsMaxChars} characters)`}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-visibility`}>Video Visibility</Label>
-            <NativeSelect
-              id={`${id}-visibility`}
-              value={scheduled ? 'private' : visibility}
-              disabled={scheduled}
-              onChange={(e) => setVisibility(e.target.value as YouTubePrivacyStatus)}
-              aria-describedby={`${id}-visibility-hint`}
-            >
-              {VISIBILITY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <p id={`${id}-visibility-hint`} className="text-xs text-muted-foreground">
-              {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
-            </p>
-          </div>
-          <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" />
-          <ScheduleField
-            label="Publish Time"
-            value={publishAt}
-            onChange={(v) => {
-              setPublishAt(v);
-              setPublishError(null);
-            }}
-            timeZone={timeZone}
-            error={publishError}
-          />
-          <div className="grid gap-2">
-            <Button
-              type="submit"
-              loading={busy}
-              disabled={Boolean(check.problem || shownFailure || !ready)}
-              aria-describedby={check.problem ? `${id}-blocked` : undefined}
-              className="w-full sm:w-auto sm:justify-self-start"
-            >
-              {busy ? null : <Upload aria-hidden="true" />}
-              {busy ? YOUTUBE_TEXT.uploading : copy.postNow}
-            </Button>
-            {check.problem ? (
-              <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
-                {check.problem}
-              </p>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <ComposerShell
+      title="Upload Video"
+      platform="youtube"
+      failure={shownFailure}
+      onSubmit={() => void submit()}
+      schedule={publishAt}
+      scheduleLabel="Publish Time"
+      timeZone={timeZone}
+      submit={{ label: busy ? YOUTUBE_TEXT.uploading : copy.postNow, icon: <Upload aria-hidden="true" />, busy, disabled: Boolean(check.problem || shownFailure || !ready) }}
+      problem={check.problem}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-video-title`}>Video Title</Label>
+        <Input id={`${id}-video-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Enter video title" aria-describedby={`${id}-title-count`} />
+        <LimitCounter id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          value={description}
+          onChange={(e) => onDescriptionChange(e.target.value)}
+          rows={6}
+          placeholder="Enter video description"
+          aria-describedby={`${id}-description-count`}
+        />
+        <LimitCounter id={`${id}-description-count`} used={check.descriptionBytes} max={YOUTUBE_LIMITS.descriptionMaxBytes} unit=" bytes" />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-tags`}>Tags</Label>
+        <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Enter tags separated by commas" aria-describedby={`${id}-tags-hint`} />
+        <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
+          {check.tags.length === 0
+            ? 'Comma separated, e.g. music, tutorial'
+            : `${check.tags.length} tag${check.tags.length === 1 ? '' : 's'}: ${check.tags.join(' · ')} (${check.tagChars}/${YOUTUBE_LIMITS.tagsMaxChars} characters)`}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-visibility`}>Video Visibility</Label>
+        <NativeSelect
+          id={`${id}-visibility`}
+          value={scheduled ? 'private' : visibility}
+          disabled={scheduled}
+          onChange={(e) => setVisibility(e.target.value as YouTubePrivacyStatus)}
+          aria-describedby={`${id}-visibility-hint`}
+        >
+          {VISIBILITY_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={`${id}-visibility-hint`} className="text-xs text-muted-foreground">
+          {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
+        </p>
+      </div>
+      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" />
+    </ComposerShell>
   );
 }

@@ -1,0 +1,113 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { PublishPlatform } from '@core/social-posts';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
+import type { CallableFailure } from '@/lib/call';
+import { toast } from '@/lib/toast';
+import { checkScheduleDate, formatInZone, type ScheduleCheck } from '../utils/schedule';
+import { ConnectAlert } from './connect-alert';
+import { ScheduleField } from './schedule-field';
+
+// What every platform's create form shares (X, LinkedIn, Reddit, YouTube): the card, the account alert,
+// the optional schedule, the submit button with the reason it is blocked. Each composer draws only its own fields.
+
+/** The schedule input's value and error; `check` reads it in `timeZone` and shows the error itself when the time is refused. */
+export function useScheduleInput() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    value,
+    error,
+    change(next: string) {
+      setValue(next);
+      setError(null);
+    },
+    reset() {
+      setValue('');
+      setError(null);
+    },
+    check(timeZone: string, now: Date): Extract<ScheduleCheck, { ok: true }> | null {
+      const when = checkScheduleDate(value, timeZone, now);
+      if (when.ok) return when;
+      setError(when.message);
+      return null;
+    },
+  };
+}
+
+export type ScheduleInput = ReturnType<typeof useScheduleInput>;
+
+/** A form's refusal before anything is sent. */
+export function refuse(description: string): void {
+  toast({ title: 'Error', description, variant: 'destructive' });
+}
+
+/** Tells the user when a scheduled post will go out, in the zone they picked it in. */
+export function toastScheduled(scheduledAt: string, timeZone: string): void {
+  toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone)} (${timeZone}).` });
+}
+
+/** A limit counter under a field: red and announced once `used` passes `max`. */
+export function LimitCounter({ id, used, max, unit = '' }: { id: string; used: number; max: number; unit?: string }) {
+  const over = used > max;
+  return (
+    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+      {used.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
+      {unit}
+    </p>
+  );
+}
+
+export interface ComposerShellProps {
+  title: string;
+  platform: PublishPlatform;
+  /** The account problem to show above the fields (missing credentials, refused token), if any. */
+  failure: CallableFailure | null;
+  onSubmit: () => void;
+  schedule: ScheduleInput;
+  scheduleLabel?: string;
+  timeZone: string;
+  submit: { label: string; icon: ReactNode; busy: boolean; disabled: boolean };
+  /** Why the post cannot go out as it stands; shown under the button, which it describes. */
+  problem: string | null;
+  /** Buttons after the submit button (Save as draft). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+export function ComposerShell({ title, platform, failure, onSubmit, schedule, scheduleLabel, timeZone, submit, problem, actions, children }: ComposerShellProps) {
+  const id = useId();
+  const handle = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={handle} noValidate className="grid min-w-0 gap-5">
+          {failure ? <ConnectAlert platform={platform} failure={failure} /> : null}
+          {children}
+          <ScheduleField label={scheduleLabel} value={schedule.value} onChange={schedule.change} timeZone={timeZone} error={schedule.error} />
+          <div className="grid gap-2">
+            <Button type="submit" loading={submit.busy} disabled={submit.disabled} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+              {submit.busy ? null : submit.icon}
+              {submit.label}
+            </Button>
+            {actions}
+            {problem ? (
+              <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
