@@ -1,5 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'wxt';
+import { parseFirebaseEnv } from './core/firebase/config';
 
 // The repo root is the WXT root and srcDir. WXT only
 // looks for entrypoints in entrypointsDir, so dashboard/, functions/ and scripts/ are never built
@@ -16,7 +18,10 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   // WXT passes these to Vite and writes them into .wxt/tsconfig.json, so editors resolve them too.
   alias: { '@core': 'core' },
-  vite: () => ({
+  vite: ({ mode }) => ({
+    // The Firebase config, checked here and inlined (entrypoints/sidepanel/firebase.ts): a bad value fails
+    // the build, and the panel loads no validator at open. Same VITE_* env as import.meta.env.
+    define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, process.cwd(), 'VITE_'))) },
     plugins: [tailwindcss()],
     // Extension pages load from disk, not the network; the Firebase SDK is most of the side panel.
     build: { chunkSizeWarningLimit: 1024 },
