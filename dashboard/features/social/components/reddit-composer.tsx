@@ -9,6 +9,7 @@ import { NativeSelect } from '@core/ui/select';
 import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
+import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
@@ -46,9 +47,8 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const subreddit = cleanSubreddit(subredditInput);
   const flairs = useSubredditFlairs(subreddit, { enabled: connected });
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
-  const chosen = flairData?.flairs.find((f) => f.id === flairId) ?? null;
+  const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
-  const flairMissing = Boolean(flairData?.flairRequired && !chosen);
   const problem = check.problem;
 
   const submit = async (event: FormEvent) => {
@@ -59,7 +59,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
       return;
     }
     if (flairMissing) {
-      toast({ title: 'Error', description: `r/${subreddit} requires a post flair: choose one before posting.`, variant: 'destructive' });
+      toast({ title: 'Error', description: flairMissing, variant: 'destructive' });
       return;
     }
     const when = checkScheduleDate(schedule, timeZone, now());
@@ -169,7 +169,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
           ) : null}
           {flairMissing ? (
             <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
-              r/{subreddit} requires a post flair: choose one before posting.
+              {flairMissing}
             </p>
           ) : null}
           <ScheduleField
