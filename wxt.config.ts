@@ -58,7 +58,11 @@ export default defineConfig({
       // Shared code (core/firebase/clients.ts) imports 'firebase/auth'. In the extension that must be
       // the web-extension build (no remote script loaders, MV3): otherwise the browser build is bundled
       // too (+50 kB) and both register the 'auth' component on one app, where the first one wins.
-      alias: [{ find: /^firebase\/auth$/, replacement: 'firebase/auth/web-extension' }],
+      alias: [
+        { find: /^firebase\/auth$/, replacement: 'firebase/auth/web-extension' },
+        // Firestore's pipeline-query regex engine, which the panel never runs (entrypoints/sidepanel/re2js-unused.ts).
+        { find: /^re2js$/, replacement: fileURLToPath(new URL('./entrypoints/sidepanel/re2js-unused.ts', import.meta.url)) },
+      ],
     },
   }),
   manifest: ({ browser }) => ({
