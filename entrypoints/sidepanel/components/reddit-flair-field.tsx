@@ -48,12 +48,12 @@ export function RedditFlairField({
               </option>
             ))}
           </NativeSelect>
-          {chosen?.textEditable && (
-            <>
-              <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
-              <Input id={`${id}-flair-text`} value={text} onChange={(e) => onTextChange(e.target.value)} maxLength={64} placeholder={chosen.text} />
-            </>
-          )}
+        </div>
+      )}
+      {data && chosen?.textEditable && (
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
+          <Input id={`${id}-flair-text`} value={text} onChange={(e) => onTextChange(e.target.value)} maxLength={64} placeholder={chosen.text} />
         </div>
       )}
       {missing && (

@@ -118,7 +118,8 @@ test.describe('side panel: create', () => {
     await image.getByLabel('Size').selectOption({ label: 'Landscape 16:9' });
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
-    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible();
+    // startJob's first call of a run may wait for the functions emulator to load it.
+    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({ timeout: 30_000 });
     const [job] = await muse.stored.list('jobs');
     expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
     await page.close();
@@ -160,6 +161,8 @@ test.describe('side panel: create', () => {
   });
 
   test("drafts a Reddit post with the subreddit's flair: a required flair is asked for, and the chosen one goes out", async ({ context, muse, page, sidePanelUrl, user }) => {
+    // Connecting in the dashboard and the first publish job may each wait for the functions emulator.
+    test.setTimeout(180_000);
     await muse.seed.socialCredentials({ platform: 'reddit', credentials: REDDIT_APP });
     // Reddit is connected in the dashboard (the sandbox's consent page approves at once).
     const dashboard = await context.newPage();
