@@ -8,6 +8,8 @@ export const EXTENSION_SIGN_IN_MESSAGE = 'muse:extension-sign-in';
 export const EXTENSION_SIGN_IN_RECEIVED = 'muse:extension-sign-in-received';
 /** The shape of a one-time sign-in code (core/sign-in-codes.ts makes them): 43 base64url characters. */
 export const SIGN_IN_CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** How long a code can be redeemed after it was made (here so the side panel reads it without the schemas). */
+export const SIGN_IN_CODE_TTL_MS = 60_000;
 
 /** A session the extension hands to the dashboard: the one-time code and the dashboard path to open after. */
 export interface DashboardHandoff {

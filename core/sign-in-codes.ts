@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { SIGN_IN_CODE_SHAPE } from './extension-bridge';
 
+export { SIGN_IN_CODE_TTL_MS } from './extension-bridge';
+
 // One sign-in across the dashboard and the extension (docs/architecture.md, "One sign-in"): a signed-in
 // client asks for a one-time code, the other client redeems it for a short-lived custom token.
-
-/** How long a code can be redeemed after it was made. */
-export const SIGN_IN_CODE_TTL_MS = 60_000;
 
 /** The code's shape: 32 random bytes, base64url (43 characters). */
 export const signInCodePattern = SIGN_IN_CODE_SHAPE;

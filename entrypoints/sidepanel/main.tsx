@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/app';
 import { ConfigError } from './components/config-error';
-import { createSidePanelServices } from './firebase';
+import { createSidePanelStart, panelFirebaseConfig } from './firebase';
 import './style.css';
 
 // The panel has no theme setting: light and dark follow the browser.
@@ -11,10 +11,10 @@ followSystemTheme(document.documentElement, window);
 
 const root = createRoot(document.getElementById('root')!);
 try {
-  const services = createSidePanelServices(import.meta.env);
+  const start = createSidePanelStart(panelFirebaseConfig());
   root.render(
     <StrictMode>
-      <App services={services} />
+      <App start={start} />
     </StrictMode>,
   );
 } catch (error) {

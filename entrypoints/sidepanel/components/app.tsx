@@ -1,17 +1,33 @@
-import type { SidePanelServices } from '../firebase';
+import type { User } from 'firebase/auth/web-extension';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import type { SidePanelStart } from '../firebase';
 import { useAuthSession } from '../hooks/use-auth-session';
 import { SignInForm } from './sign-in-form';
-import { SignedInView } from './signed-in-view';
 
-export function App({ services }: { services: SidePanelServices }) {
-  const session = useAuthSession(services.clients.auth);
-  if (session.status === 'loading') {
-    return (
-      <main aria-busy="true" className="grid min-h-screen place-items-center p-4 text-sm text-muted-foreground">
-        Loading…
-      </main>
-    );
-  }
-  if (session.status === 'signedOut') return <SignInForm auth={services.clients.auth} functions={services.clients.functions} dashboardUrl={services.dashboardUrl} />;
-  return <SignedInView services={services} user={session.user} />;
+function Loading() {
+  return (
+    <main aria-busy="true" className="grid min-h-screen place-items-center p-4 text-sm text-muted-foreground">
+      Loading…
+    </main>
+  );
+}
+
+/** The signed-in view and the data clients it needs, fetched together the first time a user is signed in. */
+function lazySignedInView(start: SidePanelStart): ComponentType<{ user: User }> {
+  return lazy(async () => {
+    const [{ SignedInView }, services] = await Promise.all([import('./signed-in-view'), start.loadServices()]);
+    return { default: ({ user }: { user: User }) => <SignedInView services={services} user={user} /> };
+  });
+}
+
+export function App({ start }: { start: SidePanelStart }) {
+  const session = useAuthSession(start.base.auth);
+  const SignedIn = useMemo(() => lazySignedInView(start), [start]);
+  if (session.status === 'loading') return <Loading />;
+  if (session.status === 'signedOut') return <SignInForm auth={start.base.auth} loadServices={start.loadServices} dashboardUrl={start.dashboardUrl} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <SignedIn user={session.user} />
+    </Suspense>
+  );
 }

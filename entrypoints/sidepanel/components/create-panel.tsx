@@ -1,19 +1,12 @@
-import type { PageContext } from '@core/messaging';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { SidePanelServices } from '../firebase';
 import { usePageContext } from '../hooks/use-page-context';
 import { usePanelIntent } from '../hooks/use-panel-intent';
 import { usePanelDraft } from '../hooks/use-panel-draft';
 import { pageImagesOf } from '../logic/page-images';
-import type { PromptPage } from '../logic/post-prompt';
+import { promptPageOf } from '../logic/post-prompt';
 import { MakeImageCard } from './make-image-card';
 import { WritePostCard } from './write-post-card';
-
-/** The page facts the creation cards use; `description` arrives with the live page context. */
-function promptPageOf(context: (PageContext & { description?: string }) | null): PromptPage | null {
-  if (!context) return null;
-  return { title: context.title, url: context.url, selection: context.selection, description: typeof context.description === 'string' ? context.description : undefined };
-}
 
 /** Write a post and make an image from the page in the active tab, into one draft. */
 export function CreatePanel({ services, uid }: { services: SidePanelServices; uid: string }) {

@@ -3,16 +3,16 @@ import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Input, Label } from '@core/ui/input';
 import type { Auth } from 'firebase/auth/web-extension';
-import type { Functions } from 'firebase/functions';
 import { LayoutDashboard } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { useSignIn } from '../hooks/use-auth-session';
 import { useSignInFromDashboard } from '../hooks/use-dashboard-session';
+import type { SidePanelServices } from '../firebase';
 import { Brand } from './ui';
 
-export function SignInForm({ auth, functions, dashboardUrl }: { auth: Auth; functions: Functions; dashboardUrl: string }) {
+export function SignInForm({ auth, loadServices, dashboardUrl }: { auth: Auth; loadServices: () => Promise<SidePanelServices>; dashboardUrl: string }) {
   const { pending, error, signIn } = useSignIn(auth);
-  const fromDashboard = useSignInFromDashboard(auth, functions, dashboardUrl);
+  const fromDashboard = useSignInFromDashboard(auth, loadServices, dashboardUrl);
   const emailId = useId();
   const passwordId = useId();
 

@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth/web-extension';
 import { ExternalLink, LogOut } from 'lucide-react';
 import type { SidePanelServices } from '../firebase';
 import { useSignOut } from '../hooks/use-auth-session';
-import { useOpenDashboard } from '../hooks/use-dashboard-session';
+import { useOpenDashboard } from '../hooks/use-open-dashboard';
 import { useDisplayName } from '../hooks/use-display-name';
 import { CreatePanel } from './create-panel';
 import { LatestItems } from './latest-items';

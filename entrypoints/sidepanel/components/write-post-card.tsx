@@ -3,6 +3,7 @@ import { draftLabel, draftPlatforms, type DraftPlatform } from '@core/data/draft
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
 import { checkDraft, cleanSubreddit } from '@core/post-checks';
+import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { publishPlatforms, type PlatformProfile, type PublishPostInput } from '@core/social-posts';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -16,6 +17,7 @@ import type { PanelDraft } from '../hooks/use-panel-draft';
 import { PANEL_TEXT_MODELS, useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
 import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
 import { PostOutcome } from './post-outcome';
+import { RedditFlairField } from './reddit-flair-field';
 import { Section } from './ui';
 
 const PLATFORM_NAMES: Record<DraftPlatform, string> = { x: 'X', linkedin: 'LinkedIn', reddit: 'Reddit' };
@@ -79,7 +81,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const [model, setModel] = useState<AiTextModelId | null>(null);
   const [notes, setNotes] = useState('');
   const [generating, setGenerating] = useState(false);
-  const [aiError, setAiError] = useState<{ message: string; needsIntegrations: boolean } | null>(null);
+  const [aiError, setAiError] = useState<{ message: string; needsIntegrations: boolean; keyWasMissing: boolean } | null>(null);
   const [scheduleOn, setScheduleOn] = useState(false);
   const [scheduleAt, setScheduleAt] = useState('');
   const [clickError, setClickError] = useState<string | null>(null);
@@ -88,10 +90,19 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const [postId, setPostId] = useState<string | null>(null);
   const drafts = useRecentDrafts(db, uid);
   const linkedin = useLinkedinAuthors(services, f.platform === 'linkedin');
+  // Reddit: the subreddit's flairs; the draft keeps the chosen flair's id.
+  const subreddit = cleanSubreddit(f.subreddit);
+  const flairs = useSubredditFlairs(f.platform === 'reddit' ? subreddit : '', (name) => callFunction(functions, 'getSubredditFlairs', { subreddit: name }));
+  const flairData = flairs.status === 'success' && flairs.data.subreddit.toLowerCase() === subreddit.toLowerCase() ? flairs.data : null;
+  const flair = chooseFlair(flairData, f.flair);
+  const [flairText, setFlairText] = useState('');
 
   const check = checkDraft({ ...f, media: f.media });
   const canPublish = (publishPlatforms as readonly string[]).includes(f.platform);
   const chosenModel = model ?? models.preferred;
+  // "Add your key" goes once the missing key is there (saved in the dashboard while the panel stays open).
+  const chosenProvider = PANEL_TEXT_MODELS.find((m) => m.id === chosenModel)?.provider;
+  const shownAiError = aiError?.keyWasMissing && chosenProvider && models.configured?.has(chosenProvider) ? null : aiError;
   const over = check.used > check.max;
   // The draft's own page, else the page in the active tab (a draft started before the page was read).
   const linkUrl = f.sourceUrl || (page && /^https?:/.test(page.url) ? page.url : '');
@@ -112,7 +123,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       }
     } catch (error) {
       const failure = readCallableError(error, FAILED_TO_GENERATE);
-      setAiError({ message: failure.message, needsIntegrations: failure.needsIntegrations });
+      setAiError({ message: failure.message, needsIntegrations: failure.needsIntegrations, keyWasMissing: failure.needsIntegrations && (!chosenProvider || !models.configured?.has(chosenProvider)) });
     } finally {
       setGenerating(false);
     }
@@ -122,6 +133,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     setClickError(null);
     setPublishError(null);
     if (check.missing) return setClickError(check.missing);
+    if (f.platform === 'reddit' && flair.missing) return setClickError(flair.missing);
     let scheduledAt: string | null = null;
     if (scheduleOn) {
       const when = new Date(scheduleAt);
@@ -140,8 +152,16 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         scheduledAt,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
         ...(f.platform === 'linkedin' ? { author: f.author } : {}),
-        // Flairs come from the subreddit's own list: the dashboard's Reddit composer offers them.
-        ...(f.platform === 'reddit' ? { reddit: { subreddit: cleanSubreddit(f.subreddit), title: f.title } } : {}),
+        ...(f.platform === 'reddit'
+          ? {
+              reddit: {
+                subreddit,
+                title: f.title,
+                ...(flair.chosen ? { flairId: flair.chosen.id } : {}),
+                ...(flair.chosen?.textEditable && flairText.trim() ? { flairText: flairText.trim() } : {}),
+              },
+            }
+          : {}),
       } as PublishPostInput;
       const result = await callFunction(functions, 'publishPost', input);
       setPostId(result.postId);
@@ -190,7 +210,8 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Field>
         )}
         <PlatformPicker value={f.platform} onChange={(platform) => draft.update({ platform })} />
-        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
+        {/* Side by side from 400 px: narrower, a model name with "(no key)" would be cut. */}
+        <div className="grid gap-2 min-[400px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Field label="Tone" htmlFor={`${id}-tone`}>
             <NativeSelect id={`${id}-tone`} value={tone} onChange={(e) => setTone(e.target.value as PostTone)}>
               {POST_TONES.map((t) => (
@@ -218,10 +239,10 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           {generating ? null : <Sparkles aria-hidden="true" />}
           {generating ? 'Writing…' : page ? 'Draft from this page' : 'Draft with AI'}
         </Button>
-        {aiError && (
+        {shownAiError && (
           <Alert tone="danger">
-            {aiError.message}
-            {aiError.needsIntegrations && (
+            {shownAiError.message}
+            {shownAiError.needsIntegrations && (
               <a className="ml-1 font-medium underline" href={`${services.dashboardUrl}${paths.integrations}`} target="_blank" rel="noreferrer">
                 Open Integrations
               </a>
@@ -237,6 +258,16 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             <Field label="Post Title" htmlFor={`${id}-title`}>
               <Input id={`${id}-title`} value={f.title} onChange={(e) => draft.update({ title: e.target.value })} required />
             </Field>
+            <RedditFlairField
+              state={flairs}
+              data={flairData}
+              value={f.flair}
+              onChange={(flairId) => draft.update({ flair: flairId })}
+              chosen={flair.chosen}
+              text={flairText}
+              onTextChange={setFlairText}
+              missing={flair.missing}
+            />
           </>
         )}
         {f.platform === 'linkedin' && (
@@ -332,7 +363,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             Save as draft
           </Button>
         </div>
-        <div className="flex min-h-5 items-center justify-between gap-2 text-xs text-muted-foreground">
+        <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
           <span role="status">{saveLine}</span>
           {draft.id && draft.saveState === 'saved' && (
             <a

@@ -1,12 +1,10 @@
 import { browser } from '#imports';
-import { handoffFragment } from '@core/extension-bridge';
 import { pendingSignInStorage, type PendingSignIn } from '@core/extension-storage';
-import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
-import { SIGN_IN_CODE_TTL_MS } from '@core/sign-in-codes';
+import { SIGN_IN_CODE_TTL_MS } from '@core/extension-bridge';
 import { signInWithCustomToken, type Auth } from 'firebase/auth/web-extension';
-import type { Functions } from 'firebase/functions';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SidePanelServices } from '../firebase';
 
 // One sign-in across the dashboard and the extension (docs/architecture.md, "One sign-in").
 
@@ -20,9 +18,9 @@ export function isFresh(pending: PendingSignIn | null, now: number): pending is 
 /**
  * Signed out: start() opens the dashboard's hand-off page; the signed-in dashboard gives the extension a
  * one-time code (through the content script and the background, into session storage), which this hook
- * redeems once for a custom token and signs in with.
+ * redeems once for a custom token and signs in with. Functions load only when there is a code to redeem.
  */
-export function useSignInFromDashboard(auth: Auth, functions: Functions, dashboardUrl: string, now: () => number = Date.now): DashboardSignIn & { start(): void } {
+export function useSignInFromDashboard(auth: Auth, loadServices: () => Promise<SidePanelServices>, dashboardUrl: string, now: () => number = Date.now): DashboardSignIn & { start(): void } {
   const [state, setState] = useState<DashboardSignIn>({ status: 'idle' });
   const redeeming = useRef(false);
 
@@ -37,18 +35,24 @@ export function useSignInFromDashboard(auth: Auth, functions: Functions, dashboa
         return;
       }
       setState({ status: 'signingIn' });
+      const failed = "We couldn't sign you in with your dashboard account. Please try again.";
       try {
-        const { token } = await callFunction(functions, 'redeemSignInCode', { code: pending.code });
-        await signInWithCustomToken(auth, token);
-      } catch (error) {
-        setState({ status: 'error', message: readCallableError(error, "We couldn't sign you in with your dashboard account. Please try again.").message });
+        const [{ callFunction, readCallableError }, { clients }] = await Promise.all([import('@core/firebase/call'), loadServices()]);
+        try {
+          const { token } = await callFunction(clients.functions, 'redeemSignInCode', { code: pending.code });
+          await signInWithCustomToken(auth, token);
+        } catch (error) {
+          setState({ status: 'error', message: readCallableError(error, failed).message });
+        }
+      } catch {
+        setState({ status: 'error', message: failed });
       } finally {
         redeeming.current = false;
       }
     };
     void pendingSignInStorage.getValue().then(redeem);
     return pendingSignInStorage.watch((value) => void redeem(value));
-  }, [auth, functions, now]);
+  }, [auth, loadServices, now]);
 
   const start = useCallback(() => {
     setState({ status: 'waiting' });
@@ -56,27 +60,4 @@ export function useSignInFromDashboard(auth: Auth, functions: Functions, dashboa
   }, [dashboardUrl]);
 
   return { ...state, start };
-}
-
-/**
- * Signed in: opens a dashboard path signed in as the panel's user. Makes a one-time code and opens the
- * dashboard's hand-off page with it in the fragment; if no code can be made, opens the path as it is
- * (the dashboard then asks to sign in).
- */
-export function useOpenDashboard(functions: Functions, dashboardUrl: string): { pending: boolean; open(next?: string): void } {
-  const [pending, setPending] = useState(false);
-  const open = useCallback(
-    (next: string = paths.home) => {
-      setPending(true);
-      callFunction(functions, 'createSignInCode', {})
-        .then(
-          ({ code }) => `${dashboardUrl}${paths.extensionSignIn}${handoffFragment({ code, next })}`,
-          () => `${dashboardUrl}${next}`,
-        )
-        .then((url) => browser.tabs.create({ url }))
-        .finally(() => setPending(false));
-    },
-    [functions, dashboardUrl],
-  );
-  return { pending, open };
 }

@@ -14,6 +14,17 @@ export interface PromptPage {
   description?: string;
 }
 
+/**
+ * The page a post or an image starts from, or null when there is none to speak of: a web page (http or
+ * https) counts even when it could not be read (a PDF, a store page: its title and address are known);
+ * a browser page or no tab does not, so the panel never drafts about "New Tab".
+ */
+export function promptPageOf(context: { readable: boolean; title: string; url: string; selection: string; description?: unknown } | null): PromptPage | null {
+  if (!context || !/^https?:/i.test(context.url)) return null;
+  if (!context.readable) return { title: context.title, url: context.url, selection: '' };
+  return { title: context.title, url: context.url, selection: context.selection, description: typeof context.description === 'string' ? context.description : undefined };
+}
+
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /** The generateText input for a post about the page: Reddit gets its title-and-body task. */

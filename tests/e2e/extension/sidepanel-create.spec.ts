@@ -8,6 +8,14 @@ import { expect, test } from './fixtures';
 // a draft the dashboard opens; the image runs as the same job as the dashboard's (BFL sandbox).
 
 const ARTICLE_URL = 'http://article.muse.test/tides';
+const REDDIT_APP = { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'web:muse-e2e:1.0 (by /u/sandbox_creator)' };
+
+/** The posts the Reddit sandbox received with this title (tests/sandbox/README.md, "Reddit"). */
+async function redditPostsTitled(title: string): Promise<{ kind: string; link_flair_text: string | null }[]> {
+  const res = await fetch(`${e2eEnv.sandboxUrl('reddit')}/__sandbox/reddit/posts`);
+  const { posts } = (await res.json()) as { posts: { title: string; kind: string; link_flair_text: string | null }[] };
+  return posts.filter((p) => p.title === title);
+}
 const PHOTO_URL = 'http://article.muse.test/harbour.png';
 
 async function serveArticle(context: BrowserContext): Promise<void> {
@@ -110,7 +118,8 @@ test.describe('side panel: create', () => {
     await image.getByLabel('Size').selectOption({ label: 'Landscape 16:9' });
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
-    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible();
+    // startJob's first call of a run may wait for the functions emulator to load it.
+    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({ timeout: 30_000 });
     const [job] = await muse.stored.list('jobs');
     expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
     await page.close();
@@ -149,5 +158,41 @@ test.describe('side panel: create', () => {
     expect(input.mode).toBe('image');
     expect(input.inputImagePath).toMatch(new RegExp(`^${user.uid}/uploads/[0-9a-f-]{36}\\.png$`));
     expect(await muse.stored.fileExists(input.inputImagePath)).toBe(true);
+  });
+
+  test("drafts a Reddit post with the subreddit's flair: a required flair is asked for, and the chosen one goes out", async ({ context, muse, page, sidePanelUrl, user }) => {
+    // Connecting in the dashboard and the first publish job may each wait for the functions emulator.
+    test.setTimeout(180_000);
+    await muse.seed.socialCredentials({ platform: 'reddit', credentials: REDDIT_APP });
+    // Reddit is connected in the dashboard (the sandbox's consent page approves at once).
+    const dashboard = await context.newPage();
+    await dashboard.goto(`${e2eEnv.dashboardUrl}/auth`);
+    await museFor(dashboard).as(user).submitSignIn();
+    await expect(dashboard).toHaveURL(/\/$/, { timeout: 30_000 });
+    await dashboard.goto(`${e2eEnv.dashboardUrl}/social/reddit`);
+    await dashboard.getByRole('button', { name: 'Reconnect Reddit Account' }).click();
+    await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({ timeout: 90_000 });
+    await dashboard.close();
+
+    await page.goto(sidePanelUrl);
+    await muse.submitSignIn();
+    const write = page.getByRole('region', { name: 'Write a post' });
+    await write.getByRole('radio', { name: 'Reddit' }).check({ force: true });
+    await write.getByLabel('Subreddit').fill('r/FlairRequired');
+    await expect(write.getByText('r/FlairRequired requires a post flair: choose one before posting.')).toBeVisible({ timeout: 15_000 });
+
+    const title = `Panel flair ${Date.now()}`;
+    await write.getByLabel('Subreddit').fill('MuseSandbox');
+    await expect(write.getByLabel(/Post Flair/).getByRole('option', { name: 'Custom' })).toBeAttached({ timeout: 15_000 });
+    await write.getByLabel('Post Title').fill(title);
+    await write.getByLabel('Post Content').fill('Made in the side panel');
+    await write.getByLabel(/Post Flair/).selectOption({ label: 'Custom' });
+    await write.getByLabel('Flair Text').fill('From the panel');
+    // The draft keeps the chosen flair, as it keeps the subreddit.
+    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.flair, { timeout: 15_000 }).toBeTruthy();
+    await write.getByRole('button', { name: 'Post Now' }).click();
+
+    await expect(write.getByText('Posted.')).toBeVisible({ timeout: 45_000 });
+    expect(await redditPostsTitled(title)).toEqual([expect.objectContaining({ kind: 'self', link_flair_text: 'From the panel' })]);
   });
 });

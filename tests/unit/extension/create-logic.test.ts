@@ -5,7 +5,7 @@ import { imageJobInputSchema } from '../../../core/jobs';
 import { ReferenceImageError, uploadReferenceImage } from '../../../entrypoints/sidepanel/api/reference-image';
 import { IMAGE_PRESETS, initialImagePrompt, presetSize } from '../../../entrypoints/sidepanel/logic/image-presets';
 import { checkReferenceImage, pageImagesOf } from '../../../entrypoints/sidepanel/logic/page-images';
-import { hasLink, postPrompt, splitRedditReply, withLink } from '../../../entrypoints/sidepanel/logic/post-prompt';
+import { hasLink, postPrompt, promptPageOf, splitRedditReply, withLink } from '../../../entrypoints/sidepanel/logic/post-prompt';
 
 vi.mock('firebase/storage', () => ({ ref: (_s: unknown, path: string) => ({ path }), uploadBytes: vi.fn(async () => ({})) }));
 
@@ -44,6 +44,26 @@ describe('the post prompt', () => {
     ['Only a title', { title: 'Only a title', text: '' }],
   ])('splits the Reddit reply %j', (reply, parts) => {
     expect(splitRedditReply(reply)).toEqual(parts);
+  });
+});
+
+describe('the page a post starts from', () => {
+  const context = { readable: true, title: 'Tide tables explained', url: 'https://example.com/tides', selection: 'High water', description: 'Why the sea comes and goes.' };
+
+  it('is the whole context of a page that was read', () => {
+    expect(promptPageOf(context)).toEqual({ title: 'Tide tables explained', url: 'https://example.com/tides', selection: 'High water', description: 'Why the sea comes and goes.' });
+  });
+
+  it('is the title and address of a web page that could not be read (a PDF)', () => {
+    expect(promptPageOf({ ...context, readable: false, url: 'https://example.com/tides.pdf', selection: '' })).toEqual({ title: 'Tide tables explained', url: 'https://example.com/tides.pdf', selection: '' });
+  });
+
+  it.each([
+    ['a browser page', { ...context, readable: false, title: 'New Tab', url: 'chrome://newtab/' }],
+    ["the extension's own page", { ...context, readable: false, title: 'Muse Studio', url: 'chrome-extension://abc/sidepanel.html' }],
+    ['no tab', null],
+  ])('is none for %s, so nothing is drafted about it', (_, ctx) => {
+    expect(promptPageOf(ctx)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
 import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
+import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
@@ -40,15 +41,14 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const subreddit = cleanSubreddit(subredditInput);
   const flairs = useSubredditFlairs(subreddit, { enabled: connected });
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
-  const chosen = flairData?.flairs.find((f) => f.id === flairId) ?? null;
+  const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
-  const flairMissing = Boolean(flairData?.flairRequired && !chosen);
   const problem = check.problem;
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
     if (!subreddit || !title.trim() || (!text.trim() && media.length === 0)) return refuse(BLANK_TEXT.reddit);
-    if (flairMissing) return refuse(`r/${subreddit} requires a post flair: choose one before posting.`);
+    if (flairMissing) return refuse(flairMissing);
     const when = schedule.check(timeZone, now());
     if (!when) return;
     const postId = await publish({
@@ -152,7 +152,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
       ) : null}
       {flairMissing ? (
         <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
-          r/{subreddit} requires a post flair: choose one before posting.
+          {flairMissing}
         </p>
       ) : null}
     </ComposerShell>

@@ -1,0 +1,74 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'wxt';
+import { extensionPermissions } from '../../../wxt.config';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface Manifest {
+  manifest_version: number;
+  permissions?: string[];
+  host_permissions?: string[];
+  side_panel?: { default_path?: string };
+  sidebar_action?: { default_panel?: string };
+  browser_specific_settings?: { gecko?: { id?: string; data_collection_permissions?: { required?: string[] } } };
+  commands?: Record<string, unknown>;
+}
+
+// Each target is built the way `npx wxt build [-b firefox]` builds it, into a folder of its own.
+const targets = ['chrome', 'firefox'] as const;
+type Target = (typeof targets)[number];
+const manifests = {} as Record<Target, Manifest>;
+let outDir = '';
+// WXT's build logs every step; the test reads the manifests instead.
+const quiet: object = new Proxy({}, { get: (_, key) => (key === 'level' ? 0 : () => quiet) });
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'muse-manifest-'));
+  for (const browser of targets) {
+    const output = await build({ root: repoRoot, browser, outDir: join(outDir, browser), logger: quiet as never });
+    const dir = join(outDir, browser, browser === 'firefox' ? 'firefox-mv2' : 'chrome-mv3');
+    manifests[browser] = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(output.manifest).toBeDefined();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the built manifest', () => {
+  it.each([
+    ['chrome', ['activeTab', 'contextMenus', 'scripting', 'sidePanel', 'storage']],
+    ['firefox', ['activeTab', 'contextMenus', 'scripting', 'storage']],
+  ] as const)('for %s asks for exactly the permissions wxt.config.ts justifies: %j', (browser, expected) => {
+    const asked = [...(manifests[browser].permissions ?? [])].sort();
+    expect(asked).toEqual([...expected]);
+    expect(Object.keys(extensionPermissions(browser)).sort()).toEqual(asked);
+    for (const reason of Object.values(extensionPermissions(browser))) expect(reason.length).toBeGreaterThan(20);
+  });
+
+  it.each(targets)('for %s asks for no host permissions', (browser) => {
+    expect(manifests[browser].host_permissions ?? []).toEqual([]);
+  });
+
+  it('for chrome opens the panel page as the side panel (MV3)', () => {
+    expect(manifests.chrome.manifest_version).toBe(3);
+    expect(manifests.chrome.side_panel?.default_path).toBe('sidepanel.html');
+    expect(manifests.chrome.commands).toHaveProperty('_execute_action');
+  });
+
+  it("for firefox opens the panel page in Firefox's sidebar, with the shortcut", () => {
+    expect(manifests.firefox.sidebar_action?.default_panel).toBe('sidepanel.html');
+    expect(manifests.firefox.commands).toHaveProperty('_execute_sidebar_action');
+  });
+
+  it('for firefox carries a gecko id and declares the data it sends', () => {
+    const gecko = manifests.firefox.browser_specific_settings?.gecko;
+    expect(gecko?.id).toMatch(/^[\w.-]+@[\w.-]+$/);
+    expect(gecko?.data_collection_permissions?.required).toEqual(expect.arrayContaining(['authenticationInfo', 'websiteContent']));
+  });
+});
