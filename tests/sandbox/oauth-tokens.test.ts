@@ -24,7 +24,11 @@ async function redditTokens(clientId: string): Promise<{ access_token: string; r
 }
 
 function tokenCall(clientId: string, form: Record<string, string>) {
-  return fetch(`${sandbox.urls.reddit}/api/v1/access_token`, { method: 'POST', headers: { authorization: basic(clientId), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+  return fetch(`${sandbox.urls.reddit}/api/v1/access_token`, {
+    method: 'POST',
+    headers: { authorization: basic(clientId), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
 }
 
 const me = (token: string) => fetch(`${sandbox.urls.reddit}/api/v1/me`, { headers: { authorization: `bearer ${token}` } });
