@@ -99,7 +99,8 @@ test('a refused token refresh asks for Reconnect on the page and on /social; Rec
   await muse.open('/social', { heading: 'Social Media Management' });
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reddit', exact: true }) })).toContainText('Needs reconnect');
 
-  await muse.open('/social/reddit', { heading: 'Reddit' });
+  await page.getByRole('link', { name: 'Reconnect on the Reddit page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reddit' })).toBeVisible();
   await connectButton(page).click();
   await expect(page.getByText('Reddit account connected.')).toBeVisible({ timeout: 30_000 });
   const after = `E2E after reconnect ${Date.now()}`;

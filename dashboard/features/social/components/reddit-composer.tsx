@@ -91,6 +91,13 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   };
 
   const titleOver = check.titleLength > REDDIT_LIMITS.titleMaxChars;
+  const hasFlairs = Boolean(flairData && flairData.flairs.length > 0);
+  // Under the flair list when there is one, so the refusal sits by the control that fixes it.
+  const flairRequiredNote = (
+    <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
+      r/{subreddit} requires a post flair: choose one before posting.
+    </p>
+  );
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
@@ -148,7 +155,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
               {flairs.failure.message}
             </p>
           ) : null}
-          {flairData && flairData.flairs.length > 0 ? (
+          {flairData && hasFlairs ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-flair`}>Post Flair{flairData.flairRequired ? '' : ' (optional)'}</Label>
               <NativeSelect id={`${id}-flair`} value={flairId} onChange={(e) => setFlairId(e.target.value)} aria-describedby={flairMissing ? `${id}-flair-required` : undefined}>
@@ -159,6 +166,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
                   </option>
                 ))}
               </NativeSelect>
+              {flairMissing ? flairRequiredNote : null}
               {chosen?.textEditable ? (
                 <div className="grid gap-2">
                   <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
@@ -167,11 +175,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
               ) : null}
             </div>
           ) : null}
-          {flairMissing ? (
-            <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
-              r/{subreddit} requires a post flair: choose one before posting.
-            </p>
-          ) : null}
+          {flairMissing && !hasFlairs ? flairRequiredNote : null}
           <ScheduleField
             value={schedule}
             onChange={(v) => {

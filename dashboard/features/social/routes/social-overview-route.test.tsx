@@ -34,6 +34,7 @@ describe('the Social overview', () => {
     live.accounts = [
       { id: 'x', data: account({}) },
       { id: 'linkedin', data: account({ needsReconnect: true }) },
+      { id: 'youtube', data: account({ needsReconnect: true }) },
     ];
     live.byQuery = [
       [postDoc('s1', { status: 'scheduled', text: 'Tomorrow on X', scheduledAt: timestampOf('2099-01-01T09:00:00Z') })],
@@ -66,6 +67,9 @@ describe('the Social overview', () => {
     expect(within(platforms[1]!).getByRole('link', { name: 'Fix in Integrations' }).getAttribute('href')).toBe('/integrations?tab=social');
     expect(within(platforms[2]!).getByText(/Needs credentials/)).toBeTruthy();
     expect(within(platforms[2]!).getByRole('link', { name: 'Create Reddit Post' }).getAttribute('href')).toBe('/social/reddit');
+    // YouTube and Reddit reconnect through Connect on their own page, not in Integrations.
+    expect(within(platforms[3]!).getByText(/Needs reconnect/)).toBeTruthy();
+    expect(within(platforms[3]!).getByRole('link', { name: 'Reconnect on the YouTube page' }).getAttribute('href')).toBe('/social/youtube');
     expect(within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText('LinkedIn · Failed: LinkedIn refused the token')).toBeTruthy();
   });

@@ -30,16 +30,24 @@ const platformName = (p: SocialPost['platform']) => PLATFORM_COPY[p].title;
 /** The platform, and for LinkedIn who posts (the member or a page). */
 const postedTo = (post: SocialPost) => `${platformName(post.platform)}${post.author?.name ? ` (${post.author.name})` : ''}`;
 
-function ConnectionLine({ connection }: { connection: SocialConnection | undefined }) {
+/** Reddit and YouTube reconnect through Connect on their own page; the others' tokens are fixed in Integrations. */
+function fixLink(platform: (typeof PLATFORMS)[number], connection: SocialConnection): { to: string; label: string } {
+  return connection.state === 'needs-reconnect' && (platform.id === 'reddit' || platform.id === 'youtube')
+    ? { to: platform.to, label: `Reconnect on the ${platform.short} page` }
+    : { to: SOCIAL_INTEGRATIONS, label: 'Fix in Integrations' };
+}
+
+function ConnectionLine({ platform, connection }: { platform: (typeof PLATFORMS)[number]; connection: SocialConnection | undefined }) {
   if (!connection) return <Skeleton className="h-4 w-28" />;
   const ok = connection.state === 'connected';
+  const fix = fixLink(platform, connection);
   return (
     <p className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs', ok ? 'text-success' : 'text-destructive')}>
       {ok ? <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" /> : <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       {connectionLabel(connection)}
       {ok ? null : (
-        <Link to={SOCIAL_INTEGRATIONS} className="rounded-sm font-medium whitespace-nowrap underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-          Fix in Integrations
+        <Link to={fix.to} className="rounded-sm font-medium whitespace-nowrap underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          {fix.label}
         </Link>
       )}
     </p>
@@ -98,7 +106,7 @@ export function SocialOverviewRoute() {
                   <BrandIcon name={p.icon} className="size-5 shrink-0" />
                   <h2 className="font-semibold">{p.name}</h2>
                 </div>
-                {byPlatform || connections.status === 'loading' ? <ConnectionLine connection={byPlatform?.[p.id]} /> : null}
+                {byPlatform || connections.status === 'loading' ? <ConnectionLine platform={p} connection={byPlatform?.[p.id]} /> : null}
                 <Link to={p.to} className={buttonClasses('default', 'sm', 'mt-auto')}>
                   <PenSquare aria-hidden="true" />
                   {`Create ${p.short} Post`}
