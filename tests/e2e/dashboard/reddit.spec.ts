@@ -33,6 +33,7 @@ async function expectPublished(page: Page, title: string): Promise<void> {
 }
 
 test('connects Reddit through the consent page, then posts with a flair; a required flair is asked for first', async ({ muse, page }) => {
+  test.setTimeout(150_000);
   await muse.signUp().withSocialCredentials({ platform: 'reddit', credentials: REDDIT_APP }).open('/social/reddit', { heading: 'Reddit' });
   await expect(page.getByText("New Reddit API apps need Reddit's approval")).toBeVisible();
 

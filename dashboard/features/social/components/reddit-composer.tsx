@@ -168,7 +168,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
               </NativeSelect>
               {flairMissing ? flairRequiredNote : null}
               {chosen?.textEditable ? (
-                <div className="grid gap-2">
+                <div className="mt-2 grid gap-2">
                   <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
                   <Input id={`${id}-flair-text`} value={flairText} onChange={(e) => setFlairText(e.target.value)} maxLength={64} placeholder={chosen.text} />
                 </div>
