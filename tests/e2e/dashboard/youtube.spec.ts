@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { oauthMessages } from '../../../core/social-oauth';
 import { e2eEnv } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { holdConsent, isConsentPage } from '../support/oauth';
+import { ageOAuthState, holdConsent, isConsentPage } from '../support/oauth';
 
 // Uploading a library video from /social/youtube through the publish job's resumable upload to the YouTube
 // sandbox (tests/sandbox/README.md, YouTube). Connect goes through the Google OAuth sandbox's consent page;
@@ -124,7 +124,7 @@ test("connects YouTube through Google's consent page, then shows the channel and
   await expect(page.getByRole('button', { name: 'Upload to YouTube' })).toBeVisible();
 });
 
-test('a declined or replayed YouTube return is refused with its reason and stores nothing', async ({ muse, page }) => {
+test('a declined, expired or replayed YouTube return is refused with its reason and stores nothing', async ({ muse, page }) => {
   test.setTimeout(120_000);
   await muse.signUp().withSocialCredentials({ platform: 'youtube', credentials: YOUTUBE_APP }).open('/social/youtube', { heading: 'YouTube' });
   const start = () => page.getByRole('button', { name: 'Authenticate with YouTube' }).click();
@@ -143,6 +143,13 @@ test('a declined or replayed YouTube return is refused with its reason and store
     back.searchParams.delete('scope');
     back.searchParams.set('error', 'access_denied');
     await refused(back.toString(), oauthMessages.deniedBody('youtube', 'access_denied'));
+    await expect(page.getByRole('button', { name: 'Authenticate with YouTube' })).toBeVisible();
+  });
+
+  await test.step('an expired state (Connect started over 10 minutes ago)', async () => {
+    const held = await holdConsent(page, 'youtube', start);
+    await ageOAuthState(held.state);
+    await refused(held.callbackUrl, oauthMessages.stateRefused('youtube', 'expired'));
     await expect(page.getByRole('button', { name: 'Authenticate with YouTube' })).toBeVisible();
   });
 
