@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { DocumentData } from 'firebase-admin/firestore';
-import { userCollectionPath, userDocPath, type UserCollection } from '../../../core/firestore-paths';
+import { socialSecretPath, userCollectionPath, userDocPath, type UserCollection } from '../../../core/firestore-paths';
 import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
 import type { PublishPostInput } from '../../../core/social-posts';
 import { adminBucket, adminDb } from './admin';
@@ -35,6 +35,8 @@ export interface Stored {
   get(collection: UserCollection, id: string): Promise<DocumentData | undefined>;
   /** users/{uid} */
   profile(): Promise<DocumentData | undefined>;
+  /** A platform's connection: its status (users/{uid}/socialAccounts/{platform}) and its sealed secret document. */
+  socialConnection(platform: SocialPlatform): Promise<{ status: DocumentData | undefined; sealed: DocumentData | undefined }>;
   fileExists(storagePath: string): Promise<boolean>;
   /** Removes a stored file behind the app's back (a record whose file is gone). */
   deleteFile(storagePath: string): Promise<void>;
@@ -211,6 +213,15 @@ export class Muse {
             .get()
         ).data(),
       profile: async () => (await adminDb().doc(userDocPath(uid())).get()).data(),
+      socialConnection: async (platform) => {
+        const [status, sealed] = await Promise.all([
+          adminDb()
+            .doc(`${userCollectionPath(uid(), 'socialAccounts')}/${platform}`)
+            .get(),
+          adminDb().doc(socialSecretPath(uid(), platform)).get(),
+        ]);
+        return { status: status.data(), sealed: sealed.data() };
+      },
       fileExists: async (storagePath) => (await adminBucket().file(storagePath).exists())[0],
       deleteFile: async (storagePath) => {
         await adminBucket().file(storagePath).delete();

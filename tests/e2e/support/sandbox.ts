@@ -36,3 +36,25 @@ export async function sandboxPosts(provider: 'x' | 'linkedin', marker: string): 
   const body = (await res.json()) as { tweets?: SandboxPost[]; posts?: SandboxPost[] };
   return (body.tweets ?? body.posts ?? []).filter((p) => p.text.includes(marker));
 }
+
+/**
+ * Ends the tokens the sandbox issued to one client app (tests/sandbox/README.md, Reddit): its access tokens
+ * expire and, with `refresh`, its refresh tokens are revoked. Other tests' apps keep theirs.
+ */
+export const expireOAuthTokens = (provider: 'reddit' | 'google', options: { clientId: string; refresh?: boolean }) =>
+  control(provider, 'POST', provider === 'reddit' ? '/reddit/expire-tokens' : '/google-oauth/expire-tokens', options);
+
+export interface RedditSandboxPost {
+  title: string;
+  kind: 'self' | 'link' | 'image';
+  url: string;
+  selftext: string;
+  link_flair_text: string | null;
+}
+
+/** Posts the Reddit sandbox has made with this title. */
+export async function redditPosts(title: string): Promise<RedditSandboxPost[]> {
+  const res = await fetch(`${e2eEnv.sandboxUrl('reddit')}/__sandbox/reddit/posts`);
+  const { posts } = (await res.json()) as { posts: (RedditSandboxPost & Record<string, unknown>)[] };
+  return posts.filter((p) => p.title === title);
+}

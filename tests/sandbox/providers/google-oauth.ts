@@ -61,10 +61,12 @@ export function googleOAuthRoutes(app: Hono): void {
     defaults = { ...DEFAULTS };
     return c.body(null, 204);
   });
-  /** {refresh?: boolean}: every access token issued so far expires; with refresh, every refresh token is revoked. */
+  /** {refresh?: boolean, clientId?: string}: as Reddit's (providers/reddit.ts): with clientId, that app's tokens only. */
   app.post(`${CONTROL_PREFIX}/google-oauth/expire-tokens`, async (c) => {
     const body = (await jsonBody(c.req)) ?? {};
-    tokens.expireAll(Date.now(), body.refresh === true);
+    if (body.clientId !== undefined && (typeof body.clientId !== 'string' || !body.clientId)) return c.json({ error: 'clientId must be a client id' }, 400);
+    if (typeof body.clientId === 'string') tokens.expireClient(body.clientId, body.refresh === true);
+    else tokens.expireAll(Date.now(), body.refresh === true);
     return c.body(null, 204);
   });
 
@@ -105,19 +107,19 @@ export function googleOAuthRoutes(app: Hono): void {
       if (grant.redirectUri !== field('redirect_uri')) return c.json(oauthError('redirect_uri_mismatch', 'Bad Request'), 400);
       if (!field('code_verifier')) return c.json(oauthError('invalid_request', 'code_verifier or verifier is not needed.'), 400);
       if (s256(field('code_verifier')) !== grant.challenge) return c.json(oauthError('invalid_grant', 'Invalid code verifier.'), 400);
-      const access = tokens.mintAccess(now);
+      const access = tokens.mintAccess(now, grant.clientId);
       return c.json({
         access_token: access.token,
         expires_in: access.expiresIn,
         scope: grant.scope,
         token_type: 'Bearer',
-        ...(grant.offline ? { refresh_token: `1//0sbx${tokens.mintRefresh(now)}` } : {}),
+        ...(grant.offline ? { refresh_token: `1//0sbx${tokens.mintRefresh(now, grant.clientId)}` } : {}),
       });
     }
     if (field('grant_type') === 'refresh_token') {
       const refresh = field('refresh_token').replace(/^1\/\/0sbx/, '');
-      if (tokens.refresh(refresh) !== 'ok') return c.json(oauthError('invalid_grant', 'Token has been expired or revoked.'), 400);
-      const access = tokens.mintAccess(now);
+      if (tokens.refresh(refresh) !== 'ok' || (tokens.clientOf(refresh) ?? field('client_id')) !== field('client_id')) return c.json(oauthError('invalid_grant', 'Token has been expired or revoked.'), 400);
+      const access = tokens.mintAccess(now, field('client_id'));
       return c.json({ access_token: access.token, expires_in: access.expiresIn, scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly', token_type: 'Bearer' });
     }
     return c.json(oauthError('unsupported_grant_type', 'Invalid grant_type: ' + field('grant_type').slice(0, 40)), 400);

@@ -113,10 +113,15 @@ export function redditRoutes(app: Hono): void {
     defaults = { ...DEFAULTS };
     return c.body(null, 204);
   });
-  /** {refresh?: boolean}: every access token issued so far expires; with refresh, every refresh token is revoked. */
+  /**
+   * {refresh?: boolean, clientId?: string}: every access token issued so far expires; with refresh, every
+   * refresh token is revoked. With clientId, only the tokens issued to that app (tests sharing the sandbox keep theirs).
+   */
   app.post(`${CONTROL_PREFIX}/reddit/expire-tokens`, async (c) => {
     const body = (await jsonBody(c.req)) ?? {};
-    tokens.expireAll(Date.now(), body.refresh === true);
+    if (body.clientId !== undefined && (typeof body.clientId !== 'string' || !body.clientId)) return c.json({ error: 'clientId must be a client id' }, 400);
+    if (typeof body.clientId === 'string') tokens.expireClient(body.clientId, body.refresh === true);
+    else tokens.expireAll(Date.now(), body.refresh === true);
     return c.body(null, 204);
   });
   /** {remaining}: what X-Ratelimit-Remaining says for the rest of this window (0 answers 429). DELETE resets. */
@@ -160,18 +165,20 @@ export function redditRoutes(app: Hono): void {
       if (!grant || grant.used || grant.clientId !== client.id) return c.json({ error: 'invalid_grant' }, 400);
       grant.used = true;
       if (grant.redirectUri !== field('redirect_uri')) return c.json({ error: 'invalid_grant' }, 400);
-      const access = tokens.mintAccess(now);
+      const access = tokens.mintAccess(now, client.id);
       return c.json({
         access_token: access.token,
         token_type: 'bearer',
         expires_in: access.expiresIn,
         scope: grant.scope,
-        ...(grant.permanent ? { refresh_token: tokens.mintRefresh(now) } : {}),
+        ...(grant.permanent ? { refresh_token: tokens.mintRefresh(now, client.id) } : {}),
       });
     }
     if (field('grant_type') === 'refresh_token') {
-      if (tokens.refresh(field('refresh_token')) !== 'ok') return c.json({ error: 'invalid_grant' }, 400);
-      const access = tokens.mintAccess(now);
+      const refreshToken = field('refresh_token');
+      // A refresh token works only for the app it was issued to.
+      if (tokens.refresh(refreshToken) !== 'ok' || (tokens.clientOf(refreshToken) ?? client.id) !== client.id) return c.json({ error: 'invalid_grant' }, 400);
+      const access = tokens.mintAccess(now, client.id);
       return c.json({ access_token: access.token, token_type: 'bearer', expires_in: access.expiresIn, scope: 'identity submit flair read', refresh_token: field('refresh_token') });
     }
     return c.json({ error: 'unsupported_grant_type' }, 400);

@@ -75,6 +75,13 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   };
 
   const titleOver = check.titleLength > REDDIT_LIMITS.titleMaxChars;
+  const hasFlairs = Boolean(flairData && flairData.flairs.length > 0);
+  // Under the flair list when there is one, so the refusal sits by the control that fixes it.
+  const flairRequiredNote = (
+    <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
+      {flairMissing}
+    </p>
+  );
   return (
     <ComposerShell
       title="Create Post"
@@ -131,7 +138,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
           {flairs.failure.message}
         </p>
       ) : null}
-      {flairData && flairData.flairs.length > 0 ? (
+      {flairData && hasFlairs ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-flair`}>Post Flair{flairData.flairRequired ? '' : ' (optional)'}</Label>
           <NativeSelect id={`${id}-flair`} value={flairId} onChange={(e) => setFlairId(e.target.value)} aria-describedby={flairMissing ? `${id}-flair-required` : undefined}>
@@ -142,19 +149,16 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
               </option>
             ))}
           </NativeSelect>
+          {flairMissing ? flairRequiredNote : null}
           {chosen?.textEditable ? (
-            <div className="grid gap-2">
+            <div className="mt-2 grid gap-2">
               <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
               <Input id={`${id}-flair-text`} value={flairText} onChange={(e) => setFlairText(e.target.value)} maxLength={64} placeholder={chosen.text} />
             </div>
           ) : null}
         </div>
       ) : null}
-      {flairMissing ? (
-        <p id={`${id}-flair-required`} role="alert" className="text-sm text-destructive">
-          {flairMissing}
-        </p>
-      ) : null}
+      {flairMissing && !hasFlairs ? flairRequiredNote : null}
     </ComposerShell>
   );
 }

@@ -8,22 +8,40 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 
 /**
  * Where the YouTube account stands, read live from users/{uid}/socialAccounts/youtube. `connectAction` is the
- * Authenticate with YouTube control (the OAuth flow), shown whenever the account needs a token.
+ * Authenticate with YouTube control (the OAuth flow): shown whenever the account needs a token, and as
+ * Reconnect once connected. `problem` says why the channel could not be read (e.g. a used-up quota), so a
+ * connected account with sample figures is never left unexplained.
  */
-export function YouTubeAccount({ state, channelName, connectAction }: { state: YouTubeAccountState | 'loading'; channelName: string | null; connectAction?: ReactNode }) {
+export function YouTubeAccount({
+  state,
+  channelName,
+  connectAction,
+  problem = null,
+}: {
+  state: YouTubeAccountState | 'loading';
+  channelName: string | null;
+  connectAction?: ReactNode;
+  problem?: string | null;
+}) {
   if (state === 'loading') {
     return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <p role="status" className="flex items-center gap-2 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm text-muted-foreground">
         <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your YouTube account...
       </p>
     );
   }
   if (state === 'ready') {
     return (
-      <p role="status" className="flex items-center gap-2 text-sm text-success">
-        <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-        {channelName ? `Connected to ${channelName}` : 'YouTube connected'}
-      </p>
+      <div role="status" className="flex flex-col gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <p className="flex items-center gap-2">
+            <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
+            {channelName ? `Connected to ${channelName}` : 'YouTube connected'}
+          </p>
+          {problem ? <p className="text-muted-foreground">{problem}</p> : null}
+        </div>
+        {connectAction ? <div className="shrink-0 self-start sm:self-center">{connectAction}</div> : null}
+      </div>
     );
   }
   if (state === 'no-credentials') {

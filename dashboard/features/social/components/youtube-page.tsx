@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { PlatformProfile } from '@core/social-posts';
-import { Card, CardContent } from '@core/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import type { CallableFailure } from '@/lib/call';
 import { useUserCollection } from '@/lib/live';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useRecentPosts } from '../api/social-posts';
@@ -28,6 +28,15 @@ export function youtubeStats(samples: PlatformCopy['samples'], profile: Platform
   ];
 }
 
+/** Why the channel could not be read, beside Connected; null when the composer already points to Integrations. */
+export function channelProblem(failure: CallableFailure): string | null {
+  if (failure.needsIntegrations) return null;
+  // The quota message is written for an upload (it mentions Retry): here only the figures wait for the reset.
+  if (failure.code === 'resource-exhausted')
+    return 'YouTube is not answering this app for now (its daily API quota is used up or it is limiting requests), so the figures below are samples until it answers again.';
+  return `The channel's figures could not be loaded: ${failure.message}`;
+}
+
 /**
  * /social/youtube: the account's state (with the Authenticate with YouTube control passed in as
  * `connectAction`), stat cards, the AI generator (it writes the description), the upload form and Recent Posts.
@@ -45,11 +54,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
-      <Card>
-        <CardContent className="p-4">
-          <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} />
-        </CardContent>
-      </Card>
+      <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
       <PlatformStats stats={youtubeStats(copy.samples, data)} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-6">

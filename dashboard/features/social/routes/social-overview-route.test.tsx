@@ -69,7 +69,7 @@ describe('the Social overview', () => {
     expect(within(platforms[2]!).getByRole('link', { name: 'Create Reddit Post' }).getAttribute('href')).toBe('/social/reddit');
     // YouTube's app credentials are saved but the channel has not consented yet: that is fixed on its page.
     expect(within(platforms[3]!).getByText(/Not connected/)).toBeTruthy();
-    expect(within(platforms[3]!).getByRole('link', { name: 'Connect YouTube' }).getAttribute('href')).toBe('/social/youtube');
+    expect(within(platforms[3]!).getByRole('link', { name: 'Connect on the YouTube page' }).getAttribute('href')).toBe('/social/youtube');
     expect(within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText('LinkedIn · Failed: LinkedIn refused the token')).toBeTruthy();
   });

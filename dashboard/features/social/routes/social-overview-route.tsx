@@ -43,7 +43,7 @@ function ConnectionLine({ platform, connection }: { platform: (typeof PLATFORMS)
           to={onPage ? platform.to : SOCIAL_INTEGRATIONS}
           className="rounded-sm font-medium whitespace-nowrap underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {onPage ? `${connection.state === 'needs-connect' ? 'Connect' : 'Reconnect'} ${platform.short}` : 'Fix in Integrations'}
+          {onPage ? `${connection.state === 'needs-connect' ? 'Connect' : 'Reconnect'} on the ${platform.short} page` : 'Fix in Integrations'}
         </Link>
       )}
     </p>

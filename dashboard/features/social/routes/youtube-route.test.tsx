@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawDoc } from '@core/data/statuses';
-import { postDoc, timestampOf, type FakeCalls, type FakeLive } from '../test-support';
+import { callableError, postDoc, timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
 const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ posts: [], library: [], accounts: [] }));
@@ -69,6 +69,27 @@ describe('the YouTube page', () => {
     expect(within(figures).getByText('4.2K')).toBeTruthy();
     expect(within(figures).getByText('123.5K')).toBeTruthy();
     expect(within(figures).getAllByText('Sample')).toHaveLength(1);
+  });
+
+  it('when connected offers Reconnect beside the channel', async () => {
+    render(
+      <MemoryRouter>
+        <YouTubePage connectAction={<button type="button">Reconnect</button>} />
+      </MemoryRouter>,
+    );
+    const account = (await screen.findByText('Connected to Muse Sandbox Channel')).closest<HTMLElement>('[role="status"]')!;
+    expect(within(account).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a used-up quota', callableError('resource-exhausted', "YouTube's daily API quota for this app is used up. Use Retry."), /daily API quota is used up or it is limiting requests/],
+    ['an outage', callableError('unavailable', 'YouTube could not be reached. Please try again.'), /^The channel's figures could not be loaded: YouTube could not be reached/],
+  ])('when the channel cannot be read (%s) says why beside Connected, and the figures stay samples', async (_case, error, says) => {
+    calls.handlers.getPlatformProfile = () => Promise.reject(error);
+    renderPage();
+    await waitFor(() => expect(screen.getByText(says)).toBeTruthy());
+    expect(screen.getByText('YouTube connected')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Account figures' })).getAllByText('Sample')).toHaveLength(3);
   });
 
   it('refuses a click with blank fields, sending nothing', async () => {
