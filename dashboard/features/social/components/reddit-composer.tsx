@@ -15,12 +15,13 @@ import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput }
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.reddit;
+export const NOT_CONNECTED = 'Connect your Reddit account above to post.';
 
 export interface RedditComposerProps {
   text: string;
   onTextChange: (text: string) => void;
   timeZone: string;
-  /** Whether the account can post now (connected); flairs are only asked for then. */
+  /** Whether the account can post now (connected); flairs are only asked for then, and posting is blocked until then. */
   connected: boolean;
   accountFailure: CallableFailure | null;
   onSubmitted: (postId: string) => void;
@@ -43,7 +44,8 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
   const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
-  const problem = check.problem;
+  // Until the account is connected (or after a refused refresh) nothing can go out: say where to fix it.
+  const problem = check.problem ?? (connected ? null : NOT_CONNECTED);
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;

@@ -77,6 +77,16 @@ describe('the Reddit page', () => {
     await waitFor(() => expect(sent('startSocialOAuth')).toEqual([{ name: 'startSocialOAuth', input: { platform: 'reddit' } }]));
   });
 
+  it.each([
+    ['saved but never connected', { connected: false }],
+    ['refused at the last refresh', { connected: true, needsReconnect: true }],
+  ])('when %s, the post button is blocked and says to connect first', (_label, data) => {
+    live.accounts = [account(data)];
+    renderPage();
+    expect((screen.getByRole('button', { name: 'Post to Reddit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Connect your Reddit account above to post.');
+  });
+
   it('loads flairs once typing stops, drops a leading r/, and posts with the chosen flair and its own text', async () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/Muse' } });
