@@ -118,7 +118,7 @@ describe('publishing to Reddit', () => {
       ok: false,
       failure: {
         code: 'rate_limited',
-        message: "Reddit is limiting how often this account can post: Looks like you've been doing that a lot. Take a break for 7 minutes before trying again.",
+        message: "Reddit is limiting how often this account can post. Reddit says: “Looks like you've been doing that a lot. Take a break for 7 minutes before trying again.”",
         retryAt: clock + 420_000,
       },
     });

@@ -55,7 +55,7 @@ export function redditSubmitFailure(errors: unknown[][], context: { subreddit: s
       return { code: 'invalid_content', message: `That flair is not offered in ${sr} any more: choose another and post again.` };
     case 'RATELIMIT': {
       const waitMs = context.ratelimitSeconds !== undefined ? context.ratelimitSeconds * 1000 : waitFromText(said);
-      return { code: 'rate_limited', message: `Reddit is limiting how often this account can post${said ? `: ${said}` : '.'}`, ...(waitMs !== undefined ? { retryAt: context.now + waitMs } : {}) };
+      return { code: 'rate_limited', message: `Reddit is limiting how often this account can post.${said ? ` Reddit says: “${said}”` : ''}`, ...(waitMs !== undefined ? { retryAt: context.now + waitMs } : {}) };
     }
     case 'SUBREDDIT_NOEXIST':
       return { code: 'invalid_content', message: `${sr} does not exist.` };
