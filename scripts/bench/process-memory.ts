@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+// Memory of a process tree from /proc (Linux only): RSS counts a page once per process that maps it,
+// PSS splits shared pages between their processes, so the tree's PSS is what it really holds.
+
+export interface TreeMemory {
+  /** Sum of the processes' resident set sizes, in bytes (shared pages counted once per process). */
+  rss: number;
+  /** Sum of the processes' proportional set sizes, in bytes (shared pages counted once in all). */
+  pss: number;
+  /** The largest single process's RSS, in bytes. */
+  largestRss: number;
+  /** PSS per kind of process: Chromium's --type (renderer, gpu-process, utility, ...) or 'browser'. */
+  pssByKind: Record<string, number>;
+}
+
+function descendants(rootPid: number): Set<number> {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return tree;
+}
+
+function kindOf(pid: number): string {
+  // Chromium rewrites its children's command lines into one space-separated string.
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+  const type = args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
+  if (type === 'utility')
+    return `utility:${
+      args
+        .find((a) => a.startsWith('--utility-sub-type='))
+        ?.split('.')
+        .pop() ?? '?'
+    }`;
+  return type ?? (args[0]?.endsWith('chromium') ? 'browser' : 'other');
+}
+
+/** Memory of rootPid and all its descendants (for Chromium: browser, renderer, GPU and utility processes). */
+export function treeMemory(rootPid: number): TreeMemory {
+  const out: TreeMemory = { rss: 0, pss: 0, largestRss: 0, pssByKind: {} };
+  for (const pid of descendants(rootPid)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+      const rss = kib('Rss');
+      const pss = kib('Pss');
+      const kind = kindOf(pid);
+      out.rss += rss;
+      out.pss += pss;
+      out.largestRss = Math.max(out.largestRss, rss);
+      out.pssByKind[kind] = (out.pssByKind[kind] ?? 0) + pss;
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** Samples treeMemory every intervalMs until stop(); keeps the peaks (each kind's peak on its own). */
+export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: TreeMemory; stop: () => { peak: TreeMemory; samples: Array<{ ms: number; memory: TreeMemory }> } } {
+  const before = treeMemory(rootPid);
+  const peak: TreeMemory = { ...before, pssByKind: { ...before.pssByKind } };
+  const samples: Array<{ ms: number; memory: TreeMemory }> = [];
+  const t0 = performance.now();
+  const timer = setInterval(() => {
+    const now = treeMemory(rootPid);
+    samples.push({ ms: Math.round(performance.now() - t0), memory: now });
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.pss = Math.max(peak.pss, now.pss);
+    peak.largestRss = Math.max(peak.largestRss, now.largestRss);
+    for (const [kind, pss] of Object.entries(now.pssByKind)) peak.pssByKind[kind] = Math.max(peak.pssByKind[kind] ?? 0, pss);
+  }, intervalMs);
+  return {
+    before,
+    stop() {
+      clearInterval(timer);
+      return { peak, samples };
+    },
+  };
+}
