@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
 import { MEDIA_ORIGIN, run, startHarness, type Harness } from '../../tests/media/support/harness';
-import { sampleTreeMemory } from './process-memory';
+import { sampleTreeMemory } from '../../tests/media/support/process-memory';
 
 // npm run bench -- render: the in-browser render engine against native ffmpeg, in one run (ratios are
 // what counts on a shared 2-core machine). Never asserted.

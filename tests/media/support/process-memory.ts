@@ -73,6 +73,26 @@ export function treeMemory(rootPid: number): TreeMemory {
   return out;
 }
 
+/**
+ * PSS of the shared memory regions (memfd) mapped in rootPid's tree, in bytes: Chromium's discardable
+ * memory (its image decode cache among others), shared bitmaps and media buffers.
+ */
+export function treeSharedMemory(rootPid: number): number {
+  let total = 0;
+  for (const pid of descendants(rootPid)) {
+    try {
+      let inMemfd = false;
+      for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+        if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inMemfd = line.includes('/memfd:');
+        else if (inMemfd && line.startsWith('Pss:')) total += Number(/(\d+) kB/.exec(line)?.[1] ?? 0) * 1024;
+      }
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 /** Samples treeMemory every intervalMs until stop(); keeps the peaks (each kind's peak on its own). */
 export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: TreeMemory; stop: () => { peak: TreeMemory; samples: Array<{ ms: number; memory: TreeMemory }> } } {
   const before = treeMemory(rootPid);
