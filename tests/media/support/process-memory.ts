@@ -1,17 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-// Memory of a process tree from /proc (Linux only): RSS counts a page once per process that maps it,
-// PSS splits shared pages between their processes, so the tree's PSS is what it really holds.
+// Memory of a process tree from /proc (Linux only). RSS counts a page once per process that maps it;
+// PSS splits shared pages between their processes. The program's own files (the Chromium binary, its
+// libraries) are shared with every other Chromium on the machine too, so their part of PSS moves as
+// those start and exit: `ownPss` (anonymous and shared-memory pages only) is what the tree allocated.
 
 export interface TreeMemory {
   /** Sum of the processes' resident set sizes, in bytes (shared pages counted once per process). */
   rss: number;
   /** Sum of the processes' proportional set sizes, in bytes (shared pages counted once in all). */
   pss: number;
+  /** PSS of anonymous and shared-memory pages (Pss_Anon + Pss_Shmem), in bytes: PSS without mapped files. */
+  ownPss: number;
   /** The largest single process's RSS, in bytes. */
   largestRss: number;
-  /** PSS per kind of process: Chromium's --type (renderer, gpu-process, utility, ...) or 'browser'. */
-  pssByKind: Record<string, number>;
+  /** ownPss per kind of process: Chromium's --type (renderer, gpu-process, utility, ...) or 'browser'. */
+  ownPssByKind: Record<string, number>;
+  /** CPU time (user + system) of the processes alive now, in seconds. */
+  cpuSeconds: number;
 }
 
 function descendants(rootPid: number): Set<number> {
@@ -54,18 +60,23 @@ function kindOf(pid: number): string {
 
 /** Memory of rootPid and all its descendants (for Chromium: browser, renderer, GPU and utility processes). */
 export function treeMemory(rootPid: number): TreeMemory {
-  const out: TreeMemory = { rss: 0, pss: 0, largestRss: 0, pssByKind: {} };
+  const out: TreeMemory = { rss: 0, pss: 0, ownPss: 0, largestRss: 0, ownPssByKind: {}, cpuSeconds: 0 };
   for (const pid of descendants(rootPid)) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
       const rss = kib('Rss');
-      const pss = kib('Pss');
+      const own = kib('Pss_Anon') + kib('Pss_Shmem');
       const kind = kindOf(pid);
+      const statLine = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const stat = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
       out.rss += rss;
-      out.pss += pss;
+      out.pss += kib('Pss');
+      out.ownPss += own;
       out.largestRss = Math.max(out.largestRss, rss);
-      out.pssByKind[kind] = (out.pssByKind[kind] ?? 0) + pss;
+      out.ownPssByKind[kind] = (out.ownPssByKind[kind] ?? 0) + own;
+      // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+      out.cpuSeconds += (Number(stat[11]) + Number(stat[12])) / 100;
     } catch {
       /* gone */
     }
@@ -93,10 +104,10 @@ export function treeSharedMemory(rootPid: number): number {
   return total;
 }
 
-/** Samples treeMemory every intervalMs until stop(); keeps the peaks (each kind's peak on its own). */
+/** Samples treeMemory every intervalMs until stop(); keeps the peaks (each kind's peak on its own; cpuSeconds stays `before`'s). */
 export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: TreeMemory; stop: () => { peak: TreeMemory; samples: Array<{ ms: number; memory: TreeMemory }> } } {
   const before = treeMemory(rootPid);
-  const peak: TreeMemory = { ...before, pssByKind: { ...before.pssByKind } };
+  const peak: TreeMemory = { ...before, ownPssByKind: { ...before.ownPssByKind } };
   const samples: Array<{ ms: number; memory: TreeMemory }> = [];
   const t0 = performance.now();
   const timer = setInterval(() => {
@@ -104,8 +115,9 @@ export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: T
     samples.push({ ms: Math.round(performance.now() - t0), memory: now });
     peak.rss = Math.max(peak.rss, now.rss);
     peak.pss = Math.max(peak.pss, now.pss);
+    peak.ownPss = Math.max(peak.ownPss, now.ownPss);
     peak.largestRss = Math.max(peak.largestRss, now.largestRss);
-    for (const [kind, pss] of Object.entries(now.pssByKind)) peak.pssByKind[kind] = Math.max(peak.pssByKind[kind] ?? 0, pss);
+    for (const [kind, pss] of Object.entries(now.ownPssByKind)) peak.ownPssByKind[kind] = Math.max(peak.ownPssByKind[kind] ?? 0, pss);
   }, intervalMs);
   return {
     before,
