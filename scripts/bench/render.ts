@@ -1,56 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
 import { MEDIA_ORIGIN, run, startHarness, type Harness } from '../../tests/media/support/harness';
+import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 
 // npm run bench -- render: the in-browser render engine against native ffmpeg, in one run (ratios are
 // what counts on a shared 2-core machine). Never asserted.
 // 1. Reference timeline of the notes (3 stills x 4 s + a 3 s title, 1280x720, 30 fps, H.264): WebCodecs
 //    in Chromium vs native ffmpeg (x264 veryfast, -threads 2, same filtergraph builder, same stills).
 // 2. The same timeline through the ffmpeg.wasm engine only (H.264), and as mov (ProRes 422, medium).
-// 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall time and peak memory.
+// 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall and CPU time, and the
+//    browser process tree's memory before and at its peak during the render (sampled every 100 ms).
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => +(ms / 1000).toFixed(2);
-
-/** Resident memory of a process and all its descendants (Chromium's browser, renderer, GPU, utility processes). */
-function treeRss(rootPid: number): { total: number; largest: number } {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* gone */
-    }
-  }
-  const tree = new Set([rootPid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of parent) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  let largest = 0;
-  for (const pid of tree) {
-    try {
-      const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-      total += rss;
-      largest = Math.max(largest, rss);
-    } catch {
-      /* gone */
-    }
-  }
-  return { total, largest };
-}
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
@@ -125,18 +91,20 @@ export async function renderBench(): Promise<Record<string, string | number>> {
 
     const cdp = await h.page.context().newCDPSession(h.page);
     await cdp.send('Performance.enable');
-    const before = treeRss(h.browserPid!);
-    let peak = before;
+    // The browser's whole process tree every 100 ms: PSS counts shared pages once (RSS once per process).
+    const sampler = sampleTreeMemory(h.browserPid!, 100);
     let peakHeap = 0;
-    const sampler = setInterval(() => {
-      const now = treeRss(h.browserPid!);
-      peak = { total: Math.max(peak.total, now.total), largest: Math.max(peak.largest, now.largest) };
+    const heapTimer = setInterval(() => {
       void cdp
         .send('Performance.getMetrics')
         .then(({ metrics }) => (peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0)))
         .catch(() => undefined);
     }, 200);
-    const big = await h.render({ items: long, settings: { ...settings720, resolution: { width: 1920, height: 1080 } }, title: 'long' }, 'auto', { returnBytes: false }).finally(() => clearInterval(sampler));
+    const big = await h.render({ items: long, settings: { ...settings720, resolution: { width: 1920, height: 1080 } }, title: 'long' }, 'auto', { returnBytes: false }).finally(() => clearInterval(heapTimer));
+    const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
+    const cpuSeconds = treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds;
+    // MUSE_BENCH_RENDER_TRACE=<file>: every sample and the render's stages, to see which stage holds what.
+    if (process.env.MUSE_BENCH_RENDER_TRACE) await writeFile(process.env.MUSE_BENCH_RENDER_TRACE, JSON.stringify({ stages: big.stages, before, samples }, null, 1));
     const mib = (b: number) => +(b / 1048576).toFixed(0);
     // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
     const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
@@ -158,9 +126,20 @@ export async function renderBench(): Promise<Record<string, string | number>> {
       '60s1080p.wall_s': secs(big.ms),
       '60s1080p.MiB': +(big.size / 1048576).toFixed(1),
       '60s1080p.stages': big.stages.join(','),
-      '60s1080p.peak_rss_browser_tree_MiB': mib(peak.total),
-      '60s1080p.rss_before_MiB': mib(before.total),
-      '60s1080p.peak_rss_largest_process_MiB': mib(peak.largest),
+      // PSS of anonymous and shared memory: what the tree allocated (see tests/media/support/process-memory.ts).
+      '60s1080p.pss_before_render_MiB': mib(before.ownPss),
+      '60s1080p.pss_peak_during_render_MiB': mib(peak.ownPss),
+      '60s1080p.pss_growth_MiB': mib(peak.ownPss - before.ownPss),
+      '60s1080p.pss_growth_by_process_MiB': Object.entries(peak.ownPssByKind)
+        .map(([kind, pss]) => `${kind}:${mib(pss - (before.ownPssByKind[kind] ?? 0))}`)
+        .join(','),
+      '60s1080p.pss_with_files_before/peak_MiB': `${mib(before.pss)}/${mib(peak.pss)}`,
+      '60s1080p.rss_before_render_MiB': mib(before.rss),
+      '60s1080p.rss_peak_during_render_MiB': mib(peak.rss),
+      '60s1080p.rss_growth_MiB': mib(peak.rss - before.rss),
+      '60s1080p.peak_rss_largest_process_MiB': mib(peak.largestRss),
+      // CPU time of the browser tree during the render: steadier than wall time on a shared machine.
+      '60s1080p.browser_cpu_s': +cpuSeconds.toFixed(1),
       '60s1080p.peak_js_heap_MiB': mib(peakHeap),
     };
   } finally {

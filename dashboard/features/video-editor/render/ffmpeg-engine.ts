@@ -74,6 +74,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       });
       onProgress(0.1, 'Encoding video');
       await ff.exec(args, { durationSec: totalFrames / fps, onProgress: (f) => onProgress(0.1 + 0.88 * f, 'Encoding video') });
+      for (const name of [...files.keys(), ...sourceFile.values()]) await ff.remove(name);
       return ff.read(out);
     },
     { signal },

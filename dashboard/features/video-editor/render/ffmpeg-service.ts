@@ -13,6 +13,8 @@ export interface FfmpegJob {
   path(name: string): string;
   write(name: string, data: Uint8Array): Promise<void>;
   read(name: string): Promise<Uint8Array>;
+  /** Deletes a file of this job now: inputs before a large output is read, so the worker does not hold both. */
+  remove(name: string): Promise<void>;
   /**
    * Runs ffmpeg; resolves when it exits with 0, rejects with the log tail otherwise. `durationSec` turns
    * ffmpeg's "time=" into a 0..1 fraction for `onProgress`.
@@ -93,6 +95,11 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
           const data = await ff.readFile(path(name));
           if (typeof data === 'string') throw new Error('ffmpeg returned text for a binary file');
           return data;
+        },
+        async remove(name) {
+          await ff.deleteFile(path(name));
+          const at = created.indexOf(path(name));
+          if (at >= 0) created.splice(at, 1);
         },
         async exec(args, opts = {}) {
           throwIfAborted(signal);

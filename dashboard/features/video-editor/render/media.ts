@@ -6,6 +6,11 @@ import { soundClips, type FrameSource, type MediaItem, type SoundClip } from './
 // The renderer's side of FrameSource: every file fetched once (CORS), every still decoded once into an
 // ImageBitmap, every video clip decoded frame by frame with mediabunny (WebCodecs VideoDecoder) in
 // presentation order. drawFrame stays synchronous: `advance` readies the next frame before it is drawn.
+//
+// A decoded frame is copied out as RGBA into an ImageBitmap, never drawn as a VideoFrame: Chromium
+// paints a VideoFrame on a 2D canvas through its image decode cache, which keeps an RGB copy of every
+// frame (8 MiB at 1080p) in discardable shared memory until its limit, about 512 MiB per renderer,
+// although each frame is drawn once. An ImageBitmap is drawn as it is.
 
 export class MediaLoadError extends Error {
   constructor(
@@ -24,8 +29,24 @@ interface VideoState {
   input: Input;
   firstTimestamp: number;
   iterator: AsyncGenerator<VideoSample | null, void, unknown> | null;
-  current: VideoSample | null;
-  image: CanvasImageSource | null;
+  /** The current frame (closed when the next one replaces it). */
+  image: ImageBitmap | null;
+  /** RGBA pixels of the last frame copied, reused for every frame of the same size. */
+  rgba: Uint8ClampedArray<ArrayBuffer> | null;
+}
+
+/**
+ * The sample's pixels as an ImageBitmap of its display size (what drawImage of its VideoFrame draws),
+ * copied through `scratch` (reallocated when the size changes). The sample stays open.
+ */
+export async function sampleToBitmap(sample: VideoSample, scratch: { rgba: Uint8ClampedArray<ArrayBuffer> | null }): Promise<ImageBitmap> {
+  const { width, height } = sample.visibleRect;
+  if (scratch.rgba?.length !== width * height * 4) scratch.rgba = new Uint8ClampedArray(width * height * 4);
+  await sample.copyTo(scratch.rgba, { format: 'RGBA', colorSpace: 'srgb' });
+  const pixels = new ImageData(scratch.rgba, width, height);
+  // Non-square pixels: stretched to the display size, as drawImage stretches a VideoFrame.
+  const display = { resizeWidth: sample.squarePixelWidth, resizeHeight: sample.squarePixelHeight };
+  return display.resizeWidth === width && display.resizeHeight === height ? createImageBitmap(pixels) : createImageBitmap(pixels, { ...display, resizeQuality: 'high' });
 }
 
 export interface RenderMedia extends FrameSource {
@@ -55,7 +76,9 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
 
   const close = () => {
     for (const v of videos.values()) {
-      v.current?.close();
+      v.image?.close();
+      v.image = null;
+      v.rgba = null;
       void v.iterator?.return(undefined).catch(() => undefined);
     }
     videos.clear();
@@ -97,7 +120,7 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
         if (!opts.decodeVideo) continue;
         const track = await input.getPrimaryVideoTrack().catch(() => null);
         if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
-        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, current: null, image: null });
+        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, image: null, rgba: null });
       }
     }
   } catch (error) {
@@ -126,9 +149,18 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
       const next = await v.iterator.next();
       // null or done: past the end of the source, so the previous frame stays (clip longer than its file).
       if (next.done || !next.value) return;
-      v.current?.close();
-      v.current = next.value;
-      v.image = next.value.toCanvasImageSource();
+      const sample = next.value;
+      let image: ImageBitmap;
+      try {
+        image = await sampleToBitmap(sample, v);
+      } finally {
+        // Closed at once: the decoder reuses its frame buffers only once they are released.
+        sample.close();
+      }
+      // Closed while copying (render aborted): nothing will draw or close this frame.
+      if (videos.get(item.id) !== v) return image.close();
+      v.image?.close();
+      v.image = image;
     },
     close,
   };

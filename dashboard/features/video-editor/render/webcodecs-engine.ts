@@ -166,6 +166,8 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
       await ff.write(`video.${format}`, video);
       await ff.write('audio.wav', wav);
       await ff.exec(buildAddAudioArgs({ video: ff.path(`video.${format}`), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
+      await ff.remove(`video.${format}`);
+      await ff.remove('audio.wav');
       return ff.read(`out.${format}`);
     },
     { signal },
