@@ -86,37 +86,37 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
 const started = Date.now();
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
-// need none (tsc, eslint, prettier and vitest each keep one core busy), and the rules and functions suites
-// run on it as soon as it is up: they mostly wait on the emulators, and the functions suite on triggers
-// and provider polls. e2e starts once both lanes are done, with the cores to itself.
+// need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
+// soon as it is up, and mostly waits on triggers and provider polls. The rules suites follow the checks in
+// their lane, which balances the two. e2e starts once both lanes are done, with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
-const stackFree = (async () => {
+const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
   await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
   await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack });
   // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
   // After the stack's builds, so the renders do not share the cores with them.
-  await stackStarting;
+  const stack = await stackStarting;
   await vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+  // The rules suites clear their project's Firestore and bucket: a project of their own on the same
+  // emulators, so the functions and e2e users are never wiped.
+  if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: wanted('functions') });
 })();
 
 const stack = await stackStarting;
 if (stack) {
   try {
-    // The rules suites clear their project's Firestore and bucket: a project of their own on the same
-    // emulators, so the functions and e2e users are never wiped.
-    await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID });
     await vitest('functions', ['functions'], stack.env);
-    await stackFree;
+    await checksLane;
     await playwright('e2e', stack.env);
   } finally {
     await stack.stop();
   }
 }
-await stackFree;
+await checksLane;
 
 async function startTestStack() {
   // Only the extension's specs need its build.
