@@ -19,6 +19,8 @@ interface SuiteResult {
   seconds: number;
 }
 const results: SuiteResult[] = [];
+/** The rules suites' own demo project (the emulators accept any; firestore.rules and storage.rules are loaded for it). */
+const RULES_PROJECT_ID = 'demo-muse-rules';
 const reports = `${localDir}/reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -45,13 +47,15 @@ async function check(name: string, command: string, args: string[]): Promise<voi
   results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds });
 }
 
-async function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<void> {
+/** `buffered`: the suite runs next to another one, so its output is printed in one piece when it ends. */
+async function vitest(name: string, projects: string[], env: Record<string, string> = {}, { buffered = false } = {}): Promise<void> {
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
   const files = only.length === 1 ? playwrightArgs : [];
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files];
-  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env }));
+  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env, quiet: buffered }));
+  if (buffered) say.plain(`${say.bold(`── ${name} tests ──`)}\n${r.output.trimEnd()}`);
   results.push({ name, ...vitestCounts(out, r.status), seconds });
 }
 
@@ -81,29 +85,38 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
 
 const started = Date.now();
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
-// The stack (three builds, then the emulators) starts while the checks that need none run: tsc, eslint
-// and prettier use one core each, so on two cores the start-up mostly hides behind them.
+// Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
+// need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
+// soon as it is up, and mostly waits on triggers and provider polls. The rules suites follow the checks in
+// their lane, which balances the two. e2e starts once both lanes are done, with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
-await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
-await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
-await vitest('unit', ['unit', 'extension-unit']);
-const stack = await stackStarting;
-// Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
-// Run once the stack is up and idle, so the renders do not share the cores with its builds.
-await vitest('media', ['media'], { CHROMIUM_PATH: chromium });
-// The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
-await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium });
+const checksLane = (async () => {
+  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
+  await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
+  await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack });
+  // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
+  // After the stack's builds, so the renders do not share the cores with them.
+  const stack = await stackStarting;
+  await vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+  // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
+  await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+  // The rules suites clear their project's Firestore and bucket: a project of their own on the same
+  // emulators, so the functions and e2e users are never wiped.
+  if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: wanted('functions') });
+})();
 
+const stack = await stackStarting;
 if (stack) {
   try {
-    await vitest('rules', ['rules'], stack.env);
     await vitest('functions', ['functions'], stack.env);
+    await checksLane;
     await playwright('e2e', stack.env);
   } finally {
     await stack.stop();
   }
 }
+await checksLane;
 
 async function startTestStack() {
   // Only the extension's specs need its build.
@@ -122,6 +135,8 @@ async function startTestStack() {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 say.plain('');
+const order = ['test stack', 'typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'rules', 'functions', 'e2e'];
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const r of results) say.plain(`  ${r.failed ? '✖' : '✔'} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
 say.plain(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 say.plain(`${passed} passed, ${failed} failed`);

@@ -121,39 +121,72 @@ function describeViolations(violations: Result[]): string {
   return violations.map((v) => [`${v.id} (${v.impact}): ${v.help}`, ...v.nodes.map((node) => describeNode(v, node))].join('\n')).join('\n');
 }
 
-async function scan(page: Page, screen: Screen, theme: Theme): Promise<void> {
+/** Waits for the screen in its first theme; the theme is stored before the page loads, as a returning user's is. */
+async function load(page: Page, screen: Screen, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
   await page.goto(screen.path);
   await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  await expectTheme(page, theme);
   // Scan the loaded page, not its skeletons.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await screen.open?.(page);
+}
 
+/** Switches the open page to the other theme in place, the way a change in another tab reaches it (a storage event). */
+async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await page.evaluate(
+    ([key, value]) => {
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+    },
+    [THEME_STORAGE_KEY, theme] as const,
+  );
+  await expectTheme(page, theme);
+}
+
+async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  // Colours ease between themes (transition-colors): scan the settled colours, not a frame of the fade.
+  await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => undefined)] : []))));
+}
+
+/** Each theme's serious or critical violations are reported, even when the first theme already has some. */
+async function expectNoViolations(page: Page, screen: Screen, theme: Theme): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
-  expect(describeViolations(failing), `serious or critical violations on ${screen.path} (${theme})`).toBe('');
+  expect.soft(describeViolations(failing), `serious or critical violations on ${screen.path} (${theme})`).toBe('');
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`accessibility, ${theme} theme`, () => {
-    for (const screen of signedInScreens) {
-      test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
-        await scan(page, screen, theme);
-      });
-    }
+/**
+ * One page load per screen: scanned in one theme, switched in place, scanned in the other. Every other
+ * screen loads in dark first, so both themes are also scanned as a fresh load.
+ */
+async function scanBothThemes(page: Page, screen: Screen, index: number): Promise<void> {
+  const [first, second]: [Theme, Theme] = index % 2 === 0 ? ['light', 'dark'] : ['dark', 'light'];
+  await load(page, screen, first);
+  await expectNoViolations(page, screen, first);
+  await switchTheme(page, second);
+  await expectNoViolations(page, screen, second);
+}
 
-    test.describe('signed out', () => {
-      test.use({ signedOut: true });
-      for (const screen of signedOutScreens) {
-        test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
-          await scan(page, screen, theme);
-        });
-      }
+test.describe('accessibility in the light and dark themes', () => {
+  signedInScreens.forEach((screen, index) => {
+    test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
+      await scanBothThemes(page, screen, index);
     });
   });
-}
+
+  test.describe('signed out', () => {
+    test.use({ signedOut: true });
+    signedOutScreens.forEach((screen, index) => {
+      test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
+        await scanBothThemes(page, screen, index);
+      });
+    });
+  });
+});
 
 test('on the image page, Tab goes from the selected mode tab straight to its first field', async ({ page }) => {
   await page.goto('/create/image');
