@@ -1,6 +1,7 @@
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '@core/firebase/config';
+import { withTransportRetry } from '../support/transport-retry';
 
 const t = emulatorPortSets.test;
 export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;
@@ -23,7 +24,7 @@ const PASSWORD = 'correct-horse-42';
 const authUrl = (path: string) => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}`;
 
 async function authPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await withTransportRetry(() => fetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
   if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

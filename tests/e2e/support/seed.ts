@@ -14,6 +14,7 @@ import { parseKeyring } from '../../../functions/src/lib/crypto';
 import type { TestUser } from './auth-emulator';
 import { adminBucket, adminDb, bucketName } from './admin';
 import { e2eEnv } from './env';
+import { withTransportRetry } from '../../support/transport-retry';
 
 // One seeder per document type, each writing what the app itself would write: provider keys and social
 // credentials through the real callables (sealed server-side), everything else with the Admin SDK in the
@@ -103,26 +104,10 @@ export function days(n: number): number {
 const contentTypes: Record<GenerationType, string> = { image: 'image/png', video: 'video/mp4', audio: 'audio/mpeg' };
 const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
 
-/**
- * The Storage emulator sometimes closes a kept-alive socket while the Admin SDK writes to it (EPIPE,
- * ECONNRESET): a transport hiccup of the emulator, not of the code under test. Seeding retries those.
- */
-async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (e) {
-      const code = (e as { code?: string }).code ?? String((e as Error).message);
-      if (i >= attempts || !/EPIPE|ECONNRESET|socket hang up/.test(code)) throw e;
-      await new Promise((r) => setTimeout(r, 200 * i));
-    }
-  }
-}
-
 /** Uploads a file with a download token, as the functions store one; returns its download URL. */
 async function storeFile(storagePath: string, body: Buffer, contentType: string): Promise<string> {
   const token = randomUUID();
-  await withRetry(() =>
+  await withTransportRetry(() =>
     adminBucket()
       .file(storagePath)
       .save(body, { contentType, resumable: false, metadata: { metadata: { firebaseStorageDownloadTokens: token } } }),
