@@ -97,6 +97,8 @@ describe('video', () => {
     const marker = newMarker();
     const { requestId } = await startJob(idToken, 'video', { prompt: `a long one ${marker} [pending:40]` });
     await waitForJob(uid, requestId, { until: (s) => s === 'running' });
+    // 'running' is written before the job asks Luma: cancel once Luma has the generation, so there are polls to stop.
+    while ((await lumaGenerations(marker)).length === 0) await new Promise((r) => setTimeout(r, 200));
     expect((await callCallable('cancelJob', { jobId: requestId }, idToken)).result).toEqual({ status: 'cancelled' });
     await new Promise((r) => setTimeout(r, 7000));
     const [before] = await lumaGenerations(marker);
