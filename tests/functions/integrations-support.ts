@@ -5,6 +5,7 @@ import { providerIds, providers, type ProviderId } from '@core/providers';
 import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from '../../functions/src/lib/crypto';
 import { adminDb, projectId } from './support';
+import { stackFetch } from '../support/transport-retry';
 
 // Helpers for the integration and AI text suites: the provider sandbox the functions under test call,
 // raw reads of stored documents, and reads as a signed-in client (rules apply).
@@ -15,17 +16,17 @@ export function sandboxUrl(provider: ProviderId): string {
 }
 
 export async function clearSandbox(provider: ProviderId): Promise<void> {
-  await fetch(`${sandboxUrl(provider)}/__sandbox/requests`, { method: 'DELETE' });
-  await fetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'DELETE' });
+  await stackFetch(`${sandboxUrl(provider)}/__sandbox/requests`, { method: 'DELETE' });
+  await stackFetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'DELETE' });
 }
 
 export async function sandboxRequests(provider: ProviderId, path?: string): Promise<{ method: string; path: string }[]> {
-  const { requests } = (await (await fetch(`${sandboxUrl(provider)}/__sandbox/requests`)).json()) as { requests: { method: string; path: string }[] };
+  const { requests } = (await (await stackFetch(`${sandboxUrl(provider)}/__sandbox/requests`)).json()) as { requests: { method: string; path: string }[] };
   return path ? requests.filter((r) => r.path === path) : requests;
 }
 
 export async function addFault(provider: ProviderId, fault: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+  const res = await stackFetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
   if (res.status !== 201) throw new Error(`fault refused: ${await res.text()}`);
 }
 
@@ -34,7 +35,7 @@ const docUrl = (path: string) => `http://${firestoreHost()}/v1/projects/${projec
 
 /** A document's bytes exactly as the emulator serves them to an admin ("Bearer owner" bypasses rules). */
 export async function rawDocument(path: string): Promise<string | undefined> {
-  const res = await fetch(docUrl(path), { headers: { authorization: 'Bearer owner' } });
+  const res = await stackFetch(docUrl(path), { headers: { authorization: 'Bearer owner' } });
   if (res.status === 404) return undefined;
   if (!res.ok) throw new Error(`raw read of ${path} failed: ${res.status}`);
   return res.text();
@@ -42,7 +43,7 @@ export async function rawDocument(path: string): Promise<string | undefined> {
 
 /** Reads a document as a signed-in user through the Firestore REST API, so security rules decide. */
 export async function clientRead(path: string, idToken: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(docUrl(path), { headers: { authorization: `Bearer ${idToken}` } });
+  const res = await stackFetch(docUrl(path), { headers: { authorization: `Bearer ${idToken}` } });
   return { status: res.status, body: await res.text() };
 }
 

@@ -7,6 +7,7 @@ import type { ElevenLabsCall } from '../sandbox/providers/elevenlabs';
 import { gradientPng } from '../sandbox/providers/png';
 import { sandboxUrl } from './integrations-support';
 import { adminDb, callCallable, projectId, signUp } from './support';
+import { stackFetch } from '../support/transport-retry';
 
 // Helpers for the job suites: users with a BFL key, Storage through the Admin SDK, waiting on jobs.
 
@@ -76,7 +77,7 @@ export interface BflSubmission {
 
 /** The BFL sandbox's submits whose prompt holds `marker` (tests share the sandbox, so each counts its own). */
 export async function bflSubmissions(marker: string): Promise<BflSubmission[]> {
-  const res = await fetch(`${sandboxUrl('bfl')}/__sandbox/bfl/submissions`);
+  const res = await stackFetch(`${sandboxUrl('bfl')}/__sandbox/bfl/submissions`);
   const { submissions } = (await res.json()) as { submissions: BflSubmission[] };
   return submissions.filter((s) => s.prompt.includes(marker));
 }
@@ -104,11 +105,11 @@ export interface LumaGeneration {
 
 /** The Luma sandbox's generations whose prompt holds `marker`. */
 export async function lumaGenerations(marker: string): Promise<LumaGeneration[]> {
-  const { generations } = (await (await fetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)).json()) as { generations: LumaGeneration[] };
+  const { generations } = (await (await stackFetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)).json()) as { generations: LumaGeneration[] };
   return generations.filter((g) => g.prompt.includes(marker));
 }
 
 export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]> {
-  const { calls } = (await (await fetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };
+  const { calls } = (await (await stackFetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };
   return calls.filter((c) => c.text.includes(marker));
 }

@@ -1,7 +1,7 @@
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '@core/firebase/config';
-import { withTransportRetry } from '../support/transport-retry';
+import { stackFetch } from '../support/transport-retry';
 
 const t = emulatorPortSets.test;
 export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;
@@ -24,7 +24,7 @@ const PASSWORD = 'correct-horse-42';
 const authUrl = (path: string) => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}`;
 
 async function authPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await withTransportRetry(() => fetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+  const res = await stackFetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -52,7 +52,7 @@ export interface CallableResult {
 
 /** Calls an HTTPS callable the way the client SDK does (POST {data}, bearer ID token). */
 export async function callCallable(name: string, data: unknown, idToken?: string): Promise<CallableResult> {
-  const res = await fetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
+  const res = await stackFetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
     body: JSON.stringify({ data }),
@@ -63,7 +63,7 @@ export async function callCallable(name: string, data: unknown, idToken?: string
 
 /** Posts a callable body exactly as given (for payloads JSON.stringify cannot make, like a __proto__ key). */
 export async function callCallableRaw(name: string, body: string, idToken: string): Promise<CallableResult> {
-  const res = await fetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
+  const res = await stackFetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body,
@@ -87,7 +87,7 @@ export interface ScheduleRun {
 
 /** Has the test stack run one scheduled function now, as its timer would; resolves once the run ended. */
 export async function runScheduleNow(name: string): Promise<ScheduleRun> {
-  const res = await fetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}`, { method: 'POST' });
+  const res = await stackFetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}`, { method: 'POST' });
   if (!res.ok) throw new Error(`The stack did not run ${name}: ${res.status} ${await res.text()}`);
   const { runs } = (await res.json()) as { runs: ScheduleRun[] };
   return runs[0]!;

@@ -1,6 +1,7 @@
-// The emulators sometimes close a kept-alive socket just as a test client reuses it (EPIPE, ECONNRESET,
-// "socket hang up"): a transport hiccup of the local stack, not of the code under test. Such a request never
-// reached the handler, so test set-up (sign-ups, seeding) may send it again. Anything else is thrown at once.
+// The emulators and the sandbox close an idle kept-alive socket after about 5 s; on a loaded machine a test
+// client can reuse it just as it closes (EPIPE, ECONNRESET, "socket hang up"): a transport hiccup of the local
+// stack, not of the code under test. Such a request was never read by the server, so test set-up and test
+// clients may send it again. Anything else, an HTTP error answer included, is thrown at once.
 
 const TRANSPORT = /EPIPE|ECONNRESET|socket hang up/;
 
@@ -18,4 +19,9 @@ export async function withTransportRetry<T>(fn: () => Promise<T>, attempts = 3):
       await new Promise((r) => setTimeout(r, 200 * i));
     }
   }
+}
+
+/** fetch for test set-up and test clients of the local stack, sent again after a transport hiccup (above). */
+export function stackFetch(input: string, init?: RequestInit): Promise<Response> {
+  return withTransportRetry(() => fetch(input, init));
 }
