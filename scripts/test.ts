@@ -1,5 +1,5 @@
 // npm test: installs what is missing, runs every suite, ends with "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { ensureChromium, ensureFfmpeg, ensureJava, ensureWxtPrepared } from './stack/ensure';
 
 ensureWxtPrepared();
@@ -11,12 +11,15 @@ const { say } = await import('./stack/log');
 const { localDir, root } = await import('./stack/paths');
 const { runAsync } = await import('./stack/processes');
 const { startStack } = await import('./stack/stack');
+const { playwrightCounts, vitestCounts } = await import('./stack/test-reports');
 
 interface SuiteResult {
   name: string;
   passed: number;
   failed: number;
   seconds: number;
+  /** What failed, one line each, printed just above the summary so the tail of a CI log names it. */
+  failures?: string[];
 }
 const results: SuiteResult[] = [];
 /** The rules suites' own demo project (the emulators accept any; firestore.rules and storage.rules are loaded for it). */
@@ -44,7 +47,7 @@ async function check(name: string, command: string, args: string[]): Promise<voi
   say.step(name);
   const [r, seconds] = await timed(() => runAsync(command, args, { quiet: true }));
   if (r.status !== 0) say.fail(`${name} failed:\n${r.output.slice(-6000)}`);
-  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds });
+  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds, failures: r.status === 0 ? [] : ['its output is printed above'] });
 }
 
 /** `buffered`: the suite runs next to another one, so its output is printed in one piece when it ends. */
@@ -56,16 +59,7 @@ async function vitest(name: string, projects: string[], env: Record<string, stri
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files];
   const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env, quiet: buffered }));
   if (buffered) say.plain(`${say.bold(`── ${name} tests ──`)}\n${r.output.trimEnd()}`);
-  results.push({ name, ...vitestCounts(out, r.status), seconds });
-}
-
-function vitestCounts(file: string, status: number): { passed: number; failed: number } {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const j = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { status: string }[] };
-  // A file that fails to load has no failed test but a failed suite: count it, and count skips as failures.
-  const brokenFiles = j.testResults.filter((t) => t.status === 'failed').length;
-  const failed = j.numFailedTests + j.numPendingTests + j.numTodoTests + (j.numFailedTests === 0 && (brokenFiles > 0 || status !== 0) ? Math.max(brokenFiles, 1) : 0);
-  return { passed: j.numPassedTests, failed };
+  results.push({ name, ...vitestCounts(out, r.status, root), seconds });
 }
 
 async function playwright(name: string, env: Record<string, string>): Promise<void> {
@@ -75,12 +69,7 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
   const [r, seconds] = await timed(() =>
     runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts', ...playwrightArgs], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }),
   );
-  let counts = { passed: 0, failed: 1 };
-  if (existsSync(out)) {
-    const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
-    counts = { passed: s.expected, failed: s.unexpected + s.flaky + s.skipped + (s.unexpected === 0 && r.status !== 0 ? 1 : 0) };
-  }
-  results.push({ name, ...counts, seconds });
+  results.push({ name, ...playwrightCounts(out, r.status), seconds });
 }
 
 const started = Date.now();
@@ -137,6 +126,8 @@ const failed = results.reduce((n, r) => n + r.failed, 0);
 say.plain('');
 const order = ['test stack', 'typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'rules', 'functions', 'e2e'];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ✖ ${r.name}: ${f}`));
+if (failures.length > 0) say.plain(`What failed:\n${failures.join('\n')}\n`);
 for (const r of results) say.plain(`  ${r.failed ? '✖' : '✔'} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
 say.plain(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 say.plain(`${passed} passed, ${failed} failed`);
