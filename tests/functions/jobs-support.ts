@@ -113,3 +113,22 @@ export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]>
   const { calls } = (await (await stackFetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };
   return calls.filter((c) => c.text.includes(marker));
 }
+
+/**
+ * Waits until `count()` has stayed the same for `quietMs` (longer than two of the job's 3 s polls) and
+ * returns it. A cancelled run stops polling at its next poll; how soon that is depends on the machine's
+ * load, so tests wait for the polls to go quiet instead of sleeping a fixed time. A run that never stops
+ * keeps the count moving until the provider's task finishes, which the caller's assertions then catch.
+ */
+export async function countOnceQuiet(count: () => Promise<number>, { quietMs = 7_000, timeoutMs = 50_000 } = {}): Promise<number> {
+  const started = Date.now();
+  let last = await count();
+  let since = Date.now();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = await count();
+    if (now !== last) [last, since] = [now, Date.now()];
+    else if (Date.now() - since >= quietMs) return now;
+    if (Date.now() - started > timeoutMs) throw new Error(`still changing after ${timeoutMs} ms (now ${now})`);
+  }
+}
