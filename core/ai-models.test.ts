@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS, isTextModel, listModelsSchema, pickerOptions, resolveModelChoice, textModelProvider } from './ai-models';
+import { DEFAULT_MODELS, isTextModel, pickerOptions, resolveModelChoice, textModelProvider } from './ai-models';
+import { listModelsSchema } from './list-models';
 
 const offered = (...ids: string[]) => ids.map((id) => ({ id, label: id }));
 

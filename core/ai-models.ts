@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { LlmIntegrationType } from './integrations';
 
 // The model catalogue: which models each provider offers the user's own key, read by the functions from the
@@ -75,12 +74,6 @@ export interface ModelCatalogue {
   /** When the provider was asked (ms since the epoch). */
   fetchedAt: number;
 }
-
-export const listModelsSchema = z.strictObject(
-  { provider: z.enum(catalogueProviders, { error: `Unknown provider. Use one of: ${catalogueProviders.join(', ')}` }) },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Invalid request') },
-);
-export type ListModelsInput = z.input<typeof listModelsSchema>;
 
 export interface ModelChoice {
   id: string;

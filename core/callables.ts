@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { listModelsSchema, type ModelCatalogue } from './ai-models';
+import type { ModelCatalogue } from './ai-models';
 import { generateTextSchema, type GenerateTextResult } from './ai-text';
 import {
   integrationTypeInputSchema,
@@ -13,6 +13,7 @@ import {
 } from './integrations';
 import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
+import { listModelsSchema } from './list-models';
 import { feedbackInputSchema } from './schemas';
 import { createSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
 import { completeSocialOAuthSchema, startSocialOAuthSchema, type CompleteSocialOAuthResult, type StartSocialOAuthResult } from './social-oauth';
