@@ -101,6 +101,8 @@ test.describe('side panel: create', () => {
   });
 
   test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl }) => {
+    // A whole image job (the functions emulator may load startJob first), then a second panel that waits for it.
+    test.setTimeout(150_000);
     await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
     await serveArticle(context);
     await page.goto(sidePanelUrl);
