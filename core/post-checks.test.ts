@@ -36,6 +36,15 @@ describe('checkDraft', () => {
     expect(checkDraft(draft({ text: '🔥'.repeat(141) })).problem).toBe("Your post is 2 characters over X's 280 limit");
   });
 
+  it.each([
+    ['a zero-width no-break space', 'Hello\uFEFFworld', 'an invisible character X refuses (U+FEFF)'],
+    ['the noncharacters U+FFFF and U+FFFE', 'ABC\u202A\uFFFFABC\uFFFE', 'invisible characters X refuses (U+FFFF, U+FFFE)'],
+  ])('disables Post on X for text twitter-text calls invalid: %s', (_label, text, words) => {
+    const { problem } = checkDraft(draft({ text }));
+    expect(problem).toContain(words);
+    expect(problem).toContain('delete and retype');
+  });
+
   it('names blank text on X and LinkedIn with the composers’ words', () => {
     expect(checkDraft(draft({ text: ' ' })).missing).toBe(BLANK_TEXT.x);
     expect(checkDraft(draft({ platform: 'linkedin', text: '' })).missing).toBe(BLANK_TEXT.linkedin);

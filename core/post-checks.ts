@@ -20,14 +20,26 @@ export const BLANK_TEXT: Record<PublishPlatform, string> = {
 
 export const CHOOSE_AUTHOR = 'Please select where to post from';
 
+const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why X would refuse this text (over the limit, or a character twitter-text calls invalid), in plain words, or null. */
+export function xTextProblem(info: XTextInfo): string | null {
+  if (info.remaining < 0) {
+    const over = -info.remaining;
+    return `Your post is ${over} character${over === 1 ? '' : 's'} over X's ${X_MAX_WEIGHTED_LENGTH} limit`;
+  }
+  // An empty text is not valid either: that is the click's "enter some content", not a problem to show.
+  if (info.valid || info.weightedLength === 0) return null;
+  const hidden = info.invalidCharacters.map(codePoint).join(', ');
+  if (!hidden) return 'X would refuse this text: check it for unusual characters';
+  const one = info.invalidCharacters.length === 1;
+  return `Your post contains ${one ? 'an invisible character' : 'invisible characters'} X refuses (${hidden}), usually carried in with pasted text: delete and retype the words around ${one ? 'it' : 'them'}`;
+}
+
 /** X: the weighted count and, when it cannot be posted, why. */
 export function checkXPost(text: string, media: readonly MediaFacts[]): { info: XTextInfo; problem: string | null } {
   const info = xTextInfo(text);
-  if (info.remaining < 0) {
-    const over = -info.remaining;
-    return { info, problem: `Your post is ${over} character${over === 1 ? '' : 's'} over X's ${X_MAX_WEIGHTED_LENGTH} limit` };
-  }
-  return { info, problem: xMediaProblem(media)?.message ?? null };
+  return { info, problem: xTextProblem(info) ?? xMediaProblem(media)?.message ?? null };
 }
 
 const LINKEDIN_TYPES = 'JPEG, PNG, GIF or MP4';

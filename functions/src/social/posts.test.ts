@@ -10,6 +10,7 @@ describe('platformProblem', () => {
   it.each([
     ['x', 'a'.repeat(280), [], undefined, undefined],
     ['x', 'a'.repeat(281), [], undefined, 'Posts on X can be at most 280 characters (this one counts 281)'],
+    ['x', 'Hello\uFEFFworld', [], undefined, 'Your post contains an invisible character X refuses (U+FEFF), usually carried in with pasted text: delete and retype the words around it'],
     ['x', 'four images', [1, 2, 3, 4].map(() => file('image/png', MB)), undefined, undefined],
     ['x', 'five images', [1, 2, 3, 4, 5].map(() => file('image/png', MB)), undefined, 'A post on X takes at most 4 images'],
     ['x', 'a video and an image', [file('video/mp4', MB), file('image/png', MB)], undefined, 'A post on X takes up to 4 images, or one GIF, or one video'],
