@@ -5,8 +5,8 @@ import { gradientPng } from './png';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 
 // LinkedIn (api.linkedin.com, learn.microsoft.com/linkedin): OpenID userinfo on /v2, and the versioned
-// Community Management APIs on /rest, which answer only calls that carry `LinkedIn-Version: YYYYMM` (one
-// of the last 12 months) and `X-Restli-Protocol-Version: 2.0.0`. Errors are {status, serviceErrorCode,
+// Community Management APIs on /rest, which answer only calls that carry `LinkedIn-Version: YYYYMM` (a version
+// LinkedIn released and has not sunset, LINKEDIN_VERSIONS) and `X-Restli-Protocol-Version: 2.0.0`. Errors are {status, serviceErrorCode,
 // code, message}; validation errors {status: 422, message: 'ERROR :: /field :: ...', errorDetails}.
 //
 // One member (LINKEDIN_SANDBOX.member) holds every token. Tokens: missing or 'bad-key' 401
@@ -55,13 +55,46 @@ function validationError(status: 400 | 422, field: string, reason: string, code 
   };
 }
 
-/** YYYYMM versions live today: the current month and the 12 before it (LinkedIn supports each for a year). */
-export function isActiveVersion(version: string, today: Date): boolean {
-  const m = /^(\d{4})(\d{2})(\.\d{2})?$/.exec(version);
-  if (!m) return false;
-  const months = Number(m[1]) * 12 + Number(m[2]) - 1;
-  const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  return Number(m[2]) >= 1 && Number(m[2]) <= 12 && months <= current && months >= current - 12;
+/**
+ * The Marketing API versions LinkedIn released, each with the day it sunsets (UTC), the sandbox's own record
+ * of LinkedIn's pages: the sunset dates from "API Migration Status" on
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations, the releases from
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/recent-changes. LinkedIn releases
+ * monthly but skipped December 2025 (there is no 202512) and supports each version at least a year
+ * (https://learn.microsoft.com/en-us/linkedin/marketing/versioning). 202608 and 202609 were released but
+ * their sunset dates were not yet on the migrations page we read: they take a year to the 15th (the next
+ * Monday when that falls on a weekend), as LinkedIn's listed dates do. Add each month as LinkedIn lists it.
+ */
+export const LINKEDIN_VERSIONS: Readonly<Record<string, string>> = {
+  '202508': '2026-08-17',
+  '202509': '2026-09-15',
+  '202510': '2026-10-15',
+  '202511': '2026-11-16',
+  '202601': '2027-01-15',
+  '202602': '2027-02-15',
+  '202603': '2027-03-16',
+  '202604': '2027-04-15',
+  '202605': '2027-05-15',
+  '202606': '2027-06-15',
+  '202607': '2027-07-15',
+  '202608': '2027-08-16',
+  '202609': '2027-09-15',
+};
+/** LinkedIn's first versioned release (June 2022): a month between it and the table was released and has sunset. */
+const FIRST_VERSION = '202206';
+
+/**
+ * What LinkedIn makes of a LinkedIn-Version header at `now`: `active`, `sunset` (released, then retired: 426
+ * NONEXISTENT_VERSION) or `unknown` (a month LinkedIn never released, or no YYYYMM at all). A patch version
+ * (YYYYMM.NN) follows its month.
+ */
+export function linkedinVersionVerdict(version: string, now: Date): 'active' | 'sunset' | 'unknown' {
+  const month = /^(\d{4}(?:0[1-9]|1[0-2]))(?:\.\d{2})?$/.exec(version)?.[1];
+  if (!month) return 'unknown';
+  const sunset = LINKEDIN_VERSIONS[month];
+  if (sunset) return now.getTime() < Date.parse(`${sunset}T00:00:00Z`) ? 'active' : 'sunset';
+  const first = Object.keys(LINKEDIN_VERSIONS).sort()[0]!;
+  return month >= FIRST_VERSION && month < first ? 'sunset' : 'unknown';
 }
 
 const RESERVED = new Set(['\\', '|', '{', '}', '@', '[', ']', '(', ')', '<', '>', '#', '*', '_', '~']);
@@ -233,7 +266,11 @@ export function linkedinRoutes(app: Hono): void {
   app.use('/rest/*', async (c, next) => {
     const version = c.req.header('linkedin-version');
     if (!version) return c.json(linkedinError(400, 'VERSION_MISSING', 'A version must be present. Please specify a version by adding the LinkedIn-Version header.'), 400);
-    if (!isActiveVersion(version, new Date())) return c.json(linkedinError(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`), 426);
+    const verdict = linkedinVersionVerdict(version, new Date());
+    // A retired version: LinkedIn's answer (it names the version as YYYYMMDD). A month it never released: LinkedIn
+    // does not document that answer; the sandbox refuses it with a 400 so a typo never reads as a retirement.
+    if (verdict === 'sunset') return c.json(linkedinError(426, 'NONEXISTENT_VERSION', `Requested version ${version.slice(0, 6)}01 is not active`), 426);
+    if (verdict === 'unknown') return c.json(linkedinError(400, 'NONEXISTENT_VERSION', `Requested version ${version} was never released by LinkedIn`), 400);
     if (c.req.header('x-restli-protocol-version') !== '2.0.0') {
       return c.json(linkedinError(400, 'ILLEGAL_ARGUMENT', 'X-Restli-Protocol-Version: 2.0.0 is required (the sandbox refuses protocol 1.0 calls)'), 400);
     }

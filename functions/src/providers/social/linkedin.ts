@@ -11,8 +11,8 @@ import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, Publi
 
 /**
  * The LinkedIn-Version every /rest call sends. LinkedIn supports each monthly version for a year and then
- * answers 426 NONEXISTENT_VERSION: move this forward at least twice a year (tests/sandbox refuses versions
- * older than twelve months too).
+ * answers 426 NONEXISTENT_VERSION: move this forward at least twice a year. tests/unit/sandbox/contract.test.ts
+ * fails from a month before this version sunsets (by the sandbox's table of LinkedIn's versions).
  */
 export const LINKEDIN_VERSION = '202609';
 export const RESTLI_PROTOCOL_VERSION = '2.0.0';
