@@ -119,6 +119,17 @@ describe('LinkedIn sandbox: uploads and posts', () => {
     expect(made.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
   });
 
+  it.each([
+    ['2,990 letters and 10 escaped parentheses (3,000 once the escapes are read)', (t: string) => `${t}${'a'.repeat(2990 - t.length)}${'\\(\\)'.repeat(5)}`, 201],
+    ['3,001 letters', (t: string) => `${t}${'a'.repeat(3001 - t.length)}`, 400],
+    ['1,501 emoji (two UTF-16 units each)', (t: string) => `${t}${'🔥'.repeat(1501)}`, 400],
+  ])('holds commentary to 3,000 characters of its text: %s', async (_label, make, status) => {
+    const res = await post(LINKEDIN_MEMBER_URN, make(`${Date.now()}${Math.random()}`));
+    expect(res.status).toBe(status);
+    if (status === 400)
+      expect(res.body).toMatchObject({ message: expect.stringContaining('exceeded the maximum allowed (3000 characters)'), errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH' }] } });
+  });
+
   it('refuses the same text twice from one author with DUPLICATE_POST naming the first post', async () => {
     const text = `Twice ${Date.now()}`;
     const first = await post(LINKEDIN_MEMBER_URN, text);

@@ -17,6 +17,8 @@ describe('platformProblem', () => {
     ['x', 'a large image', [file('image/jpeg', 6 * MB)], undefined, 'Images on X can be at most 5 MB (this one is 6 MB)'],
     ['linkedin', 'b'.repeat(3000), [], member, undefined],
     ['linkedin', 'b'.repeat(3001), [], member, 'LinkedIn posts are limited to 3000 characters.'],
+    ['linkedin', `${'b'.repeat(2990)}${'()'.repeat(5)}`, [], member, undefined],
+    ['linkedin', '🔥'.repeat(2000), [], member, 'LinkedIn posts are limited to 3000 characters.'],
     ['linkedin', 'no author', [], undefined, 'Please select where to post from'],
     ['linkedin', 'a webp', [file('image/webp', MB)], member, 'LinkedIn takes JPG, PNG or GIF images and MP4 videos, not image/webp.'],
     ['linkedin', 'a large image', [file('image/png', 6 * MB)], member, 'LinkedIn images must be 5 MB or smaller.'],

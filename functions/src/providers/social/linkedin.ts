@@ -1,3 +1,4 @@
+import { linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
@@ -232,7 +233,7 @@ export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'med
   if (!request.author) return { code: 'invalid_content', message: linkedinMessages.noAuthor };
   if (!AUTHOR.test(request.author))
     return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
-  if ([...request.text].length > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
+  if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
   const kinds = request.media.map(mediaKind);
   const unknown = request.media.find((_, i) => !kinds[i]);
   if (unknown) return { code: 'invalid_content', message: `LinkedIn takes JPG, PNG or GIF images and MP4 videos, not ${unknown.contentType}.` };
