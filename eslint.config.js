@@ -34,6 +34,11 @@ export function importZones(root) {
     { target: 'functions', from: 'entrypoints', message: 'Cloud Functions do not import the extension.' },
     { target: 'entrypoints', from: 'functions', message: 'The extension does not import Cloud Functions: call them, or share code through core/.' },
     { target: 'functions', from: ['core/ui', 'core/react'], message: 'core/ui and core/react are browser UI code, not for Cloud Functions.' },
+    {
+      target: 'tests/sandbox',
+      from: ['core', 'functions', 'dashboard', 'entrypoints'],
+      message: 'The provider sandbox judges requests on its own: it imports nothing from the product. Keep its data in tests/sandbox; a test outside it may compare the two.',
+    },
   ];
 }
 

@@ -36,6 +36,23 @@ describe('checkDraft', () => {
     expect(checkDraft(draft({ text: '🔥'.repeat(141) })).problem).toBe("Your post is 2 characters over X's 280 limit");
   });
 
+  it.each([
+    ['a zero-width no-break space', 'Hello\uFEFFworld', 'an invisible character X refuses (U+FEFF)'],
+    ['the noncharacters U+FFFF and U+FFFE', 'ABC\u202A\uFFFFABC\uFFFE', 'invisible characters X refuses (U+FFFF, U+FFFE)'],
+  ])('disables Post on X for text twitter-text calls invalid: %s', (_label, text, words) => {
+    const { problem } = checkDraft(draft({ text }));
+    expect(problem).toContain(words);
+    expect(problem).toContain('delete and retype');
+  });
+
+  it.each([
+    ['2,990 letters and 10 parentheses (LinkedIn counts the text, not our escapes)', `${'a'.repeat(2990)}${'()'.repeat(5)}`, 3000, null],
+    ['3,001 letters', 'a'.repeat(3001), 3001, 'LinkedIn posts can be at most 3,000 characters (this one is 3,001)'],
+    ['2,000 emoji (each counts 2)', '🔥'.repeat(2000), 4000, 'LinkedIn posts can be at most 3,000 characters (this one is 4,000; LinkedIn counts an emoji as 2)'],
+  ])('counts LinkedIn text as LinkedIn does: %s', (_label, text, used, problem) => {
+    expect(checkDraft(draft({ platform: 'linkedin', author: 'urn:li:person:abc', text }))).toMatchObject({ used, problem });
+  });
+
   it('names blank text on X and LinkedIn with the composers’ words', () => {
     expect(checkDraft(draft({ text: ' ' })).missing).toBe(BLANK_TEXT.x);
     expect(checkDraft(draft({ platform: 'linkedin', text: '' })).missing).toBe(BLANK_TEXT.linkedin);

@@ -20,14 +20,26 @@ export const BLANK_TEXT: Record<PublishPlatform, string> = {
 
 export const CHOOSE_AUTHOR = 'Please select where to post from';
 
+const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why X would refuse this text (over the limit, or a character twitter-text calls invalid), in plain words, or null. */
+export function xTextProblem(info: XTextInfo): string | null {
+  if (info.remaining < 0) {
+    const over = -info.remaining;
+    return `Your post is ${over} character${over === 1 ? '' : 's'} over X's ${X_MAX_WEIGHTED_LENGTH} limit`;
+  }
+  // An empty text is not valid either: that is the click's "enter some content", not a problem to show.
+  if (info.valid || info.weightedLength === 0) return null;
+  const hidden = info.invalidCharacters.map(codePoint).join(', ');
+  if (!hidden) return 'X would refuse this text: check it for unusual characters';
+  const one = info.invalidCharacters.length === 1;
+  return `Your post contains ${one ? 'an invisible character' : 'invisible characters'} X refuses (${hidden}), usually carried in with pasted text: delete and retype the words around ${one ? 'it' : 'them'}`;
+}
+
 /** X: the weighted count and, when it cannot be posted, why. */
 export function checkXPost(text: string, media: readonly MediaFacts[]): { info: XTextInfo; problem: string | null } {
   const info = xTextInfo(text);
-  if (info.remaining < 0) {
-    const over = -info.remaining;
-    return { info, problem: `Your post is ${over} character${over === 1 ? '' : 's'} over X's ${X_MAX_WEIGHTED_LENGTH} limit` };
-  }
-  return { info, problem: xMediaProblem(media)?.message ?? null };
+  return { info, problem: xTextProblem(info) ?? xMediaProblem(media)?.message ?? null };
 }
 
 const LINKEDIN_TYPES = 'JPEG, PNG, GIF or MP4';
@@ -57,12 +69,34 @@ export function linkedinMediaProblem(media: readonly MediaFacts[]): string | nul
   return null;
 }
 
-/** LinkedIn: characters used (code points) and, when it cannot be posted, why. */
-export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): { length: number; problem: string | null } {
-  const length = [...text].length;
+/**
+ * A post's length as LinkedIn counts it against its 3,000-character limit, the one count the dashboard, the side
+ * panel and the functions use. LinkedIn reads the Posts API's `commentary` as "little" text and keeps the text
+ * it shows, escapes read (learn.microsoft.com/linkedin/marketing/community-management/shares/little-text-format:
+ * "commentary text is stored as a text string along with an array of attributes"), and refuses a longer one with
+ * "ShareCommentary text length (N characters) exceeded the maximum allowed (3000 characters)". So the backslashes
+ * the publisher adds (functions/src/providers/social/linkedin.ts, toLittleText) do not count: the text as written
+ * does. It is counted in UTF-16 code units, the length of a string in LinkedIn's (Java) services: an emoji
+ * outside the Basic Multilingual Plane counts 2. LinkedIn's docs do not name the unit; of the two readings
+ * (code points or UTF-16) this is the stricter, so a post that passes here is never refused for its length.
+ * tests/sandbox/providers/linkedin.ts counts the same rule on its own.
+ */
+export function linkedinTextLength(text: string): number {
+  return text.length;
+}
+
+/** Why LinkedIn would refuse this text for its length, in plain words, or null. */
+export function linkedinTextProblem(text: string): string | null {
+  const length = linkedinTextLength(text);
   const max = LINKEDIN_LIMITS.commentaryMaxChars;
-  if (length > max) return { length, problem: `LinkedIn posts can be at most ${max.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})` };
-  return { length, problem: linkedinMediaProblem(media) };
+  if (length <= max) return null;
+  const wide = length !== [...text].length ? '; LinkedIn counts an emoji as 2' : '';
+  return `LinkedIn posts can be at most ${max.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')}${wide})`;
+}
+
+/** LinkedIn: characters used (linkedinTextLength) and, when it cannot be posted, why. */
+export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): { length: number; problem: string | null } {
+  return { length: linkedinTextLength(text), problem: linkedinTextProblem(text) ?? linkedinMediaProblem(media) };
 }
 
 /** The limits a composer lists before Post. */

@@ -32,18 +32,27 @@ export function xWeightedLength(text: string): number {
   return twitterText.parseTweet(forCounting(text)).weightedLength;
 }
 
+/** The characters twitter-text calls invalid (U+FFFE, U+FEFF, U+FFFF) found in the text, each once, in order. */
+export function xInvalidCharacters(text: string): string[] {
+  return [...new Set([...text.normalize('NFC')].filter((ch) => twitterText.hasInvalidCharacters(ch)))];
+}
+
 export interface XTextInfo {
   weightedLength: number;
   /** Weighted characters left under the limit; negative when over. */
   remaining: number;
+  /** twitter-text's verdict (parseTweet's `valid`): false when over the limit, empty, or holding an invalid character. */
+  valid: boolean;
+  /** The characters X refuses in a post (xInvalidCharacters). */
+  invalidCharacters: string[];
   /** Links X will shorten to t.co (a post with a link costs more on X's pay-per-use API). */
   urls: string[];
 }
 
 /** What the composer shows under the post text. */
 export function xTextInfo(text: string, limit = X_MAX_WEIGHTED_LENGTH): XTextInfo {
-  const weightedLength = xWeightedLength(text);
-  return { weightedLength, remaining: limit - weightedLength, urls: twitterText.extractUrls(text.normalize('NFC')) };
+  const { weightedLength, valid } = twitterText.parseTweet(forCounting(text));
+  return { weightedLength, remaining: limit - weightedLength, valid, invalidCharacters: xInvalidCharacters(text), urls: twitterText.extractUrls(text.normalize('NFC')) };
 }
 
 /** The text split where a cut may fall: whole URLs, and graphemes between them. */

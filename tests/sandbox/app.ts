@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { ProviderId } from '@core/providers';
 import { FaultBook, faultSchema, type RequestRecord } from './faults';
+import type { ProviderId } from './hosts';
 
 export const CONTROL_PREFIX = '/__sandbox';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINKEDIN_VERSION } from '../../functions/src/providers/social/linkedin';
 import { gradientPng } from './providers/png';
-import { isActiveVersion, LINKEDIN_MEMBER_URN, renderLittleText, VIDEO_PART_BYTES } from './providers/linkedin';
+import { LINKEDIN_MEMBER_URN, LINKEDIN_VERSIONS, linkedinVersionVerdict, renderLittleText, VIDEO_PART_BYTES } from './providers/linkedin';
 import { startSandbox, type Sandbox } from './server';
 
 // The LinkedIn sandbox's own rules (README.md, LinkedIn): version headers, tokens, uploads, posts.
@@ -12,7 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const VERSIONED = { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' };
+/** The newest version in the sandbox's table (whatever the product sends; tests/unit/sandbox checks that). */
+const NEWEST = Object.keys(LINKEDIN_VERSIONS).sort().at(-1)!;
+const VERSIONED = { 'linkedin-version': NEWEST, 'x-restli-protocol-version': '2.0.0' };
 const ORG = 'urn:li:organization:1000001';
 
 async function call(path: string, init: { method?: string; token?: string | null; headers?: Record<string, string>; body?: unknown; bytes?: Uint8Array<ArrayBuffer> } = {}) {
@@ -31,20 +32,30 @@ const post = (author: string, commentary: string, content?: unknown) =>
 
 describe('LinkedIn sandbox: versions and tokens', () => {
   it.each([
-    ['202611', true],
-    ['202511', true],
-    ['202510', false],
-    ['202612', false],
-    ['202609.01', true],
-    ['2026-09', false],
-    ['202613', false],
-  ])('version %s is active in November 2026: %s', (version, active) => {
-    expect(isActiveVersion(version, new Date(Date.UTC(2026, 10, 23)))).toBe(active);
+    ['202609', 'active'],
+    ['202609.01', 'active'],
+    ['202601', 'active'],
+    ['202511', 'sunset'],
+    ['202301', 'sunset'],
+    ['202512', 'unknown'],
+    ['202612', 'unknown'],
+    ['202201', 'unknown'],
+    ['2026-09', 'unknown'],
+    ['202613', 'unknown'],
+  ])('on 2026-11-25, version %s is %s', (version, verdict) => {
+    expect(linkedinVersionVerdict(version, new Date(Date.UTC(2026, 10, 25)))).toBe(verdict);
+  });
+
+  it('retires 202511 on its sunset day, 2026-11-16, and not the day before', () => {
+    expect(linkedinVersionVerdict('202511', new Date(Date.UTC(2026, 10, 15, 23, 59)))).toBe('active');
+    expect(linkedinVersionVerdict('202511', new Date(Date.UTC(2026, 10, 16)))).toBe('sunset');
   });
 
   it.each([
     ['no LinkedIn-Version', { 'linkedin-version': '' }, 400, 'VERSION_MISSING'],
     ['a sunset version', { 'linkedin-version': '202301' }, 426, 'NONEXISTENT_VERSION'],
+    ['202511, sunset on 2026-11-16', { 'linkedin-version': '202511' }, 426, 'NONEXISTENT_VERSION'],
+    ['a version LinkedIn never released', { 'linkedin-version': '202512' }, 400, 'NONEXISTENT_VERSION'],
     ['Rest.li protocol 1.0', { 'x-restli-protocol-version': '' }, 400, 'ILLEGAL_ARGUMENT'],
   ])('refuses a /rest call with %s', async (_case, headers, status, code) => {
     const sent = Object.fromEntries(Object.entries({ ...VERSIONED, ...headers }).filter(([, v]) => v));
@@ -106,6 +117,17 @@ describe('LinkedIn sandbox: uploads and posts', () => {
     const made = await post(ORG, 'Image uploaded', { media: { id: image } });
     expect(made.status).toBe(201);
     expect(made.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
+  });
+
+  it.each([
+    ['2,990 letters and 10 escaped parentheses (3,000 once the escapes are read)', (t: string) => `${t}${'a'.repeat(2990 - t.length)}${'\\(\\)'.repeat(5)}`, 201],
+    ['3,001 letters', (t: string) => `${t}${'a'.repeat(3001 - t.length)}`, 400],
+    ['1,501 emoji (two UTF-16 units each)', (t: string) => `${t}${'🔥'.repeat(1501)}`, 400],
+  ])('holds commentary to 3,000 characters of its text: %s', async (_label, make, status) => {
+    const res = await post(LINKEDIN_MEMBER_URN, make(`${Date.now()}${Math.random()}`));
+    expect(res.status).toBe(status);
+    if (status === 400)
+      expect(res.body).toMatchObject({ message: expect.stringContaining('exceeded the maximum allowed (3000 characters)'), errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH' }] } });
   });
 
   it('refuses the same text twice from one author with DUPLICATE_POST naming the first post', async () => {

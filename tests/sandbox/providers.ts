@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { ProviderId } from '@core/providers';
 import type { FaultBody } from './app';
+import type { ProviderId } from './hosts';
 import { anthropicRoutes } from './providers/anthropic';
 import { bflRoutes } from './providers/bfl';
 import { elevenlabsRoutes } from './providers/elevenlabs';

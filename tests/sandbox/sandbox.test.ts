@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerIds } from '@core/providers';
+import { providerIds } from './hosts';
 import { startSandbox, type Sandbox } from './server';
 
 let sandbox: Sandbox;

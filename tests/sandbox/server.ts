@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { providerHostIds, providerHosts, providerIds, providers, type ProviderId } from '@core/providers';
 import { createProviderApp, type ProviderApp } from './app';
+import { providerIds, sandboxHosts, sandboxProviders, type ProviderId } from './hosts';
 import { providerFaultBodies, providerRoutes } from './providers';
 
 export interface Sandbox {
@@ -42,10 +42,10 @@ export async function startSandbox({ host = '127.0.0.1', basePort = 0 }: { host?
       const port = typeof address === 'object' && address ? address.port : requested;
       urls[id] = `http://${host}:${port}`;
       apps[id] = providerApp;
-      env[providers[id].env] = urls[id];
+      env[sandboxProviders[id].env] = urls[id];
     }
     // A provider's further hosts (OAuth endpoints) are served by its own server.
-    for (const id of providerHostIds) env[providerHosts[id].env] = urls[providerHosts[id].provider];
+    for (const host of Object.values(sandboxHosts)) env[host.env] = urls[host.provider];
   } catch (error) {
     await Promise.all(servers.map(closeServer));
     throw error;

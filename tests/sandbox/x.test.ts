@@ -116,6 +116,8 @@ describe('posts', () => {
     ['140 CJK characters (weight 280)', '字'.repeat(140), 201],
     ['141 CJK characters', '字'.repeat(141), 400],
     ['a long URL counted as 23', `${'b'.repeat(256)} https://example.com/${'p'.repeat(100)}`, 201],
+    ['a zero-width no-break space, which twitter-text calls invalid', 'Hello\uFEFFworld', 400],
+    ['the noncharacters U+FFFF and U+FFFE', 'ABC\u202A\uFFFFABC\uFFFE', 400],
   ])('weighs %s as X does', async (_label, text, status) => {
     expect((await x('POST', '/2/tweets', { json: { text }, token: `${903 + text.length}-t` })).status).toBe(status);
   });

@@ -4,6 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
 import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
+import { linkedinTextLength, xTextProblem } from '@core/post-checks';
 import { LINKEDIN_LIMITS, xMediaProblem, youtubeVideoProblem } from '@core/social-limits';
 import type { PublishPlatform, RedditPostFields, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
@@ -127,11 +128,11 @@ export function platformProblem(
   if (platform === 'reddit') return checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message;
   if (platform === 'youtube') return youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message;
   if (platform === 'x') {
-    const { weightedLength } = xTextInfo(post.text);
-    if (weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${weightedLength})`;
-    return xMediaProblem(post.media)?.message;
+    const info = xTextInfo(post.text);
+    if (info.weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${info.weightedLength})`;
+    return xTextProblem(info) ?? xMediaProblem(post.media)?.message;
   }
-  if ([...post.text].length > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;
+  if (linkedinTextLength(post.text) > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;
   const media = post.media.map((m) => ({ ...m, read: unread }));
   return checkLinkedInRequest({ text: post.text, media, author: post.author })?.message;
 }

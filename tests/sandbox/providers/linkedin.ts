@@ -5,8 +5,8 @@ import { gradientPng } from './png';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 
 // LinkedIn (api.linkedin.com, learn.microsoft.com/linkedin): OpenID userinfo on /v2, and the versioned
-// Community Management APIs on /rest, which answer only calls that carry `LinkedIn-Version: YYYYMM` (one
-// of the last 12 months) and `X-Restli-Protocol-Version: 2.0.0`. Errors are {status, serviceErrorCode,
+// Community Management APIs on /rest, which answer only calls that carry `LinkedIn-Version: YYYYMM` (a version
+// LinkedIn released and has not sunset, LINKEDIN_VERSIONS) and `X-Restli-Protocol-Version: 2.0.0`. Errors are {status, serviceErrorCode,
 // code, message}; validation errors {status: 422, message: 'ERROR :: /field :: ...', errorDetails}.
 //
 // One member (LINKEDIN_SANDBOX.member) holds every token. Tokens: missing or 'bad-key' 401
@@ -39,6 +39,14 @@ const orgUrn = (id: number) => `urn:li:organization:${id}`;
 export const VIDEO_PART_BYTES = 4 * 1024 * 1024;
 const VIDEO_MIN_BYTES = 75 * 1024;
 const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+/**
+ * LinkedIn's limit on a post's commentary. LinkedIn reads commentary as "little" text and stores the text it shows,
+ * escapes read ("commentary text is stored as a text string along with an array of attributes",
+ * learn.microsoft.com/linkedin/marketing/community-management/shares/little-text-format), and refuses a longer one
+ * with 400 "ShareCommentary text length (N characters) exceeded the maximum allowed (3000 characters)"
+ * (FIELD_ARRAY_SIZE_TOO_HIGH). The sandbox counts that text in UTF-16 code units, a string's length in LinkedIn's
+ * Java services (the docs do not name the unit): an escaped "\(" is one character, an emoji beyond the BMP two.
+ */
 const COMMENTARY_MAX = 3000;
 
 /** The error body LinkedIn's gateway answers (also handy as a fault body in tests). */
@@ -55,16 +63,59 @@ function validationError(status: 400 | 422, field: string, reason: string, code 
   };
 }
 
-/** YYYYMM versions live today: the current month and the 12 before it (LinkedIn supports each for a year). */
-export function isActiveVersion(version: string, today: Date): boolean {
-  const m = /^(\d{4})(\d{2})(\.\d{2})?$/.exec(version);
-  if (!m) return false;
-  const months = Number(m[1]) * 12 + Number(m[2]) - 1;
-  const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  return Number(m[2]) >= 1 && Number(m[2]) <= 12 && months <= current && months >= current - 12;
+/**
+ * The Marketing API versions LinkedIn released, each with the day it sunsets (UTC), the sandbox's own record
+ * of LinkedIn's pages: the sunset dates from "API Migration Status" on
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations, the releases from
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/recent-changes. LinkedIn releases
+ * monthly but skipped December 2025 (there is no 202512) and supports each version at least a year
+ * (https://learn.microsoft.com/en-us/linkedin/marketing/versioning). 202608 and 202609 were released but
+ * their sunset dates were not yet on the migrations page we read: they take a year to the 15th (the next
+ * Monday when that falls on a weekend), as LinkedIn's listed dates do. Add each month as LinkedIn lists it.
+ */
+export const LINKEDIN_VERSIONS: Readonly<Record<string, string>> = {
+  '202508': '2026-08-17',
+  '202509': '2026-09-15',
+  '202510': '2026-10-15',
+  '202511': '2026-11-16',
+  '202601': '2027-01-15',
+  '202602': '2027-02-15',
+  '202603': '2027-03-16',
+  '202604': '2027-04-15',
+  '202605': '2027-05-15',
+  '202606': '2027-06-15',
+  '202607': '2027-07-15',
+  '202608': '2027-08-16',
+  '202609': '2027-09-15',
+};
+/** LinkedIn's first versioned release (June 2022): a month between it and the table was released and has sunset. */
+const FIRST_VERSION = '202206';
+
+/**
+ * What LinkedIn makes of a LinkedIn-Version header at `now`: `active`, `sunset` (released, then retired: 426
+ * NONEXISTENT_VERSION) or `unknown` (a month LinkedIn never released, or no YYYYMM at all). A patch version
+ * (YYYYMM.NN) follows its month.
+ */
+export function linkedinVersionVerdict(version: string, now: Date): 'active' | 'sunset' | 'unknown' {
+  const month = /^(\d{4}(?:0[1-9]|1[0-2]))(?:\.\d{2})?$/.exec(version)?.[1];
+  if (!month) return 'unknown';
+  const sunset = LINKEDIN_VERSIONS[month];
+  if (sunset) return now.getTime() < Date.parse(`${sunset}T00:00:00Z`) ? 'active' : 'sunset';
+  const first = Object.keys(LINKEDIN_VERSIONS).sort()[0]!;
+  return month >= FIRST_VERSION && month < first ? 'sunset' : 'unknown';
 }
 
 const RESERVED = new Set(['\\', '|', '{', '}', '@', '[', ']', '(', ')', '<', '>', '#', '*', '_', '~']);
+
+/** The length LinkedIn holds commentary to: its text with each escape read (`\x` is one x), in UTF-16 units. */
+export function commentaryTextLength(commentary: string): number {
+  let length = 0;
+  for (let i = 0; i < commentary.length; i++) {
+    if (commentary[i] === '\\' && RESERVED.has(commentary[i + 1] ?? '')) i += 1;
+    length += 1;
+  }
+  return length;
+}
 
 /**
  * The text a feed shows for "little" commentary: `\x` is a literal x, `#word` a hashtag; any other unescaped
@@ -233,7 +284,11 @@ export function linkedinRoutes(app: Hono): void {
   app.use('/rest/*', async (c, next) => {
     const version = c.req.header('linkedin-version');
     if (!version) return c.json(linkedinError(400, 'VERSION_MISSING', 'A version must be present. Please specify a version by adding the LinkedIn-Version header.'), 400);
-    if (!isActiveVersion(version, new Date())) return c.json(linkedinError(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`), 426);
+    const verdict = linkedinVersionVerdict(version, new Date());
+    // A retired version: LinkedIn's answer (it names the version as YYYYMMDD). A month it never released: LinkedIn
+    // does not document that answer; the sandbox refuses it with a 400 so a typo never reads as a retirement.
+    if (verdict === 'sunset') return c.json(linkedinError(426, 'NONEXISTENT_VERSION', `Requested version ${version.slice(0, 6)}01 is not active`), 426);
+    if (verdict === 'unknown') return c.json(linkedinError(400, 'NONEXISTENT_VERSION', `Requested version ${version} was never released by LinkedIn`), 400);
     if (c.req.header('x-restli-protocol-version') !== '2.0.0') {
       return c.json(linkedinError(400, 'ILLEGAL_ARGUMENT', 'X-Restli-Protocol-Version: 2.0.0 is required (the sandbox refuses protocol 1.0 calls)'), 400);
     }
@@ -470,7 +525,18 @@ export function linkedinRoutes(app: Hono): void {
     if (typeof author !== 'string' || !AUTHOR.test(author)) return c.json(validationError(422, '/author', 'author must be a person or organization URN'), 422);
     if (!mayActAs(member, author, 'w_member_social', 'w_organization_social')) return denied(c, 'partnerApiPostsExternal', 'CREATE');
     if (typeof commentary !== 'string') return c.json(validationError(422, '/commentary', 'commentary is required'), 422);
-    if (commentary.length > COMMENTARY_MAX) return c.json(validationError(422, '/commentary', `Length of commentary exceeds the maximum of ${COMMENTARY_MAX}`), 422);
+    const length = commentaryTextLength(commentary);
+    if (length > COMMENTARY_MAX) {
+      return c.json(
+        {
+          errorDetailType: 'com.linkedin.common.error.BadRequest',
+          message: `com.linkedin.content.common.exception.BadRequestResponseException: ShareCommentary text length (${length} characters) exceeded the maximum allowed (${COMMENTARY_MAX} characters)`,
+          errorDetails: { inputErrors: [{ description: 'Size of array cannot be higher than the maxLength', input: { inputPath: { fieldPath: '/commentary' } }, code: 'FIELD_ARRAY_SIZE_TOO_HIGH' }] },
+          status: 400,
+        },
+        400,
+      );
+    }
     if (visibility !== 'PUBLIC' && visibility !== 'CONNECTIONS' && visibility !== 'LOGGED_IN') return c.json(validationError(422, '/visibility', 'visibility must be PUBLIC, CONNECTIONS or LOGGED_IN'), 422);
     const feed = (distribution as Record<string, unknown> | undefined)?.feedDistribution;
     if (feed !== 'MAIN_FEED' && feed !== 'NONE') return c.json(validationError(422, '/distribution/feedDistribution', 'feedDistribution is required'), 422);

@@ -1,4 +1,4 @@
-import type { ProviderId } from '@core/providers';
+import type { ProviderId } from '../hosts';
 
 // Conventions every provider route follows (see ../README.md): a missing key or 'bad-key' is refused the
 // way that provider refuses a bad key; 'no-credit-key' is a valid key on an account with no credit left.

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { xWeightedLength, X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
+import * as twitterTextModule from 'twitter-text';
 import { CONTROL_PREFIX } from '../app';
 
 // X API v2 (docs.x.com/x-api): OAuth 1.0a user context on every route, verified with the real HMAC-SHA1
@@ -19,6 +19,17 @@ import { CONTROL_PREFIX } from '../app';
 // finalize, GET /2/media/upload?command=STATUS). Control: GET /__sandbox/x/tweets lists every post made;
 // PUT /__sandbox/x/processing {inProgressPolls, outcome} sets how the next videos and GIFs process
 // (DELETE resets to one in_progress answer, then succeeded).
+
+// Post text is judged by twitter-text's own parseTweet, the library X's counting guide names
+// (docs.x.com/fundamentals/counting-characters), never by the product's counter: weighted length at most
+// 280 (its default config) and no character it calls invalid (U+FFFE, U+FEFF, U+FFFF). Its emoji table dates
+// from 2019, so an emoji newer than that weighs per code point here: near the limit such a post is refused
+// though X would take it (stricter than X, never looser).
+// twitter-text ships CommonJS for Node and a default-export-only ESM build for bundlers.
+const twitterText: typeof twitterTextModule = (twitterTextModule as unknown as { default?: typeof twitterTextModule }).default ?? twitterTextModule;
+
+/** parseTweet's default config (maxWeightedTweetLength), X's limit for a post. */
+const MAX_WEIGHTED_LENGTH = 280;
 
 const MB = 1024 * 1024;
 const SKEW_SECONDS = 300;
@@ -44,6 +55,7 @@ export const xProblem = (status: number, title: string, detail: string, type = '
 const UNAUTHORIZED = xProblem(401, 'Unauthorized', 'Unauthorized');
 export const X_DUPLICATE_DETAIL = 'You are not allowed to create a Tweet with duplicate content.';
 export const X_TOO_LONG_MESSAGE = 'Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.';
+export const X_INVALID_TEXT_MESSAGE = 'Your Tweet text contains characters that are not allowed.';
 
 /** What a fault answers when the test gives no body: X's problem object for that status. */
 export function xFaultBody(status: number): object {
@@ -218,7 +230,11 @@ export function xRoutes(app: Hono): void {
       const text = typeof body.text === 'string' ? body.text : '';
       const mediaIds = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];
       if (!text.trim() && mediaIds.length === 0) return invalid(c, 'Post text or media is required', { text: [] });
-      if (xWeightedLength(text) > X_MAX_WEIGHTED_LENGTH) return invalid(c, X_TOO_LONG_MESSAGE, { text: [] });
+      if (text) {
+        const parsed = twitterText.parseTweet(text);
+        if (parsed.weightedLength > MAX_WEIGHTED_LENGTH) return invalid(c, X_TOO_LONG_MESSAGE, { text: [] });
+        if (!parsed.valid) return invalid(c, X_INVALID_TEXT_MESSAGE, { text: [] });
+      }
       for (const id of mediaIds) {
         const m = media.get(id);
         if (!m || m.ownerId !== account.userId || !m.finalized || (isAsync(m.category) && m.state !== 'succeeded')) return invalid(c, 'Your media IDs are invalid.', { 'media.media_ids': mediaIds });

@@ -50,6 +50,12 @@ describe('the lint config', { timeout: 60_000 }, () => {
     ['the extension importing the dashboard through @/', 'entrypoints/background/view.ts', '@/components/button', 'button'],
     ['the extension importing the dashboard by a relative path', 'entrypoints/background/view.ts', '../../dashboard/lib/util', 'util'],
     ['the extension importing functions', 'entrypoints/background/view.ts', '../../functions/src/handler', 'handler'],
+    ['the sandbox importing core through @core/', 'tests/sandbox/providers/view.ts', '@core/shared', 'shared'],
+    ['the sandbox importing core by a relative path', 'tests/sandbox/view.ts', '../../core/shared', 'shared'],
+    ['the sandbox importing the dashboard through @/', 'tests/sandbox/providers/view.ts', '@/lib/util', 'util'],
+    ['the sandbox importing functions', 'tests/sandbox/providers/view.ts', '../../../functions/src/handler', 'handler'],
+    ['the sandbox importing the extension', 'tests/sandbox/view.ts', '../../entrypoints/background/index', 'background'],
+    ['a sandbox test importing the product', 'tests/sandbox/view.test.ts', '@core/shared', 'shared'],
   ])('refuses %s', async (_shape, filePath, from, name) => {
     expect(await problems(filePath, importing(from, name))).toContain(ZONE);
   });
@@ -66,8 +72,14 @@ describe('the lint config', { timeout: 60_000 }, () => {
     ['functions importing core', 'functions/src/view.ts', '@core/shared', 'shared'],
     ['the extension importing core/ui', 'entrypoints/background/view.ts', '@core/ui/panel', 'panel'],
     ['a test importing the dashboard', 'tests/view.ts', '../dashboard/lib/util', 'util'],
+    ['the sandbox importing its own files', 'tests/sandbox/view.ts', './providers/own', 'own'],
   ])('allows %s', async (_shape, filePath, from, name) => {
     expect(await problems(filePath, importing(from, name))).toEqual([]);
+  });
+
+  it('refuses the fixture sandbox route that judges with the product’s code', async () => {
+    const [judge] = await eslint.lintFiles(['tests/sandbox/providers/judge.ts']);
+    expect(judge?.messages.map((m) => m.ruleId)).toContain(ZONE);
   });
 
   it('refuses an import cycle between two files', async () => {

@@ -89,6 +89,18 @@ describe('the X page', () => {
     expect(published('publishPost')).toHaveLength(0);
   });
 
+  it('disables Post Now for an invisible character X refuses, naming it in plain words', () => {
+    renderPage();
+    fireEvent.change(postContent(), { target: { value: 'Hello\uFEFFworld' } });
+    const button = screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Your post contains an invisible character X refuses (U+FEFF), usually carried in with pasted text: delete and retype the words around it',
+    );
+    fireEvent.submit(button.closest('form')!);
+    expect(published('publishPost')).toHaveLength(0);
+  });
+
   it('refuses blank content with the X wording', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));

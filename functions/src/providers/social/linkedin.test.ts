@@ -120,6 +120,13 @@ describe('createLinkedInPublisher: publishing', () => {
     expect(stored?.text).toBe(text);
   });
 
+  it('posts 2,990 letters and 10 parentheses: 3,000 characters as LinkedIn counts them, though escaped they are 3,010', async () => {
+    const start = uniqueText('Limit');
+    const text = `${start}${'a'.repeat(2990 - start.length)}${'()'.repeat(5)}`;
+    expect(await publisher().publish(request({ text }))).toMatchObject({ ok: true });
+    expect(creates()[0]!.body).toMatchObject({ commentary: expect.stringMatching(/(\\\(\\\)){5}$/) });
+  });
+
   it('posts for a page with an image: uploaded with the page as owner, then named in content.media', async () => {
     const png = gradientPng(64, 48, 'linkedin-image');
     const reads: [number, number][] = [];
@@ -322,6 +329,7 @@ describe('createLinkedInPublisher: failures', () => {
   it.each([
     ['no author', { author: undefined }, 'invalid_content', linkedinMessages.noAuthor],
     ['text over 3000 characters', { text: 'x'.repeat(3001) }, 'invalid_content', 'LinkedIn posts are limited to 3000 characters.'],
+    ['2,000 emoji (4,000 characters as LinkedIn counts)', { text: '🔥'.repeat(2000) }, 'invalid_content', 'LinkedIn posts are limited to 3000 characters.'],
     ['a file type LinkedIn does not take', { media: [media(bytes(10), 'image/webp')] }, 'invalid_content', 'LinkedIn takes JPG, PNG or GIF images and MP4 videos, not image/webp.'],
     ['a video with an image', { media: [media(bytes(100_000), 'video/mp4'), media(bytes(10), 'image/png')] }, 'invalid_content', 'A LinkedIn post carries one video on its own, or up to 20 images.'],
     ['21 images', { media: Array.from({ length: 21 }, () => media(bytes(10), 'image/png')) }, 'invalid_content', 'A LinkedIn post carries at most 20 images.'],

@@ -1,3 +1,4 @@
+import { linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
@@ -11,8 +12,8 @@ import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, Publi
 
 /**
  * The LinkedIn-Version every /rest call sends. LinkedIn supports each monthly version for a year and then
- * answers 426 NONEXISTENT_VERSION: move this forward at least twice a year (tests/sandbox refuses versions
- * older than twelve months too).
+ * answers 426 NONEXISTENT_VERSION: move this forward at least twice a year. tests/unit/sandbox/contract.test.ts
+ * fails from a month before this version sunsets (by the sandbox's table of LinkedIn's versions).
  */
 export const LINKEDIN_VERSION = '202609';
 export const RESTLI_PROTOCOL_VERSION = '2.0.0';
@@ -232,7 +233,7 @@ export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'med
   if (!request.author) return { code: 'invalid_content', message: linkedinMessages.noAuthor };
   if (!AUTHOR.test(request.author))
     return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
-  if ([...request.text].length > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
+  if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
   const kinds = request.media.map(mediaKind);
   const unknown = request.media.find((_, i) => !kinds[i]);
   if (unknown) return { code: 'invalid_content', message: `LinkedIn takes JPG, PNG or GIF images and MP4 videos, not ${unknown.contentType}.` };

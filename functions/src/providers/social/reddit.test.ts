@@ -75,6 +75,14 @@ describe('publishing to Reddit', () => {
     expect(Object.fromEntries(submitForm())).toMatchObject({ kind: 'link', url: 'https://example.com/article?id=7' });
   });
 
+  it('posts a link already posted in that subreddit again, with resubmit=true as PRAW does', async () => {
+    const link = `https://example.com/twice-${Date.now()}`;
+    const first = await createRedditPublisher(options()).publish(request({ text: link, reddit: { subreddit: 'MuseSandbox', title: title('First') } }));
+    const second = await createRedditPublisher(options()).publish(request({ text: link, reddit: { subreddit: 'MuseSandbox', title: title('Again') } }));
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(submitForm().get('resubmit')).toBe('true');
+  });
+
   it('posts an image through the media lease and upload, then names the post from the account listing', async () => {
     const t = title('Image post');
     const progress: string[] = [];

@@ -291,7 +291,9 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     const invalid = checkRedditRequest(request);
     if (invalid) return { ok: false, failure: invalid };
     const reddit = request.reddit!;
-    const form: Record<string, string> = { api_type: 'json', sr: reddit.subreddit, title: reddit.title.trim(), sendreplies: 'true', raw_json: '1' };
+    // resubmit=true as PRAW sends by default (praw/models/reddit/subreddit.py, Subreddit.submit): without it Reddit
+    // refuses a link already posted in that subreddit (ALREADY_SUB), which the composer cannot know beforehand.
+    const form: Record<string, string> = { api_type: 'json', sr: reddit.subreddit, title: reddit.title.trim(), sendreplies: 'true', resubmit: 'true', raw_json: '1' };
     if (reddit.flairId) form.flair_id = reddit.flairId;
     if (reddit.flairId && reddit.flairText) form.flair_text = reddit.flairText;
     const image = request.media[0];
