@@ -72,6 +72,8 @@ export const DEFAULT_PROJECT_TITLE = 'Untitled Project';
 export const RENDER_POLL_MS = 3000;
 
 export const RECENT_POSTS = { limit: 5, staleMs: 60_000 } as const;
+/** How far ahead a post (or a YouTube Publish Time) may be scheduled: a mistyped year (9999) is refused, not kept for ever. */
+export const SCHEDULE_MAX_AHEAD_DAYS = 365;
 export const VIDEO_VISIBILITY = ['private', 'unlisted', 'public'] as const;
 export const FEEDBACK_DIALOG_WIDTH_PX = 425;
 export const FEEDBACK_MAX_CHARS = 5000;

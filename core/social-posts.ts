@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
+import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
 import { youtubePrivacyStatuses } from './social-limits';
 
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
@@ -32,7 +33,8 @@ const timeZone = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Unknown time zone');
+  .regex(/^[A-Za-z0-9_+\-/]+$/, SCHEDULE_MESSAGES.unknownZone)
+  .refine(isKnownTimeZone, SCHEDULE_MESSAGES.unknownZone);
 /** An ISO instant ('2026-11-23T17:05:00.000Z'); past instants are refused by the function with its clock. */
 const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid date and time' });
 

@@ -2,6 +2,7 @@ import type { AiTextModelId } from '@core/ai-text';
 import { draftLabel, draftPlatforms, type DraftPlatform } from '@core/data/draft';
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
+import { checkScheduleDate, SCHEDULE_MESSAGES, userTimeZone } from '@core/schedule';
 import { checkDraft, cleanSubreddit } from '@core/post-checks';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { publishPlatforms, type PlatformProfile, type PublishPostInput } from '@core/social-posts';
@@ -134,12 +135,14 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     setPublishError(null);
     if (check.missing) return setClickError(check.missing);
     if (f.platform === 'reddit' && flair.missing) return setClickError(flair.missing);
+    // The dashboard's rule (core/schedule.ts): the wall time read in the user's zone, DST included.
+    const timeZone = userTimeZone();
     let scheduledAt: string | null = null;
     if (scheduleOn) {
-      const when = new Date(scheduleAt);
-      if (!scheduleAt || Number.isNaN(when.getTime())) return setClickError('Please choose a valid date and time');
-      if (when.getTime() <= Date.now()) return setClickError('Please choose a time in the future');
-      scheduledAt = when.toISOString();
+      const when = checkScheduleDate(scheduleAt, timeZone, new Date());
+      if (!when.ok) return setClickError(when.message);
+      if (!when.scheduledAt) return setClickError(SCHEDULE_MESSAGES.invalid);
+      scheduledAt = when.scheduledAt;
     }
     setPublishing(true);
     try {
@@ -150,7 +153,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         text: f.text,
         media: f.media.map((m) => ({ generationId: m.generationId })),
         scheduledAt,
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+        timeZone,
         ...(f.platform === 'linkedin' ? { author: f.author } : {}),
         ...(f.platform === 'reddit'
           ? {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { cn } from '@core/ui/cn';
 import type { CallableFailure } from '@/lib/call';
 import { toast } from '@/lib/toast';
-import { checkScheduleDate, formatInZone, type ScheduleCheck } from '../utils/schedule';
+import { checkScheduleDate, formatInZone, type ScheduleCheck } from '@core/schedule';
 import { ConnectAlert } from './connect-alert';
 import { ScheduleField } from './schedule-field';
 

@@ -6,7 +6,7 @@ import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { draftMediaAssets } from '../utils/draft-media';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { userTimeZone } from '../utils/schedule';
+import { userTimeZone } from '@core/schedule';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
 import { DraftsCard } from './drafts-card';

@@ -6,7 +6,7 @@ import { Label, Textarea } from '@core/ui/input';
 import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
-import { checkScheduleDate, formatInZone, instantToLocalInput } from '../utils/schedule';
+import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
@@ -34,7 +34,8 @@ function ScheduledEditor({ post, timeZone, onDone, now }: { post: SocialPost; ti
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (isPending) return;
-    const check = checkScheduleDate(schedule, timeZone, now());
+    // The time it was shown from stays when it is one reading of a repeated (fall-back) hour.
+    const check = checkScheduleDate(schedule, timeZone, now(), post.scheduledAt);
     if (!check.ok || !check.scheduledAt) {
       setError(check.ok ? 'Please choose when to publish' : check.message);
       return;

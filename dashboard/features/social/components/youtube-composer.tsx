@@ -7,7 +7,7 @@ import type { CallableFailure } from '@/lib/call';
 import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { formatInZone } from '../utils/schedule';
+import { formatInZone } from '@core/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { ComposerShell, LimitCounter, refuse, useScheduleInput } from './composer-shell';

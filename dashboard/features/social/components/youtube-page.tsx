@@ -7,7 +7,7 @@ import { usePlatformProfile } from '@/lib/platform-profile';
 import { useRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platforms';
-import { userTimeZone } from '../utils/schedule';
+import { userTimeZone } from '@core/schedule';
 import { youtubeAccountState } from '../utils/youtube';
 import { AiPostGenerator } from './ai-post-generator';
 import { PlatformStats } from './platform-stats';

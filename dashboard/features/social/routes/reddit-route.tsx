@@ -12,7 +12,7 @@ import { RecentPosts } from '../components/recent-posts';
 import { RedditComposer } from '../components/reddit-composer';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { userTimeZone } from '../utils/schedule';
+import { userTimeZone } from '@core/schedule';
 
 const copy = PLATFORM_COPY.reddit;
 

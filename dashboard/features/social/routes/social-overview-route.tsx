@@ -17,7 +17,7 @@ import { useScheduledPosts, useSettledPosts } from '../api/social-posts';
 import { SOCIAL_INTEGRATIONS } from '../components/connect-alert';
 import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '../utils/connections';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { formatInZone, userTimeZone } from '../utils/schedule';
+import { formatInZone, userTimeZone } from '@core/schedule';
 
 const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short: string; to: string }[] = [
   { id: 'x', icon: 'x', name: 'X/Twitter', short: 'X', to: paths.socialX },

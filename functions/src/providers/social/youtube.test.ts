@@ -375,6 +375,10 @@ describe('YouTube helpers', () => {
   it.each([
     ['2026-11-23T18:00:00Z', '2026-11-24T08:00:00.000Z'],
     ['2026-07-01T06:59:00Z', '2026-07-01T07:00:00.000Z'],
+    // 00:30 PDT on the day clocks fall back: that day lasts 25 hours, so midnight is 08:00Z, not 07:00Z.
+    ['2026-11-01T07:30:00Z', '2026-11-02T08:00:00.000Z'],
+    // 00:30 PST on the day clocks spring forward: a 23-hour day.
+    ['2026-03-08T08:30:00Z', '2026-03-09T07:00:00.000Z'],
   ])('quota reset after %s is midnight Pacific, %s', (now, reset) => {
     expect(new Date(nextPacificMidnight(Date.parse(now))).toISOString()).toBe(reset);
   });

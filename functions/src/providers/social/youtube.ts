@@ -1,5 +1,6 @@
 import { YOUTUBE_LIMITS, youtubeVideoProblem } from '@core/social-limits';
 import type { YouTubeDetails } from '@core/social-posts';
+import { nextMidnightIn } from '@core/schedule';
 import { parseRetryAfter } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession } from './social-publisher';
 
@@ -79,22 +80,9 @@ function platformText(text: string): string {
   return out.length > 200 ? `${out.slice(0, 197)}...` : out;
 }
 
-/** The next midnight in Pacific Time, when YouTube's daily quota resets. */
+/** The next midnight in Pacific Time, when YouTube's daily quota resets (a day of a clock change lasts 23 or 25 hours). */
 export function nextPacificMidnight(now: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Los_Angeles',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(now));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const sinceMidnightMs = ((n('hour') * 60 + n('minute')) * 60 + n('second')) * 1000 + (now % 1000);
-  // A day is 24 h except across a DST change; an hour late is harmless for a retry time.
-  return now - sinceMidnightMs + 24 * 3600_000;
+  return nextMidnightIn('America/Los_Angeles', now);
 }
 
 function reasonOf(body: Json | undefined): string {

@@ -9,7 +9,7 @@ import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
 import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
-import { pastScheduleMessage } from '../publish-post/publish-post';
+import { refuseScheduleTime } from '../publish-post/publish-post';
 
 // Edit, cancel and retry a post. Each re-checks the post's status inside a transaction, so a post the
 // scheduler claimed meanwhile is refused with the reason 'post-state' instead of changed under its job.
@@ -33,7 +33,7 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     if (problem) throw new HttpsError('invalid-argument', problem);
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);
-    if (scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+    refuseScheduleTime(scheduledAt, now);
     await deps.db.runTransaction(async (tx) => {
       const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
       if (!current) throw postNotFound();

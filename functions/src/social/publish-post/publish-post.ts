@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
+import { scheduleLimit, SCHEDULE_MESSAGES } from '@core/schedule';
 import { youtubeDetailsSchema, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../../lib/callable';
@@ -21,6 +22,13 @@ export interface PublishPostDeps {
 }
 
 export const pastScheduleMessage = 'Please choose a time in the future';
+
+/** Throws invalid-argument for a schedule time that is not after `now` or is more than the cap ahead (core/schedule.ts). */
+export function refuseScheduleTime(at: Date, now: Date): void {
+  const limit = scheduleLimit(at, now);
+  if (limit === 'past') throw new HttpsError('invalid-argument', pastScheduleMessage);
+  if (limit === 'tooFar') throw new HttpsError('invalid-argument', SCHEDULE_MESSAGES.tooFar);
+}
 
 /**
  * Creates users/{uid}/socialPosts/{requestId}: Post Now queues its publish job (same id) in the same
@@ -52,9 +60,9 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
 
     const now = deps.clock.now();
     const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
-    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+    if (scheduledAt) refuseScheduleTime(scheduledAt, now);
     const publishAt = youtube?.publishAt ? new Date(youtube.publishAt) : null;
-    if (publishAt && publishAt.getTime() <= now.getTime()) throw new HttpsError('invalid-argument', pastScheduleMessage);
+    if (publishAt) refuseScheduleTime(publishAt, now);
 
     const author = input.platform === 'linkedin' && input.author ? { urn: input.author, name: (await deps.authorName?.(credentials.value, input.author)) ?? '' } : null;
     const status: SocialPostStatus = scheduledAt ? 'scheduled' : 'queued';
