@@ -93,6 +93,8 @@ const checksLane = (async () => {
   // The rules suites clear their project's Firestore and bucket: a project of their own on the same
   // emulators, so the functions and e2e users are never wiped.
   if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: wanted('functions') });
+  // npm start itself, crashed and started again (tests/stack): a dev stack of its own on shifted ports.
+  await vitest('stack', ['stack'], {}, { buffered: needsStack });
 })();
 
 const stack = await stackStarting;
@@ -124,7 +126,7 @@ async function startTestStack() {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 say.plain('');
-const order = ['test stack', 'typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'rules', 'functions', 'e2e'];
+const order = ['test stack', 'typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'stack', 'rules', 'functions', 'e2e'];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ✖ ${r.name}: ${f}`));
 if (failures.length > 0) say.plain(`What failed:\n${failures.join('\n')}\n`);

@@ -1,5 +1,6 @@
-import { emulatorPortSets, FUNCTIONS_REGION } from '../../core/firebase/config';
+import { FUNCTIONS_REGION } from '../../core/firebase/config';
 import { integrationTypes, socialPlatforms, type SocialPlatform } from '../../core/integrations';
+import { stackPorts } from './instance';
 
 export const DEMO_ACCOUNT = { email: 'demo@muse.studio', password: 'muse-demo-2026', displayName: 'Demo Creator' } as const;
 
@@ -15,7 +16,7 @@ const sandboxCredentials: Record<SocialPlatform, Record<string, string>> = {
 };
 
 async function call(projectId: string, idToken: string, name: string, data: unknown): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${emulatorPortSets.dev.functions}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
+  const res = await fetch(`http://127.0.0.1:${stackPorts.dev.functions}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body: JSON.stringify({ data }),
@@ -34,7 +35,7 @@ async function seedSandboxKeys(projectId: string, idToken: string): Promise<void
  * With sandbox providers, a new account also gets sandbox keys and credentials for every provider.
  */
 export async function seedDemoAccount(projectId: string, opts: { sandboxKeys: boolean }): Promise<'created' | 'existing'> {
-  const base = `http://127.0.0.1:${emulatorPortSets.dev.auth}/identitytoolkit.googleapis.com/v1`;
+  const base = `http://127.0.0.1:${stackPorts.dev.auth}/identitytoolkit.googleapis.com/v1`;
   const json = { 'content-type': 'application/json' };
   const signIn = await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',

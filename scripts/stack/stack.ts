@@ -1,21 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SECRETS_KEYRING } from '../../core/secrets';
-import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '../../core/firebase/config';
+import { FUNCTIONS_REGION, testPortShift } from '../../core/firebase/config';
 import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
 import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
 import { say } from './log';
 import { listOobCodes, watchAuthLinks } from './auth-links';
+import { exportData, exportIntervalFromEnv, hasExport, recoverExport, removeAbandonedExports, startPeriodicSaves, type PeriodicSaver } from './data-export';
+import { devPortShift, stackIds, stackPorts, stackProjectIds } from './instance';
 import { localDir, logsDir, root } from './paths';
-import { assertPortsFree, cleanStale, killGroup, runAsync, startManaged, stopManaged, waitFor, type Managed } from './processes';
+import { groupAndDescendants } from './proc';
+import { assertNotRunning, assertPortsFree, cleanStale, killGroup, openLog, pidFile, runAsync, startManaged, startMarker, stopManaged, waitFor, writePidFile, type Managed } from './processes';
 import { startScheduleControl, type ScheduleControl } from './schedule-control';
 import { createEmulatorInvoker, describeSchedule, discoverScheduledFunctions, scheduleTickFromEnv, startScheduleDriver, type ScheduleDriver } from './schedules';
 
 export type StackKind = 'dev' | 'test';
 
 const layout = {
-  dev: { sandboxBasePort: 8900, dashboardPort: 5173, websocketPort: 9150, schedulerPort: 4600, extensionOut: '.output', dashboardOut: 'dist/dashboard' },
+  dev: {
+    sandboxBasePort: 8900 + devPortShift,
+    dashboardPort: 5173 + devPortShift,
+    websocketPort: 9150 + devPortShift,
+    schedulerPort: 4600 + devPortShift,
+    extensionOut: '.output',
+    dashboardOut: 'dist/dashboard',
+  },
   test: {
     sandboxBasePort: 18900 + testPortShift,
     dashboardPort: 14173 + testPortShift,
@@ -37,10 +47,12 @@ export interface RunningStack {
   /** What tests need to reach this stack (emulator hosts, project, URLs). */
   env: Record<string, string>;
   stop: () => Promise<void>;
+  /** Resolves, naming it, when the emulators or the dashboard server exit without being asked to. */
+  crashed: Promise<string>;
 }
 
 function firebaseConfigFor(kind: StackKind): string {
-  const ports = emulatorPortSets[kind];
+  const ports = stackPorts[kind];
   const base = JSON.parse(readFileSync(`${root}firebase.json`, 'utf8')) as Record<string, unknown>;
   const host = '127.0.0.1';
   const config = {
@@ -59,7 +71,7 @@ function firebaseConfigFor(kind: StackKind): string {
   };
   delete (config as Record<string, unknown>).hosting;
   // firebase-tools takes the config's folder as the project folder, so the generated file sits at the root.
-  const file = `${root}firebase.local-${kind}.json`;
+  const file = `${root}firebase.local-${stackIds[kind]}.json`;
   writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
 }
@@ -82,7 +94,7 @@ function writeFunctionsEnv(projectId: string, values: Record<string, string>): v
 }
 
 function clientEnv(kind: StackKind, projectId: string): Record<string, string> {
-  const p = emulatorPortSets[kind];
+  const p = stackPorts[kind];
   return {
     VITE_FIREBASE_PROJECT_ID: projectId,
     VITE_FIREBASE_EMULATORS: JSON.stringify({ host: '127.0.0.1', auth: p.auth, firestore: p.firestore, functions: p.functions, storage: p.storage }),
@@ -91,7 +103,7 @@ function clientEnv(kind: StackKind, projectId: string): Record<string, string> {
 }
 
 async function emulatorsReady(kind: StackKind, projectId: string): Promise<boolean> {
-  const p = emulatorPortSets[kind];
+  const p = stackPorts[kind];
   const hub = await fetch(`http://127.0.0.1:${p.hub}/emulators`).then((r) => r.json() as Promise<Record<string, unknown>>);
   if (!['auth', 'firestore', 'functions', 'storage'].every((k) => k in hub)) return false;
   // Functions are loaded once a callable answers (401 without a token) instead of 404.
@@ -99,13 +111,24 @@ async function emulatorsReady(kind: StackKind, projectId: string): Promise<boole
   return probe.status !== 404;
 }
 
+/**
+ * SIGINT to firebase-tools alone lets it stop its Java children in order; then whatever is left of its
+ * group (function workers) and of its children goes too, also when firebase-tools is already gone.
+ */
 async function stopEmulators(m: Managed): Promise<void> {
   const pid = m.child.pid;
-  if (!pid || m.child.exitCode !== null) return;
-  // SIGINT to firebase-tools alone lets it export data and stop its Java children in order.
-  process.kill(pid, 'SIGINT');
-  await Promise.race([m.exited, new Promise((r) => setTimeout(r, 20_000))]);
-  await killGroup(pid, 3000);
+  if (!pid) return;
+  const children = groupAndDescendants(pid);
+  if (m.child.exitCode === null && m.child.signalCode === null) {
+    try {
+      process.kill(pid, 'SIGINT');
+      await Promise.race([m.exited, new Promise((r) => setTimeout(r, 20_000))]);
+    } catch {
+      /* gone between the check and the signal */
+    }
+  }
+  await killGroup(pid, 3000, children);
+  rmSync(m.pidFile, { force: true });
 }
 
 /**
@@ -113,17 +136,18 @@ async function stopEmulators(m: Managed): Promise<void> {
  * .local/logs/<kind>-schedules.log (failures also to the console), with its control endpoint.
  */
 async function driveSchedules(kind: StackKind, projectId: string, port: number): Promise<{ driver: ScheduleDriver; origin: string; stop: () => Promise<void> }> {
-  const functionsOrigin = `http://127.0.0.1:${emulatorPortSets[kind].functions}`;
+  const functionsOrigin = `http://127.0.0.1:${stackPorts[kind].functions}`;
   const tickMs = scheduleTickFromEnv(process.env.MUSE_SCHEDULE_TICK_MS);
   const functions = await discoverScheduledFunctions(functionsOrigin, fetch);
-  const log = createWriteStream(`${logsDir}/${kind}-schedules.log`, { flags: 'a' });
+  const log = openLog(`${logsDir}/${stackIds[kind]}-schedules.log`);
+  log.write(startMarker(stackIds[kind], 'schedules', process.pid, new Date()));
   const driver = startScheduleDriver({
     functions,
     tickMs,
     invoke: createEmulatorInvoker({ functionsOrigin, projectId, fetch }),
     onRun: (r) => {
       log.write(`${r.startedAt.toISOString()} ${r.name} ${r.ok ? 'ok' : 'FAILED'} ${r.status} ${r.ms} ms${r.detail ? ` (${r.detail})` : ''}\n`);
-      if (!r.ok) say.warn(`Scheduled function ${r.name} failed: ${r.detail ?? r.status}; see .local/logs/${kind}-emulators.log`);
+      if (!r.ok) say.warn(`Scheduled function ${r.name} failed: ${r.detail ?? r.status}; see .local/logs/${stackIds[kind]}-emulators.log`);
     },
   });
   let control: ScheduleControl;
@@ -152,10 +176,11 @@ async function driveSchedules(kind: StackKind, projectId: string, port: number):
  * .local/logs/<kind>-auth-links.log, and on the dev stack to the console too.
  */
 async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: string): Promise<{ logFile: string; stop: () => void }> {
-  const logFile = `${logsDir}/${kind}-auth-links.log`;
-  const log = createWriteStream(logFile, { flags: 'a' });
+  const logFile = `${logsDir}/${stackIds[kind]}-auth-links.log`;
+  const log = openLog(logFile);
+  log.write(startMarker(stackIds[kind], 'auth-links', process.pid, new Date()));
   const watcher = await watchAuthLinks({
-    list: () => listOobCodes(`http://127.0.0.1:${emulatorPortSets[kind].auth}`, projectId, fetch),
+    list: () => listOobCodes(`http://127.0.0.1:${stackPorts[kind].auth}`, projectId, fetch),
     onLink: (line) => {
       log.write(`${new Date().toISOString()} ${line}\n`);
       if (kind === 'dev') say.plain(`✉ ${line}`);
@@ -172,32 +197,63 @@ async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: 
   };
 }
 
+/** Saves the emulator data every `everyMs`, logging each save to .local/logs/<stack>-exports.log (a failure also to the console). */
+function saveDataPeriodically(id: string, hubOrigin: string, dataDir: string, everyMs: number): PeriodicSaver {
+  const log = openLog(`${logsDir}/${id}-exports.log`);
+  log.write(startMarker(id, 'exports', process.pid, new Date()));
+  let failing = false;
+  return startPeriodicSaves({
+    everyMs,
+    save: () => exportData(hubOrigin, dataDir),
+    onResult: (r) => {
+      log.write(`${new Date().toISOString()} ${r.ok ? `saved to ${dataDir}` : `FAILED: ${r.error}`} (${r.ms} ms)\n`);
+      if (!r.ok && !failing) say.warn(`Saving the emulator data failed (${r.error}); the last good save stays in ${dataDir}. See .local/logs/${id}-exports.log`);
+      failing = !r.ok;
+    },
+  });
+}
+
 /**
  * realProviders (npm start with MUSE_REAL_PROVIDERS=1): the functions call the real provider endpoints
  * with the keys you save in Integrations, instead of the sandbox. Never used by tests.
  */
 export async function startStack(kind: StackKind, opts: { buildExtension?: boolean; realProviders?: boolean } = {}): Promise<RunningStack> {
-  const projectId = DEMO_PROJECT_IDS[kind];
-  const ports = emulatorPortSets[kind];
+  const id = stackIds[kind];
+  const projectId = stackProjectIds[kind];
+  const ports = stackPorts[kind];
   const l = layout[kind];
+  const allPorts = { ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort, 'schedule control': l.schedulerPort };
   mkdirSync(localDir, { recursive: true });
-  await cleanStale(kind, ['emulators', 'dashboard']);
-  await assertPortsFree({ ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort, 'schedule control': l.schedulerPort });
+  // After a crash: the groups the pid files name, and anything of this checkout still on our ports.
+  assertNotRunning(id);
+  writePidFile(id, 'start', process.pid);
 
   const managed: Managed[] = [];
   let sandbox: Sandbox | undefined;
   let emulators: Managed | undefined;
   let schedules: Awaited<ReturnType<typeof driveSchedules>> | undefined;
   let authLinks: Awaited<ReturnType<typeof printAuthLinks>> | undefined;
+  let saves: PeriodicSaver | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     authLinks?.stop();
     await schedules?.stop();
+    await saves?.stop();
+    // The last save, while the emulators still run (a failed one keeps the save before it).
+    if (saves && emulators?.child.exitCode === null && emulators.child.signalCode === null) await saves.saveNow();
     await stopManaged(managed.filter((m) => m !== emulators));
     if (emulators) await stopEmulators(emulators);
     await sandbox?.close();
+    // What may still hold our ports without a group of ours to find it by (a Java emulator whose parent was killed).
+    await cleanStale(id, [], allPorts);
+    rmSync(pidFile(id, 'start'), { force: true });
   };
 
   try {
+    const cleaned = await cleanStale(id, ['emulators', 'dashboard'], allPorts);
+    if (cleaned.length > 0) say.warn(`Stopped what an earlier run left running: ${cleaned.join(', ')}`);
+    await assertPortsFree(allPorts);
     const binaries = await prepareEmulatorBinaries(root);
     say.step('Bundling Cloud Functions');
     await buildFunctions();
@@ -207,14 +263,20 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
 
     // Each Storage emulator keeps blobs in $TMPDIR/firebase and wipes that folder when it stops: give
     // each stack its own, so the dev and test stacks never delete each other's files.
-    const tmpDir = `${localDir}/tmp/${kind}`;
+    const tmpDir = `${localDir}/tmp/${id}`;
     mkdirSync(tmpDir, { recursive: true });
-    const dataDir = `${localDir}/emulator-data/${kind}`;
-    const persist = kind === 'dev' ? ['--import', dataDir, '--export-on-exit', dataDir] : [];
-    if (kind === 'dev' && !existsSync(`${dataDir}/firebase-export-metadata.json`)) persist.splice(0, 2);
-    say.step(`Starting the Firebase emulators (${kind}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`);
+    // The dev stack keeps its data: imported at start, saved every MUSE_EXPORT_INTERVAL_MS and on stop (scripts/stack/data-export.ts).
+    const dataDir = `${localDir}/emulator-data/${id}`;
+    const exportEveryMs = exportIntervalFromEnv(process.env.MUSE_EXPORT_INTERVAL_MS);
+    if (kind === 'dev') {
+      mkdirSync(`${localDir}/emulator-data`, { recursive: true });
+      if (recoverExport(dataDir) === 'recovered') say.warn(`Restored the last complete save of the emulator data into ${dataDir}`);
+      removeAbandonedExports(root);
+    }
+    const persist = kind === 'dev' && hasExport(dataDir) ? ['--import', dataDir] : [];
+    say.step(`Starting the Firebase emulators (${id}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`);
     emulators = startManaged(
-      kind,
+      id,
       'emulators',
       process.execPath,
       [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth,firestore,functions,storage', '--project', projectId, '--config', firebaseConfigFor(kind), ...persist],
@@ -225,7 +287,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     const env = clientEnv(kind, projectId);
     const dashboardUrl = `http://127.0.0.1:${l.dashboardPort}`;
     if (kind === 'dev') {
-      managed.push(startManaged(kind, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
+      managed.push(startManaged(id, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
     } else {
       say.step('Building the dashboard for the test stack');
       const b = await runAsync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], {
@@ -235,7 +297,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       if (b.status !== 0) throw new Error(`Dashboard build failed:\n${b.output.slice(-4000)}`);
       managed.push(
         startManaged(
-          kind,
+          id,
           'dashboard',
           process.execPath,
           [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)],
@@ -258,7 +320,13 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     );
     schedules = await driveSchedules(kind, projectId, l.schedulerPort);
     authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
+    if (kind === 'dev') saves = saveDataPeriodically(id, `http://127.0.0.1:${ports.hub}`, dataDir, exportEveryMs);
     say.ok('Stack is up');
+    const running = managed;
+    const crashed = new Promise<string>((resolve) => {
+      for (const m of running)
+        void m.exited.then((code) => !stopping && resolve(`${m.name === 'emulators' ? 'The Firebase emulators' : 'The dashboard server'} exited (${code ?? m.child.signalCode}); see ${m.logFile}`));
+    });
 
     return {
       kind,
@@ -280,6 +348,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
         ...sandbox.env,
       },
       stop,
+      crashed,
     };
   } catch (error) {
     await stop();
