@@ -30,9 +30,13 @@ describe('reading what a key can use', () => {
   it('keeps Anthropic models with their display names', async () => {
     const result = await fetchProviderCatalogue('anthropic', 'sk-live', deps());
     expect(result.ok && result.models).toEqual([
+      { id: 'claude-fable-5-1', label: 'Claude Fable 5.1' },
       { id: 'claude-haiku-4-5-20251001', label: 'Claude Haiku 4.5' },
+      { id: 'claude-haiku-5-5', label: 'Claude Haiku 5.5' },
       { id: 'claude-opus-4-5-20251101', label: 'Claude Opus 4.5' },
+      { id: 'claude-opus-5-5', label: 'Claude Opus 5.5' },
       { id: 'claude-sonnet-4-5-20250929', label: 'Claude Sonnet 4.5' },
+      { id: 'claude-sonnet-5-5', label: 'Claude Sonnet 5.5' },
     ]);
   });
 
