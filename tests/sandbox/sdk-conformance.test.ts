@@ -2,7 +2,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
+import { Agent } from 'node:http';
+import { TwitterApi, TwitterApiv2 } from 'twitter-api-v2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxSecretOf } from './providers/x';
 import { startSandbox, type Sandbox } from './server';
 
 // Each AI sandbox driven with the provider's official SDK, pointed at the sandbox: what the SDK sends must be
@@ -265,5 +268,39 @@ describe('ElevenLabs (@elevenlabs/elevenlabs-js, which validates every answer)',
     const bytes = new Uint8Array(await new Response(audio).arrayBuffer());
     expect(bytes.length).toBeGreaterThan(0);
     expect((await client().voices.getAll()).voices).toContainEqual(expect.objectContaining({ voiceId, name, category: 'premade' }));
+  });
+});
+
+/** The v2 client on the sandbox's base URL (the library's own cloneWithPrefix fails: it calls a class without `new`). */
+class SandboxXClient extends TwitterApiv2 {
+  constructor(api: TwitterApi, prefix: string) {
+    super(api);
+    this.setPrefix(prefix);
+  }
+}
+
+describe('X (twitter-api-v2)', () => {
+  const client = () => {
+    // The client speaks https only through its agent; a plain http agent points it at the sandbox.
+    const api = new TwitterApi({ appKey: 'app-key', appSecret: sandboxSecretOf('app-key'), accessToken: '900-sdk-token', accessSecret: sandboxSecretOf('900-sdk-token') }, { httpAgent: new Agent() });
+    return new SandboxXClient(api, `${sandbox.urls.x}/2/`);
+  };
+
+  it('uploads media in chunks whose media part has no filename, then posts it', async () => {
+    const image = Buffer.alloc(300_000, 7);
+    const mediaId = await client().uploadMedia(image, { media_type: 'image/png' }, 128 * 1024);
+    expect(mediaId).toMatch(/^\d+$/);
+    const posted = await client().tweet({ text: 'sdk media post', media: { media_ids: [mediaId] } });
+    expect(posted.data.text).toBe('sdk media post');
+  });
+
+  it('answers with the x-rate-limit headers, counting down per user and route', async () => {
+    const first = await client().get('users/me', undefined, { fullResponse: true });
+    const second = await client().get('users/me', undefined, { fullResponse: true });
+    expect(first.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) });
+    expect(second.rateLimit!.remaining).toBe(first.rateLimit!.remaining - 1);
+    expect(second.rateLimit!.reset * 1000).toBeGreaterThan(Date.now());
+    const upload = await client().post('media/upload/initialize', { media_type: 'image/png', total_bytes: 10 }, { fullResponse: true });
+    expect(upload.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) });
   });
 });
