@@ -40,6 +40,25 @@ describe('reading what a key can use', () => {
     ]);
   });
 
+  // The sandbox answers pages of two here (the fetch asks for two per page), so a reader of one page would miss models.
+  const pagesOfTwo = (): typeof fetch => (input, init) => globalThis.fetch(String(input).replace('limit=1000', 'limit=2').replace('pageSize=1000', 'pageSize=2'), init);
+
+  it('follows Anthropic pages (after_id = last_id while has_more)', async () => {
+    const whole = await fetchProviderCatalogue('anthropic', 'sk-live', deps());
+    sandbox.apps.anthropic.requests.length = 0;
+    const paged = await fetchProviderCatalogue('anthropic', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    expect(paged).toEqual(whole);
+    expect(sandbox.apps.anthropic.requests.length).toBe(4);
+  });
+
+  it('follows Gemini pages (pageToken = nextPageToken)', async () => {
+    const whole = await fetchProviderCatalogue('gemini', 'sk-live', deps());
+    sandbox.apps.gemini.requests.length = 0;
+    const paged = await fetchProviderCatalogue('gemini', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    expect(paged).toEqual(whole);
+    expect(sandbox.apps.gemini.requests.length).toBe(3);
+  });
+
   it('keeps the Gemini models that generate content, without speech or embedding models', async () => {
     const result = await fetchProviderCatalogue('gemini', 'sk-live', deps());
     expect(result.ok && ids(result.models)).toEqual(['gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.5-pro']);
