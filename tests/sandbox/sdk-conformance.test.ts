@@ -112,6 +112,11 @@ describe('OpenAI (openai SDK)', () => {
     expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
 
+    const counted = [];
+    for await (const chunk of await client().chat.completions.create({ model: 'gpt-5.4-mini', messages, stream: true, stream_options: { include_usage: true } })) counted.push(chunk);
+    expect(counted.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) } });
+    expect(chunks.every((c) => c.usage === undefined)).toBe(true);
+
     const raw = await fetch(`${sandbox.urls.openai}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk-sdk', 'content-type': 'application/json' },

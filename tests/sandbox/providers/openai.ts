@@ -5,7 +5,8 @@ import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from 
  * OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. Reasoning models (the
  * GPT-5 family, o-series) refuse `max_tokens` (400 unsupported_parameter: use max_completion_tokens) and any
  * `temperature` but 1 (400 unsupported_value), as the real API does. `stream: true` answers server-sent events:
- * chat.completion.chunk objects (role first, then the text in pieces, then finish_reason) and `data: [DONE]`.
+ * chat.completion.chunk objects (role first, then the text in pieces, then finish_reason; the usage last when
+ * stream_options.include_usage asks) and `data: [DONE]`.
  */
 /** Current chat models; gpt-4o and gpt-4o-mini are retired here, so a call naming them gets 404 model_not_found. */
 export const OPENAI_MODELS = ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini', 'gpt-4.1-mini'];
@@ -88,7 +89,11 @@ export function openaiRoutes(app: Hono): void {
     const completionTokens = roughTokens(content);
     const id = sandboxId('chatcmpl-');
     const created = Math.floor(Date.now() / 1000);
-    if (body.stream === true) return streamCompletion(c, { id, created, model, content });
+    if (body.stream === true) {
+      const options = body.stream_options as { include_usage?: unknown } | undefined;
+      const usage = options?.include_usage === true ? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } : undefined;
+      return streamCompletion(c, { id, created, model, content, usage });
+    }
     return c.json({
       id,
       object: 'chat.completion',
@@ -102,7 +107,7 @@ export function openaiRoutes(app: Hono): void {
 }
 
 /** The completion as server-sent chat.completion.chunk events, the way the real API streams it. */
-function streamCompletion(c: Context, { id, created, model, content }: { id: string; created: number; model: string; content: string }): Response {
+function streamCompletion(c: Context, { id, created, model, content, usage }: { id: string; created: number; model: string; content: string; usage?: object }): Response {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
     id,
     object: 'chat.completion.chunk',
@@ -112,7 +117,9 @@ function streamCompletion(c: Context, { id, created, model, content }: { id: str
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const pieces = content.match(/\S+\s*|\s+/g) ?? [];
-  const events = [chunk({ role: 'assistant', content: '', refusal: null }, null), ...pieces.map((p) => chunk({ content: p }, null)), chunk({}, 'stop')];
+  const events: object[] = [chunk({ role: 'assistant', content: '', refusal: null }, null), ...pieces.map((p) => chunk({ content: p }, null)), chunk({}, 'stop')];
+  // stream_options.include_usage: one more chunk, with no choices and the usage.
+  if (usage) events.push({ ...chunk({}, null), choices: [], usage });
   const text = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;
   return c.body(text, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
 }
