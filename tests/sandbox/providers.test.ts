@@ -58,7 +58,7 @@ describe('model catalogues', () => {
     expect(ids(openai.body.data, 'id')).toEqual(expect.arrayContaining(['gpt-5.4', 'gpt-5.4-mini', 'text-embedding-3-small']));
     const anthropic = await call('anthropic', '/v1/models', { headers: { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' } });
     expect(anthropic.body).toMatchObject({
-      data: expect.arrayContaining([{ type: 'model', id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: expect.any(String) }]),
+      data: expect.arrayContaining([expect.objectContaining({ type: 'model', id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: expect.any(String) })]),
       has_more: false,
     });
     const gemini = await call('gemini', '/v1beta/models', { headers: { 'x-goog-api-key': 'sk-1' } });

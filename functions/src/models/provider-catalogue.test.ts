@@ -30,10 +30,33 @@ describe('reading what a key can use', () => {
   it('keeps Anthropic models with their display names', async () => {
     const result = await fetchProviderCatalogue('anthropic', 'sk-live', deps());
     expect(result.ok && result.models).toEqual([
+      { id: 'claude-fable-5-1', label: 'Claude Fable 5.1' },
       { id: 'claude-haiku-4-5-20251001', label: 'Claude Haiku 4.5' },
+      { id: 'claude-haiku-5-5', label: 'Claude Haiku 5.5' },
       { id: 'claude-opus-4-5-20251101', label: 'Claude Opus 4.5' },
+      { id: 'claude-opus-5-5', label: 'Claude Opus 5.5' },
       { id: 'claude-sonnet-4-5-20250929', label: 'Claude Sonnet 4.5' },
+      { id: 'claude-sonnet-5-5', label: 'Claude Sonnet 5.5' },
     ]);
+  });
+
+  // The sandbox answers pages of two here (the fetch asks for two per page), so a reader of one page would miss models.
+  const pagesOfTwo = (): typeof fetch => (input, init) => globalThis.fetch(String(input).replace('limit=1000', 'limit=2').replace('pageSize=1000', 'pageSize=2'), init);
+
+  it('follows Anthropic pages (after_id = last_id while has_more)', async () => {
+    const whole = await fetchProviderCatalogue('anthropic', 'sk-live', deps());
+    sandbox.apps.anthropic.requests.length = 0;
+    const paged = await fetchProviderCatalogue('anthropic', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    expect(paged).toEqual(whole);
+    expect(sandbox.apps.anthropic.requests.length).toBe(4);
+  });
+
+  it('follows Gemini pages (pageToken = nextPageToken)', async () => {
+    const whole = await fetchProviderCatalogue('gemini', 'sk-live', deps());
+    sandbox.apps.gemini.requests.length = 0;
+    const paged = await fetchProviderCatalogue('gemini', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    expect(paged).toEqual(whole);
+    expect(sandbox.apps.gemini.requests.length).toBe(3);
   });
 
   it('keeps the Gemini models that generate content, without speech or embedding models', async () => {

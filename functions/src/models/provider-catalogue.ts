@@ -25,8 +25,14 @@ export type CatalogueFetch = { ok: true; models: CatalogueEntry[]; voices?: Cata
 interface Endpoint {
   path: string;
   headers: (apiKey: string) => Record<string, string>;
-  read: (body: unknown) => CatalogueEntry[];
+  /** One page's models or voices; entries() keeps the valid ones once every page is read. */
+  read: (body: unknown) => Array<CatalogueEntry | undefined>;
+  /** The next page's path when the answer says there is one (Anthropic and Gemini page their lists). */
+  next?: (body: unknown) => string | undefined;
 }
+
+/** Pages read at most per list, so a provider that keeps answering "more" cannot hold a call forever. */
+const MAX_PAGES = 20;
 
 const label = (id: string, name: unknown) => {
   const text = str(name)?.trim();
@@ -50,30 +56,38 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
     {
       path: '/v1/models',
       headers: (k) => ({ authorization: `Bearer ${k}` }),
-      read: (b) => entries(list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('openai', str(m.id)!) ? { id: str(m.id)!, label: str(m.id)! } : undefined))),
+      read: (b) => list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('openai', str(m.id)!) ? { id: str(m.id)!, label: str(m.id)! } : undefined)),
     },
   ],
-  // {data: [{type: 'model', id, display_name, created_at}], has_more, first_id, last_id}; limit up to 1000.
+  // {data: [{type: 'model', id, display_name, created_at, ...}], has_more, first_id, last_id}; limit up to 1000,
+  // the next page from after_id = last_id while has_more.
   anthropic: [
     {
       path: '/v1/models?limit=1000',
       headers: (k) => ({ 'x-api-key': k, 'anthropic-version': ANTHROPIC_VERSION }),
-      read: (b) => entries(list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('anthropic', str(m.id)!) ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) } : undefined))),
+      read: (b) => list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('anthropic', str(m.id)!) ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) } : undefined)),
+      next: (b) => {
+        const lastId = str(obj(b)?.last_id);
+        return obj(b)?.has_more === true && lastId ? `/v1/models?limit=1000&after_id=${encodeURIComponent(lastId)}` : undefined;
+      },
     },
   ],
-  // {models: [{name: 'models/gemini-2.5-flash', displayName, supportedGenerationMethods}], nextPageToken}; pageSize up to 1000.
+  // {models: [{name: 'models/gemini-2.5-flash', displayName, supportedGenerationMethods}], nextPageToken}; pageSize up
+  // to 1000, the next page from pageToken = nextPageToken.
   gemini: [
     {
       path: '/v1beta/models?pageSize=1000',
       headers: (k) => ({ 'x-goog-api-key': k }),
       read: (b) =>
-        entries(
-          list(obj(b)?.models).map((m) => {
-            const id = str(m.name)?.replace(/^models\//, '');
-            const methods = Array.isArray(m.supportedGenerationMethods) ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string') : [];
-            return id && isTextModel('gemini', id, methods) ? { id, label: label(id, m.displayName) } : undefined;
-          }),
-        ),
+        list(obj(b)?.models).map((m) => {
+          const id = str(m.name)?.replace(/^models\//, '');
+          const methods = Array.isArray(m.supportedGenerationMethods) ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string') : [];
+          return id && isTextModel('gemini', id, methods) ? { id, label: label(id, m.displayName) } : undefined;
+        }),
+      next: (b) => {
+        const token = str(obj(b)?.nextPageToken);
+        return token ? `/v1beta/models?pageSize=1000&pageToken=${encodeURIComponent(token)}` : undefined;
+      },
     },
   ],
   // Models: [{model_id, name, can_do_text_to_speech, ...}]; voices: {voices: [{voice_id, name, category}]}.
@@ -81,19 +95,20 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
     {
       path: '/v1/models',
       headers: (k) => ({ 'xi-api-key': k }),
-      read: (b) => entries(list(b).map((m) => (str(m.model_id) && m.can_do_text_to_speech === true ? { id: str(m.model_id)!, label: label(str(m.model_id)!, m.name) } : undefined))),
+      read: (b) => list(b).map((m) => (str(m.model_id) && m.can_do_text_to_speech === true ? { id: str(m.model_id)!, label: label(str(m.model_id)!, m.name) } : undefined)),
     },
     {
       path: '/v1/voices',
       headers: (k) => ({ 'xi-api-key': k }),
-      read: (b) => entries(list(obj(b)?.voices).map((v) => (str(v.voice_id) ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) } : undefined))),
+      read: (b) => list(obj(b)?.voices).map((v) => (str(v.voice_id) ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) } : undefined)),
     },
   ],
 };
 
-async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: string, deps: CatalogueFetchDeps) {
-  const url = `${deps.baseUrls[provider]}${endpoint.path}`;
-  return retrying(async (): Promise<Attempt<CatalogueEntry[], ProviderFailure>> => {
+/** One page of a list, retried on 429 and 5xx. */
+async function getPage(provider: CatalogueProvider, endpoint: Endpoint, path: string, apiKey: string, deps: CatalogueFetchDeps) {
+  const url = `${deps.baseUrls[provider]}${path}`;
+  return retrying(async (): Promise<Attempt<unknown, ProviderFailure>> => {
     let response: Response;
     try {
       response = await deps.fetch(url, { headers: { accept: 'application/json', ...endpoint.headers(apiKey) }, signal: AbortSignal.timeout(deps.timeoutMs) });
@@ -101,10 +116,24 @@ async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: 
       return { ok: false, error: transportFailure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network'), retryable: false };
     }
     const body: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return body === undefined ? { ok: false, error: transportFailure('malformed'), retryable: false } : { ok: true, value: endpoint.read(body) };
+    if (response.ok) return body === undefined ? { ok: false, error: transportFailure('malformed'), retryable: false } : { ok: true, value: body };
     const failure = classifyHttpFailure(provider, response.status, body, response.headers);
     return { ok: false, error: failure, retryable: failure.retryable, retryAfterMs: failure.retryAfterMs };
   }, deps.retry);
+}
+
+/** Every page of a list, followed as the provider pages it. */
+async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: string, deps: CatalogueFetchDeps): Promise<{ ok: true; value: CatalogueEntry[] } | { ok: false; error: ProviderFailure }> {
+  const items: Array<CatalogueEntry | undefined> = [];
+  let path: string | undefined = endpoint.path;
+  for (let page = 0; path !== undefined && page < MAX_PAGES; page += 1) {
+    const answer = await getPage(provider, endpoint, path, apiKey, deps);
+    if (!answer.ok) return { ok: false, error: answer.error };
+    items.push(...endpoint.read(answer.value));
+    const next = endpoint.next?.(answer.value);
+    path = next === path ? undefined : next;
+  }
+  return { ok: true, value: entries(items) };
 }
 
 /** Asks the provider what the key can use; nothing is cached here (./model-catalogue.ts caches). */

@@ -5,13 +5,95 @@ import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from 
  * Anthropic (api.anthropic.com/v1): the key in `x-api-key` (or `Authorization: Bearer`, which the current
  * SDK sends) and an `anthropic-version` header, both required; errors as {type: "error", error: {type, message}}.
  */
-export const ANTHROPIC_MODELS = [
-  { id: 'claude-sonnet-4-5-20250929', display_name: 'Claude Sonnet 4.5', created_at: '2025-09-29T00:00:00Z' },
-  { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
-  { id: 'claude-opus-4-5-20251101', display_name: 'Claude Opus 4.5', created_at: '2025-11-01T00:00:00Z' },
+type Support = { supported: boolean };
+const yes: Support = { supported: true };
+const no: Support = { supported: false };
+
+/** Capabilities as GET /v1/models describes them (every key present, as the SDK's ModelCapabilities types it). */
+function capabilities(kind: 'adaptive-always' | 'adaptive' | 'extended'): Record<string, unknown> {
+  const adaptive = kind !== 'extended';
+  return {
+    batch: yes,
+    citations: yes,
+    code_execution: yes,
+    context_management: { supported: true, clear_thinking_20251015: yes, clear_tool_uses_20250919: yes, compact_20260112: adaptive ? yes : null },
+    effort: adaptive ? { supported: true, low: yes, medium: yes, high: yes, max: yes, xhigh: kind === 'adaptive-always' ? yes : no } : { supported: false, low: no, medium: no, high: no, max: no, xhigh: null },
+    image_input: yes,
+    pdf_input: yes,
+    server_tools: { supported: true, code_execution: yes, web_search: yes },
+    structured_outputs: yes,
+    thinking: {
+      supported: true,
+      types: { adaptive: adaptive ? yes : no, between_tools: adaptive ? yes : no, disabled: kind === 'adaptive-always' ? no : yes, enabled: adaptive ? no : yes },
+    },
+  };
+}
+
+interface AnthropicModel {
+  id: string;
+  display_name: string;
+  line: 'haiku' | 'sonnet' | 'opus' | 'fable';
+  created_at: string;
+  lifecycle: 'active' | 'deprecated';
+  deprecated_at: string | null;
+  retires_at: string | null;
+  max_input_tokens: number;
+  max_tokens: number;
+  capabilities: Record<string, unknown>;
+}
+
+const model = (
+  id: string,
+  display_name: string,
+  line: AnthropicModel['line'],
+  created: string,
+  context: number,
+  output: number,
+  thinking: Parameters<typeof capabilities>[0],
+  retiring?: { deprecated: string; retires: string },
+): AnthropicModel => ({
+  id,
+  display_name,
+  line,
+  created_at: `${created}T00:00:00Z`,
+  lifecycle: retiring ? 'deprecated' : 'active',
+  deprecated_at: retiring ? `${retiring.deprecated}T00:00:00Z` : null,
+  retires_at: retiring ? `${retiring.retires}T00:00:00Z` : null,
+  max_input_tokens: context,
+  max_tokens: output,
+  capabilities: capabilities(thinking),
+});
+
+/**
+ * The models GET /v1/models lists by default (active and deprecated; retired ones only on request), newest
+ * first, as Anthropic's models pages give them: the current Claude 5.5 line and Fable 5.1; Opus 4.5 and Haiku
+ * 4.5 (legacy, still active); Sonnet 4.5 (deprecated, retiring on 30 November 2026). The 3.x models are retired.
+ */
+export const ANTHROPIC_MODELS: AnthropicModel[] = [
+  model('claude-haiku-5-5', 'Claude Haiku 5.5', 'haiku', '2026-10-20', 1_000_000, 128_000, 'adaptive'),
+  model('claude-sonnet-5-5', 'Claude Sonnet 5.5', 'sonnet', '2026-09-28', 1_000_000, 128_000, 'adaptive'),
+  model('claude-fable-5-1', 'Claude Fable 5.1', 'fable', '2026-09-24', 1_000_000, 128_000, 'adaptive-always'),
+  model('claude-opus-5-5', 'Claude Opus 5.5', 'opus', '2026-09-24', 1_000_000, 128_000, 'adaptive-always'),
+  model('claude-opus-4-5-20251101', 'Claude Opus 4.5', 'opus', '2025-11-24', 200_000, 64_000, 'extended'),
+  model('claude-haiku-4-5-20251001', 'Claude Haiku 4.5', 'haiku', '2025-10-15', 200_000, 64_000, 'extended'),
+  model('claude-sonnet-4-5-20250929', 'Claude Sonnet 4.5', 'sonnet', '2025-09-29', 200_000, 64_000, 'extended', { deprecated: '2026-09-28', retires: '2026-11-30' }),
 ];
 
-/** The list holds dated snapshots; messages also take their aliases ('claude-haiku-4-5'). The 3.5 models are retired: 404 not_found_error. */
+const modelInfo = (m: AnthropicModel) => ({
+  type: 'model',
+  id: m.id,
+  display_name: m.display_name,
+  created_at: m.created_at,
+  lifecycle: m.lifecycle,
+  deprecated_at: m.deprecated_at,
+  retires_at: m.retires_at,
+  line: m.line,
+  max_input_tokens: m.max_input_tokens,
+  max_tokens: m.max_tokens,
+  capabilities: m.capabilities,
+});
+
+/** Older models are listed as dated snapshots; messages also take their aliases ('claude-haiku-4-5'). Retired models (3.x): 404 not_found_error. */
 export function servesAnthropicModel(model: string): boolean {
   return ANTHROPIC_MODELS.some((m) => m.id === model || m.id.replace(/-\d{8}$/, '') === model);
 }
@@ -35,11 +117,46 @@ function textOf(content: unknown): string {
 }
 
 export function anthropicRoutes(app: Hono): void {
+  // GET /v1/models: newest first, paged like the real list: limit 1-1000 (default 20), after_id or before_id
+  // as the cursor, has_more in the direction asked, first_id and last_id of the page.
   app.get('/v1/models', (c) => {
     const refused = refuse(c);
     if (refused) return refused;
-    const data = ANTHROPIC_MODELS.map((m) => ({ type: 'model', id: m.id, display_name: m.display_name, created_at: m.created_at }));
-    return c.json({ data, has_more: false, first_id: data[0]!.id, last_id: data.at(-1)!.id });
+    const rawLimit = c.req.query('limit');
+    const limit = rawLimit === undefined ? 20 : Number(rawLimit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      return error(c, 400, 'invalid_request_error', `limit: Input should be ${Number.isInteger(limit) ? (limit < 1 ? 'greater than or equal to 1' : 'less than or equal to 1000') : 'a valid integer'}`);
+    }
+    const afterId = c.req.query('after_id');
+    const beforeId = c.req.query('before_id');
+    if (afterId && beforeId) return error(c, 400, 'invalid_request_error', 'Cannot specify both after_id and before_id');
+    const ids = ANTHROPIC_MODELS.map((m) => m.id);
+    const cursor = afterId ?? beforeId;
+    const at = cursor === undefined ? -1 : ids.indexOf(cursor);
+    if (cursor !== undefined && at < 0) return error(c, 400, 'invalid_request_error', `${afterId ? 'after_id' : 'before_id'}: no model with id ${cursor}`);
+    let start: number;
+    let end: number;
+    let hasMore: boolean;
+    if (beforeId) {
+      end = at;
+      start = Math.max(0, end - limit);
+      hasMore = start > 0;
+    } else {
+      start = at + 1;
+      end = Math.min(ids.length, start + limit);
+      hasMore = end < ids.length;
+    }
+    const data = ANTHROPIC_MODELS.slice(start, end).map(modelInfo);
+    return c.json({ data, has_more: hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+  });
+
+  // GET /v1/models/{model_id}: one model, by id or alias.
+  app.get('/v1/models/:id', (c) => {
+    const refused = refuse(c);
+    if (refused) return refused;
+    const id = c.req.param('id');
+    const found = ANTHROPIC_MODELS.find((m) => m.id === id || m.id.replace(/-\d{8}$/, '') === id);
+    return found ? c.json(modelInfo(found)) : error(c, 404, 'not_found_error', `model: ${id}`);
   });
 
   app.post('/v1/messages', async (c) => {
@@ -63,10 +180,24 @@ export function anthropicRoutes(app: Hono): void {
       type: 'message',
       role: 'assistant',
       model,
-      content: [{ type: 'text', text }],
+      content: [{ type: 'text', text, citations: null }],
       stop_reason: 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: roughTokens(JSON.stringify(messages)), output_tokens: roughTokens(text) },
+      stop_details: null,
+      container: null,
+      diagnostics: null,
+      usage: {
+        input_tokens: roughTokens(JSON.stringify(messages)),
+        output_tokens: roughTokens(text),
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+        output_tokens_details: null,
+        server_tool_use: null,
+        service_tier: 'standard',
+        inference_geo: null,
+        speed: 'standard',
+      },
     });
   });
 }

@@ -10,7 +10,8 @@ import { jsonBody, keyKind } from './shared';
 // SPEECH_CHARS_PER_SECOND characters a second; music: music_length_ms), within one frame.
 //
 // Keys: 'bad-key' 401 invalid_api_key; 'no-credit-key' 401 quota_exceeded (as ElevenLabs reports used-up
-// characters). A voice id outside the premade voices is 404 voice_not_found. Text/prompt tags:
+// characters). A voice id outside the premade voices is 404 voice_not_found. GET /v1/user and
+// GET /v1/user/subscription answer every field the SDK's schemas require. Text/prompt tags:
 // [error:NNN] (that request answers NNN). GET /__sandbox/elevenlabs/calls lists every generation call.
 
 export const SPEECH_CHARS_PER_SECOND = 15;
@@ -23,16 +24,38 @@ const MODEL_NAMES: Record<string, string> = {
   eleven_turbo_v2_5: 'Eleven Turbo v2.5',
   eleven_turbo_v2: 'Eleven Turbo v2',
 };
-/** ElevenLabs' premade voices (the ones the dashboard offers), by id. */
+/**
+ * ElevenLabs' premade voices, by id: the library's default voices every account can use (George, Sarah, Brian...)
+ * and the older premade ones (Rachel, Domi...), which the API still serves.
+ */
 export const PREMADE_VOICES: Record<string, string> = {
+  JBFqnCBsd6RMkjVDRZzb: 'George',
+  EXAVITQu4vr4xnSDxMaL: 'Sarah',
+  nPczCjzI2devNBz1zQrb: 'Brian',
+  '9BWtsMINqrJLrRacOk9x': 'Aria',
+  CwhRBWXzGAHq8TQ4Fs17: 'Roger',
+  FGY2WhTYpPnrIDTdsKH5: 'Laura',
+  IKne3meq5aSn9XLyUdCD: 'Charlie',
+  N2lVS1w4EtoT3dr4eOWO: 'Callum',
+  SAz9YHcvj6GT2YYXdXww: 'River',
+  TX3LPaxmHKxFdv7VOQHJ: 'Liam',
+  XB0fDUnXU5powFXDhCwa: 'Charlotte',
+  Xb7hH8MSUJpSbSDYk0k2: 'Alice',
+  XrExE9yKIg1WjnnlVkGX: 'Matilda',
+  bIHbv24MWmeRgasZH58o: 'Will',
+  cgSgspJ2msm6clMCkdW9: 'Jessica',
+  cjVigY5qzO86Huf0OWal: 'Eric',
+  iP95p4xoKVk53GoZ742B: 'Chris',
+  onwK4e9ZLuTAKqWW03F9: 'Daniel',
+  pFZP5JQG7iQjIQuC4Bku: 'Lily',
+  pqHfZKP75CvOlQylNhV4: 'Bill',
+  pNInz6obpgDQGcFmaJgB: 'Adam',
   '21m00Tcm4TlvDq8ikWAM': 'Rachel',
   AZnzlk1XvdvUeBnXmlld: 'Domi',
-  EXAVITQu4vr4xnSDxMaL: 'Bella',
   ErXwobaYiN019PkySvjV: 'Antoni',
   MF3mGyEYCl7XYWbV9V6O: 'Elli',
   TxGEqnHWrfWFTfGW9XjX: 'Josh',
   VR6AewLTigWG4xSOukaG: 'Arnold',
-  pNInz6obpgDQGcFmaJgB: 'Adam',
   yoZ06aMxZJJ28mfd3POQ: 'Sam',
 };
 
@@ -60,7 +83,7 @@ function refuseKey(c: Context): Response | undefined {
   return undefined;
 }
 
-/** Listing models and voices costs no credit: only a missing or bad key is refused. */
+/** Reading the account, models and voices costs no credit: only a missing or bad key is refused. */
 function refuseModelList(c: Context): Response | undefined {
   const kind = keyKind(c.req.header('xi-api-key'));
   return kind === 'missing' || kind === 'bad' ? refuseKey(c) : undefined;
@@ -79,28 +102,60 @@ export function elevenlabsRoutes(app: Hono): void {
   const calls: ElevenLabsCall[] = [];
   app.get(`${CONTROL_PREFIX}/elevenlabs/calls`, (c) => c.json({ calls }));
 
+  // The subscription as GET /v1/user (`subscription`) and GET /v1/user/subscription give it.
+  const subscription = (noCredit: boolean) => {
+    const limit = noCredit ? 10_000 : 100_000;
+    return {
+      tier: noCredit ? 'free' : 'creator',
+      character_count: noCredit ? limit : 1200,
+      character_limit: limit,
+      max_character_limit_extension: noCredit ? null : 100_000,
+      max_credit_limit_extension: noCredit ? 0 : 100_000,
+      can_extend_character_limit: !noCredit,
+      allowed_to_extend_character_limit: !noCredit,
+      next_character_count_reset_unix: Math.floor(Date.now() / 1000) + 86_400 * 20,
+      voice_slots_used: 0,
+      professional_voice_slots_used: 0,
+      professional_voice_slots_used_in_workspace: 0,
+      voice_limit: noCredit ? 3 : 30,
+      max_voice_add_edits: noCredit ? 5 : 95,
+      voice_add_edit_counter: 0,
+      professional_voice_limit: noCredit ? 0 : 1,
+      can_extend_voice_limit: false,
+      can_use_instant_voice_cloning: !noCredit,
+      can_use_professional_voice_cloning: !noCredit,
+      currency: noCredit ? null : 'usd',
+      current_overage: { amount: '0', currency: 'usd' },
+      status: noCredit ? 'free' : 'active',
+      billing_period: noCredit ? null : 'monthly_period',
+      character_refresh_period: 'monthly_period',
+    };
+  };
+
   app.get('/v1/user', (c) => {
-    const kind = keyKind(c.req.header('xi-api-key'));
-    if (kind === 'missing') {
-      return c.json({ detail: { status: 'needs_authorization', message: 'Neither authorization header nor xi-api-key received, please provide one.' } }, 401);
-    }
-    if (kind === 'bad') return c.json({ detail: { status: 'invalid_api_key', message: 'Invalid API key' } }, 401);
-    const limit = kind === 'no_credit' ? 10_000 : 100_000;
+    const refused = refuseModelList(c);
+    if (refused) return refused;
+    const noCredit = keyKind(c.req.header('xi-api-key')) === 'no_credit';
     return c.json({
       user_id: 'sandbox-user',
-      subscription: {
-        tier: kind === 'no_credit' ? 'free' : 'creator',
-        character_count: kind === 'no_credit' ? limit : 1200,
-        character_limit: limit,
-        can_extend_character_limit: kind !== 'no_credit',
-        allowed_to_extend_character_limit: kind !== 'no_credit',
-        next_character_count_reset_unix: Math.floor(Date.now() / 1000) + 86_400 * 20,
-        voice_limit: 30,
-        status: 'active',
-      },
+      workspace_id: 'sandbox-workspace',
+      subscription: subscription(noCredit),
       is_new_user: false,
       can_use_delayed_payment_methods: false,
+      is_onboarding_completed: true,
+      is_onboarding_checklist_completed: true,
+      first_name: 'Sandy',
+      is_api_key_hashed: true,
+      xi_api_key_preview: `sk_****${(c.req.header('xi-api-key') ?? '').slice(-4)}`,
+      created_at: 1_735_689_600,
+      seat_type: 'workspace_admin',
     });
+  });
+
+  app.get('/v1/user/subscription', (c) => {
+    const refused = refuseModelList(c);
+    if (refused) return refused;
+    return c.json({ ...subscription(keyKind(c.req.header('xi-api-key')) === 'no_credit'), open_invoices: [], has_open_invoices: false, next_invoice: null, pending_change: null });
   });
 
   // GET /v1/models: every model, speech-to-speech ones too (can_do_text_to_speech false).

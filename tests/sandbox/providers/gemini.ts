@@ -34,15 +34,31 @@ function refuse(c: Context): Response | undefined {
   return undefined;
 }
 
+/** The offset an opaque page token stands for, or undefined for a token this list never gave. */
+function pageTokenOffset(token: string): number | undefined {
+  const m = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
+  return m ? Number(m[1]) : undefined;
+}
+
 type Content = { role?: string; parts?: Array<{ text?: unknown }> };
 const textOf = (content: Content | undefined) => (content?.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
 
 export function geminiRoutes(app: Hono): void {
+  // models.list: pages of pageSize (default 50, at most 1000: a larger size is cut to 1000, as documented), the
+  // next page's pageToken in nextPageToken (absent on the last page). A token this list never gave is refused.
   app.get('/v1beta/models', (c) => {
     const refused = refuse(c);
     if (refused) return refused;
+    const rawSize = c.req.query('pageSize');
+    const size = rawSize === undefined || rawSize === '' ? 50 : Number(rawSize);
+    if (!Number.isInteger(size) || size < 0) return googleError(c, 400, 'INVALID_ARGUMENT', `Invalid value at 'page_size' (TYPE_INT32), "${rawSize}"`);
+    const pageSize = Math.min(size === 0 ? 50 : size, 1000);
+    const token = c.req.query('pageToken');
+    const start = token ? pageTokenOffset(token) : 0;
+    if (start === undefined || start > GEMINI_LISTED.length) return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid page token.');
+    const end = Math.min(GEMINI_LISTED.length, start + pageSize);
     return c.json({
-      models: GEMINI_LISTED.map((m) => ({
+      models: GEMINI_LISTED.slice(start, end).map((m) => ({
         name: `models/${m.id}`,
         version: '001',
         displayName: m.displayName,
@@ -50,6 +66,7 @@ export function geminiRoutes(app: Hono): void {
         outputTokenLimit: 65_536,
         supportedGenerationMethods: m.methods,
       })),
+      ...(end < GEMINI_LISTED.length ? { nextPageToken: Buffer.from(`offset:${end}`).toString('base64url') } : {}),
     });
   });
 

@@ -1,11 +1,20 @@
 import type { Context, Hono } from 'hono';
 import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
 
-/** OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. */
+/**
+ * OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. Reasoning models (the
+ * GPT-5 family, o-series) refuse `max_tokens` (400 unsupported_parameter: use max_completion_tokens) and any
+ * `temperature` but 1 (400 unsupported_value), as the real API does. `stream: true` answers server-sent events:
+ * chat.completion.chunk objects (role first, then the text in pieces, then finish_reason; the usage last when
+ * stream_options.include_usage asks) and `data: [DONE]`.
+ */
 /** Current chat models; gpt-4o and gpt-4o-mini are retired here, so a call naming them gets 404 model_not_found. */
 export const OPENAI_MODELS = ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini', 'gpt-4.1-mini'];
 /** Listed too, as the real list does, but not chat models: the catalogue must filter them out. */
 export const OPENAI_OTHER_MODELS = ['text-embedding-3-small', 'whisper-1', 'gpt-image-1', 'gpt-realtime', 'gpt-4o-mini-tts', 'omni-moderation-latest'];
+
+/** Whether the model refuses sampling parameters and max_tokens (OpenAI's reasoning models). */
+const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model);
 
 const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) => c.json({ error: { message, type, param, code } }, status);
 
@@ -52,6 +61,21 @@ export function openaiRoutes(app: Hono): void {
       );
     }
     if (!OPENAI_MODELS.includes(model)) return error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+    if (isReasoningModel(model)) {
+      if (body.max_tokens !== undefined && body.max_tokens !== null) {
+        return error(c, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter', 'max_tokens');
+      }
+      if (body.temperature !== undefined && body.temperature !== null && body.temperature !== 1) {
+        return error(
+          c,
+          400,
+          `Unsupported value: 'temperature' does not support ${JSON.stringify(body.temperature)} with this model. Only the default (1) value is supported.`,
+          'invalid_request_error',
+          'unsupported_value',
+          'temperature',
+        );
+      }
+    }
     const typed = messages as Array<{ role?: string; content?: unknown }>;
     const text = (role: string) =>
       typed
@@ -63,14 +87,39 @@ export function openaiRoutes(app: Hono): void {
     const content = sandboxReply('openai', model, system, typeof prompt?.content === 'string' ? prompt.content : '');
     const promptTokens = roughTokens(JSON.stringify(messages));
     const completionTokens = roughTokens(content);
+    const id = sandboxId('chatcmpl-');
+    const created = Math.floor(Date.now() / 1000);
+    if (body.stream === true) {
+      const options = body.stream_options as { include_usage?: unknown } | undefined;
+      const usage = options?.include_usage === true ? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } : undefined;
+      return streamCompletion(c, { id, created, model, content, usage });
+    }
     return c.json({
-      id: sandboxId('chatcmpl-'),
+      id,
       object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
+      created,
       model,
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
       system_fingerprint: 'fp_sandbox',
     });
   });
+}
+
+/** The completion as server-sent chat.completion.chunk events, the way the real API streams it. */
+function streamCompletion(c: Context, { id, created, model, content, usage }: { id: string; created: number; model: string; content: string; usage?: object }): Response {
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    system_fingerprint: 'fp_sandbox',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  });
+  const pieces = content.match(/\S+\s*|\s+/g) ?? [];
+  const events: object[] = [chunk({ role: 'assistant', content: '', refusal: null }, null), ...pieces.map((p) => chunk({ content: p }, null)), chunk({}, 'stop')];
+  // stream_options.include_usage: one more chunk, with no choices and the usage.
+  if (usage) events.push({ ...chunk({}, null), choices: [], usage });
+  const text = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;
+  return c.body(text, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
 }

@@ -48,6 +48,12 @@ const CATEGORY_LIMITS: Record<string, number> = {
   dm_video: 512 * MB,
 };
 const SEGMENT_MAX_BYTES = 5 * MB;
+/** Requests per user per 15 minutes, by endpoint (X's rate-limit table); other endpoints 500. */
+const X_RATE_LIMITS: Record<string, number> = {
+  'POST /2/tweets': 100,
+  'GET /2/users/me': 75,
+  'GET /2/users/:id/tweets': 900,
+};
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/pjpeg', 'image/tiff'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime'];
 
@@ -192,6 +198,29 @@ function defaultCategory(mediaType: string): string | undefined {
 
 const isAsync = (category: string) => /video|gif/.test(category);
 
+/** The parts of a multipart/form-data body by name, as raw bytes; undefined when it is not one. */
+export function multipartParts(body: Buffer, contentType: string | undefined): Map<string, Buffer> | undefined {
+  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  if (!boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts = new Map<string, Buffer>();
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) return undefined;
+    // Each part: CRLF, headers, a blank line, the bytes, then CRLF before the next delimiter.
+    const part = body.subarray(start + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd < 0) return undefined;
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(part.subarray(0, headerEnd).toString())?.[1];
+    if (name !== undefined) parts.set(name, part.subarray(headerEnd + 4));
+    at = next;
+  }
+  return parts;
+}
+
 export function xRoutes(app: Hono): void {
   const tweets: Tweet[] = [];
   const media = new Map<string, Media>();
@@ -212,6 +241,28 @@ export function xRoutes(app: Hono): void {
   app.delete(`${CONTROL_PREFIX}/x/processing`, (c) => {
     processing = { ...DEFAULT_PROCESSING };
     return c.body(null, 204);
+  });
+
+  // Every answer carries X's rate-limit headers for its endpoint and user: the 15-minute window's limit, what
+  // is left of it and when it resets (epoch seconds). Limits as X's rate-limit table gives them per user; the
+  // media upload figure is the sandbox's own. The count never refuses (a 429 comes from the fault API).
+  const windows = new Map<string, { resetAt: number; used: number }>();
+  app.use('/2/*', async (c, next) => {
+    await next();
+    const route = `${c.req.method} ${new URL(c.req.url).pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+    const limit = X_RATE_LIMITS[route] ?? 500;
+    const who = parseOAuthHeader(c.req.header('authorization'))?.get('oauth_token') ?? '';
+    const key = `${who} ${route}`;
+    const now = Math.floor(Date.now() / 1000);
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { resetAt: now + 15 * 60, used: 0 };
+      windows.set(key, window);
+    }
+    window.used += 1;
+    c.res.headers.set('x-rate-limit-limit', String(limit));
+    c.res.headers.set('x-rate-limit-remaining', String(Math.max(0, limit - window.used)));
+    c.res.headers.set('x-rate-limit-reset', String(window.resetAt));
   });
 
   const withAccount = (handler: (c: Context, account: Account) => Promise<Response> | Response) => async (c: Context) => {
@@ -335,13 +386,17 @@ export function xRoutes(app: Hono): void {
       const m = ownMedia(c, account, c.req.param('id'));
       if (m instanceof Response) return m;
       if (m.finalized) return invalid(c, 'Media upload was already finalized');
-      const form = await c.req.parseBody().catch(() => undefined);
-      const segment = Number(form?.segment_index);
-      if (!Number.isInteger(segment) || segment < 0 || segment > 999) return invalid(c, 'segment_index must be between 0 and 999', { segment_index: [String(form?.segment_index)] });
-      const file = form?.media;
+      // Read as raw parts: a `media` part need not name a file (twitter-api-v2 sends none), and its bytes are
+      // binary either way, which a form decoder would read as text.
+      const form = multipartParts(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type'));
+      const segmentRaw = form?.get('segment_index')?.toString();
+      const segment = Number(segmentRaw);
+      if (!segmentRaw || !Number.isInteger(segment) || segment < 0 || segment > 999) return invalid(c, 'segment_index must be between 0 and 999', { segment_index: [String(segmentRaw)] });
+      const file = form?.get('media');
+      const mediaData = form?.get('media_data');
       let size: number;
-      if (file instanceof File) size = file.size;
-      else if (typeof form?.media_data === 'string') size = Buffer.from(form.media_data, 'base64').length;
+      if (file) size = file.length;
+      else if (mediaData) size = Buffer.from(mediaData.toString(), 'base64').length;
       else return invalid(c, 'media or media_data is required', { media: [] });
       if (size === 0) return invalid(c, 'The segment is empty');
       if (size > SEGMENT_MAX_BYTES) return invalid(c, `Each segment must be ${SEGMENT_MAX_BYTES / MB} MB or smaller`, { media: [String(size)] });
