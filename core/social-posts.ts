@@ -155,6 +155,14 @@ export interface PlatformProfile {
   tokenExpiresAt?: string | null;
 }
 
+/** The platforms as they name themselves in what a post's state says (X, not the older Twitter). */
+export const publishPlatformNames: Record<PublishPlatform, string> = { x: 'X', linkedin: 'LinkedIn', reddit: 'Reddit', youtube: 'YouTube' };
+
+/** What Recent Posts and a refused Retry say while a post's outcome is being settled (checkingUntil). */
+export function checkingMessage(platform: PublishPlatform): string {
+  return `Checking whether ${publishPlatformNames[platform]} published it...`;
+}
+
 /** users/{uid}/socialPosts/{postId} as every reader sees it. */
 export const socialPostSchema = z.object({
   platform: oneOf(publishPlatforms, 'x'),
@@ -182,6 +190,13 @@ export const socialPostSchema = z.object({
     .catch(null),
   /** Something the user should know about a published post (YouTube kept an unverified app's upload private). */
   notice: optionalText(),
+  /** Set while a request that got no answer may still make the post: the job looks it up until then, and Retry waits. */
+  checkingUntil: timestamp(),
+  /** Every request sent to the platform that can change something, and each look-up: when, what, and how it went. */
+  publishLog: z
+    .array(z.object({ at: timestamp(), step: text(), outcome: text() }))
+    .catch([])
+    .default([]),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   publishedAt: timestamp(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { providerIds, providers } from '@core/providers';
 import { readConfig } from './config';
+import { PUBLISH_TIMING } from './social/publish-timing';
 
 describe('functions configuration', () => {
   it('uses the real provider endpoints when nothing is set', () => {
@@ -35,5 +36,23 @@ describe('functions configuration', () => {
     ['a URL with a query', { GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com?key=x' }, /plain base URL/],
   ])('refuses %s', (_label, env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+describe('publish timing', () => {
+  it('keeps production values outside the emulator, whatever the environment says', () => {
+    expect(readConfig({ MUSE_PUBLISH_TIMEOUT_MS: '400' }).publishTiming).toEqual(PUBLISH_TIMING);
+  });
+
+  it('lets the test stack shorten every window in the emulator', () => {
+    const timing = readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_PUBLISH_TIMEOUT_MS: '400', MUSE_PUBLISH_SETTLE_MS: '2500', MUSE_PUBLISH_LOOKUP_MS: '200', MUSE_PUBLISH_BACKOFF_MS: '0, 100' }).publishTiming;
+    expect(timing).toEqual({
+      requestTimeoutMs: 400,
+      uploadTimeoutMs: PUBLISH_TIMING.uploadTimeoutMs,
+      settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 },
+      lookupEveryMs: 200,
+      backoffMs: [0, 100],
+    });
+    expect(() => readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_PUBLISH_BACKOFF_MS: 'soon' })).toThrow(/MUSE_PUBLISH_BACKOFF_MS/);
   });
 });

@@ -2,6 +2,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { providerHostIds, providerHosts, providerIds, providers, type ProviderHostId, type ProviderId } from '@core/providers';
 import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from './lib/crypto';
+import { readPublishTiming, type PublishTiming } from './social/publish-timing';
 
 // The one module that reads the environment. Everything else receives what it needs.
 
@@ -16,6 +17,8 @@ export interface FunctionsConfig {
   emulated: boolean;
   /** Origin of Firebase Storage download URLs: the Storage emulator's when one is configured. */
   storageDownloadOrigin: string;
+  /** Publishing's timeout, settle window, look-up interval and backoff (shortened only in the emulator). */
+  publishTiming: PublishTiming;
 }
 
 const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
@@ -44,7 +47,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): F
   const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
   if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
   const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
-  return { baseUrls, hostUrls, emulated, storageDownloadOrigin };
+  return { baseUrls, hostUrls, emulated, storageDownloadOrigin, publishTiming: readPublishTiming(env, emulated) };
 }
 
 let config: FunctionsConfig | undefined;

@@ -85,9 +85,12 @@ export interface ScheduleRun {
   detail?: string;
 }
 
-/** Has the test stack run one scheduled function now, as its timer would; resolves once the run ended. */
-export async function runScheduleNow(name: string): Promise<ScheduleRun> {
-  const res = await stackFetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}`, { method: 'POST' });
+/**
+ * Has the test stack run one scheduled function now, as its timer would; resolves once the run ended. `at` is
+ * the schedule time it sends, which the sweeps read as their clock in the emulator (a run "minutes later").
+ */
+export async function runScheduleNow(name: string, at?: Date): Promise<ScheduleRun> {
+  const res = await stackFetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}${at ? `&at=${encodeURIComponent(at.toISOString())}` : ''}`, { method: 'POST' });
   if (!res.ok) throw new Error(`The stack did not run ${name}: ${res.status} ${await res.text()}`);
   const { runs } = (await res.json()) as { runs: ScheduleRun[] };
   return runs[0]!;

@@ -15,6 +15,7 @@ import { platformPublisher, publishProviders } from '../../functions/src/social/
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef, youtubeNotConnectedMessage, youtubeScheduleMessage } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
+import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { getPlatformProfile } from '../../functions/src/social/get-platform-profile/get-platform-profile';
 import { YOUTUBE_TOKENS } from '../sandbox/providers/youtube';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
@@ -49,7 +50,13 @@ function fixedClock(at: Date): Clock & { set(d: Date): void } {
 const realPublisher = (platform: PublishPlatform, stored: Record<string, string>, fetchImpl: typeof fetch = globalThis.fetch) =>
   platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: fetchImpl, chunkBytes: CHUNK, sleep: async () => undefined });
 
-function deps(clock: Clock = systemClock, publisherFor: (platform: PublishPlatform, stored: Record<string, string>) => SocialPublisher = realPublisher): RunnerDeps {
+/** Publishing's windows, shortened (functions/src/social/publish-timing.ts has production's). */
+const timing: PublishTiming = { requestTimeoutMs: 10_000, uploadTimeoutMs: 10_000, settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 }, lookupEveryMs: 200, backoffMs: [0] };
+
+function deps(
+  clock: Clock = systemClock,
+  publisherFor: (platform: PublishPlatform, stored: Record<string, string>, send: typeof fetch) => SocialPublisher = (platform, stored, send) => realPublisher(platform, stored, send),
+): RunnerDeps {
   return {
     db,
     bucket,
@@ -59,7 +66,7 @@ function deps(clock: Clock = systemClock, publisherFor: (platform: PublishPlatfo
     readKey: async () => ({ found: false }),
     executors: {},
     allowPlainHttp: true,
-    publish: { readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform), publisherFor },
+    publish: { readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform), publisherFor, timing },
   };
 }
 

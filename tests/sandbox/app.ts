@@ -21,7 +21,11 @@ export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono
   const app = new Hono();
 
   app.get(`${CONTROL_PREFIX}/health`, (c) => c.json({ provider, ok: true }));
-  app.get(`${CONTROL_PREFIX}/requests`, (c) => c.json({ requests }));
+  // ?authorizationIncludes=<token>: only the requests of one test's account.
+  app.get(`${CONTROL_PREFIX}/requests`, (c) => {
+    const token = c.req.query('authorizationIncludes');
+    return c.json({ requests: token ? requests.filter((r) => r.authorization?.includes(token)) : requests });
+  });
   app.delete(`${CONTROL_PREFIX}/requests`, (c) => {
     requests.length = 0;
     return c.body(null, 204);
@@ -40,7 +44,7 @@ export function createProviderApp(provider: ProviderId, mountRoutes?: (app: Hono
   app.use('*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
     if (path.startsWith(CONTROL_PREFIX)) return next();
-    requests.push({ method: c.req.method, path, at: Date.now() });
+    requests.push({ method: c.req.method, path, at: Date.now(), authorization: c.req.header('authorization') });
     const fault = faults.take(c.req.method, path, c.req.header('authorization'));
     if (!fault) return next();
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));

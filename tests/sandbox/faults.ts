@@ -30,6 +30,8 @@ export interface RequestRecord {
   method: string;
   path: string;
   at: number;
+  /** The Authorization header, so a test sharing the sandbox counts only its own account's requests. */
+  authorization?: string;
 }
 
 /** Faults queued per provider, consumed in order by matching requests. */

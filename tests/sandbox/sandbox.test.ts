@@ -89,6 +89,15 @@ describe('provider sandbox', () => {
     expect(requests.map((r) => r.path)).toEqual(['/v1beta/models']);
   });
 
+  it("lists one account's requests by a token in their Authorization header", async () => {
+    const url = sandbox.urls.gemini;
+    await fetch(`${url}/__sandbox/requests`, { method: 'DELETE' });
+    await fetch(`${url}/v1beta/models`, { headers: { authorization: 'Bearer mine-123' } });
+    await fetch(`${url}/v1beta/models?page=2`, { headers: { authorization: 'Bearer theirs-456' } });
+    const { requests } = (await (await fetch(`${url}/__sandbox/requests?authorizationIncludes=mine-123`)).json()) as { requests: { path: string; authorization: string }[] };
+    expect(requests).toEqual([expect.objectContaining({ path: '/v1beta/models', authorization: 'Bearer mine-123' })]);
+  });
+
   it('rejects a fault that is not of the documented shape', async () => {
     const res = await fetch(`${sandbox.urls.x}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'boom' }) });
     expect(res.status).toBe(400);

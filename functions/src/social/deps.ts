@@ -26,7 +26,7 @@ export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
 export function platformPublisher(
   platform: PublishPlatform,
   stored: StoredSocialCredentials,
-  options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number; chunkBytes?: number },
+  options: { baseUrl: string; fetch: typeof fetch; now?: () => number; sleep?: (ms: number) => Promise<void>; requestTimeoutMs?: number; uploadTimeoutMs?: number; chunkBytes?: number },
 ): SocialPublisher {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
@@ -50,6 +50,7 @@ export function platformPublisher(
       now,
       sleep,
       requestTimeoutMs: options.requestTimeoutMs,
+      uploadTimeoutMs: options.uploadTimeoutMs,
     });
   }
   if (platform === 'youtube') {
@@ -61,6 +62,7 @@ export function platformPublisher(
       now,
       sleep,
       requestTimeoutMs: options.requestTimeoutMs,
+      chunkTimeoutMs: options.uploadTimeoutMs,
       chunkBytes: options.chunkBytes,
     });
   }
@@ -68,10 +70,12 @@ export function platformPublisher(
 }
 
 export function publishDeps(store: Pick<SecretStoreDeps, 'db' | 'keyring'>): PublishDeps {
-  const { baseUrls, hostUrls } = loadConfig();
+  const { baseUrls, hostUrls, publishTiming } = loadConfig();
   return {
     // Reddit and YouTube tokens are refreshed here when they are about to expire (./oauth/fresh-credentials.ts).
     readCredentials: (uid, platform) => readFreshCredentials({ ...store, clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls }, uid, platform),
-    publisherFor: (platform, stored) => platformPublisher(platform, stored, { baseUrl: baseUrls[publishProviders[platform]], fetch: globalThis.fetch }),
+    publisherFor: (platform, stored, send) =>
+      platformPublisher(platform, stored, { baseUrl: baseUrls[publishProviders[platform]], fetch: send, requestTimeoutMs: publishTiming.requestTimeoutMs, uploadTimeoutMs: publishTiming.uploadTimeoutMs }),
+    timing: publishTiming,
   };
 }

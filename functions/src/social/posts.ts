@@ -47,6 +47,15 @@ export interface SocialPostDoc<T = unknown> {
    * record of it (a run that died after sending, an unknown outcome), so the next run looks it up first.
    */
   attemptStartedAt: T | null;
+  /**
+   * Set while the outcome of a request that got no answer is unknown: until then the request may still make
+   * the post, so the job only looks it up, and Retry waits (publish-run.ts).
+   */
+  checkingUntil?: T | null;
+  /** Every request sent to the platform for this post that can change something, and each look-up (publish-log.ts). */
+  publishLog?: { at: T; step: string; outcome: string }[];
+  /** Times the sweep started this post's job again after its worker was lost. */
+  restarts?: number;
   /** YouTube: the rest of the video's details (the description is `text`); publishAt as a date. */
   youtube?: (Omit<YouTubeDetails, 'publishAt'> & { publishAt: T | null }) | null;
   /**

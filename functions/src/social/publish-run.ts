@@ -1,7 +1,7 @@
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
-import type { PublishPlatform } from '@core/social-posts';
+import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { checkOwnership, failedPatch, heartbeatPatch, jobStateOf } from '../jobs/job-state';
@@ -10,17 +10,29 @@ import type { RunResult } from '../jobs/runner';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type SocialPostDoc, type StoredPostMedia } from './posts';
+import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
+import { PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
+import { realSleep } from '../lib/retry';
 
-// The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. One platform
-// call per post, never two: the attempt is written on the post before the platform is asked, so a run that
-// finds an attempt without a result (the earlier run died after sending, or the answer never came) looks the
-// post up (findExisting) instead of posting again. The post's end and the job's end are one transaction.
+// The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. The attempt is
+// written on the post before the platform is asked, so a run that finds an attempt without a result (the
+// earlier run died after sending, or the answer never came) looks the post up (findExisting) instead of
+// posting again. An unknown outcome is never settled by sending again while the first request could still
+// land: the run looks the post up until that request's longest lifetime has passed (timeout plus the
+// platform's processing delay, publish-timing.ts), with the post `checkingUntil` then, and only then decides.
+// A request that provably made nothing (never sent, or a 5xx answer) is sent again by the run itself, with
+// backoff. Every request that can change something is logged on the post (publish-log.ts). The post's end
+// and the job's end are one transaction.
 
 export interface PublishDeps {
   /** Reddit and YouTube: refreshed when about to expire; `refused` when the account must connect again. */
   readCredentials(uid: string, platform: PublishPlatform): Promise<FreshCredentials>;
-  /** The platform's publisher for these credentials. */
-  publisherFor(platform: PublishPlatform, credentials: StoredSocialCredentials): SocialPublisher;
+  /** The platform's publisher for these credentials, sending through `fetch` (which logs each request). */
+  publisherFor(platform: PublishPlatform, credentials: StoredSocialCredentials, send: typeof globalThis.fetch): SocialPublisher;
+  /** The publishers' timeout, the settle window, look-ups and backoff; PUBLISH_TIMING when omitted. */
+  timing?: PublishTiming;
+  /** Waits between look-ups and before a resend. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface PublishRun {
@@ -46,6 +58,10 @@ export function publishedJobPatch(now: Date) {
   return { status: 'succeeded' as const, progress: 100, statusText: 'Published', generationId: null, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
 }
 
+export function notPublishedMessage(platform: PublishPlatform): string {
+  return `${socialPlatformLabels[platform]} did not publish this post. Please try again.`;
+}
+
 export function lookupFailedMessage(platform: PublishPlatform): string {
   const label = socialPlatformLabels[platform];
   return `${label} could not be asked whether this post went out: it may have been published. Check ${label}, then use Retry if it is not there.`;
@@ -56,6 +72,8 @@ const INVALID_JOB: JobError = { code: 'invalid_input', message: 'This publish re
 export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise<RunResult> {
   const { db, uid, jobId, runId, leaseMs } = run;
   const now = () => run.clock.now();
+  const timing = deps.timing ?? PUBLISH_TIMING;
+  const sleep = deps.sleep ?? realSleep;
   const context = { uid, jobId, runId, kind: 'publish' };
   const parsed = publishJobInputSchema.safeParse(run.input);
   if (!parsed.success) return failJobOnly(INVALID_JOB);
@@ -93,9 +111,11 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       return { action: 'gone' } as const;
     }
     const earlier = asDate(post.attemptStartedAt);
-    tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, progress: 0, updatedAt: at });
-    tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? 'Checking whether the post went out' : 'Publishing' }));
-    return { action: 'go', post, lookup: earlier !== null, attemptStartedAt: earlier ?? at } as const;
+    // The earlier request's longest lifetime: kept from the run that saw the unknown outcome, else from the log.
+    const checkUntil = earlier ? (asDate(post.checkingUntil)?.getTime() ?? settledAt(timing, post.platform, lastSentAt(post, earlier))) : null;
+    tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
+    tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
+    return { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at } as const;
   });
   if (start.action === 'stop') return { outcome: 'stopped', reason: start.reason };
   if (start.action === 'gone') return { outcome: 'failed', error: { code: 'internal', message: 'This post is not waiting to be published.' } };
@@ -104,7 +124,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   const { post, attemptStartedAt } = start;
   const platform = post.platform;
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
-  let mayExist = start.lookup;
+  let mayExist = start.checkUntil !== null;
+  const logEntries: PublishLogEntry[] = readLog(post.publishLog);
 
   /** Writes the post's end and the job's end together; the post's is written even if the job was lost. */
   async function finish(ending: Ending): Promise<RunResult> {
@@ -118,11 +139,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       if (open) {
         if (ending.ok) {
           const youtubeFields = platform === 'youtube' ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
-          tx.update(pRef, { status: 'published', platformPostId: ending.post.platformPostId, url: ending.post.url, publishedAt: at, error: null, progress: 100, updatedAt: at, ...youtubeFields });
+          tx.update(pRef, {
+            status: 'published',
+            platformPostId: ending.post.platformPostId,
+            url: ending.post.url,
+            publishedAt: at,
+            error: null,
+            checkingUntil: null,
+            progress: 100,
+            updatedAt: at,
+            ...youtubeFields,
+          });
         } else {
           const retryAt = ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
           const error = { code: ending.failure.code, message: ending.failure.message, retryAt };
-          tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, progress: 0, updatedAt: at });
+          tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, checkingUntil: null, progress: 0, updatedAt: at });
         }
       }
       if (ownership.owned) {
@@ -150,7 +181,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
     if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
-    const publisher = deps.publisherFor(platform, credentials.value);
+    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(globalThis.fetch, platform, { sent: logSent, answered: logAnswered }));
     const request: PublishRequest = {
       requestId: postId,
       text: post.text,
@@ -163,38 +194,136 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };
 
-    if (start.lookup) {
-      let found: PublishedPost | null;
-      try {
-        found = await publisher.findExisting(request);
-      } catch (error) {
-        log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
-        return await finish({ ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } });
+    let checkUntil = start.checkUntil;
+    /** Sends made by this run; each after the first follows a request that provably made nothing. */
+    let sends = 0;
+    for (;;) {
+      if (checkUntil !== null) {
+        const decided = await settle(publisher, request, checkUntil);
+        if (decided.found) return await finish({ ok: true, post: decided.found });
+        if (decided.unknown) return await finish({ ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } });
+        // The earlier request's lifetime is over and the platform has no such post: nothing was made.
+        mayExist = false;
+        checkUntil = null;
+        if (sends > timing.backoffMs.length) return await finish({ ok: false, failure: { code: 'unavailable', message: notPublishedMessage(platform) } });
       }
-      if (found) return await finish({ ok: true, post: found });
+      mayExist = true;
+      sends++;
+      let outcome;
+      try {
+        outcome = await publisher.publish(request);
+      } catch (error) {
+        log.error('Publish call crashed', { ...context, postId, error: describeError(error) });
+        outcome = { ok: false as const, failure: { code: 'unknown_outcome' as const, message: lookupFailedMessage(platform) } };
+      }
+      if (outcome.ok) return await finish(outcome);
+      if (outcome.failure.code === 'unknown_outcome') {
+        // The request may still land: wait out its lifetime, looking the post up, before deciding.
+        checkUntil = settledAt(timing, platform, now().getTime());
+        await markChecking(checkUntil);
+        log.warn('Publish outcome unknown: checking', { ...context, postId, platform, until: new Date(checkUntil).toISOString() });
+        continue;
+      }
       mayExist = false;
+      const wait = timing.backoffMs[sends - 1];
+      if (outcome.failure.code === 'unavailable' && wait !== undefined) {
+        log.warn('Publish unavailable: sending again', { ...context, postId, platform, waitMs: wait, send: sends });
+        await touch(`${socialPlatformLabels[platform]} is not answering: trying again`);
+        await sleep(wait);
+        continue;
+      }
+      return await finish(outcome);
     }
-
-    mayExist = true;
-    let outcome;
-    try {
-      outcome = await publisher.publish(request);
-    } catch (error) {
-      log.error('Publish call crashed', { ...context, postId, error: describeError(error) });
-      return await finish({ ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } });
-    }
-    mayExist = !outcome.ok && outcome.failure.code === 'unknown_outcome';
-    return await finish(outcome);
   } catch (error) {
     log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
     return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
   }
 
+  /**
+   * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
+   * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
+   */
+  async function settle(publisher: SocialPublisher, request: PublishRequest, until: number): Promise<{ found: PublishedPost | null; unknown: boolean }> {
+    for (;;) {
+      const askedAt = now().getTime();
+      let found: PublishedPost | null = null;
+      let failed = false;
+      try {
+        found = await publisher.findExisting(request);
+      } catch (error) {
+        failed = true;
+        log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
+      }
+      await logLookup(found ? 'Found' : failed ? 'Could not ask' : 'Not there yet');
+      if (found) return { found, unknown: false };
+      if (askedAt >= until) return { found: null, unknown: failed };
+      await touch(checkingMessage(platform));
+      await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
+    }
+  }
+
+  async function markChecking(until: number): Promise<void> {
+    await whileOpen((tx, at) => {
+      tx.update(pRef, { checkingUntil: new Date(until), updatedAt: at });
+      tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText: checkingMessage(platform) }));
+    });
+  }
+
+  /** Renews the lease with a status line. */
+  async function touch(statusText: string): Promise<void> {
+    await whileOpen((tx, at) => tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText })));
+  }
+
+  /** Runs a write while this run owns the job and the post (best effort: the end is decided by finish). */
+  async function whileOpen(write: (tx: Transaction, at: Date) => void): Promise<void> {
+    try {
+      await db.runTransaction(async (tx) => {
+        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        if (o.owned && current?.jobId === jobId && current.status === 'publishing') write(tx, now());
+      });
+    } catch (error) {
+      log.warn('Publish state not saved', { ...context, postId, error: describeError(error) });
+    }
+  }
+
+  async function logSent(step: string): Promise<number> {
+    logEntries.push({ at: now(), step, outcome: 'Sent' });
+    await saveLog();
+    return logEntries.length - 1;
+  }
+
+  async function logAnswered(index: number, outcome: string): Promise<void> {
+    const entry = logEntries[index];
+    if (!entry) return;
+    entry.outcome = outcome;
+    await saveLog();
+  }
+
+  async function logLookup(outcome: string): Promise<void> {
+    logEntries.push({ at: now(), step: LOOKUP_STEP, outcome });
+    await saveLog();
+  }
+
+  /** The log is written while this job owns the post; a failed write only costs a line of it. */
+  async function saveLog(): Promise<void> {
+    try {
+      await db.runTransaction(async (tx) => {
+        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        if (current?.jobId === jobId) tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
+      });
+    } catch (error) {
+      log.warn('Publish log not saved', { ...context, postId, error: describeError(error) });
+    }
+  }
+
   /** The post's resumable upload session, kept only while this job still owns the post. */
   function sessionStore(session: UploadSession | null): UploadSessionStore {
-    return {
+    const store: UploadSessionStore = {
       session,
       save: async (next) => {
+        // A second send in this run (after an interruption) continues the same session.
+        store.session = next;
         try {
           await db.runTransaction(async (tx) => {
             const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
@@ -206,6 +335,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         }
       },
     };
+    return store;
   }
 
   /** Renews the lease while an upload runs (best effort: the end is decided by finish). */
@@ -222,6 +352,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       log.warn('Publish heartbeat failed', { ...context, error: describeError(error) });
     }
   }
+}
+
+/** A stored publish log, read leniently (entries with a time, a step and an outcome). */
+function readLog(raw: unknown): PublishLogEntry[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((e: { at?: unknown; step?: unknown; outcome?: unknown }) => {
+    const at = asDate(e?.at);
+    return at && typeof e.step === 'string' && typeof e.outcome === 'string' ? [{ at, step: e.step, outcome: e.outcome }] : [];
+  });
+}
+
+/** When the earlier run last sent something that can change the platform (the attempt's start if nothing is logged). */
+function lastSentAt(post: SocialPostDoc, attemptStartedAt: Date): number {
+  const sent = readLog(post.publishLog).filter((e) => e.step !== LOOKUP_STEP);
+  return Math.max(attemptStartedAt.getTime(), ...sent.map((e) => e.at.getTime()));
 }
 
 /** The post's files as range readers (never whole in memory), or undefined when one is gone. */

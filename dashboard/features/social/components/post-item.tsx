@@ -1,6 +1,6 @@
 import { AlertCircle, Ban, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { SocialPost } from '@core/social-posts';
+import { checkingMessage, publishPlatformNames, type SocialPost } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
 import { Progress } from '@core/ui/progress';
@@ -99,7 +99,8 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
       await retry.run({ postId: post.id, requestId: crypto.randomUUID() });
       onRetried(post.id);
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to retry the post'), variant: 'destructive' });
+      // The server's own words: the post is already being published, or its outcome is still being checked.
+      toast({ title: 'Error', description: readCallableError(e, 'Failed to retry the post').message, variant: 'destructive' });
     } finally {
       retrying.current = false;
     }
@@ -165,9 +166,9 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
           <span role="status" className="flex min-w-0 flex-1 flex-col gap-1.5">
             <span className="flex items-center gap-1.5 text-muted-foreground">
               <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-              {post.status === 'queued' ? 'Waiting to publish...' : post.platform === 'youtube' ? `Uploading... ${post.progress}%` : 'Publishing...'}
+              {post.status === 'queued' ? 'Waiting to publish...' : post.checkingUntil ? checkingMessage(post.platform) : post.platform === 'youtube' ? `Uploading... ${post.progress}%` : 'Publishing...'}
             </span>
-            {post.progress > 0 ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
+            {post.progress > 0 && !post.checkingUntil ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
           </span>
         ) : null}
         {post.status === 'published' ? (
@@ -209,6 +210,34 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
           </span>
         ) : null}
       </div>
+      {post.publishLog.length > 0 ? <PublishLog post={post} timeZone={timeZone} /> : null}
     </li>
+  );
+}
+
+/** A log line's time to the second, in the page's zone. */
+function logTime(at: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(at);
+  } catch {
+    return at.toISOString();
+  }
+}
+
+/** Every request sent to the platform for this post, so a second send would show. */
+function PublishLog({ post, timeZone }: { post: SocialPost; timeZone: string }) {
+  return (
+    <details className="text-xs text-muted-foreground">
+      <summary className="w-fit cursor-pointer rounded-sm select-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">Details</summary>
+      <ol className="mt-2 grid gap-1" aria-label={`Requests sent to ${publishPlatformNames[post.platform]}`}>
+        {post.publishLog.map((entry, i) => (
+          <li key={i} className="flex flex-wrap gap-x-2">
+            <span className="tabular-nums">{entry.at ? logTime(entry.at, timeZone) : 'Unknown time'}</span>
+            <span className="font-medium text-foreground">{entry.step}</span>
+            <span>{entry.outcome}</span>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

@@ -115,4 +115,36 @@ describe('Recent Posts', () => {
     fireEvent.click(within(item('Scheduled one')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'This post was already claimed for publishing, so it can no longer be changed.', variant: 'destructive' }));
   });
+  it('says the platform is being asked while an outcome is unknown, offers no Retry, and lists every request sent in Details', () => {
+    const checking = toSocialPost(
+      'k1',
+      postDoc('k1', {
+        status: 'publishing',
+        text: 'Unknown one',
+        checkingUntil: timestampOf('2026-11-23T11:01:30Z'),
+        publishLog: [
+          { at: timestampOf('2026-11-23T11:00:00Z'), step: 'Create post', outcome: 'No answer (timed out)' },
+          { at: timestampOf('2026-11-23T11:00:31Z'), step: 'Look up', outcome: 'Not there yet' },
+        ],
+      }).data,
+    );
+    render(<RecentPosts posts={{ status: 'success', data: [checking], retry: () => undefined }} timeZone="UTC" onRetried={vi.fn()} />);
+    const li = within(screen.getByText('Unknown one').closest('li')!);
+    expect(li.getByRole('status').textContent).toContain('Checking whether X published it...');
+    expect(li.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(li.getByText('Details'));
+    const log = li.getByRole('list', { name: 'Requests sent to X' });
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((e) => e.textContent),
+    ).toEqual(['Nov 23, 2026, 11:00:00 AMCreate postNo answer (timed out)', 'Nov 23, 2026, 11:00:31 AMLook upNot there yet']);
+  });
+
+  it("shows Retry refused with the server's words while the outcome is still being checked", async () => {
+    calls.handlers.retryPost = () => Promise.reject(callableError('failed-precondition', 'Checking whether X published it...', 'post-state'));
+    const { item } = renderList();
+    fireEvent.click(within(item('Refused one')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Checking whether X published it...' })));
+  });
 });

@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
-import type { PublishPostResult, SocialPostStatus } from '@core/social-posts';
+import { checkingMessage, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
-import { withFallbackError } from '../../lib/callable';
+import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
@@ -86,6 +86,8 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
     if (!snap.exists) throw postNotFound();
     const post = snap.data() as SocialPostDoc;
     if (post.jobId === requestId) return { postId, status: post.status };
+    // The last request may still make the post: Retry waits for the job's decision instead of posting.
+    if (post.status === 'publishing' && post.checkingUntil) throw reasonedError('failed-precondition', checkingMessage(post.platform), { reason: 'post-state' });
     if (post.status !== 'failed') throw postStateError(post.status);
     const credentials = await readSocialCredentials(deps, uid, post.platform);
     if (!credentials.found) throw missingCredentialsError(post.platform);

@@ -1,0 +1,72 @@
+import type { PublishPlatform } from '@core/social-posts';
+
+// The post's publish log: every request a publish job sends that can change something on the platform
+// (the post, its media, an upload), and each look-up of a post whose outcome was unknown, with its time
+// and outcome. Kept on the post (`publishLog`), which its owner reads, so a second send is visible.
+
+export interface PublishLogEntry {
+  at: Date;
+  /** What the request was for, in plain words: 'Create post', 'Upload media', 'Look up'. */
+  step: string;
+  /** 'Sent' until the answer comes, then 'HTTP 201', 'No answer (timed out)', 'Found', ... */
+  outcome: string;
+}
+
+/** The newest entries a post keeps (a long video upload sends many parts). */
+export const PUBLISH_LOG_MAX = 60;
+
+export const LOOKUP_STEP = 'Look up';
+export const CREATE_STEPS = ['Create post', 'Start upload'] as const;
+
+/** What a request to the platform is for, from its method and address. */
+export function requestStep(platform: PublishPlatform, method: string, url: string): string {
+  const path = safePath(url);
+  if (platform === 'youtube') {
+    if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
+    return method === 'PUT' ? 'Upload video' : 'YouTube request';
+  }
+  if (/\/media|\/images|\/videos|dms-uploads|asset\.json|media-upload/.test(path)) return 'Upload media';
+  if ((platform === 'x' && path === '/2/tweets') || (platform === 'linkedin' && path === '/rest/posts') || (platform === 'reddit' && path === '/api/submit')) return 'Create post';
+  return 'Request';
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** Errors that mean the request never left this machine (no connection was made). */
+const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/** The outcome words for an answer, or for a request that got none. */
+export function answerOutcome(answer: { status: number } | { error: unknown }): string {
+  if ('status' in answer) return `HTTP ${answer.status}`;
+  const name = answer.error instanceof Error ? answer.error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return 'No answer (timed out)';
+  const code = (answer.error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && NOT_SENT_CODES.includes(code) ? 'Not sent (no connection)' : 'No answer (connection failed)';
+}
+
+/**
+ * A fetch that reports every request except reads (GET, HEAD): `sent` before it leaves, `answered` once the
+ * answer or the failure is known. Reads create nothing, and a look-up is logged as one step by the job.
+ */
+export function recordingFetch(inner: typeof fetch, platform: PublishPlatform, log: { sent(step: string): Promise<number>; answered(index: number, outcome: string): Promise<void> }): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    if (method === 'GET' || method === 'HEAD') return inner(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const index = await log.sent(requestStep(platform, method, url));
+    try {
+      const response = await inner(input, init);
+      await log.answered(index, answerOutcome(response));
+      return response;
+    } catch (error) {
+      await log.answered(index, answerOutcome({ error }));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,69 @@
+import type { PublishPlatform } from '@core/social-posts';
+
+// How long a publish waits, in one place, so the test stack can shorten every window (functions/src/config.ts
+// reads the MUSE_PUBLISH_* overrides, in the emulator only) while production keeps these values.
+
+export interface PublishTiming {
+  /** Longest wait for the answer to one request to a platform (the publishers' timeout). */
+  requestTimeoutMs: number;
+  /** Longest wait for one upload request (a YouTube chunk, a Reddit image). */
+  uploadTimeoutMs: number;
+  /**
+   * How long after its timeout a request may still make the post: the platform's known processing delay
+   * (X has answered 45 s late). An unknown outcome is decided only once timeout plus this has passed.
+   */
+  settleMs: Record<PublishPlatform, number>;
+  /** Between two look-ups of a post whose outcome is unknown. */
+  lookupEveryMs: number;
+  /** Waits before sending again after a request that provably made nothing (never sent, or a 5xx); its length is the number of automatic resends. */
+  backoffMs: readonly number[];
+}
+
+export const PUBLISH_TIMING: PublishTiming = {
+  requestTimeoutMs: 30_000,
+  uploadTimeoutMs: 120_000,
+  settleMs: { x: 60_000, linkedin: 60_000, reddit: 60_000, youtube: 180_000 },
+  lookupEveryMs: 10_000,
+  backoffMs: [5_000, 30_000],
+};
+
+/**
+ * When a request sent at `sentAt` can no longer make a post. The job counts from the moment its wait for
+ * the answer ended, a timeout later than the send at most, so the window is never short.
+ */
+export function settledAt(timing: PublishTiming, platform: PublishPlatform, sentAt: number): number {
+  return sentAt + timing.requestTimeoutMs + timing.settleMs[platform];
+}
+
+/** A publish job still queued this long was never started by its trigger: the sweep starts it again. */
+export const PUBLISH_START_TIMEOUT_MS = 60_000;
+/** Times the sweep starts a post's job again before it fails it as before. */
+export const MAX_PUBLISH_RESTARTS = 3;
+
+/** MUSE_PUBLISH_TIMEOUT_MS, MUSE_PUBLISH_UPLOAD_TIMEOUT_MS, MUSE_PUBLISH_SETTLE_MS, MUSE_PUBLISH_LOOKUP_MS, MUSE_PUBLISH_BACKOFF_MS (comma list). */
+export function readPublishTiming(env: Readonly<Record<string, string | undefined>>, emulated: boolean): PublishTiming {
+  if (!emulated) return PUBLISH_TIMING;
+  const ms = (name: string): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds`);
+    return n;
+  };
+  const settle = ms('MUSE_PUBLISH_SETTLE_MS');
+  const backoffRaw = env.MUSE_PUBLISH_BACKOFF_MS?.trim();
+  const backoffMs = backoffRaw
+    ? backoffRaw.split(',').map((part) => {
+        const n = Number(part.trim());
+        if (!Number.isInteger(n) || n < 0) throw new Error('MUSE_PUBLISH_BACKOFF_MS must be whole numbers of milliseconds, comma-separated');
+        return n;
+      })
+    : PUBLISH_TIMING.backoffMs;
+  return {
+    requestTimeoutMs: ms('MUSE_PUBLISH_TIMEOUT_MS') ?? PUBLISH_TIMING.requestTimeoutMs,
+    uploadTimeoutMs: ms('MUSE_PUBLISH_UPLOAD_TIMEOUT_MS') ?? PUBLISH_TIMING.uploadTimeoutMs,
+    settleMs: settle === undefined ? PUBLISH_TIMING.settleMs : { x: settle, linkedin: settle, reddit: settle, youtube: settle },
+    lookupEveryMs: ms('MUSE_PUBLISH_LOOKUP_MS') ?? PUBLISH_TIMING.lookupEveryMs,
+    backoffMs,
+  };
+}
