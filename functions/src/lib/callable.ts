@@ -102,9 +102,32 @@ export async function runContractCall<N extends CallableName>(
   return handler({ uid, input, request });
 }
 
+type CallableTrigger = ReturnType<typeof onCall>;
+type HttpHandler = (req: { body?: unknown }, res: { status(code: number): { send(body: unknown): unknown } }) => unknown;
+
+/**
+ * firebase-functions decodes the whole body recursively before any hook of ours runs (its authPolicy comes
+ * after the decode), so a body nested a few thousand levels deep overflows its stack and answers 500. The
+ * exported function checks the raw body first (./payload-guard.ts walks it without recursion) and answers
+ * 400 as the library would; everything the library reads from its function (__endpoint, run) is kept.
+ */
+export function refuseDeepBodies<T extends CallableTrigger>(trigger: T): T {
+  const call = trigger as unknown as HttpHandler;
+  const guarded: HttpHandler = (req, res) => {
+    const data = (req.body as { data?: unknown } | undefined)?.data;
+    if (payloadProblem(data) === 'too-deep') {
+      log.warn('Callable body refused before decoding', { problem: 'too-deep' });
+      return res.status(400).send({ error: { status: 'INVALID_ARGUMENT', message: payloadProblemMessages['too-deep'] } });
+    }
+    return call(req, res);
+  };
+  Object.defineProperties(guarded, Object.getOwnPropertyDescriptors(trigger));
+  return guarded as unknown as T;
+}
+
 /** The trigger of a contract callable; functions/src/index.ts exports it under `name`. */
 export function onContractCall<N extends CallableName>(name: N, options: CallableOptions, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>) {
-  return onCall(options, (request) => runContractCall(name, request, handler));
+  return refuseDeepBodies(onCall(options, (request) => runContractCall(name, request, handler)));
 }
 
 /**
