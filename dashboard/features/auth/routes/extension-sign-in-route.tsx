@@ -74,7 +74,7 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
       ) : state.status === 'ask' ? (
         <div className="space-y-4 text-sm">
           <p className="text-base font-medium text-foreground">
-            Sign in as <strong className="break-all">{state.email}</strong>?
+            Sign in as <strong className="break-words">{state.email}</strong>?
           </p>
           <p className="text-muted-foreground">Continue only if you opened the dashboard from your own Muse Studio extension. Whatever you save here goes to this account.</p>
           <div className="flex flex-col gap-2">
