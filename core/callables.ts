@@ -15,7 +15,7 @@ import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResu
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { listModelsSchema } from './list-models';
 import { feedbackInputSchema } from './schemas';
-import { createSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
+import { createSignInCodeSchema, describeSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
 import { completeSocialOAuthSchema, startSocialOAuthSchema, type CompleteSocialOAuthResult, type StartSocialOAuthResult } from './social-oauth';
 import {
   cancelPostSchema,
@@ -85,7 +85,7 @@ export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> 
   input: S;
   /** Reasons this callable's errors may carry (documentation and tests; the client reads any). */
   reasons: readonly CallableErrorReason[];
-  /** Signed-out callers may call it (only redeemSignInCode: a signed-out client is what it is for). */
+  /** Signed-out callers may call it (only describeSignInCode and redeemSignInCode: a signed-out client is what they are for). */
   allowSignedOut?: boolean;
   /** Type-only: the output. */
   readonly output?: O;
@@ -121,7 +121,8 @@ export const callableContracts = {
   completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials', 'oauth-state']),
   listModels: contract<ModelCatalogue>()(listModelsSchema, ['missing-key', 'invalid-key', 'rate-limited']),
   createSignInCode: contract<CreateSignInCodeResult>()(createSignInCodeSchema),
-  redeemSignInCode: contract<RedeemSignInCodeResult>()(redeemSignInCodeSchema, ['invalid-code'], { allowSignedOut: true }),
+  describeSignInCode: contract<DescribeSignInCodeResult>()(describeSignInCodeSchema, ['invalid-code', 'too-many-requests'], { allowSignedOut: true }),
+  redeemSignInCode: contract<RedeemSignInCodeResult>()(redeemSignInCodeSchema, ['invalid-code', 'too-many-requests'], { allowSignedOut: true }),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;

@@ -24,8 +24,13 @@ describe('addLibraryFileSchema', () => {
 });
 
 describe('libraryIdForPath', () => {
-  it('is the file name without its extension', () => {
-    expect(libraryIdForPath('u/uploads/0b6f3c1e.png')).toBe('0b6f3c1e');
-    expect(libraryIdForPath('u/renders/abc-def.webm')).toBe('abc-def');
+  it('is the folder, the file name and its extension', () => {
+    expect(libraryIdForPath('u/uploads/0b6f3c1e.png')).toBe('uploads_0b6f3c1e_png');
+    expect(libraryIdForPath('u/renders/abc-def.webm')).toBe('renders_abc-def_webm');
+  });
+
+  it('gives files of one name in other types or folders their own records', () => {
+    const ids = ['u/uploads/t.png', 'u/uploads/t.mp4', 'u/renders/t.mp4', 'u/uploads/t_mp4.png'].map(libraryIdForPath);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

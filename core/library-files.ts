@@ -30,8 +30,13 @@ export interface AddLibraryFileResult {
   url: string;
 }
 
-/** The library record id of a client file: its file name without the extension (a random id), so a retried call writes one record. */
+/**
+ * The library record id of a client file: its folder, file name and extension ('uploads_0b6f3c1e_png'),
+ * so a retried call writes one record and two files never share one (t.png and t.mp4, or an upload and a
+ * render of one name). Folder and extension hold no '_', so the id names one path.
+ */
 export function libraryIdForPath(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return name.slice(0, name.lastIndexOf('.'));
+  const [, folder = '', name = ''] = path.split('/');
+  const dot = name.lastIndexOf('.');
+  return `${folder}_${name.slice(0, dot)}_${name.slice(dot + 1)}`;
 }

@@ -1,7 +1,7 @@
 import type { CallableName } from './callables';
 
-// Per-user limits on the callables that write or spend (a provider call, a job, a stored file): a fixed
-// window per user and callable, counted by the functions in a server-only document
+// Per-user limits on the callables that write or spend (a provider call, a job, a stored file, a
+// document): a fixed window per user and callable, counted by the functions in a server-only document
 // (functions/src/lib/rate-limit.ts). Change limits here only.
 
 export interface RateLimit {
@@ -20,6 +20,13 @@ export const RATE_LIMITS = {
   testIntegrationKey: { max: 10, windowSeconds: 60 },
   listModels: { max: 30, windowSeconds: 60 },
   getPlatformProfile: { max: 20, windowSeconds: 60 },
+  getSubredditFlairs: { max: 30, windowSeconds: 60 },
+  startSocialOAuth: { max: 10, windowSeconds: 60 },
+  createSignInCode: { max: 10, windowSeconds: 60 },
+  // Open to signed-out callers: counted per uid when signed in, else per client address
+  // (functions/src/lib/callable.ts, signedOutCaller).
+  describeSignInCode: { max: 30, windowSeconds: 60 },
+  redeemSignInCode: { max: 30, windowSeconds: 60 },
 } as const satisfies Partial<Record<CallableName, RateLimit>>;
 
 export type RateLimitedCallable = keyof typeof RATE_LIMITS;

@@ -20,6 +20,14 @@ export const redeemSignInCodeSchema = z
   })
   .strict();
 
+/** describeSignInCode: whose code it is, asked before a signed-out browser redeems it (login CSRF). */
+export const describeSignInCodeSchema = redeemSignInCodeSchema;
+
+export interface DescribeSignInCodeResult {
+  /** The email address of the account the code signs in to. */
+  email: string;
+}
+
 export interface CreateSignInCodeResult {
   code: string;
   /** Epoch milliseconds after which the code is refused. */

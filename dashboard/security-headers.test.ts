@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaderRecord, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, pinnedConnectPolicy, securityHeaderRecord, securityHeaders } from './security-headers';
 
 const firebaseJson = JSON.parse(readFileSync(fileURLToPath(new URL('../firebase.json', import.meta.url)), 'utf8')) as {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
@@ -33,6 +33,7 @@ describe('hosting security headers', () => {
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
   ])('sends %s: %s', (key, value) => {
     expect(securityHeaderRecord()[key]).toBe(value);
   });
@@ -79,6 +80,22 @@ describe('hosting security headers', () => {
     expect(local.get('media-src')).toContain('http://127.0.0.1:19199');
     expect(local.get('img-src')).not.toContain('http://127.0.0.1:18080');
     expect(local.get('script-src')).toEqual(directives(contentSecurityPolicy()).get('script-src'));
+  });
+
+  it('turns off the browser features the dashboard never uses, keeping clipboard and fullscreen', () => {
+    const policy = securityHeaderRecord()['Permissions-Policy']!;
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    expect(policy).not.toMatch(/clipboard|fullscreen/);
+  });
+
+  it("pins callables to the build's own project in the page's second policy", () => {
+    const pinned = directives(pinnedConnectPolicy({ projectId: 'muse-prod', region: 'us-central1' })).get('connect-src')!;
+    expect(pinned).toContain('https://us-central1-muse-prod.cloudfunctions.net');
+    expect(pinned.join(' ')).not.toContain('*');
+    // Everything else the header allows stays allowed.
+    const header = directives(contentSecurityPolicy()).get('connect-src')!;
+    expect(pinned).toEqual([...header.filter((s) => s !== 'https://*.cloudfunctions.net'), 'https://us-central1-muse-prod.cloudfunctions.net']);
+    expect(directives(pinnedConnectPolicy({ projectId: 'demo-x', region: 'us-central1' }, emulators)).get('connect-src')).toContain('http://127.0.0.1:15001');
   });
 
   it('index.html has no inline script the policy would block', () => {

@@ -56,6 +56,29 @@ export function contentSecurityPolicy(emulators?: EmulatorHosts): string {
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
+/** The origin of one project's callable functions (the Functions SDK calls https://<region>-<project>.cloudfunctions.net). */
+export function functionsOrigin(projectId: string, region: string): string {
+  return `https://${region}-${projectId}.cloudfunctions.net`;
+}
+
+/**
+ * A second policy for the built index.html (a <meta>, dashboard/vite.config.ts): connect-src with our own
+ * project's functions instead of every project's. The header cannot name the project (firebase.json is the
+ * same for every deployment); a page obeys both policies, so the narrower one wins.
+ */
+export function pinnedConnectPolicy(project: { projectId: string; region: string }, emulators?: EmulatorHosts): string {
+  const { auth, firestore, storage } = firebaseOrigins;
+  return ['connect-src', "'self'", 'blob:', ...auth, ...firestore, ...storage, functionsOrigin(project.projectId, project.region), ...emulatorOrigins(emulators).all].join(' ');
+}
+
+/**
+ * Browser features the dashboard never uses, turned off for it and anything it embeds. Clipboard (Copy)
+ * and fullscreen keep their same-origin defaults.
+ */
+export const permissionsPolicy = ['accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 export interface HostingHeader {
   key: string;
   value: string;
@@ -68,6 +91,9 @@ export function securityHeaders(emulators?: EmulatorHosts): HostingHeader[] {
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'X-Frame-Options', value: 'DENY' },
+    // Hosting serves https only; browsers ignore this header on plain http (vite preview).
+    { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+    { key: 'Permissions-Policy', value: permissionsPolicy },
   ];
 }
 

@@ -2,19 +2,30 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
-import { parseFirebaseEnv } from '../core/firebase/config';
-import { securityHeaderRecord } from './security-headers';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { FUNCTIONS_REGION, parseFirebaseEnv, type FirebaseClientConfig } from '../core/firebase/config';
+import { pinnedConnectPolicy, securityHeaderRecord } from './security-headers';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const envDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The built index.html carries a second CSP that pins callables to this build's own project (security-headers.ts). */
+function pinnedConnectMeta(env: FirebaseClientConfig): Plugin {
+  return {
+    name: 'muse-pinned-connect-src',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: pinnedConnectPolicy({ projectId: env.projectId, region: FUNCTIONS_REGION }, env.emulators) }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   root,
   envDir,
   // The Firebase config, checked here and inlined (dashboard/config/env.ts): the page loads no validator.
   define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))) },
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pinnedConnectMeta(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')))],
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../core', import.meta.url)),

@@ -44,6 +44,23 @@ export function storagePictureUrl(url: string | null | undefined): string | null
   return /^(https:\/\/firebasestorage\.googleapis\.com|http:\/\/127\.0\.0\.1:\d{2,5})\/v0\/b\//.test(url) ? url : null;
 }
 
+/**
+ * A picture URL the panel may load: a download URL of this build's own bucket on production Storage, or on
+ * the Storage emulator in an emulator build, else null. storagePictureUrl accepts any bucket and any
+ * loopback port (a draft is client-written): a thumbnail pointing at a local service must never be fetched.
+ */
+export function ownStoragePicture(url: string | null | undefined, config: { storageBucket: string; emulators?: { host: string; storage: number } }): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const origin = config.emulators ? `http://${config.emulators.host}:${config.emulators.storage}` : 'https://firebasestorage.googleapis.com';
+  return parsed.origin === origin && parsed.pathname.startsWith(`/v0/b/${config.storageBucket}/o/`) && !parsed.username && !parsed.password ? parsed.href : null;
+}
+
 /** An http(s) page address, else ''. */
 function pageUrl(value: string): string {
   if (value.length > DRAFT_LIMITS.sourceUrlChars) return '';

@@ -24,6 +24,15 @@ describe('functions configuration', () => {
     expect(() => readConfig({ FIREBASE_STORAGE_EMULATOR_HOST: 'http://127.0.0.1:9199' })).toThrow(/host:port/);
   });
 
+  it("lists the dashboard's origins for OAuth: DASHBOARD_ORIGINS, else the project's Hosting domains", () => {
+    expect(readConfig({ GCLOUD_PROJECT: 'muse-prod' }).dashboardOrigins).toEqual(['https://muse-prod.web.app', 'https://muse-prod.firebaseapp.com']);
+    expect(readConfig({ FIREBASE_CONFIG: '{"projectId":"muse-x"}' }).dashboardOrigins).toEqual(['https://muse-x.web.app', 'https://muse-x.firebaseapp.com']);
+    expect(readConfig({ GCLOUD_PROJECT: 'muse-prod', DASHBOARD_ORIGINS: 'https://studio.muse.example, https://muse.example' }).dashboardOrigins).toEqual(['https://studio.muse.example', 'https://muse.example']);
+    expect(readConfig({}).dashboardOrigins).toEqual([]);
+    expect(() => readConfig({ DASHBOARD_ORIGINS: 'http://muse.example' })).toThrow(/bare https origin/);
+    expect(() => readConfig({ DASHBOARD_ORIGINS: 'https://muse.example/app' })).toThrow(/bare https origin/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(readConfig({ BFL_BASE_URL: '' }).baseUrls.bfl).toBe('https://api.bfl.ai');
   });

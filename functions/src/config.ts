@@ -19,6 +19,41 @@ export interface FunctionsConfig {
   storageDownloadOrigin: string;
   /** Publishing's timeout, settle window, look-up interval and backoff (shortened only in the emulator). */
   publishTiming: PublishTiming;
+  /**
+   * The dashboard's https origins, the only ones OAuth Connect sends a platform back to: DASHBOARD_ORIGINS
+   * (comma-separated) if set, else the project's Firebase Hosting domains (<project>.web.app and
+   * <project>.firebaseapp.com). In the emulator a loopback http origin is accepted besides these.
+   */
+  dashboardOrigins: string[];
+}
+
+function projectIdOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (env.GCLOUD_PROJECT?.trim()) return env.GCLOUD_PROJECT.trim();
+  try {
+    const id = (JSON.parse(env.FIREBASE_CONFIG ?? '{}') as { projectId?: unknown }).projectId;
+    return typeof id === 'string' && id ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readDashboardOrigins(env: Readonly<Record<string, string | undefined>>): string[] {
+  const listed = (env.DASHBOARD_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of listed) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new Error(`DASHBOARD_ORIGINS: ${entry} is not a URL`);
+    }
+    if (url.protocol !== 'https:' || url.origin !== entry) throw new Error(`DASHBOARD_ORIGINS: ${entry} must be a bare https origin`);
+  }
+  if (listed.length) return listed;
+  const project = projectIdOf(env);
+  return project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : [];
 }
 
 const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
@@ -47,7 +82,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): F
   const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
   if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
   const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
-  return { baseUrls, hostUrls, emulated, storageDownloadOrigin, publishTiming: readPublishTiming(env, emulated) };
+  return { baseUrls, hostUrls, emulated, storageDownloadOrigin, publishTiming: readPublishTiming(env, emulated), dashboardOrigins: readDashboardOrigins(env) };
 }
 
 let config: FunctionsConfig | undefined;

@@ -19,4 +19,4 @@ export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due
 export { startSocialOAuthCallable as startSocialOAuth, completeSocialOAuthCallable as completeSocialOAuth } from './social/oauth/trigger';
 export { getSubredditFlairsCallable as getSubredditFlairs } from './social/subreddit-flairs/trigger';
 export { listModelsCallable as listModels } from './models/trigger';
-export { createSignInCodeCallable as createSignInCode, redeemSignInCodeCallable as redeemSignInCode } from './auth/trigger';
+export { createSignInCodeCallable as createSignInCode, describeSignInCodeCallable as describeSignInCode, redeemSignInCodeCallable as redeemSignInCode } from './auth/trigger';

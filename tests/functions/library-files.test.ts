@@ -28,10 +28,10 @@ describe('addLibraryFile', () => {
 
     const res = await callCallable('addLibraryFile', { storagePath: path, title: 'holiday.png' }, idToken);
     expect(res.error).toBeUndefined();
-    expect(res.result).toEqual({ generationId: id, type: 'image', url: expect.stringContaining(encodeURIComponent(path)) });
+    expect(res.result).toEqual({ generationId: `uploads_${id}_png`, type: 'image', url: expect.stringContaining(encodeURIComponent(path)) });
 
     const [record] = await generationsOf(uid);
-    expect(record!.id).toBe(id);
+    expect(record!.id).toBe(`uploads_${id}_png`);
     expect(record!.data()).toMatchObject({ type: 'image', title: 'holiday.png', storagePath: path, contentType: 'image/png', sizeBytes: PNG.length, source: { kind: 'upload' } });
     const served = await fetch(record!.data().originalUrl as string);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
@@ -77,6 +77,7 @@ describe('addLibraryFile', () => {
     const res = await callCallable('addLibraryFile', { storagePath: path }, idToken);
     expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Only images, videos and audio can be added to the library' });
     expect(await generationsOf(uid)).toHaveLength(0);
+    expect((await adminBucket().file(path).exists())[0]).toBe(false); // clients cannot delete it: the function does
   });
 
   const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/steal")</script></body></html>');
@@ -86,16 +87,44 @@ describe('addLibraryFile', () => {
     ['a PNG uploaded as a JPEG', 'uploads', 'jpg', PNG, 'image/jpeg'],
     ['an HTML page uploaded as MP3 audio', 'uploads', 'mp3', HTML, 'audio/mpeg'],
     ['a WebM render stored as an MP4', 'renders', 'mp4', WEBM, 'video/mp4'],
-  ])('refuses %s and writes nothing', async (_name, folder, ext, body, contentType) => {
+  ])('refuses %s, writes nothing and removes the file', async (_name, folder, ext, body, contentType) => {
     const { uid, idToken } = await signUp();
     const path = `${uid}/${folder}/${randomUUID()}.${ext}`;
     await put(path, body, contentType);
-    const tokens = async () => (await adminBucket().file(path).getMetadata())[0].metadata?.firebaseStorageDownloadTokens;
-    const before = await tokens();
     const res = await callCallable('addLibraryFile', { storagePath: path }, idToken);
     expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: "The file's contents do not match its type" });
     expect(await generationsOf(uid)).toHaveLength(0);
-    expect(await tokens()).toBe(before); // no download token handed out either
+    // Clients cannot delete uploads (storage.rules), so the refused bytes would stay for good.
+    expect((await adminBucket().file(path).exists())[0]).toBe(false);
+  });
+
+  it('keeps a file that backs a record, even when its bytes no longer pass', async () => {
+    const { uid, idToken } = await signUp();
+    const path = `${uid}/uploads/${randomUUID()}.png`;
+    await put(path, PNG, 'image/png');
+    expect((await callCallable('addLibraryFile', { storagePath: path }, idToken)).error).toBeUndefined();
+    await put(path, HTML, 'image/png');
+    expect((await callCallable('addLibraryFile', { storagePath: path }, idToken)).error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect((await adminBucket().file(path).exists())[0]).toBe(true);
+    expect(await generationsOf(uid)).toHaveLength(1);
+  });
+
+  it('gives t.png and t.mp4 a record each, and answers each with its own type', async () => {
+    const { uid, idToken } = await signUp();
+    const name = randomUUID();
+    await put(`${uid}/uploads/${name}.png`, PNG, 'image/png');
+    await put(`${uid}/uploads/${name}.mp4`, VIDEO, 'video/mp4');
+    const image = await callCallable('addLibraryFile', { storagePath: `${uid}/uploads/${name}.png` }, idToken);
+    const video = await callCallable('addLibraryFile', { storagePath: `${uid}/uploads/${name}.mp4` }, idToken);
+    expect(image.result).toMatchObject({ type: 'image' });
+    expect(video.result).toMatchObject({ type: 'video' });
+    const records = await generationsOf(uid);
+    expect(records.map((r) => [r.id, r.data().type, r.data().storagePath]).sort()).toEqual(
+      [
+        [(video.result as { generationId: string }).generationId, 'video', `${uid}/uploads/${name}.mp4`],
+        [(image.result as { generationId: string }).generationId, 'image', `${uid}/uploads/${name}.png`],
+      ].sort(),
+    );
   });
 
   it('records a WebM render whose bytes are WebM', async () => {

@@ -62,13 +62,13 @@ describe('every callable refuses hostile payloads before anything runs', () => {
     expect((await adminDb().collection(`users/${uid}/jobs`).get()).size).toBe(0);
   });
 
-  it('a body nested 10,000 levels deep fails in firebase-functions’ own decoder (before our code) and writes nothing', async () => {
-    // The library decodes the whole body recursively before the handler, so this cannot be refused
-    // earlier from inside a callable; this pins the library's behaviour: an error, never a write.
+  it.each([4_000, 10_000])('refuses a body nested %i levels deep with invalid-argument before the library decodes it, and writes nothing', async (levels) => {
+    // firebase-functions decodes the body recursively before any hook: onContractCall checks it first.
     const { uid, idToken } = await signUp();
-    const deep = `${'{"a":'.repeat(10_000)}"x"${'}'.repeat(10_000)}`;
+    const deep = `${'{"a":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
     const res = await callCallableRaw('sendFeedback', `{"data":{"text":"hi","page":${deep}}}`, idToken);
-    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Invalid request' });
     expect(await feedbackOf(uid)).toHaveLength(0);
   });
 });

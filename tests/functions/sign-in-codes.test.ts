@@ -99,6 +99,25 @@ describe('one sign-in: createSignInCode and redeemSignInCode', () => {
     expect(res.error?.status).toBe('INVALID_ARGUMENT');
   });
 
+  it('describes a code to a signed-out caller without spending it, so the page can ask "Sign in as ...?"', async () => {
+    const { uid, idToken, email } = await signUp();
+    const { code } = await newCode(idToken);
+    const described = await callCallable('describeSignInCode', { code });
+    expect(described.error).toBeUndefined();
+    expect(described.result).toEqual({ email });
+    expect((await storedCode(code).get()).exists).toBe(true);
+    const redeemed = await callCallable('redeemSignInCode', { code });
+    expect(await signInWithCustomToken((redeemed.result as { token: string }).token)).toBe(uid);
+    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+  });
+
+  it('describes no expired code', async () => {
+    const { idToken } = await signUp();
+    const { code } = await newCode(idToken);
+    await storedCode(code).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1) });
+    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+  });
+
   it('makes codes only for a signed-in caller', async () => {
     const res = await callCallable('createSignInCode', {});
     expect(res.error).toMatchObject({ status: 'UNAUTHENTICATED' });

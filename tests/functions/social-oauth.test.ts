@@ -46,7 +46,7 @@ function movableClock(start = new Date()): Clock & { advance(ms: number): void }
 }
 
 function oauthDeps(clock: Clock = systemClock): SocialOAuthDeps {
-  return { db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts(), emulated: true };
+  return { db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts(), emulated: true, dashboardOrigins: ['https://muse.example'] };
 }
 
 async function userWith(platform: OAuthPlatform, fields: Record<string, string> = formFields[platform]): Promise<string> {
@@ -176,10 +176,19 @@ describe('starting Connect', () => {
     });
   });
 
-  it.each([undefined, 'null', 'http://evil.example.com', 'https://muse.example/path'])('refuses the origin %s and stores no nonce', async (origin) => {
+  it.each([undefined, 'null', 'http://evil.example.com', 'https://evil.example', 'https://muse.example.evil.example', 'https://muse.example/path'])(
+    'refuses the origin %s and stores no nonce',
+    async (origin) => {
+      const uid = await userWith('reddit');
+      await expect(startSocialOAuth(uid, { platform: 'reddit' }, origin, oauthDeps())).rejects.toMatchObject({ code: 'invalid-argument' });
+      expect((await db.collection('oauthNonces').where('uid', '==', uid).get()).size).toBe(0);
+    },
+  );
+
+  it("sends the platform back to one of the dashboard's own https origins", async () => {
     const uid = await userWith('reddit');
-    await expect(startSocialOAuth(uid, { platform: 'reddit' }, origin, oauthDeps())).rejects.toMatchObject({ code: 'invalid-argument' });
-    expect((await db.collection('oauthNonces').where('uid', '==', uid).get()).size).toBe(0);
+    const { authorizeUrl } = await startSocialOAuth(uid, { platform: 'reddit' }, 'https://muse.example', oauthDeps());
+    expect(new URL(authorizeUrl).searchParams.get('redirect_uri')).toBe('https://muse.example/social/reddit/callback');
   });
 });
 

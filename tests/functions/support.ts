@@ -37,11 +37,11 @@ export async function signUpUnverified(): Promise<{ uid: string; idToken: string
 }
 
 /** A new account with a confirmed email address (set as an admin, as the demo account is), signed in afresh so the token says so. */
-export async function signUp(): Promise<{ uid: string; idToken: string }> {
+export async function signUp(): Promise<{ uid: string; idToken: string; email: string }> {
   const { uid, email } = await signUpUnverified();
   await authPost(`projects/${projectId}/accounts:update`, { localId: uid, emailVerified: true }, { authorization: 'Bearer owner' });
   const signedIn = await authPost<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true });
-  return { uid, idToken: signedIn.idToken };
+  return { uid, idToken: signedIn.idToken, email };
 }
 
 export interface CallableResult {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS_REGION, parseFirebaseEnv } from '../../core/firebase/config';
 import { contentSecurityPolicy } from '../../dashboard/security-headers';
 import { chromiumArgs } from '../e2e/support/env';
 
@@ -74,6 +75,32 @@ describe('the production build under its Content-Security-Policy', () => {
     expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  });
+
+  it("lets the page call its own project's functions only, not another project's", async () => {
+    const { page, violations } = await watchedPage();
+    // Answered here: nothing leaves the machine.
+    await page.route('https://*.cloudfunctions.net/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"result":{}}' }));
+    await page.goto(`${origin}/auth`);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    const own = new URL(`https://${FUNCTIONS_REGION}-${parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: process.env.VITE_FIREBASE_PROJECT_ID }).projectId}.cloudfunctions.net/sendFeedback`).href;
+    const reached = await page.evaluate(
+      async (urls) =>
+        Promise.all(
+          urls.map((url) =>
+            fetch(url, { method: 'POST', body: '{}' }).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        ),
+      [own, `https://${FUNCTIONS_REGION}-someone-else.cloudfunctions.net/collect`],
+    );
+    expect(reached).toEqual([true, false]);
+    await expect.poll(violations).toEqual([expect.objectContaining({ directive: 'connect-src', blocked: `https://${FUNCTIONS_REGION}-someone-else.cloudfunctions.net/collect` })]);
+    await page.close();
   });
 
   it('loads the sign-in page and reaches Firebase Auth with no violation', async () => {

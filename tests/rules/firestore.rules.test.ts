@@ -352,6 +352,20 @@ const draftCases: FieldCase[] = [
     { title: 'rejects an author over 128 characters', data: newDraft({ author: long(129) }), allowed: false },
     { title: 'rejects more than 20 media', data: newDraft({ media: Array.from({ length: 21 }, (_, i) => ({ generationId: `g${i}` })) }), allowed: false },
     { title: 'rejects media that is not a list', data: newDraft({ media: { generationId: 'g1' } }), allowed: false },
+    ...((): { title: string; data: DocumentData; allowed: boolean }[] => {
+      const entry = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null };
+      const at20 = (last: unknown) => newDraft({ media: [...Array.from({ length: 19 }, (_, i) => ({ ...entry, title: long(200), generationId: `g${i}` })), last] });
+      return [
+        { title: 'accepts 20 media entries as toDraftWrite writes them', data: at20({ ...entry, generationId: 'g19' }), allowed: true },
+        { title: 'rejects a media entry that is a string', data: newDraft({ media: ['g1'] }), allowed: false },
+        { title: 'rejects a media entry that is a number', data: newDraft({ media: [42] }), allowed: false },
+        { title: 'rejects a 20th media entry that is not a file', data: at20('x'.repeat(100)), allowed: false },
+        { title: 'rejects a media entry with an unknown key', data: newDraft({ media: [{ ...entry, html: '<b>' }] }), allowed: false },
+        { title: 'rejects a media entry without a generationId', data: newDraft({ media: [{ title: 'x' }] }), allowed: false },
+        { title: 'rejects a media title of 45 KB', data: newDraft({ media: [{ ...entry, title: long(45_000) }] }), allowed: false },
+        { title: 'rejects a media type of 45 KB', data: newDraft({ media: [{ ...entry, contentType: long(45_000) }] }), allowed: false },
+      ];
+    })(),
     { title: 'rejects a javascript: source URL', data: newDraft({ sourceUrl: 'javascript:alert(1)' }), allowed: false },
     { title: 'rejects a source URL over 2048 characters', data: newDraft({ sourceUrl: `https://example.com/${long(2048)}` }), allowed: false },
     { title: 'rejects text that is not a string', data: newDraft({ text: 42 }), allowed: false },

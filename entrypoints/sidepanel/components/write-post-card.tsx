@@ -1,5 +1,5 @@
 import type { AiTextModelId } from '@core/ai-text';
-import { draftLabel, draftPlatforms, type DraftPlatform } from '@core/data/draft';
+import { draftLabel, draftPlatforms, ownStoragePicture, type DraftPlatform } from '@core/data/draft';
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
 import { checkScheduleDate, SCHEDULE_MESSAGES, userTimeZone } from '@core/schedule';
@@ -13,7 +13,7 @@ import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
 import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { SidePanelServices } from '../firebase';
+import { panelFirebaseConfig, type SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
 import { PANEL_TEXT_MODELS, useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
 import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
@@ -322,7 +322,9 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           <ul aria-label="Attached media" className="grid gap-2">
             {f.media.map((m) => (
               <li key={m.generationId} className="flex min-w-0 items-center gap-2 rounded-md border p-1.5">
-                <span className="size-10 shrink-0 overflow-hidden rounded bg-muted">{m.thumbnailUrl && <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />}</span>
+                <span className="size-10 shrink-0 overflow-hidden rounded bg-muted">
+                  <MediaThumb url={m.thumbnailUrl} />
+                </span>
                 <span className="min-w-0 flex-1 truncate text-sm">{m.title || 'Image'}</span>
                 <Button variant="ghost" size="xs" aria-label={`Remove ${m.title || 'image'}`} onClick={() => draft.update({ media: f.media.filter((x) => x.generationId !== m.generationId) })}>
                   <X aria-hidden="true" />
@@ -384,4 +386,10 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       </div>
     </Section>
   );
+}
+
+/** A draft is client-written: only this build's own Storage is loaded (core/data/draft.ts, ownStoragePicture). */
+function MediaThumb({ url }: { url: string | null }) {
+  const src = ownStoragePicture(url, panelFirebaseConfig());
+  return src ? <img src={src} alt="" className="size-full object-cover" /> : null;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
+import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
 import type { Clock } from '../lib/clock';
 import { reasonedError } from '../lib/callable';
 
@@ -9,6 +9,8 @@ export interface SignInCodeDeps {
   clock: Clock;
   /** Mints a Firebase custom token for a uid (admin.auth().createCustomToken). */
   createCustomToken(uid: string): Promise<string>;
+  /** The account's email address (admin.auth().getUser(uid).email), or null if it has none. */
+  emailOf(uid: string): Promise<string | null>;
   /** Random bytes for a new code; crypto's by default. */
   random?: (size: number) => Buffer;
 }
@@ -31,6 +33,21 @@ export async function createSignInCode(uid: string, deps: SignInCodeDeps): Promi
 }
 
 const invalidCode = () => reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', { reason: 'invalid-code' });
+
+/**
+ * Says whose code it is without spending it, so a signed-out browser can ask "Sign in as ...?" before
+ * redeeming: a page that opens /extension-sign-in with its own code cannot sign a visitor in to the
+ * page's account unasked. An expired or unknown code is refused as redeem refuses it.
+ */
+export async function describeSignInCode(code: string, deps: SignInCodeDeps): Promise<DescribeSignInCodeResult> {
+  const snap = await deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code)).get();
+  const data = snap.data() as { uid?: unknown; expiresAt?: unknown } | undefined;
+  const fresh = data?.expiresAt instanceof Timestamp && data.expiresAt.toMillis() > deps.clock.now().getTime();
+  if (!fresh || typeof data.uid !== 'string' || !data.uid) throw invalidCode();
+  const email = await deps.emailOf(data.uid);
+  if (!email) throw invalidCode();
+  return { email };
+}
 
 /**
  * Spends a code: deleted in the same transaction that reads it, so two redeems of one code mint one

@@ -2,7 +2,7 @@ import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@core/rate-limits';
-import { runContractCall, type ContractCallDeps } from './callable';
+import { runContractCall, signedOutCaller, type ContractCallDeps } from './callable';
 
 // The checks every contract call passes before its handler: a signed-in caller with a confirmed email
 // address, within the callable's rate limit. Counters live in a map; the clock is injected.
@@ -59,5 +59,41 @@ describe('a contract call', () => {
     const { value } = deps();
     for (let i = 0; i < RATE_LIMITS.sendFeedback.max + 2; i++) await expect(runContractCall('sendFeedback', request({ text: ' ' }), handled, value)).rejects.toMatchObject({ code: 'invalid-argument' });
     await expect(runContractCall('sendFeedback', request(feedback), handled, value)).resolves.toEqual({ id: 'f1' });
+  });
+});
+
+describe('the limits of callables that store a document or call a platform', () => {
+  it.each<[string, 'createSignInCode' | 'startSocialOAuth' | 'getSubredditFlairs', unknown]>([
+    ['a sign-in code', 'createSignInCode', {}],
+    ['an OAuth nonce', 'startSocialOAuth', { platform: 'reddit' }],
+    ['a Reddit flair look-up', 'getSubredditFlairs', { subreddit: 'pics' }],
+  ])('refuse %s past the limit, before the handler', async (_label, name, payload) => {
+    const { value } = deps();
+    let ran = 0;
+    const handler = async () => ((ran += 1), {}) as never;
+    for (let i = 0; i < RATE_LIMITS[name].max; i++) await runContractCall(name, request(payload), handler, value);
+    await expect(runContractCall(name, request(payload), handler, value)).rejects.toMatchObject({ code: 'resource-exhausted', details: { reason: 'too-many-requests' } });
+    expect(ran).toBe(RATE_LIMITS[name].max);
+  });
+});
+
+describe('signed-out redeemSignInCode and describeSignInCode', () => {
+  const code = { code: 'A'.repeat(43) };
+  const signedOut = (forwardedFor?: string, socket = '10.0.0.1') =>
+    ({ data: code, rawRequest: { body: { data: code }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, socket: { remoteAddress: socket } } }) as unknown as CallableRequest;
+
+  it.each(['redeemSignInCode', 'describeSignInCode'] as const)('%s is limited per client address, and another address is still served', async (name) => {
+    const { value } = deps();
+    const handler = async () => ({}) as never;
+    for (let i = 0; i < RATE_LIMITS[name].max; i++) await runContractCall(name, signedOut('203.0.113.7'), handler, value);
+    await expect(runContractCall(name, signedOut('203.0.113.7'), handler, value)).rejects.toMatchObject({ code: 'resource-exhausted', details: { reason: 'too-many-requests' } });
+    await expect(runContractCall(name, signedOut('198.51.100.2'), handler, value)).resolves.toEqual({});
+  });
+
+  it('keys a caller by the address the front end appended, not one the client put before it, and hashes it', () => {
+    expect(signedOutCaller(signedOut('1.1.1.1, 203.0.113.7'))).toBe(signedOutCaller(signedOut('2.2.2.2, 203.0.113.7')));
+    expect(signedOutCaller(signedOut('203.0.113.7'))).not.toBe(signedOutCaller(signedOut('203.0.113.8')));
+    expect(signedOutCaller(signedOut(undefined, '10.0.0.1'))).not.toBe(signedOutCaller(signedOut(undefined, '10.0.0.2')));
+    expect(signedOutCaller(signedOut('203.0.113.7'))).not.toContain('203.0.113.7');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -43,6 +44,25 @@ export function requireVerifiedEmail(request: Pick<CallableRequest, 'auth'>): vo
   if (request.auth?.token?.email_verified !== true) throw reasonedError('permission-denied', UNVERIFIED_EMAIL_CALL_MESSAGE, { reason: 'email-unverified' });
 }
 
+/**
+ * The rate-limit key of a signed-out caller: its network address, hashed (rateLimits/{key} must not hold
+ * addresses in clear). The address is the last X-Forwarded-For entry, the one the platform's front end
+ * appended (earlier entries are whatever the client sent, so a client cannot pick its bucket), else the
+ * socket's. Codes are 256 random bits, so no rate makes guessing one feasible: the limit bounds what one
+ * source can make us spend. A global ceiling is left out on purpose: one source flooding it would lock
+ * every signed-out user out of one-click sign-in.
+ */
+export function signedOutCaller(request: Pick<CallableRequest, 'rawRequest'>): string {
+  const raw = request.rawRequest as { headers?: Record<string, unknown>; socket?: { remoteAddress?: string } } | undefined;
+  const forwarded = raw?.headers?.['x-forwarded-for'];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : typeof forwarded === 'string' ? forwarded : '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  const address = hops.at(-1) ?? raw?.socket?.remoteAddress ?? 'unknown';
+  return `signed-out-${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
+}
+
 /** What every contract call reads besides its request: the counters of core/rate-limits.ts and the time. */
 export interface ContractCallDeps {
   db: () => Firestore;
@@ -73,7 +93,7 @@ export async function runContractCall<N extends CallableName>(
   const input = parsePayload(callableContracts[name].input, request.data) as CallablePayload<N>;
   const limit = rateLimitOf(name);
   if (limit) {
-    const taken = await takeRateLimit({ db: deps.db(), clock: deps.clock }, uid, name, limit);
+    const taken = await takeRateLimit({ db: deps.db(), clock: deps.clock }, uid || signedOutCaller(request), name, limit);
     if (!taken.ok) {
       log.warn('Rate limit reached', { uid, callable: name, retryAfterSeconds: taken.retryAfterSeconds });
       throw reasonedError('resource-exhausted', tooManyRequestsMessage(taken.retryAfterSeconds), { reason: 'too-many-requests', retryAfterSeconds: taken.retryAfterSeconds });
@@ -82,9 +102,32 @@ export async function runContractCall<N extends CallableName>(
   return handler({ uid, input, request });
 }
 
+type CallableTrigger = ReturnType<typeof onCall>;
+type HttpHandler = (req: { body?: unknown }, res: { status(code: number): { send(body: unknown): unknown } }) => unknown;
+
+/**
+ * firebase-functions decodes the whole body recursively before any hook of ours runs (its authPolicy comes
+ * after the decode), so a body nested a few thousand levels deep overflows its stack and answers 500. The
+ * exported function checks the raw body first (./payload-guard.ts walks it without recursion) and answers
+ * 400 as the library would; everything the library reads from its function (__endpoint, run) is kept.
+ */
+export function refuseDeepBodies<T extends CallableTrigger>(trigger: T): T {
+  const call = trigger as unknown as HttpHandler;
+  const guarded: HttpHandler = (req, res) => {
+    const data = (req.body as { data?: unknown } | undefined)?.data;
+    if (payloadProblem(data) === 'too-deep') {
+      log.warn('Callable body refused before decoding', { problem: 'too-deep' });
+      return res.status(400).send({ error: { status: 'INVALID_ARGUMENT', message: payloadProblemMessages['too-deep'] } });
+    }
+    return call(req, res);
+  };
+  Object.defineProperties(guarded, Object.getOwnPropertyDescriptors(trigger));
+  return guarded as unknown as T;
+}
+
 /** The trigger of a contract callable; functions/src/index.ts exports it under `name`. */
 export function onContractCall<N extends CallableName>(name: N, options: CallableOptions, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>) {
-  return onCall(options, (request) => runContractCall(name, request, handler));
+  return refuseDeepBodies(onCall(options, (request) => runContractCall(name, request, handler)));
 }
 
 /**

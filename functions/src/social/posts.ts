@@ -167,6 +167,11 @@ export function postStateError(status: SocialPostStatus | undefined): HttpsError
   return reasonedError('failed-precondition', (status && why[status]) ?? 'This post can no longer be changed.', { reason: 'post-state' });
 }
 
+/** The requestId already names another job of the caller (a generation, an earlier retry): nothing is written. */
+export function requestIdUsedError(): HttpsError {
+  return new HttpsError('already-exists', 'This request id was already used');
+}
+
 export function postNotFound(): HttpsError {
   return new HttpsError('not-found', 'This post no longer exists.');
 }

@@ -60,6 +60,9 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
     await muse.submitSignIn();
 
     const [dashboard] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open dashboard' }).click()]);
+    // A signed-out dashboard asks whose session it is taking (login CSRF) before spending the code.
+    await expect(dashboard.getByText(`Sign in as ${muse.user.email}?`)).toBeVisible({ timeout: 30_000 });
+    await dashboard.getByRole('button', { name: 'Continue' }).click();
     // Home, not /auth: signed in. The one-time code is gone from the address. (The first call of a
     // function starts its emulator worker, which can take a while on a busy machine.)
     await expect(dashboard).toHaveURL(`${e2eEnv.dashboardUrl}/`, { timeout: 30_000 });

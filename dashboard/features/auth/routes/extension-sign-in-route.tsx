@@ -18,15 +18,23 @@ const EXTENSION_ANSWER_MS = 4000;
 /** The content script may still be loading when the code is ready: the page repeats the message until answered. */
 const RESEND_EVERY_MS = 400;
 
-type FromExtension = { status: 'redeeming' } | { status: 'confirm'; token: string } | { status: 'error'; message: string };
+type FromExtension = { status: 'checking' } | { status: 'ask'; email: string } | { status: 'redeeming' } | { status: 'confirm'; token: string } | { status: 'error'; message: string };
 
-/** The extension's session arrives in the fragment: redeem it, then sign in here (asking first if another account is signed in). */
+const SPENT_LINK_MESSAGE = 'This sign-in link has expired or was already used. Sign in again.';
+
+/**
+ * The extension's session arrives in the fragment. A signed-out browser is asked first ("Sign in as
+ * ...?", the code is only described, not spent): any page can open this address with a code of its own
+ * account, and must not sign a visitor in to it unasked. A signed-in browser redeems, then asks before
+ * switching to another account.
+ */
 function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [state, setState] = useState<FromExtension>({ status: 'redeeming' });
+  const [state, setState] = useState<FromExtension>({ status: 'checking' });
   const started = useRef(false);
   const currentUid = user?.uid ?? null;
+  const fail = (error: unknown) => setState({ status: 'error', message: readCallableError(error, SPENT_LINK_MESSAGE).message });
 
   const signIn = async (token: string) => {
     try {
@@ -37,29 +45,45 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
     }
   };
 
+  const redeem = () => {
+    setState({ status: 'redeeming' });
+    call('redeemSignInCode', { code: handoff.code }).then(({ token }) => {
+      const uid = uidOfCustomToken(token);
+      if (currentUid && uid === currentUid) void navigate(handoff.next, { replace: true });
+      else if (currentUid) setState({ status: 'confirm', token });
+      else void signIn(token);
+    }, fail);
+  };
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    call('redeemSignInCode', { code: handoff.code }).then(
-      ({ token }) => {
-        const uid = uidOfCustomToken(token);
-        if (currentUid && uid === currentUid) void navigate(handoff.next, { replace: true });
-        else if (currentUid) setState({ status: 'confirm', token });
-        else void signIn(token);
-      },
-      (error: unknown) => setState({ status: 'error', message: readCallableError(error, 'This sign-in link has expired or was already used. Sign in again.').message }),
-    );
+    if (currentUid) redeem();
+    else call('describeSignInCode', { code: handoff.code }).then(({ email }) => setState({ status: 'ask', email }), fail);
     // Runs once: the code is single-use.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
     <AuthLayout title="Open the dashboard" subtitle="From the Muse Studio extension">
-      {state.status === 'redeeming' ? (
+      {state.status === 'checking' || state.status === 'redeeming' ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
-          Signing you in with the extension&apos;s account…
+          {state.status === 'checking' ? 'Checking the sign-in link…' : <>Signing you in with the extension&apos;s account…</>}
         </p>
+      ) : state.status === 'ask' ? (
+        <div className="space-y-4 text-sm">
+          <p className="text-base font-medium text-foreground">
+            Sign in as <strong className="break-words">{state.email}</strong>?
+          </p>
+          <p className="text-muted-foreground">Continue only if you opened the dashboard from your own Muse Studio extension. Whatever you save here goes to this account.</p>
+          <div className="flex flex-col gap-2">
+            <Button onClick={redeem}>Continue</Button>
+            <Button variant="outline" onClick={() => void navigate(paths.auth, { replace: true })}>
+              Cancel
+            </Button>
+          </div>
+        </div>
       ) : state.status === 'error' ? (
         <div className="space-y-4">
           <Alert tone="danger">{state.message}</Alert>
@@ -135,7 +159,7 @@ function ToExtensionView({ email }: { email: string }) {
         {state.status === 'sending' && (
           <p role="status" className="flex items-center gap-2 text-muted-foreground">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
-            Signing in the Muse Studio extension…
+            Signing in the Muse Studio extension as {email}…
           </p>
         )}
         {state.status === 'done' && (

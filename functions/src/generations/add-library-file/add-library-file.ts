@@ -29,7 +29,7 @@ function titleFor(kind: 'upload' | 'render', title: string, path: string): strin
 /**
  * Records one of the caller's uploaded or rendered files in the library ('Asset uploaded successfully';
  * render output as a video). The type comes from the stored object, never from the client; a second call for
- * the same file returns the record the first one wrote.
+ * the same file returns the record the first one wrote. A file refused for its type or bytes is deleted.
  */
 export async function addLibraryFile(uid: string, input: CallablePayload<'addLibraryFile'>, deps: AddLibraryFileDeps): Promise<AddLibraryFileResult> {
   const [owner, folder] = input.storagePath.split('/');
@@ -41,12 +41,23 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
     if (!exists) throw new HttpsError('not-found', 'The uploaded file was not found');
     const [md] = await file.getMetadata();
     const contentType = (md.contentType ?? '').toLowerCase();
+    const id = libraryIdForPath(input.storagePath);
+    const ref = generationRef(deps.db, uid, id);
+    // Clients delete nothing in Storage (storage.rules): a refused file is removed here, unless a record
+    // already stands on that path (then deleteGeneration removes both).
+    const refuse = async (message: string): Promise<never> => {
+      if (!(await ref.get()).exists) {
+        await file.delete({ ignoreNotFound: true });
+        log.info('Refused upload removed', { uid, path: input.storagePath });
+      }
+      throw new HttpsError('invalid-argument', message);
+    };
     // Only the types storage.rules accepts: an SVG or HTML file must never become a library image.
     const type = uploadKindOf(contentType);
-    if (!type || (kind === 'render' && type !== 'video')) throw new HttpsError('invalid-argument', 'Only images, videos and audio can be added to the library');
+    if (!type || (kind === 'render' && type !== 'video')) return refuse('Only images, videos and audio can be added to the library');
     // A range read of the first bytes: the file must really be what it was uploaded as.
     const [head] = await file.download({ start: 0, end: SIGNATURE_BYTES - 1 });
-    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES))) throw new HttpsError('invalid-argument', NOT_WHAT_IT_SAYS);
+    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES))) return refuse(NOT_WHAT_IT_SAYS);
 
     const tokens = md.metadata?.firebaseStorageDownloadTokens;
     let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;
@@ -55,8 +66,6 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
       await file.setMetadata({ metadata: { firebaseStorageDownloadTokens: token } });
     }
     const url = downloadUrl(deps.downloadOrigin, deps.bucket.name, input.storagePath, token);
-    const id = libraryIdForPath(input.storagePath);
-    const ref = generationRef(deps.db, uid, id);
     const title = titleFor(kind, input.title, input.storagePath);
     const doc: GenerationDoc<Date> = {
       type,
@@ -71,13 +80,14 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
       createdAt: deps.now(),
       metadata: input.projectId ? { projectId: input.projectId } : {},
     };
-    const created = await deps.db.runTransaction(async (tx) => {
+    const recorded = await deps.db.runTransaction(async (tx) => {
       const existing = await tx.get(ref);
-      if (existing.exists) return false;
+      if (existing.exists) return { created: false, type: existing.get('type') as AddLibraryFileResult['type'], url: existing.get('originalUrl') as string };
       tx.create(ref, doc);
-      return true;
+      return { created: true, type, url };
     });
-    if (created) log.info('Library file recorded', { uid, kind, type, generationId: id });
-    return { generationId: id, type, url };
+    if (recorded.created) log.info('Library file recorded', { uid, kind, type, generationId: id });
+    // A repeated call answers with the record as stored, never with what this call read.
+    return { generationId: id, type: recorded.type, url: recorded.url };
   });
 }

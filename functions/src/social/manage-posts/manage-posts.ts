@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
-import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
+import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, requestIdUsedError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
 import { refuseScheduleTime } from '../publish-post/publish-post';
 
 // Edit, cancel and retry a post. Each re-checks the post's status inside a transaction, so a post the
@@ -99,7 +99,7 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
       if (current.jobId === requestId) return current.status;
       if (current.status !== 'failed') throw postStateError(current.status);
       const job = jobRef(deps.db, uid, requestId);
-      if ((await tx.get(job)).exists) throw new HttpsError('invalid-argument', 'This request id was already used');
+      if ((await tx.get(job)).exists) throw requestIdUsedError();
       tx.update(ref, { status: 'queued', jobId: requestId, error: null, progress: 0, updatedAt: now });
       tx.create(job, newPublishJob(postId, now));
       return 'queued';

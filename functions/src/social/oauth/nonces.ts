@@ -7,7 +7,7 @@ import { randomToken } from './platform-oauth';
 // OAuth state nonces at oauthNonces/{sha256(state)}: firestore.rules closes the collection to every client.
 // The browser carries only the random state; the document binds it to the user, the platform, the redirect
 // URI and the PKCE verifier, for 10 minutes, once. Used documents stay (marked usedAt) so a replay is told
-// apart from a forged state; a Firestore TTL policy on `expiresAt` may remove them after they expire.
+// apart from a forged state; the TTL policy on `expiresAt` (firestore.indexes.json) removes them after they expire.
 
 export interface NonceDoc {
   uid: string;

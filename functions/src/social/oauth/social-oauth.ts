@@ -24,18 +24,20 @@ export interface SocialOAuthDeps {
   clock: Clock;
   fetch: typeof fetch;
   hosts: OAuthHosts;
-  /** Plain http origins (the local dashboard) are accepted only in the emulator. */
+  /** Plain http loopback origins (the local dashboard) are accepted only in the emulator. */
   emulated: boolean;
+  /** The dashboard's own https origins (functions/src/config.ts, dashboardOrigins). */
+  dashboardOrigins: readonly string[];
 }
 
 const callbackPaths: Record<OAuthPlatform, string> = { reddit: paths.socialRedditCallback, youtube: paths.socialYoutubeCallback };
 
 /**
- * The dashboard origin the platform sends the user back to: the caller's Origin header, which must be a
- * bare https origin (or loopback http in the emulator). The platform itself only redirects to URIs
- * registered for the app, so a wrong origin fails there rather than leaking the code.
+ * The dashboard origin the platform sends the user back to: the caller's Origin header, which must be one
+ * of the dashboard's own origins (or loopback http in the emulator). Any other site calling with a user's
+ * token gets no authorize URL that returns to it, whatever the platform app has registered.
  */
-export function redirectUriFor(platform: OAuthPlatform, origin: string | undefined, emulated: boolean): string | undefined {
+export function redirectUriFor(platform: OAuthPlatform, origin: string | undefined, allowed: Pick<SocialOAuthDeps, 'emulated' | 'dashboardOrigins'>): string | undefined {
   if (!origin) return undefined;
   let url: URL;
   try {
@@ -45,7 +47,7 @@ export function redirectUriFor(platform: OAuthPlatform, origin: string | undefin
   }
   if (url.origin !== origin) return undefined;
   const loopback = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-  if (url.protocol !== 'https:' && !(emulated && loopback)) return undefined;
+  if (!allowed.dashboardOrigins.includes(url.origin) && !(allowed.emulated && loopback)) return undefined;
   return `${url.origin}${callbackPaths[platform]}`;
 }
 
@@ -61,7 +63,7 @@ export async function startSocialOAuth(uid: string, input: CallablePayload<'star
   const { platform } = input;
   return withFallbackError(oauthMessages.startFailed(platform), { uid, platform }, async () => {
     const stored = await appCredentials(deps, uid, platform);
-    const redirectUri = redirectUriFor(platform, origin, deps.emulated);
+    const redirectUri = redirectUriFor(platform, origin, deps);
     if (!redirectUri) throw new HttpsError('invalid-argument', `${oauthMessages.startFailed(platform)} Open Muse Studio from its own address and try again.`);
     const codeVerifier = usesPkce(platform) ? randomToken() : null;
     const state = await createNonce(deps.db, { uid, platform, redirectUri, codeVerifier, now: deps.clock.now() });

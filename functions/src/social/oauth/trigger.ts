@@ -5,8 +5,8 @@ import { systemClock } from '../../lib/clock';
 import { completeSocialOAuth, startSocialOAuth, type SocialOAuthDeps } from './social-oauth';
 
 function oauthDeps(): SocialOAuthDeps {
-  const { hostUrls, emulated } = loadConfig();
-  return { db: getDb(), keyring: loadKeyring(), clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls, emulated };
+  const { hostUrls, emulated, dashboardOrigins } = loadConfig();
+  return { db: getDb(), keyring: loadKeyring(), clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls, emulated, dashboardOrigins };
 }
 
 const options = { maxInstances: 10, timeoutSeconds: 60, secrets: [keyringSecret] };

@@ -11,7 +11,18 @@ import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
 import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
-import { missingCredentialsError, newPublishJob, notConnectedError, platformProblem, postRef, resolvePostMedia, unreadableCredentialsError, youtubeScheduleMessage, type SocialPostDoc } from '../posts';
+import {
+  missingCredentialsError,
+  newPublishJob,
+  notConnectedError,
+  platformProblem,
+  postRef,
+  requestIdUsedError,
+  resolvePostMedia,
+  unreadableCredentialsError,
+  youtubeScheduleMessage,
+  type SocialPostDoc,
+} from '../posts';
 
 export interface PublishPostDeps {
   db: Firestore;
@@ -89,6 +100,8 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const result = await deps.db.runTransaction(async (tx) => {
       const again = await tx.get(ref);
       if (again.exists) return { status: again.get('status') as SocialPostStatus, created: false };
+      // The post's job (now, or at its claim) takes the same id: one that names another job is refused.
+      if ((await tx.get(jobRef(deps.db, uid, postId))).exists) throw requestIdUsedError();
       tx.create(ref, post);
       if (!scheduledAt) tx.create(jobRef(deps.db, uid, postId), newPublishJob(postId, now));
       return { status, created: true };
