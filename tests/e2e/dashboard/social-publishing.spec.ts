@@ -12,6 +12,9 @@ const ZONE = 'Europe/Berlin';
 const MINUTE = 60_000;
 
 test.use({ timezoneId: ZONE });
+// One worker, in order: a sweep run on a clock minutes ahead publishes every post then due, so the
+// scheduling tests must not overlap (the suite otherwise shares out single tests, not files).
+test.describe.configure({ mode: 'default' });
 
 /** X credentials of a sandbox account of this test's own: its token names it in sandbox faults. */
 function xCredentials(token: string) {
