@@ -14,6 +14,7 @@ import { groupAndDescendants } from './proc';
 import { assertNotRunning, assertPortsFree, cleanStale, killGroup, openLog, pidFile, runAsync, startManaged, startMarker, stopManaged, waitFor, writePidFile, type Managed } from './processes';
 import { startScheduleControl, type ScheduleControl } from './schedule-control';
 import { createEmulatorInvoker, describeSchedule, discoverScheduledFunctions, scheduleTickFromEnv, startScheduleDriver, type ScheduleDriver } from './schedules';
+import { warmFunctions, warmJobRunner } from './warm-functions';
 
 export type StackKind = 'dev' | 'test';
 
@@ -280,7 +281,9 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       'emulators',
       process.execPath,
       [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth,firestore,functions,storage', '--project', projectId, '--config', firebaseConfigFor(kind), ...persist],
-      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir },
+      // A function's worker gets FUNCTIONS_DISCOVERY_TIMEOUT seconds to boot (30 s unless set), and a call
+      // whose worker missed it is never answered: a busy machine needs longer.
+      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir, FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180' },
     );
     managed.push(emulators);
 
@@ -312,6 +315,15 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     }
 
     await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
+    // The test suites meet warm functions, not a worker process starting inside a test's wait.
+    const warmStarted = Date.now();
+    const warming =
+      kind === 'test'
+        ? Promise.all([
+            warmJobRunner({ firestoreOrigin: `http://127.0.0.1:${ports.firestore}`, projectId, fetch }),
+            warmFunctions({ functionsOrigin: `http://127.0.0.1:${ports.functions}`, projectId, fetch }),
+          ]).then(([job, calls]) => [job, ...calls])
+        : undefined;
     await waitFor(
       'Dashboard server',
       async () => (await fetch(dashboardUrl)).ok,
@@ -321,6 +333,11 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     schedules = await driveSchedules(kind, projectId, l.schedulerPort);
     authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
     if (kind === 'dev') saves = saveDataPeriodically(id, `http://127.0.0.1:${ports.hub}`, dataDir, exportEveryMs);
+    if (warming) {
+      const warmed = await warming;
+      const cold = warmed.filter((w) => w.status === 'error' || w.status >= 500).map((w) => w.name);
+      say.ok(`Warmed ${warmed.length - cold.length} function(s) in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s${cold.length ? `; still cold: ${cold.join(', ')}` : ''}`);
+    }
     say.ok('Stack is up');
     const running = managed;
     const crashed = new Promise<string>((resolve) => {

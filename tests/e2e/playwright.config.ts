@@ -1,15 +1,17 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, e2eEnv } from './support/env';
+import { chromiumArgs, e2eEnv, waits } from './support/env';
 
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
-  fullyParallel: false,
+  // Tests, not files, are shared out: a long file (accessibility.spec.ts) does not set the tail alone.
+  fullyParallel: true,
   forbidOnly: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Both derive from E2E_WAIT_MS (support/env.ts): a loaded machine raises every wait at once.
+  timeout: waits.test,
+  expect: { timeout: waits.step },
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     baseURL: e2eEnv.dashboardUrl,

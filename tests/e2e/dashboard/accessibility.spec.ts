@@ -3,7 +3,7 @@ import { type BrowserContext, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../../core/constants';
 import { museFor } from '../support/driver';
 import { e2eEnv } from '../support/env';
-import { expect, test as base } from '../support/fixtures';
+import { expect, test as base, waits } from '../support/fixtures';
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) over every screen and the dialogs one click away, in both
 // themes. A serious or critical violation fails the screen's test with its rule, targets and colours.
@@ -53,7 +53,7 @@ const signedInScreens: Screen[] = [
     heading: 'Sign in the extension',
     open: async (page) => {
       // The first createSignInCode starts its function cold, then the page waits out the extension's answer.
-      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: waits.long });
     },
   },
   { name: 'create hub', path: '/create', heading: 'Create' },
@@ -80,7 +80,7 @@ const signedOutScreens: Screen[] = [
     path: `/extension-sign-in#code=${'A'.repeat(43)}`,
     heading: 'Open the dashboard',
     open: async (page) => {
-      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: waits.call });
     },
   },
 ];

@@ -1,18 +1,18 @@
 import { type Locator, type Page } from '@playwright/test';
-import { eventually, expect, test, type Muse } from '../support/fixtures';
+import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Music and voiceover run as server-side jobs against the ElevenLabs sandbox, which answers real MP3s as
 // long as asked (music: the duration; speech: 15 characters a second). '[error:NNN]' makes a call fail.
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: waits.test * 1.5 });
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' }).locator('visible=true');
 
 const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('elevenlabs', key).open('/create/audio', { heading: 'Audio Generation' });
 
 async function durationOf(audio: Locator): Promise<number> {
-  await expect(audio).toBeVisible({ timeout: 45_000 });
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState >= 1 && Number.isFinite(a.duration) && a.duration > 0), { timeout: 15_000 }).toBe(true);
+  await expect(audio).toBeVisible({ timeout: waits.job });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState >= 1 && Number.isFinite(a.duration) && a.duration > 0), { timeout: waits.call }).toBe(true);
   return audio.evaluate((a: HTMLAudioElement) => a.duration);
 }
 
@@ -50,7 +50,7 @@ test.describe('music', () => {
     await Promise.all([barShown, busyShown]);
 
     // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
-    const toastShown = expect(page.getByText('Music generated successfully!')).toBeVisible({ timeout: 60_000 });
+    const toastShown = expect(page.getByText('Music generated successfully!')).toBeVisible({ timeout: waits.job });
     expect(await durationOf(preview(page).getByLabel(`Generated audio: ${prompt}`))).toBeCloseTo(15, 0);
     await toastShown;
     const [saved] = await eventually(async () => {
@@ -98,7 +98,7 @@ test.describe('voiceover', () => {
     await Promise.all([runningShown, busyShown]);
 
     const player = preview(page).getByLabel(`Generated audio: ${text.slice(0, 50)}`);
-    const toastShown = expect(page.getByText('Voiceover generated successfully!')).toBeVisible({ timeout: 60_000 });
+    const toastShown = expect(page.getByText('Voiceover generated successfully!')).toBeVisible({ timeout: waits.job });
     expect(await durationOf(player)).toBeCloseTo(text.length / 15, 0);
     await toastShown;
 

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { gradientPng } from '../../sandbox/providers/png';
-import { eventually, expect, test, type GenerationSeed, type Muse } from '../support/fixtures';
+import { eventually, expect, type GenerationSeed, type Muse, test, waits } from '../support/fixtures';
 
 // The video editor end to end: library media onto the timeline, Save creating the project, reopening it,
 // drafts surviving a reload, the project list, uploads, and a render followed to its download.
@@ -210,7 +210,8 @@ test('Upload New: disabled until a file is chosen, then uploads to the library a
   await dialog.getByLabel('Choose a file').setInputFiles({ name: 'beach-day.png', mimeType: 'image/png', buffer: gradientPng(64, 36, 'beach') });
   await expect(upload).toBeEnabled();
   await upload.click();
-  await expect(toast(page, 'Asset uploaded successfully')).toBeVisible();
+  // The upload, then addLibraryFile's record: a callable's wait, not a step's.
+  await expect(toast(page, 'Asset uploaded successfully')).toBeVisible({ timeout: waits.call });
   await expect.poll(() => clipNames(page)).toEqual(['Image 1: beach-day']);
   const records = await eventually(async () => {
     const docs = await muse.stored.list('generations');
@@ -253,7 +254,7 @@ test('the library links to the video projects', async ({ muse, page }) => {
 });
 
 test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({ muse, page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(waits.test * 2);
   await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await page.getByLabel('Duration of Image 1: Red fox').fill('0.5');
@@ -266,7 +267,7 @@ test('renders the project in the browser, follows the job to the end and downloa
   // Render saves the unsaved project first, then follows its job.
   await page.getByRole('button', { name: 'Render', exact: true }).click();
   await expect(page).toHaveURL(/project=/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: waits.render });
   const [project] = await projectsOf(muse);
   const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([
@@ -299,7 +300,7 @@ test('renders the project in the browser, follows the job to the end and downloa
 });
 
 test('a render can be cancelled, and the banner says so', async ({ muse, page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(waits.test * 1.5);
   await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   for (let i = 0; i < 3; i++) await addFromLibrary(page, 'Add Media', 'Red fox');
   for (let i = 1; i <= 3; i++) await page.getByLabel(`Duration of Image ${i}: Red fox`).fill('30');

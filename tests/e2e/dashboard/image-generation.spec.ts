@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
-import { eventually, expect, PNG_1X1, test, type Muse } from '../support/fixtures';
+import { eventually, expect, type Muse, PNG_1X1, test, waits } from '../support/fixtures';
 
 // Generation runs as a server-side job against the BFL sandbox: '[slow]' in a prompt keeps it Pending for
 // about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: waits.test * 1.5 });
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const promptBox = (page: Page) => page.getByLabel('Prompt', { exact: true });
@@ -15,7 +15,7 @@ const resultImage = (page: Page) => page.getByRole('img', { name: /^Generated im
 const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('blackforest', key).open('/create/image', { heading: 'Image Generation' });
 
 async function expectVisiblePicture(page: Page) {
-  await expect(resultImage(page)).toBeVisible({ timeout: 60_000 });
+  await expect(resultImage(page)).toBeVisible({ timeout: waits.job });
   await expect.poll(() => resultImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
@@ -130,7 +130,7 @@ test('a job that finished while the page was closed shows its result on return',
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await page.goto('/library');
-  await expect(page.getByRole('article', { name: '[slow] a quiet harbour at dawn' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('article', { name: '[slow] a quiet harbour at dawn' })).toBeVisible({ timeout: waits.job });
   await page.goto('/create/image');
   await expectVisiblePicture(page);
 });
@@ -142,7 +142,7 @@ test('Cancel stops a running job', async ({ muse, page }) => {
   await promptBox(page).fill('[pending:40] a field of sunflowers');
   await generateButton(page).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: waits.job });
   await expect(generateButton(page)).toBeEnabled();
   expect((await muse.stored.list('jobs'))[0]!.status).toBe('cancelled');
 });
@@ -152,7 +152,7 @@ test.describe('errors', () => {
     await openAs(muse, 'sandbox-bfl-key');
     await promptBox(page).fill('[error] a broken robot');
     await generateButton(page).click();
-    await expect(preview(page).getByRole('alert')).toContainText('Generation failed', { timeout: 60_000 });
+    await expect(preview(page).getByRole('alert')).toContainText('Generation failed', { timeout: waits.job });
     await expect(generateButton(page)).toBeEnabled();
   });
 
@@ -171,7 +171,7 @@ test.describe('errors', () => {
     await promptBox(page).fill('a fox');
     await generateButton(page).click();
     const alert = preview(page).getByRole('alert');
-    await expect(alert).toContainText('Failed to generate image', { timeout: 60_000 });
+    await expect(alert).toContainText('Failed to generate image', { timeout: waits.job });
     await expect(alert.getByRole('link', { name: 'Open Integrations' })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
-import { eventually, expect, test, type GenerationSeed, type Muse } from '../support/fixtures';
+import { eventually, expect, type GenerationSeed, type Muse, test, waits } from '../support/fixtures';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Projects' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -105,7 +105,8 @@ test('Delete asks first, then removes the card, the record and the file', async 
 
   await card(page, 'Red fox in snow').getByRole('button', { name: 'Delete Red fox in snow' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Project deleted')).toBeVisible();
+  // deleteGeneration removes the record and the file before the page says so.
+  await expect(page.getByText('Project deleted')).toBeVisible({ timeout: waits.call });
   await expect(page.getByText('The project has been successfully deleted.')).toBeVisible();
   await expect(card(page, 'Red fox in snow')).toHaveCount(0);
   await expect(grid(page).getByRole('article')).toHaveCount(3);

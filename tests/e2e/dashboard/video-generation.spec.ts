@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page } from '@playwright/test';
-import { eventually, expect, test, type Muse } from '../support/fixtures';
+import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Video generation runs as a server-side job against the Luma sandbox: a generation advances one state
 // per poll (every 3 s); '[slow]' keeps it dreaming for about 25 s, '[submit-status:500]' fails the create.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: waits.test * 1.5 });
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const description = (page: Page) => page.getByLabel('Description', { exact: true });
@@ -15,14 +15,14 @@ const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('lumaai
 
 /** The element has loaded real video: metadata read, a duration and a frame size. */
 async function expectPlayable(video: Locator) {
-  await expect(video).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect(video).toBeVisible({ timeout: waits.job });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: waits.call }).toBe(true);
 }
 
 /** Library cards with a poster load the video on demand: its Play button starts it. */
 async function expectPlayableInLibrary(page: Page, title: string) {
   const card = page.getByRole('article', { name: title });
-  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card).toBeVisible({ timeout: waits.call });
   await card.getByRole('button', { name: `Play ${title}` }).click();
   await expectPlayable(card.getByLabel(`Video: ${title}`));
 }
@@ -50,7 +50,7 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expect(preview(page).getByText('Generating preview...')).toBeVisible();
 
   // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
-  const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({ timeout: 120_000 });
+  const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({ timeout: waits.long });
   await expectPlayable(preview(page).getByLabel(`Generated video: ${prompt}`));
   await toastShown;
   await expect(generateButton(page)).toBeEnabled();
@@ -88,7 +88,7 @@ test('a closed tab during a video job still ends with the video in the library',
   const [saved] = await eventually(async () => {
     const all = await videoRecords(muse);
     return all.length === 1 ? all : null;
-  }, 90_000);
+  }, waits.long);
   expect(saved!.prompt).toBe(prompt);
 
   const again = await context.newPage();
@@ -112,7 +112,7 @@ test.describe('errors', () => {
     await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a forbidden scene [error]');
     await generateButton(page).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video: Sandbox generation failed ([error] in the prompt)', { timeout: 30_000 });
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video: Sandbox generation failed ([error] in the prompt)', { timeout: waits.call });
   });
 
   test('without a Luma key the page sends the user to Integrations', async ({ muse, page }) => {

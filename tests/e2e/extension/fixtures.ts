@@ -60,4 +60,4 @@ export const test = base.extend<ExtensionFixtures>({
   },
 });
 
-export { expect } from '../support/fixtures';
+export { expect, waits } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { e2eEnv } from '../support/env';
-import { expect, test } from './fixtures';
+import { expect, test, waits } from './fixtures';
 
 /** The extension APIs inside the service worker (evaluated there, typed here). */
 type ExtensionGlobal = { chrome: typeof Browser };
@@ -65,7 +65,7 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
     await dashboard.getByRole('button', { name: 'Continue' }).click();
     // Home, not /auth: signed in. The one-time code is gone from the address. (The first call of a
     // function starts its emulator worker, which can take a while on a busy machine.)
-    await expect(dashboard).toHaveURL(`${e2eEnv.dashboardUrl}/`, { timeout: 30_000 });
+    await expect(dashboard).toHaveURL(`${e2eEnv.dashboardUrl}/`, { timeout: waits.call });
 
     await dashboard.goto(`${e2eEnv.dashboardUrl}/library?item=${item!.id}`);
     await expect(dashboard.getByRole('region', { name: 'Linked project' })).toContainText('Harbour at dawn');

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { gradientPng } from '../../sandbox/providers/png';
 import { museFor } from '../support/driver';
 import { e2eEnv } from '../support/env';
-import { expect, test } from './fixtures';
+import { expect, test, waits } from './fixtures';
 
 // Writing a post and making an image in the side panel, from a page served here (context.route), into
 // a draft the dashboard opens; the image runs as the same job as the dashboard's (BFL sandbox).
@@ -58,7 +58,7 @@ test.describe('side panel: create', () => {
     const text = write.getByLabel('Post text');
     // The sandbox echoes the prompt: the page's title and address went in.
     // The first call of a run may wait for the functions emulator to load the callable.
-    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-5.4-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: 30_000 });
+    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-5.4-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: waits.call });
     // The echo carries the page address, so the link switch reads as on; unticked, it takes the address out.
     await expect(write.getByLabel('Attach page link')).toBeChecked();
     await write.getByLabel('Attach page link').uncheck();
@@ -75,7 +75,7 @@ test.describe('side panel: create', () => {
     await again.goto(sidePanelUrl);
     const reopened = again.getByRole('region', { name: 'Write a post' });
     await expect(reopened.getByLabel('Post text')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
-    await expect(reopened.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({ timeout: 15_000 });
+    await expect(reopened.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({ timeout: waits.call });
     const drafts = await muse.stored.list('drafts');
     expect(drafts).toEqual([expect.objectContaining({ platform: 'x', text: `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`, sourceUrl: ARTICLE_URL })]);
 
@@ -86,7 +86,7 @@ test.describe('side panel: create', () => {
     const dashboard = await context.newPage();
     await dashboard.goto(`${e2eEnv.dashboardUrl}/auth`);
     await museFor(dashboard).as(user).submitSignIn();
-    await expect(dashboard).toHaveURL(/\/$/, { timeout: 30_000 });
+    await expect(dashboard).toHaveURL(/\/$/, { timeout: waits.call });
     await dashboard.goto(href);
     await expect(dashboard.getByLabel('Post Content')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
     await expect(dashboard.getByRole('region', { name: 'Drafts' }).getByRole('link', { name: new RegExp(`Twice a day, every day ${marker}`) })).toHaveAttribute('aria-current', 'true');
@@ -102,7 +102,7 @@ test.describe('side panel: create', () => {
 
   test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl }) => {
     // A whole image job (the functions emulator may load startJob first), then a second panel that waits for it.
-    test.setTimeout(150_000);
+    test.setTimeout(waits.test * 2);
     await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
     await serveArticle(context);
     await page.goto(sidePanelUrl);
@@ -121,7 +121,7 @@ test.describe('side panel: create', () => {
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
     // startJob's first call of a run may wait for the functions emulator to load it.
-    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({ timeout: 30_000 });
+    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({ timeout: waits.call });
     const [job] = await muse.stored.list('jobs');
     expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
     await page.close();
@@ -129,7 +129,7 @@ test.describe('side panel: create', () => {
     const again = await context.newPage();
     await again.goto(sidePanelUrl);
     const reopened = again.getByRole('region', { name: 'Make an image' });
-    await expect(reopened.getByText(/Saved to your library/)).toBeVisible({ timeout: 45_000 });
+    await expect(reopened.getByText(/Saved to your library/)).toBeVisible({ timeout: waits.job });
     const [record] = await muse.stored.list('generations');
     expect(record).toMatchObject({ id: job!.id, type: 'image', source: { kind: 'image', jobId: job!.id } });
 
@@ -153,7 +153,7 @@ test.describe('side panel: create', () => {
     await expect(reference).toHaveAttribute('aria-pressed', 'true');
     await image.getByLabel('Image prompt').fill('The same harbour at night');
     await image.getByRole('button', { name: 'Generate image' }).click();
-    await expect(image.getByText(/Saved to your library/)).toBeVisible({ timeout: 45_000 });
+    await expect(image.getByText(/Saved to your library/)).toBeVisible({ timeout: waits.job });
 
     const [job] = await muse.stored.list('jobs');
     const input = job!.input as { mode: string; inputImagePath: string };
@@ -164,16 +164,16 @@ test.describe('side panel: create', () => {
 
   test("drafts a Reddit post with the subreddit's flair: a required flair is asked for, and the chosen one goes out", async ({ context, muse, page, sidePanelUrl, user }) => {
     // Connecting in the dashboard and the first publish job may each wait for the functions emulator.
-    test.setTimeout(180_000);
+    test.setTimeout(waits.test * 2);
     await muse.seed.socialCredentials({ platform: 'reddit', credentials: REDDIT_APP });
     // Reddit is connected in the dashboard (the sandbox's consent page approves at once).
     const dashboard = await context.newPage();
     await dashboard.goto(`${e2eEnv.dashboardUrl}/auth`);
     await museFor(dashboard).as(user).submitSignIn();
-    await expect(dashboard).toHaveURL(/\/$/, { timeout: 30_000 });
+    await expect(dashboard).toHaveURL(/\/$/, { timeout: waits.call });
     await dashboard.goto(`${e2eEnv.dashboardUrl}/social/reddit`);
     await dashboard.getByRole('button', { name: 'Reconnect Reddit Account' }).click();
-    await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({ timeout: 90_000 });
+    await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({ timeout: waits.long });
     await dashboard.close();
 
     await page.goto(sidePanelUrl);
@@ -181,20 +181,20 @@ test.describe('side panel: create', () => {
     const write = page.getByRole('region', { name: 'Write a post' });
     await write.getByRole('radio', { name: 'Reddit' }).check({ force: true });
     await write.getByLabel('Subreddit').fill('r/FlairRequired');
-    await expect(write.getByText('r/FlairRequired requires a post flair: choose one before posting.')).toBeVisible({ timeout: 15_000 });
+    await expect(write.getByText('r/FlairRequired requires a post flair: choose one before posting.')).toBeVisible({ timeout: waits.call });
 
     const title = `Panel flair ${Date.now()}`;
     await write.getByLabel('Subreddit').fill('MuseSandbox');
-    await expect(write.getByLabel(/Post Flair/).getByRole('option', { name: 'Custom' })).toBeAttached({ timeout: 15_000 });
+    await expect(write.getByLabel(/Post Flair/).getByRole('option', { name: 'Custom' })).toBeAttached({ timeout: waits.call });
     await write.getByLabel('Post Title').fill(title);
     await write.getByLabel('Post Content').fill('Made in the side panel');
     await write.getByLabel(/Post Flair/).selectOption({ label: 'Custom' });
     await write.getByLabel('Flair Text').fill('From the panel');
     // The draft keeps the chosen flair, as it keeps the subreddit.
-    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.flair, { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.flair, { timeout: waits.call }).toBeTruthy();
     await write.getByRole('button', { name: 'Post Now' }).click();
 
-    await expect(write.getByText('Posted.')).toBeVisible({ timeout: 45_000 });
+    await expect(write.getByText('Posted.')).toBeVisible({ timeout: waits.job });
     expect(await redditPostsTitled(title)).toEqual([expect.objectContaining({ kind: 'self', link_flair_text: 'From the panel' })]);
   });
 });

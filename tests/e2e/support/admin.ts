@@ -1,7 +1,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { e2eEnv } from './env';
+import { e2eEnv, waits } from './env';
 
 // The one Admin SDK app of the e2e suites: Firestore and Storage on the emulators, rules bypassed, for
 // seeding and for checking what the app stored.
@@ -28,7 +28,7 @@ export function adminBucket() {
 }
 
 /** Polls until `read` returns something truthy (a stored write lands asynchronously after the UI reacts). */
-export async function eventually<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = waits.step): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { e2eEnv } from './env';
+import { e2eEnv, waits } from './env';
 
 const base = () => `http://${e2eEnv.authHost}`;
 const API_KEY = 'demo-api-key';
@@ -10,6 +10,8 @@ export interface TestUser {
   email: string;
   password: string;
   idToken: string;
+  /** The session's refresh token: with idToken, what Firebase Auth keeps for a signed-in user (see driver.ts signIn). */
+  refreshToken: string;
 }
 
 async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -33,16 +35,39 @@ export interface CreateUserOptions {
 export async function createUser(opts: CreateUserOptions = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct-horse-42';
-  const r = await post<{ localId: string; idToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password, returnSecureToken: true });
+  const r = await post<{ localId: string; idToken: string; refreshToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password, returnSecureToken: true });
   const update: Record<string, unknown> = { localId: r.localId };
   if (opts.verified !== false) update.emailVerified = true;
   if (opts.displayName) update.displayName = opts.displayName;
   // Emulator admin endpoint: the fake bearer "owner" acts as an admin in the emulator.
   await post(`/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:update`, update, { authorization: 'Bearer owner' });
-  if (opts.verified === false) return { uid: r.localId, email, password, idToken: r.idToken };
+  if (opts.verified === false) return { uid: r.localId, email, password, idToken: r.idToken, refreshToken: r.refreshToken };
   // The sign-up token predates the verification: a fresh one carries email_verified, which functions and rules require.
-  const signedIn = await post<{ idToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, { email, password, returnSecureToken: true });
-  return { uid: r.localId, email, password, idToken: signedIn.idToken };
+  const signedIn = await post<{ idToken: string; refreshToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, { email, password, returnSecureToken: true });
+  return { uid: r.localId, email, password, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
+}
+
+/** Where Firebase Auth (the web SDK's default IndexedDB persistence) keeps the signed-in user of the app. */
+export const AUTH_SESSION_STORE = { db: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key', key: `firebase:authUser:${API_KEY}:[DEFAULT]` } as const;
+
+/**
+ * The record Firebase Auth persists for `user` once signed in with email and password: written into the
+ * dashboard's IndexedDB, the app starts signed in as that user (it checks the tokens with the emulator).
+ */
+export function authSessionRecord(user: TestUser): { key: string; value: Record<string, unknown> } {
+  return {
+    key: AUTH_SESSION_STORE.key,
+    value: {
+      uid: user.uid,
+      email: user.email,
+      emailVerified: true,
+      isAnonymous: false,
+      providerData: [{ providerId: 'password', uid: user.email, email: user.email, displayName: null, phoneNumber: null, photoURL: null }],
+      stsTokenManager: { refreshToken: user.refreshToken, accessToken: user.idToken, expirationTime: Date.now() + 55 * 60_000 },
+      apiKey: API_KEY,
+      appName: '[DEFAULT]',
+    },
+  };
 }
 
 export interface OobCode {
@@ -59,7 +84,7 @@ export async function oobCodesFor(email: string): Promise<OobCode[]> {
   return body.oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase());
 }
 
-export async function waitForOobCode(email: string, requestType: OobCode['requestType'], timeoutMs = 10_000): Promise<OobCode> {
+export async function waitForOobCode(email: string, requestType: OobCode['requestType'], timeoutMs = waits.step): Promise<OobCode> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = (await oobCodesFor(email)).filter((c) => c.requestType === requestType).at(-1);
@@ -70,7 +95,7 @@ export async function waitForOobCode(email: string, requestType: OobCode['reques
 }
 
 /** The link the stack printed for the latest email of `mode` (resetPassword, verifyEmail, ...) to `email`. */
-export async function waitForPrintedLink(email: string, mode: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForPrintedLink(email: string, mode: string, timeoutMs = waits.step): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const lines = existsSync(e2eEnv.authLinksLog) ? readFileSync(e2eEnv.authLinksLog, 'utf8').split('\n') : [];

@@ -4,7 +4,7 @@ import { socialSecretPath, userCollectionPath, userDocPath, type UserCollection 
 import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
 import type { PublishPostInput } from '../../../core/social-posts';
 import { adminBucket, adminDb } from './admin';
-import { createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
+import { AUTH_SESSION_STORE, authSessionRecord, createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
 import { e2eEnv } from './env';
 import { seedConnectedAccount, seedGenerations, seedIntegrationKey, seedPost, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
 
@@ -92,16 +92,17 @@ export class SignUp {
     return user;
   }
 
-  /** Creates the account, then signs in through /auth and waits for the dashboard. */
+  /** Creates the account, signs it in (see Muse.signIn) and waits for the dashboard. */
   async signIn(): Promise<TestUser> {
     const user = await this.create();
     await this.#muse.signIn();
     return user;
   }
 
-  /** Creates the account, signs in, then opens `path` (see Muse.open). */
+  /** Creates the account, signs it in, then opens `path` (see Muse.open): one load of the app. */
   async open(path: string, options: OpenOptions = {}): Promise<TestUser> {
-    const user = await this.signIn();
+    const user = await this.create();
+    await this.#muse.startSession();
     await this.#muse.open(path, options);
     return user;
   }
@@ -149,11 +150,43 @@ export class Muse {
     return this.signUp(options).signIn();
   }
 
-  /** Signs the acting user in through /auth, as a person would, and waits for the dashboard. */
+  /**
+   * Signs the acting user in and waits for the dashboard. The session is written where Firebase Auth keeps
+   * it (startSession) instead of typing the form: auth.spec.ts proves the form, and every other spec
+   * saves a load of the app and a sign-in call.
+   */
   async signIn(): Promise<this> {
-    await this.page.goto('/auth');
-    await this.submitSignIn();
+    await this.startSession();
+    await this.open('/', { heading: 'Dashboard' });
     await expect(this.page).toHaveURL(/\/$/);
+    return this;
+  }
+
+  /**
+   * Stores the acting user's session in the dashboard origin's IndexedDB, as Firebase Auth does after a
+   * sign-in, from a page of that origin that does not run the app (robots.txt); the next page of the app
+   * opens signed in.
+   */
+  async startSession(): Promise<this> {
+    await this.page.goto('/robots.txt');
+    await this.page.evaluate(
+      ({ db, store, keyPath, record }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(db, 1);
+          open.onupgradeneeded = () => open.result.createObjectStore(store, { keyPath });
+          open.onerror = () => reject(open.error ?? new Error(`Could not open ${db}`));
+          open.onsuccess = () => {
+            const tx = open.result.transaction(store, 'readwrite');
+            tx.objectStore(store).put({ [keyPath]: record.key, value: record.value });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error ?? new Error(`Could not write ${store}`));
+          };
+        }),
+      { db: AUTH_SESSION_STORE.db, store: AUTH_SESSION_STORE.store, keyPath: AUTH_SESSION_STORE.keyPath, record: authSessionRecord(this.user) },
+    );
     return this;
   }
 

@@ -21,4 +21,26 @@ export const e2eEnv = {
   sandboxUrl: (id: ProviderId): string => process.env[providers[id].env] ?? `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(id)}`,
 };
 
+const step = Number(process.env.E2E_WAIT_MS ?? 20_000);
+/**
+ * The one knob for every wait of the e2e suite: E2E_WAIT_MS (20 s unless set) is how long a plain step
+ * may take (expect's default timeout); the longer waits and the tests' own budgets are multiples of it, so
+ * a busier machine raises them all at once. Every wait is on a condition, never a sleep: a quiet machine
+ * goes as fast as the app does.
+ */
+export const waits = {
+  /** A page, a dialog, a stored write: expect's default. */
+  step,
+  /** A callable that calls a provider, a publish through the sandbox, a function's first (cold) call. */
+  call: step * 2,
+  /** A generation or upload job run to its end. */
+  job: step * 4,
+  /** An OAuth round trip through a consent page, a long video job. */
+  long: step * 6,
+  /** A render in the browser followed to its end. */
+  render: step * 8,
+  /** A test's own budget (the config's timeout); tests that run several jobs take a multiple. */
+  test: step * 6,
+} as const;
+
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

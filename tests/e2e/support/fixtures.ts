@@ -10,6 +10,7 @@ export const test = base.extend<{ muse: Muse }>({
 
 export { expect } from '@playwright/test';
 export { eventually } from './admin';
+export { waits } from './env';
 export { days, PNG_1X1, type GenerationSeed } from './seed';
 export type { Muse } from './driver';
 export { oobCodesFor, uniqueEmail, waitForOobCode, waitForPrintedLink } from './auth-emulator';

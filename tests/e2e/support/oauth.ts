@@ -4,7 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { serverOnlyCollections } from '../../../core/firestore-paths';
 import { OAUTH_NONCE_TTL_MS, type OAuthPlatform } from '../../../core/social-oauth';
 import { adminDb } from './admin';
-import { e2eEnv } from './env';
+import { e2eEnv, waits } from './env';
 
 // Connect's consent page in the sandbox, held so a test decides what the browser brings back to
 // /social/{platform}/callback (a replay, an aged state, a missing code), and the state nonces behind it.
@@ -36,7 +36,7 @@ export async function holdConsent(page: Page, platform: OAuthPlatform, start: ()
   const matches = (url: URL) => isConsentPage(platform, url);
   await page.route(matches, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Consent held by the test</h1>' }));
   try {
-    const [request] = await Promise.all([page.waitForRequest((r: Request) => matches(new URL(r.url())), { timeout: 90_000 }), start()]);
+    const [request] = await Promise.all([page.waitForRequest((r: Request) => matches(new URL(r.url())), { timeout: waits.long }), start()]);
     const consent = await fetch(request.url(), { redirect: 'manual' });
     const back = consent.headers.get('location');
     if (consent.status !== 302 || !back) throw new Error(`The ${platform} consent did not send the browser back: ${consent.status}`);
