@@ -56,8 +56,8 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
       <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
       <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
       <PlatformStats stats={youtubeStats(copy.samples, data)} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="youtube" onGenerated={setDescription} />
           <YouTubeComposer
             description={description}
@@ -68,7 +68,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
             onSubmitted={watch}
           />
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
         </div>
       </div>

@@ -40,8 +40,8 @@ export function RedditRoute() {
         {REDDIT_APPROVAL_NOTE}
       </p>
       <PlatformStats stats={platformStats(copy, data)} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="reddit" onGenerated={setText} />
           {account === 'loading' ? (
             <p role="status" className="text-sm text-muted-foreground">
@@ -51,7 +51,7 @@ export function RedditRoute() {
             <RedditComposer text={text} onTextChange={setText} timeZone={timeZone} connected={connected} accountFailure={connected && profile.status === 'error' ? profile.failure : null} onSubmitted={watch} />
           )}
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>
