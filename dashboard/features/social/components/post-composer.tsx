@@ -12,7 +12,7 @@ import type { MediaAsset } from '@/lib/library-media';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 export interface ComposerProps {
@@ -42,6 +42,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const [author, setAuthor] = useState(initialDraft?.author ?? '');
   const { publish, busy, shownFailure } = usePublishPost(platform, accountFailure);
   const id = useId();
+  const latestText = useLatest(text);
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
   const x = platform === 'x' ? checkXPost(text, facts) : null;
@@ -65,8 +66,9 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
-    onTextChange('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was sending stays.
+    onTextChange(clearIfSent(text)(latestText.current));
+    setMedia(withoutSent(media));
     schedule.reset();
   };
 

@@ -11,7 +11,7 @@ import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.reddit;
@@ -38,6 +38,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const schedule = useScheduleInput();
   const { publish, busy, shownFailure } = usePublishPost('reddit', accountFailure);
   const id = useId();
+  const latestText = useLatest(text);
 
   const subreddit = cleanSubreddit(subredditInput);
   const flairs = useSubredditFlairs(subreddit, { enabled: connected });
@@ -68,12 +69,13 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
-    onTextChange('');
-    setTitle('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was sending stays.
+    onTextChange(clearIfSent(text)(latestText.current));
+    setTitle(clearIfSent(title));
+    setMedia(withoutSent(media));
     schedule.reset();
-    setFlairId('');
-    setFlairText('');
+    setFlairId(clearIfSent(flairId));
+    setFlairText(clearIfSent(flairText));
   };
 
   const titleOver = check.titleLength > REDDIT_LIMITS.titleMaxChars;

@@ -10,7 +10,7 @@ import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '../utils/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.youtube;
@@ -36,6 +36,7 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
   const publishAt = useScheduleInput();
   const { publish, busy, shownFailure } = usePublishPost('youtube', accountFailure);
   const id = useId();
+  const latestDescription = useLatest(description);
 
   const check = checkYouTubeForm({ title, description, tags, media });
   const scheduled = publishAt.value !== '';
@@ -55,10 +56,11 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
-    setTitle('');
-    setTags('');
-    onDescriptionChange('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was uploading stays.
+    setTitle(clearIfSent(title));
+    setTags(clearIfSent(tags));
+    onDescriptionChange(clearIfSent(description)(latestDescription.current));
+    setMedia(withoutSent(media));
     publishAt.reset();
   };
 
