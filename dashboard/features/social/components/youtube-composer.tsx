@@ -8,7 +8,7 @@ import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '../utils/schedule';
-import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
+import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT, youtubeMissing } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
@@ -43,7 +43,8 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
 
   const submit = async () => {
     if (busy || check.problem || shownFailure || !ready) return;
-    if (!title.trim() || !description.trim() || media.length === 0) return refuse(YOUTUBE_TEXT.required);
+    const missing = youtubeMissing({ title, media });
+    if (missing) return refuse(missing);
     const when = publishAt.check(timeZone, now());
     if (!when) return;
     const postId = await publish({
@@ -82,7 +83,9 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
         <LimitCounter id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Label htmlFor={`${id}-description`}>
+          Description <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
         <Textarea
           id={`${id}-description`}
           value={description}
