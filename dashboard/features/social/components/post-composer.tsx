@@ -93,14 +93,19 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
       {platform === 'linkedin' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)}>
-            <option value="">{authors ? 'Select where to post from' : 'Loading...'}</option>
+          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-busy={authors ? undefined : true} aria-describedby={authors ? undefined : `${id}-author-hint`}>
+            <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
             {authors?.map((a) => (
               <option key={a.urn} value={a.urn}>
                 {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
               </option>
             ))}
           </NativeSelect>
+          {authors ? null : (
+            <p id={`${id}-author-hint`} role="status" className="text-xs text-muted-foreground">
+              Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.
+            </p>
+          )}
         </div>
       ) : null}
       <div className="grid gap-2">
