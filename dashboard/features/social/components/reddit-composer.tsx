@@ -9,7 +9,7 @@ import type { MediaAsset } from '@/lib/library-media';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
-import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
+import { BLANK_TEXT, checkRedditPost, cleanSubreddit, subredditProblem } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
@@ -41,12 +41,14 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const latestText = useLatest(text);
 
   const subreddit = cleanSubreddit(subredditInput);
-  const flairs = useSubredditFlairs(subreddit, { enabled: connected });
+  const invalidSubreddit = subredditProblem(subredditInput);
+  // A name Reddit would refuse is not asked for its flairs.
+  const flairs = useSubredditFlairs(invalidSubreddit ? '' : subreddit, { enabled: connected });
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
   const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
   // Until the account is connected (or after a refused refresh) nothing can go out: say where to fix it.
-  const problem = check.problem ?? (connected ? null : NOT_CONNECTED);
+  const problem = invalidSubreddit ?? check.problem ?? (connected ? null : NOT_CONNECTED);
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
