@@ -213,6 +213,19 @@ describe('the X page', () => {
     // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
   }, 30_000);
 
+  it('marks video tiles in the media picker, and only those', async () => {
+    live.library = [
+      { id: 'still', data: { type: 'image', title: 'Harbour still', originalUrl: 'https://files.test/still.png', contentType: 'image/png', sizeBytes: 2048 } },
+      { id: 'clip', data: { type: 'video', title: 'Harbour clip', originalUrl: 'https://files.test/clip.mp4', contentType: 'video/mp4', sizeBytes: 2048 } },
+    ];
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+    const clip = await screen.findByRole('button', { name: 'Add Harbour clip' }, { timeout: 5_000 });
+    expect(within(clip).getByTestId('video-badge').textContent).toBe('Video');
+    expect(within(screen.getByRole('button', { name: 'Add Harbour still' })).queryByTestId('video-badge')).toBeNull();
+    // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
+  }, 30_000);
+
   it('clears the composer once the post it holds went out', async () => {
     renderPage();
     fireEvent.change(postContent(), { target: { value: 'Posted as written' } });
