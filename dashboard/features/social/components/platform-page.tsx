@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
-import { useRecentPosts } from '../api/social-posts';
+import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { draftMediaAssets } from '../utils/draft-media';
@@ -20,7 +20,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const [text, setText] = useState('');
   const timeZone = useMemo(userTimeZone, []);
   const profile = usePlatformProfile(platform);
-  const posts = useRecentPosts(platform);
+  const { posts, showMore } = usePagedRecentPosts(platform);
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => p.text) ?? [], [postList]);
@@ -77,7 +77,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <DraftsCard platform={platform} openId={draft.id} />
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
           {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useOAuthAccount } from '../api/social-connections';
-import { useRecentPosts } from '../api/social-posts';
+import { usePagedRecentPosts } from '../api/social-posts';
 import { AiPostGenerator } from '../components/ai-post-generator';
 import { AnalyzePerformance } from '../components/analyze-performance';
 import { OAuthConnect } from '../components/oauth-connect';
@@ -25,7 +25,7 @@ export function RedditRoute() {
   const account = useOAuthAccount('reddit');
   const connected = account === 'connected';
   const profile = usePlatformProfile('reddit', { enabled: connected });
-  const posts = useRecentPosts('reddit');
+  const { posts, showMore } = usePagedRecentPosts('reddit');
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [], [postList]);
@@ -52,7 +52,7 @@ export function RedditRoute() {
           )}
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>
       </div>
