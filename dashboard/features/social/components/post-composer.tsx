@@ -93,7 +93,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
       {platform === 'linkedin' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-busy={authors ? undefined : true} aria-describedby={authors ? undefined : `${id}-author-hint`}>
+          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors ? undefined : `${id}-author-hint`}>
             <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
             {authors?.map((a) => (
               <option key={a.urn} value={a.urn}>
