@@ -126,13 +126,20 @@ export function cleanSubreddit(input: string): string {
 const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
 export const REDDIT_REQUIRED = 'Please fill in all required fields';
 
+/** Why a subreddit as typed cannot be posted to (a space, a symbol, too short or long), or null; blank is the click's to refuse. */
+export function subredditProblem(input: string): string | null {
+  const subreddit = cleanSubreddit(input);
+  return subreddit && !SUBREDDIT_NAME.test(subreddit) ? 'Please enter a valid subreddit name' : null;
+}
+
 /**
  * Reddit as a whole draft: a valid subreddit name and checkRedditPost's limits disable Post (`problem`);
  * subreddit and title are required, and content or media (`missing`, the click-time message).
  */
 export function checkRedditDraft(post: { subreddit: string; title: string; text: string; media: readonly MediaFacts[] }): { problem: string | null; missing: string | null } {
   const subreddit = cleanSubreddit(post.subreddit);
-  if (subreddit && !SUBREDDIT_NAME.test(subreddit)) return { problem: 'Please enter a valid subreddit name', missing: null };
+  const invalid = subredditProblem(post.subreddit);
+  if (invalid) return { problem: invalid, missing: null };
   const { problem } = checkRedditPost(post.title, post.text, post.media);
   if (problem) return { problem, missing: null };
   const missing = !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0) ? REDDIT_REQUIRED : null;

@@ -44,7 +44,7 @@ const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid dat
  */
 export const youtubeDetailsSchema = z
   .strictObject({
-    title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(400, 'YouTube titles can be at most 100 characters'),
+    title: z.string({ error: 'Please add a video title' }).trim().min(1, 'Please add a video title').max(400, 'YouTube titles can be at most 100 characters'),
     tags: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
     privacyStatus: z.enum(youtubePrivacyStatuses, { error: 'Please choose a visibility' }).default('private'),
     publishAt: instant.nullable().default(null),
@@ -109,13 +109,13 @@ export const publishPostSchema = z
     requestId: z.uuid(),
     platform: z.enum(publishPlatforms, { error: 'Please choose a platform' }),
     ...postFields,
-    // A Reddit post may be only a title and an image: its text is checked below.
+    // A Reddit post may be only a title and an image, a YouTube video needs no description: text is checked below.
     text: z.string({ error: 'Please enter post content' }).trim().max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`).default(''),
     reddit: redditPostSchema.optional(),
   })
   .superRefine((post, ctx) => {
     if (post.platform !== 'reddit') {
-      if (post.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
+      if (post.text === '' && post.platform !== 'youtube') ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
       if (post.reddit) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
       return;
     }

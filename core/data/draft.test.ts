@@ -93,6 +93,20 @@ describe('draftLabel', () => {
     [{ title: '', text: 'First line\nSecond' }, 'First line'],
     [{ title: ' ', text: '  ' }, 'Empty draft'],
     [{ title: '', text: 'a'.repeat(100) }, `${'a'.repeat(79)}…`],
+    [{ title: '', text: '', media: [{ title: 'Harbour at dawn', contentType: 'image/png' }] }, 'Image: Harbour at dawn'],
+    [{ title: '', text: ' ', media: [{ title: 'Waves', contentType: 'video/mp4' }] }, 'Video: Waves'],
+    [
+      {
+        title: '',
+        text: '',
+        media: [
+          { title: 'Fox', contentType: 'image/png' },
+          { title: 'Owl', contentType: 'image/jpeg' },
+        ],
+      },
+      '2 images: Fox and more',
+    ],
+    [{ title: '', text: '', media: [] }, 'Empty draft'],
   ])('names %o as %s', (draft, label) => {
     expect(draftLabel(draft)).toBe(label);
   });

@@ -126,8 +126,16 @@ export function toDraftWrite(fields: DraftFields): Record<string, unknown> {
   };
 }
 
-/** A line for a drafts list: the Reddit title, else the text's first line, else 'Empty draft'. */
-export function draftLabel(d: Pick<Draft, 'title' | 'text'>): string {
+/** A line for a drafts list: the Reddit title, else the text's first line, else its media ('Image: Harbour'), else 'Empty draft'. */
+export function draftLabel(d: Pick<Draft, 'title' | 'text'> & { media?: readonly Pick<DraftMedia, 'title' | 'contentType'>[] }): string {
   const first = (d.title.trim() || d.text.trim().split('\n')[0] || '').trim();
-  return first ? (first.length > 80 ? `${first.slice(0, 79)}…` : first) : 'Empty draft';
+  if (first) return first.length > 80 ? `${first.slice(0, 79)}…` : first;
+  const media = d.media ?? [];
+  if (media.length === 0) return 'Empty draft';
+  const kind = (m: Pick<DraftMedia, 'contentType'>) => (m.contentType.startsWith('video/') ? 'Video' : m.contentType.startsWith('image/') ? 'Image' : 'File');
+  const kinds = new Set(media.map(kind));
+  const head = media.length === 1 ? kind(media[0]!) : kinds.size === 1 ? `${media.length} ${kind(media[0]!).toLowerCase()}s` : `${media.length} files`;
+  const name = media[0]!.title.trim();
+  const line = name ? `${head}: ${name}${media.length > 1 ? ' and more' : ''}` : head;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

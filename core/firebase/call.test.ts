@@ -48,6 +48,15 @@ describe('readCallableError', () => {
     expect(readCallableError(new FirebaseError('functions/invalid-argument', 'Prompt is required. [400]'), 'x').message).toBe('Prompt is required.');
   });
 
+  it('says the server could not be reached when no answer came (the SDK\'s "internal [0]")', () => {
+    expect(readCallableError(new FirebaseError('functions/internal', 'internal [0]'), 'Failed to generate post content.')).toEqual({
+      code: 'unavailable',
+      reason: null,
+      message: "Muse Studio's server could not be reached. Check your connection and try again.",
+      needsIntegrations: false,
+    });
+  });
+
   it('shows the first schema message for input refused before sending', () => {
     const parsed = z.object({ prompt: z.string().min(1, 'Please provide a prompt') }).safeParse({ prompt: '' });
     expect(readCallableError(parsed.error, 'x')).toEqual({ code: 'invalid-argument', reason: null, message: 'Please provide a prompt', needsIntegrations: false });

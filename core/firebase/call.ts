@@ -28,15 +28,20 @@ function reasonOf(details: unknown): CallableErrorReason | null {
   return (callableErrorReasons as readonly unknown[]).includes(reason) ? (reason as CallableErrorReason) : null;
 }
 
+/** What a call that got no answer says (the functions could not be reached). */
+export const UNREACHABLE = "Muse Studio's server could not be reached. Check your connection and try again.";
+
 /**
  * Reads a failed call. Our functions throw HttpsError with user-facing text and a machine reason in its
- * details; the SDK's bare code words ('internal' for a network failure or a crash) get the fallback.
+ * details; the SDK's bare code words ('internal' for a crash) get the fallback, no answer at all UNREACHABLE.
  */
 export function readCallableError(error: unknown, fallback: string): CallableFailure {
   if (error instanceof FirebaseError && error.code.startsWith('functions/')) {
     const code = error.code.slice('functions/'.length);
+    // No answer at all (functions down, offline): the SDK says 'internal [0]'; the user reads why instead.
+    if (/\[0\]$/.test(error.message)) return { code: 'unavailable', reason: null, message: UNREACHABLE, needsIntegrations: false };
     // The SDK (firebase 12) appends the HTTP status, 'Message. [400]': the user reads the message alone.
-    const text = error.message.replace(/\s*\[\d{3}\]$/, '').trim();
+    const text = error.message.replace(/\s*\[\d{1,3}\]$/, '').trim();
     const bare = text.toLowerCase() === code || text.toLowerCase().replace(/_/g, '-') === code;
     const reason = reasonOf((error as FirebaseError & { details?: unknown }).details);
     return { code, reason, message: !text || bare ? fallback : text, needsIntegrations: needsIntegrations(reason) };

@@ -67,5 +67,8 @@ export async function getActivePageContext(windowId?: number): Promise<PageConte
   } catch {
     // The browser refused (a PDF viewer, a page the extension may not script): say so below.
   }
+  // Firefox hides the address of a tab outside the extension's host permissions (<all_urls>: web pages and
+  // files), i.e. its own pages (about:addons, about:preferences): a hidden address that did not answer is one.
+  if (!tab.url) return unreadablePage(UNREADABLE_REASONS.browserPage, tab);
   return unreadablePage(looksLikePdf(tab.url) ? UNREADABLE_REASONS.pdf : UNREADABLE_REASONS.noAnswer, tab);
 }

@@ -17,6 +17,16 @@ const NOUN: Record<string, string> = { image: 'images', video: 'videos', audio: 
 const tabClass =
   'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-selected:bg-background data-selected:text-foreground data-selected:shadow-sm';
 
+/** Marks a video tile, whose still frame looks like an image. */
+function VideoBadge() {
+  return (
+    <span data-testid="video-badge" className="absolute top-1.5 left-1.5 z-10 inline-flex items-center gap-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
+      <Film className="size-3" aria-hidden="true" />
+      Video
+    </span>
+  );
+}
+
 function AssetTile({ asset, onPick }: { asset: MediaAsset; onPick: (asset: MediaAsset) => void }) {
   const [broken, setBroken] = useState(false);
   const Icon = asset.type === 'image' ? ImageIcon : asset.type === 'video' ? Film : AudioLines;
@@ -28,7 +38,8 @@ function AssetTile({ asset, onPick }: { asset: MediaAsset; onPick: (asset: Media
         aria-label={`Add ${asset.title}`}
         className="group flex w-full flex-col overflow-hidden rounded-lg border bg-card text-left transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
-        <span className="flex aspect-video items-center justify-center overflow-hidden bg-muted">
+        <span className="relative flex aspect-video items-center justify-center overflow-hidden bg-muted">
+          {asset.type === 'video' ? <VideoBadge /> : null}
           {asset.type === 'image' && !broken ? (
             <img src={asset.thumbnailUrl ?? asset.url} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
           ) : asset.type === 'video' ? (

@@ -17,7 +17,10 @@ export function PostOutcome({ db, uid, postId, onDismiss }: { db: Firestore; uid
   if (post?.status === 'failed') {
     return (
       <Alert tone="danger" className="flex items-start gap-2">
-        <span>{post.error?.message || 'The post failed. Retry it from Recent Posts in the dashboard.'}</span>
+        <span>
+          <span className="font-medium">Last post: </span>
+          {post.error?.message || 'The post failed. Retry it from Recent Posts in the dashboard.'}
+        </span>
         {dismiss}
       </Alert>
     );
@@ -33,6 +36,7 @@ export function PostOutcome({ db, uid, postId, onDismiss }: { db: Firestore; uid
   return (
     <Alert className="flex items-center gap-2">
       <span>
+        <span className="font-medium">Last post: </span>
         {line}
         {post?.url && (
           <a href={post.url} target="_blank" rel="noreferrer" className="ml-1 font-medium text-primary underline">

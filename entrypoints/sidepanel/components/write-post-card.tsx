@@ -89,6 +89,12 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [postId, setPostId] = useState<string | null>(null);
+  // The last post's outcome sits under the empty draft that follows it, and goes once that draft gets
+  // content or another draft opens: it must not make the next post look already posted.
+  const nextDraftStarted = Boolean(draft.id || f.text.trim() || f.title.trim() || f.media.length);
+  useEffect(() => {
+    if (nextDraftStarted) setPostId(null);
+  }, [nextDraftStarted]);
   const drafts = useRecentDrafts(db, uid);
   const linkedin = useLinkedinAuthors(services, f.platform === 'linkedin');
   // Reddit: the subreddit's flairs; the draft keeps the chosen flair's id.
@@ -167,10 +173,10 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           : {}),
       } as PublishPostInput;
       const result = await callFunction(functions, 'publishPost', input);
-      setPostId(result.postId);
       setScheduleOn(false);
       setScheduleAt('');
       await draft.finish();
+      setPostId(result.postId);
     } catch (error) {
       setPublishError(readCallableError(error, `Failed to post to ${PLATFORM_NAMES[f.platform]}. Please try again.`).message);
     } finally {
@@ -187,7 +193,14 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       title="Write a post"
       id="write-post"
       action={
-        <Button variant="ghost" size="xs" onClick={() => draft.startNew(f.platform, page?.url ?? '')}>
+        <Button
+          variant="ghost"
+          size="xs"
+          onClick={() => {
+            setPostId(null);
+            draft.startNew(f.platform, page?.url ?? '');
+          }}
+        >
           <FilePlus2 aria-hidden="true" />
           New draft
         </Button>

@@ -17,6 +17,8 @@ import { expect, test } from '../support/fixtures';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const LONG_TITLE = 'A rather long project title about a summer trip to the seaside';
+/** A saved draft with long text: its line in the Drafts list must truncate, not stretch the page. */
+const LONG_DRAFT = 'A long draft about the harbour at dawn, the fishing boats coming in, the gulls over the pier and the market opening on the quay';
 
 const screens: { path: string; heading: string }[] = [
   { path: '/', heading: 'Dashboard' },
@@ -113,6 +115,10 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
   const now = Timestamp.now();
   const project: VideoProjectDoc<Timestamp> = { title: LONG_TITLE, settings: { timelineItems: [], project: defaultProjectSettings }, createdAt: now, updatedAt: now };
   await adminDb().collection(userCollectionPath(muse.user.uid, 'videoProjects')).add(project);
+  for (const platform of ['x', 'linkedin'] as const) {
+    const draft = { platform, text: LONG_DRAFT, title: '', subreddit: '', flair: '', author: '', media: [], sourceUrl: '', createdAt: now, updatedAt: now };
+    await adminDb().collection(userCollectionPath(muse.user.uid, 'drafts')).add(draft);
+  }
 
   // Soft: one run reports every screen's problems.
   const soft = expect.configure({ soft: true });
@@ -130,6 +136,12 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
   }
   // The editor's settings column is narrow on a desktop too.
   await page.setViewportSize(DESKTOP);
+  // The two-column platform pages must fit a desktop window with a long draft listed.
+  for (const screen of screens.filter((s) => s.path === '/social/x' || s.path === '/social/linkedin')) {
+    await open(page, screen.path, screen.heading);
+    const o = await page.evaluate(measureOverflow);
+    if (o.scrollWidth > o.innerWidth) failures.push(`${screen.path} at 1280 px: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`);
+  }
   await open(page, '/create/editor', 'Video Editor');
   for (const cut of await page.evaluate(measureCutText)) failures.push(`/create/editor at 1280 px: cut text ${cut}`);
   soft(failures.join('\n'), 'screens wider than the phone, or with cut text').toBe('');

@@ -212,6 +212,13 @@ describe('getActivePageContext message', () => {
     expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual(unreadable(UNREADABLE_REASONS.noAnswer));
   });
 
+  it("says Firefox's own pages (about:addons, whose address Firefox hides from the extension) are browser pages", async () => {
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url: undefined, title: undefined })]);
+    contentScriptAnswers(undefined);
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockRejectedValue(new Error('Missing host permission for the tab'));
+    expect(await sendToBackground('getActivePageContext', { windowId: 3 })).toEqual(unreadable(UNREADABLE_REASONS.browserPage, { url: '', title: '' }));
+  });
+
   it('says a PDF the browser shows cannot be read when it does not answer', async () => {
     const url = 'https://example.com/reports/annual.pdf';
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab({ url, title: 'annual.pdf' })]);

@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     name: 'extension-unit',
     root: repoRoot,
-    include: ['tests/unit/extension/**/*.test.ts'],
+    include: ['tests/unit/extension/**/*.test.{ts,tsx}'],
     environment: 'node',
     restoreMocks: true,
   },

@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { useAuthFlow } from '../hooks/use-auth-flow';
+import { viewCopy } from '../utils/copy';
 import { resolveRedirect } from '../utils/redirect';
 import { AuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
@@ -16,7 +17,7 @@ export function AuthScreen() {
   if (user?.emailVerified && !holdOn) return <Navigate to={resolveRedirect(location.state)} replace />;
 
   return (
-    <AuthLayout>
+    <AuthLayout title={viewCopy[state.view].title} subtitle={viewCopy[state.view].subtitle}>
       <AuthForm state={state} values={values} setValue={setValue} onSubmit={() => void submit()} />
     </AuthLayout>
   );

@@ -27,6 +27,9 @@ export const authCopy = {
 } as const;
 
 export interface ViewCopy {
+  /** The card's header, when the view is not a return visit (the default is authCopy.title and subtitle). */
+  title?: string;
+  subtitle?: string;
   /** One line under the card header that says what this view is for; none on sign_in. */
   hint?: string;
   passwordLabel?: string;
@@ -45,7 +48,9 @@ export const viewCopy: Record<AuthView, ViewCopy> = {
     loadingButton: 'Signing in ...',
   },
   sign_up: {
-    hint: 'Create your account. We will email you a link to confirm it.',
+    title: 'Create your account',
+    subtitle: 'Make media with AI and publish it, with your own keys',
+    hint: 'We will email you a link to confirm it.',
     passwordLabel: 'Create a Password',
     passwordPlaceholder: 'Your password',
     passwordAutoComplete: 'new-password',

@@ -59,6 +59,11 @@ function VideoMedia({ item }: { item: LibraryItem }) {
         onPause={() => setPlaying(false)}
         className="size-full bg-black object-cover"
       />
+      {/* Its still frame looks like an image: the badge says it is a video. */}
+      <span data-testid="video-badge" className="absolute top-2 left-2 inline-flex items-center gap-1 rounded bg-black/65 px-1.5 py-0.5 text-xs font-medium text-white">
+        <Film className="size-3.5" aria-hidden="true" />
+        Video
+      </span>
       <button
         type="button"
         onClick={() => (playing ? stop() : play())}

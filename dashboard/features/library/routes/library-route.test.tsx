@@ -78,6 +78,12 @@ describe('LibraryRoute', () => {
     expect(screen.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/create');
   });
 
+  it('marks a video tile as a video, and only that one', () => {
+    show();
+    expect(within(screen.getByRole('article', { name: 'Waves at dawn' })).getByTestId('video-badge').textContent).toBe('Video');
+    expect(screen.getAllByTestId('video-badge')).toHaveLength(1);
+  });
+
   it('shows 6 skeletons while loading', () => {
     feed = { status: 'loading', items: [] };
     show();

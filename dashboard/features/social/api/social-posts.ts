@@ -1,4 +1,5 @@
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
 import { RECENT_POSTS } from '@core/constants';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { LiveState } from '@core/react/use-live';
@@ -7,9 +8,31 @@ import { useUserQuery } from '@/lib/live';
 
 // users/{uid}/socialPosts, live. Each query has its index in firestore.indexes.json.
 
-/** A platform's posts, newest first (Recent Posts). */
-export function useRecentPosts(platform: PublishPlatform): LiveState<SocialPost[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), orderBy('createdAt', 'desc'), limit(RECENT_POSTS.limit)), toSocialPost);
+/** A platform's newest posts, `pages` pages of RECENT_POSTS.limit (Recent Posts). */
+export function useRecentPosts(platform: PublishPlatform, pages = 1): LiveState<SocialPost[]> {
+  return useUserQuery(
+    (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), orderBy('createdAt', 'desc'), limit(RECENT_POSTS.limit * pages)),
+    toSocialPost,
+  );
+}
+
+export interface PagedRecentPosts {
+  posts: LiveState<SocialPost[]>;
+  /** Loads one more page; null when the last answer had fewer posts than asked for (there are no more). */
+  showMore: (() => void) | null;
+}
+
+/** Recent Posts with Show more: the live query grows a page at a time, and keeps the posts on screen while the next page loads. */
+export function usePagedRecentPosts(platform: PublishPlatform): PagedRecentPosts {
+  const [pages, setPages] = useState(1);
+  const live = useRecentPosts(platform, pages);
+  const [shown, setShown] = useState(live);
+  useEffect(() => {
+    if (live.status !== 'loading') setShown(live);
+  }, [live]);
+  const posts = live.status === 'loading' && shown.status === 'success' ? shown : live;
+  const full = live.status === 'success' && live.data.length >= RECENT_POSTS.limit * pages;
+  return { posts, showMore: full ? () => setPages((n) => n + 1) : null };
 }
 
 /** The next scheduled posts across platforms, soonest first. */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PublishPlatform } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
@@ -37,6 +37,27 @@ export function useScheduleInput() {
 }
 
 export type ScheduleInput = ReturnType<typeof useScheduleInput>;
+
+/**
+ * The value as of the last render, for code that reads it after an await: a post that comes back
+ * clears only what it sent, never what the user wrote or attached while it was on its way.
+ */
+export function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/** Empty, unless the user changed the field since `sent` went out: then their value. */
+export const clearIfSent = (sent: string) => (current: string) => (current === sent ? '' : current);
+
+/** The attachments added since `sent` went out. */
+export const withoutSent =
+  <T extends { id: string }>(sent: readonly T[]) =>
+  (current: T[]): T[] =>
+    current.filter((m) => !sent.some((s) => s.id === m.id));
 
 /** A form's refusal before anything is sent. */
 export function refuse(description: string): void {

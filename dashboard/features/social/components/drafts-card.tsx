@@ -14,12 +14,12 @@ export function DraftsCard({ platform, openId }: { platform: DraftPlatform; open
   const now = useNow();
   if (drafts.status !== 'success' || drafts.data.length === 0) return null;
   return (
-    <Card role="region" aria-label="Drafts">
+    <Card role="region" aria-label="Drafts" className="min-w-0">
       <CardHeader>
         <CardTitle className="text-base">Drafts</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-1">
+        <ul className="grid grid-cols-1 gap-1">
           {drafts.data.map((d) => (
             <li key={d.id}>
               <Link

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
-import { useRecentPosts } from '../api/social-posts';
+import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { draftMediaAssets } from '../utils/draft-media';
@@ -20,7 +20,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const [text, setText] = useState('');
   const timeZone = useMemo(userTimeZone, []);
   const profile = usePlatformProfile(platform);
-  const posts = useRecentPosts(platform);
+  const { posts, showMore } = usePagedRecentPosts(platform);
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => p.text) ?? [], [postList]);
@@ -28,9 +28,14 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const draft = useDraft(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
   const openedId = opened?.id ?? null;
+  // The composer's mount: a new one for each opened draft and after Save as draft lets go of one. A
+  // posted draft leaving the address keeps it, so what was attached while it was sending stays.
+  const [mount, setMount] = useState(0);
   // An opened draft's text replaces the composer's once per draft; later edits stay the user's.
   useEffect(() => {
-    if (opened) setText(opened.text);
+    if (!opened) return;
+    setText(opened.text);
+    setMount((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened draft
   }, [openedId]);
 
@@ -38,18 +43,24 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
       <PlatformStats stats={platformStats(copy, data)} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform={platform} onGenerated={setText} />
           <PostComposer
-            key={openedId ?? 'new'}
+            key={mount}
             initialDraft={opened ? { media: draftMediaAssets(opened.media), author: opened.author } : undefined}
             onSaveDraft={(fields) =>
-              void draft.save({
-                text,
-                media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
-                author: fields.author,
-              })
+              void draft
+                .save({
+                  text,
+                  media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+                  author: fields.author,
+                })
+                .then((saved) => {
+                  if (!saved) return;
+                  setText('');
+                  setMount((n) => n + 1);
+                })
             }
             savingDraft={draft.saving}
             platform={platform}
@@ -64,9 +75,9 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
             }}
           />
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <DraftsCard platform={platform} openId={draft.id} />
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
           {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>
       </div>

@@ -12,7 +12,7 @@ import type { MediaAsset } from '@/lib/library-media';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 export interface ComposerProps {
@@ -42,6 +42,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
   const [author, setAuthor] = useState(initialDraft?.author ?? '');
   const { publish, busy, shownFailure } = usePublishPost(platform, accountFailure);
   const id = useId();
+  const latestText = useLatest(text);
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
   const x = platform === 'x' ? checkXPost(text, facts) : null;
@@ -65,8 +66,9 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
-    onTextChange('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was sending stays.
+    onTextChange(clearIfSent(text)(latestText.current));
+    setMedia(withoutSent(media));
     schedule.reset();
   };
 
@@ -91,14 +93,19 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
       {platform === 'linkedin' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)}>
-            <option value="">{authors ? 'Select where to post from' : 'Loading...'}</option>
+          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors ? undefined : `${id}-author-hint`}>
+            <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
             {authors?.map((a) => (
               <option key={a.urn} value={a.urn}>
                 {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
               </option>
             ))}
           </NativeSelect>
+          {authors ? null : (
+            <p id={`${id}-author-hint`} role="status" className="text-xs text-muted-foreground">
+              Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.
+            </p>
+          )}
         </div>
       ) : null}
       <div className="grid gap-2">

@@ -14,6 +14,7 @@ export const CLAIMED = 'This post was already claimed for publishing, so it can 
 const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
 const NO_REASON = 'The platform refused the post without saying why.';
 const VISIBILITY = { private: 'Private', unlisted: 'Unlisted', public: 'Public' } as const;
+const REDDIT_IMAGE_NO_BODY = 'Image post: Reddit takes its title and image, not the text written with them.';
 
 function when(date: Date | null, timeZone: string): string {
   return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
@@ -128,6 +129,11 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
             {post.youtube.tags.length ? ` · ${post.youtube.tags.join(', ')}` : ''}
           </p>
         </div>
+      ) : post.reddit && post.media.length > 0 ? (
+        // Reddit image posts take a title and the image: a body written beside them is not sent.
+        post.text.trim() ? (
+          <p className="text-xs text-muted-foreground">{REDDIT_IMAGE_NO_BODY}</p>
+        ) : null
       ) : (
         <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
       )}

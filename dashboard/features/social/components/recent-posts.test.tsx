@@ -44,6 +44,19 @@ describe('Recent Posts', () => {
     expect(li.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
+  it('does not show the body of a Reddit image post as posted (Reddit image posts take a title and the image)', () => {
+    const image = { generationId: 'g1', contentType: 'image/png', sizeBytes: 2048, title: 'Harbour' };
+    const reddit = [
+      postDoc('r1', { platform: 'reddit', status: 'published', text: 'Body Reddit never got', media: [image], reddit: { subreddit: 'MuseSandbox', title: 'Harbour at dawn' } }),
+      postDoc('r2', { platform: 'reddit', status: 'published', text: 'A self post body', reddit: { subreddit: 'MuseSandbox', title: 'Words only' } }),
+    ].map((d) => toSocialPost(d.id, d.data));
+    render(<RecentPosts posts={{ status: 'success', data: reddit, retry: () => undefined }} timeZone="Europe/Berlin" onRetried={vi.fn()} />);
+    expect(screen.queryByText('Body Reddit never got')).toBeNull();
+    const item = screen.getByText('Harbour at dawn').closest('li')!;
+    expect(within(item).getByText('Image post: Reddit takes its title and image, not the text written with them.')).toBeTruthy();
+    expect(screen.getByText('A self post body')).toBeTruthy();
+  });
+
   it('names who posted a LinkedIn post, who will post a scheduled one, and who a failed one was from', () => {
     const author = (status: 'published' | 'scheduled' | 'failed', text: string) =>
       toSocialPost('a', postDoc('a', { platform: 'linkedin', status, text, author: { urn: 'urn:li:organization:1000001', name: 'Muse Sandbox Studio' } }).data);

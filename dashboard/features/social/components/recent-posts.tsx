@@ -7,7 +7,18 @@ import { Skeleton } from '@core/ui/skeleton';
 import { PostItem } from './post-item';
 
 /** The platform's newest posts, live, each in its true state. */
-export function RecentPosts({ posts, timeZone, onRetried }: { posts: LiveState<SocialPost[]>; timeZone: string; onRetried: (postId: string) => void }) {
+export function RecentPosts({
+  posts,
+  timeZone,
+  onRetried,
+  onShowMore = null,
+}: {
+  posts: LiveState<SocialPost[]>;
+  timeZone: string;
+  onRetried: (postId: string) => void;
+  /** Loads the next page of older posts; null when there are none. */
+  onShowMore?: (() => void) | null;
+}) {
   return (
     <Card role="region" aria-labelledby="recent-posts-title">
       <CardHeader>
@@ -32,11 +43,18 @@ export function RecentPosts({ posts, timeZone, onRetried }: { posts: LiveState<S
         ) : posts.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No posts yet</p>
         ) : (
-          <ul className="divide-y">
-            {posts.data.map((post) => (
-              <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y">
+              {posts.data.map((post) => (
+                <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} />
+              ))}
+            </ul>
+            {onShowMore ? (
+              <Button variant="outline" size="sm" onClick={onShowMore} className="mt-3 w-full sm:w-auto">
+                Show more
+              </Button>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>

@@ -9,9 +9,9 @@ import type { MediaAsset } from '@/lib/library-media';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
-import { BLANK_TEXT, checkRedditPost, cleanSubreddit } from '../utils/post-checks';
+import { BLANK_TEXT, checkRedditPost, cleanSubreddit, subredditProblem } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, toastScheduled, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.reddit;
@@ -38,14 +38,17 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const schedule = useScheduleInput();
   const { publish, busy, shownFailure } = usePublishPost('reddit', accountFailure);
   const id = useId();
+  const latestText = useLatest(text);
 
   const subreddit = cleanSubreddit(subredditInput);
-  const flairs = useSubredditFlairs(subreddit, { enabled: connected });
+  const invalidSubreddit = subredditProblem(subredditInput);
+  // A name Reddit would refuse is not asked for its flairs.
+  const flairs = useSubredditFlairs(invalidSubreddit ? '' : subreddit, { enabled: connected });
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
   const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
   // Until the account is connected (or after a refused refresh) nothing can go out: say where to fix it.
-  const problem = check.problem ?? (connected ? null : NOT_CONNECTED);
+  const problem = invalidSubreddit ?? check.problem ?? (connected ? null : NOT_CONNECTED);
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
@@ -68,12 +71,13 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
-    onTextChange('');
-    setTitle('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was sending stays.
+    onTextChange(clearIfSent(text)(latestText.current));
+    setTitle(clearIfSent(title));
+    setMedia(withoutSent(media));
     schedule.reset();
-    setFlairId('');
-    setFlairText('');
+    setFlairId(clearIfSent(flairId));
+    setFlairText(clearIfSent(flairText));
   };
 
   const titleOver = check.titleLength > REDDIT_LIMITS.titleMaxChars;

@@ -8,9 +8,9 @@ import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '@core/schedule';
-import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT } from '../utils/youtube';
+import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT, youtubeMissing } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { ComposerShell, LimitCounter, refuse, useScheduleInput } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.youtube;
@@ -36,13 +36,15 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
   const publishAt = useScheduleInput();
   const { publish, busy, shownFailure } = usePublishPost('youtube', accountFailure);
   const id = useId();
+  const latestDescription = useLatest(description);
 
   const check = checkYouTubeForm({ title, description, tags, media });
   const scheduled = publishAt.value !== '';
 
   const submit = async () => {
     if (busy || check.problem || shownFailure || !ready) return;
-    if (!title.trim() || !description.trim() || media.length === 0) return refuse(YOUTUBE_TEXT.required);
+    const missing = youtubeMissing({ title, media });
+    if (missing) return refuse(missing);
     const when = publishAt.check(timeZone, now());
     if (!when) return;
     const postId = await publish({
@@ -55,10 +57,11 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
     if (!postId) return;
     onSubmitted(postId);
     if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
-    setTitle('');
-    setTags('');
-    onDescriptionChange('');
-    setMedia([]);
+    // Only what went out is cleared: what was written or attached while it was uploading stays.
+    setTitle(clearIfSent(title));
+    setTags(clearIfSent(tags));
+    onDescriptionChange(clearIfSent(description)(latestDescription.current));
+    setMedia(withoutSent(media));
     publishAt.reset();
   };
 
@@ -80,7 +83,9 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
         <LimitCounter id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Label htmlFor={`${id}-description`}>
+          Description <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
         <Textarea
           id={`${id}-description`}
           value={description}

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { CallableFailure } from '@/lib/call';
 import { useUserCollection } from '@/lib/live';
 import { usePlatformProfile } from '@/lib/platform-profile';
-import { useRecentPosts } from '../api/social-posts';
+import { usePagedRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platforms';
 import { userTimeZone } from '@core/schedule';
@@ -47,7 +47,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const accounts = useUserCollection('socialAccounts', youtubeAccountState);
   const state = accounts.state.status === 'success' ? accounts.state.data : accounts.state.status === 'error' ? 'no-credentials' : 'loading';
   const profile = usePlatformProfile('youtube', { enabled: state === 'ready' });
-  const posts = useRecentPosts('youtube');
+  const { posts, showMore } = usePagedRecentPosts('youtube');
   const watch = usePublishOutcomes(posts.status === 'success' ? posts.data : null, copy);
   const data = profile.status === 'success' ? profile.data : null;
 
@@ -56,8 +56,8 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
       <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
       <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
       <PlatformStats stats={youtubeStats(copy.samples, data)} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="youtube" onGenerated={setDescription} />
           <YouTubeComposer
             description={description}
@@ -68,8 +68,8 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
             onSubmitted={watch}
           />
         </div>
-        <div className="grid min-w-0 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
         </div>
       </div>
     </div>

@@ -9,13 +9,23 @@ import { useDraftDoc } from '../api/drafts';
 
 export const DRAFT_PARAM = 'draft';
 
+function withoutDraft(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(DRAFT_PARAM);
+  return next;
+}
+
 export interface ComposerDraft {
   /** The draft named by ?draft=ID, or null. */
   id: string | null;
   /** undefined while it loads; null when there is none (or it was deleted). */
   draft: Draft | null | undefined;
   saving: boolean;
-  /** Saves the composer's fields into the open draft, or a new one (then named in the address). */
+  /**
+   * Saves the composer's fields into the open draft, or a new one, then lets go of it: the draft waits in
+   * the Drafts list and the composer is the page's to clear, so a different post written next never
+   * posts (and deletes) the saved one.
+   */
   save(fields: Partial<DraftFields>): Promise<boolean>;
   /** After the post went out: deletes the draft and leaves the address. */
   finish(): Promise<void>;
@@ -40,8 +50,8 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
       setSaving(true);
       try {
         await writeDraft(db, uid, target, { ...rest, ...fields, platform }, target === draft?.id);
-        if (target !== id) setParams((p) => new URLSearchParams({ ...Object.fromEntries(p), [DRAFT_PARAM]: target }), { replace: true });
-        toast({ title: 'Draft saved', description: 'Open it here or in the Muse Studio side panel.' });
+        if (id) setParams(withoutDraft, { replace: true });
+        toast({ title: 'Draft saved', description: 'It is under Drafts: open it there or in the Muse Studio side panel to go on.' });
         return true;
       } catch (error) {
         console.error(error);
@@ -56,14 +66,7 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
 
   const finish = useCallback(async () => {
     if (!uid || !id) return;
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.delete(DRAFT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams(withoutDraft, { replace: true });
     await deleteDraft(getFirebase().db, uid, id).catch((error) => console.error(error));
   }, [uid, id, setParams]);
 

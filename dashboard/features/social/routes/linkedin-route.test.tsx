@@ -63,6 +63,19 @@ describe('the LinkedIn page', () => {
     expect(sent('publishPost')[0]!.input).toMatchObject({ platform: 'linkedin', author: 'urn:li:organization:42', text: 'Hello LinkedIn' });
   });
 
+  it('says what Post From is waiting for while LinkedIn is asked, not a bare Loading', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    calls.handlers.getPlatformProfile = () => new Promise((resolve) => (answer = resolve));
+    renderPage();
+    const from = screen.getByLabelText('Post From') as HTMLSelectElement;
+    expect([...from.options].map((o) => o.textContent)).toEqual(['Fetching your profile and pages…']);
+    expect(document.getElementById(from.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Asking LinkedIn who you can post as/);
+    await waitFor(() => expect(sent('getPlatformProfile')).toHaveLength(1));
+    answer({ platform: 'linkedin', name: 'Ada Lovelace', followers: null, following: null, posts: null, authors: AUTHORS });
+    await waitFor(() => expect(from.options).toHaveLength(3));
+    expect(screen.queryByText(/^Asking LinkedIn/)).toBeNull();
+  });
+
   it('shows the connect text and the Integrations link when the account has no credentials', async () => {
     calls.handlers.getPlatformProfile = () => Promise.reject(callableError('failed-precondition', 'No LinkedIn credentials', 'missing-credentials'));
     renderPage();

@@ -61,6 +61,16 @@ describe('the Reddit page', () => {
     expect(screen.getByText(/New Reddit API apps need Reddit's approval/)).toBeTruthy();
   });
 
+  it('refuses a subreddit name Reddit would refuse (a space), with the reason, before any click', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/has space' } });
+    const button = screen.getByRole('button', { name: 'Post to Reddit' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid subreddit name');
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/has_space' } });
+    await waitFor(() => expect(button.disabled).toBe(false));
+  });
+
   it('without saved credentials links to Integrations with Connect Reddit Account', () => {
     live.accounts = [];
     renderPage();

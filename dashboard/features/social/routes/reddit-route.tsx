@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useOAuthAccount } from '../api/social-connections';
-import { useRecentPosts } from '../api/social-posts';
+import { usePagedRecentPosts } from '../api/social-posts';
 import { AiPostGenerator } from '../components/ai-post-generator';
 import { AnalyzePerformance } from '../components/analyze-performance';
 import { OAuthConnect } from '../components/oauth-connect';
@@ -25,7 +25,7 @@ export function RedditRoute() {
   const account = useOAuthAccount('reddit');
   const connected = account === 'connected';
   const profile = usePlatformProfile('reddit', { enabled: connected });
-  const posts = useRecentPosts('reddit');
+  const { posts, showMore } = usePagedRecentPosts('reddit');
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [], [postList]);
@@ -40,8 +40,8 @@ export function RedditRoute() {
         {REDDIT_APPROVAL_NOTE}
       </p>
       <PlatformStats stats={platformStats(copy, data)} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="reddit" onGenerated={setText} />
           {account === 'loading' ? (
             <p role="status" className="text-sm text-muted-foreground">
@@ -51,8 +51,8 @@ export function RedditRoute() {
             <RedditComposer text={text} onTextChange={setText} timeZone={timeZone} connected={connected} accountFailure={connected && profile.status === 'error' ? profile.failure : null} onSubmitted={watch} />
           )}
         </div>
-        <div className="grid min-w-0 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} />
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>
       </div>

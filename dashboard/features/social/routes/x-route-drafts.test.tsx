@@ -82,7 +82,8 @@ describe('drafts in the X composer', () => {
         .getByRole('link', { name: /Written in the side panel/ })
         .getAttribute('aria-current'),
     ).toBe('true');
-  });
+    // The first render of the page pays for its imports: slow on a loaded machine.
+  }, 15_000);
 
   it('saves the edited text and media back into the open draft', async () => {
     renderAt('/social/x?draft=d1');
@@ -100,14 +101,31 @@ describe('drafts in the X composer', () => {
     });
   });
 
-  it('saves a new draft and names it in the address', async () => {
+  it('saves a new draft and leaves the composer clear for the next post', async () => {
     renderAt('/social/x');
     fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Started here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
-    await waitFor(() => expect(screen.getByLabelText('Address').textContent).toBe('/social/x?draft=new1'));
+    await waitFor(() => expect(state.writes).toHaveLength(1));
     expect(state.writes[0]!.slice(1, 3)).toEqual(['u1', 'new1']);
     expect(state.writes[0]![4]).toBe(false);
+    await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('Address').textContent).toBe('/social/x'));
   });
+
+  it('keeps a saved draft when a different post written after it goes out', async () => {
+    renderAt('/social/x?draft=d1');
+    await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe('Written in the side panel'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Address').textContent).toBe('/social/x'));
+    await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.queryByRole('list', { name: 'Attached media' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Something else entirely' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe(''));
+    expect(state.deleted).toEqual([]);
+    // Two round trips through the page: slow on a loaded machine.
+  }, 15_000);
 
   it('deletes the draft once it is posted', async () => {
     renderAt('/social/x?draft=d1');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callableError, postDoc, type FakeCalls, type FakeLive } from '../test-support';
@@ -204,5 +204,46 @@ describe('the X page', () => {
     fireEvent.click(within(attached).getByRole('button', { name: 'Remove Big banner' }));
     expect(screen.queryByRole('list', { name: 'Attached media' })).toBeNull();
     expect(button.disabled).toBe(false);
+  });
+
+  it('keeps what is written and attached while a post is sending, and clears only what went out', async () => {
+    live.library = [{ id: 'small', data: { type: 'image', title: 'Small harbour', originalUrl: 'https://files.test/small.png', contentType: 'image/png', sizeBytes: 2048 } }];
+    let answer: (value: unknown) => void = () => undefined;
+    calls.handlers.publishPost = () => new Promise((resolve) => (answer = resolve));
+    renderPage();
+    fireEvent.change(postContent(), { target: { value: 'The first post' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect(published('publishPost')).toHaveLength(1));
+    fireEvent.change(postContent(), { target: { value: 'The next post, written while the first was sending' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Small harbour' }));
+    await screen.findByRole('list', { name: 'Attached media' }, { timeout: 5_000 });
+    await act(async () => {
+      answer({ postId: 'p1', status: 'queued' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(postContent().value).toBe('The next post, written while the first was sending');
+    expect(within(screen.getByRole('list', { name: 'Attached media' })).getByText('Small harbour')).toBeTruthy();
+    // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
+  }, 30_000);
+
+  it('marks video tiles in the media picker, and only those', async () => {
+    live.library = [
+      { id: 'still', data: { type: 'image', title: 'Harbour still', originalUrl: 'https://files.test/still.png', contentType: 'image/png', sizeBytes: 2048 } },
+      { id: 'clip', data: { type: 'video', title: 'Harbour clip', originalUrl: 'https://files.test/clip.mp4', contentType: 'video/mp4', sizeBytes: 2048 } },
+    ];
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+    const clip = await screen.findByRole('button', { name: 'Add Harbour clip' }, { timeout: 5_000 });
+    expect(within(clip).getByTestId('video-badge').textContent).toBe('Video');
+    expect(within(screen.getByRole('button', { name: 'Add Harbour still' })).queryByTestId('video-badge')).toBeNull();
+    // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
+  }, 30_000);
+
+  it('clears the composer once the post it holds went out', async () => {
+    renderPage();
+    fireEvent.change(postContent(), { target: { value: 'Posted as written' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect(postContent().value).toBe(''));
   });
 });

@@ -20,7 +20,6 @@ export function youtubeAccountState(docs: readonly RawDoc[]): YouTubeAccountStat
 }
 
 export const YOUTUBE_TEXT = {
-  required: 'Please fill in all required fields',
   authRequiredTitle: 'Authentication Required',
   authRequired: 'Please authenticate with YouTube first',
   reconnect: 'YouTube no longer accepts the saved sign-in. Authenticate with YouTube again to upload.',
@@ -33,6 +32,12 @@ export const VISIBILITY_OPTIONS: { value: YouTubePrivacyStatus; label: string }[
   { value: 'unlisted', label: 'Unlisted' },
   { value: 'public', label: 'Public' },
 ];
+
+/** What the upload still needs before it can go (a title and a video; YouTube takes a video without a description), or null. */
+export function youtubeMissing(form: { title: string; media: readonly unknown[] }): string | null {
+  const missing = [form.title.trim() ? null : 'a video title', form.media.length > 0 ? null : 'a video'].filter(Boolean);
+  return missing.length ? `Please add ${missing.join(' and ')}` : null;
+}
 
 export interface YouTubeForm {
   title: string;

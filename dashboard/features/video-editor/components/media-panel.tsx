@@ -24,10 +24,11 @@ export function MediaPanel() {
   const onPick = async (asset: MediaAsset) => {
     setPicker(null);
     const source = { url: asset.url, name: asset.title, generationId: asset.id, ...(asset.storagePath ? { storagePath: asset.storagePath } : {}) };
-    if (asset.type === 'audio') {
-      // An audio clip lasts as long as its file (up to the 30 s clip limit) when the browser can tell.
-      const seconds = await probeMediaDuration(asset.url);
-      addClip(createClip('audio', newId(), source, seconds ?? undefined));
+    if (asset.type === 'audio' || asset.type === 'video') {
+      // An audio or video clip lasts as long as its file (within the clip range) when the browser can tell:
+      // a 5 s clip in a 10 s slot would freeze on its last frame for the rest.
+      const seconds = await probeMediaDuration(asset.url, asset.type);
+      addClip(createClip(asset.type, newId(), source, seconds ?? undefined));
     } else {
       addClip(createClip(asset.type, newId(), source));
     }

@@ -46,6 +46,13 @@ describe('createClip', () => {
     expect(createClip('audio', 'a', src('a'), 7.26).duration).toBe(7.3);
   });
 
+  it('a video clip takes its own length, clamped to the clip range, and 10 s only when it is unknown', () => {
+    expect(createClip('video', 'v', src('v'), 8.04).duration).toBe(8);
+    expect(createClip('video', 'v', src('v'), 5).duration).toBe(5);
+    expect(createClip('video', 'v', src('v'), 42).duration).toBe(30);
+    expect(createClip('video', 'v', src('v')).duration).toBe(10);
+  });
+
   it('keeps only the source fields that are set (Firestore refuses undefined)', () => {
     expect(createClip('image', 'i', { url: 'https://x.test/a.png' }).settings).toEqual({ url: 'https://x.test/a.png' });
   });

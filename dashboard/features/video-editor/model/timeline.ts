@@ -43,7 +43,7 @@ export function totalDuration(items: readonly TimelineItem[]): number {
   return Math.max(trackDuration(items, 'visual'), trackDuration(items, 'audio'));
 }
 
-/** A new clip with the default duration (video 10 s, image 5 s, title 3 s; audio 10 s or its own length). */
+/** A new clip with the default duration (image 5 s, title 3 s; audio and video their own length, else 10 s), clamped to the clip range. */
 export function createClip(type: 'title', id: string): TimelineItem;
 export function createClip(type: 'video' | 'image' | 'audio', id: string, source: MediaSource, durationSec?: number): TimelineItem;
 export function createClip(type: ClipType, id: string, source?: MediaSource, durationSec?: number): TimelineItem {
@@ -62,6 +62,8 @@ export function createClip(type: ClipType, id: string, source?: MediaSource, dur
       const item: AudioItem = { id, type, settings: { ...media(), volume: 1 }, start_time: 0, duration: durationSec === undefined ? NEW_CLIP_DURATIONS.audio : clampDuration(durationSec) };
       return item;
     }
+    case 'video':
+      return { id, type, settings: media(), start_time: 0, duration: durationSec === undefined ? NEW_CLIP_DURATIONS.video : clampDuration(durationSec) };
     default:
       return { id, type, settings: media(), start_time: 0, duration: NEW_CLIP_DURATIONS[type] };
   }

@@ -1,9 +1,10 @@
 const PROBE_TIMEOUT_MS = 8000;
 
 /** The length of an audio or video file in seconds, read from its metadata; null when the browser cannot tell in time. */
-export function probeMediaDuration(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<number | null> {
+export function probeMediaDuration(url: string, kind: 'audio' | 'video' = 'audio', timeoutMs = PROBE_TIMEOUT_MS): Promise<number | null> {
   return new Promise((resolve) => {
-    const el = document.createElement('audio');
+    const el = document.createElement(kind);
+    el.muted = true;
     let timer = 0;
     const done = (value: number | null) => {
       window.clearTimeout(timer);
