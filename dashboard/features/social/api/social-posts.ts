@@ -1,5 +1,5 @@
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { RECENT_POSTS } from '@core/constants';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { LiveState } from '@core/react/use-live';
@@ -26,11 +26,12 @@ export interface PagedRecentPosts {
 export function usePagedRecentPosts(platform: PublishPlatform): PagedRecentPosts {
   const [pages, setPages] = useState(1);
   const live = useRecentPosts(platform, pages);
-  const [shown, setShown] = useState(live);
-  useEffect(() => {
-    if (live.status !== 'loading') setShown(live);
-  }, [live]);
-  const posts = live.status === 'loading' && shown.status === 'success' ? shown : live;
+  // The last answer is remembered without a state update, so a live source that hands out a new object
+  // on every render cannot drive a render loop.
+  const answered = useRef<LiveState<SocialPost[]> | null>(null);
+  if (live.status !== 'loading') answered.current = live;
+  const shown = answered.current;
+  const posts = live.status === 'loading' && shown?.status === 'success' ? shown : live;
   const full = live.status === 'success' && live.data.length >= RECENT_POSTS.limit * pages;
   return { posts, showMore: full ? () => setPages((n) => n + 1) : null };
 }
