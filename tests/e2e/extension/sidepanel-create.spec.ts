@@ -172,7 +172,7 @@ test.describe('side panel: create', () => {
     await museFor(dashboard).as(user).submitSignIn();
     await expect(dashboard).toHaveURL(/\/$/, { timeout: waits.call });
     await dashboard.goto(`${e2eEnv.dashboardUrl}/social/reddit`);
-    await dashboard.getByRole('button', { name: 'Reconnect Reddit Account' }).click();
+    await dashboard.getByRole('button', { name: 'Connect Reddit Account' }).click();
     await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({ timeout: waits.long });
     await dashboard.close();
 

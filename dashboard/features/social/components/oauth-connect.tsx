@@ -10,7 +10,10 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 // The account section of the Reddit and YouTube pages: without saved credentials, the way to Integrations;
 // with them, the button that starts Connect at the platform (startSocialOAuth); connected, who posts.
 
-const connectLabel: Record<OAuthPlatform, string> = { reddit: 'Reconnect Reddit Account', youtube: 'Authenticate with YouTube' };
+// A first connect says Connect; only an account whose last refresh was refused says Reconnect.
+const connectLabel: Record<OAuthPlatform, string> = { reddit: 'Connect Reddit Account', youtube: 'Authenticate with YouTube' };
+const reconnectLabel: Record<OAuthPlatform, string> = { reddit: 'Reconnect Reddit Account', youtube: 'Authenticate with YouTube' };
+const actionLabel = (platform: OAuthPlatform, state: string) => (state === 'needs-reconnect' ? reconnectLabel : connectLabel)[platform];
 const integrationsLabel: Record<OAuthPlatform, string> = { reddit: 'Connect Reddit Account', youtube: 'Connect YouTube Account' };
 
 export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuthAccountState, 'loading'>): string {
@@ -41,7 +44,7 @@ export function OAuthConnect({ platform, onStart, actionOnly = false }: { platfo
     ) : (
       <Button size="sm" variant={state === 'connected' ? 'ghost' : 'default'} className="shrink-0" onClick={() => void start()} loading={isPending}>
         {isPending || state === 'connected' ? null : <Link2 aria-hidden="true" />}
-        {state === 'connected' ? 'Reconnect' : connectLabel[platform]}
+        {state === 'connected' ? 'Reconnect' : actionLabel(platform, state)}
       </Button>
     );
   }
@@ -79,7 +82,7 @@ export function OAuthConnect({ platform, onStart, actionOnly = false }: { platfo
       ) : (
         <Button size="sm" className="shrink-0" onClick={() => void start()} loading={isPending}>
           {isPending ? null : <Link2 aria-hidden="true" />}
-          {connectLabel[platform]}
+          {actionLabel(platform, state)}
         </Button>
       )}
     </div>

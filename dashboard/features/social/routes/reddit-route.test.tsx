@@ -78,12 +78,13 @@ describe('the Reddit page', () => {
   });
 
   it.each([
-    ['saved but never connected', { connected: false }],
-    ['refused at the last refresh', { connected: true, needsReconnect: true }],
-  ])('when %s, Reconnect Reddit Account starts Connect', async (_label, data) => {
+    ['saved but never connected', 'Connect Reddit Account', { connected: false }],
+    ['refused at the last refresh', 'Reconnect Reddit Account', { connected: true, needsReconnect: true }],
+  ])('when %s, %s starts Connect', async (_label, name, data) => {
     live.accounts = [account(data)];
     renderPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Reconnect Reddit Account' }));
+    expect(screen.getAllByRole('button', { name: /connect Reddit Account/i })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name }));
     await waitFor(() => expect(sent('startSocialOAuth')).toEqual([{ name: 'startSocialOAuth', input: { platform: 'reddit' } }]));
   });
 
