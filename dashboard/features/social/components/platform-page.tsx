@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { usePagedRecentPosts } from '../api/social-posts';
@@ -32,8 +32,15 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   // posted draft leaving the address keeps it, so what was attached while it was sending stays.
   const [mount, setMount] = useState(0);
   // An opened draft's text replaces the composer's once per draft; later edits stay the user's.
+  // Save as draft on an opened draft remounts once the address has let go of it, not before: a remount
+  // while the address still names it would start the composer from the saved draft's media again.
+  const letGo = useRef(false);
   useEffect(() => {
-    if (!opened) return;
+    if (!opened) {
+      if (letGo.current) setMount((n) => n + 1);
+      letGo.current = false;
+      return;
+    }
     setText(opened.text);
     setMount((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened draft
@@ -59,7 +66,8 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
                 .then((saved) => {
                   if (!saved) return;
                   setText('');
-                  setMount((n) => n + 1);
+                  if (openedId) letGo.current = true;
+                  else setMount((n) => n + 1);
                 })
             }
             savingDraft={draft.saving}
