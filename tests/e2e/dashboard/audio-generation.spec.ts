@@ -71,7 +71,7 @@ test.describe('music', () => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByLabel('Description', { exact: true }).fill('thunder [error:500]');
     await page.getByRole('button', { name: 'Generate Music' }).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate music');
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate music', { timeout: waits.job });
   });
 });
 
@@ -128,7 +128,7 @@ test.describe('voiceover', () => {
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await page.getByLabel('Text').fill('This will fail [error:500]');
     await page.getByRole('button', { name: 'Generate Audio' }).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate voiceover');
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate voiceover', { timeout: waits.job });
   });
 
   test('a used-up ElevenLabs quota says so', async ({ muse, page }) => {
@@ -136,6 +136,6 @@ test.describe('voiceover', () => {
     await page.getByRole('tab', { name: 'Voiceover' }).click();
     await page.getByLabel('Text').fill('Hello');
     await page.getByRole('button', { name: 'Generate Audio' }).click();
-    await expect(preview(page).getByRole('alert')).toContainText('Failed to generate voiceover: your ElevenLabs quota is used up.');
+    await expect(preview(page).getByRole('alert')).toContainText('Failed to generate voiceover: your ElevenLabs quota is used up.', { timeout: waits.job });
   });
 });

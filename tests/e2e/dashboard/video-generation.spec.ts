@@ -104,7 +104,7 @@ test.describe('errors', () => {
     await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a storm over the sea [submit-status:500]');
     await generateButton(page).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video');
+    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video', { timeout: waits.job });
     await expect(generateButton(page)).toBeEnabled();
   });
 
