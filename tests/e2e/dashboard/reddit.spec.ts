@@ -9,7 +9,7 @@ import { expireOAuthTokens, redditPosts } from '../support/sandbox';
 
 const REDDIT_APP = { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'web:muse-e2e:1.0 (by /u/sandbox_creator)' };
 const recentPosts = (page: Page) => page.getByRole('region', { name: 'Recent Posts' });
-const connectButton = (page: Page) => page.getByRole('button', { name: /^(Re)?connect Reddit Account$/ });
+const connectButton = (page: Page) => page.getByRole('button', { name: /^(Connect|Reconnect) Reddit Account$/ });
 
 /** Fills the create form for r/MuseSandbox with a flair and posts; `content` is the body (a bare URL makes a link post). */
 async function postToSandbox(page: Page, post: { title: string; content?: string; image?: string; flair: string; flairText?: string }): Promise<void> {
