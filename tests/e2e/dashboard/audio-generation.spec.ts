@@ -1,4 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
+import { PREMADE_VOICES } from '../../sandbox/providers/elevenlabs';
 import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Music and voiceover run as server-side jobs against the ElevenLabs sandbox, which answers real MP3s as
@@ -79,7 +80,8 @@ test.describe('voiceover', () => {
   test('speaks the text with the chosen voice into a player with Play/Pause and Reset, saved to the library', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     await page.getByRole('tab', { name: 'Voiceover' }).click();
-    await expect(page.getByLabel('Voice', { exact: true }).locator('option')).toHaveCount(9);
+    // The voices are the key's own (GET /v1/voices), not the built-in fallback: wait for the sandbox's whole list.
+    await expect(page.getByLabel('Voice', { exact: true }).locator('option')).toHaveCount(Object.keys(PREMADE_VOICES).length);
     // The key's own list from ElevenLabs: text-to-speech models only, retired ones gone.
     await expect(page.getByLabel('Model').locator('option')).toHaveText(['Eleven Flash v2.5', 'Eleven Multilingual v2', 'Eleven Turbo v2', 'Eleven Turbo v2.5', 'Eleven v3']);
     await expect(page.getByLabel('Model')).toHaveValue('eleven_multilingual_v2');
