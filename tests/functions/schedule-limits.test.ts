@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SCHEDULE_MESSAGES } from '@core/schedule';
-import { adminDb, callCallable, closeAdmin, signUp } from './support';
+import { adminDb, callCallable, closeAdmin, signUpWithX } from './support';
 
 // The server keeps the schedule rules of core/schedule.ts whatever a client sends: a time at most a year
 // ahead, in a zone the time-zone database knows. Nothing is written for a refused time.
@@ -9,18 +9,6 @@ import { adminDb, callCallable, closeAdmin, signUp } from './support';
 // Each callable's first call starts it in the emulator, which on a busy machine takes most of a minute.
 vi.setConfig({ testTimeout: 120_000 });
 afterAll(closeAdmin);
-
-async function xUser() {
-  const user = await signUp();
-  const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-  const saved = await callCallable(
-    'saveSocialCredentials',
-    { platform: 'x', credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` } },
-    user.idToken,
-  );
-  if (saved.error) throw new Error(saved.error.message);
-  return user;
-}
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const posts = async (uid: string) => (await adminDb().collection(`users/${uid}/socialPosts`).listDocuments()).map((d) => d.id);
@@ -31,7 +19,7 @@ describe('schedule limits on the server', () => {
     ['a time a year and a day ahead', { scheduledAt: inHours(366 * 24) }, SCHEDULE_MESSAGES.tooFar],
     ['an unknown time zone', { scheduledAt: inHours(2), timeZone: 'Mars/Olympus_Mons' }, SCHEDULE_MESSAGES.unknownZone],
   ])('publishPost refuses %s and writes nothing', async (_, change, message) => {
-    const { uid, idToken } = await xUser();
+    const { uid, idToken } = await signUpWithX();
     const called = await callCallable('publishPost', { requestId: randomUUID(), platform: 'x', text: 'Later', ...change }, idToken);
     expect(called.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
     expect(JSON.stringify(called.error)).toContain(message);
@@ -39,7 +27,7 @@ describe('schedule limits on the server', () => {
   });
 
   it('updateScheduledPost refuses a time too far ahead and an unknown zone, and keeps the post as it was', async () => {
-    const { uid, idToken } = await xUser();
+    const { uid, idToken } = await signUpWithX();
     const requestId = randomUUID();
     const scheduledAt = inHours(2);
     expect((await callCallable('publishPost', { requestId, platform: 'x', text: 'Later', scheduledAt, timeZone: 'Australia/Lord_Howe' }, idToken)).result).toEqual({ postId: requestId, status: 'scheduled' });

@@ -2,25 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallableName } from '@core/callables';
 import { sandboxUrl } from './integrations-support';
-import { adminDb, callCallable, closeAdmin, signUp } from './support';
+import { adminDb, callCallable, closeAdmin, signUp, signUpWithX } from './support';
 
 // The publishing callables as the dashboard calls them, on the emulated functions: the job trigger runs
 // a Post Now to its end against the provider sandbox.
 
 vi.setConfig({ testTimeout: 60_000 });
 afterAll(closeAdmin);
-
-async function xUser() {
-  const user = await signUp();
-  const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-  const saved = await callCallable(
-    'saveSocialCredentials',
-    { platform: 'x', credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` } },
-    user.idToken,
-  );
-  if (saved.error) throw new Error(saved.error.message);
-  return user;
-}
 
 async function postsOf(uid: string): Promise<string[]> {
   const [posts, jobs] = await Promise.all([adminDb().collection(`users/${uid}/socialPosts`).listDocuments(), adminDb().collection(`users/${uid}/jobs`).listDocuments()]);
@@ -34,7 +22,7 @@ async function tweetsWith(text: string): Promise<{ id: string }[]> {
 
 describe('publishPost', () => {
   it('Post Now publishes to X through the job trigger and records the link', async () => {
-    const { uid, idToken } = await xUser();
+    const { uid, idToken } = await signUpWithX();
     const text = `Callable post ${randomUUID().slice(0, 8)}`;
     const requestId = randomUUID();
     const called = await callCallable('publishPost', { requestId, platform: 'x', text }, idToken);
@@ -77,7 +65,7 @@ describe('publishPost', () => {
     ['text over X’s 280 weighted characters', { text: 'é'.repeat(100) + ' ' + '漢'.repeat(100) }, 'Posts on X can be at most 280 characters (this one counts 301)'],
     ['media that is not in the library', { media: [{ generationId: 'someone-elses-file' }] }, 'Media must come from your library'],
   ])('refuses %s before anything is written', async (_, change, message) => {
-    const { uid, idToken } = await xUser();
+    const { uid, idToken } = await signUpWithX();
     const called = await callCallable('publishPost', { requestId: randomUUID(), platform: 'x', text: 'Hello', ...change }, idToken);
     expect(called.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
     expect(await postsOf(uid)).toEqual([]);
@@ -116,7 +104,7 @@ describe('bad payloads', () => {
   ];
 
   it.each(cases)('%s refuses %j with invalid-argument and writes nothing', async (name, data) => {
-    const { uid, idToken } = await xUser();
+    const { uid, idToken } = await signUpWithX();
     const called = await callCallable(name, data, idToken);
     expect(called.error?.status).toBe('INVALID_ARGUMENT');
     expect(await postsOf(uid)).toEqual([]);
@@ -131,11 +119,11 @@ describe('bad payloads', () => {
   );
 
   it("cancelPost on someone else's post finds nothing to cancel", async () => {
-    const owner = await xUser();
+    const owner = await signUpWithX();
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
     const made = await callCallable('publishPost', { requestId: postId, platform: 'x', text: 'Mine', scheduledAt }, owner.idToken);
     expect(made.result).toEqual({ postId, status: 'scheduled' });
-    const other = await xUser();
+    const other = await signUpWithX();
     expect((await callCallable('cancelPost', { postId }, other.idToken)).error).toMatchObject({ status: 'NOT_FOUND' });
     expect((await adminDb().doc(`users/${owner.uid}/socialPosts/${postId}`).get()).get('status')).toBe('scheduled');
   });

@@ -95,3 +95,16 @@ export async function runScheduleNow(name: string, at?: Date): Promise<ScheduleR
   const { runs } = (await res.json()) as { runs: ScheduleRun[] };
   return runs[0]!;
 }
+
+/** A new signed-in account with an X account connected (OAuth 1.0a keys the X sandbox accepts), through the callable the dashboard uses. */
+export async function signUpWithX(): Promise<{ uid: string; idToken: string; email: string }> {
+  const user = await signUp();
+  const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+  const saved = await callCallable(
+    'saveSocialCredentials',
+    { platform: 'x', credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` } },
+    user.idToken,
+  );
+  if (saved.error) throw new Error(saved.error.message);
+  return user;
+}
