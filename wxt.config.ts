@@ -32,6 +32,19 @@ export function extensionPermissions(browser: string): Record<string, string> {
   };
 }
 
+/**
+ * The extension pages' Content-Security-Policy (the side panel). Scripts and plugins only from the extension
+ * itself, as MV3 requires. Pictures: the extension's own files, data: and blob:, the build's Storage (a draft
+ * or library picture; ownStoragePicture in core/data/draft.ts checks the bucket too) and the pages the user
+ * reads (page-context-card and panel-intent-card show a page's own images, which may come from any https
+ * host). No http: host but the Storage emulator of an emulator build: a picture address pointing at a
+ * service on the user's machine or network (http://127.0.0.1:<port>/...) is never fetched.
+ */
+export function extensionPagesPolicy(emulators?: { host: string; storage: number }): string {
+  const storage = emulators ? [`http://${emulators.host}:${emulators.storage}`] : [];
+  return ["script-src 'self'", "object-src 'self'", ['img-src', "'self'", 'data:', 'blob:', 'https:', ...storage].join(' ')].join('; ');
+}
+
 // The repo root is the WXT root and srcDir. WXT only
 // looks for entrypoints in entrypointsDir, so dashboard/, functions/ and scripts/ are never built
 // here; Tailwind's own source scan is limited in entrypoints/sidepanel/style.css.
@@ -65,7 +78,7 @@ export default defineConfig({
       ],
     },
   }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion, mode }) => ({
     name: 'Muse Studio',
     description: 'Create, save and share from any page with your Muse Studio workspace.',
     permissions: Object.keys(extensionPermissions(browser)),
@@ -79,6 +92,10 @@ export default defineConfig({
       browser === 'firefox'
         ? { _execute_sidebar_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } }
         : { _execute_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } },
+    // Firefox builds MV2, where the policy is a plain string.
+    content_security_policy: ((policy: string) => (manifestVersion === 2 ? policy : { extension_pages: policy }))(
+      extensionPagesPolicy(parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')).emulators),
+    ),
     // Firefox: the panel is its sidebar (sidebar_action, which WXT writes from entrypoints/sidepanel).
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),
   }),

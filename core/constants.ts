@@ -93,7 +93,7 @@ export const TOOLTIP_DELAYS = { delayMs: 700, skipMs: 300, sidebarDelayMs: 0 } a
 export const VOICES = [
   { id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel' },
   { id: 'AZnzlk1XvdvUeBnXmlld', name: 'Domi' },
-  { id: 'EXAVITQu4vr4xnSDxMaL', name: 'Bella' },
+  { id: 'EXAVITQu4vr4xnSDxMaL', name: 'Sarah' },
   { id: 'ErXwobaYiN019PkySvjV', name: 'Antoni' },
   { id: 'MF3mGyEYCl7XYWbV9V6O', name: 'Elli' },
   { id: 'TxGEqnHWrfWFTfGW9XjX', name: 'Josh' },

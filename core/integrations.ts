@@ -211,6 +211,12 @@ export const socialAccountStatusSchema = z.object({
   connected: z.boolean(),
   /** Set by a publish the platform refused for the token (401); cleared by the next success or a save. */
   needsReconnect: z.boolean().optional().catch(undefined),
+  /** LinkedIn: the member the saved token posts as, kept by getPlatformProfile so Post From offers it at once. */
+  member: z
+    .object({ urn: z.string().max(200), name: z.string().max(200) })
+    .nullable()
+    .optional()
+    .catch(undefined),
   updatedAt: timestampLike,
 });
 export type SocialAccountStatus = z.output<typeof socialAccountStatusSchema>;

@@ -17,6 +17,8 @@ export interface SocialAccountStatus {
   connected: boolean;
   /** The platform refused the stored token at the last publish: reconnect in Integrations. */
   needsReconnect?: boolean;
+  /** LinkedIn: the member the token posts as, as last seen (getPlatformProfile); null before that. */
+  member?: { urn: string; name: string } | null;
   updatedAt: Date;
 }
 export type SocialAccountStatuses = Partial<Record<SocialPlatform, SocialAccountStatus>>;
@@ -47,6 +49,7 @@ export function toSocialAccountStatuses(docs: readonly RawDoc[]): SocialAccountS
     values: s.values,
     connected: s.connected,
     needsReconnect: s.needsReconnect ?? false,
+    member: s.member ?? null,
     updatedAt: s.updatedAt.toDate(),
   }));
 }

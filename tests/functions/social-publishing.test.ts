@@ -520,6 +520,8 @@ describe('getPlatformProfile', () => {
       ['urn:li:organization:1000002', 'organization'],
     ]);
     expect(profile.tokenExpiresAt).toBe('2027-01-20T10:00:00.000Z');
+    // The member is kept on the account, so Post From offers it at once next time.
+    expect((await db.doc(`users/${uid}/socialAccounts/linkedin`).get()).get('member')).toEqual({ urn: 'urn:li:person:sbxMember01', name: profile.name });
   });
 
   it('answers needs-reconnect when the platform refuses the token', async () => {

@@ -1,11 +1,14 @@
 import { userCollectionPath } from '@core/firestore-paths';
 import { useLiveDoc } from '@core/react/use-live';
-import { toSocialPost } from '@core/social-posts';
+import { checkingMessage, toSocialPost } from '@core/social-posts';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { doc, type Firestore } from 'firebase/firestore';
 
-/** How a post the panel sent ends, live from users/{uid}/socialPosts/{postId} (functions write it). */
+/**
+ * How a post the panel sent ends, live from users/{uid}/socialPosts/{postId} (functions write it). While the
+ * server asks the platform whether an unanswered request made the post, it says so, as Recent Posts does.
+ */
 export function PostOutcome({ db, uid, postId, onDismiss }: { db: Firestore; uid: string; postId: string; onDismiss: () => void }) {
   const state = useLiveDoc(doc(db, userCollectionPath(uid, 'socialPosts'), postId), toSocialPost);
   const post = state.status === 'success' ? state.data : null;
@@ -32,7 +35,9 @@ export function PostOutcome({ db, uid, postId, onDismiss }: { db: Firestore; uid
         ? `Scheduled for ${post.scheduledAt ? post.scheduledAt.toLocaleString() : 'later'}.`
         : post?.status === 'cancelled'
           ? 'Cancelled.'
-          : 'Posting…';
+          : post?.status === 'publishing' && post.checkingUntil
+            ? checkingMessage(post.platform)
+            : 'Posting…';
   return (
     <Alert className="flex items-center gap-2">
       <span>

@@ -12,6 +12,7 @@ import { JobInterrupted } from './executor';
 import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, succeededPatch, type Ownership } from './job-state';
 import { identifyMedia } from './media';
 import { runPublishJob, type PublishDeps } from '../social/publish-run';
+import { PUBLISH_LEASE_MS } from '../social/publish-timing';
 import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
 
 // Runs one job document to its end, for any kind (executors in ./kinds). Safe to call more than once for
@@ -66,6 +67,8 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   const ref = jobRef(db, uid, jobId);
   const runId = deps.newRunId?.() ?? randomUUID();
   const leaseMs = deps.leaseMs ?? JOB_LEASE_MS;
+  // A publish run renews a shorter lease of its own (../social/publish-timing.ts PUBLISH_LEASE_MS).
+  const publishLeaseMs = deps.publish?.leaseMs ?? PUBLISH_LEASE_MS;
   const now = () => deps.clock.now();
 
   const claim = await db.runTransaction(async (tx) => {
@@ -74,7 +77,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     const data = snap.data()!;
     const state = jobStateOf(data);
     const decision = decideClaim(state, now());
-    if (decision.action === 'claim') tx.update(ref, claimPatch(state, runId, now(), leaseMs, decision.resumed));
+    if (decision.action === 'claim') tx.update(ref, claimPatch(state, runId, now(), data.kind === 'publish' ? publishLeaseMs : leaseMs, decision.resumed));
     if (decision.action === 'give_up') tx.update(ref, failedPatch(now(), abandonedJobError));
     return { ...decision, data, attempt: state.attempts + 1 };
   });
@@ -116,7 +119,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   // A publish makes no library record: its own run (../social/publish-run.ts) takes over after the claim.
   if (kind === 'publish') {
     if (!deps.publish) return fail(UNAVAILABLE_KIND);
-    return runPublishJob({ db, bucket: deps.bucket, clock: deps.clock, uid, jobId, runId, leaseMs, jobRef: ref, input: data.input }, deps.publish);
+    return runPublishJob({ db, bucket: deps.bucket, clock: deps.clock, uid, jobId, runId, leaseMs: publishLeaseMs, jobRef: ref, input: data.input }, deps.publish);
   }
 
   const executor = deps.executors[kind] as JobExecutor<unknown> | undefined;

@@ -17,6 +17,27 @@ export const PUBLISH_LOG_MAX = 60;
 
 export const LOOKUP_STEP = 'Look up';
 export const CREATE_STEPS = ['Create post', 'Start upload'] as const;
+/** Steps that carry a file's bytes: their answer is waited for longer (publish-timing.ts stepTimeoutMs). */
+export const UPLOAD_STEPS: readonly string[] = ['Upload media', 'Upload video'];
+
+/**
+ * Each step and whether sending it again while an earlier send may still land is safe. A run that takes over
+ * a post (its worker lost) waits out every logged step (publish-timing.ts loggedRequestsSettledAt); within a
+ * run, the publishers send an upload step again after a passing failure or a lost answer without waiting,
+ * which these reasons allow. Only the create requests are never sent again inside a request's lifetime.
+ */
+export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }> = {
+  'Create post': { makesVisible: true, why: 'Makes the post: sent again only once the first can no longer land and a look-up found nothing.' },
+  'Upload media': {
+    makesVisible: false,
+    why: 'Makes a media object (X media id, LinkedIn image or video asset, Reddit media asset) that nothing shows until a post names it; a second one is left unused.',
+  },
+  'Start upload': { makesVisible: false, why: 'Opens a YouTube resumable session; no video exists until the session holds its last byte, and a re-run continues the saved session.' },
+  'Upload video': {
+    makesVisible: true,
+    why: 'Bytes of one YouTube session at a named range, so a part sent twice is kept once; the last part makes the video, and its lost answer is an unknown outcome (youtube.ts), waited out like a create.',
+  },
+};
 
 /** What a request to the platform is for, from its method and address. */
 export function requestStep(platform: PublishPlatform, method: string, url: string): string {

@@ -11,7 +11,7 @@ import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, Socia
 import type { FreshCredentials } from './oauth/fresh-credentials';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type SocialPostDoc, type StoredPostMedia } from './posts';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
-import { PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
+import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
 
 // The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. The attempt is
@@ -21,8 +21,11 @@ import { realSleep } from '../lib/retry';
 // land: the run looks the post up until that request's longest lifetime has passed (timeout plus the
 // platform's processing delay, publish-timing.ts), with the post `checkingUntil` then, and only then decides.
 // A request that provably made nothing (never sent, or a 5xx answer) is sent again by the run itself, with
-// backoff. Every request that can change something is logged on the post (publish-log.ts). The post's end
-// and the job's end are one transaction.
+// backoff. Every request that can change something is logged on the post (publish-log.ts) before it leaves,
+// and only while this run still owns the job: a run that lost its lease sends nothing more, so the run that
+// takes over (the sweep starts one as soon as the short lease, PUBLISH_LEASE_MS, lapses; a live run renews
+// it every third of it) sees every request that may still land and waits them all out. The post's end and
+// the job's end are one transaction.
 
 export interface PublishDeps {
   /** Reddit and YouTube: refreshed when about to expire; `refused` when the account must connect again. */
@@ -33,7 +36,24 @@ export interface PublishDeps {
   timing?: PublishTiming;
   /** Waits between look-ups and before a resend. */
   sleep?: (ms: number) => Promise<void>;
+  /** The publish job's lease (PUBLISH_LEASE_MS when omitted); the run renews it every third of it. */
+  leaseMs?: number;
+  /** Calls `beat` every `ms` until stopped (setInterval when omitted): the run's lease renewal. */
+  every?: (ms: number, beat: () => void) => () => void;
 }
+
+/** Thrown by the run's fetch instead of sending a request this run may no longer send (publish-run.ts). */
+export class RequestWithheld extends Error {
+  constructor(readonly lost: boolean) {
+    super(lost ? 'This run no longer owns the publish job: request not sent' : 'The request could not be logged: not sent');
+    this.name = 'RequestWithheld';
+  }
+}
+
+const everyInterval = (ms: number, beat: () => void): (() => void) => {
+  const timer = setInterval(beat, ms);
+  return () => clearInterval(timer);
+};
 
 export interface PublishRun {
   db: Firestore;
@@ -111,8 +131,9 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       return { action: 'gone' } as const;
     }
     const earlier = asDate(post.attemptStartedAt);
-    // The earlier request's longest lifetime: kept from the run that saw the unknown outcome, else from the log.
-    const checkUntil = earlier ? (asDate(post.checkingUntil)?.getTime() ?? settledAt(timing, post.platform, lastSentAt(post, earlier))) : null;
+    // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
+    // and the end of every request logged (each step with its own timeout: an upload waits longer).
+    const checkUntil = earlier ? Math.max(asDate(post.checkingUntil)?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, readLog(post.publishLog), earlier)) : null;
     tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
     tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
     return { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at } as const;
@@ -121,10 +142,15 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   if (start.action === 'gone') return { outcome: 'failed', error: { code: 'internal', message: 'This post is not waiting to be published.' } };
   if (start.action === 'done') return { outcome: 'published', postId, platformPostId: start.post.platformPostId ?? '', url: start.post.url ?? '' };
 
-  const { post, attemptStartedAt } = start;
+  const { post, attemptStartedAt, checkUntil: startCheckUntil } = start;
   const platform = post.platform;
+  /** Set once this run finds it no longer owns the job (another run took it over): it sends nothing more. */
+  let lost = false;
+  /** Set when a request was withheld because its log line could not be written (it never left). */
+  let withheld = false;
+  const stopBeating = (deps.every ?? everyInterval)(Math.max(1, Math.floor(leaseMs / 3)), () => void renewLease());
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
-  let mayExist = start.checkUntil !== null;
+  let mayExist = startCheckUntil !== null;
   const logEntries: PublishLogEntry[] = readLog(post.publishLog);
 
   /** Writes the post's end and the job's end together; the post's is written even if the job was lost. */
@@ -194,12 +220,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };
 
-    let checkUntil = start.checkUntil;
+    let checkUntil = startCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
     let sends = 0;
     for (;;) {
+      if (lost) return stopped();
       if (checkUntil !== null) {
         const decided = await settle(publisher, request, checkUntil);
+        if (decided === 'lost') return stopped();
         if (decided.found) return await finish({ ok: true, post: decided.found });
         if (decided.unknown) return await finish({ ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } });
         // The earlier request's lifetime is over and the platform has no such post: nothing was made.
@@ -209,12 +237,19 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       }
       mayExist = true;
       sends++;
+      withheld = false;
       let outcome;
       try {
         outcome = await publisher.publish(request);
       } catch (error) {
         log.error('Publish call crashed', { ...context, postId, error: describeError(error) });
         outcome = { ok: false as const, failure: { code: 'unknown_outcome' as const, message: lookupFailedMessage(platform) } };
+      }
+      if (lost) return stopped();
+      if (withheld && !outcome.ok) {
+        // The request that failed never left (its log line could not be written): nothing was made by it.
+        withheld = false;
+        outcome = { ok: false as const, failure: { code: 'unavailable' as const, message: notPublishedMessage(platform) } };
       }
       if (outcome.ok) return await finish(outcome);
       if (outcome.failure.code === 'unknown_outcome') {
@@ -237,14 +272,31 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   } catch (error) {
     log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
     return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
+  } finally {
+    stopBeating();
+  }
+
+  /** Renews the lease while this run owns the job; notes when it no longer does. */
+  async function renewLease(): Promise<void> {
+    if (lost) return;
+    try {
+      await db.runTransaction(async (tx) => {
+        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        if (o.owned) tx.update(run.jobRef, { leaseExpiresAt: new Date(now().getTime() + leaseMs) });
+        else lost = true;
+      });
+    } catch (error) {
+      log.warn('Publish lease not renewed', { ...context, postId, error: describeError(error) });
+    }
   }
 
   /**
    * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
    * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
    */
-  async function settle(publisher: SocialPublisher, request: PublishRequest, until: number): Promise<{ found: PublishedPost | null; unknown: boolean }> {
+  async function settle(publisher: SocialPublisher, request: PublishRequest, until: number): Promise<{ found: PublishedPost | null; unknown: boolean } | 'lost'> {
     for (;;) {
+      if (lost) return 'lost';
       const askedAt = now().getTime();
       let found: PublishedPost | null = null;
       let failed = false;
@@ -287,9 +339,40 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     }
   }
 
+  function stopped(): RunResult {
+    log.info('Publish run stopped: another run took the job over', { ...context, postId });
+    return { outcome: 'stopped', reason: 'lost' };
+  }
+
+  /**
+   * Logs a request before it leaves, in a transaction that finds this run still owning the job and the post;
+   * otherwise the request is withheld (RequestWithheld), so a run that lost its lease sends nothing more and
+   * the run that took over has every request that may still land in the log it reads.
+   */
   async function logSent(step: string): Promise<number> {
-    logEntries.push({ at: now(), step, outcome: 'Sent' });
-    await saveLog();
+    if (lost) throw new RequestWithheld(true);
+    const entry: PublishLogEntry = { at: now(), step, outcome: 'Sent' };
+    const next = [...logEntries, entry];
+    let owned = false;
+    try {
+      owned = await db.runTransaction(async (tx) => {
+        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+        tx.update(pRef, { publishLog: next.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
+        return true;
+      });
+    } catch (error) {
+      log.warn('Publish request not logged: withheld', { ...context, postId, step, error: describeError(error) });
+      withheld = true;
+      throw new RequestWithheld(false);
+    }
+    if (!owned) {
+      lost = true;
+      throw new RequestWithheld(true);
+    }
+    withheld = false;
+    logEntries.push(entry);
     return logEntries.length - 1;
   }
 
@@ -361,12 +444,6 @@ function readLog(raw: unknown): PublishLogEntry[] {
     const at = asDate(e?.at);
     return at && typeof e.step === 'string' && typeof e.outcome === 'string' ? [{ at, step: e.step, outcome: e.outcome }] : [];
   });
-}
-
-/** When the earlier run last sent something that can change the platform (the attempt's start if nothing is logged). */
-function lastSentAt(post: SocialPostDoc, attemptStartedAt: Date): number {
-  const sent = readLog(post.publishLog).filter((e) => e.step !== LOOKUP_STEP);
-  return Math.max(attemptStartedAt.getTime(), ...sent.map((e) => e.at.getTime()));
 }
 
 /** The post's files as range readers (never whole in memory), or undefined when one is gone. */

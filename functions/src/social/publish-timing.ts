@@ -1,4 +1,5 @@
 import type { PublishPlatform } from '@core/social-posts';
+import { LOOKUP_STEP, UPLOAD_STEPS } from './publish-log';
 
 // How long a publish waits, in one place, so the test stack can shorten every window (functions/src/config.ts
 // reads the MUSE_PUBLISH_* overrides, in the emulator only) while production keeps these values.
@@ -33,6 +34,30 @@ export const PUBLISH_TIMING: PublishTiming = {
  */
 export function settledAt(timing: PublishTiming, platform: PublishPlatform, sentAt: number): number {
   return sentAt + timing.requestTimeoutMs + timing.settleMs[platform];
+}
+
+/**
+ * A publish job's lease: short, and renewed by its run every third of it while the run is alive
+ * (publish-run.ts), so a run killed mid-publish is taken over by the next sweep (every minute) instead of
+ * showing "publishing" for the generic job lease (3 minutes). It is safe to be short because a run sends
+ * nothing to a platform unless it still owns the job at that moment and has logged the request first
+ * (publish-run.ts), so the run that takes over sees every request that may still land and waits it out.
+ */
+export const PUBLISH_LEASE_MS = 45_000;
+
+/** The longest wait for an answer to a request logged as `step` (publish-log.ts): uploads wait longer. */
+export function stepTimeoutMs(timing: PublishTiming, step: string): number {
+  return UPLOAD_STEPS.includes(step) ? timing.uploadTimeoutMs : timing.requestTimeoutMs;
+}
+
+/**
+ * When every request in a post's log can no longer make anything: for each request sent (look-ups
+ * excepted), its send time plus its step's timeout plus the platform's processing delay. Every step is held
+ * to it, uploads included, whether or not it makes something visible (publish-log.ts says which do).
+ */
+export function loggedRequestsSettledAt(timing: PublishTiming, platform: PublishPlatform, entries: readonly { at: Date; step: string }[], since: Date): number {
+  const ends = entries.filter((e) => e.step !== LOOKUP_STEP).map((e) => e.at.getTime() + stepTimeoutMs(timing, e.step) + timing.settleMs[platform]);
+  return Math.max(settledAt(timing, platform, since.getTime()), ...ends);
 }
 
 /** A publish job still queued this long was never started by its trigger: the sweep starts it again. */

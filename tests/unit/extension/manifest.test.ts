@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'wxt';
-import { extensionPermissions } from '../../../wxt.config';
+import { extensionPagesPolicy, extensionPermissions } from '../../../wxt.config';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -16,6 +16,7 @@ interface Manifest {
   sidebar_action?: { default_panel?: string };
   browser_specific_settings?: { gecko?: { id?: string; data_collection_permissions?: { required?: string[] } } };
   commands?: Record<string, unknown>;
+  content_security_policy?: string | { extension_pages?: string };
 }
 
 // Each target is built the way `npx wxt build [-b firefox]` builds it, into a folder of its own.
@@ -64,6 +65,26 @@ describe('the built manifest', () => {
   it("for firefox opens the panel page in Firefox's sidebar, with the shortcut", () => {
     expect(manifests.firefox.sidebar_action?.default_panel).toBe('sidepanel.html');
     expect(manifests.firefox.commands).toHaveProperty('_execute_sidebar_action');
+  });
+
+  it.each(targets)('for %s lets the panel load pictures only from https, data:, blob: and itself, never another http host', (browser) => {
+    const csp = manifests[browser].content_security_policy;
+    const policy = typeof csp === 'string' ? csp : csp?.extension_pages;
+    const imgSrc = policy
+      ?.split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'img-src');
+    // An emulator build (as this one may be, from .env.development) adds its Storage emulator, and nothing else.
+    const [, ...sources] = imgSrc ?? [];
+    expect(sources.slice(0, 4)).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    expect(sources.slice(4)).toEqual(sources.length > 4 ? [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)] : []);
+    expect(policy).toContain("script-src 'self'");
+  });
+
+  it('allows the Storage emulator of an emulator build, and no other local port', () => {
+    const policy = extensionPagesPolicy({ host: '127.0.0.1', storage: 19199 });
+    expect(policy).toContain("img-src 'self' data: blob: https: http://127.0.0.1:19199");
+    expect(policy).not.toMatch(/\*|http:(?!\/\/127\.0\.0\.1:19199)/);
   });
 
   it('for firefox carries a gecko id and declares the data it sends', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
+import { useSocialAccounts } from '@/lib/social-accounts';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
@@ -25,6 +26,10 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => p.text) ?? [], [postList]);
   const data = profile.status === 'success' ? profile.data : null;
+  // LinkedIn: the member last seen on this account is offered at once; its pages join when the profile answers.
+  const accounts = useSocialAccounts();
+  const member = platform === 'linkedin' && accounts.state.status === 'success' ? (accounts.state.data.linkedin?.member ?? null) : null;
+  const knownAuthors = member ? [{ ...member, kind: 'person' as const }] : null;
   const draft = useDraft(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
   const openedId = opened?.id ?? null;
@@ -75,7 +80,8 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
             text={text}
             onTextChange={setText}
             timeZone={timeZone}
-            authors={data ? data.authors : profile.status === 'error' ? [] : null}
+            authors={data ? data.authors : profile.status === 'error' ? [] : knownAuthors}
+            pagesPending={!data && profile.status === 'loading' && knownAuthors !== null}
             accountFailure={profile.status === 'error' ? profile.failure : null}
             onSubmitted={(postId) => {
               watch(postId);

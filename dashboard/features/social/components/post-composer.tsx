@@ -20,8 +20,10 @@ export interface ComposerProps {
   text: string;
   onTextChange: (text: string) => void;
   timeZone: string;
-  /** LinkedIn: who may post (from getPlatformProfile); null while loading or unknown. */
+  /** LinkedIn: who may post (from getPlatformProfile, or the member last seen while it loads); null while unknown. */
   authors: PlatformProfile['authors'] | null;
+  /** LinkedIn: `authors` is the member alone, and the pages they manage are still being asked for. */
+  pagesPending?: boolean;
   /** A failure already known (getPlatformProfile said the account is missing or refused). */
   accountFailure: CallableFailure | null;
   /** Called with the new post's id, so the page can announce how it ends. */
@@ -35,7 +37,20 @@ export interface ComposerProps {
 }
 
 /** The create form: Post Content, Post From (LinkedIn), Media, Schedule Date and the post button. */
-export function PostComposer({ platform, text, onTextChange, timeZone, authors, accountFailure, onSubmitted, now = () => new Date(), initialDraft, onSaveDraft, savingDraft }: ComposerProps) {
+export function PostComposer({
+  platform,
+  text,
+  onTextChange,
+  timeZone,
+  authors,
+  pagesPending = false,
+  accountFailure,
+  onSubmitted,
+  now = () => new Date(),
+  initialDraft,
+  onSaveDraft,
+  savingDraft,
+}: ComposerProps) {
   const copy = PLATFORM_COPY[platform];
   const [media, setMedia] = useState<MediaAsset[]>(initialDraft?.media ?? []);
   const schedule = useScheduleInput();
@@ -93,7 +108,7 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
       {platform === 'linkedin' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors ? undefined : `${id}-author-hint`}>
+          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors && !pagesPending ? undefined : `${id}-author-hint`}>
             <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
             {authors?.map((a) => (
               <option key={a.urn} value={a.urn}>
@@ -101,9 +116,9 @@ export function PostComposer({ platform, text, onTextChange, timeZone, authors, 
               </option>
             ))}
           </NativeSelect>
-          {authors ? null : (
+          {authors && !pagesPending ? null : (
             <p id={`${id}-author-hint`} role="status" className="text-xs text-muted-foreground">
-              Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.
+              {authors ? 'Asking LinkedIn for the pages you manage. You can post as yourself meanwhile.' : 'Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.'}
             </p>
           )}
         </div>

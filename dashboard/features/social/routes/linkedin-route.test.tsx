@@ -63,6 +63,27 @@ describe('the LinkedIn page', () => {
     expect(sent('publishPost')[0]!.input).toMatchObject({ platform: 'linkedin', author: 'urn:li:organization:42', text: 'Hello LinkedIn' });
   });
 
+  it('offers the member last seen at once, and adds the pages when LinkedIn answers', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    calls.handlers.getPlatformProfile = () => new Promise((resolve) => (answer = resolve));
+    const account = { configured: true, hints: { accessToken: 'abcd' }, values: {}, connected: true, member: { urn: 'urn:li:person:abc', name: 'Ada Lovelace' }, updatedAt: { toDate: () => new Date() } };
+    live.accounts = [{ id: 'linkedin', data: account }];
+    try {
+      renderPage();
+      const from = screen.getByLabelText('Post From') as HTMLSelectElement;
+      expect([...from.options].map((o) => o.textContent)).toEqual(['Select where to post from', 'Ada Lovelace (you)']);
+      expect(document.getElementById(from.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Asking LinkedIn for the pages you manage/);
+      fireEvent.change(from, { target: { value: 'urn:li:person:abc' } });
+      await waitFor(() => expect(sent('getPlatformProfile')).toHaveLength(1));
+      answer({ platform: 'linkedin', name: 'Ada Lovelace', followers: null, following: null, posts: null, authors: AUTHORS });
+      await waitFor(() => expect(from.options).toHaveLength(3));
+      expect(from.value).toBe('urn:li:person:abc');
+      expect(screen.queryByText(/^Asking LinkedIn/)).toBeNull();
+    } finally {
+      live.accounts = undefined;
+    }
+  });
+
   it('says what Post From is waiting for while LinkedIn is asked, not a bare Loading', async () => {
     let answer: (value: unknown) => void = () => undefined;
     calls.handlers.getPlatformProfile = () => new Promise((resolve) => (answer = resolve));

@@ -94,7 +94,13 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
     const options = { accessToken: stored.value.accessToken ?? '', baseUrl: deps.baseUrls.linkedin, fetch: deps.fetch, now };
     const identity = await fetchLinkedInIdentity(options);
     if (!identity.ok) return refused(identity.failure);
-    const organizations = await listApprovedOrganizations(options);
+    // The member is kept on the account (socialAccounts/linkedin), so Post From offers it at once next time
+    // while the pages are being listed (best effort: without it the composer waits for this answer).
+    const member = { urn: identity.value.personUrn, name: identity.value.name };
+    const remember = socialAccountRef(deps.db, uid, platform)
+      .update({ member })
+      .catch(() => undefined);
+    const [organizations] = await Promise.all([listApprovedOrganizations(options), remember]);
     if (!organizations.ok) {
       if (organizations.failure.code === 'auth_expired') return refused(organizations.failure);
       // Without the page permission the member still posts as themself.
