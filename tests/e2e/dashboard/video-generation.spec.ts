@@ -70,7 +70,7 @@ test('a description runs to a playable video in the preview, Recent Generations 
   const downloadPromise = page.waitForEvent('download');
   await preview(page).getByRole('button', { name: 'Download Video' }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('A drone shot over sea cliffs a.mp4');
+  expect(download.suggestedFilename()).toBe('A drone over sea cliffs at sun.mp4');
   expect((await readFile(await download.path())).toString('ascii', 4, 8)).toBe('ftyp');
   await expect(page.getByText('Video downloaded successfully')).toBeVisible();
 
