@@ -76,8 +76,8 @@ const started = Date.now();
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
 // need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
-// soon as it is up, and mostly waits on triggers and provider polls. The rules suites follow the checks in
-// their lane, which balances the two. e2e starts once both lanes are done, with the cores to itself.
+// soon as it is up, and mostly waits on triggers and provider polls; the rules suites follow it on the
+// same emulators, which balances the two lanes. e2e starts once both lanes are done, with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
 const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
@@ -86,21 +86,22 @@ const checksLane = (async () => {
   await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack });
   // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
   // After the stack's builds, so the renders do not share the cores with them.
-  const stack = await stackStarting;
+  await stackStarting;
   await vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
-  // The rules suites clear their project's Firestore and bucket: a project of their own on the same
-  // emulators, so the functions and e2e users are never wiped.
-  if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: wanted('functions') });
   // npm start itself, crashed and started again (tests/stack): a dev stack of its own on shifted ports.
   await vitest('stack', ['stack'], {}, { buffered: needsStack });
 })();
+const checksLaneRuns = ['typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'stack'].some(wanted);
 
 const stack = await stackStarting;
 if (stack) {
   try {
     await vitest('functions', ['functions'], stack.env);
+    // The rules suites clear their project's Firestore and bucket: a project of their own on the same
+    // emulators, so the functions and e2e users are never wiped.
+    await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: checksLaneRuns });
     await checksLane;
     await playwright('e2e', stack.env);
   } finally {

@@ -65,3 +65,16 @@ describe('publish timing', () => {
     expect(() => readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_PUBLISH_BACKOFF_MS: 'soon' })).toThrow(/MUSE_PUBLISH_BACKOFF_MS/);
   });
 });
+
+describe('job poll interval', () => {
+  it("keeps the product's poll interval outside the emulator, and when unset", () => {
+    expect(readConfig({ MUSE_JOB_POLL_MS: '500' }).jobPollIntervalMs).toBeUndefined();
+    expect(readConfig({ FUNCTIONS_EMULATOR: 'true' }).jobPollIntervalMs).toBeUndefined();
+  });
+
+  it('lets the test stack shorten it in the emulator', () => {
+    expect(readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_JOB_POLL_MS: '500' }).jobPollIntervalMs).toBe(500);
+    expect(() => readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_JOB_POLL_MS: 'fast' })).toThrow(/MUSE_JOB_POLL_MS/);
+    expect(() => readConfig({ FUNCTIONS_EMULATOR: 'true', MUSE_JOB_POLL_MS: '10' })).toThrow(/MUSE_JOB_POLL_MS/);
+  });
+});

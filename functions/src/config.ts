@@ -20,6 +20,12 @@ export interface FunctionsConfig {
   /** Publishing's timeout, settle window, look-up interval and backoff (shortened only in the emulator). */
   publishTiming: PublishTiming;
   /**
+   * Between two polls of a generation's provider task (BFL, Luma): undefined keeps the product's
+   * (IMAGE.pollIntervalMs, VIDEO_JOB.pollIntervalMs in core/constants.ts). MUSE_JOB_POLL_MS shortens it
+   * in the emulator only, so the test stack's jobs do not wait at production pace.
+   */
+  jobPollIntervalMs: number | undefined;
+  /**
    * The dashboard's https origins, the only ones OAuth Connect sends a platform back to: DASHBOARD_ORIGINS
    * (comma-separated) if set, else the project's Firebase Hosting domains (<project>.web.app and
    * <project>.firebaseapp.com). In the emulator a loopback http origin is accepted besides these.
@@ -56,6 +62,14 @@ function readDashboardOrigins(env: Readonly<Record<string, string | undefined>>)
   return project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : [];
 }
 
+function readJobPollInterval(env: Readonly<Record<string, string | undefined>>, emulated: boolean): number | undefined {
+  const raw = env.MUSE_JOB_POLL_MS?.trim();
+  if (!emulated || !raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100) throw new Error('MUSE_JOB_POLL_MS must be a whole number of milliseconds, at least 100');
+  return n;
+}
+
 const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
 
 /** Reads the functions' configuration from an environment; pure, so it is tested with plain objects. */
@@ -82,7 +96,15 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): F
   const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
   if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
   const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
-  return { baseUrls, hostUrls, emulated, storageDownloadOrigin, publishTiming: readPublishTiming(env, emulated), dashboardOrigins: readDashboardOrigins(env) };
+  return {
+    baseUrls,
+    hostUrls,
+    emulated,
+    storageDownloadOrigin,
+    publishTiming: readPublishTiming(env, emulated),
+    jobPollIntervalMs: readJobPollInterval(env, emulated),
+    dashboardOrigins: readDashboardOrigins(env),
+  };
 }
 
 let config: FunctionsConfig | undefined;

@@ -18,6 +18,9 @@ import { warmFunctions, warmJobRunner } from './warm-functions';
 
 export type StackKind = 'dev' | 'test';
 
+/** How often the test stack's jobs poll a provider task (MUSE_JOB_POLL_MS); tests that need a job to stay running ask the sandbox for more pending answers. */
+export const TEST_JOB_POLL_MS = 1000;
+
 const layout = {
   dev: {
     sandboxBasePort: 8900 + devPortShift,
@@ -259,7 +262,9 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     say.step('Bundling Cloud Functions');
     await buildFunctions();
     sandbox = await startSandbox({ basePort: l.sandboxBasePort });
-    writeFunctionsEnv(projectId, opts.realProviders ? {} : sandbox.env);
+    // The test stack polls provider tasks every second instead of every 3 s (functions/src/config.ts,
+    // emulator only): a job's wait is shorter, its steps and limits are the product's.
+    writeFunctionsEnv(projectId, { ...(opts.realProviders ? {} : sandbox.env), ...(kind === 'test' ? { MUSE_JOB_POLL_MS: String(TEST_JOB_POLL_MS) } : {}) });
     ensureLocalSecrets();
 
     // Each Storage emulator keeps blobs in $TMPDIR/firebase and wipes that folder when it stops: give

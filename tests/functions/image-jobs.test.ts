@@ -8,7 +8,7 @@ import { adminDb, callCallable, closeAdmin, signUp } from './support';
 // in its prompt and counts its own provider calls, and plays faults through prompt tags, so nothing depends
 // on who else uses the sandbox (tests/sandbox/README.md).
 
-// A job waits for the emulator to deliver its trigger, and polls every 3 s.
+// A job waits for the emulator to deliver its trigger, and polls every second (the test stack's MUSE_JOB_POLL_MS).
 vi.setConfig({ testTimeout: 120_000 });
 afterAll(closeAdmin);
 
@@ -205,12 +205,12 @@ describe('cancelJob', () => {
   it('cancels a running job: the run stops between polls and writes no record or file', async () => {
     const { uid, idToken } = await userWithBflKey();
     const marker = newMarker();
-    const { requestId } = await startImageJob(idToken, imageInput({ prompt: `a slow one ${marker} [pending:20]` }));
+    const { requestId } = await startImageJob(idToken, imageInput({ prompt: `a slow one ${marker} [pending:55]` }));
     await waitForJob(uid, requestId, { until: (s) => s === 'running' });
     const res = await callCallable('cancelJob', { jobId: requestId }, idToken);
     expect(res.result).toEqual({ status: 'cancelled' });
-    // The run notices at its next poll (every 3 s); after that it polls no more, well before the task's 20th poll would finish it.
-    expect(await countOnceQuiet(async () => (await bflSubmissions(marker))[0]!.polls)).toBeLessThan(20);
+    // The run notices at its next poll (every second); after that it polls no more, well before the task's 55th poll would finish it.
+    expect(await countOnceQuiet(async () => (await bflSubmissions(marker))[0]!.polls)).toBeLessThan(55);
     expect(await readJob(uid, requestId)).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' }, generationId: null });
     expect(await generationsOf(uid)).toHaveLength(0);
     expect(await filesOf(uid)).toEqual([]);

@@ -115,7 +115,7 @@ export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]>
 }
 
 /**
- * Waits until `count()` has stayed the same for `quietMs` (longer than two of the job's 3 s polls) and
+ * Waits until `count()` has stayed the same for `quietMs` (longer than two of the job's polls, 3 s in production, 1 s on the test stack) and
  * returns it. A cancelled run stops polling at its next poll; how soon that is depends on the machine's
  * load, so tests wait for the polls to go quiet instead of sleeping a fixed time. A run that never stops
  * keeps the count moving until the provider's task finishes, which the caller's assertions then catch.

@@ -1,4 +1,5 @@
 import { getStorage } from 'firebase-admin/storage';
+import { IMAGE, VIDEO_JOB } from '@core/constants';
 import { loadConfig, loadKeyring } from '../config';
 import { readIntegrationKey } from '../integrations/secret-store';
 import { getAdminApp, getDb } from '../lib/admin';
@@ -29,17 +30,21 @@ export function defaultBucket(): Bucket {
 
 /** Every kind a job can be; a kind without an executor is refused by startJob. */
 export function jobExecutors(): Executors {
-  const { baseUrls } = loadConfig();
+  const { baseUrls, jobPollIntervalMs } = loadConfig();
   const retry = { policy: PROVIDER_RETRY_POLICY, sleep: realSleep, now: Date.now };
+  // The test stack's shorter poll interval (MUSE_JOB_POLL_MS, emulator only); the product's limits stay.
+  const polling = (p: { pollIntervalMs: number; pollMaxDurationMs: number; pollRetries: number }) =>
+    jobPollIntervalMs === undefined ? undefined : { intervalMs: jobPollIntervalMs, maxDurationMs: p.pollMaxDurationMs, retries: p.pollRetries };
   const elevenLabs = (apiKey: string) => createElevenLabs({ apiKey, baseUrl: baseUrls.elevenlabs, fetch: globalThis.fetch, retry, speechTimeoutMs: SPEECH_TIMEOUT_MS, musicTimeoutMs: MUSIC_TIMEOUT_MS });
   return {
     video: createVideoExecutor({
-      generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS }),
+      generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS, polling: polling(VIDEO_JOB) }),
     }),
     voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
     music: createMusicExecutor({ generators: elevenLabs }),
     image: createImageExecutor({
-      generators: (apiKey) => createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS }),
+      generators: (apiKey) =>
+        createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS, polling: polling(IMAGE) }),
     }),
   };
 }

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { eventually, expect, type Muse, PNG_1X1, test, waits } from '../support/fixtures';
 
-// Generation runs as a server-side job against the BFL sandbox: '[slow]' in a prompt keeps it Pending for
-// about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
+// Generation runs as a server-side job against the BFL sandbox, polled every second on the test stack
+// (scripts/stack/stack.ts): '[pending:15]' in a prompt keeps it Pending for about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
 
 test.describe.configure({ timeout: waits.test * 1.5 });
 
@@ -109,14 +109,14 @@ test('image to image refuses a file that is not an image', async ({ muse, page }
 
 test('a reload during generation follows the same job to its result', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-bfl-key');
-  await promptBox(page).fill('[slow] a lighthouse in a storm');
+  await promptBox(page).fill('[pending:15] a lighthouse in a storm');
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeVisible();
-  await expect(promptBox(page)).toHaveValue('[slow] a lighthouse in a storm');
+  await expect(promptBox(page)).toHaveValue('[pending:15] a lighthouse in a storm');
   await expectVisiblePicture(page);
 
   const jobs = await muse.stored.list('jobs');
@@ -126,20 +126,20 @@ test('a reload during generation follows the same job to its result', async ({ m
 
 test('a job that finished while the page was closed shows its result on return', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-bfl-key');
-  await promptBox(page).fill('[slow] a quiet harbour at dawn');
+  await promptBox(page).fill('[pending:15] a quiet harbour at dawn');
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await page.goto('/library');
-  await expect(page.getByRole('article', { name: '[slow] a quiet harbour at dawn' })).toBeVisible({ timeout: waits.job });
+  await expect(page.getByRole('article', { name: '[pending:15] a quiet harbour at dawn' })).toBeVisible({ timeout: waits.job });
   await page.goto('/create/image');
   await expectVisiblePicture(page);
 });
 
 test('Cancel stops a running job', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-bfl-key');
-  // Pending for 40 polls: the job cannot finish before the cancel lands, even when the first call to the
+  // Pending for 55 polls (about 55 s): the job cannot finish before the cancel lands, even when the first call to the
   // cancel function cold-starts its emulator worker on a loaded machine (CI saw that take over 20 s).
-  await promptBox(page).fill('[pending:40] a field of sunflowers');
+  await promptBox(page).fill('[pending:55] a field of sunflowers');
   await generateButton(page).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Generation cancelled')).toBeVisible({ timeout: waits.job });

@@ -3,7 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Video generation runs as a server-side job against the Luma sandbox: a generation advances one state
-// per poll (every 3 s); '[slow]' keeps it dreaming for about 25 s, '[submit-status:500]' fails the create.
+// per poll (every second on the test stack, scripts/stack/stack.ts); '[pending:24]' keeps it dreaming for about 25 s, '[submit-status:500]' fails the create.
 
 test.describe.configure({ timeout: waits.test * 1.5 });
 
@@ -41,7 +41,8 @@ test('shows the product defaults, the empty states, and refuses a blank descript
 
 test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-luma-key');
-  const prompt = 'A drone shot over sea cliffs at sunrise';
+  // [pending:6]: dreaming for about 6 s, so the running state is on screen long enough to check.
+  const prompt = 'A drone over sea cliffs at sunrise [pending:6]';
   await description(page).fill(prompt);
   await page.getByLabel('Style').selectOption('anime');
   await generateButton(page).click();
@@ -69,7 +70,7 @@ test('a description runs to a playable video in the preview, Recent Generations 
   const downloadPromise = page.waitForEvent('download');
   await preview(page).getByRole('button', { name: 'Download Video' }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('A drone shot over sea cliffs a.mp4');
+  expect(download.suggestedFilename()).toBe('A drone over sea cliffs at sun.mp4');
   expect((await readFile(await download.path())).toString('ascii', 4, 8)).toBe('ftyp');
   await expect(page.getByText('Video downloaded successfully')).toBeVisible();
 
@@ -79,7 +80,7 @@ test('a description runs to a playable video in the preview, Recent Generations 
 
 test('a closed tab during a video job still ends with the video in the library', async ({ muse, page, context }) => {
   await openAs(muse, 'sandbox-luma-key');
-  const prompt = '[slow] waves rolling onto a black sand beach';
+  const prompt = '[pending:24] waves rolling onto a black sand beach';
   await description(page).fill(prompt);
   await generateButton(page).click();
   await expect(preview(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
