@@ -271,12 +271,65 @@ export const seekFrameAtom = atom(null, (get, set, frame: number) => {
   set(playbackBaseAtom, { time: Math.min(get(totalDurationAtom), Math.max(0, Number.isFinite(seconds) ? seconds : 0)), playing: get(playbackBaseAtom).playing });
 });
 export const seekAtom = atom(null, (get, set, seconds: number) => set(playbackBaseAtom, { time: clampSeek(seconds, get(totalDurationAtom)), playing: get(playbackBaseAtom).playing }));
-export const playAtom = atom(null, (get, set) => set(playbackBaseAtom, startPlayback(get(playbackBaseAtom), get(totalDurationAtom))));
-export const pauseAtom = atom(null, (get, set) => set(playbackBaseAtom, { ...get(playbackBaseAtom), playing: false }));
+export const playAtom = atom(null, (get, set) => {
+  set(rateBaseAtom, 1);
+  set(playbackBaseAtom, startPlayback(get(playbackBaseAtom), get(totalDurationAtom)));
+});
+export const pauseAtom = atom(null, (get, set) => {
+  set(rateBaseAtom, 1);
+  set(playbackBaseAtom, { ...get(playbackBaseAtom), playing: false });
+});
 export const restartAtom = atom(null, (get, set) => set(playbackBaseAtom, { ...get(playbackBaseAtom), time: 0 }));
 export const jumpToEndAtom = atom(null, (get, set) => set(playbackBaseAtom, { time: get(totalDurationAtom), playing: false }));
 /** One animation frame of playback: elapsed real seconds since the last tick. */
-export const tickAtom = atom(null, (get, set, elapsedSec: number) => set(playbackBaseAtom, advancePlayback(get(playbackBaseAtom), elapsedSec, get(totalDurationAtom))));
+export const tickAtom = atom(null, (get, set, elapsedSec: number) => {
+  const rate = get(rateBaseAtom);
+  const p = get(playbackBaseAtom);
+  if (rate > 0) return set(playbackBaseAtom, advancePlayback(p, elapsedSec * rate, get(totalDurationAtom)));
+  if (!p.playing) return;
+  // Backwards: stops at the start.
+  const time = p.time + Math.max(0, elapsedSec) * rate;
+  set(playbackBaseAtom, time <= 0 ? { time: 0, playing: false } : { time, playing: true });
+  if (time <= 0) set(rateBaseAtom, 1);
+});
+
+/** Playback speed: 1 normally; J/L shuttle sets -1/1 and each repeat doubles it up to 4x either way. */
+const rateBaseAtom = atom(1);
+export const playbackRateAtom = atom((get) => get(rateBaseAtom));
+export const MAX_SHUTTLE = 4;
+/** J (-1) and L (+1): play that way, or faster when already playing that way. */
+export const shuttleAtom = atom(null, (get, set, direction: -1 | 1) => {
+  const rate = get(rateBaseAtom);
+  const p = get(playbackBaseAtom);
+  const same = p.playing && Math.sign(rate) === direction;
+  const next = same ? Math.max(-MAX_SHUTTLE, Math.min(MAX_SHUTTLE, rate * 2)) : direction;
+  set(rateBaseAtom, next);
+  if (direction > 0 && !p.playing) set(playbackBaseAtom, startPlayback(p, get(totalDurationAtom)));
+  else set(playbackBaseAtom, { time: p.time, playing: true });
+});
+/** Steps the playhead by frames (pausing). */
+export const stepFramesAtom = atom(null, (get, set, frames: number) => {
+  set(pauseAtom);
+  set(seekFrameAtom, get(playheadFrameAtom) + frames);
+});
+
+// Zoom: screen pixels per frame, from one frame across the view down to the whole project in it.
+export const MAX_PX_PER_FRAME = 48;
+const pxPerFrameBaseAtom = atom(2);
+const viewportWidthBaseAtom = atom(800);
+export const pxPerFrameAtom = atom((get) => get(pxPerFrameBaseAtom));
+/** The zoom that shows the whole project (at least one second) in the timeline's visible width. */
+export const fitPxPerFrameAtom = atom((get) => {
+  const tl = get(timelineAtom);
+  return Math.min(MAX_PX_PER_FRAME, Math.max(1e-3, get(viewportWidthBaseAtom) / Math.max(timelineLength(tl), tl.fps)));
+});
+export const setViewportWidthAtom = atom(null, (_get, set, width: number) => set(viewportWidthBaseAtom, Math.max(100, width)));
+export const zoomAtom = atom(null, (get, set, how: 'in' | 'out' | 'fit' | number) => {
+  const fit = get(fitPxPerFrameAtom);
+  const cur = get(pxPerFrameBaseAtom);
+  const next = how === 'fit' ? fit : how === 'in' ? cur * 1.5 : how === 'out' ? cur / 1.5 : how;
+  set(pxPerFrameBaseAtom, Math.min(MAX_PX_PER_FRAME, Math.max(Math.min(fit, cur), next)));
+});
 
 /** Stored items as the editor keeps them: every clip on a track at whole frames (a list-editor project is migrated). */
 export function migrateItems(items: readonly TimelineItem[], fps: number): TimelineItem[] {
