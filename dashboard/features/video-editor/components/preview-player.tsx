@@ -7,7 +7,7 @@ import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';
-import type { FrameSource, MediaItem } from '../render/scene';
+import { dbToGain, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
@@ -110,7 +110,8 @@ export function PreviewPlayer() {
         if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
-          el.muted = item.type === 'video' && item.settings.muted === true;
+          el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
+          el.volume = Math.min(1, dbToGain(item.gain_db));
           syncMedia(el, local, playing);
           return el.readyState >= 2 ? el : null;
         }
@@ -129,7 +130,12 @@ export function PreviewPlayer() {
       if (!el || el instanceof HTMLImageElement) continue;
       if (time >= item.start_time && time < item.start_time + item.duration) {
         inRangeKeys.add(key);
-        if (item.type === 'audio') syncMedia(el, time - item.start_time, playing);
+        if (item.type === 'audio') {
+          // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
+          el.muted = !trackAudible(item, settings.trackMix);
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db));
+          syncMedia(el, sourceTime(item, time), playing);
+        }
       }
     }
     for (const [key, el] of elements) if (!inRangeKeys.has(key) && !(el instanceof HTMLImageElement) && !el.paused) el.pause();
