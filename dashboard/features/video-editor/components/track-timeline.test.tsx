@@ -48,14 +48,20 @@ describe('track timeline', { timeout: 20_000 }, () => {
     localStorage.clear();
   });
 
-  it('shows each track with its clips as wide as they last at the zoom', () => {
+  it('opens zoomed to fit, each track with its clips as wide as they last', () => {
     const { store } = setup();
-    const main = screen.getByRole('list', { name: 'Track: Main video' });
-    expect(within(main).getAllByRole('listitem')).toHaveLength(2);
+    // jsdom lays nothing out: the view counts as 100 px wide, the project is 90 frames.
+    expect(store.get(pxPerFrameAtom)).toBeCloseTo(100 / 90);
+    const main = screen.getByRole('group', { name: 'Track: Main video' });
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Fox, Main video, 00:00:00 to 00:02:00', 'Hello, Main video, 00:02:00 to 00:03:00']);
     const ppf = store.get(pxPerFrameAtom);
     expect(clipButton(/^Fox, Main video/).parentElement!.style.width).toBe(`${60 * ppf}px`);
     expect(clipButton(/^Piano, Audio 1/).parentElement!.style.width).toBe(`${90 * ppf}px`);
-    expect(screen.getAllByRole('list', { name: /^Track: / }).map((l) => l.getAttribute('aria-label'))).toEqual([
+    expect(screen.getAllByRole('group', { name: /^Track: / }).map((l) => l.getAttribute('aria-label'))).toEqual([
       'Track: Captions',
       'Track: Overlay 2',
       'Track: Overlay 1',
@@ -121,11 +127,12 @@ describe('track timeline', { timeout: 20_000 }, () => {
   });
 
   it('dragging a clip onto another lane moves it there', () => {
-    const { layout } = setup();
+    const { store, layout } = setup();
+    const ppf = store.get(pxPerFrameAtom);
     const fox = clipButton(/^Fox/);
     // Lanes are 48 px: y 150 is the main track (the fourth), y 110 the first overlay above it.
     fireEvent.pointerDown(fox, { button: 0, clientX: 20, clientY: 150 });
-    fireEvent.pointerMove(fox, { clientX: 120, clientY: 110 });
+    fireEvent.pointerMove(fox, { clientX: 20 + 50 * ppf, clientY: 110 });
     fireEvent.pointerUp(fox);
     expect(layout()).toEqual(['overlay-1:50+60', 'main:60+30', 'audio-1:0+90']);
   });

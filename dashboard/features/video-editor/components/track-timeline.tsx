@@ -33,13 +33,13 @@ import { clipLabel } from './timeline-list';
 
 const LANE_H = 48;
 const RULER_H = 24;
-const LABEL_W = 132;
+const LABEL_W = 148;
 
 const CLIP_COLOURS: Record<string, string> = {
-  video: 'bg-sky-600/85 border-sky-300 text-white',
-  image: 'bg-emerald-600/85 border-emerald-300 text-white',
-  title: 'bg-amber-500/90 border-amber-200 text-black',
-  audio: 'bg-violet-600/85 border-violet-300 text-white',
+  video: 'bg-sky-700 text-white',
+  image: 'bg-emerald-700 text-white',
+  title: 'bg-amber-400 text-black',
+  audio: 'bg-violet-700 text-white',
 };
 
 /** Ruler step in frames: the smallest of a few round steps that leaves at least 64 px between labels. */
@@ -81,6 +81,8 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     if (!el) return;
     const measure = () => setViewport(el.clientWidth - 16);
     measure();
+    // A project opens zoomed to fit.
+    zoom('fit');
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
     ro?.observe(el);
     const onWheel = (e: WheelEvent) => {
@@ -249,7 +251,13 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
             </div>
           ))}
         </div>
-        <div ref={scrollRef} className="relative min-w-0 flex-1 overflow-x-auto" data-testid="timeline-scroll">
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          aria-label="Timeline, scrolls sideways"
+          className="relative min-w-0 flex-1 overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          data-testid="timeline-scroll"
+        >
           <div className="relative" style={{ width }}>
             <div
               role="slider"
@@ -273,7 +281,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
               {TRACKS.map((t) => (
                 <div
                   key={t.id}
-                  role="list"
+                  role="group"
                   aria-label={`Track: ${t.name}`}
                   data-track={t.id}
                   style={{ height: LANE_H }}
@@ -299,7 +307,6 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                       return (
                         <div
                           key={c.id}
-                          role="listitem"
                           className="absolute top-1 bottom-1"
                           style={{
                             left: start * ppf,
