@@ -13,6 +13,11 @@ import {
   moveClipsAtom,
   pasteAtom,
   playbackAtom,
+  playbackRateAtom,
+  pauseAtom,
+  shuttleAtom,
+  tickAtom,
+  stepFramesAtom,
   seekFrameAtom,
   selectClipAtom,
   selectionAtom,
@@ -109,5 +114,30 @@ describe('editor store on tracks', () => {
     store.set(undoAtom);
     store.set(undoAtom);
     expect(store.get(settingsAtom).trackMix).toBeUndefined();
+  });
+
+  it('J/L shuttle doubles up to 4x either way, K pauses at normal speed, arrows step frames', () => {
+    const store = createEditorStore({ items: legacy, settings });
+    store.set(shuttleAtom, 1);
+    store.set(shuttleAtom, 1);
+    expect(store.get(playbackRateAtom)).toBe(2);
+    store.set(tickAtom, 0.5);
+    expect(store.get(playbackAtom)).toEqual({ time: 1, playing: true });
+    store.set(shuttleAtom, 1);
+    store.set(shuttleAtom, 1);
+    expect(store.get(playbackRateAtom)).toBe(4);
+    store.set(shuttleAtom, -1);
+    expect(store.get(playbackRateAtom)).toBe(-1);
+    store.set(tickAtom, 0.25);
+    expect(store.get(playbackAtom)).toEqual({ time: 0.75, playing: true });
+    store.set(tickAtom, 5);
+    expect(store.get(playbackAtom)).toEqual({ time: 0, playing: false });
+    store.set(shuttleAtom, 1);
+    store.set(pauseAtom);
+    expect(store.get(playbackRateAtom)).toBe(1);
+    store.set(stepFramesAtom, 31);
+    expect(store.get(playbackAtom).time).toBeCloseTo(31 / 30);
+    store.set(stepFramesAtom, -30);
+    expect(store.get(playbackAtom).time).toBeCloseTo(1 / 30);
   });
 });
