@@ -65,9 +65,11 @@ export const VIDEO_FORMATS = [
 ] as const;
 export const VIDEO_QUALITIES = ['high', 'medium', 'low'] as const;
 export const VIDEO_FPS = 30;
+/** Frame rates a project may use (the multi-track editor counts positions in whole frames of it). */
+export const VIDEO_FPS_RANGE = { min: 24, max: 60 } as const;
 export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
 export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;
-export const CLIP_DURATION = { min: 0.1, max: 30, step: 0.1 } as const;
+export const CLIP_DURATION = { min: 0.1, max: 30, step: 0.1, maxOnTimeline: 4 * 3600 } as const;
 export const DEFAULT_PROJECT_TITLE = 'Untitled Project';
 export const RENDER_POLL_MS = 3000;
 

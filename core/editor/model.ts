@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_QUALITIES } from '../constants';
+import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
 // and the functions: timeline items, project settings, video projects and render jobs.
-// Times are seconds. Clips of the visual track (video, image, title) run back to back from 0; audio
-// clips sit on their own track with their own start times.
+// Times are seconds. A project saved before tracks existed has no `track` on its items: its visual clips
+// (video, image, title) run back to back from 0 on the main track and its audio clips back to back on the
+// first audio track (the editor migrates it on read). Newer items name their track and sit at a whole
+// frame of the project's frame rate; `in_point` is where the clip starts in its source.
 
 export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly ['16:9', '1:1', '9:16'];
 export type AspectRatioId = (typeof ASPECT_RATIOS)[number]['id'];
@@ -13,7 +15,16 @@ export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 const seconds = z.number().finite().min(0);
-const clipDuration = z.number().finite().min(CLIP_DURATION.min).max(CLIP_DURATION.max);
+// One frame at 60 fps is shorter than the list editor's 0.1 s minimum; a trimmed or split clip may be that short.
+const clipDuration = z.number().finite().positive().max(CLIP_DURATION.maxOnTimeline);
+/** Placement on the multi-track timeline (all optional: absent on projects saved by the list editor). */
+const placement = {
+  track: z.enum(['main', 'overlay-1', 'overlay-2', 'caption', 'audio-1', 'audio-2']).optional(),
+  in_point: seconds.optional(),
+  source_duration: z.number().finite().positive().optional(),
+  /** Clip gain in dB (0 = as recorded). */
+  gain_db: z.number().finite().min(-60).max(12).optional(),
+};
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 /** Media clips point at a file in the user's Storage (download URL) and, when known, its library record. */
@@ -33,14 +44,16 @@ export const timelineItemSchema = z.discriminatedUnion('type', [
     settings: mediaSettings.extend({ muted: z.boolean().optional() }),
     start_time: seconds,
     duration: clipDuration,
+    ...placement,
   }),
-  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('image'), settings: mediaSettings, start_time: seconds, duration: clipDuration }),
+  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('image'), settings: mediaSettings, start_time: seconds, duration: clipDuration, ...placement }),
   z.strictObject({
     id: z.string().min(1).max(64),
     type: z.literal('title'),
     settings: z.strictObject({ text: z.string().max(500), fontSize: z.number().int().min(8).max(400), color: hexColor }),
     start_time: seconds,
     duration: clipDuration,
+    ...placement,
   }),
   z.strictObject({
     id: z.string().min(1).max(64),
@@ -48,6 +61,7 @@ export const timelineItemSchema = z.discriminatedUnion('type', [
     settings: mediaSettings.extend({ volume: z.number().min(0).max(1).default(1) }),
     start_time: seconds,
     duration: clipDuration,
+    ...placement,
   }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
@@ -58,9 +72,11 @@ export type VideoItem = Extract<TimelineItem, { type: 'video' }>;
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),
   resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
-  fps: z.literal(VIDEO_FPS),
+  fps: z.number().int().min(VIDEO_FPS_RANGE.min).max(VIDEO_FPS_RANGE.max),
   format: z.enum(videoFormatIds),
   quality: z.enum(VIDEO_QUALITIES),
+  /** Per-track mute and solo, by track id (absent = every track plays). */
+  trackMix: z.record(z.string().max(32), z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() })).optional(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 

@@ -1,12 +1,13 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { downloadFile, safeFileName } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { useLatestRenderJob, withStaleness } from '../api/render-jobs';
 import type { VideoProject } from '../api/projects';
-import { dirtyAtom, itemsAtom, projectIdAtom, redoAtom, settingsAtom, snapshotAtom, undoAtom } from '../atoms';
+import { dirtyAtom, itemsAtom, projectIdAtom, settingsAtom, snapshotAtom } from '../atoms';
 import { useAutosaveDraft } from '../hooks/use-autosave-draft';
+import { useEditorKeys } from '../hooks/use-editor-keys';
 import { useRender, type RenderTimelineFn } from '../hooks/use-render';
 import { useSaveProject } from '../hooks/use-save-project';
 import type { DraftStorage } from '../utils/draft-storage';
@@ -16,27 +17,9 @@ import { PreviewPlayer } from './preview-player';
 import { ProjectList } from './project-list';
 import { ProjectSettingsPanel } from './project-settings';
 import { RenderBanner } from './render-banner';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineList } from './timeline-list';
-
-const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
-/** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, except while typing in a field. */
-function useUndoShortcuts() {
-  const undo = useSetAtom(undoAtom);
-  const redo = useSetAtom(redoAtom);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || isTyping(e.target)) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) undo();
-      else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
-}
+import { TrackTimeline } from './track-timeline';
 
 export function EditorScreen({
   drafts,
@@ -58,7 +41,7 @@ export function EditorScreen({
   const latest = useLatestRenderJob(projectId);
   const [downloading, setDownloading] = useState(false);
   useAutosaveDraft(drafts);
-  useUndoShortcuts();
+  const keys = useEditorKeys();
   const { hash } = useLocation();
   // The library's Video Projects link lands on the project list.
   useEffect(() => {
@@ -115,6 +98,7 @@ export function EditorScreen({
         </div>
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 2xl:row-span-1">
           <PreviewPlayer />
+          <TrackTimeline onShowShortcuts={keys.openOverlay} />
           <TimelineList />
         </div>
         <div className="lg:col-start-1 lg:row-start-2 2xl:col-start-3 2xl:row-start-1">
@@ -122,6 +106,7 @@ export function EditorScreen({
         </div>
       </div>
       <ProjectList currentId={projectId} onDeleted={onProjectDeleted} />
+      <ShortcutsDialog open={keys.overlay} keymap={keys.keymap} onRebind={keys.onRebind} onReset={keys.onReset} onClose={keys.closeOverlay} />
     </div>
   );
 }

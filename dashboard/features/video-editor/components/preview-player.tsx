@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
 import { Button } from '@core/ui/button';
-import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
+import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';
-import type { FrameSource, MediaItem } from '../render/scene';
+import { dbToGain, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
@@ -67,7 +67,10 @@ function useMediaElements(items: readonly TimelineItem[], onChange: () => void):
 }
 
 /** Syncs a media element to the timeline: seek when it drifts, play while the timeline plays. */
-function syncMedia(el: HTMLMediaElement, local: number, playing: boolean): void {
+function syncMedia(el: HTMLMediaElement, local: number, playing: boolean, rate = 1): void {
+  // Shuttle (J/L): forwards the element plays at the timeline's speed; backwards it is paused and seeked.
+  if (rate > 0 && el.playbackRate !== rate) el.playbackRate = rate;
+  if (rate < 0) playing = false;
   if (el.readyState >= 1 && Math.abs(el.currentTime - local) > 0.25) el.currentTime = local;
   if (playing && el.paused) void el.play().catch(() => undefined);
   if (!playing && !el.paused) el.pause();
@@ -77,6 +80,7 @@ export function PreviewPlayer() {
   const items = useAtomValue(itemsAtom);
   const settings = useAtomValue(settingsAtom);
   const { time, playing } = useAtomValue(playbackAtom);
+  const rate = useAtomValue(playbackRateAtom);
   const total = useAtomValue(totalDurationAtom);
   const seek = useSetAtom(seekAtom);
   const play = useSetAtom(playAtom);
@@ -110,8 +114,9 @@ export function PreviewPlayer() {
         if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
-          el.muted = item.type === 'video' && item.settings.muted === true;
-          syncMedia(el, local, playing);
+          el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
+          el.volume = Math.min(1, dbToGain(item.gain_db));
+          syncMedia(el, local, playing, rate);
           return el.readyState >= 2 ? el : null;
         }
         return null;
@@ -129,11 +134,16 @@ export function PreviewPlayer() {
       if (!el || el instanceof HTMLImageElement) continue;
       if (time >= item.start_time && time < item.start_time + item.duration) {
         inRangeKeys.add(key);
-        if (item.type === 'audio') syncMedia(el, time - item.start_time, playing);
+        if (item.type === 'audio') {
+          // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
+          el.muted = !trackAudible(item, settings.trackMix);
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db));
+          syncMedia(el, sourceTime(item, time), playing, rate);
+        }
       }
     }
     for (const [key, el] of elements) if (!inRangeKeys.has(key) && !(el instanceof HTMLImageElement) && !el.paused) el.pause();
-  }, [items, settings, time, playing, elements, loadedVersion]);
+  }, [items, settings, time, playing, rate, elements, loadedVersion]);
 
   const scale = Math.min(1, PREVIEW_MAX_SIDE / Math.max(settings.resolution.width, settings.resolution.height));
   const width = Math.round(settings.resolution.width * scale);

@@ -23,7 +23,7 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
     const source = new AudioBufferSourceNode(ctx, { buffer: decoded.get(url)! });
     const gain = new GainNode(ctx, { gain: clip.volume });
     source.connect(gain).connect(ctx.destination);
-    source.start(clip.start_time, 0, clip.duration);
+    source.start(clip.start_time, clip.offset, clip.duration);
   }
   throwIfAborted(signal);
   return ctx.startRendering();

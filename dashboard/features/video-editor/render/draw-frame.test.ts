@@ -94,3 +94,29 @@ describe('drawFrame', () => {
     expect(calls.some((c) => c.startsWith('drawImage'))).toBe(false);
   });
 });
+
+describe('drawFrame on tracks', () => {
+  const wide = { width: 200, height: 100 } as unknown as CanvasImageSource;
+  const tall = { width: 50, height: 100 } as unknown as CanvasImageSource;
+  // Stored in track order (captions first), as the editor saves them: painting must still go bottom up.
+  const items: TimelineItem[] = [
+    { id: 't', type: 'title', settings: { text: 'Hi', fontSize: 32, color: '#ff0000' }, start_time: 0, duration: 2, track: 'caption' },
+    { id: 'o', type: 'image', settings: { url: 'https://x.test/o.png' }, start_time: 0.5, duration: 1, track: 'overlay-1' },
+    { id: 'v', type: 'video', settings: { url: 'https://x.test/v.mp4' }, start_time: 0, duration: 2, track: 'main', in_point: 3 },
+  ];
+  const scene = { width: 320, height: 180, items };
+  const frameFor = (item: { id: string }) => (item.id === 'v' ? wide : tall);
+
+  it('paints the main track, then the overlay over it, then the caption on top', () => {
+    const { ctx, calls } = recorder();
+    drawFrame(ctx, scene, 1, { frameFor });
+    const painted = calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'));
+    expect(painted).toEqual(['drawImage(src,0,10,320,160)', 'drawImage(src,115,0,90,180)', 'fillText(Hi,160,90)']);
+  });
+
+  it('reads a trimmed clip from its in-point', () => {
+    const asked: Record<string, number> = {};
+    drawFrame(recorder().ctx, scene, 1.25, { frameFor: (item, t) => ((asked[item.id] = t), undefined) });
+    expect(asked).toEqual({ v: 4.25, o: 0.75 });
+  });
+});

@@ -1,6 +1,6 @@
 import { TITLE_DEFAULTS } from '@core/constants';
 import type { VisualItem } from '@core/editor/model';
-import { activeVisualAt, fitContain, type FrameSource, type Scene } from './scene';
+import { activeVisualsAt, fitContain, sourceTime, type FrameSource, type Scene } from './scene';
 
 // The one function that paints a frame of the timeline: the preview calls it on every animation frame,
 // the export on every output frame, so what the user sees is what gets rendered.
@@ -76,8 +76,8 @@ export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' 
 }
 
 /**
- * Paints the visual track at time t (seconds) on a context of scene.width x scene.height: black, then
- * the clip showing at t. Images and video frames are fitted inside the frame (contain, black bars);
+ * Paints the picture tracks at time t (seconds) on a context of scene.width x scene.height: black, then
+ * every clip showing at t, the main track first and overlays and captions over it. Images and video frames are fitted inside the frame (contain, black bars);
  * titles are drawn on black. Synchronous: the caller makes sure `media` has the frame ready.
  */
 export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource): void {
@@ -88,19 +88,20 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
   ctx.globalCompositeOperation = 'source-over';
   ctx.fillStyle = '#000000';
   ctx.fillRect(0, 0, width, height);
-  const item = activeVisualAt(scene.items, t);
-  if (item?.type === 'title') {
-    drawTitle(ctx, item, width, height);
-  } else if (item) {
-    const src = media.frameFor(item, Math.max(0, t - item.start_time));
-    if (src) {
-      const size = sourceSize(src);
-      const r = fitContain(size.width, size.height, width, height);
-      if (r.width > 0 && r.height > 0) {
-        ctx.imageSmoothingEnabled = true;
-        ctx.imageSmoothingQuality = 'high';
-        ctx.drawImage(src, r.x, r.y, r.width, r.height);
-      }
+  // Layers bottom up: the main track, then overlays, then captions.
+  for (const item of activeVisualsAt(scene.items, t)) {
+    if (item.type === 'title') {
+      drawTitle(ctx, item, width, height);
+      continue;
+    }
+    const src = media.frameFor(item, sourceTime(item, t));
+    if (!src) continue;
+    const size = sourceSize(src);
+    const r = fitContain(size.width, size.height, width, height);
+    if (r.width > 0 && r.height > 0) {
+      ctx.imageSmoothingEnabled = true;
+      ctx.imageSmoothingQuality = 'high';
+      ctx.drawImage(src, r.x, r.y, r.width, r.height);
     }
   }
   ctx.restore();

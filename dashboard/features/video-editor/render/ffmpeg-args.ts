@@ -10,8 +10,10 @@ export interface AudioClipInput {
   file: string;
   startSec: number;
   durationSec: number;
-  /** 0..1 */
+  /** Gain factor. */
   volume: number;
+  /** Seconds into the file where the clip starts (its in-point); absent = 0. */
+  offsetSec?: number;
 }
 
 export interface RenderArgsPlan {
@@ -63,7 +65,7 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
   const parts = audio.map((clip, i) => {
     const delayMs = Math.round(clip.startSec * 1000);
     return (
-      `[${firstInput + i}:a]atrim=0:${num(clip.durationSec)},asetpts=PTS-STARTPTS,` +
+      `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec)},asetpts=PTS-STARTPTS,` +
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
       `volume=${num(clip.volume)},adelay=${delayMs}|${delayMs}[a${i}]`
     );

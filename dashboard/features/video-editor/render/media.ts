@@ -1,4 +1,4 @@
-import type { TimelineItem } from '@core/editor/model';
+import type { ProjectSettings, TimelineItem } from '@core/editor/model';
 import { ALL_FORMATS, BlobSource, Input, VideoSampleSink, type InputVideoTrack, type VideoSample } from 'mediabunny';
 import { throwIfAborted } from './ffmpeg-service';
 import { soundClips, type FrameSource, type MediaItem, type SoundClip } from './scene';
@@ -64,7 +64,10 @@ export interface RenderMedia extends FrameSource {
 
 const label = (item: { type: string; settings: { name?: string; url: string } }) => `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
 
-export async function loadMedia(items: readonly TimelineItem[], opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void }): Promise<RenderMedia> {
+export async function loadMedia(
+  items: readonly TimelineItem[],
+  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void; trackMix?: ProjectSettings['trackMix'] },
+): Promise<RenderMedia> {
   const blobs = new Map<string, Blob>();
   const images = new Map<string, ImageBitmap>();
   const videos = new Map<string, VideoState>();
@@ -131,7 +134,7 @@ export async function loadMedia(items: readonly TimelineItem[], opts: { signal?:
   return {
     blobs,
     images,
-    audio: soundClips(items, (item) => withSound.has(item.settings.url)),
+    audio: soundClips(items, (item) => withSound.has(item.settings.url), opts.trackMix),
     frameFor(item) {
       if (item.type === 'image') return images.get(item.settings.url);
       return videos.get(item.id)?.image;

@@ -95,8 +95,8 @@ describe('soundClips', () => {
 
   it('mixes audio clips at their volume and unmuted video clips with sound at full volume', () => {
     expect(soundClips(clips, hasSound)).toEqual([
-      { url: 'https://m/loud.mp4', name: 'Loud', start_time: 0, duration: 2, volume: 1 },
-      { url: 'https://m/a.mp3', name: undefined, start_time: 0, duration: 4, volume: 0.5 },
+      { url: 'https://m/loud.mp4', name: 'Loud', start_time: 0, duration: 2, offset: 0, volume: 1 },
+      { url: 'https://m/a.mp3', name: undefined, start_time: 0, duration: 4, offset: 0, volume: 0.5 },
     ]);
   });
 
@@ -104,5 +104,42 @@ describe('soundClips', () => {
     const urls = soundClips(clips, hasSound).map((c) => c.url);
     expect(urls).not.toContain('https://m/quiet.mp4');
     expect(urls).not.toContain('https://m/silent.mp4');
+  });
+});
+
+describe('soundClips on tracks', () => {
+  const clips: TimelineItem[] = [
+    { id: 'v', type: 'video', settings: { url: 'https://m/v.mp4' }, start_time: 0, duration: 2, track: 'main', in_point: 1.5, gain_db: -6 },
+    { id: 'm', type: 'audio', settings: { url: 'https://m/m.mp3', volume: 1 }, start_time: 0, duration: 4, track: 'audio-1', gain_db: 6 },
+    { id: 'n', type: 'audio', settings: { url: 'https://m/n.mp3', volume: 0.5 }, start_time: 1, duration: 2, track: 'audio-2' },
+  ];
+  const all = () => true;
+
+  it('starts each sound at its in-point and scales it by its dB gain', () => {
+    const [v, m, n] = soundClips(clips, all);
+    expect(v).toMatchObject({ offset: 1.5 });
+    expect(v!.volume).toBeCloseTo(0.501, 3);
+    expect(m!.volume).toBeCloseTo(1.995, 3);
+    expect(n!.volume).toBe(0.5);
+  });
+
+  it('leaves out muted tracks, and while any track is soloed every track that is not', () => {
+    const ids = (mix: Parameters<typeof soundClips>[2]) => soundClips(clips, all, mix).map((c) => c.url.slice(10, 11));
+    expect(ids({ 'audio-1': { muted: true } })).toEqual(['v', 'n']);
+    expect(ids({ 'audio-2': { solo: true } })).toEqual(['n']);
+    expect(ids({ 'audio-2': { solo: true }, main: { solo: true } })).toEqual(['v', 'n']);
+    expect(ids({ 'audio-2': { solo: true, muted: true } })).toEqual([]);
+  });
+
+  it('a run changes wherever the set of layers changes', () => {
+    const pics: TimelineItem[] = [
+      { id: 'a', type: 'image', settings: { url: 'https://m/a.png' }, start_time: 0, duration: 2, track: 'main' },
+      { id: 'o', type: 'image', settings: { url: 'https://m/o.png' }, start_time: 1, duration: 0.5, track: 'overlay-1' },
+    ];
+    expect(frameRuns(pics, 10, 20).map((r) => [r.layers.map((l) => l.id).join('+'), r.startFrame, r.frames])).toEqual([
+      ['a', 0, 10],
+      ['a+o', 10, 5],
+      ['a', 15, 5],
+    ]);
   });
 });

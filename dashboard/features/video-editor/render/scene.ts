@@ -1,4 +1,4 @@
-import type { TimelineItem, VideoItem, VisualItem } from '@core/editor/model';
+import type { ProjectSettings, TimelineItem, VideoItem, VisualItem } from '@core/editor/model';
 
 // Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
 // Times are seconds; frame i of a render shows time i / fps.
@@ -56,13 +56,49 @@ export function activeVisualAt(items: readonly TimelineItem[], t: number): Visua
   return null;
 }
 
+/** Paint order of picture tracks, bottom first (an item without a track is on the main track). */
+const LAYER: Record<string, number> = { main: 0, 'overlay-1': 1, 'overlay-2': 2, caption: 3 };
+const layerOf = (item: TimelineItem) => LAYER[item.track ?? 'main'] ?? 0;
+
+/** Every picture clip showing at time t, bottom layer first: the main track, then overlays, then captions. */
+export function activeVisualsAt(items: readonly TimelineItem[], t: number): VisualItem[] {
+  const out: VisualItem[] = [];
+  for (const item of items) {
+    if (item.type === 'audio') continue;
+    if (t + EPS >= item.start_time && t + EPS < item.start_time + item.duration) out.push(item);
+  }
+  return out.sort((a, b) => layerOf(a) - layerOf(b));
+}
+
+/** Where in its source a clip is at timeline time t: the time since its start plus its in-point. */
+export function sourceTime(item: TimelineItem, t: number): number {
+  return Math.max(0, t - item.start_time) + (item.in_point ?? 0);
+}
+
+/** dB to a gain factor (0 dB = 1, -6 dB ~ 0.5). */
+export const dbToGain = (db: number | undefined) => (db ? 10 ** (db / 20) : 1);
+
+/**
+ * Whether a track is heard: not muted, and soloed when any track is soloed. Items without a track are on
+ * the main track (pictures) or Audio 1 (sound).
+ */
+export function trackAudible(item: TimelineItem, mix: ProjectSettings['trackMix']): boolean {
+  if (!mix) return true;
+  const track = item.track ?? (item.type === 'audio' ? 'audio-1' : 'main');
+  if (mix[track]?.muted) return false;
+  const anySolo = Object.values(mix).some((m) => m.solo);
+  return !anySolo || !!mix[track]?.solo;
+}
+
 /** One sound in the mix: an audio clip, or the sound of a video clip (from its file's start). */
 export interface SoundClip {
   url: string;
   name?: string;
   start_time: number;
   duration: number;
-  /** 0..1 */
+  /** Seconds into the file where the sound starts (the clip's in-point). */
+  offset: number;
+  /** Gain factor: the audio clip's volume (0..1) times its dB gain. */
   volume: number;
 }
 
@@ -70,12 +106,13 @@ export interface SoundClip {
  * Everything the render mixes: audio clips at their volume, and each video clip's own sound at full
  * volume unless the clip is muted or its file has no audio track (`hasSound` says which do).
  */
-export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean): SoundClip[] {
+export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean, mix?: ProjectSettings['trackMix']): SoundClip[] {
   const out: SoundClip[] = [];
   for (const item of items) {
-    if (item.type === 'audio') out.push({ url: item.settings.url, name: item.settings.name, start_time: item.start_time, duration: item.duration, volume: item.settings.volume });
-    else if (item.type === 'video' && item.settings.muted !== true && hasSound(item))
-      out.push({ url: item.settings.url, name: item.settings.name, start_time: item.start_time, duration: item.duration, volume: 1 });
+    if (!trackAudible(item, mix)) continue;
+    const common = { url: '', start_time: item.start_time, duration: item.duration, offset: item.in_point ?? 0 };
+    if (item.type === 'audio') out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: item.settings.volume * dbToGain(item.gain_db) });
+    else if (item.type === 'video' && item.settings.muted !== true && hasSound(item)) out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: dbToGain(item.gain_db) });
   }
   return out;
 }
@@ -113,19 +150,22 @@ export function fitContain(srcW: number, srcH: number, dstW: number, dstH: numbe
  * the visual track). The ffmpeg engine turns each run into one input; `item` is null for black.
  */
 export interface FrameRun {
+  /** The bottom layer (what the ffmpeg engine renders); null for black. */
   item: VisualItem | null;
+  /** Every layer showing, bottom first (what drawFrame paints). */
+  layers: VisualItem[];
   startFrame: number;
   frames: number;
 }
 
-/** Splits frames 0..total-1 into runs of the same visual clip. */
+/** Splits frames 0..total-1 into runs showing the same clips. */
 export function frameRuns(items: readonly TimelineItem[], fps: number, totalFrames: number): FrameRun[] {
   const runs: FrameRun[] = [];
   for (let i = 0; i < totalFrames; i++) {
-    const item = activeVisualAt(items, i / fps);
+    const layers = activeVisualsAt(items, i / fps);
     const last = runs[runs.length - 1];
-    if (last && last.item === item) last.frames++;
-    else runs.push({ item, startFrame: i, frames: 1 });
+    if (last && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
+    else runs.push({ item: layers[0] ?? null, layers, startFrame: i, frames: 1 });
   }
   return runs;
 }

@@ -6,7 +6,7 @@ import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, vide
 import { buildAddAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import type { RenderMedia } from './media';
-import { frameRuns, frameTime, type Scene } from './scene';
+import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 import type { RenderInput } from './render-timeline';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
@@ -118,15 +118,16 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
 
     for (const run of frameRuns(input.items, fps, totalFrames)) {
       const frames = Array.from({ length: run.frames }, (_, k) => run.startFrame + k);
-      if (run.item?.type === 'video') {
-        const item = run.item;
-        media.startVideo(
-          item,
-          frames.map((i) => Math.max(0, i / fps - item.start_time)),
-        );
+      const videos = run.layers.filter((l): l is Extract<typeof l, { type: 'video' }> => l.type === 'video');
+      if (videos.length > 0) {
+        for (const item of videos)
+          media.startVideo(
+            item,
+            frames.map((i) => sourceTime(item, i / fps)),
+          );
         for (const i of frames) {
           check();
-          await media.advance(item);
+          for (const item of videos) await media.advance(item);
           drawFrame(ctx, scene, i / fps, media);
           await encode(canvas, i);
         }

@@ -1,0 +1,382 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Keyboard, Magnet, Scissors, WrapText, ZoomIn, ZoomOut, Maximize2 } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { Button } from '@core/ui/button';
+import { cn } from '@core/ui/cn';
+import {
+  moveClipsAtom,
+  playheadFrameAtom,
+  pxPerFrameAtom,
+  rippleAtom,
+  seekFrameAtom,
+  selectClipAtom,
+  selectionAtom,
+  setClipGainAtom,
+  setTrackMixAtom,
+  setViewportWidthAtom,
+  settingsAtom,
+  snappingAtom,
+  splitAtPlayheadAtom,
+  timelineAtom,
+  toggleRippleAtom,
+  toggleSnappingAtom,
+  trimClipAtom,
+  zoomAtom,
+} from '../atoms';
+import { accepts, end, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
+import { clipLabel } from './timeline-list';
+
+// The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
+// trim handles on both edges, drag to move (onto another lane too), the playhead, and keyboard access:
+// a focused clip moves with Alt+arrows (Shift: a second; Up/Down: another track), a focused trim handle
+// trims with the arrows.
+
+const LANE_H = 48;
+const RULER_H = 24;
+const LABEL_W = 148;
+
+const CLIP_COLOURS: Record<string, string> = {
+  video: 'bg-sky-700 text-white',
+  image: 'bg-emerald-700 text-white',
+  title: 'bg-amber-400 text-black',
+  audio: 'bg-violet-700 text-white',
+};
+
+/** Ruler step in frames: the smallest of a few round steps that leaves at least 64 px between labels. */
+export function rulerStep(fps: number, pxPerFrame: number): number {
+  const steps = [1, 2, 5, 10, fps / 2, fps, 2 * fps, 5 * fps, 10 * fps, 15 * fps, 30 * fps, 60 * fps, 120 * fps, 300 * fps, 600 * fps, 1800 * fps];
+  return steps.find((s) => Number.isInteger(s) && s * pxPerFrame >= 64) ?? 3600 * fps;
+}
+
+type Drag =
+  { kind: 'move'; ids: string[]; x0: number; track0: TrackId; delta: number; track: TrackId; moved: boolean } | { kind: 'trim'; id: string; edge: 'start' | 'end'; x0: number; from: number; to: number };
+
+export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void }) {
+  const tl = useAtomValue(timelineAtom);
+  const settings = useAtomValue(settingsAtom);
+  const playhead = useAtomValue(playheadFrameAtom);
+  const selection = useAtomValue(selectionAtom);
+  const ppf = useAtomValue(pxPerFrameAtom);
+  const ripple = useAtomValue(rippleAtom);
+  const snapping = useAtomValue(snappingAtom);
+  const select = useSetAtom(selectClipAtom);
+  const seekFrame = useSetAtom(seekFrameAtom);
+  const move = useSetAtom(moveClipsAtom);
+  const trim = useSetAtom(trimClipAtom);
+  const split = useSetAtom(splitAtPlayheadAtom);
+  const toggleRipple = useSetAtom(toggleRippleAtom);
+  const toggleSnapping = useSetAtom(toggleSnappingAtom);
+  const zoom = useSetAtom(zoomAtom);
+  const setViewport = useSetAtom(setViewportWidthAtom);
+  const setMix = useSetAtom(setTrackMixAtom);
+  const setGain = useSetAtom(setClipGainAtom);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const lanesRef = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const fps = tl.fps;
+
+  // The visible width sets what "fit" means; Ctrl+wheel zooms (the page must not zoom instead).
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientWidth - 16);
+    measure();
+    // A project opens zoomed to fit.
+    zoom('fit');
+    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+    ro?.observe(el);
+    const onWheel = (e: WheelEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      zoom(e.deltaY < 0 ? 'in' : 'out');
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      ro?.disconnect();
+      el.removeEventListener('wheel', onWheel);
+    };
+  }, [setViewport, zoom]);
+
+  const length = timelineLength(tl);
+  const contentFrames = Math.max(length + 5 * fps, Math.ceil((scrollRef.current?.clientWidth ?? 800) / ppf));
+  const width = contentFrames * ppf;
+  const step = rulerStep(fps, ppf);
+  const ticks: number[] = [];
+  for (let f = 0; f <= contentFrames && ticks.length < 2000; f += step) ticks.push(f);
+
+  const frameAt = (clientX: number) => {
+    const rect = lanesRef.current?.getBoundingClientRect();
+    return Math.max(0, Math.round((clientX - (rect?.left ?? 0)) / ppf));
+  };
+  const trackAt = (clientY: number): TrackId | null => {
+    const rect = lanesRef.current?.getBoundingClientRect();
+    const i = Math.floor((clientY - (rect?.top ?? 0)) / LANE_H);
+    return TRACKS[i]?.id ?? null;
+  };
+
+  const onClipPointerDown = (e: ReactPointerEvent, clip: Clip) => {
+    if (e.button !== 0) return;
+    e.stopPropagation();
+    const add = e.shiftKey || e.ctrlKey || e.metaKey;
+    if (add || !selection.includes(clip.id)) select(clip.id, add);
+    const ids = add || !selection.includes(clip.id) ? (add ? [...new Set([...selection, clip.id])] : [clip.id]) : [...selection];
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    setDrag({ kind: 'move', ids, x0: e.clientX, track0: clip.track, delta: 0, track: clip.track, moved: false });
+  };
+  const onHandlePointerDown = (e: ReactPointerEvent, clip: Clip, edge: 'start' | 'end') => {
+    if (e.button !== 0) return;
+    e.stopPropagation();
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    const from = edge === 'start' ? clip.start : end(clip);
+    setDrag({ kind: 'trim', id: clip.id, edge, x0: e.clientX, from, to: from });
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (!drag) return;
+    const raw = Math.round((e.clientX - drag.x0) / ppf);
+    if (drag.kind === 'move') {
+      const delta = snapping ? snapMove(tl, drag.ids, raw, snapPoints(tl, playhead, [], drag.ids), ppf) : raw;
+      const over = trackAt(e.clientY) ?? drag.track;
+      setDrag({ ...drag, delta, track: over, moved: drag.moved || Math.abs(e.clientX - drag.x0) > 3 || over !== drag.track0 });
+    } else {
+      const to = drag.from + raw;
+      setDrag({ ...drag, to: snapping ? snap(to, snapPoints(tl, playhead, [], [drag.id]), ppf) : to });
+    }
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    if (drag.kind === 'move' && drag.moved) move(drag.ids, drag.delta, drag.track !== drag.track0 ? drag.track : undefined);
+    if (drag.kind === 'trim' && drag.to !== drag.from) trim(drag.id, drag.edge, drag.to);
+    setDrag(null);
+  };
+
+  const onClipKeyDown = (e: ReactKeyboardEvent, clip: Clip) => {
+    if (e.key === 'Enter') {
+      select(clip.id, e.shiftKey || e.ctrlKey || e.metaKey);
+      e.preventDefault();
+      return;
+    }
+    if (!e.altKey) return;
+    const ids = selection.includes(clip.id) ? [...selection] : [clip.id];
+    const by = e.shiftKey ? fps : 1;
+    const i = TRACKS.findIndex((t) => t.id === clip.track);
+    const nextTrack = (dir: -1 | 1) => {
+      for (let j = i + dir; j >= 0 && j < TRACKS.length; j += dir) if (accepts(TRACKS[j]!.id, clip.item.type)) return TRACKS[j]!.id;
+      return null;
+    };
+    if (e.key === 'ArrowLeft') move(ids, -by);
+    else if (e.key === 'ArrowRight') move(ids, by);
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      const t = nextTrack(e.key === 'ArrowUp' ? -1 : 1);
+      if (t) move(ids, 0, t);
+    } else return;
+    e.preventDefault();
+  };
+  const onHandleKeyDown = (e: ReactKeyboardEvent, clip: Clip, edge: 'start' | 'end') => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const by = (e.shiftKey ? fps : 1) * (e.key === 'ArrowLeft' ? -1 : 1);
+    trim(clip.id, edge, (edge === 'start' ? clip.start : end(clip)) + by);
+    e.preventDefault();
+  };
+
+  const selected = selection.length === 1 ? tl.clips.find((c) => c.id === selection[0]) : undefined;
+  const hasSound = selected && (selected.item.type === 'audio' || selected.item.type === 'video');
+  const mix = settings.trackMix ?? {};
+
+  return (
+    <section aria-labelledby="tracks-heading" className="rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="tracks-heading" className="font-semibold">
+          Tracks
+        </h2>
+        <output aria-label="Playhead" className="font-mono text-xs tabular-nums text-muted-foreground">
+          {formatTimecode(playhead, fps)} / {formatTimecode(length, fps)}
+        </output>
+        <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
+          <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
+            <Scissors aria-hidden="true" />
+            Split
+          </Button>
+          <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
+            <WrapText aria-hidden="true" />
+            Ripple
+          </Button>
+          <Button variant={snapping ? 'secondary' : 'ghost'} size="sm" onClick={toggleSnapping} aria-pressed={snapping} title="Snapping (N)">
+            <Magnet aria-hidden="true" />
+            Snap
+          </Button>
+          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('out')} aria-label="Zoom out" title="Zoom out (-)">
+            <ZoomOut aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('in')} aria-label="Zoom in" title="Zoom in (+)">
+            <ZoomIn aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('fit')} aria-label="Zoom to fit" title="Zoom to fit (Shift+Z)">
+            <Maximize2 aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" className="size-8" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+            <Keyboard aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="flex overflow-hidden rounded-lg border">
+        <div className="shrink-0 border-r bg-muted/40" style={{ width: LABEL_W }}>
+          <div style={{ height: RULER_H }} className="border-b" />
+          {TRACKS.map((t) => (
+            <div key={t.id} style={{ height: LANE_H }} className="flex items-center justify-between gap-1 border-b px-2 last:border-b-0">
+              <span className="truncate text-xs font-medium">{t.name}</span>
+              {t.kind === 'audio' || t.kind === 'main' || t.kind === 'overlay' ? (
+                <span className="flex shrink-0 gap-0.5">
+                  <button
+                    type="button"
+                    aria-pressed={!!mix[t.id]?.muted}
+                    aria-label={`Mute ${t.name}`}
+                    title={`Mute ${t.name}`}
+                    onClick={() => setMix(t.id, { muted: !mix[t.id]?.muted })}
+                    className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.muted ? 'bg-destructive text-white' : 'text-muted-foreground hover:bg-accent')}
+                  >
+                    M
+                  </button>
+                  <button
+                    type="button"
+                    aria-pressed={!!mix[t.id]?.solo}
+                    aria-label={`Solo ${t.name}`}
+                    title={`Solo ${t.name}`}
+                    onClick={() => setMix(t.id, { solo: !mix[t.id]?.solo })}
+                    className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.solo ? 'bg-amber-400 text-black' : 'text-muted-foreground hover:bg-accent')}
+                  >
+                    S
+                  </button>
+                </span>
+              ) : null}
+            </div>
+          ))}
+        </div>
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          aria-label="Timeline, scrolls sideways"
+          className="relative min-w-0 flex-1 overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          data-testid="timeline-scroll"
+        >
+          <div className="relative" style={{ width }}>
+            <div
+              role="slider"
+              tabIndex={-1}
+              aria-label="Timeline ruler"
+              aria-valuemin={0}
+              aria-valuemax={length}
+              aria-valuenow={playhead}
+              aria-valuetext={formatTimecode(playhead, fps)}
+              className="relative cursor-pointer border-b bg-muted/30 select-none"
+              style={{ height: RULER_H }}
+              onPointerDown={(e) => seekFrame(frameAt(e.clientX))}
+            >
+              {ticks.map((f) => (
+                <span key={f} className="absolute top-0 h-full border-l border-muted-foreground/30 pl-1 text-[10px] leading-6 text-muted-foreground tabular-nums" style={{ left: f * ppf }}>
+                  {formatTimecode(f, fps)}
+                </span>
+              ))}
+            </div>
+            <div ref={lanesRef} className="relative" onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setDrag(null)}>
+              {TRACKS.map((t) => (
+                <div
+                  key={t.id}
+                  role="group"
+                  aria-label={`Track: ${t.name}`}
+                  data-track={t.id}
+                  style={{ height: LANE_H }}
+                  className={cn('relative border-b last:border-b-0', drag?.kind === 'move' && drag.track === t.id && 'bg-primary/5')}
+                  onPointerDown={(e) => {
+                    if (e.target === e.currentTarget) select(null);
+                  }}
+                >
+                  {tl.clips
+                    .filter((c) => c.track === t.id)
+                    .map((c) => {
+                      const sel = selection.includes(c.id);
+                      const moving = drag?.kind === 'move' && drag.ids.includes(c.id) && drag.moved;
+                      const trimming = drag?.kind === 'trim' && drag.id === c.id ? drag : null;
+                      let start = c.start;
+                      let len = c.length;
+                      if (trimming?.edge === 'start') {
+                        start = Math.min(end(c) - 1, trimming.to);
+                        len = end(c) - start;
+                      } else if (trimming) len = Math.max(1, trimming.to - c.start);
+                      const label = clipLabel(c.item);
+                      const name = `${label}, ${t.name}, ${formatTimecode(c.start, fps)} to ${formatTimecode(end(c), fps)}`;
+                      return (
+                        <div
+                          key={c.id}
+                          className="absolute top-1 bottom-1"
+                          style={{
+                            left: start * ppf,
+                            width: Math.max(2, len * ppf),
+                            transform: moving ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)` : undefined,
+                          }}
+                        >
+                          <div
+                            role="button"
+                            tabIndex={0}
+                            aria-label={name}
+                            aria-pressed={sel}
+                            title={label}
+                            data-clip-id={c.id}
+                            onPointerDown={(e) => onClipPointerDown(e, c)}
+                            onKeyDown={(e) => onClipKeyDown(e, c)}
+                            className={cn(
+                              'flex h-full cursor-grab touch-none items-center overflow-hidden rounded-md border px-2 text-xs font-medium select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                              CLIP_COLOURS[c.item.type],
+                              sel ? 'ring-2 ring-primary ring-offset-1 ring-offset-background' : 'border-transparent',
+                              moving && 'opacity-80 shadow-lg',
+                            )}
+                          >
+                            <span className="truncate">{label}</span>
+                          </div>
+                          {(['start', 'end'] as const).map((edge) => (
+                            <div
+                              key={edge}
+                              role="slider"
+                              tabIndex={0}
+                              aria-label={`Trim ${edge} of ${label}`}
+                              aria-valuemin={0}
+                              aria-valuemax={contentFrames}
+                              aria-valuenow={edge === 'start' ? c.start : end(c)}
+                              aria-valuetext={formatTimecode(edge === 'start' ? c.start : end(c), fps)}
+                              onPointerDown={(e) => onHandlePointerDown(e, c, edge)}
+                              onKeyDown={(e) => onHandleKeyDown(e, c, edge)}
+                              className={cn(
+                                'absolute top-0 bottom-0 w-2 cursor-ew-resize touch-none rounded-sm bg-white/70 opacity-0 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring',
+                                edge === 'start' ? 'left-0' : 'right-0',
+                                sel && 'opacity-100',
+                              )}
+                            />
+                          ))}
+                        </div>
+                      );
+                    })}
+                </div>
+              ))}
+            </div>
+            <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500" style={{ left: playhead * ppf }} data-testid="playhead" />
+          </div>
+        </div>
+      </div>
+      {selected && hasSound ? (
+        <label className="mt-3 flex items-center gap-2 text-sm">
+          <span className="shrink-0">Volume of {clipLabel(selected.item)}</span>
+          <input
+            type="range"
+            min={-60}
+            max={12}
+            step={0.5}
+            value={selected.item.gain_db ?? 0}
+            onChange={(e) => setGain(selected.id, Number(e.target.value))}
+            aria-valuetext={`${(selected.item.gain_db ?? 0).toFixed(1)} dB`}
+            className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
+          />
+          <span className="w-16 text-right text-xs tabular-nums">{(selected.item.gain_db ?? 0).toFixed(1)} dB</span>
+        </label>
+      ) : null}
+    </section>
+  );
+}
