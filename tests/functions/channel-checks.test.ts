@@ -103,4 +103,24 @@ describe('channel checks before scheduled posts', () => {
     await schedule(uid, 'reddit', now + 25 * H);
     expect((await runChannelChecks(deps(fixedClock(now)))).checked.filter((c) => c.uid === uid)).toEqual([]);
   });
+
+  it('LinkedIn: the token expiry the account reports is kept on the channel for its countdown', async () => {
+    const uid = `u${randomUUID().slice(0, 12)}`;
+    const saved = await storeSocialCredentials({ db, keyring, clock: { now: () => new Date() } }, uid, 'linkedin', { accessToken: `li-${uid}`, accessTokenExpiresAt: '2027-01-20T10:00:00.000Z' });
+    expect(saved.ok).toBe(true);
+    const now = Date.now();
+    await schedule(uid, 'linkedin', now + 2 * H);
+    expect((await runChannelChecks(deps(fixedClock(now)))).checked.filter((c) => c.uid === uid)).toEqual([{ uid, platform: 'linkedin', outcome: 'ok' }]);
+    const status = await account(uid, 'linkedin');
+    expect((status?.tokenExpiresAt as Timestamp).toDate().toISOString()).toBe('2027-01-20T10:00:00.000Z');
+  });
+
+  it('LinkedIn: a token the platform refuses is flagged needs reconnect', async () => {
+    const uid = `u${randomUUID().slice(0, 12)}`;
+    await storeSocialCredentials({ db, keyring, clock: { now: () => new Date() } }, uid, 'linkedin', { accessToken: 'expired-token' });
+    const now = Date.now();
+    await schedule(uid, 'linkedin', now + 20 * H);
+    expect((await runChannelChecks(deps(fixedClock(now)))).checked.filter((c) => c.uid === uid)).toEqual([{ uid, platform: 'linkedin', outcome: 'needs_reconnect' }]);
+    expect(await account(uid, 'linkedin')).toMatchObject({ needsReconnect: true });
+  });
 });

@@ -1,4 +1,5 @@
-import { collections } from '@core/firestore-paths';
+import { Timestamp } from 'firebase-admin/firestore';
+import { collections, userCollectionPath } from '@core/firestore-paths';
 import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Clock } from '../../lib/clock';
@@ -102,7 +103,15 @@ export async function runChannelChecks(deps: ChannelChecksDeps): Promise<{ check
 
 async function checkChannel(deps: ChannelChecksDeps, channel: ChannelRef): Promise<ChannelCheckOutcome> {
   try {
-    await getPlatformProfile(channel.uid, { platform: channel.platform }, deps);
+    const profile = await getPlatformProfile(channel.uid, { platform: channel.platform }, deps);
+    // Where the access ends on a date the user must act by (LinkedIn: 60 days, no refresh for most apps), the
+    // channel's status carries it, and the Social overview counts it down (dashboard utils/connections.ts).
+    if (profile.tokenExpiresAt) {
+      await deps.db
+        .doc(`${userCollectionPath(channel.uid, 'socialAccounts')}/${channel.platform}`)
+        .update({ tokenExpiresAt: Timestamp.fromDate(new Date(profile.tokenExpiresAt)) })
+        .catch(() => undefined);
+    }
     return 'ok';
   } catch (error) {
     // A refusal for auth is marked needs reconnect where it was found; anything else is not the user's to fix.
