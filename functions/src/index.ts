@@ -16,6 +16,7 @@ export { publishPostCallable as publishPost } from './social/publish-post/trigge
 export { updateScheduledPostCallable as updateScheduledPost, cancelPostCallable as cancelPost, retryPostCallable as retryPost } from './social/manage-posts/trigger';
 export { getPlatformProfileCallable as getPlatformProfile } from './social/get-platform-profile/trigger';
 export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';
+export { checkChannelsSchedule as checkChannels } from './social/health/trigger';
 export { startSocialOAuthCallable as startSocialOAuth, completeSocialOAuthCallable as completeSocialOAuth } from './social/oauth/trigger';
 export { getSubredditFlairsCallable as getSubredditFlairs } from './social/subreddit-flairs/trigger';
 export { listModelsCallable as listModels } from './models/trigger';

@@ -90,7 +90,9 @@ export async function storeSocialCredentials(deps: SecretStoreDeps, uid: string,
     const existing = openDoc(deps.keyring, (await tx.get(secretRef)).data() as Partial<SealedDoc> | undefined, path);
     if (existing.found && !existing.readable) return { ok: false, reason: 'unreadable' } as const;
     const previous = existing.found ? (JSON.parse(existing.value) as StoredSocialCredentials) : {};
+    // A refresh token is never replaced by an empty one (a platform's answer may omit or blank it).
     const merged: StoredSocialCredentials = { ...previous, ...filled };
+    if (!merged.refreshToken && previous.refreshToken) merged.refreshToken = previous.refreshToken;
     const missing = missingRequiredFields(platform, merged);
     if (missing.length > 0) return { ok: false, reason: 'missing_fields', fields: missing } as const;
     const updatedAt = Timestamp.fromDate(deps.clock.now());

@@ -10,6 +10,7 @@ import { PLATFORM_COPY } from '../utils/platforms';
 import { userTimeZone } from '@core/schedule';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
+import { ChannelHealth } from './channel-health-alert';
 import { DraftsCard } from './drafts-card';
 import { PlatformStats, platformStats } from './platform-stats';
 import { PostComposer } from './post-composer';
@@ -54,6 +55,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
+      <ChannelHealth platform={platform} posts={postList} timeZone={timeZone} />
       <PlatformStats stats={platformStats(copy, data)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">

@@ -6,6 +6,7 @@ import { useOAuthAccount } from '../api/social-connections';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { AiPostGenerator } from '../components/ai-post-generator';
 import { AnalyzePerformance } from '../components/analyze-performance';
+import { ChannelHealth } from '../components/channel-health-alert';
 import { OAuthConnect } from '../components/oauth-connect';
 import { PlatformStats, platformStats } from '../components/platform-stats';
 import { RecentPosts } from '../components/recent-posts';
@@ -34,7 +35,10 @@ export function RedditRoute() {
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
-      <OAuthConnect platform="reddit" />
+      <ChannelHealth platform="reddit" posts={postList} timeZone={timeZone} />
+      <div id="connect">
+        <OAuthConnect platform="reddit" />
+      </div>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         {REDDIT_APPROVAL_NOTE}

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_REFRESH_MARGIN_MS, oauthPlatforms, type OAuthPlatform } fr
 import { userCollectionPath } from '@core/firestore-paths';
 import { readSocialCredentials, storeSocialCredentials, type SecretRead, type SecretStoreDeps } from '../../integrations/secret-store';
 import { log } from '../../lib/log';
+import { takeRefreshLease } from '../health/refresh-lease';
 import { refreshTokens, type OAuthCallOptions, type OAuthApp, type OAuthTokens } from './platform-oauth';
 
 // Reddit and YouTube credentials as every user of their access token must read them: an access token that
@@ -70,7 +71,32 @@ export async function readFreshCredentials(deps: FreshCredentialsDeps, uid: stri
   if (!Number.isFinite(expiresAt) || expiresAt - now > ACCESS_TOKEN_REFRESH_MARGIN_MS) return read;
   if (!stored.refreshToken) return refuse('no_refresh_token');
 
-  const outcome = await refreshTokens(platform, oauthAppOf(stored), stored.refreshToken, { ...deps, now: () => deps.clock.now().getTime() });
+  // One refresh at a time per account (health/refresh-lease.ts): a caller that waited reads the holder's token.
+  const fresh = async (): Promise<SecretRead<StoredSocialCredentials> | undefined> => {
+    const again = await readSocialCredentials(deps, uid, platform);
+    if (!again.found || !again.readable) return again;
+    const until = Number(again.value.accessTokenExpiresAt);
+    return again.value.accessToken && until - deps.clock.now().getTime() > ACCESS_TOKEN_REFRESH_MARGIN_MS ? again : undefined;
+  };
+  const lease = await takeRefreshLease(deps, uid, platform, async () => (await fresh()) !== undefined);
+  if (lease === 'timeout') {
+    log.warn('Token refresh lease not taken', { uid, platform });
+    return { found: true, readable: true, refused: { code: 'unavailable', message: `${socialPlatformLabels[platform]} could not be reached to renew the connection. Please try again.` } };
+  }
+  if (lease === 'settled') return (await fresh()) ?? readSocialCredentials(deps, uid, platform);
+  try {
+    // Another holder may have finished between our read and taking the lease.
+    const already = await fresh();
+    if (already) return already;
+    const latest = await readSocialCredentials(deps, uid, platform);
+    return await refreshHeld(deps, uid, platform, latest.found && latest.readable ? latest.value : stored, refuse);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function refreshHeld(deps: FreshCredentialsDeps, uid: string, platform: OAuthPlatform, stored: StoredSocialCredentials, refuse: (why: string) => Promise<FreshCredentials>): Promise<FreshCredentials> {
+  const outcome = await refreshTokens(platform, oauthAppOf(stored), stored.refreshToken ?? '', { ...deps, now: () => deps.clock.now().getTime() });
   if (!outcome.ok) {
     if (outcome.kind === 'unavailable') {
       log.warn('Token refresh unavailable', { uid, platform, error: outcome.error });
