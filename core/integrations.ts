@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformAccountLabels } from './platforms/facts';
 import { providers, type ProviderId } from './providers';
 
 // Integrations: the user's own provider
@@ -31,7 +32,7 @@ export const socialPlatforms = ['x', 'linkedin', 'youtube', 'reddit'] as const;
 export type SocialPlatform = (typeof socialPlatforms)[number];
 
 /** Platform names as the messages use them ('Failed to save Twitter credentials'). */
-export const socialPlatformLabels = { x: 'Twitter', linkedin: 'LinkedIn', youtube: 'YouTube', reddit: 'Reddit' } as const satisfies Record<SocialPlatform, string>;
+export const socialPlatformLabels = platformAccountLabels satisfies Record<SocialPlatform, string>;
 
 export interface CredentialField {
   label: string;

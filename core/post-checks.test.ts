@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_TEXT, CHOOSE_AUTHOR, checkDraft, checkRedditDraft, cleanSubreddit, REDDIT_REQUIRED } from './post-checks';
+import { BLANK_TEXT, CHOOSE_AUTHOR, checkRedditDraft, cleanSubreddit, REDDIT_REQUIRED } from './post-checks';
+import { checkDraft } from './platforms';
 
 const MB = 1024 * 1024;
 const draft = (overrides: Partial<Parameters<typeof checkDraft>[0]> = {}): Parameters<typeof checkDraft>[0] => ({ platform: 'x', text: 'Hello', title: '', subreddit: '', author: '', media: [], ...overrides });

@@ -1,6 +1,6 @@
 import { formatMegabytes, LINKEDIN_LIMITS, REDDIT_LIMITS, redditMediaProblem, xMediaProblem } from './social-limits';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo, type XTextInfo } from './x-text';
-import type { PublishPlatform } from './social-posts';
+import { SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 
 // What each composer (the dashboard's and the side panel's) checks before Post: blank text is refused on
 // the click (with the platform's words); text over the limit and media the platform refuses disable the
@@ -44,29 +44,39 @@ export function checkXPost(text: string, media: readonly MediaFacts[]): { info: 
 
 const LINKEDIN_TYPES = 'JPEG, PNG, GIF or MP4';
 
-/** Why LinkedIn would refuse this set of media, in plain words, or null. */
-export function linkedinMediaProblem(media: readonly MediaFacts[]): string | null {
+/**
+ * Why LinkedIn would refuse this set of media, with the failure's code, or undefined: the one check the composers
+ * and the LinkedIn publisher (functions/src/providers/social/linkedin.ts) run. `sizesKnown`: a size of 0 is a
+ * real (empty) file, as the publisher reads it; a composer's 0 is a size not known yet.
+ */
+export function linkedinMediaRefusal(media: readonly MediaFacts[], { sizesKnown = false }: { sizesKnown?: boolean } = {}): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
   const kind = (m: MediaFacts) => {
     const type = m.contentType.toLowerCase();
     if ((LINKEDIN_LIMITS.imageTypes as readonly string[]).includes(type)) return 'image';
     if ((LINKEDIN_LIMITS.videoTypes as readonly string[]).includes(type)) return 'video';
     return null;
   };
+  const refuse = (message: string) => ({ code: 'invalid_content' as const, message });
   const unknown = media.find((m) => !kind(m));
-  if (unknown) return `LinkedIn does not accept ${unknown.contentType || 'these'} files: use ${LINKEDIN_TYPES}`;
+  if (unknown) return refuse(`LinkedIn does not accept ${unknown.contentType || 'these'} files: use ${LINKEDIN_TYPES}`);
   const videos = media.filter((m) => kind(m) === 'video');
-  if (videos.length > LINKEDIN_LIMITS.videosPerPostMax || (videos.length > 0 && videos.length < media.length)) return 'A post on LinkedIn takes one video, or up to 20 images';
-  if (media.length > LINKEDIN_LIMITS.imagesPerPostMax) return `A post on LinkedIn takes at most ${LINKEDIN_LIMITS.imagesPerPostMax} images`;
+  if (videos.length > LINKEDIN_LIMITS.videosPerPostMax || (videos.length > 0 && videos.length < media.length)) return refuse('A post on LinkedIn takes one video, or up to 20 images');
+  if (media.length > LINKEDIN_LIMITS.imagesPerPostMax) return refuse(`A post on LinkedIn takes at most ${LINKEDIN_LIMITS.imagesPerPostMax} images`);
   for (const m of media) {
     if (kind(m) === 'image' && m.sizeBytes > LINKEDIN_LIMITS.imageMaxBytes) {
-      return `Images on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`;
+      return { code: 'media_too_large', message: `Images on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
     }
     if (kind(m) === 'video' && m.sizeBytes > LINKEDIN_LIMITS.videoMaxBytes) {
-      return `Videos on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.videoMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`;
+      return { code: 'media_too_large', message: `Videos on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.videoMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
     }
-    if (kind(m) === 'video' && m.sizeBytes > 0 && m.sizeBytes < LINKEDIN_LIMITS.videoMinBytes) return 'Videos on LinkedIn must be at least 75 KB';
+    if (kind(m) === 'video' && (sizesKnown || m.sizeBytes > 0) && m.sizeBytes < LINKEDIN_LIMITS.videoMinBytes) return refuse('Videos on LinkedIn must be at least 75 KB');
   }
-  return null;
+  return undefined;
+}
+
+/** Why LinkedIn would refuse this set of media, in plain words, or null. */
+export function linkedinMediaProblem(media: readonly MediaFacts[]): string | null {
+  return linkedinMediaRefusal(media)?.message ?? null;
 }
 
 /**
@@ -122,8 +132,6 @@ export function cleanSubreddit(input: string): string {
   return input.trim().replace(/^\/?r\//i, '');
 }
 
-/** A subreddit's name as Reddit allows it (the same rule as publishPostSchema in ./social-posts.ts). */
-const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
 export const REDDIT_REQUIRED = 'Please fill in all required fields';
 
 /** Why a subreddit as typed cannot be posted to (a space, a symbol, too short or long), or null; blank is the click's to refuse. */
@@ -144,32 +152,4 @@ export function checkRedditDraft(post: { subreddit: string; title: string; text:
   if (problem) return { problem, missing: null };
   const missing = !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0) ? REDDIT_REQUIRED : null;
   return { problem: null, missing };
-}
-
-export interface DraftCheck {
-  /** The counter under the text: weighted for X, characters for LinkedIn and Reddit. */
-  used: number;
-  max: number;
-  /** Why Post is disabled now (over a limit, media refused), or null. */
-  problem: string | null;
-  /** What a click on Post says when a required field is empty, or null. */
-  missing: string | null;
-}
-
-/** One draft's checks for any platform, the same ones the dashboard's composers run. */
-export function checkDraft(draft: { platform: Exclude<PublishPlatform, 'youtube'>; text: string; title: string; subreddit: string; author: string; media: readonly MediaFacts[] }): DraftCheck {
-  switch (draft.platform) {
-    case 'x': {
-      const { info, problem } = checkXPost(draft.text, draft.media);
-      return { used: info.weightedLength, max: X_MAX_WEIGHTED_LENGTH, problem, missing: draft.text.trim() ? null : BLANK_TEXT.x };
-    }
-    case 'linkedin': {
-      const { length, problem } = checkLinkedinPost(draft.text, draft.media);
-      return { used: length, max: LINKEDIN_LIMITS.commentaryMaxChars, problem, missing: !draft.text.trim() ? BLANK_TEXT.linkedin : !draft.author ? CHOOSE_AUTHOR : null };
-    }
-    case 'reddit': {
-      const { problem, missing } = checkRedditDraft(draft);
-      return { used: [...draft.text].length, max: REDDIT_LIMITS.bodyMaxChars, problem, missing };
-    }
-  }
 }

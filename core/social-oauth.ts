@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { socialPlatformLabels } from './integrations';
+import { platformFacts, type PublishPlatform } from './platforms/facts';
 
 // Connecting Reddit and YouTube (OAuth 2.0 authorization code). The browser only ever sees the authorize URL
 // and the code the platform sends back: the client secret, the PKCE verifier and the tokens stay in the
@@ -8,6 +9,11 @@ import { socialPlatformLabels } from './integrations';
 
 export const oauthPlatforms = ['reddit', 'youtube'] as const;
 export type OAuthPlatform = (typeof oauthPlatforms)[number];
+
+/** Whether this platform's account connects through OAuth (core/platforms/facts.ts). */
+export function isOAuthPlatform(platform: PublishPlatform): platform is OAuthPlatform {
+  return platformFacts[platform].oauth;
+}
 
 /** How long a started Connect may take before its state is refused. */
 export const OAUTH_NONCE_TTL_MS = 10 * 60_000;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
 import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
+import { platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
 
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
@@ -8,8 +9,7 @@ import { youtubePrivacyStatuses } from './social-limits';
 // queues a publish job at once, a Schedule Date stores it as 'scheduled' until the scheduler claims it.
 // docs/architecture.md ("Publishing") and functions/README.md have the state machine and the exactly-once rules.
 
-export const publishPlatforms = ['x', 'linkedin', 'reddit', 'youtube'] as const;
-export type PublishPlatform = (typeof publishPlatforms)[number];
+export { publishPlatforms, type PublishPlatform } from './platforms/facts';
 
 /**
  * scheduled: waiting for its time (Edit and Cancel work). queued: a publish job exists, not started.
@@ -58,12 +58,7 @@ export const redditPostSchema = z.strictObject({
     .string({ error: 'Please fill in all required fields' })
     .trim()
     .transform((v) => v.replace(/^\/?r\//i, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Please fill in all required fields')
-        .regex(/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'Please enter a valid subreddit name'),
-    ),
+    .pipe(z.string().min(1, 'Please fill in all required fields').regex(SUBREDDIT_NAME, 'Please enter a valid subreddit name')),
   title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(300, 'Reddit titles can be at most 300 characters'),
   flairId: z
     .string()
@@ -156,7 +151,7 @@ export interface PlatformProfile {
 }
 
 /** The platforms as they name themselves in what a post's state says (X, not the older Twitter). */
-export const publishPlatformNames: Record<PublishPlatform, string> = { x: 'X', linkedin: 'LinkedIn', reddit: 'Reddit', youtube: 'YouTube' };
+export const publishPlatformNames: Record<PublishPlatform, string> = platformLabels;
 
 /** What Recent Posts and a refused Retry say while a post's outcome is being settled (checkingUntil). */
 export function checkingMessage(platform: PublishPlatform): string {

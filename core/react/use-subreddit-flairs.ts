@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { readCallableError, type CallableFailure } from '../firebase/call';
+import { SUBREDDIT_NAME } from '../platforms/facts';
 import type { SubredditFlairs } from '../social-posts';
 
 // A subreddit's flairs for a Reddit composer (the dashboard's and the side panel's): asked once typing
@@ -7,7 +8,6 @@ import type { SubredditFlairs } from '../social-posts';
 
 export type FlairsState = { status: 'idle' } | { status: 'loading' } | { status: 'success'; data: SubredditFlairs } | { status: 'error'; failure: CallableFailure };
 
-const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
 export const FLAIR_TYPING_PAUSE_MS = 600;
 
 /** `load` calls getSubredditFlairs with the runtime's Functions client; it may change between renders. */
@@ -19,7 +19,7 @@ export function useSubredditFlairs(
   const [state, setState] = useState<FlairsState>({ status: 'idle' });
   const loadRef = useRef(load);
   loadRef.current = load;
-  const valid = enabled && SUBREDDIT.test(subreddit);
+  const valid = enabled && SUBREDDIT_NAME.test(subreddit);
   useEffect(() => {
     if (!valid) {
       setState({ status: 'idle' });

@@ -3,7 +3,8 @@ import { draftLabel, draftPlatforms, ownStoragePicture, type DraftPlatform } fro
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
 import { checkScheduleDate, SCHEDULE_MESSAGES, userTimeZone } from '@core/schedule';
-import { checkDraft, cleanSubreddit } from '@core/post-checks';
+import { cleanSubreddit } from '@core/post-checks';
+import { checkDraft, platformLabels, platforms } from '@core/platforms';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { publishPlatforms, type PlatformProfile, type PublishPostInput } from '@core/social-posts';
 import { Alert } from '@core/ui/alert';
@@ -21,7 +22,6 @@ import { PostOutcome } from './post-outcome';
 import { RedditFlairField } from './reddit-flair-field';
 import { Section } from './ui';
 
-const PLATFORM_NAMES: Record<DraftPlatform, string> = { x: 'X', linkedin: 'LinkedIn', reddit: 'Reddit' };
 const DASHBOARD_PATHS: Record<DraftPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit };
 const FAILED_TO_GENERATE = 'Failed to generate post content.';
 
@@ -40,7 +40,7 @@ function PlatformPicker({ value, onChange }: { value: DraftPlatform; onChange: (
           <label key={p} className="relative">
             <input type="radio" name={name} value={p} checked={value === p} onChange={() => onChange(p)} className="peer sr-only" />
             <span className="block cursor-pointer rounded px-2 py-1.5 text-center text-sm font-medium text-muted-foreground peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-ring">
-              {PLATFORM_NAMES[p]}
+              {platformLabels[p]}
             </span>
           </label>
         ))}
@@ -96,10 +96,11 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     if (nextDraftStarted) setPostId(null);
   }, [nextDraftStarted]);
   const drafts = useRecentDrafts(db, uid);
-  const linkedin = useLinkedinAuthors(services, f.platform === 'linkedin');
+  const platform = platforms[f.platform];
+  const linkedin = useLinkedinAuthors(services, platform.choosesAuthor);
   // Reddit: the subreddit's flairs; the draft keeps the chosen flair's id.
   const subreddit = cleanSubreddit(f.subreddit);
-  const flairs = useSubredditFlairs(f.platform === 'reddit' ? subreddit : '', (name) => callFunction(functions, 'getSubredditFlairs', { subreddit: name }));
+  const flairs = useSubredditFlairs(platform.subreddit ? subreddit : '', (name) => callFunction(functions, 'getSubredditFlairs', { subreddit: name }));
   const flairData = flairs.status === 'success' && flairs.data.subreddit.toLowerCase() === subreddit.toLowerCase() ? flairs.data : null;
   const flair = chooseFlair(flairData, f.flair);
   const [flairText, setFlairText] = useState('');
@@ -122,7 +123,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       const result = await callFunction(functions, 'generateText', { task, prompt, model: chosenModel, context: { platform: f.platform } });
       const url = page?.url && /^https?:/.test(page.url) ? page.url : '';
       const attach = !!url && (hasLink(f.text, f.sourceUrl) || !f.text.trim());
-      if (f.platform === 'reddit') {
+      if (platform.subreddit) {
         const { title, text } = splitRedditReply(result.text);
         draft.update({ title, text: withLink(text, url, attach), sourceUrl: url || f.sourceUrl });
       } else {
@@ -140,7 +141,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     setClickError(null);
     setPublishError(null);
     if (check.missing) return setClickError(check.missing);
-    if (f.platform === 'reddit' && flair.missing) return setClickError(flair.missing);
+    if (platform.subreddit && flair.missing) return setClickError(flair.missing);
     // The dashboard's rule (core/schedule.ts): the wall time read in the user's zone, DST included.
     const timeZone = userTimeZone();
     let scheduledAt: string | null = null;
@@ -160,8 +161,8 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         media: f.media.map((m) => ({ generationId: m.generationId })),
         scheduledAt,
         timeZone,
-        ...(f.platform === 'linkedin' ? { author: f.author } : {}),
-        ...(f.platform === 'reddit'
+        ...(platform.choosesAuthor ? { author: f.author } : {}),
+        ...(platform.subreddit
           ? {
               reddit: {
                 subreddit,
@@ -178,7 +179,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       await draft.finish();
       setPostId(result.postId);
     } catch (error) {
-      setPublishError(readCallableError(error, `Failed to post to ${PLATFORM_NAMES[f.platform]}. Please try again.`).message);
+      setPublishError(readCallableError(error, `Failed to post to ${platformLabels[f.platform]}. Please try again.`).message);
     } finally {
       setPublishing(false);
     }
@@ -219,7 +220,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
               <option value="">{draft.id ? 'Choose a draft' : 'New draft (not saved yet)'}</option>
               {drafts.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {PLATFORM_NAMES[d.platform]}: {draftLabel(d)}
+                  {platformLabels[d.platform]}: {draftLabel(d)}
                 </option>
               ))}
             </NativeSelect>
@@ -266,7 +267,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Alert>
         )}
 
-        {f.platform === 'reddit' && (
+        {platform.subreddit && (
           <>
             <Field label="Subreddit" htmlFor={`${id}-subreddit`}>
               <Input id={`${id}-subreddit`} value={f.subreddit} onChange={(e) => draft.update({ subreddit: cleanSubreddit(e.target.value) })} placeholder="e.g. oceanography" required />
@@ -286,7 +287,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             />
           </>
         )}
-        {f.platform === 'linkedin' && (
+        {platform.choosesAuthor && (
           <Field label="Post From" htmlFor={`${id}-author`} hint={linkedin.failure ? <p className="text-xs text-destructive">{linkedin.failure}</p> : null}>
             <NativeSelect id={`${id}-author`} value={f.author} onChange={(e) => draft.update({ author: e.target.value })}>
               <option value="">{linkedin.authors ? 'Select where to post from' : 'Loading...'}</option>
@@ -301,7 +302,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         )}
 
         <Field
-          label={f.platform === 'reddit' ? 'Post Content' : 'Post text'}
+          label={platform.subreddit ? 'Post Content' : 'Post text'}
           htmlFor={`${id}-text`}
           hint={
             <p id={`${id}-count`} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
@@ -317,7 +318,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             aria-describedby={`${id}-count`}
             aria-invalid={over || undefined}
             className={cn(over && 'border-destructive')}
-            placeholder={f.platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
+            placeholder={platform.textPlaceholder}
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
@@ -364,7 +365,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         )}
         {clickError && <Alert tone="danger">{clickError}</Alert>}
         {publishError && <Alert tone="danger">{publishError}</Alert>}
-        {!canPublish && <p className="text-xs text-muted-foreground">Posting to {PLATFORM_NAMES[f.platform]} from the panel is not available yet: save the draft and finish it in the dashboard.</p>}
+        {!canPublish && <p className="text-xs text-muted-foreground">Posting to {platformLabels[f.platform]} from the panel is not available yet: save the draft and finish it in the dashboard.</p>}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem} className="flex-1">
             {publishing ? null : <Send aria-hidden="true" />}

@@ -1,5 +1,6 @@
 import { AI_PROMPT_MAX_CHARS, type AiTextTask } from '@core/ai-text';
 import type { DraftPlatform } from '@core/data/draft';
+import { platforms } from '@core/platforms';
 
 // What the side panel asks generateText for when it drafts a post from the page in the active tab.
 
@@ -39,7 +40,7 @@ export function postPrompt(platform: DraftPlatform, page: PromptPage | null, ton
   if (notes.trim()) lines.push(`What to focus on: ${clip(notes.trim(), 1000)}`);
   if (tone) lines.push(`Tone: ${tone}.`);
   lines.push('Do not include the page address; it is attached separately.');
-  return { task: platform === 'reddit' ? 'reddit_post' : 'social_post', prompt: clip(lines.join('\n'), AI_PROMPT_MAX_CHARS) };
+  return { task: platforms[platform].subreddit ? 'reddit_post' : 'social_post', prompt: clip(lines.join('\n'), AI_PROMPT_MAX_CHARS) };
 }
 
 /** A reddit_post reply: the first line is the title, the rest (after a blank line) the body. */

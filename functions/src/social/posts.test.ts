@@ -20,8 +20,8 @@ describe('platformProblem', () => {
     ['linkedin', `${'b'.repeat(2990)}${'()'.repeat(5)}`, [], member, undefined],
     ['linkedin', '🔥'.repeat(2000), [], member, 'LinkedIn posts are limited to 3000 characters.'],
     ['linkedin', 'no author', [], undefined, 'Please select where to post from'],
-    ['linkedin', 'a webp', [file('image/webp', MB)], member, 'LinkedIn takes JPG, PNG or GIF images and MP4 videos, not image/webp.'],
-    ['linkedin', 'a large image', [file('image/png', 6 * MB)], member, 'LinkedIn images must be 5 MB or smaller.'],
+    ['linkedin', 'a webp', [file('image/webp', MB)], member, 'LinkedIn does not accept image/webp files: use JPEG, PNG, GIF or MP4'],
+    ['linkedin', 'a large image', [file('image/png', 6 * MB)], member, 'Images on LinkedIn can be at most 5 MB (this one is 6 MB)'],
   ] as const)('%s: %s -> %s', (platform, text, media, author, problem) => {
     expect(platformProblem(platform, { text, media, author })).toBe(problem);
   });

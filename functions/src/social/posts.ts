@@ -4,14 +4,10 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
 import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
-import { linkedinTextLength, xTextProblem } from '@core/post-checks';
-import { LINKEDIN_LIMITS, xMediaProblem, youtubeVideoProblem } from '@core/social-limits';
 import type { PublishPlatform, RedditPostFields, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
-import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { reasonedError } from '../lib/callable';
-import { checkLinkedInRequest } from '../providers/social/linkedin';
-import { checkRedditRequest } from '../providers/social/reddit';
-import type { PublishMedia, UploadSession } from '../providers/social/social-publisher';
+import type { UploadSession } from '../providers/social/social-publisher';
+import { adapterOf } from './platforms';
 
 // users/{uid}/socialPosts/{postId} as functions write it, and the checks every way into it shares
 // (publishPost, updateScheduledPost, retryPost). core/social-posts.ts is what clients read of it.
@@ -134,20 +130,8 @@ export function platformProblem(
   platform: PublishPlatform,
   post: { text: string; media: readonly StoredPostMedia[]; author?: string; reddit?: RedditPostFields | null; youtube?: YouTubeDetails },
 ): string | undefined {
-  if (platform === 'reddit') return checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message;
-  if (platform === 'youtube') return youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message;
-  if (platform === 'x') {
-    const info = xTextInfo(post.text);
-    if (info.weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${info.weightedLength})`;
-    return xTextProblem(info) ?? xMediaProblem(post.media)?.message;
-  }
-  if (linkedinTextLength(post.text) > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;
-  const media = post.media.map((m) => ({ ...m, read: unread }));
-  return checkLinkedInRequest({ text: post.text, media, author: post.author })?.message;
+  return adapterOf(platform).problem(post);
 }
-
-// Only sizes and types are checked before a publish: nothing is read.
-const unread: PublishMedia['read'] = () => Promise.reject(new Error('not readable here'));
 
 /** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */
 export function newPublishJob(postId: string, now: Date): JobDoc<Date> {

@@ -1,6 +1,7 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
+import { platformFacts } from '@core/platforms';
 import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -164,7 +165,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
-          const youtubeFields = platform === 'youtube' ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
+          const youtubeFields = platformFacts[platform].videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
           tx.update(pRef, {
             status: 'published',
             platformPostId: ending.post.platformPostId,
@@ -214,7 +215,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       media,
       ...(post.author ? { author: post.author.urn } : {}),
       ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
-      ...(platform === 'youtube' ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
+      ...(platformFacts[platform].videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),

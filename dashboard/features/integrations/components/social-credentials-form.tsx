@@ -1,7 +1,7 @@
 import { Link2, Save, Trash2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import type { SocialPlatform } from '@core/integrations';
-import type { OAuthPlatform } from '@core/social-oauth';
+import { isOAuthPlatform, type OAuthPlatform } from '@core/social-oauth';
 import { BrandIcon } from '@/components/brand-icon';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -85,7 +85,7 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             . Leave a field blank to keep its saved value.
           </p>
         ) : null}
-        {platform === 'reddit' || platform === 'youtube' ? <ConnectAction platform={platform} name={form.name} saved={Boolean(account)} noteId={connectNoteId} /> : null}
+        {isOAuthPlatform(platform) ? <ConnectAction platform={platform} name={form.name} saved={Boolean(account)} noteId={connectNoteId} /> : null}
       </div>
       <form onSubmit={submit} noValidate className="grid min-w-0 content-start gap-4" aria-describedby={form.formError ? errorId : undefined}>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,8 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { LINKEDIN_LIMITS } from '@core/social-limits';
-import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
-import { X_MAX_WEIGHTED_LENGTH } from '@core/x-text';
+import { platforms, type TextPlatform } from '@core/platforms';
+import type { PlatformProfile } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
@@ -10,13 +9,12 @@ import type { CallableFailure } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
-import { BLANK_TEXT, CHOOSE_AUTHOR, checkLinkedinPost, checkXPost } from '../utils/post-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 export interface ComposerProps {
-  platform: PublishPlatform;
+  platform: Exclude<TextPlatform, 'reddit'>;
   text: string;
   onTextChange: (text: string) => void;
   timeZone: string;
@@ -60,21 +58,21 @@ export function PostComposer({
   const latestText = useLatest(text);
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
-  const x = platform === 'x' ? checkXPost(text, facts) : null;
-  const li = platform === 'linkedin' ? checkLinkedinPost(text, facts) : null;
-  const problem = x?.problem ?? li?.problem ?? null;
-  const textOver = x ? x.info.remaining < 0 : li ? li.length > LINKEDIN_LIMITS.commentaryMaxChars : false;
+  const described = platforms[platform];
+  const check = described.checkDraft({ text, title: '', subreddit: '', author, media: facts });
+  const problem = check.problem;
+  const textOver = check.used > check.max;
+  const textNote = described.textNote?.(text) ?? null;
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
-    if (!text.trim()) return refuse(BLANK_TEXT[platform]);
-    if (platform === 'linkedin' && !author) return refuse(CHOOSE_AUTHOR);
+    if (check.missing) return refuse(check.missing);
     const when = schedule.check(timeZone, now());
     if (!when) return;
     const postId = await publish({
       text,
       media: media.map((m) => ({ generationId: m.id })),
-      ...(platform === 'linkedin' ? { author } : {}),
+      ...(described.choosesAuthor ? { author } : {}),
       scheduledAt: when.scheduledAt,
       timeZone,
     });
@@ -105,7 +103,7 @@ export function PostComposer({
         ) : null
       }
     >
-      {platform === 'linkedin' ? (
+      {described.choosesAuthor ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-author`}>Post From</Label>
           <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors && !pagesPending ? undefined : `${id}-author-hint`}>
@@ -130,13 +128,13 @@ export function PostComposer({
           value={text}
           onChange={(e) => onTextChange(e.target.value)}
           rows={6}
-          placeholder={platform === 'x' ? "What's happening?" : 'What do you want to talk about?'}
+          placeholder={described.textPlaceholder}
           aria-invalid={textOver || undefined}
           aria-describedby={`${id}-count`}
           className={cn(textOver && 'border-destructive focus-visible:ring-destructive')}
         />
-        {x && x.info.urls.length > 0 ? <p className="text-xs text-muted-foreground">Each link counts as 23 characters, and X's API charges more for a post with a link than for one without.</p> : null}
-        {x ? <LimitCounter id={`${id}-count`} used={x.info.weightedLength} max={X_MAX_WEIGHTED_LENGTH} /> : <LimitCounter id={`${id}-count`} used={li?.length ?? 0} max={LINKEDIN_LIMITS.commentaryMaxChars} />}
+        {textNote ? <p className="text-xs text-muted-foreground">{textNote}</p> : null}
+        <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
       <MediaField platform={platform} media={media} onChange={setMedia} />
     </ComposerShell>

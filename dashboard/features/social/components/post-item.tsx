@@ -1,6 +1,7 @@
 import { AlertCircle, Ban, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { checkingMessage, publishPlatformNames, type SocialPost } from '@core/social-posts';
+import { platformFacts, platformLabels } from '@core/platforms';
+import { checkingMessage, type SocialPost } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
 import { Progress } from '@core/ui/progress';
@@ -172,7 +173,13 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
           <span role="status" className="flex min-w-0 flex-1 flex-col gap-1.5">
             <span className="flex items-center gap-1.5 text-muted-foreground">
               <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-              {post.status === 'queued' ? 'Waiting to publish...' : post.checkingUntil ? checkingMessage(post.platform) : post.platform === 'youtube' ? `Uploading... ${post.progress}%` : 'Publishing...'}
+              {post.status === 'queued'
+                ? 'Waiting to publish...'
+                : post.checkingUntil
+                  ? checkingMessage(post.platform)
+                  : platformFacts[post.platform].videoUpload
+                    ? `Uploading... ${post.progress}%`
+                    : 'Publishing...'}
             </span>
             {post.progress > 0 && !post.checkingUntil ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
           </span>
@@ -190,7 +197,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
                 rel="noopener noreferrer"
                 className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                {post.platform === 'youtube' ? 'View on YouTube' : 'View post'}
+                {platformFacts[post.platform].videoUpload ? `View on ${platformLabels[post.platform]}` : 'View post'}
                 <ExternalLink className="size-3.5" aria-hidden="true" />
               </a>
             ) : null}
@@ -235,7 +242,7 @@ function PublishLog({ post, timeZone }: { post: SocialPost; timeZone: string }) 
   return (
     <details className="text-xs text-muted-foreground">
       <summary className="w-fit cursor-pointer rounded-sm select-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">Details</summary>
-      <ol className="mt-2 grid gap-1" aria-label={`Requests sent to ${publishPlatformNames[post.platform]}`}>
+      <ol className="mt-2 grid gap-1" aria-label={`Requests sent to ${platformLabels[post.platform]}`}>
         {post.publishLog.map((entry, i) => (
           <li key={i} className="flex flex-wrap gap-x-2">
             <span className="tabular-nums">{entry.at ? logTime(entry.at, timeZone) : 'Unknown time'}</span>

@@ -330,11 +330,11 @@ describe('createLinkedInPublisher: failures', () => {
     ['no author', { author: undefined }, 'invalid_content', linkedinMessages.noAuthor],
     ['text over 3000 characters', { text: 'x'.repeat(3001) }, 'invalid_content', 'LinkedIn posts are limited to 3000 characters.'],
     ['2,000 emoji (4,000 characters as LinkedIn counts)', { text: '🔥'.repeat(2000) }, 'invalid_content', 'LinkedIn posts are limited to 3000 characters.'],
-    ['a file type LinkedIn does not take', { media: [media(bytes(10), 'image/webp')] }, 'invalid_content', 'LinkedIn takes JPG, PNG or GIF images and MP4 videos, not image/webp.'],
-    ['a video with an image', { media: [media(bytes(100_000), 'video/mp4'), media(bytes(10), 'image/png')] }, 'invalid_content', 'A LinkedIn post carries one video on its own, or up to 20 images.'],
-    ['21 images', { media: Array.from({ length: 21 }, () => media(bytes(10), 'image/png')) }, 'invalid_content', 'A LinkedIn post carries at most 20 images.'],
-    ['an image over 5 MB', { media: [{ ...media(bytes(1), 'image/png'), sizeBytes: 5 * 1024 * 1024 + 1 }] }, 'media_too_large', 'LinkedIn images must be 5 MB or smaller.'],
-    ['a video over 500 MB', { media: [{ ...media(bytes(1), 'video/mp4'), sizeBytes: 500 * 1024 * 1024 + 1 }] }, 'media_too_large', 'LinkedIn videos must be 500 MB or smaller.'],
+    ['a file type LinkedIn does not take', { media: [media(bytes(10), 'image/webp')] }, 'invalid_content', 'LinkedIn does not accept image/webp files: use JPEG, PNG, GIF or MP4'],
+    ['a video with an image', { media: [media(bytes(100_000), 'video/mp4'), media(bytes(10), 'image/png')] }, 'invalid_content', 'A post on LinkedIn takes one video, or up to 20 images'],
+    ['21 images', { media: Array.from({ length: 21 }, () => media(bytes(10), 'image/png')) }, 'invalid_content', 'A post on LinkedIn takes at most 20 images'],
+    ['an image over 5 MB', { media: [{ ...media(bytes(1), 'image/png'), sizeBytes: 5 * 1024 * 1024 + 1 }] }, 'media_too_large', 'Images on LinkedIn can be at most 5 MB (this one is 5 MB)'],
+    ['a video over 500 MB', { media: [{ ...media(bytes(1), 'video/mp4'), sizeBytes: 500 * 1024 * 1024 + 1 }] }, 'media_too_large', 'Videos on LinkedIn can be at most 500 MB (this one is 500 MB)'],
   ] as const)('refuses %s before calling LinkedIn', async (_case, partial, code, message) => {
     expect(await publisher().publish(request(partial as Partial<PublishRequest>))).toEqual({ ok: false, failure: { code, message } });
     expect(sent).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { linkedinTextLength } from '@core/post-checks';
+import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
 import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
@@ -59,7 +59,6 @@ export const LINKEDIN_DEFAULTS = {
   videoPolling: { intervalMs: 5000, maxDurationMs: 5 * 60_000, retries: 3 },
 } as const;
 
-const ONE_MB = 1024 * 1024;
 /** Posts created this long before attemptStartedAt still count in findExisting: the two clocks differ. */
 const LOOKUP_CLOCK_SKEW_MS = 5 * 60_000;
 const LOOKUP_PAGE_SIZE = 50;
@@ -234,18 +233,8 @@ export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'med
   if (!AUTHOR.test(request.author))
     return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
   if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
-  const kinds = request.media.map(mediaKind);
-  const unknown = request.media.find((_, i) => !kinds[i]);
-  if (unknown) return { code: 'invalid_content', message: `LinkedIn takes JPG, PNG or GIF images and MP4 videos, not ${unknown.contentType}.` };
-  const videos = kinds.filter((k) => k === 'video').length;
-  if (videos > 0 && request.media.length > 1) return { code: 'invalid_content', message: 'A LinkedIn post carries one video on its own, or up to 20 images.' };
-  if (request.media.length > LINKEDIN_LIMITS.imagesPerPostMax) return { code: 'invalid_content', message: `A LinkedIn post carries at most ${LINKEDIN_LIMITS.imagesPerPostMax} images.` };
-  for (const [i, media] of request.media.entries()) {
-    if (kinds[i] === 'image' && media.sizeBytes > LINKEDIN_LIMITS.imageMaxBytes) return { code: 'media_too_large', message: `LinkedIn images must be ${LINKEDIN_LIMITS.imageMaxBytes / ONE_MB} MB or smaller.` };
-    if (kinds[i] === 'video' && media.sizeBytes > LINKEDIN_LIMITS.videoMaxBytes) return { code: 'media_too_large', message: `LinkedIn videos must be ${LINKEDIN_LIMITS.videoMaxBytes / ONE_MB} MB or smaller.` };
-    if (kinds[i] === 'video' && media.sizeBytes < LINKEDIN_LIMITS.videoMinBytes) return { code: 'invalid_content', message: `LinkedIn videos must be at least ${LINKEDIN_LIMITS.videoMinBytes / 1024} KB.` };
-  }
-  return undefined;
+  // The composers' check and words (core/post-checks.ts); here a size of 0 is an empty file.
+  return linkedinMediaRefusal(request.media, { sizesKnown: true });
 }
 
 /** The body of POST /rest/posts for this text, author and uploaded media URNs. */

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import { checkingMessage, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
+import { platformFacts } from '@core/platforms';
 import { readSocialCredentials } from '../../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
@@ -42,7 +43,7 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
         text: input.text,
         media,
         // The name found when the post was made stays while the author does.
-        author: post.platform === 'linkedin' && input.author ? { urn: input.author, name: current.author?.urn === input.author ? current.author.name : '' } : null,
+        author: platformFacts[post.platform].choosesAuthor && input.author ? { urn: input.author, name: current.author?.urn === input.author ? current.author.name : '' } : null,
         scheduledAt,
         timeZone: input.timeZone,
         updatedAt: now,

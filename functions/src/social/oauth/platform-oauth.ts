@@ -55,48 +55,81 @@ export function codeChallengeOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/** One platform's authorization-code flow: its hosts, how the client proves itself, and how revoke answers. */
+export interface OAuthFlow {
+  /** Whether the flow uses PKCE (Google supports it; Reddit's does not). */
+  pkce: boolean;
+  authorizeUrl: (params: { clientId: string; redirectUri: string; state: string; codeChallenge?: string; hosts: OAuthHosts }) => string;
+  tokenEndpoint: (hosts: OAuthHosts) => string;
+  /** Where the client id and secret go: an HTTP Basic header (with the user's User-Agent), or the form body. */
+  clientAuth: 'basic' | 'form';
+  revokeEndpoint: (hosts: OAuthHosts) => string;
+  revokeFields: (token: { value: string; kind: 'access_token' | 'refresh_token' }) => Record<string, string>;
+  /** A revoke answer that means the platform no longer knows the token (nothing is left to revoke). */
+  revokeGoneStatus?: number;
+}
+
+export const oauthFlows: Record<OAuthPlatform, OAuthFlow> = {
+  reddit: {
+    pkce: false,
+    authorizeUrl: (params) => {
+      const url = new URL(`${params.hosts.redditAccounts}/api/v1/authorize`);
+      url.search = new URLSearchParams({
+        client_id: params.clientId,
+        response_type: 'code',
+        state: params.state,
+        redirect_uri: params.redirectUri,
+        duration: 'permanent',
+        scope: REDDIT_SCOPES.join(' '),
+      }).toString();
+      return url.toString();
+    },
+    tokenEndpoint: (hosts) => `${hosts.redditAccounts}/api/v1/access_token`,
+    clientAuth: 'basic',
+    revokeEndpoint: (hosts) => `${hosts.redditAccounts}/api/v1/revoke_token`,
+    revokeFields: (token) => ({ token: token.value, token_type_hint: token.kind }),
+  },
+  youtube: {
+    pkce: true,
+    authorizeUrl: (params) => {
+      if (!params.codeChallenge) throw new Error('Google authorization needs a PKCE challenge');
+      const url = new URL(`${params.hosts.googleAccounts}/o/oauth2/v2/auth`);
+      url.search = new URLSearchParams({
+        client_id: params.clientId,
+        redirect_uri: params.redirectUri,
+        response_type: 'code',
+        scope: YOUTUBE_SCOPES.join(' '),
+        state: params.state,
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: 'true',
+        code_challenge: params.codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+    tokenEndpoint: (hosts) => `${hosts.googleOAuth}/token`,
+    clientAuth: 'form',
+    revokeEndpoint: (hosts) => `${hosts.googleOAuth}/revoke`,
+    // Google's revoke takes only the token; the client credentials are not part of it.
+    revokeFields: (token) => ({ token: token.value }),
+    // Google answers 400 invalid_token for a token it no longer knows.
+    revokeGoneStatus: 400,
+  },
+};
+
 /** Whether the platform's flow uses PKCE (Google supports it; Reddit's does not). */
 export function usesPkce(platform: OAuthPlatform): boolean {
-  return platform === 'youtube';
+  return oauthFlows[platform].pkce;
 }
 
 export function authorizeUrl(platform: OAuthPlatform, params: { clientId: string; redirectUri: string; state: string; codeChallenge?: string; hosts: OAuthHosts }): string {
-  if (platform === 'reddit') {
-    const url = new URL(`${params.hosts.redditAccounts}/api/v1/authorize`);
-    url.search = new URLSearchParams({
-      client_id: params.clientId,
-      response_type: 'code',
-      state: params.state,
-      redirect_uri: params.redirectUri,
-      duration: 'permanent',
-      scope: REDDIT_SCOPES.join(' '),
-    }).toString();
-    return url.toString();
-  }
-  if (!params.codeChallenge) throw new Error('Google authorization needs a PKCE challenge');
-  const url = new URL(`${params.hosts.googleAccounts}/o/oauth2/v2/auth`);
-  url.search = new URLSearchParams({
-    client_id: params.clientId,
-    redirect_uri: params.redirectUri,
-    response_type: 'code',
-    scope: YOUTUBE_SCOPES.join(' '),
-    state: params.state,
-    access_type: 'offline',
-    prompt: 'consent',
-    include_granted_scopes: 'true',
-    code_challenge: params.codeChallenge,
-    code_challenge_method: 'S256',
-  }).toString();
-  return url.toString();
-}
-
-function tokenEndpoint(platform: OAuthPlatform, hosts: OAuthHosts): string {
-  return platform === 'reddit' ? `${hosts.redditAccounts}/api/v1/access_token` : `${hosts.googleOAuth}/token`;
+  return oauthFlows[platform].authorizeUrl(params);
 }
 
 function headersFor(platform: OAuthPlatform, app: OAuthApp): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  if (platform === 'reddit') {
+  if (oauthFlows[platform].clientAuth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
     if (app.userAgent) headers['user-agent'] = app.userAgent;
   }
@@ -105,7 +138,7 @@ function headersFor(platform: OAuthPlatform, app: OAuthApp): Record<string, stri
 
 function formFor(platform: OAuthPlatform, app: OAuthApp, fields: Record<string, string>): string {
   const form = new URLSearchParams(fields);
-  if (platform === 'youtube') {
+  if (oauthFlows[platform].clientAuth === 'form') {
     form.set('client_id', app.clientId);
     form.set('client_secret', app.clientSecret);
   }
@@ -116,7 +149,7 @@ async function tokenCall(platform: OAuthPlatform, app: OAuthApp, fields: Record<
   let response: Response;
   let body: Record<string, unknown> | undefined;
   try {
-    response = await options.fetch(tokenEndpoint(platform, options.hosts), {
+    response = await options.fetch(oauthFlows[platform].tokenEndpoint(options.hosts), {
       method: 'POST',
       headers: headersFor(platform, app),
       body: formFor(platform, app, fields),
@@ -159,19 +192,18 @@ export function refreshTokens(platform: OAuthPlatform, app: OAuthApp, refreshTok
 
 /** Revokes a token where the platform offers it; true when the platform confirmed (or no longer knows it). */
 export async function revokeToken(platform: OAuthPlatform, app: OAuthApp, token: { value: string; kind: 'access_token' | 'refresh_token' }, options: OAuthCallOptions): Promise<boolean> {
-  const url = platform === 'reddit' ? `${options.hosts.redditAccounts}/api/v1/revoke_token` : `${options.hosts.googleOAuth}/revoke`;
-  const fields: Record<string, string> = platform === 'reddit' ? { token: token.value, token_type_hint: token.kind } : { token: token.value };
+  const flow = oauthFlows[platform];
+  const url = flow.revokeEndpoint(options.hosts);
+  const fields = flow.revokeFields(token);
   try {
     const response = await options.fetch(url, {
       method: 'POST',
       headers: headersFor(platform, app),
-      // Google's revoke takes only the token; the client credentials are not part of it.
       body: new URLSearchParams(fields).toString(),
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
     await response.body?.cancel().catch(() => undefined);
-    // Google answers 400 invalid_token for a token it no longer knows: nothing is left to revoke.
-    return response.ok || (platform === 'youtube' && response.status === 400);
+    return response.ok || response.status === flow.revokeGoneStatus;
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
+import { platformFacts } from '@core/platforms';
 import { scheduleLimit, SCHEDULE_MESSAGES } from '@core/schedule';
 import { youtubeDetailsSchema, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
@@ -54,16 +55,17 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const existing = await ref.get();
     if (existing.exists) return { postId, status: existing.get('status') as SocialPostStatus };
 
+    const described = platformFacts[input.platform];
     const credentials = await readSocialCredentials(deps, uid, input.platform);
     if (!credentials.found) throw missingCredentialsError(input.platform);
     if (!credentials.readable) throw unreadableCredentialsError(input.platform);
-    if (input.platform === 'youtube' && !credentials.value.accessToken) throw notConnectedError(input.platform);
+    if (described.videoUpload && !credentials.value.accessToken) throw notConnectedError(input.platform);
     // Reddit posts with the token Connect stores: without one, Connect comes first.
     if (isOAuthPlatform(input.platform) && !credentials.value.accessToken) {
       throw reasonedError('failed-precondition', reconnectMessage(input.platform), { reason: 'needs-reconnect', provider: input.platform });
     }
 
-    const youtube = input.platform === 'youtube' ? youtubeDetailsSchema.parse(input.youtube ?? {}) : undefined;
+    const youtube = described.videoUpload ? youtubeDetailsSchema.parse(input.youtube ?? {}) : undefined;
     if (youtube && input.scheduledAt !== null) throw new HttpsError('invalid-argument', youtubeScheduleMessage);
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit, youtube });
@@ -75,7 +77,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const publishAt = youtube?.publishAt ? new Date(youtube.publishAt) : null;
     if (publishAt) refuseScheduleTime(publishAt, now);
 
-    const author = input.platform === 'linkedin' && input.author ? { urn: input.author, name: (await deps.authorName?.(credentials.value, input.author)) ?? '' } : null;
+    const author = described.choosesAuthor && input.author ? { urn: input.author, name: (await deps.authorName?.(credentials.value, input.author)) ?? '' } : null;
     const status: SocialPostStatus = scheduledAt ? 'scheduled' : 'queued';
     const post: SocialPostDoc<Date> = {
       platform: input.platform,
@@ -83,7 +85,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       text: input.text,
       media,
       author,
-      ...(input.platform === 'reddit' && input.reddit ? { reddit: input.reddit } : {}),
+      ...(described.subreddit && input.reddit ? { reddit: input.reddit } : {}),
       scheduledAt,
       timeZone: input.timeZone,
       jobId: scheduledAt ? null : postId,

@@ -1,0 +1,55 @@
+import type { StoredSocialCredentials } from '@core/integrations';
+import type { ProviderId } from '@core/providers';
+import type { PlatformProfile, PublishPlatform, RedditPostFields, YouTubeDetails } from '@core/social-posts';
+import type { PublishFailure, SocialPublisher } from '../../providers/social/social-publisher';
+import type { OAuthFlow } from '../oauth/platform-oauth';
+
+// One adapter per publishing platform: what the functions know of it beyond its pure description in
+// core/platforms/ (which holds its name, limits and composer checks). Callers look a platform up in
+// ./index.ts instead of branching on its id; docs/architecture.md ("Platforms") lists the files a new one needs.
+
+/** A post as the callables check it before it is stored (sizes and types of its media, nothing read). */
+export interface PostToCheck {
+  text: string;
+  media: readonly { contentType: string; sizeBytes: number; generationId: string; storagePath: string; title: string; url: string | null }[];
+  author?: string;
+  reddit?: RedditPostFields | null;
+  youtube?: YouTubeDetails;
+}
+
+export interface PublisherOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  requestTimeoutMs?: number;
+  uploadTimeoutMs?: number;
+  chunkBytes?: number;
+}
+
+export interface ProfileContext {
+  uid: string;
+  stored: StoredSocialCredentials;
+  /** The platform's API origin. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: () => number;
+  /** Throws the callable error for a refusal (a refused token marks the account for reconnecting). */
+  refused: (failure: PublishFailure) => Promise<never>;
+  /** Keeps the member the platform named on the account (socialAccounts/{platform}), best effort. */
+  rememberMember: (member: { urn: string; name: string }) => Promise<void>;
+}
+
+export interface PlatformAdapter<P extends PublishPlatform = PublishPlatform> {
+  id: P;
+  /** The provider (core/providers.ts) whose base URL the platform's API answers on. */
+  provider: ProviderId;
+  /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
+  problem: (post: PostToCheck) => string | undefined;
+  /** The publisher of a publish job, built per run with fresh credentials. */
+  publisher: (stored: StoredSocialCredentials, options: PublisherOptions & { now: () => number; sleep: (ms: number) => Promise<void> }) => SocialPublisher;
+  /** How the account connects (Reddit, YouTube); the others post with the tokens saved in Integrations. */
+  oauth?: OAuthFlow;
+  /** The account behind the saved credentials, for the composers and stat cards. */
+  profile: (ctx: ProfileContext) => Promise<PlatformProfile>;
+}

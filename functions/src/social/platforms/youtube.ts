@@ -1,0 +1,32 @@
+import { youtubeVideoProblem } from '@core/social-limits';
+import { reasonedError } from '../../lib/callable';
+import { createYouTubePublisher, fetchYouTubeChannel } from '../../providers/social/youtube';
+import { oauthFlows } from '../oauth/platform-oauth';
+import type { PlatformAdapter } from './adapter';
+
+export const youtubeAdapter: PlatformAdapter<'youtube'> = {
+  id: 'youtube',
+  oauth: oauthFlows.youtube,
+  provider: 'google',
+  problem: (post) => youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message,
+  // The access token is fresh here: publishDeps refreshes it before the publisher is built.
+  publisher: (stored, options) =>
+    createYouTubePublisher({
+      accessToken: stored.accessToken ?? '',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      now: options.now,
+      sleep: options.sleep,
+      requestTimeoutMs: options.requestTimeoutMs,
+      chunkTimeoutMs: options.uploadTimeoutMs,
+      chunkBytes: options.chunkBytes,
+    }),
+  profile: async ({ stored, baseUrl, fetch, now, refused }) => {
+    // Before Connect there is no token: the page shows the connect component instead of figures.
+    if (!stored.accessToken) throw reasonedError('failed-precondition', 'Please connect your YouTube account', { reason: 'needs-reconnect', provider: 'youtube' });
+    const channel = await fetchYouTubeChannel({ accessToken: stored.accessToken, baseUrl, fetch, now });
+    if (!channel.ok) return refused(channel.failure);
+    const c = channel.value;
+    return { platform: 'youtube', name: c?.title ?? null, followers: c?.subscribers ?? null, following: null, posts: c?.videos ?? null, views: c?.views ?? null, authors: [] };
+  },
+};
