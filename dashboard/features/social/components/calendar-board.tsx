@@ -328,13 +328,15 @@ function ListView({ posts, timeZone, chip }: { posts: SocialPost[]; timeZone: st
     else groups.push([day, [post]]);
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       {groups.map(([day, list]) => (
-        <section key={day} aria-label={dayLabel(day, 'long')} className="grid gap-1.5">
+        <section key={day} aria-label={dayLabel(day, 'long')} className="grid min-w-0 gap-1.5">
           <h3 className="text-xs font-semibold text-muted-foreground uppercase">{dayLabel(day, 'long')}</h3>
-          <ul className="grid gap-1.5">
+          <ul className="grid min-w-0 gap-1.5">
             {list.map((p) => (
-              <li key={p.id}>{chip(p)}</li>
+              <li key={p.id} className="min-w-0">
+                {chip(p)}
+              </li>
             ))}
           </ul>
         </section>

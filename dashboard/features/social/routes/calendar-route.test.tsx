@@ -157,6 +157,28 @@ describe('the Calendar', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastToast().title).toBe('Move undone'));
   });
 
+  it('moves a scheduled post dragged onto another day of the month, at the same time', async () => {
+    calls.handlers.updateScheduledPost = () => Promise.resolve({ ok: true });
+    renderCalendar();
+    fireEvent.click(screen.getByText('month'));
+    // jsdom lays nothing out: the chip sits at 0,0 and the target day at 500,500.
+    const rect = (x: number, size: number) => ({ x, y: x, left: x, top: x, right: x + size, bottom: x + size, width: size, height: size, toJSON: () => ({}) });
+    const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return (this.getAttribute('data-drop') === 'day|2026-11-30' ? rect(500, 100) : this.getAttribute('data-drop') ? rect(-1000, 1) : rect(0, 20)) as DOMRect;
+    });
+    try {
+      const dragged = chip(/Launch thread/);
+      fireEvent.pointerDown(dragged, { isPrimary: true, button: 0, clientX: 5, clientY: 5 });
+      fireEvent.pointerMove(document, { isPrimary: true, clientX: 20, clientY: 20 });
+      fireEvent.pointerMove(document, { isPrimary: true, clientX: 545, clientY: 545 });
+      fireEvent.pointerUp(document, { isPrimary: true, clientX: 545, clientY: 545 });
+      await waitFor(() => expect(calls.log).toHaveLength(1));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls.log[0]!.input).toMatchObject({ postId: 's1', scheduledAt: '2026-11-30T08:00:00.000Z', timeZone: 'Europe/Berlin' });
+  });
+
   it('moves an hour in the week view with Alt+Down and keeps the author', async () => {
     calls.handlers.updateScheduledPost = () => Promise.resolve({ ok: true });
     renderCalendar();
