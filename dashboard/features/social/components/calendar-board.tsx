@@ -1,6 +1,6 @@
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { AlertCircle, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { LiveState } from '@core/react/use-live';
 import { publishPlatformNames, publishPlatforms, type PublishPlatform, type SocialPost } from '@core/social-posts';
 import { Alert } from '@core/ui/alert';
@@ -278,8 +278,15 @@ function WeekView({
   onCompose: (day: string, hour: number) => void;
 }) {
   const days = weekDays(anchor);
+  // Opens on the working day (07:00), not at midnight; the hours before stay a scroll away.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    const row = el?.querySelector<HTMLElement>('[data-hour="7"]');
+    if (el && row) el.scrollTop = row.offsetTop - (el.firstElementChild as HTMLElement).offsetHeight;
+  }, []);
   return (
-    <div role="grid" aria-label={rangeLabel(anchor, 'week')} className="max-h-[70vh] overflow-auto rounded-lg border">
+    <div ref={scroller} role="grid" aria-label={rangeLabel(anchor, 'week')} className="relative max-h-[70vh] overflow-auto rounded-lg border">
       <div role="row" className="sticky top-0 z-30 grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b bg-card text-xs font-medium">
         <div role="columnheader" className="px-2 py-1.5 text-muted-foreground">
           <span className="sr-only">Hour</span>
@@ -291,7 +298,7 @@ function WeekView({
         ))}
       </div>
       {HOURS.map((hour) => (
-        <div role="row" key={hour} className="grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b last:border-b-0">
+        <div role="row" key={hour} data-hour={hour} className="grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b last:border-b-0">
           <div role="rowheader" className="px-2 py-1 text-right text-xs text-muted-foreground tabular-nums">
             {String(hour).padStart(2, '0')}:00
           </div>
