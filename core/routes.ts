@@ -19,6 +19,7 @@ export const paths = {
   socialYoutube: '/social/youtube',
   socialYoutubeCallback: '/social/youtube/callback',
   socialRedditCallback: '/social/reddit/callback',
+  calendar: '/calendar',
   integrations: '/integrations',
   settings: '/settings',
   settingsPlan: '/settings/plan',

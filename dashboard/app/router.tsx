@@ -167,6 +167,13 @@ export function createAppRouter() {
                   ),
                 },
                 {
+                  path: paths.calendar,
+                  ...screen(
+                    () => import('@/features/social/routes/calendar-route'),
+                    (m) => m.CalendarRoute,
+                  ),
+                },
+                {
                   path: paths.integrations,
                   ...screen(
                     () => import('@/features/integrations/routes/integrations-route'),

@@ -33,7 +33,7 @@ describe('navItemCurrent', () => {
 
 describe('NAV_ITEMS', () => {
   it('lists the sidebar in order', () => {
-    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Dashboard', 'Create', 'Social Media', 'Library', 'Integrations', 'Settings']);
+    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Dashboard', 'Create', 'Social Media', 'Calendar', 'Library', 'Integrations', 'Settings']);
     expect(NAV_ITEMS[1]?.items?.map((i) => i.title)).toEqual(['Image Generation', 'Video Generation', 'Audio Generation', 'Video Editor']);
     expect(NAV_ITEMS[2]?.items?.map((i) => i.title)).toEqual(['X/Twitter', 'LinkedIn', 'Reddit', 'YouTube']);
   });

@@ -12,9 +12,19 @@ import { ScheduleField } from './schedule-field';
 // What every platform's create form shares (X, LinkedIn, Reddit, YouTube): the card, the account alert,
 // the optional schedule, the submit button with the reason it is blocked. Each composer draws only its own fields.
 
-/** The schedule input's value and error; `check` reads it in `timeZone` and shows the error itself when the time is refused. */
+/** A datetime-local value from the address's `schedule` parameter (the calendar's empty slots link here with one), else ''. */
+function scheduleFromAddress(): string {
+  if (typeof window === 'undefined') return '';
+  const value = new URLSearchParams(window.location.search).get('schedule') ?? '';
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? value : '';
+}
+
+/**
+ * The schedule input's value and error; `check` reads it in `timeZone` and shows the error itself when the
+ * time is refused. It starts from the address's `?schedule=` value when there is one.
+ */
 export function useScheduleInput() {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(scheduleFromAddress);
   const [error, setError] = useState<string | null>(null);
   return {
     value,
