@@ -22,7 +22,7 @@ const CALENDAR_POSTS = 250;
 
 const COMPOSER_PATH: Record<PublishPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit, youtube: paths.socialYoutube };
 
-/** A composer opened with its Schedule Date set to `value` (a datetime-local value; see useScheduleInput). */
+/** A composer opened with its Schedule Date set to `value` (a wall-clock value such as '2026-11-25T09:00', as useScheduleInput reads it). */
 export function composePath(platform: PublishPlatform, value: string): string {
   return `${COMPOSER_PATH[platform]}?schedule=${encodeURIComponent(value)}`;
 }

@@ -96,7 +96,7 @@ export function timeIn(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(instant);
 }
 
-/** The datetime-local value ('2026-11-25T09:00') of `day` at `hour` o'clock: what a composer's Schedule Date takes. */
+/** The wall-clock value ('2026-11-25T09:00') of `day` at `hour` o'clock: what a composer's Schedule Date takes. */
 export function slotValue(day: string, hour: number): string {
   return `${day}T${String(hour).padStart(2, '0')}:00`;
 }
