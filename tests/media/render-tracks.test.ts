@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, startHarness, writePictureFixtures, type Harness } from './support/harness';
 import { audioRms, frameAt } from './support/probe';
 
 // The multi-track timeline exported with WebCodecs: an overlay painted over the main track, a video
@@ -43,25 +43,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-tracks-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}`, '-frames:v', '1', join(dir, 'red.png')),
-    ff('-f', 'lavfi', '-i', 'color=c=magenta:s=90x180', '-frames:v', '1', join(dir, 'tall.png')),
-    ff(
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=lime:s=160x160:r=25:d=0.5',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=blue:s=160x160:r=25:d=0.5',
-      '-filter_complex',
-      '[0:v][1:v]concat=n=2:v=1',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      join(dir, 'clip.mp4'),
-    ),
+    writePictureFixtures(dir, W, H),
     // 1 kHz, long enough for every clip, at a level that does not clip at 0 dB.
     ff('-f', 'lavfi', '-i', 'sine=f=1000:d=2', '-af', 'volume=2', '-c:a', 'libmp3lame', '-b:a', '192k', join(dir, 'tone.mp3')),
   ]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem, VideoFormat } from '../../core/editor/model';
 import type { RenderEngine } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, startHarness, writePictureFixtures, type Harness } from './support/harness';
 import { audioRms, frameAt, meanVolumeDb, probe } from './support/probe';
 
 // Renders a small timeline in headless Chromium for every format and engine and reads the file back
@@ -47,25 +47,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-render-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}`, '-frames:v', '1', join(dir, 'red.png')),
-    ff('-f', 'lavfi', '-i', 'color=c=magenta:s=90x180', '-frames:v', '1', join(dir, 'tall.png')),
-    ff(
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=lime:s=160x160:r=25:d=0.5',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=blue:s=160x160:r=25:d=0.5',
-      '-filter_complex',
-      '[0:v][1:v]concat=n=2:v=1',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      join(dir, 'clip.mp4'),
-    ),
+    writePictureFixtures(dir, W, H),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=1', '-af', 'volume=4', '-c:a', 'libmp3lame', join(dir, 'tone.mp3')),
     // A library clip with sound: 1 s of grey pictures and a loud AAC tone.
     ff(

@@ -109,3 +109,32 @@ export function runStderr(cmd: string, args: string[]): Promise<string> {
     });
   });
 }
+
+/**
+ * The pictures the render tests share, written into `dir`: red.png (a full frame of width x height),
+ * tall.png (a 90x180 portrait, for fitting) and clip.mp4 (160x160 H.264 at 25 fps: 0.5 s lime, then 0.5 s blue).
+ */
+export function writePictureFixtures(dir: string, width: number, height: number): Promise<Buffer[]> {
+  const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
+  return Promise.all([
+    ff('-f', 'lavfi', '-i', `color=c=red:s=${width}x${height}`, '-frames:v', '1', join(dir, 'red.png')),
+    ff('-f', 'lavfi', '-i', 'color=c=magenta:s=90x180', '-frames:v', '1', join(dir, 'tall.png')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=lime:s=160x160:r=25:d=0.5',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=160x160:r=25:d=0.5',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'clip.mp4'),
+    ),
+  ]);
+}
