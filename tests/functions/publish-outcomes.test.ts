@@ -1,23 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { getStorage } from 'firebase-admin/storage';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallableInput } from '@core/callables';
 import type { PublishPlatform } from '@core/social-posts';
 import { publishPostSchema, retryPostSchema } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
-import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
+import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
-import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
+import { publishProviders } from '../../functions/src/social/deps';
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { REDDIT_ACCOUNT } from '../sandbox/providers/reddit';
-import { addFault, localKeyring, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
-import { adminDb, closeAdmin, projectId } from './support';
+import { addFault, sandboxUrl } from './integrations-support';
+import { directProject, publishRunnerDeps } from './publish-support';
+import { closeAdmin } from './support';
 
 // Issue: a Retry soon after an unknown outcome sent the post again while the first request could still
 // land. Here every platform's sandbox makes the post well after the client's timeout (the answer comes too
@@ -27,43 +24,15 @@ import { adminDb, closeAdmin, projectId } from './support';
 // Jobs run in-process in a project of their own, where no trigger runs them behind the test's back.
 
 vi.setConfig({ testTimeout: 60_000 });
-adminDb();
-const DIRECT = `${projectId}-outcomes`;
-const app = initializeApp({ projectId: DIRECT, storageBucket: `${DIRECT}.appspot.com` }, 'outcomes-direct');
-const db = getFirestore(app);
-const bucket = getStorage(app).bucket();
-const keyring = localKeyring();
+const project = directProject('outcomes');
+const { db, bucket, keyring } = project;
 afterAll(closeAdmin);
 
 const TIMING: PublishTiming = { requestTimeoutMs: 1000, uploadTimeoutMs: 1000, settleMs: { x: 3000, linkedin: 3000, reddit: 3000, youtube: 3000 }, lookupEveryMs: 250, backoffMs: [0] };
 const MAKES_POST_AFTER_MS = 2500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function deps(): RunnerDeps {
-  return {
-    db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
-    clock: systemClock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: {
-      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: (platform, stored, send) =>
-        platformPublisher(platform, stored, {
-          baseUrl: sandboxUrl(publishProviders[platform]),
-          fetch: send ?? globalThis.fetch,
-          requestTimeoutMs: TIMING.requestTimeoutMs,
-          uploadTimeoutMs: TIMING.uploadTimeoutMs,
-          chunkBytes: 256 * 1024,
-          sleep: async () => undefined,
-        }),
-      timing: TIMING,
-    },
-  };
-}
+const deps = (): RunnerDeps => publishRunnerDeps(project, { timing: TIMING, publisher: { chunkBytes: 256 * 1024, sleep: async () => undefined } });
 
 const store = { db, keyring, clock: systemClock };
 const marker = () => `m${randomUUID().slice(0, 8)}`;

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { getStorage } from 'firebase-admin/storage';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { publishPostSchema } from '@core/social-posts';
 import { queuedJob } from '../../functions/src/jobs/job-state';
@@ -9,14 +6,13 @@ import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { sweepStaleJobs } from '../../functions/src/jobs/sweep-stale-jobs/sweep-stale-jobs';
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
-import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
-import { localKeyring, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
-import { adminDb, closeAdmin, projectId } from './support';
+import { sandboxUrl } from './integrations-support';
+import { directProject, publishRunnerDeps } from './publish-support';
+import { closeAdmin } from './support';
 
 // A worker killed mid-publish used to leave its post "publishing" for the generic job lease (3 minutes)
 // before the sweep noticed. A publish run now holds a short lease that it renews while alive, so the first
@@ -25,12 +21,8 @@ import { adminDb, closeAdmin, projectId } from './support';
 // that lost its lease sends nothing more. Jobs run in-process in a project of their own (no trigger).
 
 vi.setConfig({ testTimeout: 60_000 });
-adminDb();
-const DIRECT = `${projectId}-takeover`;
-const app = initializeApp({ projectId: DIRECT, storageBucket: `${DIRECT}.appspot.com` }, 'takeover-direct');
-const db = getFirestore(app);
-const bucket = getStorage(app).bucket();
-const keyring = localKeyring();
+const project = directProject('takeover');
+const { db, keyring } = project;
 const store = { db, keyring, clock: systemClock };
 afterAll(closeAdmin);
 
@@ -38,30 +30,7 @@ const TIMING: PublishTiming = { requestTimeoutMs: 1000, uploadTimeoutMs: 4000, s
 const SWEEP_INTERVAL_MS = 60_000;
 
 /** A run's dependencies; `hang` stands between the publisher and the platform (the worker dies there). */
-function deps(publish: Partial<PublishDeps> = {}, hang?: (send: typeof fetch) => typeof fetch): RunnerDeps {
-  return {
-    db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
-    clock: systemClock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: {
-      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: (platform, stored, send) =>
-        platformPublisher(platform, stored, {
-          baseUrl: sandboxUrl(publishProviders[platform]),
-          fetch: hang ? hang(send) : send,
-          requestTimeoutMs: TIMING.requestTimeoutMs,
-          uploadTimeoutMs: TIMING.uploadTimeoutMs,
-        }),
-      timing: TIMING,
-      ...publish,
-    },
-  };
-}
+const deps = (publish: Partial<PublishDeps> = {}, hang?: (send: typeof fetch) => typeof fetch): RunnerDeps => publishRunnerDeps(project, { timing: TIMING, wrapFetch: hang, publish });
 
 /** The worker is gone: nothing renews its lease. */
 const dead: Partial<PublishDeps> = { every: () => () => undefined };

@@ -1,0 +1,66 @@
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import type { RunnerDeps } from '../../functions/src/jobs/runner';
+import { readSocialCredentials } from '../../functions/src/integrations/secret-store';
+import { systemClock } from '../../functions/src/lib/clock';
+import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
+import type { PublishDeps } from '../../functions/src/social/publish-run';
+import type { PublishTiming } from '../../functions/src/social/publish-timing';
+import { localKeyring, sandboxUrl } from './integrations-support';
+import { storageOrigin } from './jobs-support';
+import { adminDb, projectId } from './support';
+
+// Publish jobs run in-process (runJob called by the test), in a Firestore project of their own where no
+// trigger runs them behind the test's back, against the provider sandbox.
+
+export interface DirectProject {
+  db: Firestore;
+  bucket: RunnerDeps['bucket'];
+  keyring: ReturnType<typeof localKeyring>;
+}
+
+/** A project of the test's own (`<project>-<name>`), beside the emulated one. */
+export function directProject(name: string): DirectProject {
+  adminDb();
+  const id = `${projectId}-${name}`;
+  const app = initializeApp({ projectId: id, storageBucket: `${id}.appspot.com` }, `${name}-direct`);
+  return { db: getFirestore(app), bucket: getStorage(app).bucket(), keyring: localKeyring() };
+}
+
+export interface PublishRunnerOptions {
+  timing: PublishTiming;
+  /** Stands between the publisher and the platform (a worker that dies mid-request, a counter). */
+  wrapFetch?: (send: typeof fetch) => typeof fetch;
+  /** More publisher options (YouTube's chunk size, a sleep that does not wait). */
+  publisher?: { chunkBytes?: number; sleep?: (ms: number) => Promise<void> };
+  /** Publish dependencies that override the defaults (a lease that is never renewed). */
+  publish?: Partial<PublishDeps>;
+}
+
+/** The job runner's dependencies for publishing only, with the sandbox as every platform. */
+export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timing, wrapFetch, publisher, publish }: PublishRunnerOptions): RunnerDeps {
+  return {
+    db,
+    bucket,
+    downloadOrigin: storageOrigin(),
+    fetch: globalThis.fetch,
+    clock: systemClock,
+    readKey: async () => ({ found: false }),
+    executors: {},
+    allowPlainHttp: true,
+    publish: {
+      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
+      publisherFor: (platform, stored, send) =>
+        platformPublisher(platform, stored, {
+          baseUrl: sandboxUrl(publishProviders[platform]),
+          fetch: wrapFetch ? wrapFetch(send) : send,
+          requestTimeoutMs: timing.requestTimeoutMs,
+          uploadTimeoutMs: timing.uploadTimeoutMs,
+          ...publisher,
+        }),
+      timing,
+      ...publish,
+    },
+  };
+}
