@@ -3,11 +3,11 @@ import { AlertCircle, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Pl
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { LiveState } from '@core/react/use-live';
 import { publishPlatformNames, publishPlatforms, type PublishPlatform, type SocialPost } from '@core/social-posts';
-import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { Skeleton } from '@core/ui/skeleton';
 import { addDays, calendarPosts, dayLabel, dayOf, hourOf, monthWeeks, postInstant, rangeLabel, sameMonth, shiftAnchor, timeIn, weekDays, type CalendarView } from '../utils/calendar';
+import { PostsLoadError } from './posts-load-error';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const STATUS_TEXT = { scheduled: 'Scheduled', published: 'Published', failed: 'Failed' } as const;
@@ -146,12 +146,7 @@ export function CalendarBoard(props: CalendarBoardProps) {
           ))}
         </div>
       ) : posts.status === 'error' ? (
-        <Alert tone="danger" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Couldn't load your posts. {posts.error.message}</span>
-          <Button variant="outline" size="sm" onClick={posts.retry}>
-            Try again
-          </Button>
-        </Alert>
+        <PostsLoadError error={posts.error} retry={posts.retry} />
       ) : (
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           {view === 'list' ? (

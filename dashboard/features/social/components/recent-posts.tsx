@@ -1,10 +1,10 @@
 import type { LiveState } from '@core/react/use-live';
 import type { SocialPost } from '@core/social-posts';
-import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
 import { PostItem } from './post-item';
+import { PostsLoadError } from './posts-load-error';
 
 /** The platform's newest posts, live, each in its true state. */
 export function RecentPosts({
@@ -34,12 +34,7 @@ export function RecentPosts({
             ))}
           </div>
         ) : posts.status === 'error' ? (
-          <Alert tone="danger" className="flex flex-wrap items-center justify-between gap-2">
-            <span>Couldn't load your posts. {posts.error.message}</span>
-            <Button variant="outline" size="sm" onClick={posts.retry}>
-              Try again
-            </Button>
-          </Alert>
+          <PostsLoadError error={posts.error} retry={posts.retry} />
         ) : posts.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No posts yet</p>
         ) : (
