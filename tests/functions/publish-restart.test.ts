@@ -4,6 +4,7 @@ import { queuedJob } from '../../functions/src/jobs/job-state';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { localKeyring, sandboxUrl } from './integrations-support';
+import { queuedXPost } from './publish-support';
 import { adminDb, closeAdmin, runScheduleNow } from './support';
 
 // A worker killed while it started a publish job leaves the job claimed (running, its lease live) and the
@@ -29,24 +30,7 @@ describe('a publish job whose worker was killed while starting', () => {
     const jobId = randomUUID();
     const now = new Date();
     const postRef = db.doc(`users/${uid}/socialPosts/${jobId}`);
-    await postRef.set({
-      platform: 'x',
-      status: 'queued',
-      text,
-      media: [],
-      author: null,
-      scheduledAt: null,
-      timeZone: 'UTC',
-      jobId,
-      platformPostId: null,
-      url: null,
-      error: null,
-      progress: 0,
-      attemptStartedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: null,
-    });
+    await postRef.set(queuedXPost(jobId, text, now));
     // Claimed by a run that died before it recorded an attempt: its trigger finds the lease live and runs nothing.
     const job = { ...queuedJob('publish', { postId: jobId }, now), status: 'running', attempts: 1, runId: 'killed-while-starting', leaseExpiresAt: new Date(now.getTime() + 20_000), statusText: 'Starting' };
     await db.doc(`users/${uid}/jobs/${jobId}`).set(job);

@@ -64,3 +64,26 @@ export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timi
     },
   };
 }
+
+/** A queued X post as publishPost writes it (users/{uid}/socialPosts/{jobId}), made at `at`; `fields` override. */
+export function queuedXPost(jobId: string, text: string, at: Date, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    platform: 'x',
+    status: 'queued',
+    text,
+    media: [],
+    author: null,
+    scheduledAt: null,
+    timeZone: 'UTC',
+    jobId,
+    platformPostId: null,
+    url: null,
+    error: null,
+    progress: 0,
+    attemptStartedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: null,
+    ...fields,
+  };
+}

@@ -11,7 +11,7 @@ import { publishPost } from '../../functions/src/social/publish-post/publish-pos
 import type { PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { sandboxUrl } from './integrations-support';
-import { directProject, publishRunnerDeps } from './publish-support';
+import { directProject, publishRunnerDeps, queuedXPost } from './publish-support';
 import { closeAdmin } from './support';
 
 // A worker killed mid-publish used to leave its post "publishing" for the generic job lease (3 minutes)
@@ -124,27 +124,7 @@ describe('a publish run killed mid-publish', () => {
     const jobId = randomUUID();
     const sentAt = new Date();
     // What a run killed during its media upload leaves, once the sweep gave the post a new job.
-    await postRef(db, uid, jobId).set({
-      platform: 'x',
-      status: 'queued',
-      text,
-      media: [],
-      author: null,
-      scheduledAt: null,
-      timeZone: 'UTC',
-      jobId,
-      platformPostId: null,
-      url: null,
-      error: null,
-      progress: 0,
-      attemptStartedAt: sentAt,
-      checkingUntil: null,
-      publishLog: [{ at: sentAt, step: 'Upload media', outcome: 'Sent' }],
-      restarts: 1,
-      createdAt: sentAt,
-      updatedAt: sentAt,
-      publishedAt: null,
-    });
+    await postRef(db, uid, jobId).set(queuedXPost(jobId, text, sentAt, { attemptStartedAt: sentAt, checkingUntil: null, publishLog: [{ at: sentAt, step: 'Upload media', outcome: 'Sent' }], restarts: 1 }));
     await db.doc(`users/${uid}/jobs/${jobId}`).set(queuedJob('publish', { postId: jobId }, sentAt));
 
     expect(await runJob({ uid, jobId }, deps())).toMatchObject({ outcome: 'published' });
