@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { platformFacts } from '@core/platforms';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
 import { usePagedRecentPosts } from '../api/social-posts';
@@ -27,9 +28,9 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => p.text) ?? [], [postList]);
   const data = profile.status === 'success' ? profile.data : null;
-  // LinkedIn: the member last seen on this account is offered at once; its pages join when the profile answers.
+  // Where the composer asks who posts, the member last seen on this account is offered at once; its pages join when the profile answers.
   const accounts = useSocialAccounts();
-  const member = platform === 'linkedin' && accounts.state.status === 'success' ? (accounts.state.data.linkedin?.member ?? null) : null;
+  const member = platformFacts[platform].choosesAuthor && accounts.state.status === 'success' ? (accounts.state.data[platform]?.member ?? null) : null;
   const knownAuthors = member ? [{ ...member, kind: 'person' as const }] : null;
   const draft = useDraft(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
