@@ -45,6 +45,14 @@ export function jobStateOf(data: Record<string, unknown> | undefined): JobState 
   };
 }
 
+/** How one run of a job ended: generation and publish handlers both answer with it. */
+export type RunResult =
+  | { outcome: 'succeeded'; generationId: string; resumed: boolean }
+  | { outcome: 'published'; postId: string; platformPostId: string; url: string }
+  | { outcome: 'failed'; error: JobError }
+  | { outcome: 'skipped'; reason: 'missing' | 'finished' | 'busy' }
+  | { outcome: 'stopped'; reason: 'cancelled' | 'finished' | 'lost' };
+
 export type ClaimDecision = { action: 'claim'; resumed: boolean } | { action: 'skip'; reason: 'finished' | 'busy' } | { action: 'give_up' };
 
 export function decideClaim(job: JobState, now: Date): ClaimDecision {

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { JobExecutor, ProviderCheckpoint } from './executor';
 import { JobInterrupted } from './executor';
-import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, succeededPatch, type Ownership } from './job-state';
+import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, succeededPatch, type Ownership, type RunResult } from './job-state';
 import { identifyMedia } from './media';
 import { runPublishJob, type PublishDeps } from '../social/publish-run';
 import { PUBLISH_LEASE_MS } from '../social/publish-timing';
@@ -40,13 +40,6 @@ export interface RunnerDeps {
   /** Publish jobs (kind 'publish'): credentials and platform publishers; without them such jobs fail. */
   publish?: PublishDeps;
 }
-
-export type RunResult =
-  | { outcome: 'succeeded'; generationId: string; resumed: boolean }
-  | { outcome: 'published'; postId: string; platformPostId: string; url: string }
-  | { outcome: 'failed'; error: JobError }
-  | { outcome: 'skipped'; reason: 'missing' | 'finished' | 'busy' }
-  | { outcome: 'stopped'; reason: 'cancelled' | 'finished' | 'lost' };
 
 const DOWNLOAD_TIMEOUT_MS = 30_000;
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;

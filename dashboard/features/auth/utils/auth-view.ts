@@ -1,10 +1,10 @@
 import { authCopy } from './copy';
+import { AUTH_VIEWS, type AuthView } from './views';
 
 // The sign-in screen's view state machine, kept pure so every
 // transition is tested without React or Firebase.
 
-export const AUTH_VIEWS = ['sign_in', 'sign_up', 'forgotten_password', 'magic_link', 'update_password', 'verify_otp'] as const;
-export type AuthView = (typeof AUTH_VIEWS)[number];
+export { AUTH_VIEWS, type AuthView };
 
 export interface AuthMessage {
   tone: 'default' | 'danger';

@@ -1,4 +1,4 @@
-import type { AuthView } from './auth-view';
+import type { AuthView } from './views';
 
 // Labels and texts of the sign-in screen.
 export const authCopy = {

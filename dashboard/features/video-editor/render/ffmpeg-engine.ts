@@ -2,7 +2,7 @@ import { drawFrame } from './draw-frame';
 import { buildRenderArgs, type AudioClipInput, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { frameRuns, type Scene } from './scene';
-import type { EngineJob, EngineOutput } from './webcodecs-engine';
+import type { EngineJob, EngineOutput } from './engine-job';
 
 // Everything in one ffmpeg.wasm run: each still run (image, title, black) drawn once by drawFrame and
 // passed as a PNG, each video clip passed as its file (fitted by scale+pad exactly like drawFrame's

@@ -1,4 +1,5 @@
-import type { ProjectSettings, TimelineItem, VideoFormat } from '@core/editor/model';
+import type { VideoFormat } from '@core/editor/model';
+import type { RenderInput } from './engine-job';
 import { evenSize, FORMATS } from './encoding';
 import { renderWithFfmpeg } from './ffmpeg-engine';
 import { ffmpegCoreUrls } from './ffmpeg-core-urls';
@@ -12,12 +13,7 @@ export { MediaLoadError } from './media';
 
 export type RenderEngine = 'auto' | 'webcodecs' | 'ffmpeg';
 
-export interface RenderInput {
-  items: readonly TimelineItem[];
-  settings: ProjectSettings;
-  /** Project title: stored as the file's title tag (the download name is the caller's `{title}.{format}`). */
-  title: string;
-}
+export type { RenderInput } from './engine-job';
 
 export interface RenderOptions {
   /** Aborting stops the work within about one frame (WebCodecs) or at once (ffmpeg.wasm worker terminated) and frees it. */

@@ -2,12 +2,11 @@ import type { VideoQuality } from '@core/editor/model';
 import { AudioBufferSource, BufferTarget, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
 import { encodeWav, mixAudio, sliceAudio } from './audio';
 import { drawFrame } from './draw-frame';
+import type { EngineJob, EngineOutput } from './engine-job';
 import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
 import { buildAddAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import type { RenderMedia } from './media';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
-import type { RenderInput } from './render-timeline';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
 // VP9), muxed by mediabunny. A still (image, title, black) is drawn once per run and its frame reused
@@ -31,23 +30,6 @@ export async function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number
     if (support?.supported) return config;
   }
   return null;
-}
-
-export interface EngineJob {
-  input: RenderInput;
-  width: number;
-  height: number;
-  fps: number;
-  totalFrames: number;
-  durationSec: number;
-  media: RenderMedia;
-  signal?: AbortSignal;
-  onProgress: (fraction: number, stage: string) => void;
-}
-
-export interface EngineOutput {
-  bytes: Uint8Array;
-  engine: string;
 }
 
 const MAX_ENCODE_QUEUE = 6;
