@@ -94,11 +94,6 @@ export function lintConfig(root) {
       },
       rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }] },
     },
-    {
-      files: ['dashboard/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}', 'functions/**/*.{ts,tsx}'],
-      // The cost is parsing the import graph once, not its depth: a depth limit would only leave holes.
-      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: '∞' }] },
-    },
     // Wrappers: each may use the API it wraps, and nothing else may.
     { files: appCode, ignores: testCode, rules: bans(storageBan, timerBan) },
     { files: ['dashboard/lib/local-store.ts'], rules: bans(timerBan) },

@@ -81,7 +81,7 @@ const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 const stackStarting = needsStack ? startTestStack() : undefined;
 const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  await check('lint', process.execPath, [`${root}node_modules/eslint/bin/eslint.js`, '.', '--max-warnings=0']);
+  await check('lint', 'npm', ['run', '--silent', 'lint']);
   await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
   await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack });
   // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
