@@ -1,6 +1,8 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, where, type DocumentData, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDraft } from '../../core/data/draft';
+import { writeDraft } from '../../core/firebase/drafts';
 import { emulatorHost, projectId, readRules } from './emulators';
 
 type Who = 'alice' | 'bob' | 'anonymous';
@@ -141,7 +143,7 @@ const targets: Target[] = [
   {
     path: 'users/alice/drafts/d1',
     list: 'users/alice/drafts',
-    createPath: 'users/alice/drafts/new',
+    createPath: 'users/alice/drafts/d002',
     create: () => newDraft(),
     update: () => ({ text: 'Tides, explained again', updatedAt: serverTimestamp() }),
     owner: ['get', 'list', 'create', 'update', 'delete'],
@@ -357,6 +359,11 @@ const draftCases: FieldCase[] = [
       const at20 = (last: unknown) => newDraft({ media: [...Array.from({ length: 19 }, (_, i) => ({ ...entry, title: long(200), generationId: `g${i}` })), last] });
       return [
         { title: 'accepts 20 media entries as toDraftWrite writes them', data: at20({ ...entry, generationId: 'g19' }), allowed: true },
+        {
+          title: 'accepts 20 media entries with thumbnails',
+          data: newDraft({ media: Array.from({ length: 20 }, (_, i) => ({ ...entry, title: long(200), generationId: `g${i}`, thumbnailUrl: downloadUrl(`users/u/generations/g${i}/poster.jpg`) })) }),
+          allowed: true,
+        },
         { title: 'rejects a media entry that is a string', data: newDraft({ media: ['g1'] }), allowed: false },
         { title: 'rejects a media entry that is a number', data: newDraft({ media: [42] }), allowed: false },
         { title: 'rejects a 20th media entry that is not a file', data: at20('x'.repeat(100)), allowed: false },
@@ -371,7 +378,12 @@ const draftCases: FieldCase[] = [
     { title: 'rejects text that is not a string', data: newDraft({ text: 42 }), allowed: false },
     { title: 'rejects a draft created with a client-chosen createdAt', data: newDraft({ createdAt: earlier }), allowed: false },
     { title: 'rejects a draft created with an old updatedAt', data: newDraft({ updatedAt: stale }), allowed: false },
-  ].map(({ title, data, allowed }): FieldCase => ({ title, allowed, run: (db) => setDoc(draft(db, 'new'), data) })),
+  ].map(({ title, data, allowed }): FieldCase => ({ title, allowed, run: (db) => setDoc(draft(db, 'd003'), data) })),
+  // New drafts take one of 1,000 slot ids (core/firebase/drafts.ts), which caps how many a user keeps.
+  { title: 'creates a draft in the last slot, d999', allowed: true, run: (db) => setDoc(draft(db, 'd999'), newDraft()) },
+  { title: 'rejects a new draft whose id is not a slot', allowed: false, run: (db) => setDoc(draft(db, 'new'), newDraft()) },
+  { title: 'rejects a new draft beyond the last slot', allowed: false, run: (db) => setDoc(draft(db, 'd1000'), newDraft()) },
+  { title: 'rejects a create that overwrites a draft in a taken slot', allowed: false, run: (db) => setDoc(draft(db, 'd1'), newDraft()) },
   { title: 'saves a draft again as autosave writes it', allowed: true, run: (db) => updateDoc(draft(db), draftWithoutCreatedAt) },
   { title: 'rejects a draft update that rewrites createdAt', allowed: false, run: (db) => updateDoc(draft(db), { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }) },
   { title: 'rejects a draft update without a fresh updatedAt', allowed: false, run: (db) => updateDoc(draft(db), { text: 'Edited' }) },
@@ -516,5 +528,35 @@ describe('firestore.rules: field validation for alice', () => {
     await reset(except);
     const result = run(env.authenticatedContext('alice', verified).firestore() as unknown as Firestore);
     await (allowed ? assertSucceeds(result) : assertFails(result));
+  });
+});
+
+describe('drafts: writeDraft under the rules', () => {
+  const fields = { ...emptyDraft('x'), text: 'A new idea' };
+
+  it('claims another free slot when the one asked for is taken, and leaves the taken draft as it was', async () => {
+    await reset();
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users/alice/drafts/d001'), { ...seed['users/alice/drafts/d1'], text: 'Already here' }));
+    const db = env.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
+    const id = await writeDraft(db, 'alice', 'd001', fields, false);
+    expect(id).toMatch(/^d\d{3}$/);
+    expect(id).not.toBe('d001');
+    expect((await getDoc(doc(db, `users/alice/drafts/${id}`))).data()?.text).toBe('A new idea');
+    expect((await getDoc(doc(db, 'users/alice/drafts/d001'))).data()?.text).toBe('Already here');
+  });
+
+  it('saves again into a draft kept under an id from before the slots', async () => {
+    await reset();
+    const db = env.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
+    expect(await writeDraft(db, 'alice', 'd1', { ...fields, text: 'Edited' }, true)).toBe('d1');
+    expect((await getDoc(doc(db, 'users/alice/drafts/d1'))).data()?.text).toBe('Edited');
+  });
+
+  it('puts a draft deleted elsewhere back in a slot when it is saved again', async () => {
+    await reset('users/alice/drafts/d1');
+    const db = env.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
+    const id = await writeDraft(db, 'alice', 'd1', fields, true);
+    expect(id).toMatch(/^d\d{3}$/);
+    expect((await getDoc(doc(db, `users/alice/drafts/${id}`))).exists()).toBe(true);
   });
 });

@@ -56,20 +56,25 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
     const state = live.current;
     if (!hasContent(state.fields) && !state.created) return state.id;
     const version = state.version;
-    const draftId = state.id ?? newDraftId(db, uid);
+    const draftId = state.id ?? newDraftId();
     if (!state.id) {
       state.id = draftId;
       setId(draftId);
     }
     setSaveState('saving');
     try {
-      await writeDraft(db, uid, draftId, state.fields, state.created);
-      if (live.current.id === draftId) live.current.created = true;
-      if (live.current.version === version && live.current.id === draftId) {
+      // A new draft lands in a free slot, which may not be the one asked for (core/firebase/drafts.ts).
+      const written = await writeDraft(db, uid, draftId, state.fields, state.created);
+      if (live.current.id === draftId) {
+        live.current.id = written;
+        live.current.created = true;
+        if (written !== draftId) setId(written);
+      }
+      if (live.current.version === version && live.current.id === written) {
         setSaveState('saved');
         persistLocal(false);
       }
-      return draftId;
+      return written;
     } catch (error) {
       console.error(error);
       if (live.current.id === draftId) setSaveState('error');

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { emptyDraft, type Draft, type DraftFields, type DraftPlatform } from '@core/data/draft';
-import { deleteDraft, newDraftId, writeDraft } from '@core/firebase/drafts';
+import { deleteDraft, DraftsFullError, newDraftId, writeDraft } from '@core/firebase/drafts';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
@@ -45,7 +45,7 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
       if (!uid) return false;
       const db = getFirebase().db;
       const base = draft && draft.platform === platform ? draft : emptyDraft(platform);
-      const target = draft && draft.platform === platform ? draft.id : newDraftId(db, uid);
+      const target = draft && draft.platform === platform ? draft.id : newDraftId();
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = { id: '', createdAt: null, updatedAt: null, ...base };
       setSaving(true);
       try {
@@ -55,7 +55,8 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
         return true;
       } catch (error) {
         console.error(error);
-        toast({ title: 'Error', description: 'Failed to save the draft. Please try again.', variant: 'destructive' });
+        const description = error instanceof DraftsFullError ? error.message : 'Failed to save the draft. Please try again.';
+        toast({ title: 'Error', description, variant: 'destructive' });
         return false;
       } finally {
         setSaving(false);

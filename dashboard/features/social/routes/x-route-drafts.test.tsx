@@ -27,8 +27,10 @@ vi.mock('../api/drafts', () => ({
 }));
 vi.mock('@core/firebase/drafts', () => ({
   newDraftId: () => 'new1',
+  DraftsFullError: class extends Error {},
   writeDraft: async (...args: unknown[]) => {
     state.writes.push(args);
+    return args[2];
   },
   deleteDraft: async (_db: unknown, _uid: string, id: string) => {
     state.deleted.push(id);
