@@ -21,6 +21,12 @@ describe('audio filter', () => {
     );
   });
 
+  it('fades a clip in from its start and out to its end, in the time of the clip', () => {
+    expect(audioFilter([{ file: 'a.mp3', startSec: 2, durationSec: 4, volume: 1, fadeInSec: 0.5, fadeOutSec: 1 }], 1, 6, 'aout')).toContain(
+      'volume=1,afade=t=in:st=0:d=0.5,afade=t=out:st=3:d=1,adelay=2000|2000[a0]',
+    );
+  });
+
   it('sums several clips without normalising', () => {
     const f = audioFilter(
       [

@@ -14,6 +14,9 @@ export interface AudioClipInput {
   volume: number;
   /** Seconds into the file where the clip starts (its in-point); absent = 0. */
   offsetSec?: number;
+  /** Linear fades from and to silence at the clip's start and end, in seconds. */
+  fadeInSec?: number;
+  fadeOutSec?: number;
 }
 
 export interface RenderArgsPlan {
@@ -60,14 +63,17 @@ export function runFilter(run: VideoRun, index: number, width: number, height: n
   );
 }
 
-/** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, summed, padded to the render length. */
+/** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, faded, summed, padded to the render length. */
 export function audioFilter(audio: readonly AudioClipInput[], firstInput: number, totalSec: number, label: string): string {
   const parts = audio.map((clip, i) => {
     const delayMs = Math.round(clip.startSec * 1000);
     return (
       `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec)},asetpts=PTS-STARTPTS,` +
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
-      `volume=${num(clip.volume)},adelay=${delayMs}|${delayMs}[a${i}]`
+      `volume=${num(clip.volume)},` +
+      (clip.fadeInSec ? `afade=t=in:st=0:d=${num(clip.fadeInSec)},` : '') +
+      (clip.fadeOutSec ? `afade=t=out:st=${num(clip.durationSec - clip.fadeOutSec)}:d=${num(clip.fadeOutSec)},` : '') +
+      `adelay=${delayMs}|${delayMs}[a${i}]`
     );
   });
   const inputs = audio.map((_, i) => `[a${i}]`).join('');

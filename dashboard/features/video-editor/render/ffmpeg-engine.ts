@@ -49,7 +49,15 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     }
   }
   // A video clip's sound reads the same file again as an audio input (its video stream is left unused).
-  const audio: AudioClipInput[] = media.audio.map((clip) => ({ file: fileFor(clip.url, 'src', 'mp3'), startSec: clip.start_time, durationSec: clip.duration, volume: clip.volume, offsetSec: clip.offset }));
+  const audio: AudioClipInput[] = media.audio.map((clip) => ({
+    file: fileFor(clip.url, 'src', 'mp3'),
+    startSec: clip.start_time,
+    durationSec: clip.duration,
+    volume: clip.volume,
+    offsetSec: clip.offset,
+    fadeInSec: clip.fadeIn,
+    fadeOutSec: clip.fadeOut,
+  }));
 
   onProgress(0.05, 'Loading ffmpeg');
   const bytes = await job.ffmpeg.run(
