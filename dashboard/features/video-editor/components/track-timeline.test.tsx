@@ -256,3 +256,35 @@ describe('waveforms and filmstrips', { timeout: 20_000 }, () => {
     expect(store.get(itemsAtom).find((i) => i.id === 's')).not.toHaveProperty('fade_out');
   });
 });
+
+describe('the selected clip', { timeout: 20_000 }, () => {
+  afterEach(() => cleanup());
+
+  it('shows an empty timeline as such', () => {
+    render(
+      <Provider store={createEditorStore({ items: [], settings })}>
+        <TrackTimeline onShowShortcuts={() => undefined} />
+      </Provider>,
+    );
+    expect(screen.getByText('No clips yet. Add images, videos or titles from the left panel.')).toBeTruthy();
+  });
+
+  it('changes duration (the track follows), place, text, and removes, each one undo step', () => {
+    const { store, layout } = setup();
+    fireEvent.keyDown(clipButton(/^Fox, Main video/), { key: 'Enter' });
+    const panel = screen.getByRole('group', { name: 'Selected clip: Fox' });
+    fireEvent.change(within(panel).getByLabelText('Duration of Fox'), { target: { value: '1.5' } });
+    expect(layout()).toEqual(['main:0+45', 'main:45+30', 'audio-1:0+90']);
+    expect(within(panel).getByRole('button', { name: 'Move Fox earlier' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Move Fox later' }));
+    expect(layout()).toEqual(['main:0+30', 'main:30+45', 'audio-1:0+90']);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(layout()).toEqual(['main:0+45', 'main:45+30', 'audio-1:0+90']);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    fireEvent.keyDown(clipButton(/^Hello, Main video/), { key: 'Enter' });
+    fireEvent.change(screen.getByLabelText('Title text'), { target: { value: 'Hi there' } });
+    expect(store.get(itemsAtom).find((i) => i.id === 't')).toMatchObject({ settings: { text: 'Hi there' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Hi there' }));
+    expect(layout()).toEqual(['main:0+45', 'audio-1:0+90']);
+  });
+});

@@ -1,9 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Keyboard, Magnet, Scissors, WrapText, ZoomIn, ZoomOut, Maximize2 } from 'lucide-react';
+import { Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import {
+  canRedoAtom,
+  canUndoAtom,
   moveClipsAtom,
   playheadFrameAtom,
   pxPerFrameAtom,
@@ -11,8 +13,8 @@ import {
   seekFrameAtom,
   selectClipAtom,
   selectionAtom,
+  redoAtom,
   setClipFadeAtom,
-  setClipGainAtom,
   setTrackMixAtom,
   setViewportWidthAtom,
   settingsAtom,
@@ -22,11 +24,12 @@ import {
   toggleRippleAtom,
   toggleSnappingAtom,
   trimClipAtom,
+  undoAtom,
   zoomAtom,
 } from '../atoms';
 import { accepts, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
 import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
-import { clipLabel } from './timeline-list';
+import { ClipInspector, clipLabel } from './clip-inspector';
 
 // The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
 // trim handles on both edges, drag to move (onto another lane too), the playhead, and keyboard access:
@@ -75,7 +78,10 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const zoom = useSetAtom(zoomAtom);
   const setViewport = useSetAtom(setViewportWidthAtom);
   const setMix = useSetAtom(setTrackMixAtom);
-  const setGain = useSetAtom(setClipGainAtom);
+  const canUndo = useAtomValue(canUndoAtom);
+  const canRedo = useAtomValue(canRedoAtom);
+  const undo = useSetAtom(undoAtom);
+  const redo = useSetAtom(redoAtom);
   const setFade = useSetAtom(setClipFadeAtom);
   const scrollRef = useRef<HTMLDivElement>(null);
   // What part of the lanes is in view (px), so a long clip asks only for the thumbnails one can see.
@@ -198,8 +204,6 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     e.preventDefault();
   };
 
-  const selected = selection.length === 1 ? tl.clips.find((c) => c.id === selection[0]) : undefined;
-  const hasSound = selected && (selected.item.type === 'audio' || selected.item.type === 'video');
   const mix = settings.trackMix ?? {};
 
   return (
@@ -212,6 +216,14 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
           {formatTimecode(playhead, fps)} / {formatTimecode(length, fps)}
         </output>
         <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
+          <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+            <Undo2 aria-hidden="true" />
+            Undo
+          </Button>
+          <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+            <Redo2 aria-hidden="true" />
+            Redo
+          </Button>
           <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
             <Scissors aria-hidden="true" />
             Split
@@ -426,22 +438,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
           </div>
         </div>
       </div>
-      {selected && hasSound ? (
-        <label className="mt-3 flex items-center gap-2 text-sm">
-          <span className="shrink-0">Volume of {clipLabel(selected.item)}</span>
-          <input
-            type="range"
-            min={-60}
-            max={12}
-            step={0.5}
-            value={selected.item.gain_db ?? 0}
-            onChange={(e) => setGain(selected.id, Number(e.target.value))}
-            aria-valuetext={`${(selected.item.gain_db ?? 0).toFixed(1)} dB`}
-            className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
-          />
-          <span className="w-16 text-right text-xs tabular-nums">{(selected.item.gain_db ?? 0).toFixed(1)} dB</span>
-        </label>
-      ) : null}
+      <ClipInspector />
     </section>
   );
 }
