@@ -24,6 +24,9 @@ const placement = {
   source_duration: z.number().finite().positive().optional(),
   /** Clip gain in dB (0 = as recorded). */
   gain_db: z.number().finite().min(-60).max(12).optional(),
+  /** Fade-in and fade-out of the clip's sound in seconds (absent = none): the gain ramps from silence. */
+  fade_in: seconds.optional(),
+  fade_out: seconds.optional(),
 };
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 

@@ -84,3 +84,34 @@ describe('a multi-track mp4 rendered with WebCodecs', () => {
     expect(await audioRms(file, 2.1, 2.4)).toBeLessThan(0.01);
   });
 });
+
+// Layers over a video clip and fades, in both engines: 0-1 s the tone fading in over its whole length;
+// 0-1 s the red still on main; 1-1.5 s the square clip from its 0.5 s in-point (blue) with the tall
+// magenta still over it on Overlay 1 (the clip showing either side of it, black beyond the clip).
+const layered: TimelineItem[] = [
+  { id: 'red', type: 'image', settings: { url: `${MEDIA_ORIGIN}/red.png` }, start_time: 0, duration: 1, track: 'main' },
+  { id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 1, duration: 0.5, track: 'main', in_point: 0.5 },
+  { id: 'tall', type: 'image', settings: { url: `${MEDIA_ORIGIN}/tall.png` }, start_time: 1, duration: 0.5, track: 'overlay-1' },
+  { id: 'fade', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.mp3`, volume: 1 }, start_time: 0, duration: 1, track: 'audio-1', fade_in: 1 },
+];
+
+describe.each(['webcodecs', 'ffmpeg'] as const)('layers over a video and a fade, exported with %s', (engine) => {
+  let out: string;
+  beforeAll(async () => {
+    const result = await harness.render({ items: layered, settings: settings(), title: 'Layers' }, engine);
+    out = join(dir, `layers-${engine}.mp4`);
+    await writeFile(out, Buffer.from(result.base64!, 'base64'));
+  });
+
+  it('paints a still over a video clip read from its in-point', async () => {
+    const frame = await frameAt(out, mid(38), W, H);
+    expect(near(frame(W / 2, H / 2), [255, 0, 255]), `centre ${frame(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(near(frame(90, H / 2), [0, 0, 255]), `clip ${frame(90, H / 2).join(',')}`).toBe(true);
+    expect(near(frame(10, H / 2), [0, 0, 0]), `side ${frame(10, H / 2).join(',')}`).toBe(true);
+  });
+
+  it('fades a clip in from silence', async () => {
+    const db = 20 * Math.log10((await audioRms(out, 0.75, 1)) / (await audioRms(out, 0, 0.25)));
+    expect(db).toBeGreaterThan(10);
+  });
+});

@@ -21,6 +21,7 @@ import {
   seekFrameAtom,
   selectClipAtom,
   selectionAtom,
+  setClipFadeAtom,
   setTrackMixAtom,
   settingsAtom,
   splitAtPlayheadAtom,
@@ -49,6 +50,18 @@ describe('editor store on tracks', () => {
     expect(store.get(dirtyAtom)).toBe(false);
     expect(layout(store)).toEqual(['main:0+150', 'main:150+90', 'audio-1:0+120']);
     expect(store.get(canUndoAtom)).toBe(false);
+  });
+
+  it('a fade is one undo step', () => {
+    const store = createEditorStore({ items: legacy, settings });
+    store.set(setClipFadeAtom, 's', 'in', 15);
+    store.set(setClipFadeAtom, 's', 'out', 30);
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 0.5, fade_out: 1 });
+    store.set(undoAtom);
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 0.5 });
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).not.toHaveProperty('fade_out');
+    store.set(undoAtom);
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).not.toHaveProperty('fade_in');
   });
 
   it('split at the playhead is one undo step', () => {

@@ -14,6 +14,7 @@ import {
   pasteClips,
   removeClips,
   reorderInTrack,
+  setFade,
   setGain,
   splitAt,
   timelineLength,
@@ -189,6 +190,8 @@ export const duplicateSelectionAtom = atom(null, (get, set) => {
   if (made.length) set(selectionBaseAtom, made);
 });
 export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) => set(editTimeline((tl) => setGain(tl, id, db))));
+/** A clip's fade-in or fade-out, in frames. */
+export const setClipFadeAtom = atom(null, (_get, set, id: string, edge: 'in' | 'out', frames: number) => set(editTimeline((tl) => setFade(tl, id, edge, frames))));
 
 /** Adds a clip at the end of its track (pictures on the main track, sound on Audio 1 unless `track` says otherwise). */
 export const addClipAtom = atom(null, (_get, set, clip: TimelineItem, track?: TrackId) => set(editTimeline((tl) => appendToTrack(tl, clip, track))));

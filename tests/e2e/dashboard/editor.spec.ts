@@ -5,9 +5,19 @@ import { eventually, expect, type GenerationSeed, type Muse, test, waits } from 
 // The video editor end to end: library media onto the timeline, Save creating the project, reopening it,
 // drafts surviving a reload, the project list, uploads, and a render followed to its download.
 
-const clips = (page: Page) => page.getByRole('list', { name: 'Video track' }).getByRole('listitem');
-const clipNames = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-const starts = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => /starts (\d+:\d\d\.\d)/.exec(e.textContent ?? '')?.[1]));
+// The clips of the main video track in time order; each is named "<label>, <track>, <start> to <end>".
+const clips = (page: Page) => page.getByRole('group', { name: 'Track: Main video' }).getByRole('button');
+const clipNames = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', ')[0]));
+const starts = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => /, (\d\d:\d\d:\d\d) to /.exec(e.getAttribute('aria-label') ?? '')?.[1]));
+/** Selects a clip of the main track from the keyboard (Enter on the focused clip), opening its settings. */
+async function select(page: Page, label: string, nth = 0) {
+  await page
+    .getByRole('group', { name: 'Track: Main video' })
+    .getByRole('button', { name: new RegExp(`^${label}, Main video, `) })
+    .nth(nth)
+    .press('Enter');
+  await expect(page.getByRole('group', { name: `Selected clip: ${label}` })).toBeVisible();
+}
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 const library: GenerationSeed[] = [
@@ -75,47 +85,45 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await addFromLibrary(page, 'Add Image', 'Mountain lake');
   await addFromLibrary(page, 'Add Audio', 'Calm piano');
 
-  // Spec defaults: image 5 s, video 10 s, title 3 s, back to back; audio on its own track.
-  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Video 2: Waves at dawn', 'Title 3: New Title', 'Image 4: Mountain lake']);
-  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:15.0', '00:18.0']);
-  await expect(page.getByRole('list', { name: 'Audio track' }).getByRole('listitem')).toHaveCount(1);
+  // Spec defaults: image 5 s, video 10 s, title 3 s, back to back on the main track; audio on Audio 1.
+  // Timecodes are mm:ss:frames at 30 fps.
+  await expect.poll(() => clipNames(page)).toEqual(['Red fox', 'Waves at dawn', 'New Title', 'Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00:00', '00:05:00', '00:15:00', '00:18:00']);
+  await expect(page.getByRole('group', { name: 'Track: Audio 1' }).getByRole('button')).toHaveCount(1);
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23.0');
   expect(await projectsOf(muse)).toHaveLength(0);
 
-  // Duration slider: 0.1 to 30 s in 0.1 s steps; later clips move.
-  const slider = page.getByLabel('Duration of Video 2: Waves at dawn');
+  // The selected clip's duration slider: 0.1 to 30 s in 0.1 s steps; later clips move.
+  await select(page, 'Waves at dawn');
+  const slider = page.getByLabel('Duration of Waves at dawn');
   await expect(slider).toHaveAttribute('min', '0.1');
   await expect(slider).toHaveAttribute('max', '30');
   await expect(slider).toHaveAttribute('step', '0.1');
   await slider.fill('2.5');
-  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:07.5', '00:10.5']);
+  expect(await starts(page)).toEqual(['00:00:00', '00:05:00', '00:07:15', '00:10:15']);
 
-  // Reorder with the keyboard (dnd-kit keyboard sensor): the title to the top.
-  // Each key waits for dnd-kit's announcement: it measures the list after picking up, and a key that
-  // arrives before that has nowhere to go.
-  await page.getByRole('button', { name: 'Drag Title 3: New Title' }).focus();
-  await page.keyboard.press('Space');
-  await expect(page.getByText(/^(Picked up Title 3: New Title\.|Title 3: New Title is over position 3 of 4\.)$/)).toBeAttached();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Title 3: New Title is over position 2 of 4.')).toBeAttached();
-  await page.keyboard.press('Space');
-  await expect(page.getByText('Title 3: New Title was dropped at position 2 of 4.')).toBeAttached();
-  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
-  expect(await starts(page)).toEqual(['00:00.0', '00:05.0', '00:08.0', '00:10.5']);
-  // The Move up button does the same without dragging.
-  await page.getByRole('button', { name: 'Move Title 2: New Title up' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
-  expect(await starts(page)).toEqual(['00:00.0', '00:03.0', '00:08.0', '00:10.5']);
+  // Reorder from the keyboard: the title one place earlier, then to the start; the track stays back to back.
+  await select(page, 'New Title');
+  await page.getByRole('button', { name: 'Move New Title earlier' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['Red fox', 'New Title', 'Waves at dawn', 'Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00:00', '00:05:00', '00:08:00', '00:10:15']);
+  await page.getByRole('button', { name: 'Move New Title earlier' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00:00', '00:03:00', '00:08:00', '00:10:15']);
+  await expect(page.getByRole('button', { name: 'Move New Title earlier' })).toBeDisabled();
 
-  // Remove, undo, redo.
-  await page.getByRole('button', { name: 'Remove Video 3: Waves at dawn' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+  // Remove (the track closes up), undo, redo.
+  await select(page, 'Waves at dawn');
+  await page.getByRole('button', { name: 'Remove Waves at dawn' }).click();
+  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Mountain lake']);
+  expect(await starts(page)).toEqual(['00:00:00', '00:03:00', '00:08:00']);
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Video 3: Waves at dawn', 'Image 4: Mountain lake']);
+  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['Title 1: New Title', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Mountain lake']);
 
-  await page.getByLabel('Title text of Title 1').fill('Hello sea');
+  await select(page, 'New Title');
+  await page.getByLabel('Title text').fill('Hello sea');
   await page.getByLabel('Aspect Ratio').selectOption('9:16');
   await expect(page.getByLabel('Width')).toHaveValue('1080');
   await expect(page.getByLabel('Height')).toHaveValue('1920');
@@ -160,7 +168,7 @@ test('builds a project from library media, edits the timeline with undo, saves i
 
   await page.reload();
   await expect(page.getByLabel('Project title')).toHaveValue('Trip to the sea, day 2');
-  await expect.poll(() => clipNames(page)).toEqual(['Title 1: Hello sea', 'Image 2: Red fox', 'Image 3: Mountain lake']);
+  await expect.poll(() => clipNames(page)).toEqual(['Hello sea', 'Red fox', 'Mountain lake']);
   await expect(page.getByLabel('Aspect Ratio')).toHaveValue('9:16');
   await expect(page.getByLabel('Format')).toHaveValue('webm');
   await expect(page.getByText('All changes saved')).toBeVisible();
@@ -182,7 +190,7 @@ test('unsaved edits survive a reload, for a new project and a saved one', async 
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Project title')).toHaveValue('Draft only');
-  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox']);
+  await expect.poll(() => clipNames(page)).toEqual(['Red fox']);
   expect(await projectsOf(muse)).toHaveLength(0);
 
   await page.getByRole('button', { name: 'Save' }).click();
@@ -190,7 +198,7 @@ test('unsaved edits survive a reload, for a new project and a saved one', async 
   await addTitle(page);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.reload();
-  await expect.poll(() => clipNames(page)).toEqual(['Image 1: Red fox', 'Title 2: New Title']);
+  await expect.poll(() => clipNames(page)).toEqual(['Red fox', 'New Title']);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   // The stored project still has one clip until Save.
   expect((await projectsOf(muse))[0]!.settings.timelineItems).toHaveLength(1);
@@ -212,7 +220,7 @@ test('Upload New: disabled until a file is chosen, then uploads to the library a
   await upload.click();
   // The upload, then addLibraryFile's record: a callable's wait, not a step's.
   await expect(toast(page, 'Asset uploaded successfully')).toBeVisible({ timeout: waits.call });
-  await expect.poll(() => clipNames(page)).toEqual(['Image 1: beach-day']);
+  await expect.poll(() => clipNames(page)).toEqual(['beach-day']);
   const records = await eventually(async () => {
     const docs = await muse.stored.list('generations');
     return docs.length ? docs : null;
@@ -257,9 +265,11 @@ test('renders the project in the browser, follows the job to the end and downloa
   test.setTimeout(waits.test * 2);
   await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   await addFromLibrary(page, 'Add Media', 'Red fox');
-  await page.getByLabel('Duration of Image 1: Red fox').fill('0.5');
+  await select(page, 'Red fox');
+  await page.getByLabel('Duration of Red fox').fill('0.5');
   await addTitle(page);
-  await page.getByLabel('Duration of Title 2: New Title').fill('0.5');
+  await select(page, 'New Title');
+  await page.getByLabel('Duration of New Title').fill('0.5');
   await page.getByLabel('Format').selectOption('webm');
   await page.getByLabel('Quality').selectOption('low');
   await page.getByLabel('Project title').fill('Sea render');
@@ -303,7 +313,10 @@ test('a render can be cancelled, and the banner says so', async ({ muse, page })
   test.setTimeout(waits.test * 1.5);
   await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   for (let i = 0; i < 3; i++) await addFromLibrary(page, 'Add Media', 'Red fox');
-  for (let i = 1; i <= 3; i++) await page.getByLabel(`Duration of Image ${i}: Red fox`).fill('30');
+  for (let i = 0; i < 3; i++) {
+    await select(page, 'Red fox', i);
+    await page.getByLabel('Duration of Red fox').fill('30');
+  }
   await page.getByRole('button', { name: 'Render', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your video is being rendered...' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();

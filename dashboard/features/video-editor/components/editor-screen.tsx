@@ -18,7 +18,6 @@ import { ProjectList } from './project-list';
 import { ProjectSettingsPanel } from './project-settings';
 import { RenderBanner } from './render-banner';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { TimelineList } from './timeline-list';
 import { TrackTimeline } from './track-timeline';
 
 export function EditorScreen({
@@ -99,7 +98,6 @@ export function EditorScreen({
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 2xl:row-span-1">
           <PreviewPlayer />
           <TrackTimeline onShowShortcuts={keys.openOverlay} />
-          <TimelineList />
         </div>
         <div className="lg:col-start-1 lg:row-start-2 2xl:col-start-3 2xl:row-start-1">
           <ProjectSettingsPanel />

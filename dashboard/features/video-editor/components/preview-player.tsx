@@ -7,7 +7,7 @@ import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';
-import { dbToGain, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
+import { dbToGain, fadeGainAt, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
@@ -115,7 +115,7 @@ export function PreviewPlayer() {
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
           el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, dbToGain(item.gain_db));
+          el.volume = Math.min(1, dbToGain(item.gain_db) * fadeGainAt(item, time));
           syncMedia(el, local, playing, rate);
           return el.readyState >= 2 ? el : null;
         }
@@ -137,7 +137,7 @@ export function PreviewPlayer() {
         if (item.type === 'audio') {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db));
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * fadeGainAt(item, time));
           syncMedia(el, sourceTime(item, time), playing, rate);
         }
       }

@@ -3,9 +3,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom } from '../atoms';
+import { createEditorStore, itemsAtom, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom, undoAtom } from '../atoms';
 import { useEditorKeys } from '../hooks/use-editor-keys';
+import { ClipMediaContext, noClipMedia, type ClipMediaSource } from '../media/clip-media';
 import { KEYMAP_STORAGE_KEY } from '../model/keymap';
+import { clipPeaks, PEAKS_PER_SECOND, waveformPath } from '../model/media-strips';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TrackTimeline } from './track-timeline';
 
@@ -130,9 +132,9 @@ describe('track timeline', { timeout: 20_000 }, () => {
     const { store, layout } = setup();
     const ppf = store.get(pxPerFrameAtom);
     const fox = clipButton(/^Fox/);
-    // Lanes are 48 px: y 150 is the main track (the fourth), y 110 the first overlay above it.
-    fireEvent.pointerDown(fox, { button: 0, clientX: 20, clientY: 150 });
-    fireEvent.pointerMove(fox, { clientX: 20 + 50 * ppf, clientY: 110 });
+    // Lanes are 56 px: y 180 is the main track (the fourth), y 130 the first overlay above it.
+    fireEvent.pointerDown(fox, { button: 0, clientX: 20, clientY: 180 });
+    fireEvent.pointerMove(fox, { clientX: 20 + 50 * ppf, clientY: 130 });
     fireEvent.pointerUp(fox);
     expect(layout()).toEqual(['overlay-1:50+60', 'main:60+30', 'audio-1:0+90']);
   });
@@ -176,5 +178,113 @@ describe('track timeline', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Mute Audio 1' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Solo Audio 2' }));
     expect(store.get(settingsAtom).trackMix).toEqual({ 'audio-1': { muted: true }, 'audio-2': { solo: true } });
+  });
+});
+
+describe('waveforms and filmstrips', { timeout: 20_000 }, () => {
+  afterEach(() => cleanup());
+
+  // 3 s of sound: loud in its first second, quiet after. The video's file has a second of sound.
+  const piano = Float32Array.from({ length: 3 * PEAKS_PER_SECOND }, (_, i) => (i < PEAKS_PER_SECOND ? 0.9 : 0.2));
+  const waves = Float32Array.from({ length: PEAKS_PER_SECOND }, () => 0.5);
+  const withMedia: TimelineItem[] = [
+    { id: 'v', type: 'video', settings: { url: 'https://x.test/v.mp4', name: 'Waves' }, start_time: 0, duration: 1, track: 'main', source_duration: 1 },
+    { id: 'i', type: 'image', settings: { url: 'https://x.test/i.png', name: 'Fox' }, start_time: 1, duration: 1, track: 'main' },
+    { id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', name: 'Piano', volume: 1 }, start_time: 0, duration: 3, track: 'audio-1', source_duration: 3 },
+  ];
+  function setupMedia() {
+    const asked: string[] = [];
+    const source: ClipMediaSource = {
+      ...noClipMedia,
+      peaks: (url) => ({ 'https://x.test/s.mp3': piano, 'https://x.test/v.mp4': waves })[url],
+      requestPeaks: (url) => void asked.push(`peaks ${url}`),
+      requestThumbs: (url, height, times) => void asked.push(`thumbs ${url} ${height} ${times.join(',')}`),
+    };
+    const store = createEditorStore({ items: withMedia, settings });
+    render(
+      <Provider store={store}>
+        <ClipMediaContext.Provider value={source}>
+          <TrackTimeline onShowShortcuts={() => undefined} />
+        </ClipMediaContext.Provider>
+      </Provider>,
+    );
+    return { store, asked };
+  }
+  /** The path a waveform box should draw for the source from `inSec` for `durSec`. */
+  const expected = (svg: Element, peaks: Float32Array, inSec: number, durSec: number) => {
+    const [, , columns, height] = svg.getAttribute('viewBox')!.split(' ').map(Number);
+    return waveformPath(clipPeaks(peaks, PEAKS_PER_SECOND, inSec, durSec, columns!), columns!, height!);
+  };
+  const pathOf = (name: string) => screen.getByRole('img', { name }).querySelector('[data-testid="waveform"]')!.getAttribute('d');
+
+  it('draws a waveform on every clip with sound, video included, and asks for the media it shows', () => {
+    const { asked } = setupMedia();
+    const audio = screen.getByRole('img', { name: 'Waveform of Piano' });
+    expect(pathOf('Waveform of Piano')).toBe(expected(audio, piano, 0, 3));
+    expect(pathOf('Waveform of Piano')).toMatch(/^M0 [\d.]+L/);
+    expect(pathOf('Waveform of Waves')).toBe(expected(screen.getByRole('img', { name: 'Waveform of Waves' }), waves, 0, 1));
+    expect(screen.queryByRole('img', { name: 'Waveform of Fox' })).toBeNull();
+    expect(asked).toContain('peaks https://x.test/s.mp3');
+    expect(asked).toContain('peaks https://x.test/v.mp4');
+    // The video's filmstrip: thumbnails on the source's frame grid from its first frame.
+    expect(asked.find((a) => a.startsWith('thumbs https://x.test/v.mp4'))).toMatch(/^thumbs https:\/\/x\.test\/v\.mp4 \d+ 0(,|$)/);
+  });
+
+  it('redraws the slice the clip plays after a trim', () => {
+    setupMedia();
+    const before = pathOf('Waveform of Piano');
+    // Trim a second off the start: the clip now plays the source's quiet part from 1 s.
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Trim start of Piano' }), { key: 'ArrowRight', shiftKey: true });
+    const after = pathOf('Waveform of Piano');
+    expect(after).not.toBe(before);
+    expect(after).toBe(expected(screen.getByRole('img', { name: 'Waveform of Piano' }), piano, 1, 2));
+  });
+
+  it('draws the volume line at the clip gain and sets fades from the handles, each one undo step', () => {
+    const { store } = setupMedia();
+    const line = () => screen.getByRole('img', { name: 'Waveform of Piano' }).querySelector('[data-testid="volume-line"]')!.getAttribute('points')!;
+    expect(line()).toMatch(/^0,[\d.]+ [\d.]+,[\d.]+$/);
+    expect(screen.queryByRole('slider', { name: 'Fade in of Piano' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Piano, Audio 1/ }), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Fade in of Piano' }), { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Fade out of Piano' }), { key: 'ArrowLeft' });
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 1, fade_out: 1 / 30 });
+    // The line now rises from the bottom over the fade-in and falls over the fade-out.
+    expect(line().split(' ')).toHaveLength(4);
+    act(() => store.set(undoAtom));
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 1 });
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).not.toHaveProperty('fade_out');
+  });
+});
+
+describe('the selected clip', { timeout: 20_000 }, () => {
+  afterEach(() => cleanup());
+
+  it('shows an empty timeline as such', () => {
+    render(
+      <Provider store={createEditorStore({ items: [], settings })}>
+        <TrackTimeline onShowShortcuts={() => undefined} />
+      </Provider>,
+    );
+    expect(screen.getByText('No clips yet. Add images, videos or titles from the left panel.')).toBeTruthy();
+  });
+
+  it('changes duration (the track follows), place, text, and removes, each one undo step', () => {
+    const { store, layout } = setup();
+    fireEvent.keyDown(clipButton(/^Fox, Main video/), { key: 'Enter' });
+    const panel = screen.getByRole('group', { name: 'Selected clip: Fox' });
+    fireEvent.change(within(panel).getByLabelText('Duration of Fox'), { target: { value: '1.5' } });
+    expect(layout()).toEqual(['main:0+45', 'main:45+30', 'audio-1:0+90']);
+    expect(within(panel).getByRole('button', { name: 'Move Fox earlier' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Move Fox later' }));
+    expect(layout()).toEqual(['main:0+30', 'main:30+45', 'audio-1:0+90']);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(layout()).toEqual(['main:0+45', 'main:45+30', 'audio-1:0+90']);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    fireEvent.keyDown(clipButton(/^Hello, Main video/), { key: 'Enter' });
+    fireEvent.change(screen.getByLabelText('Title text'), { target: { value: 'Hi there' } });
+    expect(store.get(itemsAtom).find((i) => i.id === 't')).toMatchObject({ settings: { text: 'Hi there' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Hi there' }));
+    expect(layout()).toEqual(['main:0+45', 'audio-1:0+90']);
   });
 });

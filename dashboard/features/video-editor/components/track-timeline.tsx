@@ -1,9 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Keyboard, Magnet, Scissors, WrapText, ZoomIn, ZoomOut, Maximize2 } from 'lucide-react';
+import { Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import {
+  canRedoAtom,
+  canUndoAtom,
   moveClipsAtom,
   playheadFrameAtom,
   pxPerFrameAtom,
@@ -11,7 +13,8 @@ import {
   seekFrameAtom,
   selectClipAtom,
   selectionAtom,
-  setClipGainAtom,
+  redoAtom,
+  setClipFadeAtom,
   setTrackMixAtom,
   setViewportWidthAtom,
   settingsAtom,
@@ -21,17 +24,23 @@ import {
   toggleRippleAtom,
   toggleSnappingAtom,
   trimClipAtom,
+  undoAtom,
   zoomAtom,
 } from '../atoms';
-import { accepts, end, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
-import { clipLabel } from './timeline-list';
+import { accepts, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
+import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
+import { ClipInspector, clipLabel } from './clip-inspector';
 
 // The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
 // trim handles on both edges, drag to move (onto another lane too), the playhead, and keyboard access:
 // a focused clip moves with Alt+arrows (Shift: a second; Up/Down: another track), a focused trim handle
-// trims with the arrows.
+// trims with the arrows. Clips with sound show their waveform with the volume line (and, selected, fade
+// handles); video clips show a filmstrip (clip-strips.tsx).
 
-const LANE_H = 48;
+const LANE_H = 56;
+/** A clip's box inside its lane (top-1 bottom-1). */
+const CLIP_H = LANE_H - 8;
+const FILMSTRIP_H = 28;
 const RULER_H = 24;
 const LABEL_W = 148;
 
@@ -69,8 +78,14 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const zoom = useSetAtom(zoomAtom);
   const setViewport = useSetAtom(setViewportWidthAtom);
   const setMix = useSetAtom(setTrackMixAtom);
-  const setGain = useSetAtom(setClipGainAtom);
+  const canUndo = useAtomValue(canUndoAtom);
+  const canRedo = useAtomValue(canRedoAtom);
+  const undo = useSetAtom(undoAtom);
+  const redo = useSetAtom(redoAtom);
+  const setFade = useSetAtom(setClipFadeAtom);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // What part of the lanes is in view (px), so a long clip asks only for the thumbnails one can see.
+  const [view, setView] = useState({ left: 0, width: 2000 });
   const lanesRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const fps = tl.fps;
@@ -79,7 +94,16 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () => setViewport(el.clientWidth - 16);
+    const measure = () => {
+      setViewport(el.clientWidth - 16);
+      setView({ left: el.scrollLeft, width: el.clientWidth || 2000 });
+    };
+    let raf = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(() => setView({ left: el.scrollLeft, width: el.clientWidth || 2000 }));
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
     measure();
     // A project opens zoomed to fit.
     zoom('fit');
@@ -93,6 +117,8 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => {
       ro?.disconnect();
+      cancelAnimationFrame(raf);
+      el.removeEventListener('scroll', onScroll);
       el.removeEventListener('wheel', onWheel);
     };
   }, [setViewport, zoom]);
@@ -178,8 +204,6 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     e.preventDefault();
   };
 
-  const selected = selection.length === 1 ? tl.clips.find((c) => c.id === selection[0]) : undefined;
-  const hasSound = selected && (selected.item.type === 'audio' || selected.item.type === 'video');
   const mix = settings.trackMix ?? {};
 
   return (
@@ -192,6 +216,14 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
           {formatTimecode(playhead, fps)} / {formatTimecode(length, fps)}
         </output>
         <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
+          <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+            <Undo2 aria-hidden="true" />
+            Undo
+          </Button>
+          <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+            <Redo2 aria-hidden="true" />
+            Redo
+          </Button>
           <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
             <Scissors aria-hidden="true" />
             Split
@@ -304,13 +336,19 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                       } else if (trimming) len = Math.max(1, trimming.to - c.start);
                       const label = clipLabel(c.item);
                       const name = `${label}, ${t.name}, ${formatTimecode(c.start, fps)} to ${formatTimecode(end(c), fps)}`;
+                      const media = c.item.type === 'video' || c.item.type === 'audio' ? c.item : null;
+                      // The part of the source shown follows the edge being dragged, as it will after the trim.
+                      const inFrame = Math.max(0, c.in + (start - c.start));
+                      const fades = fadeFrames(c, fps);
+                      const widthPx = Math.max(2, len * ppf);
+                      const waveH = c.item.type === 'video' ? CLIP_H - FILMSTRIP_H : CLIP_H - 14;
                       return (
                         <div
                           key={c.id}
                           className="absolute top-1 bottom-1"
                           style={{
                             left: start * ppf,
-                            width: Math.max(2, len * ppf),
+                            width: widthPx,
                             transform: moving ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)` : undefined,
                           }}
                         >
@@ -324,14 +362,53 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                             onPointerDown={(e) => onClipPointerDown(e, c)}
                             onKeyDown={(e) => onClipKeyDown(e, c)}
                             className={cn(
-                              'flex h-full cursor-grab touch-none items-center overflow-hidden rounded-md border px-2 text-xs font-medium select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                              'relative flex h-full cursor-grab touch-none items-start overflow-hidden rounded-md border text-xs font-medium select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                               CLIP_COLOURS[c.item.type],
+                              media ? 'px-0' : 'items-center px-2',
                               sel ? 'ring-2 ring-primary ring-offset-1 ring-offset-background' : 'border-transparent',
                               moving && 'opacity-80 shadow-lg',
                             )}
                           >
-                            <span className="truncate">{label}</span>
+                            {c.item.type === 'video' ? (
+                              <ClipFilmstrip
+                                url={c.item.settings.url}
+                                clip={{ in: inFrame, length: len }}
+                                fps={fps}
+                                pxPerFrame={ppf}
+                                height={FILMSTRIP_H}
+                                visible={{ from: view.left - start * ppf, to: view.left + view.width - start * ppf }}
+                              />
+                            ) : null}
+                            {media ? (
+                              <ClipWaveform
+                                url={media.settings.url}
+                                label={label}
+                                inSec={inFrame / fps}
+                                durSec={len / fps}
+                                widthPx={widthPx}
+                                height={waveH}
+                                gainDb={media.gain_db ?? 0}
+                                fadeInPx={fades.in * ppf}
+                                fadeOutPx={fades.out * ppf}
+                                muted={media.type === 'video' && media.settings.muted === true}
+                              />
+                            ) : null}
+                            <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
                           </div>
+                          {media && sel && !trimming
+                            ? (['in', 'out'] as const).map((edge) => (
+                                <FadeHandle
+                                  key={edge}
+                                  edge={edge}
+                                  label={label}
+                                  frames={fades[edge]}
+                                  maxFrames={c.length - fades[edge === 'in' ? 'out' : 'in']}
+                                  fps={fps}
+                                  pxPerFrame={ppf}
+                                  onChange={(f) => setFade(c.id, edge, f)}
+                                />
+                              ))
+                            : null}
                           {(['start', 'end'] as const).map((edge) => (
                             <div
                               key={edge}
@@ -361,22 +438,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
           </div>
         </div>
       </div>
-      {selected && hasSound ? (
-        <label className="mt-3 flex items-center gap-2 text-sm">
-          <span className="shrink-0">Volume of {clipLabel(selected.item)}</span>
-          <input
-            type="range"
-            min={-60}
-            max={12}
-            step={0.5}
-            value={selected.item.gain_db ?? 0}
-            onChange={(e) => setGain(selected.id, Number(e.target.value))}
-            aria-valuetext={`${(selected.item.gain_db ?? 0).toFixed(1)} dB`}
-            className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
-          />
-          <span className="w-16 text-right text-xs tabular-nums">{(selected.item.gain_db ?? 0).toFixed(1)} dB</span>
-        </label>
-      ) : null}
+      <ClipInspector />
     </section>
   );
 }

@@ -12,6 +12,8 @@ import {
   moveClips,
   pasteClips,
   removeClips,
+  fadeFrames,
+  setFade,
   setGain,
   snap,
   snapMove,
@@ -232,6 +234,38 @@ describe('gain', () => {
     expect(setGain(base, 'm', -100).clips[0]!.item.gain_db).toBe(-60);
     expect('gain_db' in setGain(setGain(base, 'm', -6), 'm', 0).clips[0]!.item).toBe(false);
     expect(setGain(base, 'm', 0)).toBe(base);
+  });
+});
+
+describe('fades', () => {
+  it('stores whole frames as seconds on clips with sound, never past the clip or into the other fade, 0 as nothing', () => {
+    const base = tl(clip('m', 'audio-1', 0, 30));
+    const faded = setFade(base, 'm', 'in', 10.4);
+    expect(faded.clips[0]!.item.fade_in).toBeCloseTo(10 / FPS);
+    expect(fadeFrames(faded.clips[0]!, FPS)).toEqual({ in: 10, out: 0 });
+    const both = setFade(faded, 'm', 'out', 100);
+    expect(fadeFrames(both.clips[0]!, FPS)).toEqual({ in: 10, out: 20 });
+    expect('fade_in' in setFade(both, 'm', 'in', 0).clips[0]!.item).toBe(false);
+    expect(setFade(both, 'm', 'in', 10)).toBe(both);
+    // Pictures without sound have none.
+    const still = tl(clip('i', 'main', 0, 30, { item: item('i', 'image') }));
+    expect(setFade(still, 'i', 'in', 5)).toBe(still);
+  });
+
+  it('a split keeps the fade-in on the left part and the fade-out on the right', () => {
+    const base = setFade(setFade(tl(clip('m', 'audio-1', 0, 30)), 'm', 'in', 5), 'm', 'out', 6);
+    const [left, right] = splitAt(base, 15, ids()).clips;
+    expect(fadeFrames(left!, FPS)).toEqual({ in: 5, out: 0 });
+    expect(fadeFrames(right!, FPS)).toEqual({ in: 0, out: 6 });
+  });
+
+  it('survive the round trip through stored items and the schema', () => {
+    const base = setFade(setFade(tl(clip('m', 'audio-1', 0, 30)), 'm', 'in', 5), 'm', 'out', 6);
+    const items = toItems(base);
+    expect(() =>
+      videoProjectContentSchema.parse({ title: 'x', settings: { timelineItems: items, project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } } }),
+    ).not.toThrow();
+    expect(fadeFrames(fromItems(items, FPS).clips[0]!, FPS)).toEqual({ in: 5, out: 6 });
   });
 });
 

@@ -206,7 +206,10 @@ export function splitAt(tl: Timeline, frame: number, newId: () => string, ids?: 
     }
     const left = frame - c.start;
     const id = newId();
-    out.push({ ...c, length: left }, { ...c, id, start: frame, in: c.in + left, length: c.length - left, item: { ...c.item, id } as TimelineItem });
+    // The fade-in stays with the left part, the fade-out with the right.
+    const { fade_out: _o, ...leftItem } = c.item;
+    const { fade_in: _i, ...rightItem } = c.item;
+    out.push({ ...c, length: left, item: leftItem as TimelineItem }, { ...c, id, start: frame, in: c.in + left, length: c.length - left, item: { ...rightItem, id } as TimelineItem });
   }
   return replace(tl, out);
 }
@@ -346,6 +349,25 @@ export function setGain(tl: Timeline, id: string, db: number): Timeline {
   if ((c.item.gain_db ?? 0) === v) return tl;
   const { gain_db: _g, ...rest } = c.item;
   const item = (v === 0 ? rest : { ...rest, gain_db: v }) as TimelineItem;
+  return { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item } : x)) };
+}
+
+/** A clip's fades in whole frames, each cut to what the clip's length leaves after the other. */
+export function fadeFrames(c: Clip, fps: number): { in: number; out: number } {
+  const fin = Math.min(c.length, Math.round((c.item.fade_in ?? 0) * fps));
+  return { in: fin, out: Math.min(c.length - fin, Math.round((c.item.fade_out ?? 0) * fps)) };
+}
+
+/** Sets the fade-in or fade-out of a clip with sound to `frames` (0 removes it); the two fades never overlap. */
+export function setFade(tl: Timeline, id: string, edge: 'in' | 'out', frames: number): Timeline {
+  const c = tl.clips.find((x) => x.id === id);
+  if (!c || c.item.type === 'title' || c.item.type === 'image') return tl;
+  const cur = fadeFrames(c, tl.fps);
+  const f = Math.max(0, Math.min(c.length - (edge === 'in' ? cur.out : cur.in), Math.round(frames)));
+  const key = edge === 'in' ? 'fade_in' : 'fade_out';
+  if (f === Math.round((c.item[key] ?? 0) * tl.fps)) return tl;
+  const { [key]: _old, ...rest } = c.item;
+  const item = (f === 0 ? rest : { ...rest, [key]: f / tl.fps }) as TimelineItem;
   return { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item } : x)) };
 }
 

@@ -6,7 +6,7 @@ import type { SoundClip } from './scene';
 // The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each sound (an
 // audio clip or a video clip's own sound, see soundClips) from its file's start, cut at its duration,
 // scaled by its volume, placed at its start time, summed (no normalisation) into 48 kHz stereo of the
-// render's length.
+// render's length. A clip's fades ramp its gain from and to silence.
 
 export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
   if (clips.length === 0) return null;
@@ -22,6 +22,10 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
     }
     const source = new AudioBufferSourceNode(ctx, { buffer: decoded.get(url)! });
     const gain = new GainNode(ctx, { gain: clip.volume });
+    // Fades: linear ramps from and to silence, as ffmpeg's afade (t=in/out) does in audioFilter.
+    const end = clip.start_time + clip.duration;
+    if (clip.fadeIn) gain.gain.setValueAtTime(0, clip.start_time).linearRampToValueAtTime(clip.volume, clip.start_time + clip.fadeIn);
+    if (clip.fadeOut) gain.gain.setValueAtTime(clip.volume, end - clip.fadeOut).linearRampToValueAtTime(0, end);
     source.connect(gain).connect(ctx.destination);
     source.start(clip.start_time, clip.offset, clip.duration);
   }

@@ -114,6 +114,15 @@ describe('drawFrame on tracks', () => {
     expect(painted).toEqual(['drawImage(src,0,10,320,160)', 'drawImage(src,115,0,90,180)', 'fillText(Hi,160,90)']);
   });
 
+  it('without the background (an overlay layer for ffmpeg), clears to transparent and paints no black', () => {
+    const { ctx, calls } = recorder();
+    drawFrame(ctx, { ...scene, items: items.filter((i) => i.id !== 'v') }, 1, { frameFor }, { background: false });
+    expect(calls[0]).toBe('save()');
+    expect(calls).toContain('clearRect(0,0,320,180)');
+    expect(calls).not.toContain('fillStyle=#000000');
+    expect(calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'))).toEqual(['drawImage(src,115,0,90,180)', 'fillText(Hi,160,90)']);
+  });
+
   it('reads a trimmed clip from its in-point', () => {
     const asked: Record<string, number> = {};
     drawFrame(recorder().ctx, scene, 1.25, { frameFor: (item, t) => ((asked[item.id] = t), undefined) });

@@ -80,14 +80,18 @@ export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' 
  * every clip showing at t, the main track first and overlays and captions over it. Images and video frames are fitted inside the frame (contain, black bars);
  * titles are drawn on black. Synchronous: the caller makes sure `media` has the frame ready.
  */
-export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource): void {
+export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource, opts: { background?: boolean } = {}): void {
   const { width, height } = scene;
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.fillStyle = '#000000';
-  ctx.fillRect(0, 0, width, height);
+  // Without the black background (an overlay layer for ffmpeg): transparent where no layer draws.
+  if (opts.background === false) ctx.clearRect(0, 0, width, height);
+  else {
+    ctx.fillStyle = '#000000';
+    ctx.fillRect(0, 0, width, height);
+  }
   // Layers bottom up: the main track, then overlays, then captions.
   for (const item of activeVisualsAt(scene.items, t)) {
     if (item.type === 'title') {

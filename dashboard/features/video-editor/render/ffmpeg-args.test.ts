@@ -21,6 +21,12 @@ describe('audio filter', () => {
     );
   });
 
+  it('fades a clip in from its start and out to its end, in the time of the clip', () => {
+    expect(audioFilter([{ file: 'a.mp3', startSec: 2, durationSec: 4, volume: 1, fadeInSec: 0.5, fadeOutSec: 1 }], 1, 6, 'aout')).toContain(
+      'volume=1,afade=t=in:st=0:d=0.5,afade=t=out:st=3:d=1,adelay=2000|2000[a0]',
+    );
+  });
+
   it('sums several clips without normalising', () => {
     const f = audioFilter(
       [
@@ -96,6 +102,34 @@ describe('buildRenderArgs', () => {
   it('stores the project title as a tag, as one argument whatever it contains', () => {
     const args = buildRenderArgs({ ...plan, title: 'My "film"; rm -rf /' });
     expect(args[args.indexOf('-metadata') + 1]).toBe('title=My "film"; rm -rf /');
+  });
+
+  it('lays each overlay over its run bottom up, each its own input before the audio, video from its in-point', () => {
+    const args = buildRenderArgs({
+      ...plan,
+      runs: [
+        { kind: 'video', file: '/j/v.mp4', frames: 60, startSec: 1.5, overlays: [{ kind: 'still', file: '/j/t.png' }] },
+        {
+          kind: 'still',
+          file: '/j/s.png',
+          frames: 30,
+          overlays: [
+            { kind: 'video', file: '/j/o.mp4', startSec: 2 },
+            { kind: 'still', file: '/j/c.png' },
+          ],
+        },
+      ],
+    });
+    expect(args.filter((_, i) => args[i - 1] === '-i')).toEqual(['/j/v.mp4', '/j/t.png', '/j/s.png', '/j/o.mp4', '/j/c.png', '/j/a.mp3']);
+    const graph = args[args.indexOf('-filter_complex') + 1]!;
+    expect(graph).toContain('[0:v]trim=start=1.5,setpts=PTS-STARTPTS,fps=30,');
+    expect(graph).toContain('[1:v]format=rgba,loop=loop=59:size=1:start=0,settb=1/30,setpts=N[v0o0]');
+    expect(graph).toContain('[v0b][v0o0]overlay=0:0:eof_action=repeat,format=yuv420p[v0]');
+    expect(graph).toContain('[3:v]trim=start=2,setpts=PTS-STARTPTS,fps=30,scale=1280:720:force_original_aspect_ratio=decrease,format=rgba,pad=1280:720:(ow-iw)/2:(oh-ih)/2:color=black@0,');
+    expect(graph).toContain('[v1b][v1o0]overlay=0:0:eof_action=repeat[v1b1]');
+    expect(graph).toContain('[v1b1][v1o1]overlay=0:0:eof_action=repeat,format=yuv420p[v1]');
+    expect(graph).toContain('[v0][v1]concat=n=2');
+    expect(graph).toContain('[5:a]atrim=0:7');
   });
 
   it('refuses an empty timeline', () => expect(() => buildRenderArgs({ ...plan, runs: [] })).toThrow(/Nothing to render/));

@@ -3,8 +3,17 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PR
 
 // Pure ffmpeg command-line builders (no I/O): the ffmpeg.wasm engine and the native bench use the same.
 
-/** One run of frames of the visual track: a still (a PNG drawn by drawFrame, decoded once) or a video clip. */
-export type VideoRun = { kind: 'still'; file: string; frames: number } | { kind: 'video'; file: string; frames: number };
+/**
+ * A layer over a run's base: a transparent PNG of still layers (images, titles drawn by drawFrame without
+ * its black background) or a video clip from `startSec` into its file, fitted like drawFrame's contain.
+ */
+export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number };
+
+/**
+ * One run of frames of the visual track: its bottom layer (a still: a PNG drawn by drawFrame, decoded
+ * once; or a video clip from `startSec` into its file) and the layers over it, bottom up.
+ */
+export type VideoRun = ({ kind: 'still'; file: string; frames: number } | { kind: 'video'; file: string; frames: number; startSec?: number }) & { overlays?: readonly OverlayLayer[] };
 
 export interface AudioClipInput {
   file: string;
@@ -14,6 +23,9 @@ export interface AudioClipInput {
   volume: number;
   /** Seconds into the file where the clip starts (its in-point); absent = 0. */
   offsetSec?: number;
+  /** Linear fades from and to silence at the clip's start and end, in seconds. */
+  fadeInSec?: number;
+  fadeOutSec?: number;
 }
 
 export interface RenderArgsPlan {
@@ -52,22 +64,42 @@ export function runFilter(run: VideoRun, index: number, width: number, height: n
   }
   // Source frames resampled to fps, fitted inside the frame (contain, black bars, like drawFrame),
   // the last frame held when the source is shorter than the clip, cut at the clip's length.
+  const seek = run.startSec ? `trim=start=${num(run.startSec)},` : '';
   return (
-    `[${index}:v]setpts=PTS-STARTPTS,fps=${fps},` +
+    `[${index}:v]${seek}setpts=PTS-STARTPTS,fps=${fps},` +
     `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
     `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,` +
     `tpad=stop=-1:stop_mode=clone,trim=end_frame=${run.frames},settb=1/${fps},setpts=N[${label}]`
   );
 }
 
-/** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, summed, padded to the render length. */
+/**
+ * Filter chain that turns overlay input `index` into `frames` RGBA frames of width x height with
+ * transparency where the layer draws nothing: a still repeated, or a video fitted inside the frame (the
+ * rest transparent), its last frame held.
+ */
+export function overlayLayerFilter(layer: OverlayLayer, index: number, width: number, height: number, fps: number, frames: number, label: string): string {
+  if (layer.kind === 'still') return `[${index}:v]format=rgba,loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N[${label}]`;
+  const seek = layer.startSec ? `trim=start=${num(layer.startSec)},` : '';
+  return (
+    `[${index}:v]${seek}setpts=PTS-STARTPTS,fps=${fps},` +
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease,format=rgba,` +
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black@0,setsar=1,` +
+    `tpad=stop=-1:stop_mode=clone,trim=end_frame=${frames},settb=1/${fps},setpts=N[${label}]`
+  );
+}
+
+/** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, faded, summed, padded to the render length. */
 export function audioFilter(audio: readonly AudioClipInput[], firstInput: number, totalSec: number, label: string): string {
   const parts = audio.map((clip, i) => {
     const delayMs = Math.round(clip.startSec * 1000);
     return (
       `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec)},asetpts=PTS-STARTPTS,` +
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
-      `volume=${num(clip.volume)},adelay=${delayMs}|${delayMs}[a${i}]`
+      `volume=${num(clip.volume)},` +
+      (clip.fadeInSec ? `afade=t=in:st=0:d=${num(clip.fadeInSec)},` : '') +
+      (clip.fadeOutSec ? `afade=t=out:st=${num(clip.durationSec - clip.fadeOutSec)}:d=${num(clip.fadeOutSec)},` : '') +
+      `adelay=${delayMs}|${delayMs}[a${i}]`
     );
   });
   const inputs = audio.map((_, i) => `[a${i}]`).join('');
@@ -109,11 +141,25 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
   const { width, height, fps, runs, audio } = plan;
   if (runs.length === 0) throw new Error('Nothing to render: the timeline has no frames');
   const totalFrames = runs.reduce((n, r) => n + r.frames, 0);
-  const inputs = [...runs.map((r) => ['-i', r.file]), ...audio.map((a) => ['-i', a.file])].flat();
+  const inputs: string[] = [];
+  const input = (file: string) => inputs.push('-i', file) / 2 - 1;
   const pixFmt = pixelFormat(plan.format);
-  const chains = runs.map((r, i) => runFilter(r, i, width, height, fps, `v${i}`, pixFmt));
+  // Each run: its base, then each overlay laid over it bottom up (as drawFrame paints the layers).
+  const chains = runs.map((r, i) => {
+    const overlays = r.overlays ?? [];
+    const parts = [runFilter(r, input(r.file), width, height, fps, overlays.length ? `v${i}b` : `v${i}`, pixFmt)];
+    overlays.forEach((layer, k) => {
+      parts.push(overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`));
+      const under = k === 0 ? `v${i}b` : `v${i}b${k}`;
+      const last = k === overlays.length - 1;
+      parts.push(`[${under}][v${i}o${k}]overlay=0:0:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
+    });
+    return parts.join(';');
+  });
   chains.push(`${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,format=${pixFmt}[vout]`);
-  if (audio.length > 0) chains.push(audioFilter(audio, runs.length, totalFrames / fps, 'aout'));
+  const firstAudio = inputs.length / 2;
+  for (const a of audio) input(a.file);
+  if (audio.length > 0) chains.push(audioFilter(audio, firstAudio, totalFrames / fps, 'aout'));
   return [
     '-nostdin',
     '-y',

@@ -1,12 +1,16 @@
 import { drawFrame } from './draw-frame';
-import { buildRenderArgs, type AudioClipInput, type VideoRun } from './ffmpeg-args';
+import type { VisualItem } from '@core/editor/model';
+import { buildRenderArgs, type AudioClipInput, type OverlayLayer, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { frameRuns, type Scene } from './scene';
+import { frameRuns, sourceTime, type Scene } from './scene';
 import type { EngineJob, EngineOutput } from './engine-job';
 
-// Everything in one ffmpeg.wasm run: each still run (image, title, black) drawn once by drawFrame and
-// passed as a PNG, each video clip passed as its file (fitted by scale+pad exactly like drawFrame's
-// contain), audio clips mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
+// Everything in one ffmpeg.wasm run: each run of frames showing the same layers is its bottom layer
+// plus the layers over it. Still layers (images, titles, black) are drawn once by drawFrame and passed as
+// PNGs (those over a video without the black background, so transparent where they draw nothing); each
+// video clip is passed as its file from where the run starts in it (its in-point and the time since its
+// start), fitted by scale+pad exactly like drawFrame's contain; ffmpeg's overlay lays them bottom up.
+// Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
 
 const extensionOf = (blob: Blob, fallback: string) => {
   const sub = blob.type.split('/')[1]?.split(';')[0];
@@ -35,21 +39,60 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     return name;
   };
 
+  // Layers over a video are drawn on a canvas with alpha.
+  const layerCanvas = new OffscreenCanvas(width, height);
+  const layerCtx = layerCanvas.getContext('2d');
+  if (!layerCtx) throw new Error('No 2D canvas context');
+  const still = async (name: string, items: readonly VisualItem[] | null, t: number) => {
+    if (items) drawFrame(layerCtx, { width, height, items }, t, media, { background: false });
+    else drawFrame(ctx, scene, t, media);
+    const png = await (items ? layerCanvas : canvas).convertToBlob({ type: 'image/png' });
+    files.set(name, new Uint8Array(await png.arrayBuffer()));
+    return name;
+  };
+
   onProgress(0, 'Preparing frames');
   for (const [k, run] of runs.entries()) {
     throwIfAborted(signal);
-    if (run.item?.type === 'video') {
-      videoRuns.push({ kind: 'video', file: fileFor(run.item.settings.url, 'src', 'mp4'), frames: run.frames });
-    } else {
-      drawFrame(ctx, scene, run.startFrame / fps, media);
-      const png = await canvas.convertToBlob({ type: 'image/png' });
-      const name = `still${k}.png`;
-      files.set(name, new Uint8Array(await png.arrayBuffer()));
-      videoRuns.push({ kind: 'still', file: name, frames: run.frames });
+    const t = run.startFrame / fps;
+    const firstVideo = run.layers.findIndex((l) => l.type === 'video');
+    if (firstVideo < 0) {
+      videoRuns.push({ kind: 'still', file: await still(`still${k}.png`, null, t), frames: run.frames });
+      continue;
     }
+    const bottom = run.layers[0]!;
+    const base: VideoRun =
+      firstVideo === 0 && bottom.type === 'video'
+        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t) }
+        : { kind: 'still', file: await still(`still${k}.png`, run.layers.slice(0, firstVideo), t), frames: run.frames };
+    // Over the base, bottom up: each video, and each stretch of still layers between them as one PNG.
+    const overlays: OverlayLayer[] = [];
+    let stills: VisualItem[] = [];
+    const flush = async () => {
+      if (stills.length) overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, stills, t) });
+      stills = [];
+    };
+    for (const layer of run.layers.slice(firstVideo === 0 ? 1 : firstVideo)) {
+      if (layer.type !== 'video') {
+        stills.push(layer);
+        continue;
+      }
+      await flush();
+      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+    }
+    await flush();
+    videoRuns.push(overlays.length ? { ...base, overlays } : base);
   }
   // A video clip's sound reads the same file again as an audio input (its video stream is left unused).
-  const audio: AudioClipInput[] = media.audio.map((clip) => ({ file: fileFor(clip.url, 'src', 'mp3'), startSec: clip.start_time, durationSec: clip.duration, volume: clip.volume, offsetSec: clip.offset }));
+  const audio: AudioClipInput[] = media.audio.map((clip) => ({
+    file: fileFor(clip.url, 'src', 'mp3'),
+    startSec: clip.start_time,
+    durationSec: clip.duration,
+    volume: clip.volume,
+    offsetSec: clip.offset,
+    fadeInSec: clip.fadeIn,
+    fadeOutSec: clip.fadeOut,
+  }));
 
   onProgress(0.05, 'Loading ffmpeg');
   const bytes = await job.ffmpeg.run(
@@ -63,7 +106,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         fps,
         format,
         quality,
-        runs: videoRuns.map((r) => ({ ...r, file: ff.path(r.file) })),
+        runs: videoRuns.map((r) => ({ ...r, file: ff.path(r.file), overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })) })),
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
         title: input.title,

@@ -1,6 +1,6 @@
 import type { TimelineItem } from '@core/editor/model';
 import { describe, expect, it } from 'vitest';
-import { activeVisualAt, audioDuration, fitContain, frameCount, frameRuns, frameTime, renderDuration, soundClips, visualDuration } from './scene';
+import { activeVisualAt, audioDuration, fadeGainAt, fitContain, frameCount, frameRuns, frameTime, renderDuration, soundClips, visualDuration } from './scene';
 
 const image = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'image', settings: { url: `https://x.test/${id}.png` }, start_time: start, duration });
 const title = (id: string, start: number, duration: number): TimelineItem => ({ id, type: 'title', settings: { text: id, fontSize: 32, color: '#ffffff' }, start_time: start, duration });
@@ -121,6 +121,14 @@ describe('soundClips on tracks', () => {
     expect(v!.volume).toBeCloseTo(0.501, 3);
     expect(m!.volume).toBeCloseTo(1.995, 3);
     expect(n!.volume).toBe(0.5);
+  });
+
+  it('carries the fades of each clip, cut to its duration, and the preview follows the same envelope', () => {
+    const faded: TimelineItem = { id: 'f', type: 'audio', settings: { url: 'https://m/f.mp3', volume: 1 }, start_time: 2, duration: 4, track: 'audio-1', fade_in: 1, fade_out: 5 };
+    expect(soundClips([faded], all)[0]).toMatchObject({ fadeIn: 1, fadeOut: 3 });
+    expect(soundClips(clips, all)[0]).not.toHaveProperty('fadeIn');
+    expect([2, 2.5, 3, 4.5, 6].map((t) => fadeGainAt(faded, t))).toEqual([0, 0.5, 1, 0.5, 0]);
+    expect(fadeGainAt(clips[1]!, 1)).toBe(1);
   });
 
   it('leaves out muted tracks, and while any track is soloed every track that is not', () => {

@@ -100,6 +100,26 @@ export interface SoundClip {
   offset: number;
   /** Gain factor: the audio clip's volume (0..1) times its dB gain. */
   volume: number;
+  /** Seconds the gain ramps up from silence at the start and down to silence at the end (within the clip). */
+  fadeIn?: number;
+  fadeOut?: number;
+}
+
+/** A clip's fades in seconds, each cut to what its duration leaves after the other. */
+export function clipFades(item: TimelineItem): { fadeIn: number; fadeOut: number } {
+  const fadeIn = Math.min(item.duration, item.fade_in ?? 0);
+  return { fadeIn, fadeOut: Math.min(item.duration - fadeIn, item.fade_out ?? 0) };
+}
+
+/** The fade envelope of a clip at timeline time `t`: 0 at its ends when it fades, 1 in between (linear ramps). */
+export function fadeGainAt(item: TimelineItem, t: number): number {
+  const { fadeIn, fadeOut } = clipFades(item);
+  const local = t - item.start_time;
+  let g = 1;
+  if (fadeIn > 0 && local < fadeIn) g = Math.max(0, local / fadeIn);
+  const left = item.duration - local;
+  if (fadeOut > 0 && left < fadeOut) g = Math.min(g, Math.max(0, left / fadeOut));
+  return g;
 }
 
 /**
@@ -110,7 +130,8 @@ export function soundClips(items: readonly TimelineItem[], hasSound: (item: Vide
   const out: SoundClip[] = [];
   for (const item of items) {
     if (!trackAudible(item, mix)) continue;
-    const common = { url: '', start_time: item.start_time, duration: item.duration, offset: item.in_point ?? 0 };
+    const { fadeIn, fadeOut } = clipFades(item);
+    const common = { url: '', start_time: item.start_time, duration: item.duration, offset: item.in_point ?? 0, ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
     if (item.type === 'audio') out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: item.settings.volume * dbToGain(item.gain_db) });
     else if (item.type === 'video' && item.settings.muted !== true && hasSound(item)) out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: dbToGain(item.gain_db) });
   }
