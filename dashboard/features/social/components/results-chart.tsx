@@ -10,11 +10,11 @@ export function formatFigure(key: PostMetricKey, value: number): string {
 }
 
 const WIDTH = 168;
-const HEIGHT = 76;
+const HEIGHT = 80;
 const BAR = 36;
 const GAP = 18;
-const TOP = 16;
-const BASELINE = 56;
+const TOP = 18;
+const BASELINE = 58;
 
 export function ResultsChart({ platform, metrics }: { platform: PublishPlatform; metrics: PostMetrics }) {
   const keys = postMetricKeys.filter((k) => metricWindows.some((w) => metrics[w]?.counts[k] !== undefined));
@@ -37,10 +37,10 @@ export function ResultsChart({ platform, metrics }: { platform: PublishPlatform;
                 return (
                   <g key={w}>
                     {value === undefined ? null : <rect x={x} y={BASELINE - height} width={BAR} height={height} rx="3" className={i === 2 ? 'fill-primary' : 'fill-primary/60'} />}
-                    <text x={x + BAR / 2} y={value === undefined ? BASELINE - 4 : BASELINE - height - 4} textAnchor="middle" className="fill-foreground text-[11px] tabular-nums" aria-hidden="true">
+                    <text x={x + BAR / 2} y={value === undefined ? BASELINE - 4 : BASELINE - height - 4} textAnchor="middle" className="fill-foreground text-[13px] tabular-nums" aria-hidden="true">
                       {value === undefined ? '—' : formatFigure(key, value)}
                     </text>
-                    <text x={x + BAR / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]" aria-hidden="true">
+                    <text x={x + BAR / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-muted-foreground text-[11px]" aria-hidden="true">
                       {w}
                     </text>
                   </g>
