@@ -3,6 +3,7 @@ import { count, docConverter, oneOf, optionalText, text, timestamp } from './dat
 import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
 import { platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
+import { postMetricsSchema } from './post-metrics';
 
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
 // publishPost callable (its requestId becomes the post id, so a doubled click makes one post); Post Now
@@ -195,6 +196,8 @@ export const socialPostSchema = z.object({
   createdAt: timestamp(),
   updatedAt: timestamp(),
   publishedAt: timestamp(),
+  /** Snapshots of the platform's figures 1 hour, 1 day and 7 days after it went out (core/post-metrics.ts). */
+  metrics: postMetricsSchema,
 });
 
 export type SocialPost = z.output<typeof socialPostSchema> & { id: string };

@@ -17,6 +17,7 @@ export { updateScheduledPostCallable as updateScheduledPost, cancelPostCallable 
 export { getPlatformProfileCallable as getPlatformProfile } from './social/get-platform-profile/trigger';
 export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';
 export { checkChannelsSchedule as checkChannels } from './social/health/trigger';
+export { takePostMetricsSchedule as takePostMetrics } from './social/metrics/trigger';
 export { startSocialOAuthCallable as startSocialOAuth, completeSocialOAuthCallable as completeSocialOAuth } from './social/oauth/trigger';
 export { getSubredditFlairsCallable as getSubredditFlairs } from './social/subreddit-flairs/trigger';
 export { listModelsCallable as listModels } from './models/trigger';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
+import { agePost, sandboxEngagement } from './metrics';
 import { gradientPng } from './png';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 
@@ -574,5 +575,68 @@ export function linkedinRoutes(app: Hono): void {
     const count = Math.min(100, Math.max(1, Number(c.req.query('count') ?? 10) || 10));
     const mine = posts.filter((p) => p.author === author).sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
     return c.json({ paging: { start, count, total: mine.length, links: [] }, elements: mine.slice(start, start + count).map(postView) });
+  });
+
+  // Metrics (./metrics.ts: the figures grow with the post's age; `POST /__sandbox/linkedin/posts/age {id, hours}`).
+  app.post(`${CONTROL_PREFIX}/linkedin/posts/age`, (c) =>
+    agePost(c, (id, createdAt) => {
+      const post = posts.find((p) => p.id === id);
+      if (post) post.createdAt = createdAt;
+      return !!post;
+    }),
+  );
+
+  // GET /rest/socialActions/{share or ugcPost URN, encoded}: the likes and comments summaries of a post the
+  // member may read (r_member_social for their own, r_organization_social for a page's).
+  app.get('/rest/socialActions/:urn', (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    const urn = decodeParam(c.req.param('urn'));
+    const post = posts.find((p) => p.id === urn);
+    if (!post) return c.json(linkedinError(404, 'NOT_FOUND', `Not Found: ${urn}`), 404);
+    if (!mayActAs(member, post.author, 'r_member_social', 'r_organization_social')) return denied(c, 'socialActions', 'GET');
+    const e = sandboxEngagement(post.id, Date.now() - post.createdAt);
+    return c.json({
+      $URN: `urn:li:socialActions:${urn}`,
+      target: urn,
+      likesSummary: { selectedLikes: [], aggregatedTotalLikes: e.likes, likedByCurrentUser: false, totalLikes: e.likes },
+      commentsSummary: { selectedComments: [], aggregatedTotalComments: e.comments, totalFirstLevelComments: e.comments },
+    });
+  });
+
+  // GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=<page URN>
+  // &shares=List(...)&ugcPosts=List(...): lifetime statistics of a page's posts, for a page ADMINISTRATOR with
+  // rw_organization_admin only (LinkedIn's rule; a content administrator is refused).
+  app.get('/rest/organizationalEntityShareStatistics', (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    if (c.req.query('q') !== 'organizationalEntity') return c.json(linkedinError(400, 'ILLEGAL_ARGUMENT', 'Unsupported finder: use q=organizationalEntity'), 400);
+    const entity = c.req.query('organizationalEntity') ?? '';
+    const org = LINKEDIN_SANDBOX.organizations.find((o) => orgUrn(o.id) === entity);
+    if (!org || !member.scopes.has('rw_organization_admin') || org.role !== 'ADMINISTRATOR' || org.state !== 'APPROVED') return denied(c, 'organizationalEntityShareStatistics', 'FINDER-organizationalEntity');
+    const list = (name: string) => (/^List\((.*)\)$/.exec(c.req.query(name) ?? '')?.[1] ?? '').split(',').filter(Boolean).map(decodeParam);
+    const wanted = [...list('shares').map((urn) => ({ field: 'share', urn })), ...list('ugcPosts').map((urn) => ({ field: 'ugcPost', urn }))];
+    const elements = wanted.flatMap(({ field, urn }) => {
+      const post = posts.find((p) => p.id === urn && p.author === entity);
+      if (!post) return [];
+      const e = sandboxEngagement(post.id, Date.now() - post.createdAt);
+      const engagement = e.impressions ? (e.clicks + e.likes + e.comments + e.shares) / e.impressions : 0;
+      return [
+        {
+          organizationalEntity: entity,
+          [field]: urn,
+          totalShareStatistics: {
+            uniqueImpressionsCount: Math.floor(e.impressions * 0.8),
+            shareCount: e.shares,
+            engagement,
+            clickCount: e.clicks,
+            likeCount: e.likes,
+            impressionCount: e.impressions,
+            commentCount: e.comments,
+          },
+        },
+      ];
+    });
+    return c.json({ paging: { start: 0, count: 10, links: [] }, elements });
   });
 }

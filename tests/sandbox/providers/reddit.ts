@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
+import { agePost, sandboxEngagement } from './metrics';
 import { basicAuth, createTokenBook, isRedirectUri, withParams } from './oauth-tokens';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 
@@ -380,5 +381,29 @@ export function redditRoutes(app: Hono): void {
       200,
       h,
     );
+  });
+
+  // GET /api/info?id=t3_a,t3_b: the posts by fullname, with score, upvote_ratio and num_comments that grow
+  // with the post's age (./metrics.ts); unknown names are left out. `POST /__sandbox/reddit/posts/age {id, hours}`.
+  app.post(`${CONTROL_PREFIX}/reddit/posts/age`, (c) =>
+    agePost(c, (id, createdAt) => {
+      const post = posts.find((p) => p.name === id || p.id === id);
+      if (post) post.created_utc = Math.floor(createdAt / 1000);
+      return !!post;
+    }),
+  );
+  app.get('/api/info', (c) => {
+    const h = api(c);
+    if (h instanceof Response) return h;
+    const names = (c.req.query('id') ?? '').split(',').filter(Boolean).slice(0, 100);
+    const children = names.flatMap((name) => {
+      const p = posts.find((post) => post.name === name);
+      if (!p) return [];
+      const e = sandboxEngagement(p.name, Date.now() - p.created_utc * 1000);
+      const ups = e.likes + 1;
+      const downs = Math.round((ups * (1 - e.upvoteRatio)) / e.upvoteRatio);
+      return [{ kind: 't3', data: { ...p, score: ups - downs, ups, downs: 0, upvote_ratio: e.upvoteRatio, num_comments: e.comments } }];
+    });
+    return c.json({ kind: 'Listing', data: { after: null, before: null, dist: children.length, children } }, 200, h);
   });
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import * as twitterTextModule from 'twitter-text';
 import { CONTROL_PREFIX } from '../app';
+import { agePost, sandboxEngagement } from './metrics';
 
 // X API v2 (docs.x.com/x-api): OAuth 1.0a user context on every route, verified with the real HMAC-SHA1
 // algorithm (docs.x.com/fundamentals/authentication/oauth-1-0a/creating-a-signature): the base string is
@@ -448,6 +449,54 @@ export function xRoutes(app: Hono): void {
         }
       }
       return c.json({ data: { ...mediaView(m), processing_info: processingInfo(m) } });
+    }),
+  );
+
+  // Posts lookup with their public metrics (GET /2/tweets?ids=1,2&tweet.fields=public_metrics), any author's:
+  // ids not found come back under `errors` as X's resource-not-found problems. The figures grow with the
+  // post's age (./metrics.ts); `POST /__sandbox/x/posts/age {id, hours}` ages one.
+  app.post(`${CONTROL_PREFIX}/x/posts/age`, (c) =>
+    agePost(c, (id, createdAt) => {
+      const tweet = tweets.find((t) => t.id === id);
+      if (tweet) tweet.createdAt = createdAt;
+      return !!tweet;
+    }),
+  );
+  app.get(
+    '/2/tweets',
+    withAccount((c) => {
+      const raw = c.req.query('ids') ?? '';
+      const ids = raw.split(',');
+      if (!raw || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) return invalid(c, `The \`ids\` query parameter value [${raw}] is not valid`, { ids: [raw] });
+      const fields = (c.req.query('tweet.fields') ?? '').split(',');
+      const data = [];
+      const errors = [];
+      for (const id of ids) {
+        const t = tweets.find((tweet) => tweet.id === id);
+        if (!t) {
+          errors.push({
+            value: id,
+            detail: `Could not find tweet with ids: [${id}].`,
+            title: 'Not Found Error',
+            resource_type: 'tweet',
+            parameter: 'ids',
+            resource_id: id,
+            type: 'https://api.twitter.com/2/problems/resource-not-found',
+          });
+          continue;
+        }
+        const e = sandboxEngagement(t.id, Date.now() - t.createdAt);
+        data.push({
+          id: t.id,
+          text: xDisplayText(t.text, t.id),
+          edit_history_tweet_ids: [t.id],
+          ...(fields.includes('created_at') ? { created_at: new Date(t.createdAt).toISOString() } : {}),
+          ...(fields.includes('public_metrics')
+            ? { public_metrics: { retweet_count: e.shares, reply_count: e.comments, like_count: e.likes, quote_count: e.quotes, bookmark_count: e.bookmarks, impression_count: e.impressions } }
+            : {}),
+        });
+      }
+      return c.json({ ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) });
     }),
   );
 }

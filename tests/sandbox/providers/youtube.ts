@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
 import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 import { googleAccessVerdict } from './google-oauth';
+import { agePost, sandboxEngagement } from './metrics';
 
 // YouTube Data API v3 on the Google provider's origin (www.googleapis.com): the resumable upload protocol
 // (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol), channels.list, videos.list and
@@ -210,8 +211,21 @@ export function youtubeRoutes(app: Hono): void {
           }
         : {}),
       ...(parts.includes('processingDetails') ? { processingDetails: { processingStatus: processed ? 'succeeded' : 'processing' } } : {}),
+      // Counts are strings in the Data API; they grow with the video's age (./metrics.ts).
+      ...(parts.includes('statistics') ? { statistics: statisticsOf(v) } : {}),
     };
   };
+  const statisticsOf = (v: Video) => {
+    const e = sandboxEngagement(v.id, Date.now() - v.createdAt);
+    return { viewCount: String(e.impressions), likeCount: String(e.likes), favoriteCount: '0', commentCount: String(e.comments) };
+  };
+  app.post(`${CONTROL_PREFIX}/youtube/posts/age`, (c) =>
+    agePost(c, (id, createdAt) => {
+      const video = videos.find((v) => v.id === id);
+      if (video) video.createdAt = createdAt;
+      return !!video;
+    }),
+  );
 
   // Control: what was uploaded, how uploads went, and what the next chunks suffer.
   app.get(`${CONTROL_PREFIX}/youtube/videos`, (c) =>

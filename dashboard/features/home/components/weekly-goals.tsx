@@ -8,7 +8,8 @@ import { Skeleton } from '@core/ui/skeleton';
 import { useWeeklyContentCount } from '../api/get-weekly-content-count';
 import { goalPercent } from '../utils/stats';
 import { ProgressBar } from './progress-bar';
-import { SampleBadge } from '@/components/sample-badge';
+import { engagementRate, NO_RESULTS_YET } from '@core/post-metrics';
+import { usePublishedPosts } from '../api/get-social-results';
 
 function goalMessage(done: number, target: number): string {
   if (done >= target) return 'Goal reached. Anything more is a bonus.';
@@ -19,6 +20,9 @@ function goalMessage(done: number, target: number): string {
 export function WeeklyGoals() {
   const weekly = useWeeklyContentCount();
   const target = WEEKLY_GOALS.contentTarget;
+  // Engagements per impression of the published posts' newest snapshots (core/post-metrics.ts).
+  const published = usePublishedPosts();
+  const rate = published.status === 'success' ? engagementRate(published.data) : null;
   return (
     // A column like Social Media Overview beside it: the action sits at the bottom, so a card stretched to
     // its neighbour's height has no empty half.
@@ -45,12 +49,11 @@ export function WeeklyGoals() {
         </div>
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2 text-sm">
-            <span className="flex items-center gap-2 font-medium">
-              Engagement Rate <SampleBadge />
-            </span>
-            <span className="text-muted-foreground tabular-nums">{WEEKLY_GOALS.engagementRate}%</span>
+            <span className="font-medium">Engagement Rate</span>
+            {published.status === 'loading' ? <Skeleton className="h-4 w-12" /> : <span className="text-muted-foreground tabular-nums">{rate === null ? '—' : `${rate}%`}</span>}
           </div>
-          <ProgressBar label="Engagement Rate" value={WEEKLY_GOALS.engagementRate} />
+          <ProgressBar label="Engagement Rate" value={rate === null ? 0 : Math.min(100, rate)} />
+          {published.status === 'success' && rate === null ? <p className="text-xs text-muted-foreground">{NO_RESULTS_YET}</p> : null}
         </div>
         <Link to={paths.create} className={buttonClasses('outline', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}>
           <Sparkles aria-hidden="true" />

@@ -11,6 +11,7 @@ import { PLATFORM_COPY } from '../utils/platforms';
 import { userTimeZone } from '@core/schedule';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
+import { ChannelResults } from './channel-results';
 import { ChannelHealth } from './channel-health-alert';
 import { DraftsCard } from './drafts-card';
 import { PlatformStats, platformStats } from './platform-stats';
@@ -95,6 +96,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <DraftsCard platform={platform} openId={draft.id} />
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <ChannelResults platform={platform} />
           {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>
       </div>

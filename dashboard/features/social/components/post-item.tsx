@@ -1,4 +1,4 @@
-import { AlertCircle, Ban, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
+import { AlertCircle, Ban, BarChart3, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { platformFacts, platformLabels } from '@core/platforms';
 import { checkingMessage, type SocialPost } from '@core/social-posts';
@@ -8,6 +8,7 @@ import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
+import { PostResults } from './post-results';
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
@@ -81,6 +82,8 @@ function ScheduledEditor({ post, timeZone, onDone, now }: { post: SocialPost; ti
 /** One post with its true state and what can be done with it now. */
 export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: { post: SocialPost; timeZone: string; onRetried: (postId: string) => void; now?: () => Date }) {
   const [editing, setEditing] = useState(false);
+  const [showResults, setShowResults] = useState(false);
+  const resultsId = useId();
   const cancel = useCall('cancelPost');
   const retry = useCall('retryPost');
   // Each Retry is a new attempt with its own requestId, so a second click in the same frame must not send.
@@ -201,6 +204,10 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
                 <ExternalLink className="size-3.5" aria-hidden="true" />
               </a>
             ) : null}
+            <Button variant="outline" size="sm" aria-expanded={showResults} aria-controls={resultsId} onClick={() => setShowResults((v) => !v)}>
+              <BarChart3 aria-hidden="true" />
+              Results
+            </Button>
             {post.notice ? <span className="w-full text-xs text-muted-foreground">{post.notice}</span> : null}
           </>
         ) : null}
@@ -223,6 +230,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
           </span>
         ) : null}
       </div>
+      {showResults && post.status === 'published' ? <PostResults post={post} timeZone={timeZone} id={resultsId} /> : null}
       {post.publishLog.length > 0 ? <PublishLog post={post} timeZone={timeZone} /> : null}
     </li>
   );

@@ -11,6 +11,7 @@ import { userTimeZone } from '@core/schedule';
 import { youtubeAccountState } from '../utils/youtube';
 import { AiPostGenerator } from './ai-post-generator';
 import { PlatformStats } from './platform-stats';
+import { ChannelResults } from './channel-results';
 import { RecentPosts } from './recent-posts';
 import { YouTubeAccount } from './youtube-account';
 import { YouTubeComposer } from './youtube-composer';
@@ -70,6 +71,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <ChannelResults platform="youtube" />
         </div>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { AnalyzePerformance } from '../components/analyze-performance';
 import { ChannelHealth } from '../components/channel-health-alert';
 import { OAuthConnect } from '../components/oauth-connect';
 import { PlatformStats, platformStats } from '../components/platform-stats';
+import { ChannelResults } from '../components/channel-results';
 import { RecentPosts } from '../components/recent-posts';
 import { RedditComposer } from '../components/reddit-composer';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
@@ -57,6 +58,7 @@ export function RedditRoute() {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <ChannelResults platform="reddit" />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { StoredSocialCredentials } from '@core/integrations';
+import type { PostMetricCounts } from '@core/post-metrics';
 import type { ProviderId } from '@core/providers';
 import type { PlatformProfile, PublishPlatform, RedditPostFields, YouTubeDetails } from '@core/social-posts';
 import type { PublishFailure, SocialPublisher } from '../../providers/social/social-publisher';
@@ -52,4 +53,24 @@ export interface PlatformAdapter<P extends PublishPlatform = PublishPlatform> {
   oauth?: OAuthFlow;
   /** The account behind the saved credentials, for the composers and stat cards. */
   profile: (ctx: ProfileContext) => Promise<PlatformProfile>;
+  /** The platform's current figures for one published post (functions/src/social/metrics/). */
+  metrics: (ctx: MetricsContext, post: PublishedPostRef) => Promise<MetricsReading>;
 }
+
+export interface MetricsContext {
+  stored: StoredSocialCredentials;
+  /** The platform's API origin. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+/** A published post as its platform knows it. */
+export interface PublishedPostRef {
+  platformPostId: string;
+  /** LinkedIn: who posted it (a page's posts have page statistics too). */
+  author?: string | null;
+}
+
+/** The figures and which call gave them, or why there are none (the post is gone, the token refused...). */
+export type MetricsReading = { ok: true; counts: PostMetricCounts; source: string } | { ok: false; failure: { code: PublishFailure['code'] | 'not_found'; message: string; status?: number } };

@@ -5,7 +5,7 @@ import { redditAdapter } from './reddit';
 import { xAdapter } from './x';
 import { youtubeAdapter } from './youtube';
 
-export type { PlatformAdapter, PostToCheck, ProfileContext, PublisherOptions } from './adapter';
+export type { MetricsContext, MetricsReading, PlatformAdapter, PostToCheck, ProfileContext, PublishedPostRef, PublisherOptions } from './adapter';
 
 /** Every publishing platform's adapter, by id: the one record a new platform joins. */
 export const platformAdapters: { [P in PublishPlatform]: PlatformAdapter<P> } = {

@@ -5,6 +5,7 @@ import { log } from '../../lib/log';
 import { checkLinkedInRequest, createLinkedInPublisher, fetchLinkedInIdentity, listApprovedOrganizations } from '../../providers/social/linkedin';
 import type { PublishMedia } from '../../providers/social/social-publisher';
 import type { PlatformAdapter } from './adapter';
+import { readLinkedInMetrics } from './metrics/linkedin';
 
 // Only sizes and types are checked before a publish: nothing is read.
 const unread: PublishMedia['read'] = () => Promise.reject(new Error('not readable here'));
@@ -21,6 +22,7 @@ export function tokenExpiryOf(stored: StoredSocialCredentials): string | null {
 export const linkedinAdapter: PlatformAdapter<'linkedin'> = {
   id: 'linkedin',
   provider: 'linkedin',
+  metrics: readLinkedInMetrics,
   problem: (post) => {
     if (linkedinTextLength(post.text) > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;
     const media = post.media.map((m) => ({ ...m, read: unread }));

@@ -1,6 +1,7 @@
 import { createRedditClient, createRedditPublisher, checkRedditRequest, fetchRedditProfile } from '../../providers/social/reddit';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
+import { readRedditMetrics } from './metrics/reddit';
 
 // A profile call never waits out a rate-limit window: it fails as rate limited instead.
 const noWait = (): Promise<void> => Promise.resolve();
@@ -9,6 +10,7 @@ export const redditAdapter: PlatformAdapter<'reddit'> = {
   id: 'reddit',
   oauth: oauthFlows.reddit,
   provider: 'reddit',
+  metrics: readRedditMetrics,
   problem: (post) => checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message,
   publisher: (stored, options) =>
     createRedditPublisher({

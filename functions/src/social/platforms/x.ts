@@ -5,6 +5,7 @@ import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
 import { createXPublisher, fetchXProfile, type XCredentials } from '../../providers/social/x';
 import type { PlatformAdapter } from './adapter';
+import { readXMetrics } from './metrics/x';
 
 export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
   return { consumerKey: stored.consumerKey ?? '', consumerSecret: stored.consumerSecret ?? '', accessToken: stored.accessToken ?? '', accessTokenSecret: stored.accessTokenSecret ?? '' };
@@ -13,6 +14,7 @@ export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
 export const xAdapter: PlatformAdapter<'x'> = {
   id: 'x',
   provider: 'x',
+  metrics: (ctx, post) => readXMetrics({ ...ctx, credentials: xCredentialsOf(ctx.stored) }, post),
   problem: (post) => {
     const info = xTextInfo(post.text);
     if (info.weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${info.weightedLength})`;

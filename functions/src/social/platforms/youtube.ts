@@ -3,11 +3,13 @@ import { reasonedError } from '../../lib/callable';
 import { createYouTubePublisher, fetchYouTubeChannel } from '../../providers/social/youtube';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
+import { readYouTubeMetrics } from './metrics/youtube';
 
 export const youtubeAdapter: PlatformAdapter<'youtube'> = {
   id: 'youtube',
   oauth: oauthFlows.youtube,
   provider: 'google',
+  metrics: readYouTubeMetrics,
   problem: (post) => youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message,
   // The access token is fresh here: publishDeps refreshes it before the publisher is built.
   publisher: (stored, options) =>

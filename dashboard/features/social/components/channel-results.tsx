@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { modelOf, NO_RESULTS_YET, resultsByModel, resultsTotals } from '@core/post-metrics';
+import { platformLabels } from '@core/platforms';
+import type { PublishPlatform } from '@core/social-posts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
+import { Skeleton } from '@core/ui/skeleton';
+import { CHANNEL_RESULTS_POSTS, useChannelPosts, useGenerations } from '../api/post-results';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A channel's results: what its measured posts add up to, and which model's media did best. */
+export function ChannelResults({ platform }: { platform: PublishPlatform }) {
+  const posts = useChannelPosts(platform);
+  const measured = useMemo(() => (posts.status === 'success' ? posts.data.filter((p) => p.status === 'published' && Object.keys(p.metrics).length > 0) : []), [posts]);
+  const generations = useGenerations(measured.map((p) => p.media[0]?.generationId).filter((id): id is string => Boolean(id)));
+  const models = useMemo(() => new Map(generations.status === 'success' ? generations.data.map((g) => [g.id, modelOf(g.metadata)]) : []), [generations]);
+  const totals = resultsTotals(measured);
+  const byModel = resultsByModel(measured.map((p) => ({ metrics: p.metrics, model: (p.media[0] && models.get(p.media[0].generationId)) ?? null })));
+  const label = platformLabels[platform];
+  return (
+    <Card role="region" aria-labelledby={`${platform}-results-title`}>
+      <CardHeader>
+        <CardTitle id={`${platform}-results-title`} className="text-base">
+          Results on {label}
+        </CardTitle>
+        <CardDescription>
+          Your {CHANNEL_RESULTS_POSTS} newest posts, each by its latest snapshot from {label}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {posts.status === 'loading' ? (
+          <Skeleton className="h-16 w-full" />
+        ) : posts.status === 'error' ? (
+          <p className="text-sm text-muted-foreground">Couldn't load your results.</p>
+        ) : totals.posts === 0 ? (
+          <p className="text-sm text-muted-foreground">{NO_RESULTS_YET}</p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-3 gap-3">
+              {[
+                ['Posts measured', totals.posts],
+                [platform === 'youtube' ? 'Views' : 'Impressions', totals.views],
+                ['Engagements', totals.engagements],
+              ].map(([name, value]) => (
+                <div key={name} className="min-w-0 rounded-md border p-3">
+                  <dt className="truncate text-xs text-muted-foreground">{name}</dt>
+                  <dd className="text-xl font-bold tabular-nums">{numberFormat.format(Number(value))}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="min-w-0 overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="pb-2 text-left text-xs font-medium text-muted-foreground">By model of the media each post carried</caption>
+                <thead>
+                  <tr className="border-b text-left text-xs text-muted-foreground">
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      Model
+                    </th>
+                    <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                      Posts
+                    </th>
+                    <th scope="col" className="py-1.5 text-right font-medium">
+                      Engagements per post
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {byModel.map((row) => (
+                    <tr key={row.model} className="border-b last:border-0">
+                      <th scope="row" className="max-w-40 truncate py-1.5 pr-3 text-left font-medium">
+                        {row.model}
+                      </th>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{row.posts}</td>
+                      <td className="py-1.5 text-right tabular-nums">{numberFormat.format(row.engagementsPerPost)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
