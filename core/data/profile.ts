@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toScheduling } from '../queue-slots';
 import { defaultProfileSettings } from '../schemas';
 import { flag } from './fields';
 
@@ -16,6 +17,8 @@ export const profileSchema = z.object({
       animations: flag(defaultProfileSettings.animations),
     })
     .catch(defaultProfileSettings),
+  /** The workspace time zone and each channel's posting slots (core/queue-slots.ts). */
+  scheduling: z.unknown().transform(toScheduling),
 });
 
 export type Profile = z.output<typeof profileSchema>;

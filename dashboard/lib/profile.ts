@@ -14,7 +14,7 @@ export interface ProfileState {
   error: Error | null;
 }
 
-const initial: ProfileState = { profile: { displayName: null, settings: defaultProfileSettings }, loading: true, error: null };
+const initial: ProfileState = { profile: { displayName: null, settings: defaultProfileSettings, scheduling: { timeZone: null, slots: {} } }, loading: true, error: null };
 
 /**
  * The signed-in user's profile document, live. Shared because the shell (animations preference) and

@@ -36,13 +36,15 @@ export interface FakeLive {
   posts?: RawDoc[];
   library?: RawDoc[];
   accounts?: RawDoc[];
+  /** users/{uid} as stored. */
+  profile?: Record<string, unknown>;
 }
 
 const NO_DOCS: RawDoc[] = [];
 
 /** A stand-in for '@/lib/live' over `live`; each array converts once, so a re-render sees the same data as the live hooks give. */
 export function fakeLiveModule(live: FakeLive) {
-  const cache = new Map<RawDoc[], unknown>();
+  const cache = new Map<object, unknown>();
   const retry = () => undefined;
   const converted = (docs: RawDoc[], convert: (id: string, data: unknown) => unknown) => {
     if (!cache.has(docs))
@@ -58,6 +60,13 @@ export function fakeLiveModule(live: FakeLive) {
       data: converted((convert === toGeneration ? live.library : live.posts) ?? NO_DOCS, convert),
       retry,
     }),
+    // The profile (workspace time zone, posting slots): `live.profile`, else still loading (the browser's zone applies).
+    useUserDoc: (_build: unknown, convert: (id: string, data: unknown) => unknown) => {
+      const profile = live.profile;
+      if (!profile) return { status: 'loading', retry };
+      if (!cache.has(profile)) cache.set(profile, convert('profile', profile));
+      return { status: 'success', data: cache.get(profile), retry };
+    },
     useUserCollection: (_name: string, read: (docs: readonly RawDoc[]) => unknown) =>
       live.accounts ? { state: { status: 'success', data: read(live.accounts) }, retry } : { state: { status: 'loading' }, retry },
   };

@@ -94,7 +94,7 @@ test(`a post scheduled two minutes ahead in the user's zone can be edited, then 
   const marker = unique('scheduled');
   await page.getByLabel('Post Content').fill(`Draft ${marker}`);
   await page.getByLabel(/Schedule Date/).fill(wallClock(new Date(Date.now() + 2 * MINUTE), ZONE));
-  await expect(page.getByText(`Time zone: ${ZONE}`).first()).toBeVisible();
+  await expect(page.getByText(`Times in ${ZONE}`).first()).toBeVisible();
   await page.getByRole('button', { name: 'Schedule Post' }).click();
 
   // The account's only post (its text changes below, so it is not found by text).

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core
 import { PageHeader } from '@/components/ui/page-header';
 import { useTheme } from '@/lib/theme';
 import { AccountSettings } from '../components/account-settings';
+import { SchedulingSettings } from '../components/scheduling-settings';
 import { SettingSwitch } from '../components/setting-switch';
 import { useSettingsToggles } from '../hooks/use-settings-toggles';
 
@@ -18,6 +19,9 @@ export function SettingsRoute() {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="lg:col-span-2">
           <AccountSettings />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <SchedulingSettings />
         </div>
         <Card role="region" aria-labelledby="notifications-title">
           <CardHeader>

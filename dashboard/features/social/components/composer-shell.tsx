@@ -6,6 +6,9 @@ import { cn } from '@core/ui/cn';
 import type { CallableFailure } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { checkScheduleDate, formatInZone, type ScheduleCheck } from '@core/schedule';
+import { formatSlot } from '@core/queue-slots';
+import { useChannelQueue } from '../hooks/use-channel-queue';
+import { AddToQueue } from './add-to-queue';
 import { ConnectAlert } from './connect-alert';
 import { ScheduleField } from './schedule-field';
 
@@ -26,6 +29,8 @@ function scheduleFromAddress(): string {
 export function useScheduleInput() {
   const [value, setValue] = useState(scheduleFromAddress);
   const [error, setError] = useState<string | null>(null);
+  // Add to queue's slot, for the one submit it starts: `check` answers with it instead of the field's value.
+  const queued = useRef<Date | null>(null);
   return {
     value,
     error,
@@ -37,7 +42,12 @@ export function useScheduleInput() {
       setValue('');
       setError(null);
     },
-    check(timeZone: string, now: Date): Extract<ScheduleCheck, { ok: true }> | null {
+    /** Add to queue: the next `check` (the submit it starts) schedules at `at`; null lets go of it. */
+    queueAt(at: Date | null) {
+      queued.current = at;
+    },
+    check(timeZone: string, now: Date): (Extract<ScheduleCheck, { ok: true }> & { queued?: true }) | null {
+      if (queued.current) return { ok: true, scheduledAt: queued.current.toISOString(), queued: true };
       const when = checkScheduleDate(value, timeZone, now);
       if (when.ok) return when;
       setError(when.message);
@@ -75,7 +85,8 @@ export function refuse(description: string): void {
 }
 
 /** Tells the user when a scheduled post will go out, in the zone they picked it in. */
-export function toastScheduled(scheduledAt: string, timeZone: string): void {
+export function toastScheduled(scheduledAt: string, timeZone: string, queued?: boolean): void {
+  if (queued) return toast({ title: 'Added to queue', description: `Queued for ${formatSlot(new Date(scheduledAt), timeZone, new Date())} (${timeZone}).` });
   toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone)} (${timeZone}).` });
 }
 
@@ -109,6 +120,7 @@ export interface ComposerShellProps {
 
 export function ComposerShell({ title, platform, failure, onSubmit, schedule, scheduleLabel, timeZone, submit, problem, actions, children }: ComposerShellProps) {
   const id = useId();
+  const queue = useChannelQueue(platform);
   const handle = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -130,6 +142,16 @@ export function ComposerShell({ title, platform, failure, onSubmit, schedule, sc
               {submit.busy ? null : submit.icon}
               {submit.label}
             </Button>
+            <AddToQueue
+              queue={queue}
+              timeZone={timeZone}
+              disabled={submit.busy || submit.disabled}
+              onQueue={(at) => {
+                schedule.queueAt(at);
+                onSubmit();
+                schedule.queueAt(null);
+              }}
+            />
             {actions}
             {problem ? (
               <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">

@@ -8,7 +8,7 @@ import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { draftMediaAssets } from '../utils/draft-media';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { userTimeZone } from '@core/schedule';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
 import { ChannelResults } from './channel-results';
@@ -22,7 +22,7 @@ import { RecentPosts } from './recent-posts';
 export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const copy = PLATFORM_COPY[platform];
   const [text, setText] = useState('');
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useWorkspaceTimeZone();
   const profile = usePlatformProfile(platform);
   const { posts, showMore } = usePagedRecentPosts(platform);
   const postList = posts.status === 'success' ? posts.data : null;

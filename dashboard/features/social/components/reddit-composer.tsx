@@ -70,7 +70,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
+    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone, when.queued);
     // Only what went out is cleared: what was written or attached while it was sending stays.
     onTextChange(clearIfSent(text)(latestText.current));
     setTitle(clearIfSent(title));

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Input, Label } from '@core/ui/input';
 
-/** Optional Schedule Date: a datetime-local read in the user's time zone, whose name shows beside it. */
+/** Optional Schedule Date: a datetime-local read in the workspace's time zone, whose name shows beside it. */
 export function ScheduleField({ value, onChange, timeZone, error, label = 'Schedule Date' }: { value: string; onChange: (value: string) => void; timeZone: string; error: string | null; label?: string }) {
   const id = useId();
   return (
@@ -20,7 +20,7 @@ export function ScheduleField({ value, onChange, timeZone, error, label = 'Sched
           className="min-w-0 sm:max-w-64"
         />
         <span id={`${id}-zone`} className="text-xs text-muted-foreground">
-          Time zone: {timeZone}
+          Times in {timeZone}
         </span>
       </div>
       {error ? (

@@ -10,7 +10,7 @@ import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '@core/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT, youtubeMissing } from '../utils/youtube';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { clearIfSent, ComposerShell, LimitCounter, refuse, useLatest, useScheduleInput, withoutSent } from './composer-shell';
+import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.youtube;
@@ -56,7 +56,8 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    if (when.queued && when.scheduledAt) toastScheduled(when.scheduledAt, timeZone, true);
+    else if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
     // Only what went out is cleared: what was written or attached while it was uploading stays.
     setTitle(clearIfSent(title));
     setTags(clearIfSent(tags));

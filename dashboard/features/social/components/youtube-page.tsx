@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PlatformProfile } from '@core/social-posts';
 import { PageHeader } from '@/components/ui/page-header';
 import type { CallableFailure } from '@/lib/call';
@@ -7,7 +7,7 @@ import { usePlatformProfile } from '@/lib/platform-profile';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platforms';
-import { userTimeZone } from '@core/schedule';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { youtubeAccountState } from '../utils/youtube';
 import { AiPostGenerator } from './ai-post-generator';
 import { PlatformStats } from './platform-stats';
@@ -44,7 +44,7 @@ export function channelProblem(failure: CallableFailure): string | null {
  */
 export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const [description, setDescription] = useState('');
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useWorkspaceTimeZone();
   const accounts = useUserCollection('socialAccounts', youtubeAccountState);
   const state = accounts.state.status === 'success' ? accounts.state.data : accounts.state.status === 'error' ? 'no-credentials' : 'loading';
   const profile = usePlatformProfile('youtube', { enabled: state === 'ready' });

@@ -24,6 +24,8 @@ vi.mock('@/lib/live', () => {
         );
       return { status: 'success', data: cache.get(source), retry: () => undefined };
     },
+    // The profile (the workspace's zone): still loading, so the browser's zone applies unless `zone` is given.
+    useUserDoc: () => ({ status: 'loading', retry: () => undefined }),
   };
 });
 vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { LiveState } from '@core/react/use-live';
 import { paths } from '@core/routes';
-import { formatInZone, scheduleLimit, SCHEDULE_MESSAGES, userTimeZone } from '@core/schedule';
+import { formatInZone, scheduleLimit, SCHEDULE_MESSAGES } from '@core/schedule';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { publishPlatformNames, publishPlatforms, toSocialPost, type PublishPlatform, type SocialPost } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -88,9 +89,9 @@ function useMovePost(now: () => Date) {
   };
 }
 
-export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Date; /** The grid's zone; the browser's by default. */ zone?: string }) {
-  const browserZone = useMemo(userTimeZone, []);
-  const timeZone = zone ?? browserZone;
+export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Date; /** The grid's zone; the workspace's by default. */ zone?: string }) {
+  const workspaceZone = useWorkspaceTimeZone();
+  const timeZone = zone ?? workspaceZone;
   const today = todayIn(timeZone, now());
   const [view, setView] = useState<CalendarView>(initialView);
   const [anchor, setAnchor] = useState(today);

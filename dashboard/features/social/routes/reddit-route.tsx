@@ -14,7 +14,7 @@ import { RecentPosts } from '../components/recent-posts';
 import { RedditComposer } from '../components/reddit-composer';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { userTimeZone } from '@core/schedule';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
 
 const copy = PLATFORM_COPY.reddit;
 
@@ -23,7 +23,7 @@ export const REDDIT_APPROVAL_NOTE = "New Reddit API apps need Reddit's approval 
 /** Reddit: the account's connection, stat cards, the AI post generator, the create form and Recent Posts. */
 export function RedditRoute() {
   const [text, setText] = useState('');
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useWorkspaceTimeZone();
   const account = useOAuthAccount('reddit');
   const connected = account === 'connected';
   const profile = usePlatformProfile('reddit', { enabled: connected });

@@ -17,6 +17,7 @@ vi.mock('@/lib/call', async (load) => {
 vi.mock('@/lib/live', () => ({
   useUserQuery: () => ({ status: 'success', data: [], retry: () => undefined }),
   useUserCollection: () => ({ state: { status: 'loading' }, retry: () => undefined }),
+  useUserDoc: () => ({ status: 'loading', retry: () => undefined }),
 }));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {}, db: 'db' }) }));
 vi.mock('@/lib/toast', () => ({ toast: () => undefined }));

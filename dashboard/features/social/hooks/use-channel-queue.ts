@@ -1,0 +1,44 @@
+import { collection, limit, orderBy, query, where } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { userCollectionPath } from '@core/firestore-paths';
+import type { PostingSlot } from '@core/queue-slots';
+import { toSocialPost, type PublishPlatform, type SocialPost } from '@core/social-posts';
+import { useUserQuery } from '@/lib/live';
+import { useScheduling } from '@/lib/scheduling';
+
+/** How many of a channel's posts Add to queue looks at to find the taken slots. */
+const TAKEN_LOOKAHEAD = 500;
+
+export interface ChannelQueue {
+  slots: PostingSlot[];
+  /** The instants the channel's posts already hold: scheduled posts, and YouTube's Publish Times. */
+  taken: Date[];
+  loading: boolean;
+}
+
+/** The instant a post holds in its channel's queue, if any. */
+function heldAt(post: SocialPost): Date | null {
+  if (post.status === 'scheduled') return post.scheduledAt;
+  // YouTube uploads at once and keeps the Publish Time itself: a private video with publishAt holds that slot.
+  return post.youtube?.publishAt ?? null;
+}
+
+/** A channel's posting slots (Settings) and the slots its posts already take, live; for Add to queue. */
+export function useChannelQueue(platform: PublishPlatform): ChannelQueue {
+  const scheduling = useScheduling();
+  // Equality filters only: Firestore serves them from its single-field indexes, no composite index needed.
+  const scheduled = useUserQuery(
+    (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), where('status', '==', 'scheduled'), limit(TAKEN_LOOKAHEAD)),
+    toSocialPost,
+  );
+  // YouTube's Publish Times are not `scheduled` posts; its recent uploads carry them (Recent Posts' query and index).
+  const recent = useUserQuery(
+    (db, uid) => (platform === 'youtube' ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', 'youtube'), orderBy('createdAt', 'desc'), limit(TAKEN_LOOKAHEAD)) : null),
+    toSocialPost,
+  );
+  const taken = useMemo(() => {
+    const posts = [...(scheduled.status === 'success' ? scheduled.data : []), ...(platform === 'youtube' && recent.status === 'success' ? recent.data : [])];
+    return posts.filter((p) => p.platform === platform).flatMap((p) => heldAt(p) ?? []);
+  }, [scheduled, recent, platform]);
+  return { slots: scheduling.slots[platform] ?? [], taken, loading: scheduling.loading || scheduled.status === 'loading' };
+}
