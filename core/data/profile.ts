@@ -18,7 +18,7 @@ export const profileSchema = z.object({
     })
     .catch(defaultProfileSettings),
   /** The workspace time zone and each channel's posting slots (core/queue-slots.ts). */
-  scheduling: z.unknown().transform(toScheduling),
+  scheduling: z.unknown().optional().transform(toScheduling),
 });
 
 export type Profile = z.output<typeof profileSchema>;
