@@ -5,10 +5,14 @@ const toggleButton = (page: Page) => page.getByRole('button', { name: 'Toggle Si
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
 test.describe('sidebar', () => {
-  test('collapses to icons, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
+  test('collapses to icons by button or Ctrl+B, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
     await muse.signUpAndSignIn();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect(toggleButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
 
     await toggleButton(page).click();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
@@ -23,15 +27,6 @@ test.describe('sidebar', () => {
 
     await toggleButton(page).click();
     await page.reload();
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
-  });
-
-  test('Ctrl+B toggles the sidebar', async ({ muse, page }) => {
-    await muse.signUpAndSignIn();
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
-    await page.keyboard.press('Control+b');
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
-    await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
   });
 
