@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
+import { FirebaseError } from 'firebase/app';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // useJobFollower over a fake Firestore: each onSnapshot listener is kept by its path, so a test plays the
@@ -91,5 +92,24 @@ describe('useJobFollower settles', () => {
     emitJob('old', 'succeeded');
     expect(hook.result.current.job).toMatchObject({ id: 'old', status: 'succeeded' });
     expect(onSettled).not.toHaveBeenCalled();
+  });
+});
+
+describe('useJobFollower start', () => {
+  it('keeps a refused start with its message, pointing at Integrations when the key is missing', async () => {
+    const { hook } = follow();
+    emitLatest(null);
+    startJob.mockRejectedValue(
+      Object.assign(new FirebaseError('functions/failed-precondition', 'ElevenLabs API key not found. Please add your API key in the Integrations page.'), {
+        details: { reason: 'missing-key', provider: 'elevenlabs' },
+      }),
+    );
+    let started = true;
+    await act(async () => {
+      started = await hook.result.current.start(input);
+    });
+    expect(started).toBe(false);
+    expect(hook.result.current.startError).toEqual({ message: 'ElevenLabs API key not found. Please add your API key in the Integrations page.', needsIntegrations: true });
+    expect(hook.result.current.job).toBeNull();
   });
 });

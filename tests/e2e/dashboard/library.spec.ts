@@ -18,19 +18,6 @@ const mixed: GenerationSeed[] = [
   { type: 'image', title: 'Mountain lake', prompt: 'alpine lake, reflections, a small red boat', contentType: 'image/jpeg', minutesAgo: 4 },
 ];
 
-test('an empty library says No projects found and links to /create', async ({ muse, page }) => {
-  await openLibrary(muse, []);
-  await expect(page.getByText('No projects found')).toBeVisible();
-  await page.getByRole('link', { name: 'Create a project' }).click();
-  await expect(page).toHaveURL(/\/create$/);
-});
-
-test('New Project opens /create', async ({ muse, page }) => {
-  await openLibrary(muse, []);
-  await page.getByRole('link', { name: 'New Project' }).click();
-  await expect(page).toHaveURL(/\/create$/);
-});
-
 test('lists projects newest first with a picture, a video and an audio player', async ({ muse, page }) => {
   await openLibrary(muse, mixed);
   await expect.poll(() => cardTitles(page)).toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano', 'Mountain lake']);

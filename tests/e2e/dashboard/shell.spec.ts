@@ -5,10 +5,14 @@ const toggleButton = (page: Page) => page.getByRole('button', { name: 'Toggle Si
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
 test.describe('sidebar', () => {
-  test('collapses to icons, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
+  test('collapses to icons by button or Ctrl+B, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
     await muse.signUpAndSignIn();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect(toggleButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
 
     await toggleButton(page).click();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
@@ -23,15 +27,6 @@ test.describe('sidebar', () => {
 
     await toggleButton(page).click();
     await page.reload();
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
-  });
-
-  test('Ctrl+B toggles the sidebar', async ({ muse, page }) => {
-    await muse.signUpAndSignIn();
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
-    await page.keyboard.press('Control+b');
-    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
-    await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
   });
 
@@ -112,18 +107,6 @@ test.describe('feedback', () => {
 
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback')).toHaveValue('');
-  });
-
-  test('refuses blank feedback and stores nothing', async ({ muse, page }) => {
-    await muse.signUpAndSignIn();
-    await page.getByRole('button', { name: 'Send Feedback' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-    await dialog.getByLabel('Feedback').fill('   ');
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-
-    await expect(page.getByText('Please enter your feedback')).toBeVisible();
-    await expect(dialog).toBeVisible();
-    expect(await muse.stored.list('feedback')).toHaveLength(0);
   });
 });
 
@@ -211,21 +194,6 @@ test('stat cards count the user’s own generations from the last 30 days', asyn
   const recent = page.getByRole('region', { name: 'Recent Projects' });
   await expect(recent.getByRole('listitem')).toHaveCount(4);
   await expect(recent.getByRole('listitem').first()).toContainText('Neon koi pond');
-});
-
-test("the assistant box refuses a blank prompt, asks for a key, then answers with the user's model", async ({ muse, page }) => {
-  await muse.signUpAndSignIn();
-  const box = page.getByRole('region', { name: 'Creative Assistant' });
-  await box.getByRole('button', { name: 'Ask Assistant' }).click();
-  await expect(page.getByText('Please enter a prompt')).toBeVisible();
-  await box.getByLabel('What would you like to create?').fill('Hooks for a sunrise hike reel');
-  await box.getByRole('button', { name: 'Ask Assistant' }).click();
-  await expect(box.getByRole('alert')).toContainText('Add your OpenAI API key in Integrations');
-  await expect(box.getByLabel('What would you like to create?')).toHaveValue('Hooks for a sunrise hike reel');
-
-  await muse.seed.integrationKey('openai', 'sandbox-openai-key');
-  await box.getByRole('button', { name: 'Ask Assistant' }).click();
-  await expect(box.getByRole('region', { name: 'Assistant answer' })).toContainText('Sandbox');
 });
 
 test('serves a real robots.txt from the production build, not the app', async ({ request }) => {

@@ -118,6 +118,34 @@ describe('CreativeAssistant', () => {
     expect(within(box()).getByRole('alert').textContent).toBe('Your OpenAI account is out of credit. Add credit with OpenAI, then try again.');
   });
 
+  it('links a refused key to Integrations', async () => {
+    callable.answer = () =>
+      Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Your OpenAI API key is invalid. Update it in Integrations.'), { details: { reason: 'invalid-key', provider: 'openai' } }));
+    await ask('anything');
+    expect(toast).toHaveBeenCalledWith({ title: 'Failed to process AI request', description: 'Your OpenAI API key is invalid. Update it in Integrations.', variant: 'destructive' });
+    const alert = within(box()).getByRole('alert');
+    expect(alert.textContent).toBe('Your OpenAI API key is invalid. Update it in Integrations.');
+    expect(within(alert).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe('/integrations');
+    // The prompt stays for the next try.
+    expect((within(box()).getByLabelText('What would you like to create?') as HTMLTextAreaElement).value).toBe('anything');
+  });
+
+  it('says under the picker, before anything is sent, that the chosen model has no key, with a link', async () => {
+    cleanup();
+    configured.current = new Set(['openai']);
+    callable.answer = () => new Promise(() => undefined);
+    render(
+      <MemoryRouter>
+        <CreativeAssistant />
+      </MemoryRouter>,
+    );
+    fireEvent.change(within(box()).getByLabelText('Model'), { target: { value: 'gemini-2.5-flash' } });
+    const note = within(box()).getByText(/to use this model\.$/);
+    expect(note.textContent).toBe('Add your Gemini API key in Integrations to use this model.');
+    expect(within(note).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe('/integrations');
+    expect(callable.calls.filter((c) => c.name === 'generateText')).toEqual([]);
+  });
+
   it('links to Integrations when the model has no key', async () => {
     callable.answer = () =>
       Promise.reject(Object.assign(new FirebaseError('functions/failed-precondition', 'Add your OpenAI API key in Integrations to use this model.'), { details: { reason: 'missing-key', provider: 'openai' } }));

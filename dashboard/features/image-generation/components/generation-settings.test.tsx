@@ -90,6 +90,14 @@ describe('GenerationSettings', () => {
     expect(await screen.findByText('Please choose an image file (PNG, JPEG, WebP or GIF).')).toBeTruthy();
   });
 
+  it('refuses a text file as the control image', async () => {
+    render(<Harness onGenerate={async (v) => checkImageForm(v)} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Image to Image' }));
+    const control = screen.getByLabelText('Control Image (Optional)', { selector: 'input' });
+    await userEvent.upload(control, new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    expect(await screen.findByText('Please choose an image file (PNG, JPEG, WebP or GIF).')).toBeTruthy();
+  });
+
   it('wires the Enhance Prompt with AI button to the prompt, for images', async () => {
     render(<Harness onGenerate={async (v) => checkImageForm(v)} />);
     await userEvent.type(screen.getByLabelText('Prompt'), 'a fox');

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryState } from '@core/react/use-live';
 
@@ -16,13 +17,21 @@ vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 
 const { IntegrationsRoute } = await import('./integrations-route');
 
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{pathname + search}</output>;
+}
+
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <IntegrationsRoute />
+      <Address />
     </MemoryRouter>,
   );
 }
+
+const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 
 describe('IntegrationsRoute', () => {
   beforeEach(() => {
@@ -44,6 +53,17 @@ describe('IntegrationsRoute', () => {
     renderAt('/integrations?tab=llm');
     expect(screen.getByRole('tab', { name: 'LLM APIs' }).getAttribute('aria-selected')).toBe('true');
     expect(['OpenAI', 'Anthropic', 'Gemini'].map((name) => screen.getByRole('region', { name }))).toHaveLength(3);
+  });
+
+  it('keeps the chosen tab in the address, by click and by arrow key', async () => {
+    renderAt('/integrations?tab=social');
+    expect(screen.getByRole('tab', { name: 'Social Media' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: 'LLM APIs' }));
+    expect(address()).toBe('/integrations?tab=llm');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Generation APIs' }));
+    expect(screen.getByRole('tab', { name: 'Generation APIs' }).getAttribute('aria-selected')).toBe('true');
+    expect(address()).toBe('/integrations');
   });
 
   it('says when the keys or the social credentials cannot be loaded', () => {
