@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
+import { failureSteps, fixActions } from './platform-errors';
 import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
 import { platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
@@ -175,7 +176,22 @@ export const socialPostSchema = z.object({
   /** Link to the live post. */
   url: optionalText(),
   error: z
-    .object({ code: z.string().catch('platform_error'), message: text(), retryAt: timestamp() })
+    .object({
+      code: z.string().catch('platform_error'),
+      message: text(),
+      retryAt: timestamp(),
+      /** Where it failed, the catalogue's words and the fix the user can take (core/platform-errors.ts); null on older posts. */
+      step: z.enum(failureSteps).nullable().catch(null),
+      reason: optionalText(),
+      summary: optionalText(),
+      fix: z
+        .object({ action: z.enum(fixActions), label: text() })
+        .nullable()
+        .catch(null),
+      /** The platform's own code or reason and the HTTP status of its answer, when it gave them. */
+      platformCode: optionalText(),
+      httpStatus: z.number().int().nullable().catch(null),
+    })
     .nullable()
     .catch(null),
   /** 0-100 while a large upload runs. */

@@ -2,6 +2,7 @@ import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/f
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import { platformFacts } from '@core/platforms';
+import { explainFailure, failureStepOfRequest, platformCodeOf } from '@core/platform-errors';
 import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -68,7 +69,7 @@ export interface PublishRun {
   input: unknown;
 }
 
-type Failure = Pick<PublishFailure, 'code' | 'message' | 'retryAt'> | { code: string; message: string; retryAt?: number };
+type Failure = Pick<PublishFailure, 'code' | 'message' | 'retryAt' | 'status'> | { code: string; message: string; retryAt?: number; status?: number; platformCode?: string };
 type Ending = { ok: true; post: PublishedPost } | { ok: false; failure: Failure };
 
 type TimestampLike = { toDate(): Date };
@@ -152,6 +153,46 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
   let mayExist = startCheckUntil !== null;
   const logEntries: PublishLogEntry[] = readLog(post.publishLog);
+  /** The step of the last request this run sent (a failure's step when the platform's answer does not say). */
+  let lastSentStep: string | null = null;
+  /** The platform's last refusal this run read: its status and its own code (core/platform-errors.ts platformCodeOf). */
+  let lastRefusal: { status: number; platformCode: string | undefined } | null = null;
+
+  /** The failure's step, the platform's own code and the fix (core/platform-errors.ts), stored beside its code and message. */
+  function explained(failure: Failure) {
+    // The refusal read last is this failure's when the statuses agree (Reddit's submit refuses with a 200 the failure does not carry).
+    const refusal = lastRefusal && (failure.status === undefined || failure.status === lastRefusal.status) ? lastRefusal : null;
+    const status = failure.status ?? (refusal && refusal.status >= 400 ? refusal.status : undefined);
+    const platformCode = ('platformCode' in failure ? failure.platformCode : undefined) ?? refusal?.platformCode;
+    const { id, step, message, fix } = explainFailure({
+      platform,
+      code: failure.code,
+      ...(status === undefined ? {} : { status }),
+      ...(platformCode ? { platformCode } : {}),
+      ...(lastSentStep ? { requestStep: failureStepOfRequest(lastSentStep) } : {}),
+    });
+    return { step, reason: id, summary: message, fix, platformCode: platformCode ?? null, httpStatus: status ?? null };
+  }
+
+  /** A fetch that notes the platform's refusals (an error status, or Reddit's json.errors) for explained(). */
+  function noticingFetch(inner: typeof globalThis.fetch): typeof globalThis.fetch {
+    return async (input, init) => {
+      const response = await inner(input, init);
+      const refused = response.status >= 400;
+      // An answer that went through clears the last refusal: a later failure is not that one.
+      if (!refused) lastRefusal = null;
+      if (refused || (platform === 'reddit' && response.ok)) {
+        let code: string | undefined;
+        try {
+          code = platformCodeOf(platform, await response.clone().json());
+        } catch {
+          code = undefined;
+        }
+        if (refused || code) lastRefusal = { status: response.status, platformCode: code };
+      }
+      return response;
+    };
+  }
 
   /** Writes the post's end and the job's end together; the post's is written even if the job was lost. */
   async function finish(ending: Ending): Promise<RunResult> {
@@ -178,7 +219,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
           });
         } else {
           const retryAt = ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
-          const error = { code: ending.failure.code, message: ending.failure.message, retryAt };
+          const error = { code: ending.failure.code, message: ending.failure.message, retryAt, ...explained(ending.failure) };
           tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, checkingUntil: null, progress: 0, updatedAt: at });
         }
       }
@@ -207,7 +248,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
     if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
-    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(globalThis.fetch, platform, { sent: logSent, answered: logAnswered }));
+    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), platform, { sent: logSent, answered: logAnswered }));
     const request: PublishRequest = {
       requestId: postId,
       text: post.text,
@@ -372,6 +413,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       throw new RequestWithheld(true);
     }
     withheld = false;
+    lastSentStep = step;
     logEntries.push(entry);
     return logEntries.length - 1;
   }

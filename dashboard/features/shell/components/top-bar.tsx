@@ -2,6 +2,7 @@ import { ChevronRight, PanelLeft } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { breadcrumbsFor } from '../utils/nav';
+import { InboxBell } from './inbox-bell';
 import type { SidebarControls } from '../hooks/use-sidebar';
 
 export function TopBar({ sidebar }: { sidebar: SidebarControls }) {
@@ -50,6 +51,7 @@ export function TopBar({ sidebar }: { sidebar: SidebarControls }) {
           </ol>
         </nav>
       ) : null}
+      <InboxBell />
     </header>
   );
 }

@@ -57,6 +57,12 @@ export function ChannelHealthAlert({
   );
 }
 
+/** Whether the channel's access was found dead (the scheduled posts on it would fail), live. */
+export function useChannelNeedsReconnect(platform: PublishPlatform): boolean {
+  const { state } = useSocialConnections();
+  return state.status === 'success' && state.data[platform]?.state === 'needs-reconnect';
+}
+
 /** The alert for one platform's page, fed live from users/{uid}/socialAccounts. */
 export function ChannelHealth({ platform, posts, timeZone }: { platform: PublishPlatform; posts: readonly SocialPost[] | null; timeZone: string }) {
   const { state } = useSocialConnections();

@@ -12,7 +12,7 @@ import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
 import { ChannelResults } from './channel-results';
-import { ChannelHealth } from './channel-health-alert';
+import { ChannelHealth, useChannelNeedsReconnect } from './channel-health-alert';
 import { DraftsCard } from './drafts-card';
 import { PlatformStats, platformStats } from './platform-stats';
 import { PostComposer } from './post-composer';
@@ -34,6 +34,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const member = platformFacts[platform].choosesAuthor && accounts.state.status === 'success' ? (accounts.state.data[platform]?.member ?? null) : null;
   const knownAuthors = member ? [{ ...member, kind: 'person' as const }] : null;
   const draft = useDraft(platform);
+  const channelNeedsReconnect = useChannelNeedsReconnect(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
   const openedId = opened?.id ?? null;
   // The composer's mount: a new one for each opened draft and after Save as draft lets go of one. A
@@ -95,7 +96,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <DraftsCard platform={platform} openId={draft.id} />
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
           <ChannelResults platform={platform} />
           {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>

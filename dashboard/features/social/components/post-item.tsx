@@ -1,6 +1,7 @@
 import { AlertCircle, Ban, BarChart3, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { platformFacts, platformLabels } from '@core/platforms';
+import { failureStepLabels, fixHasButton } from '@core/platform-errors';
 import { checkingMessage, type SocialPost } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
@@ -9,6 +10,7 @@ import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
 import { PostResults } from './post-results';
+import { ChannelWarning, PostFixButton } from './post-fix';
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
@@ -80,7 +82,20 @@ function ScheduledEditor({ post, timeZone, onDone, now }: { post: SocialPost; ti
 }
 
 /** One post with its true state and what can be done with it now. */
-export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: { post: SocialPost; timeZone: string; onRetried: (postId: string) => void; now?: () => Date }) {
+export function PostItem({
+  post,
+  timeZone,
+  onRetried,
+  now = () => new Date(),
+  channelNeedsReconnect = false,
+}: {
+  post: SocialPost;
+  timeZone: string;
+  onRetried: (postId: string) => void;
+  now?: () => Date;
+  /** The channel's access was found dead: a scheduled post says it will fail, with Reconnect. */
+  channelNeedsReconnect?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [showResults, setShowResults] = useState(false);
   const resultsId = useId();
@@ -112,7 +127,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
   };
 
   return (
-    <li className="grid min-w-0 gap-2 py-3">
+    <li id={`post-${post.id}`} className="grid min-w-0 scroll-mt-20 gap-2 py-3">
       {post.reddit ? (
         <p className="min-w-0 text-sm break-words">
           <span className="text-muted-foreground">r/{post.reddit.subreddit}</span> <span className="font-medium">{post.reddit.title}</span>
@@ -213,14 +228,13 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
         ) : null}
         {post.status === 'failed' ? (
           <>
-            <span className="flex min-w-0 items-start gap-1.5 text-destructive">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span className="break-words">Failed: {post.error?.message || NO_REASON}</span>
-            </span>
+            <FailureReason post={post} />
+            {post.error?.fix && fixHasButton(post.error.fix.action) ? <PostFixButton post={post} fix={post.error.fix} /> : null}
             <Button variant="outline" size="sm" onClick={onRetry} loading={retry.isPending}>
               {retry.isPending ? null : <RotateCcw aria-hidden="true" />}
-              Retry
+              {post.error?.fix?.action === 'retry' ? post.error.fix.label : 'Retry'}
             </Button>
+            {post.error?.fix?.action === 'wait' ? <span className="text-xs text-muted-foreground">{post.error.fix.label}</span> : null}
           </>
         ) : null}
         {post.status === 'cancelled' ? (
@@ -231,8 +245,39 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
         ) : null}
       </div>
       {showResults && post.status === 'published' ? <PostResults post={post} timeZone={timeZone} id={resultsId} /> : null}
+      {post.status === 'scheduled' && channelNeedsReconnect ? <ChannelWarning post={post} /> : null}
       {post.publishLog.length > 0 ? <PublishLog post={post} timeZone={timeZone} /> : null}
     </li>
+  );
+}
+
+/**
+ * Why a post failed: "Failed at upload: <what it means>" when the failure was explained (core/platform-errors.ts),
+ * with the platform's words and its own code beneath; "Failed: <the platform's words>" on older posts.
+ */
+function FailureReason({ post }: { post: SocialPost }) {
+  const error = post.error;
+  const headline = error?.step ? `Failed at ${failureStepLabels[error.step]}: ${error.summary || error.message || NO_REASON}` : `Failed: ${error?.message || NO_REASON}`;
+  const code = [error?.httpStatus ? `HTTP ${error.httpStatus}` : null, error?.platformCode].filter(Boolean).join(' · ');
+  const detail = error?.step && error.summary && error.message && error.message !== error.summary ? error.message : null;
+  return (
+    <span className="flex w-full min-w-0 items-start gap-1.5 text-destructive sm:w-auto">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span className="grid min-w-0 gap-0.5">
+        <span className="break-words">{headline}</span>
+        {detail || code ? (
+          <span className="text-xs break-words text-muted-foreground">
+            {detail}
+            {detail && code ? ' ' : null}
+            {code ? (
+              <span className="font-mono">
+                ({platformLabels[post.platform]} {code})
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </span>
+    </span>
   );
 }
 

@@ -12,12 +12,15 @@ export function RecentPosts({
   timeZone,
   onRetried,
   onShowMore = null,
+  channelNeedsReconnect = false,
 }: {
   posts: LiveState<SocialPost[]>;
   timeZone: string;
   onRetried: (postId: string) => void;
   /** Loads the next page of older posts; null when there are none. */
   onShowMore?: (() => void) | null;
+  /** The channel's access was found dead: each scheduled post warns that it will fail (channel-health-alert.tsx). */
+  channelNeedsReconnect?: boolean;
 }) {
   return (
     <Card role="region" aria-labelledby="recent-posts-title">
@@ -41,7 +44,7 @@ export function RecentPosts({
           <>
             <ul className="divide-y">
               {posts.data.map((post) => (
-                <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} />
+                <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} channelNeedsReconnect={channelNeedsReconnect} />
               ))}
             </ul>
             {onShowMore ? (

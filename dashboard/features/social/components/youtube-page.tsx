@@ -10,6 +10,7 @@ import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platform
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { youtubeAccountState } from '../utils/youtube';
 import { AiPostGenerator } from './ai-post-generator';
+import { ChannelHealth, useChannelNeedsReconnect } from './channel-health-alert';
 import { PlatformStats } from './platform-stats';
 import { ChannelResults } from './channel-results';
 import { RecentPosts } from './recent-posts';
@@ -49,12 +50,15 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const state = accounts.state.status === 'success' ? accounts.state.data : accounts.state.status === 'error' ? 'no-credentials' : 'loading';
   const profile = usePlatformProfile('youtube', { enabled: state === 'ready' });
   const { posts, showMore } = usePagedRecentPosts('youtube');
-  const watch = usePublishOutcomes(posts.status === 'success' ? posts.data : null, copy);
+  const postList = posts.status === 'success' ? posts.data : null;
+  const watch = usePublishOutcomes(postList, copy);
+  const channelNeedsReconnect = useChannelNeedsReconnect('youtube');
   const data = profile.status === 'success' ? profile.data : null;
 
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
+      <ChannelHealth platform="youtube" posts={postList} timeZone={timeZone} />
       <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
       <PlatformStats stats={youtubeStats(copy.samples, data)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
@@ -70,7 +74,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
           />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
           <ChannelResults platform="youtube" />
         </div>
       </div>

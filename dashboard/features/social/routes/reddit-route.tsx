@@ -6,7 +6,7 @@ import { useOAuthAccount } from '../api/social-connections';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { AiPostGenerator } from '../components/ai-post-generator';
 import { AnalyzePerformance } from '../components/analyze-performance';
-import { ChannelHealth } from '../components/channel-health-alert';
+import { ChannelHealth, useChannelNeedsReconnect } from '../components/channel-health-alert';
 import { OAuthConnect } from '../components/oauth-connect';
 import { PlatformStats, platformStats } from '../components/platform-stats';
 import { ChannelResults } from '../components/channel-results';
@@ -28,6 +28,7 @@ export function RedditRoute() {
   const connected = account === 'connected';
   const profile = usePlatformProfile('reddit', { enabled: connected });
   const { posts, showMore } = usePagedRecentPosts('reddit');
+  const channelNeedsReconnect = useChannelNeedsReconnect('reddit');
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [], [postList]);
@@ -57,7 +58,7 @@ export function RedditRoute() {
           )}
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} />
+          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
           <ChannelResults platform="reddit" />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>

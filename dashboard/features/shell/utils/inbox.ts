@@ -1,0 +1,133 @@
+import { failureStepLabels, failureSteps, type FailureStep } from '@core/platform-errors';
+import { platformLabels, publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
+import { paths } from '@core/routes';
+
+// The inbox of post events in the header: read from the user's own posts (users/{uid}/socialPosts), so
+// nothing new is written and the rules stay as they are. Each published or failed post is one event, newest
+// first; a failure is told apart by what fixes it (needs reconnect) or where it failed (media refused).
+// Read lightly on purpose: the header is on every page, so this loads neither zod nor the time-zone
+// polyfill that core/social-posts.ts brings.
+
+export const inboxEventKinds = ['published', 'failed', 'needs-reconnect', 'media-refused'] as const;
+export type InboxEventKind = (typeof inboxEventKinds)[number];
+
+/** How many of the newest posts the inbox reads. */
+export const INBOX_POSTS = 30;
+
+/** The few fields of a post the inbox shows. */
+export interface InboxPost {
+  id: string;
+  platform: PublishPlatform;
+  status: string;
+  /** A title where the post has one (Reddit, YouTube), else its text's start. */
+  label: string;
+  at: Date | null;
+  error: { code: string; message: string; summary: string | null; step: FailureStep | null; fixAction: string | null; fixLabel: string | null } | null;
+}
+
+export interface InboxEvent {
+  id: string;
+  postId: string;
+  kind: InboxEventKind;
+  platform: PublishPlatform;
+  at: Date;
+  title: string;
+  detail: string;
+  /** The fix the post offers (its button is on the platform page), or null. */
+  fix: string | null;
+  /** The post's platform page, at the post. */
+  href: string;
+  unread: boolean;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+function dateOf(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const toDate = obj(value)?.toDate;
+  if (typeof toDate === 'function') {
+    const d = (toDate as () => unknown).call(value);
+    return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
+  }
+  return null;
+}
+
+/** A post document as the inbox reads it; lenient field by field like every converter. */
+export function readInboxPost(id: string, data: unknown): InboxPost {
+  const d = obj(data) ?? {};
+  const platform = (publishPlatforms as readonly string[]).includes(String(d.platform)) ? (d.platform as PublishPlatform) : 'x';
+  const status = str(d.status) ?? 'failed';
+  const e = obj(d.error);
+  const fix = obj(e?.fix);
+  const step = str(e?.step);
+  const text = (str(d.text) ?? '').replace(/\s+/g, ' ').trim();
+  const label = str(obj(d.reddit)?.title) ?? str(obj(d.youtube)?.title) ?? (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+  return {
+    id,
+    platform,
+    status,
+    label,
+    at: status === 'published' ? (dateOf(d.publishedAt) ?? dateOf(d.updatedAt)) : dateOf(d.updatedAt),
+    error: e
+      ? {
+          code: str(e.code) ?? 'platform_error',
+          message: str(e.message) ?? '',
+          summary: str(e.summary),
+          step: step && (failureSteps as readonly string[]).includes(step) ? (step as FailureStep) : null,
+          fixAction: str(fix?.action),
+          fixLabel: str(fix?.label),
+        }
+      : null,
+  };
+}
+
+const PAGE: Record<PublishPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit, youtube: paths.socialYoutube };
+
+/** The anchor of a post in its platform page's Recent Posts. */
+export const postAnchor = (postId: string) => `post-${postId}`;
+
+function failureKind(error: NonNullable<InboxPost['error']>): InboxEventKind {
+  if (error.fixAction === 'reconnect' || ['auth_expired', 'missing_credentials', 'unreadable_credentials'].includes(error.code)) return 'needs-reconnect';
+  if (error.step === 'upload' || error.step === 'processing' || error.code.startsWith('media_')) return 'media-refused';
+  return 'failed';
+}
+
+/** The inbox's events, newest first, each unread when it came after `readAt` (epoch ms; null: never read). */
+export function inboxEvents(posts: readonly InboxPost[], readAt: number | null): InboxEvent[] {
+  const events: InboxEvent[] = [];
+  for (const post of posts) {
+    if (!post.at || (post.status !== 'published' && post.status !== 'failed')) continue;
+    const name = platformLabels[post.platform];
+    const base = {
+      id: `${post.id}:${post.status}`,
+      postId: post.id,
+      platform: post.platform,
+      at: post.at,
+      href: `${PAGE[post.platform]}#${postAnchor(post.id)}`,
+      unread: readAt === null || post.at.getTime() > readAt,
+    };
+    if (post.status === 'published') {
+      events.push({ ...base, kind: 'published', title: `Published on ${name}`, detail: post.label, fix: null });
+      continue;
+    }
+    const error = post.error;
+    const kind = error ? failureKind(error) : 'failed';
+    const title =
+      kind === 'needs-reconnect'
+        ? `${name} needs reconnecting`
+        : kind === 'media-refused'
+          ? `${name} refused the media`
+          : error?.step
+            ? `Failed at ${failureStepLabels[error.step]} on ${name}`
+            : `Failed on ${name}`;
+    const why = error?.summary || error?.message || 'The platform refused the post.';
+    events.push({ ...base, kind, title, detail: post.label ? `${post.label}: ${why}` : why, fix: error?.fixLabel && error.fixAction !== 'wait' ? error.fixLabel : null });
+  }
+  return events.sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** Where the inbox keeps when it was last read, per account, in this browser. */
+export const inboxReadKey = (uid: string) => `muse.inbox.readAt.${uid}`;
+export const readAtValue = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
