@@ -78,6 +78,23 @@ describe('the one composer', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Shared', 'LinkedIn']);
   });
 
+  it('moves between the tabs with the arrow keys, Home and End', () => {
+    renderPage();
+    choose('X');
+    choose('LinkedIn');
+    const tabs = () => screen.getAllByRole('tab');
+    const selected = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
+    fireEvent.keyDown(tabs()[0]!, { key: 'ArrowRight' });
+    expect(selected()).toBe('X');
+    expect(document.activeElement?.textContent).toBe('X');
+    expect(screen.getByLabelText('Text for X')).toBeTruthy();
+    fireEvent.keyDown(tabs()[1]!, { key: 'End' });
+    expect(selected()).toBe('LinkedIn');
+    fireEvent.keyDown(tabs()[2]!, { key: 'ArrowRight' });
+    expect(selected()).toBe('Shared');
+    expect(tabs().map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+  });
+
   it('forks a channel’s text when edited there, and Use shared text joins it again', () => {
     renderPage();
     choose('X');
