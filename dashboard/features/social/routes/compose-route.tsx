@@ -174,9 +174,15 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
       ]),
     ) as Partial<Record<Channel, ReturnType<typeof publishInputOf>>>;
     setGroup({ groupId, inputs, sent: picked.map((channel) => ({ channel, state: 'sending' })) });
-    // One publishPost per channel, all at once: a channel refused does not hold back the others.
-    const sent = await Promise.all(picked.map((channel) => sendOne(channel, inputs[channel]!)));
-    setGroup({ groupId, inputs, sent });
+    // One publishPost per channel, one after the other (concurrent calls of publishPost stalled in the Functions
+    // emulator of the test stack), each channel's state shown as soon as it answers; a channel refused does not
+    // stop the others.
+    const sent: SentChannel[] = [];
+    for (const channel of picked) {
+      const one = await sendOne(channel, inputs[channel]!);
+      sent.push(one);
+      setGroup((g) => (g && g.groupId === groupId ? { ...g, sent: g.sent.map((x) => (x.channel === channel ? one : x)) } : g));
+    }
     sendingRef.current = false;
     setSending(false);
     if (!sent.some((s) => s.state === 'sent')) return refuse('No channel accepted the post: the reason is shown under each one.');
