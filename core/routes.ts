@@ -20,6 +20,8 @@ export const paths = {
   socialYoutubeCallback: '/social/youtube/callback',
   socialRedditCallback: '/social/reddit/callback',
   calendar: '/calendar',
+  /** One composer for every connected channel (one post group per send). */
+  compose: '/compose',
   integrations: '/integrations',
   settings: '/settings',
   settingsPlan: '/settings/plan',

@@ -109,6 +109,8 @@ export const publishPostSchema = z
     // A Reddit post may be only a title and an image, a YouTube video needs no description: text is checked below.
     text: z.string({ error: 'Please enter post content' }).trim().max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`).default(''),
     reddit: redditPostSchema.optional(),
+    /** The composer's one send to several channels: every channel's post carries the same id (one post group). */
+    groupId: z.uuid().optional(),
   })
   .superRefine((post, ctx) => {
     if (post.platform !== 'reddit') {
@@ -170,6 +172,8 @@ export const socialPostSchema = z.object({
   scheduledAt: timestamp(),
   timeZone: z.string().catch('UTC'),
   reddit: z.object({ subreddit: text(), title: text(), flairId: optionalText(), flairText: optionalText() }).nullable().catch(null),
+  /** The post group it was sent in, when the composer sent it to several channels at once (null otherwise). */
+  groupId: optionalText(),
   /** The job publishing it now (or last). */
   jobId: optionalText(),
   platformPostId: optionalText(),

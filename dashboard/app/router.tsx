@@ -167,6 +167,13 @@ export function createAppRouter() {
                   ),
                 },
                 {
+                  path: paths.compose,
+                  ...screen(
+                    () => import('@/features/social/routes/compose-route'),
+                    (m) => m.ComposeRoute,
+                  ),
+                },
+                {
                   path: paths.calendar,
                   ...screen(
                     () => import('@/features/social/routes/calendar-route'),

@@ -30,6 +30,8 @@ export interface SocialPostDoc<T = unknown> {
   author: { urn: string; name: string } | null;
   /** Reddit's fields (absent on other platforms' posts). */
   reddit?: RedditPostFields | null;
+  /** The post group of a send to several channels at once (the composer's groupId); absent otherwise. */
+  groupId?: string;
   /** When a scheduled post is due; null for Post Now. The scheduler queries it. */
   scheduledAt: T | null;
   timeZone: string;

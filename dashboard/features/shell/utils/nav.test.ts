@@ -33,7 +33,7 @@ describe('navItemCurrent', () => {
 
 describe('NAV_ITEMS', () => {
   it('lists the sidebar in order', () => {
-    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Dashboard', 'Create', 'Social Media', 'Calendar', 'Library', 'Integrations', 'Settings']);
+    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Dashboard', 'Create', 'Social Media', 'Compose', 'Calendar', 'Library', 'Integrations', 'Settings']);
     expect(NAV_ITEMS[1]?.items?.map((i) => i.title)).toEqual(['Image Generation', 'Video Generation', 'Audio Generation', 'Video Editor']);
     expect(NAV_ITEMS[2]?.items?.map((i) => i.title)).toEqual(['X/Twitter', 'LinkedIn', 'Reddit', 'YouTube']);
   });
@@ -48,6 +48,7 @@ describe('breadcrumbsFor', () => {
     ['/social/reddit/callback', ['Social Media', 'Reddit']],
     ['/settings/plan', ['Settings', 'Plan Settings']],
     ['/integrations', ['Integrations']],
+    ['/compose', ['Compose']],
     ['/nowhere', []],
   ])('%s reads %j', (pathname, titles) => {
     expect(breadcrumbsFor(pathname).map((c) => c.title)).toEqual(titles);

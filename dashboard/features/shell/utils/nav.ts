@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { AudioLines, CalendarDays, Clapperboard, Film, ImageIcon, LayoutDashboard, Library, Plug, Settings, Share2, WandSparkles } from 'lucide-react';
+import { AudioLines, CalendarDays, Clapperboard, Film, ImageIcon, LayoutDashboard, Library, PenSquare, Plug, Settings, Share2, WandSparkles } from 'lucide-react';
 import { paths } from '@core/routes';
 
 export interface NavSubItem {
@@ -39,6 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
       { title: 'YouTube', url: paths.socialYoutube },
     ],
   },
+  { title: 'Compose', url: paths.compose, icon: PenSquare },
   { title: 'Calendar', url: paths.calendar, icon: CalendarDays },
   { title: 'Library', url: paths.library, icon: Library },
   { title: 'Integrations', url: paths.integrations, icon: Plug },

@@ -45,3 +45,8 @@ export function useScheduledPosts(count = RECENT_POSTS.limit): LiveState<SocialP
 export function useSettledPosts(statuses: readonly SocialPostStatus[] = ['published', 'failed'], count = RECENT_POSTS.limit): LiveState<SocialPost[]> {
   return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', 'in', [...statuses]), orderBy('updatedAt', 'desc'), limit(count)), toSocialPost);
 }
+
+/** The posts of one post group (the composer's send to several channels, one post each), live; none while groupId is null. */
+export function useGroupPosts(groupId: string | null): LiveState<SocialPost[]> {
+  return useUserQuery((db, uid) => (groupId ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('groupId', '==', groupId)) : null), toSocialPost);
+}

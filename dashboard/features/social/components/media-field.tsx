@@ -1,5 +1,5 @@
 import { Film, ImageIcon, Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { GenerationType } from '@core/jobs';
 import type { PublishPlatform } from '@core/social-posts';
 import { AddMediaDialog } from '@/components/media/add-media-dialog';
@@ -20,6 +20,7 @@ export function MediaField({
   types = TYPES,
   single = false,
   legend = 'Media',
+  note,
 }: {
   platform: PublishPlatform;
   media: MediaAsset[];
@@ -27,6 +28,8 @@ export function MediaField({
   types?: readonly GenerationType[];
   single?: boolean;
   legend?: string;
+  /** What the limits line says instead of the platform's own (the one composer lists every chosen channel's). */
+  note?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const addLabel = single ? (media.length > 0 ? 'Choose Another Video' : 'Choose Video') : 'Add Media';
@@ -61,7 +64,7 @@ export function MediaField({
         <Plus aria-hidden="true" />
         {addLabel}
       </Button>
-      <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p>
+      {note === undefined ? <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p> : note}
       <AddMediaDialog
         open={open}
         title={single ? 'Choose Video' : 'Add Media'}

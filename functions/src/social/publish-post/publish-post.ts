@@ -86,6 +86,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       media,
       author,
       ...(described.subreddit && input.reddit ? { reddit: input.reddit } : {}),
+      ...(input.groupId ? { groupId: input.groupId } : {}),
       scheduledAt,
       timeZone: input.timeZone,
       jobId: scheduledAt ? null : postId,

@@ -1,0 +1,489 @@
+import { CheckCircle2, Send } from 'lucide-react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { platformLabels, platforms } from '@core/platforms';
+import { chooseFlair } from '@core/react/use-subreddit-flairs';
+import { userTimeZone } from '@core/schedule';
+import { REDDIT_LIMITS, YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
+import { Alert } from '@core/ui/alert';
+import { Button } from '@core/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
+import { cn } from '@core/ui/cn';
+import { Input, Label, Textarea } from '@core/ui/input';
+import { NativeSelect } from '@core/ui/select';
+import { Skeleton } from '@core/ui/skeleton';
+import { PageHeader } from '@/components/ui/page-header';
+import { call, readCallableError } from '@/lib/call';
+import type { MediaAsset } from '@/lib/library-media';
+import { usePlatformProfile } from '@/lib/platform-profile';
+import { useSocialAccounts } from '@/lib/social-accounts';
+import { useSocialConnections } from '../api/social-connections';
+import { useGroupPosts } from '../api/social-posts';
+import { useSubredditFlairs } from '../api/subreddit-flairs';
+import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compose-channels';
+import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
+import { MediaField } from '../components/media-field';
+import { PostGroup, type SentChannel } from '../components/post-group';
+import { ScheduleField } from '../components/schedule-field';
+import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '../utils/compose';
+import { cleanSubreddit, MEDIA_LIMIT_NOTES, subredditProblem } from '../utils/post-checks';
+import { PLATFORM_COPY } from '../utils/platforms';
+import { VISIBILITY_OPTIONS } from '../utils/youtube';
+
+const SHARED = 'shared';
+type Tab = typeof SHARED | Channel;
+export const CHOOSE_CHANNEL = 'Choose at least one channel to post to.';
+
+/** The channel tabs: Shared first, then each chosen channel; arrow keys, Home and End move between them. */
+function ComposeTabs({ tabs, current, onSelect, forked, idPrefix }: { tabs: readonly Tab[]; current: Tab; onSelect: (tab: Tab) => void; forked: (tab: Tab) => boolean; idPrefix: string }) {
+  const refs = useRef(new Map<Tab, HTMLButtonElement>());
+  const onKey = (event: KeyboardEvent) => {
+    const at = tabs.indexOf(current);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = tabs[(next + tabs.length) % tabs.length]!;
+    onSelect(tab);
+    refs.current.get(tab)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Text per channel" onKeyDown={onKey} className="flex min-w-0 gap-1 overflow-x-auto border-b">
+      {tabs.map((tab) => {
+        const selected = tab === current;
+        return (
+          <button
+            key={tab}
+            ref={(el) => {
+              if (el) refs.current.set(tab, el);
+              else refs.current.delete(tab);
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${tab}`}
+            aria-selected={selected}
+            aria-controls={`${idPrefix}-panel`}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onSelect(tab)}
+            className={cn(
+              '-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              selected ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {tab === SHARED ? 'Shared' : platformLabels[tab]}
+            {tab !== SHARED && forked(tab) ? <span className="rounded-full bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">edited</span> : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** One channel's checks: Ready, or every reason it cannot go out as it stands. */
+function ChannelChecks({ checks, id }: { checks: { channel: Channel; reasons: string[] }[]; id: string }) {
+  return (
+    <ul id={id} aria-label="Checks per channel" className="grid gap-2">
+      {checks.map(({ channel, reasons }) => (
+        <li key={channel} className="grid gap-1 text-sm">
+          {reasons.length === 0 ? (
+            <p className="flex items-center gap-1.5 text-success">
+              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+              {platformLabels[channel]}: ready
+            </p>
+          ) : (
+            <>
+              <p className="font-medium text-destructive">{platformLabels[channel]} cannot post yet:</p>
+              <ul aria-label={`${platformLabels[channel]} problems`} className="grid list-disc gap-0.5 pl-5 text-destructive">
+                {reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The one composer (/compose): one idea to any set of connected channels, adapted per channel, sent as one post group. */
+export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
+  const id = useId();
+  const timeZone = useMemo(userTimeZone, []);
+  const connections = useSocialConnections();
+  const [chosen, setChosen] = useState<Channel[]>([]);
+  const [shared, setShared] = useState('');
+  const [media, setMedia] = useState<MediaAsset[]>([]);
+  const [fields, setFields] = useState<ChannelFieldsMap>(emptyFieldsMap);
+  const [tab, setTab] = useState<Tab>(SHARED);
+  const schedule = useScheduleInput();
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const [group, setGroup] = useState<{ groupId: string; sent: SentChannel[]; inputs: Partial<Record<Channel, ReturnType<typeof publishInputOf>>> } | null>(null);
+  const groupPosts = useGroupPosts(group?.groupId ?? null);
+
+  const connected = connections.state.status === 'success' ? connections.state.data : null;
+  const picked = chosen.filter((c) => connected?.[c].state === 'connected');
+  const has = (c: Channel) => picked.includes(c);
+
+  // LinkedIn: who may post (the member last seen at once, the pages when the profile answers).
+  const profile = usePlatformProfile('linkedin', { enabled: has('linkedin') });
+  const accounts = useSocialAccounts();
+  const member = accounts.state.status === 'success' ? (accounts.state.data.linkedin?.member ?? null) : null;
+  const authors = profile.status === 'success' ? profile.data.authors : member ? [{ ...member, kind: 'person' as const }] : null;
+
+  // Reddit: the subreddit's flairs once typing stops (a name Reddit would refuse is not asked for).
+  const subreddit = cleanSubreddit(fields.reddit.subreddit);
+  const flairs = useSubredditFlairs(subredditProblem(fields.reddit.subreddit) ? '' : subreddit, { enabled: has('reddit') });
+  const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
+  const flair = chooseFlair(flairData, fields.reddit.flairId);
+
+  const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
+  const checks = picked.map((channel) => ({ channel, ...checkChannel(channel, { text: textOf(fields[channel], shared), media: facts, fields: fields[channel], flairMissing: flair.missing }) }));
+  const failing = checks.filter((c) => c.reasons.length > 0);
+  const blocked = picked.length === 0 ? CHOOSE_CHANNEL : failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
+  const shownTab: Tab = tab !== SHARED && has(tab) ? tab : SHARED;
+
+  const setField = (channel: Channel, change: Partial<ChannelFields>) => setFields((all) => ({ ...all, [channel]: { ...all[channel], ...change } }));
+  const toggle = (channel: Channel) => setChosen((list) => (list.includes(channel) ? list.filter((c) => c !== channel) : [...list, channel]));
+
+  async function sendOne(channel: Channel, input: ReturnType<typeof publishInputOf>): Promise<SentChannel> {
+    try {
+      const result = await call('publishPost', input);
+      return { channel, state: 'sent', postId: result.postId };
+    } catch (error) {
+      const f = readCallableError(error, PLATFORM_COPY[channel].failed);
+      return { channel, state: 'refused', reason: f.reason === 'missing-credentials' ? PLATFORM_COPY[channel].connect : f.message };
+    }
+  }
+
+  const submit = async () => {
+    if (sendingRef.current || blocked) return;
+    const when = schedule.check(timeZone, now());
+    if (!when) return;
+    sendingRef.current = true;
+    setSending(true);
+    const groupId = crypto.randomUUID();
+    const inputs = Object.fromEntries(
+      picked.map((channel) => [
+        channel,
+        publishInputOf(
+          channel,
+          { text: textOf(fields[channel], shared), media, fields: fields[channel], flair: flair.chosen },
+          { requestId: crypto.randomUUID(), groupId, scheduledAt: when.scheduledAt, timeZone },
+        ),
+      ]),
+    ) as Partial<Record<Channel, ReturnType<typeof publishInputOf>>>;
+    setGroup({ groupId, inputs, sent: picked.map((channel) => ({ channel, state: 'sending' })) });
+    // One publishPost per channel, one after the other (concurrent calls of publishPost stalled in the Functions
+    // emulator of the test stack), each channel's state shown as soon as it answers; a channel refused does not
+    // stop the others.
+    const sent: SentChannel[] = [];
+    for (const channel of picked) {
+      const one = await sendOne(channel, inputs[channel]!);
+      sent.push(one);
+      setGroup((g) => (g && g.groupId === groupId ? { ...g, sent: g.sent.map((x) => (x.channel === channel ? one : x)) } : g));
+    }
+    sendingRef.current = false;
+    setSending(false);
+    if (!sent.some((s) => s.state === 'sent')) return refuse('No channel accepted the post: the reason is shown under each one.');
+    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
+    // What went out is cleared for the next idea; the group stays below with each channel's state.
+    setShared('');
+    setMedia([]);
+    setFields(emptyFieldsMap());
+    setTab(SHARED);
+    schedule.reset();
+  };
+
+  /** Sends again the channel publishPost refused, alone, with a new requestId in the same group. */
+  const resend = async (channel: Channel) => {
+    const input = group?.inputs[channel];
+    if (!group || !input) return;
+    const again = { ...input, requestId: crypto.randomUUID() };
+    const mark = (s: SentChannel) => setGroup((g) => (g && g.groupId === group.groupId ? { ...g, inputs: { ...g.inputs, [channel]: again }, sent: g.sent.map((x) => (x.channel === channel ? s : x)) } : g));
+    mark({ channel, state: 'sending' });
+    mark(await sendOne(channel, again));
+  };
+
+  if (connections.state.status !== 'success') {
+    return (
+      <div className="grid min-w-0 gap-6">
+        <PageHeader title="Compose" description="Write one idea and send it, adapted, to each of your channels." />
+        {connections.state.status === 'error' ? (
+          <Alert tone="danger">Couldn't load your channels. {connections.state.error.message}</Alert>
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading your channels">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-64 w-full" />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const data = connections.state.data;
+  if (!channels.some((c) => data[c].state === 'connected')) {
+    return (
+      <div className="grid min-w-0 gap-6">
+        <PageHeader title="Compose" description="Write one idea and send it, adapted, to each of your channels." />
+        <Card role="region" aria-labelledby={`${id}-empty`}>
+          <CardHeader>
+            <CardTitle id={`${id}-empty`} className="text-base">
+              No channel is connected yet
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm">
+            <p className="text-muted-foreground">Connect a channel and it shows here, ready to post to.</p>
+            <ul className="grid gap-2">
+              {channels.map((c) => (
+                <li key={c} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{platformLabels[c]}:</span>
+                  <ConnectLink channel={c} connection={data[c]} />
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const current = shownTab === SHARED ? null : shownTab;
+  const currentCheck = current ? checks.find((c) => c.channel === current)! : null;
+  const forked = (t: Tab) => t !== SHARED && fields[t].text !== null;
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <PageHeader title="Compose" description="Write one idea and send it, adapted, to each of your channels." />
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card role="region" aria-labelledby={`${id}-editor`} className="min-w-0 lg:col-span-2">
+          <CardHeader>
+            <CardTitle id={`${id}-editor`} className="text-base">
+              Create Post
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid min-w-0 gap-5">
+            <ComposeChannels connections={data} chosen={picked} onToggle={toggle} />
+            <div className="grid min-w-0 gap-3">
+              <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={setTab} forked={forked} idPrefix={id} />
+              <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${shownTab}`} className="grid min-w-0 gap-4">
+                {current ? (
+                  <ChannelPanel
+                    channel={current}
+                    fields={fields[current]}
+                    shared={shared}
+                    check={currentCheck!}
+                    onChange={(change) => setField(current, change)}
+                    authors={authors}
+                    flairs={{ state: flairs, data: flairData, chosen: flair.chosen }}
+                  />
+                ) : (
+                  <>
+                    <div className="grid gap-2">
+                      <Label htmlFor={`${id}-shared`}>Shared text</Label>
+                      <Textarea id={`${id}-shared`} value={shared} onChange={(e) => setShared(e.target.value)} rows={6} placeholder="Write once for every channel; adapt it on a channel's tab." />
+                      <p className="text-xs text-muted-foreground">Every channel whose tab you have not edited sends this text.</p>
+                    </div>
+                    <MediaField
+                      platform={picked[0] ?? 'x'}
+                      media={media}
+                      onChange={setMedia}
+                      note={
+                        picked.length > 0 ? (
+                          <ul className="grid gap-1 text-xs text-muted-foreground">
+                            {picked.map((c) => (
+                              <li key={c}>{MEDIA_LIMIT_NOTES[c]}</li>
+                            ))}
+                          </ul>
+                        ) : (
+                          <p className="text-xs text-muted-foreground">Each channel's media limits show once it is chosen.</p>
+                        )
+                      }
+                    />
+                  </>
+                )}
+              </div>
+            </div>
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <Card role="region" aria-labelledby={`${id}-send`}>
+            <CardHeader>
+              <CardTitle id={`${id}-send`} className="text-base">
+                Checks and sending
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <form
+                noValidate
+                className="grid min-w-0 gap-5"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                {picked.length > 0 ? <ChannelChecks checks={checks} id={`${id}-checks`} /> : null}
+                <ScheduleField value={schedule.value} onChange={schedule.change} timeZone={timeZone} error={schedule.error} />
+                <div className="grid gap-2">
+                  <Button type="submit" loading={sending} disabled={Boolean(blocked)} aria-describedby={blocked ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+                    {sending ? null : <Send aria-hidden="true" />}
+                    {schedule.value ? 'Schedule' : 'Post Now'}
+                  </Button>
+                  {blocked ? (
+                    <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
+                      {blocked}
+                    </p>
+                  ) : null}
+                  <p className="text-xs text-muted-foreground">
+                    Each channel keeps its own page for its account and Recent Posts:{' '}
+                    {channels.map((c, i) => (
+                      <span key={c}>
+                        {i > 0 ? ', ' : ''}
+                        <Link to={CHANNEL_PAGE[c]} className="underline underline-offset-4 hover:text-foreground">
+                          {platformLabels[c]}
+                        </Link>
+                      </span>
+                    ))}
+                    .
+                  </p>
+                </div>
+              </form>
+            </CardContent>
+          </Card>
+          {group ? <PostGroup sent={group.sent} posts={groupPosts} timeZone={timeZone} onResend={(c) => void resend(c)} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface ChannelPanelProps {
+  channel: Channel;
+  fields: ChannelFields;
+  shared: string;
+  check: { used: number; max: number; unit: string };
+  onChange: (change: Partial<ChannelFields>) => void;
+  authors: { urn: string; name: string; kind: 'person' | 'organization' }[] | null;
+  flairs: { state: ReturnType<typeof useSubredditFlairs>; data: { flairs: { id: string; text: string }[]; flairRequired: boolean } | null; chosen: { textEditable: boolean; text: string } | null };
+}
+
+/** A chosen channel's tab: its text (forked once edited, Use shared text joins it again) and the fields its platform needs. */
+function ChannelPanel({ channel, fields, shared, check, onChange, authors, flairs }: ChannelPanelProps) {
+  const id = useId();
+  const described = platforms[channel];
+  const label = platformLabels[channel];
+  const text = textOf(fields, shared);
+  const over = check.used > check.max;
+  return (
+    <>
+      {described.choosesAuthor ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-author`}>Post From</Label>
+          <NativeSelect id={`${id}-author`} value={fields.author} onChange={(e) => onChange({ author: e.target.value })}>
+            <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
+            {authors?.map((a) => (
+              <option key={a.urn} value={a.urn}>
+                {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+      {described.subreddit ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-sr`}>Subreddit</Label>
+            <Input id={`${id}-sr`} value={fields.subreddit} onChange={(e) => onChange({ subreddit: e.target.value, flairId: '', flairText: '' })} placeholder="e.g. MuseSandbox" autoComplete="off" />
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-title`}>Post Title</Label>
+            <Input id={`${id}-title`} value={fields.title} onChange={(e) => onChange({ title: e.target.value })} aria-describedby={`${id}-title-count`} />
+            <LimitCounter id={`${id}-title-count`} used={[...fields.title.trim()].length} max={REDDIT_LIMITS.titleMaxChars} />
+          </div>
+        </div>
+      ) : null}
+      {described.subreddit && flairs.state.status === 'loading' ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading flairs...
+        </p>
+      ) : null}
+      {described.subreddit && flairs.state.status === 'error' ? (
+        <p role="alert" className="text-sm text-destructive">
+          {flairs.state.failure.message}
+        </p>
+      ) : null}
+      {described.subreddit && flairs.data && flairs.data.flairs.length > 0 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-flair`}>Post Flair{flairs.data.flairRequired ? '' : ' (optional)'}</Label>
+            <NativeSelect id={`${id}-flair`} value={fields.flairId} onChange={(e) => onChange({ flairId: e.target.value })}>
+              <option value="">{flairs.data.flairRequired ? 'Choose a flair' : 'No flair'}</option>
+              {flairs.data.flairs.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.text}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {flairs.chosen?.textEditable ? (
+            <div className="grid content-start gap-2">
+              <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
+              <Input id={`${id}-flair-text`} value={fields.flairText} onChange={(e) => onChange({ flairText: e.target.value })} maxLength={64} placeholder={flairs.chosen.text} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {described.videoUpload ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-video-title`}>Video Title</Label>
+            <Input id={`${id}-video-title`} value={fields.videoTitle} onChange={(e) => onChange({ videoTitle: e.target.value })} aria-describedby={`${id}-video-title-count`} />
+            <LimitCounter id={`${id}-video-title-count`} used={[...fields.videoTitle.trim()].length} max={YOUTUBE_LIMITS.titleMaxChars} />
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-visibility`}>Video Visibility</Label>
+            <NativeSelect id={`${id}-visibility`} value={fields.visibility} onChange={(e) => onChange({ visibility: e.target.value as YouTubePrivacyStatus })}>
+              {VISIBILITY_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid content-start gap-2 sm:col-span-2">
+            <Label htmlFor={`${id}-tags`}>Tags</Label>
+            <Input id={`${id}-tags`} value={fields.tags} onChange={(e) => onChange({ tags: e.target.value })} placeholder="Enter tags separated by commas" />
+          </div>
+        </div>
+      ) : null}
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Label htmlFor={`${id}-text`}>{described.videoUpload ? `Description for ${label}` : `Text for ${label}`}</Label>
+          {fields.text !== null ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <span role="status" className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                Edited for {label}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => onChange({ text: null })}>
+                Use shared text
+              </Button>
+            </span>
+          ) : null}
+        </div>
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => onChange({ text: editChannelText(fields, e.target.value, shared).text })}
+          rows={6}
+          aria-invalid={over || undefined}
+          aria-describedby={`${id}-count ${id}-follows`}
+          className={cn(over && 'border-destructive focus-visible:ring-destructive')}
+        />
+        <p id={`${id}-follows`} className="text-xs text-muted-foreground">
+          {fields.text === null ? 'Follows the shared text until you edit it here.' : `Only ${label} sends this text; the shared text no longer changes it.`}
+        </p>
+        <LimitCounter id={`${id}-count`} used={check.used} max={check.max} unit={check.unit} />
+      </div>
+    </>
+  );
+}
