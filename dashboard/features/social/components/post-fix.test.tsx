@@ -16,6 +16,7 @@ vi.mock('@core/firebase/drafts', () => ({
   newDraftId: () => 'draft-1',
   writeDraft: async (_db: unknown, _uid: string, id: string, fields: Record<string, unknown>) => {
     drafts.written.push({ id, fields });
+    return id;
   },
 }));
 

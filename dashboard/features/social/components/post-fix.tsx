@@ -65,8 +65,7 @@ export function PostFixButton({ post, fix }: { post: SocialPost; fix: FailureFix
     setOpening(true);
     try {
       const db = getFirebase().db;
-      const id = newDraftId(db, uid);
-      await writeDraft(db, uid, id, draftOfPost(post, platform, fix), false);
+      const id = await writeDraft(db, uid, newDraftId(), draftOfPost(post, platform, fix), false);
       navigate(`${PAGE[platform]}?${DRAFT_PARAM}=${encodeURIComponent(id)}`);
     } catch (error) {
       console.error(error);
