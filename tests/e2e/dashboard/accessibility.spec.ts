@@ -71,6 +71,8 @@ const signedInScreens: Screen[] = [
   { name: 'social: LinkedIn', path: '/social/linkedin', heading: 'LinkedIn' },
   { name: 'social: Reddit', path: '/social/reddit', heading: 'Reddit' },
   { name: 'social: YouTube', path: '/social/youtube', heading: 'YouTube' },
+  { name: 'compose', path: '/compose', heading: 'Compose' },
+  { name: 'calendar', path: '/calendar', heading: 'Calendar' },
 ];
 
 const signedOutScreens: Screen[] = [
