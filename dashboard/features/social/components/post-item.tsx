@@ -8,6 +8,7 @@ import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
+import { PostFollowUps } from './post-follow-ups';
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
@@ -148,6 +149,7 @@ export function PostItem({ post, timeZone, onRetried, now = () => new Date() }: 
             .join(' · ')}
         </p>
       ) : null}
+      <PostFollowUps post={post} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         {post.status === 'scheduled' ? (
           <>
