@@ -89,8 +89,9 @@ export function PostComposer({
     // Only what went out is cleared: what was written or attached while it was sending stays.
     onTextChange(clearIfSent(text)(latestText.current));
     setMedia(withoutSent(media));
-    setThread([]);
-    setFirstComment('');
+    // Items are replaced on each edit, so one changed while sending is not the one sent and stays.
+    setThread((current) => current.filter((item) => !thread.includes(item)));
+    setFirstComment(clearIfSent(firstComment));
     schedule.reset();
   };
 
