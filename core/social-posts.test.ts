@@ -14,3 +14,23 @@ describe('publishPostSchema', () => {
     expect(firstMessage(publishPostSchema.safeParse({ requestId, platform, text: ' ' }))).toBe('Please enter post content');
   });
 });
+
+describe('threads and first comments in publishPostSchema', () => {
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Part ${i + 2}` }));
+
+  it('takes an X thread of up to 25 posts with a first comment', () => {
+    const parsed = publishPostSchema.safeParse({ requestId, platform: 'x', text: 'Part 1', thread: items(24), firstComment: 'More below' });
+    expect(firstMessage(parsed)).toBeNull();
+    expect(parsed.data?.thread[0]).toEqual({ text: 'Part 2', media: [] });
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'x', text: 'Part 1', thread: items(25) }))).toBe('A thread can have at most 25 posts');
+  });
+
+  it('refuses an empty thread item, a thread off X, and a first comment where the platform has none', () => {
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'x', text: 'Part 1', thread: [{ text: ' ' }] }))).toBe('Please enter post content');
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'linkedin', text: 'Hi', thread: items(1) }))).toBe('Threads are not available on LinkedIn');
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'linkedin', text: 'Hi', firstComment: 'A comment' }))).toBeNull();
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'youtube', text: '', media: [{ generationId: 'clip' }], youtube: { title: 'T' }, firstComment: 'Hi' }))).toBe(
+      'A first comment is not available on YouTube',
+    );
+  });
+});

@@ -101,6 +101,23 @@ const postFields = {
   youtube: youtubeDetailsSchema.optional(),
 };
 
+/** A thread is the post and at most this many posts in all (X): the post plus THREAD_MAX_POSTS - 1 items. */
+export const THREAD_MAX_POSTS = 25;
+/** Platforms whose posts may carry further items, each published as a reply to the one before. */
+export const threadPlatforms: readonly PublishPlatform[] = ['x'];
+/** Platforms whose posts may carry a first comment, published after the post (and its thread) as its own step. */
+export const firstCommentPlatforms: readonly PublishPlatform[] = ['x', 'linkedin'];
+
+/** LinkedIn's limit on a comment's text (Comments API, message.text); X judges a first comment as a post. */
+export const LINKEDIN_COMMENT_MAX_CHARS = 1250;
+
+/** One further post of a thread: its own text and media, its own checks (functions/src/social/platforms). */
+export const threadItemSchema = z.strictObject({
+  text: postText,
+  media: z.array(postMediaSchema).max(4, 'Too many media files').default([]),
+});
+export type ThreadItemInput = z.input<typeof threadItemSchema>;
+
 export const publishPostSchema = z
   .strictObject({
     requestId: z.uuid(),
@@ -111,8 +128,19 @@ export const publishPostSchema = z
     reddit: redditPostSchema.optional(),
     /** The composer's one send to several channels: every channel's post carries the same id (one post group). */
     groupId: z.uuid().optional(),
+    /** X: the thread's further posts, in order (the post itself is the first). */
+    thread: z
+      .array(threadItemSchema)
+      .max(THREAD_MAX_POSTS - 1, `A thread can have at most ${THREAD_MAX_POSTS} posts`)
+      .default([]),
+    /** Published after the post as its own step (X: a reply to the post; LinkedIn: a comment on it). */
+    firstComment: z.string().trim().max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`).default(''),
   })
   .superRefine((post, ctx) => {
+    if (post.thread.length > 0 && !threadPlatforms.includes(post.platform)) ctx.addIssue({ code: 'custom', path: ['thread'], message: `Threads are not available on ${platformLabels[post.platform]}` });
+    if (post.firstComment !== '' && !firstCommentPlatforms.includes(post.platform)) {
+      ctx.addIssue({ code: 'custom', path: ['firstComment'], message: `A first comment is not available on ${platformLabels[post.platform]}` });
+    }
     if (post.platform !== 'reddit') {
       if (post.text === '' && post.platform !== 'youtube') ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
       if (post.reddit) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
@@ -208,6 +236,13 @@ export const socialPostSchema = z.object({
   notice: optionalText(),
   /** Set while a request that got no answer may still make the post: the job looks it up until then, and Retry waits. */
   checkingUntil: timestamp(),
+  /** X: the thread's further posts, each with its own id and link once it is published. */
+  thread: z
+    .array(z.object({ text: text(), platformPostId: optionalText(), url: optionalText(), media: z.array(z.object({ generationId: text(), title: text() })).catch([]) }))
+    .catch([])
+    .default([]),
+  /** Published after the post (and its thread) as its own step, with its own id. */
+  firstComment: z.object({ text: text(), platformPostId: optionalText(), url: optionalText() }).nullable().catch(null).default(null),
   /** Every request sent to the platform that can change something, and each look-up: when, what, and how it went. */
   publishLog: z
     .array(z.object({ at: timestamp(), step: text(), outcome: text() }))

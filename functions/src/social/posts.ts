@@ -22,6 +22,19 @@ export interface StoredPostMedia {
   url: string | null;
 }
 
+/**
+ * A thread item or a first comment: a step of its own after the post. Its attempt is recorded before its request
+ * leaves and its id as soon as it is known, before the next step starts, so a re-run resumes after the last
+ * recorded step and looks a step with an attempt but no id up before it would send it again.
+ */
+export interface FollowUpDoc<T = unknown> {
+  text: string;
+  media: StoredPostMedia[];
+  platformPostId: string | null;
+  url: string | null;
+  attemptStartedAt: T | null;
+}
+
 export interface SocialPostDoc<T = unknown> {
   platform: PublishPlatform;
   status: SocialPostStatus;
@@ -63,6 +76,10 @@ export interface SocialPostDoc<T = unknown> {
   uploadSession?: UploadSession | null;
   /** Something the user should know about the published post (shown in Recent Posts). */
   notice?: string | null;
+  /** X: the thread's further posts, each published as a reply to the one before (publish-run.ts). */
+  thread?: FollowUpDoc<T>[];
+  /** Published after the post and its thread, as a step of its own (publish-run.ts). */
+  firstComment?: FollowUpDoc<T> | null;
   createdAt: T;
   updatedAt: T;
   publishedAt: T | null;
@@ -133,6 +150,12 @@ export function platformProblem(
   post: { text: string; media: readonly StoredPostMedia[]; author?: string; reddit?: RedditPostFields | null; youtube?: YouTubeDetails },
 ): string | undefined {
   return adapterOf(platform).problem(post);
+}
+
+/** A first comment's limits, as one plain sentence, or undefined when it fits: without a rule of its own, a post's. */
+export function firstCommentProblem(platform: PublishPlatform, text: string, author?: string): string | undefined {
+  const adapter = adapterOf(platform);
+  return adapter.commentProblem ? adapter.commentProblem(text) : adapter.problem({ text, media: [], author });
 }
 
 /** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */

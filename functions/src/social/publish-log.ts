@@ -16,7 +16,7 @@ export interface PublishLogEntry {
 export const PUBLISH_LOG_MAX = 60;
 
 export const LOOKUP_STEP = 'Look up';
-export const CREATE_STEPS = ['Create post', 'Start upload'] as const;
+export const CREATE_STEPS = ['Create post', 'Create comment', 'Start upload'] as const;
 /** Steps that carry a file's bytes: their answer is waited for longer (publish-timing.ts stepTimeoutMs). */
 export const UPLOAD_STEPS: readonly string[] = ['Upload media', 'Upload video'];
 
@@ -28,6 +28,7 @@ export const UPLOAD_STEPS: readonly string[] = ['Upload media', 'Upload video'];
  */
 export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }> = {
   'Create post': { makesVisible: true, why: 'Makes the post: sent again only once the first can no longer land and a look-up found nothing.' },
+  'Create comment': { makesVisible: true, why: 'Makes the first comment (LinkedIn): sent again only once the first can no longer land and a look-up found nothing.' },
   'Upload media': {
     makesVisible: false,
     why: 'Makes a media object (X media id, LinkedIn image or video asset, Reddit media asset) that nothing shows until a post names it; a second one is left unused.',
@@ -46,6 +47,7 @@ export function requestStep(platform: PublishPlatform, method: string, url: stri
     if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
     return method === 'PUT' ? 'Upload video' : 'YouTube request';
   }
+  if (platform === 'linkedin' && method === 'POST' && /^\/rest\/socialActions\/[^/]+\/comments$/.test(path)) return 'Create comment';
   if (/\/media|\/images|\/videos|dms-uploads|asset\.json|media-upload/.test(path)) return 'Upload media';
   if ((platform === 'x' && path === '/2/tweets') || (platform === 'linkedin' && path === '/rest/posts') || (platform === 'reddit' && path === '/api/submit')) return 'Create post';
   return 'Request';

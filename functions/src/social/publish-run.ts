@@ -8,9 +8,9 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { checkOwnership, failedPatch, heartbeatPatch, jobStateOf, type RunResult } from '../jobs/job-state';
 import type { Bucket } from '../jobs/result-storage';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
+import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
-import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type SocialPostDoc, type StoredPostMedia } from './posts';
+import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type FollowUpDoc, type SocialPostDoc, type StoredPostMedia } from './posts';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
@@ -261,38 +261,97 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };
 
-    let checkUntil = startCheckUntil;
+    // The post, then each thread item and the first comment, each a step of its own: a step's id is recorded on
+    // the post before the next step starts, so a re-run goes on after the last recorded step and looks a step
+    // with an attempt but no id up (its request may have landed) before it would send it again.
+    const followUps = followUpStepsOf(post);
+    let main: PublishedPost;
+    if (followUps.length > 0 && post.platformPostId && post.url) {
+      main = { platformPostId: post.platformPostId, url: post.url };
+    } else {
+      const ending = await runStep({ send: () => publisher.publish(request), find: () => publisher.findExisting(request) }, startCheckUntil);
+      if (ending === 'lost') return stopped();
+      if (!ending.ok || followUps.length === 0) return await finish(ending);
+      main = ending.post;
+      if (!(await recordStep(null, ending.post))) return stopped();
+    }
+    let parentId = main.platformPostId;
+    for (const step of followUps) {
+      const { doc } = step;
+      if (doc.platformPostId) {
+        if (step.kind === 'thread') parentId = doc.platformPostId;
+        continue;
+      }
+      const label = step.kind === 'thread' ? `Post ${step.index + 2} of the thread` : 'The first comment';
+      const { followUp, findFollowUp } = publisher;
+      if (!followUp || !findFollowUp) return await finish({ ok: false, failure: { code: 'invalid_content', message: `${label} cannot be published on ${socialPlatformLabels[platform]}.` } });
+      const stepMedia = await openMedia(run.bucket, uid, doc.media ?? []);
+      if (!stepMedia) return await finish({ ok: false, failure: { code: 'media_missing', message: `${label}: ${mediaGoneMessage}` } });
+      const earlierAttempt = asDate(doc.attemptStartedAt);
+      // An earlier run began this step: every request it logged may still land, so it is waited out with look-ups.
+      const stepCheckUntil = earlierAttempt ? loggedRequestsSettledAt(timing, platform, logEntries, earlierAttempt) : null;
+      const stepAttempt = earlierAttempt ?? now();
+      if (!earlierAttempt && !(await recordStep(step, null, stepAttempt))) return stopped();
+      const followUpRequest: FollowUpRequest = {
+        kind: step.kind,
+        parentId: step.kind === 'thread' ? parentId : main.platformPostId,
+        text: doc.text,
+        media: stepMedia,
+        ...(post.author ? { author: post.author.urn } : {}),
+        attemptStartedAt: stepAttempt.getTime(),
+      };
+      const ending = await runStep({ send: () => followUp(followUpRequest), find: () => findFollowUp(followUpRequest) }, stepCheckUntil);
+      if (ending === 'lost') return stopped();
+      if (!ending.ok) return await finish({ ok: false, failure: { ...ending.failure, message: `${label}: ${ending.failure.message}` } });
+      if (!(await recordStep(step, ending.post))) return stopped();
+      if (step.kind === 'thread') parentId = ending.post.platformPostId;
+    }
+    return await finish({ ok: true, post: main });
+  } catch (error) {
+    log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
+    return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
+  } finally {
+    stopBeating();
+  }
+
+  /**
+   * Sends one step (the post, a thread item, the first comment) under the exactly-once rules: an earlier request
+   * that may still land (`initialCheckUntil`) or an unknown outcome is waited out with look-ups before anything
+   * is sent again; a request that provably made nothing is sent again with backoff.
+   */
+  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<PublishedPost | null> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
+    let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
     let sends = 0;
     for (;;) {
-      if (lost) return stopped();
+      if (lost) return 'lost';
       if (checkUntil !== null) {
-        const decided = await settle(publisher, request, checkUntil);
-        if (decided === 'lost') return stopped();
-        if (decided.found) return await finish({ ok: true, post: decided.found });
-        if (decided.unknown) return await finish({ ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } });
+        const decided = await settle(step.find, checkUntil);
+        if (decided === 'lost') return 'lost';
+        if (decided.found) return { ok: true, post: decided.found };
+        if (decided.unknown) return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
         // The earlier request's lifetime is over and the platform has no such post: nothing was made.
         mayExist = false;
         checkUntil = null;
-        if (sends > timing.backoffMs.length) return await finish({ ok: false, failure: { code: 'unavailable', message: notPublishedMessage(platform) } });
+        if (sends > timing.backoffMs.length) return { ok: false, failure: { code: 'unavailable', message: notPublishedMessage(platform) } };
       }
       mayExist = true;
       sends++;
       withheld = false;
-      let outcome;
+      let outcome: PublishOutcome;
       try {
-        outcome = await publisher.publish(request);
+        outcome = await step.send();
       } catch (error) {
         log.error('Publish call crashed', { ...context, postId, error: describeError(error) });
         outcome = { ok: false as const, failure: { code: 'unknown_outcome' as const, message: lookupFailedMessage(platform) } };
       }
-      if (lost) return stopped();
+      if (lost) return 'lost';
       if (withheld && !outcome.ok) {
         // The request that failed never left (its log line could not be written): nothing was made by it.
         withheld = false;
         outcome = { ok: false as const, failure: { code: 'unavailable' as const, message: notPublishedMessage(platform) } };
       }
-      if (outcome.ok) return await finish(outcome);
+      if (outcome.ok) return outcome;
       if (outcome.failure.code === 'unknown_outcome') {
         // The request may still land: wait out its lifetime, looking the post up, before deciding.
         checkUntil = settledAt(timing, platform, now().getTime());
@@ -308,13 +367,32 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         await sleep(wait);
         continue;
       }
-      return await finish(outcome);
+      return outcome;
     }
-  } catch (error) {
-    log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
-    return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
-  } finally {
-    stopBeating();
+  }
+
+  /**
+   * Records a step on the post while this run owns the job and the post: the post's own id (step null), or a
+   * follow-up's attempt (before its request leaves) or its id (before the next step starts). False when this
+   * run no longer owns them: it sends nothing more.
+   */
+  async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
+    const owned = await db.runTransaction(async (tx) => {
+      const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+      const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+      if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+      const at = now();
+      const ids = published ? { platformPostId: published.platformPostId, url: published.url } : { attemptStartedAt: attemptAt ?? at };
+      if (!step) tx.update(pRef, { ...ids, checkingUntil: null, updatedAt: at });
+      else if (step.kind === 'comment' && current.firstComment) tx.update(pRef, { firstComment: { ...current.firstComment, ...ids }, checkingUntil: null, updatedAt: at });
+      else if (step.kind === 'thread' && current.thread?.[step.index]) {
+        tx.update(pRef, { thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)), checkingUntil: null, updatedAt: at });
+      } else return false;
+      tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}` }));
+      return true;
+    });
+    if (!owned) lost = true;
+    return owned;
   }
 
   /** Renews the lease while this run owns the job; notes when it no longer does. */
@@ -335,14 +413,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
    * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
    */
-  async function settle(publisher: SocialPublisher, request: PublishRequest, until: number): Promise<{ found: PublishedPost | null; unknown: boolean } | 'lost'> {
+  async function settle(find: () => Promise<PublishedPost | null>, until: number): Promise<{ found: PublishedPost | null; unknown: boolean } | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
       const askedAt = now().getTime();
       let found: PublishedPost | null = null;
       let failed = false;
       try {
-        found = await publisher.findExisting(request);
+        found = await find();
       } catch (error) {
         failed = true;
         log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
@@ -477,6 +555,19 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       log.warn('Publish heartbeat failed', { ...context, error: describeError(error) });
     }
   }
+}
+
+/** A step after the post: a thread item (by its place in `thread`) or the first comment. */
+type FollowUpStep = { kind: 'thread'; index: number; doc: FollowUpDoc } | { kind: 'comment'; doc: FollowUpDoc };
+
+/** The post's follow-up steps in the order they are published: the thread's items, then the first comment. */
+function followUpStepsOf(post: SocialPostDoc): FollowUpStep[] {
+  const thread = Array.isArray(post.thread) ? post.thread : [];
+  return [...thread.map((doc, index) => ({ kind: 'thread' as const, index, doc })), ...(post.firstComment ? [{ kind: 'comment' as const, doc: post.firstComment }] : [])];
+}
+
+function stepName(step: FollowUpStep): string {
+  return step.kind === 'thread' ? `post ${step.index + 2} of the thread` : 'the first comment';
 }
 
 /** A stored publish log, read leniently (entries with a time, a step and an outcome). */

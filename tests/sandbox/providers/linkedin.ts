@@ -14,6 +14,7 @@ import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 // INVALID_ACCESS_TOKEN, 'expired-token' 401 EXPIRED_ACCESS_TOKEN, 'revoked-token' 401
 // REVOKED_ACCESS_TOKEN, 'member-only-token' (openid profile email w_member_social: no organization
 // scopes, no r_member_social), 'openid-only-token' (sign-in scopes only); any other token has every scope.
+// Comments: POST and GET /rest/socialActions/{post urn}/comments (control: GET /__sandbox/linkedin/comments).
 // Uploads are served here under /dms-uploads (LinkedIn's own upload host is www.linkedin.com).
 
 export const LINKEDIN_TOKENS = { expired: 'expired-token', revoked: 'revoked-token', memberOnly: 'member-only-token', openidOnly: 'openid-only-token' } as const;
@@ -221,6 +222,18 @@ interface Post {
   createdAt: number;
 }
 
+interface Comment {
+  commentUrn: string;
+  id: string;
+  object: string;
+  actor: string;
+  text: string;
+  createdAt: number;
+}
+
+/** The Comments API's limit on message.text. */
+const COMMENT_MAX_CHARS = 1250;
+
 const DEFAULTS = { videoProcessingPolls: 1, videoOutcome: 'AVAILABLE' as Video['outcome'] };
 
 let idCounter = 0n;
@@ -234,12 +247,15 @@ export function linkedinRoutes(app: Hono): void {
   const images = new Map<string, Image>();
   const videos = new Map<string, Video>();
   const posts: Post[] = [];
+  const comments: Comment[] = [];
   let defaults = { ...DEFAULTS };
 
   // Control: what was created, and how the next finalized videos behave.
   app.get(`${CONTROL_PREFIX}/linkedin/posts`, (c) => c.json({ posts: posts.map((p) => ({ ...p, text: renderLittleText(p.commentary) })) }));
+  app.get(`${CONTROL_PREFIX}/linkedin/comments`, (c) => c.json({ comments }));
   app.delete(`${CONTROL_PREFIX}/linkedin/posts`, (c) => {
     posts.length = 0;
+    comments.length = 0;
     return c.body(null, 204);
   });
   app.get(`${CONTROL_PREFIX}/linkedin/videos`, (c) =>
@@ -638,5 +654,50 @@ export function linkedinRoutes(app: Hono): void {
       ];
     });
     return c.json({ paging: { start: 0, count: 10, links: [] }, elements });
+  });
+
+  // Comments API (socialActions/{urn}/comments): a comment on a post the sandbox made, by an actor the token
+  // may act as (w_member_social or w_organization_social); the object in the body must be the post in the path.
+  const commentView = (m: Comment) => ({
+    actor: m.actor,
+    commentUrn: m.commentUrn,
+    id: m.id,
+    object: m.object,
+    message: { text: m.text, attributes: [] },
+    created: { actor: m.actor, time: m.createdAt },
+    lastModified: { actor: m.actor, time: m.createdAt },
+  });
+  app.post('/rest/socialActions/:urn/comments', async (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    const target = decodeParam(c.req.param('urn'));
+    const post = posts.find((p) => p.id === target);
+    if (!post) return c.json(linkedinError(404, 'NOT_FOUND', `Post ${target} does not exist`), 404);
+    const body = await jsonBody(c.req);
+    if (!body) return c.json(validationError(400, '/', 'Invalid JSON body'), 400);
+    const { actor, object } = body;
+    const message = body.message as Record<string, unknown> | undefined;
+    if (typeof actor !== 'string' || !AUTHOR.test(actor)) return c.json(validationError(422, '/actor', 'actor must be a person or organization URN'), 422);
+    if (object !== target) return c.json(validationError(422, '/object', 'object must be the post the comment is on'), 422);
+    if (!mayActAs(member, actor, 'w_member_social', 'w_organization_social')) return denied(c, 'socialActionsComments', 'CREATE');
+    const text = typeof message?.text === 'string' ? message.text : '';
+    if (!text.trim()) return c.json(validationError(422, '/message/text', 'message text is required'), 422);
+    if ([...text].length > COMMENT_MAX_CHARS) return c.json(validationError(422, '/message/text', `message text can be at most ${COMMENT_MAX_CHARS} characters`), 422);
+    const id = numericId();
+    const comment: Comment = { commentUrn: `urn:li:comment:(${target},${id})`, id, object: target, actor, text, createdAt: Date.now() };
+    comments.push(comment);
+    return c.json(commentView(comment), 201, { 'x-restli-id': comment.commentUrn });
+  });
+  app.get('/rest/socialActions/:urn/comments', (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    const target = decodeParam(c.req.param('urn'));
+    const post = posts.find((p) => p.id === target);
+    if (!post) return c.json(linkedinError(404, 'NOT_FOUND', `Post ${target} does not exist`), 404);
+    if (!mayActAs(member, post.author, 'r_member_social', 'r_organization_social')) return denied(c, 'socialActionsComments', 'GET_ALL');
+    const start = Math.max(0, Number(c.req.query('start') ?? 0) || 0);
+    const count = Math.min(100, Math.max(1, Number(c.req.query('count') ?? 10) || 10));
+    const on = comments.filter((m) => m.object === target).sort((a, b) => b.createdAt - a.createdAt);
+    return c.json({ paging: { start, count, total: on.length, links: [] }, elements: on.slice(start, start + count).map(commentView) });
   });
 }

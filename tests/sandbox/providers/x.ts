@@ -16,7 +16,8 @@ import { agePost, sandboxEngagement } from './metrics';
 // than 5 minutes off answer 401. A token `<digits>-...` acts for user id <digits>, as X's tokens do; any
 // other token for a user id derived from it.
 //
-// Routes: POST /2/tweets; GET /2/users/me; GET /2/users/{id}/tweets; media upload v2 (initialize, append,
+// Routes: POST /2/tweets (a reply with reply.in_reply_to_tweet_id, which must name an existing post; GET
+// /2/users/{id}/tweets gives it back as referenced_tweets [{type: 'replied_to', id}]); GET /2/users/me; GET /2/users/{id}/tweets; media upload v2 (initialize, append,
 // finalize, GET /2/media/upload?command=STATUS). Control: GET /__sandbox/x/tweets lists every post made;
 // PUT /__sandbox/x/processing {inProgressPolls, outcome} sets how the next videos and GIFs process
 // (DELETE resets to one in_progress answer, then succeeded).
@@ -161,6 +162,8 @@ interface Tweet {
   authorId: string;
   createdAt: number;
   mediaIds: string[];
+  /** The post this one replies to (reply.in_reply_to_tweet_id), for threads and replies. */
+  inReplyTo?: string;
 }
 
 interface Media {
@@ -230,7 +233,9 @@ export function xRoutes(app: Hono): void {
   let sequence = 0n;
   const nextId = () => String((BigInt(Date.now()) << 22n) + (sequence++ % 4096n));
 
-  app.get(`${CONTROL_PREFIX}/x/tweets`, (c) => c.json({ tweets: tweets.map((t) => ({ id: t.id, text: t.text, authorId: t.authorId, mediaIds: t.mediaIds, createdAt: new Date(t.createdAt).toISOString() })) }));
+  app.get(`${CONTROL_PREFIX}/x/tweets`, (c) =>
+    c.json({ tweets: tweets.map((t) => ({ id: t.id, text: t.text, authorId: t.authorId, mediaIds: t.mediaIds, inReplyTo: t.inReplyTo ?? null, createdAt: new Date(t.createdAt).toISOString() })) }),
+  );
   app.put(`${CONTROL_PREFIX}/x/processing`, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { inProgressPolls?: unknown; outcome?: unknown };
     const polls = Number(body.inProgressPolls ?? DEFAULT_PROCESSING.inProgressPolls);
@@ -277,8 +282,15 @@ export function xRoutes(app: Hono): void {
   app.post(
     '/2/tweets',
     withAccount(async (c, account) => {
-      const body = (await c.req.json().catch(() => undefined)) as { text?: unknown; media?: { media_ids?: unknown } } | undefined;
+      const body = (await c.req.json().catch(() => undefined)) as { text?: unknown; media?: { media_ids?: unknown }; reply?: { in_reply_to_tweet_id?: unknown } } | undefined;
       if (!body || typeof body !== 'object') return invalid(c, 'Request body must be JSON');
+      // A reply (a thread's next post): reply.in_reply_to_tweet_id names a post that must exist.
+      const replyTo = body.reply === undefined ? undefined : body.reply?.in_reply_to_tweet_id;
+      if (replyTo !== undefined && (typeof replyTo !== 'string' || !/^\d{1,19}$/.test(replyTo)))
+        return invalid(c, 'reply.in_reply_to_tweet_id must be a post id', { 'reply.in_reply_to_tweet_id': [String(replyTo)] });
+      if (typeof replyTo === 'string' && !tweets.some((t) => t.id === replyTo)) {
+        return c.json(xProblem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.'), 403);
+      }
       const text = typeof body.text === 'string' ? body.text : '';
       const mediaIds = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];
       if (!text.trim() && mediaIds.length === 0) return invalid(c, 'Post text or media is required', { text: [] });
@@ -294,7 +306,7 @@ export function xRoutes(app: Hono): void {
       if (tweets.some((t) => t.authorId === account.userId && text && duplicateKey(t.text) === duplicateKey(text))) {
         return c.json(xProblem(403, 'Forbidden', X_DUPLICATE_DETAIL), 403);
       }
-      const tweet: Tweet = { id: nextId(), text, authorId: account.userId, createdAt: Date.now(), mediaIds };
+      const tweet: Tweet = { id: nextId(), text, authorId: account.userId, createdAt: Date.now(), mediaIds, ...(typeof replyTo === 'string' ? { inReplyTo: replyTo } : {}) };
       tweets.push(tweet);
       return c.json({ data: { id: tweet.id, text: xDisplayText(tweet.text, tweet.id), edit_history_tweet_ids: [tweet.id] } }, 201);
     }),
@@ -335,6 +347,7 @@ export function xRoutes(app: Hono): void {
         text: xDisplayText(t.text, t.id),
         edit_history_tweet_ids: [t.id],
         ...(fields.includes('created_at') ? { created_at: new Date(t.createdAt).toISOString() } : {}),
+        ...(fields.includes('referenced_tweets') && t.inReplyTo ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] } : {}),
       }));
       const more = offset + max < mine.length;
       return c.json({ data, meta: { result_count: data.length, newest_id: page[0]!.id, oldest_id: page.at(-1)!.id, ...(more ? { next_token: String(offset + max) } : {}) } });

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platforms, type TextPlatform } from '@core/platforms';
-import type { PlatformProfile } from '@core/social-posts';
+import { firstCommentPlatforms, threadPlatforms, type PlatformProfile } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
@@ -12,6 +12,7 @@ import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
+import { FirstCommentField, firstCommentProblem, ThreadEditor, threadProblem, type ThreadItemDraft } from './thread-editor';
 
 export interface ComposerProps {
   platform: Exclude<TextPlatform, 'reddit'>;
@@ -56,11 +57,15 @@ export function PostComposer({
   const { publish, busy, shownFailure } = usePublishPost(platform, accountFailure);
   const id = useId();
   const latestText = useLatest(text);
+  const [thread, setThread] = useState<ThreadItemDraft[]>([]);
+  const [firstComment, setFirstComment] = useState('');
+  const threads = threadPlatforms.includes(platform);
+  const comments = firstCommentPlatforms.includes(platform);
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
   const described = platforms[platform];
   const check = described.checkDraft({ text, title: '', subreddit: '', author, media: facts });
-  const problem = check.problem;
+  const problem = check.problem ?? (threads ? threadProblem(thread) : null) ?? (comments ? firstCommentProblem(platform, firstComment) : null);
   const textOver = check.used > check.max;
   const textNote = described.textNote?.(text) ?? null;
 
@@ -75,6 +80,8 @@ export function PostComposer({
       ...(described.choosesAuthor ? { author } : {}),
       scheduledAt: when.scheduledAt,
       timeZone,
+      ...(threads && thread.length ? { thread: thread.map((item) => ({ text: item.text, media: item.media.map((m) => ({ generationId: m.id })) })) } : {}),
+      ...(comments && firstComment.trim() ? { firstComment } : {}),
     });
     if (!postId) return;
     onSubmitted(postId);
@@ -82,6 +89,9 @@ export function PostComposer({
     // Only what went out is cleared: what was written or attached while it was sending stays.
     onTextChange(clearIfSent(text)(latestText.current));
     setMedia(withoutSent(media));
+    // Items are replaced on each edit, so one changed while sending is not the one sent and stays.
+    setThread((current) => current.filter((item) => !thread.includes(item)));
+    setFirstComment(clearIfSent(firstComment));
     schedule.reset();
   };
 
@@ -137,6 +147,8 @@ export function PostComposer({
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
       <MediaField platform={platform} media={media} onChange={setMedia} />
+      {threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
+      {comments ? <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} /> : null}
     </ComposerShell>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
 import { PostResults } from './post-results';
 import { ChannelWarning, PostFixButton } from './post-fix';
+import { PostFollowUps } from './post-follow-ups';
 import { ScheduleField } from './schedule-field';
 
 export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
@@ -166,6 +167,7 @@ export function PostItem({
             .join(' · ')}
         </p>
       ) : null}
+      <PostFollowUps post={post} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         {post.status === 'scheduled' ? (
           <>

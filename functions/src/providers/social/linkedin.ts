@@ -1,7 +1,7 @@
 import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 
 // LinkedIn's Community Management APIs (api.linkedin.com/rest, learn.microsoft.com/linkedin/marketing):
 // images through the Images API (initializeUpload, then PUT the bytes), videos through the Videos API
@@ -447,7 +447,51 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     return null;
   }
 
-  return { publish, findExisting };
+  /**
+   * The first comment: POST /rest/socialActions/{post urn}/comments ({actor, object, message.text}), sent once.
+   * LinkedIn has no threads, so a thread item is refused (the callable never stores one for LinkedIn).
+   */
+  async function followUp(request: FollowUpRequest): Promise<PublishOutcome> {
+    const author = request.author;
+    if (request.kind !== 'comment' || !author || !AUTHOR.test(author)) return { ok: false, failure: { code: 'invalid_content', message: "LinkedIn takes a first comment only, from the post's author." } };
+    const answer = await call('POST', `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments`, {
+      json: { actor: author, object: request.parentId, message: { text: request.text } },
+    });
+    if (answer.status === undefined) {
+      return { ok: false, failure: neverSent(answer.error) ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
+    }
+    if (!answer.ok) return { ok: false, failure: failureOf(answer, 'write', author) };
+    const urn = (typeof answer.json?.commentUrn === 'string' ? answer.json.commentUrn : null) ?? answer.headers.get('x-restli-id');
+    if (!urn) return { ok: false, failure: { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome, status: answer.status } };
+    return { ok: true, post: { platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) } };
+  }
+
+  /** The author's comment with this text on the post (GET /rest/socialActions/{urn}/comments), made since the attempt. */
+  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+    const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
+    for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
+      const url = `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments?count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}`;
+      const answer = await call('GET', url);
+      if (!answer.ok) throw new LinkedInLookupError(failureOf(answer, 'read', request.author));
+      const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
+      for (const comment of elements) {
+        const created = Number(obj(comment?.created)?.time ?? NaN);
+        const urn = comment?.commentUrn;
+        if (typeof urn === 'string' && comment?.actor === request.author && obj(comment?.message)?.text === request.text && !(created < since)) {
+          return { platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) };
+        }
+      }
+      if (elements.length < LOOKUP_PAGE_SIZE) return null;
+    }
+    return null;
+  }
+
+  return { publish, findExisting, followUp, findFollowUp };
+}
+
+/** A comment's link: the post's page, opened at the comment. */
+export function linkedinCommentUrl(postUrn: string, commentUrn: string): string {
+  return `${linkedinPostUrl(postUrn)}?commentUrn=${encodeURIComponent(commentUrn)}`;
 }
 
 export interface LinkedInIdentity {

@@ -89,9 +89,26 @@ export interface PublishFailure {
 
 export type PublishOutcome = { ok: true; post: PublishedPost } | { ok: false; failure: PublishFailure };
 
+/** A step after the post: a thread item (a reply to the item before it) or the first comment (on the post). */
+export interface FollowUpRequest {
+  kind: 'thread' | 'comment';
+  /** The platform's id of what this replies to or comments on. */
+  parentId: string;
+  text: string;
+  media: PublishMedia[];
+  /** LinkedIn: who comments (the post's author). */
+  author?: string;
+  /** When this step's first attempt began (epoch ms): a lookup after an unknown outcome searches from here. */
+  attemptStartedAt: number;
+}
+
 export interface SocialPublisher {
   /** Posts once. Never retries the create call itself after it was sent. */
   publish(request: PublishRequest): Promise<PublishOutcome>;
+  /** A thread item or a first comment, sent once like the post (absent where the platform has none). */
+  followUp?(request: FollowUpRequest): Promise<PublishOutcome>;
+  /** After an unknown outcome of a follow-up: the reply or comment it made, or null when it surely was not made. */
+  findFollowUp?(request: FollowUpRequest): Promise<PublishedPost | null>;
   /**
    * After an unknown outcome: the post this request made, if the platform has it (looked up among the
    * account's posts since attemptStartedAt with the same text), or null when it surely was not made.

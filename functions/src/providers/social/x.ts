@@ -2,7 +2,7 @@ import OAuth from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
 import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 
 // X (API v2) behind SocialPublisher. Every call is signed with OAuth 1.0a user context (HMAC-SHA1 through
 // oauth-1.0a, the key pair the user saved in Integrations). Media go through the v2 chunked upload:
@@ -301,7 +301,8 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     return waited.ok ? { ok: true, value: mediaId } : waited;
   }
 
-  async function publish(request: PublishRequest): Promise<PublishOutcome> {
+  /** Uploads the media, then POST /2/tweets once (a reply when `replyTo` names the post it answers). */
+  async function createTweet(request: Pick<PublishRequest, 'text' | 'media' | 'onProgress'>, replyTo?: string): Promise<PublishOutcome> {
     const problem = xMediaProblem(request.media);
     if (problem) return { ok: false, failure: problem };
 
@@ -320,7 +321,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
 
     await report(mediaIds.length ? 90 : 0, 'Publishing to X');
     const created = await client.request('POST', '/2/tweets', {
-      json: { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
+      json: { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}), ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}) },
       mayCreate: true,
     });
     if (!created.ok) return created;
@@ -331,23 +332,27 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     return { ok: true, post: { platformPostId: id, url: xPostUrl(id) } };
   }
 
-  /** Throws XLookupError when X cannot be asked: only a completed lookup may answer "not made". */
-  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+  const publish = (request: PublishRequest): Promise<PublishOutcome> => createTweet(request);
+
+  /** A thread item or a first comment: both are replies on X (POST /2/tweets with reply.in_reply_to_tweet_id). */
+  const followUp = (request: FollowUpRequest): Promise<PublishOutcome> => createTweet(request, request.parentId);
+
+  /** The account's posts since `attemptStartedAt` (newest first), page by page, until `match` finds one. */
+  async function findAmongOwnPosts(attemptStartedAt: number, match: (post: Json) => boolean): Promise<PublishedPost | null> {
     const user = await me(client, false);
     if (!user.ok) throw new XLookupError(user.failure);
     const userId = String(user.data.id);
-    const since = new Date(Math.floor((request.attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-    const wanted = comparablePostText(request.text);
+    const since = new Date(Math.floor((attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     let token: string | undefined;
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const answer = await client.request('GET', `/2/users/${encodeURIComponent(userId)}/tweets`, {
-        query: { start_time: since, max_results: '100', 'tweet.fields': 'created_at', pagination_token: token },
+        query: { start_time: since, max_results: '100', 'tweet.fields': 'created_at,referenced_tweets', pagination_token: token },
       });
       if (!answer.ok) throw new XLookupError(answer.failure);
       const body = obj(answer.body);
       const posts = Array.isArray(body?.data) ? body.data.map(obj) : [];
-      const match = posts.find((p) => str(p?.text) !== undefined && comparablePostText(str(p?.text)!) === wanted);
-      const matchId = str(match?.id);
+      const found = posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p));
+      const matchId = str(found?.id);
       if (matchId) return { platformPostId: matchId, url: xPostUrl(matchId) };
       token = str(obj(body?.meta)?.next_token);
       if (!token) return null;
@@ -355,7 +360,22 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     throw new XLookupError({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
   }
 
-  return { publish, findExisting };
+  /** The reply with this text to `parentId` (referenced_tweets replied_to), made since the step's attempt. */
+  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+    const wanted = comparablePostText(request.text);
+    return findAmongOwnPosts(request.attemptStartedAt, (p) => {
+      const refs = Array.isArray(p.referenced_tweets) ? p.referenced_tweets.map(obj) : [];
+      return comparablePostText(str(p.text)!) === wanted && refs.some((r) => str(r?.type) === 'replied_to' && str(r?.id) === request.parentId);
+    });
+  }
+
+  /** Throws XLookupError when X cannot be asked: only a completed lookup may answer "not made". */
+  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+    const wanted = comparablePostText(request.text);
+    return findAmongOwnPosts(request.attemptStartedAt, (p) => comparablePostText(str(p.text)!) === wanted);
+  }
+
+  return { publish, findExisting, followUp, findFollowUp };
 }
 
 /** A lookup that could not finish: the post's fate is still unknown. */

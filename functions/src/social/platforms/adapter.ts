@@ -47,6 +47,8 @@ export interface PlatformAdapter<P extends PublishPlatform = PublishPlatform> {
   provider: ProviderId;
   /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
   problem: (post: PostToCheck) => string | undefined;
+  /** A first comment's limits when they differ from a post's (LinkedIn's comments are shorter). */
+  commentProblem?: (text: string) => string | undefined;
   /** The publisher of a publish job, built per run with fresh credentials. */
   publisher: (stored: StoredSocialCredentials, options: PublisherOptions & { now: () => number; sleep: (ms: number) => Promise<void> }) => SocialPublisher;
   /** How the account connects (Reddit, YouTube); the others post with the tokens saved in Integrations. */

@@ -1,5 +1,6 @@
 import type { StoredSocialCredentials } from '@core/integrations';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
+import { LINKEDIN_COMMENT_MAX_CHARS } from '@core/social-posts';
 import { linkedinTextLength } from '@core/post-checks';
 import { log } from '../../lib/log';
 import { checkLinkedInRequest, createLinkedInPublisher, fetchLinkedInIdentity, listApprovedOrganizations } from '../../providers/social/linkedin';
@@ -28,6 +29,7 @@ export const linkedinAdapter: PlatformAdapter<'linkedin'> = {
     const media = post.media.map((m) => ({ ...m, read: unread }));
     return checkLinkedInRequest({ text: post.text, media, author: post.author })?.message;
   },
+  commentProblem: (text) => ([...text].length > LINKEDIN_COMMENT_MAX_CHARS ? `LinkedIn comments are limited to ${LINKEDIN_COMMENT_MAX_CHARS} characters.` : undefined),
   publisher: (stored, options) =>
     createLinkedInPublisher({ accessToken: stored.accessToken ?? '', baseUrl: options.baseUrl, fetch: options.fetch, now: options.now, sleep: options.sleep, requestTimeoutMs: options.requestTimeoutMs }),
   profile: async ({ uid, stored, baseUrl, fetch, now, refused, rememberMember }) => {

@@ -13,6 +13,7 @@ import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/runner';
 import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import {
+  firstCommentProblem,
   missingCredentialsError,
   newPublishJob,
   notConnectedError,
@@ -22,6 +23,7 @@ import {
   resolvePostMedia,
   unreadableCredentialsError,
   youtubeScheduleMessage,
+  type FollowUpDoc,
   type SocialPostDoc,
 } from '../posts';
 
@@ -70,6 +72,16 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit, youtube });
     if (problem) throw new HttpsError('invalid-argument', problem);
+    // Each thread item and the first comment is checked as a post of its own.
+    const thread: FollowUpDoc<Date>[] = [];
+    for (const [i, item] of input.thread.entries()) {
+      const itemMedia = await resolvePostMedia(deps.db, uid, item.media);
+      const itemProblem = platformProblem(input.platform, { text: item.text, media: itemMedia, author: input.author });
+      if (itemProblem) throw new HttpsError('invalid-argument', `Post ${i + 2} of the thread: ${itemProblem}`);
+      thread.push({ text: item.text, media: itemMedia, platformPostId: null, url: null, attemptStartedAt: null });
+    }
+    const commentProblem = input.firstComment ? firstCommentProblem(input.platform, input.firstComment, input.author) : undefined;
+    if (commentProblem) throw new HttpsError('invalid-argument', `First comment: ${commentProblem}`);
 
     const now = deps.clock.now();
     const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
@@ -96,6 +108,8 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       progress: 0,
       attemptStartedAt: null,
       ...(youtube ? { youtube: { ...youtube, publishAt }, uploadSession: null, notice: null } : {}),
+      ...(thread.length ? { thread } : {}),
+      ...(input.firstComment ? { firstComment: { text: input.firstComment, media: [], platformPostId: null, url: null, attemptStartedAt: null } } : {}),
       createdAt: now,
       updatedAt: now,
       publishedAt: null,
