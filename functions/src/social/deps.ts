@@ -1,11 +1,13 @@
 import type { StoredSocialCredentials } from '@core/integrations';
 import type { ProviderId } from '@core/providers';
 import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
-import { loadConfig } from '../config';
+import { loadConfig, loadKeyring } from '../config';
 import type { SecretStoreDeps } from '../integrations/secret-store';
-import { systemClock } from '../lib/clock';
+import { getDb } from '../lib/admin';
+import { systemClock, type Clock } from '../lib/clock';
 import { realSleep } from '../lib/retry';
 import type { SocialPublisher } from '../providers/social/social-publisher';
+import type { PlatformProfileDeps } from './get-platform-profile/get-platform-profile';
 import { readFreshCredentials } from './oauth/fresh-credentials';
 import { adapterOf, platformAdapters, type PublisherOptions } from './platforms';
 import type { PublishDeps } from './publish-run';
@@ -31,4 +33,15 @@ export function publishDeps(store: Pick<SecretStoreDeps, 'db' | 'keyring'>): Pub
       platformPublisher(platform, stored, { baseUrl: baseUrls[publishProviders[platform]], fetch: send, requestTimeoutMs: publishTiming.requestTimeoutMs, uploadTimeoutMs: publishTiming.uploadTimeoutMs }),
     timing: publishTiming,
   };
+}
+
+/**
+ * What a callable or a scheduled function needs to call the platforms as a user: the store, the keyring, the
+ * configured API origins per platform and OAuth hosts, and its clock (the callables' system clock, or a
+ * schedule's sweepClock).
+ */
+export function platformCallDeps(clock: Clock): PlatformProfileDeps {
+  const { baseUrls, hostUrls } = loadConfig();
+  const platformBaseUrls = Object.fromEntries(publishPlatforms.map((p) => [p, baseUrls[publishProviders[p]]])) as Record<PublishPlatform, string>;
+  return { db: getDb(), keyring: loadKeyring(), clock, fetch: globalThis.fetch, baseUrls: platformBaseUrls, hosts: hostUrls };
 }
