@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
 import { failureSteps, fixActions } from './platform-errors';
 import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
-import { platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
+import { platformFacts, platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
 import { postMetricsSchema } from './post-metrics';
 
@@ -104,9 +104,9 @@ const postFields = {
 /** A thread is the post and at most this many posts in all (X): the post plus THREAD_MAX_POSTS - 1 items. */
 export const THREAD_MAX_POSTS = 25;
 /** Platforms whose posts may carry further items, each published as a reply to the one before. */
-export const threadPlatforms: readonly PublishPlatform[] = ['x'];
+export const threadPlatforms: readonly PublishPlatform[] = publishPlatforms.filter((p) => platformFacts[p].threads);
 /** Platforms whose posts may carry a first comment, published after the post (and its thread) as its own step. */
-export const firstCommentPlatforms: readonly PublishPlatform[] = ['x', 'linkedin'];
+export const firstCommentPlatforms: readonly PublishPlatform[] = publishPlatforms.filter((p) => platformFacts[p].firstComment);
 
 /** LinkedIn's limit on a comment's text (Comments API, message.text); X judges a first comment as a post. */
 export const LINKEDIN_COMMENT_MAX_CHARS = 1250;

@@ -24,13 +24,73 @@ export interface PlatformFacts {
   videoUpload: boolean;
   /** The placeholder of the post's text in the composers. */
   textPlaceholder: string;
+  /** A post may carry further posts published as replies to it (a thread). */
+  threads: boolean;
+  /** A first comment can be published right after the post (X: a reply; LinkedIn: a comment). */
+  firstComment: boolean;
+  /** What the platform calls the count of people who saw a post, in the results. */
+  viewsLabel: string;
+  /** Something to know before connecting the account, said under its Connect button ('' when nothing). */
+  connectNote: string;
 }
 
 export const platformFacts = {
-  x: { id: 'x', label: 'X', accountLabel: 'Twitter', oauth: false, choosesAuthor: false, subreddit: false, videoUpload: false, textPlaceholder: "What's happening?" },
-  linkedin: { id: 'linkedin', label: 'LinkedIn', accountLabel: 'LinkedIn', oauth: false, choosesAuthor: true, subreddit: false, videoUpload: false, textPlaceholder: 'What do you want to talk about?' },
-  reddit: { id: 'reddit', label: 'Reddit', accountLabel: 'Reddit', oauth: true, choosesAuthor: false, subreddit: true, videoUpload: false, textPlaceholder: 'What do you want to talk about?' },
-  youtube: { id: 'youtube', label: 'YouTube', accountLabel: 'YouTube', oauth: true, choosesAuthor: false, subreddit: false, videoUpload: true, textPlaceholder: 'What do you want to talk about?' },
+  x: {
+    id: 'x',
+    label: 'X',
+    accountLabel: 'Twitter',
+    oauth: false,
+    choosesAuthor: false,
+    subreddit: false,
+    videoUpload: false,
+    textPlaceholder: "What's happening?",
+    threads: true,
+    firstComment: true,
+    viewsLabel: 'Impressions',
+    connectNote: '',
+  },
+  linkedin: {
+    id: 'linkedin',
+    label: 'LinkedIn',
+    accountLabel: 'LinkedIn',
+    oauth: false,
+    choosesAuthor: true,
+    subreddit: false,
+    videoUpload: false,
+    textPlaceholder: 'What do you want to talk about?',
+    threads: false,
+    firstComment: true,
+    viewsLabel: 'Impressions',
+    connectNote: '',
+  },
+  reddit: {
+    id: 'reddit',
+    label: 'Reddit',
+    accountLabel: 'Reddit',
+    oauth: true,
+    choosesAuthor: false,
+    subreddit: true,
+    videoUpload: false,
+    textPlaceholder: 'What do you want to talk about?',
+    threads: false,
+    firstComment: false,
+    viewsLabel: 'Impressions',
+    connectNote: "New Reddit API apps need Reddit's approval before they can connect.",
+  },
+  youtube: {
+    id: 'youtube',
+    label: 'YouTube',
+    accountLabel: 'YouTube',
+    oauth: true,
+    choosesAuthor: false,
+    subreddit: false,
+    videoUpload: true,
+    textPlaceholder: 'What do you want to talk about?',
+    threads: false,
+    firstComment: false,
+    viewsLabel: 'Views',
+    connectNote: '',
+  },
 } as const satisfies { [P in PublishPlatform]: PlatformFacts & { id: P } };
 
 /** Each platform's own name (X, LinkedIn, Reddit, YouTube). */

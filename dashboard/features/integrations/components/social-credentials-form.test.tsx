@@ -101,6 +101,15 @@ describe('SocialCredentialsForm', () => {
     expect(document.getElementById(connect().getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/the tokens stay on the server/);
   });
 
+  it.each([
+    ['reddit', true],
+    ['youtube', false],
+  ] as const)("says under %s's Connect whether new API apps need the platform's approval", (platform, said) => {
+    render(<SocialCredentialsForm platform={platform} account={stored} loading={false} now={now} />);
+    const note = document.getElementById(screen.getByRole('button', { name: 'Connect' }).getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    expect(note.includes("New Reddit API apps need Reddit's approval")).toBe(said);
+  });
+
   it('offers Delete only when something is stored, and deletes after confirming', async () => {
     const { rerender } = render(<SocialCredentialsForm platform="x" account={undefined} loading={false} now={now} />);
     expect(screen.queryByRole('button', { name: 'Delete Twitter credentials' })).toBeNull();

@@ -1,6 +1,7 @@
 import { Link2, Save, Trash2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import type { SocialPlatform } from '@core/integrations';
+import { platformFacts } from '@core/platforms';
 import { isOAuthPlatform, type OAuthPlatform } from '@core/social-oauth';
 import { BrandIcon } from '@/components/brand-icon';
 import { Alert } from '@core/ui/alert';
@@ -35,7 +36,7 @@ function ConnectAction({ platform, name, saved, noteId }: { platform: OAuthPlatf
       </Button>
       <p id={noteId} className="text-xs text-muted-foreground">
         {saved ? `Sends you to ${name} to allow Muse Studio; the tokens stay on the server.` : `Save your ${name} app credentials first, then connect your account.`}
-        {platform === 'reddit' ? " New Reddit API apps need Reddit's approval before they can connect." : ''}
+        {platformFacts[platform].connectNote ? ` ${platformFacts[platform].connectNote}` : ''}
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { modelOf, NO_RESULTS_YET, resultsByModel, resultsTotals } from '@core/post-metrics';
-import { platformLabels } from '@core/platforms';
+import { platformFacts, platformLabels } from '@core/platforms';
 import type { PublishPlatform } from '@core/social-posts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
@@ -39,7 +39,7 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
             <dl className="grid grid-cols-3 gap-3">
               {[
                 ['Posts measured', totals.posts],
-                [platform === 'youtube' ? 'Views' : 'Impressions', totals.views],
+                [platformFacts[platform].viewsLabel, totals.views],
                 ['Engagements', totals.engagements],
               ].map(([name, value]) => (
                 <div key={name} className="min-w-0 rounded-md border p-3">
