@@ -4,7 +4,7 @@ import { platforms, type TextPlatform } from '@core/platforms';
 import { firstCommentPlatforms, threadPlatforms, type PlatformProfile } from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
-import { NativeSelect } from '@core/ui/select';
+import { AuthorSelect } from './author-select';
 import type { CallableFailure } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
@@ -115,15 +115,7 @@ export function PostComposer({
     >
       {described.choosesAuthor ? (
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={author} onChange={(e) => setAuthor(e.target.value)} aria-describedby={authors && !pagesPending ? undefined : `${id}-author-hint`}>
-            <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
-            {authors?.map((a) => (
-              <option key={a.urn} value={a.urn}>
-                {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
-              </option>
-            ))}
-          </NativeSelect>
+          <AuthorSelect id={`${id}-author`} value={author} onChange={setAuthor} authors={authors} describedBy={authors && !pagesPending ? undefined : `${id}-author-hint`} />
           {authors && !pagesPending ? null : (
             <p id={`${id}-author-hint`} role="status" className="text-xs text-muted-foreground">
               {authors ? 'Asking LinkedIn for the pages you manage. You can post as yourself meanwhile.' : 'Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.'}

@@ -20,6 +20,7 @@ import { useSocialAccounts } from '@/lib/social-accounts';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
+import { AuthorSelect, type AuthorChoice } from '../components/author-select';
 import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compose-channels';
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
@@ -363,7 +364,7 @@ interface ChannelPanelProps {
   shared: string;
   check: { used: number; max: number; unit: string };
   onChange: (change: Partial<ChannelFields>) => void;
-  authors: { urn: string; name: string; kind: 'person' | 'organization' }[] | null;
+  authors: AuthorChoice[] | null;
   flairs: { state: ReturnType<typeof useSubredditFlairs>; data: { flairs: { id: string; text: string }[]; flairRequired: boolean } | null; chosen: { textEditable: boolean; text: string } | null };
 }
 
@@ -378,15 +379,7 @@ function ChannelPanel({ channel, fields, shared, check, onChange, authors, flair
     <>
       {described.choosesAuthor ? (
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-author`}>Post From</Label>
-          <NativeSelect id={`${id}-author`} value={fields.author} onChange={(e) => onChange({ author: e.target.value })}>
-            <option value="">{authors ? 'Select where to post from' : 'Fetching your profile and pages…'}</option>
-            {authors?.map((a) => (
-              <option key={a.urn} value={a.urn}>
-                {a.kind === 'person' ? `${a.name} (you)` : `${a.name} (company page)`}
-              </option>
-            ))}
-          </NativeSelect>
+          <AuthorSelect id={`${id}-author`} value={fields.author} onChange={(author) => onChange({ author })} authors={authors} />
         </div>
       ) : null}
       {described.subreddit ? (
