@@ -17,6 +17,8 @@ vi.mock('@/lib/live', () => ({
   }),
 }));
 
+vi.mock('@/lib/scheduling', () => ({ useWorkspaceTimeZone: () => 'Asia/Kolkata' }));
+
 vi.setConfig({ testTimeout: 30_000 });
 const { ChannelResults } = await import('./channel-results');
 
@@ -57,6 +59,43 @@ describe('Channel results', () => {
       ['flux-pro-1.1', '2', '17'],
       ['No library media', '1', '2'],
     ]);
+  });
+
+  it('lists the best times to post from the measured posts, read in the workspace zone', () => {
+    // 03:30 UTC on Tuesdays is 09:00 in Kolkata; 23:30 UTC on Sundays is 05:00 on Monday there.
+    const at = (id: string, iso: string, likes: number) => postDoc(id, { platform: 'linkedin', status: 'published', publishedAt: timestampOf(iso), metrics: { '1d': snap({ impressions: 1000, likes }) } });
+    live.posts = [
+      ...['2026-11-03', '2026-11-10', '2026-11-17', '2026-11-24', '2026-10-27'].map((day, i) => at(`tue-${i}`, `${day}T03:30:00Z`, [30, 41, 50, 41, 38][i]!)),
+      ...['2026-11-15', '2026-11-22'].map((day, i) => at(`mon-${i}`, `${day}T23:30:00Z`, 60)),
+      at('fri-0', '2026-11-20T12:00:00Z', 10),
+      at('fri-1', '2026-11-13T12:10:00Z', 20),
+      at('sat-0', '2026-11-21T08:00:00Z', 200),
+    ];
+    render(<ChannelResults platform="linkedin" />);
+    const best = within(within(screen.getByRole('region', { name: 'Results on LinkedIn' })).getByRole('region', { name: /Best times to post/ }));
+    expect(best.getByRole('heading').textContent).toContain('Asia/Kolkata');
+    expect(best.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Mon 05:00-06:00 · 6% engagement (2 posts)',
+      'Tue 09:00-10:00 · 4.1% engagement (5 posts)',
+      'Fri 17:00-18:00 · 1.5% engagement (2 posts)',
+    ]);
+  });
+
+  it('says how many more measured posts the best times need', () => {
+    live.posts = Array.from({ length: 7 }, (_, i) =>
+      postDoc(`p${i}`, { platform: 'linkedin', status: 'published', publishedAt: timestampOf('2026-11-24T03:30:00Z'), metrics: { '1h': snap({ impressions: 100, likes: 3 }) } }),
+    );
+    render(<ChannelResults platform="linkedin" />);
+    const best = within(screen.getByRole('region', { name: /Best times to post/ }));
+    expect(best.getByText('Not enough results yet: 3 more measured posts are needed.')).toBeTruthy();
+    expect(best.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('says there is no engagement per view to compare where the platform gives no views', () => {
+    live.posts = [postDoc('r', { platform: 'reddit', status: 'published', publishedAt: timestampOf('2026-11-24T03:30:00Z'), metrics: { '1d': snap({ score: 12, comments: 3 }) } })];
+    render(<ChannelResults platform="reddit" />);
+    const best = within(screen.getByRole('region', { name: /Best times to post/ }));
+    expect(best.getByText('Reddit gave no impressions for your posts, so there is no engagement per view to compare.')).toBeTruthy();
   });
 
   it('says when the first results arrive while no post has any', () => {

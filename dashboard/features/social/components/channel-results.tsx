@@ -1,12 +1,42 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import { bestTimeSlotLabel, bestTimesToPost, type BestTimes } from '@core/best-times';
 import { modelOf, NO_RESULTS_YET, resultsByModel, resultsTotals } from '@core/post-metrics';
 import { platformFacts, platformLabels } from '@core/platforms';
 import type { PublishPlatform } from '@core/social-posts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { CHANNEL_RESULTS_POSTS, useChannelPosts, useGenerations } from '../api/post-results';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/** The channel's best weekday hours in the workspace zone, from its own measured posts (core/best-times.ts). */
+function BestTimesToPost({ bestTimes, timeZone, noViews }: { bestTimes: BestTimes; timeZone: string; noViews: string | null }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="grid gap-1.5">
+      <h3 id={titleId} className="text-xs font-medium text-muted-foreground">
+        Best times to post <span className="font-normal">({timeZone}, by median engagement per view)</span>
+      </h3>
+      {noViews ? (
+        <p className="text-sm text-muted-foreground">{noViews}</p>
+      ) : bestTimes.status === 'ready' ? (
+        <ol className="grid gap-1 text-sm">
+          {bestTimes.slots.map((slot) => (
+            <li key={`${slot.weekday}-${slot.hour}`} className="tabular-nums">
+              <span className="font-medium">{bestTimeSlotLabel(slot)}</span> · {rateFormat.format(slot.engagementRate)} engagement ({slot.posts} posts)
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Not enough results yet: {bestTimes.needed} more measured {bestTimes.needed === 1 ? 'post is' : 'posts are'} needed.
+        </p>
+      )}
+    </section>
+  );
+}
 
 /** A channel's results: what its measured posts add up to, and which model's media did best. */
 export function ChannelResults({ platform }: { platform: PublishPlatform }) {
@@ -16,6 +46,8 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
   const models = useMemo(() => new Map(generations.status === 'success' ? generations.data.map((g) => [g.id, modelOf(g.metadata)]) : []), [generations]);
   const totals = resultsTotals(measured);
   const byModel = resultsByModel(measured.map((p) => ({ metrics: p.metrics, model: (p.media[0] && models.get(p.media[0].generationId)) ?? null })));
+  const timeZone = useWorkspaceTimeZone();
+  const bestTimes = useMemo(() => bestTimesToPost(measured, timeZone), [measured, timeZone]);
   const label = platformLabels[platform];
   return (
     <Card role="region" aria-labelledby={`${platform}-results-title`}>
@@ -77,6 +109,11 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
                 </tbody>
               </table>
             </div>
+            <BestTimesToPost
+              bestTimes={bestTimes}
+              timeZone={timeZone}
+              noViews={totals.views === 0 ? `${label} gave no ${platformFacts[platform].viewsLabel.toLowerCase()} for your posts, so there is no engagement per view to compare.` : null}
+            />
           </>
         )}
       </CardContent>
