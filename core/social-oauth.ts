@@ -22,8 +22,8 @@ export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 
 /** Reddit's scopes for the features here: the account, posting, flairs and reading posts back. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'flair', 'read'] as const;
-/** YouTube: uploads, and reading the channel (statistics, uploads). */
-export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'] as const;
+/** YouTube: uploads, reading the channel (statistics, uploads), and a first comment (commentThreads.insert needs youtube.force-ssl). */
+export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube.force-ssl'] as const;
 
 const platform = z.enum(oauthPlatforms, { error: 'Please choose Reddit or YouTube' });
 /** 32 random bytes, base64url. */

@@ -25,12 +25,11 @@ describe('threads and first comments in publishPostSchema', () => {
     expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'x', text: 'Part 1', thread: items(25) }))).toBe('A thread can have at most 25 posts');
   });
 
-  it('refuses an empty thread item, a thread off X, and a first comment where the platform has none', () => {
+  it('refuses an empty thread item and a thread off X; takes a first comment on every platform', () => {
     expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'x', text: 'Part 1', thread: [{ text: ' ' }] }))).toBe('Please enter post content');
     expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'linkedin', text: 'Hi', thread: items(1) }))).toBe('Threads are not available on LinkedIn');
     expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'linkedin', text: 'Hi', firstComment: 'A comment' }))).toBeNull();
-    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'youtube', text: '', media: [{ generationId: 'clip' }], youtube: { title: 'T' }, firstComment: 'Hi' }))).toBe(
-      'A first comment is not available on YouTube',
-    );
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'youtube', text: '', media: [{ generationId: 'clip' }], youtube: { title: 'T' }, firstComment: 'Hi' }))).toBeNull();
+    expect(firstMessage(publishPostSchema.safeParse({ requestId, platform: 'reddit', text: 'Body', reddit: { subreddit: 'MuseSandbox', title: 'T' }, firstComment: 'Hi' }))).toBeNull();
   });
 });

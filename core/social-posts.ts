@@ -110,6 +110,12 @@ export const firstCommentPlatforms: readonly PublishPlatform[] = publishPlatform
 
 /** LinkedIn's limit on a comment's text (Comments API, message.text); X judges a first comment as a post. */
 export const LINKEDIN_COMMENT_MAX_CHARS = 1250;
+/** Reddit's limit on a comment's text (POST /api/comment refuses a longer one as TOO_LONG). */
+export const REDDIT_COMMENT_MAX_CHARS = 10_000;
+/** YouTube's limit on a comment's text (commentThreads.insert refuses a longer one as commentTextTooLong). */
+export const YOUTUBE_COMMENT_MAX_CHARS = 10_000;
+/** The first comment's limit in characters where the platform counts characters (X weighs it as a post). */
+export const commentMaxChars = { linkedin: LINKEDIN_COMMENT_MAX_CHARS, reddit: REDDIT_COMMENT_MAX_CHARS, youtube: YOUTUBE_COMMENT_MAX_CHARS } as const;
 
 /** One further post of a thread: its own text and media, its own checks (functions/src/social/platforms). */
 export const threadItemSchema = z.strictObject({

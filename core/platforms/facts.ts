@@ -26,7 +26,7 @@ export interface PlatformFacts {
   textPlaceholder: string;
   /** A post may carry further posts published as replies to it (a thread). */
   threads: boolean;
-  /** A first comment can be published right after the post (X: a reply; LinkedIn: a comment). */
+  /** A first comment can be published right after the post (X: a reply; LinkedIn, Reddit, YouTube: a comment). */
   firstComment: boolean;
   /** What the platform calls the count of people who saw a post, in the results. */
   viewsLabel: string;
@@ -73,7 +73,7 @@ export const platformFacts = {
     videoUpload: false,
     textPlaceholder: 'What do you want to talk about?',
     threads: false,
-    firstComment: false,
+    firstComment: true,
     viewsLabel: 'Impressions',
     connectNote: "New Reddit API apps need Reddit's approval before they can connect.",
   },
@@ -87,7 +87,7 @@ export const platformFacts = {
     videoUpload: true,
     textPlaceholder: 'What do you want to talk about?',
     threads: false,
-    firstComment: false,
+    firstComment: true,
     viewsLabel: 'Views',
     connectNote: '',
   },

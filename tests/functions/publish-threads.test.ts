@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { publishPostSchema, type PublishPostInput } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
@@ -9,6 +9,7 @@ import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
+import { REDDIT_ACCOUNT } from '../sandbox/providers/reddit';
 import { sandboxUrl } from './integrations-support';
 import { directProject, publishRunnerDeps } from './publish-support';
 import { closeAdmin } from './support';
@@ -21,7 +22,7 @@ import { closeAdmin } from './support';
 
 vi.setConfig({ testTimeout: 60_000 });
 const project = directProject('threads');
-const { db, keyring } = project;
+const { db, keyring, bucket } = project;
 const store = { db, keyring, clock: systemClock };
 afterAll(closeAdmin);
 
@@ -76,7 +77,7 @@ async function json<T>(url: string): Promise<T> {
   return (await (await fetch(url)).json()) as T;
 }
 
-async function requestsOf(provider: 'x' | 'linkedin', token: string): Promise<{ method: string; path: string }[]> {
+async function requestsOf(provider: 'x' | 'linkedin' | 'reddit' | 'google', token: string): Promise<{ method: string; path: string }[]> {
   return (await json<{ requests: { method: string; path: string }[] }>(`${sandboxUrl(provider)}/__sandbox/requests?authorizationIncludes=${encodeURIComponent(token)}`)).requests;
 }
 
@@ -144,5 +145,89 @@ describe('a LinkedIn post with a first comment, its worker killed at each step',
 
     expect(post).toMatchObject({ status: 'published', error: null, platformPostId: made[0]!.id });
     expect(post.firstComment).toMatchObject({ text: comment, platformPostId: on[0]!.commentUrn });
+  });
+});
+
+describe('a Reddit post with a first comment, its worker killed at each step', () => {
+  const cases = ['the post', 'the first comment'].flatMap((step, at) => (['before send', 'after send'] as const).map((kill) => ({ step, at, kill })));
+
+  it.each(cases)('killed at $step, $kill: resumes with the post and the comment made once', async ({ at, kill }) => {
+    const uid = `u${randomUUID().slice(0, 12)}`;
+    const token = `rd-${uid}`;
+    const saved = await storeSocialCredentials(store, uid, 'reddit', {
+      clientId: 'reddit-client',
+      clientSecret: 'reddit-secret-0001',
+      userAgent: `web:muse-studio:1.0 (by /u/${REDDIT_ACCOUNT.name})`,
+      accessToken: token,
+      refreshToken: `rd-refresh-${uid}`,
+      accessTokenExpiresAt: String(Date.now() + 3600_000),
+    });
+    if (!saved.ok) throw new Error('credentials not stored');
+    const mark = randomUUID().slice(0, 8);
+    const title = `Reddit with a comment ${mark}`;
+    const comment = `Source and details in this comment ${mark}`;
+    const creates = ['/api/submit', '/api/comment'];
+
+    const killer = killAt(at, kill, (method, url) => method === 'POST' && creates.includes(new URL(url).pathname));
+    const post = await publishKilled(uid, { platform: 'reddit', text: `Body ${mark}`, reddit: { subreddit: 'MuseSandbox', title }, firstComment: comment }, killer);
+
+    const { posts } = await json<{ posts: { name: string; title: string }[] }>(`${sandboxUrl('reddit')}/__sandbox/reddit/posts`);
+    const made = posts.filter((p) => p.title === title);
+    expect(made).toHaveLength(1);
+    const { comments } = await json<{ comments: { name: string; body: string; parent_id: string; permalink: string }[] }>(
+      `${sandboxUrl('reddit')}/__sandbox/reddit/comments?link_id=${encodeURIComponent(made[0]!.name)}`,
+    );
+    expect(comments).toEqual([expect.objectContaining({ body: comment, parent_id: made[0]!.name })]);
+    const sent = (await requestsOf('reddit', token)).filter((r) => r.method === 'POST');
+    expect(sent.filter((r) => r.path === '/api/submit')).toHaveLength(1);
+    expect(sent.filter((r) => r.path === '/api/comment')).toHaveLength(1);
+
+    expect(post).toMatchObject({ status: 'published', error: null, platformPostId: made[0]!.name });
+    expect(post.firstComment).toMatchObject({ text: comment, platformPostId: comments[0]!.name, url: `https://www.reddit.com${comments[0]!.permalink}` });
+  });
+});
+
+describe('a YouTube video with a first comment, its worker killed at each step', () => {
+  const cases = ['the video', 'the first comment'].flatMap((step, at) => (['before send', 'after send'] as const).map((kill) => ({ step, at, kill })));
+
+  it.each(cases)('killed at $step, $kill: resumes with the video and the comment made once', async ({ at, kill }) => {
+    const uid = `u${randomUUID().slice(0, 12)}`;
+    const token = `ya29.sandbox-${randomUUID().slice(0, 8)}`;
+    const saved = await storeSocialCredentials(store, uid, 'youtube', {
+      clientId: 'sandbox-youtube-client',
+      clientSecret: 'sandbox-youtube-secret',
+      accessToken: token,
+      refreshToken: 'sandbox-refresh',
+      accessTokenExpiresAt: String(Date.now() + 3600_000),
+    });
+    if (!saved.ok) throw new Error('credentials not stored');
+    // A small library video: one PUT uploads it whole.
+    const generationId = randomUUID();
+    const path = `${uid}/generations/${generationId}.mp4`;
+    const size = 200_000;
+    await bucket.file(path).save(randomBytes(size), { resumable: false, contentType: 'video/mp4' });
+    await db
+      .doc(`users/${uid}/generations/${generationId}`)
+      .set({ type: 'video', title: 'A lighthouse', prompt: 'a lighthouse', storagePath: path, contentType: 'video/mp4', sizeBytes: size, createdAt: new Date(), metadata: {} });
+    const mark = randomUUID().slice(0, 8);
+    const title = `YouTube with a comment ${mark}`;
+    const comment = `Chapters and links ${mark}`;
+    // The video is made by the upload's PUT (the last byte), the comment by commentThreads.insert.
+    const isCreate = (method: string, url: string) =>
+      (method === 'PUT' && new URL(url).pathname === '/upload/youtube/v3/videos') || (method === 'POST' && new URL(url).pathname === '/youtube/v3/commentThreads');
+
+    const killer = killAt(at, kill, isCreate);
+    const post = await publishKilled(uid, { platform: 'youtube', text: `Description ${mark}`, media: [{ generationId }], youtube: { title }, firstComment: comment }, killer);
+
+    const { videos } = await json<{ videos: { id: string; title: string }[] }>(`${sandboxUrl('google')}/__sandbox/youtube/videos`);
+    const made = videos.filter((v) => v.title === title);
+    expect(made).toHaveLength(1);
+    const { comments } = await json<{ comments: { id: string; textOriginal: string }[] }>(`${sandboxUrl('google')}/__sandbox/youtube/comments?videoId=${encodeURIComponent(made[0]!.id)}`);
+    expect(comments).toEqual([expect.objectContaining({ textOriginal: comment })]);
+    const sent = await requestsOf('google', token);
+    expect(sent.filter((r) => r.method === 'POST' && r.path === '/youtube/v3/commentThreads')).toHaveLength(1);
+
+    expect(post).toMatchObject({ status: 'published', error: null, platformPostId: made[0]!.id });
+    expect(post.firstComment).toMatchObject({ text: comment, platformPostId: comments[0]!.id, url: `https://www.youtube.com/watch?v=${made[0]!.id}&lc=${comments[0]!.id}` });
   });
 });

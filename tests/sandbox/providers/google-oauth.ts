@@ -15,6 +15,7 @@ export const GOOGLE_SCOPES_KNOWN = [
   'https://www.googleapis.com/auth/youtube.upload',
   'https://www.googleapis.com/auth/youtube.readonly',
   'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
   'openid',
   'email',
   'profile',

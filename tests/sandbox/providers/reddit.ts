@@ -60,6 +60,21 @@ interface Post {
   link_flair_text: string | null;
 }
 
+interface Comment {
+  id: string;
+  name: string;
+  /** The post's fullname (t3_...). */
+  link_id: string;
+  parent_id: string;
+  body: string;
+  author: string;
+  permalink: string;
+  created_utc: number;
+}
+
+/** POST /api/comment refuses a longer body as TOO_LONG. */
+const COMMENT_MAX_CHARS = 10_000;
+
 interface Asset {
   key: string;
   mimetype: string;
@@ -94,12 +109,18 @@ export function redditRoutes(app: Hono): void {
   const tokens = createTokenBook('rd-sbx', REDDIT_ACCESS_TTL_SECONDS);
   const codes = new Map<string, { clientId: string; redirectUri: string; scope: string; permanent: boolean; used: boolean }>();
   const posts: Post[] = [];
+  const comments: Comment[] = [];
   const assets = new Map<string, Asset>();
   let defaults = { ...DEFAULTS };
   let window = { startedAt: 0, used: 0, remainingOverride: undefined as number | undefined };
 
   // Control.
   app.get(`${CONTROL_PREFIX}/reddit/posts`, (c) => c.json({ posts }));
+  /** The comments made through POST /api/comment; ?link_id=t3_... only those on that post. */
+  app.get(`${CONTROL_PREFIX}/reddit/comments`, (c) => {
+    const link = c.req.query('link_id');
+    return c.json({ comments: link ? comments.filter((m) => m.link_id === link) : comments });
+  });
   app.delete(`${CONTROL_PREFIX}/reddit/posts`, (c) => {
     posts.length = 0;
     return c.body(null, 204);
@@ -363,6 +384,54 @@ export function redditRoutes(app: Hono): void {
       return c.json({ json: { errors: [], data: { user_submitted_page: `https://www.reddit.com/user/${REDDIT_ACCOUNT.name}/submitted/`, websocket_url: `wss://ws-sandbox.redditmedia.com/${id}` } } }, 200, h);
     }
     return c.json({ json: { errors: [], data: { url: `https://www.reddit.com${permalink}`, drafts_count: 0, id, name: post.name } } }, 200, h);
+  });
+
+  // POST /api/comment (scope submit): thing_id is the post's fullname; api_type=json answers
+  // {json: {errors, data: {things: [{kind: 't1', data: comment}]}}}.
+  app.post('/api/comment', async (c) => {
+    const h = api(c);
+    if (h instanceof Response) return h;
+    const form = await c.req.parseBody().catch(() => undefined);
+    const field = (name: string) => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
+    const errors = (...list: [string, string, string][]) => c.json({ json: { errors: list } }, 200, h);
+    if (field('api_type') !== 'json') return c.json({ jquery: [[0, 1, 'call', ['body']]], success: false }, 200, h);
+    const post = posts.find((p) => p.name === field('thing_id'));
+    if (!post) return errors(['NO_THING_ID', 'noun not found', 'parent']);
+    const text = field('text');
+    if (!text.trim()) return errors(['NO_TEXT', 'we need something here', 'text']);
+    if ([...text].length > COMMENT_MAX_CHARS) return errors(['TOO_LONG', `this is too long (max: ${COMMENT_MAX_CHARS})`, 'text']);
+    const id = base36Id();
+    const comment: Comment = {
+      id,
+      name: `t1_${id}`,
+      link_id: post.name,
+      parent_id: post.name,
+      body: text,
+      author: REDDIT_ACCOUNT.name,
+      permalink: `${post.permalink}${id}/`,
+      created_utc: Math.floor(Date.now() / 1000),
+    };
+    comments.push(comment);
+    return c.json({ json: { errors: [], data: { things: [{ kind: 't1', data: { ...comment, subreddit: post.subreddit, replies: '' } }] } } }, 200, h);
+  });
+
+  // GET /comments/{article} (scope read): [the post's listing, its comments' listing]; sort=new is newest first.
+  app.get('/comments/:article', (c) => {
+    const h = api(c);
+    if (h instanceof Response) return h;
+    const post = posts.find((p) => p.id === c.req.param('article'));
+    if (!post) return c.json(errorBody(404, 'Not Found'), 404, h);
+    const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 200) || 200));
+    const on = comments.filter((m) => m.link_id === post.name);
+    const sorted = (c.req.query('sort') === 'new' ? [...on].reverse() : on).slice(0, limit);
+    return c.json(
+      [
+        { kind: 'Listing', data: { after: null, before: null, dist: 1, children: [{ kind: 't3', data: { ...post, num_comments: on.length } }] } },
+        { kind: 'Listing', data: { after: null, before: null, dist: null, children: sorted.map((m) => ({ kind: 't1', data: { ...m, subreddit: post.subreddit, replies: '' } })) } },
+      ],
+      200,
+      h,
+    );
   });
 
   app.get('/user/:username/submitted', (c) => {

@@ -7,12 +7,13 @@ import { agePost, sandboxEngagement } from './metrics';
 
 // YouTube Data API v3 on the Google provider's origin (www.googleapis.com): the resumable upload protocol
 // (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol), channels.list, videos.list and
-// playlistItems.list. Errors are Google's {error: {code, message, errors: [{message, domain, reason}],
+// playlistItems.list, commentThreads.insert and commentThreads.list (videoId). Errors are Google's {error: {code, message, errors: [{message, domain, reason}],
 // status}}. One channel holds every token. Tokens: missing 401 'required'; 'bad-key' and 'expired-token'
 // 401 authError; 'readonly-token' has youtube.readonly only (uploads 403 insufficientPermissions);
 // 'quota-token' 403 quotaExceeded; 'upload-limit-token' 400 uploadLimitExceeded on upload;
 // 'unverified-app-token' stands for an app Google has not audited: its uploads stay private whatever was
-// asked. Any other token may upload. The sandbox is stricter than YouTube in two places, so client bugs
+// asked. 'upload-only-token' lacks youtube.force-ssl: comments 403 insufficientPermissions (as does
+// 'readonly-token'). Any other token may upload and comment. The sandbox is stricter than YouTube in two places, so client bugs
 // show: every chunk but the last must be a multiple of 256 KiB, and a chunk must start exactly at the
 // offset the session holds.
 
@@ -22,7 +23,20 @@ export const YOUTUBE_TOKENS = {
   quota: 'quota-token',
   uploadLimit: 'upload-limit-token',
   unverified: 'unverified-app-token',
+  uploadOnly: 'upload-only-token',
 } as const;
+
+/** commentThreads.insert refuses a longer textOriginal as commentTextTooLong. */
+const COMMENT_MAX_CHARS = 10_000;
+
+interface CommentThread {
+  id: string;
+  videoId: string;
+  channelId: string;
+  authorChannelId: string;
+  textOriginal: string;
+  publishedAt: number;
+}
 
 export const YOUTUBE_SANDBOX = {
   channel: { id: 'UCsbxMuseSandboxChannel01', title: 'Muse Sandbox Channel', customUrl: '@musesandbox', subscribers: 4200, views: 123_456, videos: 17 },
@@ -172,6 +186,7 @@ export function youtubeRoutes(app: Hono): void {
   app.use('/upload/youtube/*', tokenCheck);
   const sessions = new Map<string, Session>();
   const videos: Video[] = [];
+  const comments: CommentThread[] = [];
   let interruptions: Interruption[] = [];
   let defaults = { ...DEFAULTS };
   const { channel } = YOUTUBE_SANDBOX;
@@ -250,6 +265,11 @@ export function youtubeRoutes(app: Hono): void {
     videos.length = 0;
     sessions.clear();
     return c.body(null, 204);
+  });
+  /** The top-level comments made through commentThreads.insert; ?videoId= only those on that video. */
+  app.get(`${CONTROL_PREFIX}/youtube/comments`, (c) => {
+    const video = c.req.query('videoId');
+    return c.json({ comments: video ? comments.filter((m) => m.videoId === video) : comments });
   });
   app.get(`${CONTROL_PREFIX}/youtube/sessions`, (c) =>
     c.json({
@@ -438,6 +458,99 @@ export function youtubeRoutes(app: Hono): void {
         return resource;
       });
     return c.json({ kind: 'youtube#videoListResponse', etag: 'sbx-videos', pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items });
+  });
+
+  const threadResource = (m: CommentThread) => {
+    const at = new Date(m.publishedAt).toISOString();
+    return {
+      kind: 'youtube#commentThread',
+      etag: `sbx-${m.id}`,
+      id: m.id,
+      snippet: {
+        channelId: m.channelId,
+        videoId: m.videoId,
+        topLevelComment: {
+          kind: 'youtube#comment',
+          etag: `sbx-c-${m.id}`,
+          id: m.id,
+          snippet: {
+            channelId: m.channelId,
+            videoId: m.videoId,
+            textDisplay: m.textOriginal,
+            textOriginal: m.textOriginal,
+            authorDisplayName: channel.customUrl,
+            authorChannelUrl: `http://www.youtube.com/${channel.customUrl}`,
+            authorChannelId: { value: m.authorChannelId },
+            canRate: true,
+            viewerRating: 'none',
+            likeCount: 0,
+            publishedAt: at,
+            updatedAt: at,
+          },
+        },
+        canReply: true,
+        totalReplyCount: 0,
+        isPublic: true,
+      },
+    };
+  };
+
+  // commentThreads.insert (scope youtube.force-ssl): a top-level comment on a video.
+  app.post('/youtube/v3/commentThreads', async (c) => {
+    const auth = authorize(c);
+    if (auth instanceof Response) return auth;
+    if (auth.token === YOUTUBE_TOKENS.readonly || auth.token === YOUTUBE_TOKENS.uploadOnly) return c.json(googleError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'), 403);
+    const quota = quotaRefused(c, auth.token);
+    if (quota) return quota;
+    const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
+    if (!parts.includes('snippet')) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'), 400);
+    const snippet = ((await jsonBody(c.req))?.snippet ?? {}) as Record<string, unknown>;
+    const videoId = typeof snippet.videoId === 'string' ? snippet.videoId : '';
+    const text = (((snippet.topLevelComment as Record<string, unknown> | undefined)?.snippet ?? {}) as Record<string, unknown>).textOriginal;
+    const video = videos.find((v) => v.id === videoId);
+    if (!video)
+      return c.json(
+        googleError(404, 'videoNotFound', 'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/insert#videoId">videoId</a></code> parameter could not be found.', 'youtube.commentThread'),
+        404,
+      );
+    if (snippet.channelId !== undefined && snippet.channelId !== video.channelId)
+      return c.json(googleError(400, 'invalidCommentThreadMetadata', 'The request metadata is invalid.', 'youtube.commentThread'), 400);
+    if (typeof text !== 'string' || !text.trim())
+      return c.json(
+        googleError(400, 'commentTextRequired', 'The comment resource that is being inserted must specify a value for the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread'),
+        400,
+      );
+    if ([...text].length > COMMENT_MAX_CHARS)
+      return c.json(
+        googleError(400, 'commentTextTooLong', 'The comment resource that is being inserted contains too many characters in the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread'),
+        400,
+      );
+    const thread: CommentThread = { id: `Ugx${randomBytes(12).toString('base64url')}`, videoId, channelId: video.channelId, authorChannelId: channel.id, textOriginal: text, publishedAt: Date.now() };
+    comments.push(thread);
+    return c.json(threadResource(thread));
+  });
+
+  // commentThreads.list (videoId): the video's top-level comments, newest first (order=time, the default).
+  app.get('/youtube/v3/commentThreads', (c) => {
+    const auth = authorize(c);
+    if (auth instanceof Response) return auth;
+    const quota = quotaRefused(c, auth.token);
+    if (quota) return quota;
+    const videoId = c.req.query('videoId');
+    if (!videoId) return c.json(googleError(400, 'missingRequiredParameter', 'The sandbox answers commentThreads.list with videoId only.'), 400);
+    if (!videos.some((v) => v.id === videoId)) return c.json(googleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.', 'youtube.commentThread'), 404);
+    const max = Math.min(100, Math.max(1, Number(c.req.query('maxResults') ?? 20) || 20));
+    const start = Number(c.req.query('pageToken') ?? 0) || 0;
+    const on = comments.filter((m) => m.videoId === videoId).sort((a, b) => b.publishedAt - a.publishedAt);
+    const page = on.slice(start, start + max);
+    const next = start + max < on.length ? String(start + max) : undefined;
+    return c.json({
+      kind: 'youtube#commentThreadListResponse',
+      etag: 'sbx-threads',
+      ...(next ? { nextPageToken: next } : {}),
+      pageInfo: { totalResults: page.length, resultsPerPage: max },
+      items: page.map(threadResource),
+    });
   });
 
   // playlistItems.list of the uploads playlist, newest first (how an upload is found after an unknown outcome).

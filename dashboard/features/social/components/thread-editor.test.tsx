@@ -95,6 +95,15 @@ describe('the first comment field', () => {
     expect(screen.getByText('1,251/1,250')).toBeTruthy();
     expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('counts characters up to 10,000 on Reddit and YouTube', () => {
+    const { rerender } = render(<FirstCommentField platform="reddit" value={'a'.repeat(1251)} onChange={() => undefined} />);
+    expect(screen.getByText('1,251/10,000')).toBeTruthy();
+    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).not.toBe('true');
+    rerender(<FirstCommentField platform="youtube" value={'a'.repeat(10_001)} onChange={() => undefined} />);
+    expect(screen.getByText('10,001/10,000')).toBeTruthy();
+    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe('true');
+  });
 });
 
 describe('a thread in Recent Posts', () => {

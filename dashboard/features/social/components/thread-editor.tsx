@@ -1,7 +1,7 @@
 import { ListPlus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { platforms } from '@core/platforms';
-import { LINKEDIN_COMMENT_MAX_CHARS, THREAD_MAX_POSTS, type PublishPlatform } from '@core/social-posts';
+import { commentMaxChars, THREAD_MAX_POSTS, type PublishPlatform } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { Button } from '@core/ui/button';
 import { Label, Textarea } from '@core/ui/input';
@@ -36,9 +36,9 @@ export function threadProblem(items: readonly ThreadItemDraft[]): string | null 
   return null;
 }
 
-/** The first comment's counter: X weighs it as a post, LinkedIn counts characters. */
+/** The first comment's counter: X weighs it as a post, LinkedIn, Reddit and YouTube count characters. */
 export function firstCommentCount(platform: PublishPlatform, text: string): { used: number; max: number } {
-  return platform === 'x' ? { used: xTextInfo(text).weightedLength, max: X_MAX_WEIGHTED_LENGTH } : { used: [...text].length, max: LINKEDIN_COMMENT_MAX_CHARS };
+  return platform === 'x' ? { used: xTextInfo(text).weightedLength, max: X_MAX_WEIGHTED_LENGTH } : { used: [...text].length, max: commentMaxChars[platform] };
 }
 
 /** Why the first comment cannot go out as it stands, or null. */

@@ -1,5 +1,6 @@
 import { REDDIT_LIMITS, redditLinkOf, redditMediaProblem } from '@core/social-limits';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
+import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 
 // Reddit's API (oauth.reddit.com, www.reddit.com/dev/api) with the user's OAuth access token and their own
 // User-Agent (Reddit's required `platform:app:version (by /u/name)`, checked when saved). One POST /api/submit
@@ -41,7 +42,10 @@ export const redditMessages = {
   malformed: 'Reddit answered in an unexpected form. Please try again.',
   noFields: 'Please fill in all required fields',
   uploadFailed: 'Reddit did not accept the image upload. Please try again.',
+  unknownComment: 'Reddit did not answer after the first comment was sent: it may have been published. Check Reddit before commenting again.',
 } as const;
+
+export const redditCommentTooLong = `Reddit comments can be at most ${REDDIT_COMMENT_MAX_CHARS.toLocaleString('en-US')} characters.`;
 
 /** Reddit's json.errors entry as plain words for Recent Posts. */
 export function redditSubmitFailure(errors: unknown[][], context: { subreddit: string; now: number; ratelimitSeconds?: number }): PublishFailure {
@@ -356,5 +360,53 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     return null;
   }
 
-  return { publish, findExisting };
+  /**
+   * The first comment: POST /api/comment (thing_id = the post's fullname, text, api_type=json, scope submit),
+   * sent once. Reddit has no threads here, so a thread item is refused (the callable never stores one).
+   */
+  async function followUp(request: FollowUpRequest): Promise<PublishOutcome> {
+    if (request.kind !== 'comment' || !/^t3_[a-z0-9]+$/.test(request.parentId)) return { ok: false, failure: { code: 'invalid_content', message: 'Reddit takes a first comment only, on the post.' } };
+    if ([...request.text].length > REDDIT_COMMENT_MAX_CHARS) return { ok: false, failure: { code: 'invalid_content', message: redditCommentTooLong } };
+    const answer = await client.call('POST', '/api/comment', { api_type: 'json', thing_id: request.parentId, text: request.text, raw_json: '1' });
+    if (answer.status === undefined) {
+      if ('limited' in answer) return { ok: false, failure: answer.limited };
+      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: redditMessages.unreachable } : { code: 'unknown_outcome', message: redditMessages.unknownComment } };
+    }
+    if (!answer.ok) return { ok: false, failure: client.failureOf(answer) };
+    const json = obj(obj(answer.json)?.json);
+    const errors = Array.isArray(json?.errors) ? (json.errors.filter(Array.isArray) as unknown[][]) : undefined;
+    if (!json || !errors) return { ok: false, failure: { code: 'unknown_outcome', message: redditMessages.unknownComment, status: answer.status } };
+    if (errors.length > 0) {
+      const ratelimit = Number(json.ratelimit);
+      const [code, said] = (errors[0] ?? []).map((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().slice(0, 200) : ''));
+      if (code === 'RATELIMIT') return { ok: false, failure: redditSubmitFailure(errors, { subreddit: '', now: options.now(), ...(Number.isFinite(ratelimit) ? { ratelimitSeconds: ratelimit } : {}) }) };
+      return { ok: false, failure: { code: 'invalid_content', message: `Reddit refused the first comment${said ? `: ${said}` : ''}${code ? ` (${code})` : ''}.` } };
+    }
+    const things = obj(json.data)?.things;
+    const comment = Array.isArray(things) ? obj(obj(things[0])?.data) : undefined;
+    if (typeof comment?.name !== 'string' || typeof comment.permalink !== 'string') return { ok: false, failure: { code: 'unknown_outcome', message: redditMessages.unknownComment, status: answer.status } };
+    return { ok: true, post: { platformPostId: comment.name, url: redditPostUrl(comment.permalink) } };
+  }
+
+  /**
+   * The account's comment with this text on the post, made since the attempt: GET /comments/{article}
+   * (scope read, which the app has; /user/{name}/comments would need history), newest first.
+   */
+  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+    const name = await me();
+    const article = request.parentId.replace(/^t3_/, '');
+    const answer = await client.call('GET', `/comments/${encodeURIComponent(article)}?sort=new&limit=${LOOKUP_LIMIT}&depth=1&raw_json=1`);
+    if (!answer.ok || answer.status === undefined) throw new RedditLookupError(client.failureOf(answer));
+    const listings = Array.isArray(answer.json) ? answer.json : [];
+    const children = obj(obj(listings[1])?.data)?.children;
+    const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
+    for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
+      if (!child || typeof child.name !== 'string' || typeof child.permalink !== 'string') continue;
+      const mine = String(child.author ?? '').toLowerCase() === name.toLowerCase();
+      if (mine && child.parent_id === request.parentId && child.body === request.text && Number(child.created_utc) * 1000 >= since) return { platformPostId: child.name, url: redditPostUrl(child.permalink) };
+    }
+    return null;
+  }
+
+  return { publish, findExisting, followUp, findFollowUp };
 }

@@ -1,8 +1,8 @@
 import { YOUTUBE_LIMITS, youtubeVideoProblem } from '@core/social-limits';
-import type { YouTubeDetails } from '@core/social-posts';
+import { YOUTUBE_COMMENT_MAX_CHARS, type YouTubeDetails } from '@core/social-posts';
 import { nextMidnightIn } from '@core/schedule';
 import { parseRetryAfter } from '../../lib/retry';
-import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession } from './social-publisher';
+import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession } from './social-publisher';
 
 // YouTube Data API v3 (developers.google.com/youtube/v3): videos.insert through the resumable upload protocol.
 // One POST opens a session (its URI comes back in Location) with the snippet and status; the file is then
@@ -13,7 +13,14 @@ import type { PublishedPost, PublishFailure, PublishMedia, PublishOutcome, Publi
 // later run (after a crash, or Retry) continues it instead of uploading again; no video exists until the
 // last byte arrives, so a session that has not finished has made nothing.
 
-export const YOUTUBE_SCOPES = { upload: 'https://www.googleapis.com/auth/youtube.upload', readonly: 'https://www.googleapis.com/auth/youtube.readonly' } as const;
+export const YOUTUBE_SCOPES = {
+  upload: 'https://www.googleapis.com/auth/youtube.upload',
+  readonly: 'https://www.googleapis.com/auth/youtube.readonly',
+  /** commentThreads.insert (a first comment) needs this one. */
+  forceSsl: 'https://www.googleapis.com/auth/youtube.force-ssl',
+} as const;
+
+export const youtubeCommentTooLong = `YouTube comments can be at most ${YOUTUBE_COMMENT_MAX_CHARS.toLocaleString('en-US')} characters.`;
 
 export interface YouTubeClientOptions {
   /** A fresh OAuth access token (functions/src/social/deps.ts refreshes it before building the publisher). */
@@ -68,6 +75,8 @@ export const youtubeMessages = {
   interrupted: (sent: number, total: number) => `The upload to YouTube kept being interrupted (${Math.floor((sent / total) * 100)}% sent). Retry continues from where it stopped.`,
   unknownOutcome: 'YouTube did not answer after the last part of the video was sent: it may have been uploaded. Retry checks before uploading again.',
   malformed: 'YouTube answered in an unexpected form. Please try again.',
+  commentScope: 'YouTube refused the first comment: Muse Studio was not allowed to comment (the youtube.force-ssl permission). Reconnect YouTube and allow it.',
+  unknownComment: 'YouTube did not answer after the first comment was sent: it may have been published. Check YouTube before commenting again.',
   keptPrivate: 'YouTube kept this video private: videos uploaded through an app that Google has not verified stay private until the app passes its audit. You can change the visibility in YouTube Studio.',
 } as const;
 
@@ -424,7 +433,81 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
     return null;
   }
 
-  return { publish, findExisting };
+  /** The channel behind the token (channels.list mine=true): who a first comment is from. */
+  let channelId: string | undefined;
+  async function myChannel(): Promise<{ ok: true; id: string } | { ok: false; failure: PublishFailure }> {
+    if (channelId) return { ok: true, id: channelId };
+    const answer = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=id`);
+    if (!answer.ok) return { ok: false, failure: failureOf(answer) };
+    const id = Array.isArray(answer.json?.items) ? obj(answer.json.items[0])?.id : undefined;
+    if (typeof id !== 'string' || !id) return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.malformed } };
+    channelId = id;
+    return { ok: true, id };
+  }
+
+  function commentFailure(result: CallResult): PublishFailure {
+    const failure = failureOf(result);
+    if (failure.code === 'forbidden' && result.status !== undefined && /^(insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT)$/.test(reasonOf(result.json)))
+      return { ...failure, message: youtubeMessages.commentScope };
+    if (failure.code === 'invalid_content' || failure.code === 'forbidden')
+      return { ...failure, message: failure.message.replace('refused the video', 'refused the first comment').replace('refused the upload', 'refused the first comment') };
+    return failure;
+  }
+
+  /**
+   * The first comment: commentThreads.insert (POST /youtube/v3/commentThreads?part=snippet with the channel,
+   * the video and snippet.topLevelComment.snippet.textOriginal; scope youtube.force-ssl), sent once.
+   */
+  async function followUp(request: FollowUpRequest): Promise<PublishOutcome> {
+    if (request.kind !== 'comment') return { ok: false, failure: { code: 'invalid_content', message: 'YouTube takes a first comment only, on the video.' } };
+    if ([...request.text].length > YOUTUBE_COMMENT_MAX_CHARS) return { ok: false, failure: { code: 'invalid_content', message: youtubeCommentTooLong } };
+    const channel = await myChannel();
+    if (!channel.ok) return { ok: false, failure: channel.failure };
+    const answer = await call('POST', `${baseUrl}/youtube/v3/commentThreads?part=snippet`, {
+      json: { snippet: { channelId: channel.id, videoId: request.parentId, topLevelComment: { snippet: { textOriginal: request.text } } } },
+    });
+    if (answer.status === undefined) {
+      return { ok: false, failure: neverSent(answer.error) ? { code: 'unavailable', message: youtubeMessages.unreachable } : { code: 'unknown_outcome', message: youtubeMessages.unknownComment } };
+    }
+    if (!answer.ok) return { ok: false, failure: commentFailure(answer) };
+    const id = obj(obj(answer.json?.snippet)?.topLevelComment)?.id ?? answer.json?.id;
+    if (typeof id !== 'string' || !id) return { ok: false, failure: { code: 'unknown_outcome', message: youtubeMessages.unknownComment, status: answer.status } };
+    return { ok: true, post: { platformPostId: id, url: youtubeCommentUrl(request.parentId, id) } };
+  }
+
+  /** The channel's own top-level comment with this text on the video (commentThreads.list videoId, newest first), made since the attempt. */
+  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+    const channel = await myChannel();
+    if (!channel.ok) throw new YouTubeLookupError(channel.failure);
+    const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
+    let pageToken = '';
+    for (let page = 0; page < COMMENT_LOOKUP_MAX_PAGES; page++) {
+      const url = `${baseUrl}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(request.parentId)}&order=time&textFormat=plainText&maxResults=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
+      const answer = await call('GET', url);
+      if (!answer.ok) throw new YouTubeLookupError(failureOf(answer));
+      for (const thread of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
+        const top = obj(obj(thread?.snippet)?.topLevelComment);
+        const snippet = obj(top?.snippet);
+        const author = obj(snippet?.authorChannelId)?.value;
+        const at = Date.parse(String(snippet?.publishedAt ?? ''));
+        if (typeof top?.id === 'string' && author === channel.id && snippet?.textOriginal === request.text && !(at < since)) return { platformPostId: top.id, url: youtubeCommentUrl(request.parentId, top.id) };
+      }
+      const next = answer.json?.nextPageToken;
+      if (typeof next !== 'string' || !next) return null;
+      pageToken = next;
+    }
+    return null;
+  }
+
+  return { publish, findExisting, followUp, findFollowUp };
+}
+
+/** Pages of a video's comment threads read when looking for the first comment (newest first). */
+const COMMENT_LOOKUP_MAX_PAGES = 5;
+
+/** A comment's link: the video's page, opened at the comment. */
+export function youtubeCommentUrl(videoId: string, commentId: string): string {
+  return `${youtubeVideoUrl(videoId)}&lc=${encodeURIComponent(commentId)}`;
 }
 
 export interface YouTubeChannel {

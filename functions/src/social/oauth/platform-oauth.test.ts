@@ -51,13 +51,14 @@ describe('authorize URLs', () => {
     expect(back.get('code')).toBeTruthy();
   });
 
-  it('asks Google for offline access with consent, PKCE S256 and the two YouTube scopes', async () => {
+  it('asks Google for offline access with consent, PKCE S256 and the YouTube scopes (uploads, reading, comments)', async () => {
     const { url, verifier } = await connect('youtube');
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('prompt')).toBe('consent');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toBe(codeChallengeOf(verifier));
     expect(url.searchParams.get('scope')!.split(' ')).toEqual([...YOUTUBE_SCOPES]);
+    expect(YOUTUBE_SCOPES).toContain('https://www.googleapis.com/auth/youtube.force-ssl');
     expect(url.searchParams.has('client_secret')).toBe(false);
   });
 

@@ -1,4 +1,5 @@
-import { createRedditClient, createRedditPublisher, checkRedditRequest, fetchRedditProfile } from '../../providers/social/reddit';
+import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
+import { createRedditClient, createRedditPublisher, checkRedditRequest, fetchRedditProfile, redditCommentTooLong } from '../../providers/social/reddit';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
 import { readRedditMetrics } from './metrics/reddit';
@@ -12,6 +13,7 @@ export const redditAdapter: PlatformAdapter<'reddit'> = {
   provider: 'reddit',
   metrics: readRedditMetrics,
   problem: (post) => checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message,
+  commentProblem: (text) => ([...text].length > REDDIT_COMMENT_MAX_CHARS ? redditCommentTooLong : undefined),
   publisher: (stored, options) =>
     createRedditPublisher({
       accessToken: stored.accessToken ?? '',

@@ -1,6 +1,7 @@
 import { youtubeVideoProblem } from '@core/social-limits';
+import { YOUTUBE_COMMENT_MAX_CHARS } from '@core/social-posts';
 import { reasonedError } from '../../lib/callable';
-import { createYouTubePublisher, fetchYouTubeChannel } from '../../providers/social/youtube';
+import { createYouTubePublisher, fetchYouTubeChannel, youtubeCommentTooLong } from '../../providers/social/youtube';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
 import { readYouTubeMetrics } from './metrics/youtube';
@@ -11,6 +12,7 @@ export const youtubeAdapter: PlatformAdapter<'youtube'> = {
   provider: 'google',
   metrics: readYouTubeMetrics,
   problem: (post) => youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message,
+  commentProblem: (text) => ([...text].length > YOUTUBE_COMMENT_MAX_CHARS ? youtubeCommentTooLong : undefined),
   // The access token is fresh here: publishDeps refreshes it before the publisher is built.
   publisher: (stored, options) =>
     createYouTubePublisher({
