@@ -17,6 +17,9 @@ export default defineConfig({
     baseURL: e2eEnv.dashboardUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The browser asks for reduced motion, as a user may (dashboard/styles/index.css): menus, drawers and
+    // page fades open at once, so no click lands on a panel that is still moving into place.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: e2eEnv.chromiumPath, args: chromiumArgs },
   },
   projects: [
