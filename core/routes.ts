@@ -32,6 +32,9 @@ export function libraryItemPath(id: string): string {
   return `${paths.library}?item=${encodeURIComponent(id)}`;
 }
 
+/** The dashboard with its header inbox open: where the extension's badge of failed posts leads. */
+export const inboxPath = `${paths.home}?inbox=open`;
+
 /** The sign-in screen opened on its sign-up view. */
 export const signUpPath = `${paths.auth}?view=sign_up`;
 

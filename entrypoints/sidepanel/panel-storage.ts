@@ -17,3 +17,10 @@ export const panelDraftStorage = storage.defineItem<StoredPanelDraft | null>('lo
 
 /** The image job the panel started last, so it re-attaches to it after being closed mid-job. */
 export const panelImageJobStorage = storage.defineItem<{ jobId: string } | null>('local:panelImageJob', { fallback: null });
+
+/**
+ * When the user last opened the inbox from the panel, per account (epoch ms): the extension's badge counts
+ * only the failures after it (core/inbox.ts, unreadFailures). The dashboard keeps its own read time in its
+ * page's storage, which the extension cannot read.
+ */
+export const inboxReadAtStorage = storage.defineItem<Record<string, number>>('local:inboxReadAt', { fallback: {} });

@@ -1,9 +1,12 @@
 import type { User } from 'firebase/auth/web-extension';
-import { ExternalLink, LogOut } from 'lucide-react';
+import { inboxPath } from '@core/routes';
+import { AlertCircle, ExternalLink, LogOut } from 'lucide-react';
 import type { SidePanelServices } from '../firebase';
 import { useSignOut } from '../hooks/use-auth-session';
 import { useOpenDashboard } from '../hooks/use-open-dashboard';
 import { useDisplayName } from '../hooks/use-display-name';
+import { useFailureBadge } from '../hooks/use-failure-badge';
+import { showFailureBadge } from '../logic/failure-badge';
 import { CreatePanel } from './create-panel';
 import { LatestItems } from './latest-items';
 import { PageContextCard } from './page-context-card';
@@ -18,6 +21,7 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
   const name = useDisplayName(db, user);
   const signOut = useSignOut(auth);
   const dashboard = useOpenDashboard(services.clients.functions, services.dashboardUrl);
+  const failures = useFailureBadge(db, user.uid);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -47,7 +51,16 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
               {name}
             </span>
           </p>
-          <Button variant="ghost" size="xs" onClick={() => void signOut.signOut()} disabled={signOut.pending}>
+          <Button
+            variant="ghost"
+            size="xs"
+            onClick={() => {
+              // The badge is this account's: it goes with it.
+              void showFailureBadge(0).catch(() => undefined);
+              void signOut.signOut();
+            }}
+            disabled={signOut.pending}
+          >
             <LogOut aria-hidden="true" />
             Sign out
           </Button>
@@ -58,6 +71,26 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
             {signOut.error}
           </Alert>
         )}
+        {failures.count ? (
+          <div role="status" className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+            <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-destructive" />
+            <span className="min-w-0 flex-1">{failures.count === 1 ? '1 post failed' : `${failures.count} posts failed`} since you last looked.</span>
+            <a
+              href={`${services.dashboardUrl}${inboxPath}`}
+              target="_blank"
+              rel="noreferrer"
+              onClick={(event) => {
+                event.preventDefault();
+                failures.markRead();
+                dashboard.open(inboxPath);
+              }}
+              className="inline-flex shrink-0 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Open inbox
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          </div>
+        ) : null}
         <PanelIntentCard />
         <SentSelectionCard />
         <PageContextCard />

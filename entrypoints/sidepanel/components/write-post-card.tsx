@@ -1,22 +1,24 @@
 import type { AiTextModelId } from '@core/ai-text';
 import { draftLabel, draftPlatforms, ownStoragePicture, type DraftPlatform } from '@core/data/draft';
+import { channelFieldsOfDraft, checkChannel, publishInputOf } from '@core/compose';
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
-import { checkScheduleDate, SCHEDULE_MESSAGES, userTimeZone } from '@core/schedule';
+import { checkScheduleDate, SCHEDULE_MESSAGES } from '@core/schedule';
 import { cleanSubreddit } from '@core/post-checks';
 import { checkDraft, platformLabels, platforms } from '@core/platforms';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
-import { publishPlatforms, type PlatformProfile, type PublishPostInput } from '@core/social-posts';
+import { connectionLabel, type SocialConnection } from '@core/social-connections';
+import { publishPlatforms, type PlatformProfile } from '@core/social-posts';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
-import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
+import { CheckCircle2, ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { panelFirebaseConfig, type SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
-import { PANEL_TEXT_MODELS, useRecentDrafts, useTextModels } from '../hooks/use-panel-reads';
+import { PANEL_TEXT_MODELS, useChannelConnections, useRecentDrafts, useTextModels, useWorkspaceTimeZone } from '../hooks/use-panel-reads';
 import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
 import { PostOutcome } from './post-outcome';
 import { RedditFlairField } from './reddit-flair-field';
@@ -48,6 +50,75 @@ function PlatformPicker({ value, onChange }: { value: DraftPlatform; onChange: (
     </fieldset>
   );
 }
+
+/**
+ * The other channels the draft also goes to, as the dashboard's Compose picks them: only a connected channel
+ * can be ticked; the others say why not.
+ */
+function AlsoSendTo({
+  main,
+  also,
+  connections,
+  onToggle,
+}: {
+  main: DraftPlatform;
+  also: readonly DraftPlatform[];
+  connections: Record<DraftPlatform, SocialConnection> | null;
+  onToggle: (p: DraftPlatform) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium">Also send to</legend>
+      <ul className="grid gap-1">
+        {draftPlatforms
+          .filter((p) => p !== main)
+          .map((p) => {
+            const connection = connections?.[p] ?? null;
+            const ok = connection?.state === 'connected';
+            return (
+              <li key={p} className="flex min-w-0 items-center gap-2 text-sm">
+                <label className={cn('flex min-w-0 items-center gap-2', ok ? 'cursor-pointer' : 'cursor-not-allowed text-muted-foreground')}>
+                  <input type="checkbox" className="size-4 shrink-0 accent-primary" checked={ok && also.includes(p)} disabled={!ok} onChange={() => onToggle(p)} />
+                  {platformLabels[p]}
+                </label>
+                {!ok && <span className="truncate text-xs text-muted-foreground">{connection ? connectionLabel(connection) : 'Loading…'}</span>}
+              </li>
+            );
+          })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Each chosen channel's checks (core/compose.ts, checkChannel): ready, or every reason it cannot go out. */
+function ChannelChecks({ checks }: { checks: { channel: DraftPlatform; reasons: string[] }[] }) {
+  return (
+    <ul aria-label="Checks per channel" className="grid gap-1.5 text-sm">
+      {checks.map(({ channel, reasons }) => (
+        <li key={channel} className="grid gap-0.5">
+          {reasons.length === 0 ? (
+            <p className="flex items-center gap-1.5 text-success">
+              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+              {platformLabels[channel]}: ready
+            </p>
+          ) : (
+            <>
+              <p className="font-medium text-destructive">{platformLabels[channel]} cannot post yet:</p>
+              <ul aria-label={`${platformLabels[channel]} problems`} className="grid list-disc gap-0.5 pl-5 text-destructive">
+                {reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What publishPost answered for one channel of the last send. */
+type SentChannel = { channel: DraftPlatform; postId: string } | { channel: DraftPlatform; refused: string };
 
 function Field({ label, htmlFor, children, hint }: { label: string; htmlFor: string; children: ReactNode; hint?: ReactNode }) {
   return (
@@ -88,22 +159,34 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const [clickError, setClickError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
-  const [postId, setPostId] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentChannel[] | null>(null);
   // The last post's outcome sits under the empty draft that follows it, and goes once that draft gets
   // content or another draft opens: it must not make the next post look already posted.
   const nextDraftStarted = Boolean(draft.id || f.text.trim() || f.title.trim() || f.media.length);
   useEffect(() => {
-    if (nextDraftStarted) setPostId(null);
+    if (nextDraftStarted) setSent(null);
   }, [nextDraftStarted]);
   const drafts = useRecentDrafts(db, uid);
   const platform = platforms[f.platform];
-  const linkedin = useLinkedinAuthors(services, platform.choosesAuthor);
+  // The channels this draft goes to: its own platform first, then each other connected one ticked.
+  const connections = useChannelConnections(db, uid);
+  const timeZone = useWorkspaceTimeZone(db, uid);
+  const [also, setAlso] = useState<DraftPlatform[]>([]);
+  const chosen: DraftPlatform[] = [f.platform, ...draftPlatforms.filter((p) => p !== f.platform && also.includes(p) && connections?.[p].state === 'connected')];
+  const has = (p: DraftPlatform) => chosen.includes(p);
+  const many = chosen.length > 1;
+  const linkedin = useLinkedinAuthors(services, has('linkedin'));
   // Reddit: the subreddit's flairs; the draft keeps the chosen flair's id.
   const subreddit = cleanSubreddit(f.subreddit);
-  const flairs = useSubredditFlairs(platform.subreddit ? subreddit : '', (name) => callFunction(functions, 'getSubredditFlairs', { subreddit: name }));
+  const flairs = useSubredditFlairs(has('reddit') ? subreddit : '', (name) => callFunction(functions, 'getSubredditFlairs', { subreddit: name }));
   const flairData = flairs.status === 'success' && flairs.data.subreddit.toLowerCase() === subreddit.toLowerCase() ? flairs.data : null;
   const flair = chooseFlair(flairData, f.flair);
   const [flairText, setFlairText] = useState('');
+  // Every chosen channel's checks, from the same code as the dashboard's Compose (core/compose.ts).
+  const fields = channelFieldsOfDraft(f, flairText);
+  const checks = chosen.map((channel) => ({ channel, ...checkChannel(channel, { text: f.text, media: f.media, fields, flairMissing: flair.missing }) }));
+  const failing = checks.filter((c) => c.reasons.length > 0);
+  const blocked = many && failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
 
   const check = checkDraft({ ...f, media: f.media });
   const canPublish = (publishPlatforms as readonly string[]).includes(f.platform);
@@ -140,10 +223,10 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const publish = async () => {
     setClickError(null);
     setPublishError(null);
+    if (blocked) return setClickError(blocked);
     if (check.missing) return setClickError(check.missing);
     if (platform.subreddit && flair.missing) return setClickError(flair.missing);
-    // The dashboard's rule (core/schedule.ts): the wall time read in the user's zone, DST included.
-    const timeZone = userTimeZone();
+    // The dashboard's rule (core/schedule.ts): the wall time read in the workspace's zone, DST included.
     let scheduledAt: string | null = null;
     if (scheduleOn) {
       const when = checkScheduleDate(scheduleAt, timeZone, new Date());
@@ -154,32 +237,34 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     setPublishing(true);
     try {
       await draft.saveNow();
-      const input = {
-        requestId: crypto.randomUUID(),
-        platform: f.platform,
-        text: f.text,
-        media: f.media.map((m) => ({ generationId: m.generationId })),
-        scheduledAt,
-        timeZone,
-        ...(platform.choosesAuthor ? { author: f.author } : {}),
-        ...(platform.subreddit
-          ? {
-              reddit: {
-                subreddit,
-                title: f.title,
-                ...(flair.chosen ? { flairId: flair.chosen.id } : {}),
-                ...(flair.chosen?.textEditable && flairText.trim() ? { flairText: flairText.trim() } : {}),
-              },
-            }
-          : {}),
-      } as PublishPostInput;
-      const result = await callFunction(functions, 'publishPost', input);
+      // One post group, as Compose sends it: one publishPost per channel, one after the other; a channel
+      // refused does not stop the others.
+      const groupId = crypto.randomUUID();
+      const media = f.media.map((m) => ({ id: m.generationId }));
+      const results: SentChannel[] = [];
+      for (const channel of chosen) {
+        const input = publishInputOf(channel, { text: f.text, media, fields, flair: channel === 'reddit' ? flair.chosen : null }, { requestId: crypto.randomUUID(), groupId, scheduledAt, timeZone });
+        try {
+          const result = await callFunction(functions, 'publishPost', input);
+          results.push({ channel, postId: result.postId });
+        } catch (error) {
+          results.push({ channel, refused: readCallableError(error, `Failed to post to ${platformLabels[channel]}. Please try again.`).message });
+        }
+      }
+      const refused = results.flatMap((r) => ('refused' in r ? [r] : []));
+      if (!many && refused[0]) return setPublishError(refused[0].refused);
+      setSent(results);
+      if (refused.length === results.length) return;
       setScheduleOn(false);
       setScheduleAt('');
-      await draft.finish();
-      setPostId(result.postId);
-    } catch (error) {
-      setPublishError(readCallableError(error, `Failed to post to ${platformLabels[f.platform]}. Please try again.`).message);
+      if (refused.length === 0) {
+        setAlso([]);
+        await draft.finish();
+      } else {
+        // The draft stays, narrowed to the channels that refused it, to fix and send to them alone.
+        setAlso(refused.slice(1).map((r) => r.channel));
+        draft.update({ platform: refused[0]!.channel });
+      }
     } finally {
       setPublishing(false);
     }
@@ -198,7 +283,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           variant="ghost"
           size="xs"
           onClick={() => {
-            setPostId(null);
+            setSent(null);
             draft.startNew(f.platform, page?.url ?? '');
           }}
         >
@@ -227,6 +312,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Field>
         )}
         <PlatformPicker value={f.platform} onChange={(platform) => draft.update({ platform })} />
+        <AlsoSendTo main={f.platform} also={also} connections={connections} onToggle={(p) => setAlso((list) => (list.includes(p) ? list.filter((x) => x !== p) : [...list, p]))} />
         {/* Side by side from 400 px: narrower, a model name with "(no key)" would be cut. */}
         <div className="grid gap-2 min-[400px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Field label="Tone" htmlFor={`${id}-tone`}>
@@ -267,7 +353,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           </Alert>
         )}
 
-        {platform.subreddit && (
+        {has('reddit') && (
           <>
             <Field label="Subreddit" htmlFor={`${id}-subreddit`}>
               <Input id={`${id}-subreddit`} value={f.subreddit} onChange={(e) => draft.update({ subreddit: cleanSubreddit(e.target.value) })} placeholder="e.g. oceanography" required />
@@ -287,7 +373,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             />
           </>
         )}
-        {platform.choosesAuthor && (
+        {has('linkedin') && (
           <Field label="Post From" htmlFor={`${id}-author`} hint={linkedin.failure ? <p className="text-xs text-destructive">{linkedin.failure}</p> : null}>
             <NativeSelect id={`${id}-author`} value={f.author} onChange={(e) => draft.update({ author: e.target.value })}>
               <option value="">{linkedin.authors ? 'Select where to post from' : 'Loading...'}</option>
@@ -353,21 +439,33 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
           Schedule for later
         </label>
         {scheduleOn && (
-          <Field label="Schedule Date" htmlFor={`${id}-when`}>
-            <Input id={`${id}-when`} type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} />
+          <Field
+            label="Schedule Date"
+            htmlFor={`${id}-when`}
+            hint={
+              <p id={`${id}-zone`} className="text-xs text-muted-foreground">
+                Times in {timeZone}
+              </p>
+            }
+          >
+            <Input id={`${id}-when`} type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} aria-describedby={`${id}-zone`} />
           </Field>
         )}
 
-        {check.problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {check.problem}
-          </p>
+        {many ? (
+          <ChannelChecks checks={checks} />
+        ) : (
+          check.problem && (
+            <p role="alert" className="text-sm text-destructive">
+              {check.problem}
+            </p>
+          )
         )}
         {clickError && <Alert tone="danger">{clickError}</Alert>}
         {publishError && <Alert tone="danger">{publishError}</Alert>}
         {!canPublish && <p className="text-xs text-muted-foreground">Posting to {platformLabels[f.platform]} from the panel is not available yet: save the draft and finish it in the dashboard.</p>}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem} className="flex-1">
+          <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem || !!blocked} className="flex-1">
             {publishing ? null : <Send aria-hidden="true" />}
             {scheduleOn ? 'Schedule Post' : 'Post Now'}
           </Button>
@@ -396,7 +494,16 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
             </a>
           )}
         </div>
-        {postId && <PostOutcome db={db} uid={uid} postId={postId} onDismiss={() => setPostId(null)} />}
+        {sent?.map((r) =>
+          'postId' in r ? (
+            <PostOutcome key={r.channel} db={db} uid={uid} postId={r.postId} label={sent.length > 1 ? platformLabels[r.channel] : undefined} onDismiss={() => setSent(null)} />
+          ) : (
+            <Alert key={r.channel} tone="danger">
+              <span className="font-medium">{platformLabels[r.channel]}: </span>
+              {r.refused}
+            </Alert>
+          ),
+        )}
       </div>
     </Section>
   );

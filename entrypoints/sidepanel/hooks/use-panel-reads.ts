@@ -1,11 +1,14 @@
 import { DEFAULT_MODEL_LABELS, DEFAULT_MODELS } from '@core/ai-models';
 import type { AiTextModelId } from '@core/ai-text';
 import { toDraft, type Draft } from '@core/data/draft';
+import { toProfile } from '@core/data/profile';
 import { toKeyStatuses, type RawDoc } from '@core/data/statuses';
-import { userCollectionPath } from '@core/firestore-paths';
-import { llmIntegrationTypes, type LlmIntegrationType } from '@core/integrations';
-import { useLiveQuery } from '@core/react/use-live';
-import { collection, limit, orderBy, query, type Firestore } from 'firebase/firestore';
+import { userCollectionPath, userDocPath } from '@core/firestore-paths';
+import { llmIntegrationTypes, type LlmIntegrationType, type SocialPlatform } from '@core/integrations';
+import { useLiveDoc, useLiveQuery } from '@core/react/use-live';
+import { userTimeZone } from '@core/schedule';
+import { toSocialConnections, type SocialConnection } from '@core/social-connections';
+import { collection, doc, limit, orderBy, query, type Firestore } from 'firebase/firestore';
 import { useMemo } from 'react';
 
 /** How many recent drafts the panel offers to open. */
@@ -36,6 +39,25 @@ export function useTextModels(db: Firestore, uid: string): { configured: Readonl
     const preferred: AiTextModelId = PANEL_TEXT_MODELS.find((m) => configured.has(m.provider))?.id ?? DEFAULT_MODELS.openai;
     return { configured, preferred };
   }, [docs]);
+}
+
+/** Each channel's connection state (users/{uid}/socialAccounts, core/social-connections.ts), live; null until known. */
+export function useChannelConnections(db: Firestore, uid: string): Record<SocialPlatform, SocialConnection> | null {
+  const state = useLiveQuery(collection(db, userCollectionPath(uid, 'socialAccounts')), rawDoc);
+  const docs = state.status === 'success' ? state.data : null;
+  return useMemo(() => (docs ? toSocialConnections(docs, new Date()) : null), [docs]);
+}
+
+const readProfile = (_id: string, data: unknown) => toProfile(data);
+
+/**
+ * The workspace's time zone (users/{uid}.scheduling.timeZone, set in the dashboard's Settings), else the
+ * browser's: the zone the panel reads and shows schedule times in, as every dashboard schedule field does.
+ */
+export function useWorkspaceTimeZone(db: Firestore, uid: string): string {
+  const profile = useLiveDoc(doc(db, userDocPath(uid)), readProfile);
+  const browser = useMemo(userTimeZone, []);
+  return (profile.status === 'success' ? profile.data?.scheduling.timeZone : null) ?? browser;
 }
 
 const EMPTY: Draft[] = [];

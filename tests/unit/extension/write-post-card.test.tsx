@@ -25,6 +25,8 @@ vi.mock('../../../entrypoints/sidepanel/hooks/use-panel-reads', async (load) => 
   ...(await load<object>()),
   useRecentDrafts: () => [],
   useTextModels: () => ({ configured: null, preferred: 'gpt-5-mini' }),
+  useChannelConnections: () => null,
+  useWorkspaceTimeZone: () => 'UTC',
 }));
 // The outcome reads the post live from Firestore; here it is published.
 vi.mock('../../../entrypoints/sidepanel/components/post-outcome', () => ({

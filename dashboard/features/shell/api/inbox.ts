@@ -1,13 +1,11 @@
-import { collection, limit, orderBy, query } from 'firebase/firestore';
 import { useCallback, useMemo, useState } from 'react';
-import { userCollectionPath } from '@core/firestore-paths';
+import { inboxEvents, inboxPostsQuery, inboxReadKey, readAtValue, readInboxPost, type InboxEvent } from '@core/inbox';
 import { useAuth } from '@/lib/auth';
 import { localItem } from '@/lib/local-store';
 import { useUserQuery } from '@/lib/live';
-import { INBOX_POSTS, inboxEvents, inboxReadKey, readAtValue, readInboxPost, type InboxEvent } from '../utils/inbox';
 
-// The header inbox's data: the user's newest posts, live (one query ordered by updatedAt, a single-field
-// index), made into events; "read" is the time Mark all read was pressed, kept in this browser per account.
+// The header inbox's data: the user's newest posts, live (core/inbox.ts: the query the extension's badge
+// reads too), made into events; "read" is the time Mark all read was pressed, kept in this browser per account.
 
 export interface Inbox {
   events: InboxEvent[] | null;
@@ -17,7 +15,7 @@ export interface Inbox {
 
 export function useInbox(now: () => number = Date.now): Inbox {
   const uid = useAuth().user?.uid ?? null;
-  const posts = useUserQuery((db, id) => query(collection(db, userCollectionPath(id, 'socialPosts')), orderBy('updatedAt', 'desc'), limit(INBOX_POSTS)), readInboxPost);
+  const posts = useUserQuery(inboxPostsQuery, readInboxPost);
   const item = useMemo(() => (uid ? localItem(inboxReadKey(uid), readAtValue) : null), [uid]);
   const [readAt, setReadAt] = useState<{ uid: string | null; at: number | null }>(() => ({ uid, at: item?.read() ?? null }));
   // A different account signed in: its own read time.

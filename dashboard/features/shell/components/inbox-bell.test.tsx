@@ -15,12 +15,12 @@ const at = (iso: string) => ({ toDate: () => new Date(iso) });
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.hash}`}</p>;
+  return <p data-testid="where">{`${location.pathname}${location.search}${location.hash}`}</p>;
 }
 
-function renderBell() {
+function renderBell(entry = '/') {
   render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[entry]}>
       <InboxBell />
       <Routes>
         <Route path="*" element={<Where />} />
@@ -114,6 +114,12 @@ describe('the inbox in the header', () => {
     live.docs = [...live.docs, { id: 'ok2', data: { platform: 'linkedin', status: 'published', text: 'New', publishedAt: at(future), updatedAt: at(future) } }];
     renderBell();
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+  });
+
+  it('opens on arrival from the extension badge (?inbox=open) and drops the parameter', () => {
+    renderBell('/?inbox=open');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
   it('says so when there are no post events', () => {

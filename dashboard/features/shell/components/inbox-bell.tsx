@@ -1,8 +1,8 @@
 import { AlertCircle, Bell, CheckCircle2, ImageOff, KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useInbox } from '../api/inbox';
-import type { InboxEvent, InboxEventKind } from '../utils/inbox';
+import type { InboxEvent, InboxEventKind } from '@core/inbox';
 
 // The bell in the header: how many post events came since Mark all read, and a panel listing them newest
 // first, each linking to its post on the platform's page (where its fix button is).
@@ -49,6 +49,20 @@ export function InboxBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  // ?inbox=open (inboxPath in core/routes.ts, where the extension's badge leads) opens the panel on arrival.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('inbox') === 'open';
+  useEffect(() => {
+    if (!asked) return;
+    setOpen(true);
+    setParams(
+      (p) => {
+        p.delete('inbox');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [asked, setParams]);
 
   useEffect(() => {
     if (!open) return;

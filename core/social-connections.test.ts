@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLabel, fixesOnPlatformPage, toSocialConnections } from './connections';
+import { connectionLabel, fixesOnPlatformPage, toSocialConnections } from './social-connections';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ts = (iso: string) => ({ toDate: () => new Date(iso) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkYouTubeForm, youtubeAccountState } from './youtube';
+import { checkYouTubeForm, youtubeAccountState } from './youtube-form';
 
 const account = (data: Record<string, unknown>) => [{ id: 'youtube', data: { configured: true, hints: {}, values: {}, connected: false, updatedAt: { toDate: () => new Date() }, ...data } }];
 const mp4 = { contentType: 'video/mp4', sizeBytes: 5_000_000 };

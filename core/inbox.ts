@@ -1,8 +1,12 @@
-import { failureStepLabels, failureSteps, type FailureStep } from '@core/platform-errors';
-import { platformLabels, publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
-import { paths } from '@core/routes';
+import { collection, limit, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
+import { userCollectionPath } from './firestore-paths';
+import { failureStepLabels, failureSteps, type FailureStep } from './platform-errors';
+import { platformLabels, publishPlatforms, type PublishPlatform } from './platforms/facts';
+import { paths } from './routes';
 
-// The inbox of post events in the header: read from the user's own posts (users/{uid}/socialPosts), so
+// The inbox of post events: the dashboard's header bell (dashboard/features/shell) and the extension's
+// badge of failed posts (entrypoints/sidepanel/hooks/use-failure-badge.ts) read it from here, so both count
+// the same events. It is read from the user's own posts (users/{uid}/socialPosts), so
 // nothing new is written and the rules stay as they are. Each published or failed post is one event, newest
 // first; a failure is told apart by what fixes it (needs reconnect) or where it failed (media refused).
 // Read lightly on purpose: the header is on every page, so this loads neither zod nor the time-zone
@@ -13,6 +17,11 @@ export type InboxEventKind = (typeof inboxEventKinds)[number];
 
 /** How many of the newest posts the inbox reads. */
 export const INBOX_POSTS = 30;
+
+/** The inbox's one query: the user's newest posts by updatedAt (a single-field index). */
+export function inboxPostsQuery(db: Firestore, uid: string): Query {
+  return query(collection(db, userCollectionPath(uid, 'socialPosts')), orderBy('updatedAt', 'desc'), limit(INBOX_POSTS));
+}
 
 /** The few fields of a post the inbox shows. */
 export interface InboxPost {
@@ -131,3 +140,11 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
 /** Where the inbox keeps when it was last read, per account, in this browser. */
 export const inboxReadKey = (uid: string) => `muse.inbox.readAt.${uid}`;
 export const readAtValue = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+
+/** A failure event (failed, needs reconnect, media refused) the user has not read yet. */
+export const isUnreadFailure = (event: InboxEvent): boolean => event.unread && event.kind !== 'published';
+
+/** How many of the inbox's events are failures not read yet: the number on the extension's badge. */
+export function unreadFailures(posts: readonly InboxPost[], readAt: number | null): number {
+  return inboxEvents(posts, readAt).filter(isUnreadFailure).length;
+}
