@@ -251,25 +251,40 @@ const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== nu
 const word = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : typeof v === 'number' ? String(v) : undefined);
 
 /**
- * The platform's own code in an answer's body, as each API documents its errors: X's v1.1 `errors[].code`
- * or v2 problem `title`; LinkedIn's input error code, else its `code`; Reddit's json.errors code (its submit
- * answers 200); the YouTube Data API's `error.errors[].reason`. Undefined when the body names none.
+ * Where each platform names its own code in an answer's body, as each API documents its errors: X's v1.1
+ * `errors[].code` or v2 problem `title`; LinkedIn's input error code, else its `code`; Reddit's json.errors
+ * code; the YouTube Data API's `error.errors[].reason`. `inSuccessfulAnswers`: the platform also refuses
+ * with a 2xx status (Reddit's submit answers 200 with json.errors), so those answers are read too.
  */
+export const platformErrorCodes: Record<PublishPlatform, { read: (body: Json) => string | undefined; inSuccessfulAnswers: boolean }> = {
+  x: { read: (b) => word(Array.isArray(b.errors) ? obj(b.errors[0])?.code : undefined) ?? word(b.title), inSuccessfulAnswers: false },
+  linkedin: {
+    read: (b) => {
+      const input = obj(b.errorDetails)?.inputErrors;
+      return word(Array.isArray(input) ? obj(input[0])?.code : undefined) ?? word(b.code);
+    },
+    inSuccessfulAnswers: false,
+  },
+  reddit: {
+    read: (b) => {
+      const errors = obj(b.json)?.errors;
+      return word(Array.isArray(errors) && Array.isArray(errors[0]) ? (errors[0] as unknown[])[0] : undefined);
+    },
+    inSuccessfulAnswers: true,
+  },
+  youtube: {
+    read: (b) => {
+      const errors = obj(b.error)?.errors;
+      return word(Array.isArray(errors) ? obj(errors[0])?.reason : undefined);
+    },
+    inSuccessfulAnswers: false,
+  },
+};
+
+/** The platform's own code in an answer's body (platformErrorCodes), undefined when the body names none. */
 export function platformCodeOf(platform: PublishPlatform, body: unknown): string | undefined {
   const b = obj(body);
-  if (!b) return undefined;
-  if (platform === 'x') return word(Array.isArray(b.errors) ? obj(b.errors[0])?.code : undefined) ?? word(b.title);
-  if (platform === 'linkedin') {
-    const input = obj(b.errorDetails)?.inputErrors;
-    return word(Array.isArray(input) ? obj(input[0])?.code : undefined) ?? word(b.code);
-  }
-  if (platform === 'reddit') {
-    const errors = obj(b.json)?.errors;
-    const first = Array.isArray(errors) && Array.isArray(errors[0]) ? (errors[0] as unknown[])[0] : undefined;
-    return word(first);
-  }
-  const errors = obj(b.error)?.errors;
-  return word(Array.isArray(errors) ? obj(errors[0])?.reason : undefined);
+  return b ? platformErrorCodes[platform].read(b) : undefined;
 }
 
 /** The failure step of a publish-log step name ('Upload media' -> upload). */

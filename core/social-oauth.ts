@@ -58,6 +58,16 @@ const refusalWords: Record<OAuthStateRefusal, string> = {
   'other-user': 'this connection request was started by another account',
 };
 
+/**
+ * The words of each OAuth platform's Connect button on its page: a first connect, and an account whose last
+ * refresh was refused (YouTube's page says Authenticate either way), and what the page says before a first
+ * connect. Read by the page and by the functions' "connect again" messages, so both name the same button.
+ */
+export const oauthButtons: Record<OAuthPlatform, { connect: string; reconnect: string; notConnected: string }> = {
+  reddit: { connect: 'Connect Reddit Account', reconnect: 'Reconnect Reddit Account', notConnected: 'Your Reddit app is saved: connect your Reddit account to post.' },
+  youtube: { connect: 'Authenticate with YouTube', reconnect: 'Authenticate with YouTube', notConnected: 'Please authenticate with YouTube first' },
+};
+
 export const oauthMessages = {
   connectingTitle: (p: OAuthPlatform) => `Connecting ${socialPlatformLabels[p]} Account`,
   connectingBody: 'Please wait while we finish connecting your account.',

@@ -147,8 +147,10 @@ export const publishPostSchema = z
     if (post.firstComment !== '' && !firstCommentPlatforms.includes(post.platform)) {
       ctx.addIssue({ code: 'custom', path: ['firstComment'], message: `A first comment is not available on ${platformLabels[post.platform]}` });
     }
-    if (post.platform !== 'reddit') {
-      if (post.text === '' && post.platform !== 'youtube') ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
+    const facts = platformFacts[post.platform];
+    if (!facts.subreddit) {
+      // A video upload's text is its description, which may be empty.
+      if (post.text === '' && !facts.videoUpload) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
       if (post.reddit) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
       return;
     }

@@ -32,6 +32,12 @@ export interface PlatformFacts {
   viewsLabel: string;
   /** Something to know before connecting the account, said under its Connect button ('' when nothing). */
   connectNote: string;
+  /** The first comment is a post of its own (X: a reply), weighed and limited as a post; elsewhere a comment. */
+  commentIsPost: boolean;
+  /** A planned post is uploaded at once and the platform holds it until its publish time (YouTube's publishAt). */
+  publishAtOnUpload: boolean;
+  /** The channel's page offers the AI analysis of its posts' texts (LinkedIn's audience reads long-form). */
+  postAnalysis: boolean;
 }
 
 export const platformFacts = {
@@ -48,6 +54,9 @@ export const platformFacts = {
     firstComment: true,
     viewsLabel: 'Impressions',
     connectNote: '',
+    commentIsPost: true,
+    publishAtOnUpload: false,
+    postAnalysis: false,
   },
   linkedin: {
     id: 'linkedin',
@@ -62,6 +71,9 @@ export const platformFacts = {
     firstComment: true,
     viewsLabel: 'Impressions',
     connectNote: '',
+    commentIsPost: false,
+    publishAtOnUpload: false,
+    postAnalysis: true,
   },
   reddit: {
     id: 'reddit',
@@ -76,6 +88,9 @@ export const platformFacts = {
     firstComment: true,
     viewsLabel: 'Impressions',
     connectNote: "New Reddit API apps need Reddit's approval before they can connect.",
+    commentIsPost: false,
+    publishAtOnUpload: false,
+    postAnalysis: false,
   },
   youtube: {
     id: 'youtube',
@@ -90,6 +105,9 @@ export const platformFacts = {
     firstComment: true,
     viewsLabel: 'Views',
     connectNote: '',
+    commentIsPost: false,
+    publishAtOnUpload: true,
+    postAnalysis: false,
   },
 } as const satisfies { [P in PublishPlatform]: PlatformFacts & { id: P } };
 

@@ -5,7 +5,7 @@ import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
 import { checkScheduleDate, SCHEDULE_MESSAGES } from '@core/schedule';
 import { cleanSubreddit } from '@core/post-checks';
-import { checkDraft, platformLabels, platforms } from '@core/platforms';
+import { checkDraft, platformFacts, platformLabels, platforms } from '@core/platforms';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { connectionLabel, type SocialConnection } from '@core/social-connections';
 import { publishPlatforms, type PlatformProfile } from '@core/social-posts';
@@ -243,7 +243,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       const media = f.media.map((m) => ({ id: m.generationId }));
       const results: SentChannel[] = [];
       for (const channel of chosen) {
-        const input = publishInputOf(channel, { text: f.text, media, fields, flair: channel === 'reddit' ? flair.chosen : null }, { requestId: crypto.randomUUID(), groupId, scheduledAt, timeZone });
+        const input = publishInputOf(channel, { text: f.text, media, fields, flair: platformFacts[channel].subreddit ? flair.chosen : null }, { requestId: crypto.randomUUID(), groupId, scheduledAt, timeZone });
         try {
           const result = await callFunction(functions, 'publishPost', input);
           results.push({ channel, postId: result.postId });

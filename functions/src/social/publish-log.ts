@@ -40,17 +40,29 @@ export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }>
   },
 };
 
+const MEDIA_PATH = /\/media|\/images|\/videos|dms-uploads|asset\.json|media-upload/;
+
+/**
+ * Each platform's own steps by method and path (undefined: not one of its own, so a media upload when its
+ * path says so, MEDIA_PATH). YouTube's every request belongs to an upload session.
+ */
+const platformSteps: Record<PublishPlatform, (method: string, path: string) => string | undefined> = {
+  x: (_method, path) => (path === '/2/tweets' ? 'Create post' : undefined),
+  linkedin: (method, path) => {
+    if (method === 'POST' && /^\/rest\/socialActions\/[^/]+\/comments$/.test(path)) return 'Create comment';
+    return path === '/rest/posts' ? 'Create post' : undefined;
+  },
+  reddit: (_method, path) => (path === '/api/submit' ? 'Create post' : undefined),
+  youtube: (method, path) => {
+    if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
+    return method === 'PUT' ? 'Upload video' : 'YouTube request';
+  },
+};
+
 /** What a request to the platform is for, from its method and address. */
 export function requestStep(platform: PublishPlatform, method: string, url: string): string {
   const path = safePath(url);
-  if (platform === 'youtube') {
-    if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
-    return method === 'PUT' ? 'Upload video' : 'YouTube request';
-  }
-  if (platform === 'linkedin' && method === 'POST' && /^\/rest\/socialActions\/[^/]+\/comments$/.test(path)) return 'Create comment';
-  if (/\/media|\/images|\/videos|dms-uploads|asset\.json|media-upload/.test(path)) return 'Upload media';
-  if ((platform === 'x' && path === '/2/tweets') || (platform === 'linkedin' && path === '/rest/posts') || (platform === 'reddit' && path === '/api/submit')) return 'Create post';
-  return 'Request';
+  return platformSteps[platform](method, path) ?? (MEDIA_PATH.test(path) ? 'Upload media' : 'Request');
 }
 
 function safePath(url: string): string {

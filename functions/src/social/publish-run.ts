@@ -2,7 +2,7 @@ import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/f
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import { platformFacts } from '@core/platforms';
-import { explainFailure, failureStepOfRequest, platformCodeOf } from '@core/platform-errors';
+import { explainFailure, failureStepOfRequest, platformCodeOf, platformErrorCodes } from '@core/platform-errors';
 import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -174,14 +174,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     return { step, reason: id, summary: message, fix, platformCode: platformCode ?? null, httpStatus: status ?? null };
   }
 
-  /** A fetch that notes the platform's refusals (an error status, or Reddit's json.errors) for explained(). */
+  /** A fetch that notes the platform's refusals (an error status, or a code in a 2xx answer where the platform puts one there) for explained(). */
   function noticingFetch(inner: typeof globalThis.fetch): typeof globalThis.fetch {
     return async (input, init) => {
       const response = await inner(input, init);
       const refused = response.status >= 400;
       // An answer that went through clears the last refusal: a later failure is not that one.
       if (!refused) lastRefusal = null;
-      if (refused || (platform === 'reddit' && response.ok)) {
+      if (refused || (platformErrorCodes[platform].inSuccessfulAnswers && response.ok)) {
         let code: string | undefined;
         try {
           code = platformCodeOf(platform, await response.clone().json());

@@ -1,5 +1,6 @@
 import { PenSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { platformFacts } from '@core/platforms';
 import { NO_RESULTS_YET, resultsTotals } from '@core/post-metrics';
 import { paths } from '@core/routes';
 import type { PublishPlatform } from '@core/social-posts';
@@ -72,7 +73,7 @@ export function SocialOverview() {
                       <p className="text-xs text-muted-foreground">
                         {[
                           row.followers === null ? null : `${compact(row.followers)} followers`,
-                          row.totals.views > 0 ? `${compact(row.totals.views)} ${row.id === 'youtube' ? 'views' : 'impressions'}` : null,
+                          row.totals.views > 0 ? `${compact(row.totals.views)} ${platformFacts[row.id].viewsLabel.toLowerCase()}` : null,
                           row.totals.posts > 0 ? `${compact(row.totals.engagements)} engagements` : null,
                           row.totals.posts > 0 ? `${row.totals.posts} ${row.totals.posts === 1 ? 'post' : 'posts'} measured` : 'no results yet',
                         ]

@@ -1,7 +1,7 @@
 import { CheckCircle2, KeyRound, Link2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { socialPlatformLabels } from '@core/integrations';
-import type { OAuthPlatform } from '@core/social-oauth';
+import { oauthButtons, type OAuthPlatform } from '@core/social-oauth';
 import { Button, buttonClasses } from '@core/ui/button';
 import { useOAuthAccount, type OAuthAccountState } from '../api/social-connections';
 import { useStartSocialOAuth } from '@/lib/social-oauth';
@@ -11,9 +11,7 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 // with them, the button that starts Connect at the platform (startSocialOAuth); connected, who posts.
 
 // A first connect says Connect; only an account whose last refresh was refused says Reconnect.
-const connectLabel: Record<OAuthPlatform, string> = { reddit: 'Connect Reddit Account', youtube: 'Authenticate with YouTube' };
-const reconnectLabel: Record<OAuthPlatform, string> = { reddit: 'Reconnect Reddit Account', youtube: 'Authenticate with YouTube' };
-const actionLabel = (platform: OAuthPlatform, state: string) => (state === 'needs-reconnect' ? reconnectLabel : connectLabel)[platform];
+const actionLabel = (platform: OAuthPlatform, state: string) => oauthButtons[platform][state === 'needs-reconnect' ? 'reconnect' : 'connect'];
 const integrationsLabel: Record<OAuthPlatform, string> = { reddit: 'Connect Reddit Account', youtube: 'Connect YouTube Account' };
 
 export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuthAccountState, 'loading'>): string {
@@ -22,7 +20,7 @@ export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuth
     case 'no-credentials':
       return `Save your ${label} app's Client ID and Client Secret in Integrations first.`;
     case 'not-connected':
-      return platform === 'youtube' ? 'Please authenticate with YouTube first' : `Your ${label} app is saved: connect your ${label} account to post.`;
+      return oauthButtons[platform].notConnected;
     case 'needs-reconnect':
       return `Your ${label} connection has expired or was revoked. Connect again to keep posting.`;
     case 'connected':

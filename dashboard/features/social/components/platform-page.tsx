@@ -98,7 +98,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
           <DraftsCard platform={platform} openId={draft.id} />
           <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
           <ChannelResults platform={platform} />
-          {platform === 'linkedin' ? <AnalyzePerformance postTexts={postTexts} /> : null}
+          {platformFacts[platform].postAnalysis ? <AnalyzePerformance postTexts={postTexts} /> : null}
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { ListPlus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { platforms } from '@core/platforms';
+import { platformFacts, platforms } from '@core/platforms';
 import { commentMaxChars, THREAD_MAX_POSTS, type PublishPlatform } from '@core/social-posts';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
 import { Button } from '@core/ui/button';
@@ -36,9 +36,12 @@ export function threadProblem(items: readonly ThreadItemDraft[]): string | null 
   return null;
 }
 
+/** The first comment's limit: X's is a post's weighted limit, LinkedIn's, Reddit's and YouTube's count characters. */
+const firstCommentMax: Record<PublishPlatform, number> = { x: X_MAX_WEIGHTED_LENGTH, ...commentMaxChars };
+
 /** The first comment's counter: X weighs it as a post, LinkedIn, Reddit and YouTube count characters. */
 export function firstCommentCount(platform: PublishPlatform, text: string): { used: number; max: number } {
-  return platform === 'x' ? { used: xTextInfo(text).weightedLength, max: X_MAX_WEIGHTED_LENGTH } : { used: [...text].length, max: commentMaxChars[platform] };
+  return { used: platformFacts[platform].commentIsPost ? xTextInfo(text).weightedLength : [...text].length, max: firstCommentMax[platform] };
 }
 
 /** Why the first comment cannot go out as it stands, or null. */
@@ -110,7 +113,7 @@ export function FirstCommentField({ platform, value, onChange }: { platform: Pub
         value={value}
         onChange={(e) => onChange(e.target.value)}
         rows={2}
-        placeholder={platform === 'x' ? 'A reply to your post, published right after it' : 'A comment on your post, published right after it'}
+        placeholder={platformFacts[platform].commentIsPost ? 'A reply to your post, published right after it' : 'A comment on your post, published right after it'}
         aria-invalid={over || undefined}
         aria-describedby={`${id}-comment-count`}
         className={cn(over && 'border-destructive focus-visible:ring-destructive')}

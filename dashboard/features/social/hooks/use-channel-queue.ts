@@ -1,6 +1,7 @@
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { userCollectionPath } from '@core/firestore-paths';
+import { platformFacts } from '@core/platforms';
 import type { PostingSlot } from '@core/queue-slots';
 import { toSocialPost, type PublishPlatform, type SocialPost } from '@core/social-posts';
 import { useUserQuery } from '@/lib/live';
@@ -31,14 +32,16 @@ export function useChannelQueue(platform: PublishPlatform): ChannelQueue {
     (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), where('status', '==', 'scheduled'), limit(TAKEN_LOOKAHEAD)),
     toSocialPost,
   );
-  // YouTube's Publish Times are not `scheduled` posts; its recent uploads carry them (Recent Posts' query and index).
+  // A platform that holds uploads until their publish time (YouTube) has no `scheduled` posts for them; its
+  // recent uploads carry those times (Recent Posts' query and index).
+  const holdsUploads = platformFacts[platform].publishAtOnUpload;
   const recent = useUserQuery(
-    (db, uid) => (platform === 'youtube' ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', 'youtube'), orderBy('createdAt', 'desc'), limit(TAKEN_LOOKAHEAD)) : null),
+    (db, uid) => (holdsUploads ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), orderBy('createdAt', 'desc'), limit(TAKEN_LOOKAHEAD)) : null),
     toSocialPost,
   );
   const taken = useMemo(() => {
-    const posts = [...(scheduled.status === 'success' ? scheduled.data : []), ...(platform === 'youtube' && recent.status === 'success' ? recent.data : [])];
+    const posts = [...(scheduled.status === 'success' ? scheduled.data : []), ...(holdsUploads && recent.status === 'success' ? recent.data : [])];
     return posts.filter((p) => p.platform === platform).flatMap((p) => heldAt(p) ?? []);
-  }, [scheduled, recent, platform]);
+  }, [scheduled, recent, platform, holdsUploads]);
   return { slots: scheduling.slots[platform] ?? [], taken, loading: scheduling.loading || scheduled.status === 'loading' };
 }

@@ -19,7 +19,16 @@ const PLATFORM_RULES: Record<SocialPlatform, string> = {
   youtube: 'YouTube: a video description with a hook in the first two lines, then details, at most 4500 characters.',
 };
 
-const PLATFORM_MAX_CHARS: Record<SocialPlatform, number> = { x: 280, linkedin: 3000, reddit: 40_000, youtube: 5000 };
+/** The last guarantee on a generated post: cut to the platform's limit (X weighs its text, fitToX). */
+const FIT_TO_PLATFORM: Record<SocialPlatform, (text: string) => string> = {
+  x: fitToX,
+  linkedin: (text) => text.slice(0, 3000),
+  reddit: (text) => text.slice(0, 40_000),
+  youtube: (text) => text.slice(0, 5000),
+};
+
+/** Room for the reply: a YouTube description is long, the other posts are short. */
+const POST_MAX_OUTPUT_TOKENS: Record<SocialPlatform, number> = { x: 600, linkedin: 600, reddit: 600, youtube: 1500 };
 
 export interface TaskPrompt {
   system: string;
@@ -66,7 +75,7 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
           platform ? PLATFORM_RULES[platform] : 'Keep it short and engaging.',
           'Reply with the post text only: no preamble, no quotes, no alternatives.',
         ),
-        maxOutputTokens: platform === 'youtube' ? 1500 : 600,
+        maxOutputTokens: platform ? POST_MAX_OUTPUT_TOKENS[platform] : 600,
         temperature: 0.8,
       };
     case 'analyze':
@@ -103,7 +112,6 @@ export function finishText(task: AiTextTask, platform: SocialPlatform | undefine
       .replace(/^"([\s\S]*)"$/, '$1')
       .trim();
   }
-  if (task === 'social_post' && platform === 'x') return fitToX(out);
-  if (task === 'social_post' && platform) return out.slice(0, PLATFORM_MAX_CHARS[platform]);
+  if (task === 'social_post' && platform) return FIT_TO_PLATFORM[platform](out);
   return out;
 }

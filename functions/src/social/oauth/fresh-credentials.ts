@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type SocialPlatform, type StoredSocialCredentials } from '@core/integrations';
-import { ACCESS_TOKEN_REFRESH_MARGIN_MS, oauthPlatforms, type OAuthPlatform } from '@core/social-oauth';
+import { ACCESS_TOKEN_REFRESH_MARGIN_MS, oauthButtons, oauthPlatforms, type OAuthPlatform } from '@core/social-oauth';
 import { userCollectionPath } from '@core/firestore-paths';
 import { readSocialCredentials, storeSocialCredentials, type SecretRead, type SecretStoreDeps } from '../../integrations/secret-store';
 import { log } from '../../lib/log';
@@ -42,9 +42,7 @@ export function tokenFields(tokens: OAuthTokens): Record<string, string> {
 
 export function reconnectMessage(platform: OAuthPlatform): string {
   const label = socialPlatformLabels[platform];
-  return platform === 'youtube'
-    ? `Your YouTube connection has expired or was revoked. Use Authenticate with YouTube on the YouTube page, then try again.`
-    : `Your ${label} connection has expired or was revoked. Use Reconnect ${label} Account on the ${label} page, then try again.`;
+  return `Your ${label} connection has expired or was revoked. Use ${oauthButtons[platform].reconnect} on the ${label} page, then try again.`;
 }
 
 /** Marks the account as needing Connect again (a status field clients read); nothing else changes. */
