@@ -25,6 +25,7 @@ import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compos
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
+import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
 import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '../utils/compose';
 import { cleanSubreddit, MEDIA_LIMIT_NOTES, subredditProblem } from '../utils/post-checks';
@@ -32,6 +33,8 @@ import { PLATFORM_COPY } from '../utils/platforms';
 import { VISIBILITY_OPTIONS } from '../utils/youtube';
 
 const SHARED = 'shared';
+/** Who posts, in a preview, where the composer does not read the account's name (LinkedIn's is the chosen author). */
+const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
 type Tab = typeof SHARED | Channel;
 export const CHOOSE_CHANNEL = 'Choose at least one channel to post to.';
 
@@ -116,6 +119,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const [media, setMedia] = useState<MediaAsset[]>([]);
   const [fields, setFields] = useState<ChannelFieldsMap>(emptyFieldsMap);
   const [tab, setTab] = useState<Tab>(SHARED);
+  const [previewPick, setPreviewPick] = useState<Channel | null>(null);
   const schedule = useScheduleInput();
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
@@ -143,6 +147,20 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const failing = checks.filter((c) => c.reasons.length > 0);
   const blocked = picked.length === 0 ? CHOOSE_CHANNEL : failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
   const shownTab: Tab = tab !== SHARED && has(tab) ? tab : SHARED;
+  // The preview follows the channel tab being edited, and its own buttons.
+  const previewChannel = previewPick && has(previewPick) ? previewPick : (picked[0] ?? null);
+  const selectTab = (next: Tab) => {
+    setTab(next);
+    if (next !== SHARED) setPreviewPick(next);
+  };
+  const previewOf = (channel: Channel): PreviewPost => {
+    const f = fields[channel];
+    const author = channel === 'linkedin' ? (authors?.find((a) => a.urn === f.author)?.name ?? member?.name ?? 'You') : PREVIEW_AUTHOR[channel];
+    const base = { text: textOf(f, shared), media, author };
+    if (channel === 'reddit') return { ...base, title: f.title, subreddit: subreddit || undefined, flair: f.flairText.trim() || flair.chosen?.text || undefined };
+    if (channel === 'youtube') return { ...base, title: f.videoTitle };
+    return base;
+  };
 
   const setField = (channel: Channel, change: Partial<ChannelFields>) => setFields((all) => ({ ...all, [channel]: { ...all[channel], ...change } }));
   const toggle = (channel: Channel) => setChosen((list) => (list.includes(channel) ? list.filter((c) => c !== channel) : [...list, channel]));
@@ -266,7 +284,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
           <CardContent className="grid min-w-0 gap-5">
             <ComposeChannels connections={data} chosen={picked} onToggle={toggle} />
             <div className="grid min-w-0 gap-3">
-              <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={setTab} forked={forked} idPrefix={id} />
+              <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={selectTab} forked={forked} idPrefix={id} />
               <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${shownTab}`} className="grid min-w-0 gap-4">
                 {current ? (
                   <ChannelPanel
@@ -308,6 +326,18 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
           </CardContent>
         </Card>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          {previewChannel ? (
+            <Card role="region" aria-labelledby={`${id}-preview`}>
+              <CardHeader>
+                <CardTitle id={`${id}-preview`} className="text-base">
+                  Preview
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ComposePreviews channels={picked} current={previewChannel} onSelect={setPreviewPick} postOf={previewOf} />
+              </CardContent>
+            </Card>
+          ) : null}
           <Card role="region" aria-labelledby={`${id}-send`}>
             <CardHeader>
               <CardTitle id={`${id}-send`} className="text-base">
