@@ -235,7 +235,9 @@ export function ComposePreviews({
         ))}
       </div>
       <PostPreview channel={current} post={postOf(current)} />
-      <p className="text-xs text-muted-foreground">Cut where {platformLabels[current]}'s feed shows its "more" link; the media is cropped to the feed's box.</p>
+      <p className="text-xs text-muted-foreground">
+        Cut where {platformLabels[current]}'s feed {PREVIEW_RULES[current].more ? 'shows its "more" link' : 'fades the text'}; the media is cropped to the feed's box.
+      </p>
     </div>
   );
 }
