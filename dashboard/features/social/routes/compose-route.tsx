@@ -106,7 +106,7 @@ function ComposeDraftsCard({ openId }: { openId: string | null }) {
               >
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{composeDraftLabel(d)}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">{d.channels.map((c) => platformLabels[c]).join(', ')}</span>
+                <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{d.channels.map((c) => platformLabels[c]).join(', ')}</span>
               </Link>
             </li>
           ))}
