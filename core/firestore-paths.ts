@@ -10,6 +10,7 @@ export const collections = {
   socialAccounts: 'socialAccounts',
   feedback: 'feedback',
   drafts: 'drafts',
+  composeDrafts: 'composeDrafts',
 } as const;
 
 export type UserCollection = Exclude<keyof typeof collections, 'users'>;

@@ -87,3 +87,17 @@ export function fitToX(text: string, limit = X_MAX_WEIGHTED_LENGTH): string {
   if (space > cut.length * 0.6) return `${cut.slice(0, space).trimEnd()}…`;
   return withEllipsis(lo);
 }
+
+/** The longest leading part of the text X counts within `limit` (whole URLs and graphemes, never half of one). */
+export function xLeadingWithin(text: string, limit: number): string {
+  if (xWeightedLength(text) <= limit) return text;
+  const parts = pieces(text);
+  let lo = 0;
+  let hi = parts.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (xWeightedLength(parts.slice(0, mid).join('')) <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return parts.slice(0, lo).join('');
+}

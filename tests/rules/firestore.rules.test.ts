@@ -1,7 +1,9 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, where, type DocumentData, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toComposeDraft } from '../../core/data/compose-draft';
 import { emptyDraft } from '../../core/data/draft';
+import { writeComposeDraft } from '../../core/firebase/compose-drafts';
 import { writeDraft } from '../../core/firebase/drafts';
 import { emulatorHost, projectId, readRules } from './emulators';
 
@@ -573,5 +575,83 @@ describe('drafts: writeDraft under the rules', () => {
     const id = await writeDraft(db, 'alice', 'd1', fields, true);
     expect(id).toMatch(/^d\d{3}$/);
     expect((await getDoc(doc(db, `users/alice/drafts/${id}`))).exists()).toBe(true);
+  });
+});
+
+/** A Compose draft as the one composer writes it (core/data/compose-draft.ts, toComposeDraftWrite). */
+const newComposeDraft = (overrides: DocumentData = {}) => ({
+  channels: ['x', 'linkedin', 'reddit', 'youtube'],
+  text: 'One idea',
+  media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null }],
+  versions: { linkedin: 'One idea, at length' },
+  author: 'urn:li:person:abc',
+  subreddit: 'tides',
+  title: 'A title',
+  flairId: 'f1',
+  flairText: '',
+  videoTitle: 'A video',
+  tags: 'one, two',
+  visibility: 'unlisted',
+  createdAt: serverTimestamp(),
+  updatedAt: serverTimestamp(),
+  ...overrides,
+});
+
+describe('composeDrafts: ideas saved from the one composer', () => {
+  const composeDraft = (db: Firestore, id = 'c001') => doc(db, `users/alice/composeDrafts/${id}`);
+  const as = (who: 'alice' | 'bob') => env.authenticatedContext(who, verified).firestore() as unknown as Firestore;
+  const seeded = async () => {
+    await reset();
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users/alice/composeDrafts/c001'), { ...newComposeDraft(), createdAt: earlier, updatedAt: earlier }));
+  };
+
+  it('the owner creates one in a slot id, reads, updates and deletes it', async () => {
+    await reset();
+    const db = as('alice');
+    await assertSucceeds(setDoc(composeDraft(db, 'c042'), newComposeDraft()));
+    await assertSucceeds(getDoc(composeDraft(db, 'c042')));
+    await assertSucceeds(updateDoc(composeDraft(db, 'c042'), { text: 'Edited', versions: {}, updatedAt: serverTimestamp() }));
+    await assertSucceeds(deleteDoc(composeDraft(db, 'c042')));
+  });
+
+  it('nobody else reads, writes or deletes it', async () => {
+    await seeded();
+    const db = as('bob');
+    await assertFails(getDoc(composeDraft(db)));
+    await assertFails(getDocs(collection(db, 'users/alice/composeDrafts')));
+    await assertFails(setDoc(composeDraft(db, 'c002'), newComposeDraft()));
+    await assertFails(updateDoc(composeDraft(db), { text: 'Mine now', updatedAt: serverTimestamp() }));
+    await assertFails(deleteDoc(composeDraft(db)));
+    await assertFails(getDoc(composeDraft(env.unauthenticatedContext().firestore() as unknown as Firestore)));
+  });
+
+  it.each([
+    ['an id outside the slots', 'd001', {}],
+    ['an unknown key', 'c002', { platform: 'x' }],
+    ['a channel the platforms do not know', 'c002', { channels: ['x', 'myspace'] }],
+    ['a version for an unknown channel', 'c002', { versions: { myspace: 'Hi' } }],
+    ['a version over 40,000 characters', 'c002', { versions: { x: long(40001) } }],
+    ['shared text over 40,000 characters', 'c002', { text: long(40001) }],
+    ['a subreddit with a space', 'c002', { subreddit: 'has space' }],
+    ['a video title over 100 characters', 'c002', { videoTitle: long(101) }],
+    ['a visibility YouTube does not have', 'c002', { visibility: 'friends' }],
+    ['a media entry with an unknown key', 'c002', { media: [{ generationId: 'g1', title: '', contentType: 'image/png', sizeBytes: 1, thumbnailUrl: null, url: 'https://x' }] }],
+    ['an updatedAt that is not the request time', 'c002', { updatedAt: earlier }],
+  ])('refuses %s', async (_title, id, overrides) => {
+    await reset();
+    await assertFails(setDoc(composeDraft(as('alice'), id), newComposeDraft(overrides)));
+  });
+
+  it('writeComposeDraft claims a free slot, saves into it again, and the converter reads back what it wrote', async () => {
+    await seeded();
+    const db = as('alice');
+    const fields = { ...toComposeDraft('c', {}), text: 'A new idea', channels: ['x', 'youtube'] as ('x' | 'youtube')[], versions: { x: 'For X' }, videoTitle: long(150) };
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = fields;
+    const id = await writeComposeDraft(db, 'alice', null, rest);
+    expect(id).toMatch(/^c\d{3}$/);
+    expect(await writeComposeDraft(db, 'alice', id, { ...rest, text: 'Edited' })).toBe(id);
+    const read = toComposeDraft(id, (await getDoc(composeDraft(db, id))).data());
+    expect(read).toMatchObject({ text: 'Edited', channels: ['x', 'youtube'], versions: { x: 'For X' }, videoTitle: long(100) });
+    expect((await getDoc(composeDraft(db, 'c001'))).data()?.text).toBe('One idea');
   });
 });

@@ -28,7 +28,7 @@ export function ComposeChannels({ connections, chosen, onToggle }: { connections
   return (
     <fieldset className="grid min-w-0 gap-3">
       <legend className="mb-3 text-sm font-medium leading-none">Channels</legend>
-      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 2xl:grid-cols-4">
         {channels.map((channel) => {
           const connection = connections[channel];
           const ok = connection.state === 'connected';

@@ -13,6 +13,12 @@ vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCall
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
+// Compose drafts have their own tests (compose-route-drafts.test.tsx): none here.
+vi.mock('../api/compose-drafts', () => ({
+  useComposeDrafts: () => ({ status: 'success', data: [], retry: () => undefined }),
+  useComposeDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
+}));
 
 // jsdom's role queries are slow on a busy machine: the budget is generous, no test waits on time.
 vi.setConfig({ testTimeout: 60_000 });
@@ -118,6 +124,43 @@ describe('the one composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use shared text' }));
     expect((screen.getByLabelText('Text for LinkedIn') as HTMLTextAreaElement).value).toBe('A better idea');
     expect(screen.queryByText('Edited for LinkedIn')).toBeNull();
+  });
+
+  it('previews each chosen channel beside the editor, following the tab being edited', async () => {
+    renderPage();
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+    choose('X');
+    choose('LinkedIn');
+    choose('Reddit');
+    write('One idea\nTold in a few lines\n\nThe rest, below the fold');
+    const preview = () => screen.getByRole('region', { name: 'Preview' });
+    const shown = () =>
+      within(preview())
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label'));
+    const text = () => within(preview()).getByTestId('preview-text').textContent;
+    expect(shown()).toEqual(['Preview on X']);
+    expect(text()).toBe('One idea\nTold in a few lines\n\nThe rest, below the fold');
+
+    openTab('LinkedIn');
+    expect(shown()).toEqual(['Preview on LinkedIn']);
+    expect(text()).toBe('One idea\nTold in a few lines …more');
+    const author = screen.getByLabelText('Post From') as HTMLSelectElement;
+    await waitFor(() => expect(author.options.length).toBe(2));
+    fireEvent.change(author, { target: { value: MEMBER.urn } });
+    expect(within(preview()).getByText('Sandy Box')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Text for LinkedIn'), { target: { value: 'Only for LinkedIn' } });
+    expect(text()).toBe('Only for LinkedIn');
+
+    openTab('Reddit');
+    fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/MuseSandbox' } });
+    fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'One idea, for Reddit' } });
+    expect(shown()).toEqual(['Preview on Reddit']);
+    expect(within(preview()).getByTestId('preview-title').textContent).toBe('One idea, for Reddit');
+    expect(within(preview()).getByText('r/MuseSandbox')).toBeTruthy();
+
+    fireEvent.click(within(preview()).getByRole('button', { name: 'X' }));
+    expect(shown()).toEqual(['Preview on X']);
   });
 
   it('names each channel that fails its checks and why, and Post Now stays disabled until all pass', async () => {

@@ -1,6 +1,9 @@
-import { CheckCircle2, Send } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { CheckCircle2, FileText, Save, Send } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { composeDraftLabel, type ComposeDraft, type ComposeDraftFields } from '@core/data/compose-draft';
+import { deleteComposeDraft, writeComposeDraft } from '@core/firebase/compose-drafts';
+import { DraftsFullError } from '@core/firebase/drafts';
 import { platformLabels, platforms } from '@core/platforms';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { userTimeZone } from '@core/schedule';
@@ -13,10 +16,14 @@ import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
 import { Skeleton } from '@core/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/lib/auth';
 import { call, readCallableError } from '@/lib/call';
+import { getFirebase } from '@/lib/firebase';
 import type { MediaAsset } from '@/lib/library-media';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
+import { toast } from '@/lib/toast';
+import { useComposeDraftDoc, useComposeDrafts } from '../api/compose-drafts';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
@@ -25,15 +32,89 @@ import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compos
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
+import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
 import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '../utils/compose';
 import { cleanSubreddit, MEDIA_LIMIT_NOTES, subredditProblem } from '../utils/post-checks';
 import { PLATFORM_COPY } from '../utils/platforms';
+import { draftMediaAssets } from '../utils/draft-media';
 import { VISIBILITY_OPTIONS } from '../utils/youtube';
 
 const SHARED = 'shared';
+/** Who posts, in a preview, where the composer does not read the account's name (LinkedIn's is the chosen author). */
+const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
 type Tab = typeof SHARED | Channel;
 export const CHOOSE_CHANNEL = 'Choose at least one channel to post to.';
+/** The address names the open Compose draft: ?draft=c042. */
+const DRAFT_PARAM = 'draft';
+
+/** What a Compose draft keeps of the composer: the chosen channels, the shared text and media, each channel's own text and fields. */
+function draftFieldsOf(chosen: readonly Channel[], shared: string, media: readonly MediaAsset[], fields: ChannelFieldsMap): ComposeDraftFields {
+  const versions = Object.fromEntries(channels.flatMap((c) => (fields[c].text !== null ? [[c, fields[c].text]] : [])));
+  const subreddit = cleanSubreddit(fields.reddit.subreddit);
+  return {
+    channels: [...chosen],
+    text: shared,
+    media: media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+    versions,
+    author: fields.linkedin.author,
+    subreddit: subredditProblem(subreddit) ? '' : subreddit,
+    title: fields.reddit.title,
+    flairId: fields.reddit.flairId,
+    flairText: fields.reddit.flairText,
+    videoTitle: fields.youtube.videoTitle,
+    tags: fields.youtube.tags,
+    visibility: fields.youtube.visibility,
+  };
+}
+
+/** The address with the open draft set, or left. */
+function withParam(params: URLSearchParams, id: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (id) next.set(DRAFT_PARAM, id);
+  else next.delete(DRAFT_PARAM);
+  return next;
+}
+
+/** A saved Compose draft as the composer's per-channel fields. */
+function channelFieldsOfDraft(d: ComposeDraft): ChannelFieldsMap {
+  const map = emptyFieldsMap();
+  for (const c of channels) map[c] = { ...map[c], text: d.versions[c] ?? null };
+  map.linkedin.author = d.author;
+  map.reddit = { ...map.reddit, subreddit: d.subreddit, title: d.title, flairId: d.flairId, flairText: d.flairText };
+  map.youtube = { ...map.youtube, videoTitle: d.videoTitle, tags: d.tags, visibility: d.visibility };
+  return map;
+}
+
+/** The Compose drafts, last edited first; each opens in the composer. */
+function ComposeDraftsCard({ openId }: { openId: string | null }) {
+  const drafts = useComposeDrafts();
+  if (drafts.status !== 'success' || drafts.data.length === 0) return null;
+  return (
+    <Card role="region" aria-label="Drafts" className="min-w-0">
+      <CardHeader>
+        <CardTitle className="text-base">Drafts</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-1 gap-1">
+          {drafts.data.map((d) => (
+            <li key={d.id}>
+              <Link
+                to={`?${DRAFT_PARAM}=${encodeURIComponent(d.id)}`}
+                aria-current={d.id === openId ? 'true' : undefined}
+                className={cn('flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent', d.id === openId && 'bg-accent font-medium')}
+              >
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 flex-1 truncate">{composeDraftLabel(d)}</span>
+                <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{d.channels.map((c) => platformLabels[c]).join(', ')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** The channel tabs: Shared first, then each chosen channel; arrow keys, Home and End move between them. */
 function ComposeTabs({ tabs, current, onSelect, forked, idPrefix }: { tabs: readonly Tab[]; current: Tab; onSelect: (tab: Tab) => void; forked: (tab: Tab) => boolean; idPrefix: string }) {
@@ -116,11 +197,30 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const [media, setMedia] = useState<MediaAsset[]>([]);
   const [fields, setFields] = useState<ChannelFieldsMap>(emptyFieldsMap);
   const [tab, setTab] = useState<Tab>(SHARED);
+  const [previewPick, setPreviewPick] = useState<Channel | null>(null);
   const schedule = useScheduleInput();
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const [group, setGroup] = useState<{ groupId: string; sent: SentChannel[]; inputs: Partial<Record<Channel, ReturnType<typeof publishInputOf>>> } | null>(null);
   const groupPosts = useGroupPosts(group?.groupId ?? null);
+
+  // Save draft: the composer as a Compose draft (?draft=ID opens one; saving again writes into it).
+  const uid = useAuth().user?.uid;
+  const [params, setParams] = useSearchParams();
+  const draftId = params.get(DRAFT_PARAM);
+  const openedDraft = useComposeDraftDoc(draftId);
+  const loadedDraft = useRef<string | null>(null);
+  const [savingDraft, setSavingDraft] = useState(false);
+  const opened = openedDraft.status === 'success' ? openedDraft.data : null;
+  useEffect(() => {
+    if (!opened || loadedDraft.current === opened.id) return;
+    loadedDraft.current = opened.id;
+    setChosen([...opened.channels]);
+    setShared(opened.text);
+    setMedia(draftMediaAssets(opened.media));
+    setFields(channelFieldsOfDraft(opened));
+    setTab(SHARED);
+  }, [opened]);
 
   const connected = connections.state.status === 'success' ? connections.state.data : null;
   const picked = chosen.filter((c) => connected?.[c].state === 'connected');
@@ -143,6 +243,20 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const failing = checks.filter((c) => c.reasons.length > 0);
   const blocked = picked.length === 0 ? CHOOSE_CHANNEL : failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
   const shownTab: Tab = tab !== SHARED && has(tab) ? tab : SHARED;
+  // The preview follows the channel tab being edited, and its own buttons.
+  const previewChannel = previewPick && has(previewPick) ? previewPick : (picked[0] ?? null);
+  const selectTab = (next: Tab) => {
+    setTab(next);
+    if (next !== SHARED) setPreviewPick(next);
+  };
+  const previewOf = (channel: Channel): PreviewPost => {
+    const f = fields[channel];
+    const author = channel === 'linkedin' ? (authors?.find((a) => a.urn === f.author)?.name ?? member?.name ?? 'You') : PREVIEW_AUTHOR[channel];
+    const base = { text: textOf(f, shared), media, author };
+    if (channel === 'reddit') return { ...base, title: f.title, subreddit: subreddit || undefined, flair: f.flairText.trim() || flair.chosen?.text || undefined };
+    if (channel === 'youtube') return { ...base, title: f.videoTitle };
+    return base;
+  };
 
   const setField = (channel: Channel, change: Partial<ChannelFields>) => setFields((all) => ({ ...all, [channel]: { ...all[channel], ...change } }));
   const toggle = (channel: Channel) => setChosen((list) => (list.includes(channel) ? list.filter((c) => c !== channel) : [...list, channel]));
@@ -156,6 +270,22 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
       return { channel, state: 'refused', reason: f.reason === 'missing-credentials' ? PLATFORM_COPY[channel].connect : f.message };
     }
   }
+
+  const saveDraft = async () => {
+    if (!uid || savingDraft) return;
+    setSavingDraft(true);
+    try {
+      const id = await writeComposeDraft(getFirebase().db, uid, draftId, draftFieldsOf(chosen, shared, media, fields));
+      loadedDraft.current = id;
+      if (id !== draftId) setParams((p) => withParam(p, id), { replace: true });
+      toast({ title: 'Draft saved', description: 'It is under Drafts on this page: open it there to go on.' });
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: error instanceof DraftsFullError ? error.message : 'Failed to save the draft. Please try again.', variant: 'destructive' });
+    } finally {
+      setSavingDraft(false);
+    }
+  };
 
   const submit = async () => {
     if (sendingRef.current || blocked) return;
@@ -188,6 +318,12 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     setSending(false);
     if (!sent.some((s) => s.state === 'sent')) return refuse('No channel accepted the post: the reason is shown under each one.');
     if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
+    // The idea went out: its draft is done with.
+    if (draftId && uid) {
+      loadedDraft.current = null;
+      setParams((p) => withParam(p, null), { replace: true });
+      await deleteComposeDraft(getFirebase().db, uid, draftId).catch((error: unknown) => console.error(error));
+    }
     // What went out is cleared for the next idea; the group stays below with each channel's state.
     setShared('');
     setMedia([]);
@@ -256,8 +392,8 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader title="Compose" description="Write one idea and send it, adapted, to each of your channels." />
-      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-3">
-        <Card role="region" aria-labelledby={`${id}-editor`} className="min-w-0 lg:col-span-2">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-3 xl:grid-cols-2">
+        <Card role="region" aria-labelledby={`${id}-editor`} className="min-w-0 lg:col-span-2 xl:col-span-1">
           <CardHeader>
             <CardTitle id={`${id}-editor`} className="text-base">
               Create Post
@@ -266,7 +402,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
           <CardContent className="grid min-w-0 gap-5">
             <ComposeChannels connections={data} chosen={picked} onToggle={toggle} />
             <div className="grid min-w-0 gap-3">
-              <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={setTab} forked={forked} idPrefix={id} />
+              <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={selectTab} forked={forked} idPrefix={id} />
               <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${shownTab}`} className="grid min-w-0 gap-4">
                 {current ? (
                   <ChannelPanel
@@ -308,6 +444,18 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
           </CardContent>
         </Card>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          {previewChannel ? (
+            <Card role="region" aria-labelledby={`${id}-preview`}>
+              <CardHeader>
+                <CardTitle id={`${id}-preview`} className="text-base">
+                  Preview
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ComposePreviews channels={picked} current={previewChannel} onSelect={setPreviewPick} postOf={previewOf} />
+              </CardContent>
+            </Card>
+          ) : null}
           <Card role="region" aria-labelledby={`${id}-send`}>
             <CardHeader>
               <CardTitle id={`${id}-send`} className="text-base">
@@ -326,10 +474,16 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                 {picked.length > 0 ? <ChannelChecks checks={checks} id={`${id}-checks`} /> : null}
                 <ScheduleField value={schedule.value} onChange={schedule.change} timeZone={timeZone} error={schedule.error} />
                 <div className="grid gap-2">
-                  <Button type="submit" loading={sending} disabled={Boolean(blocked)} aria-describedby={blocked ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
-                    {sending ? null : <Send aria-hidden="true" />}
-                    {schedule.value ? 'Schedule' : 'Post Now'}
-                  </Button>
+                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                    <Button type="submit" loading={sending} disabled={Boolean(blocked)} aria-describedby={blocked ? `${id}-blocked` : undefined} className="w-full sm:w-auto">
+                      {sending ? null : <Send aria-hidden="true" />}
+                      {schedule.value ? 'Schedule' : 'Post Now'}
+                    </Button>
+                    <Button type="button" variant="outline" loading={savingDraft} onClick={() => void saveDraft()} className="w-full sm:w-auto">
+                      {savingDraft ? null : <Save aria-hidden="true" />}
+                      Save draft
+                    </Button>
+                  </div>
                   {blocked ? (
                     <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
                       {blocked}
@@ -352,6 +506,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
             </CardContent>
           </Card>
           {group ? <PostGroup sent={group.sent} posts={groupPosts} timeZone={timeZone} onResend={(c) => void resend(c)} /> : null}
+          <ComposeDraftsCard openId={draftId} />
         </div>
       </div>
     </div>
