@@ -14,7 +14,7 @@ import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
-import { CheckCircle2, ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
+import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { panelFirebaseConfig, type SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
@@ -23,6 +23,7 @@ import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostT
 import { PostOutcome } from './post-outcome';
 import { RedditFlairField } from './reddit-flair-field';
 import { Section } from './ui';
+import { ChannelChecks } from '@core/ui/channel-checks';
 
 const DASHBOARD_PATHS: Record<DraftPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit };
 const FAILED_TO_GENERATE = 'Failed to generate post content.';
@@ -87,33 +88,6 @@ function AlsoSendTo({
           })}
       </ul>
     </fieldset>
-  );
-}
-
-/** Each chosen channel's checks (core/compose.ts, checkChannel): ready, or every reason it cannot go out. */
-function ChannelChecks({ checks }: { checks: { channel: DraftPlatform; reasons: string[] }[] }) {
-  return (
-    <ul aria-label="Checks per channel" className="grid gap-1.5 text-sm">
-      {checks.map(({ channel, reasons }) => (
-        <li key={channel} className="grid gap-0.5">
-          {reasons.length === 0 ? (
-            <p className="flex items-center gap-1.5 text-success">
-              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-              {platformLabels[channel]}: ready
-            </p>
-          ) : (
-            <>
-              <p className="font-medium text-destructive">{platformLabels[channel]} cannot post yet:</p>
-              <ul aria-label={`${platformLabels[channel]} problems`} className="grid list-disc gap-0.5 pl-5 text-destructive">
-                {reasons.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import type { SocialPlatform } from '@core/integrations';
 import type { OAuthPlatform } from '@core/social-oauth';
 import type { QueryState } from '@core/react/use-live';
 import { useUserCollection } from '@/lib/live';
-import { toSocialConnections, type SocialConnection } from '../utils/connections';
+import { toSocialConnections, type SocialConnection } from '@core/social-connections';
 
 /** Each platform's connection state, live from users/{uid}/socialAccounts. */
 export function useSocialConnections(): { state: QueryState<Record<SocialPlatform, SocialConnection>>; retry: () => void } {

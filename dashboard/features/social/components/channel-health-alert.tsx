@@ -4,7 +4,7 @@ import { formatInZone } from '@core/schedule';
 import type { PublishPlatform, SocialPost } from '@core/social-posts';
 import { buttonClasses } from '@core/ui/button';
 import { useSocialConnections } from '../api/social-connections';
-import type { SocialConnection } from '../utils/connections';
+import type { SocialConnection } from '@core/social-connections';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { SOCIAL_INTEGRATIONS } from './connect-alert';
 

@@ -4,8 +4,8 @@ import { platformLabels } from '@core/platforms';
 import { paths } from '@core/routes';
 import { BrandIcon } from '@/components/brand-icon';
 import { cn } from '@core/ui/cn';
-import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '../utils/connections';
-import { channels, type Channel } from '../utils/compose';
+import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '@core/social-connections';
+import { channels, type Channel } from '@core/compose';
 import { SOCIAL_INTEGRATIONS } from './connect-alert';
 
 /** Each channel's own page: its account, Recent Posts and settings, and Connect where it has one. */

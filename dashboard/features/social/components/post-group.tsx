@@ -5,7 +5,7 @@ import type { SocialPost } from '@core/social-posts';
 import { BrandIcon } from '@/components/brand-icon';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
-import type { Channel } from '../utils/compose';
+import type { Channel } from '@core/compose';
 import { PostItem } from './post-item';
 import { PostsLoadError } from './posts-load-error';
 

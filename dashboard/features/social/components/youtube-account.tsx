@@ -2,8 +2,8 @@ import { CheckCircle2, KeyRound, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@core/ui/button';
-import type { YouTubeAccountState } from '../utils/youtube';
-import { YOUTUBE_TEXT } from '../utils/youtube';
+import type { YouTubeAccountState } from '@core/youtube-form';
+import { YOUTUBE_TEXT } from '@core/youtube-form';
 import { SOCIAL_INTEGRATIONS } from './connect-alert';
 
 /**

@@ -8,7 +8,7 @@ import { usePagedRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platforms';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
-import { youtubeAccountState } from '../utils/youtube';
+import { youtubeAccountState } from '@core/youtube-form';
 import { AiPostGenerator } from './ai-post-generator';
 import { ChannelHealth, useChannelNeedsReconnect } from './channel-health-alert';
 import { PlatformStats } from './platform-stats';

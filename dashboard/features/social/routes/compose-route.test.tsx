@@ -58,6 +58,7 @@ describe('the one composer', () => {
     };
     live.accounts = [account('x'), account('linkedin'), account('reddit'), account('youtube', { connected: false })];
     live.posts = [];
+    live.profile = undefined;
     toast.mockReset();
     clearPlatformProfiles();
   });
@@ -190,6 +191,22 @@ describe('the one composer', () => {
     fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'One idea' } });
     expect(screen.getByText('Reddit: ready')).toBeTruthy();
     expect(postButton().disabled).toBe(false);
+  });
+
+  it('reads a typed schedule time in the workspace zone, not the browser’s, and sends that zone', async () => {
+    live.profile = { scheduling: { timeZone: 'Asia/Kolkata', slots: {} } };
+    render(
+      <MemoryRouter>
+        <ComposeRoute now={() => new Date('2026-11-26T00:00:00Z')} />
+      </MemoryRouter>,
+    );
+    choose('X');
+    write('Later');
+    expect(screen.getByText('Times in Asia/Kolkata')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Schedule Date/), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(sent('publishPost')).toHaveLength(1));
+    expect(sent('publishPost')[0]).toMatchObject({ platform: 'x', scheduledAt: '2026-12-01T03:30:00.000Z', timeZone: 'Asia/Kolkata' });
   });
 
   it('sends one publishPost per channel, each with its own requestId and one shared group id, and shows each channel’s post', async () => {

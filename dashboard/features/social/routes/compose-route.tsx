@@ -1,12 +1,11 @@
-import { CheckCircle2, FileText, Save, Send } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { FileText, Save, Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { composeDraftLabel, type ComposeDraft, type ComposeDraftFields } from '@core/data/compose-draft';
 import { deleteComposeDraft, writeComposeDraft } from '@core/firebase/compose-drafts';
 import { DraftsFullError } from '@core/firebase/drafts';
 import { platformLabels, platforms } from '@core/platforms';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
-import { userTimeZone } from '@core/schedule';
 import { REDDIT_LIMITS, YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -34,11 +33,13 @@ import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
 import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
-import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '../utils/compose';
+import { useWorkspaceTimeZone } from '@/lib/scheduling';
+import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '@core/compose';
 import { cleanSubreddit, MEDIA_LIMIT_NOTES, subredditProblem } from '../utils/post-checks';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { draftMediaAssets } from '../utils/draft-media';
-import { VISIBILITY_OPTIONS } from '../utils/youtube';
+import { VISIBILITY_OPTIONS } from '@core/youtube-form';
+import { ChannelChecks } from '@core/ui/channel-checks';
 
 const SHARED = 'shared';
 /** Who posts, in a preview, where the composer does not read the account's name (LinkedIn's is the chosen author). */
@@ -77,7 +78,7 @@ function withParam(params: URLSearchParams, id: string | null): URLSearchParams 
 }
 
 /** A saved Compose draft as the composer's per-channel fields. */
-function channelFieldsOfDraft(d: ComposeDraft): ChannelFieldsMap {
+function fieldsOfComposeDraft(d: ComposeDraft): ChannelFieldsMap {
   const map = emptyFieldsMap();
   for (const c of channels) map[c] = { ...map[c], text: d.versions[c] ?? null };
   map.linkedin.author = d.author;
@@ -160,37 +161,10 @@ function ComposeTabs({ tabs, current, onSelect, forked, idPrefix }: { tabs: read
   );
 }
 
-/** One channel's checks: Ready, or every reason it cannot go out as it stands. */
-function ChannelChecks({ checks, id }: { checks: { channel: Channel; reasons: string[] }[]; id: string }) {
-  return (
-    <ul id={id} aria-label="Checks per channel" className="grid gap-2">
-      {checks.map(({ channel, reasons }) => (
-        <li key={channel} className="grid gap-1 text-sm">
-          {reasons.length === 0 ? (
-            <p className="flex items-center gap-1.5 text-success">
-              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-              {platformLabels[channel]}: ready
-            </p>
-          ) : (
-            <>
-              <p className="font-medium text-destructive">{platformLabels[channel]} cannot post yet:</p>
-              <ul aria-label={`${platformLabels[channel]} problems`} className="grid list-disc gap-0.5 pl-5 text-destructive">
-                {reasons.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The one composer (/compose): one idea to any set of connected channels, adapted per channel, sent as one post group. */
 export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const id = useId();
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useWorkspaceTimeZone();
   const connections = useSocialConnections();
   const [chosen, setChosen] = useState<Channel[]>([]);
   const [shared, setShared] = useState('');
@@ -218,7 +192,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     setChosen([...opened.channels]);
     setShared(opened.text);
     setMedia(draftMediaAssets(opened.media));
-    setFields(channelFieldsOfDraft(opened));
+    setFields(fieldsOfComposeDraft(opened));
     setTab(SHARED);
   }, [opened]);
 

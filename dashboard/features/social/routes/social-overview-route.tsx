@@ -15,7 +15,7 @@ import { cn } from '@core/ui/cn';
 import { useSocialConnections } from '../api/social-connections';
 import { useScheduledPosts, useSettledPosts } from '../api/social-posts';
 import { SOCIAL_INTEGRATIONS } from '../components/connect-alert';
-import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '../utils/connections';
+import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '@core/social-connections';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone, userTimeZone } from '@core/schedule';
 
