@@ -8,7 +8,8 @@ import { expect, test, waits } from '../support/fixtures';
 // A file X refuses is caught when it is attached, not at publish time: the X composer reads the stored file
 // itself in the browser (mediabunny over the Storage emulator's range requests), names X and the reason,
 // keeps Post Now disabled, and Fix in editor opens the editor with the file and X's preset. With
-// E2E_SHOTS=<dir>, it also saves the refused state at 1280 and 375 px in the light and dark themes.
+// E2E_SHOTS=<dir>, it also saves the refused state and the editor it opens at 1280 and 375 px in the light
+// and dark themes.
 
 const SIZES = [
   ['1280', { width: 1280, height: 900 }],
@@ -80,4 +81,13 @@ test('an HEVC video is refused for X when attached, and Fix in editor opens it w
   await expect(page).toHaveURL(/\/create\/editor\?preset=x-landscape&/);
   await expect(page.getByRole('status').filter({ hasText: 'Opened with the X landscape preset (1280x720, 30 fps, MP4 H.264)' })).toBeVisible();
   await expect(page.getByText('Harbour HEVC').first()).toBeVisible();
+  if (shots) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: join(shots, `editor-fix-${size}-${theme}.png`) });
+      }
+    }
+  }
 });
