@@ -1,10 +1,10 @@
-import { ALL_FORMATS, Input, UrlSource, type Source } from 'mediabunny';
+import type { Source } from 'mediabunny';
 import { readGifInfo, unprobed, type MediaProbe } from '@core/media-probe';
 
 // Reads a library file's own facts in the browser when it is attached to a post (core/platforms/media-rules.ts
 // checks them against each channel): a video through mediabunny's demuxer over HTTP range requests (its
 // headers and index only, never a decoded frame), an image by its header (createImageBitmap), a GIF's frames
-// from its blocks (core/media-probe.ts).
+// from its blocks (core/media-probe.ts). mediabunny loads with the first video attached, not with the page.
 
 /** How many packets the frame rate is averaged over: a few seconds of video, read from the index. */
 const FPS_SAMPLE_PACKETS = 120;
@@ -17,6 +17,7 @@ export interface ProbeResult {
 
 /** A video's container, codecs, size on screen, duration, frame rate and sound, from any mediabunny source. */
 export async function probeVideoSource(source: Source, record: { contentType: string; sizeBytes: number }): Promise<MediaProbe> {
+  const { ALL_FORMATS, Input } = await import('mediabunny');
   const input = new Input({ source, formats: ALL_FORMATS });
   try {
     const format = await input.getFormat();
@@ -62,7 +63,10 @@ export async function probeMediaFile(file: { url: string; contentType: string; s
   const record = { contentType: file.contentType, sizeBytes: file.sizeBytes };
   try {
     // No retries: a file that cannot be fetched falls back at once rather than holding a send that waits for it.
-    if (file.type === 'video') return { probe: await probeVideoSource(new UrlSource(file.url, { getRetryDelay: () => null }), record), read: true };
+    if (file.type === 'video') {
+      const { UrlSource } = await import('mediabunny');
+      return { probe: await probeVideoSource(new UrlSource(file.url, { getRetryDelay: () => null }), record), read: true };
+    }
     if (file.type === 'image') {
       const response = await fetch(file.url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
