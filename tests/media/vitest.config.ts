@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Render correctness in headless Chromium, checked with native ffprobe/ffmpeg (npm test runs it as the
 // `media` suite; alone: npx vitest run --project media). Needs /usr/bin/chromium and ffmpeg, no stack.
 export default defineConfig({
+  // The dashboard's own aliases, for the modules the media tests import (dashboard/lib/media-probe.ts).
+  resolve: { alias: { '@core': fileURLToPath(new URL('../../core', import.meta.url)), '@': fileURLToPath(new URL('../../dashboard', import.meta.url)) } },
   test: {
     name: 'media',
     root: fileURLToPath(new URL('../..', import.meta.url)),

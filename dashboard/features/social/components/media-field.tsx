@@ -1,13 +1,48 @@
-import { Film, ImageIcon, Plus, X } from 'lucide-react';
+import { Film, ImageIcon, Plus, Wand2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { editorFixHref } from '@core/editor/fix-link';
 import type { GenerationType } from '@core/jobs';
+import { mediaTargetLabels, type MediaProblem, type MediaTarget } from '@core/platforms/media-rules';
 import type { PublishPlatform } from '@core/social-posts';
 import { AddMediaDialog } from '@/components/media/add-media-dialog';
 import { Button } from '@core/ui/button';
+import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
+import { MEDIA_CHECKING, type MediaChecks } from '../hooks/use-media-checks';
 import { MEDIA_LIMIT_NOTES } from '../utils/post-checks';
 
 const TYPES = ['image', 'video'] as const;
+
+/** Under a refused file: each channel that refuses it, why, and a link that opens it in the editor with that channel's preset. */
+function FileRefusals({ asset, problems, durationSeconds }: { asset: MediaAsset; problems: MediaProblem[]; durationSeconds: number | null }) {
+  const targets = [...new Set(problems.map((p) => p.target))] as MediaTarget[];
+  return (
+    <ul aria-label={`Why ${asset.title} is refused`} className="grid gap-1.5 pl-1 text-sm">
+      {targets.map((target) => {
+        const own = problems.filter((p) => p.target === target);
+        const fix = own.find((p) => p.fix)?.fix ?? null;
+        return (
+          <li key={target} className="grid gap-1 text-destructive">
+            <p className="min-w-0 break-words">
+              <span className="font-medium">{mediaTargetLabels[target]} refuses this file:</span> {own.map((p) => p.message.replace(/\.$/, '')).join('; ')}.
+            </p>
+            {fix ? (
+              <Link
+                to={editorFixHref({ preset: fix, url: asset.url, name: asset.title, generationId: asset.id, durationSeconds })}
+                className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-foreground underline underline-offset-4 hover:text-primary"
+                aria-label={`Fix ${asset.title} for ${mediaTargetLabels[target]} in the editor`}
+              >
+                <Wand2 className="size-3.5" aria-hidden="true" />
+                Fix in editor
+              </Link>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * Media from the library or a new upload, each with Remove; the platform's limits show before Post (the composer
@@ -21,6 +56,7 @@ export function MediaField({
   single = false,
   legend = 'Media',
   note,
+  checks,
 }: {
   platform: PublishPlatform;
   media: MediaAsset[];
@@ -30,6 +66,8 @@ export function MediaField({
   legend?: string;
   /** What the limits line says instead of the platform's own (the one composer lists every chosen channel's). */
   note?: ReactNode;
+  /** The attached files as each chosen channel's media rules read them (hooks/use-media-checks.ts). */
+  checks?: MediaChecks;
 }) {
   const [open, setOpen] = useState(false);
   const addLabel = single ? (media.length > 0 ? 'Choose Another Video' : 'Choose Video') : 'Add Media';
@@ -38,27 +76,38 @@ export function MediaField({
       <legend className="mb-2 text-sm font-medium leading-none">{legend}</legend>
       {media.length > 0 ? (
         <ul aria-label="Attached media" className="grid gap-2">
-          {media.map((m) => (
-            <li key={m.id} className="flex min-w-0 items-center gap-3 rounded-md border p-2">
-              <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
-                {m.type === 'image' && m.thumbnailUrl ? (
-                  <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />
-                ) : m.type === 'video' ? (
-                  <Film className="size-5 text-muted-foreground" aria-hidden="true" />
-                ) : (
-                  <ImageIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-                )}
-              </span>
-              <span className="min-w-0 flex-1 truncate text-sm" title={m.title}>
-                {m.title}
-              </span>
-              <Button variant="ghost" size="sm" onClick={() => onChange(media.filter((x) => x.id !== m.id))} aria-label={`Remove ${m.title}`}>
-                <X aria-hidden="true" />
-                Remove
-              </Button>
-            </li>
-          ))}
+          {media.map((m) => {
+            const problems = checks?.byFile.get(m.id) ?? [];
+            return (
+              <li key={m.id} className={cn('grid min-w-0 gap-2 rounded-md border p-2', problems.length > 0 && 'border-destructive/60')}>
+                <div className="flex min-w-0 items-center gap-3">
+                  <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
+                    {m.type === 'image' && m.thumbnailUrl ? (
+                      <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />
+                    ) : m.type === 'video' ? (
+                      <Film className="size-5 text-muted-foreground" aria-hidden="true" />
+                    ) : (
+                      <ImageIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+                    )}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate text-sm" title={m.title}>
+                    {m.title}
+                  </span>
+                  <Button variant="ghost" size="sm" onClick={() => onChange(media.filter((x) => x.id !== m.id))} aria-label={`Remove ${m.title}`}>
+                    <X aria-hidden="true" />
+                    Remove
+                  </Button>
+                </div>
+                {problems.length > 0 ? <FileRefusals asset={m} problems={problems} durationSeconds={checks?.probes.get(m.id)?.probe.durationSeconds ?? null} /> : null}
+              </li>
+            );
+          })}
         </ul>
+      ) : null}
+      {checks?.probing ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          {MEDIA_CHECKING}
+        </p>
       ) : null}
       <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto sm:justify-self-start">
         <Plus aria-hidden="true" />

@@ -9,6 +9,7 @@ import type { CallableFailure } from '@/lib/call';
 import { cn } from '@core/ui/cn';
 import type { MediaAsset } from '@/lib/library-media';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
+import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
@@ -65,7 +66,8 @@ export function PostComposer({
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
   const described = platforms[platform];
   const check = described.checkDraft({ text, title: '', subreddit: '', author, media: facts });
-  const problem = check.problem ?? (threads ? threadProblem(thread) : null) ?? (comments ? firstCommentProblem(platform, firstComment) : null);
+  const mediaChecks = useMediaChecks(media, [platform]);
+  const problem = check.problem ?? mediaChecks.problemFor(platform) ?? (threads ? threadProblem(thread) : null) ?? (comments ? firstCommentProblem(platform, firstComment) : null);
   const textOver = check.used > check.max;
   const textNote = described.textNote?.(text) ?? null;
 
@@ -74,6 +76,8 @@ export function PostComposer({
     if (check.missing) return refuse(check.missing);
     const when = schedule.check(timeZone, now());
     if (!when) return;
+    const refused = mediaChecks.probing ? await mediaChecks.settle(platform) : null;
+    if (refused) return refuse(refused);
     const postId = await publish({
       text,
       media: media.map((m) => ({ generationId: m.id })),
@@ -138,7 +142,7 @@ export function PostComposer({
         {textNote ? <p className="text-xs text-muted-foreground">{textNote}</p> : null}
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
-      <MediaField platform={platform} media={media} onChange={setMedia} />
+      <MediaField platform={platform} media={media} onChange={setMedia} checks={mediaChecks} />
       {threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
       {comments ? <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} /> : null}
     </ComposerShell>

@@ -10,6 +10,7 @@ import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { BLANK_TEXT, checkRedditPost, cleanSubreddit, subredditProblem } from '../utils/post-checks';
+import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
@@ -48,7 +49,8 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
   // Until the account is connected (or after a refused refresh) nothing can go out: say where to fix it.
-  const problem = invalidSubreddit ?? check.problem ?? (connected ? null : NOT_CONNECTED);
+  const mediaChecks = useMediaChecks(media, ['reddit']);
+  const problem = invalidSubreddit ?? check.problem ?? mediaChecks.problemFor('reddit') ?? (connected ? null : NOT_CONNECTED);
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
@@ -56,6 +58,8 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
     if (flairMissing) return refuse(flairMissing);
     const when = schedule.check(timeZone, now());
     if (!when) return;
+    const refused = mediaChecks.probing ? await mediaChecks.settle('reddit') : null;
+    if (refused) return refuse(refused);
     const postId = await publish({
       text,
       media: media.map((m) => ({ generationId: m.id })),
@@ -133,7 +137,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
         <Label htmlFor={`${id}-text`}>Post Content</Label>
         <Textarea id={`${id}-text`} value={text} onChange={(e) => onTextChange(e.target.value)} rows={6} placeholder="Text (markdown), or just a link to make a link post" />
       </div>
-      <MediaField platform="reddit" media={media} onChange={setMedia} />
+      <MediaField platform="reddit" media={media} onChange={setMedia} checks={mediaChecks} />
       {flairs.status === 'loading' ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading flairs...

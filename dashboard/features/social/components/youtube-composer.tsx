@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
+import { youtubeTarget } from '@core/platforms/media-rules';
 import { YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
@@ -9,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '@core/schedule';
 import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT, youtubeMissing } from '@core/youtube-form';
+import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
 import { MediaField } from './media-field';
@@ -39,14 +41,20 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
   const latestDescription = useLatest(description);
 
   const check = checkYouTubeForm({ title, description, tags, media });
+  // A video whose title or description says #Shorts is checked as a Short (square or vertical, 3 minutes).
+  const target = youtubeTarget(`${title}\n${description}`);
+  const mediaChecks = useMediaChecks(media, [target]);
+  const problem = check.problem ?? mediaChecks.problemFor(target);
   const scheduled = publishAt.value !== '';
 
   const submit = async () => {
-    if (busy || check.problem || shownFailure || !ready) return;
+    if (busy || problem || shownFailure || !ready) return;
     const missing = youtubeMissing({ title, media });
     if (missing) return refuse(missing);
     const when = publishAt.check(timeZone, now());
     if (!when) return;
+    const refused = mediaChecks.probing ? await mediaChecks.settle(target) : null;
+    if (refused) return refuse(refused);
     const postId = await publish({
       text: description,
       media: media.map((m) => ({ generationId: m.id })),
@@ -75,8 +83,8 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
       schedule={publishAt}
       scheduleLabel="Publish Time"
       timeZone={timeZone}
-      submit={{ label: busy ? YOUTUBE_TEXT.uploading : copy.postNow, icon: <Upload aria-hidden="true" />, busy, disabled: Boolean(check.problem || shownFailure || !ready) }}
-      problem={check.problem}
+      submit={{ label: busy ? YOUTUBE_TEXT.uploading : copy.postNow, icon: <Upload aria-hidden="true" />, busy, disabled: Boolean(problem || shownFailure || !ready) }}
+      problem={problem}
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-video-title`}>Video Title</Label>
@@ -125,7 +133,7 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
           {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
         </p>
       </div>
-      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" />
+      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" checks={mediaChecks} />
     </ComposerShell>
   );
 }

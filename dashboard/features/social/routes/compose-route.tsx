@@ -5,6 +5,7 @@ import { composeDraftLabel, type ComposeDraft, type ComposeDraftFields } from '@
 import { deleteComposeDraft, writeComposeDraft } from '@core/firebase/compose-drafts';
 import { DraftsFullError } from '@core/firebase/drafts';
 import { platformLabels, platforms } from '@core/platforms';
+import { youtubeTarget, type MediaTarget } from '@core/platforms/media-rules';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { REDDIT_LIMITS, YOUTUBE_LIMITS, type YouTubePrivacyStatus } from '@core/social-limits';
 import { Alert } from '@core/ui/alert';
@@ -25,6 +26,7 @@ import { toast } from '@/lib/toast';
 import { useComposeDraftDoc, useComposeDrafts } from '../api/compose-drafts';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
+import { useMediaChecks } from '../hooks/use-media-checks';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { AuthorSelect, type AuthorChoice } from '../components/author-select';
 import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compose-channels';
@@ -213,7 +215,13 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const flair = chooseFlair(flairData, fields.reddit.flairId);
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
-  const checks = picked.map((channel) => ({ channel, ...checkChannel(channel, { text: textOf(fields[channel], shared), media: facts, fields: fields[channel], flairMissing: flair.missing }) }));
+  // Each chosen channel's media rules over the files themselves (YouTube as Shorts when its text says #Shorts).
+  const targetOf = (channel: Channel): MediaTarget => (channel === 'youtube' ? youtubeTarget(`${fields.youtube.videoTitle}\n${textOf(fields.youtube, shared)}`) : channel);
+  const mediaChecks = useMediaChecks(media, picked.map(targetOf));
+  const checks = picked.map((channel) => {
+    const check = checkChannel(channel, { text: textOf(fields[channel], shared), media: facts, fields: fields[channel], flairMissing: flair.missing });
+    return { channel, ...check, reasons: [...new Set([...check.reasons, ...mediaChecks.reasonsFor(targetOf(channel))])] };
+  });
   const failing = checks.filter((c) => c.reasons.length > 0);
   const blocked = picked.length === 0 ? CHOOSE_CHANNEL : failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
   const shownTab: Tab = tab !== SHARED && has(tab) ? tab : SHARED;
@@ -265,6 +273,12 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     if (sendingRef.current || blocked) return;
     const when = schedule.check(timeZone, now());
     if (!when) return;
+    // A file still being read when Send was clicked: wait for it, and send nothing a channel would refuse.
+    for (const channel of mediaChecks.probing ? picked : []) {
+      const refused = await mediaChecks.settle(targetOf(channel));
+      if (refused) return refuse(`${platformLabels[channel]}: ${refused}`);
+    }
+    if (sendingRef.current) return;
     sendingRef.current = true;
     setSending(true);
     const groupId = crypto.randomUUID();
@@ -399,6 +413,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                       platform={picked[0] ?? 'x'}
                       media={media}
                       onChange={setMedia}
+                      checks={mediaChecks}
                       note={
                         picked.length > 0 ? (
                           <ul className="grid gap-1 text-xs text-muted-foreground">

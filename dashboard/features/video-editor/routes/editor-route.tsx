@@ -2,6 +2,8 @@ import { Provider } from 'jotai';
 import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { readEditorFix, presetSettings } from '@core/editor/fix-link';
+import { EXPORT_PRESET_FPS, exportPresets } from '@core/platforms/media-rules';
 import { paths } from '@core/routes';
 import { Button, buttonClasses } from '@core/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -9,11 +11,14 @@ import { getFirebase } from '@/lib/firebase';
 import { getProject, type VideoProject } from '../api/projects';
 import { createEditorStore, projectIdAtom, type EditorStore } from '../atoms';
 import { EditorScreen } from '../components/editor-screen';
+import { createClip } from '../model/timeline';
 import type { RenderTimelineFn } from '../hooks/use-render';
 import { createDraftStorage } from '../utils/draft-storage';
 
 // /create/editor opens a new project (restoring its unsaved draft); /create/editor?project=<id> opens a
 // stored one, with its local draft on top when there is one. Each project gets a fresh editor store.
+// /create/editor?preset=<id>&media=<url>... (a composer's "Fix in editor", core/editor/fix-link.ts) opens a new
+// project with that file on the main track and the channel's export preset as its settings.
 
 type Session = { status: 'loading'; key: string } | { status: 'missing' | 'error'; key: string; message: string } | { status: 'ready'; key: string; store: EditorStore };
 
@@ -26,6 +31,8 @@ export function EditorRoute() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const projectParam = params.get('project');
+  // Read once: after the first Save the address gains ?project=<id> and the fix has done its work.
+  const [fix] = useState(() => (projectParam ? null : readEditorFix(params)));
   const drafts = useMemo(() => createDraftStorage(), []);
   const [attempt, setAttempt] = useState(0);
   const wanted = `${uid}|${projectParam ?? ''}|${attempt}`;
@@ -44,6 +51,17 @@ export function EditorRoute() {
     // the store on screen): keep it, and its undo history. Any other project gets a fresh store.
     if (open.status === 'ready' && open.store.get(projectIdAtom) === (projectParam ?? null) && open.key.endsWith(`|${attempt}`)) return;
     let cancelled = false;
+    if (!projectParam && fix) {
+      const clip = createClip(
+        'video',
+        crypto.randomUUID().replace(/-/g, '').slice(0, 20),
+        { url: fix.url, name: fix.name, ...(fix.generationId ? { generationId: fix.generationId } : {}) },
+        fix.durationSeconds ?? undefined,
+      );
+      const title = `${fix.name || 'Video'} (${exportPresets[fix.preset].label})`.slice(0, 200);
+      setSession({ status: 'ready', key: wanted, store: createEditorStore({ title, items: [clip], settings: presetSettings(fix.preset) }) });
+      return;
+    }
     if (!projectParam) {
       const draft = drafts.read(uid, null);
       setSession({ status: 'ready', key: wanted, store: createEditorStore(draft ? { title: draft.title, items: draft.items, settings: draft.settings } : {}) });
@@ -66,7 +84,7 @@ export function EditorRoute() {
     return () => {
       cancelled = true;
     };
-  }, [uid, projectParam, attempt, wanted, drafts]);
+  }, [uid, projectParam, attempt, wanted, drafts, fix]);
 
   const onProjectCreated = useCallback(
     (id: string) =>
@@ -111,8 +129,14 @@ export function EditorRoute() {
         </div>
       </div>
     );
+  const preset = fix && !projectParam ? exportPresets[fix.preset] : null;
   return (
     <Provider key={session.key} store={session.store}>
+      {preset ? (
+        <p role="status" className="mb-4 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+          Opened with the {preset.label} preset ({preset.width}x{preset.height}, {EXPORT_PRESET_FPS} fps, MP4 H.264). Trim it if it is too long, then Render to export a file the channel takes.
+        </p>
+      ) : null}
       <EditorScreen drafts={drafts} loadRenderer={loadRenderer} onProjectCreated={onProjectCreated} onProjectDeleted={onProjectDeleted} />
     </Provider>
   );

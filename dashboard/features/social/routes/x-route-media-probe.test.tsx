@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MediaProbe } from '@core/media-probe';
+import type { ProbeResult } from '@/lib/media-probe';
+import type { FakeCalls, FakeLive } from '../test-support';
+
+// A file X refuses, read from the file itself when it is attached (the probe is faked here; tests/media probes
+// real files): it is named with the reason, Post Now and Schedule stay disabled, and "Fix in editor" opens the
+// editor with the file and X's preset.
+
+const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
+const live = vi.hoisted((): FakeLive => ({ posts: [], library: [] }));
+const toast = vi.hoisted(() => vi.fn());
+const probes = vi.hoisted(() => new Map<string, Promise<ProbeResult>>());
+
+vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
+vi.mock('../api/drafts', () => ({ usePlatformDrafts: () => ({ status: 'success', data: [], retry: () => undefined }), useDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }) }));
+vi.mock('@/lib/media-probe', () => ({ probeMediaFileCached: (file: { url: string }) => probes.get(file.url) ?? Promise.reject(new Error(`no probe for ${file.url}`)) }));
+
+const { XRoute } = await import('./x-route');
+
+const HEVC_URL = 'https://files.test/hevc.mp4';
+const OK_URL = 'https://files.test/ok.mp4';
+const probe = (over: Partial<MediaProbe>): ProbeResult => ({
+  read: true,
+  probe: {
+    kind: 'video',
+    contentType: 'video/mp4',
+    sizeBytes: 8 * 1024 * 1024,
+    container: 'MP4',
+    width: 1920,
+    height: 1080,
+    durationSeconds: 12.5,
+    frameRate: 30,
+    videoCodec: 'avc',
+    audioCodec: 'aac',
+    audioChannels: 2,
+    frames: null,
+    ...over,
+  },
+});
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <XRoute />
+    </MemoryRouter>,
+  );
+}
+
+async function attach(title: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }, { timeout: 5_000 }));
+  return screen.findByRole('list', { name: 'Attached media' }, { timeout: 5_000 });
+}
+
+describe('the X composer with a file X refuses', () => {
+  beforeEach(() => {
+    calls.log = [];
+    calls.handlers = {
+      getPlatformProfile: () => Promise.resolve({ platform: 'x', name: '@muse', followers: 1, following: 1, posts: 1, authors: [] }),
+      publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
+    };
+    live.posts = [];
+    live.library = [
+      { id: 'hevc', data: { type: 'video', title: 'Harbour HEVC', originalUrl: HEVC_URL, contentType: 'video/mp4', sizeBytes: 8 * 1024 * 1024 } },
+      { id: 'ok', data: { type: 'video', title: 'Harbour H264', originalUrl: OK_URL, contentType: 'video/mp4', sizeBytes: 8 * 1024 * 1024 } },
+    ];
+    probes.clear();
+    probes.set(HEVC_URL, Promise.resolve(probe({ videoCodec: 'hevc' })));
+    probes.set(OK_URL, Promise.resolve(probe({ width: 1280, height: 720 })));
+    toast.mockReset();
+  });
+  afterEach(cleanup);
+
+  it('names the channel and the reason, keeps Schedule disabled and links the fix in the editor with X’s preset', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'A clip' } });
+    fireEvent.change(screen.getByLabelText(/Schedule Date/), { target: { value: '2099-01-05T09:00' } });
+    const attached = await attach('Harbour HEVC');
+
+    const why = await within(attached).findByRole('list', { name: 'Why Harbour HEVC is refused' });
+    expect(why.textContent).toBe('X refuses this file: X takes H.264 video only (this one is HEVC (H.265)).Fix in editor');
+    const schedule = screen.getByRole('button', { name: 'Schedule Post' }) as HTMLButtonElement;
+    expect(schedule.disabled).toBe(true);
+    expect(document.getElementById(schedule.getAttribute('aria-describedby')!)?.textContent).toBe('Harbour HEVC: X takes H.264 video only (this one is HEVC (H.265))');
+
+    const fix = within(why).getByRole('link', { name: 'Fix Harbour HEVC for X in the editor' });
+    const href = new URL(fix.getAttribute('href')!, 'http://dashboard.test');
+    expect(href.pathname).toBe('/create/editor');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ preset: 'x-landscape', media: HEVC_URL, name: 'Harbour HEVC', generation: 'hevc', duration: '12.5' });
+
+    fireEvent.click(within(attached).getByRole('button', { name: 'Remove Harbour HEVC' }));
+    expect(schedule.disabled).toBe(false);
+  }, 30_000);
+
+  it('takes a file X takes: no refusal, and the post goes out with it', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'A clip' } });
+    const attached = await attach('Harbour H264');
+    await waitFor(() => expect(screen.queryByText(/Checking the attached media/)).toBeNull());
+    expect(within(attached).queryByRole('list', { name: /is refused/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect(calls.log.filter((c) => c.name === 'publishPost')).toHaveLength(1));
+    expect(calls.log.find((c) => c.name === 'publishPost')!.input).toMatchObject({ media: [{ generationId: 'ok' }] });
+  }, 30_000);
+
+  it('a click while the file is still being read waits for it, and sends nothing X would refuse', async () => {
+    let answer: (r: ProbeResult) => void = () => undefined;
+    probes.set(HEVC_URL, new Promise((resolve) => (answer = resolve)));
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'A clip' } });
+    await attach('Harbour HEVC');
+    expect(screen.getByText('Checking the attached media against each channel...')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    answer(probe({ videoCodec: 'hevc' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Harbour HEVC: X takes H.264 video only (this one is HEVC (H.265))' })));
+    expect(calls.log.filter((c) => c.name === 'publishPost')).toHaveLength(0);
+  }, 30_000);
+});
