@@ -71,3 +71,9 @@ export function fakeLiveModule(live: FakeLive) {
       live.accounts ? { state: { status: 'success', data: read(live.accounts) }, retry } : { state: { status: 'loading' }, retry },
   };
 }
+
+/** `vi.mock('../api/compose-drafts', ...)` for a Compose test about something else: no saved drafts. */
+export const noComposeDrafts = {
+  useComposeDrafts: () => ({ status: 'success', data: [], retry: () => undefined }),
+  useComposeDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
+};

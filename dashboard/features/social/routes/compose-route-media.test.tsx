@@ -18,6 +18,8 @@ vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCall
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
+vi.mock('../api/compose-drafts', async () => (await import('../test-support')).noComposeDrafts);
 vi.mock('@/lib/media-probe', () => ({
   probeMediaFileCached: (): Promise<ProbeResult> =>
     Promise.resolve({

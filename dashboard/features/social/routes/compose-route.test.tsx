@@ -15,10 +15,7 @@ vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 // Compose drafts have their own tests (compose-route-drafts.test.tsx): none here.
-vi.mock('../api/compose-drafts', () => ({
-  useComposeDrafts: () => ({ status: 'success', data: [], retry: () => undefined }),
-  useComposeDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
-}));
+vi.mock('../api/compose-drafts', async () => (await import('../test-support')).noComposeDrafts);
 
 // jsdom's role queries are slow on a busy machine: the budget is generous, no test waits on time.
 vi.setConfig({ testTimeout: 60_000 });
