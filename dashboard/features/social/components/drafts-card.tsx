@@ -8,11 +8,18 @@ import { useNow } from '@/lib/use-now';
 import { usePlatformDrafts } from '../api/drafts';
 import { DRAFT_PARAM } from '../hooks/use-draft';
 
-/** The platform's drafts (from here or the side panel); each opens in the composer. */
-export function DraftsCard({ platform, openId }: { platform: DraftPlatform; openId: string | null }) {
-  const drafts = usePlatformDrafts(platform);
-  const now = useNow();
-  if (drafts.status !== 'success' || drafts.data.length === 0) return null;
+/** One draft as the Drafts card lists it: what it says, and a short note on the right (when, or where to). */
+export interface DraftListItem {
+  id: string;
+  label: string;
+  note: string | null;
+  /** The note is left out on a phone, where the label needs the room. */
+  noteWide?: boolean;
+}
+
+/** A Drafts card: each draft opens in the composer of its page (?draft=ID); the open one is marked. */
+export function DraftsList({ items, openId }: { items: readonly DraftListItem[]; openId: string | null }) {
+  if (items.length === 0) return null;
   return (
     <Card role="region" aria-label="Drafts" className="min-w-0">
       <CardHeader>
@@ -20,7 +27,7 @@ export function DraftsCard({ platform, openId }: { platform: DraftPlatform; open
       </CardHeader>
       <CardContent>
         <ul className="grid grid-cols-1 gap-1">
-          {drafts.data.map((d) => (
+          {items.map((d) => (
             <li key={d.id}>
               <Link
                 to={`?${DRAFT_PARAM}=${encodeURIComponent(d.id)}`}
@@ -28,8 +35,8 @@ export function DraftsCard({ platform, openId }: { platform: DraftPlatform; open
                 className={cn('flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent', d.id === openId && 'bg-accent font-medium')}
               >
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{draftLabel(d)}</span>
-                {d.updatedAt ? <span className="shrink-0 text-xs text-muted-foreground">{formatRelativeTime(d.updatedAt, now)}</span> : null}
+                <span className="min-w-0 flex-1 truncate">{d.label}</span>
+                {d.note ? <span className={cn('shrink-0 text-xs text-muted-foreground', d.noteWide && 'hidden sm:inline')}>{d.note}</span> : null}
               </Link>
             </li>
           ))}
@@ -37,4 +44,12 @@ export function DraftsCard({ platform, openId }: { platform: DraftPlatform; open
       </CardContent>
     </Card>
   );
+}
+
+/** The platform's drafts (from here or the side panel); each opens in the composer. */
+export function DraftsCard({ platform, openId }: { platform: DraftPlatform; openId: string | null }) {
+  const drafts = usePlatformDrafts(platform);
+  const now = useNow();
+  if (drafts.status !== 'success') return null;
+  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: draftLabel(d), note: d.updatedAt ? formatRelativeTime(d.updatedAt, now) : null }))} />;
 }

@@ -1,4 +1,4 @@
-import { FileText, Save, Send } from 'lucide-react';
+import { Save, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { composeDraftLabel, type ComposeDraft, type ComposeDraftFields } from '@core/data/compose-draft';
@@ -33,6 +33,7 @@ import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compos
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
+import { DraftsList } from '../components/drafts-card';
 import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
@@ -92,31 +93,8 @@ function fieldsOfComposeDraft(d: ComposeDraft): ChannelFieldsMap {
 /** The Compose drafts, last edited first; each opens in the composer. */
 function ComposeDraftsCard({ openId }: { openId: string | null }) {
   const drafts = useComposeDrafts();
-  if (drafts.status !== 'success' || drafts.data.length === 0) return null;
-  return (
-    <Card role="region" aria-label="Drafts" className="min-w-0">
-      <CardHeader>
-        <CardTitle className="text-base">Drafts</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid grid-cols-1 gap-1">
-          {drafts.data.map((d) => (
-            <li key={d.id}>
-              <Link
-                to={`?${DRAFT_PARAM}=${encodeURIComponent(d.id)}`}
-                aria-current={d.id === openId ? 'true' : undefined}
-                className={cn('flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent', d.id === openId && 'bg-accent font-medium')}
-              >
-                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{composeDraftLabel(d)}</span>
-                <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{d.channels.map((c) => platformLabels[c]).join(', ')}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
+  if (drafts.status !== 'success') return null;
+  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: composeDraftLabel(d), note: d.channels.map((c) => platformLabels[c]).join(', '), noteWide: true }))} />;
 }
 
 /** The channel tabs: Shared first, then each chosen channel; arrow keys, Home and End move between them. */
