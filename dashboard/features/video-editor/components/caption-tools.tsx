@@ -152,7 +152,7 @@ export function CaptionWords({ clip }: { clip: Clip }) {
               if (e.key === 'Enter') e.currentTarget.blur();
             }}
             className="h-8 w-auto min-w-0 px-2"
-            style={{ width: `${Math.max(3, w.text.length + 2)}ch` }}
+            style={{ width: `calc(${Math.max(2, w.text.length + 1)}ch + 1.25rem)` }}
           />
         ))}
       </div>

@@ -100,6 +100,14 @@ describe('layoutCaption', () => {
     expect(l.box.width).toBeLessThanOrEqual(1920 * 0.9 + 2 * 16);
   });
 
+  it('breaks lines where the cue text does (at most CAPTION_STYLE.maxCharsPerLine characters), however wide the frame', () => {
+    const text = 'Hello and welcome to the sandbox where every'.split(' ').map((t, i) => ({ text: t, start: i, end: i + 0.5 }));
+    const l = layoutCaption(text, 0, 56, 3840, 2160, measure)!;
+    const lines: Record<number, string[]> = {};
+    for (const w of l.words) (lines[Math.round(w.y)] ??= []).push(w.text);
+    expect(Object.values(lines).map((ws) => ws.join(' '))).toEqual(['Hello and welcome to the sandbox', 'where every']);
+  });
+
   it('lays out nothing for no words', () => {
     expect(layoutCaption([], 0, 56, 1920, 1080, measure)).toBeNull();
   });

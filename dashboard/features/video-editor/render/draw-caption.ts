@@ -21,8 +21,9 @@ export interface CaptionLayout {
 }
 
 /**
- * Where each word of a cue goes at time t on a width x height frame: lines of at most 90% of the width
- * (wrapped word by word, at most CAPTION_STYLE.maxLines, the font shrunk when a line would not fit),
+ * Where each word of a cue goes at time t on a width x height frame: lines of at most 90% of the width and
+ * CAPTION_STYLE.maxCharsPerLine characters (wrapped word by word like the cue's text, at most
+ * CAPTION_STYLE.maxLines, the font shrunk when a line would not fit),
  * centred, the last line's baseline a margin above the bottom. Sizes scale with the shorter side like titles.
  */
 export function layoutCaption(words: readonly TranscribedWord[], t: number, fontSize: number, width: number, height: number, measure: (text: string, font: string) => number): CaptionLayout | null {
@@ -31,26 +32,31 @@ export function layoutCaption(words: readonly TranscribedWord[], t: number, font
   const maxWidth = width * 0.9;
   let fontPx = Math.max(1, fontSize * scale);
   const fontFor = (px: number) => `bold ${px}px ${TITLE_DEFAULTS.font}`;
-  const wrap = (font: string) => {
+  const wrap = (font: string, byChars: boolean) => {
     const space = measure(' ', font);
-    const lines: { words: { w: TranscribedWord; width: number }[]; width: number }[] = [];
+    const lines: { words: { w: TranscribedWord; width: number }[]; width: number; chars: number }[] = [];
     for (const w of words) {
       const wWidth = measure(w.text, font);
       const line = lines[lines.length - 1];
-      if (line && line.width + space + wWidth <= maxWidth) {
+      // A line holds what fits in the width and at most CAPTION_STYLE.maxCharsPerLine characters, as in SRT and VTT.
+      if (line && line.width + space + wWidth <= maxWidth && (!byChars || line.chars + 1 + w.text.length <= CAPTION_STYLE.maxCharsPerLine)) {
         line.words.push({ w, width: wWidth });
         line.width += space + wWidth;
-      } else lines.push({ words: [{ w, width: wWidth }], width: wWidth });
+        line.chars += 1 + w.text.length;
+      } else lines.push({ words: [{ w, width: wWidth }], width: wWidth, chars: w.text.length });
     }
     return { lines, space };
   };
   let font = fontFor(fontPx);
-  let wrapped = wrap(font);
+  let wrapped = wrap(font, true);
+  // A cue longer than its lines (an edited word): wrapped by the width alone, the font shrunk below.
+  const byChars = wrapped.lines.length <= CAPTION_STYLE.maxLines;
+  if (!byChars) wrapped = wrap(font, false);
   // Too many lines or a word wider than the frame: shrink until it fits (a few steps at most).
   for (let i = 0; i < 8 && (wrapped.lines.length > CAPTION_STYLE.maxLines || wrapped.lines.some((l) => l.width > maxWidth)); i++) {
     fontPx *= 0.85;
     font = fontFor(fontPx);
-    wrapped = wrap(font);
+    wrapped = wrap(font, byChars);
   }
   const lineHeight = fontPx * 1.25;
   const pad = TITLE_DEFAULTS.padding * scale;
