@@ -69,6 +69,8 @@ export const VIDEO_FPS = 30;
 export const VIDEO_FPS_RANGE = { min: 24, max: 60 } as const;
 export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
 export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;
+/** Captions from Transcribe: size in pixels of a 1080-side frame, lines, the spoken word's colour, bottom margin (share of the height). */
+export const CAPTION_STYLE = { fontSize: 56, color: '#ffffff', highlight: '#facc15', maxCharsPerLine: 32, maxLines: 2, bottomMargin: 0.08, boxColor: 'rgba(0, 0, 0, 0.6)' } as const;
 export const CLIP_DURATION = { min: 0.1, max: 30, step: 0.1, maxOnTimeline: 4 * 3600 } as const;
 export const DEFAULT_PROJECT_TITLE = 'Untitled Project';
 export const RENDER_POLL_MS = 3000;

@@ -6,10 +6,10 @@ import { DEFAULT_MODELS } from './ai-models';
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
-export const jobKinds = ['image', 'video', 'voiceover', 'music', 'publish'] as const;
+export const jobKinds = ['image', 'video', 'voiceover', 'music', 'transcription', 'publish'] as const;
 export type JobKind = (typeof jobKinds)[number];
 /** The kinds startJob starts (a publish job is made by publishPost and the scheduler). */
-export const generationJobKinds = ['image', 'video', 'voiceover', 'music'] as const satisfies readonly JobKind[];
+export const generationJobKinds = ['image', 'video', 'voiceover', 'music', 'transcription'] as const satisfies readonly JobKind[];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -75,6 +75,33 @@ export const musicJobInputSchema = z.strictObject({
   genre: z.enum(STYLE_OPTIONS.music).default('ambient'),
 });
 
+/** A file of the user's to transcribe: a library file ({uid}/generations/), an upload or a render. */
+const mediaPath = z.string().regex(/^[A-Za-z0-9_-]+\/(generations|uploads|renders)\/[^/]+$/, 'Please choose a file from your library');
+
+/** A transcription (speech to text through the user's ElevenLabs key): the words land on the job (`result`). */
+export const transcriptionJobInputSchema = z.strictObject({
+  storagePath: mediaPath,
+  /** ISO-639 language of the speech, when known (absent: the provider detects it). */
+  languageCode: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'Language must be an ISO-639 code')
+    .optional(),
+});
+export type TranscriptionJobInput = z.output<typeof transcriptionJobInputSchema>;
+
+/** One transcribed word; times are seconds from the start of the file. */
+export interface TranscribedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+/** A transcription job's `result`. */
+export interface TranscriptionResult {
+  text: string;
+  languageCode: string | null;
+  words: TranscribedWord[];
+}
+
 /**
  * startJob payload. requestId is made by the client once per click (crypto.randomUUID) and becomes the
  * job id, so a retried or doubled call starts one job, not two.
@@ -90,6 +117,7 @@ export const startJobSchema = z.discriminatedUnion(
     z.strictObject({ requestId: z.uuid(), kind: z.literal('video'), input: videoJobInputSchema }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('voiceover'), input: voiceoverJobInputSchema }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('music'), input: musicJobInputSchema }),
+    z.strictObject({ requestId: z.uuid(), kind: z.literal('transcription'), input: transcriptionJobInputSchema }),
   ],
   { error: `Unknown job kind. Use one of: ${generationJobKinds.join(', ')}` },
 );
@@ -155,6 +183,8 @@ export interface JobDoc<T = unknown> {
   submittedAt?: T | null;
   /** Set when succeeded: the library record this job wrote (same id as the job). */
   generationId: string | null;
+  /** Set when a job that makes no file succeeded (a transcription: TranscriptionResult). */
+  result?: Record<string, unknown> | null;
   error: JobError | null;
   /** Runs that claimed the job (a crashed run's redelivery adds one; the runner gives up after a few). */
   attempts: number;

@@ -14,6 +14,8 @@ export const jobSchema = z.object({
     .catch(null)
     .transform((e): JobError | null => e),
   generationId: optionalText(),
+  /** What a job that makes no file returns (a transcription's words), or null. */
+  result: z.record(z.string(), z.unknown()).nullable().catch(null).optional(),
   input: record(),
   createdAt: timestamp(),
 });

@@ -53,7 +53,20 @@ export const timelineItemSchema = z.discriminatedUnion('type', [
   z.strictObject({
     id: z.string().min(1).max(64),
     type: z.literal('title'),
-    settings: z.strictObject({ text: z.string().max(500), fontSize: z.number().int().min(8).max(400), color: hexColor }),
+    settings: z.strictObject({
+      text: z.string().max(500),
+      fontSize: z.number().int().min(8).max(400),
+      color: hexColor,
+      /**
+       * A caption cue's words (a title on the caption track made by Transcribe): drawn at the bottom with the
+       * spoken word highlighted. Times are seconds of the clip's source, like a video's: 0 is the cue's first
+       * frame as made, so a trim or split keeps each word at its moment.
+       */
+      words: z
+        .array(z.strictObject({ text: z.string().max(100), start: seconds, end: seconds }))
+        .max(200)
+        .optional(),
+    }),
     start_time: seconds,
     duration: clipDuration,
     ...placement,

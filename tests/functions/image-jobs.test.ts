@@ -186,7 +186,7 @@ describe('startJob input', () => {
     ['neither prompt nor image', { input: imageInput({ prompt: '   ' }) }, 'Please provide either a prompt or an input image'],
     ['an unknown field', { input: imageInput({ seed: 3 }) }, expect.stringMatching(/seed/)],
     ['an upload path outside uploads/', { input: imageInput({ mode: 'image', inputImagePath: 'someone/generations/x.png' }) }, 'Input images must be uploaded files'],
-    ['an unknown kind', { kind: 'sculpture' }, 'Unknown job kind. Use one of: image, video, voiceover, music'],
+    ['an unknown kind', { kind: 'sculpture' }, 'Unknown job kind. Use one of: image, video, voiceover, music, transcription'],
     ['a requestId that is not a UUID', { requestId: 'job-1' }, expect.any(String)],
   ])('refuses %s with the schema message and writes nothing', async (_label, override, message) => {
     const { uid, idToken } = await userWithBflKey();

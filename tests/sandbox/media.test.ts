@@ -98,4 +98,42 @@ describe('elevenlabs', () => {
     expect(res.status).toBe(status);
     if (code) expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
   });
+
+  const transcribe = (fields: Record<string, string | File>, key = 'el-key') => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return fetch(`${sandbox.urls.elevenlabs}/v1/speech-to-text`, { method: 'POST', headers: { 'xi-api-key': key }, body: form });
+  };
+  const mp3File = (ms: number, name = 'voice.mp3') => new File([new Uint8Array(silentMp3(ms))], name, { type: 'audio/mpeg' });
+
+  it('transcribes an MP3 into a word every half second of its length, with spacing between', async () => {
+    const res = await transcribe({ model_id: 'scribe_v2', file: mp3File(3000), timestamps_granularity: 'word' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { text: string; language_code: string; words: { text: string; start: number; end: number; type: string }[] };
+    const words = body.words.filter((w) => w.type === 'word');
+    expect(words.map((w) => [w.text, w.start, w.end])).toEqual([
+      ['Hello', 0, 0.4],
+      ['and', 0.5, 0.9],
+      ['welcome', 1, 1.4],
+      ['to', 1.5, 1.9],
+      ['the', 2, 2.4],
+      ['sandbox', 2.5, 2.9],
+    ]);
+    expect(body.words.filter((w) => w.type === 'spacing')).toHaveLength(5);
+    expect(body.text).toBe('Hello and welcome to the sandbox');
+    expect(body.language_code).toBe('eng');
+  });
+
+  it.each([
+    ['a bad key', { model_id: 'scribe_v2', file: mp3File(1000) }, 'bad-key', 401, 'invalid_api_key'],
+    ['a text-to-speech model', { model_id: 'eleven_multilingual_v2', file: mp3File(1000) }, 'el-key', 400, 'invalid_model_id'],
+    ['no file and no URL', { model_id: 'scribe_v2' }, 'el-key', 400, 'invalid_parameters'],
+    ['a file and a URL', { model_id: 'scribe_v2', file: mp3File(1000), cloud_storage_url: 'https://example.com/a.mp3' }, 'el-key', 400, 'invalid_parameters'],
+    ['no model', { file: mp3File(1000) }, 'el-key', 422, undefined],
+    ['a forced fault', { model_id: 'scribe_v2', file: mp3File(1000, 'voice [error:503].mp3') }, 'el-key', 503, 'sandbox_fault'],
+  ])('speech to text refuses %s', async (_label, fields, key, status, code) => {
+    const res = await transcribe(fields as Record<string, string | File>, key);
+    expect(res.status).toBe(status);
+    if (code) expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
+  });
 });

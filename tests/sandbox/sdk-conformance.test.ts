@@ -5,6 +5,7 @@ import OpenAI from 'openai';
 import { Agent } from 'node:http';
 import { TwitterApi, TwitterApiv2 } from 'twitter-api-v2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { silentMp3 } from './providers/mp3';
 import { sandboxSecretOf } from './providers/x';
 import { startSandbox, type Sandbox } from './server';
 
@@ -273,6 +274,17 @@ describe('ElevenLabs (@elevenlabs/elevenlabs-js, which validates every answer)',
     const bytes = new Uint8Array(await new Response(audio).arrayBuffer());
     expect(bytes.length).toBeGreaterThan(0);
     expect((await client().voices.getAll()).voices).toContainEqual(expect.objectContaining({ voiceId, name, category: 'premade' }));
+  });
+
+  it('transcribes an uploaded MP3 into words with times the SDK reads', async () => {
+    const file = new File([new Uint8Array(silentMp3(2000))], 'clip.mp3', { type: 'audio/mpeg' });
+    const answer = await client().speechToText.convert({ file, modelId: 'scribe_v2', timestampsGranularity: 'word' });
+    expect('words' in answer && answer.words.filter((w) => w.type === 'word')).toEqual([
+      expect.objectContaining({ text: 'Hello', start: 0, end: 0.4 }),
+      expect.objectContaining({ text: 'and', start: 0.5, end: 0.9 }),
+      expect.objectContaining({ text: 'welcome', start: 1, end: 1.4 }),
+      expect.objectContaining({ text: 'to', start: 1.5, end: 1.9 }),
+    ]);
   });
 });
 

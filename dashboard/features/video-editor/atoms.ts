@@ -1,6 +1,7 @@
 import { atom, createStore, type Getter, type Setter } from 'jotai';
 import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { defaultProjectSettings, type AspectRatioId, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
+import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
 import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
 import {
@@ -220,6 +221,9 @@ export const setClipDurationAtom = atom(null, (_get, set, id: string, seconds: n
 export const removeClipAtom = atom(null, (_get, set, id: string) => set(editTimeline((tl) => removeClips(tl, [id], { ripple: true }))));
 export const setClipMutedAtom = atom(null, (_get, set, id: string, muted: boolean) => set(edit((items) => setClipMuted(items, id, muted))));
 export const updateTitleClipAtom = atom(null, (_get, set, id: string, patch: Partial<{ text: string; fontSize: number; color: string }>) => set(edit((items) => updateTitle(items, id, patch))));
+/** Transcribe's cues replace the captions over the transcribed stretch [from, to) (seconds): one undo step. */
+export const applyCaptionsAtom = atom(null, (_get, set, captions: readonly TimelineItem[], from: number, to: number) => set(edit((items) => replaceCaptions(items, captions, from, to))));
+export const editCaptionWordAtom = atom(null, (_get, set, id: string, index: number, text: string) => set(edit((items) => editCaptionWord(items, id, index, text))));
 
 function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {
   return atom(null, (get, set) => {

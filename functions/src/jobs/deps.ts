@@ -10,6 +10,7 @@ import { createElevenLabs } from '../providers/audio/elevenlabs';
 import { createLumaVideoGenerator } from '../providers/video/luma';
 import { createMusicExecutor, createVoiceoverExecutor } from './kinds/audio';
 import { createImageExecutor } from './kinds/image';
+import { createTranscriptionExecutor } from './kinds/transcription';
 import { createVideoExecutor } from './kinds/video';
 import type { Bucket } from './result-storage';
 import type { Executors, RunnerDeps } from './runner';
@@ -23,6 +24,8 @@ const LUMA_REQUEST_TIMEOUT_MS = 30_000;
 const SPEECH_TIMEOUT_MS = 120_000;
 // ElevenLabs Music answers when the whole piece is made (up to 2 minutes of audio here).
 const MUSIC_TIMEOUT_MS = 300_000;
+// Speech to text answers when the whole file (50 MB at most) is transcribed.
+const TRANSCRIPTION_TIMEOUT_MS = 300_000;
 
 export function defaultBucket(): Bucket {
   return getStorage(getAdminApp()).bucket();
@@ -35,13 +38,23 @@ export function jobExecutors(): Executors {
   // The test stack's shorter poll interval (MUSE_JOB_POLL_MS, emulator only); the product's limits stay.
   const polling = (p: { pollIntervalMs: number; pollMaxDurationMs: number; pollRetries: number }) =>
     jobPollIntervalMs === undefined ? undefined : { intervalMs: jobPollIntervalMs, maxDurationMs: p.pollMaxDurationMs, retries: p.pollRetries };
-  const elevenLabs = (apiKey: string) => createElevenLabs({ apiKey, baseUrl: baseUrls.elevenlabs, fetch: globalThis.fetch, retry, speechTimeoutMs: SPEECH_TIMEOUT_MS, musicTimeoutMs: MUSIC_TIMEOUT_MS });
+  const elevenLabs = (apiKey: string) =>
+    createElevenLabs({
+      apiKey,
+      baseUrl: baseUrls.elevenlabs,
+      fetch: globalThis.fetch,
+      retry,
+      speechTimeoutMs: SPEECH_TIMEOUT_MS,
+      musicTimeoutMs: MUSIC_TIMEOUT_MS,
+      transcriptionTimeoutMs: TRANSCRIPTION_TIMEOUT_MS,
+    });
   return {
     video: createVideoExecutor({
       generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS, polling: polling(VIDEO_JOB) }),
     }),
     voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
     music: createMusicExecutor({ generators: elevenLabs }),
+    transcription: createTranscriptionExecutor({ transcribers: elevenLabs }),
     image: createImageExecutor({
       generators: (apiKey) =>
         createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS, polling: polling(IMAGE) }),

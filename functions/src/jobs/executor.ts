@@ -2,7 +2,7 @@ import type { GenerationIntegrationType } from '@core/integrations';
 import type { GenerationType, JobError, JobKind } from '@core/jobs';
 import type { Bucket, StoredMedia } from './result-storage';
 
-// One executor per job kind (image, video, voiceover, music). The runner owns everything
+// One executor per job kind (image, video, voiceover, music, transcription). The runner owns everything
 // generic: the claim and lease, the key, cancellation, the copy into Storage and the library record.
 // An executor only talks to its provider and says how its record reads.
 
@@ -32,13 +32,19 @@ export interface ExecutionContext<I> {
   report(update: { progress?: number; statusText?: string }): Promise<void>;
   /** Bytes of one of the user's uploads ({uid}/uploads/...), or undefined when it is gone. */
   readUpload(path: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
+  /** Bytes of one of the user's audio or video files ({uid}/...), or undefined when it is gone, not media or too large. */
+  readMedia(path: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
 }
 
 /**
  * The provider's finished result: a URL to fetch at once (provider URLs expire), with an optional poster
  * image (a video's thumbnail, best effort), or the bytes themselves.
  */
-export type ExecutionOutcome = { ok: true; media: { url: string; posterUrl?: string | null } | { bytes: Buffer; contentType: string } } | { ok: false; error: JobError };
+export type ExecutionOutcome =
+  | { ok: true; media: { url: string; posterUrl?: string | null } | { bytes: Buffer; contentType: string } }
+  /** A kind that makes no file (`resultOnly`): the answer is written on the job as `result`. */
+  | { ok: true; result: Record<string, unknown> }
+  | { ok: false; error: JobError };
 
 export interface GenerationFields {
   title: string;
@@ -49,6 +55,8 @@ export interface GenerationFields {
 export interface JobExecutor<I = unknown> {
   kind: JobKind;
   generationType: GenerationType;
+  /** The kind answers on the job (`result`) and makes no file or library record (a transcription). */
+  resultOnly?: boolean;
   /** The user's key this kind needs (core/integrations.ts). */
   integration: GenerationIntegrationType;
   messages: {

@@ -47,7 +47,7 @@ export function jobStateOf(data: Record<string, unknown> | undefined): JobState 
 
 /** How one run of a job ended: generation and publish handlers both answer with it. */
 export type RunResult =
-  | { outcome: 'succeeded'; generationId: string; resumed: boolean }
+  | { outcome: 'succeeded'; generationId: string | null; resumed: boolean }
   | { outcome: 'published'; postId: string; platformPostId: string; url: string }
   | { outcome: 'failed'; error: JobError }
   | { outcome: 'skipped'; reason: 'missing' | 'finished' | 'busy' }
@@ -99,7 +99,8 @@ export function heartbeatPatch(now: Date, leaseMs: number, report: { progress?: 
   };
 }
 
-export function succeededPatch(now: Date, generationId: string) {
+/** A job that makes no library record (a transcription) has no generationId: its answer is `result`. */
+export function succeededPatch(now: Date, generationId: string | null) {
   return { status: 'succeeded' as const, progress: 100, statusText: 'Done', generationId, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
 }
 

@@ -169,6 +169,13 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     return { outcome: 'succeeded', generationId: genRef.id, resumed };
   }
 
+  /** A kind that makes no file: its answer and the job's success in one write, while this run owns the job. */
+  async function answer(result: Record<string, unknown>, resumed: boolean, metrics: Record<string, unknown>): Promise<RunResult> {
+    await whileOwned(() => ({ ...succeededPatch(now(), null), result, metrics }));
+    log.info('Job succeeded', { ...context, resumed, ...metrics });
+    return { outcome: 'succeeded', generationId: null, resumed };
+  }
+
   /**
    * After a record could not be written: the uploaded file goes, unless another run took the job over
    * (it will record the same file) or a record of this job points at it.
@@ -207,7 +214,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
 
   try {
     // A run that crashed between upload and record left the file at the job's path: record it.
-    const leftover = await findStoredResult(deps, uid, jobId, executor.generationType);
+    const leftover = executor.resultOnly ? undefined : await findStoredResult(deps, uid, jobId, executor.generationType);
     if (leftover) return await record(leftover, true, { bytes: leftover.sizeBytes, resumedFromStorage: true });
 
     const key = await deps.readKey(uid, executor.integration);
@@ -225,8 +232,10 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
       checkpoint: (task) => whileOwned(() => ({ ...heartbeatPatch(now(), leaseMs, {}), providerJobId: task.providerJobId, providerPollingUrl: task.pollingUrl, submittedAt: new Date(task.submittedAt) })),
       report: (update) => whileOwned(() => heartbeatPatch(now(), leaseMs, update)),
       readUpload: (path) => readUpload(deps.bucket, uid, path),
+      readMedia: (path) => readMedia(deps.bucket, uid, path),
     });
     if (!outcome.ok) return await fail(outcome.error);
+    if ('result' in outcome) return await answer(outcome.result, resume !== null, { bytes: 0, providerMs: Date.now() - started });
 
     // Provider ready: fetch at once (its URLs expire), store, record.
     const readyAt = Date.now();
@@ -302,6 +311,23 @@ async function readUpload(bucket: Bucket, uid: string, path: string): Promise<{ 
     if (!md.contentType?.startsWith('image/') || Number(md.size ?? 0) > MAX_UPLOAD_BYTES) return undefined;
     const [bytes] = await file.download();
     return { bytes, contentType: md.contentType };
+  } catch (error) {
+    if ((error as { code?: number }).code === 404) return undefined;
+    throw error;
+  }
+}
+
+const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
+
+/** One of the caller's own audio or video files, whatever the stored input says (startJob checked it too). */
+async function readMedia(bucket: Bucket, uid: string, path: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+  if (!path.startsWith(`${uid}/`) || path.includes('..')) return undefined;
+  const file = bucket.file(path);
+  try {
+    const [md] = await file.getMetadata();
+    if (!/^(audio|video)\//.test(md.contentType ?? '') || Number(md.size ?? 0) > MAX_MEDIA_BYTES) return undefined;
+    const [bytes] = await file.download();
+    return { bytes, contentType: md.contentType! };
   } catch (error) {
     if ((error as { code?: number }).code === 404) return undefined;
     throw error;

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
-import { parseMp3Format, silentMp3 } from './mp3';
+import { countMp3Frames, mp3DurationMs, parseMp3Format, silentMp3 } from './mp3';
 import { jsonBody, keyKind } from './shared';
 
 // ElevenLabs (api.elevenlabs.io, elevenlabs.io/docs/api-reference): key in `xi-api-key`; errors as
@@ -13,6 +13,14 @@ import { jsonBody, keyKind } from './shared';
 // characters). A voice id outside the premade voices is 404 voice_not_found. GET /v1/user and
 // GET /v1/user/subscription answer every field the SDK's schemas require. Text/prompt tags:
 // [error:NNN] (that request answers NNN). GET /__sandbox/elevenlabs/calls lists every generation call.
+//
+// Speech to text: POST /v1/speech-to-text, multipart/form-data with model_id (scribe_v1 or scribe_v2) and
+// exactly one of `file` (at least 100 ms of audio) or `cloud_storage_url`/`source_url`; optional
+// timestamps_granularity (none, word, character) and language_code. It answers {language_code,
+// language_probability, text, words: [{text, start, end, type, logprob}]}, times in seconds, with `spacing`
+// entries between the words. The words are deterministic for the file's length (sandboxTranscriptWords):
+// the length of an MP3 is read from its frames, any other file counts as 128 kbit/s. [error:NNN] in the
+// file name answers NNN.
 
 export const SPEECH_CHARS_PER_SECOND = 15;
 /** Text-to-speech models served (eleven_monolingual_v1 is removed: 400 model_not_found). */
@@ -65,12 +73,28 @@ export function speechDurationMs(text: string): number {
 
 /** One call the sandbox answered, as its /__sandbox/elevenlabs/calls lists it. */
 export interface ElevenLabsCall {
-  kind: 'tts' | 'music';
+  kind: 'tts' | 'music' | 'stt';
   text: string;
   voiceId?: string;
   modelId?: string;
   lengthMs?: number;
   status: number;
+}
+
+/** The words the sandbox hears in `durationMs` of audio: one every half second, 0.4 s long, from this list in turn. */
+export const SANDBOX_TRANSCRIPT = ['Hello', 'and', 'welcome', 'to', 'the', 'sandbox', 'where', 'every', 'word', 'has', 'its', 'time.'] as const;
+export const STT_MODELS = ['scribe_v1', 'scribe_v2'] as const;
+
+export function sandboxTranscriptWords(durationMs: number): { text: string; start: number; end: number }[] {
+  const words: { text: string; start: number; end: number }[] = [];
+  for (let i = 0; i * 500 + 400 <= durationMs; i++) words.push({ text: SANDBOX_TRANSCRIPT[i % SANDBOX_TRANSCRIPT.length]!, start: i * 0.5, end: i * 0.5 + 0.4 });
+  return words;
+}
+
+/** How long the sandbox takes an uploaded file to be: an MP3's frames, otherwise its size at 128 kbit/s. */
+export function uploadedDurationMs(bytes: Buffer): number {
+  const mp3 = countMp3Frames(bytes);
+  return mp3 ? mp3DurationMs(mp3.frames, mp3.sampleRate) : Math.round((bytes.length * 8) / 128);
 }
 
 const detail = (c: Context, status: number, code: string, message: string) => c.json({ detail: { status: code, message } }, status as 400);
@@ -200,6 +224,45 @@ export function elevenlabsRoutes(app: Hono): void {
     if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the text)`));
     record(200);
     return mp3Response(c, silentMp3(speechDurationMs(text), format), { 'character-cost': String(text.length) });
+  });
+
+  app.post('/v1/speech-to-text', async (c) => {
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      form = {};
+    }
+    const file = form.file instanceof File ? form.file : undefined;
+    const fileName = file?.name ?? '';
+    const record = (status: number) => calls.push({ kind: 'stt', text: fileName, modelId: typeof form.model_id === 'string' ? form.model_id : undefined, status });
+    const done = (res: Response) => (record(res.status), res);
+    const refused = refuseKey(c);
+    if (refused) return done(refused);
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return done(c.json({ detail: [{ loc: ['body'], msg: 'Expected multipart/form-data', type: 'value_error' }] }, 422));
+    const modelId = form.model_id;
+    if (typeof modelId !== 'string') return done(c.json({ detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] }, 422));
+    if (!(STT_MODELS as readonly string[]).includes(modelId)) return done(detail(c, 400, 'invalid_model_id', `Model ${modelId} is not a speech to text model.`));
+    const url = form.cloud_storage_url ?? form.source_url;
+    if (Array.isArray(form.file) || (file ? url !== undefined : url === undefined)) return done(detail(c, 400, 'invalid_parameters', 'Exactly one of file or cloud_storage_url must be provided.'));
+    if (!file) return done(detail(c, 400, 'invalid_parameters', 'The sandbox transcribes uploaded files only.'));
+    const granularity = form.timestamps_granularity ?? 'word';
+    if (typeof granularity !== 'string' || !['none', 'word', 'character'].includes(granularity)) {
+      return done(c.json({ detail: [{ loc: ['body', 'timestamps_granularity'], msg: "Input should be 'none', 'word' or 'character'", type: 'enum' }] }, 422));
+    }
+    const forced = errorTag(fileName);
+    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the file name)`));
+    const durationMs = uploadedDurationMs(Buffer.from(await file.arrayBuffer()));
+    if (durationMs < 100) return done(detail(c, 400, 'audio_too_short', 'The audio must be at least 100ms long.'));
+    record(200);
+    const heard = sandboxTranscriptWords(durationMs);
+    const words: Record<string, unknown>[] = [];
+    heard.forEach((w, i) => {
+      if (i > 0) words.push({ text: ' ', start: heard[i - 1]!.end, end: w.start, type: 'spacing', speaker_id: 'speaker_0', logprob: 0 });
+      words.push({ ...(granularity === 'none' ? { text: w.text } : w), type: 'word', speaker_id: 'speaker_0', logprob: -0.01 });
+    });
+    const language = typeof form.language_code === 'string' ? form.language_code : 'eng';
+    return c.json({ language_code: language, language_probability: 0.98, text: heard.map((w) => w.text).join(' '), words, transcription_id: crypto.randomUUID(), audio_duration_secs: durationMs / 1000 });
   });
 
   app.post('/v1/music', async (c) => {

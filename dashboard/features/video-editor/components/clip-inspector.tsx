@@ -6,7 +6,9 @@ import { Button } from '@core/ui/button';
 import { Input } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
 import { moveClipAtom, removeClipAtom, selectionAtom, setClipDurationAtom, setClipGainAtom, setClipMutedAtom, timelineAtom, updateTitleClipAtom } from '../atoms';
+import { isCaption } from '../model/captions';
 import { trackClips, trackDef } from '../model/tracks';
+import { CaptionWords } from './caption-tools';
 
 // The selected clip's settings under the tracks: a title's text, the duration (the rest of its track
 // follows), its place in the track (earlier or later), a video's own sound on or off, the gain of a clip
@@ -91,7 +93,10 @@ export function ClipInspector() {
           </Button>
         </div>
       </div>
-      {item.type === 'title' ? <Input aria-label="Title text" value={item.settings.text} maxLength={500} onChange={(e) => updateTitle(item.id, { text: e.target.value })} className="h-8" /> : null}
+      {item.type === 'title' && !isCaption(item) ? (
+        <Input aria-label="Title text" value={item.settings.text} maxLength={500} onChange={(e) => updateTitle(item.id, { text: e.target.value })} className="h-8" />
+      ) : null}
+      <CaptionWords clip={clip} />
       <label className="flex items-center gap-2 text-sm">
         <span className="w-16 shrink-0">Duration</span>
         <input

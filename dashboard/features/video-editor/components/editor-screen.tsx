@@ -11,6 +11,7 @@ import { useEditorKeys } from '../hooks/use-editor-keys';
 import { useRender, type RenderTimelineFn } from '../hooks/use-render';
 import { useSaveProject } from '../hooks/use-save-project';
 import type { DraftStorage } from '../utils/draft-storage';
+import { CaptionTools } from './caption-tools';
 import { EditorTopBar } from './editor-top-bar';
 import { MediaPanel } from './media-panel';
 import { PreviewPlayer } from './preview-player';
@@ -98,6 +99,7 @@ export function EditorScreen({
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 2xl:row-span-1">
           <PreviewPlayer />
           <TrackTimeline onShowShortcuts={keys.openOverlay} />
+          <CaptionTools />
         </div>
         <div className="lg:col-start-1 lg:row-start-2 2xl:col-start-3 2xl:row-start-1">
           <ProjectSettingsPanel />

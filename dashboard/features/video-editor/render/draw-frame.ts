@@ -1,5 +1,7 @@
 import { TITLE_DEFAULTS } from '@core/constants';
 import type { VisualItem } from '@core/editor/model';
+import { isCaption } from '../model/captions';
+import { drawCaption } from './draw-caption';
 import { activeVisualsAt, fitContain, sourceTime, type FrameSource, type Scene } from './scene';
 
 // The one function that paints a frame of the timeline: the preview calls it on every animation frame,
@@ -94,6 +96,10 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
   }
   // Layers bottom up: the main track, then overlays, then captions.
   for (const item of activeVisualsAt(scene.items, t)) {
+    if (isCaption(item)) {
+      drawCaption(ctx, item, t, width, height);
+      continue;
+    }
     if (item.type === 'title') {
       drawTitle(ctx, item, width, height);
       continue;

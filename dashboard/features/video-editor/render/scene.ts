@@ -1,4 +1,5 @@
 import type { ProjectSettings, TimelineItem, VideoItem, VisualItem } from '@core/editor/model';
+import { spokenState } from '../model/captions';
 
 // Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
 // Times are seconds; frame i of a render shows time i / fps.
@@ -182,11 +183,15 @@ export interface FrameRun {
 /** Splits frames 0..total-1 into runs showing the same clips. */
 export function frameRuns(items: readonly TimelineItem[], fps: number, totalFrames: number): FrameRun[] {
   const runs: FrameRun[] = [];
+  let spoken = '';
   for (let i = 0; i < totalFrames; i++) {
     const layers = activeVisualsAt(items, i / fps);
     const last = runs[runs.length - 1];
-    if (last && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
+    // A caption's highlight moves from word to word: a new spoken word starts a new run.
+    const nowSpoken = spokenState(layers, i / fps);
+    if (last && nowSpoken === spoken && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
     else runs.push({ item: layers[0] ?? null, layers, startFrame: i, frames: 1 });
+    spoken = nowSpoken;
   }
   return runs;
 }

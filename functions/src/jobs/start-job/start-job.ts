@@ -28,7 +28,7 @@ async function offeredVoiceover(deps: StartJobDeps, uid: string, input: Record<s
   return { ...input, modelId: modelId.id, voiceId: voiceId.id };
 }
 
-const kindLabels = { image: 'Image', video: 'Video', voiceover: 'Voiceover', music: 'Music' } as const;
+const kindLabels = { image: 'Image', video: 'Video', voiceover: 'Voiceover', music: 'Music', transcription: 'Transcription' } as const;
 
 /**
  * Creates users/{uid}/jobs/{requestId} as 'queued' (the trigger in ../run-job runs it). The request id is

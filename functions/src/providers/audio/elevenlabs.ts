@@ -6,7 +6,10 @@ import { classifyHttpFailure, parseJsonBody, providerMessage } from '../provider
 // schemas for the whole API) into the one functions bundle every trigger loads, for the two endpoints used
 // here. Text to speech: POST /v1/text-to-speech/{voice_id}?output_format=mp3_44100_128 {text, model_id};
 // music: POST /v1/music?output_format=mp3_44100_128 {prompt, music_length_ms, model_id music_v1}. Both answer
-// the MP3 bytes. Only answers that made nothing (429, 502-504) are sent again: each call is charged.
+// the MP3 bytes. Speech to text: POST /v1/speech-to-text, multipart {file, model_id, timestamps_granularity
+// word, language_code?}, answers JSON {language_code, text, words: [{text, start, end, type}]} with times in
+// seconds (type word, spacing or audio_event). Only answers that made nothing (429, 502-504) are sent again:
+// each call is charged.
 
 export const OUTPUT_FORMAT = 'mp3_44100_128';
 export const MUSIC_MODEL = 'music_v1';
@@ -27,6 +30,40 @@ export interface MusicGenerator {
   compose(request: { prompt: string; lengthMs: number }, signal?: AbortSignal): Promise<AudioOutcome>;
 }
 
+/** The speech-to-text model (scribe_v2 is ElevenLabs' current batch model; scribe_v1 is its older one). */
+export const TRANSCRIPTION_MODEL = 'scribe_v2';
+const TRANSCRIPTION_FAILED = 'Failed to transcribe';
+/** Words kept from one answer: a job document holds at most 1 MiB (about 90 minutes of speech). */
+const MAX_WORDS = 20_000;
+
+export interface TranscribedWords {
+  text: string;
+  languageCode: string | null;
+  words: { text: string; start: number; end: number }[];
+}
+export type TranscriptionOutcome = { ok: true; transcript: TranscribedWords } | { ok: false; failure: AudioFailure };
+
+export interface SpeechTranscriber {
+  transcribe(request: { bytes: Buffer; contentType: string; fileName: string; languageCode?: string }, signal?: AbortSignal): Promise<TranscriptionOutcome>;
+}
+
+/** The spoken words of an answer, in order: spacing and audio events (laughter) are left out, times rounded to the millisecond. */
+export function readTranscript(body: unknown): TranscribedWords | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as { text?: unknown; language_code?: unknown; words?: unknown };
+  if (!Array.isArray(b.words)) return undefined;
+  const ms = (n: number) => Math.round(n * 1000) / 1000;
+  const words: TranscribedWords['words'] = [];
+  for (const w of b.words as { text?: unknown; start?: unknown; end?: unknown; type?: unknown }[]) {
+    if (words.length >= MAX_WORDS) break;
+    if (w?.type !== 'word' || typeof w.text !== 'string' || !w.text.trim()) continue;
+    if (typeof w.start !== 'number' || typeof w.end !== 'number' || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
+    const start = ms(Math.max(0, w.start));
+    words.push({ text: w.text.trim(), start, end: Math.max(start, ms(w.end)) });
+  }
+  return { text: typeof b.text === 'string' ? b.text : words.map((w) => w.text).join(' '), languageCode: typeof b.language_code === 'string' ? b.language_code : null, words };
+}
+
 export interface ElevenLabsOptions {
   apiKey: string;
   baseUrl: string;
@@ -34,6 +71,8 @@ export interface ElevenLabsOptions {
   retry: RetryDeps;
   speechTimeoutMs: number;
   musicTimeoutMs: number;
+  /** Speech to text answers when the whole file is transcribed. */
+  transcriptionTimeoutMs?: number;
   maxBytes?: number;
 }
 
@@ -54,7 +93,7 @@ export function elevenLabsFailure(failed: string, status: number | undefined, bo
   return { code: 'provider_error', message: `${failed}: ${text}`, status };
 }
 
-export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & MusicGenerator {
+export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & MusicGenerator & SpeechTranscriber {
   const { apiKey, baseUrl } = options;
   const maxBytes = options.maxBytes ?? MAX_BYTES;
 
@@ -103,7 +142,43 @@ export function createElevenLabs(options: ElevenLabsOptions): SpeechGenerator & 
     return result.ok ? { ok: true, bytes: result.value.bytes, contentType: 'audio/mpeg', characterCost: result.value.characterCost } : { ok: false, failure: result.error };
   }
 
+  async function transcribe(request: Parameters<SpeechTranscriber['transcribe']>[0], signal?: AbortSignal): Promise<TranscriptionOutcome> {
+    const failed = TRANSCRIPTION_FAILED;
+    const result = await retrying(async (): Promise<Attempt<TranscribedWords, AudioFailure>> => {
+      const form = new FormData();
+      form.append('model_id', TRANSCRIPTION_MODEL);
+      form.append('timestamps_granularity', 'word');
+      form.append('tag_audio_events', 'false');
+      if (request.languageCode) form.append('language_code', request.languageCode);
+      form.append('file', new Blob([new Uint8Array(request.bytes)], { type: request.contentType }), request.fileName);
+      let response: Response;
+      try {
+        const timeout = AbortSignal.timeout(options.transcriptionTimeoutMs ?? 300_000);
+        // No content-type header: fetch sets multipart/form-data with its boundary.
+        response = await options.fetch(`${baseUrl}/v1/speech-to-text`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'xi-api-key': apiKey },
+          body: form,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+      } catch {
+        if (signal?.aborted) throw signal.reason;
+        return { ok: false, error: elevenLabsFailure(failed, undefined, undefined, apiKey), retryable: false };
+      }
+      const parsed = parseJsonBody(await response.text().catch(() => ''));
+      if (!response.ok) {
+        const retryable = [429, 502, 503, 504].includes(response.status);
+        return { ok: false, error: elevenLabsFailure(failed, response.status, parsed, apiKey), retryable, retryAfterMs: parseRetryAfter(response.headers, options.retry.now()) };
+      }
+      const transcript = readTranscript(parsed);
+      if (!transcript) return { ok: false, error: { code: 'provider_error', message: failed, status: response.status }, retryable: false };
+      return { ok: true, value: transcript };
+    }, options.retry);
+    return result.ok ? { ok: true, transcript: result.value } : { ok: false, failure: result.error };
+  }
+
   return {
+    transcribe,
     speak: ({ text, voiceId, modelId }, signal) => post(`/v1/text-to-speech/${encodeURIComponent(voiceId)}`, { text, model_id: modelId }, 'Failed to generate voiceover', options.speechTimeoutMs, signal),
     compose: ({ prompt, lengthMs }, signal) => post('/v1/music', { prompt, music_length_ms: lengthMs, model_id: MUSIC_MODEL }, 'Failed to generate music', options.musicTimeoutMs, signal),
   };

@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+import { FirebaseError } from 'firebase/app';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Job } from '@core/data/job';
+import type { TimelineItem } from '@core/editor/model';
+import { createEditorStore, itemsAtom, selectClipAtom, undoAtom } from '../atoms';
+import type * as Download from '@/lib/download';
+import { CaptionTools } from './caption-tools';
+import { ClipInspector } from './clip-inspector';
+
+// Transcribe, the caption words in the inspector, and Download SRT / VTT, on the editor's own store. The job
+// calls and the live job document are stubbed: the functions tests run the job itself.
+
+const started = vi.fn<(kind: string, input: unknown) => Promise<{ jobId: string }>>();
+const live: { job: Job | null } = { job: null };
+const saved: { blob: Blob; name: string }[] = [];
+vi.mock('@/lib/jobs/job-calls', () => ({ startGenerationJob: (kind: string, input: unknown) => started(kind, input) }));
+vi.mock('@/lib/jobs/job-reads', () => ({ useJob: (id: string | null) => ({ status: 'success', data: id && live.job?.id === id ? live.job : null }) }));
+vi.mock('@/lib/download', async (original) => ({ ...(await original<typeof Download>()), saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }) }));
+
+const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const voice: TimelineItem = {
+  id: 'voice',
+  type: 'audio',
+  track: 'audio-1',
+  settings: { url: 'https://x.test/v.mp3', storagePath: 'u1/generations/voice.mp3', name: 'Voiceover', volume: 1 },
+  start_time: 2,
+  duration: 4,
+};
+const cue = (id: string, start_time: number, words: { text: string; start: number; end: number }[]): TimelineItem => ({
+  id,
+  type: 'title',
+  track: 'caption',
+  start_time,
+  duration: 1,
+  settings: { text: words.map((w) => w.text).join(' '), fontSize: 56, color: '#ffffff', words },
+});
+
+/** jsdom's Blob has no text(): read it as the browser would. */
+const readBlob = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+const job = (over: Partial<Job>): Job => ({
+  id: 'job-1',
+  kind: 'transcription',
+  status: 'running',
+  progress: 50,
+  statusText: 'Transcribing',
+  error: null,
+  generationId: null,
+  input: {},
+  createdAt: null,
+  ...over,
+});
+
+function setup(items: TimelineItem[], select?: string) {
+  const store = createEditorStore({ items, settings, title: 'My talk' });
+  if (select) store.set(selectClipAtom, select);
+  const ui = () => (
+    <MemoryRouter>
+      <Provider store={store}>
+        <ClipInspector />
+        <CaptionTools />
+      </Provider>
+    </MemoryRouter>
+  );
+  const view = render(ui());
+  return { store, rerender: () => view.rerender(ui()) };
+}
+
+beforeEach(() => {
+  started.mockReset();
+  live.job = null;
+  saved.length = 0;
+});
+afterEach(cleanup);
+
+describe('Transcribe', () => {
+  it('starts a transcription of the selected clip, shows its progress, then puts its words on the caption track', async () => {
+    started.mockResolvedValue({ jobId: 'job-1' });
+    const { store, rerender } = setup([voice], 'voice');
+    live.job = job({});
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3' });
+    expect(screen.getByRole('progressbar', { name: 'Transcription progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByRole('status').textContent).toContain('Transcribing Voiceover... 50%');
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The clip plays its file from 0 at 2 s on the timeline: a word at 0.5 s in the file is at 2.5 s.
+    live.job = job({
+      status: 'succeeded',
+      progress: 100,
+      result: {
+        words: [
+          { text: 'Hello', start: 0.5, end: 0.9 },
+          { text: 'there.', start: 1, end: 1.4 },
+          { text: 'Bye', start: 3, end: 3.4 },
+        ],
+      },
+    });
+    rerender();
+    const captions = store.get(itemsAtom).filter((i) => i.track === 'caption');
+    expect(captions.map((c) => [c.start_time, c.type === 'title' && c.settings.text])).toEqual([
+      [2.5, 'Hello there.'],
+      [5, 'Bye'],
+    ]);
+    expect(screen.getByRole('status').textContent).toContain('Transcribed Voiceover: 2 captions on the caption track.');
+    // One undo step takes them all away.
+    act(() => store.set(undoAtom));
+    expect(store.get(itemsAtom).filter((i) => i.track === 'caption')).toEqual([]);
+  });
+
+  it('says why a start was refused, with the way to Integrations for a missing key, and adds nothing', async () => {
+    started.mockRejectedValue(
+      Object.assign(new FirebaseError('functions/failed-precondition', 'ElevenLabs API key not found. Please add your API key in the Integrations page.'), {
+        details: { reason: 'missing-key', provider: 'elevenlabs' },
+      }),
+    );
+    const { store } = setup([voice], 'voice');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    expect(screen.getByRole('alert').textContent).toContain('ElevenLabs API key not found.');
+    expect(screen.getByRole('link', { name: 'Open Integrations' }).getAttribute('href')).toBe('/integrations');
+    expect(store.get(itemsAtom)).toHaveLength(1);
+  });
+
+  it('shows a failed job with its message', async () => {
+    started.mockResolvedValue({ jobId: 'job-1' });
+    const { rerender } = setup([voice], 'voice');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    live.job = job({ status: 'failed', error: { code: 'invalid_key', message: 'Failed to transcribe: ElevenLabs did not accept your API key.' } });
+    rerender();
+    expect(screen.getByRole('status').textContent).toContain('Failed to transcribe: ElevenLabs did not accept your API key.');
+  });
+
+  it('is offered only for a selected clip with sound from the library', () => {
+    setup([cue('c1', 0, [{ text: 'Hi', start: 0, end: 0.5 }])], 'c1');
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    setup([{ ...voice, settings: { url: 'https://x.test/v.mp3', volume: 1 } }], 'voice');
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('caption words in the inspector', () => {
+  it('edits a word of the selected cue as one undo step, and the downloads follow', async () => {
+    const { store } = setup(
+      [
+        cue('c1', 1, [
+          { text: 'Helo', start: 0, end: 0.4 },
+          { text: 'world', start: 0.5, end: 0.9 },
+        ]),
+      ],
+      'c1',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Title text' })).toBeNull();
+    const word = screen.getByRole('textbox', { name: 'Word 1 at 0.00 s' });
+    fireEvent.change(word, { target: { value: 'Hello' } });
+    fireEvent.blur(word);
+    const [edited] = store.get(itemsAtom);
+    expect(edited?.type === 'title' && edited.settings).toMatchObject({ text: 'Hello world', words: [{ text: 'Hello' }, { text: 'world' }] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
+    expect(saved[0]!.name).toBe('My talk.srt');
+    expect(await readBlob(saved[0]!.blob)).toBe('1\n00:00:01,000 --> 00:00:02,000\nHello world\n');
+
+    act(() => store.set(undoAtom));
+    const [undone] = store.get(itemsAtom);
+    expect(undone?.type === 'title' && undone.settings.text).toBe('Helo world');
+  });
+
+  it('an emptied word is removed from the cue', () => {
+    const { store } = setup(
+      [
+        cue('c1', 0, [
+          { text: 'um', start: 0, end: 0.2 },
+          { text: 'yes', start: 0.3, end: 0.6 },
+        ]),
+      ],
+      'c1',
+    );
+    const word = screen.getByRole('textbox', { name: 'Word 1 at 0.00 s' });
+    fireEvent.change(word, { target: { value: '' } });
+    fireEvent.blur(word);
+    const [edited] = store.get(itemsAtom);
+    expect(edited?.type === 'title' && edited.settings.words).toEqual([{ text: 'yes', start: 0.3, end: 0.6 }]);
+  });
+});
+
+describe('Download SRT / VTT', () => {
+  it('saves the caption track as SRT and as WebVTT, named after the project', async () => {
+    setup([cue('c2', 3725, [{ text: 'Later', start: 0, end: 0.5 }]), cue('c1', 1.5, [{ text: 'First', start: 0, end: 0.5 }])]);
+    fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download VTT' }));
+    expect(saved.map((s) => [s.name, s.blob.type])).toEqual([
+      ['My talk.srt', 'application/x-subrip'],
+      ['My talk.vtt', 'text/vtt'],
+    ]);
+    expect(await readBlob(saved[0]!.blob)).toBe('1\n00:00:01,500 --> 00:00:02,500\nFirst\n\n2\n01:02:05,000 --> 01:02:06,000\nLater\n');
+    expect(await readBlob(saved[1]!.blob)).toBe('WEBVTT\n\n00:00:01.500 --> 00:00:02.500\nFirst\n\n01:02:05.000 --> 01:02:06.000\nLater\n');
+  });
+
+  it('are disabled while there are no captions', () => {
+    setup([voice]);
+    expect((screen.getByRole('button', { name: 'Download SRT' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Download VTT' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,161 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Captions, Download, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toSrt, toVtt, transcriptWords } from '@core/captions';
+import { paths } from '@core/routes';
+import { Button } from '@core/ui/button';
+import { Input } from '@core/ui/input';
+import { readCallableError } from '@/lib/call';
+import { safeFileName, saveBlob } from '@/lib/download';
+import { startGenerationJob } from '@/lib/jobs/job-calls';
+import { useJob } from '@/lib/jobs/job-reads';
+import { applyCaptionsAtom, editCaptionWordAtom, itemsAtom, newClipId, selectionAtom, settingsAtom, timelineAtom, titleAtom } from '../atoms';
+import { captionCues, captionItemsFor, isCaption } from '../model/captions';
+import type { Clip } from '../model/tracks';
+
+// Captions in the editor: Transcribe the selected clip with sound (a transcription job through the user's
+// ElevenLabs key, docs/architecture.md), its words become cues on the caption track; the selected cue's
+// words are edited one by one; Download SRT / VTT saves the caption track.
+
+/** The transcription this editor started: the clip's place when it started, so the cues land where it was. */
+interface Pending {
+  jobId: string;
+  clipName: string;
+  start_time: number;
+  duration: number;
+  in_point: number;
+}
+
+const hasSound = (clip: Clip) => clip.item.type === 'audio' || (clip.item.type === 'video' && clip.item.settings.muted !== true);
+
+/** Transcribe for the selected clip, the job's progress, and the SRT / VTT downloads. */
+export function CaptionTools() {
+  const tl = useAtomValue(timelineAtom);
+  const selection = useAtomValue(selectionAtom);
+  const items = useAtomValue(itemsAtom);
+  const title = useAtomValue(titleAtom);
+  const fps = useAtomValue(settingsAtom).fps;
+  const applyCaptions = useSetAtom(applyCaptionsAtom);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<{ message: string; needsIntegrations: boolean } | null>(null);
+  const jobState = useJob(pending?.jobId ?? null);
+  const job = jobState.status === 'success' ? jobState.data : null;
+  const applied = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!pending || job?.id !== pending.jobId || job.status !== 'succeeded' || applied.current === job.id) return;
+    applied.current = job.id;
+    const captions = captionItemsFor(transcriptWords(job.result), pending, fps, newClipId);
+    applyCaptions(captions, pending.start_time, pending.start_time + pending.duration);
+  }, [job, pending, fps, applyCaptions]);
+
+  const clip = selection.length === 1 ? tl.clips.find((c) => c.id === selection[0]) : undefined;
+  const source = clip && hasSound(clip) && 'storagePath' in clip.item.settings ? clip.item.settings.storagePath : undefined;
+  const running = starting || (job !== null && (job.status === 'queued' || job.status === 'running'));
+  const cues = captionCues(items);
+
+  async function transcribe() {
+    if (!clip || !source) return;
+    setStarting(true);
+    setStartError(null);
+    try {
+      const { jobId } = await startGenerationJob('transcription', { storagePath: source });
+      const name = 'name' in clip.item.settings ? clip.item.settings.name : undefined;
+      setPending({ jobId, clipName: name?.trim() || 'the clip', start_time: clip.start / tl.fps, duration: clip.length / tl.fps, in_point: clip.in / tl.fps });
+    } catch (error) {
+      const failure = readCallableError(error, 'Failed to transcribe');
+      setStartError({ message: failure.message, needsIntegrations: failure.needsIntegrations });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  function download(format: 'srt' | 'vtt') {
+    const text = format === 'srt' ? toSrt(cues) : toVtt(cues);
+    saveBlob(new Blob([text], { type: format === 'srt' ? 'application/x-subrip' : 'text/vtt' }), safeFileName(title, `.${format}`, 'captions'));
+  }
+
+  const status = job && pending ? statusLine(job.status, job.progress, job.statusText, job.error?.message, pending.clipName, cues.length) : null;
+  return (
+    <section aria-label="Captions" className="mt-3 space-y-2 rounded-lg border p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="flex-1 text-sm font-medium">Captions</h2>
+        <Button size="sm" variant="outline" onClick={() => void transcribe()} disabled={!source || running} title={transcribeHint(clip, source)}>
+          {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Captions aria-hidden="true" />}
+          Transcribe
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => download('srt')} disabled={cues.length === 0}>
+          <Download aria-hidden="true" />
+          Download SRT
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => download('vtt')} disabled={cues.length === 0}>
+          <Download aria-hidden="true" />
+          Download VTT
+        </Button>
+      </div>
+      {running && job ? (
+        <div role="progressbar" aria-label="Transcription progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-1.5 overflow-hidden rounded-full bg-muted">
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${job.progress}%` }} />
+        </div>
+      ) : null}
+      {startError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {startError.message}{' '}
+          {startError.needsIntegrations ? (
+            <Link to={paths.integrations} className="underline">
+              Open Integrations
+            </Link>
+          ) : null}
+        </p>
+      ) : status ? (
+        <p role="status" className={status.failed ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+          {status.text}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{source ? 'Transcribe the selected clip to add its words as captions.' : 'Select a clip with sound from your library to transcribe it.'}</p>
+      )}
+    </section>
+  );
+}
+
+function transcribeHint(clip: Clip | undefined, source: string | undefined): string {
+  if (source) return 'Transcribe its speech into captions with your ElevenLabs key';
+  if (!clip) return 'Select a clip with sound';
+  return hasSound(clip) ? 'Only files from your library can be transcribed' : 'This clip has no sound';
+}
+
+function statusLine(status: string, progress: number, statusText: string, error: string | undefined, clipName: string, cues: number): { text: string; failed: boolean } {
+  if (status === 'failed' || status === 'cancelled') return { text: error || 'Failed to transcribe', failed: true };
+  if (status === 'succeeded') return { text: `Transcribed ${clipName}: ${cues} caption${cues === 1 ? '' : 's'} on the caption track.`, failed: false };
+  return { text: `${statusText || 'Transcribing'} ${clipName}... ${Math.round(progress)}%`, failed: false };
+}
+
+/** The selected caption cue's words, each editable (an emptied word is removed). */
+export function CaptionWords({ clip }: { clip: Clip }) {
+  const edit = useSetAtom(editCaptionWordAtom);
+  const item = clip.item;
+  if (!isCaption(item)) return null;
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm">Words</legend>
+      <div className="flex flex-wrap gap-1">
+        {item.settings.words.map((w, i) => (
+          <Input
+            key={`${i}-${w.start}`}
+            aria-label={`Word ${i + 1} at ${w.start.toFixed(2)} s`}
+            defaultValue={w.text}
+            maxLength={100}
+            onBlur={(e) => edit(item.id, i, e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
+            className="h-8 w-auto min-w-0 px-2"
+            style={{ width: `calc(${Math.max(2, w.text.length + 1)}ch + 1.25rem)` }}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
