@@ -7,7 +7,7 @@ import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';
-import { dbToGain, fadeGainAt, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
+import { activeVisualsAt, dbToGain, soundSpan, spanGainAt, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
@@ -115,7 +115,8 @@ export function PreviewPlayer() {
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
           el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, dbToGain(item.gain_db) * fadeGainAt(item, time));
+          // Fades and a transition's crossfade ramp the gain exactly as the export mixes them.
+          el.volume = Math.min(1, dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, local, playing, rate);
           return el.readyState >= 2 ? el : null;
         }
@@ -126,7 +127,8 @@ export function PreviewPlayer() {
     drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items }, time, media);
     // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
     // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
-    const inRangeKeys = new Set<string>();
+    // A video in a transition shows (and is heard) past its end or before its start.
+    const inRangeKeys = new Set(activeVisualsAt(items, time).flatMap((i) => (i.type === 'video' ? [`video|${i.settings.url}`] : [])));
     for (const item of items) {
       if (item.type !== 'video' && item.type !== 'audio') continue;
       const key = `${item.type}|${item.settings.url}`;
@@ -137,7 +139,7 @@ export function PreviewPlayer() {
         if (item.type === 'audio') {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * fadeGainAt(item, time));
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, sourceTime(item, time), playing, rate);
         }
       }
