@@ -25,7 +25,7 @@ export function TransitionControls({ clipId, labelOf }: { clipId: string; labelO
         id={`${id}-kind`}
         value={cut.transition?.kind ?? ''}
         onChange={(e) => setTransition(clipId, (e.target.value || null) as TransitionKind | null, frames)}
-        className="h-8 min-w-0 flex-1 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="h-8 min-w-36 flex-1 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <option value="">None (cut)</option>
         {TRANSITION_KINDS.map((k) => (

@@ -78,6 +78,9 @@ export interface Transition {
  * ends where it starts, cut to the shorter of the two clips (model/transitions.ts keeps it so on every edit).
  */
 export function transitions(items: readonly TimelineItem[]): Transition[] {
+  // Asked for every frame (frameRuns, drawFrame) of an item list that does not change: found once per list.
+  const cached = transitionCache.get(items);
+  if (cached) return cached;
   const out: Transition[] = [];
   for (const to of items) {
     if (!to.transition_in || !onMain(to)) continue;
@@ -87,8 +90,10 @@ export function transitions(items: readonly TimelineItem[]): Transition[] {
     if (!(duration > 0)) continue;
     out.push({ kind: to.transition_in.kind, from: from as VisualItem, to: to as VisualItem, cut: to.start_time, start: to.start_time - duration / 2, duration });
   }
+  transitionCache.set(items, out);
   return out;
 }
+const transitionCache = new WeakMap<readonly TimelineItem[], Transition[]>();
 
 /** The transition running at time t and how far along it is (0 at its start, towards 1 at its end). */
 export function transitionAt(items: readonly TimelineItem[], t: number): { transition: Transition; progress: number } | null {
