@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { videoProjectContentSchema, type TimelineItem } from '@core/editor/model';
-import { commit, createHistory, undo } from './history';
-import { fromItems, moveClips, pasteClips, copyClips, removeClips, splitAt, toItems, trimEnd, trimStart, type Clip, type Timeline, type TrackId } from './tracks';
+import { commit, createHistory, undo, type History } from './history';
+import {
+  duplicateClips,
+  fromItems,
+  isValid,
+  moveClips,
+  pasteClips,
+  copyClips,
+  removeClips,
+  reorderInTrack,
+  splitAt,
+  timelineLength,
+  toItems,
+  trimEnd,
+  trimStart,
+  type Clip,
+  type Timeline,
+  type TrackId,
+} from './tracks';
 import { cutBefore, defaultTransitionFrames, mainCuts, normalizeTransitions, setTransition } from './transitions';
 
 const FPS = 30;
@@ -127,4 +144,65 @@ describe('reading and listing', () => {
     expect(defaultTransitionFrames({ left: clip('a', 0, 30), right: clip('b', 30, 90) }, FPS)).toBe(15);
     expect(defaultTransitionFrames({ left: clip('a', 0, 4), right: clip('b', 4, 90) }, FPS)).toBe(4);
   });
+});
+
+describe('random edits with transitions', () => {
+  it('2,000 edits leave every transition on a cut, whole frames, within the shorter clip; undo restores the project', () => {
+    let seed = 7;
+    const r = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+    const kinds = ['crossfade', 'dip-black', 'dip-white', 'slide-left', 'wipe-left'] as const;
+    let h: History<Timeline> = createHistory(tl(clip('a', 0, 40), clip('b', 40, 50), clip('c', 90, 30), clip('o', 0, 60, 'overlay-1')));
+    const start = JSON.stringify(h.present);
+    let withTransitions = 0;
+    for (let i = 0; i < 2000; i++) {
+      const t = h.present;
+      const c = pick(t.clips);
+      const f = Math.floor(r() * (timelineLength(t) + 30));
+      const ripple = r() < 0.5;
+      let next = t;
+      switch (Math.floor(r() * 9)) {
+        case 0:
+        case 1:
+          next = setTransition(t, c.id, r() < 0.2 ? null : pick(kinds), Math.floor(r() * 60));
+          break;
+        case 2:
+          if (t.clips.length < 30) next = splitAt(t, f, newId);
+          break;
+        case 3:
+          next = r() < 0.5 ? trimStart(t, c.id, f, { ripple }) : trimEnd(t, c.id, f, { ripple });
+          break;
+        case 4:
+          if (t.clips.length > 3) next = removeClips(t, [c.id], { ripple });
+          break;
+        case 5:
+          next = moveClips(t, [c.id], Math.round((r() - 0.5) * 40));
+          break;
+        case 6:
+          if (t.clips.length < 30) next = duplicateClips(t, [c.id], newId).timeline;
+          break;
+        case 7:
+          next = reorderInTrack(t, c.id, pick(t.clips).id);
+          break;
+        default:
+          if (h.past.length) h = undo(h);
+          continue;
+      }
+      expect(isValid(next)).toBe(true);
+      for (const x of next.clips) {
+        const tr = x.item.transition_in;
+        if (!tr) continue;
+        withTransitions++;
+        const cut = cutBefore(next, x.id);
+        expect(cut, `edit ${i}: ${x.id} has a transition but no cut`).toBeDefined();
+        const frames = tr.duration * FPS;
+        expect(Math.abs(frames - Math.round(frames))).toBeLessThan(1e-6);
+        expect(Math.round(frames)).toBeLessThanOrEqual(Math.min(cut!.left.length, cut!.right.length));
+      }
+      h = commit(h, next, Infinity);
+    }
+    expect(withTransitions).toBeGreaterThan(200);
+    while (h.past.length) h = undo(h);
+    expect(JSON.stringify(h.present)).toBe(start);
+  }, 30_000);
 });
