@@ -126,7 +126,12 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         fps,
         format,
         quality,
-        runs: videoRuns.map((r) => ({ ...r, file: ff.path(r.file), overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })) })),
+        runs: videoRuns.map((r) => ({
+          ...r,
+          file: ff.path(r.file),
+          overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })),
+          ...(r.transition && { transition: { ...r.transition, to: { ...r.transition.to, file: ff.path(r.transition.to.file) } } }),
+        })),
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
         title: input.title,
