@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSITION_KINDS } from './transitions';
 import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
@@ -27,7 +28,13 @@ const placement = {
   /** Fade-in and fade-out of the clip's sound in seconds (absent = none): the gain ramps from silence. */
   fade_in: seconds.optional(),
   fade_out: seconds.optional(),
+  /**
+   * The transition at this clip's left edge, from the main-track clip that ends where it starts (absent = a
+   * hard cut): `duration` in seconds (whole frames), centred on the cut.
+   */
+  transition_in: z.strictObject({ kind: z.enum(TRANSITION_KINDS), duration: z.number().finite().positive() }).optional(),
 };
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 /** Media clips point at a file in the user's Storage (download URL) and, when known, its library record. */

@@ -3,6 +3,7 @@ import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { defaultProjectSettings, type AspectRatioId, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
+import { setTransition, type TransitionKind } from './model/transitions';
 import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
 import {
   appendToTrack,
@@ -192,6 +193,8 @@ export const duplicateSelectionAtom = atom(null, (get, set) => {
 });
 export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) => set(editTimeline((tl) => setGain(tl, id, db))));
 /** A clip's fade-in or fade-out, in frames. */
+/** Sets (kind and whole frames), changes or removes (null) the transition on the cut before clip `id`: one undo step. */
+export const setTransitionAtom = atom(null, (_get, set, id: string, kind: TransitionKind | null, frames: number) => set(editTimeline((tl) => setTransition(tl, id, kind, frames))));
 export const setClipFadeAtom = atom(null, (_get, set, id: string, edge: 'in' | 'out', frames: number) => set(editTimeline((tl) => setFade(tl, id, edge, frames))));
 
 /** Adds a clip at the end of its track (pictures on the main track, sound on Audio 1 unless `track` says otherwise). */

@@ -9,10 +9,12 @@ import { moveClipAtom, removeClipAtom, selectionAtom, setClipDurationAtom, setCl
 import { isCaption } from '../model/captions';
 import { trackClips, trackDef } from '../model/tracks';
 import { CaptionWords } from './caption-tools';
+import { TransitionControls } from './transition-controls';
 
 // The selected clip's settings under the tracks: a title's text, the duration (the rest of its track
-// follows), its place in the track (earlier or later), a video's own sound on or off, the gain of a clip
-// with sound, and Remove (the track closes up). Every change is one undo step.
+// follows), its place in the track (earlier or later), the transition from the main-track clip before it,
+// a video's own sound on or off, the gain of a clip with sound, and Remove (the track closes up). Every
+// change is one undo step.
 
 const ICONS: Record<TimelineItem['type'], LucideIcon> = { video: Film, image: ImageIcon, title: Type, audio: AudioLines };
 const TYPE_LABEL: Record<TimelineItem['type'], string> = { video: 'Video', image: 'Image', title: 'Title', audio: 'Audio' };
@@ -112,6 +114,7 @@ export function ClipInspector() {
         />
         <span className="w-16 text-right text-xs tabular-nums">{seconds.toFixed(1)}s</span>
       </label>
+      <TransitionControls clipId={clip.id} labelOf={clipLabel} />
       {item.type === 'audio' || item.type === 'video' ? (
         <label className="flex items-center gap-2 text-sm">
           <span className="w-16 shrink-0">Volume</span>

@@ -7,12 +7,22 @@ import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 import { drawFrame } from '../render/draw-frame';
-import { dbToGain, fadeGainAt, sourceTime, trackAudible, type FrameSource, type MediaItem } from '../render/scene';
+import { activeVisualsAt, dbToGain, soundSpan, spanGainAt, sourceTime, trackAudible, transitions, type FrameSource, type MediaItem } from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
 
 type MediaElement = HTMLImageElement | HTMLVideoElement | HTMLAudioElement;
+
+/**
+ * Which hidden element plays a clip: one per type and URL, and a second video element for the right clip
+ * of a transition between two parts of one file (a split), which plays at another time than the left one.
+ */
+function elementKey(items: readonly TimelineItem[], item: TimelineItem): string {
+  const url = 'url' in item.settings ? item.settings.url : '';
+  if (item.type === 'video' && transitions(items).some((tr) => tr.to === item && tr.from.type === 'video' && tr.from.settings.url === url)) return `video-b|${url}`;
+  return `${item.type}|${url}`;
+}
 
 /**
  * Keeps one hidden element per media URL (images, videos, audio), loaded with CORS so the canvas stays
@@ -24,7 +34,7 @@ function useMediaElements(items: readonly TimelineItem[], onChange: () => void):
   useEffect(() => {
     latest.current = onChange;
   });
-  const wanted = items.filter((i) => i.type !== 'title').map((i) => `${i.type}|${'url' in i.settings ? i.settings.url : ''}`);
+  const wanted = items.filter((i) => i.type !== 'title').map((i) => elementKey(items, i));
   const key = [...new Set(wanted)].sort().join('\n');
   useEffect(() => {
     const keep = new Set(key ? key.split('\n') : []);
@@ -43,7 +53,7 @@ function useMediaElements(items: readonly TimelineItem[], onChange: () => void):
         el = new Image();
         el.addEventListener('load', notify);
       } else {
-        el = document.createElement(type === 'video' ? 'video' : 'audio');
+        el = document.createElement(type === 'audio' ? 'audio' : 'video');
         el.preload = 'auto';
         if (el instanceof HTMLVideoElement) {
           el.muted = true;
@@ -109,13 +119,14 @@ export function PreviewPlayer() {
     if (!ctx) return;
     const media: FrameSource = {
       frameFor(item: MediaItem, local: number) {
-        const el = elements.get(`${item.type}|${item.settings.url}`);
+        const el = elements.get(elementKey(items, item));
         if (!el) return null;
         if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
           el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, dbToGain(item.gain_db) * fadeGainAt(item, time));
+          // Fades and a transition's crossfade ramp the gain exactly as the export mixes them.
+          el.volume = Math.min(1, dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, local, playing, rate);
           return el.readyState >= 2 ? el : null;
         }
@@ -126,10 +137,11 @@ export function PreviewPlayer() {
     drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items }, time, media);
     // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
     // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
-    const inRangeKeys = new Set<string>();
+    // A video in a transition shows (and is heard) past its end or before its start.
+    const inRangeKeys = new Set(activeVisualsAt(items, time).flatMap((i) => (i.type === 'video' ? [elementKey(items, i)] : [])));
     for (const item of items) {
       if (item.type !== 'video' && item.type !== 'audio') continue;
-      const key = `${item.type}|${item.settings.url}`;
+      const key = elementKey(items, item);
       const el = elements.get(key);
       if (!el || el instanceof HTMLImageElement) continue;
       if (time >= item.start_time && time < item.start_time + item.duration) {
@@ -137,7 +149,7 @@ export function PreviewPlayer() {
         if (item.type === 'audio') {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * fadeGainAt(item, time));
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, sourceTime(item, time), playing, rate);
         }
       }

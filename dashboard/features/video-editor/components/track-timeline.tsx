@@ -30,6 +30,8 @@ import {
 import { accepts, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
 import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
 import { ClipInspector, clipLabel } from './clip-inspector';
+import { mainCuts } from '../model/transitions';
+import { TransitionMarkers } from './transition-markers';
 
 // The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
 // trim handles on both edges, drag to move (onto another lane too), the playhead, and keyboard access:
@@ -433,6 +435,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                     })}
                 </div>
               ))}
+              <TransitionMarkers cuts={mainCuts(tl)} fps={fps} pxPerFrame={ppf} top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H} height={LANE_H} selected={selection} onSelect={(id) => select(id)} />
             </div>
             <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500" style={{ left: playhead * ppf }} data-testid="playhead" />
           </div>

@@ -1,4 +1,5 @@
 import type { TimelineItem } from '@core/editor/model';
+import { normalizeTransitions } from './transitions';
 
 // The multi-track timeline in whole frames at the project's frame rate. Pure: every edit takes a Timeline
 // and returns a new one, or the very same object when it changes nothing (so undo records nothing).
@@ -123,7 +124,8 @@ export function toItems(tl: Timeline): TimelineItem[] {
 
 function replace(tl: Timeline, next: readonly Clip[]): Timeline {
   const t = { fps: tl.fps, clips: next };
-  return isValid(t) ? t : tl;
+  // A transition lives on a cut: it goes when its clips stop touching and shrinks with the shorter clip.
+  return isValid(t) ? normalizeTransitions(t, tl) : tl;
 }
 
 function update(tl: Timeline, id: string, patch: (c: Clip) => Clip): Timeline {
@@ -208,7 +210,8 @@ export function splitAt(tl: Timeline, frame: number, newId: () => string, ids?: 
     const id = newId();
     // The fade-in stays with the left part, the fade-out with the right.
     const { fade_out: _o, ...leftItem } = c.item;
-    const { fade_in: _i, ...rightItem } = c.item;
+    // A transition stays on the left part's cut: the new cut inside the clip is a hard cut.
+    const { fade_in: _i, transition_in: _t, ...rightItem } = c.item;
     out.push({ ...c, length: left, item: leftItem as TimelineItem }, { ...c, id, start: frame, in: c.in + left, length: c.length - left, item: { ...rightItem, id } as TimelineItem });
   }
   return replace(tl, out);
@@ -320,7 +323,7 @@ export function pasteClips(tl: Timeline, clipboard: readonly Clip[], at: number,
   for (const offset of candidates) {
     const placed = fresh.map((c) => ({ ...c, start: c.start + offset }));
     const t = { fps: tl.fps, clips: [...tl.clips, ...placed] };
-    if (isValid(t)) return { timeline: t, ids: placed.map((c) => c.id) };
+    if (isValid(t)) return { timeline: normalizeTransitions(t, tl), ids: placed.map((c) => c.id) };
   }
   return { timeline: tl, ids: [] };
 }

@@ -2,7 +2,7 @@ import { TITLE_DEFAULTS } from '@core/constants';
 import type { VisualItem } from '@core/editor/model';
 import { isCaption } from '../model/captions';
 import { drawCaption } from './draw-caption';
-import { activeVisualsAt, fitContain, sourceTime, type FrameSource, type Scene } from './scene';
+import { activeVisualsAt, fitContain, sourceTime, transitionAt, type FrameSource, type Scene, type Transition } from './scene';
 
 // The one function that paints a frame of the timeline: the preview calls it on every animation frame,
 // the export on every output frame, so what the user sees is what gets rendered.
@@ -77,10 +77,94 @@ export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' 
   layout.lines.forEach((line, i) => ctx.fillText(line, layout.textX, layout.lineYs[i]!));
 }
 
+/** Paints one clip at time t: a title over what is below, a picture fitted inside the frame (nothing while it is missing). */
+function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
+  if (item.type === 'title') return drawTitle(ctx, item, width, height);
+  const src = media.frameFor(item, sourceTime(item, t));
+  if (!src) return;
+  const size = sourceSize(src);
+  const r = fitContain(size.width, size.height, width, height);
+  if (r.width > 0 && r.height > 0) {
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(src, r.x, r.y, r.width, r.height);
+  }
+}
+
+/** A clip's whole frame (black, then the clip): what it shows on the main track with nothing else. */
+function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
+  ctx.fillStyle = '#000000';
+  ctx.fillRect(0, 0, width, height);
+  paintClip(ctx, item, t, media, width, height);
+}
+
+/**
+ * The two clips of a transition at progress p (0..1): crossfade mixes the right clip's frame in by p;
+ * a dip fades the left clip into the colour over the first half and the colour into the right clip over
+ * the second; slide pushes the left clip out to the left as the right one comes in from the right; wipe
+ * reveals the right clip behind an edge moving from the right edge to the left.
+ */
+function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media: FrameSource, width: number, height: number): void {
+  const { from, to } = tr;
+  switch (tr.kind) {
+    case 'crossfade': {
+      paintFull(ctx, from, t, media, width, height);
+      ctx.save();
+      ctx.globalAlpha = p;
+      // The right clip's black (its bars, or the whole frame under a title or a missing picture) mixed in too.
+      const src = to.type === 'title' ? null : media.frameFor(to, sourceTime(to, t));
+      const size = src ? sourceSize(src) : { width: 0, height: 0 };
+      const r = fitContain(size.width, size.height, width, height);
+      ctx.fillStyle = '#000000';
+      ctx.beginPath();
+      ctx.rect(0, 0, width, height);
+      if (r.width > 0 && r.height > 0) ctx.rect(r.x, r.y, r.width, r.height);
+      ctx.fill('evenodd');
+      paintClip(ctx, to, t, media, width, height);
+      ctx.restore();
+      return;
+    }
+    case 'dip-black':
+    case 'dip-white': {
+      paintFull(ctx, p < 0.5 ? from : to, t, media, width, height);
+      ctx.save();
+      ctx.globalAlpha = p < 0.5 ? p * 2 : (1 - p) * 2;
+      ctx.fillStyle = tr.kind === 'dip-black' ? '#000000' : '#ffffff';
+      ctx.fillRect(0, 0, width, height);
+      ctx.restore();
+      return;
+    }
+    case 'slide-left': {
+      const dx = Math.round(p * width);
+      ctx.save();
+      ctx.translate(-dx, 0);
+      paintClip(ctx, from, t, media, width, height);
+      ctx.restore();
+      ctx.save();
+      ctx.translate(width - dx, 0);
+      paintClip(ctx, to, t, media, width, height);
+      ctx.restore();
+      return;
+    }
+    case 'wipe-left': {
+      paintFull(ctx, from, t, media, width, height);
+      const edge = Math.round((1 - p) * width);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(edge, 0, width - edge, height);
+      ctx.clip();
+      paintFull(ctx, to, t, media, width, height);
+      ctx.restore();
+      return;
+    }
+  }
+}
+
 /**
  * Paints the picture tracks at time t (seconds) on a context of scene.width x scene.height: black, then
  * every clip showing at t, the main track first and overlays and captions over it. Images and video frames are fitted inside the frame (contain, black bars);
- * titles are drawn on black. Synchronous: the caller makes sure `media` has the frame ready.
+ * titles are drawn on black. During a transition (scene.ts `transitionAt`) its two main-track clips are
+ * mixed by `paintTransition`. Synchronous: the caller makes sure `media` has the frame ready.
  */
 export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource, opts: { background?: boolean } = {}): void {
   const { width, height } = scene;
@@ -94,25 +178,18 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
     ctx.fillStyle = '#000000';
     ctx.fillRect(0, 0, width, height);
   }
+  const running = transitionAt(scene.items, t);
   // Layers bottom up: the main track, then overlays, then captions.
   for (const item of activeVisualsAt(scene.items, t)) {
     if (isCaption(item)) {
       drawCaption(ctx, item, t, width, height);
       continue;
     }
-    if (item.type === 'title') {
-      drawTitle(ctx, item, width, height);
+    if (running && (item === running.transition.from || item === running.transition.to)) {
+      if (item === running.transition.from) paintTransition(ctx, running.transition, running.progress, t, media, width, height);
       continue;
     }
-    const src = media.frameFor(item, sourceTime(item, t));
-    if (!src) continue;
-    const size = sourceSize(src);
-    const r = fitContain(size.width, size.height, width, height);
-    if (r.width > 0 && r.height > 0) {
-      ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'high';
-      ctx.drawImage(src, r.x, r.y, r.width, r.height);
-    }
+    paintClip(ctx, item, t, media, width, height);
   }
   ctx.restore();
 }

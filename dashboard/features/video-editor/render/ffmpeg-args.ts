@@ -1,4 +1,4 @@
-import type { VideoFormat, VideoQuality } from '@core/editor/model';
+import type { TransitionKind, VideoFormat, VideoQuality } from '@core/editor/model';
 import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PROFILE, videoBitrate, VP8_CRF, X264_CRF } from './encoding';
 
 // Pure ffmpeg command-line builders (no I/O): the ffmpeg.wasm engine and the native bench use the same.
@@ -13,7 +13,26 @@ export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; fi
  * One run of frames of the visual track: its bottom layer (a still: a PNG drawn by drawFrame, decoded
  * once; or a video clip from `startSec` into its file) and the layers over it, bottom up.
  */
-export type VideoRun = ({ kind: 'still'; file: string; frames: number } | { kind: 'video'; file: string; frames: number; startSec?: number }) & { overlays?: readonly OverlayLayer[] };
+export type VideoRun = ({ kind: 'still'; file: string; frames: number } | { kind: 'video'; file: string; frames: number; startSec?: number }) & {
+  overlays?: readonly OverlayLayer[];
+  /** The run is part of a transition from its base to `to` (ffmpeg's xfade); overlays go over the mix. */
+  transition?: RunTransition;
+};
+
+/** ffmpeg xfade transitions for the editor's kinds (core/editor/transitions.ts). */
+export const XFADE: Record<TransitionKind, string> = { crossfade: 'fade', 'dip-black': 'fadeblack', 'dip-white': 'fadewhite', 'slide-left': 'slideleft', 'wipe-left': 'wipeleft' };
+
+/**
+ * A run inside a transition of `frames` frames, `intoFrames` of which came before the run. The base and
+ * `to` both start `intoFrames` early (`startSec` is where `to` is at the run's first frame), are mixed over
+ * the whole transition and the run's part is cut out, so a transition split into several runs stays one mix.
+ */
+export interface RunTransition {
+  kind: TransitionKind;
+  frames: number;
+  intoFrames: number;
+  to: { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number };
+}
 
 export interface AudioClipInput {
   file: string;
@@ -134,6 +153,24 @@ export function audioCodecArgs(format: VideoFormat, quality: VideoQuality): stri
   }
 }
 
+/** A transition run's base: its two clips over the whole transition, mixed by xfade, cut to the run. */
+function transitionFilters(r: VideoRun, t: RunTransition, i: number, input: (file: string) => number, width: number, height: number, fps: number, label: string, pixFmt: string): string[] {
+  const into = t.intoFrames;
+  // Both clips as long as the whole transition, so xfade never runs out of either.
+  const frames = Math.max(t.frames, into + r.frames);
+  const early = (startSec: number | undefined) => Math.max(0, (startSec ?? 0) - into / fps);
+  const from: VideoRun = r.kind === 'video' ? { kind: 'video', file: r.file, frames, startSec: early(r.startSec) } : { kind: 'still', file: r.file, frames };
+  const to: VideoRun = t.to.kind === 'video' ? { kind: 'video', file: t.to.file, frames, startSec: early(t.to.startSec) } : { kind: 'still', file: t.to.file, frames };
+  return [
+    runFilter(from, input(from.file), width, height, fps, `v${i}x0`, pixFmt),
+    runFilter(to, input(to.file), width, height, fps, `v${i}x1`, pixFmt),
+    // xfade wants both inputs in one pixel format and frame rate (a still's link says 25 fps).
+    `[v${i}x0]format=${pixFmt},fps=${fps}[v${i}y0]`,
+    `[v${i}x1]format=${pixFmt},fps=${fps}[v${i}y1]`,
+    `[v${i}y0][v${i}y1]xfade=transition=${XFADE[t.kind]}:duration=${num(t.frames / fps)}:offset=0,trim=start_frame=${into}:end_frame=${into + r.frames},settb=1/${fps},setpts=N[${label}]`,
+  ];
+}
+
 const containerArgs = (format: VideoFormat) => (format === 'webm' ? ['-f', 'webm'] : format === 'mov' ? ['-f', 'mov', '-movflags', '+faststart'] : ['-f', 'mp4', '-movflags', '+faststart']);
 
 /** The whole render in one ffmpeg run: runs concatenated, audio mixed, encoded for the format. */
@@ -147,7 +184,8 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
   // Each run: its base, then each overlay laid over it bottom up (as drawFrame paints the layers).
   const chains = runs.map((r, i) => {
     const overlays = r.overlays ?? [];
-    const parts = [runFilter(r, input(r.file), width, height, fps, overlays.length ? `v${i}b` : `v${i}`, pixFmt)];
+    const baseLabel = overlays.length ? `v${i}b` : `v${i}`;
+    const parts = r.transition ? transitionFilters(r, r.transition, i, input, width, height, fps, baseLabel, pixFmt) : [runFilter(r, input(r.file), width, height, fps, baseLabel, pixFmt)];
     overlays.forEach((layer, k) => {
       parts.push(overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`));
       const under = k === 0 ? `v${i}b` : `v${i}b${k}`;

@@ -1,8 +1,8 @@
 import { drawFrame } from './draw-frame';
 import type { VisualItem } from '@core/editor/model';
-import { buildRenderArgs, type AudioClipInput, type OverlayLayer, type VideoRun } from './ffmpeg-args';
+import { buildRenderArgs, type AudioClipInput, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { frameRuns, sourceTime, type Scene } from './scene';
+import { frameRuns, sourceTime, transitionAt, type Scene } from './scene';
 import type { EngineJob, EngineOutput } from './engine-job';
 
 // Everything in one ffmpeg.wasm run: each run of frames showing the same layers is its bottom layer
@@ -43,13 +43,17 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   const layerCanvas = new OffscreenCanvas(width, height);
   const layerCtx = layerCanvas.getContext('2d');
   if (!layerCtx) throw new Error('No 2D canvas context');
-  const still = async (name: string, items: readonly VisualItem[] | null, t: number) => {
-    if (items) drawFrame(layerCtx, { width, height, items }, t, media, { background: false });
+  const still = async (name: string, items: readonly VisualItem[] | null, t: number, opts: { background?: boolean } = { background: false }) => {
+    const alpha = items && opts.background === false;
+    if (items) drawFrame(alpha ? layerCtx : ctx, { width, height, items }, t, media, opts);
     else drawFrame(ctx, scene, t, media);
-    const png = await (items ? layerCanvas : canvas).convertToBlob({ type: 'image/png' });
+    const png = await (alpha ? layerCanvas : canvas).convertToBlob({ type: 'image/png' });
     files.set(name, new Uint8Array(await png.arrayBuffer()));
     return name;
   };
+  // One clip of a transition on its own, on black: a video from where it is at t, a still drawn once.
+  const transitionSide = async (item: VisualItem, name: string, t: number): Promise<RunTransition['to']> =>
+    item.type === 'video' ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t) } : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
 
   onProgress(0, 'Preparing frames');
   for (const [k, run] of runs.entries()) {
@@ -58,6 +62,22 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const firstVideo = run.layers.findIndex((l) => l.type === 'video');
     if (firstVideo < 0) {
       videoRuns.push({ kind: 'still', file: await still(`still${k}.png`, null, t), frames: run.frames });
+      continue;
+    }
+    const running = transitionAt(input.items, t);
+    if (running && run.layers[0] === running.transition.from) {
+      // A transition: its two clips mixed by xfade over the whole transition, the layers above laid on.
+      const { from, to, kind, start, duration } = running.transition;
+      const first = Math.ceil(start * fps - 1e-6);
+      const base = await transitionSide(from, `still${k}-from.png`, t);
+      const transition: RunTransition = { kind, frames: Math.round(duration * fps), intoFrames: run.startFrame - first, to: await transitionSide(to, `still${k}-to.png`, t) };
+      const over = run.layers.slice(2);
+      const overlays: OverlayLayer[] = [];
+      for (const layer of over) {
+        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+        else overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, [layer], t) });
+      }
+      videoRuns.push({ ...base, frames: run.frames, transition, ...(overlays.length && { overlays }) });
       continue;
     }
     const bottom = run.layers[0]!;
@@ -106,7 +126,12 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         fps,
         format,
         quality,
-        runs: videoRuns.map((r) => ({ ...r, file: ff.path(r.file), overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })) })),
+        runs: videoRuns.map((r) => ({
+          ...r,
+          file: ff.path(r.file),
+          overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })),
+          ...(r.transition && { transition: { ...r.transition, to: { ...r.transition.to, file: ff.path(r.transition.to.file) } } }),
+        })),
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
         title: input.title,

@@ -1,4 +1,4 @@
-import type { ProjectSettings, TimelineItem, VideoItem, VisualItem } from '@core/editor/model';
+import type { ProjectSettings, TimelineItem, TransitionKind, VideoItem, VisualItem } from '@core/editor/model';
 import { spokenState } from '../model/captions';
 
 // Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
@@ -57,23 +57,83 @@ export function activeVisualAt(items: readonly TimelineItem[], t: number): Visua
   return null;
 }
 
+const onMain = (item: TimelineItem) => item.type !== 'audio' && (item.track ?? 'main') === 'main';
+
+/**
+ * A transition between two main-track clips that touch: it lasts `duration` seconds centred on the cut
+ * (half in each clip; odd frame counts still cover whole frames, as frame times fall between the halves).
+ * During it the left clip plays on past its end and the right one starts early, both from their own sources.
+ */
+export interface Transition {
+  kind: TransitionKind;
+  from: VisualItem;
+  to: VisualItem;
+  /** The cut, in seconds. */
+  cut: number;
+  start: number;
+  duration: number;
+}
+
+/**
+ * Every transition of the main track: a clip with `transition_in` whose left neighbour on the main track
+ * ends where it starts, cut to the shorter of the two clips (model/transitions.ts keeps it so on every edit).
+ */
+export function transitions(items: readonly TimelineItem[]): Transition[] {
+  // Asked for every frame (frameRuns, drawFrame) of an item list that does not change: found once per list.
+  const cached = transitionCache.get(items);
+  if (cached) return cached;
+  const out: Transition[] = [];
+  for (const to of items) {
+    if (!to.transition_in || !onMain(to)) continue;
+    const from = items.find((x) => x !== to && onMain(x) && Math.abs(x.start_time + x.duration - to.start_time) < EPS);
+    if (!from) continue;
+    const duration = Math.min(to.transition_in.duration, from.duration, to.duration);
+    if (!(duration > 0)) continue;
+    out.push({ kind: to.transition_in.kind, from: from as VisualItem, to: to as VisualItem, cut: to.start_time, start: to.start_time - duration / 2, duration });
+  }
+  transitionCache.set(items, out);
+  return out;
+}
+const transitionCache = new WeakMap<readonly TimelineItem[], Transition[]>();
+
+/** The transition running at time t and how far along it is (0 at its start, towards 1 at its end). */
+export function transitionAt(items: readonly TimelineItem[], t: number): { transition: Transition; progress: number } | null {
+  for (const tr of transitions(items)) {
+    const local = t + EPS - tr.start;
+    if (local >= 0 && local < tr.duration) return { transition: tr, progress: Math.min(1, Math.max(0, (t - tr.start) / tr.duration)) };
+  }
+  return null;
+}
+
 /** Paint order of picture tracks, bottom first (an item without a track is on the main track). */
 const LAYER: Record<string, number> = { main: 0, 'overlay-1': 1, 'overlay-2': 2, caption: 3 };
 const layerOf = (item: TimelineItem) => LAYER[item.track ?? 'main'] ?? 0;
 
-/** Every picture clip showing at time t, bottom layer first: the main track, then overlays, then captions. */
+/**
+ * Every picture clip showing at time t, bottom layer first: the main track, then overlays, then captions.
+ * During a transition both of its clips show, the left one first.
+ */
 export function activeVisualsAt(items: readonly TimelineItem[], t: number): VisualItem[] {
   const out: VisualItem[] = [];
   for (const item of items) {
     if (item.type === 'audio') continue;
     if (t + EPS >= item.start_time && t + EPS < item.start_time + item.duration) out.push(item);
   }
+  const tr = transitionAt(items, t)?.transition;
+  if (tr) {
+    const at = out.indexOf(tr.from) >= 0 ? out.indexOf(tr.from) + 1 : out.indexOf(tr.to);
+    if (!out.includes(tr.from)) out.splice(Math.max(0, at), 0, tr.from);
+    else if (!out.includes(tr.to)) out.splice(at, 0, tr.to);
+  }
   return out.sort((a, b) => layerOf(a) - layerOf(b));
 }
 
-/** Where in its source a clip is at timeline time t: the time since its start plus its in-point. */
+/**
+ * Where in its source a clip is at timeline time t: the time since its start plus its in-point (before
+ * its start, as a transition's right clip, the source before the in-point, never before the file's start).
+ */
 export function sourceTime(item: TimelineItem, t: number): number {
-  return Math.max(0, t - item.start_time) + (item.in_point ?? 0);
+  return Math.max(0, t - item.start_time + (item.in_point ?? 0));
 }
 
 /** dB to a gain factor (0 dB = 1, -6 dB ~ 0.5). */
@@ -123,6 +183,51 @@ export function fadeGainAt(item: TimelineItem, t: number): number {
   return g;
 }
 
+/** When a clip's sound plays and how its gain ramps: a SoundClip without its file and volume. */
+export type SoundSpan = Pick<SoundClip, 'start_time' | 'duration' | 'offset' | 'fadeIn' | 'fadeOut'>;
+
+/**
+ * When a clip's sound plays, with its fades. A main-track transition crossfades the two clips' sounds
+ * linearly over the transition (it replaces the clip's own fade at that edge): the left clip's sound goes
+ * on past its end (as far as its source goes, when known) and ramps down to silence at the transition's
+ * end; the right clip's starts early (as far as its in-point allows) and ramps up from silence.
+ */
+export function soundSpan(items: readonly TimelineItem[], item: TimelineItem): SoundSpan {
+  let { fadeIn, fadeOut } = clipFades(item);
+  let start = item.start_time;
+  let end = item.start_time + item.duration;
+  let offset = item.in_point ?? 0;
+  if (item.type === 'video') {
+    for (const tr of transitions(items)) {
+      const half = tr.duration / 2;
+      if (tr.to === item) {
+        const pre = Math.min(half, offset);
+        start -= pre;
+        offset -= pre;
+        fadeIn = pre + half;
+      }
+      if (tr.from === item) {
+        const left = item.source_duration !== undefined ? Math.max(0, item.source_duration - offset - item.duration) : half;
+        const post = Math.min(half, left);
+        end += post;
+        fadeOut = post + half;
+      }
+    }
+  }
+  return { start_time: start, duration: end - start, offset, ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
+}
+
+/** The gain envelope of a sound at timeline time `t`: linear ramps from and to silence at its ends, 1 in between. */
+export function spanGainAt(span: SoundSpan, t: number): number {
+  const local = t - span.start_time;
+  if (local < 0 || local > span.duration) return 0;
+  let g = 1;
+  if (span.fadeIn && local < span.fadeIn) g = Math.max(0, local / span.fadeIn);
+  const left = span.duration - local;
+  if (span.fadeOut && left < span.fadeOut) g = Math.min(g, Math.max(0, left / span.fadeOut));
+  return g;
+}
+
 /**
  * Everything the render mixes: audio clips at their volume, and each video clip's own sound at full
  * volume unless the clip is muted or its file has no audio track (`hasSound` says which do).
@@ -131,8 +236,8 @@ export function soundClips(items: readonly TimelineItem[], hasSound: (item: Vide
   const out: SoundClip[] = [];
   for (const item of items) {
     if (!trackAudible(item, mix)) continue;
-    const { fadeIn, fadeOut } = clipFades(item);
-    const common = { url: '', start_time: item.start_time, duration: item.duration, offset: item.in_point ?? 0, ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
+    if (item.type !== 'audio' && item.type !== 'video') continue;
+    const common = { url: '', ...soundSpan(items, item) };
     if (item.type === 'audio') out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: item.settings.volume * dbToGain(item.gain_db) });
     else if (item.type === 'video' && item.settings.muted !== true && hasSound(item)) out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: dbToGain(item.gain_db) });
   }
