@@ -51,7 +51,7 @@ const projectsOf = (muse: Muse) => muse.stored.list('videoProjects');
 test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({ muse, page }) => {
   await openEditor(muse);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByText('No clips yet.')).toBeVisible();
   await expect(page.getByText('Not saved yet')).toBeVisible();
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:00.0');
@@ -293,7 +293,7 @@ test('renders the project in the browser, follows the job to the end and downloa
   expect(library).toContainEqual(expect.objectContaining({ type: 'video', title: 'Sea render', source: { kind: 'render' }, contentType: 'video/webm', metadata: { projectId: project!.id } }));
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Sea render.webm');
   const stream = await download.createReadStream();
@@ -306,7 +306,7 @@ test('renders the project in the browser, follows the job to the end and downloa
   // The banner and Download come back with the project.
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
 });
 
 test('a render can be cancelled, and the banner says so', async ({ muse, page }) => {
@@ -322,7 +322,7 @@ test('a render can be cancelled, and the banner says so', async ({ muse, page })
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel render' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
   const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } })]);
