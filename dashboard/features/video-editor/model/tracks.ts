@@ -1,12 +1,14 @@
 import type { TimelineItem } from '@core/editor/model';
+import type { Clip, Timeline, TrackId } from './clip';
 import { normalizeTransitions } from './transitions';
+
+export type { Clip, Timeline, TrackId } from './clip';
 
 // The multi-track timeline in whole frames at the project's frame rate. Pure: every edit takes a Timeline
 // and returns a new one, or the very same object when it changes nothing (so undo records nothing).
 // Stored projects keep the list of TimelineItems (core/editor/model.ts) in seconds: toItems/fromItems
 // convert, and fromItems migrates a project saved by the list editor (items without a track).
 
-export type TrackId = NonNullable<TimelineItem['track']>;
 export type TrackKind = 'main' | 'overlay' | 'caption' | 'audio';
 
 export interface TrackDef {
@@ -36,26 +38,6 @@ export function accepts(track: TrackId, type: TimelineItem['type']): boolean {
   if (kind === 'audio') return type === 'audio';
   if (kind === 'caption') return type === 'title';
   return type !== 'audio';
-}
-
-export interface Clip {
-  id: string;
-  track: TrackId;
-  /** First frame on the timeline. */
-  start: number;
-  /** Frames on the timeline (at least 1). */
-  length: number;
-  /** First frame used from the source. */
-  in: number;
-  /** The source's length in frames when known (video, audio): the out point cannot pass it. */
-  sourceLength?: number;
-  /** The item's type, settings and gain; its times are ignored (start, length and in are the truth). */
-  item: TimelineItem;
-}
-
-export interface Timeline {
-  fps: number;
-  clips: readonly Clip[];
 }
 
 export const end = (c: Clip) => c.start + c.length;

@@ -1,5 +1,5 @@
 import type { TimelineItem, TransitionKind } from '@core/editor/model';
-import type { Clip, Timeline } from './tracks';
+import type { Clip, Timeline } from './clip';
 
 // Transitions between adjacent clips of the main track, in whole frames. A transition belongs to the cut
 // and is stored on the clip right of it (`transition_in`, in seconds like every stored time). It lasts at
