@@ -4,7 +4,6 @@ import type { CallableInput } from '@core/callables';
 import type { FailureStep, FixAction } from '@core/platform-errors';
 import { publishPostSchema, type PublishPlatform } from '@core/social-posts';
 import { runJob } from '../../functions/src/jobs/runner';
-import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { publishProviders } from '../../functions/src/social/deps';
 import { postRef } from '../../functions/src/social/posts';
@@ -12,7 +11,7 @@ import { publishPost } from '../../functions/src/social/publish-post/publish-pos
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { gradientPng } from '../sandbox/providers/png';
 import { addFault } from './integrations-support';
-import { directProject, publishRunnerDeps } from './publish-support';
+import { directProject, publishRunnerDeps, redditAccount, saveCredentials } from './publish-support';
 import { closeAdmin } from './support';
 
 // The platforms' own errors, each driven through the real publish path (publishPost, then the publish job
@@ -31,10 +30,7 @@ const TIMING: PublishTiming = { requestTimeoutMs: 5000, uploadTimeoutMs: 5000, s
 const deps = () => publishRunnerDeps(project, { timing: TIMING, publisher: { chunkBytes: 256 * 1024, sleep: async () => undefined } });
 const marker = () => `m${randomUUID().slice(0, 8)}`;
 
-async function saved(uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
-  const result = await storeSocialCredentials(store, uid, platform, fields);
-  if (!result.ok) throw new Error('credentials not stored');
-}
+const saved = (uid: string, platform: PublishPlatform, fields: Record<string, string>) => saveCredentials(store, uid, platform, fields);
 
 async function libraryFile(uid: string, contentType: 'image/png' | 'video/mp4'): Promise<string> {
   const id = randomUUID();
@@ -65,19 +61,7 @@ const accounts: Record<PublishPlatform, () => Promise<Account>> = {
     await saved(uid, 'linkedin', { accessToken: `li-${uid}` });
     return { uid, token: `li-${uid}` };
   },
-  reddit: async () => {
-    const uid = `u${randomUUID().slice(0, 12)}`;
-    const token = `rd-${uid}`;
-    await saved(uid, 'reddit', {
-      clientId: 'reddit-client',
-      clientSecret: 'reddit-secret-0001',
-      userAgent: 'web:muse-studio:1.0 (by /u/sandbox_creator)',
-      accessToken: token,
-      refreshToken: `rd-refresh-${uid}`,
-      accessTokenExpiresAt: String(Date.now() + 3600_000),
-    });
-    return { uid, token };
-  },
+  reddit: () => redditAccount(store),
   youtube: async () => {
     const uid = `u${randomUUID().slice(0, 12)}`;
     const token = `ya29.sandbox-${randomUUID().slice(0, 8)}`;

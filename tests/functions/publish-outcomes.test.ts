@@ -4,7 +4,6 @@ import type { CallableInput } from '@core/callables';
 import type { PublishPlatform } from '@core/social-posts';
 import { publishPostSchema, retryPostSchema } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
-import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { publishProviders } from '../../functions/src/social/deps';
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
@@ -13,7 +12,7 @@ import { publishPost } from '../../functions/src/social/publish-post/publish-pos
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { REDDIT_ACCOUNT } from '../sandbox/providers/reddit';
 import { addFault, sandboxUrl } from './integrations-support';
-import { directProject, publishRunnerDeps } from './publish-support';
+import { directProject, publishRunnerDeps, redditAccount, saveCredentials } from './publish-support';
 import { closeAdmin } from './support';
 
 // Issue: a Retry soon after an unknown outcome sent the post again while the first request could still
@@ -37,10 +36,7 @@ const deps = (): RunnerDeps => publishRunnerDeps(project, { timing: TIMING, publ
 const store = { db, keyring, clock: systemClock };
 const marker = () => `m${randomUUID().slice(0, 8)}`;
 
-async function saved(uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
-  const result = await storeSocialCredentials(store, uid, platform, fields);
-  if (!result.ok) throw new Error('credentials not stored');
-}
+const saved = (uid: string, platform: PublishPlatform, fields: Record<string, string>) => saveCredentials(store, uid, platform, fields);
 
 async function libraryVideo(uid: string): Promise<string> {
   const id = randomUUID();
@@ -96,16 +92,7 @@ const cases: Case[] = [
   {
     platform: 'reddit',
     async setUp(text) {
-      const uid = `u${randomUUID().slice(0, 12)}`;
-      const token = `rd-${uid}`;
-      await saved(uid, 'reddit', {
-        clientId: 'reddit-client',
-        clientSecret: 'reddit-secret-0001',
-        userAgent: 'web:muse-studio:1.0 (by /u/sandbox_creator)',
-        accessToken: token,
-        refreshToken: `rd-refresh-${uid}`,
-        accessTokenExpiresAt: String(Date.now() + 3600_000),
-      });
+      const { uid, token } = await redditAccount(store);
       return { uid, token, input: { platform: 'reddit', text: `Body ${text}`, reddit: { subreddit: 'MuseSandbox', title: text } } };
     },
     create: { method: 'POST', path: '/api/submit' },

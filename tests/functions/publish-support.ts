@@ -2,7 +2,9 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { RunnerDeps } from '../../functions/src/jobs/runner';
-import { readSocialCredentials } from '../../functions/src/integrations/secret-store';
+import { randomUUID } from 'node:crypto';
+import type { PublishPlatform } from '@core/social-posts';
+import { readSocialCredentials, storeSocialCredentials, type SecretStoreDeps } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import type { PublishDeps } from '../../functions/src/social/publish-run';
@@ -86,4 +88,25 @@ export function queuedXPost(jobId: string, text: string, at: Date, fields: Recor
     publishedAt: null,
     ...fields,
   };
+}
+
+/** Saves a platform's credentials for the user, as Integrations does; throws when the store refuses them. */
+export async function saveCredentials(store: SecretStoreDeps, uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
+  const result = await storeSocialCredentials(store, uid, platform, fields);
+  if (!result.ok) throw new Error('credentials not stored');
+}
+
+/** A new user with a connected Reddit account whose access token is good for an hour. */
+export async function redditAccount(store: SecretStoreDeps): Promise<{ uid: string; token: string }> {
+  const uid = `u${randomUUID().slice(0, 12)}`;
+  const token = `rd-${uid}`;
+  await saveCredentials(store, uid, 'reddit', {
+    clientId: 'reddit-client',
+    clientSecret: 'reddit-secret-0001',
+    userAgent: 'web:muse-studio:1.0 (by /u/sandbox_creator)',
+    accessToken: token,
+    refreshToken: `rd-refresh-${uid}`,
+    accessTokenExpiresAt: String(Date.now() + 3600_000),
+  });
+  return { uid, token };
 }
