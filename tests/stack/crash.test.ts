@@ -115,7 +115,6 @@ it('after its emulators are killed, npm start stops every process it started, an
   await ready(first);
 
   // Data in each emulator: a document, an object, an account.
-  const written = Date.now();
   expect(
     (await fetch(firestoreDoc.replace('/before', '?documentId=before'), { method: 'POST', headers: owner, body: JSON.stringify({ fields: { note: { stringValue: 'written before the crash' } } }) })).status,
   ).toBe(200);
@@ -132,7 +131,9 @@ it('after its emulators are killed, npm start stops every process it started, an
     (await fetch(`${authApi}/accounts:signUp?key=demo-api-key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, returnSecureToken: true }) })).status,
   ).toBe(200);
 
-  // A save that began after the writes: each line of the exports log ends with the save's duration.
+  // A save that began after the last write had been answered (a save begun between two writes would
+  // hold only the first): each line of the exports log ends with the save's duration.
+  const written = Date.now();
   await until(
     'a save of the data written',
     () => {
