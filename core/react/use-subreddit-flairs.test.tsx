@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { FirebaseError } from 'firebase/app';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubredditFlairs } from '../social-posts';
+import { forgetCallableReads } from './query-client';
 import { chooseFlair, useSubredditFlairs } from './use-subreddit-flairs';
 
 const flair = (id: string, textEditable = false) => ({ id, text: id.toUpperCase(), textEditable, backgroundColor: '', textColor: 'dark' });
@@ -22,12 +23,19 @@ describe('chooseFlair', () => {
   });
 });
 
+/** Lets the pause's timer, the request and the cache's notification each run (each is a turn of the timers). */
+const settle = async (ms: number) => {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => vi.advanceTimersByTimeAsync(10));
+};
+
 describe('useSubredditFlairs', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();
+    forgetCallableReads();
   });
 
   it('asks once typing pauses, only for the name typed last', async () => {
@@ -36,7 +44,7 @@ describe('useSubredditFlairs', () => {
     rerender({ name: 'Tide' });
     rerender({ name: 'Tides' });
     expect(result.current.status).toBe('idle');
-    await act(() => vi.advanceTimersByTimeAsync(300));
+    await settle(300);
     expect(load.mock.calls).toEqual([['Tides']]);
     expect(result.current).toEqual({ status: 'success', data: list('Tides', false) });
   });
@@ -55,7 +63,20 @@ describe('useSubredditFlairs', () => {
   it("gives the function's message when the flairs cannot be read", async () => {
     const load = vi.fn(() => Promise.reject(new FirebaseError('functions/failed-precondition', 'Connect your Reddit account first.')));
     const { result } = renderHook(() => useSubredditFlairs('Tides', load, { pauseMs: 0 }));
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await settle(10);
     expect(result.current).toMatchObject({ status: 'error', failure: { code: 'failed-precondition', message: 'Connect your Reddit account first.' } });
+  });
+
+  it('keeps an answer per subreddit: going back to a name asked before does not ask again', async () => {
+    const load = vi.fn((name: string) => Promise.resolve(list(name, false)));
+    const { result, rerender } = renderHook(({ name }) => useSubredditFlairs(name, load, { pauseMs: 100 }), { initialProps: { name: 'Tides' } });
+    await settle(110);
+    rerender({ name: 'Harbours' });
+    await settle(110);
+    expect(result.current).toEqual({ status: 'success', data: list('Harbours', false) });
+    rerender({ name: 'tides' });
+    await settle(110);
+    expect(load.mock.calls).toEqual([['Tides'], ['Harbours']]);
+    expect(result.current).toEqual({ status: 'success', data: list('Tides', false) });
   });
 });

@@ -1,14 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { readCallableError, type CallableFailure } from '../firebase/call';
 import { SUBREDDIT_NAME } from '../platforms/facts';
 import type { SubredditFlairs } from '../social-posts';
+import { callableReads } from './query-client';
 
 // A subreddit's flairs for a Reddit composer (the dashboard's and the side panel's): asked once typing
-// stops, for the subreddit as typed (a leading r/ removed); answers for an older name are dropped.
+// stops, for the subreddit as typed (a leading r/ removed); answers for an older name are dropped. An
+// answer is kept a few minutes per subreddit (core/react/query-client.ts), so going back to a name typed
+// before, or a second composer, does not ask Reddit again.
 
 export type FlairsState = { status: 'idle' } | { status: 'loading' } | { status: 'success'; data: SubredditFlairs } | { status: 'error'; failure: CallableFailure };
 
 export const FLAIR_TYPING_PAUSE_MS = 600;
+export const FLAIRS_TTL_MS = 5 * 60 * 1000;
 
 /** `load` calls getSubredditFlairs with the runtime's Functions client; it may change between renders. */
 export function useSubredditFlairs(
@@ -16,29 +21,25 @@ export function useSubredditFlairs(
   load: (subreddit: string) => Promise<SubredditFlairs>,
   { enabled = true, pauseMs = FLAIR_TYPING_PAUSE_MS }: { enabled?: boolean; pauseMs?: number } = {},
 ): FlairsState {
-  const [state, setState] = useState<FlairsState>({ status: 'idle' });
   const loadRef = useRef(load);
   loadRef.current = load;
   const valid = enabled && SUBREDDIT_NAME.test(subreddit);
+  // The name typing last paused on: only it is asked for.
+  const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
     if (!valid) {
-      setState({ status: 'idle' });
+      setSettled(null);
       return;
     }
-    let live = true;
-    const timer = setTimeout(() => {
-      setState({ status: 'loading' });
-      loadRef.current(subreddit).then(
-        (data) => live && setState({ status: 'success', data }),
-        (error: unknown) => live && setState({ status: 'error', failure: readCallableError(error, 'Failed to load flairs') }),
-      );
-    }, pauseMs);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setSettled(subreddit), pauseMs);
+    return () => clearTimeout(timer);
   }, [subreddit, valid, pauseMs]);
-  return state;
+  const asking = valid && settled !== null;
+  const query = useQuery({ queryKey: ['getSubredditFlairs', settled?.toLowerCase() ?? ''], queryFn: () => loadRef.current(settled ?? ''), staleTime: FLAIRS_TTL_MS, enabled: asking }, callableReads);
+  if (!asking) return { status: 'idle' };
+  if (query.isError && !query.isFetching) return { status: 'error', failure: readCallableError(query.error, 'Failed to load flairs') };
+  if (query.data !== undefined) return { status: 'success', data: query.data };
+  return { status: 'loading' };
 }
 
 /** The flair chosen from a subreddit's list, and the message Post gives when the subreddit requires one and none is chosen. */

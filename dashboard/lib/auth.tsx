@@ -1,5 +1,6 @@
 import { onAuthStateChanged, onIdTokenChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { followSignedInAccount } from '@core/react/query-client';
 import { getFirebaseApp } from './firebase-app';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
@@ -26,7 +27,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const { auth } = getFirebaseApp();
     let first = true;
+    const follow = followSignedInAccount();
     const offState = onAuthStateChanged(auth, (user) => {
+      follow(user?.uid ?? null);
       const event: AuthEvent = first ? 'INITIAL_SESSION' : user ? 'SIGNED_IN' : 'SIGNED_OUT';
       first = false;
       setState({ user, loading: false, lastEvent: event });

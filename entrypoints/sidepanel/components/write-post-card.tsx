@@ -6,6 +6,7 @@ import { paths } from '@core/routes';
 import { checkScheduleDate, SCHEDULE_MESSAGES } from '@core/schedule';
 import { cleanSubreddit } from '@core/post-checks';
 import { checkDraft, platformFacts, platformLabels, platforms } from '@core/platforms';
+import { callableReads, PROFILE_TTL_MS } from '@core/react/query-client';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { connectionLabel, type SocialConnection } from '@core/social-connections';
 import { publishPlatforms, type PlatformProfile } from '@core/social-posts';
@@ -14,8 +15,9 @@ import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { Input, Label, Textarea } from '@core/ui/input';
 import { NativeSelect } from '@core/ui/select';
+import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { panelFirebaseConfig, type SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
 import { PANEL_TEXT_MODELS, useChannelConnections, useRecentDrafts, useTextModels, useWorkspaceTimeZone } from '../hooks/use-panel-reads';
@@ -104,18 +106,14 @@ function Field({ label, htmlFor, children, hint }: { label: string; htmlFor: str
   );
 }
 
-/** LinkedIn: who may post, from getPlatformProfile (once per panel while LinkedIn is chosen). */
+/** LinkedIn: who may post, from getPlatformProfile (kept a few minutes per panel while LinkedIn is chosen: core/react/query-client.ts). */
 function useLinkedinAuthors(services: SidePanelServices, enabled: boolean): { authors: PlatformProfile['authors'] | null; failure: string | null } {
-  const [state, setState] = useState<{ authors: PlatformProfile['authors'] | null; failure: string | null }>({ authors: null, failure: null });
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!enabled || asked.current) return;
-    asked.current = true;
-    callFunction(services.clients.functions, 'getPlatformProfile', { platform: 'linkedin' })
-      .then((profile) => setState({ authors: profile.authors, failure: null }))
-      .catch((error) => setState({ authors: [], failure: readCallableError(error, 'Please connect your LinkedIn account in the Integrations page').message }));
-  }, [enabled, services]);
-  return state;
+  const query = useQuery(
+    { queryKey: ['getPlatformProfile', 'linkedin'], queryFn: () => callFunction(services.clients.functions, 'getPlatformProfile', { platform: 'linkedin' }), staleTime: PROFILE_TTL_MS, enabled },
+    callableReads,
+  );
+  if (query.isError && !query.isFetching) return { authors: [], failure: readCallableError(query.error, 'Please connect your LinkedIn account in the Integrations page').message };
+  return { authors: query.data?.authors ?? null, failure: null };
 }
 
 export function WritePostCard({ services, uid, page, draft }: { services: SidePanelServices; uid: string; page: PromptPage | null; draft: PanelDraft }) {

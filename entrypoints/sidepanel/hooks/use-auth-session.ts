@@ -1,6 +1,7 @@
 import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth/web-extension';
 import { useCallback, useEffect, useState } from 'react';
 import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
+import { followSignedInAccount } from '@core/react/query-client';
 
 export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
@@ -10,7 +11,14 @@ export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { st
  */
 export function useAuthSession(auth: Auth): AuthSession {
   const [session, setSession] = useState<AuthSession>({ status: 'loading' });
-  useEffect(() => onAuthStateChanged(auth, (user) => setSession(user?.emailVerified ? { status: 'signedIn', user } : { status: 'signedOut' })), [auth]);
+  useEffect(() => {
+    // Answers kept from the callables are the account's: a different account starts with none.
+    const follow = followSignedInAccount();
+    return onAuthStateChanged(auth, (user) => {
+      follow(user?.uid ?? null);
+      setSession(user?.emailVerified ? { status: 'signedIn', user } : { status: 'signedOut' });
+    });
+  }, [auth]);
   return session;
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FirebaseError } from 'firebase/app';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe('CreativeAssistant', () => {
       );
     });
     const select = within(box()).getByLabelText('Model') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['gpt-4.1-mini', 'gpt-5.4', 'claude-haiku-4-5', 'gemini-2.5-flash']);
+    await waitFor(() => expect([...select.options].map((o) => o.value)).toEqual(['gpt-4.1-mini', 'gpt-5.4', 'claude-haiku-4-5', 'gemini-2.5-flash']));
     expect(select.value).toBe('gpt-4.1-mini');
     expect(within(box()).getByRole('status').textContent).toBe('gpt-5.4-mini is no longer offered to your key; gpt-4.1-mini is used instead.');
     await ask('hooks');

@@ -36,7 +36,7 @@ describe('the X page', () => {
   beforeEach(() => {
     calls.log = [];
     calls.handlers = {
-      getPlatformProfile: () => Promise.resolve({ platform: 'x', name: '@muse', followers: 12_480, following: 10, posts: 3, authors: [] }),
+      getPlatformProfile: () => Promise.resolve({ platform: 'x', name: '@muse', followers: 9_870, following: 10, posts: 3, authors: [] }),
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
     };
     live.posts = [];
@@ -50,7 +50,8 @@ describe('the X page', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'X/Twitter' })).toBeTruthy();
     const figures = screen.getByRole('list', { name: 'Account figures' });
-    await waitFor(() => expect(within(figures).getByText('12.5K')).toBeTruthy());
+    // 9,870 is not the sample figure (12.5K), so this waits for the real count.
+    await waitFor(() => expect(within(figures).getByText('9.9K')).toBeTruthy());
     expect(within(figures).getAllByText('Sample')).toHaveLength(2);
     expect(screen.getByRole('region', { name: 'AI Post Generator' })).toBeTruthy();
     expect(postContent()).toBeTruthy();
