@@ -1,8 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
-import { platformFacts } from '@core/platforms';
-import { explainFailure, failureStepOfRequest, platformCodeOf, platformErrorCodes } from '@core/platform-errors';
+import { explainFailure, failureStepOfRequest } from '@core/platform-errors';
 import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -10,6 +9,7 @@ import type { Storage } from 'firebase-admin/storage';
 import { failedPatch, type JobLease, type RunResult } from '../jobs/lease';
 import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
+import { platformRegistry, type PlatformEntry, type PlatformRegistry } from './platforms';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type FollowUpDoc, type SocialPostDoc, type StoredPostMedia } from './posts';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
@@ -46,6 +46,8 @@ export interface PublishDeps {
   leaseMs?: number;
   /** Calls `beat` every `ms` until stopped (setInterval when omitted): the run's lease renewal. */
   every?: (ms: number, beat: () => void) => () => void;
+  /** Every platform's description and adapter, by id (./platforms platformRegistry when omitted): the run reads a platform only here. */
+  platforms?: PlatformRegistry;
 }
 
 /** Thrown by the run's fetch instead of sending a request this run may no longer send (publish-run.ts). */
@@ -152,6 +154,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
 
   const { post, attemptStartedAt, checkUntil: startCheckUntil } = start;
   const platform = post.platform;
+  const entry: PlatformEntry | undefined = (deps.platforms ?? platformRegistry)[platform];
   /** Set once this run finds it no longer owns the job (another run took it over): it sends nothing more. */
   let lost = false;
   /** Set when a request was withheld because its log line could not be written (it never left). */
@@ -188,10 +191,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const refused = response.status >= 400;
       // An answer that went through clears the last refusal: a later failure is not that one.
       if (!refused) lastRefusal = null;
-      if (refused || (platformErrorCodes[platform].inSuccessfulAnswers && response.ok)) {
+      if (refused || (entry?.adapter.errorCodes.inSuccessfulAnswers && response.ok)) {
         let code: string | undefined;
         try {
-          code = platformCodeOf(platform, await response.clone().json());
+          code = platformCodeIn(entry, await response.clone().json());
         } catch {
           code = undefined;
         }
@@ -212,7 +215,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
-          const youtubeFields = platformFacts[platform].videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
+          const youtubeFields = entry?.facts.videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
           tx.update(pRef, {
             status: 'published',
             platformPostId: ending.post.platformPostId,
@@ -249,20 +252,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   }
 
   try {
+    if (!entry) return await finish({ ok: false, failure: { code: 'invalid_content', message: 'This platform is not available.' } });
     const credentials = await deps.readCredentials(uid, platform);
     if (!credentials.found) return await finish({ ok: false, failure: { code: 'missing_credentials', message: missingCredentialsMessage(platform) } });
     if (!credentials.readable) return await finish({ ok: false, failure: { code: 'unreadable_credentials', message: unreadableCredentialsMessage(platform) } });
     if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
     if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
-    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), platform, { sent: logSent, answered: logAnswered }));
+    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), entry.adapter.requestStep, { sent: logSent, answered: logAnswered }));
     const request: PublishRequest = {
       requestId: postId,
       text: post.text,
       media,
       ...(post.author ? { author: post.author.urn } : {}),
       ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
-      ...(platformFacts[platform].videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
+      ...(entry.facts.videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
@@ -607,6 +611,11 @@ async function openMedia(bucket: Bucket, uid: string, media: readonly StoredPost
     });
   }
   return out;
+}
+
+/** The platform's own error code in an answer's body, where its adapter says it is (core/platform-errors.ts). */
+function platformCodeIn(entry: PlatformEntry | undefined, body: unknown): string | undefined {
+  return entry && typeof body === 'object' && body !== null && !Array.isArray(body) ? entry.adapter.errorCodes.read(body as Record<string, unknown>) : undefined;
 }
 
 function describeError(error: unknown): string {
