@@ -8,7 +8,9 @@ import { cancelJob } from '../../functions/src/jobs/cancel-job/cancel-job';
 import { MAX_JOB_ATTEMPTS } from '../../functions/src/jobs/job-state';
 import { createImageExecutor } from '../../functions/src/jobs/kinds/image';
 import { storeResult } from '../../functions/src/jobs/result-storage';
-import { generationRef, jobRef, runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
+import { generationHandlers, generationRef, type GenerationDeps } from '../../functions/src/jobs/generation-run';
+import { jobRef } from '../../functions/src/jobs/lease';
+import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { sweepStaleJobs } from '../../functions/src/jobs/sweep-stale-jobs/sweep-stale-jobs';
 import { systemClock } from '../../functions/src/lib/clock';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../../functions/src/lib/retry';
@@ -30,14 +32,13 @@ const db = getFirestore(app);
 const bucket = getStorage(app).bucket();
 afterAll(closeAdmin);
 
-function deps(overrides: Partial<RunnerDeps> = {}, polling = { intervalMs: 100, maxDurationMs: 15_000, retries: 3 }): RunnerDeps {
-  return {
-    db,
+/** The runner with the image kind registered as in production (functions/src/job-handlers.ts), against the sandbox. */
+function deps(overrides: { db?: Firestore; readKey?: GenerationDeps['readKey'] } = {}, polling = { intervalMs: 100, maxDurationMs: 15_000, retries: 3 }): RunnerDeps {
+  const generation: GenerationDeps = {
     bucket,
     downloadOrigin: storageOrigin(),
     fetch: globalThis.fetch,
-    clock: systemClock,
-    readKey: async () => ({ found: true, readable: true, value: SANDBOX_BFL_KEY }),
+    readKey: overrides.readKey ?? (async () => ({ found: true, readable: true, value: SANDBOX_BFL_KEY })),
     executors: {
       image: createImageExecutor({
         generators: (apiKey) =>
@@ -53,8 +54,8 @@ function deps(overrides: Partial<RunnerDeps> = {}, polling = { intervalMs: 100, 
       }),
     },
     allowPlainHttp: true,
-    ...overrides,
   };
+  return { db: overrides.db ?? db, clock: systemClock, handlers: generationHandlers(generation) };
 }
 
 /** A job as startJob writes it, possibly already in a later state. */
@@ -214,7 +215,7 @@ describe('running a job', () => {
     const { uid, jobId } = await queueJob(`cancel me ${newMarker()} [pending:200]`);
     const running = runJob({ uid, jobId }, deps());
     for (let i = 0; i < 100 && (await read(uid, jobId)).statusText !== 'Generating image'; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await cancelJob(uid, { jobId }, { db, clock: systemClock })).toEqual({ status: 'cancelled' });
+    expect(await cancelJob(uid, { jobId }, { db, clock: systemClock, handlers: deps().handlers })).toEqual({ status: 'cancelled' });
     expect(await running).toEqual({ outcome: 'stopped', reason: 'cancelled' });
     expect(await read(uid, jobId)).toMatchObject({ status: 'cancelled', error: { code: 'cancelled', message: 'Generation cancelled.' } });
     expect(await recordOf(uid, jobId)).toBeUndefined();
@@ -257,7 +258,7 @@ describe('sweeping stale jobs', () => {
     const fresh = await queueJob('just queued', { createdAt: ago(1000) });
     const done = await queueJob('done long ago', { status: 'succeeded', createdAt: ago(60 * 60_000), leaseExpiresAt: null });
 
-    const result = await sweepStaleJobs({ db, clock: { now: () => now } });
+    const result = await sweepStaleJobs({ db, clock: { now: () => now }, handlers: deps().handlers });
     const path = (j: { uid: string; jobId: string }) => `users/${j.uid}/jobs/${j.jobId}`;
     expect(result.expired).toEqual(expect.arrayContaining([path(expired), path(forgotten)]));
     expect(result.expired).not.toEqual(expect.arrayContaining([path(live)]));

@@ -2,15 +2,15 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { RunnerDeps } from '../../functions/src/jobs/runner';
+import { publishJobHandler } from '../../functions/src/social/publish-job';
 import { randomUUID } from 'node:crypto';
 import type { PublishPlatform } from '@core/social-posts';
 import { readSocialCredentials, storeSocialCredentials, type SecretStoreDeps } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
-import type { PublishDeps } from '../../functions/src/social/publish-run';
+import type { Bucket, PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { localKeyring, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
 import { adminDb, projectId } from './support';
 
 // Publish jobs run in-process (runJob called by the test), in a Firestore project of their own where no
@@ -18,7 +18,7 @@ import { adminDb, projectId } from './support';
 
 export interface DirectProject {
   db: Firestore;
-  bucket: RunnerDeps['bucket'];
+  bucket: Bucket;
   keyring: ReturnType<typeof localKeyring>;
 }
 
@@ -44,25 +44,22 @@ export interface PublishRunnerOptions {
 export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timing, wrapFetch, publisher, publish }: PublishRunnerOptions): RunnerDeps {
   return {
     db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
     clock: systemClock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: {
-      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: (platform, stored, send) =>
-        platformPublisher(platform, stored, {
-          baseUrl: sandboxUrl(publishProviders[platform]),
-          fetch: wrapFetch ? wrapFetch(send) : send,
-          requestTimeoutMs: timing.requestTimeoutMs,
-          uploadTimeoutMs: timing.uploadTimeoutMs,
-          ...publisher,
-        }),
-      timing,
-      ...publish,
+    handlers: {
+      publish: publishJobHandler({
+        bucket,
+        readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
+        publisherFor: (platform, stored, send) =>
+          platformPublisher(platform, stored, {
+            baseUrl: sandboxUrl(publishProviders[platform]),
+            fetch: wrapFetch ? wrapFetch(send) : send,
+            requestTimeoutMs: timing.requestTimeoutMs,
+            uploadTimeoutMs: timing.uploadTimeoutMs,
+            ...publisher,
+          }),
+        timing,
+        ...publish,
+      }),
     },
   };
 }

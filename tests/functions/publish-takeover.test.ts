@@ -64,7 +64,7 @@ async function tweetsWith(text: string): Promise<number> {
 }
 
 /** The sweep's own clock set `ms` after now, as its next run would see it. */
-const sweepAfter = (ms: number) => sweepStaleJobs({ db, clock: { now: () => new Date(Date.now() + ms) } });
+const sweepAfter = (ms: number) => sweepStaleJobs({ db, clock: { now: () => new Date(Date.now() + ms) }, handlers: deps().handlers });
 
 describe('a publish run killed mid-publish', () => {
   it('is taken over by the first sweep after it died, and the post is made once', async () => {

@@ -57,7 +57,7 @@ function killAt(at: number, kill: Kill, isCreate: (method: string, url: string) 
 }
 
 /** The sweep's own clock a sweep interval from now, as its next run would see it. */
-const sweepLater = () => sweepStaleJobs({ db, clock: { now: () => new Date(Date.now() + SWEEP_INTERVAL_MS) } });
+const sweepLater = () => sweepStaleJobs({ db, clock: { now: () => new Date(Date.now() + SWEEP_INTERVAL_MS) }, handlers: deps().handlers });
 
 /** Publishes `input` with a worker that dies at `kill`, lets the sweep take the post over, and runs the new job. */
 async function publishKilled(uid: string, input: Omit<PublishPostInput, 'requestId'>, killer: ReturnType<typeof killAt>) {

@@ -4,7 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { publishPostSchema, retryPostSchema } from '@core/social-posts';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
-import { jobRef } from '../../functions/src/jobs/runner';
+import { jobRef } from '../../functions/src/jobs/lease';
 import { systemClock } from '../../functions/src/lib/clock';
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef } from '../../functions/src/social/posts';

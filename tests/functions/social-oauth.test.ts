@@ -9,6 +9,7 @@ import { deleteSocialCredentials } from '../../functions/src/integrations/delete
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock, type Clock } from '../../functions/src/lib/clock';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
+import { publishJobHandler } from '../../functions/src/social/publish-job';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { readFreshCredentials, reconnectMessage } from '../../functions/src/social/oauth/fresh-credentials';
 import { refreshTokens } from '../../functions/src/social/oauth/platform-oauth';
@@ -17,7 +18,6 @@ import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // Connect (startSocialOAuth, the platform's consent in the sandbox, completeSocialOAuth), token refresh and
@@ -256,16 +256,13 @@ describe('Reddit publish jobs', () => {
   function deps(clock: Clock = systemClock): RunnerDeps {
     return {
       db,
-      bucket,
-      downloadOrigin: storageOrigin(),
-      fetch: globalThis.fetch,
       clock,
-      readKey: async () => ({ found: false }),
-      executors: {},
-      allowPlainHttp: true,
-      publish: {
-        readCredentials: (uid, platform) => readFreshCredentials({ db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts() }, uid, platform),
-        publisherFor: (platform, creds) => platformPublisher(platform, creds, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: globalThis.fetch, requestTimeoutMs: 10_000 }),
+      handlers: {
+        publish: publishJobHandler({
+          bucket,
+          readCredentials: (uid, platform) => readFreshCredentials({ db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts() }, uid, platform),
+          publisherFor: (platform, creds) => platformPublisher(platform, creds, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: globalThis.fetch, requestTimeoutMs: 10_000 }),
+        }),
       },
     };
   }

@@ -7,7 +7,9 @@ import type { CallableInput } from '@core/callables';
 import type { PublishPlatform } from '@core/social-posts';
 import { publishPostSchema, retryPostSchema, updateScheduledPostSchema } from '@core/social-posts';
 import { cancelJob } from '../../functions/src/jobs/cancel-job/cancel-job';
-import { jobRef, runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
+import { jobRef } from '../../functions/src/jobs/lease';
+import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
+import { publishJobHandler } from '../../functions/src/social/publish-job';
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock, type Clock } from '../../functions/src/lib/clock';
 import { linkedinMessages } from '../../functions/src/providers/social/linkedin';
@@ -23,7 +25,6 @@ import { lookupFailedMessage } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { gradientPng } from '../sandbox/providers/png';
 import { addFault, clearSandbox, localKeyring, sandboxHosts, sandboxRequests, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // Publishing run in-process against the provider sandbox, as the job trigger and the scheduler would run
@@ -61,17 +62,14 @@ const timing = (requestTimeoutMs: number): PublishTiming => ({
 function deps(clock: Clock = systemClock, publisherFor?: (platform: PublishPlatform, stored: Record<string, string>, send: typeof fetch) => SocialPublisher, requestTimeoutMs = 10_000): RunnerDeps {
   return {
     db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
     clock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: {
-      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: publisherFor ?? ((platform, stored, send) => platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: send ?? globalThis.fetch, requestTimeoutMs })),
-      timing: timing(requestTimeoutMs),
+    handlers: {
+      publish: publishJobHandler({
+        bucket,
+        readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
+        publisherFor: publisherFor ?? ((platform, stored, send) => platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: send ?? globalThis.fetch, requestTimeoutMs })),
+        timing: timing(requestTimeoutMs),
+      }),
     },
   };
 }
@@ -192,7 +190,7 @@ describe('cancelJob on a publish job', () => {
     const uid = await xUser();
     const text = `Cancelled before start ${marker()}`;
     const { postId } = await post(uid, { platform: 'x', text });
-    expect(await cancelJob(uid, { jobId: postId }, { db, clock: systemClock })).toEqual({ status: 'cancelled' });
+    expect(await cancelJob(uid, { jobId: postId }, { db, clock: systemClock, handlers: deps().handlers })).toEqual({ status: 'cancelled' });
     expect(await runJob({ uid, jobId: postId }, deps())).toEqual({ outcome: 'skipped', reason: 'finished' });
     expect(await readPost(uid, postId)).toMatchObject({ status: 'cancelled' });
     expect(await tweetsWith(text)).toHaveLength(0);

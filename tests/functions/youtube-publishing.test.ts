@@ -7,6 +7,7 @@ import type { CallableInput } from '@core/callables';
 import type { PublishPlatform } from '@core/social-posts';
 import { publishPostSchema, retryPostSchema } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
+import { publishJobHandler } from '../../functions/src/social/publish-job';
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock, type Clock } from '../../functions/src/lib/clock';
 import type { SocialPublisher } from '../../functions/src/providers/social/social-publisher';
@@ -19,7 +20,6 @@ import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { getPlatformProfile } from '../../functions/src/social/get-platform-profile/get-platform-profile';
 import { YOUTUBE_TOKENS } from '../sandbox/providers/youtube';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // YouTube publish jobs run in-process against the provider sandbox (as tests/functions/social-publishing.test.ts
@@ -59,14 +59,8 @@ function deps(
 ): RunnerDeps {
   return {
     db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
     clock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: { readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform), publisherFor, timing },
+    handlers: { publish: publishJobHandler({ bucket, readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform), publisherFor, timing }) },
   };
 }
 

@@ -1,9 +1,9 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { IMAGE, VIDEO_JOB } from '@core/constants';
 import { loadConfig, loadKeyring } from '../config';
 import { readIntegrationKey } from '../integrations/secret-store';
-import { getAdminApp, getDb } from '../lib/admin';
-import { systemClock } from '../lib/clock';
+import { getAdminApp } from '../lib/admin';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createBflImageGenerator } from '../providers/image/bfl';
 import { createElevenLabs } from '../providers/audio/elevenlabs';
@@ -13,8 +13,7 @@ import { createImageExecutor } from './kinds/image';
 import { createTranscriptionExecutor } from './kinds/transcription';
 import { createVideoExecutor } from './kinds/video';
 import type { Bucket } from './result-storage';
-import type { Executors, RunnerDeps } from './runner';
-import { publishDeps } from '../social/deps';
+import type { Executors, GenerationDeps } from './generation-run';
 
 // The real dependencies of the job functions, built per invocation (nothing at import time).
 
@@ -62,19 +61,15 @@ export function jobExecutors(): Executors {
   };
 }
 
-export function runnerDeps(): RunnerDeps {
+/** What the generation kinds' runs need (./generation-run.ts); the keyring is read when a key is. */
+export function generationDeps(db: Firestore): GenerationDeps {
   const config = loadConfig();
-  const db = getDb();
-  const keyring = loadKeyring();
   return {
-    db,
     bucket: defaultBucket(),
     downloadOrigin: config.storageDownloadOrigin,
     fetch: globalThis.fetch,
-    clock: systemClock,
-    readKey: (uid, type) => readIntegrationKey({ db, keyring }, uid, type),
+    readKey: (uid, type) => readIntegrationKey({ db, keyring: loadKeyring() }, uid, type),
     executors: jobExecutors(),
     allowPlainHttp: config.emulated,
-    publish: publishDeps({ db, keyring }),
   };
 }

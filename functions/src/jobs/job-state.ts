@@ -72,9 +72,10 @@ export function checkOwnership(job: JobState, runId: string): Ownership {
   return { owned: true };
 }
 
-export function shouldSweep(job: JobState, now: Date): boolean {
+/** Whether nobody runs the job any more: its lease expired, or it was never claimed within `queuedTimeoutMs` (its kind's, ./lease.ts). */
+export function shouldSweep(job: JobState, now: Date, queuedTimeoutMs: number = QUEUED_TIMEOUT_MS): boolean {
   if (job.status === 'running') return !job.leaseExpiresAt || job.leaseExpiresAt <= now;
-  if (job.status === 'queued') return !!job.createdAt && now.getTime() - job.createdAt.getTime() >= QUEUED_TIMEOUT_MS;
+  if (job.status === 'queued') return !!job.createdAt && now.getTime() - job.createdAt.getTime() >= queuedTimeoutMs;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { queuedJob } from '../jobs/job-state';
+import { queuedJob } from '../jobs/lease';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { platformAdapters } from './platforms';
 import { answerOutcome, recordingFetch, requestStep } from './publish-log';
 
 describe('publish log', () => {
@@ -12,7 +13,7 @@ describe('publish log', () => {
     ['youtube', 'POST', 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable', 'Start upload'],
     ['youtube', 'PUT', 'https://www.googleapis.com/upload/youtube/v3/videos?upload_id=1', 'Upload video'],
   ] as const)('names %s %s %s as "%s"', (platform, method, url, step) => {
-    expect(requestStep(platform, method, url)).toBe(step);
+    expect(requestStep(platformAdapters[platform].requestStep, method, url)).toBe(step);
   });
 
   it('says whether an answer came, the request timed out or never left', () => {
@@ -29,7 +30,7 @@ describe('publish log', () => {
       if (init?.method === 'PUT') throw Object.assign(new Error('slow'), { name: 'TimeoutError' });
       return new Response('{}', { status: 201 });
     }) as typeof fetch;
-    const send = recordingFetch(inner, 'x', {
+    const send = recordingFetch(inner, platformAdapters.x.requestStep, {
       sent: async (step) => {
         events.push(`logged ${step}`);
         return events.length;

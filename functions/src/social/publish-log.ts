@@ -1,5 +1,3 @@
-import type { PublishPlatform } from '@core/social-posts';
-
 // The post's publish log: every request a publish job sends that can change something on the platform
 // (the post, its media, an upload), and each look-up of a post whose outcome was unknown, with its time
 // and outcome. Kept on the post (`publishLog`), which its owner reads, so a second send is visible.
@@ -43,26 +41,15 @@ export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }>
 const MEDIA_PATH = /\/media|\/images|\/videos|dms-uploads|asset\.json|media-upload/;
 
 /**
- * Each platform's own steps by method and path (undefined: not one of its own, so a media upload when its
- * path says so, MEDIA_PATH). YouTube's every request belongs to an upload session.
+ * A platform's own steps by method and path (its adapter's `requestStep`, ./platforms/); undefined: not one of
+ * its own, so a media upload when its path says so (MEDIA_PATH).
  */
-const platformSteps: Record<PublishPlatform, (method: string, path: string) => string | undefined> = {
-  x: (_method, path) => (path === '/2/tweets' ? 'Create post' : undefined),
-  linkedin: (method, path) => {
-    if (method === 'POST' && /^\/rest\/socialActions\/[^/]+\/comments$/.test(path)) return 'Create comment';
-    return path === '/rest/posts' ? 'Create post' : undefined;
-  },
-  reddit: (_method, path) => (path === '/api/submit' ? 'Create post' : undefined),
-  youtube: (method, path) => {
-    if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
-    return method === 'PUT' ? 'Upload video' : 'YouTube request';
-  },
-};
+export type StepNamer = (method: string, path: string) => string | undefined;
 
 /** What a request to the platform is for, from its method and address. */
-export function requestStep(platform: PublishPlatform, method: string, url: string): string {
+export function requestStep(ownStep: StepNamer, method: string, url: string): string {
   const path = safePath(url);
-  return platformSteps[platform](method, path) ?? (MEDIA_PATH.test(path) ? 'Upload media' : 'Request');
+  return ownStep(method, path) ?? (MEDIA_PATH.test(path) ? 'Upload media' : 'Request');
 }
 
 function safePath(url: string): string {
@@ -89,12 +76,12 @@ export function answerOutcome(answer: { status: number } | { error: unknown }): 
  * A fetch that reports every request except reads (GET, HEAD): `sent` before it leaves, `answered` once the
  * answer or the failure is known. Reads create nothing, and a look-up is logged as one step by the job.
  */
-export function recordingFetch(inner: typeof fetch, platform: PublishPlatform, log: { sent(step: string): Promise<number>; answered(index: number, outcome: string): Promise<void> }): typeof fetch {
+export function recordingFetch(inner: typeof fetch, ownStep: StepNamer, log: { sent(step: string): Promise<number>; answered(index: number, outcome: string): Promise<void> }): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     if (method === 'GET' || method === 'HEAD') return inner(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const index = await log.sent(requestStep(platform, method, url));
+    const index = await log.sent(requestStep(ownStep, method, url));
     try {
       const response = await inner(input, init);
       await log.answered(index, answerOutcome(response));

@@ -1,21 +1,22 @@
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
-import { platformFacts } from '@core/platforms';
-import { explainFailure, failureStepOfRequest, platformCodeOf, platformErrorCodes } from '@core/platform-errors';
+import { explainFailure, failureStepOfRequest } from '@core/platform-errors';
 import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
-import { checkOwnership, failedPatch, heartbeatPatch, jobStateOf, type RunResult } from '../jobs/job-state';
-import type { Bucket } from '../jobs/result-storage';
+import type { Storage } from 'firebase-admin/storage';
+import { failedPatch, type JobLease, type RunResult } from '../jobs/lease';
 import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
+import { platformRegistry, type PlatformEntry, type PlatformRegistry } from './platforms';
 import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type FollowUpDoc, type SocialPostDoc, type StoredPostMedia } from './posts';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
 
-// The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease. The attempt is
+// The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease (registered as
+// the 'publish' kind's handler in ./publish-job.ts). The attempt is
 // written on the post before the platform is asked, so a run that finds an attempt without a result (the
 // earlier run died after sending, or the answer never came) looks the post up (findExisting) instead of
 // posting again. An unknown outcome is never settled by sending again while the first request could still
@@ -28,7 +29,11 @@ import { realSleep } from '../lib/retry';
 // it every third of it) sees every request that may still land and waits them all out. The post's end and
 // the job's end are one transaction.
 
+export type Bucket = ReturnType<Storage['bucket']>;
+
 export interface PublishDeps {
+  /** Where the posts' media are (Storage). */
+  bucket: Bucket;
   /** Reddit and YouTube: refreshed when about to expire; `refused` when the account must connect again. */
   readCredentials(uid: string, platform: PublishPlatform): Promise<FreshCredentials>;
   /** The platform's publisher for these credentials, sending through `fetch` (which logs each request). */
@@ -41,6 +46,8 @@ export interface PublishDeps {
   leaseMs?: number;
   /** Calls `beat` every `ms` until stopped (setInterval when omitted): the run's lease renewal. */
   every?: (ms: number, beat: () => void) => () => void;
+  /** Every platform's description and adapter, by id (./platforms platformRegistry when omitted): the run reads a platform only here. */
+  platforms?: PlatformRegistry;
 }
 
 /** Thrown by the run's fetch instead of sending a request this run may no longer send (publish-run.ts). */
@@ -63,8 +70,8 @@ export interface PublishRun {
   uid: string;
   jobId: string;
   runId: string;
-  leaseMs: number;
-  jobRef: DocumentReference;
+  /** The job's lease this run holds (../jobs/lease.ts): every write to the job checks it. */
+  lease: JobLease;
   /** The job's stored input ({postId}). */
   input: unknown;
 }
@@ -91,7 +98,9 @@ export function lookupFailedMessage(platform: PublishPlatform): string {
 const INVALID_JOB: JobError = { code: 'invalid_input', message: 'This publish request is not valid.' };
 
 export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise<RunResult> {
-  const { db, uid, jobId, runId, leaseMs } = run;
+  const { db, uid, jobId, runId, lease } = run;
+  const jobRef = lease.ref;
+  const leaseMs = lease.leaseMs;
   const now = () => run.clock.now();
   const timing = deps.timing ?? PUBLISH_TIMING;
   const sleep = deps.sleep ?? realSleep;
@@ -103,8 +112,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
 
   async function failJobOnly(error: JobError): Promise<RunResult> {
     const owned = await db.runTransaction(async (tx) => {
-      const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
-      if (o.owned) tx.update(run.jobRef, failedPatch(now(), error));
+      const o = await lease.ownership(tx);
+      if (o.owned) tx.update(jobRef, failedPatch(now(), error));
       return o;
     });
     if (!owned.owned) return { outcome: 'stopped', reason: owned.reason };
@@ -113,22 +122,22 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   }
 
   const start = await db.runTransaction(async (tx) => {
-    const ownership = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+    const ownership = await lease.ownership(tx);
     if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
     const snap = await tx.get(pRef);
     const post = snap.data() as SocialPostDoc | undefined;
     const at = now();
     if (!post) {
-      tx.update(run.jobRef, failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }));
+      tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }));
       return { action: 'gone' } as const;
     }
     if (post.status === 'published') {
-      tx.update(run.jobRef, publishedJobPatch(at));
+      tx.update(jobRef, publishedJobPatch(at));
       return { action: 'done', post } as const;
     }
     // Another job owns the post now (a retry replaced this one), or the post left the publishing path.
     if (post.jobId !== jobId || !['queued', 'publishing'].includes(post.status)) {
-      tx.update(run.jobRef, failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }));
+      tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }));
       return { action: 'gone' } as const;
     }
     const earlier = asDate(post.attemptStartedAt);
@@ -136,7 +145,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     // and the end of every request logged (each step with its own timeout: an upload waits longer).
     const checkUntil = earlier ? Math.max(asDate(post.checkingUntil)?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, readLog(post.publishLog), earlier)) : null;
     tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
-    tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
+    tx.update(jobRef, lease.heartbeat(at, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
     return { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at } as const;
   });
   if (start.action === 'stop') return { outcome: 'stopped', reason: start.reason };
@@ -145,6 +154,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
 
   const { post, attemptStartedAt, checkUntil: startCheckUntil } = start;
   const platform = post.platform;
+  const entry: PlatformEntry | undefined = (deps.platforms ?? platformRegistry)[platform];
   /** Set once this run finds it no longer owns the job (another run took it over): it sends nothing more. */
   let lost = false;
   /** Set when a request was withheld because its log line could not be written (it never left). */
@@ -181,10 +191,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const refused = response.status >= 400;
       // An answer that went through clears the last refusal: a later failure is not that one.
       if (!refused) lastRefusal = null;
-      if (refused || (platformErrorCodes[platform].inSuccessfulAnswers && response.ok)) {
+      if (refused || (entry?.adapter.errorCodes.inSuccessfulAnswers && response.ok)) {
         let code: string | undefined;
         try {
-          code = platformCodeOf(platform, await response.clone().json());
+          code = platformCodeIn(entry, await response.clone().json());
         } catch {
           code = undefined;
         }
@@ -199,13 +209,13 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const at = now();
     const account = socialAccountRef(db, uid, platform);
     const written = await db.runTransaction(async (tx) => {
-      const ownership = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+      const ownership = await lease.ownership(tx);
       const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
       const accountSnap = await tx.get(account);
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
-          const youtubeFields = platformFacts[platform].videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
+          const youtubeFields = entry?.facts.videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
           tx.update(pRef, {
             status: 'published',
             platformPostId: ending.post.platformPostId,
@@ -224,7 +234,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         }
       }
       if (ownership.owned) {
-        tx.update(run.jobRef, ending.ok ? publishedJobPatch(at) : failedPatch(at, { code: ending.failure.code, message: ending.failure.message }));
+        tx.update(jobRef, ending.ok ? publishedJobPatch(at) : failedPatch(at, { code: ending.failure.code, message: ending.failure.message }));
       }
       if (accountSnap.exists) {
         if (!ending.ok && ending.failure.code === 'auth_expired') tx.update(account, { needsReconnect: true });
@@ -242,20 +252,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   }
 
   try {
+    if (!entry) return await finish({ ok: false, failure: { code: 'invalid_content', message: 'This platform is not available.' } });
     const credentials = await deps.readCredentials(uid, platform);
     if (!credentials.found) return await finish({ ok: false, failure: { code: 'missing_credentials', message: missingCredentialsMessage(platform) } });
     if (!credentials.readable) return await finish({ ok: false, failure: { code: 'unreadable_credentials', message: unreadableCredentialsMessage(platform) } });
     if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
     if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
-    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), platform, { sent: logSent, answered: logAnswered }));
+    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), entry.adapter.requestStep, { sent: logSent, answered: logAnswered }));
     const request: PublishRequest = {
       requestId: postId,
       text: post.text,
       media,
       ...(post.author ? { author: post.author.urn } : {}),
       ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
-      ...(platformFacts[platform].videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
+      ...(entry.facts.videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
@@ -378,7 +389,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    */
   async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
     const owned = await db.runTransaction(async (tx) => {
-      const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+      const o = await lease.ownership(tx);
       const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
       if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
       const at = now();
@@ -388,7 +399,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       else if (step.kind === 'thread' && current.thread?.[step.index]) {
         tx.update(pRef, { thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)), checkingUntil: null, updatedAt: at });
       } else return false;
-      tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}` }));
+      tx.update(jobRef, lease.heartbeat(at, { statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}` }));
       return true;
     });
     if (!owned) lost = true;
@@ -400,8 +411,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     if (lost) return;
     try {
       await db.runTransaction(async (tx) => {
-        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
-        if (o.owned) tx.update(run.jobRef, { leaseExpiresAt: new Date(now().getTime() + leaseMs) });
+        const o = await lease.ownership(tx);
+        if (o.owned) tx.update(jobRef, { leaseExpiresAt: new Date(now().getTime() + leaseMs) });
         else lost = true;
       });
     } catch (error) {
@@ -436,20 +447,20 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function markChecking(until: number): Promise<void> {
     await whileOpen((tx, at) => {
       tx.update(pRef, { checkingUntil: new Date(until), updatedAt: at });
-      tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText: checkingMessage(platform) }));
+      tx.update(jobRef, lease.heartbeat(at, { statusText: checkingMessage(platform) }));
     });
   }
 
   /** Renews the lease with a status line. */
   async function touch(statusText: string): Promise<void> {
-    await whileOpen((tx, at) => tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { statusText })));
+    await whileOpen((tx, at) => tx.update(jobRef, lease.heartbeat(at, { statusText })));
   }
 
   /** Runs a write while this run owns the job and the post (best effort: the end is decided by finish). */
   async function whileOpen(write: (tx: Transaction, at: Date) => void): Promise<void> {
     try {
       await db.runTransaction(async (tx) => {
-        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        const o = await lease.ownership(tx);
         const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
         if (o.owned && current?.jobId === jobId && current.status === 'publishing') write(tx, now());
       });
@@ -475,7 +486,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     let owned = false;
     try {
       owned = await db.runTransaction(async (tx) => {
-        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        const o = await lease.ownership(tx);
         const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
         if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
         tx.update(pRef, { publishLog: next.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
@@ -545,10 +556,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function heartbeat(percent: number, statusText: string): Promise<void> {
     try {
       await db.runTransaction(async (tx) => {
-        const o = checkOwnership(jobStateOf((await tx.get(run.jobRef)).data()), runId);
+        const o = await lease.ownership(tx);
         if (!o.owned) return;
         const at = now();
-        tx.update(run.jobRef, heartbeatPatch(at, leaseMs, { progress: percent, statusText }));
+        tx.update(jobRef, lease.heartbeat(at, { progress: percent, statusText }));
         tx.update(pRef, { progress: Math.max(0, Math.min(100, Math.round(percent))), updatedAt: at });
       });
     } catch (error) {
@@ -600,6 +611,11 @@ async function openMedia(bucket: Bucket, uid: string, media: readonly StoredPost
     });
   }
   return out;
+}
+
+/** The platform's own error code in an answer's body, where its adapter says it is (core/platform-errors.ts). */
+function platformCodeIn(entry: PlatformEntry | undefined, body: unknown): string | undefined {
+  return entry && typeof body === 'object' && body !== null && !Array.isArray(body) ? entry.adapter.errorCodes.read(body as Record<string, unknown>) : undefined;
 }
 
 function describeError(error: unknown): string {

@@ -9,7 +9,7 @@ import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { matchesSignature, SIGNATURE_BYTES } from '../../lib/media-signature';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
-import { generationRef } from '../../jobs/runner';
+import { generationRef } from '../../jobs/generation-run';
 import type { CallablePayload } from '@core/callables';
 
 export const NOT_WHAT_IT_SAYS = "The file's contents do not match its type";

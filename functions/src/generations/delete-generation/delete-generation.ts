@@ -3,7 +3,7 @@ import { type DeleteGenerationResult } from '@core/jobs';
 import { withFallbackError } from '../../lib/callable';
 import { log } from '../../lib/log';
 import { deleteStored, type Bucket } from '../../jobs/result-storage';
-import { generationRef } from '../../jobs/runner';
+import { generationRef } from '../../jobs/generation-run';
 import type { CallablePayload } from '@core/callables';
 
 export interface DeleteGenerationDeps {

@@ -1,17 +1,18 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isJobActive, type CancelJobResult, type JobStatus } from '@core/jobs';
+import { isJobActive, type CancelJobResult, type JobKind, type JobStatus } from '@core/jobs';
 import { withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { cancelledPatch } from '../job-state';
-import { jobRef } from '../runner';
+import { jobRef, type JobHandlers } from '../lease';
 import type { CallablePayload } from '@core/callables';
-import { postRef } from '../../social/posts';
 
 export interface CancelJobDeps {
   db: Firestore;
   clock: Clock;
+  /** The registered kinds (functions/src/job-handlers.ts): a kind's `onCancelled` ends its own work with the job. */
+  handlers: JobHandlers;
 }
 
 /**
@@ -27,13 +28,11 @@ export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>,
       if (!snap.exists) throw new HttpsError('not-found', 'This generation no longer exists.');
       const status = snap.get('status') as JobStatus;
       if (!isJobActive(status)) return { status, changed: false };
-      // A publish job cancelled before its run reached the platform takes its post along.
-      const postId = snap.get('kind') === 'publish' ? (snap.get('input') as { postId?: unknown } | undefined)?.postId : undefined;
-      const post = typeof postId === 'string' ? postRef(deps.db, uid, postId) : undefined;
-      const postData = post ? (await tx.get(post)).data() : undefined;
       const now = deps.clock.now();
+      // The kind's own writes (a publish job takes its post along) are read before any write.
+      const alongside = await deps.handlers[snap.get('kind') as JobKind]?.onCancelled?.(tx, { db: deps.db, uid, jobId, input: snap.get('input') }, now);
       tx.update(ref, cancelledPatch(now));
-      if (post && postData?.status === 'queued' && postData.jobId === jobId) tx.update(post, { status: 'cancelled', updatedAt: now });
+      alongside?.();
       return { status: 'cancelled' as const, changed: true };
     });
     if (result.changed) log.info('Job cancelled', { uid, jobId });

@@ -1,6 +1,8 @@
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { keyringSecret } from '../../config';
-import { runnerDeps } from '../deps';
+import { jobHandlers } from '../../job-handlers';
+import { getDb } from '../../lib/admin';
+import { systemClock } from '../../lib/clock';
 import { runJob } from '../runner';
 
 // Every job document created by startJob is run here to its end. Event delivery is at least once; the
@@ -8,5 +10,5 @@ import { runJob } from '../runner';
 // itself never asks for a retry: a run killed mid-way is resumed by a redelivery or ended by the sweep.
 // 540 s (the most an event function may run): a video is polled for up to 8 minutes (core VIDEO_JOB).
 export const runJobTrigger = onDocumentCreated({ document: 'users/{uid}/jobs/{jobId}', secrets: [keyringSecret], timeoutSeconds: 540, memory: '512MiB', maxInstances: 50, retry: false }, async (event) => {
-  await runJob({ uid: event.params.uid, jobId: event.params.jobId }, runnerDeps());
+  await runJob({ uid: event.params.uid, jobId: event.params.jobId }, { db: getDb(), clock: systemClock, handlers: jobHandlers() });
 });

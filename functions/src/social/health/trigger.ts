@@ -1,6 +1,6 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { keyringSecret, loadConfig } from '../../config';
-import { sweepClock } from '../publish-due-posts/publish-due-posts';
+import { sweepClock } from '../../lib/clock';
 import { runChannelChecks } from './channel-checks';
 import { platformCallDeps } from '../deps';
 

@@ -8,7 +8,7 @@ import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
-import { jobRef } from '../../jobs/runner';
+import { jobRef } from '../../jobs/lease';
 import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, requestIdUsedError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
 import { refuseScheduleTime } from '../publish-post/publish-post';
 

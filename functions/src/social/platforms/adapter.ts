@@ -1,4 +1,5 @@
 import type { StoredSocialCredentials } from '@core/integrations';
+import type { platformErrorCodes } from '@core/platform-errors';
 import type { PostMetricCounts } from '@core/post-metrics';
 import type { ProviderId } from '@core/providers';
 import type { PlatformProfile, PublishPlatform, RedditPostFields, YouTubeDetails } from '@core/social-posts';
@@ -45,6 +46,13 @@ export interface PlatformAdapter<P extends PublishPlatform = PublishPlatform> {
   id: P;
   /** The provider (core/providers.ts) whose base URL the platform's API answers on. */
   provider: ProviderId;
+  /**
+   * The publish log's name for one of the platform's own requests, by method and path (Create post, Upload
+   * video...); undefined for the others, which the log names by their path (../publish-log.ts).
+   */
+  requestStep: (method: string, path: string) => string | undefined;
+  /** Where the platform's answers carry its own error code (core/platform-errors.ts). */
+  errorCodes: (typeof platformErrorCodes)[PublishPlatform];
   /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
   problem: (post: PostToCheck) => string | undefined;
   /** A first comment's limits when they differ from a post's (LinkedIn's comments are shorter). */

@@ -2,6 +2,7 @@ import type { StoredSocialCredentials } from '@core/integrations';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { LINKEDIN_COMMENT_MAX_CHARS } from '@core/social-posts';
 import { linkedinTextLength } from '@core/post-checks';
+import { platformErrorCodes } from '@core/platform-errors';
 import { log } from '../../lib/log';
 import { checkLinkedInRequest, createLinkedInPublisher, fetchLinkedInIdentity, listApprovedOrganizations } from '../../providers/social/linkedin';
 import type { PublishMedia } from '../../providers/social/social-publisher';
@@ -23,6 +24,12 @@ export function tokenExpiryOf(stored: StoredSocialCredentials): string | null {
 export const linkedinAdapter: PlatformAdapter<'linkedin'> = {
   id: 'linkedin',
   provider: 'linkedin',
+  // The publish log's name for its own calls (../publish-log.ts).
+  requestStep: (method, path) => {
+    if (method === 'POST' && /^\/rest\/socialActions\/[^/]+\/comments$/.test(path)) return 'Create comment';
+    return path === '/rest/posts' ? 'Create post' : undefined;
+  },
+  errorCodes: platformErrorCodes.linkedin,
   metrics: readLinkedInMetrics,
   problem: (post) => {
     if (linkedinTextLength(post.text) > LINKEDIN_LIMITS.commentaryMaxChars) return `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`;

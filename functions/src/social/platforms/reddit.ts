@@ -1,4 +1,5 @@
 import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
+import { platformErrorCodes } from '@core/platform-errors';
 import { createRedditClient, createRedditPublisher, checkRedditRequest, fetchRedditProfile, redditCommentTooLong } from '../../providers/social/reddit';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
@@ -11,6 +12,9 @@ export const redditAdapter: PlatformAdapter<'reddit'> = {
   id: 'reddit',
   oauth: oauthFlows.reddit,
   provider: 'reddit',
+  // The publish log's name for its own calls (../publish-log.ts).
+  requestStep: (_method, path) => (path === '/api/submit' ? 'Create post' : undefined),
+  errorCodes: platformErrorCodes.reddit,
   metrics: readRedditMetrics,
   problem: (post) => checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message,
   commentProblem: (text) => ([...text].length > REDDIT_COMMENT_MAX_CHARS ? redditCommentTooLong : undefined),

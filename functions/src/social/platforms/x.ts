@@ -2,6 +2,7 @@ import type { StoredSocialCredentials } from '@core/integrations';
 import { xTextProblem } from '@core/post-checks';
 import { xMediaProblem } from '@core/social-limits';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '@core/x-text';
+import { platformErrorCodes } from '@core/platform-errors';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
 import { createXPublisher, fetchXProfile, type XCredentials } from '../../providers/social/x';
 import type { PlatformAdapter } from './adapter';
@@ -14,6 +15,9 @@ export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
 export const xAdapter: PlatformAdapter<'x'> = {
   id: 'x',
   provider: 'x',
+  // The publish log's name for its own calls (../publish-log.ts).
+  requestStep: (_method, path) => (path === '/2/tweets' ? 'Create post' : undefined),
+  errorCodes: platformErrorCodes.x,
   metrics: (ctx, post) => readXMetrics({ ...ctx, credentials: xCredentialsOf(ctx.stored) }, post),
   problem: (post) => {
     const info = xTextInfo(post.text);

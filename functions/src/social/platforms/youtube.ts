@@ -1,5 +1,6 @@
 import { youtubeVideoProblem } from '@core/social-limits';
 import { YOUTUBE_COMMENT_MAX_CHARS } from '@core/social-posts';
+import { platformErrorCodes } from '@core/platform-errors';
 import { reasonedError } from '../../lib/callable';
 import { createYouTubePublisher, fetchYouTubeChannel, youtubeCommentTooLong } from '../../providers/social/youtube';
 import { oauthFlows } from '../oauth/platform-oauth';
@@ -10,6 +11,12 @@ export const youtubeAdapter: PlatformAdapter<'youtube'> = {
   id: 'youtube',
   oauth: oauthFlows.youtube,
   provider: 'google',
+  // The publish log's name for its own calls (../publish-log.ts): every request belongs to an upload session.
+  requestStep: (method, path) => {
+    if (method === 'POST' && path.includes('/upload/')) return 'Start upload';
+    return method === 'PUT' ? 'Upload video' : 'YouTube request';
+  },
+  errorCodes: platformErrorCodes.youtube,
   metrics: readYouTubeMetrics,
   problem: (post) => youtubeVideoProblem({ title: post.youtube?.title ?? '', description: post.text, tags: post.youtube?.tags ?? [] }, post.media)?.message,
   commentProblem: (text) => ([...text].length > YOUTUBE_COMMENT_MAX_CHARS ? youtubeCommentTooLong : undefined),

@@ -2,19 +2,8 @@ import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { jobRef } from '../../jobs/runner';
+import { jobRef } from '../../jobs/lease';
 import { newPublishJob, type SocialPostDoc } from '../posts';
-
-/**
- * The sweep's clock: the wall clock, or in the emulator the later of it and the schedule time the run was
- * fired for, so the local stack can run a sweep "two minutes from now" (scripts/stack/schedule-control.ts)
- * instead of a test waiting. Cloud Scheduler's schedule time is never ahead of the wall clock.
- */
-export function sweepClock(scheduleTime: string, emulated: boolean, wall: () => number = Date.now): Clock {
-  const at = Date.parse(scheduleTime);
-  if (!emulated || Number.isNaN(at)) return { now: () => new Date(wall()) };
-  return { now: () => new Date(Math.max(wall(), at)) };
-}
 
 export interface PublishDuePostsDeps {
   db: Firestore;

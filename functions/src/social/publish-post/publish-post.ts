@@ -10,7 +10,7 @@ import { reasonedError, withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
-import { jobRef } from '../../jobs/runner';
+import { jobRef } from '../../jobs/lease';
 import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import {
   firstCommentProblem,

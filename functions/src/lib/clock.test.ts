@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sweepClock } from './publish-due-posts';
+import { sweepClock } from './clock';
 
 describe('the sweep clock', () => {
   const wall = () => Date.parse('2026-01-02T03:04:05Z');

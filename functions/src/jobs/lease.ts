@@ -1,0 +1,154 @@
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { userCollectionPath } from '@core/firestore-paths';
+import type { JobError, JobKind } from '@core/jobs';
+import type { Clock } from '../lib/clock';
+import { log } from '../lib/log';
+import { JobInterrupted } from './executor';
+import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, type Ownership, type RunResult } from './job-state';
+
+// The job lease, for every kind: the claim, the heartbeat, the ownership check and the end. What a kind
+// does while it holds the lease is its handler's (JobHandler below): generations (./generation-run.ts) and
+// publishing (functions/src/social/publish-job.ts) register theirs in one record
+// (functions/src/job-handlers.ts), which the runner, the sweep and cancelJob read. This module and the
+// registration types are all that other features import from jobs/ (the lint holds it:
+// .dependency-cruiser.cjs).
+
+export { failedPatch, heartbeatPatch, queuedJob, type Ownership, type RunResult } from './job-state';
+
+export function jobRef(db: Firestore, uid: string, jobId: string): DocumentReference {
+  return db.doc(`${userCollectionPath(uid, 'jobs')}/${jobId}`);
+}
+
+/** What a handler is given once its run holds the job's lease. */
+export interface LeasedRun {
+  db: Firestore;
+  clock: Clock;
+  uid: string;
+  jobId: string;
+  runId: string;
+  kind: JobKind;
+  /** The claimed job document's data as read by the claim (its stored input is `data.input`). */
+  data: Record<string, unknown>;
+  /** The claim that started this run: 1 for the first. */
+  attempt: number;
+  lease: JobLease;
+}
+
+/** A job that nobody runs any more, as the sweep found it (in its transaction). */
+export interface AbandonedJob {
+  ref: DocumentReference;
+  input: unknown;
+}
+
+/** What a kind does when the sweep ends its abandoned job: the job's error, and writes read before it (transactions read first). */
+export interface AbandonedEnding {
+  /** The job's error (the generic timeout when omitted). */
+  error?: JobError;
+  /** The kind started its work again under a new job (reported by the sweep as restarted). */
+  restarted: boolean;
+  /** Writes applied in the sweep's transaction after the job's. */
+  write(): void;
+}
+
+/** A job cancelled by cancelJob, in its transaction. */
+export interface CancelledJob {
+  db: Firestore;
+  uid: string;
+  jobId: string;
+  input: unknown;
+}
+
+/**
+ * One kind of job, registered in functions/src/job-handlers.ts. Only `run` is required: without the others
+ * a kind holds the generic lease (JOB_LEASE_MS), is failed as timed out when abandoned (queued
+ * QUEUED_TIMEOUT_MS or its lease expired), and its cancel writes the job alone.
+ */
+export interface JobHandler {
+  /** The lease a run of this kind holds and renews (JOB_LEASE_MS when omitted). */
+  leaseMs?: number;
+  /** Runs the claimed job to its end while it holds the lease. */
+  run(run: LeasedRun): Promise<RunResult>;
+  /** How long this kind's job may wait queued before the sweep takes it as never started (QUEUED_TIMEOUT_MS when omitted). */
+  queuedTimeoutMs?: number;
+  /** The sweep ends the abandoned job: reads what the kind needs, returns the job's error and its own writes; undefined for the generic end. */
+  onAbandoned?(tx: Transaction, job: AbandonedJob, now: Date): Promise<AbandonedEnding | undefined>;
+  /** cancelJob cancels the job: reads what the kind needs, returns its own writes (applied after the job's). */
+  onCancelled?(tx: Transaction, job: CancelledJob, now: Date): Promise<(() => void) | undefined>;
+}
+
+export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
+
+/** The lease a run of `kind` holds. */
+export function leaseMsOf(handlers: JobHandlers, kind: unknown): number {
+  return handlers[kind as JobKind]?.leaseMs ?? JOB_LEASE_MS;
+}
+
+export type Claim = { action: 'skip'; reason: 'missing' | 'finished' | 'busy' } | { action: 'give_up' } | { action: 'claim'; resumed: boolean; data: Record<string, unknown>; attempt: number; leaseMs: number };
+
+/**
+ * Claims the job for the run `runId` in one transaction: a live lease or a finished job is skipped, an
+ * expired lease is taken over (resumed), and a job claimed too often is failed. `leaseMsFor` reads the
+ * lease of the job's kind from its data.
+ */
+export async function claimJob(db: Firestore, ref: DocumentReference, runId: string, now: () => Date, leaseMsFor: (data: Record<string, unknown>) => number): Promise<Claim> {
+  return db.runTransaction(async (tx): Promise<Claim> => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return { action: 'skip', reason: 'missing' };
+    const data = snap.data()!;
+    const state = jobStateOf(data);
+    const decision = decideClaim(state, now());
+    if (decision.action === 'skip') return decision;
+    if (decision.action === 'give_up') {
+      tx.update(ref, failedPatch(now(), abandonedJobError));
+      return decision;
+    }
+    const leaseMs = leaseMsFor(data);
+    tx.update(ref, claimPatch(state, runId, now(), leaseMs, decision.resumed));
+    return { ...decision, data, attempt: state.attempts + 1, leaseMs };
+  });
+}
+
+/** The lease one run holds on one job: every write it makes to the job goes through here. */
+export class JobLease {
+  constructor(
+    readonly db: Firestore,
+    readonly ref: DocumentReference,
+    readonly runId: string,
+    readonly leaseMs: number,
+    private readonly clock: Clock,
+    /** Logged with the run's own lines (uid, jobId, runId, kind, attempt). */
+    readonly context: Record<string, unknown>,
+  ) {}
+
+  /** Whether this run still owns the job, read in the caller's transaction (before its writes). */
+  async ownership(tx: Transaction): Promise<Ownership> {
+    return checkOwnership(jobStateOf((await tx.get(this.ref)).data()), this.runId);
+  }
+
+  /** Applies a patch only while this run owns the job; otherwise throws JobInterrupted. */
+  async whileOwned(patch: (ownership: Ownership) => Record<string, unknown>): Promise<void> {
+    const ownership = await this.db.runTransaction(async (tx) => {
+      const o = await this.ownership(tx);
+      if (o.owned) tx.update(this.ref, patch(o));
+      return o;
+    });
+    if (!ownership.owned) throw new JobInterrupted(ownership.reason);
+  }
+
+  /** The heartbeat patch: the lease renewed from now, with progress and a status line. */
+  heartbeat(at: Date, report: { progress?: number; statusText?: string } = {}) {
+    return heartbeatPatch(at, this.leaseMs, report);
+  }
+
+  /** Ends the job as failed while this run owns it; a run that lost it is reported stopped. */
+  async fail(error: JobError, extra: Record<string, unknown> = {}): Promise<RunResult> {
+    try {
+      await this.whileOwned(() => failedPatch(this.clock.now(), error));
+    } catch (e) {
+      if (e instanceof JobInterrupted) return { outcome: 'stopped', reason: e.reason };
+      throw e;
+    }
+    log.warn('Job failed', { ...this.context, code: error.code, ...extra });
+    return { outcome: 'failed', error };
+  }
+}
