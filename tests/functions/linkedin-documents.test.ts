@@ -5,11 +5,12 @@ import { getStorage } from 'firebase-admin/storage';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallableInput } from '@core/callables';
 import { documentMessages } from '@core/document-posts';
-import { publishPostSchema } from '@core/social-posts';
+import { publishPostSchema, updateScheduledPostSchema } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
+import { updateScheduledPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
@@ -130,6 +131,22 @@ describe('LinkedIn document posts', () => {
       post(uid, { platform: 'linkedin', text: 'With a GIF', author: 'urn:li:person:sbxMember01', media: [{ generationId: one }, { generationId: gif }], document: { title: 'Deck' } }),
     ).rejects.toThrow(documentMessages.imagesOnly);
     expect((await db.collection(`users/${uid}/socialPosts`).get()).size).toBe(0);
+  });
+
+  it('keeps a scheduled document post a document: an edit down to one image is refused, two are taken', async () => {
+    const uid = await linkedinUser();
+    const [a, b, c] = [await libraryImage(uid), await libraryImage(uid), await libraryImage(uid)];
+    const scheduledAt = new Date(Date.now() + 60 * 60_000).toISOString();
+    const author = 'urn:li:person:sbxMember01';
+    const { postId } = await post(uid, { platform: 'linkedin', text: 'Planned deck', author, media: [a, b, c].map((generationId) => ({ generationId })), document: { title: 'Deck' }, scheduledAt });
+    const edit = (media: string[]) =>
+      updateScheduledPost(uid, updateScheduledPostSchema.parse({ postId, text: 'Planned deck', author, media: media.map((generationId) => ({ generationId })), scheduledAt, timeZone: 'UTC' }), {
+        db,
+        clock: systemClock,
+      });
+    await expect(edit([a!])).rejects.toThrow(documentMessages.tooFewImages);
+    await edit([a!, c!]);
+    expect((await postRef(db, uid, postId).get()).data()).toMatchObject({ status: 'scheduled', document: { title: 'Deck' }, media: [{ generationId: a }, { generationId: c }] });
   });
 
   it('refuses a document post on another platform', () => {
