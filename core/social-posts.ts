@@ -5,6 +5,7 @@ import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
 import { platformFacts, platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
 import { postMetricsSchema } from './post-metrics';
+import { canPostDocument, DOCUMENT_LIMITS, documentMessages } from './document-posts';
 
 // Social publishing: users/{uid}/socialPosts/{postId}, written only by functions. A post is created by the
 // publishPost callable (its requestId becomes the post id, so a doubled click makes one post); Post Now
@@ -124,6 +125,11 @@ export const threadItemSchema = z.strictObject({
 });
 export type ThreadItemInput = z.input<typeof threadItemSchema>;
 
+/** A document post's own field: the title shown on the document. */
+export const documentSchema = z.strictObject({
+  title: z.string({ error: documentMessages.noTitle }).trim().min(1, documentMessages.noTitle).max(DOCUMENT_LIMITS.titleMaxChars, documentMessages.titleTooLong),
+});
+
 export const publishPostSchema = z
   .strictObject({
     requestId: z.uuid(),
@@ -141,8 +147,12 @@ export const publishPostSchema = z
       .default([]),
     /** Published after the post as its own step (X: a reply to the post; LinkedIn: a comment on it). */
     firstComment: z.string().trim().max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`).default(''),
+    /** LinkedIn: the images go out as one PDF document (a carousel) with this title (core/document-posts.ts). */
+    document: documentSchema.optional(),
   })
   .superRefine((post, ctx) => {
+    if (post.document && !canPostDocument(post.platform)) ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.notAvailable });
+    if (post.document && post.media.length < DOCUMENT_LIMITS.minImages) ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.tooFewImages });
     if (post.thread.length > 0 && !threadPlatforms.includes(post.platform)) ctx.addIssue({ code: 'custom', path: ['thread'], message: `Threads are not available on ${platformLabels[post.platform]}` });
     if (post.firstComment !== '' && !firstCommentPlatforms.includes(post.platform)) {
       ctx.addIssue({ code: 'custom', path: ['firstComment'], message: `A first comment is not available on ${platformLabels[post.platform]}` });
@@ -251,6 +261,8 @@ export const socialPostSchema = z.object({
     .default([]),
   /** Published after the post (and its thread) as its own step, with its own id. */
   firstComment: z.object({ text: text(), platformPostId: optionalText(), url: optionalText() }).nullable().catch(null).default(null),
+  /** LinkedIn: the images went (or go) out as one PDF document with this title. */
+  document: z.object({ title: text() }).nullable().catch(null).default(null),
   /** Every request sent to the platform that can change something, and each look-up: when, what, and how it went. */
   publishLog: z
     .array(z.object({ at: timestamp(), step: text(), outcome: text() }))

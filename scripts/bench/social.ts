@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { FUNCTIONS_REGION } from '../../core/firebase/config';
@@ -13,11 +13,16 @@ import type { RunningStack } from '../stack/stack';
 // - The scheduler: 200 posts (20 users x 10) due within one minute, left to the stack's every-minute
 //   sweep (the stack's own timer, not a forced run); lateness is due time to published (p50/p95/max), and claim to published shows the part the
 //   sweep's interval does not explain.
+// - The stuck-post check with 1,000 posts (tests/functions/stuck-posts.ts; the functions suite runs it with 200):
+//   the scheduler killed after its first page with its workers, started again on a clock moved past the posts'
+//   times; the posts without an explicit state 10 minutes after their time (must be 0), posted twice, and how
+//   long each phase took.
 
 const POST_NOW_RUNS = 10;
 const USERS = 20;
 const POSTS_PER_USER = 10;
 const MINUTE = 60_000;
+const STUCK_CHECK_POSTS = 1000;
 
 type Figures = Record<string, string | number>;
 type Stack = Pick<RunningStack, 'env' | 'projectId' | 'dashboardUrl'>;
@@ -169,12 +174,38 @@ async function scheduler(stack: Stack & Pick<RunningStack, 'sandbox'>, db: Fires
   };
 }
 
+async function stuckCheck(): Promise<Figures> {
+  // Imported once the stack's hosts are in the environment: the functions tests' support reads them on import.
+  const { directProject } = await import('../../tests/functions/publish-support');
+  const { runStuckPostCheck } = await import('../../tests/functions/stuck-posts');
+  const name = `stuck-bench-${randomUUID().slice(0, 6)}`;
+  let report: Awaited<ReturnType<typeof runStuckPostCheck>>;
+  try {
+    report = await runStuckPostCheck(directProject(name), STUCK_CHECK_POSTS);
+  } finally {
+    // directProject's app, named after the project: its Firestore client would keep the process alive.
+    await Promise.all(
+      getApps()
+        .filter((a) => a.name === `${name}-direct`)
+        .map((a) => deleteApp(a)),
+    );
+  }
+  return {
+    'stuck.posts': report.posts,
+    'stuck.withoutStateAfter10Min': Math.max(...report.withoutStateAtCheckpoints),
+    'stuck.published': report.published,
+    'stuck.failed': report.failed,
+    'stuck.postedTwice': report.postedTwice,
+    'stuck.restartedJobs': report.restartedJobs,
+    ...Object.fromEntries(Object.entries(report.phaseMs).map(([phase, ms]) => [`stuck.phaseS.${phase}`, seconds(ms)])),
+  };
+}
+
 export async function socialBench(stack: RunningStack): Promise<Figures> {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = stack.env.FIREBASE_AUTH_EMULATOR_HOST;
-  process.env.FIRESTORE_EMULATOR_HOST = stack.env.FIRESTORE_EMULATOR_HOST;
+  Object.assign(process.env, stack.env);
   const app = initializeApp({ projectId: stack.projectId }, `social-bench-${randomUUID()}`);
   try {
-    return { ...(await postNow(stack)), ...(await scheduler(stack, getFirestore(app))) };
+    return { ...(await postNow(stack)), ...(await scheduler(stack, getFirestore(app))), ...(await stuckCheck()) };
   } finally {
     await deleteApp(app);
   }

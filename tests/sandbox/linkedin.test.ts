@@ -148,3 +148,37 @@ describe('LinkedIn sandbox: uploads and posts', () => {
     expect(renderLittleText(commentary)).toBe(shown);
   });
 });
+
+describe('LinkedIn sandbox: documents', () => {
+  async function initDocument(owner: string, token?: string) {
+    return call('/rest/documents?action=initializeUpload', { method: 'POST', token, body: { initializeUploadRequest: { owner } } });
+  }
+  async function pdfOf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < pages; i++) pdf.addPage([100, 100]);
+    return new Uint8Array(await pdf.save());
+  }
+
+  it('reads the pages of an uploaded PDF, and posts it only with a title', async () => {
+    const init = await initDocument(ORG);
+    const { uploadUrl, document } = init.body.value as { uploadUrl: string; document: string };
+    expect(document).toMatch(/^urn:li:document:/);
+    expect(await post(ORG, 'Document not uploaded yet', { media: { title: 'Deck', id: document } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('WAITING_UPLOAD') } });
+    expect((await call(uploadUrl, { method: 'PUT', bytes: await pdfOf(3) })).status).toBe(201);
+    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({ status: 200, body: { id: document, status: 'AVAILABLE' } });
+    expect(await post(ORG, 'Document without a title', { media: { id: document } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('/content/media/title') } });
+    expect((await post(ORG, 'Document with a title', { media: { title: 'Deck', id: document } })).status).toBe(201);
+    const listed = await call('/__sandbox/linkedin/documents', { headers: {} });
+    expect((listed.body.documents as { urn: string; pages: number }[]).find((d) => d.urn === document)).toMatchObject({ pages: 3, owner: ORG });
+  });
+
+  it('fails processing of a file that is not a PDF, and refuses a page the member cannot post for', async () => {
+    const init = await initDocument(LINKEDIN_MEMBER_URN);
+    const { uploadUrl, document } = init.body.value as { uploadUrl: string; document: string };
+    expect((await call(uploadUrl, { method: 'PUT', bytes: new Uint8Array(gradientPng(8, 8, 'not-pdf')) })).status).toBe(201);
+    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({ body: { status: 'PROCESSING_FAILED' } });
+    expect(await post(LINKEDIN_MEMBER_URN, 'Broken document', { media: { title: 'Deck', id: document } })).toMatchObject({ status: 422 });
+    expect((await initDocument(ORG, 'member-only-token')).status).toBe(403);
+  });
+});

@@ -80,6 +80,8 @@ export interface SocialPostDoc<T = unknown> {
   thread?: FollowUpDoc<T>[];
   /** Published after the post and its thread, as a step of its own (publish-run.ts). */
   firstComment?: FollowUpDoc<T> | null;
+  /** LinkedIn: the images go out as one PDF document with this title (core/document-posts.ts). */
+  document?: { title: string } | null;
   createdAt: T;
   updatedAt: T;
   publishedAt: T | null;

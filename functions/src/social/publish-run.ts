@@ -268,6 +268,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
       ...(entry.facts.videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
+      ...(post.document ? { document: { title: post.document.title } } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
       onProgress: (percent, statusText) => heartbeat(percent, statusText),
     };

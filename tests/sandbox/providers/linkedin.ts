@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { PDFDocument } from 'pdf-lib';
 import { CONTROL_PREFIX } from '../app';
 import { agePost, sandboxEngagement } from './metrics';
 import { gradientPng } from './png';
@@ -16,6 +17,9 @@ import { bearer, jsonBody, SANDBOX_KEYS } from './shared';
 // scopes, no r_member_social), 'openid-only-token' (sign-in scopes only); any other token has every scope.
 // Comments: POST and GET /rest/socialActions/{post urn}/comments (control: GET /__sandbox/linkedin/comments).
 // Uploads are served here under /dms-uploads (LinkedIn's own upload host is www.linkedin.com).
+// Documents (Documents API): initializeUpload on /rest/documents, the file PUT to its uploadUrl with the token
+// (a PDF is read for its pages; LinkedIn takes at most 100 MB and 300 pages), then a post's content.media names
+// the document URN with a title (control: GET /__sandbox/linkedin/documents).
 
 export const LINKEDIN_TOKENS = { expired: 'expired-token', revoked: 'revoked-token', memberOnly: 'member-only-token', openidOnly: 'openid-only-token' } as const;
 
@@ -190,6 +194,35 @@ interface Image {
   bytes: number;
 }
 
+/** What the sandbox read of an uploaded document: its size, its type and (a PDF) its pages. */
+interface Document {
+  urn: string;
+  owner: string;
+  uploadKey: string;
+  status: 'WAITING_UPLOAD' | 'AVAILABLE' | 'PROCESSING_FAILED';
+  bytes: number;
+  pages: number | null;
+  processingFailureReason?: string;
+}
+
+/** The Documents API's limits: 100 MB and 300 pages. */
+const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+const DOCUMENT_MAX_PAGES = 300;
+
+/** The pages of a PDF, or why it is not one LinkedIn can show. */
+async function readPdf(bytes: Uint8Array): Promise<{ pages: number } | { reason: string }> {
+  if (new TextDecoder().decode(bytes.subarray(0, 5)) !== '%PDF-') return { reason: 'Not a PDF, PPT, PPTX, DOC or DOCX file' };
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pages = pdf.getPageCount();
+    if (pages === 0) return { reason: 'The document has no pages' };
+    if (pages > DOCUMENT_MAX_PAGES) return { reason: `The document has ${pages} pages, over the ${DOCUMENT_MAX_PAGES} allowed` };
+    return { pages };
+  } catch {
+    return { reason: 'The PDF could not be read' };
+  }
+}
+
 interface VideoPart {
   firstByte: number;
   lastByte: number;
@@ -246,6 +279,7 @@ const assetId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').s
 export function linkedinRoutes(app: Hono): void {
   const images = new Map<string, Image>();
   const videos = new Map<string, Video>();
+  const documents = new Map<string, Document>();
   const posts: Post[] = [];
   const comments: Comment[] = [];
   let defaults = { ...DEFAULTS };
@@ -253,6 +287,7 @@ export function linkedinRoutes(app: Hono): void {
   // Control: what was created, and how the next finalized videos behave.
   app.get(`${CONTROL_PREFIX}/linkedin/posts`, (c) => c.json({ posts: posts.map((p) => ({ ...p, text: renderLittleText(p.commentary) })) }));
   app.get(`${CONTROL_PREFIX}/linkedin/comments`, (c) => c.json({ comments }));
+  app.get(`${CONTROL_PREFIX}/linkedin/documents`, (c) => c.json({ documents: [...documents.values()].map(({ uploadKey: _key, ...d }) => d) }));
   app.delete(`${CONTROL_PREFIX}/linkedin/posts`, (c) => {
     posts.length = 0;
     comments.length = 0;
@@ -404,6 +439,56 @@ export function linkedinRoutes(app: Hono): void {
     return c.json({ id: image.urn, owner: image.owner, status: image.status });
   });
 
+  // Documents API: initializeUpload gives the upload URL and the document URN; the file is PUT there.
+  app.post('/rest/documents', async (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    if (c.req.query('action') !== 'initializeUpload') return c.json(linkedinError(400, 'ILLEGAL_ARGUMENT', 'Unsupported action'), 400);
+    const req = (await jsonBody(c.req))?.initializeUploadRequest as Record<string, unknown> | undefined;
+    if (typeof req?.owner !== 'string' || !AUTHOR.test(req.owner)) return c.json(validationError(422, '/initializeUploadRequest/owner', 'owner must be a person or organization URN'), 422);
+    if (!mayActAs(member, req.owner, 'w_member_social', 'w_organization_social')) {
+      return c.json({ message: 'Accessing this document resource is forbidden. Please check your permissions for this resource', status: 403 }, 403);
+    }
+    const document: Document = { urn: `urn:li:document:${assetId('D4D10AQ')}`, owner: req.owner, uploadKey: randomUUID(), status: 'WAITING_UPLOAD', bytes: 0, pages: null };
+    documents.set(document.urn, document);
+    const origin = new URL(c.req.url).origin;
+    return c.json({ value: { uploadUrlExpiresAt: Date.now() + 24 * 3600_000, uploadUrl: `${origin}/dms-uploads/document/${document.uploadKey}`, document: document.urn } });
+  });
+  app.put('/dms-uploads/document/:key', async (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    const document = [...documents.values()].find((d) => d.uploadKey === c.req.param('key'));
+    if (!document) return c.text('Upload URL not found or expired', 404);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length === 0) return c.text('Empty upload', 400);
+    if (bytes.length > DOCUMENT_MAX_BYTES) return c.text(`The document is ${bytes.length} bytes, over the ${DOCUMENT_MAX_BYTES} allowed`, 413);
+    document.bytes = bytes.length;
+    // LinkedIn accepts the bytes and processes them after: a file it cannot show fails processing.
+    const read = await readPdf(bytes);
+    if ('pages' in read) {
+      document.pages = read.pages;
+      document.status = 'AVAILABLE';
+    } else {
+      document.status = 'PROCESSING_FAILED';
+      document.processingFailureReason = read.reason;
+    }
+    return c.body(null, 201);
+  });
+  app.get('/rest/documents/:urn', (c) => {
+    const member = authorize(c);
+    if (member instanceof Response) return member;
+    const document = documents.get(decodeParam(c.req.param('urn')));
+    if (!document) return c.json(linkedinError(404, 'NOT_FOUND', 'Document not found'), 404);
+    const origin = new URL(c.req.url).origin;
+    return c.json({
+      id: document.urn,
+      owner: document.owner,
+      status: document.status,
+      ...(document.status === 'AVAILABLE' ? { downloadUrl: `${origin}/media/${encodeURIComponent(document.urn)}.pdf`, downloadUrlExpiresAt: Date.now() + 3600_000 } : {}),
+      ...(document.processingFailureReason ? { processingFailureReason: document.processingFailureReason } : {}),
+    });
+  });
+
   // Videos API: parts of 4 MiB, each PUT answers an ETag that finalizeUpload must list in order.
   app.post('/rest/videos', async (c) => {
     const member = authorize(c);
@@ -523,8 +608,12 @@ export function linkedinRoutes(app: Hono): void {
         : [];
     if (!media && !Array.isArray(multi)) return { field: '/content', reason: 'Unsupported content type' };
     if (Array.isArray(multi) && (multi.length < 2 || multi.length > 20)) return { field: '/content/multiImage/images', reason: 'A multiImage post needs 2 to 20 images' };
+    // A document is shown under its title: a document post without one is refused.
+    if (media && typeof media.id === 'string' && media.id.startsWith('urn:li:document:') && (typeof media.title !== 'string' || !media.title.trim())) {
+      return { field: '/content/media/title', reason: 'A document post needs a title' };
+    }
     for (const { field, id } of ids) {
-      const asset = typeof id === 'string' ? (images.get(id) ?? videos.get(id)) : undefined;
+      const asset = typeof id === 'string' ? (images.get(id) ?? videos.get(id) ?? documents.get(id)) : undefined;
       if (!asset) return { field, reason: `${String(id)} does not exist` };
       if (Array.isArray(multi) && !asset.urn.startsWith('urn:li:image:')) return { field, reason: 'multiImage takes images only' };
       if (asset.owner !== author) return { field, reason: `${asset.urn} is owned by ${asset.owner}, not the author` };

@@ -1,5 +1,6 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { documentChoiceOffered, documentPostProblem } from '@core/document-posts';
 import { platforms, type TextPlatform } from '@core/platforms';
 import { firstCommentPlatforms, threadPlatforms, type PlatformProfile } from '@core/social-posts';
 import { Button } from '@core/ui/button';
@@ -12,6 +13,7 @@ import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
 import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
+import { DocumentChoice, type DocumentDraft } from './document-choice';
 import { MediaField } from './media-field';
 import { FirstCommentField, firstCommentProblem, ThreadEditor, threadProblem, type ThreadItemDraft } from './thread-editor';
 
@@ -62,12 +64,21 @@ export function PostComposer({
   const [firstComment, setFirstComment] = useState('');
   const threads = threadPlatforms.includes(platform);
   const comments = firstCommentPlatforms.includes(platform);
+  const [documentDraft, setDocumentDraft] = useState<DocumentDraft>({ on: false, title: '' });
+  // Offered while the media can make a document; the choice goes out only while it is offered.
+  const documentOffered = documentChoiceOffered(platform, media);
+  const asDocument = documentOffered && documentDraft.on;
 
   const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
   const described = platforms[platform];
   const check = described.checkDraft({ text, title: '', subreddit: '', author, media: facts });
   const mediaChecks = useMediaChecks(media, [platform]);
-  const problem = check.problem ?? mediaChecks.problemFor(platform) ?? (threads ? threadProblem(thread) : null) ?? (comments ? firstCommentProblem(platform, firstComment) : null);
+  const problem =
+    check.problem ??
+    mediaChecks.problemFor(platform) ??
+    (asDocument ? documentPostProblem(media, documentDraft.title) : null) ??
+    (threads ? threadProblem(thread) : null) ??
+    (comments ? firstCommentProblem(platform, firstComment) : null);
   const textOver = check.used > check.max;
   const textNote = described.textNote?.(text) ?? null;
 
@@ -86,6 +97,7 @@ export function PostComposer({
       timeZone,
       ...(threads && thread.length ? { thread: thread.map((item) => ({ text: item.text, media: item.media.map((m) => ({ generationId: m.id })) })) } : {}),
       ...(comments && firstComment.trim() ? { firstComment } : {}),
+      ...(asDocument ? { document: { title: documentDraft.title.trim() } } : {}),
     });
     if (!postId) return;
     onSubmitted(postId);
@@ -96,6 +108,7 @@ export function PostComposer({
     // Items are replaced on each edit, so one changed while sending is not the one sent and stays.
     setThread((current) => current.filter((item) => !thread.includes(item)));
     setFirstComment(clearIfSent(firstComment));
+    setDocumentDraft((current) => (current.title === documentDraft.title ? { on: false, title: '' } : current));
     schedule.reset();
   };
 
@@ -143,6 +156,7 @@ export function PostComposer({
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
       <MediaField platform={platform} media={media} onChange={setMedia} checks={mediaChecks} />
+      {documentOffered ? <DocumentChoice pages={media.length} value={documentDraft} onChange={setDocumentDraft} /> : null}
       {threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
       {comments ? <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} /> : null}
     </ComposerShell>

@@ -161,7 +161,13 @@ export function PostItem({
         <p className="text-xs text-muted-foreground">
           {[
             post.author?.name ? `${AUTHOR_VERB[post.status]} ${post.author.name}` : null,
-            post.youtube || post.media.length === 0 ? null : post.media.length === 1 ? '1 media file' : `${post.media.length} media files`,
+            post.youtube || post.media.length === 0
+              ? null
+              : post.document
+                ? `Document “${post.document.title}”, ${post.media.length} pages`
+                : post.media.length === 1
+                  ? '1 media file'
+                  : `${post.media.length} media files`,
           ]
             .filter(Boolean)
             .join(' · ')}

@@ -1,12 +1,15 @@
+import { documentPostProblem } from '@core/document-posts';
 import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
+import { imagesToPdf } from './images-pdf';
 import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
 
 // LinkedIn's Community Management APIs (api.linkedin.com/rest, learn.microsoft.com/linkedin/marketing):
 // images through the Images API (initializeUpload, then PUT the bytes), videos through the Videos API
 // (initializeUpload gives part ranges; each part is read from Storage and PUT on its own, its ETag kept for
-// finalizeUpload; then the video is polled until AVAILABLE), then one POST /rest/posts. Every /rest call
+// finalizeUpload; then the video is polled until AVAILABLE), a document post's images as one PDF through the
+// Documents API (initializeUpload, then PUT the PDF), then one POST /rest/posts. Every /rest call
 // carries LINKEDIN_VERSION and Rest.li protocol 2.0.0. The upload steps are retried on 429/5xx (they create
 // nothing visible); the create call is sent once and never again.
 
@@ -80,6 +83,7 @@ export const linkedinMessages = {
   processingFailed: 'LinkedIn could not process the video. Try another MP4 (3 seconds to 30 minutes).',
   noAuthor: 'Please select where to post from',
   noPartEtag: 'LinkedIn did not confirm a part of the video upload. Please try again.',
+  documentUnreadable: 'An image of the document could not be read as a JPEG or PNG: attach it again from the library.',
 } as const;
 
 export function processingTimeoutMessage(maxDurationMs: number): string {
@@ -228,17 +232,24 @@ function mediaKind(media: PublishMedia): MediaKind | undefined {
 }
 
 /** The request checked against LinkedIn's documented limits before anything is uploaded. */
-export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'media' | 'author'>): PublishFailure | undefined {
+export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'media' | 'author' | 'document'>): PublishFailure | undefined {
   if (!request.author) return { code: 'invalid_content', message: linkedinMessages.noAuthor };
   if (!AUTHOR.test(request.author))
     return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
   if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
+  if (request.document) {
+    const problem = documentPostProblem(request.media, request.document.title);
+    if (problem) return { code: 'invalid_content', message: problem };
+  }
   // The composers' check and words (core/post-checks.ts); here a size of 0 is an empty file.
   return linkedinMediaRefusal(request.media, { sizesKnown: true });
 }
 
-/** The body of POST /rest/posts for this text, author and uploaded media URNs. */
-export function linkedinPostBody(text: string, author: string, media: { urn: string; kind: MediaKind }[]): Json {
+/**
+ * The body of POST /rest/posts for this text, author and uploaded media URNs. A document is one media item
+ * with its title (the Posts API's MediaContent: the title is what the feed shows on the document).
+ */
+export function linkedinPostBody(text: string, author: string, media: { urn: string; kind: MediaKind | 'document'; title?: string }[]): Json {
   const body: Json = {
     author,
     commentary: toLittleText(text),
@@ -247,7 +258,7 @@ export function linkedinPostBody(text: string, author: string, media: { urn: str
     lifecycleState: 'PUBLISHED',
     isReshareDisabledByAuthor: false,
   };
-  if (media.length === 1) body.content = { media: { id: media[0]!.urn } };
+  if (media.length === 1) body.content = { media: media[0]!.title === undefined ? { id: media[0]!.urn } : { title: media[0]!.title, id: media[0]!.urn } };
   else if (media.length > 1) body.content = { multiImage: { images: media.map((m) => ({ id: m.urn })) } };
   return body;
 }
@@ -316,6 +327,44 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       () => ({ ok: true, value: undefined }),
     );
     return put.ok ? { ok: true, value: init.value.image } : put;
+  }
+
+  /**
+   * A document post: the images read whole (each is at most 5 MB), made into one PDF, uploaded through the
+   * Documents API (initializeUpload gives the URL and the document URN; the PDF is PUT there with the token).
+   */
+  async function uploadDocument(author: string, media: readonly PublishMedia[], title: string, progress: (percent: number, text: string) => Promise<void>): Promise<Step<string>> {
+    const images = [];
+    for (const [i, m] of media.entries()) {
+      await progress(Math.round((i / media.length) * 40), `Making page ${i + 1} of ${media.length} of the document`);
+      images.push({ contentType: m.contentType, bytes: await m.read(0, m.sizeBytes) });
+    }
+    let pdf: Uint8Array;
+    try {
+      pdf = await imagesToPdf(images, title);
+    } catch {
+      return { ok: false, failure: { code: 'invalid_content', message: linkedinMessages.documentUnreadable } };
+    }
+    await progress(50, 'Uploading the document to LinkedIn');
+    const init = await idempotent(
+      author,
+      () => call('POST', `${baseUrl}/rest/documents?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author } } }),
+      (r) => {
+        const value = obj(r.json?.value);
+        const uploadUrl = value?.uploadUrl;
+        const document = value?.document;
+        return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof document === 'string'
+          ? { ok: true, value: { uploadUrl, document } }
+          : { ok: false, failure: malformed('the document upload request') };
+      },
+    );
+    if (!init.ok) return init;
+    const put = await idempotent(
+      author,
+      () => call('PUT', init.value.uploadUrl, { bytes: pdf, versioned: false, timeoutMs: uploadTimeoutMs }),
+      () => ({ ok: true, value: undefined }),
+    );
+    return put.ok ? { ok: true, value: init.value.document } : put;
   }
 
   async function uploadVideo(author: string, media: PublishMedia, progress: (percent: number, text: string) => Promise<void>): Promise<Step<string>> {
@@ -404,8 +453,13 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       await request.onProgress?.(percent, text);
     };
 
-    const uploaded: { urn: string; kind: MediaKind }[] = [];
-    for (const [i, media] of request.media.entries()) {
+    const uploaded: { urn: string; kind: MediaKind | 'document'; title?: string }[] = [];
+    if (request.document) {
+      const step = await uploadDocument(author, request.media, request.document.title, progress);
+      if (!step.ok) return { ok: false, failure: step.failure };
+      uploaded.push({ urn: step.value, kind: 'document', title: request.document.title });
+    }
+    for (const [i, media] of (request.document ? [] : request.media).entries()) {
       const kind = mediaKind(media)!;
       if (kind === 'image') await progress(Math.round((i / request.media.length) * 80), `Uploading image ${i + 1} of ${request.media.length} to LinkedIn`);
       const step = kind === 'image' ? await uploadImage(author, media) : await uploadVideo(author, media, progress);

@@ -42,6 +42,8 @@ export interface PublishRequest {
   reddit?: { subreddit: string; title: string; flairId?: string | null; flairText?: string | null };
   /** When the first attempt began (epoch ms): a lookup after an unknown outcome searches from here. */
   attemptStartedAt: number;
+  /** LinkedIn: the images go out as one PDF document (a carousel) with this title. */
+  document?: { title: string };
   /** Progress of long uploads, 0-100. */
   onProgress?: (percent: number, statusText: string) => Promise<void> | void;
   /** YouTube: `text` is the video description; the rest of its snippet and status. */

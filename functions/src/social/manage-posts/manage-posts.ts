@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
+import { documentPostProblem } from '@core/document-posts';
 import { checkingMessage, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { platformFacts } from '@core/platforms';
 import { readSocialCredentials } from '../../integrations/secret-store';
@@ -32,6 +33,9 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(post.platform, { text: input.text, media, author: input.author, reddit: post.reddit });
     if (problem) throw new HttpsError('invalid-argument', problem);
+    // A document post stays one: its new media must still make the document.
+    const documentProblem = post.document ? documentPostProblem(media, post.document.title) : null;
+    if (documentProblem) throw new HttpsError('invalid-argument', documentProblem);
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);
     refuseScheduleTime(scheduledAt, now);

@@ -3,6 +3,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallablePayload } from '@core/callables';
 import type { StoredSocialCredentials } from '@core/integrations';
 import { platformFacts } from '@core/platforms';
+import { documentPostProblem } from '@core/document-posts';
 import { scheduleLimit, SCHEDULE_MESSAGES } from '@core/schedule';
 import { youtubeDetailsSchema, type PublishPostResult, type SocialPostStatus } from '@core/social-posts';
 import { readSocialCredentials } from '../../integrations/secret-store';
@@ -72,6 +73,8 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(input.platform, { text: input.text, media, author: input.author, reddit: input.reddit, youtube });
     if (problem) throw new HttpsError('invalid-argument', problem);
+    const documentProblem = input.document ? documentPostProblem(media, input.document.title) : null;
+    if (documentProblem) throw new HttpsError('invalid-argument', documentProblem);
     // Each thread item and the first comment is checked as a post of its own.
     const thread: FollowUpDoc<Date>[] = [];
     for (const [i, item] of input.thread.entries()) {
@@ -109,6 +112,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       attemptStartedAt: null,
       ...(youtube ? { youtube: { ...youtube, publishAt }, uploadSession: null, notice: null } : {}),
       ...(thread.length ? { thread } : {}),
+      ...(input.document ? { document: { title: input.document.title } } : {}),
       ...(input.firstComment ? { firstComment: { text: input.firstComment, media: [], platformPostId: null, url: null, attemptStartedAt: null } } : {}),
       createdAt: now,
       updatedAt: now,
