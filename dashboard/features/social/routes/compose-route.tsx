@@ -158,7 +158,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const [group, setGroup] = useState<{ groupId: string; sent: SentChannel[]; inputs: Partial<Record<Channel, ReturnType<typeof publishInputOf>>> } | null>(null);
   const groupPosts = useGroupPosts(group?.groupId ?? null);
 
-  // Save draft: the composer as a Compose draft (?draft=ID opens one; saving again writes into it).
+  // Save as draft: the composer as a Compose draft (?draft=ID opens one; saving again writes into it).
   const uid = useAuth().user?.uid;
   const [params, setParams] = useSearchParams();
   const draftId = params.get(DRAFT_PARAM);
@@ -448,7 +448,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                     </Button>
                     <Button type="button" variant="outline" loading={savingDraft} onClick={() => void saveDraft()} className="w-full sm:w-auto">
                       {savingDraft ? null : <Save aria-hidden="true" />}
-                      Save draft
+                      Save as draft
                     </Button>
                   </div>
                   {blocked ? (
