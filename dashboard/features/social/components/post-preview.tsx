@@ -163,6 +163,7 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
         <p className="flex min-w-0 items-center gap-2 text-xs">
           <Avatar name={subreddit} className="size-6 text-[10px]" />
           <span className="truncate font-semibold">{subreddit}</span>
+          <span className="min-w-0 truncate text-muted-foreground">· {post.author}</span>
           <span className="shrink-0 text-muted-foreground">· now</span>
         </p>
         {title.shown ? (
