@@ -40,7 +40,7 @@ describe('SchedulingSettings', () => {
     fireEvent.change(select, { target: { value: 'Asia/Kolkata' } });
     expect(save).toHaveBeenCalledWith('alice', { timeZone: 'Asia/Kolkata', slots: {} });
     // A channel without a zone of its own follows the workspace's.
-    expect(within(screen.getByLabelText('X posting slots')).getByRole('option', { name: 'Workspace zone (Asia/Kolkata)' })).toBeTruthy();
+    expect(within(screen.getByLabelText('X posting slots')).getByRole('option', { name: 'Workspace (Asia/Kolkata)' })).toBeTruthy();
   });
 
   it("gives a channel a zone of its own beside the workspace's, and lets it follow the workspace again", async () => {
@@ -48,6 +48,10 @@ describe('SchedulingSettings', () => {
     render(<SchedulingSettings />);
     const linkedin = screen.getByLabelText<HTMLSelectElement>('LinkedIn time zone');
     expect(linkedin.value).toBe('');
+    // The zones are listed once the select is reached.
+    expect(linkedin.options).toHaveLength(1);
+    fireEvent.focus(linkedin);
+    expect(linkedin.querySelector('option[value="Asia/Kolkata"]')).not.toBeNull();
     fireEvent.change(linkedin, { target: { value: 'Asia/Kolkata' } });
     expect(save).toHaveBeenLastCalledWith('alice', { timeZone: 'America/Los_Angeles', slots: stored.slots, zones: { linkedin: 'Asia/Kolkata' } });
     expect(screen.getByLabelText<HTMLSelectElement>('LinkedIn time zone').value).toBe('Asia/Kolkata');

@@ -139,6 +139,9 @@ interface ChannelSlotsProps {
 function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, onZoneChange, onRemove }: ChannelSlotsProps) {
   const name = platformLabels[platform];
   const id = useId();
+  // The 400-odd zones are listed once the select is reached (focus or pointer), not for every channel at once.
+  const [listed, setListed] = useState(false);
+  const options = listed ? zones : zone ? [zone] : [];
   return (
     <li className="grid min-w-0 content-start gap-2 rounded-md border p-3" aria-label={`${name} posting slots`}>
       <p className="text-sm font-medium">{name}</p>
@@ -146,9 +149,17 @@ function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, o
         <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
           {name} time zone
         </Label>
-        <NativeSelect id={`${id}-zone`} value={zone} disabled={disabled} onChange={(e) => onZoneChange(e.target.value)} className="h-8 text-xs">
-          <option value="">Workspace zone ({workspaceZone.replaceAll('_', ' ')})</option>
-          {zones.map((z) => (
+        <NativeSelect
+          id={`${id}-zone`}
+          value={zone}
+          disabled={disabled}
+          onFocus={() => setListed(true)}
+          onPointerDown={() => setListed(true)}
+          onChange={(e) => onZoneChange(e.target.value)}
+          className="h-8 text-xs"
+        >
+          <option value="">Workspace ({workspaceZone.replaceAll('_', ' ')})</option>
+          {options.map((z) => (
             <option key={z} value={z}>
               {z.replaceAll('_', ' ')}
             </option>
