@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkChannel, emptyFieldsMap, publishInputOf, type Channel, type ChannelFields } from '@core/compose';
+import { youtubeDetailsSchema } from '@core/social-posts';
 import { LINKEDIN_MEMBER_URN } from '../../../../tests/sandbox/providers/linkedin';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { createLinkedInPublisher } from './linkedin';
@@ -203,11 +204,12 @@ function requestOf(fixture: Fixture, n: number): PublishRequest {
   const input = publishInputOf(fixture.channel, { text: fixture.text, media: [], fields: fixture.fields, flair: null }, { requestId: `fixture-${n}`, groupId: 'g', scheduledAt: null, timeZone: 'UTC' });
   return {
     requestId: input.requestId,
-    text: input.text,
+    text: input.text ?? '',
     media: fixture.channel === 'youtube' ? [media('video/mp4', SAMPLE_MP4)] : [],
     ...(input.author ? { author: input.author } : {}),
     ...(input.reddit ? { reddit: input.reddit } : {}),
-    ...(input.youtube ? { youtube: input.youtube } : {}),
+    // The function reads YouTube's details through their schema (its defaults filled in).
+    ...(input.youtube ? { youtube: youtubeDetailsSchema.parse(input.youtube) } : {}),
     attemptStartedAt: Date.now(),
   };
 }
