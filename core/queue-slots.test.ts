@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { describeSlot, formatSlot, nextFreeSlot, QUEUE_MESSAGES, toScheduling, type PostingSlot } from './queue-slots';
+import { channelZone, describeSlot, formatSlot, nextFreeSlot, QUEUE_MESSAGES, toScheduling, type PostingSlot } from './queue-slots';
 import { localInputToInstant } from './schedule';
 
 const EVERY_DAY: PostingSlot['days'] = [1, 2, 3, 4, 5, 6, 7];
@@ -190,5 +190,19 @@ describe('labels', () => {
     expect(formatSlot(new Date('2026-11-24T11:30:00Z'), 'Europe/Berlin', now)).toBe('Tue 12:30');
     expect(formatSlot(new Date('2026-11-24T11:30:00Z'), 'Asia/Kolkata', now)).toBe('Tue 17:00');
     expect(formatSlot(new Date('2026-12-08T11:30:00Z'), 'Europe/Berlin', now)).toBe('Tue, Dec 8, 12:30');
+  });
+});
+
+describe("a channel's own zone", () => {
+  it('is read beside the workspace zone, dropping unknown zones and channels', () => {
+    const read = toScheduling({ timeZone: 'America/Los_Angeles', slots: {}, zones: { x: 'Asia/Kolkata', reddit: 'Mars/Olympus_Mons', mastodon: 'UTC', youtube: 5 } });
+    expect(read).toEqual({ timeZone: 'America/Los_Angeles', slots: {}, zones: { x: 'Asia/Kolkata' } });
+    expect(toScheduling({ timeZone: 'UTC', slots: {}, zones: 'Asia/Kolkata' })).toEqual({ timeZone: 'UTC', slots: {} });
+  });
+
+  it("is the zone a channel's slots are read in; a channel without one follows the workspace", () => {
+    const scheduling = toScheduling({ zones: { linkedin: 'Australia/Lord_Howe' } });
+    expect(channelZone(scheduling, 'linkedin', 'America/Los_Angeles')).toBe('Australia/Lord_Howe');
+    expect(channelZone(scheduling, 'x', 'America/Los_Angeles')).toBe('America/Los_Angeles');
   });
 });

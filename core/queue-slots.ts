@@ -4,7 +4,8 @@ import { publishPlatforms, type PublishPlatform } from './platforms/facts';
 import { isKnownTimeZone, scheduleLimit } from './schedule';
 import { SCHEDULE_MAX_AHEAD_DAYS } from './constants';
 
-// Posting slots: each channel's weekly times ("weekdays 09:00, 12:30") in the workspace's zone. "Add to
+// Posting slots: each channel's weekly times ("weekdays 09:00, 12:30") in the channel's own zone where
+// one is set, else the workspace's. "Add to
 // queue" schedules a post at the channel's next free slot. A slot is wall-clock time, read in the zone
 // day by day with Temporal and the same rule as core/schedule.ts (a time the clocks skip moves later by
 // the gap, a repeated time is its first occurrence), so a slot never drifts across a clock change.
@@ -32,12 +33,21 @@ export const postingSlotSchema = z.strictObject({
 export type PostingSlot = z.output<typeof postingSlotSchema>;
 
 export type PostingSlots = Partial<Record<PublishPlatform, PostingSlot[]>>;
+/** A channel's own IANA zone, where it has one: its slots are wall times there, and its queued posts are planned in it. */
+export type ChannelZones = Partial<Record<PublishPlatform, string>>;
 
 /** users/{uid}.scheduling as the app reads it: malformed parts are dropped one by one, never the whole. */
 export interface Scheduling {
   /** The workspace's IANA zone; null until the user picks one (the browser's zone applies). */
   timeZone: string | null;
   slots: PostingSlots;
+  /** The channels with a zone of their own; absent when none has one. */
+  zones?: ChannelZones;
+}
+
+/** The zone a channel's slots are read in: its own, else the workspace's (`workspaceZone`). */
+export function channelZone(scheduling: Pick<Scheduling, 'zones'>, platform: PublishPlatform, workspaceZone: string): string {
+  return scheduling.zones?.[platform] ?? workspaceZone;
 }
 
 /** The stored `scheduling` map, read leniently: an unknown zone is null, a bad slot is dropped. */
@@ -56,7 +66,13 @@ export function toScheduling(data: unknown): Scheduling {
       }),
     ).slice(0, MAX_SLOTS_PER_CHANNEL);
   }
-  return { timeZone: zone, slots };
+  const rawZones = typeof map.zones === 'object' && map.zones !== null ? (map.zones as Record<string, unknown>) : {};
+  const zones: ChannelZones = {};
+  for (const platform of publishPlatforms) {
+    const z = rawZones[platform];
+    if (typeof z === 'string' && isKnownTimeZone(z)) zones[platform] = z;
+  }
+  return Object.keys(zones).length > 0 ? { timeZone: zone, slots, zones } : { timeZone: zone, slots };
 }
 
 /** Slots in time-of-day order, then by first day. */

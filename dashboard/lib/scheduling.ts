@@ -9,7 +9,8 @@ import { useProfile } from './profile';
 
 // The workspace's time zone and posting slots live on the user's profile document (users/{uid}.scheduling),
 // beside their other settings. Every schedule field reads and shows times in this zone; until the user
-// picks one, it is the browser's.
+// picks one, it is the browser's. A channel may have a zone of its own (`zones`): its posting slots, and
+// the posts Add to queue plans on them, are read in it.
 
 export interface WorkspaceScheduling extends Scheduling {
   /** The zone times are read and shown in: the stored one, else the browser's. */
@@ -20,8 +21,8 @@ export interface WorkspaceScheduling extends Scheduling {
 export function useScheduling(): WorkspaceScheduling {
   const { profile, loading } = useProfile();
   const browser = useMemo(userTimeZone, []);
-  const { timeZone, slots } = profile.scheduling;
-  return { timeZone, slots, zone: timeZone ?? browser, loading };
+  const { timeZone, slots, zones } = profile.scheduling;
+  return { timeZone, slots, ...(zones ? { zones } : {}), zone: timeZone ?? browser, loading };
 }
 
 /** The workspace's zone ('Europe/Berlin'): the one picked in Settings, else the browser's. */
@@ -33,7 +34,9 @@ export function useWorkspaceTimeZone(): string {
 export async function saveScheduling(db: Firestore, uid: string, scheduling: Scheduling): Promise<void> {
   if (scheduling.timeZone !== null && !isKnownTimeZone(scheduling.timeZone)) throw new Error('Unknown time zone');
   const slots = Object.fromEntries(publishPlatforms.map((p): [PublishPlatform, PostingSlot[]] => [p, (scheduling.slots[p] ?? []).slice(0, MAX_SLOTS_PER_CHANNEL).map((s) => postingSlotSchema.parse(s))]));
-  const stored = scheduling.timeZone === null ? { slots } : { timeZone: scheduling.timeZone, slots };
+  const zones = Object.fromEntries(publishPlatforms.flatMap((p) => (scheduling.zones?.[p] ? [[p, scheduling.zones[p]]] : [])));
+  for (const z of Object.values(zones)) if (!isKnownTimeZone(z)) throw new Error('Unknown time zone');
+  const stored = { ...(scheduling.timeZone === null ? {} : { timeZone: scheduling.timeZone }), slots, ...(Object.keys(zones).length > 0 ? { zones } : {}) };
   await setDoc(doc(db, userDocPath(uid)), { scheduling: stored, updatedAt: serverTimestamp() }, { mergeFields: ['scheduling', 'updatedAt'] });
 }
 

@@ -406,6 +406,20 @@ const fieldCases: FieldCase[] = [
     allowed: true,
     run: (db) => updateDoc(profile(db), { scheduling: { timeZone: 'Asia/Kolkata', slots: { x: [{ days: [1, 2, 3, 4, 5], time: '09:00' }], youtube: [] } }, updatedAt: serverTimestamp() }),
   },
+  {
+    title: 'saves a channel zone of its own beside the workspace zone',
+    allowed: true,
+    run: (db) =>
+      updateDoc(profile(db), {
+        scheduling: { timeZone: 'America/Los_Angeles', slots: { linkedin: [{ days: [1, 2, 3, 4, 5], time: '09:00' }] }, zones: { linkedin: 'Asia/Kolkata', reddit: 'Europe/Berlin' } },
+        updatedAt: serverTimestamp(),
+      }),
+  },
+  { title: 'rejects a channel zone for an unknown channel', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.zones': { mastodon: 'UTC' }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects a channel zone that is not a string', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.zones': { x: 5 }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects an empty channel zone', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.zones': { x: '' }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects a channel zone over 64 characters', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.zones': { youtube: long(65) }, updatedAt: serverTimestamp() }) },
+  { title: 'rejects channel zones that are not a map', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.zones': 'Asia/Kolkata', updatedAt: serverTimestamp() }) },
   { title: 'rejects a time zone that is not a string', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.timeZone': 5, updatedAt: serverTimestamp() }) },
   { title: 'rejects a time zone over 64 characters', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.timeZone': long(65), updatedAt: serverTimestamp() }) },
   { title: 'rejects an unknown key inside scheduling', allowed: false, run: (db) => updateDoc(profile(db), { 'scheduling.beta': true, updatedAt: serverTimestamp() }) },

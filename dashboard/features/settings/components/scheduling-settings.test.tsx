@@ -39,7 +39,33 @@ describe('SchedulingSettings', () => {
 
     fireEvent.change(select, { target: { value: 'Asia/Kolkata' } });
     expect(save).toHaveBeenCalledWith('alice', { timeZone: 'Asia/Kolkata', slots: {} });
-    expect(screen.getByText('Posting slots (Asia/Kolkata)')).toBeTruthy();
+    // A channel without a zone of its own follows the workspace's.
+    expect(within(screen.getByLabelText('X posting slots')).getByRole('option', { name: 'Workspace (Asia/Kolkata)' })).toBeTruthy();
+  });
+
+  it("gives a channel a zone of its own beside the workspace's, and lets it follow the workspace again", async () => {
+    stored = { timeZone: 'America/Los_Angeles', slots: { linkedin: [{ days: [1, 2, 3, 4, 5], time: '09:00' }] } };
+    render(<SchedulingSettings />);
+    const linkedin = screen.getByLabelText<HTMLSelectElement>('LinkedIn time zone');
+    expect(linkedin.value).toBe('');
+    // The zones are listed once the select is reached.
+    expect(linkedin.options).toHaveLength(1);
+    fireEvent.focus(linkedin);
+    expect(linkedin.querySelector('option[value="Asia/Kolkata"]')).not.toBeNull();
+    fireEvent.change(linkedin, { target: { value: 'Asia/Kolkata' } });
+    expect(save).toHaveBeenLastCalledWith('alice', { timeZone: 'America/Los_Angeles', slots: stored.slots, zones: { linkedin: 'Asia/Kolkata' } });
+    expect(screen.getByLabelText<HTMLSelectElement>('LinkedIn time zone').value).toBe('Asia/Kolkata');
+    expect(screen.getByLabelText<HTMLSelectElement>('Workspace time zone').value).toBe('America/Los_Angeles');
+  });
+
+  it('drops a channel zone when it is set back to the workspace zone', async () => {
+    stored = { timeZone: 'America/Los_Angeles', slots: {}, zones: { reddit: 'Europe/Berlin', youtube: 'Asia/Tokyo' } };
+    render(<SchedulingSettings />);
+    expect(screen.getByLabelText<HTMLSelectElement>('Reddit time zone').value).toBe('Europe/Berlin');
+    fireEvent.change(screen.getByLabelText('Reddit time zone'), { target: { value: '' } });
+    expect(save).toHaveBeenLastCalledWith('alice', { timeZone: 'America/Los_Angeles', slots: {}, zones: { youtube: 'Asia/Tokyo' } });
+    fireEvent.change(screen.getByLabelText('YouTube time zone'), { target: { value: '' } });
+    expect(save).toHaveBeenLastCalledWith('alice', { timeZone: 'America/Los_Angeles', slots: {} });
   });
 
   it('adds a slot to the chosen channel and removes one', async () => {

@@ -47,9 +47,10 @@ export function SchedulingSettings() {
   const browser = useMemo(userTimeZone, []);
   // What the user just changed wins until the write settles (a failed write drops it and says so).
   const [pending, setPending] = useState<Scheduling | null>(null);
-  const shown: Scheduling = pending ?? { timeZone: stored.timeZone, slots: stored.slots };
+  const shown: Scheduling = pending ?? { timeZone: stored.timeZone, slots: stored.slots, ...(stored.zones ? { zones: stored.zones } : {}) };
   const zone = shown.timeZone ?? browser;
-  const zones = useMemo(() => zoneNames([zone, browser]), [zone, browser]);
+  const channelZones = Object.values(shown.zones ?? {}).join(',');
+  const zones = useMemo(() => zoneNames([zone, browser, ...channelZones.split(',').filter(Boolean)]), [zone, browser, channelZones]);
   const id = useId();
 
   const write = (next: Scheduling) => {
@@ -63,6 +64,13 @@ export function SchedulingSettings() {
   };
 
   const setSlots = (platform: PublishPlatform, slots: PostingSlot[]) => write({ ...shown, slots: { ...shown.slots, [platform]: sortSlots(slots) } });
+  /** A channel's own zone, or none ('') to follow the workspace's. */
+  const setChannelZone = (platform: PublishPlatform, channel: string) => {
+    const { [platform]: _dropped, ...others } = shown.zones ?? {};
+    const next = channel ? { ...others, [platform]: channel } : others;
+    const { zones: _old, ...rest } = shown;
+    write(Object.keys(next).length > 0 ? { ...rest, zones: next } : rest);
+  };
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
@@ -71,7 +79,7 @@ export function SchedulingSettings() {
           <CalendarClock className="size-4 text-primary" aria-hidden="true" />
           Time zone and posting slots
         </CardTitle>
-        <CardDescription>Schedule times are read and shown in this zone. Add to queue takes a channel&apos;s next free slot.</CardDescription>
+        <CardDescription>Schedule times are read and shown in this zone. Add to queue takes a channel&apos;s next free slot, in the channel&apos;s own zone where it has one.</CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-6">
         <div className="grid max-w-xl gap-2">
@@ -88,13 +96,18 @@ export function SchedulingSettings() {
           </p>
         </div>
         <div className="grid min-w-0 gap-3">
-          <h3 className="text-sm font-medium">Posting slots ({zone})</h3>
+          <h3 className="text-sm font-medium">Posting slots</h3>
           <ul className="grid min-w-0 gap-3 sm:grid-cols-2">
             {publishPlatforms.map((platform) => (
               <ChannelSlots
                 key={platform}
                 platform={platform}
                 slots={shown.slots[platform] ?? []}
+                zone={shown.zones?.[platform] ?? ''}
+                workspaceZone={zone}
+                zones={zones}
+                disabled={stored.loading}
+                onZoneChange={(z) => setChannelZone(platform, z)}
                 onRemove={(i) =>
                   setSlots(
                     platform,
@@ -111,11 +124,48 @@ export function SchedulingSettings() {
   );
 }
 
-function ChannelSlots({ platform, slots, onRemove }: { platform: PublishPlatform; slots: PostingSlot[]; onRemove: (index: number) => void }) {
+interface ChannelSlotsProps {
+  platform: PublishPlatform;
+  slots: PostingSlot[];
+  /** The channel's own zone, '' when it follows the workspace's. */
+  zone: string;
+  workspaceZone: string;
+  zones: string[];
+  disabled: boolean;
+  onZoneChange: (zone: string) => void;
+  onRemove: (index: number) => void;
+}
+
+function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, onZoneChange, onRemove }: ChannelSlotsProps) {
   const name = platformLabels[platform];
+  const id = useId();
+  // The 400-odd zones are listed once the select is reached (focus or pointer), not for every channel at once.
+  const [listed, setListed] = useState(false);
+  const options = listed ? zones : zone ? [zone] : [];
   return (
     <li className="grid min-w-0 content-start gap-2 rounded-md border p-3" aria-label={`${name} posting slots`}>
       <p className="text-sm font-medium">{name}</p>
+      <div className="grid min-w-0 gap-1">
+        <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
+          {name} time zone
+        </Label>
+        <NativeSelect
+          id={`${id}-zone`}
+          value={zone}
+          disabled={disabled}
+          onFocus={() => setListed(true)}
+          onPointerDown={() => setListed(true)}
+          onChange={(e) => onZoneChange(e.target.value)}
+          className="h-8 text-xs"
+        >
+          <option value="">Workspace ({workspaceZone.replaceAll('_', ' ')})</option>
+          {options.map((z) => (
+            <option key={z} value={z}>
+              {z.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
       {slots.length === 0 ? (
         <p className="text-sm text-muted-foreground">No slots yet.</p>
       ) : (

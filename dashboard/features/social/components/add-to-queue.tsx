@@ -7,9 +7,11 @@ import type { ChannelQueue } from '../hooks/use-channel-queue';
 
 /**
  * Add to queue: schedules the post at the channel's next free posting slot (Settings), read in the
- * workspace's zone. The slot is worked out again on the click, against the posts scheduled by then.
+ * channel's zone (its own, else the workspace's), which the post is then planned in. The slot is worked
+ * out again on the click, against the posts scheduled by then.
  */
-export function AddToQueue({ queue, timeZone, disabled, onQueue, now = () => new Date() }: { queue: ChannelQueue; timeZone: string; disabled: boolean; onQueue: (at: Date) => void; now?: () => Date }) {
+export function AddToQueue({ queue, disabled, onQueue, now = () => new Date() }: { queue: ChannelQueue; disabled: boolean; onQueue: (at: Date, timeZone: string) => void; now?: () => Date }) {
+  const timeZone = queue.timeZone;
   const id = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const noSlots = !queue.loading && queue.slots.length === 0;
@@ -19,7 +21,7 @@ export function AddToQueue({ queue, timeZone, disabled, onQueue, now = () => new
     const at = nextFreeSlot({ slots: queue.slots, timeZone, now: now(), taken: queue.taken });
     if (!at.ok) return setRefusal(at.message);
     setRefusal(null);
-    onQueue(at.at);
+    onQueue(at.at, timeZone);
   };
 
   return (

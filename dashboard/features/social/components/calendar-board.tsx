@@ -70,9 +70,11 @@ function PostChip({ post, view, onOpen, onKeyMove }: { post: SocialPost; view: C
       {...(movable ? listeners : {})}
       {...attributes}
       // dnd-kit's own role and description are replaced: the chip opens on click, and moves with Alt+arrows.
+      // A post that cannot move (published, failed) still opens: dnd-kit's aria-disabled would hide that.
       role={undefined}
       aria-roledescription={undefined}
       aria-describedby={undefined}
+      aria-disabled={undefined}
       aria-label={postLabel(post)}
       title={movable ? `${postLabel(post)} (drag, or Alt+arrow keys, to move)` : postLabel(post)}
       data-status={post.status}

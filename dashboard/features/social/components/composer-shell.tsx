@@ -30,7 +30,7 @@ export function useScheduleInput() {
   const [value, setValue] = useState(scheduleFromAddress);
   const [error, setError] = useState<string | null>(null);
   // Add to queue's slot, for the one submit it starts: `check` answers with it instead of the field's value.
-  const queued = useRef<Date | null>(null);
+  const queued = useRef<{ at: Date; timeZone: string } | null>(null);
   return {
     value,
     error,
@@ -42,14 +42,15 @@ export function useScheduleInput() {
       setValue('');
       setError(null);
     },
-    /** Add to queue: the next `check` (the submit it starts) schedules at `at`; null lets go of it. */
-    queueAt(at: Date | null) {
-      queued.current = at;
+    /** Add to queue: the next `check` (the submit it starts) schedules at `at`, planned in the channel's `timeZone`; null lets go of it. */
+    queueAt(at: Date | null, timeZone?: string) {
+      queued.current = at ? { at, timeZone: timeZone ?? '' } : null;
     },
-    check(timeZone: string, now: Date): (Extract<ScheduleCheck, { ok: true }> & { queued?: true }) | null {
-      if (queued.current) return { ok: true, scheduledAt: queued.current.toISOString(), queued: true };
+    /** The time to send at and the zone it was planned in: the queued slot's channel zone, else `timeZone`. */
+    check(timeZone: string, now: Date): (Extract<ScheduleCheck, { ok: true }> & { queued?: true; timeZone: string }) | null {
+      if (queued.current) return { ok: true, scheduledAt: queued.current.at.toISOString(), queued: true, timeZone: queued.current.timeZone || timeZone };
       const when = checkScheduleDate(value, timeZone, now);
-      if (when.ok) return when;
+      if (when.ok) return { ...when, timeZone };
       setError(when.message);
       return null;
     },
@@ -144,10 +145,9 @@ export function ComposerShell({ title, platform, failure, onSubmit, schedule, sc
             </Button>
             <AddToQueue
               queue={queue}
-              timeZone={timeZone}
               disabled={submit.busy || submit.disabled}
-              onQueue={(at) => {
-                schedule.queueAt(at);
+              onQueue={(at, zone) => {
+                schedule.queueAt(at, zone);
                 onSubmit();
                 schedule.queueAt(null);
               }}

@@ -94,14 +94,14 @@ export function PostComposer({
       media: media.map((m) => ({ generationId: m.id })),
       ...(described.choosesAuthor ? { author } : {}),
       scheduledAt: when.scheduledAt,
-      timeZone,
+      timeZone: when.timeZone,
       ...(threads && thread.length ? { thread: thread.map((item) => ({ text: item.text, media: item.media.map((m) => ({ generationId: m.id })) })) } : {}),
       ...(comments && firstComment.trim() ? { firstComment } : {}),
       ...(asDocument ? { document: { title: documentDraft.title.trim() } } : {}),
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone, when.queued);
+    if (when.scheduledAt) toastScheduled(when.scheduledAt, when.timeZone, when.queued);
     // Only what went out is cleared: what was written or attached while it was sending stays.
     onTextChange(clearIfSent(text)(latestText.current));
     setMedia(withoutSent(media));

@@ -162,7 +162,8 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
       <article aria-label={label} className="grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground">
         <p className="flex min-w-0 items-center gap-2 text-xs">
           <Avatar name={subreddit} className="size-6 text-[10px]" />
-          <span className="truncate font-semibold">{subreddit}</span>
+          <span className="max-w-[65%] shrink-0 truncate font-semibold">{subreddit}</span>
+          <span className="min-w-0 truncate text-muted-foreground">· {post.author}</span>
           <span className="shrink-0 text-muted-foreground">· now</span>
         </p>
         {title.shown ? (

@@ -70,11 +70,11 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
         ...(chosen?.textEditable && flairText.trim() ? { flairText: flairText.trim() } : {}),
       },
       scheduledAt: when.scheduledAt,
-      timeZone,
+      timeZone: when.timeZone,
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone, when.queued);
+    if (when.scheduledAt) toastScheduled(when.scheduledAt, when.timeZone, when.queued);
     // Only what went out is cleared: what was written or attached while it was sending stays.
     onTextChange(clearIfSent(text)(latestText.current));
     setTitle(clearIfSent(title));

@@ -59,12 +59,12 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
       text: description,
       media: media.map((m) => ({ generationId: m.id })),
       scheduledAt: null,
-      timeZone,
+      timeZone: when.timeZone,
       youtube: { title: title.trim(), tags: check.tags, privacyStatus: when.scheduledAt ? 'private' : visibility, publishAt: when.scheduledAt },
     });
     if (!postId) return;
     onSubmitted(postId);
-    if (when.queued && when.scheduledAt) toastScheduled(when.scheduledAt, timeZone, true);
+    if (when.queued && when.scheduledAt) toastScheduled(when.scheduledAt, when.timeZone, true);
     else if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
     // Only what went out is cleared: what was written or attached while it was uploading stays.
     setTitle(clearIfSent(title));

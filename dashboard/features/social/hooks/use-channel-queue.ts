@@ -2,7 +2,7 @@ import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { userCollectionPath } from '@core/firestore-paths';
 import { platformFacts } from '@core/platforms';
-import type { PostingSlot } from '@core/queue-slots';
+import { channelZone, type PostingSlot } from '@core/queue-slots';
 import { toSocialPost, type PublishPlatform, type SocialPost } from '@core/social-posts';
 import { useUserQuery } from '@/lib/live';
 import { useScheduling } from '@/lib/scheduling';
@@ -12,6 +12,8 @@ const TAKEN_LOOKAHEAD = 500;
 
 export interface ChannelQueue {
   slots: PostingSlot[];
+  /** The zone the slots are wall times in: the channel's own (Settings), else the workspace's. */
+  timeZone: string;
   /** The instants the channel's posts already hold: scheduled posts, and YouTube's Publish Times. */
   taken: Date[];
   loading: boolean;
@@ -24,7 +26,7 @@ function heldAt(post: SocialPost): Date | null {
   return post.youtube?.publishAt ?? null;
 }
 
-/** A channel's posting slots (Settings) and the slots its posts already take, live; for Add to queue. */
+/** A channel's posting slots and zone (Settings) and the slots its posts already take, live; for Add to queue. */
 export function useChannelQueue(platform: PublishPlatform): ChannelQueue {
   const scheduling = useScheduling();
   // Equality filters only: Firestore serves them from its single-field indexes, no composite index needed.
@@ -43,5 +45,5 @@ export function useChannelQueue(platform: PublishPlatform): ChannelQueue {
     const posts = [...(scheduled.status === 'success' ? scheduled.data : []), ...(holdsUploads && recent.status === 'success' ? recent.data : [])];
     return posts.filter((p) => p.platform === platform).flatMap((p) => heldAt(p) ?? []);
   }, [scheduled, recent, platform, holdsUploads]);
-  return { slots: scheduling.slots[platform] ?? [], taken, loading: scheduling.loading || scheduled.status === 'loading' };
+  return { slots: scheduling.slots[platform] ?? [], timeZone: channelZone(scheduling, platform, scheduling.zone), taken, loading: scheduling.loading || scheduled.status === 'loading' };
 }

@@ -204,6 +204,12 @@ describe('the Calendar', { timeout: 30_000 }, () => {
     expect(calls.log).toEqual([]);
   });
 
+  it('does not announce a published post as disabled: it cannot move, but it opens', () => {
+    renderCalendar();
+    expect(chip(/Shipped yesterday/).getAttribute('aria-disabled')).toBeNull();
+    expect(chip(/Launch thread/).getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('shows loading, error and empty states', () => {
     live.state = 'loading';
     const { unmount } = renderCalendar();

@@ -6,7 +6,7 @@ import type { ComposeDraft } from '@core/data/compose-draft';
 import type { RawDoc } from '@core/data/statuses';
 import { timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
-// Save draft on the one composer: the chosen channels, shared text and media, each channel's own text and fields
+// Save as draft on the one composer: the chosen channels, shared text and media, each channel's own text and fields
 // go into a Compose draft, which reopens from ?draft=ID (the Drafts list links there) and is saved into again.
 
 const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
@@ -73,10 +73,10 @@ const renderAt = (path: string) =>
   );
 const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 const checked = () => ['X', 'LinkedIn', 'Reddit', 'YouTube'].filter((c) => (screen.getByRole('checkbox', { name: c }) as HTMLInputElement).checked);
-const saveDraft = () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+const saveDraft = () => fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
 const lastWrite = () => state.writes.at(-1) as [unknown, string, string | null, Record<string, unknown>];
 
-describe('Save draft on the one composer', () => {
+describe('Save as draft on the one composer', () => {
   beforeEach(() => {
     calls.log = [];
     calls.handlers = {

@@ -124,6 +124,30 @@ describe('the one composer', () => {
     expect(screen.queryByText('Edited for LinkedIn')).toBeNull();
   });
 
+  it("names the connected account in each preview: the platform's name, else the account record's, else a stand-in", async () => {
+    const names: Record<string, string | null> = { x: '@muse_creator', reddit: null, youtube: 'Muse Sandbox Channel' };
+    calls.handlers.getPlatformProfile = (input) => {
+      const platform = (input as { platform: string }).platform;
+      return Promise.resolve({ platform, name: names[platform] ?? null, followers: null, following: null, posts: null, authors: [] });
+    };
+    live.accounts = [account('x'), account('reddit', { values: { clientId: 'client-reddit', userAgent: 'web:muse:1.0 (by /u/sandbox_creator)' } }), account('youtube')];
+    renderPage();
+    choose('X');
+    choose('Reddit');
+    choose('YouTube');
+    write('One idea');
+    const preview = () => screen.getByRole('region', { name: 'Preview' });
+    const show = (name: string) => fireEvent.click(within(preview()).getByRole('button', { name }));
+    await waitFor(() => expect(within(preview()).getByText('@muse_creator')).toBeTruthy());
+    expect(within(preview()).queryByText('Your X account')).toBeNull();
+    show('Reddit');
+    // Reddit's profile names no one here: the User-Agent saved with the account does.
+    await waitFor(() => expect(within(preview()).getByText('· u/sandbox_creator')).toBeTruthy());
+    show('YouTube');
+    await waitFor(() => expect(within(preview()).getByText('Muse Sandbox Channel')).toBeTruthy());
+    expect(within(preview()).queryByText('Your channel')).toBeNull();
+  });
+
   it('previews each chosen channel beside the editor, following the tab being edited', async () => {
     renderPage();
     expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();

@@ -45,8 +45,13 @@ import { VISIBILITY_OPTIONS } from '@core/youtube-form';
 import { ChannelChecks } from '@core/ui/channel-checks';
 
 const SHARED = 'shared';
-/** Who posts, in a preview, where the composer does not read the account's name (LinkedIn's is the chosen author). */
+/** Who posts, in a preview, until the account's name is known (LinkedIn's is the chosen author). */
 const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
+/** The Reddit username the account's User-Agent names ('web:app:1.0 (by /u/name)'), as Reddit shows it. */
+function redditNameOf(userAgent: string | undefined): string | null {
+  const name = userAgent?.match(/\(by \/?u\/([A-Za-z0-9_-]{3,20})\)$/)?.[1];
+  return name ? `u/${name}` : null;
+}
 type Tab = typeof SHARED | Channel;
 export const CHOOSE_CHANNEL = 'Choose at least one channel to post to.';
 /** The address names the open Compose draft: ?draft=c042. */
@@ -158,7 +163,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const [group, setGroup] = useState<{ groupId: string; sent: SentChannel[]; inputs: Partial<Record<Channel, ReturnType<typeof publishInputOf>>> } | null>(null);
   const groupPosts = useGroupPosts(group?.groupId ?? null);
 
-  // Save draft: the composer as a Compose draft (?draft=ID opens one; saving again writes into it).
+  // Save as draft: the composer as a Compose draft (?draft=ID opens one; saving again writes into it).
   const uid = useAuth().user?.uid;
   const [params, setParams] = useSearchParams();
   const draftId = params.get(DRAFT_PARAM);
@@ -185,6 +190,17 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const accounts = useSocialAccounts();
   const member = accounts.state.status === 'success' ? (accounts.state.data.linkedin?.member ?? null) : null;
   const authors = profile.status === 'success' ? profile.data.authors : member ? [{ ...member, kind: 'person' as const }] : null;
+  // The other channels' account names, for the previews: the platform's own (getPlatformProfile, kept a few
+  // minutes and shared with the channel pages), else what the account record names, else a stand-in.
+  const xProfile = usePlatformProfile('x', { enabled: has('x') });
+  const redditProfile = usePlatformProfile('reddit', { enabled: has('reddit') });
+  const youtubeProfile = usePlatformProfile('youtube', { enabled: has('youtube') });
+  const profileName = (state: typeof profile) => (state.status === 'success' ? state.data.name : null);
+  const accountNames: Record<Exclude<Channel, 'linkedin'>, string | null> = {
+    x: profileName(xProfile),
+    reddit: profileName(redditProfile) ?? (accounts.state.status === 'success' ? redditNameOf(accounts.state.data.reddit?.values.userAgent) : null),
+    youtube: profileName(youtubeProfile),
+  };
 
   // Reddit: the subreddit's flairs once typing stops (a name Reddit would refuse is not asked for).
   const subreddit = cleanSubreddit(fields.reddit.subreddit);
@@ -211,7 +227,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   };
   const previewOf = (channel: Channel): PreviewPost => {
     const f = fields[channel];
-    const author = channel === 'linkedin' ? (authors?.find((a) => a.urn === f.author)?.name ?? member?.name ?? 'You') : PREVIEW_AUTHOR[channel];
+    const author = channel === 'linkedin' ? (authors?.find((a) => a.urn === f.author)?.name ?? member?.name ?? 'You') : (accountNames[channel] ?? PREVIEW_AUTHOR[channel]);
     const base = { text: textOf(f, shared), media, author };
     if (channel === 'reddit') return { ...base, title: f.title, subreddit: subreddit || undefined, flair: f.flairText.trim() || flair.chosen?.text || undefined };
     if (channel === 'youtube') return { ...base, title: f.videoTitle };
@@ -448,7 +464,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                     </Button>
                     <Button type="button" variant="outline" loading={savingDraft} onClick={() => void saveDraft()} className="w-full sm:w-auto">
                       {savingDraft ? null : <Save aria-hidden="true" />}
-                      Save draft
+                      Save as draft
                     </Button>
                   </div>
                   {blocked ? (

@@ -96,6 +96,29 @@ describe('the X composer in the workspace time zone', () => {
     expect(published()[1]).toMatchObject({ text: 'Right away', scheduledAt: null });
   });
 
+  it("queues in the channel's own zone, across the workspace's clock change, and plans the post in it", async () => {
+    // Friday 30 October 2026, 13:00 in Los Angeles (still on daylight time; it falls back on Sunday 1 November),
+    // Saturday 01:30 in Kolkata. X's slots are weekdays 09:00 in Kolkata.
+    vi.setSystemTime(new Date('2026-10-30T20:00:00Z'));
+    live.profile = { scheduling: { timeZone: 'America/Los_Angeles', slots: { x: [{ days: WEEKDAYS, time: '09:00' }] }, zones: { x: 'Asia/Kolkata' } } };
+    renderPage();
+    expect(screen.getByText('Next free slot: Mon 09:00 (Asia/Kolkata)')).toBeTruthy();
+    fireEvent.change(postContent(), { target: { value: 'For India' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to queue' }));
+    await waitFor(() => expect(published()).toHaveLength(1));
+    // Monday 09:00 in Kolkata (UTC+05:30), which is Sunday 19:30 in Los Angeles, on standard time by then.
+    expect(published()[0]).toMatchObject({ text: 'For India', scheduledAt: '2026-11-02T03:30:00.000Z', timeZone: 'Asia/Kolkata' });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Added to queue', description: 'Queued for Mon 09:00 (Asia/Kolkata).' }));
+
+    // A typed time is still read in the workspace's zone.
+    await waitFor(() => expect(postContent().value).toBe(''));
+    fireEvent.change(postContent(), { target: { value: 'Typed' } });
+    fireEvent.change(screen.getByLabelText(/Schedule Date/), { target: { value: '2026-11-02T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    await waitFor(() => expect(published()).toHaveLength(2));
+    expect(published()[1]).toMatchObject({ text: 'Typed', scheduledAt: '2026-11-02T17:00:00.000Z', timeZone: 'America/Los_Angeles' });
+  });
+
   it('keeps no slot for a later post when the queued one is refused', async () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Add to queue' }));
