@@ -15,7 +15,10 @@ export default defineConfig({
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     baseURL: e2eEnv.dashboardUrl,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, network and DOM snapshots. Without the screencast
+    // (screenshots), which every test would pay for in encoding frames while it runs; the failure's own
+    // screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // The browser asks for reduced motion, as a user may (dashboard/styles/index.css): menus, drawers and
     // page fades open at once, so no click lands on a panel that is still moving into place.

@@ -3,7 +3,7 @@ import { PREMADE_VOICES } from '../../sandbox/providers/elevenlabs';
 import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Music and voiceover run as server-side jobs against the ElevenLabs sandbox, which answers real MP3s as
-// long as asked (music: the duration; speech: 15 characters a second). '[error:NNN]' makes a call fail.
+// long as asked (music: the duration; speech: 15 characters a second); the key 'no-credit-key' has a used-up quota.
 
 test.describe.configure({ timeout: waits.test * 1.5 });
 
@@ -20,23 +20,6 @@ async function durationOf(audio: Locator): Promise<number> {
 const audioRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'audio');
 
 test.describe('music', () => {
-  test('shows the tabs and the product defaults, and refuses a blank description', async ({ muse, page }) => {
-    await openAs(muse, 'sandbox-elevenlabs-key');
-    await expect(page.getByRole('tab', { name: 'Music Generation' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', { name: 'Voiceover' })).toBeVisible();
-    await expect(page.getByLabel('Duration (seconds)')).toHaveValue('30');
-    await expect(page.getByLabel('Genre')).toHaveValue('ambient');
-    await expect(page.getByLabel('Genre').locator('option')).toHaveText(['Ambient', 'Electronic', 'Rock', 'Classical', 'Jazz']);
-    await expect(preview(page).getByText('Audio player will appear here')).toBeVisible();
-    await page.getByLabel('Duration (seconds)').fill('500');
-    await expect(page.getByText('500 s is above the 120 s maximum: it will be sent as 120 s.')).toBeVisible();
-    await page.getByLabel('Duration (seconds)').press('Tab');
-    await expect(page.getByLabel('Duration (seconds)')).toHaveValue('120');
-    await expect(page.getByText('500 s is above the 120 s maximum: it was set to 120 s.')).toBeVisible();
-    await page.getByRole('button', { name: 'Generate Music' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the music' }).first()).toBeVisible();
-  });
-
   test('a description runs to a playable track of the chosen length, saved to the library', async ({ muse, page }) => {
     await openAs(muse, 'sandbox-elevenlabs-key');
     const prompt = 'Slow jazz piano in a rainy bar at midnight';
@@ -66,13 +49,6 @@ test.describe('music', () => {
     const inLibrary = page.getByRole('article', { name: prompt }).getByLabel(`Audio: ${prompt}`);
     await inLibrary.evaluate((a: HTMLAudioElement) => a.play());
     expect(await durationOf(inLibrary)).toBeCloseTo(15, 0);
-  });
-
-  test('a provider failure shows the catalogue message', async ({ muse, page }) => {
-    await openAs(muse, 'sandbox-elevenlabs-key');
-    await page.getByLabel('Description', { exact: true }).fill('thunder [error:500]');
-    await page.getByRole('button', { name: 'Generate Music' }).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate music', { timeout: waits.job });
   });
 });
 
@@ -123,14 +99,6 @@ test.describe('voiceover', () => {
     await expect(generate).toBeDisabled();
     // Reset only clears the page: the voiceover stays in the library.
     expect(await audioRecords(muse)).toHaveLength(1);
-  });
-
-  test('a provider failure shows the catalogue message', async ({ muse, page }) => {
-    await openAs(muse, 'sandbox-elevenlabs-key');
-    await page.getByRole('tab', { name: 'Voiceover' }).click();
-    await page.getByLabel('Text').fill('This will fail [error:500]');
-    await page.getByRole('button', { name: 'Generate Audio' }).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate voiceover', { timeout: waits.job });
   });
 
   test('a used-up ElevenLabs quota says so', async ({ muse, page }) => {

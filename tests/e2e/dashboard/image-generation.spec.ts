@@ -96,17 +96,6 @@ test('a reload during generation follows the same job to its result', async ({ m
   expect(jobs[0]!.status).toBe('succeeded');
 });
 
-test('a job that finished while the page was closed shows its result on return', async ({ muse, page }) => {
-  await openAs(muse, 'sandbox-bfl-key');
-  await promptBox(page).fill('[pending:15] a quiet harbour at dawn');
-  await generateButton(page).click();
-  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await page.goto('/library');
-  await expect(page.getByRole('article', { name: '[pending:15] a quiet harbour at dawn' })).toBeVisible({ timeout: waits.job });
-  await page.goto('/create/image');
-  await expectVisiblePicture(page);
-});
-
 test('Cancel stops a running job', async ({ muse, page }) => {
   await openAs(muse, 'sandbox-bfl-key');
   // Pending for 55 polls (about 55 s): the job cannot finish before the cancel lands, even when the first call to the

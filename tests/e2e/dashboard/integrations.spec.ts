@@ -4,13 +4,10 @@ import { eventually, expect, test, waits } from '../support/fixtures';
 // Against the provider sandbox: any key works except 'bad-key' (refused) and 'no-credit-key' (empty account);
 // generated text reads 'Sandbox <provider> reply (task <task>, model <model>): <prompt>'.
 
-// One card per tab and two social forms in the browser: every key type and every platform's credentials
+// One key card and two social forms in the browser: every key type and every platform's credentials
 // are saved, hinted, tested, updated and deleted in tests/functions (integration-keys, social-credentials),
 // and every card and form is one component (see tests/e2e/README.md, "Moved out of e2e").
-const keyCards = [
-  { tab: 'Generation APIs', name: 'Black Forest Labs', type: 'blackforest' },
-  { tab: 'LLM APIs', name: 'OpenAI', type: 'openai' },
-] as const;
+const keyCard = { name: 'Black Forest Labs', type: 'blackforest' } as const;
 
 const socialForms = [
   {
@@ -46,48 +43,44 @@ function countTextCalls(page: Page): { count: () => number } {
 }
 
 test.describe('API keys', () => {
-  for (const tab of ['Generation APIs', 'LLM APIs']) {
-    test(`saves, updates, tests and deletes a key on a ${tab} card, showing only a hint`, async ({ muse, page }) => {
-      await muse.signUpAndSignIn();
-      await page.goto('/integrations');
-      await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute('aria-selected', 'true');
-      await page.getByRole('tab', { name: tab }).click();
+  test('saves, updates, tests and deletes a key on a Generation APIs card, showing only a hint', async ({ muse, page }) => {
+    await muse.signUpAndSignIn();
+    await page.goto('/integrations');
+    await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute('aria-selected', 'true');
 
-      for (const { name, type } of keyCards.filter((c) => c.tab === tab)) {
-        const card = page.getByRole('region', { name });
-        const field = card.getByLabel('API Key', { exact: true });
-        await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
-        await expect(field).toHaveAttribute('type', 'password');
-        await expect(card.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    const { name, type } = keyCard;
+    const card = page.getByRole('region', { name });
+    const field = card.getByLabel('API Key', { exact: true });
+    await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
+    await expect(field).toHaveAttribute('type', 'password');
+    await expect(card.getByRole('button', { name: /Delete/ })).toHaveCount(0);
 
-        await field.fill(`first-${type}-key1`);
-        await card.getByRole('button', { name: 'Save', exact: true }).click();
-        await expect(toastText(page, 'API key saved successfully')).toBeVisible();
-        await expect(card.getByText(/^Saved key ••••key1 · Updated just now$/)).toBeVisible();
-        await expect(field).toHaveValue('');
-        // All a client can read of the key: configured, the last 4 characters and the time.
-        const status = await muse.stored.get('integrations', type);
-        expect(Object.keys(status ?? {}).sort()).toEqual(['configured', 'hint', 'updatedAt']);
-        expect(status?.hint).toBe('key1');
+    await field.fill(`first-${type}-key1`);
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toastText(page, 'API key saved successfully')).toBeVisible();
+    await expect(card.getByText(/^Saved key ••••key1 · Updated just now$/)).toBeVisible();
+    await expect(field).toHaveValue('');
+    // All a client can read of the key: configured, the last 4 characters and the time.
+    const status = await muse.stored.get('integrations', type);
+    expect(Object.keys(status ?? {}).sort()).toEqual(['configured', 'hint', 'updatedAt']);
+    expect(status?.hint).toBe('key1');
 
-        await field.fill(`second-${type}-key2`);
-        await card.getByRole('button', { name: 'Save', exact: true }).click();
-        await expect(card.getByText(/^Saved key ••••key2/)).toBeVisible();
+    await field.fill(`second-${type}-key2`);
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(card.getByText(/^Saved key ••••key2/)).toBeVisible();
 
-        await card.getByRole('button', { name: 'Test', exact: true }).click();
-        await expect(card.getByRole('status', { name: `${name} key test` })).toContainText('Works.');
+    await card.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(card.getByRole('status', { name: `${name} key test` })).toContainText('Works.');
 
-        await card.getByRole('button', { name: `Delete ${name} API key` }).click();
-        const dialog = page.getByRole('alertdialog', { name: `Delete your ${name} API key?` });
-        await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-        await expect(toastText(page, 'API key deleted successfully')).toBeVisible();
-        await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
-        await expect(card.getByRole('button', { name: 'Test', exact: true })).toHaveCount(0);
-        await expect(field).toHaveValue('');
-        await eventually(async () => !(await muse.stored.get('integrations', type)));
-      }
-    });
-  }
+    await card.getByRole('button', { name: `Delete ${name} API key` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Delete your ${name} API key?` });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toastText(page, 'API key deleted successfully')).toBeVisible();
+    await expect(card.getByText('Not configured', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Test', exact: true })).toHaveCount(0);
+    await expect(field).toHaveValue('');
+    await eventually(async () => !(await muse.stored.get('integrations', type)));
+  });
 });
 
 test.describe('social credentials', () => {

@@ -115,8 +115,8 @@ test.describe('side panel: create', () => {
 
     const prompt = image.getByLabel('Image prompt');
     await expect(prompt).toHaveValue('High water comes twice a day.');
-    // [pending:12]: the sandbox answers Pending twelve times (about 12 s at the test stack's 1 s polls), long enough to close the panel mid-job.
-    await prompt.fill('High water comes twice a day. [pending:12]');
+    // [pending:8]: the sandbox answers Pending eight times (about 8 s at the test stack's 1 s polls); the panel closes at once, mid-job.
+    await prompt.fill('High water comes twice a day. [pending:8]');
     await image.getByLabel('Size').selectOption({ label: 'Landscape 16:9' });
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
