@@ -7,15 +7,14 @@ import type { CallableInput } from '@core/callables';
 import { documentMessages } from '@core/document-posts';
 import { publishPostSchema, updateScheduledPostSchema } from '@core/social-posts';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
-import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
+import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
-import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { updateScheduledPost } from '../../functions/src/social/manage-posts/manage-posts';
 import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
 import { clearSandbox, localKeyring, sandboxUrl } from './integrations-support';
-import { storageOrigin } from './jobs-support';
+import { publishRunnerDeps } from './publish-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // LinkedIn document (carousel) posts: the post's library images made into one PDF, uploaded through the
@@ -34,21 +33,10 @@ afterAll(closeAdmin);
 afterEach(() => clearSandbox('linkedin'));
 
 function deps(): RunnerDeps {
-  return {
-    db,
-    bucket,
-    downloadOrigin: storageOrigin(),
-    fetch: globalThis.fetch,
-    clock: systemClock,
-    readKey: async () => ({ found: false }),
-    executors: {},
-    allowPlainHttp: true,
-    publish: {
-      readCredentials: (uid, platform) => readSocialCredentials({ db, keyring }, uid, platform),
-      publisherFor: (platform, stored, send) => platformPublisher(platform, stored, { baseUrl: sandboxUrl(publishProviders[platform]), fetch: send ?? globalThis.fetch, requestTimeoutMs: 10_000 }),
-      timing: { requestTimeoutMs: 10_000, uploadTimeoutMs: 10_000, settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 }, lookupEveryMs: 200, backoffMs: [0] },
-    },
-  };
+  return publishRunnerDeps(
+    { db, bucket, keyring },
+    { timing: { requestTimeoutMs: 10_000, uploadTimeoutMs: 10_000, settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 }, lookupEveryMs: 200, backoffMs: [0] } },
+  );
 }
 
 async function linkedinUser(): Promise<string> {

@@ -159,7 +159,7 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   let restartedJobs = 0;
   const sweep = async (at: number) => {
     for (;;) {
-      const stale = await sweepStaleJobs({ db, clock: fixed(at) });
+      const stale = await sweepStaleJobs({ db, clock: fixed(at), handlers: deps.handlers });
       restartedJobs += stale.restarted.length;
       const due = await publishDuePosts({ db, clock: fixed(at) });
       if (stale.expired.length + stale.restarted.length + due.claimed.length === 0) return;
