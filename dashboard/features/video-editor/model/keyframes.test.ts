@@ -2,7 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { videoProjectSchema } from '@core/data/video-project';
 import { timelineItemSchema, type TimelineItem } from '@core/editor/model';
 import { migrateItems } from '../atoms';
-import { addKeyframe, ease, interpolate, keyframeMarks, keyframeProps, removeKeyframe, sourceFrameAt, transformAt, updateKeyframe, valueAt, volumeGainAt, type Keyframe } from './keyframes';
+import { envelopeExpression } from '../render/ffmpeg-args';
+import {
+  addKeyframe,
+  ease,
+  envelopeGainAt,
+  interpolate,
+  volumeEnvelope,
+  keyframeMarks,
+  keyframeProps,
+  removeKeyframe,
+  sourceFrameAt,
+  transformAt,
+  updateKeyframe,
+  valueAt,
+  volumeGainAt,
+  type Keyframe,
+} from './keyframes';
 import { fromItems, splitAt, toItems, trimStart, type Timeline } from './tracks';
 
 const FPS = 30;
@@ -80,6 +96,33 @@ describe('a clip’s values at timeline times', () => {
     expect(keyframeProps(image())).toEqual(['x', 'y', 'scale', 'rotation', 'opacity']);
     expect(keyframeProps({ id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 0, duration: 1 } as TimelineItem)).toEqual(['volume']);
     expect(keyframeProps({ ...image(), type: 'video' } as TimelineItem)).toContain('volume');
+  });
+});
+
+describe('the volume envelope of the exports', () => {
+  const audio = (keyframes: TimelineItem['keyframes']) =>
+    ({ id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 1, duration: 2, in_point: 0.5, keyframes }) as TimelineItem;
+
+  it('is none without volume keyframes', () => {
+    expect(volumeEnvelope(image(), FPS)).toBeUndefined();
+  });
+
+  it('passes through every keyframe at its timeline time and follows the easing between them', () => {
+    const item = audio({ volume: [kf(15, 0, 'ease-in-out'), kf(45, -20, 'hold'), kf(60, -6)] });
+    const env = volumeEnvelope(item, FPS)!;
+    // Source frame 15 is the clip's first frame (in-point 0.5 s), at 1 s on the timeline.
+    expect(env[0]).toEqual({ t: 1, gain: 1 });
+    for (const t of [1, 1.25, 1.5, 1.75, 2, 2.2, 2.49, 2.5, 3]) expect(envelopeGainAt(env, t), `t ${t}`).toBeCloseTo(volumeGainAt(item, t, FPS), 2);
+    expect(envelopeGainAt(env, 0)).toBe(1);
+  });
+
+  it('is a piecewise-linear ffmpeg expression through the same points', () => {
+    const points = [
+      { t: 0, gain: 1 },
+      { t: 0.5, gain: 1 },
+      { t: 1, gain: 0.25 },
+    ];
+    expect(envelopeExpression(points)).toBe('1-0.75*clip((t-(0.5))/0.5,0,1)');
   });
 });
 

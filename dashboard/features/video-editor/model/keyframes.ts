@@ -182,3 +182,50 @@ export function updateKeyframe(tl: Timeline, id: string, prop: KeyframeProp, fra
 export function removeKeyframe(tl: Timeline, id: string, prop: KeyframeProp, frame: number): Timeline {
   return updateItem(tl, id, prop, (list) => (list.some((k) => k.frame === frame) ? list.filter((k) => k.frame !== frame) : null));
 }
+
+/** A point of a gain envelope: timeline seconds and a gain factor. */
+export interface GainPoint {
+  t: number;
+  gain: number;
+}
+
+/** Steps an eased segment of the volume envelope is cut into for the export's piecewise-linear ramps. */
+const ENVELOPE_STEPS = 16;
+
+/**
+ * A clip's volume keyframes as gain points in timeline seconds, joined by straight lines (what both exports
+ * ramp through): one point per keyframe, eased segments (and linear ones, being linear in dB) cut into
+ * 16 steps, a hold kept to 1 ms before the next keyframe. Undefined without volume keyframes.
+ */
+export function volumeEnvelope(item: TimelineItem, fps: number): GainPoint[] | undefined {
+  const list = item.keyframes?.volume;
+  if (!list?.length) return undefined;
+  const s = sorted(list);
+  const time = (frame: number) => item.start_time + frame / fps - (item.in_point ?? 0);
+  const gain = (db: number) => 10 ** (db / 20);
+  const points: GainPoint[] = [];
+  s.forEach((a, i) => {
+    points.push({ t: time(a.frame), gain: gain(a.value) });
+    const b = s[i + 1];
+    if (!b || b.value === a.value) return;
+    if (a.easing === 'hold') return void points.push({ t: time(b.frame) - 0.001, gain: gain(a.value) });
+    for (let k = 1; k < ENVELOPE_STEPS; k++) {
+      const f = a.frame + ((b.frame - a.frame) * k) / ENVELOPE_STEPS;
+      points.push({ t: time(f), gain: gain(interpolate(s, f, 0)) });
+    }
+  });
+  return points;
+}
+
+/** A gain envelope at time `t`: its first gain before it, its last after it, straight lines between. */
+export function envelopeGainAt(points: readonly GainPoint[], t: number): number {
+  if (t <= points[0]!.t) return points[0]!.gain;
+  for (let i = 1; i < points.length; i++) {
+    const b = points[i]!;
+    if (t < b.t) {
+      const a = points[i - 1]!;
+      return a.gain + ((b.gain - a.gain) * (t - a.t)) / (b.t - a.t);
+    }
+  }
+  return points[points.length - 1]!.gain;
+}
