@@ -82,7 +82,7 @@ export function KeyframeControls({ clip, label }: { clip: Clip; label: string })
   return (
     <div role="group" aria-label={`Keyframes of ${label}`} className="space-y-2 border-t pt-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <label htmlFor={`${id}-prop`} className="w-16 shrink-0">
+        <label htmlFor={`${id}-prop`} className="min-w-16 shrink-0">
           Keyframes
         </label>
         <select id={`${id}-prop`} value={prop} onChange={(e) => setPicked(e.target.value as KeyframeProp)} className={cn(field, 'min-w-32 flex-1')}>
@@ -124,7 +124,7 @@ export function KeyframeControls({ clip, label }: { clip: Clip; label: string })
                   <Diamond aria-hidden="true" className={cn('size-3', frame === playhead && 'fill-current text-amber-500')} />
                   {at}
                 </button>
-                <span className="w-20 shrink-0 truncate text-xs text-muted-foreground">{def.label}</span>
+                <span className="min-w-0 truncate text-xs text-muted-foreground sm:w-20 sm:shrink-0">{def.label}</span>
                 <span className="flex items-center gap-1">
                   <CommitInput
                     value={String(kf.value)}
@@ -132,19 +132,22 @@ export function KeyframeControls({ clip, label }: { clip: Clip; label: string })
                     min={def.min}
                     max={def.max}
                     step={def.step}
-                    className="w-20 text-right"
+                    className="w-16 text-right sm:w-20"
                     onCommit={(text) => text.trim() !== '' && update(clip.id, p, kf.frame, { value: Number(text) })}
                   />
                   <span className="w-5 text-xs text-muted-foreground">{def.unit}</span>
                 </span>
-                <select aria-label={`Easing of ${name}`} value={kf.easing} onChange={(e) => update(clip.id, p, kf.frame, { easing: e.target.value as Easing })} className={cn(field, 'w-28')}>
-                  {EASINGS.map((e) => (
-                    <option key={e} value={e}>
-                      {EASING_LABELS[e]}
-                    </option>
-                  ))}
-                </select>
-                {kf.easing === 'bezier' ? <BezierInput kf={kf} name={name} onCommit={(bezier) => update(clip.id, p, kf.frame, { bezier })} /> : null}
+                {/* On a phone the easing goes on a line of its own, under the value, with Delete beside the value. */}
+                <span className="order-last flex basis-full items-center gap-2 pl-5 sm:order-none sm:basis-auto sm:pl-0">
+                  <select aria-label={`Easing of ${name}`} value={kf.easing} onChange={(e) => update(clip.id, p, kf.frame, { easing: e.target.value as Easing })} className={cn(field, 'w-28')}>
+                    {EASINGS.map((e) => (
+                      <option key={e} value={e}>
+                        {EASING_LABELS[e]}
+                      </option>
+                    ))}
+                  </select>
+                  {kf.easing === 'bezier' ? <BezierInput kf={kf} name={name} onCommit={(bezier) => update(clip.id, p, kf.frame, { bezier })} /> : null}
+                </span>
                 <Button
                   variant="ghost"
                   size="icon"
@@ -170,7 +173,7 @@ function BezierInput({ kf, name, onCommit }: { kf: Keyframe; name: string; onCom
       type="text"
       value={(kf.bezier ?? []).join(', ')}
       label={`Bezier control points of ${name} (x1, y1, x2, y2)`}
-      className="w-36"
+      className="w-36 min-w-0"
       onCommit={(text) => {
         const points = parseBezier(text);
         if (points) onCommit(points);

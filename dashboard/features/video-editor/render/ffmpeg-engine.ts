@@ -12,7 +12,8 @@ import type { EngineJob, EngineOutput } from './engine-job';
 // video clip is passed as its file from where the run starts in it (its in-point and the time since its
 // start), fitted by scale+pad exactly like drawFrame's contain; ffmpeg's overlay lays them bottom up.
 // A picture moving by keyframes (model/keyframes.ts) is drawn by drawFrame frame by frame into a PNG
-// sequence; a video moving by keyframes is laid on unmoved (the WebCodecs export draws it moving).
+// sequence; where a video shows, a video moving by keyframes is laid on unmoved and a still over it keeps
+// the run's first frame (the WebCodecs export draws both moving).
 // Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
 
 const extensionOf = (blob: Blob, fallback: string) => {
