@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
 import { TRANSITION_KINDS } from './transitions';
 import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES } from '../constants';
 
@@ -16,6 +17,19 @@ export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 const seconds = z.number().finite().min(0);
+/**
+ * One keyframe: `frame` is a whole frame of the clip's source, counted like the in-point (0 is the clip's
+ * first frame as made), so trims and splits keep it at its moment; `easing` shapes the way to the next one.
+ */
+const keyframe = (min: number, max: number) =>
+  z.strictObject({
+    frame: z.number().int().min(0).max(1_000_000),
+    value: z.number().finite().min(min).max(max),
+    easing: z.enum(EASINGS),
+    /** A Bezier easing's control points (CSS cubic-bezier: x1, y1, x2, y2; x within 0..1). */
+    bezier: z.tuple([z.number().min(0).max(1), z.number().finite(), z.number().min(0).max(1), z.number().finite()]).optional(),
+  });
+const keyframeList = (p: keyof typeof KEYFRAME_PROP_DEFS) => z.array(keyframe(KEYFRAME_PROP_DEFS[p].min, KEYFRAME_PROP_DEFS[p].max)).max(200).optional();
 // One frame at 60 fps is shorter than the list editor's 0.1 s minimum; a trimmed or split clip may be that short.
 const clipDuration = z.number().finite().positive().max(CLIP_DURATION.maxOnTimeline);
 /** Placement on the multi-track timeline (all optional: absent on projects saved by the list editor). */
@@ -33,6 +47,13 @@ const placement = {
    * hard cut): `duration` in seconds (whole frames), centred on the cut.
    */
   transition_in: z.strictObject({ kind: z.enum(TRANSITION_KINDS), duration: z.number().finite().positive() }).optional(),
+  /**
+   * Keyframes per property (absent = the property's neutral value throughout; core/editor/keyframes.ts
+   * has the units): position, scale, rotation and opacity of a picture, volume (dB) of a clip with sound.
+   */
+  keyframes: z
+    .strictObject({ x: keyframeList('x'), y: keyframeList('y'), scale: keyframeList('scale'), rotation: keyframeList('rotation'), opacity: keyframeList('opacity'), volume: keyframeList('volume') })
+    .optional(),
 };
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);

@@ -3,6 +3,7 @@ import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { defaultProjectSettings, type AspectRatioId, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
+import { addKeyframe, clipSourceFrame, removeKeyframe, updateKeyframe, type Easing, type KeyframeProp } from './model/keyframes';
 import { setTransition, type TransitionKind } from './model/transitions';
 import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
 import {
@@ -195,6 +196,17 @@ export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) =>
 /** A clip's fade-in or fade-out, in frames. */
 /** Sets (kind and whole frames), changes or removes (null) the transition on the cut before clip `id`: one undo step. */
 export const setTransitionAtom = atom(null, (_get, set, id: string, kind: TransitionKind | null, frames: number) => set(editTimeline((tl) => setTransition(tl, id, kind, frames))));
+/** Adds a keyframe on a clip's property at the playhead (inside the clip), holding the value it has there: one undo step. */
+export const addKeyframeAtom = atom(null, (get, set, id: string, prop: KeyframeProp) => {
+  const c = get(timelineAtom).clips.find((x) => x.id === id);
+  const frame = get(playheadFrameAtom);
+  if (c && frame >= c.start && frame < c.start + c.length) set(editTimeline((tl) => addKeyframe(tl, id, prop, clipSourceFrame(c, frame))));
+});
+/** Changes a keyframe's value or easing (`frame` is its source frame): one undo step. */
+export const updateKeyframeAtom = atom(null, (_get, set, id: string, prop: KeyframeProp, frame: number, patch: { value?: number; easing?: Easing; bezier?: [number, number, number, number] }) =>
+  set(editTimeline((tl) => updateKeyframe(tl, id, prop, frame, patch))),
+);
+export const removeKeyframeAtom = atom(null, (_get, set, id: string, prop: KeyframeProp, frame: number) => set(editTimeline((tl) => removeKeyframe(tl, id, prop, frame))));
 export const setClipFadeAtom = atom(null, (_get, set, id: string, edge: 'in' | 'out', frames: number) => set(editTimeline((tl) => setFade(tl, id, edge, frames))));
 
 /** Adds a clip at the end of its track (pictures on the main track, sound on Audio 1 unless `track` says otherwise). */

@@ -6,6 +6,7 @@ import type { TimelineItem } from '@core/editor/model';
 import { Button } from '@core/ui/button';
 import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
+import { volumeGainAt } from '../model/keyframes';
 import { drawFrame } from '../render/draw-frame';
 import { activeVisualsAt, dbToGain, soundSpan, spanGainAt, sourceTime, trackAudible, transitions, type FrameSource, type MediaItem } from '../render/scene';
 
@@ -125,8 +126,8 @@ export function PreviewPlayer() {
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
           el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
-          // Fades and a transition's crossfade ramp the gain exactly as the export mixes them.
-          el.volume = Math.min(1, dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
+          // Fades, volume keyframes and a transition's crossfade ramp the gain exactly as the export mixes them.
+          el.volume = Math.min(1, dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, local, playing, rate);
           return el.readyState >= 2 ? el : null;
         }
@@ -134,7 +135,7 @@ export function PreviewPlayer() {
       },
     };
     // The same painter as the export, on a canvas no bigger than the preview needs (titles scale with it).
-    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items }, time, media);
+    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items, fps: settings.fps }, time, media);
     // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
     // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
     // A video in a transition shows (and is heard) past its end or before its start.
@@ -149,7 +150,7 @@ export function PreviewPlayer() {
         if (item.type === 'audio') {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * spanGainAt(soundSpan(items, item), time));
+          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
           syncMedia(el, sourceTime(item, time), playing, rate);
         }
       }

@@ -30,6 +30,7 @@ import {
 import { accepts, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
 import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
 import { ClipInspector, clipLabel } from './clip-inspector';
+import { KeyframeDiamonds } from './keyframe-controls';
 import { mainCuts } from '../model/transitions';
 import { TransitionMarkers } from './transition-markers';
 
@@ -396,6 +397,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                               />
                             ) : null}
                             <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
+                            <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} />
                           </div>
                           {media && sel && !trimming
                             ? (['in', 'out'] as const).map((edge) => (

@@ -1,12 +1,13 @@
 import { AUDIO_CHANNELS, AUDIO_SAMPLE_RATE } from './encoding';
 import { throwIfAborted } from './ffmpeg-service';
+import { envelopeGainAt } from '../model/keyframes';
 import { MediaLoadError } from './media';
 import type { SoundClip } from './scene';
 
 // The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each sound (an
 // audio clip or a video clip's own sound, see soundClips) from its file's start, cut at its duration,
 // scaled by its volume, placed at its start time, summed (no normalisation) into 48 kHz stereo of the
-// render's length. A clip's fades ramp its gain from and to silence.
+// render's length. A clip's fades ramp its gain from and to silence; its volume keyframes through its envelope.
 
 export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
   if (clips.length === 0) return null;
@@ -26,7 +27,15 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
     const end = clip.start_time + clip.duration;
     if (clip.fadeIn) gain.gain.setValueAtTime(0, clip.start_time).linearRampToValueAtTime(clip.volume, clip.start_time + clip.fadeIn);
     if (clip.fadeOut) gain.gain.setValueAtTime(clip.volume, end - clip.fadeOut).linearRampToValueAtTime(0, end);
-    source.connect(gain).connect(ctx.destination);
+    // Volume keyframes: a second gain ramping through the envelope's points (ffmpeg's volume expression in audioFilter).
+    let out: AudioNode = source.connect(gain);
+    if (clip.envelope?.length) {
+      const env = new GainNode(ctx);
+      env.gain.setValueAtTime(envelopeGainAt(clip.envelope, 0), 0);
+      for (const p of clip.envelope) if (p.t > 0) env.gain.linearRampToValueAtTime(p.gain, p.t);
+      out = out.connect(env);
+    }
+    out.connect(ctx.destination);
     source.start(clip.start_time, clip.offset, clip.duration);
   }
   throwIfAborted(signal);

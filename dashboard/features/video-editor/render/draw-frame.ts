@@ -1,6 +1,7 @@
-import { TITLE_DEFAULTS } from '@core/constants';
+import { TITLE_DEFAULTS, VIDEO_FPS } from '@core/constants';
 import type { VisualItem } from '@core/editor/model';
 import { isCaption } from '../model/captions';
+import { isAnimated, transformAt } from '../model/keyframes';
 import { drawCaption } from './draw-caption';
 import { activeVisualsAt, fitContain, sourceTime, transitionAt, type FrameSource, type Scene, type Transition } from './scene';
 
@@ -77,8 +78,27 @@ export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' 
   layout.lines.forEach((line, i) => ctx.fillText(line, layout.textX, layout.lineYs[i]!));
 }
 
-/** Paints one clip at time t: a title over what is below, a picture fitted inside the frame (nothing while it is missing). */
-function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
+/**
+ * Paints one clip at time t: a title over what is below, a picture fitted inside the frame (nothing while it
+ * is missing), moved, scaled about the frame's centre, turned and faded by its keyframes at t (model/keyframes.ts).
+ */
+function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number, fps: number): void {
+  if (!isAnimated(item)) return paintPlain(ctx, item, t, media, width, height);
+  const tf = transformAt(item, t, fps);
+  if (tf.opacity <= 0 || tf.scale <= 0) return;
+  // x and y are pixels of a frame whose shorter side is 1080, like a title's size.
+  const unit = titleScale(width, height);
+  ctx.save();
+  ctx.globalAlpha *= tf.opacity;
+  ctx.translate(width / 2 + tf.x * unit, height / 2 + tf.y * unit);
+  if (tf.rotation) ctx.rotate((tf.rotation * Math.PI) / 180);
+  if (tf.scale !== 1) ctx.scale(tf.scale, tf.scale);
+  ctx.translate(-width / 2, -height / 2);
+  paintPlain(ctx, item, t, media, width, height);
+  ctx.restore();
+}
+
+function paintPlain(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
   if (item.type === 'title') return drawTitle(ctx, item, width, height);
   const src = media.frameFor(item, sourceTime(item, t));
   if (!src) return;
@@ -92,10 +112,10 @@ function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, 
 }
 
 /** A clip's whole frame (black, then the clip): what it shows on the main track with nothing else. */
-function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
+function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number, fps: number): void {
   ctx.fillStyle = '#000000';
   ctx.fillRect(0, 0, width, height);
-  paintClip(ctx, item, t, media, width, height);
+  paintClip(ctx, item, t, media, width, height, fps);
 }
 
 /**
@@ -104,11 +124,11 @@ function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, 
  * the second; slide pushes the left clip out to the left as the right one comes in from the right; wipe
  * reveals the right clip behind an edge moving from the right edge to the left.
  */
-function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media: FrameSource, width: number, height: number): void {
+function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media: FrameSource, width: number, height: number, fps: number): void {
   const { from, to } = tr;
   switch (tr.kind) {
     case 'crossfade': {
-      paintFull(ctx, from, t, media, width, height);
+      paintFull(ctx, from, t, media, width, height, fps);
       ctx.save();
       ctx.globalAlpha = p;
       // The right clip's black (its bars, or the whole frame under a title or a missing picture) mixed in too.
@@ -120,13 +140,13 @@ function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media
       ctx.rect(0, 0, width, height);
       if (r.width > 0 && r.height > 0) ctx.rect(r.x, r.y, r.width, r.height);
       ctx.fill('evenodd');
-      paintClip(ctx, to, t, media, width, height);
+      paintClip(ctx, to, t, media, width, height, fps);
       ctx.restore();
       return;
     }
     case 'dip-black':
     case 'dip-white': {
-      paintFull(ctx, p < 0.5 ? from : to, t, media, width, height);
+      paintFull(ctx, p < 0.5 ? from : to, t, media, width, height, fps);
       ctx.save();
       ctx.globalAlpha = p < 0.5 ? p * 2 : (1 - p) * 2;
       ctx.fillStyle = tr.kind === 'dip-black' ? '#000000' : '#ffffff';
@@ -138,22 +158,22 @@ function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media
       const dx = Math.round(p * width);
       ctx.save();
       ctx.translate(-dx, 0);
-      paintClip(ctx, from, t, media, width, height);
+      paintClip(ctx, from, t, media, width, height, fps);
       ctx.restore();
       ctx.save();
       ctx.translate(width - dx, 0);
-      paintClip(ctx, to, t, media, width, height);
+      paintClip(ctx, to, t, media, width, height, fps);
       ctx.restore();
       return;
     }
     case 'wipe-left': {
-      paintFull(ctx, from, t, media, width, height);
+      paintFull(ctx, from, t, media, width, height, fps);
       const edge = Math.round((1 - p) * width);
       ctx.save();
       ctx.beginPath();
       ctx.rect(edge, 0, width - edge, height);
       ctx.clip();
-      paintFull(ctx, to, t, media, width, height);
+      paintFull(ctx, to, t, media, width, height, fps);
       ctx.restore();
       return;
     }
@@ -168,6 +188,7 @@ function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media
  */
 export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource, opts: { background?: boolean } = {}): void {
   const { width, height } = scene;
+  const fps = scene.fps ?? VIDEO_FPS;
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
@@ -186,10 +207,10 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
       continue;
     }
     if (running && (item === running.transition.from || item === running.transition.to)) {
-      if (item === running.transition.from) paintTransition(ctx, running.transition, running.progress, t, media, width, height);
+      if (item === running.transition.from) paintTransition(ctx, running.transition, running.progress, t, media, width, height, fps);
       continue;
     }
-    paintClip(ctx, item, t, media, width, height);
+    paintClip(ctx, item, t, media, width, height, fps);
   }
   ctx.restore();
 }

@@ -13,7 +13,12 @@ export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; fi
  * One run of frames of the visual track: its bottom layer (a still: a PNG drawn by drawFrame, decoded
  * once; or a video clip from `startSec` into its file) and the layers over it, bottom up.
  */
-export type VideoRun = ({ kind: 'still'; file: string; frames: number } | { kind: 'video'; file: string; frames: number; startSec?: number }) & {
+export type VideoRun = (
+  | { kind: 'still'; file: string; frames: number }
+  | { kind: 'video'; file: string; frames: number; startSec?: number }
+  /** Whole frames drawn one by one by drawFrame (a picture moving by keyframes): an image2 pattern of PNGs, one a frame. */
+  | { kind: 'frames'; file: string; frames: number }
+) & {
   overlays?: readonly OverlayLayer[];
   /** The run is part of a transition from its base to `to` (ffmpeg's xfade); overlays go over the mix. */
   transition?: RunTransition;
@@ -45,6 +50,8 @@ export interface AudioClipInput {
   /** Linear fades from and to silence at the clip's start and end, in seconds. */
   fadeInSec?: number;
   fadeOutSec?: number;
+  /** Volume keyframes: gain points in seconds from the clip's start, straight lines between (model/keyframes.ts `volumeEnvelope`). */
+  envelope?: readonly { t: number; gain: number }[];
 }
 
 export interface RenderArgsPlan {
@@ -74,6 +81,8 @@ export const pixelFormat = (format: VideoFormat) => (format === 'mov' ? 'yuv422p
  * `pixFmt`, starting at pts 0.
  */
 export function runFilter(run: VideoRun, index: number, width: number, height: number, fps: number, label: string, pixFmt = 'yuv420p'): string {
+  // One PNG per frame, in order: frame N of the run is picture N, whatever rate the image2 demuxer assumes.
+  if (run.kind === 'frames') return `[${index}:v]format=${pixFmt},settb=1/${fps},setpts=N,setsar=1,trim=end_frame=${run.frames}[${label}]`;
   if (run.kind === 'still') {
     // Converted to the output pixel format before the loop, so once per still rather than per frame
     // (swscale without SIMD is a large share of the wasm time).
@@ -108,6 +117,23 @@ export function overlayLayerFilter(layer: OverlayLayer, index: number, width: nu
   );
 }
 
+/**
+ * A piecewise-linear gain in t (seconds) through the points, for ffmpeg's volume filter: the first gain,
+ * plus each segment's rise over its span (clip() keeps it 0 before and whole after), so no nested ifs.
+ */
+export function envelopeExpression(points: readonly { t: number; gain: number }[]): string {
+  let expr = num(points[0]!.gain);
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const rise = b.gain - a.gain;
+    if (rise === 0) continue;
+    const span = Math.max(1e-6, b.t - a.t);
+    expr += `${rise < 0 ? '-' : '+'}${num(Math.abs(rise))}*clip((t-(${num(a.t)}))/${num(span)},0,1)`;
+  }
+  return expr;
+}
+
 /** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, faded, summed, padded to the render length. */
 export function audioFilter(audio: readonly AudioClipInput[], firstInput: number, totalSec: number, label: string): string {
   const parts = audio.map((clip, i) => {
@@ -116,6 +142,7 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
       `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec)},asetpts=PTS-STARTPTS,` +
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
       `volume=${num(clip.volume)},` +
+      (clip.envelope?.length ? `volume=volume='${envelopeExpression(clip.envelope)}':eval=frame,` : '') +
       (clip.fadeInSec ? `afade=t=in:st=0:d=${num(clip.fadeInSec)},` : '') +
       (clip.fadeOutSec ? `afade=t=out:st=${num(clip.durationSec - clip.fadeOutSec)}:d=${num(clip.fadeOutSec)},` : '') +
       `adelay=${delayMs}|${delayMs}[a${i}]`

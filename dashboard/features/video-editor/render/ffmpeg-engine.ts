@@ -1,5 +1,6 @@
 import { drawFrame } from './draw-frame';
 import type { VisualItem } from '@core/editor/model';
+import { isAnimated } from '../model/keyframes';
 import { buildRenderArgs, type AudioClipInput, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { frameRuns, sourceTime, transitionAt, type Scene } from './scene';
@@ -10,6 +11,9 @@ import type { EngineJob, EngineOutput } from './engine-job';
 // PNGs (those over a video without the black background, so transparent where they draw nothing); each
 // video clip is passed as its file from where the run starts in it (its in-point and the time since its
 // start), fitted by scale+pad exactly like drawFrame's contain; ffmpeg's overlay lays them bottom up.
+// A picture moving by keyframes (model/keyframes.ts) is drawn by drawFrame frame by frame into a PNG
+// sequence; where a video shows, a video moving by keyframes is laid on unmoved and a still over it keeps
+// the run's first frame (the WebCodecs export draws both moving).
 // Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
 
 const extensionOf = (blob: Blob, fallback: string) => {
@@ -20,7 +24,7 @@ const extensionOf = (blob: Blob, fallback: string) => {
 export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService }): Promise<EngineOutput> {
   const { input, width, height, fps, totalFrames, media, signal, onProgress } = job;
   const { format, quality } = input.settings;
-  const scene: Scene = { width, height, items: input.items };
+  const scene: Scene = { width, height, items: input.items, fps };
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('No 2D canvas context');
@@ -45,7 +49,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   if (!layerCtx) throw new Error('No 2D canvas context');
   const still = async (name: string, items: readonly VisualItem[] | null, t: number, opts: { background?: boolean } = { background: false }) => {
     const alpha = items && opts.background === false;
-    if (items) drawFrame(alpha ? layerCtx : ctx, { width, height, items }, t, media, opts);
+    if (items) drawFrame(alpha ? layerCtx : ctx, { width, height, items, fps }, t, media, opts);
     else drawFrame(ctx, scene, t, media);
     const png = await (alpha ? layerCanvas : canvas).convertToBlob({ type: 'image/png' });
     files.set(name, new Uint8Array(await png.arrayBuffer()));
@@ -61,6 +65,16 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const t = run.startFrame / fps;
     const firstVideo = run.layers.findIndex((l) => l.type === 'video');
     if (firstVideo < 0) {
+      // A picture moving by keyframes is its own run every frame: consecutive ones go in as one PNG sequence.
+      if (run.layers.some(isAnimated)) {
+        const last = videoRuns[videoRuns.length - 1];
+        const seq = last?.kind === 'frames' && runs[k - 1]?.startFrame === run.startFrame - 1 ? last : null;
+        const name = seq ? seq.file : `anim${k}_%05d.png`;
+        await still(name.replace('%05d', String(seq ? seq.frames : 0).padStart(5, '0')), null, t);
+        if (seq) seq.frames += run.frames;
+        else videoRuns.push({ kind: 'frames', file: name, frames: run.frames });
+        continue;
+      }
       videoRuns.push({ kind: 'still', file: await still(`still${k}.png`, null, t), frames: run.frames });
       continue;
     }
@@ -112,6 +126,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     offsetSec: clip.offset,
     fadeInSec: clip.fadeIn,
     fadeOutSec: clip.fadeOut,
+    ...(clip.envelope && { envelope: clip.envelope.map((p) => ({ t: p.t - clip.start_time, gain: p.gain })) }),
   }));
 
   onProgress(0.05, 'Loading ffmpeg');

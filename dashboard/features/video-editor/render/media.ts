@@ -66,7 +66,7 @@ const label = (item: { type: string; settings: { name?: string; url: string } })
 
 export async function loadMedia(
   items: readonly TimelineItem[],
-  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void; trackMix?: ProjectSettings['trackMix'] },
+  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void; trackMix?: ProjectSettings['trackMix']; fps?: number },
 ): Promise<RenderMedia> {
   const blobs = new Map<string, Blob>();
   const images = new Map<string, ImageBitmap>();
@@ -134,7 +134,7 @@ export async function loadMedia(
   return {
     blobs,
     images,
-    audio: soundClips(items, (item) => withSound.has(item.settings.url), opts.trackMix),
+    audio: soundClips(items, (item) => withSound.has(item.settings.url), opts.trackMix, opts.fps),
     frameFor(item) {
       if (item.type === 'image') return images.get(item.settings.url);
       return videos.get(item.id)?.image;

@@ -72,7 +72,7 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
   let ffmpegService: FfmpegService | null = options.ffmpeg ?? null;
   const ffmpeg = () => (ffmpegService ??= createFfmpegService(ffmpegCoreUrls));
   const load = (decodeVideo: boolean) =>
-    loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo, trackMix: input.settings.trackMix, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
+    loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo, trackMix: input.settings.trackMix, fps, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
   const media = await load(!!encoderConfig).catch((error: unknown) => {
     // A video the browser cannot decode (container or codec): with engine 'auto', ffmpeg.wasm decodes it.
     if (engine === 'auto' && error instanceof MediaLoadError && error.undecodable && format !== 'mov') {

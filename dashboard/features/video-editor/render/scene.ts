@@ -1,5 +1,7 @@
 import type { ProjectSettings, TimelineItem, TransitionKind, VideoItem, VisualItem } from '@core/editor/model';
 import { spokenState } from '../model/captions';
+import { VIDEO_FPS } from '@core/constants';
+import { isAnimated, volumeEnvelope, type GainPoint } from '../model/keyframes';
 
 // Pure timeline-to-frame kernels shared by the preview (drawFrame) and the export (renderTimeline).
 // Times are seconds; frame i of a render shows time i / fps.
@@ -9,6 +11,8 @@ export interface Scene {
   width: number;
   height: number;
   items: readonly TimelineItem[];
+  /** The project's frame rate, which keyframes count in (core/constants.ts VIDEO_FPS when absent). */
+  fps?: number;
 }
 
 export type MediaItem = Extract<VisualItem, { type: 'video' | 'image' }>;
@@ -164,6 +168,8 @@ export interface SoundClip {
   /** Seconds the gain ramps up from silence at the start and down to silence at the end (within the clip). */
   fadeIn?: number;
   fadeOut?: number;
+  /** The clip's volume keyframes (model/keyframes.ts `volumeEnvelope`): gain points in timeline seconds, straight lines between. */
+  envelope?: GainPoint[];
 }
 
 /** A clip's fades in seconds, each cut to what its duration leaves after the other. */
@@ -230,14 +236,16 @@ export function spanGainAt(span: SoundSpan, t: number): number {
 
 /**
  * Everything the render mixes: audio clips at their volume, and each video clip's own sound at full
- * volume unless the clip is muted or its file has no audio track (`hasSound` says which do).
+ * volume unless the clip is muted or its file has no audio track (`hasSound` says which do); volume
+ * keyframes (counted in frames of `fps`) give a clip its envelope.
  */
-export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean, mix?: ProjectSettings['trackMix']): SoundClip[] {
+export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean, mix?: ProjectSettings['trackMix'], fps = VIDEO_FPS): SoundClip[] {
   const out: SoundClip[] = [];
   for (const item of items) {
     if (!trackAudible(item, mix)) continue;
     if (item.type !== 'audio' && item.type !== 'video') continue;
-    const common = { url: '', ...soundSpan(items, item) };
+    const envelope = volumeEnvelope(item, fps);
+    const common = { url: '', ...soundSpan(items, item), ...(envelope && { envelope }) };
     if (item.type === 'audio') out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: item.settings.volume * dbToGain(item.gain_db) });
     else if (item.type === 'video' && item.settings.muted !== true && hasSound(item)) out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: dbToGain(item.gain_db) });
   }
@@ -294,7 +302,10 @@ export function frameRuns(items: readonly TimelineItem[], fps: number, totalFram
     const last = runs[runs.length - 1];
     // A caption's highlight moves from word to word: a new spoken word starts a new run.
     const nowSpoken = spokenState(layers, i / fps);
-    if (last && nowSpoken === spoken && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
+    // A picture moving by keyframes changes every frame: each frame is its own run, unless a video layer
+    // already has every frame drawn (the WebCodecs export) or laid on by ffmpeg.
+    const animated = layers.some(isAnimated) && !layers.some((l) => l.type === 'video');
+    if (last && !animated && nowSpoken === spoken && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
     else runs.push({ item: layers[0] ?? null, layers, startFrame: i, frames: 1 });
     spoken = nowSpoken;
   }
