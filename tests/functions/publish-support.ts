@@ -64,8 +64,8 @@ export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timi
   };
 }
 
-/** A queued X post as publishPost writes it (users/{uid}/socialPosts/{jobId}), made at `at`; `fields` override. */
-export function queuedXPost(jobId: string, text: string, at: Date, fields: Record<string, unknown> = {}): Record<string, unknown> {
+/** A queued X post as publishPost writes it (users/{uid}/socialPosts/{jobId}), made at `at`; `fields` override (a scheduled one has no job yet). */
+export function queuedXPost(jobId: string | null, text: string, at: Date, fields: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     platform: 'x',
     status: 'queued',

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { sandboxUrl } from './integrations-support';
-import { publishRunnerDeps, saveCredentials, type DirectProject } from './publish-support';
+import { publishRunnerDeps, queuedXPost, saveCredentials, type DirectProject } from './publish-support';
 
 // The stuck-post check (issue: "nothing stuck, nothing falsely failed"): `count` X posts scheduled over 20
 // minutes an hour ahead, seeded in bulk with the Admin SDK, in a project of their own where no trigger runs
@@ -125,24 +125,10 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
     const now = new Date();
     for (let i = 0; i < count; i++) {
       const uid = uids[i % users]!;
-      void writer.create(db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`), {
-        platform: 'x',
-        status: 'scheduled',
-        text: `${marker} post ${i}`,
-        media: [],
-        author: null,
-        scheduledAt: new Date(base + Math.floor((i * WINDOW_MS) / count)),
-        timeZone: 'UTC',
-        jobId: null,
-        platformPostId: null,
-        url: null,
-        error: null,
-        progress: 0,
-        attemptStartedAt: null,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: null,
-      });
+      void writer.create(
+        db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`),
+        queuedXPost(null, `${marker} post ${i}`, now, { status: 'scheduled', scheduledAt: new Date(base + Math.floor((i * WINDOW_MS) / count)) }),
+      );
     }
     await writer.close();
   });
