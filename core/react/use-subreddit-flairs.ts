@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { readCallableError, type CallableFailure } from '../firebase/call';
+import type { CallableFailure } from '../firebase/call';
 import { SUBREDDIT_NAME } from '../platforms/facts';
 import type { SubredditFlairs } from '../social-posts';
-import { callableReads } from './query-client';
+import { callableReads, callableState } from './query-client';
 
 // A subreddit's flairs for a Reddit composer (the dashboard's and the side panel's): asked once typing
 // stops, for the subreddit as typed (a leading r/ removed); answers for an older name are dropped. An
@@ -36,10 +36,7 @@ export function useSubredditFlairs(
   }, [subreddit, valid, pauseMs]);
   const asking = valid && settled !== null;
   const query = useQuery({ queryKey: ['getSubredditFlairs', settled?.toLowerCase() ?? ''], queryFn: () => loadRef.current(settled ?? ''), staleTime: FLAIRS_TTL_MS, enabled: asking }, callableReads);
-  if (!asking) return { status: 'idle' };
-  if (query.isError && !query.isFetching) return { status: 'error', failure: readCallableError(query.error, 'Failed to load flairs') };
-  if (query.data !== undefined) return { status: 'success', data: query.data };
-  return { status: 'loading' };
+  return asking ? callableState(query, 'Failed to load flairs') : { status: 'idle' };
 }
 
 /** The flair chosen from a subreddit's list, and the message Post gives when the subreddit requires one and none is chosen. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { callableReads, PROFILE_TTL_MS } from '@core/react/query-client';
+import { callableReads, callableState, PROFILE_TTL_MS } from '@core/react/query-client';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
-import { call, readCallableError, type CallableFailure } from './call';
+import { call, type CallableFailure } from './call';
 
 // getPlatformProfile for the social pages and Home's Social Media Overview. A platform's profile read may
 // be billed per request (X), so a success is kept for a few minutes and shared by every screen
@@ -19,15 +19,5 @@ export function clearPlatformProfiles(): void {
 /** The platform's profile: follower figures and, on LinkedIn, who may post. */
 export function usePlatformProfile(platform: PublishPlatform, { enabled = true }: { enabled?: boolean } = {}): ProfileState {
   const query = useQuery({ queryKey: profileKey(platform), queryFn: () => call('getPlatformProfile', { platform }), staleTime: PROFILE_TTL_MS, gcTime: PROFILE_TTL_MS, enabled }, callableReads);
-  return readState(query, 'Failed to load your account');
-}
-
-/** A query as the screens' three states: an answer kept while a newer one is asked for stays shown; a failure shows once no request is under way. */
-export function readState<T>(
-  query: { data: T | undefined; error: unknown; isError: boolean; isFetching: boolean },
-  fallback: string,
-): { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; failure: CallableFailure } {
-  if (query.isError && !query.isFetching) return { status: 'error', failure: readCallableError(query.error, fallback) };
-  if (query.data !== undefined) return { status: 'success', data: query.data };
-  return { status: 'loading' };
+  return callableState(query, 'Failed to load your account');
 }

@@ -14,7 +14,7 @@ import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
 import { clearSandbox, localKeyring, sandboxUrl } from './integrations-support';
-import { publishRunnerDeps } from './publish-support';
+import { libraryFile, publishRunnerDeps } from './publish-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // LinkedIn document (carousel) posts: the post's library images made into one PDF, uploaded through the
@@ -46,28 +46,7 @@ async function linkedinUser(): Promise<string> {
   return uid;
 }
 
-/** A library file as a finished generation leaves it: the file in Storage and its record. */
-async function libraryFile(uid: string, contentType: string, bytes: Buffer): Promise<string> {
-  const id = randomUUID();
-  const path = `${uid}/generations/${id}`;
-  await bucket.file(path).save(bytes, { resumable: false, contentType });
-  await db.doc(`users/${uid}/generations/${id}`).set({
-    type: 'image',
-    title: 'A lighthouse',
-    prompt: 'a lighthouse',
-    storagePath: path,
-    contentType,
-    sizeBytes: bytes.length,
-    originalUrl: 'http://storage/x',
-    thumbnailUrl: 'http://storage/x',
-    createdAt: new Date(),
-    metadata: {},
-    source: { kind: 'image' },
-  });
-  return id;
-}
-
-const libraryImage = (uid: string, width = 320, height = 200) => libraryFile(uid, 'image/png', gradientPng(width, height, randomUUID()));
+const libraryImage = (uid: string, width = 320, height = 200) => libraryFile({ db, bucket }, uid, 'image/png', gradientPng(width, height, randomUUID()));
 
 async function post(uid: string, input: Omit<CallableInput<'publishPost'>, 'requestId'>) {
   return publishPost(uid, publishPostSchema.parse({ requestId: randomUUID(), ...input }), store);
@@ -114,7 +93,7 @@ describe('LinkedIn document posts', () => {
     expect(() =>
       publishPostSchema.parse({ requestId: randomUUID(), platform: 'linkedin', text: 'One page', author: 'urn:li:person:sbxMember01', media: [{ generationId: one }], document: { title: 'Deck' } }),
     ).toThrow(documentMessages.tooFewImages);
-    const gif = await libraryFile(uid, 'image/gif', Buffer.from('GIF89a'));
+    const gif = await libraryFile({ db, bucket }, uid, 'image/gif', Buffer.from('GIF89a'));
     await expect(
       post(uid, { platform: 'linkedin', text: 'With a GIF', author: 'urn:li:person:sbxMember01', media: [{ generationId: one }, { generationId: gif }], document: { title: 'Deck' } }),
     ).rejects.toThrow(documentMessages.imagesOnly);

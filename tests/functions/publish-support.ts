@@ -87,6 +87,27 @@ export function queuedXPost(jobId: string | null, text: string, at: Date, fields
   };
 }
 
+/** A library file as a finished generation leaves it: the file in Storage (at `<uid>/generations/<id><extension>`) and its record. */
+export async function libraryFile({ db, bucket }: Pick<DirectProject, 'db' | 'bucket'>, uid: string, contentType: string, bytes: Buffer, extension = ''): Promise<string> {
+  const id = randomUUID();
+  const path = `${uid}/generations/${id}${extension}`;
+  await bucket.file(path).save(bytes, { resumable: false, contentType });
+  await db.doc(`users/${uid}/generations/${id}`).set({
+    type: 'image',
+    title: 'A lighthouse',
+    prompt: 'a lighthouse',
+    storagePath: path,
+    contentType,
+    sizeBytes: bytes.length,
+    originalUrl: 'http://storage/x',
+    thumbnailUrl: 'http://storage/x',
+    createdAt: new Date(),
+    metadata: {},
+    source: { kind: 'image' },
+  });
+  return id;
+}
+
 /** Saves a platform's credentials for the user, as Integrations does; throws when the store refuses them. */
 export async function saveCredentials(store: SecretStoreDeps, uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
   const result = await storeSocialCredentials(store, uid, platform, fields);

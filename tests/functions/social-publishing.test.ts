@@ -25,6 +25,7 @@ import { lookupFailedMessage } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { gradientPng } from '../sandbox/providers/png';
 import { addFault, clearSandbox, localKeyring, sandboxHosts, sandboxRequests, sandboxUrl } from './integrations-support';
+import { libraryFile } from './publish-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // Publishing run in-process against the provider sandbox, as the job trigger and the scheduler would run
@@ -98,26 +99,7 @@ async function linkedinUser(extra: Record<string, string> = {}): Promise<string>
 }
 
 /** A library image as a finished generation leaves it: the file in Storage and its record. */
-async function libraryImage(uid: string): Promise<string> {
-  const id = randomUUID();
-  const path = `${uid}/generations/${id}.png`;
-  const bytes = gradientPng(320, 200, id);
-  await bucket.file(path).save(bytes, { resumable: false, contentType: 'image/png' });
-  await db.doc(`users/${uid}/generations/${id}`).set({
-    type: 'image',
-    title: 'A lighthouse',
-    prompt: 'a lighthouse',
-    storagePath: path,
-    contentType: 'image/png',
-    sizeBytes: bytes.length,
-    originalUrl: 'http://storage/x',
-    thumbnailUrl: 'http://storage/x',
-    createdAt: new Date(),
-    metadata: {},
-    source: { kind: 'image' },
-  });
-  return id;
-}
+const libraryImage = (uid: string): Promise<string> => libraryFile({ db, bucket }, uid, 'image/png', gradientPng(320, 200, randomUUID()), '.png');
 
 const marker = () => `m${randomUUID().slice(0, 8)}`;
 

@@ -6,7 +6,7 @@ import { paths } from '@core/routes';
 import { checkScheduleDate, SCHEDULE_MESSAGES } from '@core/schedule';
 import { cleanSubreddit } from '@core/post-checks';
 import { checkDraft, platformFacts, platformLabels, platforms } from '@core/platforms';
-import { callableReads, PROFILE_TTL_MS } from '@core/react/query-client';
+import { callableReads, callableState, PROFILE_TTL_MS } from '@core/react/query-client';
 import { chooseFlair, useSubredditFlairs } from '@core/react/use-subreddit-flairs';
 import { connectionLabel, type SocialConnection } from '@core/social-connections';
 import { publishPlatforms, type PlatformProfile } from '@core/social-posts';
@@ -112,8 +112,8 @@ function useLinkedinAuthors(services: SidePanelServices, enabled: boolean): { au
     { queryKey: ['getPlatformProfile', 'linkedin'], queryFn: () => callFunction(services.clients.functions, 'getPlatformProfile', { platform: 'linkedin' }), staleTime: PROFILE_TTL_MS, enabled },
     callableReads,
   );
-  if (query.isError && !query.isFetching) return { authors: [], failure: readCallableError(query.error, 'Please connect your LinkedIn account in the Integrations page').message };
-  return { authors: query.data?.authors ?? null, failure: null };
+  const state = callableState(query, 'Please connect your LinkedIn account in the Integrations page');
+  return state.status === 'error' ? { authors: [], failure: state.failure.message } : { authors: state.status === 'success' ? state.data.authors : null, failure: null };
 }
 
 export function WritePostCard({ services, uid, page, draft }: { services: SidePanelServices; uid: string; page: PromptPage | null; draft: PanelDraft }) {

@@ -67,7 +67,8 @@ describe('the LinkedIn composer’s Post as document', () => {
   });
   afterEach(cleanup);
 
-  it('is offered from two images, needs a title, and sends the document with its title', async () => {
+  /** The LinkedIn page, posting as the member, with `text` typed. */
+  async function openComposer(text: string): Promise<void> {
     render(
       <MemoryRouter>
         <LinkedinRoute />
@@ -76,7 +77,11 @@ describe('the LinkedIn composer’s Post as document', () => {
     const from = screen.getByLabelText('Post From') as HTMLSelectElement;
     await waitFor(() => expect(from.options).toHaveLength(2));
     fireEvent.change(from, { target: { value: 'urn:li:person:abc' } });
-    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Our spring deck' } });
+    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: text } });
+  }
+
+  it('is offered from two images, needs a title, and sends the document with its title', async () => {
+    await openComposer('Our spring deck');
 
     await attach('Slide one');
     expect(screen.queryByRole('checkbox', { name: 'Post as document' })).toBeNull();
@@ -97,15 +102,7 @@ describe('the LinkedIn composer’s Post as document', () => {
   }, 30_000);
 
   it('is not offered when a GIF is attached, and a post without the choice goes out as images', async () => {
-    render(
-      <MemoryRouter>
-        <LinkedinRoute />
-      </MemoryRouter>,
-    );
-    const from = screen.getByLabelText('Post From') as HTMLSelectElement;
-    await waitFor(() => expect(from.options).toHaveLength(2));
-    fireEvent.change(from, { target: { value: 'urn:li:person:abc' } });
-    fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Two slides' } });
+    await openComposer('Two slides');
     await attach('Slide one');
     await attach('Moving slide');
     expect(screen.queryByRole('checkbox', { name: 'Post as document' })).toBeNull();
