@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { readCallableError, type CallableFailure } from '../firebase/call';
 
 // Reads through callables that are worth keeping for a while (a platform profile, a key's model list, a
 // subreddit's flairs) go through TanStack Query: one cache per runtime (the dashboard's bundle and the side
@@ -28,14 +27,4 @@ export function followSignedInAccount(): (uid: string | null) => void {
     if (last !== undefined && last !== uid) forgetCallableReads();
     last = uid;
   };
-}
-
-/** A callable read as the screens' three states: an answer kept while a newer one is asked for stays shown; a failure shows once no request is under way. */
-export function callableState<T>(
-  query: { data: T | undefined; error: unknown; isError: boolean; isFetching: boolean },
-  fallback: string,
-): { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; failure: CallableFailure } {
-  if (query.isError && !query.isFetching) return { status: 'error', failure: readCallableError(query.error, fallback) };
-  if (query.data !== undefined) return { status: 'success', data: query.data };
-  return { status: 'loading' };
 }

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { CallableFailure } from '../firebase/call';
 import { SUBREDDIT_NAME } from '../platforms/facts';
 import type { SubredditFlairs } from '../social-posts';
-import { callableReads, callableState } from './query-client';
+import { callableState } from './callable-state';
+import { callableReads } from './query-client';
 
 // A subreddit's flairs for a Reddit composer (the dashboard's and the side panel's): asked once typing
 // stops, for the subreddit as typed (a leading r/ removed); answers for an older name are dropped. An

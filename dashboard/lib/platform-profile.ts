@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { callableReads, callableState, PROFILE_TTL_MS } from '@core/react/query-client';
+import { callableState } from '@core/react/callable-state';
+import { callableReads, PROFILE_TTL_MS } from '@core/react/query-client';
 import type { PlatformProfile, PublishPlatform } from '@core/social-posts';
 import { call, type CallableFailure } from './call';
 
