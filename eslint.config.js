@@ -99,6 +99,16 @@ export function lintConfig(root) {
     { files: ['dashboard/lib/local-store.ts'], rules: bans(timerBan) },
     { files: ['dashboard/lib/use-interval.ts'], rules: bans(storageBan) },
     {
+      files: ['functions/src/**/*.ts'],
+      ignores: [...testCode, 'functions/src/lib/transaction.ts'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: "CallExpression[callee.property.name='runTransaction']", message: 'Use runTransaction from functions/src/lib/transaction.ts (it also retries what the emulator closes).' },
+        ],
+      },
+    },
+    {
       files: testCode,
       rules: {
         'no-restricted-syntax': [

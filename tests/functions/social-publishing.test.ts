@@ -417,7 +417,8 @@ describe('scheduling', () => {
     await Promise.all(posts.flatMap((p) => [runJob({ uid, jobId: p.postId }, deps(clock)), runJob({ uid, jobId: p.postId }, deps(clock))]));
     for (const text of texts) expect(await tweetsWith(text)).toHaveLength(1);
     for (const p of posts) expect(await readPost(uid, p.postId)).toMatchObject({ status: 'published' });
-    // Two sweeps contend for the same documents: the emulator settles their transactions by retrying them.
+    // Two sweeps contend for the same documents. The emulator closes some of the contending transactions
+    // (INVALID_ARGUMENT) where Firestore aborts them; functions/src/lib/transaction.ts runs both again.
   }, 60_000);
 
   it('one sweep claims every due post, page after page, and stops starting pages once its budget is spent', async () => {

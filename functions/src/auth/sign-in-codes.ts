@@ -3,6 +3,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
 import type { Clock } from '../lib/clock';
 import { reasonedError } from '../lib/callable';
+import { runTransaction } from '../lib/transaction';
 
 export interface SignInCodeDeps {
   db: Firestore;
@@ -55,7 +56,7 @@ export async function describeSignInCode(code: string, deps: SignInCodeDeps): Pr
  */
 export async function redeemSignInCode(code: string, deps: SignInCodeDeps): Promise<RedeemSignInCodeResult> {
   const ref = deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code));
-  const owner = await deps.db.runTransaction(async (tx) => {
+  const owner = await runTransaction(deps.db, async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     tx.delete(ref);

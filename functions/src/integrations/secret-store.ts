@@ -3,6 +3,7 @@ import { integrationSecretPath, socialSecretPath, userCollectionPath } from '@co
 import { credentialFieldsOf, missingRequiredFields, secretHint, type IntegrationType, type SocialPlatform, type StoredSocialCredentials } from '@core/integrations';
 import type { Clock } from '../lib/clock';
 import { open, seal, SecretUnreadableError, type Keyring, type SealedValue } from '../lib/crypto';
+import { runTransaction } from '../lib/transaction';
 
 // Users' secrets at secrets/{uid}/... (sealed, server only) and the status clients read at
 // users/{uid}/integrations/{type} and users/{uid}/socialAccounts/{platform}. Both always change together.
@@ -85,7 +86,7 @@ export type SaveSocialOutcome = { ok: true; status: ReturnType<typeof socialStat
  */
 export async function storeSocialCredentials(deps: SecretStoreDeps, uid: string, platform: SocialPlatform, filled: Record<string, string>): Promise<SaveSocialOutcome> {
   const path = socialSecretPath(uid, platform);
-  return deps.db.runTransaction(async (tx) => {
+  return runTransaction(deps.db, async (tx) => {
     const secretRef = deps.db.doc(path);
     const existing = openDoc(deps.keyring, (await tx.get(secretRef)).data() as Partial<SealedDoc> | undefined, path);
     if (existing.found && !existing.readable) return { ok: false, reason: 'unreadable' } as const;

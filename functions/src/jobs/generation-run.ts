@@ -11,6 +11,7 @@ import { checkOwnership, jobStateOf, succeededPatch, type Ownership, type RunRes
 import type { JobHandler, JobHandlers, LeasedRun } from './lease';
 import { identifyMedia } from './media';
 import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
+import { runTransaction } from '../lib/transaction';
 
 // The run of a generation kind (executors in ./kinds), registered as one JobHandler per kind
 // (generationHandlers): once the lease is held (./lease.ts), it checks the key, has the executor talk to its
@@ -92,7 +93,7 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
     };
     let ownership: Ownership;
     try {
-      ownership = await db.runTransaction(async (tx) => {
+      ownership = await runTransaction(db, async (tx) => {
         const o = checkOwnership(jobStateOf((await tx.get(ref)).data()), runId);
         if (!o.owned) return o;
         const existing = await tx.get(genRef);

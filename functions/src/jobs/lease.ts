@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { JobInterrupted } from './executor';
 import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, type Ownership, type RunResult } from './job-state';
+import { runTransaction } from '../lib/transaction';
 
 // The job lease, for every kind: the claim, the heartbeat, the ownership check and the end. What a kind
 // does while it holds the lease is its handler's (JobHandler below): generations (./generation-run.ts) and
@@ -91,7 +92,7 @@ export type Claim = { action: 'skip'; reason: 'missing' | 'finished' | 'busy' } 
  * lease of the job's kind from its data.
  */
 export async function claimJob(db: Firestore, ref: DocumentReference, runId: string, now: () => Date, leaseMsFor: (data: Record<string, unknown>) => number): Promise<Claim> {
-  return db.runTransaction(async (tx): Promise<Claim> => {
+  return runTransaction(db, async (tx): Promise<Claim> => {
     const snap = await tx.get(ref);
     if (!snap.exists) return { action: 'skip', reason: 'missing' };
     const data = snap.data()!;
@@ -127,7 +128,7 @@ export class JobLease {
 
   /** Applies a patch only while this run owns the job; otherwise throws JobInterrupted. */
   async whileOwned(patch: (ownership: Ownership) => Record<string, unknown>): Promise<void> {
-    const ownership = await this.db.runTransaction(async (tx) => {
+    const ownership = await runTransaction(this.db, async (tx) => {
       const o = await this.ownership(tx);
       if (o.owned) tx.update(this.ref, patch(o));
       return o;

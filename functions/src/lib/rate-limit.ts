@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { rateLimitPath } from '@core/firestore-paths';
 import type { RateLimit } from '@core/rate-limits';
 import type { Clock } from './clock';
+import { runTransaction } from './transaction';
 
 // A fixed-window counter per user and limit at rateLimits/{uid}/limits/{name} (server only), updated in a
 // transaction so concurrent calls cannot both take the last slot.
@@ -23,7 +24,7 @@ export type RateLimitOutcome = { ok: true; remaining: number } | { ok: false; re
 export async function takeRateLimit(deps: RateLimitDeps, uid: string, name: string, limit: RateLimit): Promise<RateLimitOutcome> {
   const ref = deps.db.doc(rateLimitPath(uid, name));
   const windowMs = limit.windowSeconds * 1000;
-  return deps.db.runTransaction(async (tx) => {
+  return runTransaction(deps.db, async (tx) => {
     const now = deps.clock.now().getTime();
     const counter = (await tx.get(ref)).data() as Counter | undefined;
     const current = counter && now >= counter.windowStart && now - counter.windowStart < windowMs ? counter : { windowStart: now, count: 0 };

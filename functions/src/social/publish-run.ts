@@ -14,6 +14,7 @@ import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef,
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
+import { runTransaction } from '../lib/transaction';
 
 // The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease (registered as
 // the 'publish' kind's handler in ./publish-job.ts). The attempt is
@@ -111,7 +112,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   const pRef = postRef(db, uid, postId);
 
   async function failJobOnly(error: JobError): Promise<RunResult> {
-    const owned = await db.runTransaction(async (tx) => {
+    const owned = await runTransaction(db, async (tx) => {
       const o = await lease.ownership(tx);
       if (o.owned) tx.update(jobRef, failedPatch(now(), error));
       return o;
@@ -121,7 +122,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     return { outcome: 'failed', error };
   }
 
-  const start = await db.runTransaction(async (tx) => {
+  const start = await runTransaction(db, async (tx) => {
     const ownership = await lease.ownership(tx);
     if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
     const snap = await tx.get(pRef);
@@ -208,7 +209,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function finish(ending: Ending): Promise<RunResult> {
     const at = now();
     const account = socialAccountRef(db, uid, platform);
-    const written = await db.runTransaction(async (tx) => {
+    const written = await runTransaction(db, async (tx) => {
       const ownership = await lease.ownership(tx);
       const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
       const accountSnap = await tx.get(account);
@@ -389,7 +390,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * run no longer owns them: it sends nothing more.
    */
   async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
-    const owned = await db.runTransaction(async (tx) => {
+    const owned = await runTransaction(db, async (tx) => {
       const o = await lease.ownership(tx);
       const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
       if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
@@ -411,7 +412,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function renewLease(): Promise<void> {
     if (lost) return;
     try {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
         if (o.owned) tx.update(jobRef, { leaseExpiresAt: new Date(now().getTime() + leaseMs) });
         else lost = true;
@@ -460,7 +461,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** Runs a write while this run owns the job and the post (best effort: the end is decided by finish). */
   async function whileOpen(write: (tx: Transaction, at: Date) => void): Promise<void> {
     try {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
         const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
         if (o.owned && current?.jobId === jobId && current.status === 'publishing') write(tx, now());
@@ -486,7 +487,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const next = [...logEntries, entry];
     let owned = false;
     try {
-      owned = await db.runTransaction(async (tx) => {
+      owned = await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
         const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
         if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
@@ -523,7 +524,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** The log is written while this job owns the post; a failed write only costs a line of it. */
   async function saveLog(): Promise<void> {
     try {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
         if (current?.jobId === jobId) tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
       });
@@ -540,7 +541,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         // A second send in this run (after an interruption) continues the same session.
         store.session = next;
         try {
-          await db.runTransaction(async (tx) => {
+          await runTransaction(db, async (tx) => {
             const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
             if (current?.status === 'publishing' && current.jobId === jobId) tx.update(pRef, { uploadSession: next, updatedAt: now() });
           });
@@ -556,7 +557,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** Renews the lease while an upload runs (best effort: the end is decided by finish). */
   async function heartbeat(percent: number, statusText: string): Promise<void> {
     try {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
         if (!o.owned) return;
         const at = now();

@@ -100,4 +100,16 @@ describe('the lint config', { timeout: 60_000 }, () => {
   ])('allows %s', async (_use, filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });
+
+  const transaction = 'export const seen = (db) => db.runTransaction(async () => 1);\n';
+  it('refuses a Firestore transaction in functions outside their one wrapper', async () => {
+    expect(await problems('functions/src/social/view.ts', transaction)).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    ['the wrapper itself', 'functions/src/lib/transaction.ts'],
+    ['a functions test', 'functions/src/social/view.test.ts'],
+  ])('allows a Firestore transaction in %s', async (_where, filePath) => {
+    expect(await problems(filePath, transaction)).toEqual([]);
+  });
 });

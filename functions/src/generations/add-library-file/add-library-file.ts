@@ -11,6 +11,7 @@ import { matchesSignature, SIGNATURE_BYTES } from '../../lib/media-signature';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/generation-run';
 import type { CallablePayload } from '@core/callables';
+import { runTransaction } from '../../lib/transaction';
 
 export const NOT_WHAT_IT_SAYS = "The file's contents do not match its type";
 
@@ -80,7 +81,7 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
       createdAt: deps.now(),
       metadata: input.projectId ? { projectId: input.projectId } : {},
     };
-    const recorded = await deps.db.runTransaction(async (tx) => {
+    const recorded = await runTransaction(deps.db, async (tx) => {
       const existing = await tx.get(ref);
       if (existing.exists) return { created: false, type: existing.get('type') as AddLibraryFileResult['type'], url: existing.get('originalUrl') as string };
       tx.create(ref, doc);

@@ -7,6 +7,7 @@ import { log } from '../../lib/log';
 import { cancelledPatch } from '../job-state';
 import { jobRef, type JobHandlers } from '../lease';
 import type { CallablePayload } from '@core/callables';
+import { runTransaction } from '../../lib/transaction';
 
 export interface CancelJobDeps {
   db: Firestore;
@@ -23,7 +24,7 @@ export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>,
   const { jobId } = data;
   return withFallbackError('Failed to process your request', { uid, jobId }, async () => {
     const ref = jobRef(deps.db, uid, jobId);
-    const result = await deps.db.runTransaction(async (tx) => {
+    const result = await runTransaction(deps.db, async (tx) => {
       const snap = await tx.get(ref);
       if (!snap.exists) throw new HttpsError('not-found', 'This generation no longer exists.');
       const status = snap.get('status') as JobStatus;

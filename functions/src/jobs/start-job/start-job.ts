@@ -11,6 +11,7 @@ import { jobRef } from '../lease';
 import type { CallablePayload } from '@core/callables';
 import { DEFAULT_MODELS, DEFAULT_VOICE_ID, resolveModelChoice } from '@core/ai-models';
 import { offeredCatalogue, type CatalogueDeps } from '../../models/model-catalogue';
+import { runTransaction } from '../../lib/transaction';
 
 export interface StartJobDeps extends Pick<SecretStoreDeps, 'db' | 'keyring' | 'clock'> {
   bucket: Bucket;
@@ -54,7 +55,7 @@ export async function startJob(uid: string, payload: CallablePayload<'startJob'>
     const now = deps.clock.now();
     const jobInput = payload.kind === 'voiceover' ? await offeredVoiceover(deps, uid, payload.input, key) : (payload.input as Record<string, unknown>);
     const job = queuedJob(payload.kind, jobInput, now);
-    const created = await deps.db.runTransaction(async (tx) => {
+    const created = await runTransaction(deps.db, async (tx) => {
       if ((await tx.get(ref)).exists) return false;
       tx.create(ref, job);
       return true;

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { failedPatch, jobStateOf, QUEUED_TIMEOUT_MS, shouldSweep, staleJobError, type JobState } from '../job-state';
 import type { JobHandler, JobHandlers } from '../lease';
+import { runTransaction } from '../../lib/transaction';
 
 export interface SweepDeps {
   db: Firestore;
@@ -38,7 +39,7 @@ export async function sweepStaleJobs(deps: SweepDeps): Promise<{ expired: string
   const restarted: string[] = [];
   for (const doc of [...running.docs, ...queued.docs]) {
     if (doc.ref.parent.parent?.parent.id !== collections.users) continue;
-    const ended = await deps.db.runTransaction(async (tx) => {
+    const ended = await runTransaction(deps.db, async (tx) => {
       const snap = await tx.get(doc.ref);
       if (!snap.exists) return undefined;
       const handler = deps.handlers[snap.get('kind') as JobKind];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SocialPlatform } from '@core/integrations';
 import type { Clock } from '../../lib/clock';
+import { runTransaction } from '../../lib/transaction';
 
 // One token refresh at a time per account. Two publish jobs (or a job and the channel check) that find the
 // same access token about to expire would each spend the refresh token; where a platform rotates refresh
@@ -36,7 +37,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platform: SocialPlatform): Promise<RefreshLease | null> {
   const ref = deps.db.doc(refreshLeasePath(uid, platform));
   const holder = randomUUID();
-  const taken = await deps.db.runTransaction(async (tx) => {
+  const taken = await runTransaction(deps.db, async (tx) => {
     const now = deps.clock.now().getTime();
     const lease = (await tx.get(ref)).data() as { holder?: string; until?: number } | undefined;
     if (lease && typeof lease.until === 'number' && lease.until > now) return false;
@@ -46,11 +47,10 @@ export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platf
   if (!taken) return null;
   return {
     release: () =>
-      deps.db
-        .runTransaction(async (tx) => {
-          const lease = (await tx.get(ref)).data() as { holder?: string } | undefined;
-          if (lease?.holder === holder) tx.delete(ref);
-        })
+      runTransaction(deps.db, async (tx) => {
+        const lease = (await tx.get(ref)).data() as { holder?: string } | undefined;
+        if (lease?.holder === holder) tx.delete(ref);
+      })
         .then(() => undefined)
         .catch(() => undefined),
   };

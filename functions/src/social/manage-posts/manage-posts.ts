@@ -12,6 +12,7 @@ import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
 import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, requestIdUsedError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
 import { refuseScheduleTime } from '../publish-post/publish-post';
+import { runTransaction } from '../../lib/transaction';
 
 // Edit, cancel and retry a post. Each re-checks the post's status inside a transaction, so a post the
 // scheduler claimed meanwhile is refused with the reason 'post-state' instead of changed under its job.
@@ -39,7 +40,7 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);
     refuseScheduleTime(scheduledAt, now);
-    await deps.db.runTransaction(async (tx) => {
+    await runTransaction(deps.db, async (tx) => {
       const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
       if (!current) throw postNotFound();
       if (current.status !== 'scheduled') throw postStateError(current.status);
@@ -63,7 +64,7 @@ export async function cancelPost(uid: string, input: CallablePayload<'cancelPost
   const { postId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
-    await deps.db.runTransaction(async (tx) => {
+    await runTransaction(deps.db, async (tx) => {
       const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
       if (!current) throw postNotFound();
       if (current.status !== 'scheduled') throw postStateError(current.status);
@@ -98,7 +99,7 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
     if (!credentials.found) throw missingCredentialsError(post.platform);
     if (!credentials.readable) throw unreadableCredentialsError(post.platform);
     const now = deps.clock.now();
-    const status = await deps.db.runTransaction(async (tx): Promise<SocialPostStatus> => {
+    const status = await runTransaction(deps.db, async (tx): Promise<SocialPostStatus> => {
       const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
       if (!current) throw postNotFound();
       if (current.jobId === requestId) return current.status;

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { usableCredentials, type PlatformProfileDeps } from '../get-platform-profile/get-platform-profile';
 import { adapterOf } from '../platforms';
+import { runTransaction } from '../../lib/transaction';
 
 // Analytics from the platforms: each published post's figures are read from its platform (through its adapter's
 // `metrics`) about 1 hour, 1 day and 7 days after it went out and kept on the post as `metrics.{1h|1d|7d}` with
@@ -117,7 +118,7 @@ async function takeOne(deps: PostMetricsDeps, item: DueSnapshot, now: number, st
   );
   if (!reading.ok) return reading.failure.code;
   const ref = deps.db.doc(`${collections.users}/${item.uid}/${collections.socialPosts}/${item.postId}`);
-  return deps.db.runTransaction(async (tx) => {
+  return runTransaction(deps.db, async (tx) => {
     const current = (await tx.get(ref)).data() as PostFields | undefined;
     if (!current || current.status !== 'published') return 'gone';
     if (current.metrics && typeof current.metrics === 'object' && current.metrics[item.window]) return 'already';

@@ -3,6 +3,7 @@ import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admi
 import { serverOnlyCollections } from '@core/firestore-paths';
 import { OAUTH_NONCE_TTL_MS, type OAuthPlatform, type OAuthStateRefusal } from '@core/social-oauth';
 import { randomToken } from './platform-oauth';
+import { runTransaction } from '../../lib/transaction';
 
 // OAuth state nonces at oauthNonces/{sha256(state)}: firestore.rules closes the collection to every client.
 // The browser carries only the random state; the document binds it to the user, the platform, the redirect
@@ -58,7 +59,7 @@ export function judgeNonce(nonce: NonceDoc | undefined, expected: { uid: string;
 /** Checks and spends a returned state in one transaction: two callbacks with one state cannot both pass. */
 export async function consumeNonce(db: Firestore, state: string, expected: { uid: string; platform: OAuthPlatform; now: Date }): Promise<NonceCheck> {
   const ref = nonceRef(db, state);
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const snap = await tx.get(ref);
     const check = judgeNonce(snap.exists ? (snap.data() as NonceDoc) : undefined, expected);
     if (check.ok) tx.update(ref, { usedAt: Timestamp.fromDate(expected.now) });

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
 import { newPublishJob, type SocialPostDoc } from '../posts';
+import { runTransaction } from '../../lib/transaction';
 
 export interface PublishDuePostsDeps {
   db: Firestore;
@@ -39,7 +40,7 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
     const userRef = doc.ref.parent.parent;
     if (!userRef || userRef.parent.id !== collections.users) return;
     const job = jobRef(deps.db, userRef.id, doc.id);
-    const won = await deps.db.runTransaction(async (tx) => {
+    const won = await runTransaction(deps.db, async (tx) => {
       const post = (await tx.get(doc.ref)).data() as SocialPostDoc<TimestampLike> | undefined;
       const scheduledAt = post?.scheduledAt?.toDate();
       if (post?.status !== 'scheduled' || !scheduledAt || scheduledAt > now) return false;

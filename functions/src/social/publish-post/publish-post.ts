@@ -27,6 +27,7 @@ import {
   type FollowUpDoc,
   type SocialPostDoc,
 } from '../posts';
+import { runTransaction } from '../../lib/transaction';
 
 export interface PublishPostDeps {
   db: Firestore;
@@ -118,7 +119,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       updatedAt: now,
       publishedAt: null,
     };
-    const result = await deps.db.runTransaction(async (tx) => {
+    const result = await runTransaction(deps.db, async (tx) => {
       const again = await tx.get(ref);
       if (again.exists) return { status: again.get('status') as SocialPostStatus, created: false };
       // The post's job (now, or at its claim) takes the same id: one that names another job is refused.
