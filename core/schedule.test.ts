@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULE_MAX_AHEAD_DAYS } from './constants';
-import { checkScheduleDate, instantToLocalInput, isKnownTimeZone, localInputToInstant, nextMidnightIn, SCHEDULE_MESSAGES, scheduleLimit } from './schedule';
+import { checkScheduleDate, currentZoneName, instantToLocalInput, isKnownTimeZone, localInputToInstant, nextMidnightIn, SCHEDULE_MESSAGES, scheduleLimit, userTimeZone } from './schedule';
 import { publishPostSchema, updateScheduledPostSchema } from './social-posts';
 
 describe('localInputToInstant', () => {
@@ -166,5 +166,23 @@ describe('limits', () => {
     expect(publishPostSchema.safeParse({ ...base, timeZone: 'Mars/Olympus_Mons' }).error?.issues[0]?.message).toBe(SCHEDULE_MESSAGES.unknownZone);
     expect(publishPostSchema.safeParse({ ...base, timeZone: 'America/Santiago' }).success).toBe(true);
     expect(updateScheduledPostSchema.safeParse({ postId: 'p1', text: 'Hi', scheduledAt: base.scheduledAt, timeZone: 'Mars/Olympus_Mons' }).success).toBe(false);
+  });
+});
+
+describe("the browser's zone under its current name", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const browserZone = (timeZone: string) => vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ ...new Intl.DateTimeFormat().resolvedOptions(), timeZone });
+
+  it('gives Asia/Kolkata where Chromium reports Asia/Calcutta, and a current name unchanged', () => {
+    browserZone('Asia/Calcutta');
+    expect(userTimeZone()).toBe('Asia/Kolkata');
+    browserZone('Europe/Berlin');
+    expect(userTimeZone()).toBe('Europe/Berlin');
+  });
+
+  it('renames only zones the time-zone database replaced, and both names read a time alike', () => {
+    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(currentZoneName('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
+    expect(localInputToInstant('2026-12-01T09:00', 'Asia/Calcutta')).toEqual(localInputToInstant('2026-12-01T09:00', 'Asia/Kolkata'));
   });
 });

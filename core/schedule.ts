@@ -8,9 +8,32 @@ import { SCHEDULE_MAX_AHEAD_DAYS } from './constants';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** The browser's IANA zone ('Europe/Berlin'); UTC when it gives none. */
+/** The browser's IANA zone ('Europe/Berlin') under its current name ('Asia/Kolkata' for 'Asia/Calcutta'); UTC when it gives none. */
 export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
+
+// Intl gives some zones under names the time-zone database has since replaced (Chromium and Node give
+// 'Asia/Calcutta', not 'Asia/Kolkata'): the browser's own zone and Settings' list use today's name.
+// Both name the same zone, so a post planned in either is read alike.
+const RENAMED_ZONES: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** Today's name of a zone Intl may give under its old one; any other name unchanged. */
+export function currentZoneName(name: string): string {
+  const renamed = RENAMED_ZONES[name];
+  return renamed && isKnownTimeZone(renamed) ? renamed : name;
 }
 
 /** True for a zone name the time-zone database knows ('Europe/Berlin', 'UTC'); false for 'Mars/Olympus_Mons'. */

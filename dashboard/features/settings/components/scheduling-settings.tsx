@@ -2,7 +2,7 @@ import { CalendarClock, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { platformLabels, publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
 import { describeSlot, MAX_SLOTS_PER_CHANNEL, postingSlotSchema, sortSlots, WEEKDAY_NAMES, WEEKDAYS, type PostingSlot, type Scheduling, type Weekday } from '@core/queue-slots';
-import { isKnownTimeZone, userTimeZone } from '@core/schedule';
+import { currentZoneName, userTimeZone } from '@core/schedule';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { cn } from '@core/ui/cn';
@@ -12,26 +12,10 @@ import { useAuth } from '@/lib/auth';
 import { useSaveScheduling, useScheduling } from '@/lib/scheduling';
 import { toast } from '@/lib/toast';
 
-// Intl lists some zones under names the time-zone database has since replaced (Chromium and Node give
-// 'Asia/Calcutta', not 'Asia/Kolkata'); the list shows today's name. Both name the same zone.
-const RENAMED: Record<string, string> = {
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Godthab': 'America/Nuuk',
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Truk': 'Pacific/Chuuk',
-};
-
 /** Every IANA zone the browser knows, and UTC and `keep` (the zones in use) even where its list lacks them. */
 function zoneNames(keep: string[]): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const named = known.map((z) => (RENAMED[z] && isKnownTimeZone(RENAMED[z]) ? RENAMED[z] : z));
+  const named = known.map(currentZoneName);
   return [...new Set([...named, 'UTC', ...keep])].sort();
 }
 
