@@ -6,7 +6,7 @@ import type { PublishPlatform } from '@core/social-posts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
-import { CHANNEL_RESULTS_POSTS, useChannelPosts, useGenerations } from '../api/post-results';
+import { CHANNEL_RESULTS_POSTS, measuredPosts, useChannelPosts, useGenerations } from '../api/post-results';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -41,7 +41,7 @@ function BestTimesToPost({ bestTimes, timeZone, noViews }: { bestTimes: BestTime
 /** A channel's results: what its measured posts add up to, and which model's media did best. */
 export function ChannelResults({ platform }: { platform: PublishPlatform }) {
   const posts = useChannelPosts(platform);
-  const measured = useMemo(() => (posts.status === 'success' ? posts.data.filter((p) => p.status === 'published' && Object.keys(p.metrics).length > 0) : []), [posts]);
+  const measured = useMemo(() => (posts.status === 'success' ? measuredPosts(posts.data) : []), [posts]);
   const generations = useGenerations(measured.map((p) => p.media[0]?.generationId).filter((id): id is string => Boolean(id)));
   const models = useMemo(() => new Map(generations.status === 'success' ? generations.data.map((g) => [g.id, modelOf(g.metadata)]) : []), [generations]);
   const totals = resultsTotals(measured);
@@ -68,15 +68,16 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
           <p className="text-sm text-muted-foreground">{NO_RESULTS_YET}</p>
         ) : (
           <>
-            <dl className="grid grid-cols-3 gap-3">
+            {/* Side by side from the sm breakpoint; on a phone each figure is a row, so no label is cut. */}
+            <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
               {[
                 ['Posts measured', totals.posts],
                 [platformFacts[platform].viewsLabel, totals.views],
                 ['Engagements', totals.engagements],
               ].map(([name, value]) => (
-                <div key={name} className="min-w-0 rounded-md border p-3">
-                  <dt className="truncate text-xs text-muted-foreground">{name}</dt>
-                  <dd className="text-xl font-bold tabular-nums">{numberFormat.format(Number(value))}</dd>
+                <div key={name} className="flex min-w-0 items-baseline justify-between gap-3 rounded-md border px-3 py-2 sm:block sm:p-3">
+                  <dt className="text-xs text-muted-foreground sm:truncate">{name}</dt>
+                  <dd className="text-lg font-bold tabular-nums sm:text-xl">{numberFormat.format(Number(value))}</dd>
                 </div>
               ))}
             </dl>

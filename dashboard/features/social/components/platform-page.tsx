@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { platformFacts } from '@core/platforms';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
+import { useChannelEngagementRate } from '../api/post-results';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
@@ -35,6 +36,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const knownAuthors = member ? [{ ...member, kind: 'person' as const }] : null;
   const draft = useDraft(platform);
   const channelNeedsReconnect = useChannelNeedsReconnect(platform);
+  const engagement = useChannelEngagementRate(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
   const openedId = opened?.id ?? null;
   // The composer's mount: a new one for each opened draft and after Save as draft lets go of one. A
@@ -59,7 +61,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
     <div className="grid min-w-0 gap-6">
       <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
       <ChannelHealth platform={platform} posts={postList} timeZone={timeZone} />
-      <PlatformStats stats={platformStats(copy, data)} />
+      <PlatformStats stats={platformStats(copy, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform={platform} onGenerated={setText} />

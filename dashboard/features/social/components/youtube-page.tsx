@@ -11,7 +11,8 @@ import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { youtubeAccountState } from '@core/youtube-form';
 import { AiPostGenerator } from './ai-post-generator';
 import { ChannelHealth, useChannelNeedsReconnect } from './channel-health-alert';
-import { PlatformStats } from './platform-stats';
+import { engagementStat, PlatformStats } from './platform-stats';
+import { useChannelEngagementRate } from '../api/post-results';
 import { ChannelResults } from './channel-results';
 import { RecentPosts } from './recent-posts';
 import { YouTubeAccount } from './youtube-account';
@@ -20,13 +21,13 @@ import { YouTubeComposer } from './youtube-composer';
 const copy = PLATFORM_COPY.youtube;
 
 /** Subscribers and views from channels.list when the channel reports them; engagement stays a labelled sample. */
-export function youtubeStats(samples: PlatformCopy['samples'], profile: PlatformProfile | null) {
+export function youtubeStats(samples: PlatformCopy['samples'], profile: PlatformProfile | null, rate: number | null = null) {
   const subscribers = profile?.followers ?? null;
   const views = profile?.views ?? null;
   return [
     { label: 'Subscribers', value: subscribers === null ? samples.followers : formatCount(subscribers), sample: subscribers === null },
     { label: 'Total Views', value: views === null ? '1.2M' : formatCount(views), sample: views === null },
-    { label: 'Engagement Rate', value: samples.engagement, sample: true },
+    engagementStat(samples.engagement, rate),
   ];
 }
 
@@ -53,6 +54,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const channelNeedsReconnect = useChannelNeedsReconnect('youtube');
+  const engagement = useChannelEngagementRate('youtube');
   const data = profile.status === 'success' ? profile.data : null;
 
   return (
@@ -60,7 +62,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
       <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
       <ChannelHealth platform="youtube" posts={postList} timeZone={timeZone} />
       <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
-      <PlatformStats stats={youtubeStats(copy.samples, data)} />
+      <PlatformStats stats={youtubeStats(copy.samples, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="youtube" onGenerated={setDescription} />

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useOAuthAccount } from '../api/social-connections';
+import { useChannelEngagementRate } from '../api/post-results';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { AiPostGenerator } from '../components/ai-post-generator';
 import { AnalyzePerformance } from '../components/analyze-performance';
@@ -29,6 +30,7 @@ export function RedditRoute() {
   const profile = usePlatformProfile('reddit', { enabled: connected });
   const { posts, showMore } = usePagedRecentPosts('reddit');
   const channelNeedsReconnect = useChannelNeedsReconnect('reddit');
+  const engagement = useChannelEngagementRate('reddit');
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
   const postTexts = useMemo(() => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [], [postList]);
@@ -45,7 +47,7 @@ export function RedditRoute() {
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         {REDDIT_APPROVAL_NOTE}
       </p>
-      <PlatformStats stats={platformStats(copy, data)} />
+      <PlatformStats stats={platformStats(copy, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform="reddit" onGenerated={setText} />

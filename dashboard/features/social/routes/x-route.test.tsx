@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callableError, postDoc, type FakeCalls, type FakeLive } from '../test-support';
+import { callableError, postDoc, timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
 const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ posts: [], library: [] }));
@@ -68,6 +68,23 @@ describe('the X page', () => {
     await waitFor(() => expect(published('getPlatformProfile')).toHaveLength(1));
     expect(within(figures).getByText('12.5K')).toBeTruthy();
     expect(within(figures).getAllByText('Sample')).toHaveLength(3);
+  });
+
+  it("shows the engagement rate of the channel's measured posts instead of the sample", async () => {
+    const snapshot = (counts: Record<string, number>) => ({ takenAt: timestampOf('2026-11-24T10:00:00Z'), source: 'X public_metrics', counts });
+    live.posts = [
+      postDoc('m1', { status: 'published', metrics: { '1d': snapshot({ impressions: 1_000, likes: 30, comments: 5 }) } }),
+      postDoc('m2', { status: 'published', metrics: { '1h': snapshot({ impressions: 200, likes: 4, shares: 1 }) } }),
+      postDoc('s1', { status: 'scheduled' }),
+    ];
+    renderPage();
+    const figures = screen.getByRole('list', { name: 'Account figures' });
+    await waitFor(() => expect(within(figures).getByText('9.9K')).toBeTruthy());
+    // (30 + 5 + 4 + 1) engagements per 1,200 impressions.
+    const rate = within(figures).getByText('Engagement Rate').closest('li')!;
+    expect(rate.textContent).toContain('3.3%');
+    expect(within(rate).queryByText('Sample')).toBeNull();
+    expect(within(figures).getAllByText('Sample')).toHaveLength(1);
   });
 
   it('counts a URL as 23 and an emoji as 2, live', () => {
