@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryableStatus, nextDelay, parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from './retry';
+import { backoffMs, isRetryableStatus, nextDelay, parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from './retry';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000, maxTotalWaitMs: 10_000, retryWindowMs: 30_000 };
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
@@ -23,6 +23,10 @@ describe('retry policy', () => {
     [undefined, false],
   ])('status %s is retryable: %s', (status, retryable) => {
     expect(isRetryableStatus(status)).toBe(retryable);
+  });
+
+  it('doubles the wait after each failure up to its cap', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffMs({ baseDelayMs: 1000, maxDelayMs: 16_000 }, n))).toEqual([1000, 2000, 4000, 8000, 16_000, 16_000]);
   });
 
   it('backs off exponentially with jitter between half and all of the step', () => {

@@ -40,10 +40,15 @@ export interface RetryState {
   elapsedMs: number;
 }
 
+/** Exponential backoff: `baseDelayMs` after the first failure, doubling after each, at most `maxDelayMs`. */
+export function backoffMs(backoff: { baseDelayMs: number; maxDelayMs: number }, failures: number): number {
+  return Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (failures - 1));
+}
+
 /** The wait before the next attempt, or undefined to stop. Pure: jitter comes from `random`. */
 export function nextDelay(policy: RetryPolicy, state: RetryState, failure: { retryable: boolean; retryAfterMs?: number }, random: () => number): number | undefined {
   if (!failure.retryable || state.attempts >= policy.maxAttempts) return undefined;
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (state.attempts - 1));
+  const backoff = backoffMs(policy, state.attempts);
   // "Equal jitter": at least half the backoff, so clients that failed together spread out.
   const delay = Math.round(failure.retryAfterMs ?? backoff / 2 + (random() * backoff) / 2);
   if (state.waitedMs + delay > policy.maxTotalWaitMs) return undefined;

@@ -9,13 +9,12 @@ import {
   fetchLinkedInIdentity,
   isTrustedUploadUrl,
   LINKEDIN_VERSION,
-  LinkedInLookupError,
   linkedinMessages,
   listApprovedOrganizations,
   processingTimeoutMessage,
   type LinkedInPublisherOptions,
 } from './linkedin';
-import type { PublishMedia, PublishRequest } from './social-publisher';
+import { LookupError, type PublishMedia, type PublishRequest } from './social-publisher';
 
 // The LinkedIn publisher against the in-process sandbox, on a fake clock: sleeping advances time instantly.
 
@@ -305,7 +304,7 @@ describe('createLinkedInPublisher: failures', () => {
 
   it('findExisting throws rather than answer null when LinkedIn refuses the lookup', async () => {
     const lookup = publisher('member-only-token').findExisting(request());
-    await expect(lookup).rejects.toBeInstanceOf(LinkedInLookupError);
+    await expect(lookup).rejects.toBeInstanceOf(LookupError);
     await expect(publisher('member-only-token').findExisting(request())).rejects.toMatchObject({ failure: { code: 'forbidden', message: expect.stringContaining('r_member_social') } });
   });
 

@@ -2,8 +2,9 @@ import { documentPostProblem } from '@core/document-posts';
 import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
+import { obj, send, type HttpAnswer, type Json } from './http';
 import { imagesToPdf } from './images-pdf';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
 
 // LinkedIn's Community Management APIs (api.linkedin.com/rest, learn.microsoft.com/linkedin/marketing):
 // images through the Images API (initializeUpload, then PUT the bytes), videos through the Videos API
@@ -66,9 +67,6 @@ export const LINKEDIN_DEFAULTS = {
 const LOOKUP_CLOCK_SKEW_MS = 5 * 60_000;
 const LOOKUP_PAGE_SIZE = 50;
 const LOOKUP_MAX_PAGES = 4;
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
 
 export const linkedinMessages = {
   expired: 'Your LinkedIn access token has expired (LinkedIn tokens last 60 days). Reconnect LinkedIn in the Integrations page, then post again.',
@@ -159,17 +157,8 @@ export function linkedinPostUrl(urn: string): string {
   return `https://www.linkedin.com/feed/update/${urn}/`;
 }
 
-type CallResult =
-  | { ok: true; status: number; headers: Headers; json: Json | undefined; text: string }
-  | { ok: false; status: number; headers: Headers; json: Json | undefined; text: string }
-  | { ok: false; status: undefined; error: unknown };
-
-/** Errors that mean the request never left this machine (nothing reached LinkedIn). */
-function neverSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
-}
+/** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
+type CallResult = (Extract<HttpAnswer, { status: number }> & { json: Json | undefined }) | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: LinkedInClientOptions) {
   const timeoutMs = options.requestTimeoutMs ?? LINKEDIN_DEFAULTS.requestTimeoutMs;
@@ -188,25 +177,8 @@ function createCaller(options: LinkedInClientOptions) {
       headers['content-type'] = 'application/octet-stream';
       body = init.bytes;
     }
-    let response: Response;
-    try {
-      response = await options.fetch(url, { method, headers, body: body as RequestInit['body'], signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs) });
-    } catch (error) {
-      return { ok: false, status: undefined, error };
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      return { ok: false, status: undefined, error };
-    }
-    let json: Json | undefined;
-    try {
-      json = text ? obj(JSON.parse(text)) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { ok: response.ok, status: response.status, headers: response.headers, json, text };
+    const answer = await send(options.fetch, url, { method, headers, body, timeoutMs: init.timeoutMs ?? timeoutMs });
+    return answer.status === undefined ? answer : { ...answer, json: obj(answer.json) };
   };
 }
 
@@ -261,14 +233,6 @@ export function linkedinPostBody(text: string, author: string, media: { urn: str
   if (media.length === 1) body.content = { media: media[0]!.title === undefined ? { id: media[0]!.urn } : { title: media[0]!.title, id: media[0]!.urn } };
   else if (media.length > 1) body.content = { multiImage: { images: media.map((m) => ({ id: m.urn })) } };
   return body;
-}
-
-/** Thrown by findExisting when LinkedIn could not be asked: whether the post exists is still unknown. */
-export class LinkedInLookupError extends Error {
-  constructor(readonly failure: PublishFailure) {
-    super(failure.message);
-    this.name = 'LinkedInLookupError';
-  }
 }
 
 type Step<T> = { ok: true; value: T } | { ok: false; failure: PublishFailure };
@@ -471,7 +435,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     const answer = await call('POST', `${baseUrl}/rest/posts`, { json: linkedinPostBody(request.text, author, uploaded) });
     if (answer.status === undefined) {
       // Sent and unanswered: the post may exist. findExisting decides; sending it again could post twice.
-      return { ok: false, failure: neverSent(answer.error) ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
+      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
     }
     if (!answer.ok) return { ok: false, failure: failureOf(answer, 'write', author) };
     const urn = answer.headers.get('x-restli-id') ?? answer.headers.get('x-linkedin-id');
@@ -488,7 +452,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/rest/posts?q=author&author=${encodeURIComponent(author)}&count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}&sortBy=LAST_MODIFIED`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new LinkedInLookupError(failureOf(answer, 'read', author));
+      if (!answer.ok) throw new LookupError(failureOf(answer, 'read', author));
       const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
       for (const post of elements) {
         const createdAt = Number(post?.createdAt ?? post?.publishedAt ?? NaN);
@@ -512,7 +476,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       json: { actor: author, object: request.parentId, message: { text: request.text } },
     });
     if (answer.status === undefined) {
-      return { ok: false, failure: neverSent(answer.error) ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
+      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
     }
     if (!answer.ok) return { ok: false, failure: failureOf(answer, 'write', author) };
     const urn = (typeof answer.json?.commentUrn === 'string' ? answer.json.commentUrn : null) ?? answer.headers.get('x-restli-id');
@@ -526,7 +490,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments?count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new LinkedInLookupError(failureOf(answer, 'read', request.author));
+      if (!answer.ok) throw new LookupError(failureOf(answer, 'read', request.author));
       const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
       for (const comment of elements) {
         const created = Number(obj(comment?.created)?.time ?? NaN);

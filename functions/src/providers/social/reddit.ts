@@ -1,6 +1,7 @@
 import { REDDIT_LIMITS, redditLinkOf, redditMediaProblem } from '@core/social-limits';
 import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import { obj, send, type HttpAnswer, type Json } from './http';
+import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
 
 // Reddit's API (oauth.reddit.com, www.reddit.com/dev/api) with the user's OAuth access token and their own
 // User-Agent (Reddit's required `platform:app:version (by /u/name)`, checked when saved). One POST /api/submit
@@ -28,9 +29,6 @@ export const REDDIT_DEFAULTS = { requestTimeoutMs: 30_000, uploadTimeoutMs: 120_
 /** Posts made this long before attemptStartedAt still count in findExisting: the two clocks differ. */
 const LOOKUP_CLOCK_SKEW_MS = 5 * 60_000;
 const LOOKUP_LIMIT = 50;
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
 
 export const redditMessages = {
   reconnect: 'Reddit did not accept the saved connection. Use Reconnect Reddit Account on the Reddit page, then post again.',
@@ -114,15 +112,6 @@ export function redditUploadUrl(action: string, baseUrl: string): string | undef
   }
 }
 
-type CallResult = { ok: boolean; status: number; headers: Headers; json: unknown; text: string } | { ok: false; status: undefined; error: unknown; neverSent: boolean };
-
-/** Errors that mean the request never left this machine. */
-function neverSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
-}
-
 export type RedditStep<T> = { ok: true; value: T } | { ok: false; failure: PublishFailure };
 
 /** The client every Reddit call goes through: token, User-Agent, timeouts and the rate-limit window. */
@@ -150,27 +139,14 @@ export function createRedditClient(options: RedditClientOptions) {
     return undefined;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<CallResult | { ok: false; status: undefined; limited: PublishFailure }> {
+  async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<HttpAnswer | { ok: false; status: undefined; limited: PublishFailure }> {
     const limited = await gate();
     if (limited) return { ok: false, status: undefined, limited };
     const headers: Record<string, string> = { authorization: `bearer ${options.accessToken}`, 'user-agent': options.userAgent, accept: 'application/json' };
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    let response: Response;
-    let text: string;
-    try {
-      response = await options.fetch(`${baseUrl}${path}`, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined, signal: AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
-    } catch (error) {
-      return { ok: false, status: undefined, error, neverSent: neverSent(error) };
-    }
-    remember(response.headers);
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { ok: response.ok, status: response.status, headers: response.headers, json, text };
+    const answer = await send(options.fetch, `${baseUrl}${path}`, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined, timeoutMs });
+    if (answer.status !== undefined) remember(answer.headers);
+    return answer;
   }
 
   function failureOf(result: Awaited<ReturnType<typeof call>>): PublishFailure {
@@ -257,14 +233,6 @@ export async function fetchSubredditFlairs(client: RedditClient, subreddit: stri
   return { ok: true, value: { flairs: options, flairRequired } };
 }
 
-/** Thrown by findExisting when Reddit could not be asked: whether the post exists is still unknown. */
-export class RedditLookupError extends Error {
-  constructor(readonly failure: PublishFailure) {
-    super(failure.message);
-    this.name = 'RedditLookupError';
-  }
-}
-
 export function createRedditPublisher(options: RedditClientOptions): SocialPublisher {
   const client = createRedditClient(options);
   let username: string | undefined;
@@ -272,7 +240,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
   async function me(): Promise<string> {
     if (username) return username;
     const profile = await fetchRedditProfile(client);
-    if (!profile.ok) throw new RedditLookupError(profile.failure);
+    if (!profile.ok) throw new LookupError(profile.failure);
     username = profile.value.name;
     return username;
   }
@@ -349,7 +317,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     if (!reddit) return null;
     const name = await me();
     const answer = await client.call('GET', `/user/${encodeURIComponent(name)}/submitted?sort=new&limit=${LOOKUP_LIMIT}&raw_json=1`);
-    if (!answer.ok || answer.status === undefined) throw new RedditLookupError(client.failureOf(answer));
+    if (!answer.ok || answer.status === undefined) throw new LookupError(client.failureOf(answer));
     const children = obj(obj(answer.json)?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
@@ -396,7 +364,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     const name = await me();
     const article = request.parentId.replace(/^t3_/, '');
     const answer = await client.call('GET', `/comments/${encodeURIComponent(article)}?sort=new&limit=${LOOKUP_LIMIT}&depth=1&raw_json=1`);
-    if (!answer.ok || answer.status === undefined) throw new RedditLookupError(client.failureOf(answer));
+    if (!answer.ok || answer.status === undefined) throw new LookupError(client.failureOf(answer));
     const listings = Array.isArray(answer.json) ? answer.json : [];
     const children = obj(obj(listings[1])?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;

@@ -117,3 +117,14 @@ export interface SocialPublisher {
    */
   findExisting(request: PublishRequest): Promise<PublishedPost | null>;
 }
+
+/**
+ * Thrown by findExisting and findFollowUp when the platform could not be asked: whether the post (or reply)
+ * exists is still unknown, so nothing may be sent again. It carries the platform's failure, as publish returns it.
+ */
+export class LookupError extends Error {
+  constructor(readonly failure: PublishFailure) {
+    super(failure.message);
+    this.name = 'LookupError';
+  }
+}

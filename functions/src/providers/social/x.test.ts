@@ -4,8 +4,8 @@ import { X_MEDIA_LIMITS } from '@core/social-limits';
 import { oauthBaseString, oauthSignature, X_DUPLICATE_DETAIL, X_SANDBOX_PUBLIC_METRICS, X_TOO_LONG_MESSAGE } from '../../../../tests/sandbox/providers/x';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
-import type { PublishMedia, PublishRequest } from './social-publisher';
-import { comparablePostText, createXOAuth, createXPublisher, fetchXProfile, XLookupError, xMessages, type XCredentials } from './x';
+import { LookupError, type PublishMedia, type PublishRequest } from './social-publisher';
+import { comparablePostText, createXOAuth, createXPublisher, fetchXProfile, xMessages, type XCredentials } from './x';
 
 // The X publisher against the in-process sandbox (tests/sandbox/providers/x.ts), which verifies every
 // OAuth 1.0a signature. Sleeping advances a fake clock; the clock starts at the real time because the
@@ -261,7 +261,7 @@ describe('an unknown outcome', () => {
 
   it('findExisting throws when X cannot be asked, rather than answering "not made"', async () => {
     sandbox.apps.x.faults.add({ path: '/2/users/', method: 'GET', status: 500 });
-    await expect(publisher().findExisting(request('Unknown'))).rejects.toBeInstanceOf(XLookupError);
+    await expect(publisher().findExisting(request('Unknown'))).rejects.toBeInstanceOf(LookupError);
   });
 
   it('compares texts the way X gives them back: links as t.co, & < > escaped', () => {

@@ -2,7 +2,8 @@ import OAuth from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
 import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher } from './social-publisher';
+import { obj, send, unreadable, type Json } from './http';
+import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
 
 // X (API v2) behind SocialPublisher. Every call is signed with OAuth 1.0a user context (HMAC-SHA1 through
 // oauth-1.0a, the key pair the user saved in Integrations). Media go through the v2 chunked upload:
@@ -58,8 +59,6 @@ export const xMessages = {
   processingTimeout: (minutes: number) => `X did not finish processing the media within ${minutes} minutes`,
 } as const;
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const cut = (text: string) => (text.length > MESSAGE_MAX_CHARS ? `${text.slice(0, MESSAGE_MAX_CHARS - 1)}…` : text);
 
@@ -121,14 +120,6 @@ export function xFailure(status: number, body: unknown, headers: HeadersLike, no
 
 type Answer = { ok: true; status: number; headers: Headers; body: unknown } | { ok: false; failure: PublishFailure };
 
-/** Network errors that prove the request never left (the connection was never made). */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function errorCode(error: unknown): string | undefined {
-  const cause = obj(obj(error)?.cause);
-  return str(cause?.code) ?? str(obj(error)?.code);
-}
-
 /** A signed X API client: one request per call, never retried here. */
 export function createXClient(options: XClientOptions) {
   const { credentials, baseUrl, now } = options;
@@ -156,24 +147,12 @@ export function createXClient(options: XClientOptions) {
       ok: false,
       failure: sent && init.mayCreate ? { code: 'unknown_outcome', message: xMessages.unknownOutcome } : { code: 'unavailable', message: xMessages.unavailable },
     });
-    let res: Response;
-    try {
-      res = await options.fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      const code = errorCode(error);
-      return noAnswer(!(code && NOT_SENT_CODES.has(code)));
-    }
-    let parsed: unknown;
-    try {
-      const text = await res.text();
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // A 2xx we cannot read may still have made the post.
-      if (res.ok) return noAnswer(true);
-      parsed = undefined;
-    }
-    if (!res.ok) return { ok: false, failure: xFailure(res.status, parsed, res.headers, now()) };
-    return { ok: true, status: res.status, headers: res.headers, body: parsed };
+    const answer = await send(options.fetch, url, { method, headers, body, timeoutMs });
+    if (answer.status === undefined) return noAnswer(!answer.neverSent);
+    if (!answer.ok) return { ok: false, failure: xFailure(answer.status, answer.json, answer.headers, now()) };
+    // A 2xx we cannot read may still have made the post.
+    if (unreadable(answer)) return noAnswer(true);
+    return { ok: true, status: answer.status, headers: answer.headers, body: answer.json };
   }
 
   return { request };
@@ -340,7 +319,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   /** The account's posts since `attemptStartedAt` (newest first), page by page, until `match` finds one. */
   async function findAmongOwnPosts(attemptStartedAt: number, match: (post: Json) => boolean): Promise<PublishedPost | null> {
     const user = await me(client, false);
-    if (!user.ok) throw new XLookupError(user.failure);
+    if (!user.ok) throw new LookupError(user.failure);
     const userId = String(user.data.id);
     const since = new Date(Math.floor((attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     let token: string | undefined;
@@ -348,7 +327,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       const answer = await client.request('GET', `/2/users/${encodeURIComponent(userId)}/tweets`, {
         query: { start_time: since, max_results: '100', 'tweet.fields': 'created_at,referenced_tweets', pagination_token: token },
       });
-      if (!answer.ok) throw new XLookupError(answer.failure);
+      if (!answer.ok) throw new LookupError(answer.failure);
       const body = obj(answer.body);
       const posts = Array.isArray(body?.data) ? body.data.map(obj) : [];
       const found = posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p));
@@ -357,7 +336,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       token = str(obj(body?.meta)?.next_token);
       if (!token) return null;
     }
-    throw new XLookupError({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
+    throw new LookupError({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
   }
 
   /** The reply with this text to `parentId` (referenced_tweets replied_to), made since the step's attempt. */
@@ -369,19 +348,11 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     });
   }
 
-  /** Throws XLookupError when X cannot be asked: only a completed lookup may answer "not made". */
+  /** Throws LookupError when X cannot be asked: only a completed lookup may answer "not made". */
   async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
     const wanted = comparablePostText(request.text);
     return findAmongOwnPosts(request.attemptStartedAt, (p) => comparablePostText(str(p.text)!) === wanted);
   }
 
   return { publish, findExisting, followUp, findFollowUp };
-}
-
-/** A lookup that could not finish: the post's fate is still unknown. */
-export class XLookupError extends Error {
-  constructor(readonly failure: PublishFailure) {
-    super(failure.message);
-    this.name = 'XLookupError';
-  }
 }

@@ -1,8 +1,19 @@
 import { YOUTUBE_LIMITS, youtubeVideoProblem } from '@core/social-limits';
 import { YOUTUBE_COMMENT_MAX_CHARS, type YouTubeDetails } from '@core/social-posts';
 import { nextMidnightIn } from '@core/schedule';
-import { parseRetryAfter } from '../../lib/retry';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession } from './social-publisher';
+import { backoffMs, parseRetryAfter } from '../../lib/retry';
+import { obj, send, unreadable, type HttpAnswer, type Json } from './http';
+import {
+  LookupError,
+  type FollowUpRequest,
+  type PublishedPost,
+  type PublishFailure,
+  type PublishMedia,
+  type PublishOutcome,
+  type PublishRequest,
+  type SocialPublisher,
+  type UploadSession,
+} from './social-publisher';
 
 // YouTube Data API v3 (developers.google.com/youtube/v3): videos.insert through the resumable upload protocol.
 // One POST opens a session (its URI comes back in Location) with the snippet and status; the file is then
@@ -59,9 +70,6 @@ export const YOUTUBE_DEFAULTS = {
 /** Uploads found in the channel's uploads playlist this long before attemptStartedAt still count: the clocks differ. */
 const LOOKUP_CLOCK_SKEW_MS = 5 * 60_000;
 const LOOKUP_PAGE_SIZE = 50;
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
 
 export const youtubeMessages = {
   authExpired: 'YouTube did not accept the saved sign-in (it expired or was revoked). Reconnect YouTube on the YouTube page, then upload again.',
@@ -138,14 +146,8 @@ export function isTrustedSessionUri(uri: string, baseUrl: string): boolean {
   }
 }
 
-type CallResult = { ok: boolean; status: number; headers: Headers; json: Json | undefined } | { ok: false; status: undefined; error: unknown };
-
-/** Errors that mean the request never left this machine (nothing reached YouTube). */
-function neverSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
-}
+/** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
+type CallResult = (Extract<HttpAnswer, { status: number }> & { json: Json | undefined }) | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: YouTubeClientOptions) {
   const timeoutMs = options.requestTimeoutMs ?? YOUTUBE_DEFAULTS.requestTimeoutMs;
@@ -158,21 +160,12 @@ function createCaller(options: YouTubeClientOptions) {
     } else if (init.bytes) {
       body = init.bytes;
     }
-    let response: Response;
-    try {
-      response = await options.fetch(url, { method, headers, body: body as RequestInit['body'], redirect: 'manual', signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs) });
-    } catch (error) {
-      return { ok: false, status: undefined, error };
-    }
-    let json: Json | undefined;
-    try {
-      const text = await response.text();
-      json = text ? obj(JSON.parse(text)) : undefined;
-    } catch (error) {
-      if (response.ok) return { ok: false, status: undefined, error };
-      json = undefined;
-    }
-    return { ok: response.ok, status: response.status, headers: response.headers, json };
+    // A resumable upload's 308 is an answer to read (how many bytes YouTube holds), not a redirect to follow.
+    const answer = await send(options.fetch, url, { method, headers, body, redirect: 'manual', timeoutMs: init.timeoutMs ?? timeoutMs });
+    if (answer.status === undefined) return answer;
+    // A 2xx we cannot read may still have made the video: counted as no answer, like one that was lost.
+    if (unreadable(answer)) return { ok: false, status: undefined, error: new Error(`YouTube answered HTTP ${answer.status} with a body that is not JSON`), neverSent: false };
+    return { ...answer, json: obj(answer.json) };
   };
 }
 
@@ -182,14 +175,6 @@ export function heldBytes(headers: Headers): number | undefined {
   if (!range) return 0;
   const m = /^bytes=0-(\d+)$/.exec(range.trim());
   return m ? Number(m[1]) + 1 : undefined;
-}
-
-/** Thrown by findExisting when YouTube could not be asked: whether the video exists is still unknown. */
-export class YouTubeLookupError extends Error {
-  constructor(readonly failure: PublishFailure) {
-    super(failure.message);
-    this.name = 'YouTubeLookupError';
-  }
 }
 
 /** The videos.insert body: snippet (title, description, tags) and status (privacy, publishAt). */
@@ -261,7 +246,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       // Opening a session makes nothing visible: a 5xx or a lost answer is simply asked again.
       failures += 1;
       if (!retryable(answer) || failures >= maxInterruptions) return { ok: false, failure: failureOf(answer) };
-      await sleep(Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (failures - 1)));
+      await sleep(backoffMs(backoff, failures));
     }
   }
 
@@ -312,7 +297,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
         }
         interruptions += 1;
         if (!held.retryable || interruptions >= maxInterruptions) return { ok: false, failure: held.failure };
-        await sleep(Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (interruptions - 1)));
+        await sleep(backoffMs(backoff, interruptions));
       }
     }
 
@@ -342,7 +327,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
           timeoutMs: chunkTimeoutMs,
         });
         outcome = readUploadAnswer(answer);
-        if (answer.status === undefined && neverSent(answer.error)) finalSent = false;
+        if (answer.status === undefined && answer.neverSent) finalSent = false;
       }
 
       if (outcome.kind === 'done') {
@@ -374,7 +359,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
         if (interruptions >= maxInterruptions) {
           return { ok: false, failure: finalSent ? { code: 'unknown_outcome', message: youtubeMessages.unknownOutcome } : { code: 'unavailable', message: youtubeMessages.interrupted(offset, total) } };
         }
-        await sleep(Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (interruptions - 1)));
+        await sleep(backoffMs(backoff, interruptions));
         const held = await askSession(uri, total);
         if (held.kind === 'done') return published(request, held.video);
         if (held.kind === 'failed' && !held.retryable) return { ok: false, failure: held.failure };
@@ -405,7 +390,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       }
       // Unfinished: no video exists yet; publish continues the session.
       if (held.kind === 'held') return null;
-      if (held.kind === 'failed') throw new YouTubeLookupError(held.failure);
+      if (held.kind === 'failed') throw new LookupError(held.failure);
     } else if (!request.uploadSession?.session) {
       // No session was ever kept: no byte was sent, so no video exists.
       return null;
@@ -416,12 +401,12 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
 
   async function findInUploads(request: PublishRequest): Promise<PublishedPost | null> {
     const channels = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=contentDetails`);
-    if (!channels.ok) throw new YouTubeLookupError(failureOf(channels));
+    if (!channels.ok) throw new LookupError(failureOf(channels));
     const items = Array.isArray(channels.json?.items) ? channels.json.items.map(obj) : [];
     const uploads = obj(obj(items[0]?.contentDetails)?.relatedPlaylists)?.uploads;
     if (typeof uploads !== 'string') return null;
     const answer = await call('GET', `${baseUrl}/youtube/v3/playlistItems?part=snippet&maxResults=${LOOKUP_PAGE_SIZE}&playlistId=${encodeURIComponent(uploads)}`);
-    if (!answer.ok) throw new YouTubeLookupError(failureOf(answer));
+    if (!answer.ok) throw new LookupError(failureOf(answer));
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     const title = (request.youtube?.title ?? '').trim();
     for (const item of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
@@ -467,7 +452,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       json: { snippet: { channelId: channel.id, videoId: request.parentId, topLevelComment: { snippet: { textOriginal: request.text } } } },
     });
     if (answer.status === undefined) {
-      return { ok: false, failure: neverSent(answer.error) ? { code: 'unavailable', message: youtubeMessages.unreachable } : { code: 'unknown_outcome', message: youtubeMessages.unknownComment } };
+      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: youtubeMessages.unreachable } : { code: 'unknown_outcome', message: youtubeMessages.unknownComment } };
     }
     if (!answer.ok) return { ok: false, failure: commentFailure(answer) };
     const id = obj(obj(answer.json?.snippet)?.topLevelComment)?.id ?? answer.json?.id;
@@ -478,13 +463,13 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
   /** The channel's own top-level comment with this text on the video (commentThreads.list videoId, newest first), made since the attempt. */
   async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
     const channel = await myChannel();
-    if (!channel.ok) throw new YouTubeLookupError(channel.failure);
+    if (!channel.ok) throw new LookupError(channel.failure);
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     let pageToken = '';
     for (let page = 0; page < COMMENT_LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(request.parentId)}&order=time&textFormat=plainText&maxResults=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new YouTubeLookupError(failureOf(answer));
+      if (!answer.ok) throw new LookupError(failureOf(answer));
       for (const thread of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
         const top = obj(obj(thread?.snippet)?.topLevelComment);
         const snippet = obj(top?.snippet);
