@@ -33,6 +33,9 @@ import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compos
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
+import { ComposeQueue, type QueuePlan } from '../components/compose-queue';
+import { useChannelQueue } from '../hooks/use-channel-queue';
+import { formatSlot } from '@core/queue-slots';
 import { DraftsList } from '../components/drafts-card';
 import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
@@ -184,6 +187,13 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const connected = connections.state.status === 'success' ? connections.state.data : null;
   const picked = chosen.filter((c) => connected?.[c].state === 'connected');
   const has = (c: Channel) => picked.includes(c);
+  // Add to queue: each chosen channel's posting slots and the slots its scheduled posts take.
+  const queues = {
+    x: useChannelQueue('x', { enabled: has('x') }),
+    linkedin: useChannelQueue('linkedin', { enabled: has('linkedin') }),
+    reddit: useChannelQueue('reddit', { enabled: has('reddit') }),
+    youtube: useChannelQueue('youtube', { enabled: has('youtube') }),
+  };
 
   // LinkedIn: who may post (the member last seen at once, the pages when the profile answers).
   const profile = usePlatformProfile('linkedin', { enabled: has('linkedin') });
@@ -263,10 +273,15 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     }
   };
 
-  const submit = async () => {
+  /** Post Now or Schedule (the field's time, in the workspace zone), or Add to queue with each channel's own slot (`plan`). */
+  const submit = async (plan?: QueuePlan) => {
     if (sendingRef.current || blocked) return;
-    const when = schedule.check(timeZone, now());
-    if (!when) return;
+    const when = plan ? null : schedule.check(timeZone, now());
+    if (!plan && !when) return;
+    const sendAt = (channel: Channel) => {
+      const slot = plan?.[channel];
+      return slot ? { scheduledAt: slot.at.toISOString(), timeZone: slot.timeZone } : { scheduledAt: when?.scheduledAt ?? null, timeZone };
+    };
     // A file still being read when Send was clicked: wait for it, and send nothing a channel would refuse.
     for (const channel of mediaChecks.probing ? picked : []) {
       const refused = await mediaChecks.settle(targetOf(channel));
@@ -279,11 +294,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     const inputs = Object.fromEntries(
       picked.map((channel) => [
         channel,
-        publishInputOf(
-          channel,
-          { text: textOf(fields[channel], shared), media, fields: fields[channel], flair: flair.chosen },
-          { requestId: crypto.randomUUID(), groupId, scheduledAt: when.scheduledAt, timeZone },
-        ),
+        publishInputOf(channel, { text: textOf(fields[channel], shared), media, fields: fields[channel], flair: flair.chosen }, { requestId: crypto.randomUUID(), groupId, ...sendAt(channel) }),
       ]),
     ) as Partial<Record<Channel, ReturnType<typeof publishInputOf>>>;
     setGroup({ groupId, inputs, sent: picked.map((channel) => ({ channel, state: 'sending' })) });
@@ -299,7 +310,12 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     sendingRef.current = false;
     setSending(false);
     if (!sent.some((s) => s.state === 'sent')) return refuse('No channel accepted the post: the reason is shown under each one.');
-    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
+    if (plan) {
+      const queued = sent.flatMap((s) =>
+        s.state === 'sent' && plan[s.channel] ? [`${platformLabels[s.channel]}: ${formatSlot(plan[s.channel]!.at, plan[s.channel]!.timeZone, now())} (${plan[s.channel]!.timeZone})`] : [],
+      );
+      toast({ title: 'Added to queue', description: `Queued for ${queued.join('; ')}.` });
+    } else if (when?.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
     // The idea went out: its draft is done with.
     if (draftId && uid) {
       loadedDraft.current = null;
@@ -467,6 +483,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                       Save as draft
                     </Button>
                   </div>
+                  <ComposeQueue chosen={picked} queues={queues} blocked={blocked} busy={sending} onQueue={(plan) => void submit(plan)} now={now} />
                   {blocked ? (
                     <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
                       {blocked}
