@@ -26,13 +26,16 @@ import { toast } from '@/lib/toast';
 import { useComposeDraftDoc, useComposeDrafts } from '../api/compose-drafts';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
-import { useMediaChecks } from '../hooks/use-media-checks';
+import { useMediaChecks, type MediaChecks } from '../hooks/use-media-checks';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { AuthorSelect, type AuthorChoice } from '../components/author-select';
 import { CHANNEL_PAGE, ComposeChannels, ConnectLink } from '../components/compose-channels';
 import { LimitCounter, refuse, toastScheduled, useScheduleInput } from '../components/composer-shell';
 import { MediaField } from '../components/media-field';
 import { PostGroup, type SentChannel } from '../components/post-group';
+import { ComposeQueue, type QueuePlan } from '../components/compose-queue';
+import { useChannelQueue } from '../hooks/use-channel-queue';
+import { formatSlot } from '@core/queue-slots';
 import { DraftsList } from '../components/drafts-card';
 import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
@@ -45,6 +48,7 @@ import { VISIBILITY_OPTIONS } from '@core/youtube-form';
 import { ChannelChecks } from '@core/ui/channel-checks';
 
 const SHARED = 'shared';
+const NO_MEDIA: MediaAsset[] = [];
 /** Who posts, in a preview, until the account's name is known (LinkedIn's is the chosen author). */
 const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
 /** The Reddit username the account's User-Agent names ('web:app:1.0 (by /u/name)'), as Reddit shows it. */
@@ -154,6 +158,8 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const [chosen, setChosen] = useState<Channel[]>([]);
   const [shared, setShared] = useState('');
   const [media, setMedia] = useState<MediaAsset[]>([]);
+  // A channel's own media once "Use different media for this channel" forked it; absent while it sends the shared media.
+  const [ownMedia, setOwnMedia] = useState<Partial<Record<Channel, MediaAsset[]>>>({});
   const [fields, setFields] = useState<ChannelFieldsMap>(emptyFieldsMap);
   const [tab, setTab] = useState<Tab>(SHARED);
   const [previewPick, setPreviewPick] = useState<Channel | null>(null);
@@ -177,6 +183,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     setChosen([...opened.channels]);
     setShared(opened.text);
     setMedia(draftMediaAssets(opened.media));
+    setOwnMedia({});
     setFields(fieldsOfComposeDraft(opened));
     setTab(SHARED);
   }, [opened]);
@@ -184,6 +191,13 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const connected = connections.state.status === 'success' ? connections.state.data : null;
   const picked = chosen.filter((c) => connected?.[c].state === 'connected');
   const has = (c: Channel) => picked.includes(c);
+  // Add to queue: each chosen channel's posting slots and the slots its scheduled posts take.
+  const queues = {
+    x: useChannelQueue('x', { enabled: has('x') }),
+    linkedin: useChannelQueue('linkedin', { enabled: has('linkedin') }),
+    reddit: useChannelQueue('reddit', { enabled: has('reddit') }),
+    youtube: useChannelQueue('youtube', { enabled: has('youtube') }),
+  };
 
   // LinkedIn: who may post (the member last seen at once, the pages when the profile answers).
   const profile = usePlatformProfile('linkedin', { enabled: has('linkedin') });
@@ -208,13 +222,24 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
   const flair = chooseFlair(flairData, fields.reddit.flairId);
 
-  const facts = media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
-  // Each chosen channel's media rules over the files themselves (YouTube as Shorts when its text says #Shorts).
+  /** The media a channel sends: its own once forked, else the shared media. */
+  const mediaOf = (channel: Channel): MediaAsset[] => ownMedia[channel] ?? media;
+  const mediaForked = (channel: Channel) => ownMedia[channel] !== undefined;
+  // Each chosen channel's media rules over the files themselves (YouTube as Shorts when its text says #Shorts):
+  // the shared media against the channels that send it, each forked channel's own media against its rules alone.
   const targetOf = (channel: Channel): MediaTarget => (channel === 'youtube' ? youtubeTarget(`${fields.youtube.videoTitle}\n${textOf(fields.youtube, shared)}`) : channel);
-  const mediaChecks = useMediaChecks(media, picked.map(targetOf));
+  const mediaChecks = useMediaChecks(media, picked.filter((c) => !mediaForked(c)).map(targetOf));
+  const ownChecks: Record<Channel, MediaChecks> = {
+    x: useMediaChecks(ownMedia.x ?? NO_MEDIA, has('x') && mediaForked('x') ? [targetOf('x')] : []),
+    linkedin: useMediaChecks(ownMedia.linkedin ?? NO_MEDIA, has('linkedin') && mediaForked('linkedin') ? [targetOf('linkedin')] : []),
+    reddit: useMediaChecks(ownMedia.reddit ?? NO_MEDIA, has('reddit') && mediaForked('reddit') ? [targetOf('reddit')] : []),
+    youtube: useMediaChecks(ownMedia.youtube ?? NO_MEDIA, has('youtube') && mediaForked('youtube') ? [targetOf('youtube')] : []),
+  };
+  const checksOf = (channel: Channel): MediaChecks => (mediaForked(channel) ? ownChecks[channel] : mediaChecks);
   const checks = picked.map((channel) => {
+    const facts = mediaOf(channel).map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes }));
     const check = checkChannel(channel, { text: textOf(fields[channel], shared), media: facts, fields: fields[channel], flairMissing: flair.missing });
-    return { channel, ...check, reasons: [...new Set([...check.reasons, ...mediaChecks.reasonsFor(targetOf(channel))])] };
+    return { channel, ...check, reasons: [...new Set([...check.reasons, ...checksOf(channel).reasonsFor(targetOf(channel))])] };
   });
   const failing = checks.filter((c) => c.reasons.length > 0);
   const blocked = picked.length === 0 ? CHOOSE_CHANNEL : failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
@@ -228,7 +253,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const previewOf = (channel: Channel): PreviewPost => {
     const f = fields[channel];
     const author = channel === 'linkedin' ? (authors?.find((a) => a.urn === f.author)?.name ?? member?.name ?? 'You') : (accountNames[channel] ?? PREVIEW_AUTHOR[channel]);
-    const base = { text: textOf(f, shared), media, author };
+    const base = { text: textOf(f, shared), media: mediaOf(channel), author };
     if (channel === 'reddit') return { ...base, title: f.title, subreddit: subreddit || undefined, flair: f.flairText.trim() || flair.chosen?.text || undefined };
     if (channel === 'youtube') return { ...base, title: f.videoTitle };
     return base;
@@ -254,7 +279,9 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
       const id = await writeComposeDraft(getFirebase().db, uid, draftId, draftFieldsOf(chosen, shared, media, fields));
       loadedDraft.current = id;
       if (id !== draftId) setParams((p) => withParam(p, id), { replace: true });
-      toast({ title: 'Draft saved', description: 'It is under Drafts on this page: open it there to go on.' });
+      // A Compose draft keeps the shared media only (core/data/compose-draft.ts): say so when a channel has its own.
+      const ownKept = Object.keys(ownMedia).length > 0 ? " Each channel's own media is not kept in a draft, only the shared media." : '';
+      toast({ title: 'Draft saved', description: `It is under Drafts on this page: open it there to go on.${ownKept}` });
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: error instanceof DraftsFullError ? error.message : 'Failed to save the draft. Please try again.', variant: 'destructive' });
@@ -263,13 +290,18 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     }
   };
 
-  const submit = async () => {
+  /** Post Now or Schedule (the field's time, in the workspace zone), or Add to queue with each channel's own slot (`plan`). */
+  const submit = async (plan?: QueuePlan) => {
     if (sendingRef.current || blocked) return;
-    const when = schedule.check(timeZone, now());
-    if (!when) return;
+    const when = plan ? null : schedule.check(timeZone, now());
+    if (!plan && !when) return;
+    const sendAt = (channel: Channel) => {
+      const slot = plan?.[channel];
+      return slot ? { scheduledAt: slot.at.toISOString(), timeZone: slot.timeZone } : { scheduledAt: when?.scheduledAt ?? null, timeZone };
+    };
     // A file still being read when Send was clicked: wait for it, and send nothing a channel would refuse.
-    for (const channel of mediaChecks.probing ? picked : []) {
-      const refused = await mediaChecks.settle(targetOf(channel));
+    for (const channel of picked.filter((c) => checksOf(c).probing)) {
+      const refused = await checksOf(channel).settle(targetOf(channel));
       if (refused) return refuse(`${platformLabels[channel]}: ${refused}`);
     }
     if (sendingRef.current) return;
@@ -281,8 +313,8 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
         channel,
         publishInputOf(
           channel,
-          { text: textOf(fields[channel], shared), media, fields: fields[channel], flair: flair.chosen },
-          { requestId: crypto.randomUUID(), groupId, scheduledAt: when.scheduledAt, timeZone },
+          { text: textOf(fields[channel], shared), media: mediaOf(channel), fields: fields[channel], flair: flair.chosen },
+          { requestId: crypto.randomUUID(), groupId, ...sendAt(channel) },
         ),
       ]),
     ) as Partial<Record<Channel, ReturnType<typeof publishInputOf>>>;
@@ -299,7 +331,12 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     sendingRef.current = false;
     setSending(false);
     if (!sent.some((s) => s.state === 'sent')) return refuse('No channel accepted the post: the reason is shown under each one.');
-    if (when.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
+    if (plan) {
+      const queued = sent.flatMap((s) =>
+        s.state === 'sent' && plan[s.channel] ? [`${platformLabels[s.channel]}: ${formatSlot(plan[s.channel]!.at, plan[s.channel]!.timeZone, now())} (${plan[s.channel]!.timeZone})`] : [],
+      );
+      toast({ title: 'Added to queue', description: `Queued for ${queued.join('; ')}.` });
+    } else if (when?.scheduledAt) toastScheduled(when.scheduledAt, timeZone);
     // The idea went out: its draft is done with.
     if (draftId && uid) {
       loadedDraft.current = null;
@@ -309,6 +346,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     // What went out is cleared for the next idea; the group stays below with each channel's state.
     setShared('');
     setMedia([]);
+    setOwnMedia({});
     setFields(emptyFieldsMap());
     setTab(SHARED);
     schedule.reset();
@@ -369,7 +407,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
 
   const current = shownTab === SHARED ? null : shownTab;
   const currentCheck = current ? checks.find((c) => c.channel === current)! : null;
-  const forked = (t: Tab) => t !== SHARED && fields[t].text !== null;
+  const forked = (t: Tab) => t !== SHARED && (fields[t].text !== null || mediaForked(t));
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -393,6 +431,17 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                     shared={shared}
                     check={currentCheck!}
                     onChange={(change) => setField(current, change)}
+                    media={{
+                      own: ownMedia[current] ?? null,
+                      shared: media,
+                      checks: checksOf(current),
+                      onChange: (next) => setOwnMedia((all) => ({ ...all, [current]: next })),
+                      onJoin: () =>
+                        setOwnMedia((all) => {
+                          const { [current]: _joined, ...rest } = all;
+                          return rest;
+                        }),
+                    }}
                     authors={authors}
                     flairs={{ state: flairs, data: flairData, chosen: flair.chosen }}
                   />
@@ -412,7 +461,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                         picked.length > 0 ? (
                           <ul className="grid gap-1 text-xs text-muted-foreground">
                             {picked.map((c) => (
-                              <li key={c}>{MEDIA_LIMIT_NOTES[c]}</li>
+                              <li key={c}>{mediaForked(c) ? `${platformLabels[c]} sends its own media (on its tab).` : MEDIA_LIMIT_NOTES[c]}</li>
                             ))}
                           </ul>
                         ) : (
@@ -467,6 +516,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                       Save as draft
                     </Button>
                   </div>
+                  <ComposeQueue chosen={picked} queues={queues} blocked={blocked} busy={sending} onQueue={(plan) => void submit(plan)} now={now} />
                   {blocked ? (
                     <p id={`${id}-blocked`} role="alert" className="text-sm text-destructive">
                       {blocked}
@@ -502,12 +552,14 @@ interface ChannelPanelProps {
   shared: string;
   check: { used: number; max: number; unit: string };
   onChange: (change: Partial<ChannelFields>) => void;
+  /** The channel's own media (null while it sends the shared media), and how it forks and joins again. */
+  media: { own: MediaAsset[] | null; shared: readonly MediaAsset[]; checks: MediaChecks; onChange: (media: MediaAsset[]) => void; onJoin: () => void };
   authors: AuthorChoice[] | null;
   flairs: { state: ReturnType<typeof useSubredditFlairs>; data: { flairs: { id: string; text: string }[]; flairRequired: boolean } | null; chosen: { textEditable: boolean; text: string } | null };
 }
 
 /** A chosen channel's tab: its text (forked once edited, Use shared text joins it again) and the fields its platform needs. */
-function ChannelPanel({ channel, fields, shared, check, onChange, authors, flairs }: ChannelPanelProps) {
+function ChannelPanel({ channel, fields, shared, check, onChange, media, authors, flairs }: ChannelPanelProps) {
   const id = useId();
   const described = platforms[channel];
   const label = platformLabels[channel];
@@ -615,6 +667,46 @@ function ChannelPanel({ channel, fields, shared, check, onChange, authors, flair
         </p>
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} unit={check.unit} />
       </div>
+      <ChannelMedia channel={channel} {...media} />
     </>
+  );
+}
+
+/**
+ * A channel's media: the shared media until "Use different media for this channel" forks it (a copy to edit:
+ * YouTube's video beside X's image), "Use shared media" joins it again. A forked channel's checks read its own files.
+ */
+function ChannelMedia({ channel, own, shared, checks, onChange, onJoin }: { channel: Channel } & ChannelPanelProps['media']) {
+  const label = platformLabels[channel];
+  const video = platforms[channel].videoUpload;
+  if (own === null) {
+    return (
+      <div className="grid gap-2">
+        <p className="text-sm font-medium leading-none">{video ? 'Video' : 'Media'}</p>
+        <p className="text-xs text-muted-foreground">{shared.length === 0 ? 'Follows the shared media (none yet).' : `Follows the shared media: ${shared.map((m) => m.title).join(', ')}.`}</p>
+        <Button variant="outline" size="sm" onClick={() => onChange(video ? shared.filter((m) => m.type === 'video').slice(0, 1) : [...shared])} className="justify-self-start">
+          Use different media for this channel
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <span className="flex flex-wrap items-center gap-2">
+        <span role="status" className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+          Own media for {label}
+        </span>
+        <Button variant="outline" size="sm" onClick={onJoin}>
+          Use shared media
+        </Button>
+      </span>
+      <MediaField
+        platform={channel}
+        media={own}
+        onChange={onChange}
+        checks={checks}
+        {...(video ? { types: ['video'] as const, single: true, legend: `Video for ${label}` } : { legend: `Media for ${label}` })}
+      />
+    </div>
   );
 }
