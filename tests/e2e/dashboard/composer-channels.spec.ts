@@ -5,8 +5,8 @@ import { redditPosts, sandboxPosts } from '../support/sandbox';
 // The one composer (/compose) beyond composer.spec.ts: one idea with an image to X, LinkedIn and Reddit in
 // one go, Reddit's text forked and edited there, each published with its own link; and a post scheduled
 // from the composer, dragged on the calendar to another day, published at its new time.
-// (A video for YouTube cannot ride in the same group: the composer's media are shared, and neither X nor
-// Reddit takes an image and a video together.)
+// (YouTube in a group with its own video, beside the others' image, is proven at component level:
+// dashboard/features/social/routes/compose-route-channel-media.test.tsx.)
 
 // A zone without DST, under its canonical name (Chromium names Asia/Kolkata 'Asia/Calcutta').
 const ZONE = 'Asia/Tokyo';
