@@ -16,6 +16,9 @@ import type { EngineJob, EngineOutput } from './engine-job';
 // the run's first frame (the WebCodecs export draws both moving).
 // Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
 
+/** A video clip's speed for the argument builders (absent at 1). */
+const speedOf = (item: VisualItem) => (item.speed && item.speed !== 1 ? { speed: item.speed } : {});
+
 const extensionOf = (blob: Blob, fallback: string) => {
   const sub = blob.type.split('/')[1]?.split(';')[0];
   return sub && /^[a-z0-9.+-]{1,12}$/.test(sub) ? sub.replace('quicktime', 'mov').replace('mpeg', 'mp3') : fallback;
@@ -57,7 +60,9 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   };
   // One clip of a transition on its own, on black: a video from where it is at t, a still drawn once.
   const transitionSide = async (item: VisualItem, name: string, t: number): Promise<RunTransition['to']> =>
-    item.type === 'video' ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t) } : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
+    item.type === 'video'
+      ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t), ...speedOf(item) }
+      : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
 
   onProgress(0, 'Preparing frames');
   for (const [k, run] of runs.entries()) {
@@ -88,7 +93,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       const over = run.layers.slice(2);
       const overlays: OverlayLayer[] = [];
       for (const layer of over) {
-        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer) });
         else overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, [layer], t) });
       }
       videoRuns.push({ ...base, frames: run.frames, transition, ...(overlays.length && { overlays }) });
@@ -97,7 +102,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const bottom = run.layers[0]!;
     const base: VideoRun =
       firstVideo === 0 && bottom.type === 'video'
-        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t) }
+        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t), ...speedOf(bottom) }
         : { kind: 'still', file: await still(`still${k}.png`, run.layers.slice(0, firstVideo), t), frames: run.frames };
     // Over the base, bottom up: each video, and each stretch of still layers between them as one PNG.
     const overlays: OverlayLayer[] = [];
@@ -112,7 +117,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         continue;
       }
       await flush();
-      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer) });
     }
     await flush();
     videoRuns.push(overlays.length ? { ...base, overlays } : base);
@@ -124,6 +129,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     durationSec: clip.duration,
     volume: clip.volume,
     offsetSec: clip.offset,
+    ...(clip.speed && { speed: clip.speed }),
     fadeInSec: clip.fadeIn,
     fadeOutSec: clip.fadeOut,
     ...(clip.envelope && { envelope: clip.envelope.map((p) => ({ t: p.t - clip.start_time, gain: p.gain })) }),
