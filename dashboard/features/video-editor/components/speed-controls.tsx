@@ -28,7 +28,8 @@ export function SpeedControls({ clip, label }: { clip: Clip; label: string }) {
       <label htmlFor={`${id}-speed`} className="w-16 shrink-0">
         Speed
       </label>
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Speed presets">
+      {/* Six presets in one row: across the inspector on a phone, their own width on a wider screen. */}
+      <div className="grid w-full grid-cols-6 gap-1 sm:w-auto" role="group" aria-label="Speed presets">
         {CLIP_SPEED.presets.map((p) => (
           <button
             key={p}
@@ -36,7 +37,7 @@ export function SpeedControls({ clip, label }: { clip: Clip; label: string }) {
             aria-pressed={speed === p}
             onClick={() => setSpeed(clip.id, p)}
             className={cn(
-              'h-8 min-w-11 rounded-md border px-2 text-xs tabular-nums transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              'h-8 min-w-0 rounded-md border px-1 text-xs sm:min-w-11 sm:px-2 tabular-nums transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               speed === p ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted',
             )}
           >
