@@ -7,7 +7,16 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PR
  * A layer over a run's base: a transparent PNG of still layers (images, titles drawn by drawFrame without
  * its black background) or a video clip from `startSec` into its file, fitted like drawFrame's contain.
  */
-export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number };
+export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number; move?: LayerMove };
+
+/**
+ * A video layer moved by keyframes: its offset in output pixels at seconds from the run's start, straight
+ * lines between the points (one a frame where the path bends), for overlay's per-frame x and y.
+ */
+export interface LayerMove {
+  x: readonly { t: number; gain: number }[];
+  y: readonly { t: number; gain: number }[];
+}
 
 /**
  * One run of frames of the visual track: its bottom layer (a still: a PNG drawn by drawFrame, decoded
@@ -187,6 +196,15 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
   return [...parts, `${mix}${audio.length > 1 ? '' : 'anull,'}apad,atrim=0:${num(totalSec)}[${label}]`].join(';');
 }
 
+/**
+ * Where overlay lays a layer: 0:0, or for a video moved by keyframes x and y as expressions of the frame's
+ * time in the run (overlay evaluates them every frame; `t` is the base's, 0 at the run's first frame).
+ */
+export function overlayPosition(layer: OverlayLayer): string {
+  if (layer.kind !== 'video' || !layer.move) return '0:0';
+  return `x='${envelopeExpression(layer.move.x)}':y='${envelopeExpression(layer.move.y)}'`;
+}
+
 /** Encoder options; `bitrate` caps VP8 (its CRF mode needs a ceiling). */
 export function videoCodecArgs(format: VideoFormat, quality: VideoQuality, opts: { bitrate: number; preset?: string }): string[] {
   switch (format) {
@@ -250,7 +268,7 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
       parts.push(overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`));
       const under = k === 0 ? `v${i}b` : `v${i}b${k}`;
       const last = k === overlays.length - 1;
-      parts.push(`[${under}][v${i}o${k}]overlay=0:0:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
+      parts.push(`[${under}][v${i}o${k}]overlay=${overlayPosition(layer)}:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
     });
     return parts.join(';');
   });
