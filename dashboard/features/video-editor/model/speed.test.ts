@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { videoProjectContentSchema, type TimelineItem } from '@core/editor/model';
-import { commit, createHistory, undo } from './history';
+import { captionItemsFor } from './captions';
+import { commit, createHistory, redo, undo, type History } from './history';
 import { clipSourceFrame, keyframeMarks, sourceFrameAt, valueAt, volumeEnvelope } from './keyframes';
-import { fromItems, isValid, setSpeed, splitAt, toItems, trimEnd, trimStart, type Clip, type Timeline } from './tracks';
+import { clipSpeed, dropLeft, dropRight, fromItems, isValid, moveClips, removeClips, setSpeed, splitAt, timelineLength, toItems, trimEnd, trimStart, type Clip, type Timeline } from './tracks';
 import { soundSpan, sourceTime } from '../render/scene';
 
 // Clip speed: a clip plays `length * speed` frames of its source from its in-point; its length on the
@@ -138,4 +139,82 @@ describe('stored projects and the render kernels', () => {
     // Source frame 30 (1 s) is 0.25 s after the clip's start at 2x (in-point 0.5 s).
     expect(volumeEnvelope(item, FPS)![0]!.t).toBeCloseTo(1.25, 9);
   });
+});
+
+describe('captions of a clip at another speed', () => {
+  it('come as fast as the clip plays its words', () => {
+    const words = [
+      { text: 'one', start: 2, end: 2.4 },
+      { text: 'two', start: 3, end: 3.4 },
+      { text: 'late', start: 9, end: 9.5 },
+    ];
+    // From 2 s of the file at 2x, placed at 10 s for 1 s: it plays 2 to 4 s of the file.
+    let n = 0;
+    const cues = captionItemsFor(words, { start_time: 10, duration: 1, in_point: 2, speed: 2 }, FPS, () => `c${++n}`);
+    expect(cues).toHaveLength(1);
+    expect(cues[0]).toMatchObject({
+      start_time: 10,
+      settings: {
+        text: 'one two',
+        words: [
+          { text: 'one', start: 0, end: 0.2 },
+          { text: 'two', start: 0.5, end: 0.7 },
+        ],
+      },
+    });
+  });
+});
+
+describe('random edits with speeds', () => {
+  it('2,000 edits (speed, split, trim, ripple, move, undo/redo) keep whole frames within the sources, and undo back to the identical project', () => {
+    let seed = 7;
+    const r = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+    const newId = ids();
+    const speeds = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4];
+    let h: History<Timeline> = createHistory(tl(clip('a', 0, 90, { sourceLength: 400 }), clip('b', 90, 60, { in: 30, sourceLength: 200 }, { speed: 1.5 })));
+    const start = JSON.stringify(h.present);
+    let edits = 0;
+    for (let i = 0; i < 2000; i++) {
+      const t = h.present;
+      const c = pick(t.clips);
+      const f = Math.floor(r() * (timelineLength(t) + 30));
+      const ripple = r() < 0.5;
+      let next = t;
+      switch (Math.floor(r() * 8)) {
+        case 0:
+          next = setSpeed(t, c.id, pick(speeds));
+          break;
+        case 1:
+          if (t.clips.length < 30) next = splitAt(t, f, newId);
+          break;
+        case 2:
+          next = trimStart(t, c.id, f, { ripple });
+          break;
+        case 3:
+          next = trimEnd(t, c.id, f, { ripple });
+          break;
+        case 4:
+          next = r() < 0.3 && t.clips.length > 2 ? removeClips(t, [c.id], { ripple }) : r() < 0.5 ? dropLeft(t, f) : dropRight(t, f);
+          break;
+        case 5:
+          next = moveClips(t, [c.id], Math.round((r() - 0.5) * 60));
+          break;
+        case 6:
+          if (h.past.length) h = undo(h);
+          continue;
+        default:
+          if (h.future.length) h = redo(h);
+          continue;
+      }
+      if (!isValid(next)) throw new Error(`edit ${i} broke the timeline: ${JSON.stringify(next)}`);
+      // Every clip plays no more than its source from its in-point.
+      for (const x of next.clips) expect(x.in + x.length * clipSpeed(x)).toBeLessThanOrEqual(x.sourceLength! + 1e-6);
+      if (next !== t) edits++;
+      h = commit(h, next, Infinity);
+    }
+    expect(edits).toBeGreaterThan(500);
+    while (h.past.length) h = undo(h);
+    expect(JSON.stringify(h.present)).toBe(start);
+  }, 30_000);
 });
