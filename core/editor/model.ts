@@ -16,6 +16,9 @@ export const videoFormatIds = VIDEO_FORMATS.map((f) => f.id) as unknown as reado
 export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
+/** A clip's playback speed: its range and the inspector's presets (1 = as recorded). */
+export const CLIP_SPEED = { min: 0.25, max: 4, presets: [0.25, 0.5, 1, 1.5, 2, 4] } as const;
+
 const seconds = z.number().finite().min(0);
 /**
  * One keyframe: `frame` is a whole frame of the clip's source, counted like the in-point (0 is the clip's
@@ -37,6 +40,11 @@ const placement = {
   track: z.enum(['main', 'overlay-1', 'overlay-2', 'caption', 'audio-1', 'audio-2']).optional(),
   in_point: seconds.optional(),
   source_duration: z.number().finite().positive().optional(),
+  /**
+   * Playback speed of a clip with video or sound (absent = 1): the clip plays `duration * speed` seconds of
+   * its source from its in-point, with the pitch kept.
+   */
+  speed: z.number().finite().min(CLIP_SPEED.min).max(CLIP_SPEED.max).optional(),
   /** Clip gain in dB (0 = as recorded). */
   gain_db: z.number().finite().min(-60).max(12).optional(),
   /** Fade-in and fade-out of the clip's sound in seconds (absent = none): the gain ramps from silence. */

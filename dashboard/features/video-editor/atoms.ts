@@ -19,6 +19,7 @@ import {
   reorderInTrack,
   setFade,
   setGain,
+  setSpeed,
   splitAt,
   timelineLength,
   toItems,
@@ -193,6 +194,8 @@ export const duplicateSelectionAtom = atom(null, (get, set) => {
   if (made.length) set(selectionBaseAtom, made);
 });
 export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) => set(editTimeline((tl) => setGain(tl, id, db))));
+/** A clip's speed (0.25..4): its length becomes its source span over the speed, the rest of its track follows; one undo step. */
+export const setClipSpeedAtom = atom(null, (_get, set, id: string, speed: number) => set(editTimeline((tl) => setSpeed(tl, id, speed))));
 /** A clip's fade-in or fade-out, in frames. */
 /** Sets (kind and whole frames), changes or removes (null) the transition on the cut before clip `id`: one undo step. */
 export const setTransitionAtom = atom(null, (_get, set, id: string, kind: TransitionKind | null, frames: number) => set(editTimeline((tl) => setTransition(tl, id, kind, frames))));

@@ -12,7 +12,7 @@ import { startGenerationJob } from '@/lib/jobs/job-calls';
 import { useJob } from '@/lib/jobs/job-reads';
 import { applyCaptionsAtom, editCaptionWordAtom, itemsAtom, newClipId, selectionAtom, settingsAtom, timelineAtom, titleAtom } from '../atoms';
 import { captionCues, captionItemsFor, isCaption } from '../model/captions';
-import type { Clip } from '../model/tracks';
+import { clipSpeed, type Clip } from '../model/tracks';
 
 // Captions in the editor: Transcribe the selected clip with sound (a transcription job through the user's
 // ElevenLabs key, docs/architecture.md), its words become cues on the caption track; the selected cue's
@@ -25,6 +25,7 @@ interface Pending {
   start_time: number;
   duration: number;
   in_point: number;
+  speed: number;
 }
 
 const hasSound = (clip: Clip) => clip.item.type === 'audio' || (clip.item.type === 'video' && clip.item.settings.muted !== true);
@@ -63,7 +64,7 @@ export function CaptionTools() {
     try {
       const { jobId } = await startGenerationJob('transcription', { storagePath: source });
       const name = 'name' in clip.item.settings ? clip.item.settings.name : undefined;
-      setPending({ jobId, clipName: name?.trim() || 'the clip', start_time: clip.start / tl.fps, duration: clip.length / tl.fps, in_point: clip.in / tl.fps });
+      setPending({ jobId, clipName: name?.trim() || 'the clip', start_time: clip.start / tl.fps, duration: clip.length / tl.fps, in_point: clip.in / tl.fps, speed: clipSpeed(clip) });
     } catch (error) {
       const failure = readCallableError(error, 'Failed to transcribe');
       setStartError({ message: failure.message, needsIntegrations: failure.needsIntegrations });

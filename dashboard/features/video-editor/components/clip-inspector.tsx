@@ -10,12 +10,14 @@ import { isCaption } from '../model/captions';
 import { trackClips, trackDef } from '../model/tracks';
 import { CaptionWords } from './caption-tools';
 import { KeyframeControls } from './keyframe-controls';
+import { SpeedControls } from './speed-controls';
 import { TransitionControls } from './transition-controls';
 
 // The selected clip's settings under the tracks: a title's text, the duration (the rest of its track
 // follows), its place in the track (earlier or later), the transition from the main-track clip before it,
-// a video's own sound on or off, the gain of a clip with sound, keyframes (./keyframe-controls.tsx), and
-// Remove (the track closes up). Every change is one undo step.
+// a video's own sound on or off, the gain of a clip with sound, the speed of a video or sound
+// (./speed-controls.tsx), keyframes (./keyframe-controls.tsx), and Remove (the track closes up). Every
+// change is one undo step.
 
 const ICONS: Record<TimelineItem['type'], LucideIcon> = { video: Film, image: ImageIcon, title: Type, audio: AudioLines };
 const TYPE_LABEL: Record<TimelineItem['type'], string> = { video: 'Video', image: 'Image', title: 'Title', audio: 'Audio' };
@@ -133,6 +135,7 @@ export function ClipInspector() {
           <span className="w-16 text-right text-xs tabular-nums">{(item.gain_db ?? 0).toFixed(1)} dB</span>
         </label>
       ) : null}
+      <SpeedControls clip={clip} label={label} />
       <KeyframeControls key={clip.id} clip={clip} label={label} />
     </div>
   );

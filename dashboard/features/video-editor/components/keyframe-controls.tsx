@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { addKeyframeAtom, playheadFrameAtom, removeKeyframeAtom, seekFrameAtom, timelineAtom, updateKeyframeAtom } from '../atoms';
-import { EASING_LABELS, EASINGS, KEYFRAME_PROP_DEFS, keyframeMarks, keyframeProps, type Easing, type Keyframe, type KeyframeProp } from '../model/keyframes';
+import { clipTimelineFrame, EASING_LABELS, EASINGS, KEYFRAME_PROP_DEFS, keyframeMarks, keyframeProps, type Easing, type Keyframe, type KeyframeProp } from '../model/keyframes';
 import { formatTimecode, type Clip } from '../model/tracks';
 
 // The clip inspector's Keyframes section: pick a property, "Add keyframe" at the playhead (inside the clip)
@@ -76,7 +76,7 @@ export function KeyframeControls({ clip, label }: { clip: Clip; label: string })
   const prop = props.includes(picked) ? picked : props[0]!;
   const inside = playhead >= clip.start && playhead < clip.start + clip.length;
   const rows = props
-    .flatMap((p) => (clip.item.keyframes?.[p] ?? []).map((kf) => ({ prop: p, kf, frame: kf.frame - clip.in + clip.start })))
+    .flatMap((p) => (clip.item.keyframes?.[p] ?? []).map((kf) => ({ prop: p, kf, frame: Math.round(clipTimelineFrame(clip, kf.frame)) })))
     .sort((a, b) => a.frame - b.frame || props.indexOf(a.prop) - props.indexOf(b.prop));
   const fps = tl.fps;
   return (

@@ -77,10 +77,16 @@ function useMediaElements(items: readonly TimelineItem[], onChange: () => void):
   return elements;
 }
 
-/** Syncs a media element to the timeline: seek when it drifts, play while the timeline plays. */
-function syncMedia(el: HTMLMediaElement, local: number, playing: boolean, rate = 1): void {
+/**
+ * Syncs a media element to the timeline: seek when it drifts, play while the timeline plays. `speed` is
+ * the clip's own speed: the element plays at the timeline's rate times it, with its pitch kept.
+ */
+function syncMedia(el: HTMLMediaElement, local: number, playing: boolean, rate = 1, speed = 1): void {
   // Shuttle (J/L): forwards the element plays at the timeline's speed; backwards it is paused and seeked.
-  if (rate > 0 && el.playbackRate !== rate) el.playbackRate = rate;
+  // preservesPitch is on by default in browsers; set so that a 2x clip never sounds an octave up.
+  if (!el.preservesPitch) el.preservesPitch = true;
+  const r = rate * speed;
+  if (rate > 0 && el.playbackRate !== r) el.playbackRate = r;
   if (rate < 0) playing = false;
   if (el.readyState >= 1 && Math.abs(el.currentTime - local) > 0.25) el.currentTime = local;
   if (playing && el.paused) void el.play().catch(() => undefined);
@@ -128,7 +134,7 @@ export function PreviewPlayer() {
           el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
           // Fades, volume keyframes and a transition's crossfade ramp the gain exactly as the export mixes them.
           el.volume = Math.min(1, dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
-          syncMedia(el, local, playing, rate);
+          syncMedia(el, local, playing, rate, item.speed);
           return el.readyState >= 2 ? el : null;
         }
         return null;
@@ -151,7 +157,7 @@ export function PreviewPlayer() {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
           el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
-          syncMedia(el, sourceTime(item, time), playing, rate);
+          syncMedia(el, sourceTime(item, time), playing, rate, item.speed);
         }
       }
     }

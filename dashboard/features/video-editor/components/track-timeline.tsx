@@ -27,7 +27,7 @@ import {
   undoAtom,
   zoomAtom,
 } from '../atoms';
-import { accepts, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
+import { accepts, clipSpeed, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
 import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
 import { ClipInspector, clipLabel } from './clip-inspector';
 import { KeyframeDiamonds } from './keyframe-controls';
@@ -341,7 +341,9 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                       const name = `${label}, ${t.name}, ${formatTimecode(c.start, fps)} to ${formatTimecode(end(c), fps)}`;
                       const media = c.item.type === 'video' || c.item.type === 'audio' ? c.item : null;
                       // The part of the source shown follows the edge being dragged, as it will after the trim.
-                      const inFrame = Math.max(0, c.in + (start - c.start));
+                      // A clip at another speed shows `speed` source frames per timeline frame.
+                      const speed = clipSpeed(c);
+                      const inFrame = Math.max(0, c.in + (start - c.start) * speed);
                       const fades = fadeFrames(c, fps);
                       const widthPx = Math.max(2, len * ppf);
                       const waveH = c.item.type === 'video' ? CLIP_H - FILMSTRIP_H : CLIP_H - 14;
@@ -375,9 +377,9 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                             {c.item.type === 'video' ? (
                               <ClipFilmstrip
                                 url={c.item.settings.url}
-                                clip={{ in: inFrame, length: len }}
+                                clip={{ in: inFrame, length: len * speed }}
                                 fps={fps}
-                                pxPerFrame={ppf}
+                                pxPerFrame={ppf / speed}
                                 height={FILMSTRIP_H}
                                 visible={{ from: view.left - start * ppf, to: view.left + view.width - start * ppf }}
                               />
@@ -387,7 +389,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                                 url={media.settings.url}
                                 label={label}
                                 inSec={inFrame / fps}
-                                durSec={len / fps}
+                                durSec={(len * speed) / fps}
                                 widthPx={widthPx}
                                 height={waveH}
                                 gainDb={media.gain_db ?? 0}

@@ -10,11 +10,13 @@ export type CaptionItem = Extract<TimelineItem, { type: 'title' }> & { settings:
 
 export const isCaption = (item: TimelineItem): item is CaptionItem => item.type === 'title' && item.track === 'caption' && Array.isArray(item.settings.words);
 
-/** Where the transcribed clip sits: its start on the timeline, its in-point and its length (seconds). */
+/** Where the transcribed clip sits: its start on the timeline, its in-point and its length (seconds), and its speed. */
 export interface TranscribedClip {
   start_time: number;
   duration: number;
   in_point?: number;
+  /** A clip at 2x plays two seconds of its file a second: its words come twice as fast (absent = 1). */
+  speed?: number;
 }
 
 const CUE_RULES: Partial<CueRules> = { maxCharsPerLine: CAPTION_STYLE.maxCharsPerLine, maxLines: CAPTION_STYLE.maxLines };
@@ -26,8 +28,10 @@ const CUE_RULES: Partial<CueRules> = { maxCharsPerLine: CAPTION_STYLE.maxCharsPe
  */
 export function captionItemsFor(words: readonly TranscribedWord[], clip: TranscribedClip, fps: number, newId: () => string): CaptionItem[] {
   const from = clip.in_point ?? 0;
-  const to = from + clip.duration;
-  const placed = words.filter((w) => w.end > from && w.start < to).map((w) => ({ text: w.text, start: clip.start_time + Math.max(0, w.start - from), end: clip.start_time + Math.min(w.end, to) - from }));
+  const speed = clip.speed ?? 1;
+  const to = from + clip.duration * speed;
+  const at = (source: number) => clip.start_time + (source - from) / speed;
+  const placed = words.filter((w) => w.end > from && w.start < to).map((w) => ({ text: w.text, start: at(Math.max(from, w.start)), end: at(Math.min(w.end, to)) }));
   const cues = groupCaptionCues(placed, CUE_RULES);
   const frames = cues.map((c) => ({ cue: c, first: Math.floor(c.start * fps + 1e-6), last: Math.ceil(c.end * fps - 1e-6) }));
   return frames.map(({ cue, first, last }, i) => {

@@ -2,7 +2,7 @@ import BezierEasing from 'bezier-easing';
 import { EASING_CURVES, KEYFRAME_PROP_DEFS, KEYFRAME_PROPS, type Easing, type KeyframeProp } from '@core/editor/keyframes';
 import type { TimelineItem } from '@core/editor/model';
 import { isCaption } from './captions';
-import type { Clip, Timeline } from './clip';
+import { clipSpeed, type Clip, type Timeline } from './clip';
 
 // Keyframes on a clip's properties (position, scale, rotation and opacity of a picture, volume of a sound),
 // stored per property at whole frames of the clip's source (counted like the in-point, so a trim or a split
@@ -65,7 +65,7 @@ export function interpolate(kfs: readonly Keyframe[] | undefined, frame: number,
 
 /** The source frame a clip is at, at timeline time `t` (seconds), like scene.ts `sourceTime` in frames. */
 export function sourceFrameAt(item: TimelineItem, t: number, fps: number): number {
-  const f = (t - item.start_time + (item.in_point ?? 0)) * fps;
+  const f = ((t - item.start_time) * (item.speed ?? 1) + (item.in_point ?? 0)) * fps;
   // Frame times are i / fps: a keyframe's own frame lands on it exactly.
   const r = Math.round(f);
   return Math.abs(f - r) < 1e-6 ? r : f;
@@ -118,13 +118,16 @@ export function keyframeProps(item: TimelineItem): KeyframeProp[] {
   return out;
 }
 
-/** The source frame of a clip at timeline frame `frame`. */
-export const clipSourceFrame = (c: Clip, frame: number) => frame - c.start + c.in;
+/** The source frame of a clip at timeline frame `frame` (a source frame runs `speed` times as fast). */
+export const clipSourceFrame = (c: Clip, frame: number) => (frame - c.start) * clipSpeed(c) + c.in;
+
+/** The timeline frame (fractional) where a clip shows source frame `frame`. */
+export const clipTimelineFrame = (c: Clip, frame: number) => c.start + (frame - c.in) / clipSpeed(c);
 
 /** Every keyframe of a clip as timeline frames within the clip (for the timeline's diamonds), one per frame. */
 export function keyframeMarks(c: Clip): number[] {
   const frames = new Set<number>();
-  for (const p of KEYFRAME_PROPS) for (const kf of c.item.keyframes?.[p] ?? []) frames.add(kf.frame - c.in + c.start);
+  for (const p of KEYFRAME_PROPS) for (const kf of c.item.keyframes?.[p] ?? []) frames.add(Math.round(clipTimelineFrame(c, kf.frame)));
   return [...frames].filter((f) => f >= c.start && f < c.start + c.length).sort((a, b) => a - b);
 }
 
@@ -201,7 +204,7 @@ export function volumeEnvelope(item: TimelineItem, fps: number): GainPoint[] | u
   const list = item.keyframes?.volume;
   if (!list?.length) return undefined;
   const s = sorted(list);
-  const time = (frame: number) => item.start_time + frame / fps - (item.in_point ?? 0);
+  const time = (frame: number) => item.start_time + (frame / fps - (item.in_point ?? 0)) / (item.speed ?? 1);
   const gain = (db: number) => 10 ** (db / 20);
   const points: GainPoint[] = [];
   s.forEach((a, i) => {

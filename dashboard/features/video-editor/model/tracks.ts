@@ -1,8 +1,9 @@
 import type { TimelineItem } from '@core/editor/model';
-import type { Clip, Timeline, TrackId } from './clip';
+import { clipSpeed, sourceFrames, type Clip, type Timeline, type TrackId } from './clip';
+import { CLIP_SPEED } from '@core/editor/model';
 import { normalizeTransitions } from './transitions';
 
-export type { Clip, Timeline, TrackId } from './clip';
+export { clipSpeed, type Clip, type Timeline, type TrackId } from './clip';
 
 // The multi-track timeline in whole frames at the project's frame rate. Pure: every edit takes a Timeline
 // and returns a new one, or the very same object when it changes nothing (so undo records nothing).
@@ -55,8 +56,11 @@ export function timelineLength(tl: Timeline): number {
 /** True when no two clips of a track overlap and every position is a whole, non-negative frame. */
 export function isValid(tl: Timeline): boolean {
   for (const c of tl.clips) {
-    if (![c.start, c.length, c.in].every(Number.isInteger) || c.start < 0 || c.length < 1 || c.in < 0) return false;
-    if (c.sourceLength !== undefined && c.in + c.length > c.sourceLength) return false;
+    const speed = clipSpeed(c);
+    if (![c.start, c.length].every(Number.isInteger) || c.start < 0 || c.length < 1 || !(c.in >= 0)) return false;
+    // At speed 1 the in-point is a whole frame; at another speed it may fall between source frames.
+    if (speed === 1 && !Number.isInteger(c.in)) return false;
+    if (c.sourceLength !== undefined && sourceFrames(c.in + c.length * speed) > c.sourceLength) return false;
     if (!accepts(c.track, c.item.type)) return false;
   }
   for (const t of TRACKS) {
@@ -83,8 +87,10 @@ export function fromItems(items: readonly TimelineItem[], fps: number): Timeline
       start = packed[track]!;
       packed[track] = start + length;
     }
-    const clip: Clip = { id: item.id, track, start, length, in: Math.max(0, Math.round((item.in_point ?? 0) * fps)), item };
-    if (item.source_duration !== undefined) clip.sourceLength = Math.max(clip.in + length, Math.round(item.source_duration * fps));
+    const speed = item.speed ?? 1;
+    const inFrames = (item.in_point ?? 0) * fps;
+    const clip: Clip = { id: item.id, track, start, length, in: Math.max(0, speed === 1 ? Math.round(inFrames) : sourceFrames(inFrames)), item };
+    if (item.source_duration !== undefined) clip.sourceLength = Math.max(Math.ceil(sourceFrames(clip.in + length * speed)), Math.round(item.source_duration * fps));
     return clip;
   });
   return { fps, clips };
@@ -142,15 +148,19 @@ export function trimStart(tl: Timeline, id: string, to: number, opts: EditOption
   const prevEnd = trackClips(tl, c.track)
     .filter((x) => x.id !== id && end(x) <= c.start)
     .reduce((m, x) => Math.max(m, end(x)), 0);
-  const lo = opts.ripple ? c.start - c.in : Math.max(prevEnd, c.start - c.in);
+  // A timeline frame of the clip is `speed` frames of its source.
+  const speed = clipSpeed(c);
+  const before = Math.floor(sourceFrames(c.in / speed));
+  const lo = opts.ripple ? c.start - before : Math.max(prevEnd, c.start - before);
   const target = Math.min(end(c) - 1, Math.max(lo, Math.round(to)));
   const delta = target - c.start;
   if (delta === 0) return tl;
-  if (!opts.ripple) return update(tl, id, (x) => ({ ...x, start: target, in: x.in + delta, length: x.length - delta }));
+  const nextIn = Math.max(0, sourceFrames(c.in + delta * speed));
+  if (!opts.ripple) return update(tl, id, (x) => ({ ...x, start: target, in: nextIn, length: x.length - delta }));
   const moved = shiftAfter(tl.clips, c.track, end(c), -delta, id);
   return replace(
     tl,
-    moved.map((x) => (x.id === id ? { ...x, in: x.in + delta, length: x.length - delta } : x)),
+    moved.map((x) => (x.id === id ? { ...x, in: nextIn, length: x.length - delta } : x)),
   );
 }
 
@@ -159,7 +169,7 @@ export function trimEnd(tl: Timeline, id: string, to: number, opts: EditOptions 
   const c = tl.clips.find((x) => x.id === id);
   if (!c) return tl;
   const nextStart = opts.ripple ? Infinity : (trackClips(tl, c.track).find((x) => x.id !== id && x.start >= end(c))?.start ?? Infinity);
-  const sourceEnd = c.sourceLength !== undefined ? c.start + c.sourceLength - c.in : Infinity;
+  const sourceEnd = c.sourceLength !== undefined ? c.start + Math.floor(sourceFrames((c.sourceLength - c.in) / clipSpeed(c))) : Infinity;
   const target = Math.max(c.start + 1, Math.min(nextStart, sourceEnd, Math.round(to)));
   const delta = target - end(c);
   if (delta === 0) return tl;
@@ -194,7 +204,10 @@ export function splitAt(tl: Timeline, frame: number, newId: () => string, ids?: 
     const { fade_out: _o, ...leftItem } = c.item;
     // A transition stays on the left part's cut: the new cut inside the clip is a hard cut.
     const { fade_in: _i, transition_in: _t, ...rightItem } = c.item;
-    out.push({ ...c, length: left, item: leftItem as TimelineItem }, { ...c, id, start: frame, in: c.in + left, length: c.length - left, item: { ...rightItem, id } as TimelineItem });
+    out.push(
+      { ...c, length: left, item: leftItem as TimelineItem },
+      { ...c, id, start: frame, in: sourceFrames(c.in + left * clipSpeed(c)), length: c.length - left, item: { ...rightItem, id } as TimelineItem },
+    );
   }
   return replace(tl, out);
 }
@@ -335,6 +348,32 @@ export function setGain(tl: Timeline, id: string, db: number): Timeline {
   const { gain_db: _g, ...rest } = c.item;
   const item = (v === 0 ? rest : { ...rest, gain_db: v }) as TimelineItem;
   return { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item } : x)) };
+}
+
+/**
+ * Sets the speed of a clip with video or sound (clamped to 0.25..4, to the hundredth; 1 removes it). The clip
+ * keeps its in-point and the part of its source it plays, so its length becomes that span divided by the
+ * speed (whole frames, never past the source's end), and the rest of its track moves by the frames it gains
+ * or loses. Keyframes stay on their source frames.
+ */
+export function setSpeed(tl: Timeline, id: string, speed: number): Timeline {
+  const c = tl.clips.find((x) => x.id === id);
+  if (!c || (c.item.type !== 'video' && c.item.type !== 'audio') || !Number.isFinite(speed)) return tl;
+  const next = Math.round(Math.min(CLIP_SPEED.max, Math.max(CLIP_SPEED.min, speed)) * 100) / 100;
+  const old = clipSpeed(c);
+  if (next === old) return tl;
+  // Back at 1 the in-point is a whole frame again.
+  const inPoint = next === 1 ? Math.round(c.in) : c.in;
+  let length = Math.max(1, Math.round(sourceFrames((c.length * old) / next)));
+  if (c.sourceLength !== undefined) length = Math.min(length, Math.floor(sourceFrames((c.sourceLength - inPoint) / next)));
+  if (length < 1) return tl;
+  const { speed: _s, ...rest } = c.item;
+  const item = (next === 1 ? rest : { ...rest, speed: next }) as TimelineItem;
+  const moved = shiftAfter(tl.clips, c.track, end(c), length - c.length, id);
+  return replace(
+    tl,
+    moved.map((x) => (x.id === id ? { ...x, in: inPoint, length, item } : x)),
+  );
 }
 
 /** A clip's fades in whole frames, each cut to what the clip's length leaves after the other. */

@@ -3,11 +3,13 @@ import { throwIfAborted } from './ffmpeg-service';
 import { envelopeGainAt } from '../model/keyframes';
 import { MediaLoadError } from './media';
 import type { SoundClip } from './scene';
+import { timeStretch } from './time-stretch';
 
 // The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each sound (an
 // audio clip or a video clip's own sound, see soundClips) from its file's start, cut at its duration,
 // scaled by its volume, placed at its start time, summed (no normalisation) into 48 kHz stereo of the
 // render's length. A clip's fades ramp its gain from and to silence; its volume keyframes through its envelope.
+// A clip at another speed plays its part of the file time-stretched with the pitch kept (time-stretch.ts).
 
 export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
   if (clips.length === 0) return null;
@@ -21,7 +23,24 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
       const bytes = await blobs.get(url)!.arrayBuffer();
       decoded.set(url, await ctx.decodeAudioData(bytes).catch((e: unknown) => Promise.reject(new MediaLoadError(`audio "${clip.name ?? url.slice(0, 60)}"`, e))));
     }
-    const source = new AudioBufferSourceNode(ctx, { buffer: decoded.get(url)! });
+    const file = decoded.get(url)!;
+    const speed = clip.speed ?? 1;
+    let buffer = file;
+    let offset = clip.offset;
+    if (speed !== 1) {
+      const [l, r] = timeStretch(
+        Array.from({ length: file.numberOfChannels }, (_, c) => file.getChannelData(c)),
+        file.sampleRate,
+        clip.offset,
+        clip.duration,
+        speed,
+      );
+      buffer = new AudioBuffer({ length: l.length, numberOfChannels: 2, sampleRate: file.sampleRate });
+      buffer.copyToChannel(l, 0);
+      buffer.copyToChannel(r, 1);
+      offset = 0;
+    }
+    const source = new AudioBufferSourceNode(ctx, { buffer });
     const gain = new GainNode(ctx, { gain: clip.volume });
     // Fades: linear ramps from and to silence, as ffmpeg's afade (t=in/out) does in audioFilter.
     const end = clip.start_time + clip.duration;
@@ -36,7 +55,7 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
       out = out.connect(env);
     }
     out.connect(ctx.destination);
-    source.start(clip.start_time, clip.offset, clip.duration);
+    source.start(clip.start_time, offset, clip.duration);
   }
   throwIfAborted(signal);
   return ctx.startRendering();

@@ -7,7 +7,16 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PR
  * A layer over a run's base: a transparent PNG of still layers (images, titles drawn by drawFrame without
  * its black background) or a video clip from `startSec` into its file, fitted like drawFrame's contain.
  */
-export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number };
+export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number; move?: LayerMove };
+
+/**
+ * A video layer moved by keyframes: its offset in output pixels at seconds from the run's start, straight
+ * lines between the points (one a frame where the path bends), for overlay's per-frame x and y.
+ */
+export interface LayerMove {
+  x: readonly { t: number; gain: number }[];
+  y: readonly { t: number; gain: number }[];
+}
 
 /**
  * One run of frames of the visual track: its bottom layer (a still: a PNG drawn by drawFrame, decoded
@@ -15,7 +24,8 @@ export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; fi
  */
 export type VideoRun = (
   | { kind: 'still'; file: string; frames: number }
-  | { kind: 'video'; file: string; frames: number; startSec?: number }
+  /** `speed` (absent = 1): frame t of the run shows the file at startSec + t * speed. */
+  | { kind: 'video'; file: string; frames: number; startSec?: number; speed?: number }
   /** Whole frames drawn one by one by drawFrame (a picture moving by keyframes): an image2 pattern of PNGs, one a frame. */
   | { kind: 'frames'; file: string; frames: number }
 ) & {
@@ -36,7 +46,7 @@ export interface RunTransition {
   kind: TransitionKind;
   frames: number;
   intoFrames: number;
-  to: { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number };
+  to: { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number };
 }
 
 export interface AudioClipInput {
@@ -47,6 +57,8 @@ export interface AudioClipInput {
   volume: number;
   /** Seconds into the file where the clip starts (its in-point); absent = 0. */
   offsetSec?: number;
+  /** Playback speed (absent = 1): `durationSec * speed` seconds of the file are time-stretched into `durationSec`, pitch kept. */
+  speed?: number;
   /** Linear fades from and to silence at the clip's start and end, in seconds. */
   fadeInSec?: number;
   fadeOutSec?: number;
@@ -77,6 +89,33 @@ const num = (n: number) => String(Math.round(n * 1e6) / 1e6);
 export const pixelFormat = (format: VideoFormat) => (format === 'mov' ? 'yuv422p10le' : 'yuv420p');
 
 /**
+ * Timestamps from the seek point on, divided by the clip's speed: the fps filter after it then samples
+ * the source at startSec + t * speed (a 2x clip shows every other frame of a 30 fps source at 30 fps).
+ */
+const speedPts = (speed: number | undefined) => (speed && speed !== 1 ? `setpts=(PTS-STARTPTS)/${num(speed)}` : 'setpts=PTS-STARTPTS');
+
+/**
+ * ffmpeg's atempo filters that change the tempo by `speed` with the pitch kept: one atempo takes 0.5..2
+ * (ffmpeg's own docs chain it beyond), so 4x is atempo=2,atempo=2 and 0.25x atempo=0.5,atempo=0.5; an
+ * empty string at 1.
+ */
+export function atempoChain(speed: number | undefined): string {
+  if (!speed || speed === 1) return '';
+  const parts: string[] = [];
+  let left = speed;
+  while (left > 2 + 1e-9) {
+    parts.push('atempo=2');
+    left /= 2;
+  }
+  while (left < 0.5 - 1e-9) {
+    parts.push('atempo=0.5');
+    left /= 0.5;
+  }
+  if (Math.abs(left - 1) > 1e-9) parts.push(`atempo=${num(left)}`);
+  return parts.join(',');
+}
+
+/**
  * Filter chain that turns input `index` into exactly `frames` frames of width x height at fps in
  * `pixFmt`, starting at pts 0.
  */
@@ -94,7 +133,7 @@ export function runFilter(run: VideoRun, index: number, width: number, height: n
   // the last frame held when the source is shorter than the clip, cut at the clip's length.
   const seek = run.startSec ? `trim=start=${num(run.startSec)},` : '';
   return (
-    `[${index}:v]${seek}setpts=PTS-STARTPTS,fps=${fps},` +
+    `[${index}:v]${seek}${speedPts(run.speed)},fps=${fps},` +
     `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
     `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,` +
     `tpad=stop=-1:stop_mode=clone,trim=end_frame=${run.frames},settb=1/${fps},setpts=N[${label}]`
@@ -110,7 +149,7 @@ export function overlayLayerFilter(layer: OverlayLayer, index: number, width: nu
   if (layer.kind === 'still') return `[${index}:v]format=rgba,loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N[${label}]`;
   const seek = layer.startSec ? `trim=start=${num(layer.startSec)},` : '';
   return (
-    `[${index}:v]${seek}setpts=PTS-STARTPTS,fps=${fps},` +
+    `[${index}:v]${seek}${speedPts(layer.speed)},fps=${fps},` +
     `scale=${width}:${height}:force_original_aspect_ratio=decrease,format=rgba,` +
     `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black@0,setsar=1,` +
     `tpad=stop=-1:stop_mode=clone,trim=end_frame=${frames},settb=1/${fps},setpts=N[${label}]`
@@ -138,9 +177,12 @@ export function envelopeExpression(points: readonly { t: number; gain: number }[
 export function audioFilter(audio: readonly AudioClipInput[], firstInput: number, totalSec: number, label: string): string {
   const parts = audio.map((clip, i) => {
     const delayMs = Math.round(clip.startSec * 1000);
+    // A clip at another speed reads `durationSec * speed` of its file and atempo stretches it to durationSec.
+    const tempo = atempoChain(clip.speed);
     return (
-      `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec)},asetpts=PTS-STARTPTS,` +
+      `[${firstInput + i}:a]atrim=${num(clip.offsetSec ?? 0)}:${num((clip.offsetSec ?? 0) + clip.durationSec * (clip.speed ?? 1))},asetpts=PTS-STARTPTS,` +
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
+      (tempo ? `${tempo},` : '') +
       `volume=${num(clip.volume)},` +
       (clip.envelope?.length ? `volume=volume='${envelopeExpression(clip.envelope)}':eval=frame,` : '') +
       (clip.fadeInSec ? `afade=t=in:st=0:d=${num(clip.fadeInSec)},` : '') +
@@ -152,6 +194,15 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
   // normalize=0: clips add up like the preview's audio elements and OfflineAudioContext do.
   const mix = audio.length > 1 ? `${inputs}amix=inputs=${audio.length}:duration=longest:normalize=0,` : `${inputs}`;
   return [...parts, `${mix}${audio.length > 1 ? '' : 'anull,'}apad,atrim=0:${num(totalSec)}[${label}]`].join(';');
+}
+
+/**
+ * Where overlay lays a layer: 0:0, or for a video moved by keyframes x and y as expressions of the frame's
+ * time in the run (overlay evaluates them every frame; `t` is the base's, 0 at the run's first frame).
+ */
+export function overlayPosition(layer: OverlayLayer): string {
+  if (layer.kind !== 'video' || !layer.move) return '0:0';
+  return `x='${envelopeExpression(layer.move.x)}':y='${envelopeExpression(layer.move.y)}'`;
 }
 
 /** Encoder options; `bitrate` caps VP8 (its CRF mode needs a ceiling). */
@@ -185,9 +236,9 @@ function transitionFilters(r: VideoRun, t: RunTransition, i: number, input: (fil
   const into = t.intoFrames;
   // Both clips as long as the whole transition, so xfade never runs out of either.
   const frames = Math.max(t.frames, into + r.frames);
-  const early = (startSec: number | undefined) => Math.max(0, (startSec ?? 0) - into / fps);
-  const from: VideoRun = r.kind === 'video' ? { kind: 'video', file: r.file, frames, startSec: early(r.startSec) } : { kind: 'still', file: r.file, frames };
-  const to: VideoRun = t.to.kind === 'video' ? { kind: 'video', file: t.to.file, frames, startSec: early(t.to.startSec) } : { kind: 'still', file: t.to.file, frames };
+  const early = (startSec: number | undefined, speed = 1) => Math.max(0, (startSec ?? 0) - (into / fps) * speed);
+  const from: VideoRun = r.kind === 'video' ? { kind: 'video', file: r.file, frames, startSec: early(r.startSec, r.speed), speed: r.speed } : { kind: 'still', file: r.file, frames };
+  const to: VideoRun = t.to.kind === 'video' ? { kind: 'video', file: t.to.file, frames, startSec: early(t.to.startSec, t.to.speed), speed: t.to.speed } : { kind: 'still', file: t.to.file, frames };
   return [
     runFilter(from, input(from.file), width, height, fps, `v${i}x0`, pixFmt),
     runFilter(to, input(to.file), width, height, fps, `v${i}x1`, pixFmt),
@@ -217,7 +268,7 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
       parts.push(overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`));
       const under = k === 0 ? `v${i}b` : `v${i}b${k}`;
       const last = k === overlays.length - 1;
-      parts.push(`[${under}][v${i}o${k}]overlay=0:0:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
+      parts.push(`[${under}][v${i}o${k}]overlay=${overlayPosition(layer)}:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
     });
     return parts.join(';');
   });

@@ -1,7 +1,7 @@
-import { drawFrame } from './draw-frame';
+import { drawFrame, titleScale } from './draw-frame';
 import type { VisualItem } from '@core/editor/model';
-import { isAnimated } from '../model/keyframes';
-import { buildRenderArgs, type AudioClipInput, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
+import { isAnimated, transformAt } from '../model/keyframes';
+import { buildRenderArgs, type AudioClipInput, type LayerMove, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { frameRuns, sourceTime, transitionAt, type Scene } from './scene';
 import type { EngineJob, EngineOutput } from './engine-job';
@@ -12,9 +12,31 @@ import type { EngineJob, EngineOutput } from './engine-job';
 // video clip is passed as its file from where the run starts in it (its in-point and the time since its
 // start), fitted by scale+pad exactly like drawFrame's contain; ffmpeg's overlay lays them bottom up.
 // A picture moving by keyframes (model/keyframes.ts) is drawn by drawFrame frame by frame into a PNG
-// sequence; where a video shows, a video moving by keyframes is laid on unmoved and a still over it keeps
-// the run's first frame (the WebCodecs export draws both moving).
+// sequence; where a video shows, a video whose position is keyframed is laid on by overlay at x and y that
+// follow its path frame by frame (on black when it is the bottom layer), while its keyframed scale,
+// rotation and opacity are not applied and a still over a video keeps the run's first frame (the WebCodecs
+// export draws all of them).
 // Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
+
+/** Whether a clip's position is keyframed. */
+const isMoved = (item: VisualItem) => !!(item.keyframes?.x?.length || item.keyframes?.y?.length);
+
+/**
+ * Points of one coordinate of a path, a frame apart: only the first, the last and those where the path
+ * bends are kept (a linear stretch between two keyframes is one straight line for overlay's expression).
+ */
+function bends(values: readonly number[], fps: number): LayerMove['x'] {
+  const out: { t: number; gain: number }[] = [];
+  values.forEach((v, k) => {
+    const prev = values[k - 1];
+    const next = values[k + 1];
+    if (prev === undefined || next === undefined || Math.abs(next - v - (v - prev)) > 1e-6) out.push({ t: k / fps, gain: Math.round(v * 1000) / 1000 });
+  });
+  return out;
+}
+
+/** A video clip's speed for the argument builders (absent at 1). */
+const speedOf = (item: VisualItem) => (item.speed && item.speed !== 1 ? { speed: item.speed } : {});
 
 const extensionOf = (blob: Blob, fallback: string) => {
   const sub = blob.type.split('/')[1]?.split(';')[0];
@@ -55,9 +77,30 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     files.set(name, new Uint8Array(await png.arrayBuffer()));
     return name;
   };
+  // A video moved by keyframes: its offset in output pixels at each frame of the run (x and y are pixels of
+  // a frame whose shorter side is 1080, as drawFrame moves it).
+  const moveOf = (item: VisualItem, t: number, frames: number): { move?: LayerMove } => {
+    if (!isMoved(item)) return {};
+    const unit = titleScale(width, height);
+    const at = Array.from({ length: frames }, (_, k) => transformAt(item, t + k / fps, fps));
+    return {
+      move: {
+        x: bends(
+          at.map((tf) => tf.x * unit),
+          fps,
+        ),
+        y: bends(
+          at.map((tf) => tf.y * unit),
+          fps,
+        ),
+      },
+    };
+  };
   // One clip of a transition on its own, on black: a video from where it is at t, a still drawn once.
   const transitionSide = async (item: VisualItem, name: string, t: number): Promise<RunTransition['to']> =>
-    item.type === 'video' ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t) } : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
+    item.type === 'video'
+      ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t), ...speedOf(item) }
+      : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
 
   onProgress(0, 'Preparing frames');
   for (const [k, run] of runs.entries()) {
@@ -88,16 +131,19 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       const over = run.layers.slice(2);
       const overlays: OverlayLayer[] = [];
       for (const layer of over) {
-        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer), ...moveOf(layer, t, run.frames) });
         else overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, [layer], t) });
       }
       videoRuns.push({ ...base, frames: run.frames, transition, ...(overlays.length && { overlays }) });
       continue;
     }
     const bottom = run.layers[0]!;
-    const base: VideoRun =
-      firstVideo === 0 && bottom.type === 'video'
-        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t) }
+    // A bottom video moved by keyframes is laid on black like the videos over it.
+    const movedBase = firstVideo === 0 && isMoved(bottom);
+    const base: VideoRun = movedBase
+      ? { kind: 'still', file: await still(`black${k}.png`, [], t, {}), frames: run.frames }
+      : firstVideo === 0 && bottom.type === 'video'
+        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t), ...speedOf(bottom) }
         : { kind: 'still', file: await still(`still${k}.png`, run.layers.slice(0, firstVideo), t), frames: run.frames };
     // Over the base, bottom up: each video, and each stretch of still layers between them as one PNG.
     const overlays: OverlayLayer[] = [];
@@ -106,13 +152,13 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       if (stills.length) overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, stills, t) });
       stills = [];
     };
-    for (const layer of run.layers.slice(firstVideo === 0 ? 1 : firstVideo)) {
+    for (const layer of run.layers.slice(firstVideo === 0 && !movedBase ? 1 : firstVideo)) {
       if (layer.type !== 'video') {
         stills.push(layer);
         continue;
       }
       await flush();
-      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t) });
+      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer), ...moveOf(layer, t, run.frames) });
     }
     await flush();
     videoRuns.push(overlays.length ? { ...base, overlays } : base);
@@ -124,6 +170,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     durationSec: clip.duration,
     volume: clip.volume,
     offsetSec: clip.offset,
+    ...(clip.speed && { speed: clip.speed }),
     fadeInSec: clip.fadeIn,
     fadeOutSec: clip.fadeOut,
     ...(clip.envelope && { envelope: clip.envelope.map((p) => ({ t: p.t - clip.start_time, gain: p.gain })) }),

@@ -133,11 +133,12 @@ export function activeVisualsAt(items: readonly TimelineItem[], t: number): Visu
 }
 
 /**
- * Where in its source a clip is at timeline time t: the time since its start plus its in-point (before
- * its start, as a transition's right clip, the source before the in-point, never before the file's start).
+ * Where in its source a clip is at timeline time t: its in-point plus the time since its start times its
+ * speed (before its start, as a transition's right clip, the source before the in-point, never before the
+ * file's start).
  */
 export function sourceTime(item: TimelineItem, t: number): number {
-  return Math.max(0, t - item.start_time + (item.in_point ?? 0));
+  return Math.max(0, (t - item.start_time) * (item.speed ?? 1) + (item.in_point ?? 0));
 }
 
 /** dB to a gain factor (0 dB = 1, -6 dB ~ 0.5). */
@@ -163,6 +164,11 @@ export interface SoundClip {
   duration: number;
   /** Seconds into the file where the sound starts (the clip's in-point). */
   offset: number;
+  /**
+   * Playback speed (absent = 1): `duration * speed` seconds of the file from `offset` are time-stretched,
+   * pitch kept, into `duration` seconds.
+   */
+  speed?: number;
   /** Gain factor: the audio clip's volume (0..1) times its dB gain. */
   volume: number;
   /** Seconds the gain ramps up from silence at the start and down to silence at the end (within the clip). */
@@ -190,7 +196,7 @@ export function fadeGainAt(item: TimelineItem, t: number): number {
 }
 
 /** When a clip's sound plays and how its gain ramps: a SoundClip without its file and volume. */
-export type SoundSpan = Pick<SoundClip, 'start_time' | 'duration' | 'offset' | 'fadeIn' | 'fadeOut'>;
+export type SoundSpan = Pick<SoundClip, 'start_time' | 'duration' | 'offset' | 'fadeIn' | 'fadeOut' | 'speed'>;
 
 /**
  * When a clip's sound plays, with its fades. A main-track transition crossfades the two clips' sounds
@@ -203,24 +209,26 @@ export function soundSpan(items: readonly TimelineItem[], item: TimelineItem): S
   let start = item.start_time;
   let end = item.start_time + item.duration;
   let offset = item.in_point ?? 0;
+  // A second of the timeline is `speed` seconds of the source.
+  const speed = item.speed ?? 1;
   if (item.type === 'video') {
     for (const tr of transitions(items)) {
       const half = tr.duration / 2;
       if (tr.to === item) {
-        const pre = Math.min(half, offset);
+        const pre = Math.min(half, offset / speed);
         start -= pre;
-        offset -= pre;
+        offset -= pre * speed;
         fadeIn = pre + half;
       }
       if (tr.from === item) {
-        const left = item.source_duration !== undefined ? Math.max(0, item.source_duration - offset - item.duration) : half;
+        const left = item.source_duration !== undefined ? Math.max(0, (item.source_duration - offset) / speed - item.duration) : half;
         const post = Math.min(half, left);
         end += post;
         fadeOut = post + half;
       }
     }
   }
-  return { start_time: start, duration: end - start, offset, ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
+  return { start_time: start, duration: end - start, offset, ...(speed !== 1 && { speed }), ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
 }
 
 /** The gain envelope of a sound at timeline time `t`: linear ramps from and to silence at its ends, 1 in between. */
