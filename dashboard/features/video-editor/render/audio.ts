@@ -3,13 +3,13 @@ import { throwIfAborted } from './ffmpeg-service';
 import { envelopeGainAt } from '../model/keyframes';
 import { MediaLoadError } from './media';
 import type { SoundClip } from './scene';
-import { timeStretch } from './time-stretch';
 
 // The audio track mixed offline, the same way ffmpeg's filter in ffmpeg-args.ts does it: each sound (an
 // audio clip or a video clip's own sound, see soundClips) from its file's start, cut at its duration,
 // scaled by its volume, placed at its start time, summed (no normalisation) into 48 kHz stereo of the
 // render's length. A clip's fades ramp its gain from and to silence; its volume keyframes through its envelope.
 // A clip at another speed plays its part of the file time-stretched with the pitch kept (time-stretch.ts).
+// That module, with soundtouchjs (LGPL-2.1), is its own chunk, fetched only for a mix with such a clip.
 
 export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
   if (clips.length === 0) return null;
@@ -28,6 +28,7 @@ export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, B
     let buffer = file;
     let offset = clip.offset;
     if (speed !== 1) {
+      const { timeStretch } = await import('./time-stretch');
       const [l, r] = timeStretch(
         Array.from({ length: file.numberOfChannels }, (_, c) => file.getChannelData(c)),
         file.sampleRate,
