@@ -29,6 +29,7 @@ export function extensionPermissions(browser: string): Record<string, string> {
     contextMenus: "'Write a post about this page', 'Send selection to Muse Studio' and 'Use this image in Muse Studio'.",
     activeTab: 'Reads the page the user invoked the extension on when it has no content script yet (opened before install).',
     scripting: 'Injects the page-context reader into such a tab (scripting.executeScript in background/active-page-context.ts).',
+    alarms: 'Wakes the background every minute to count the failed posts not read yet on the toolbar badge while the panel is closed (background/failure-badge.ts).',
   };
 }
 

@@ -125,6 +125,9 @@ export const threadItemSchema = z.strictObject({
 });
 export type ThreadItemInput = z.input<typeof threadItemSchema>;
 
+const threadItems = z.array(threadItemSchema).max(THREAD_MAX_POSTS - 1, `A thread can have at most ${THREAD_MAX_POSTS} posts`);
+const firstCommentText = z.string().trim().max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`);
+
 /** A document post's own field: the title shown on the document. */
 export const documentSchema = z.strictObject({
   title: z.string({ error: documentMessages.noTitle }).trim().min(1, documentMessages.noTitle).max(DOCUMENT_LIMITS.titleMaxChars, documentMessages.titleTooLong),
@@ -141,12 +144,9 @@ export const publishPostSchema = z
     /** The composer's one send to several channels: every channel's post carries the same id (one post group). */
     groupId: z.uuid().optional(),
     /** X: the thread's further posts, in order (the post itself is the first). */
-    thread: z
-      .array(threadItemSchema)
-      .max(THREAD_MAX_POSTS - 1, `A thread can have at most ${THREAD_MAX_POSTS} posts`)
-      .default([]),
+    thread: threadItems.default([]),
     /** Published after the post as its own step (X: a reply to the post; LinkedIn: a comment on it). */
-    firstComment: z.string().trim().max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`).default(''),
+    firstComment: firstCommentText.default(''),
     /** LinkedIn: the images go out as one PDF document (a carousel) with this title (core/document-posts.ts). */
     document: documentSchema.optional(),
   })
@@ -170,7 +170,18 @@ export type PublishPostInput = z.input<typeof publishPostSchema>;
 
 const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Post id is not valid');
 /** Edit a scheduled post (until the scheduler claims it). */
-export const updateScheduledPostSchema = z.strictObject({ postId, text: postText, media: postFields.media, author: postFields.author, scheduledAt: instant, timeZone: postFields.timeZone });
+export const updateScheduledPostSchema = z.strictObject({
+  postId,
+  text: postText,
+  media: postFields.media,
+  author: postFields.author,
+  scheduledAt: instant,
+  timeZone: postFields.timeZone,
+  /** X: the thread's further posts as they now stand (each checked as at publishPost); absent keeps the stored ones. */
+  thread: threadItems.optional(),
+  /** The first comment as it now stands ('' removes it); absent keeps the stored one. */
+  firstComment: firstCommentText.optional(),
+});
 export const cancelPostSchema = z.strictObject({ postId });
 /** Publish a failed post again; requestId names the new attempt's job. */
 export const retryPostSchema = z.strictObject({ postId, requestId: z.uuid() });
@@ -256,7 +267,15 @@ export const socialPostSchema = z.object({
   checkingUntil: timestamp(),
   /** X: the thread's further posts, each with its own id and link once it is published. */
   thread: z
-    .array(z.object({ text: text(), platformPostId: optionalText(), url: optionalText(), media: z.array(z.object({ generationId: text(), title: text() })).catch([]) }))
+    .array(
+      z.object({
+        text: text(),
+        platformPostId: optionalText(),
+        url: optionalText(),
+        // What the Edit of a scheduled thread checks again, as it checks the post's own media.
+        media: z.array(z.object({ generationId: text(), title: text(), contentType: text(), sizeBytes: count(0), url: optionalText() })).catch([]),
+      }),
+    )
     .catch([])
     .default([]),
   /** Published after the post (and its thread) as its own step, with its own id. */

@@ -4,7 +4,8 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { userCollectionPath } from '@core/firestore-paths';
 import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
-import type { PublishPlatform, RedditPostFields, SocialPostStatus, YouTubeDetails } from '@core/social-posts';
+import { platformFacts, platformLabels } from '@core/platforms';
+import type { PublishPlatform, RedditPostFields, SocialPostStatus, ThreadItemInput, YouTubeDetails } from '@core/social-posts';
 import { reasonedError } from '../lib/callable';
 import type { UploadSession } from '../providers/social/social-publisher';
 import { adapterOf } from './platforms';
@@ -158,6 +159,33 @@ export function platformProblem(
 export function firstCommentProblem(platform: PublishPlatform, text: string, author?: string): string | undefined {
   const adapter = adapterOf(platform);
   return adapter.commentProblem ? adapter.commentProblem(text) : adapter.problem({ text, media: [], author });
+}
+
+/**
+ * A post's thread items and first comment as they will be stored, each checked as a post of its own (its media
+ * from the caller's library), or the first problem as invalid-argument naming the item. publishPost and
+ * updateScheduledPost both run it, so an edit is held to the checks the post was made under.
+ */
+export async function resolveFollowUps(
+  db: Firestore,
+  uid: string,
+  platform: PublishPlatform,
+  input: { thread: readonly ThreadItemInput[]; firstComment: string; author?: string },
+): Promise<{ thread: FollowUpDoc<Date>[]; firstComment: FollowUpDoc<Date> | null }> {
+  const facts = platformFacts[platform];
+  if (input.thread.length > 0 && !facts.threads) throw new HttpsError('invalid-argument', `Threads are not available on ${platformLabels[platform]}`);
+  if (input.firstComment && !facts.firstComment) throw new HttpsError('invalid-argument', `A first comment is not available on ${platformLabels[platform]}`);
+  const thread: FollowUpDoc<Date>[] = [];
+  for (const [i, item] of input.thread.entries()) {
+    const media = await resolvePostMedia(db, uid, item.media ?? []);
+    const problem = platformProblem(platform, { text: item.text, media, author: input.author });
+    if (problem) throw new HttpsError('invalid-argument', `Post ${i + 2} of the thread: ${problem}`);
+    thread.push({ text: item.text, media, platformPostId: null, url: null, attemptStartedAt: null });
+  }
+  const commentProblem = input.firstComment ? firstCommentProblem(platform, input.firstComment, input.author) : undefined;
+  if (commentProblem) throw new HttpsError('invalid-argument', `First comment: ${commentProblem}`);
+  const firstComment = input.firstComment ? { text: input.firstComment, media: [], platformPostId: null, url: null, attemptStartedAt: null } : null;
+  return { thread, firstComment };
 }
 
 /** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */

@@ -43,8 +43,8 @@ afterAll(async () => {
 
 describe('the built manifest', () => {
   it.each([
-    ['chrome', ['activeTab', 'contextMenus', 'scripting', 'sidePanel', 'storage']],
-    ['firefox', ['activeTab', 'contextMenus', 'scripting', 'storage']],
+    ['chrome', ['activeTab', 'alarms', 'contextMenus', 'scripting', 'sidePanel', 'storage']],
+    ['firefox', ['activeTab', 'alarms', 'contextMenus', 'scripting', 'storage']],
   ] as const)('for %s asks for exactly the permissions wxt.config.ts justifies: %j', (browser, expected) => {
     const asked = [...(manifests[browser].permissions ?? [])].sort();
     expect(asked).toEqual([...expected]);

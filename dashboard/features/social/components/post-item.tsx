@@ -1,20 +1,19 @@
 import { AlertCircle, Ban, BarChart3, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { platformFacts, platformLabels } from '@core/platforms';
 import { failureStepLabels, fixHasButton } from '@core/platform-errors';
 import { checkingMessage, type SocialPost } from '@core/social-posts';
 import { Button } from '@core/ui/button';
-import { Label, Textarea } from '@core/ui/input';
 import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
-import { checkScheduleDate, formatInZone, instantToLocalInput } from '@core/schedule';
+import { formatInZone } from '@core/schedule';
 import { PostResults } from './post-results';
 import { ChannelWarning, PostFixButton } from './post-fix';
 import { PostFollowUps } from './post-follow-ups';
-import { ScheduleField } from './schedule-field';
+import { failureText, ScheduledPostEditor } from './scheduled-post-editor';
 
-export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
+export { CLAIMED } from './scheduled-post-editor';
 /** How the author line reads in each state: who posted, who will, or who it was from. */
 const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
 const NO_REASON = 'The platform refused the post without saying why.';
@@ -23,63 +22,6 @@ const REDDIT_IMAGE_NO_BODY = 'Image post: Reddit takes its title and image, not 
 
 function when(date: Date | null, timeZone: string): string {
   return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
-}
-
-function failureText(error: unknown, fallback: string): string {
-  const f = readCallableError(error, fallback);
-  return f.reason === 'post-state' ? CLAIMED : f.message;
-}
-
-function ScheduledEditor({ post, timeZone, onDone, now }: { post: SocialPost; timeZone: string; onDone: () => void; now: () => Date }) {
-  const [text, setText] = useState(post.text);
-  const [schedule, setSchedule] = useState(post.scheduledAt ? instantToLocalInput(post.scheduledAt, timeZone) : '');
-  const [error, setError] = useState<string | null>(null);
-  const { run, isPending } = useCall('updateScheduledPost');
-  const id = useId();
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isPending) return;
-    // The time it was shown from stays when it is one reading of a repeated (fall-back) hour.
-    const check = checkScheduleDate(schedule, timeZone, now(), post.scheduledAt);
-    if (!check.ok || !check.scheduledAt) {
-      setError(check.ok ? 'Please choose when to publish' : check.message);
-      return;
-    }
-    try {
-      await run({ postId: post.id, text, media: post.media.map((m) => ({ generationId: m.generationId })), ...(post.author ? { author: post.author.urn } : {}), scheduledAt: check.scheduledAt, timeZone });
-      toast({ title: 'Post updated', description: `It will be published on ${when(new Date(check.scheduledAt), timeZone)}.` });
-      onDone();
-    } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to update the post'), variant: 'destructive' });
-    }
-  };
-
-  return (
-    <form onSubmit={save} noValidate className="grid gap-3 rounded-md border bg-muted/30 p-3">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-text`}>Post Content</Label>
-        <Textarea id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} rows={4} />
-      </div>
-      <ScheduleField
-        value={schedule}
-        onChange={(v) => {
-          setSchedule(v);
-          setError(null);
-        }}
-        timeZone={timeZone}
-        error={error}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" loading={isPending}>
-          Save Changes
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Discard
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** One post with its true state and what can be done with it now. */
@@ -136,7 +78,7 @@ export function PostItem({
         </p>
       ) : null}
       {editing ? (
-        <ScheduledEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
+        <ScheduledPostEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
       ) : post.youtube ? (
         <div className="grid min-w-0 gap-1">
           <p className="truncate text-sm font-medium" title={post.youtube.title}>

@@ -10,7 +10,19 @@ import type { Clock } from '../../lib/clock';
 import type { Keyring } from '../../lib/crypto';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
-import { missingCredentialsError, newPublishJob, platformProblem, postNotFound, postRef, postStateError, requestIdUsedError, resolvePostMedia, unreadableCredentialsError, type SocialPostDoc } from '../posts';
+import {
+  missingCredentialsError,
+  newPublishJob,
+  platformProblem,
+  postNotFound,
+  postRef,
+  postStateError,
+  requestIdUsedError,
+  resolveFollowUps,
+  resolvePostMedia,
+  unreadableCredentialsError,
+  type SocialPostDoc,
+} from '../posts';
 import { refuseScheduleTime } from '../publish-post/publish-post';
 import { runTransaction } from '../../lib/transaction';
 
@@ -22,7 +34,10 @@ export interface ManagePostDeps {
   clock: Clock;
 }
 
-/** Changes a scheduled post's text, media, author or time, until the scheduler claims it. */
+/**
+ * Changes a scheduled post's text, media, author or time, and its thread items and first comment when the input
+ * names them, until the scheduler claims it.
+ */
 export async function updateScheduledPost(uid: string, input: CallablePayload<'updateScheduledPost'>, deps: ManagePostDeps): Promise<PublishPostResult> {
   const { postId } = input;
   const ref = postRef(deps.db, uid, postId);
@@ -37,6 +52,11 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     // A document post stays one: its new media must still make the document.
     const documentProblem = post.document ? documentPostProblem(media, post.document.title) : null;
     if (documentProblem) throw new HttpsError('invalid-argument', documentProblem);
+    // The thread's items and the first comment, when the edit names them, are checked as publishPost checks them.
+    const followUps =
+      input.thread !== undefined || input.firstComment !== undefined
+        ? await resolveFollowUps(deps.db, uid, post.platform, { thread: input.thread ?? [], firstComment: input.firstComment ?? '', author: input.author })
+        : null;
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);
     refuseScheduleTime(scheduledAt, now);
@@ -51,6 +71,8 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
         author: platformFacts[post.platform].choosesAuthor && input.author ? { urn: input.author, name: current.author?.urn === input.author ? current.author.name : '' } : null,
         scheduledAt,
         timeZone: input.timeZone,
+        ...(followUps && input.thread !== undefined ? { thread: followUps.thread } : {}),
+        ...(followUps && input.firstComment !== undefined ? { firstComment: followUps.firstComment } : {}),
         updatedAt: now,
       });
     });

@@ -14,17 +14,16 @@ import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
 import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import {
-  firstCommentProblem,
   missingCredentialsError,
   newPublishJob,
   notConnectedError,
   platformProblem,
   postRef,
   requestIdUsedError,
+  resolveFollowUps,
   resolvePostMedia,
   unreadableCredentialsError,
   youtubeScheduleMessage,
-  type FollowUpDoc,
   type SocialPostDoc,
 } from '../posts';
 import { runTransaction } from '../../lib/transaction';
@@ -77,15 +76,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
     const documentProblem = input.document ? documentPostProblem(media, input.document.title) : null;
     if (documentProblem) throw new HttpsError('invalid-argument', documentProblem);
     // Each thread item and the first comment is checked as a post of its own.
-    const thread: FollowUpDoc<Date>[] = [];
-    for (const [i, item] of input.thread.entries()) {
-      const itemMedia = await resolvePostMedia(deps.db, uid, item.media);
-      const itemProblem = platformProblem(input.platform, { text: item.text, media: itemMedia, author: input.author });
-      if (itemProblem) throw new HttpsError('invalid-argument', `Post ${i + 2} of the thread: ${itemProblem}`);
-      thread.push({ text: item.text, media: itemMedia, platformPostId: null, url: null, attemptStartedAt: null });
-    }
-    const commentProblem = input.firstComment ? firstCommentProblem(input.platform, input.firstComment, input.author) : undefined;
-    if (commentProblem) throw new HttpsError('invalid-argument', `First comment: ${commentProblem}`);
+    const { thread, firstComment } = await resolveFollowUps(deps.db, uid, input.platform, { thread: input.thread, firstComment: input.firstComment, author: input.author });
 
     const now = deps.clock.now();
     const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
@@ -114,7 +105,7 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       ...(youtube ? { youtube: { ...youtube, publishAt }, uploadSession: null, notice: null } : {}),
       ...(thread.length ? { thread } : {}),
       ...(input.document ? { document: { title: input.document.title } } : {}),
-      ...(input.firstComment ? { firstComment: { text: input.firstComment, media: [], platformPostId: null, url: null, attemptStartedAt: null } } : {}),
+      ...(firstComment ? { firstComment } : {}),
       createdAt: now,
       updatedAt: now,
       publishedAt: null,

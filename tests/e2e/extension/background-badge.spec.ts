@@ -1,0 +1,45 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Browser } from 'wxt/browser';
+import { userCollectionPath } from '../../../core/firestore-paths';
+import { adminDb } from '../support/admin';
+import { expect, test } from './fixtures';
+
+// The toolbar badge of failed posts with the side panel closed: the background reads the inbox with the session
+// the panel signed in (entrypoints/background/failure-badge.ts) when its alarm fires, and clears the count when the
+// inbox's read time is written (what the panel's Open inbox does).
+
+/** The extension APIs inside the service worker (evaluated there, typed here). */
+type ExtensionGlobal = { chrome: typeof Browser };
+const ALARM = 'muse-failure-badge';
+
+test('the toolbar badge counts a post that failed while the side panel was closed, and clears once it is read', async ({ context, muse, page, sidePanelUrl, user }) => {
+  await page.goto(sidePanelUrl);
+  await muse.submitSignIn();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const badge = () => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.action.getBadgeText({}));
+  await expect.poll(badge).toBe('');
+  await expect.poll(() => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.get(name), ALARM)).toMatchObject({ name: ALARM, periodInMinutes: 1 });
+  await page.close();
+
+  // A scheduled post fails while no panel is open, written as the publish job writes a failure.
+  const now = Timestamp.now();
+  await adminDb()
+    .doc(`${userCollectionPath(user.uid, 'socialPosts')}/failed-1`)
+    .set({
+      platform: 'x',
+      status: 'failed',
+      text: 'Harbour at dawn',
+      media: [],
+      error: { code: 'auth_expired', message: 'X refused the saved token', step: 'sign-in', fix: { action: 'reconnect', label: 'Reconnect X' } },
+      createdAt: now,
+      updatedAt: now,
+    });
+  // Chrome fires the minute's alarm; an unpacked extension may have it now instead of waiting for it.
+  await worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.create(name, { when: Date.now() + 200, periodInMinutes: 1 }), ALARM);
+  await expect.poll(badge).toBe('1');
+
+  // The panel's Open inbox writes the read time for the account: the badge clears without the panel.
+  await worker.evaluate((uid) => (globalThis as unknown as ExtensionGlobal).chrome.storage.local.set({ inboxReadAt: { [uid]: Date.now() + 1000 } }), user.uid);
+  await expect.poll(badge).toBe('');
+});
