@@ -7,7 +7,7 @@ import { Button } from '@core/ui/button';
 import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
-import { formatInZone } from '@core/schedule';
+import { formatInZone, isKnownTimeZone } from '@core/schedule';
 import { PostResults } from './post-results';
 import { ChannelWarning, PostFixButton } from './post-fix';
 import { PostFollowUps } from './post-follow-ups';
@@ -27,18 +27,20 @@ function when(date: Date | null, timeZone: string): string {
 /** One post with its true state and what can be done with it now. */
 export function PostItem({
   post,
-  timeZone,
+  timeZone: workspaceZone,
   onRetried,
   now = () => new Date(),
   channelNeedsReconnect = false,
 }: {
   post: SocialPost;
+  /** The workspace's zone: the post's times are shown in the zone it was planned in, this one only for a post without a known zone. */
   timeZone: string;
   onRetried: (postId: string) => void;
   now?: () => Date;
   /** The channel's access was found dead: a scheduled post says it will fail, with Reconnect. */
   channelNeedsReconnect?: boolean;
 }) {
+  const timeZone = isKnownTimeZone(post.timeZone) ? post.timeZone : workspaceZone;
   const [editing, setEditing] = useState(false);
   const [showResults, setShowResults] = useState(false);
   const resultsId = useId();

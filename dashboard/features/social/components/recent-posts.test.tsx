@@ -128,12 +128,20 @@ describe('Recent Posts', () => {
     fireEvent.click(within(item('Scheduled one')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'This post was already claimed for publishing, so it can no longer be changed.', variant: 'destructive' }));
   });
+  it('shows a post in the zone it was planned in, and the workspace zone only for a zone it does not know', () => {
+    const planned = (id: string, timeZone: string) => toSocialPost(id, postDoc(id, { status: 'scheduled', text: `Planned ${id}`, scheduledAt: timestampOf('2026-12-01T00:30:00Z'), timeZone }).data);
+    render(<RecentPosts posts={{ status: 'success', data: [planned('tokyo', 'Asia/Tokyo'), planned('mars', 'Mars/Olympus_Mons')], retry: () => undefined }} timeZone="UTC" onRetried={vi.fn()} />);
+    expect(screen.getByText('Planned tokyo').closest('li')!.textContent).toContain('Dec 1, 2026, 9:30 AM (Asia/Tokyo)');
+    expect(screen.getByText('Planned mars').closest('li')!.textContent).toContain('Dec 1, 2026, 12:30 AM (UTC)');
+  });
+
   it('says the platform is being asked while an outcome is unknown, offers no Retry, and lists every request sent in Details', () => {
     const checking = toSocialPost(
       'k1',
       postDoc('k1', {
         status: 'publishing',
         text: 'Unknown one',
+        timeZone: 'UTC',
         checkingUntil: timestampOf('2026-11-23T11:01:30Z'),
         publishLog: [
           { at: timestampOf('2026-11-23T11:00:00Z'), step: 'Create post', outcome: 'No answer (timed out)' },
