@@ -73,7 +73,13 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform={platform} onGenerated={setText} />
-          {openedId && missing > 0 ? <Alert>{missing === 1 ? 'A file attached to this draft is' : `${missing} files attached to this draft are`} no longer in your library: left out of the post.</Alert> : null}
+          {openedId && missing > 0 ? (
+            <Alert>
+              {missing === 1
+                ? 'A file attached to this draft is no longer in your library, so it is left out of this post.'
+                : `${missing} files attached to this draft are no longer in your library, so they are left out of this post.`}
+            </Alert>
+          ) : null}
           <PostComposer
             key={mount}
             initialDraft={opened && openedAssets ? { media: openedAssets, author: opened.author } : undefined}
