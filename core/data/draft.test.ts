@@ -15,7 +15,7 @@ describe('toDraft', () => {
         subreddit: 'oceanography',
         flair: 'Discussion',
         author: '',
-        media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 2048, thumbnailUrl: storageUrl }],
+        media: ['g1', 'g2'],
         sourceUrl: 'https://example.com/tides',
         createdAt: updatedAt,
         updatedAt,
@@ -28,7 +28,7 @@ describe('toDraft', () => {
       subreddit: 'oceanography',
       flair: 'Discussion',
       author: '',
-      media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 2048, thumbnailUrl: storageUrl }],
+      media: ['g1', 'g2'],
       sourceUrl: 'https://example.com/tides',
       createdAt: updatedAt.toDate(),
       updatedAt: updatedAt.toDate(),
@@ -44,16 +44,13 @@ describe('toDraft', () => {
     });
   });
 
-  it.each([
-    ['a picture on another host', 'https://evil.example/x.png', null],
-    ['a javascript: picture', 'javascript:alert(1)', null],
-    ['a picture on the Storage emulator', 'http://127.0.0.1:9199/v0/b/demo/o/x.png?alt=media', 'http://127.0.0.1:9199/v0/b/demo/o/x.png?alt=media'],
-  ])('keeps only Storage pictures on media: %s', (_, thumbnailUrl, kept) => {
-    expect(toDraft('d3', { media: [{ generationId: 'g1', thumbnailUrl }] }).media[0]!.thumbnailUrl).toBe(kept);
+  it('opens a draft of the older shape with its media, keeping only their library ids', () => {
+    const old = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 2048, thumbnailUrl: storageUrl };
+    expect(toDraft('d3', { media: [old, { ...old, generationId: 'g2', thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/y' }] }).media).toEqual(['g1', 'g2']);
   });
 
-  it('drops media entries that name no library record', () => {
-    expect(toDraft('d4', { media: [{ generationId: '../secrets' }, { title: 'no id' }, { generationId: 'g2' }] }).media.map((m) => m.generationId)).toEqual(['g2']);
+  it('drops media entries that name no library record, and repeats', () => {
+    expect(toDraft('d4', { media: [{ generationId: '../secrets' }, { title: 'no id' }, 42, 'g2', { generationId: 'g2' }, 'g3'] }).media).toEqual(['g2', 'g3']);
   });
 });
 
@@ -65,14 +62,13 @@ describe('toDraftWrite', () => {
       title: 't'.repeat(400),
       subreddit: 'r/not valid',
       flair: 'f'.repeat(100),
-      media: Array.from({ length: 25 }, (_, i) => ({ generationId: `g${i}`, title: 'Pic', contentType: 'image/png', sizeBytes: 1.5, thumbnailUrl: 'https://evil.example/x.png' })),
+      media: [...Array.from({ length: 25 }, (_, i) => `g${i}`), '../secrets'],
     });
     expect((write.text as string).length).toBe(DRAFT_LIMITS.textChars);
     expect((write.title as string).length).toBe(DRAFT_LIMITS.titleChars);
     expect(write.subreddit).toBe('');
     expect((write.flair as string).length).toBe(DRAFT_LIMITS.flairChars);
-    expect(write.media).toHaveLength(DRAFT_LIMITS.media);
-    expect((write.media as { thumbnailUrl: unknown; sizeBytes: number }[])[0]).toMatchObject({ thumbnailUrl: null, sizeBytes: 2 });
+    expect(write.media).toEqual(Array.from({ length: DRAFT_LIMITS.media }, (_, i) => `g${i}`));
   });
 
   it('keeps a page address only when it is http or https', () => {
@@ -81,33 +77,30 @@ describe('toDraftWrite', () => {
   });
 
   it('round-trips through the reader unchanged', () => {
-    const fields = { ...emptyDraft('linkedin', 'https://example.com/'), text: 'Hello', author: 'urn:li:person:abc' };
+    const fields = { ...emptyDraft('linkedin', 'https://example.com/'), text: 'Hello', author: 'urn:li:person:abc', media: ['g1'] };
     const { id: _id, createdAt: _c, updatedAt: _u, ...read } = toDraft('d5', toDraftWrite(fields));
     expect(read).toEqual(fields);
   });
 });
 
 describe('draftLabel', () => {
+  const library = [
+    { id: 'g1', type: 'image' as const, title: 'Harbour at dawn' },
+    { id: 'g2', type: 'video' as const, title: 'Waves' },
+    { id: 'g3', type: 'image' as const, title: 'Fox' },
+    { id: 'g4', type: 'image' as const, title: 'Owl' },
+  ];
   it.each([
-    [{ title: 'Reddit title', text: 'Body' }, 'Reddit title'],
-    [{ title: '', text: 'First line\nSecond' }, 'First line'],
-    [{ title: ' ', text: '  ' }, 'Empty draft'],
-    [{ title: '', text: 'a'.repeat(100) }, `${'a'.repeat(79)}…`],
-    [{ title: '', text: '', media: [{ title: 'Harbour at dawn', contentType: 'image/png' }] }, 'Image: Harbour at dawn'],
-    [{ title: '', text: ' ', media: [{ title: 'Waves', contentType: 'video/mp4' }] }, 'Video: Waves'],
-    [
-      {
-        title: '',
-        text: '',
-        media: [
-          { title: 'Fox', contentType: 'image/png' },
-          { title: 'Owl', contentType: 'image/jpeg' },
-        ],
-      },
-      '2 images: Fox and more',
-    ],
-    [{ title: '', text: '', media: [] }, 'Empty draft'],
-  ])('names %o as %s', (draft, label) => {
-    expect(draftLabel(draft)).toBe(label);
+    [{ title: 'Reddit title', text: 'Body', media: [] }, 'Reddit title'],
+    [{ title: '', text: 'First line\nSecond', media: [] }, 'First line'],
+    [{ title: ' ', text: '  ', media: [] }, 'Empty draft'],
+    [{ title: '', text: 'a'.repeat(100), media: [] }, `${'a'.repeat(79)}…`],
+    [{ title: '', text: '', media: ['g1'] }, 'Image: Harbour at dawn'],
+    [{ title: '', text: ' ', media: ['g2'] }, 'Video: Waves'],
+    [{ title: '', text: '', media: ['g3', 'g4'] }, '2 images: Fox and more'],
+    [{ title: '', text: '', media: ['gone'] }, 'File'],
+    [{ title: '', text: '', media: ['g1', 'g2'] }, '2 files: Harbour at dawn and more'],
+  ])('names %o from the library records as %s', (draft, label) => {
+    expect(draftLabel(draft, library)).toBe(label);
   });
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { count, docConverter, oneOf, text, timestamp } from './fields';
+import type { Generation } from './generation';
 
 // users/{uid}/drafts/{draftId}: a post being written, in the side panel or a dashboard composer. The
 // owner writes it directly (firestore.rules checks every key, type and size against DRAFT_LIMITS), so
 // a draft started in one front door opens in the other. Publishing copies it into publishPost.
+// Its media are library ids only: what a reader shows or checks about them (picture, type, size, title)
+// comes from the user's library records (users/{uid}/generations, written by functions), never the draft.
 
 export const draftPlatforms = ['x', 'linkedin', 'reddit'] as const;
 export type DraftPlatform = (typeof draftPlatforms)[number];
@@ -23,7 +26,35 @@ export const DRAFT_LIMITS = {
   mediaTitleChars: 200,
 } as const;
 
-/** One library file attached to the draft, with the facts a composer checks before Post. */
+/** A library record id, as a draft names its media (firestore.rules checks the same pattern). */
+export const LIBRARY_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * A draft's media as library ids, read leniently: an id, or an entry of the older shape (a map with the id
+ * as `generationId` and facts a reader no longer trusts); anything else is dropped, repeats once.
+ */
+export function draftMediaIds(items: readonly unknown[]): string[] {
+  const ids = items.flatMap((m) => {
+    const id = typeof m === 'string' ? m : m && typeof m === 'object' ? (m as { generationId?: unknown }).generationId : undefined;
+    return typeof id === 'string' && LIBRARY_ID.test(id) ? [id] : [];
+  });
+  return [...new Set(ids)].slice(0, DRAFT_LIMITS.media);
+}
+
+/** What a reader shows about one attached id: its library record, or null once the record is known to be gone. */
+export type DraftMediaRecord = Pick<Generation, 'id' | 'type' | 'title' | 'contentType' | 'sizeBytes' | 'thumbnailUrl' | 'originalUrl'>;
+
+/**
+ * A draft's ids against the library records read for them (undefined while they load): each id with its record,
+ * or null when the library no longer holds it (shown as missing, never sent).
+ */
+export function draftMediaOf<R extends Pick<Generation, 'id'>>(ids: readonly string[], records: readonly R[] | undefined): { id: string; record: R | null }[] | undefined {
+  if (!records) return undefined;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return ids.map((id) => ({ id, record: byId.get(id) ?? null }));
+}
+
+/** One library file attached to a compose draft (core/data/compose-draft.ts), with the facts a composer checks before Post. */
 export const draftMediaSchema = z.object({
   generationId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   title: text(),
@@ -81,10 +112,8 @@ export const draftSchema = z.object({
   flair: text(),
   /** LinkedIn only: the URN the post goes out as (urn:li:person:… or urn:li:organization:…). */
   author: text(),
-  media: z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) => items.flatMap((m) => draftMediaSchema.safeParse(m).data ?? []).slice(0, DRAFT_LIMITS.media)),
+  /** Library ids (draftMediaIds reads the older map entries too). */
+  media: z.array(z.unknown()).catch([]).transform(draftMediaIds),
   /** The page the draft was written from (the side panel sets it). */
   sourceUrl: text().transform(pageUrl),
   createdAt: timestamp(),
@@ -115,27 +144,24 @@ export function toDraftWrite(fields: DraftFields): Record<string, unknown> {
     subreddit: /^[A-Za-z0-9_]{0,21}$/.test(fields.subreddit) ? fields.subreddit : '',
     flair: cut(fields.flair, DRAFT_LIMITS.flairChars),
     author: cut(fields.author, DRAFT_LIMITS.authorChars),
-    media: fields.media.slice(0, DRAFT_LIMITS.media).map((m) => ({
-      generationId: m.generationId,
-      title: cut(m.title, DRAFT_LIMITS.mediaTitleChars),
-      contentType: cut(m.contentType, 100),
-      sizeBytes: Math.max(0, Math.round(m.sizeBytes)),
-      thumbnailUrl: storagePictureUrl(m.thumbnailUrl),
-    })),
+    media: draftMediaIds(fields.media),
     sourceUrl: pageUrl(fields.sourceUrl),
   };
 }
 
-/** A line for a drafts list: the Reddit title, else the text's first line, else its media ('Image: Harbour'), else 'Empty draft'. */
-export function draftLabel(d: Pick<Draft, 'title' | 'text'> & { media?: readonly Pick<DraftMedia, 'title' | 'contentType'>[] }): string {
+/**
+ * A line for a drafts list: the Reddit title, else the text's first line, else its media ('Image: Harbour',
+ * named from the library records given; an id without one counts as a file), else 'Empty draft'.
+ */
+export function draftLabel(d: Pick<Draft, 'title' | 'text' | 'media'>, library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = []): string {
   const first = (d.title.trim() || d.text.trim().split('\n')[0] || '').trim();
   if (first) return first.length > 80 ? `${first.slice(0, 79)}…` : first;
-  const media = d.media ?? [];
-  if (media.length === 0) return 'Empty draft';
-  const kind = (m: Pick<DraftMedia, 'contentType'>) => (m.contentType.startsWith('video/') ? 'Video' : m.contentType.startsWith('image/') ? 'Image' : 'File');
+  if (d.media.length === 0) return 'Empty draft';
+  const media = draftMediaOf(d.media, library)!.map((m) => m.record);
+  const kind = (m: Pick<Generation, 'type'> | null) => (m?.type === 'video' ? 'Video' : m?.type === 'image' ? 'Image' : 'File');
   const kinds = new Set(media.map(kind));
   const head = media.length === 1 ? kind(media[0]!) : kinds.size === 1 ? `${media.length} ${kind(media[0]!).toLowerCase()}s` : `${media.length} files`;
-  const name = media[0]!.title.trim();
+  const name = media[0]?.title.trim() ?? '';
   const line = name ? `${head}: ${name}${media.length > 1 ? ' and more' : ''}` : head;
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

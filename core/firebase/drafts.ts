@@ -1,6 +1,6 @@
 import { toDraft, toDraftWrite, type Draft, type DraftFields } from '../data/draft';
 import { userCollectionPath } from '../firestore-paths';
-import { deleteDoc, doc, getDoc, runTransaction, serverTimestamp, updateDoc, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, documentId, getDoc, query, runTransaction, serverTimestamp, updateDoc, where, type Firestore, type Query } from 'firebase/firestore';
 
 // Writes to users/{uid}/drafts from the side panel and the dashboard's composers (firestore.rules checks
 // the shape; toDraftWrite keeps every field within it).
@@ -65,4 +65,16 @@ export async function readDraft(db: Firestore, uid: string, id: string): Promise
 
 export function deleteDraft(db: Firestore, uid: string, id: string): Promise<void> {
   return deleteDoc(doc(db, userCollectionPath(uid, 'drafts'), id));
+}
+
+/** Firestore's cap on the values of one `in` filter. */
+const IN_VALUES = 30;
+
+/**
+ * The library records (users/{uid}/generations) of the media ids given, as one query: what a reader shows
+ * about a draft's media. Null when there are none; ids past 30 (one `in` filter's cap) are left out.
+ */
+export function draftMediaQuery(db: Firestore, uid: string, ids: readonly string[]): Query | null {
+  const unique = [...new Set(ids)].slice(0, IN_VALUES);
+  return unique.length ? query(collection(db, userCollectionPath(uid, 'generations')), where(documentId(), 'in', unique)) : null;
 }

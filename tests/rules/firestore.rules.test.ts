@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toComposeDraft } from '../../core/data/compose-draft';
 import { emptyDraft } from '../../core/data/draft';
 import { writeComposeDraft } from '../../core/firebase/compose-drafts';
-import { writeDraft } from '../../core/firebase/drafts';
+import { readDraft, writeDraft } from '../../core/firebase/drafts';
 import { emulatorHost, projectId, readRules } from './emulators';
 
 type Who = 'alice' | 'bob' | 'anonymous';
@@ -69,7 +69,7 @@ const newDraft = (overrides: DocumentData = {}) => ({
   subreddit: 'tides',
   flair: 'Discussion',
   author: '',
-  media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null }],
+  media: ['g1'],
   sourceUrl: 'https://example.com/tides',
   createdAt: serverTimestamp(),
   updatedAt: serverTimestamp(),
@@ -354,25 +354,22 @@ const draftCases: FieldCase[] = [
     { title: 'rejects a subreddit name over 21 characters', data: newDraft({ subreddit: long(22) }), allowed: false },
     { title: 'rejects a flair over 64 characters', data: newDraft({ flair: long(65) }), allowed: false },
     { title: 'rejects an author over 128 characters', data: newDraft({ author: long(129) }), allowed: false },
-    { title: 'rejects more than 20 media', data: newDraft({ media: Array.from({ length: 21 }, (_, i) => ({ generationId: `g${i}` })) }), allowed: false },
-    { title: 'rejects media that is not a list', data: newDraft({ media: { generationId: 'g1' } }), allowed: false },
+    // A draft's media are library ids only: what readers show about them comes from the library records.
     ...((): { title: string; data: DocumentData; allowed: boolean }[] => {
+      const ids = (n: number) => Array.from({ length: n }, (_, i) => `g${i}`);
       const entry = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null };
-      const at20 = (last: unknown) => newDraft({ media: [...Array.from({ length: 19 }, (_, i) => ({ ...entry, title: long(200), generationId: `g${i}` })), last] });
       return [
-        { title: 'accepts 20 media entries as toDraftWrite writes them', data: at20({ ...entry, generationId: 'g19' }), allowed: true },
-        {
-          title: 'accepts 20 media entries with thumbnails',
-          data: newDraft({ media: Array.from({ length: 20 }, (_, i) => ({ ...entry, title: long(200), generationId: `g${i}`, thumbnailUrl: downloadUrl(`users/u/generations/g${i}/poster.jpg`) })) }),
-          allowed: true,
-        },
-        { title: 'rejects a media entry that is a string', data: newDraft({ media: ['g1'] }), allowed: false },
+        { title: 'accepts 20 media ids', data: newDraft({ media: ids(20) }), allowed: true },
+        { title: 'accepts media ids of 128 characters', data: newDraft({ media: [`${long(127)}_`] }), allowed: true },
+        { title: 'rejects 21 media ids', data: newDraft({ media: ids(21) }), allowed: false },
+        { title: 'rejects media that is not a list', data: newDraft({ media: 'g1' }), allowed: false },
+        { title: 'rejects a media entry that is a map (the shape drafts had before)', data: newDraft({ media: [entry] }), allowed: false },
+        { title: 'rejects a 20th media entry that is a map', data: newDraft({ media: [...ids(19), { ...entry, generationId: 'g19' }] }), allowed: false },
         { title: 'rejects a media entry that is a number', data: newDraft({ media: [42] }), allowed: false },
-        { title: 'rejects a 20th media entry that is not a file', data: at20('x'.repeat(100)), allowed: false },
-        { title: 'rejects a media entry with an unknown key', data: newDraft({ media: [{ ...entry, html: '<b>' }] }), allowed: false },
-        { title: 'rejects a media entry without a generationId', data: newDraft({ media: [{ title: 'x' }] }), allowed: false },
-        { title: 'rejects a media title of 45 KB', data: newDraft({ media: [{ ...entry, title: long(45_000) }] }), allowed: false },
-        { title: 'rejects a media type of 45 KB', data: newDraft({ media: [{ ...entry, contentType: long(45_000) }] }), allowed: false },
+        { title: 'rejects a media entry that is not an id', data: newDraft({ media: ['../secrets/alice'] }), allowed: false },
+        { title: 'rejects a 20th media entry that is a URL', data: newDraft({ media: [...ids(19), 'http://127.0.0.1:9199/v0/b/x/o/y'] }), allowed: false },
+        { title: 'rejects a media id over 128 characters', data: newDraft({ media: [long(129)] }), allowed: false },
+        { title: 'rejects a media entry of 45 KB', data: newDraft({ media: [long(45_000)] }), allowed: false },
       ];
     })(),
     { title: 'rejects a javascript: source URL', data: newDraft({ sourceUrl: 'javascript:alert(1)' }), allowed: false },
@@ -581,6 +578,18 @@ describe('drafts: writeDraft under the rules', () => {
     const db = env.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
     expect(await writeDraft(db, 'alice', 'd1', { ...fields, text: 'Edited' }, true)).toBe('d1');
     expect((await getDoc(doc(db, 'users/alice/drafts/d1'))).data()?.text).toBe('Edited');
+  });
+
+  it('saves a draft of the older shape (a map per media entry) again with its media as library ids', async () => {
+    await reset();
+    const old = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/y' };
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users/alice/drafts/d1'), { ...seed['users/alice/drafts/d1'], media: [old] }));
+    const db = env.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
+    const opened = await readDraft(db, 'alice', 'd1');
+    expect(opened?.media).toEqual(['g1']);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = opened!;
+    expect(await writeDraft(db, 'alice', 'd1', { ...fields, text: 'Edited' }, true)).toBe('d1');
+    expect((await getDoc(doc(db, 'users/alice/drafts/d1'))).data()?.media).toEqual(['g1']);
   });
 
   it('puts a draft deleted elsewhere back in a slot when it is saved again', async () => {

@@ -28,7 +28,6 @@ export function CreatePanel({ services, uid }: { services: SidePanelServices; ui
   }, [intentId, intentTarget]);
   const sourceUrl = useCallback(() => (page && /^https?:/.test(page.url) ? page.url : ''), [page]);
   const draft = usePanelDraft(services.clients.db, uid, sourceUrl);
-  const attached = useMemo(() => draft.fields.media.map((m) => m.generationId), [draft.fields.media]);
 
   if (!draft.ready) return null;
   return (
@@ -39,8 +38,8 @@ export function CreatePanel({ services, uid }: { services: SidePanelServices; ui
         uid={uid}
         page={page}
         images={images}
-        attached={attached}
-        onAttach={(media) => draft.update({ media: [...draft.fields.media.filter((m) => m.generationId !== media.generationId), media] })}
+        attached={draft.fields.media}
+        onAttach={(mediaId) => draft.update({ media: [...draft.fields.media.filter((m) => m !== mediaId), mediaId] })}
       />
     </>
   );

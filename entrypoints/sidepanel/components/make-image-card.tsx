@@ -1,5 +1,4 @@
 import { STYLE_OPTIONS } from '@core/constants';
-import type { DraftMedia } from '@core/data/draft';
 import { paths } from '@core/routes';
 import { Alert } from '@core/ui/alert';
 import { Button } from '@core/ui/button';
@@ -47,7 +46,8 @@ export function MakeImageCard({
   page: { title: string; selection: string } | null;
   images: PageImage[];
   attached: readonly string[];
-  onAttach: (media: DraftMedia) => void;
+  /** Attaches the library record to the draft, by its id (the draft keeps ids only). */
+  onAttach: (mediaId: string) => void;
 }) {
   const { db, functions, storage } = services.clients;
   const id = useId();
@@ -197,12 +197,7 @@ export function MakeImageCard({
             <img src={resultUrl} alt={result.title} className="w-full rounded-md border object-contain" />
             <figcaption className="text-xs text-muted-foreground">Saved to your library: {result.title}</figcaption>
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                className="flex-1"
-                disabled={isAttached}
-                onClick={() => onAttach({ generationId: result.id, title: result.title, contentType: result.contentType ?? 'image/png', sizeBytes: result.sizeBytes, thumbnailUrl: resultUrl })}
-              >
+              <Button variant="secondary" className="flex-1" disabled={isAttached} onClick={() => onAttach(result.id)}>
                 <Paperclip aria-hidden="true" />
                 {isAttached ? 'Attached to the draft' : 'Attach to draft'}
               </Button>

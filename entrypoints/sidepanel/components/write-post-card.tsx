@@ -1,5 +1,5 @@
 import type { AiTextModelId } from '@core/ai-text';
-import { draftLabel, draftPlatforms, ownStoragePicture, type DraftPlatform } from '@core/data/draft';
+import { draftLabel, draftMediaOf, draftPlatforms, ownStoragePicture, type DraftPlatform } from '@core/data/draft';
 import { channelFieldsOfDraft, checkChannel, publishInputOf } from '@core/compose';
 import { callFunction, readCallableError } from '@core/firebase/call';
 import { paths } from '@core/routes';
@@ -21,7 +21,8 @@ import { ExternalLink, FilePlus2, Send, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { panelFirebaseConfig, type SidePanelServices } from '../firebase';
 import type { PanelDraft } from '../hooks/use-panel-draft';
-import { PANEL_TEXT_MODELS, useChannelConnections, useRecentDrafts, useTextModels, useWorkspaceTimeZone } from '../hooks/use-panel-reads';
+import { toPanelItem } from '../hooks/library-items';
+import { PANEL_TEXT_MODELS, useChannelConnections, useDraftMediaRecords, useRecentDrafts, useTextModels, useWorkspaceTimeZone } from '../hooks/use-panel-reads';
 import { hasLink, postPrompt, POST_TONES, splitRedditReply, withLink, type PostTone, type PromptPage } from '../logic/post-prompt';
 import { PostOutcome } from './post-outcome';
 import { RedditFlairField } from './reddit-flair-field';
@@ -140,6 +141,18 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     if (nextDraftStarted) setSent(null);
   }, [nextDraftStarted]);
   const drafts = useRecentDrafts(db, uid);
+  // A listed draft of media alone is named from its files' library records.
+  const listedMedia = useDraftMediaRecords(
+    db,
+    uid,
+    drafts.filter((d) => !d.title.trim() && !d.text.trim()).flatMap((d) => d.media),
+  );
+  // The draft keeps library ids only: what is shown, checked and sent comes from the library records. An id
+  // the library no longer holds is shown as missing and never sent; Post waits until the records are read.
+  const media = draftMediaOf(f.media, useDraftMediaRecords(db, uid, f.media));
+  const found = media?.flatMap((m) => (m.record ? [m.record] : [])) ?? [];
+  const facts = found.map((g) => ({ contentType: g.contentType ?? '', sizeBytes: g.sizeBytes }));
+  const mediaLoading = !media;
   const platform = platforms[f.platform];
   // The channels this draft goes to: its own platform first, then each other connected one ticked.
   const connections = useChannelConnections(db, uid);
@@ -157,11 +170,11 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   const [flairText, setFlairText] = useState('');
   // Every chosen channel's checks, from the same code as the dashboard's Compose (core/compose.ts).
   const fields = channelFieldsOfDraft(f, flairText);
-  const checks = chosen.map((channel) => ({ channel, ...checkChannel(channel, { text: f.text, media: f.media, fields, flairMissing: flair.missing }) }));
+  const checks = chosen.map((channel) => ({ channel, ...checkChannel(channel, { text: f.text, media: facts, fields, flairMissing: flair.missing }) }));
   const failing = checks.filter((c) => c.reasons.length > 0);
   const blocked = many && failing.length > 0 ? `Fix ${failing.map((c) => platformLabels[c.channel]).join(', ')} before posting: the reasons are listed per channel.` : null;
 
-  const check = checkDraft({ ...f, media: f.media });
+  const check = checkDraft({ ...f, media: facts });
   const canPublish = (publishPlatforms as readonly string[]).includes(f.platform);
   const chosenModel = model ?? models.preferred;
   // "Add your key" goes once the missing key is there (saved in the dashboard while the panel stays open).
@@ -197,6 +210,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
     setClickError(null);
     setPublishError(null);
     if (blocked) return setClickError(blocked);
+    if (mediaLoading) return;
     if (check.missing) return setClickError(check.missing);
     if (platform.subreddit && flair.missing) return setClickError(flair.missing);
     // The dashboard's rule (core/schedule.ts): the wall time read in the workspace's zone, DST included.
@@ -213,10 +227,14 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
       // One post group, as Compose sends it: one publishPost per channel, one after the other; a channel
       // refused does not stop the others.
       const groupId = crypto.randomUUID();
-      const media = f.media.map((m) => ({ id: m.generationId }));
+      const sending = found.map((g) => ({ id: g.id }));
       const results: SentChannel[] = [];
       for (const channel of chosen) {
-        const input = publishInputOf(channel, { text: f.text, media, fields, flair: platformFacts[channel].subreddit ? flair.chosen : null }, { requestId: crypto.randomUUID(), groupId, scheduledAt, timeZone });
+        const input = publishInputOf(
+          channel,
+          { text: f.text, media: sending, fields, flair: platformFacts[channel].subreddit ? flair.chosen : null },
+          { requestId: crypto.randomUUID(), groupId, scheduledAt, timeZone },
+        );
         try {
           const result = await callFunction(functions, 'publishPost', input);
           results.push({ channel, postId: result.postId });
@@ -278,7 +296,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
               <option value="">{draft.id ? 'Choose a draft' : 'New draft (not saved yet)'}</option>
               {drafts.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {platformLabels[d.platform]}: {draftLabel(d)}
+                  {platformLabels[d.platform]}: {draftLabel(d, listedMedia)}
                 </option>
               ))}
             </NativeSelect>
@@ -393,17 +411,22 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
 
         {f.media.length > 0 && (
           <ul aria-label="Attached media" className="grid gap-2">
-            {f.media.map((m) => (
-              <li key={m.generationId} className="flex min-w-0 items-center gap-2 rounded-md border p-1.5">
-                <span className="size-10 shrink-0 overflow-hidden rounded bg-muted">
-                  <MediaThumb url={m.thumbnailUrl} />
-                </span>
-                <span className="min-w-0 flex-1 truncate text-sm">{m.title || 'Image'}</span>
-                <Button variant="ghost" size="xs" aria-label={`Remove ${m.title || 'image'}`} onClick={() => draft.update({ media: f.media.filter((x) => x.generationId !== m.generationId) })}>
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
+            {f.media.map((mediaId, i) => {
+              const record = media?.[i]?.record;
+              const item = record ? toPanelItem(record) : null;
+              const name = item ? item.title : media ? 'Missing from your library' : 'Loading…';
+              return (
+                <li key={mediaId} className="flex min-w-0 items-center gap-2 rounded-md border p-1.5">
+                  <span className="size-10 shrink-0 overflow-hidden rounded bg-muted">
+                    <MediaThumb url={item?.pictureUrl ?? null} />
+                  </span>
+                  <span className={cn('min-w-0 flex-1 truncate text-sm', !item && 'text-muted-foreground')}>{name}</span>
+                  <Button variant="ghost" size="xs" aria-label={`Remove ${item ? item.title : 'missing file'}`} onClick={() => draft.update({ media: f.media.filter((x) => x !== mediaId) })}>
+                    <X aria-hidden="true" />
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         )}
 
@@ -438,7 +461,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
         {publishError && <Alert tone="danger">{publishError}</Alert>}
         {!canPublish && <p className="text-xs text-muted-foreground">Posting to {platformLabels[f.platform]} from the panel is not available yet: save the draft and finish it in the dashboard.</p>}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem || !!blocked} className="flex-1">
+          <Button onClick={() => void publish()} loading={publishing} disabled={!canPublish || !!check.problem || !!blocked || mediaLoading} className="flex-1">
             {publishing ? null : <Send aria-hidden="true" />}
             {scheduleOn ? 'Schedule Post' : 'Post Now'}
           </Button>
@@ -482,7 +505,7 @@ export function WritePostCard({ services, uid, page, draft }: { services: SidePa
   );
 }
 
-/** A draft is client-written: only this build's own Storage is loaded (core/data/draft.ts, ownStoragePicture). */
+/** A library record's picture, and only from this build's own Storage (core/data/draft.ts, ownStoragePicture). */
 function MediaThumb({ url }: { url: string | null }) {
   const src = ownStoragePicture(url, panelFirebaseConfig());
   return src ? <img src={src} alt="" className="size-full object-cover" /> : null;

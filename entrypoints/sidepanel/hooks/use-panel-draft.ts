@@ -1,4 +1,4 @@
-import { emptyDraft, type DraftFields, type DraftPlatform } from '@core/data/draft';
+import { draftMediaIds, emptyDraft, type DraftFields, type DraftPlatform } from '@core/data/draft';
 import type { Firestore } from 'firebase/firestore';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteDraft, newDraftId, readDraft, writeDraft } from '@core/firebase/drafts';
@@ -115,12 +115,13 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
       let next = { id: null as string | null, created: false, fields: emptyDraft('x', sourceRef.current()) };
       let dirty = false;
       if (stored?.dirty) {
-        next = { id: stored.id, created: !!stored.id, fields: { ...emptyDraft(stored.fields.platform), ...stored.fields } };
+        // A copy kept by an older build holds its media as maps: their library ids are kept.
+        next = { id: stored.id, created: !!stored.id, fields: { ...emptyDraft(stored.fields.platform), ...stored.fields, media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []) } };
         dirty = true;
       } else if (stored?.id) {
         // Read it again: the dashboard may have changed it since.
         const remote = await readDraft(db, uid, stored.id).catch(() => undefined);
-        if (remote === undefined) next = { id: stored.id, created: true, fields: stored.fields };
+        if (remote === undefined) next = { id: stored.id, created: true, fields: { ...stored.fields, media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []) } };
         else if (remote)
           next = {
             id: remote.id,

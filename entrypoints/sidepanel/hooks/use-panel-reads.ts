@@ -1,6 +1,8 @@
 import { DEFAULT_MODEL_LABELS, DEFAULT_MODELS } from '@core/ai-models';
 import type { AiTextModelId } from '@core/ai-text';
 import { toDraft, type Draft } from '@core/data/draft';
+import { toGeneration, type Generation } from '@core/data/generation';
+import { draftMediaQuery } from '@core/firebase/drafts';
 import { toProfile } from '@core/data/profile';
 import { toKeyStatuses, type RawDoc } from '@core/data/statuses';
 import { userCollectionPath, userDocPath } from '@core/firestore-paths';
@@ -19,6 +21,17 @@ export function useRecentDrafts(db: Firestore, uid: string): Draft[] {
   const state = useLiveQuery(query(collection(db, userCollectionPath(uid, 'drafts')), orderBy('updatedAt', 'desc'), limit(PANEL_DRAFTS)), toDraft);
   return state.status === 'success' ? state.data : EMPTY;
 }
+
+/**
+ * The library records of drafts' media ids, live; undefined while they load. Everything the panel shows or
+ * checks about a draft's media comes from these records (written by functions), never from the draft.
+ */
+export function useDraftMediaRecords(db: Firestore, uid: string, ids: readonly string[]): Generation[] | undefined {
+  const state = useLiveQuery(draftMediaQuery(db, uid, ids), toGeneration);
+  return state.status === 'success' ? state.data : state.status === 'error' ? NO_RECORDS : undefined;
+}
+
+const NO_RECORDS: Generation[] = [];
 
 const rawDoc = (id: string, data: unknown): RawDoc => ({ id, data });
 

@@ -137,7 +137,7 @@ test.describe('side panel: create', () => {
     await expect(reopened.getByRole('button', { name: 'Attached to the draft' })).toBeDisabled();
     const write = again.getByRole('region', { name: 'Write a post' });
     await expect(write.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(1);
-    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.media).toEqual([expect.objectContaining({ generationId: job!.id, contentType: 'image/png' })]);
+    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.media).toEqual([job!.id]);
   });
 
   test('uses a page image as the reference: its bytes go to the user uploads, and the job reads them from there', async ({ context, muse, page, sidePanelUrl, user }) => {

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@core/ui/card';
 import { cn } from '@core/ui/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useNow } from '@/lib/use-now';
+import { useDraftMediaRecords } from '../api/draft-media';
 import { usePlatformDrafts } from '../api/drafts';
 import { DRAFT_PARAM } from '../hooks/use-draft';
 
@@ -49,7 +50,11 @@ export function DraftsList({ items, openId }: { items: readonly DraftListItem[];
 /** The platform's drafts (from here or the side panel); each opens in the composer. */
 export function DraftsCard({ platform, openId }: { platform: DraftPlatform; openId: string | null }) {
   const drafts = usePlatformDrafts(platform);
+  // A draft of media alone is named from its files' library records (draftLabel).
+  const mediaOnly = drafts.status === 'success' ? drafts.data.filter((d) => !d.title.trim() && !d.text.trim()).flatMap((d) => d.media) : [];
+  const records = useDraftMediaRecords(mediaOnly);
   const now = useNow();
-  if (drafts.status !== 'success') return null;
-  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: draftLabel(d), note: d.updatedAt ? formatRelativeTime(d.updatedAt, now) : null }))} />;
+  if (drafts.status !== 'success' || records.status === 'loading') return null;
+  const library = records.status === 'success' ? records.data : [];
+  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: draftLabel(d, library), note: d.updatedAt ? formatRelativeTime(d.updatedAt, now) : null }))} />;
 }

@@ -1,13 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { draftMediaOf } from '@core/data/draft';
+import { Alert } from '@core/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { toMediaAsset } from '@/lib/library-media';
 import { platformFacts } from '@core/platforms';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
 import { useChannelEngagementRate } from '../api/post-results';
+import { useDraftMediaRecords } from '../api/draft-media';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
-import { draftMediaAssets } from '../utils/draft-media';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { AiPostGenerator } from './ai-post-generator';
@@ -38,7 +41,14 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const channelNeedsReconnect = useChannelNeedsReconnect(platform);
   const engagement = useChannelEngagementRate(platform);
   const opened = draft.draft && draft.draft.platform === platform ? draft.draft : null;
-  const openedId = opened?.id ?? null;
+  // The draft keeps library ids only: what the composer shows and checks comes from the library records. An
+  // id the library no longer holds is named as missing and left out of the composer, so it is never sent.
+  const records = useDraftMediaRecords(opened?.media ?? NO_IDS);
+  const media = opened ? draftMediaOf(opened.media, records.status === 'success' ? records.data : records.status === 'error' ? [] : undefined) : undefined;
+  const openedAssets = media?.flatMap((m) => (m.record ? (toMediaAsset(m.record) ?? []) : []));
+  const missing = media ? media.length - (openedAssets?.length ?? 0) : 0;
+  // The composer mounts once the draft and its media's records are read.
+  const openedId = opened && media ? opened.id : null;
   // The composer's mount: a new one for each opened draft and after Save as draft lets go of one. A
   // posted draft leaving the address keeps it, so what was attached while it was sending stays.
   const [mount, setMount] = useState(0);
@@ -47,7 +57,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   // while the address still names it would start the composer from the saved draft's media again.
   const letGo = useRef(false);
   useEffect(() => {
-    if (!opened) {
+    if (!opened || !openedId) {
       if (letGo.current) setMount((n) => n + 1);
       letGo.current = false;
       return;
@@ -65,14 +75,21 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AiPostGenerator platform={platform} onGenerated={setText} />
+          {openedId && missing > 0 ? (
+            <Alert>
+              {missing === 1
+                ? 'A file attached to this draft is no longer in your library, so it is left out of this post.'
+                : `${missing} files attached to this draft are no longer in your library, so they are left out of this post.`}
+            </Alert>
+          ) : null}
           <PostComposer
             key={mount}
-            initialDraft={opened ? { media: draftMediaAssets(opened.media), author: opened.author } : undefined}
+            initialDraft={opened && openedAssets ? { media: openedAssets, author: opened.author } : undefined}
             onSaveDraft={(fields) =>
               void draft
                 .save({
                   text,
-                  media: fields.media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+                  media: fields.media.map((m) => m.id),
                   author: fields.author,
                 })
                 .then((saved) => {
@@ -106,3 +123,5 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
     </div>
   );
 }
+
+const NO_IDS: readonly string[] = [];

@@ -110,7 +110,7 @@ describe('a failed post with its fix', () => {
           subreddit: 'FlairRequired',
           flair: '',
           author: '',
-          media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 10, thumbnailUrl: null }],
+          media: ['g1'],
           sourceUrl: '',
         },
       },

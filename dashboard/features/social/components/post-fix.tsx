@@ -34,7 +34,7 @@ export function draftOfPost(post: SocialPost, platform: DraftPlatform, fix: Fail
     subreddit: post.reddit?.subreddit ?? '',
     flair: fix.action === 'choose-flair' ? '' : (post.reddit?.flairText ?? ''),
     author: post.author?.urn ?? '',
-    media: post.media.map((m) => ({ generationId: m.generationId, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: null })),
+    media: post.media.map((m) => m.generationId),
     sourceUrl: '',
   };
 }
