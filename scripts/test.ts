@@ -96,8 +96,12 @@ const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
 // need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
 // soon as it is up, and mostly waits on triggers and provider polls; the rules suites follow it on the
-// same emulators, which balances the two lanes. e2e starts once both lanes are done, with the cores to itself.
+// same emulators, then the media suite, which balances the two lanes. e2e starts once both lanes are done,
+// with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
+// Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
+// After the stack's builds, so the renders do not share the cores with them.
+const media = () => vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
 const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await check('lint', 'npm', ['run', '--silent', 'lint']);
@@ -105,10 +109,9 @@ const checksLane = (async () => {
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
   await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack, workers: 2 });
-  // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
-  // After the stack's builds, so the renders do not share the cores with them.
   await stackStarting;
-  await vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+  // With a stack, the media suite runs in its lane, after the rules suites.
+  if (!needsStack) await media();
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
   // npm start itself, crashed and started again (tests/stack): a dev stack of its own on shifted ports.
@@ -125,12 +128,13 @@ if (stack) {
     // The rules suites clear their project's Firestore and bucket: a project of their own on the same
     // emulators, so the functions and e2e users are never wiped.
     await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: checksLaneRuns });
+    await media();
     await checksLane;
     await playwright('e2e', stack.env);
   } finally {
     await stack.stop();
   }
-}
+} else if (needsStack) await media();
 await checksLane;
 
 async function startTestStack() {
