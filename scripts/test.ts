@@ -50,16 +50,35 @@ async function check(name: string, command: string, args: string[]): Promise<voi
   results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds, failures: r.status === 0 ? [] : ['its output is printed above'] });
 }
 
-/** `buffered`: the suite runs next to another one, so its output is printed in one piece when it ends. */
-async function vitest(name: string, projects: string[], env: Record<string, string> = {}, { buffered = false, workers }: { buffered?: boolean; workers?: number } = {}): Promise<void> {
+interface VitestOptions {
+  /** The suite runs next to another one, so its output is printed in one piece when it ends. */
+  buffered?: boolean;
+  workers?: number;
+  /** Runs the suite as these lanes side by side, one vitest each with `env` (the lane's files), in one result. */
+  lanes?: Record<string, Record<string, string>>;
+}
+
+async function vitest(name: string, projects: string[], env: Record<string, string> = {}, { buffered = false, workers, lanes }: VitestOptions = {}): Promise<void> {
   if (!wanted(name)) return;
   say.step(`${name} tests`);
-  const out = `${reports}/${name}.json`;
   const files = only.length === 1 ? playwrightArgs : [];
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files];
-  const [r, seconds] = await timed(() => runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env, quiet: buffered }));
-  if (buffered) say.plain(`${say.bold(`── ${name} tests ──`)}\n${r.output.trimEnd()}`);
-  results.push({ name, ...vitestCounts(out, r.status, root), seconds });
+  // Files named on the command line run in one vitest, whatever their lane.
+  const runs =
+    lanes && files.length === 0
+      ? Object.entries(lanes).map(([lane, laneEnv]) => ({ label: `${name} (${lane})`, out: `${reports}/${name}-${lane}.json`, env: { ...env, ...laneEnv } }))
+      : [{ label: name, out: `${reports}/${name}.json`, env }];
+  const quiet = buffered || runs.length > 1;
+  const [counts, seconds] = await timed(() =>
+    Promise.all(
+      runs.map(async (run) => {
+        const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...files];
+        const r = await runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env: run.env, quiet });
+        if (quiet) say.plain(`${say.bold(`── ${run.label} tests ──`)}\n${r.output.trimEnd()}`);
+        return vitestCounts(run.out, r.status, root);
+      }),
+    ),
+  );
+  results.push({ name, passed: counts.reduce((n, c) => n + c.passed, 0), failed: counts.reduce((n, c) => n + c.failed, 0), failures: counts.flatMap((c) => c.failures), seconds });
 }
 
 async function playwright(name: string, env: Record<string, string>): Promise<void> {
@@ -77,8 +96,12 @@ const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
 // need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
 // soon as it is up, and mostly waits on triggers and provider polls; the rules suites follow it on the
-// same emulators, which balances the two lanes. e2e starts once both lanes are done, with the cores to itself.
+// same emulators, then the media suite, which balances the two lanes. e2e starts once both lanes are done,
+// with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
+// Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
+// After the stack's builds, so the renders do not share the cores with them.
+const media = () => vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
 const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await check('lint', 'npm', ['run', '--silent', 'lint']);
@@ -86,10 +109,9 @@ const checksLane = (async () => {
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
   await vitest('unit', ['unit', 'extension-unit'], {}, { buffered: needsStack, workers: 2 });
-  // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
-  // After the stack's builds, so the renders do not share the cores with them.
   await stackStarting;
-  await vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+  // With a stack, the media suite runs in its lane, after the rules suites.
+  if (!needsStack) await media();
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
   // npm start itself, crashed and started again (tests/stack): a dev stack of its own on shifted ports.
@@ -100,16 +122,19 @@ const checksLaneRuns = ['typecheck', 'lint', 'format', 'unit', 'media', 'hosting
 const stack = await stackStarting;
 if (stack) {
   try {
-    await vitest('functions', ['functions'], stack.env);
+    // Two lanes of functions files side by side (tests/functions/vitest.config.ts): most of a file's time
+    // is spent waiting on triggers, provider polls and publishing's windows, not on a core.
+    await vitest('functions', ['functions'], stack.env, { lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } } });
     // The rules suites clear their project's Firestore and bucket: a project of their own on the same
     // emulators, so the functions and e2e users are never wiped.
     await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: checksLaneRuns });
+    await media();
     await checksLane;
     await playwright('e2e', stack.env);
   } finally {
     await stack.stop();
   }
-}
+} else if (needsStack) await media();
 await checksLane;
 
 async function startTestStack() {
