@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
+import { e2eEnv } from '../support/env';
 import { expect, PNG_1X1, test, waits } from '../support/fixtures';
 import { redditPosts, sandboxPosts } from '../support/sandbox';
 
-// The one composer (/compose) beyond composer.spec.ts: one idea with an image to X, LinkedIn and Reddit in
-// one go, Reddit's text forked and edited there, each published with its own link; and a post scheduled
-// from the composer, dragged on the calendar to another day, published at its new time.
-// (YouTube in a group with its own video, beside the others' image, is proven at component level:
-// dashboard/features/social/routes/compose-route-channel-media.test.tsx.)
+// The one composer (/compose) beyond composer.spec.ts: one idea to X, LinkedIn, Reddit and YouTube in one
+// go, the others with an image and YouTube with a video of its own (its media forked), Reddit's text forked
+// and edited there, each published with its own link; and a post scheduled from the composer, dragged on
+// the calendar to another day, published at its new time.
 
 // A zone without DST, under its canonical name (Chromium names Asia/Kolkata 'Asia/Calcutta').
 const ZONE = 'Asia/Tokyo';
@@ -18,6 +19,16 @@ test.describe.configure({ mode: 'default' });
 const MINUTE = 60_000;
 const LINKEDIN_CREDENTIALS = { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret', accessToken: 'sandbox-linkedin-token' };
 const REDDIT_APP = { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'web:muse-e2e:1.0 (by /u/sandbox_creator)' };
+const YOUTUBE_CONNECTED = {
+  clientId: 'sandbox-youtube-client',
+  clientSecret: 'sandbox-youtube-secret',
+  accessToken: 'sandbox-youtube-token',
+  refreshToken: 'sandbox-youtube-refresh',
+  accessTokenExpiresAt: String(Date.now() + 3600_000),
+  scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+};
+// A real H.264 clip (320x180, 2 s): the composer probes the file before YouTube may take it.
+const SAMPLE_MP4 = readFileSync(new URL('../../sandbox/fixtures/sample.mp4', import.meta.url));
 
 const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const channelOf = (page: Page, name: string) => page.getByRole('region', { name: 'Post group' }).getByRole('group', { name });
@@ -33,7 +44,7 @@ async function openComposer(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Compose' })).toBeVisible({ timeout: waits.long });
 }
 
-test('one idea with an image goes to X, LinkedIn and Reddit in one go, Reddit’s text forked, each published with its own link', async ({ muse, page }) => {
+test('one idea goes to X, LinkedIn and Reddit with an image and to YouTube with its own video, Reddit’s text forked, each published with its own link', async ({ muse, page }) => {
   test.setTimeout(waits.test * 3);
   const token = unique('channels');
   await muse
@@ -41,12 +52,19 @@ test('one idea with an image goes to X, LinkedIn and Reddit in one go, Reddit’
     .withSocialCredentials({ platform: 'x', credentials: xCredentials(token) })
     .withSocialCredentials({ platform: 'linkedin', credentials: LINKEDIN_CREDENTIALS })
     .withConnectedAccount('reddit', { ...REDDIT_APP, accessToken: `rd-${token}`, refreshToken: `rd-${token}-refresh`, accessTokenExpiresAt: String(Date.now() + 3600_000) })
-    .withGenerations([{ type: 'image', title: 'Harbour sketch', contentType: 'image/png', body: PNG_1X1 }], { files: true })
+    .withConnectedAccount('youtube', YOUTUBE_CONNECTED)
+    .withGenerations(
+      [
+        { type: 'image', title: 'Harbour sketch', contentType: 'image/png', body: PNG_1X1 },
+        { type: 'video', title: 'Harbour film', contentType: 'video/mp4', body: SAMPLE_MP4 },
+      ],
+      { files: true },
+    )
     .open('/compose');
   await openComposer(page);
 
   const marker = unique('idea');
-  for (const channel of ['X', 'LinkedIn', 'Reddit']) await page.getByRole('checkbox', { name: channel }).check();
+  for (const channel of ['X', 'LinkedIn', 'Reddit', 'YouTube']) await page.getByRole('checkbox', { name: channel }).check();
   await page.getByLabel('Shared text').fill(`Harbour at dawn ${marker}`);
   await page.getByRole('button', { name: 'Add Media', exact: true }).click();
   const library = page.getByRole('dialog', { name: 'Add Media' });
@@ -67,12 +85,21 @@ test('one idea with an image goes to X, LinkedIn and Reddit in one go, Reddit’
   await expect(page.getByText('Edited for Reddit')).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Reddit.*edited/ })).toBeVisible();
 
-  for (const channel of ['X', 'LinkedIn', 'Reddit']) await expect(page.getByText(`${channel}: ready`)).toBeVisible({ timeout: waits.call });
+  // YouTube: a video of its own instead of the shared image, with its title.
+  await page.getByRole('tab', { name: /^YouTube/ }).click();
+  await page.getByRole('button', { name: 'Use different media for this channel' }).click();
+  await page.getByRole('button', { name: 'Choose Video' }).click();
+  await page.getByRole('dialog', { name: 'Choose Video' }).getByRole('button', { name: 'Add Harbour film' }).click();
+  const videoTitle = `Harbour film ${marker}`;
+  await page.getByLabel('Video Title').fill(videoTitle);
+
+  for (const channel of ['X', 'LinkedIn', 'Reddit', 'YouTube']) await expect(page.getByText(`${channel}: ready`)).toBeVisible({ timeout: waits.call });
   await page.getByRole('button', { name: 'Post Now' }).click();
 
   await expect(channelOf(page, 'X').getByRole('link', { name: /View post/ })).toHaveAttribute('href', /^https:\/\/x\.com\/i\/status\//, { timeout: waits.job });
   await expect(channelOf(page, 'LinkedIn').getByRole('link', { name: /View post/ })).toHaveAttribute('href', /linkedin\.com/, { timeout: waits.job });
   await expect(channelOf(page, 'Reddit').getByRole('link', { name: /View post/ })).toHaveAttribute('href', /^https:\/\/www\.reddit\.com\/r\/MuseSandbox\/comments\//, { timeout: waits.job });
+  await expect(channelOf(page, 'YouTube').getByRole('link', { name: /View on YouTube/ })).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: waits.job });
 
   const tweets = await sandboxPosts('x', marker);
   expect(tweets.map((t) => t.text)).toEqual([`Harbour at dawn ${marker}`]);
@@ -83,11 +110,20 @@ test('one idea with an image goes to X, LinkedIn and Reddit in one go, Reddit’
   expect(moreReddit).toHaveLength(0);
   expect(reddit).toMatchObject({ kind: 'image', url: expect.stringMatching(/\/media-upload\/rte_images\/[0-9a-f]+\/image\.png$/) });
 
+  // YouTube got the video's bytes under its own title, not the image.
+  const { videos } = (await (await fetch(`${e2eEnv.sandboxUrl('google')}/__sandbox/youtube/videos`)).json()) as { videos: { title: string; bytes: number }[] };
+  expect(videos.filter((v) => v.title === videoTitle)).toEqual([expect.objectContaining({ bytes: SAMPLE_MP4.length })]);
+
   const posts = await muse.stored.list('socialPosts');
-  expect(posts.map((p) => p.platform).sort()).toEqual(['linkedin', 'reddit', 'x']);
+  expect(posts.map((p) => p.platform).sort()).toEqual(['linkedin', 'reddit', 'x', 'youtube']);
   expect(new Set(posts.map((p) => p.groupId)).size).toBe(1);
   expect(posts.find((p) => p.platform === 'reddit')!.text).toBe(`The harbour, sketched at dawn, for r/MuseSandbox ${marker}`);
-  expect(posts.every((p) => p.media?.length === 1)).toBe(true);
+  expect(posts.map((p) => `${p.platform}: ${p.media.map((m: { title: string }) => m.title).join(', ')}`).sort()).toEqual([
+    'linkedin: Harbour sketch',
+    'reddit: Harbour sketch',
+    'x: Harbour sketch',
+    'youtube: Harbour film',
+  ]);
 });
 
 test('a post scheduled from the composer, dragged on the calendar to the day before, goes out at its new time', async ({ muse, page }) => {
