@@ -1,14 +1,15 @@
 import { collection, limit, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
-import { userCollectionPath } from './firestore-paths';
+import { userCollectionPath, userDocPath } from './firestore-paths';
 import { failureStepLabels, failureSteps, type FailureStep } from './platform-errors';
 import { platformLabels, publishPlatforms, type PublishPlatform } from './platforms/facts';
 import { paths } from './routes';
 
 // The inbox of post events: the dashboard's header bell (dashboard/features/shell) and the extension's
 // badge of failed posts (entrypoints/sidepanel/hooks/use-failure-badge.ts) read it from here, so both count
-// the same events. It is read from the user's own posts (users/{uid}/socialPosts), so
-// nothing new is written and the rules stay as they are. Each published or failed post is one event, newest
-// first; a failure is told apart by what fixes it (needs reconnect) or where it failed (media refused).
+// the same events. It is read from the user's own posts (users/{uid}/socialPosts); the one thing the clients
+// write is when the inbox was last read (users/{uid}/inbox/state, below), shared by both front doors. Each
+// published or failed post is one event, newest first; a failure is told apart by what fixes it (needs
+// reconnect) or where it failed (media refused).
 // Read lightly on purpose: the header is on every page, so this loads neither zod nor the time-zone
 // polyfill that core/social-posts.ts brings.
 
@@ -137,9 +138,29 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
   return events.sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
-/** Where the inbox keeps when it was last read, per account, in this browser. */
+/**
+ * When the inbox was last read, one value per account for every front door: `readAt`, the server's time of
+ * the last Mark all read (dashboard) or Open inbox (side panel), which firestore.rules lets only the owner
+ * write and only as the request's time, so it never moves back and no client clock sets it. The dashboard's
+ * header and the panel read it live, the extension's background once per alarm (entrypoints/background).
+ * A mark made offline is stamped when it reaches the server.
+ */
+export const inboxStatePath = (uid: string) => `${userDocPath(uid)}/inbox/state`;
+
+/** The read time of an inbox state document (epoch ms), or null: never read, or an odd value. */
+export function readInboxState(_id: string, data: unknown): number | null {
+  return readAtValue(dateOf(obj(data)?.readAt)?.getTime());
+}
+
+/** Where a browser keeps its last known read time, per account, for a first paint before Firestore answers. */
 export const inboxReadKey = (uid: string) => `muse.inbox.readAt.${uid}`;
 export const readAtValue = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+
+/** The latest of some read times (null when none): a read time only moves forward, so the latest holds. */
+export function latestReadAt(...values: (number | null | undefined)[]): number | null {
+  const known = values.filter((v): v is number => readAtValue(v) !== null);
+  return known.length ? Math.max(...known) : null;
+}
 
 /** A failure event (failed, needs reconnect, media refused) the user has not read yet. */
 export const isUnreadFailure = (event: InboxEvent): boolean => event.unread && event.kind !== 'published';

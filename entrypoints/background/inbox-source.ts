@@ -1,8 +1,8 @@
 import { createFirebaseApp } from '@core/firebase/clients';
 import { userCollectionPath } from '@core/firestore-paths';
-import { INBOX_POSTS, readInboxPost } from '@core/inbox';
+import { INBOX_POSTS, inboxStatePath, readInboxPost, readInboxState } from '@core/inbox';
 import { getAuth } from 'firebase/auth/web-extension';
-import { collection, connectFirestoreEmulator, getDocs, getFirestore, limit, orderBy, query } from 'firebase/firestore/lite';
+import { collection, connectFirestoreEmulator, doc, getDoc, getDocs, getFirestore, limit, orderBy, query } from 'firebase/firestore/lite';
 import { panelFirebaseConfig } from '../sidepanel/firebase';
 import type { FailureBadgeSource } from './failure-badge';
 
@@ -10,7 +10,8 @@ import type { FailureBadgeSource } from './failure-badge';
  * The inbox as the background reads it: the side panel's Auth session (the web-extension build keeps it in the
  * extension's IndexedDB, which the worker shares with the panel) and one read of the inbox's posts through the
  * Firestore Lite SDK (plain requests, no stream to hold in a worker that sleeps). The query is the inbox's own
- * (`inboxPostsQuery` in core/inbox.ts: newest by updatedAt, INBOX_POSTS of them) in the Lite SDK's functions.
+ * (`inboxPostsQuery` in core/inbox.ts: newest by updatedAt, INBOX_POSTS of them) in the Lite SDK's functions,
+ * and one read of the account's inbox read time (`inboxStatePath`), which the dashboard moves too.
  */
 export function createInboxSource(): FailureBadgeSource {
   const config = panelFirebaseConfig();
@@ -24,7 +25,11 @@ export function createInboxSource(): FailureBadgeSource {
     },
     async readPosts(uid) {
       const snap = await getDocs(query(collection(db, userCollectionPath(uid, 'socialPosts')), orderBy('updatedAt', 'desc'), limit(INBOX_POSTS)));
-      return snap.docs.map((doc) => readInboxPost(doc.id, doc.data()));
+      return snap.docs.map((d) => readInboxPost(d.id, d.data()));
+    },
+    async readReadAt(uid) {
+      const snap = await getDoc(doc(db, inboxStatePath(uid)));
+      return snap.exists() ? readInboxState(snap.id, snap.data()) : null;
     },
   };
 }

@@ -19,8 +19,8 @@ export const panelDraftStorage = storage.defineItem<StoredPanelDraft | null>('lo
 export const panelImageJobStorage = storage.defineItem<{ jobId: string } | null>('local:panelImageJob', { fallback: null });
 
 /**
- * When the user last opened the inbox from the panel, per account (epoch ms): the extension's badge counts
- * only the failures after it (core/inbox.ts, unreadFailures). The dashboard keeps its own read time in its
- * page's storage, which the extension cannot read.
+ * When the user last opened the inbox from the panel, per account (epoch ms). The account's read time is the
+ * one in Firestore (core/inbox.ts, inboxStatePath), which the dashboard moves too; this copy wakes the
+ * background at once and counts until Firestore has the panel's mark (the badge takes the later of the two).
  */
 export const inboxReadAtStorage = storage.defineItem<Record<string, number>>('local:inboxReadAt', { fallback: {} });

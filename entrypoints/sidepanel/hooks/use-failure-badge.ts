@@ -1,6 +1,7 @@
-import { inboxPostsQuery, readInboxPost, unreadFailures } from '@core/inbox';
-import { useLiveQuery } from '@core/react/use-live';
-import type { Firestore } from 'firebase/firestore';
+import { markInboxRead } from '@core/firebase/inbox';
+import { inboxPostsQuery, inboxStatePath, latestReadAt, readInboxPost, readInboxState, unreadFailures } from '@core/inbox';
+import { useLiveDoc, useLiveQuery } from '@core/react/use-live';
+import { doc, type Firestore } from 'firebase/firestore';
 import { useCallback, useEffect, useState } from 'react';
 import { showFailureBadge } from '../logic/failure-badge';
 import { inboxReadAtStorage } from '../panel-storage';
@@ -8,14 +9,18 @@ import { inboxReadAtStorage } from '../panel-storage';
 /**
  * The signed-in user's failed posts not read yet (the inbox's own query and rule, core/inbox.ts), live while
  * the panel is open, shown on the toolbar icon. The badge stays when the panel closes. markRead() is called
- * when the user opens the inbox from the panel: the failures so far are read.
+ * when the user opens the inbox from the panel: the failures so far are read. The read time is the account's
+ * one in Firestore, which the dashboard's Mark all read moves too (live here, so the badge clears at once),
+ * or the panel's own last mark where that is later (a mark Firestore has not answered yet); the background
+ * counts with the same two (entrypoints/background/failure-badge.ts).
  */
 export function useFailureBadge(db: Firestore, uid: string, now: () => number = Date.now): { count: number | null; markRead(): void } {
   const posts = useLiveQuery(inboxPostsQuery(db, uid), readInboxPost);
-  const [readAt, setReadAt] = useState<{ ready: boolean; at: number | null }>({ ready: false, at: null });
+  const shared = useLiveDoc(doc(db, inboxStatePath(uid)), readInboxState);
+  const [local, setLocal] = useState<{ uid: string; ready: boolean; at: number | null }>({ uid, ready: false, at: null });
   useEffect(() => {
     let active = true;
-    const pick = (all: Record<string, number>) => setReadAt({ ready: true, at: all[uid] ?? null });
+    const pick = (all: Record<string, number>) => setLocal({ uid, ready: true, at: all[uid] ?? null });
     void inboxReadAtStorage.getValue().then((all) => {
       if (active) pick(all);
     });
@@ -25,7 +30,10 @@ export function useFailureBadge(db: Firestore, uid: string, now: () => number = 
       unwatch();
     };
   }, [uid]);
-  const count = posts.status === 'success' && readAt.ready ? unreadFailures(posts.data, readAt.at) : null;
+  // Counted once both are known: Firestore's time (or its error, offline for good: the panel's own then).
+  const ready = local.ready && local.uid === uid && shared.status !== 'loading';
+  const readAt = latestReadAt(shared.status === 'success' ? shared.data : null, local.at);
+  const count = ready && posts.status === 'success' ? unreadFailures(posts.data, readAt) : null;
   useEffect(() => {
     if (count === null) return;
     showFailureBadge(count).catch((error: unknown) => console.warn('[muse] could not set the badge', error));
@@ -34,8 +42,10 @@ export function useFailureBadge(db: Firestore, uid: string, now: () => number = 
   const markRead = useCallback(() => {
     // As the dashboard's Mark all read: a post stamped a little ahead of this clock is read too.
     const at = Math.max(now(), latest);
-    setReadAt({ ready: true, at });
+    setLocal({ uid, ready: true, at });
+    markInboxRead(db, uid).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
+    // Kept in the extension too: it wakes the background, which counts with it until Firestore has the mark.
     void inboxReadAtStorage.getValue().then((all) => inboxReadAtStorage.setValue({ ...all, [uid]: at }));
-  }, [latest, now, uid]);
+  }, [db, latest, now, uid]);
   return { count, markRead };
 }

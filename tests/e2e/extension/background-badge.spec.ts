@@ -6,7 +6,8 @@ import { expect, test } from './fixtures';
 
 // The toolbar badge of failed posts with the side panel closed: the background reads the inbox with the session
 // the panel signed in (entrypoints/background/failure-badge.ts) when its alarm fires, and clears the count when the
-// inbox's read time is written (what the panel's Open inbox does).
+// inbox's read time is written (what the panel's Open inbox does), or at its next alarm after the inbox is read
+// on the dashboard (the account's read time in Firestore, users/{uid}/inbox/state).
 
 /** The extension APIs inside the service worker (evaluated there, typed here). */
 type ExtensionGlobal = { chrome: typeof Browser };
@@ -41,5 +42,38 @@ test('the toolbar badge counts a post that failed while the side panel was close
 
   // The panel's Open inbox writes the read time for the account: the badge clears without the panel.
   await worker.evaluate((uid) => (globalThis as unknown as ExtensionGlobal).chrome.storage.local.set({ inboxReadAt: { [uid]: Date.now() + 1000 } }), user.uid);
+  await expect.poll(badge).toBe('');
+});
+
+test("reading the inbox on the dashboard clears the toolbar badge at the background's next alarm", async ({ context, muse, page, sidePanelUrl, user }) => {
+  await page.goto(sidePanelUrl);
+  await muse.submitSignIn();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const badge = () => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.action.getBadgeText({}));
+  const fireAlarm = () => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.create(name, { when: Date.now() + 200, periodInMinutes: 1 }), ALARM);
+
+  const now = Timestamp.now();
+  await adminDb()
+    .doc(`${userCollectionPath(user.uid, 'socialPosts')}/failed-1`)
+    .set({
+      platform: 'x',
+      status: 'failed',
+      text: 'Harbour at dawn',
+      media: [],
+      error: { code: 'auth_expired', message: 'X refused the saved token', step: 'sign-in', fix: { action: 'reconnect', label: 'Reconnect X' } },
+      createdAt: now,
+      updatedAt: now,
+    });
+  await fireAlarm();
+  await expect.poll(badge).toBe('1');
+
+  // The panel is gone (this tab becomes the dashboard); Mark all read there touches nothing of the extension's.
+  await muse.signIn();
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect.poll(async () => (await adminDb().doc(`users/${user.uid}/inbox/state`).get()).get('readAt') instanceof Timestamp).toBe(true);
+  await fireAlarm();
   await expect.poll(badge).toBe('');
 });

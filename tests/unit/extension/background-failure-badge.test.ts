@@ -6,16 +6,17 @@ import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage
 
 // The toolbar badge of failed posts while the side panel is closed: the background reads the inbox's posts with the
 // panel's session when its alarm wakes it, counts the failures not read yet by the inbox's own rule, and clears the
-// count as soon as the panel marks the inbox read.
+// count as soon as the panel marks the inbox read, or at the next alarm after the dashboard marks it read (the
+// account's one read time in Firestore, users/{uid}/inbox/state).
 
 const at = (iso: string) => ({ toDate: () => new Date(iso) });
 const failed = (id: string, iso: string, code = 'platform_error'): InboxPost =>
   readInboxPost(id, { platform: 'x', status: 'failed', text: `Post ${id}`, updatedAt: at(iso), error: { code, message: 'refused' } });
 const published = (id: string, iso: string): InboxPost => readInboxPost(id, { platform: 'x', status: 'published', text: `Post ${id}`, publishedAt: at(iso), updatedAt: at(iso) });
 
-/** The signed-in account and its posts as Firestore would answer, changed by each test as events happen. */
+/** The signed-in account, its posts and its read time as Firestore would answer, changed by each test as events happen. */
 function fakeSource(uid: string | null, posts: InboxPost[]) {
-  const state = { uid, posts, fail: false, reads: 0 };
+  const state = { uid, posts, readAt: null as number | null, fail: false, reads: 0 };
   const source: FailureBadgeSource = {
     currentUid: () => Promise.resolve(state.uid),
     readPosts: (asked) => {
@@ -23,6 +24,11 @@ function fakeSource(uid: string | null, posts: InboxPost[]) {
       if (state.fail) return Promise.reject(new Error('offline'));
       expect(asked).toBe(state.uid);
       return Promise.resolve(state.posts);
+    },
+    readReadAt: (asked) => {
+      if (state.fail) return Promise.reject(new Error('offline'));
+      expect(asked).toBe(state.uid);
+      return Promise.resolve(state.readAt);
     },
   };
   return { state, source };
@@ -48,6 +54,20 @@ describe('one read of the failed posts', () => {
     const { source } = fakeSource('u1', [failed('a', '2026-11-25T11:00:00Z'), failed('c', '2026-11-25T12:00:00Z')]);
     expect(await refreshFailureBadge(source)).toBe(1);
     expect(await badge()).toBe('1');
+  });
+
+  it("counts only the failures after the account's read time in Firestore, or the panel's own where that is later", async () => {
+    const { state, source } = fakeSource('u1', [failed('a', '2026-11-25T11:00:00Z'), failed('b', '2026-11-25T12:00:00Z'), failed('c', '2026-11-25T13:00:00Z')]);
+    // Read on the dashboard: this extension never marked it.
+    state.readAt = Date.parse('2026-11-25T11:30:00Z');
+    expect(await refreshFailureBadge(source)).toBe(2);
+    // The panel's mark, not in Firestore yet.
+    await inboxReadAtStorage.setValue({ u1: Date.parse('2026-11-25T12:30:00Z') });
+    expect(await refreshFailureBadge(source)).toBe(1);
+    // Read on the dashboard again, later.
+    state.readAt = Date.parse('2026-11-25T13:00:01Z');
+    expect(await refreshFailureBadge(source)).toBe(0);
+    expect(await badge()).toBe('');
   });
 
   it('shows no badge signed out, and reads no posts', async () => {
@@ -91,6 +111,19 @@ describe('the background keeping the badge with the panel closed', () => {
     await inboxReadAtStorage.setValue({ u1: Date.parse('2026-11-25T12:00:01Z') });
     await vi.waitFor(async () => expect(await badge()).toBe(''));
     expect(made).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the badge at the next alarm after the inbox is read on the dashboard', async () => {
+    const { state, source } = fakeSource('u1', [failed('f1', '2026-11-25T12:00:00Z'), failed('f2', '2026-11-25T12:05:00Z')]);
+    registerFailureBadge(() => source);
+    await fireAlarm();
+    await vi.waitFor(async () => expect(await badge()).toBe('2'));
+
+    // Mark all read on the dashboard writes the read time in Firestore: nothing in the extension changes.
+    state.readAt = Date.parse('2026-11-25T12:10:00Z');
+    await fireAlarm();
+    await vi.waitFor(async () => expect(await badge()).toBe(''));
+    expect(await fakeBrowser.action.getTitle({})).toBe('Open Muse Studio');
   });
 
   it('keeps the last count when a read fails, and counts again at the next alarm', async () => {

@@ -4,15 +4,43 @@ import type { Firestore } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { FAILURE_BADGE_COLOR, failureBadgeText, showFailureBadge } from '../../../entrypoints/sidepanel/logic/failure-badge';
+import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage';
 
 // The badge on the toolbar icon: the user's failed posts not read yet in the inbox, counted by the inbox's
 // own rule (core/inbox.ts), red, and gone once the user opens the inbox from the panel.
 
-const live = vi.hoisted(() => ({ docs: [] as { id: string; data: Record<string, unknown> }[] }));
-vi.mock('@core/react/use-live', () => ({
-  useLiveQuery: (_q: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
+// Firestore as the hooks see it: the posts, and each account's inbox state document (users/{uid}/inbox/state),
+// which markInboxRead writes with the server's time (here the test's clock) and the dashboard may write too.
+const live = vi.hoisted(() => ({ docs: [] as { id: string; data: Record<string, unknown> }[], states: {} as Record<string, Record<string, unknown>>, listeners: new Set<() => void>(), clock: 0 }));
+vi.mock('@core/react/use-live', async () => {
+  const { useEffect, useState } = await import('react');
+  return {
+    useLiveQuery: (_q: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
+    useLiveDoc: (ref: { path: string }, convert: (id: string, data: unknown) => unknown) => {
+      const [, render] = useState(0);
+      useEffect(() => {
+        const listener = () => render((n) => n + 1);
+        live.listeners.add(listener);
+        return () => void live.listeners.delete(listener);
+      }, []);
+      const data = live.states[ref.path];
+      return { status: 'success', data: data ? convert('state', data) : null, retry: () => undefined };
+    },
+  };
+});
+vi.mock('firebase/firestore', () => ({ doc: (_db: unknown, path: string) => ({ path }) }));
+vi.mock('@core/firebase/inbox', () => ({
+  markInboxRead: (_db: unknown, uid: string) => {
+    setState(uid, live.clock);
+    return Promise.resolve();
+  },
 }));
 vi.mock('@core/inbox', async (load) => ({ ...(await load<object>()), inboxPostsQuery: () => null }));
+
+function setState(uid: string, at: number) {
+  live.states[`users/${uid}/inbox/state`] = { readAt: { toDate: () => new Date(at) } };
+  for (const listener of live.listeners) listener();
+}
 
 const { useFailureBadge } = await import('../../../entrypoints/sidepanel/hooks/use-failure-badge');
 
@@ -21,6 +49,8 @@ const db = {} as Firestore;
 
 beforeEach(() => {
   fakeBrowser.reset();
+  live.states = {};
+  live.clock = Date.parse('2026-11-25T14:00:00Z');
   live.docs = [
     { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
     { id: 'f1', data: { platform: 'x', status: 'failed', text: 'A', updatedAt: at('2026-11-25T11:00:00Z'), error: { code: 'auth_expired', message: 'm' } } },
@@ -67,5 +97,25 @@ describe('the panel watching the failures', () => {
     await waitFor(() => expect(again.result.current.count).toBe(0));
     const other = renderHook(() => useFailureBadge(db, 'u2'));
     await waitFor(() => expect(other.result.current.count).toBe(2));
+  });
+
+  it('clears the count and the badge when the inbox is read on the dashboard, with the panel open', async () => {
+    const { result } = renderHook(() => useFailureBadge(db, 'u1'));
+    await waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('2'));
+    // Mark all read on the dashboard moves the account's read time in Firestore; the panel wrote nothing.
+    act(() => setState('u1', Date.parse('2026-11-25T11:30:00Z')));
+    await waitFor(() => expect(result.current.count).toBe(1));
+    act(() => setState('u1', Date.parse('2026-11-25T14:00:00Z')));
+    await waitFor(() => expect(result.current.count).toBe(0));
+    await waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+    expect(await inboxReadAtStorage.getValue()).toEqual({});
+  });
+
+  it("writes Open inbox to the account's read time in Firestore, which every front door reads", async () => {
+    const { result } = renderHook(() => useFailureBadge(db, 'u1', () => Date.parse('2026-11-25T14:00:00Z')));
+    await waitFor(() => expect(result.current.count).toBe(2));
+    act(() => result.current.markRead());
+    await waitFor(() => expect(result.current.count).toBe(0));
+    expect(live.states['users/u1/inbox/state']).toBeDefined();
   });
 });

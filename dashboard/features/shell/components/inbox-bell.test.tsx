@@ -7,7 +7,11 @@ const live = vi.hoisted(() => ({ docs: [] as { id: string; data: Record<string, 
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/live', () => ({
   useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
+  // The account's shared read time (dashboard/features/shell/api/inbox.test.tsx): never marked in Firestore here.
+  useUserDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
 }));
+vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {} }) }));
+vi.mock('@core/firebase/inbox', () => ({ markInboxRead: () => Promise.resolve() }));
 
 const { InboxBell } = await import('./inbox-bell');
 
