@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, docConverter, oneOf, text, timestamp } from './fields';
+import { docConverter, oneOf, text, timestamp } from './fields';
 import type { Generation } from './generation';
 
 // users/{uid}/drafts/{draftId}: a post being written, in the side panel or a dashboard composer. The
@@ -23,7 +23,6 @@ export const DRAFT_LIMITS = {
   authorChars: 128,
   sourceUrlChars: 2048,
   media: 20,
-  mediaTitleChars: 200,
 } as const;
 
 /** A library record id, as a draft names its media (firestore.rules checks the same pattern). */
@@ -54,31 +53,10 @@ export function draftMediaOf<R extends Pick<Generation, 'id'>>(ids: readonly str
   return ids.map((id) => ({ id, record: byId.get(id) ?? null }));
 }
 
-/** One library file attached to a compose draft (core/data/compose-draft.ts), with the facts a composer checks before Post. */
-export const draftMediaSchema = z.object({
-  generationId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
-  title: text(),
-  contentType: text(),
-  sizeBytes: count(0),
-  /** A picture for the tile: only our own Storage download URLs are kept (see storagePictureUrl). */
-  thumbnailUrl: z
-    .string()
-    .nullable()
-    .catch(null)
-    .transform((url) => storagePictureUrl(url)),
-});
-export type DraftMedia = z.output<typeof draftMediaSchema>;
-
-/** A Storage download URL (production, or the emulator on loopback), else null: a draft is client-written. */
-export function storagePictureUrl(url: string | null | undefined): string | null {
-  if (!url || url.length > DRAFT_LIMITS.sourceUrlChars) return null;
-  return /^(https:\/\/firebasestorage\.googleapis\.com|http:\/\/127\.0\.0\.1:\d{2,5})\/v0\/b\//.test(url) ? url : null;
-}
-
 /**
  * A picture URL the panel may load: a download URL of this build's own bucket on production Storage, or on
- * the Storage emulator in an emulator build, else null. storagePictureUrl accepts any bucket and any
- * loopback port (a draft is client-written): a thumbnail pointing at a local service must never be fetched.
+ * the Storage emulator in an emulator build, else null. A picture pointing at a local service must
+ * never be fetched.
  */
 export function ownStoragePicture(url: string | null | undefined, config: { storageBucket: string; emulators?: { host: string; storage: number } }): string | null {
   if (!url) return null;
@@ -156,8 +134,12 @@ export function toDraftWrite(fields: DraftFields): Record<string, unknown> {
 export function draftLabel(d: Pick<Draft, 'title' | 'text' | 'media'>, library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = []): string {
   const first = (d.title.trim() || d.text.trim().split('\n')[0] || '').trim();
   if (first) return first.length > 80 ? `${first.slice(0, 79)}…` : first;
-  if (d.media.length === 0) return 'Empty draft';
-  const media = draftMediaOf(d.media, library)!.map((m) => m.record);
+  return d.media.length === 0 ? 'Empty draft' : mediaLabel(d.media, library);
+}
+
+/** A line naming a draft's media from their library records ('Image: Harbour', '2 images: Fox and more'); an id without one counts as a file. */
+export function mediaLabel(ids: readonly string[], library: readonly Pick<Generation, 'id' | 'type' | 'title'>[]): string {
+  const media = draftMediaOf(ids, library)!.map((m) => m.record);
   const kind = (m: Pick<Generation, 'type'> | null) => (m?.type === 'video' ? 'Video' : m?.type === 'image' ? 'Image' : 'File');
   const kinds = new Set(media.map(kind));
   const head = media.length === 1 ? kind(media[0]!) : kinds.size === 1 ? `${media.length} ${kind(media[0]!).toLowerCase()}s` : `${media.length} files`;

@@ -605,7 +605,8 @@ describe('drafts: writeDraft under the rules', () => {
 const newComposeDraft = (overrides: DocumentData = {}) => ({
   channels: ['x', 'linkedin', 'reddit', 'youtube'],
   text: 'One idea',
-  media: [{ generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: null }],
+  media: ['g1'],
+  channelMedia: { youtube: ['clip'] },
   versions: { linkedin: 'One idea, at length' },
   author: 'urn:li:person:abc',
   subreddit: 'tides',
@@ -621,6 +622,9 @@ const newComposeDraft = (overrides: DocumentData = {}) => ({
 });
 
 describe('composeDrafts: ideas saved from the one composer', () => {
+  const ids = (n: number, prefix = 'g') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  /** A media entry as Compose drafts stored it before they kept library ids only. */
+  const oldComposeMedia = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 1024, thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/y' };
   const composeDraft = (db: Firestore, id = 'c001') => doc(db, `users/alice/composeDrafts/${id}`);
   const as = (who: 'alice' | 'bob') => env.authenticatedContext(who, verified).firestore() as unknown as Firestore;
   const seeded = async () => {
@@ -658,23 +662,72 @@ describe('composeDrafts: ideas saved from the one composer', () => {
     ['a subreddit with a space', 'c002', { subreddit: 'has space' }],
     ['a video title over 100 characters', 'c002', { videoTitle: long(101) }],
     ['a visibility YouTube does not have', 'c002', { visibility: 'friends' }],
-    ['a media entry with an unknown key', 'c002', { media: [{ generationId: 'g1', title: '', contentType: 'image/png', sizeBytes: 1, thumbnailUrl: null, url: 'https://x' }] }],
     ['an updatedAt that is not the request time', 'c002', { updatedAt: earlier }],
+    // Media are library ids only, shared and per channel (isDraftMediaIds, as drafts').
+    ['21 shared media ids', 'c002', { media: ids(21) }],
+    ['shared media that is not a list', 'c002', { media: 'g1' }],
+    ['a shared media entry that is a number', 'c002', { media: [42] }],
+    ['a shared media entry that is not an id', 'c002', { media: ['../secrets/alice'] }],
+    ['a shared media entry of the older shape (a map with its title and picture)', 'c002', { media: [oldComposeMedia] }],
+    ['a 20th shared media entry of the older shape', 'c002', { media: [...ids(19), oldComposeMedia] }],
+    ['own media for a channel the platforms do not know', 'c002', { channelMedia: { myspace: ['g1'] } }],
+    ['own media that is not a map', 'c002', { channelMedia: ['g1'] }],
+    ['a channel with 21 media ids of its own', 'c002', { channelMedia: { x: ids(21) } }],
+    ["a channel's own media that is not a list", 'c002', { channelMedia: { youtube: 'clip' } }],
+    ["a channel's own media entry that is a number", 'c002', { channelMedia: { reddit: [7] } }],
+    ["a channel's own media entry that is true", 'c002', { channelMedia: { x: [true] } }],
+    ["a channel's own media entry that is null", 'c002', { channelMedia: { linkedin: [null] } }],
+    ["a channel's own media entry that is a map", 'c002', { channelMedia: { reddit: [{ id: 'g1' }] } }],
+    ['a shared media entry holding a separator', 'c002', { media: ['g1/g2'] }],
+    ['an empty shared media id', 'c002', { media: ['g1', ''] }],
+    ["a channel's own media entry of the older shape", 'c002', { channelMedia: { linkedin: [oldComposeMedia] } }],
+    ['a 20th own media entry that is a URL', 'c002', { channelMedia: { youtube: [...ids(19), 'http://127.0.0.1:9199/v0/b/x/o/y'] } }],
   ])('refuses %s', async (_title, id, overrides) => {
     await reset();
     await assertFails(setDoc(composeDraft(as('alice'), id), newComposeDraft(overrides)));
   });
 
+  it.each([
+    ['no media at all', { media: [], channelMedia: {} }],
+    ['a channel forked with no media of its own', { channelMedia: { youtube: [] } }],
+    ['20 shared media ids and 20 of its own for each channel', { media: ids(20), channelMedia: { x: ids(20, 'x'), linkedin: ids(20, 'l'), reddit: ids(20, 'r'), youtube: ids(20, 'y') } }],
+    ['media ids of 128 characters', { media: [`${long(127)}_`], channelMedia: { x: [`${long(127)}-`] } }],
+  ])('accepts %s', async (_title, overrides) => {
+    await reset();
+    await assertSucceeds(setDoc(composeDraft(as('alice'), 'c002'), newComposeDraft(overrides)));
+  });
+
+  it('saves a draft of the older shape (a map per media entry) again with its media as library ids', async () => {
+    await reset();
+    const { channelMedia: _none, ...old } = newComposeDraft({ media: [oldComposeMedia], createdAt: earlier, updatedAt: earlier });
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users/alice/composeDrafts/c001'), old));
+    const db = as('alice');
+    const opened = toComposeDraft('c001', (await getDoc(composeDraft(db))).data());
+    expect(opened.media).toEqual(['g1']);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = opened;
+    await assertFails(updateDoc(composeDraft(db), { text: 'Edited', updatedAt: serverTimestamp() }));
+    expect(await writeComposeDraft(db, 'alice', 'c001', { ...fields, text: 'Edited', channelMedia: { youtube: ['clip'] } })).toBe('c001');
+    expect((await getDoc(composeDraft(db))).data()).toMatchObject({ text: 'Edited', media: ['g1'], channelMedia: { youtube: ['clip'] } });
+  });
+
   it('writeComposeDraft claims a free slot, saves into it again, and the converter reads back what it wrote', async () => {
     await seeded();
     const db = as('alice');
-    const fields = { ...toComposeDraft('c', {}), text: 'A new idea', channels: ['x', 'youtube'] as ('x' | 'youtube')[], versions: { x: 'For X' }, videoTitle: long(150) };
+    const fields = {
+      ...toComposeDraft('c', {}),
+      text: 'A new idea',
+      channels: ['x', 'youtube'] as ('x' | 'youtube')[],
+      versions: { x: 'For X' },
+      videoTitle: long(150),
+      media: ['g1', 'g2'],
+      channelMedia: { youtube: ['clip'] },
+    };
     const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = fields;
     const id = await writeComposeDraft(db, 'alice', null, rest);
     expect(id).toMatch(/^c\d{3}$/);
     expect(await writeComposeDraft(db, 'alice', id, { ...rest, text: 'Edited' })).toBe(id);
     const read = toComposeDraft(id, (await getDoc(composeDraft(db, id))).data());
-    expect(read).toMatchObject({ text: 'Edited', channels: ['x', 'youtube'], versions: { x: 'For X' }, videoTitle: long(100) });
+    expect(read).toMatchObject({ text: 'Edited', channels: ['x', 'youtube'], versions: { x: 'For X' }, videoTitle: long(100), media: ['g1', 'g2'], channelMedia: { youtube: ['clip'] } });
     expect((await getDoc(composeDraft(db, 'c001'))).data()?.text).toBe('One idea');
   });
 });

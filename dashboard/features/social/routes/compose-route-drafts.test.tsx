@@ -2,12 +2,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ComposeDraft } from '@core/data/compose-draft';
 import type { RawDoc } from '@core/data/statuses';
+import type { ProbeResult } from '@/lib/media-probe';
 import { timestampOf, type FakeCalls, type FakeLive } from '../test-support';
 
-// Save as draft on the one composer: the chosen channels, shared text and media, each channel's own text and fields
-// go into a Compose draft, which reopens from ?draft=ID (the Drafts list links there) and is saved into again.
+// Save as draft on the one composer: the chosen channels, shared text and media, each channel's own text, media and
+// fields go into a Compose draft, which reopens from ?draft=ID (the Drafts list links there) and is saved into again.
+// Media are kept as library ids: what the composer shows and sends comes from the library records.
 
 const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ accounts: [] }));
@@ -16,12 +17,20 @@ const state = vi.hoisted(() => ({ drafts: new Map<string, unknown>(), writes: []
 vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {}, db: 'db' }) }));
-vi.mock('@/lib/toast', () => ({ toast: () => undefined }));
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
-vi.mock('../api/compose-drafts', () => ({
-  useComposeDrafts: () => ({ status: 'success', data: [...state.drafts.values()], retry: () => undefined }),
-  useComposeDraftDoc: (id: string | null) => ({ status: 'success', data: (id && state.drafts.get(id)) ?? null, retry: () => undefined }),
-}));
+// The drafts as stored, read through the converter once each (a re-render sees the same data, as the live hooks give).
+const converted = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('../api/compose-drafts', async () => {
+  const { toComposeDraft } = await import('@core/data/compose-draft');
+  const once = <T,>(key: string, make: () => T): T => (converted.has(key) ? (converted.get(key) as T) : (converted.set(key, make()), converted.get(key) as T));
+  const read = (id: string) => once(`draft:${id}`, () => toComposeDraft(id, state.drafts.get(id)));
+  return {
+    useComposeDrafts: () => ({ status: 'success', data: once('list', () => [...state.drafts.keys()].map(read)), retry: () => undefined }),
+    useComposeDraftDoc: (id: string | null) => ({ status: 'success', data: id && state.drafts.has(id) ? read(id) : null, retry: () => undefined }),
+  };
+});
 vi.mock('@core/firebase/compose-drafts', () => ({
   writeComposeDraft: async (...args: unknown[]) => {
     state.writes.push(args);
@@ -31,6 +40,20 @@ vi.mock('@core/firebase/compose-drafts', () => ({
     state.deleted.push(id);
   },
 }));
+
+// The files as the browser reads them: a 1200x800 PNG, and a 30 s 1080p H.264 video.
+vi.mock('@/lib/media-probe', async () => {
+  const { unprobed: bare } = await import('@core/media-probe');
+  return {
+    probeMediaFileCached: (asset: { contentType: string; sizeBytes: number }): Promise<ProbeResult> =>
+      Promise.resolve({
+        read: true,
+        probe: asset.contentType.startsWith('video/')
+          ? { ...bare(asset.contentType, asset.sizeBytes), container: 'MP4', width: 1920, height: 1080, durationSeconds: 30, frameRate: 30, videoCodec: 'avc', audioCodec: 'aac', audioChannels: 2 }
+          : { ...bare(asset.contentType, asset.sizeBytes), width: 1200, height: 800 },
+      }),
+  };
+});
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -42,11 +65,12 @@ const account = (id: string): RawDoc => ({
   data: { configured: true, hints: { accessToken: 'oken' }, values: { clientId: `client-${id}` }, connected: true, updatedAt: timestampOf('2026-11-23T10:00:00Z') },
 });
 
-const saved: ComposeDraft = {
-  id: 'c042',
+/** A Compose draft as stored. */
+const saved = {
   channels: ['x', 'linkedin', 'youtube'],
   text: 'One idea for the week',
-  media: [{ generationId: 'g1', title: 'Harbour at dawn', contentType: 'image/png', sizeBytes: 2048, thumbnailUrl: null }],
+  media: ['g1'],
+  channelMedia: {},
   versions: { linkedin: 'One idea, told at length for LinkedIn' },
   author: '',
   subreddit: '',
@@ -56,9 +80,17 @@ const saved: ComposeDraft = {
   videoTitle: 'The week in one video',
   tags: 'week, idea',
   visibility: 'unlisted',
-  createdAt: new Date('2026-11-23T10:00:00Z'),
-  updatedAt: new Date('2026-11-23T10:05:00Z'),
+  createdAt: timestampOf('2026-11-23T10:00:00Z'),
+  updatedAt: timestampOf('2026-11-23T10:05:00Z'),
 };
+
+const LIBRARY_PICTURE = 'http://127.0.0.1:9199/v0/b/demo-muse.appspot.com/o/u1%2Fgenerations%2Fg1.png?alt=media&token=t';
+const library: RawDoc[] = [
+  { id: 'g1', data: { type: 'image', title: 'Harbour at dawn', thumbnailUrl: LIBRARY_PICTURE, originalUrl: LIBRARY_PICTURE, contentType: 'image/png', sizeBytes: 2048 } },
+  { id: 'clip', data: { type: 'video', title: 'Harbour clip', originalUrl: 'https://files.test/clip.mp4', contentType: 'video/mp4', sizeBytes: 8 * 1024 * 1024 } },
+];
+/** A media entry as Compose drafts stored it before they kept library ids: its own title and picture, never shown. */
+const oldEntry = (generationId: string) => ({ generationId, title: 'Title kept in the draft', contentType: 'image/png', sizeBytes: 1, thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/probe' });
 
 function Address() {
   const location = useLocation();
@@ -74,6 +106,17 @@ const renderAt = (path: string) =>
 const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 const checked = () => ['X', 'LinkedIn', 'Reddit', 'YouTube'].filter((c) => (screen.getByRole('checkbox', { name: c }) as HTMLInputElement).checked);
 const saveDraft = () => fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+const attached = () =>
+  within(screen.getByRole('list', { name: 'Attached media' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('span[title]')?.textContent);
+const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
+const pick = async (button: string, title: string) => {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }, { timeout: 5_000 }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+};
+const published = () => calls.log.filter((c) => c.name === 'publishPost').map((c) => c.input as Record<string, unknown>);
 const lastWrite = () => state.writes.at(-1) as [unknown, string, string | null, Record<string, unknown>];
 
 describe('Save as draft on the one composer', () => {
@@ -86,7 +129,10 @@ describe('Save as draft on the one composer', () => {
     };
     live.accounts = ['x', 'linkedin', 'reddit', 'youtube'].map((p) => account(p));
     live.posts = [];
+    live.library = library;
+    toast.mockReset();
     state.drafts = new Map();
+    converted.clear();
     state.writes = [];
     state.deleted = [];
     clearPlatformProfiles();
@@ -108,8 +154,9 @@ describe('Save as draft on the one composer', () => {
     const [, uid, id, fields] = lastWrite();
     expect(uid).toBe('u1');
     expect(id).toBeNull();
-    expect(fields).toMatchObject({ channels: ['x', 'reddit'], text: 'One idea', media: [], versions: { reddit: 'Longer, for Reddit' }, subreddit: 'MuseSandbox', title: 'A title for Reddit' });
-    await waitFor(() => expect(address()).toBe('/compose?draft=c007'));
+    expect(fields).toMatchObject({ channels: ['x', 'reddit'], text: 'One idea', media: [], channelMedia: {}, versions: { reddit: 'Longer, for Reddit' }, subreddit: 'MuseSandbox', title: 'A title for Reddit' });
+    // The address follows once the write answers and the composer renders again: allow for a busy machine.
+    await waitFor(() => expect(address()).toBe('/compose?draft=c007'), { timeout: 5_000 });
 
     fireEvent.change(screen.getByLabelText('Text for Reddit'), { target: { value: 'Edited again' } });
     saveDraft();
@@ -155,5 +202,72 @@ describe('Save as draft on the one composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
     await waitFor(() => expect(state.deleted).toEqual(['c042']));
     await waitFor(() => expect(address()).toBe('/compose'));
+  });
+
+  it("saves the shared media and a channel's own media as library ids, and says nothing is left out", async () => {
+    renderAt('/compose');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'X' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'YouTube' }));
+    fireEvent.change(screen.getByLabelText('Shared text'), { target: { value: 'The harbour at dawn' } });
+    await pick('Add Media', 'Harbour at dawn');
+    openTab('YouTube');
+    fireEvent.click(screen.getByRole('button', { name: 'Use different media for this channel' }));
+    await pick('Choose Video', 'Harbour clip');
+    saveDraft();
+
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect(lastWrite()[3]).toMatchObject({ channels: ['x', 'youtube'], media: ['g1'], channelMedia: { youtube: ['clip'] } });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Draft saved', description: 'It is under Drafts on this page: open it there to go on.' }));
+  });
+
+  it("reopens a channel's own media on its tab, from the library records, and saves them again", async () => {
+    state.drafts.set('c042', { ...saved, channelMedia: { youtube: ['clip'] } });
+    renderAt('/compose?draft=c042');
+    await waitFor(() => expect(checked()).toEqual(['X', 'LinkedIn', 'YouTube']));
+    expect(attached()).toEqual(['Harbour at dawn']);
+    openTab('YouTube');
+    expect(screen.getByText('Own media for YouTube')).toBeTruthy();
+    expect(attached()).toEqual(['Harbour clip']);
+    expect(screen.getByRole('tab', { name: /^YouTube/ }).textContent).toBe('YouTubeedited');
+    openTab('X');
+    expect(screen.getByText('Follows the shared media: Harbour at dawn.')).toBeTruthy();
+
+    saveDraft();
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect(lastWrite()[3]).toMatchObject({ media: ['g1'], channelMedia: { youtube: ['clip'] } });
+  });
+
+  it("opens a draft of the older shape with the library's facts, never the draft's, and saves it as ids", async () => {
+    state.drafts.set('c042', { ...saved, media: [oldEntry('g1')] });
+    renderAt('/compose?draft=c042');
+    await waitFor(() => expect(attached()).toEqual(['Harbour at dawn']));
+    expect(screen.getByRole('list', { name: 'Attached media' }).querySelector('img')?.getAttribute('src')).toBe(LIBRARY_PICTURE);
+    expect(screen.queryByText('Title kept in the draft')).toBeNull();
+    expect(document.querySelector('img[src*="probe"]')).toBeNull();
+    saveDraft();
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect(lastWrite()[3]).toMatchObject({ media: ['g1'] });
+  });
+
+  it('names the files the library no longer holds, and where, and sends only the rest', async () => {
+    state.drafts.set('c042', { ...saved, channels: ['x', 'youtube'], versions: {}, media: [oldEntry('g1'), oldEntry('gone')], channelMedia: { youtube: ['clip', 'deleted'] } });
+    renderAt('/compose?draft=c042');
+    await waitFor(() => expect(checked()).toEqual(['X', 'YouTube']));
+    expect(screen.getByText("2 files of this draft's shared media and YouTube media are no longer in your library, so they are left out of this post.")).toBeTruthy();
+    expect(attached()).toEqual(['Harbour at dawn']);
+    openTab('YouTube');
+    expect(attached()).toEqual(['Harbour clip']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
+    await waitFor(() => expect(published()).toHaveLength(2));
+    const [x, youtube] = published() as [Record<string, unknown>, Record<string, unknown>];
+    expect(x).toMatchObject({ platform: 'x', media: [{ generationId: 'g1' }] });
+    expect(youtube).toMatchObject({ platform: 'youtube', media: [{ generationId: 'clip' }] });
+  });
+
+  it('names a draft of media alone from the library record in the Drafts list', async () => {
+    state.drafts.set('c042', { ...saved, text: '', versions: {}, videoTitle: '', media: [oldEntry('g1')] });
+    renderAt('/compose');
+    expect(await within(await screen.findByRole('region', { name: 'Drafts' })).findByRole('link', { name: /Image: Harbour at dawn/ })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 import { Save, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { composeDraftLabel, type ComposeDraft, type ComposeDraftFields } from '@core/data/compose-draft';
+import { composeDraftLabel, composeDraftLine, type ComposeDraft, type ComposeDraftFields } from '@core/data/compose-draft';
+import { draftMediaOf } from '@core/data/draft';
+import type { Generation } from '@core/data/generation';
 import { deleteComposeDraft, writeComposeDraft } from '@core/firebase/compose-drafts';
 import { DraftsFullError } from '@core/firebase/drafts';
 import { platformLabels, platforms } from '@core/platforms';
@@ -19,11 +21,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAuth } from '@/lib/auth';
 import { call, readCallableError } from '@/lib/call';
 import { getFirebase } from '@/lib/firebase';
-import type { MediaAsset } from '@/lib/library-media';
+import { toMediaAsset, type MediaAsset } from '@/lib/library-media';
 import { usePlatformProfile } from '@/lib/platform-profile';
 import { useSocialAccounts } from '@/lib/social-accounts';
 import { toast } from '@/lib/toast';
+import type { LiveState } from '@core/react/use-live';
 import { useComposeDraftDoc, useComposeDrafts } from '../api/compose-drafts';
+import { useDraftMediaRecords } from '../api/draft-media';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
 import { useMediaChecks, type MediaChecks } from '../hooks/use-media-checks';
@@ -43,12 +47,12 @@ import { useWorkspaceTimeZone } from '@/lib/scheduling';
 import { channels, checkChannel, editChannelText, emptyFieldsMap, publishInputOf, textOf, type Channel, type ChannelFields, type ChannelFieldsMap } from '@core/compose';
 import { cleanSubreddit, MEDIA_LIMIT_NOTES, subredditProblem } from '../utils/post-checks';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { draftMediaAssets } from '../utils/draft-media';
 import { VISIBILITY_OPTIONS } from '@core/youtube-form';
 import { ChannelChecks } from '@core/ui/channel-checks';
 
 const SHARED = 'shared';
 const NO_MEDIA: MediaAsset[] = [];
+const NO_IDS: string[] = [];
 /** Who posts, in a preview, until the account's name is known (LinkedIn's is the chosen author). */
 const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
 /** The Reddit username the account's User-Agent names ('web:app:1.0 (by /u/name)'), as Reddit shows it. */
@@ -61,14 +65,19 @@ export const CHOOSE_CHANNEL = 'Choose at least one channel to post to.';
 /** The address names the open Compose draft: ?draft=c042. */
 const DRAFT_PARAM = 'draft';
 
-/** What a Compose draft keeps of the composer: the chosen channels, the shared text and media, each channel's own text and fields. */
-function draftFieldsOf(chosen: readonly Channel[], shared: string, media: readonly MediaAsset[], fields: ChannelFieldsMap): ComposeDraftFields {
+/**
+ * What a Compose draft keeps of the composer: the chosen channels, the shared text and media, each channel's own text,
+ * media (where forked) and fields. Media as library ids only.
+ */
+function draftFieldsOf(chosen: readonly Channel[], shared: string, media: readonly MediaAsset[], ownMedia: Partial<Record<Channel, MediaAsset[]>>, fields: ChannelFieldsMap): ComposeDraftFields {
   const versions = Object.fromEntries(channels.flatMap((c) => (fields[c].text !== null ? [[c, fields[c].text]] : [])));
+  const channelMedia = Object.fromEntries(channels.flatMap((c) => (ownMedia[c] ? [[c, ownMedia[c].map((m) => m.id)]] : [])));
   const subreddit = cleanSubreddit(fields.reddit.subreddit);
   return {
     channels: [...chosen],
     text: shared,
-    media: media.map((m) => ({ generationId: m.id, title: m.title, contentType: m.contentType, sizeBytes: m.sizeBytes, thumbnailUrl: m.thumbnailUrl })),
+    media: media.map((m) => m.id),
+    channelMedia,
     versions,
     author: fields.linkedin.author,
     subreddit: subredditProblem(subreddit) ? '' : subreddit,
@@ -99,11 +108,62 @@ function fieldsOfComposeDraft(d: ComposeDraft): ChannelFieldsMap {
   return map;
 }
 
-/** The Compose drafts, last edited first; each opens in the composer. */
+/** What an opened Compose draft's media restore to, from the library records: the files found, and the ids the library no longer holds. */
+interface RestoredMedia {
+  media: MediaAsset[];
+  own: Partial<Record<Channel, MediaAsset[]>>;
+  /** Where files the library no longer holds were attached (left out, so never sent), and how many. */
+  missing: { places: Tab[]; count: number };
+}
+
+/** A list of ids against its records' read: the assets found and the ids missing, or undefined while the read loads (a failed read finds none). */
+function assetsOf(ids: readonly string[], records: LiveState<Generation[]>): { assets: MediaAsset[]; missing: string[] } | undefined {
+  const media = draftMediaOf(ids, records.status === 'success' ? records.data : records.status === 'error' ? [] : undefined);
+  if (!media) return undefined;
+  const found = media.map((m) => ({ id: m.id, asset: m.record ? toMediaAsset(m.record) : null }));
+  return { assets: found.flatMap((m) => m.asset ?? []), missing: found.flatMap((m) => (m.asset ? [] : [m.id])) };
+}
+
+/**
+ * An opened Compose draft's media, shared and each channel's own, read from the user's library records (the draft
+ * keeps ids only); undefined while they load. One read a list: each holds at most 20 ids, within one read's cap.
+ */
+function useRestoredMedia(d: ComposeDraft | null): RestoredMedia | undefined {
+  const shared = assetsOf(d?.media ?? NO_IDS, useDraftMediaRecords(d?.media ?? NO_IDS));
+  const own: Record<Channel, ReturnType<typeof assetsOf>> = {
+    x: assetsOf(d?.channelMedia.x ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.x ?? NO_IDS)),
+    linkedin: assetsOf(d?.channelMedia.linkedin ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.linkedin ?? NO_IDS)),
+    reddit: assetsOf(d?.channelMedia.reddit ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.reddit ?? NO_IDS)),
+    youtube: assetsOf(d?.channelMedia.youtube ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.youtube ?? NO_IDS)),
+  };
+  if (!d || !shared || channels.some((c) => !own[c])) return undefined;
+  const forked = channels.filter((c) => d.channelMedia[c]);
+  const lists: [Tab, { missing: string[] }][] = [[SHARED, shared], ...forked.map((c): [Tab, { missing: string[] }] => [c, own[c]!])];
+  return {
+    media: shared.assets,
+    own: Object.fromEntries(forked.map((c) => [c, own[c]!.assets])),
+    missing: { places: lists.flatMap(([place, l]) => (l.missing.length ? [place] : [])), count: new Set(lists.flatMap(([, l]) => l.missing)).size },
+  };
+}
+
+/** Says which of an opened draft's files the library no longer holds, and where they were: they are left out of the post. */
+function MissingMedia({ places, count }: RestoredMedia['missing']) {
+  const where = places.map((p) => (p === SHARED ? 'shared media' : `${platformLabels[p]} media`)).join(' and ');
+  return (
+    <Alert>
+      {count === 1 ? `A file of this draft's ${where} is` : `${count} files of this draft's ${where} are`} no longer in your library, so {count === 1 ? 'it is' : 'they are'} left out of this post.
+    </Alert>
+  );
+}
+
+/** The Compose drafts, last edited first; each opens in the composer. A draft of media alone is named from their library records. */
 function ComposeDraftsCard({ openId }: { openId: string | null }) {
   const drafts = useComposeDrafts();
-  if (drafts.status !== 'success') return null;
-  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: composeDraftLabel(d), note: d.channels.map((c) => platformLabels[c]).join(', '), noteWide: true }))} />;
+  const mediaOnly = drafts.status === 'success' ? drafts.data.filter((d) => composeDraftLine(d) === undefined).flatMap((d) => d.media) : NO_IDS;
+  const records = useDraftMediaRecords(mediaOnly);
+  if (drafts.status !== 'success' || records.status === 'loading') return null;
+  const library = records.status === 'success' ? records.data : [];
+  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: composeDraftLabel(d, library), note: d.channels.map((c) => platformLabels[c]).join(', '), noteWide: true }))} />;
 }
 
 /** The channel tabs: Shared first, then each chosen channel; arrow keys, Home and End move between them. */
@@ -177,16 +237,20 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const loadedDraft = useRef<string | null>(null);
   const [savingDraft, setSavingDraft] = useState(false);
   const opened = openedDraft.status === 'success' ? openedDraft.data : null;
+  // The draft opens once its media's library records are read: each channel's own media too, and what is missing.
+  const restored = useRestoredMedia(opened);
+  const [missing, setMissing] = useState<RestoredMedia['missing'] | null>(null);
   useEffect(() => {
-    if (!opened || loadedDraft.current === opened.id) return;
+    if (!opened || !restored || loadedDraft.current === opened.id) return;
     loadedDraft.current = opened.id;
     setChosen([...opened.channels]);
     setShared(opened.text);
-    setMedia(draftMediaAssets(opened.media));
-    setOwnMedia({});
+    setMedia(restored.media);
+    setOwnMedia(restored.own);
+    setMissing(restored.missing.count > 0 ? restored.missing : null);
     setFields(fieldsOfComposeDraft(opened));
     setTab(SHARED);
-  }, [opened]);
+  }, [opened, restored]);
 
   const connected = connections.state.status === 'success' ? connections.state.data : null;
   const picked = chosen.filter((c) => connected?.[c].state === 'connected');
@@ -276,12 +340,12 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     if (!uid || savingDraft) return;
     setSavingDraft(true);
     try {
-      const id = await writeComposeDraft(getFirebase().db, uid, draftId, draftFieldsOf(chosen, shared, media, fields));
+      const id = await writeComposeDraft(getFirebase().db, uid, draftId, draftFieldsOf(chosen, shared, media, ownMedia, fields));
       loadedDraft.current = id;
+      // The draft now holds what the composer holds: the missing files are gone from it.
+      setMissing(null);
       if (id !== draftId) setParams((p) => withParam(p, id), { replace: true });
-      // A Compose draft keeps the shared media only (core/data/compose-draft.ts): say so when a channel has its own.
-      const ownKept = Object.keys(ownMedia).length > 0 ? " Each channel's own media is not kept in a draft, only the shared media." : '';
-      toast({ title: 'Draft saved', description: `It is under Drafts on this page: open it there to go on.${ownKept}` });
+      toast({ title: 'Draft saved', description: 'It is under Drafts on this page: open it there to go on.' });
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: error instanceof DraftsFullError ? error.message : 'Failed to save the draft. Please try again.', variant: 'destructive' });
@@ -347,6 +411,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
     setShared('');
     setMedia([]);
     setOwnMedia({});
+    setMissing(null);
     setFields(emptyFieldsMap());
     setTab(SHARED);
     schedule.reset();
@@ -420,6 +485,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid min-w-0 gap-5">
+            {missing ? <MissingMedia {...missing} /> : null}
             <ComposeChannels connections={data} chosen={picked} onToggle={toggle} />
             <div className="grid min-w-0 gap-3">
               <ComposeTabs tabs={[SHARED, ...picked]} current={shownTab} onSelect={selectTab} forked={forked} idPrefix={id} />
