@@ -20,12 +20,12 @@ describe('transform filters of a video layer', () => {
 
   it('turns the layer on a square as wide as the diagonal, degrees at t in radians', () => {
     // hypot(320, 180) = 367.1: a 368 px square.
-    expect(layerTransformFilters({ rotation: line(0, 90) }, 320, 180, 'v0o0')).toBe(",pad=368:368:(ow-iw)/2:(oh-ih)/2:color=black@0,rotate=a='(0+90*clip((t-(0))/1,0,1))*PI/180':ow=368:oh=368:fillcolor=none");
+    expect(layerTransformFilters({ rotation: line(0, 90) }, 320, 180, 'v0o0')).toBe(",rotate=a='(0+90*clip((t-(0))/1,0,1))*PI/180':ow=368:oh=368:fillcolor=black@0");
   });
 
   it('scales the turned square, not the frame', () => {
     expect(layerTransformFilters({ rotation: [{ t: 0, gain: 45 }], scale: [{ t: 0, gain: 0.5 }] }, 320, 180, 'v0o0')).toContain(
-      "fillcolor=none,scale=w='max(1,round(368*(0.5)))':h='max(1,round(368*(0.5)))':eval=frame",
+      "fillcolor=black@0,scale=w='max(1,round(368*(0.5)))':h='max(1,round(368*(0.5)))':eval=frame",
     );
   });
 

@@ -85,13 +85,15 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const at = Array.from({ length: frames }, (_, k) => transformAt(item, t + k / fps, fps));
     const k = item.keyframes ?? {};
     const path = (f: (tf: Transform) => number) => bends(at.map(f), fps);
+    // A property keyframed at its neutral value all through the run adds no filter (a rotation held at 0).
+    const changes = (f: (tf: Transform) => number, neutral: number) => at.some((tf) => Math.abs(f(tf) - neutral) > 1e-6);
     const moved = !!(k.x?.length || k.y?.length);
     return {
       move: {
         ...(moved && { x: path((tf) => tf.x * unit), y: path((tf) => tf.y * unit) }),
-        ...(k.scale?.length && { scale: path((tf) => tf.scale) }),
-        ...(k.rotation?.length && { rotation: path((tf) => tf.rotation) }),
-        ...(k.opacity?.length && { opacity: path((tf) => tf.opacity) }),
+        ...(k.scale?.length && changes((tf) => tf.scale, 1) && { scale: path((tf) => tf.scale) }),
+        ...(k.rotation?.length && changes((tf) => tf.rotation, 0) && { rotation: path((tf) => tf.rotation) }),
+        ...(k.opacity?.length && changes((tf) => tf.opacity, 1) && { opacity: path((tf) => tf.opacity) }),
       },
     };
   };
