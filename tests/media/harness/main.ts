@@ -1,3 +1,4 @@
+import { OPFS_RENDER_DIR } from '@/features/video-editor/render/output-spool';
 import { renderTimeline, type RenderEngine, type RenderInput } from '@/features/video-editor/render/render-timeline';
 
 // A bare page that exposes the render engine to Playwright (tests/media and the render bench).
@@ -11,14 +12,46 @@ export interface HarnessResult {
   durationSec: number;
   ms: number;
   stages: string[];
+  /** Where the export was written ('opfs' or 'memory'), the OPFS file's name, and the render directory's
+   * files (name:size) before and after the result's dispose(). */
+  storage: string;
+  fileName: string | null;
+  opfsBefore: string[];
+  opfsAfter: string[];
+}
+
+export interface HarnessRenderOptions {
+  returnBytes?: boolean;
+  abortAfterMs?: number;
+  /** Abort as soon as a file shows up in the OPFS render directory (the export is being streamed there). */
+  abortWhenSpooled?: boolean;
+  spool?: 'opfs' | 'memory';
 }
 
 declare global {
   interface Window {
-    museRender: (input: RenderInput, engine: RenderEngine, opts?: { returnBytes?: boolean; abortAfterMs?: number }) => Promise<HarnessResult>;
+    museRender: (input: RenderInput, engine: RenderEngine, opts?: HarnessRenderOptions) => Promise<HarnessResult>;
+    /** The files (name:size) in the OPFS render directory. */
+    museOpfsFiles: () => Promise<string[]>;
     museReady: boolean;
   }
 }
+
+window.museOpfsFiles = async () => {
+  const root = await navigator.storage.getDirectory();
+  const dir = await root.getDirectoryHandle(OPFS_RENDER_DIR).catch(() => null);
+  const out: string[] = [];
+  if (!dir) return out;
+  // TypeScript's DOM lib leaves out the handle's async iteration.
+  for await (const name of (dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }).keys()) {
+    const file = await dir
+      .getFileHandle(name)
+      .then((h) => h.getFile())
+      .catch(() => null);
+    out.push(`${name}:${file ? file.size : 'dir'}`);
+  }
+  return out.sort();
+};
 
 async function toBase64(blob: Blob): Promise<string> {
   const url = await new Promise<string>((resolve, reject) => {
@@ -34,17 +67,35 @@ window.museRender = async (input, engine, opts = {}) => {
   const stages: string[] = [];
   const controller = new AbortController();
   if (opts.abortAfterMs !== undefined) setTimeout(() => controller.abort(), opts.abortAfterMs);
+  if (opts.abortWhenSpooled) {
+    const poll = setInterval(() => {
+      void window.museOpfsFiles().then((files) => {
+        if (files.length === 0 || controller.signal.aborted) return;
+        clearInterval(poll);
+        controller.abort();
+      });
+    }, 10);
+    controller.signal.addEventListener('abort', () => clearInterval(poll));
+  }
   const t0 = performance.now();
   const result = await renderTimeline(input, {
     engine,
+    spool: opts.spool,
     signal: controller.signal,
     onProgress: (_f, stage) => {
       if (stages[stages.length - 1]?.split('@')[0] !== stage) stages.push(`${stage}@${Math.round(performance.now() - t0)}ms`);
     },
   });
   const ms = performance.now() - t0;
+  const base64 = opts.returnBytes === false ? null : await toBase64(result.blob);
+  const opfsBefore = await window.museOpfsFiles();
+  await result.dispose();
   return {
-    base64: opts.returnBytes === false ? null : await toBase64(result.blob),
+    storage: result.storage,
+    fileName: result.blob instanceof File ? result.blob.name : null,
+    opfsBefore,
+    opfsAfter: await window.museOpfsFiles(),
+    base64,
     size: result.blob.size,
     mimeType: result.mimeType,
     extension: result.extension,

@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserServer, type Page } from 'playwrigh
 import { createServer, type ViteDevServer } from 'vite';
 import type { RenderEngine, RenderInput } from '../../../dashboard/features/video-editor/render/render-timeline';
 import { chromiumArgs } from '../../e2e/support/env';
-import type { HarnessResult } from '../harness/main';
+import type { HarnessRenderOptions, HarnessResult } from '../harness/main';
 
 // Serves tests/media/harness with Vite (in-process, 127.0.0.1, a free port in 23000-23999) and drives
 // it with Chromium. Media files are served from a local folder at http://media.test/ with CORS
@@ -36,7 +36,7 @@ export interface Harness {
   browser: Browser;
   /** The browser's main process id (for memory figures). */
   browserPid: number | undefined;
-  render(input: RenderInput, engine: RenderEngine, opts?: { returnBytes?: boolean; abortAfterMs?: number }): Promise<HarnessResult>;
+  render(input: RenderInput, engine: RenderEngine, opts?: HarnessRenderOptions): Promise<HarnessResult>;
   close(): Promise<void>;
 }
 

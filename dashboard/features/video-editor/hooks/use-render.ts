@@ -21,6 +21,8 @@ export interface RenderOutput {
   blob: Blob;
   mimeType: string;
   extension: string;
+  /** Deletes the file behind `blob` where it is one the render wrote (an OPFS file); called after the upload. */
+  dispose?: () => Promise<void>;
 }
 
 export type RenderTimelineFn = (
@@ -87,9 +89,10 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
           void updateRenderJob(db, uid, jobId, { status: 'processing', progress: percent }).catch(() => undefined);
         }
       };
+      let output: RenderOutput | null = null;
       try {
         const render = await loadRenderer();
-        const output = await render(
+        output = await render(
           { items: [...request.items], settings: request.settings, title: request.title },
           { signal: abort.signal, onProgress: (fraction, stage) => report(Math.max(0, Math.min(1, fraction)) * RENDER_SHARE, stage) },
         );
@@ -106,6 +109,8 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         await updateRenderJob(db, uid, jobId, { status: 'failed', message }).catch(() => undefined);
         if (!cancelled) toast({ title: 'Error', description: `Render failed: ${message}`, variant: 'destructive' });
       } finally {
+        // The export's OPFS file, once uploaded (or not, on failure or Cancel).
+        void output?.dispose?.().catch(() => undefined);
         controller.current = null;
         setState({ jobId: null, progress: 0, stage: null });
       }

@@ -22,9 +22,12 @@ export interface EngineJob {
   media: RenderMedia;
   signal?: AbortSignal;
   onProgress: (fraction: number, stage: string) => void;
+  /** Where the WebCodecs muxer writes the file: an OPFS file where the browser has one (default), or memory. */
+  spool?: 'opfs' | 'memory';
 }
 
-export interface EngineOutput {
-  bytes: Uint8Array;
-  engine: string;
-}
+export type EngineOutput = (
+  | { bytes: Uint8Array }
+  /** The file in OPFS (output-spool.ts): `dispose` deletes it once it is uploaded or dropped. */
+  | { file: File; dispose: () => Promise<void> }
+) & { engine: string };

@@ -9,13 +9,23 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PR
  */
 export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number; move?: LayerMove };
 
+/** Points of a keyframed value at seconds from the run's start, straight lines between them. */
+export type LayerPath = readonly { t: number; gain: number }[];
+
 /**
- * A video layer moved by keyframes: its offset in output pixels at seconds from the run's start, straight
- * lines between the points (one a frame where the path bends), for overlay's per-frame x and y.
+ * A video layer moved, scaled, turned or faded by keyframes, as drawFrame transforms a picture: each
+ * property's values at seconds from the run's start, straight lines between the points (one a frame where
+ * the path bends); a property without keyframes is absent. x and y: the offset of its centre in output
+ * pixels (overlay's per-frame x and y); scale: a factor about the frame's centre (scale with eval=frame);
+ * rotation: degrees clockwise about the frame's centre (rotate); opacity: 0..1 (colorchannelmixer's alpha,
+ * set every frame by sendcmd).
  */
 export interface LayerMove {
-  x: readonly { t: number; gain: number }[];
-  y: readonly { t: number; gain: number }[];
+  x?: LayerPath;
+  y?: LayerPath;
+  scale?: LayerPath;
+  rotation?: LayerPath;
+  opacity?: LayerPath;
 }
 
 /**
@@ -152,15 +162,48 @@ export function overlayLayerFilter(layer: OverlayLayer, index: number, width: nu
     `[${index}:v]${seek}${speedPts(layer.speed)},fps=${fps},` +
     `scale=${width}:${height}:force_original_aspect_ratio=decrease,format=rgba,` +
     `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black@0,setsar=1,` +
-    `tpad=stop=-1:stop_mode=clone,trim=end_frame=${frames},settb=1/${fps},setpts=N[${label}]`
+    `tpad=stop=-1:stop_mode=clone,trim=end_frame=${frames},settb=1/${fps},setpts=N` +
+    `${layer.move ? layerTransformFilters(layer.move, width, height, label) : ''}[${label}]`
   );
+}
+
+/**
+ * Filters (each after a comma) that fade, turn and scale a video layer of width x height by its keyframes,
+ * in drawFrame's order: the alpha times the opacity (colorchannelmixer's aa, which takes no expression, so
+ * sendcmd sets it from an expression of the frame's time T before each frame; `\\,` keeps the
+ * expression's commas through the graph's and sendcmd's parsers); then the layer turned about its centre
+ * onto a square as wide as the frame's diagonal, so no corner is cut (rotate, angle in radians at t, the
+ * rest transparent); then the whole scaled about its centre (scale with eval=frame, so its size follows t;
+ * at least 1 pixel). overlayPosition centres the result on the frame's centre plus the offset.
+ * `t`/`T` are seconds from the run's start (the layer's pts are its frame numbers in 1/fps).
+ */
+export function layerTransformFilters(move: LayerMove, width: number, height: number, label: string): string {
+  let out = '';
+  if (move.opacity?.length) {
+    const id = `colorchannelmixer@${label}a`;
+    out += `,sendcmd=c='0 [expr] ${id} aa ${envelopeExpression(move.opacity, 'T').replace(/,/g, '\\\\,')}',${id}=aa=1`;
+  }
+  let side = { w: width, h: height };
+  if (move.rotation?.length) {
+    // Even, so the frame sits on whole pixels in the middle of the square; the rest is filled transparent
+    // (a third faster than padding the layer first and filling nothing).
+    const d = 2 * Math.ceil(Math.hypot(width, height) / 2);
+    side = { w: d, h: d };
+    out += `,rotate=a='(${envelopeExpression(move.rotation)})*PI/180':ow=${d}:oh=${d}:fillcolor=black@0`;
+  }
+  if (move.scale?.length) {
+    const s = envelopeExpression(move.scale);
+    out += `,scale=w='max(1,round(${side.w}*(${s})))':h='max(1,round(${side.h}*(${s})))':eval=frame`;
+  }
+  return out;
 }
 
 /**
  * A piecewise-linear gain in t (seconds) through the points, for ffmpeg's volume filter: the first gain,
  * plus each segment's rise over its span (clip() keeps it 0 before and whole after), so no nested ifs.
+ * `time` names the filter's time variable (sendcmd's is T).
  */
-export function envelopeExpression(points: readonly { t: number; gain: number }[]): string {
+export function envelopeExpression(points: readonly { t: number; gain: number }[], time = 't'): string {
   let expr = num(points[0]!.gain);
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1]!;
@@ -168,7 +211,7 @@ export function envelopeExpression(points: readonly { t: number; gain: number }[
     const rise = b.gain - a.gain;
     if (rise === 0) continue;
     const span = Math.max(1e-6, b.t - a.t);
-    expr += `${rise < 0 ? '-' : '+'}${num(Math.abs(rise))}*clip((t-(${num(a.t)}))/${num(span)},0,1)`;
+    expr += `${rise < 0 ? '-' : '+'}${num(Math.abs(rise))}*clip((${time}-(${num(a.t)}))/${num(span)},0,1)`;
   }
   return expr;
 }
@@ -202,7 +245,15 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
  */
 export function overlayPosition(layer: OverlayLayer): string {
   if (layer.kind !== 'video' || !layer.move) return '0:0';
-  return `x='${envelopeExpression(layer.move.x)}':y='${envelopeExpression(layer.move.y)}'`;
+  const { x, y, scale, rotation } = layer.move;
+  if (!scale?.length && !rotation?.length) {
+    if (!x?.length && !y?.length) return '0:0';
+    return `x='${x?.length ? envelopeExpression(x) : '0'}':y='${y?.length ? envelopeExpression(y) : '0'}'`;
+  }
+  // Scaled or turned, the layer is no longer the frame's size: its centre goes to the frame's centre
+  // plus the offset (W, H: the frame; w, h: the layer at this frame).
+  const off = (path: LayerPath | undefined) => (path?.length ? `+(${envelopeExpression(path)})` : '');
+  return `x='(W-w)/2${off(x)}':y='(H-h)/2${off(y)}'`;
 }
 
 /** Encoder options; `bitrate` caps VP8 (its CRF mode needs a ceiling). */

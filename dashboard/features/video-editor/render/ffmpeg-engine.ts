@@ -1,6 +1,6 @@
 import { drawFrame, titleScale } from './draw-frame';
 import type { VisualItem } from '@core/editor/model';
-import { isAnimated, transformAt } from '../model/keyframes';
+import { isAnimated, transformAt, type Transform } from '../model/keyframes';
 import { buildRenderArgs, type AudioClipInput, type LayerMove, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { frameRuns, sourceTime, transitionAt, type Scene } from './scene';
@@ -12,14 +12,13 @@ import type { EngineJob, EngineOutput } from './engine-job';
 // video clip is passed as its file from where the run starts in it (its in-point and the time since its
 // start), fitted by scale+pad exactly like drawFrame's contain; ffmpeg's overlay lays them bottom up.
 // A picture moving by keyframes (model/keyframes.ts) is drawn by drawFrame frame by frame into a PNG
-// sequence; where a video shows, a video whose position is keyframed is laid on by overlay at x and y that
-// follow its path frame by frame (on black when it is the bottom layer), while its keyframed scale,
-// rotation and opacity are not applied and a still over a video keeps the run's first frame (the WebCodecs
-// export draws all of them).
+// sequence; where a video shows, a video with keyframes is faded, turned and scaled by filters and laid on
+// by overlay at x and y that follow its path frame by frame (on black when it is the bottom layer), while a
+// still over a video keeps the run's first frame (the WebCodecs export draws all of them).
 // Audio clips are mixed by filters. Used for mov (ProRes) and wherever WebCodecs cannot encode.
 
-/** Whether a clip's position is keyframed. */
-const isMoved = (item: VisualItem) => !!(item.keyframes?.x?.length || item.keyframes?.y?.length);
+/** Whether a clip's picture is keyframed (position, scale, rotation or opacity). */
+const isMoved = isAnimated;
 
 /**
  * Points of one coordinate of a path, a frame apart: only the first, the last and those where the path
@@ -77,22 +76,24 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     files.set(name, new Uint8Array(await png.arrayBuffer()));
     return name;
   };
-  // A video moved by keyframes: its offset in output pixels at each frame of the run (x and y are pixels of
-  // a frame whose shorter side is 1080, as drawFrame moves it).
+  // A video with keyframes: its transform at each frame of the run, as drawFrame applies it: the offset in
+  // output pixels (x and y are pixels of a frame whose shorter side is 1080), the scale factor, the rotation
+  // in degrees and the opacity; only the keyframed properties (a path always has x and y).
   const moveOf = (item: VisualItem, t: number, frames: number): { move?: LayerMove } => {
     if (!isMoved(item)) return {};
     const unit = titleScale(width, height);
     const at = Array.from({ length: frames }, (_, k) => transformAt(item, t + k / fps, fps));
+    const k = item.keyframes ?? {};
+    const path = (f: (tf: Transform) => number) => bends(at.map(f), fps);
+    // A property keyframed at its neutral value all through the run adds no filter (a rotation held at 0).
+    const changes = (f: (tf: Transform) => number, neutral: number) => at.some((tf) => Math.abs(f(tf) - neutral) > 1e-6);
+    const moved = !!(k.x?.length || k.y?.length);
     return {
       move: {
-        x: bends(
-          at.map((tf) => tf.x * unit),
-          fps,
-        ),
-        y: bends(
-          at.map((tf) => tf.y * unit),
-          fps,
-        ),
+        ...(moved && { x: path((tf) => tf.x * unit), y: path((tf) => tf.y * unit) }),
+        ...(k.scale?.length && changes((tf) => tf.scale, 1) && { scale: path((tf) => tf.scale) }),
+        ...(k.rotation?.length && changes((tf) => tf.rotation, 0) && { rotation: path((tf) => tf.rotation) }),
+        ...(k.opacity?.length && changes((tf) => tf.opacity, 1) && { opacity: path((tf) => tf.opacity) }),
       },
     };
   };

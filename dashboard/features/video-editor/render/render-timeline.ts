@@ -29,6 +29,11 @@ export interface RenderOptions {
   ffmpeg?: FfmpegService;
   /** For tests: replaces global fetch when loading media. */
   fetch?: typeof fetch;
+  /**
+   * Where the WebCodecs export is written while it is muxed: 'opfs' (default) streams it into a file in
+   * the origin private file system where the browser has one, 'memory' keeps it in one buffer.
+   */
+  spool?: 'opfs' | 'memory';
 }
 
 export interface RenderResult {
@@ -38,6 +43,10 @@ export interface RenderResult {
   /** 'webcodecs', 'webcodecs+ffmpeg' (AAC added by ffmpeg.wasm) or 'ffmpeg'. */
   engine: string;
   durationSec: number;
+  /** 'opfs': `blob` is a file in the origin private file system (output-spool.ts); 'memory': bytes in memory. */
+  storage: 'opfs' | 'memory';
+  /** Deletes the OPFS file behind `blob` (nothing for memory): call it once the file is uploaded or dropped. */
+  dispose: () => Promise<void>;
 }
 
 export class RenderUnsupportedError extends Error {
@@ -82,11 +91,15 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
     throw error;
   });
   try {
-    const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
+    const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
     const config: VideoEncoderConfig | null = encoderConfig;
     const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+    const stored =
+      'file' in out
+        ? { blob: out.file, storage: 'opfs' as const, dispose: out.dispose }
+        : { blob: new Blob([out.bytes as BlobPart], { type: info.mimeType }), storage: 'memory' as const, dispose: () => Promise.resolve() };
     onProgress(1, 'Done');
-    return { blob: new Blob([out.bytes as BlobPart], { type: info.mimeType }), mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
+    return { ...stored, mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
   } catch (error) {
     if (signal?.aborted) throw new RenderAbortedError();
     throw error;

@@ -1,11 +1,12 @@
 import type { VideoQuality } from '@core/editor/model';
-import { AudioBufferSource, BufferTarget, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
+import { AudioBufferSource, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
 import { encodeWav, mixAudio, sliceAudio } from './audio';
 import { drawFrame } from './draw-frame';
 import type { EngineJob, EngineOutput } from './engine-job';
 import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
 import { buildAddAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
+import { openOutputSpool } from './output-spool';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
@@ -48,12 +49,17 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   // Chromium on Linux has no AAC encoder in WebCodecs: then ffmpeg.wasm adds the audio afterwards.
   const audioInContainer = !!mixed && (await canEncodeAudio(audioCodec, { numberOfChannels: 2, sampleRate: AUDIO_SAMPLE_RATE, bitrate: audioBitrate }));
 
-  const target = new BufferTarget();
-  const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: 'in-memory' }) : new WebMOutputFormat(), target });
+  // Streamed into an OPFS file where the browser has one (output-spool.ts), else kept in memory. An mp4
+  // streamed to a file reserves room for its index at the start (fast start without holding the media in
+  // memory): mediabunny needs each track's most packets for that, a frame's and an audio packet's worth
+  // (AAC 1024 samples, Opus 960) plus a margin.
+  const spool = await openOutputSpool(`render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${format}`, job.spool !== 'memory');
+  const reserve = spool.kind === 'opfs' && format === 'mp4';
+  const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
-  output.addVideoTrack(videoSource, { frameRate: fps });
+  output.addVideoTrack(videoSource, { frameRate: fps, ...(reserve && { maximumPacketCount: totalFrames + 16 }) });
   const audioSource = audioInContainer ? new AudioBufferSource({ codec: audioCodec, bitrate: audioBitrate }) : null;
-  if (audioSource) output.addAudioTrack(audioSource);
+  if (audioSource) output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: Math.ceil((durationSec * AUDIO_SAMPLE_RATE) / 960) + 64 } : {});
   output.setMetadataTags({ title: input.title });
 
   let failure: unknown = null;
@@ -133,27 +139,36 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   } catch (error) {
     if (encoder.state !== 'closed') encoder.close();
     await output.cancel().catch(() => undefined);
+    await spool.dispose();
     throw error;
   }
   if (encoder.state !== 'closed') encoder.close();
-  const video = new Uint8Array(target.buffer!);
-  if (!mixed || audioInContainer) return { bytes: video, engine: 'webcodecs' };
-
-  onProgress(0.97, 'Adding audio');
-  const wav = encodeWav(
-    Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
-    mixed.sampleRate,
-  );
-  const bytes = await job.ffmpeg().run(
-    async (ff) => {
-      await ff.write(`video.${format}`, video);
-      await ff.write('audio.wav', wav);
-      await ff.exec(buildAddAudioArgs({ video: ff.path(`video.${format}`), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
-      await ff.remove(`video.${format}`);
-      await ff.remove('audio.wav');
-      return ff.read(`out.${format}`);
-    },
-    { signal },
-  );
-  return { bytes, engine: 'webcodecs+ffmpeg' };
+  const written = await spool.result().catch(async (error: unknown) => {
+    await spool.dispose();
+    throw error;
+  });
+  if (!mixed || audioInContainer) return 'file' in written ? { file: written.file, dispose: () => spool.dispose(), engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
+  // ffmpeg.wasm reads and writes its files in memory: the video comes back into memory for it.
+  try {
+    onProgress(0.97, 'Adding audio');
+    const video = 'file' in written ? new Uint8Array(await written.file.arrayBuffer()) : written.bytes;
+    const wav = encodeWav(
+      Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
+      mixed.sampleRate,
+    );
+    const bytes = await job.ffmpeg().run(
+      async (ff) => {
+        await ff.write(`video.${format}`, video);
+        await ff.write('audio.wav', wav);
+        await ff.exec(buildAddAudioArgs({ video: ff.path(`video.${format}`), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
+        await ff.remove(`video.${format}`);
+        await ff.remove('audio.wav');
+        return ff.read(`out.${format}`);
+      },
+      { signal },
+    );
+    return { bytes, engine: 'webcodecs+ffmpeg' };
+  } finally {
+    await spool.dispose();
+  }
 }
