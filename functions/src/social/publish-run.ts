@@ -7,7 +7,18 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { Storage } from 'firebase-admin/storage';
 import { failedPatch, type JobLease, type RunResult } from '../jobs/lease';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
+import type {
+  FollowUpRequest,
+  LookupResult,
+  PublishedPost,
+  PublishFailure,
+  PublishMedia,
+  PublishOutcome,
+  PublishRequest,
+  SocialPublisher,
+  UploadSession,
+  UploadSessionStore,
+} from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
 import { platformRegistry, type PlatformEntry, type PlatformRegistry } from './platforms';
 import { mediaGoneMessage, missingCredentialsMessage, postConverter, postRef, socialAccountRef, unreadableCredentialsMessage, type StoredPostMedia } from './posts';
@@ -329,7 +340,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * that may still land (`initialCheckUntil`) or an unknown outcome is waited out with look-ups before anything
    * is sent again; a request that provably made nothing is sent again with backoff.
    */
-  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<PublishedPost | null> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
+  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
     let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
     let sends = 0;
@@ -338,8 +349,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       if (checkUntil !== null) {
         const decided = await settle(step.find, checkUntil);
         if (decided === 'lost') return 'lost';
-        if (decided.found) return { ok: true, post: decided.found };
-        if (decided.unknown) return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
+        if (decided.status === 'found') return { ok: true, post: decided.post };
+        if (decided.status === 'unknown') return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
         // The earlier request's lifetime is over and the platform has no such post: nothing was made.
         mayExist = false;
         checkUntil = null;
@@ -423,21 +434,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
    * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
    */
-  async function settle(find: () => Promise<PublishedPost | null>, until: number): Promise<{ found: PublishedPost | null; unknown: boolean } | 'lost'> {
+  async function settle(find: () => Promise<LookupResult>, until: number): Promise<LookupResult | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
       const askedAt = now().getTime();
-      let found: PublishedPost | null = null;
-      let failed = false;
+      let lookup: LookupResult;
       try {
-        found = await find();
+        lookup = await find();
+        if (lookup.status === 'unknown') log.warn('Publish lookup failed', { ...context, postId, code: lookup.reason.code, error: lookup.reason.message });
       } catch (error) {
-        failed = true;
+        // A look-up that crashed learnt nothing either.
         log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
+        lookup = { status: 'unknown', reason: { code: 'unavailable', message: 'The look-up failed.' } };
       }
-      await logLookup(found ? 'Found' : failed ? 'Could not ask' : 'Not there yet');
-      if (found) return { found, unknown: false };
-      if (askedAt >= until) return { found: null, unknown: failed };
+      await logLookup(lookup.status === 'found' ? 'Found' : lookup.status === 'unknown' ? 'Could not ask' : 'Not there yet');
+      if (lookup.status === 'found' || askedAt >= until) return lookup;
       await touch(checkingMessage(platform));
       await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
     }
