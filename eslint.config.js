@@ -59,6 +59,13 @@ function bans(...list) {
     'no-restricted-properties': ['error', ...list.flatMap((b) => b.properties)],
   };
 }
+// Functions read a document through its core schema (ref.withConverter, functions/src/lib/converter.ts), as the
+// clients do: never a cast of its data or of one of its fields (a cast to unknown claims nothing and is allowed).
+const documentCastMessage = 'Read the document through its core schema: ref.withConverter(...) (functions/src/lib/converter.ts), not a cast.';
+const documentCastBans = [
+  { selector: "TSAsExpression[typeAnnotation.type!='TSUnknownKeyword'] > CallExpression[callee.property.name='data']", message: documentCastMessage },
+  { selector: "TSAsExpression[typeAnnotation.type!='TSUnknownKeyword'] > CallExpression[callee.property.name='get'][arguments.length=1][arguments.0.type='Literal']", message: documentCastMessage },
+];
 const appCode = ['dashboard/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'];
 const testCode = ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'];
 
@@ -105,9 +112,11 @@ export function lintConfig(root) {
         'no-restricted-syntax': [
           'error',
           { selector: "CallExpression[callee.property.name='runTransaction']", message: 'Use runTransaction from functions/src/lib/transaction.ts (it also retries what the emulator closes).' },
+          ...documentCastBans,
         ],
       },
     },
+    { files: ['functions/src/lib/transaction.ts'], rules: { 'no-restricted-syntax': ['error', ...documentCastBans] } },
     {
       files: testCode,
       rules: {

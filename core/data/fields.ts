@@ -44,3 +44,16 @@ export const record = () => z.record(z.string(), z.unknown()).catch(() => ({}));
 export function docConverter<S extends z.ZodType>(schema: S): (id: string, data: unknown) => z.output<S> & { id: string } {
   return (id, data) => ({ ...(schema.parse(typeof data === 'object' && data !== null ? data : {}) as object), id }) as z.output<S> & { id: string };
 }
+
+/** An array whose items the schema reads; an item it refuses is skipped, so one odd item never hides the others. */
+export const lenientArray = <S extends z.ZodType>(item: S) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .default([])
+    .transform((items) =>
+      items.flatMap((value) => {
+        const read = item.safeParse(value);
+        return read.success ? [read.data as z.output<S>] : [];
+      }),
+    );

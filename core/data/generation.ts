@@ -13,6 +13,8 @@ export const generationSchema = z.object({
   storagePath: optionalText(),
   /** Download URL of a small preview (images: the image itself; videos: a poster frame when there is one). */
   thumbnailUrl: optionalText(),
+  /** Storage path of a separate thumbnail (a video's poster), deleted with the record. */
+  thumbnailPath: optionalText(),
   /** Download URL of the file in our Storage (never a provider's expiring URL). */
   originalUrl: optionalText(),
   contentType: optionalText(),

@@ -93,7 +93,7 @@ const fifthAdapter: PlatformAdapter = {
       const { id, url } = (await res.json()) as { id: string; url: string };
       return { ok: true, post: { platformPostId: id, url } };
     },
-    findExisting: async () => null,
+    findExisting: async () => ({ status: 'absent' }),
   }),
   profile: async () => ({ platform: FIFTH, name: '@creator', followers: null, following: null, posts: null, authors: [] }),
   metrics: async () => ({ ok: false, failure: { code: 'not_found', message: 'No figures yet.' } }),

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
+import { signInCodeSchema } from '@core/data/server-docs';
 import type { Clock } from '../lib/clock';
+import { adminConverter } from '../lib/converter';
 import { reasonedError } from '../lib/callable';
 import { runTransaction } from '../lib/transaction';
 
@@ -33,6 +35,8 @@ export async function createSignInCode(uid: string, deps: SignInCodeDeps): Promi
   return { code, expiresAt };
 }
 
+const signInCodeConverter = adminConverter(signInCodeSchema);
+
 const invalidCode = () => reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', { reason: 'invalid-code' });
 
 /**
@@ -41,10 +45,9 @@ const invalidCode = () => reasonedError('not-found', 'This sign-in link has expi
  * page's account unasked. An expired or unknown code is refused as redeem refuses it.
  */
 export async function describeSignInCode(code: string, deps: SignInCodeDeps): Promise<DescribeSignInCodeResult> {
-  const snap = await deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code)).get();
-  const data = snap.data() as { uid?: unknown; expiresAt?: unknown } | undefined;
-  const fresh = data?.expiresAt instanceof Timestamp && data.expiresAt.toMillis() > deps.clock.now().getTime();
-  if (!fresh || typeof data.uid !== 'string' || !data.uid) throw invalidCode();
+  const data = (await deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code)).withConverter(signInCodeConverter).get()).data();
+  const fresh = !!data?.expiresAt && data.expiresAt.getTime() > deps.clock.now().getTime();
+  if (!fresh || !data.uid) throw invalidCode();
   const email = await deps.emailOf(data.uid);
   if (!email) throw invalidCode();
   return { email };
@@ -57,12 +60,11 @@ export async function describeSignInCode(code: string, deps: SignInCodeDeps): Pr
 export async function redeemSignInCode(code: string, deps: SignInCodeDeps): Promise<RedeemSignInCodeResult> {
   const ref = deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code));
   const owner = await runTransaction(deps.db, async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
+    const data = (await tx.get(ref.withConverter(signInCodeConverter))).data();
+    if (!data) return null;
     tx.delete(ref);
-    const data = snap.data() as { uid?: unknown; expiresAt?: unknown };
-    const fresh = data.expiresAt instanceof Timestamp && data.expiresAt.toMillis() > deps.clock.now().getTime();
-    return fresh && typeof data.uid === 'string' && data.uid ? data.uid : null;
+    const fresh = !!data.expiresAt && data.expiresAt.getTime() > deps.clock.now().getTime();
+    return fresh && data.uid ? data.uid : null;
   });
   if (!owner) throw invalidCode();
   return { token: await deps.createCustomToken(owner) };

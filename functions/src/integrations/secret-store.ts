@@ -1,7 +1,9 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { integrationSecretPath, socialSecretPath, userCollectionPath } from '@core/firestore-paths';
 import { credentialFieldsOf, missingRequiredFields, secretHint, type IntegrationType, type SocialPlatform, type StoredSocialCredentials } from '@core/integrations';
+import { sealedSecretSchema } from '@core/data/server-docs';
 import type { Clock } from '../lib/clock';
+import { adminConverter } from '../lib/converter';
 import { open, seal, SecretUnreadableError, type Keyring, type SealedValue } from '../lib/crypto';
 import { runTransaction } from '../lib/transaction';
 
@@ -25,7 +27,9 @@ function sealedDoc(keyring: Keyring, plaintext: string, path: string, updatedAt:
   return { ...seal(keyring, plaintext, path), updatedAt };
 }
 
-function openDoc(keyring: Keyring, data: Partial<SealedDoc> | undefined, path: string): SecretRead<string> {
+const sealedConverter = adminConverter(sealedSecretSchema);
+
+function openDoc(keyring: Keyring, data: Partial<SealedValue> | undefined, path: string): SecretRead<string> {
   if (!data) return { found: false };
   try {
     return { found: true, readable: true, value: open(keyring, data, path) };
@@ -52,9 +56,9 @@ export async function storeIntegrationKey(deps: SecretStoreDeps, uid: string, ty
 /** The key, and when it was saved (ms; a cache of what the key may use is only valid for that key). */
 export async function readIntegrationKey(deps: Pick<SecretStoreDeps, 'db' | 'keyring'>, uid: string, type: IntegrationType): Promise<SecretRead<string> & { savedAt?: number }> {
   const path = integrationSecretPath(uid, type);
-  const data = (await deps.db.doc(path).get()).data() as Partial<SealedDoc> | undefined;
+  const data = (await deps.db.doc(path).withConverter(sealedConverter).get()).data();
   const read = openDoc(deps.keyring, data, path);
-  const savedAt = data?.updatedAt instanceof Timestamp ? data.updatedAt.toMillis() : undefined;
+  const savedAt = data?.updatedAt?.getTime();
   return read.found && read.readable && savedAt !== undefined ? { ...read, savedAt } : read;
 }
 
@@ -88,7 +92,7 @@ export async function storeSocialCredentials(deps: SecretStoreDeps, uid: string,
   const path = socialSecretPath(uid, platform);
   return runTransaction(deps.db, async (tx) => {
     const secretRef = deps.db.doc(path);
-    const existing = openDoc(deps.keyring, (await tx.get(secretRef)).data() as Partial<SealedDoc> | undefined, path);
+    const existing = openDoc(deps.keyring, (await tx.get(secretRef.withConverter(sealedConverter))).data(), path);
     if (existing.found && !existing.readable) return { ok: false, reason: 'unreadable' } as const;
     const previous = existing.found ? (JSON.parse(existing.value) as StoredSocialCredentials) : {};
     // A refresh token is never replaced by an empty one (a platform's answer may omit or blank it).
@@ -106,7 +110,7 @@ export async function storeSocialCredentials(deps: SecretStoreDeps, uid: string,
 
 export async function readSocialCredentials(deps: Pick<SecretStoreDeps, 'db' | 'keyring'>, uid: string, platform: SocialPlatform): Promise<SecretRead<StoredSocialCredentials>> {
   const path = socialSecretPath(uid, platform);
-  const read = openDoc(deps.keyring, (await deps.db.doc(path).get()).data() as Partial<SealedDoc> | undefined, path);
+  const read = openDoc(deps.keyring, (await deps.db.doc(path).withConverter(sealedConverter).get()).data(), path);
   return read.found && read.readable ? { found: true, readable: true, value: JSON.parse(read.value) as StoredSocialCredentials } : read;
 }
 

@@ -1,13 +1,14 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { IntegrationType } from '@core/integrations';
+import type { StoredJob } from '@core/data/job';
 import type { GenerationDoc, JobError, JobKind } from '@core/jobs';
 import { unreadableKeyMessage } from '../integrations/messages';
 import type { SecretRead } from '../integrations/secret-store';
 import { log } from '../lib/log';
 import type { JobExecutor, ProviderCheckpoint } from './executor';
 import { JobInterrupted } from './executor';
-import { checkOwnership, jobStateOf, succeededPatch, type Ownership, type RunResult } from './job-state';
+import { checkOwnership, jobConverter, succeededPatch, type Ownership, type RunResult } from './job-state';
 import type { JobHandler, JobHandlers, LeasedRun } from './lease';
 import { identifyMedia } from './media';
 import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
@@ -94,7 +95,7 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
     let ownership: Ownership;
     try {
       ownership = await runTransaction(db, async (tx) => {
-        const o = checkOwnership(jobStateOf((await tx.get(ref)).data()), runId);
+        const o = checkOwnership((await tx.get(ref.withConverter(jobConverter))).data(), runId);
         if (!o.owned) return o;
         const existing = await tx.get(genRef);
         // Never two records: one already written for this job (it cannot be, while we own the job) is kept.
@@ -131,8 +132,8 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
    */
   async function removeUnlessUsed(path: string): Promise<void> {
     try {
-      const state = jobStateOf((await ref.get()).data());
-      if (state.status === 'running' && state.runId !== runId) return;
+      const state = (await ref.withConverter(jobConverter).get()).data();
+      if (state?.status === 'running' && state.runId !== runId) return;
       const existing = await generationRef(db, uid, jobId).get();
       if (existing.exists && existing.get('storagePath') === path) return;
       await deleteStored(deps, path);
@@ -238,15 +239,10 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
   }
 }
 
-function checkpointOf(data: Record<string, unknown>, now: Date): ProviderCheckpoint | null {
-  const id = data.providerJobId;
-  if (typeof id !== 'string' || !id) return null;
-  const at = data.submittedAt as { toDate?: () => Date } | undefined;
-  return {
-    providerJobId: id,
-    pollingUrl: typeof data.providerPollingUrl === 'string' ? data.providerPollingUrl : null,
-    submittedAt: at?.toDate ? at.toDate().getTime() : now.getTime(),
-  };
+/** Where a resumed run continues: the provider's task the job recorded, or null when it recorded none. */
+function checkpointOf(job: StoredJob, now: Date): ProviderCheckpoint | null {
+  if (!job.providerJobId) return null;
+  return { providerJobId: job.providerJobId, pollingUrl: job.providerPollingUrl, submittedAt: (job.submittedAt ?? now).getTime() };
 }
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

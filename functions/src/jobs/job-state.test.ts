@@ -1,3 +1,4 @@
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { JobStatus } from '@core/jobs';
 import {
@@ -7,7 +8,7 @@ import {
   failedPatch,
   heartbeatPatch,
   JOB_LEASE_MS,
-  jobStateOf,
+  jobConverter,
   MAX_JOB_ATTEMPTS,
   QUEUED_TIMEOUT_MS,
   shouldSweep,
@@ -85,12 +86,16 @@ describe('sweeping stale jobs', () => {
 });
 
 it('reads a job document leniently, timestamps as Dates', () => {
-  expect(jobStateOf({ status: 'running', attempts: 2, runId: 'r', leaseExpiresAt: { toDate: () => now }, createdAt: now })).toEqual({
+  const read = (data: Record<string, unknown>) => jobConverter.fromFirestore({ id: 'j', data: () => data } as unknown as QueryDocumentSnapshot);
+  expect(read({ status: 'running', attempts: 2, runId: 'r', leaseExpiresAt: { toDate: () => now }, createdAt: now })).toMatchObject({
     status: 'running',
     attempts: 2,
     runId: 'r',
     leaseExpiresAt: now,
     createdAt: now,
   });
-  expect(jobStateOf(undefined)).toEqual({ status: 'queued', attempts: 0, runId: null, leaseExpiresAt: null, createdAt: null });
+  expect(read({})).toMatchObject({ status: 'queued', attempts: 0, runId: null, leaseExpiresAt: null, createdAt: null });
+  // A kind no handler runs stays as stored: the runner refuses it instead of running it as another kind.
+  expect(read({ kind: 'sculpture' }).kind).toBe('sculpture');
+  expect(checkOwnership(undefined, 'r')).toEqual({ owned: false, reason: 'finished' });
 });

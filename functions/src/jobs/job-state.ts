@@ -1,4 +1,6 @@
-import { isJobActive, type JobDoc, type JobError, type JobKind, type JobStatus } from '@core/jobs';
+import { storedJobSchema, type StoredJob } from '@core/data/job';
+import { isJobActive, type JobDoc, type JobError, type JobKind } from '@core/jobs';
+import { adminConverter } from '../lib/converter';
 
 // The job state machine as pure decisions and patches: the runner, the sweep and
 // cancelJob apply them inside Firestore transactions.
@@ -23,27 +25,11 @@ export const staleJobError: JobError = { code: 'timeout', message: 'Generation t
 export const abandonedJobError: JobError = { code: 'internal', message: 'Generation was interrupted too many times. Please try again.' };
 export const cancelledJobError: JobError = { code: 'cancelled', message: 'Generation cancelled.' };
 
+/** Reads a job through its core schema (core/data/job.ts): `(await tx.get(ref.withConverter(jobConverter))).data()`. */
+export const jobConverter = adminConverter(storedJobSchema);
+
 /** The fields of a job document the decisions read (timestamps as Dates). */
-export interface JobState {
-  status: JobStatus;
-  attempts: number;
-  leaseExpiresAt: Date | null;
-  runId: string | null;
-  createdAt: Date | null;
-}
-
-type TimestampLike = { toDate(): Date };
-const asDate = (v: unknown): Date | null => (v instanceof Date ? v : v && typeof (v as TimestampLike).toDate === 'function' ? (v as TimestampLike).toDate() : null);
-
-export function jobStateOf(data: Record<string, unknown> | undefined): JobState {
-  return {
-    status: (data?.status as JobStatus) ?? 'queued',
-    attempts: typeof data?.attempts === 'number' ? data.attempts : 0,
-    leaseExpiresAt: asDate(data?.leaseExpiresAt),
-    runId: typeof data?.runId === 'string' ? data.runId : null,
-    createdAt: asDate(data?.createdAt),
-  };
-}
+export type JobState = Pick<StoredJob, 'status' | 'attempts' | 'leaseExpiresAt' | 'runId' | 'createdAt'>;
 
 /** How one run of a job ended: generation and publish handlers both answer with it. */
 export type RunResult =
@@ -64,8 +50,9 @@ export function decideClaim(job: JobState, now: Date): ClaimDecision {
 
 export type Ownership = { owned: true } | { owned: false; reason: 'cancelled' | 'finished' | 'lost' };
 
-/** Whether the run `runId` may still write to the job. */
-export function checkOwnership(job: JobState, runId: string): Ownership {
+/** Whether the run `runId` may still write to the job (a job that is gone is finished). */
+export function checkOwnership(job: JobState | undefined, runId: string): Ownership {
+  if (!job) return { owned: false, reason: 'finished' };
   if (job.status === 'cancelled') return { owned: false, reason: 'cancelled' };
   if (job.status !== 'running') return { owned: false, reason: 'finished' };
   if (job.runId !== runId) return { owned: false, reason: 'lost' };

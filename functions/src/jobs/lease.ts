@@ -1,10 +1,11 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { userCollectionPath } from '@core/firestore-paths';
+import type { StoredJob } from '@core/data/job';
 import type { JobError, JobKind } from '@core/jobs';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { JobInterrupted } from './executor';
-import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobStateOf, type Ownership, type RunResult } from './job-state';
+import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobConverter, type Ownership, type RunResult } from './job-state';
 import { runTransaction } from '../lib/transaction';
 
 // The job lease, for every kind: the claim, the heartbeat, the ownership check and the end. What a kind
@@ -28,8 +29,8 @@ export interface LeasedRun {
   jobId: string;
   runId: string;
   kind: JobKind;
-  /** The claimed job document's data as read by the claim (its stored input is `data.input`). */
-  data: Record<string, unknown>;
+  /** The claimed job document as the claim read it (core/data/job.ts; its stored input is `data.input`). */
+  data: StoredJob;
   /** The claim that started this run: 1 for the first. */
   attempt: number;
   lease: JobLease;
@@ -84,28 +85,26 @@ export function leaseMsOf(handlers: JobHandlers, kind: unknown): number {
   return handlers[kind as JobKind]?.leaseMs ?? JOB_LEASE_MS;
 }
 
-export type Claim = { action: 'skip'; reason: 'missing' | 'finished' | 'busy' } | { action: 'give_up' } | { action: 'claim'; resumed: boolean; data: Record<string, unknown>; attempt: number; leaseMs: number };
+export type Claim = { action: 'skip'; reason: 'missing' | 'finished' | 'busy' } | { action: 'give_up' } | { action: 'claim'; resumed: boolean; data: StoredJob; attempt: number; leaseMs: number };
 
 /**
  * Claims the job for the run `runId` in one transaction: a live lease or a finished job is skipped, an
  * expired lease is taken over (resumed), and a job claimed too often is failed. `leaseMsFor` reads the
  * lease of the job's kind from its data.
  */
-export async function claimJob(db: Firestore, ref: DocumentReference, runId: string, now: () => Date, leaseMsFor: (data: Record<string, unknown>) => number): Promise<Claim> {
+export async function claimJob(db: Firestore, ref: DocumentReference, runId: string, now: () => Date, leaseMsFor: (data: StoredJob) => number): Promise<Claim> {
   return runTransaction(db, async (tx): Promise<Claim> => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return { action: 'skip', reason: 'missing' };
-    const data = snap.data()!;
-    const state = jobStateOf(data);
-    const decision = decideClaim(state, now());
+    const data = (await tx.get(ref.withConverter(jobConverter))).data();
+    if (!data) return { action: 'skip', reason: 'missing' };
+    const decision = decideClaim(data, now());
     if (decision.action === 'skip') return decision;
     if (decision.action === 'give_up') {
       tx.update(ref, failedPatch(now(), abandonedJobError));
       return decision;
     }
     const leaseMs = leaseMsFor(data);
-    tx.update(ref, claimPatch(state, runId, now(), leaseMs, decision.resumed));
-    return { ...decision, data, attempt: state.attempts + 1, leaseMs };
+    tx.update(ref, claimPatch(data, runId, now(), leaseMs, decision.resumed));
+    return { ...decision, data, attempt: data.attempts + 1, leaseMs };
   });
 }
 
@@ -123,7 +122,7 @@ export class JobLease {
 
   /** Whether this run still owns the job, read in the caller's transaction (before its writes). */
   async ownership(tx: Transaction): Promise<Ownership> {
-    return checkOwnership(jobStateOf((await tx.get(this.ref)).data()), this.runId);
+    return checkOwnership((await tx.get(this.ref.withConverter(jobConverter))).data(), this.runId);
   }
 
   /** Applies a patch only while this run owns the job; otherwise throws JobInterrupted. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { JobError, JobKind } from '@core/jobs';
+import type { JobError } from '@core/jobs';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { abandonedJobError, type RunResult } from './job-state';
@@ -38,7 +38,7 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
     return { outcome: 'failed', error: abandonedJobError };
   }
 
-  const kind = claim.data.kind as JobKind;
+  const kind = claim.data.kind;
   Object.assign(context, { kind, attempt: claim.attempt });
   const lease = new JobLease(db, ref, runId, claim.leaseMs, clock, context);
   const handler = handlers[kind];

@@ -7,14 +7,21 @@ import { runContractCall, signedOutCaller, type ContractCallDeps } from './calla
 // The checks every contract call passes before its handler: a signed-in caller with a confirmed email
 // address, within the callable's rate limit. Counters live in a map; the clock is injected.
 
+type Converter = { fromFirestore(snapshot: { data(): unknown }): unknown; toFirestore(data: unknown): unknown };
+type Ref = { path: string; converter?: Converter };
+/** A reference as the Admin SDK's: withConverter() reads and writes through the converter. */
+const refTo = (path: string, converter?: Converter): Ref & { withConverter(c: Converter): Ref } => ({ path, converter, withConverter: (c) => refTo(path, c) });
+const read = (ref: Ref, raw: unknown) => (raw === undefined || !ref.converter ? raw : ref.converter.fromFirestore({ data: () => raw }));
+const stored = (ref: Ref, data: unknown) => (ref.converter ? ref.converter.toFirestore(data) : data);
+
 function deps(start = Date.parse('2026-11-23T10:00:00Z')) {
   const docs = new Map<string, unknown>();
   let now = start;
   const db = {
-    doc: (path: string) => ({ path }),
+    doc: (path: string) => refTo(path),
     runTransaction: async <T>(run: (tx: unknown) => Promise<T>): Promise<T> => {
       const writes: [string, unknown][] = [];
-      const result = await run({ get: async (ref: { path: string }) => ({ data: () => docs.get(ref.path) }), set: (ref: { path: string }, data: unknown) => void writes.push([ref.path, data]) });
+      const result = await run({ get: async (ref: Ref) => ({ data: () => read(ref, docs.get(ref.path)) }), set: (ref: Ref, data: unknown) => void writes.push([ref.path, stored(ref, data)]) });
       for (const [path, data] of writes) docs.set(path, data);
       return result;
     },

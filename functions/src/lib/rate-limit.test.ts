@@ -3,14 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS, tooManyRequestsMessage } from '@core/rate-limits';
 import { takeRateLimit } from './rate-limit';
 
+type Converter = { fromFirestore(snapshot: { data(): unknown }): unknown; toFirestore(data: unknown): unknown };
+type Ref = { path: string; converter?: Converter };
+/** A reference as the Admin SDK's: withConverter() reads and writes through the converter. */
+const refTo = (path: string, converter?: Converter): Ref & { withConverter(c: Converter): Ref } => ({ path, converter, withConverter: (c) => refTo(path, c) });
+const read = (ref: Ref, raw: unknown) => (raw === undefined || !ref.converter ? raw : ref.converter.fromFirestore({ data: () => raw }));
+const stored = (ref: Ref, data: unknown) => (ref.converter ? ref.converter.toFirestore(data) : data);
+
 /** Firestore as far as the counter uses it: documents in a map, a transaction applying its writes at the end. */
 function memoryTransactions() {
   const docs = new Map<string, unknown>();
   const db = {
-    doc: (path: string) => ({ path }),
+    doc: (path: string) => refTo(path),
     runTransaction: async <T>(run: (tx: unknown) => Promise<T>): Promise<T> => {
       const writes: [string, unknown][] = [];
-      const tx = { get: async (ref: { path: string }) => ({ data: () => docs.get(ref.path) }), set: (ref: { path: string }, data: unknown) => void writes.push([ref.path, data]) };
+      const tx = { get: async (ref: Ref) => ({ data: () => read(ref, docs.get(ref.path)) }), set: (ref: Ref, data: unknown) => void writes.push([ref.path, stored(ref, data)]) };
       const result = await run(tx);
       for (const [path, data] of writes) docs.set(path, data);
       return result;

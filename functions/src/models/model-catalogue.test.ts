@@ -9,7 +9,14 @@ import type { CatalogueFetch } from './provider-catalogue';
 
 function memoryDb() {
   const docs = new Map<string, unknown>();
-  const db = { doc: (path: string) => ({ get: async () => ({ data: () => docs.get(path) }), set: async (data: unknown) => void docs.set(path, data) }) };
+  type Converter = { fromFirestore(snapshot: { data(): unknown }): unknown };
+  // A reference as the Admin SDK's: withConverter() reads through the converter.
+  const refTo = (path: string, converter?: Converter): object => ({
+    get: async () => ({ data: () => (docs.get(path) === undefined || !converter ? docs.get(path) : converter.fromFirestore({ data: () => docs.get(path) })) }),
+    set: async (data: unknown) => void docs.set(path, data),
+    withConverter: (c: Converter) => refTo(path, c),
+  });
+  const db = { doc: (path: string) => refTo(path) };
   return { db: db as unknown as Firestore, docs };
 }
 

@@ -1,12 +1,14 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_MODELS, MODEL_CATALOGUE_TTL_MS, type CatalogueEntry, type CatalogueProvider, type ModelCatalogue } from '@core/ai-models';
+import { modelCatalogueCacheSchema } from '@core/data/server-docs';
 import { modelCataloguePath } from '@core/firestore-paths';
 import { integrationLabel } from '@core/integrations';
 import { unreadableKeyMessage } from '../integrations/messages';
 import { readIntegrationKey, type SecretStoreDeps } from '../integrations/secret-store';
 import { reasonedError, withFallbackError } from '../lib/callable';
 import type { Clock } from '../lib/clock';
+import { adminConverter } from '../lib/converter';
 import { log } from '../lib/log';
 import type { ProviderFailure } from '../providers/provider-errors';
 import type { CatalogueFetch } from './provider-catalogue';
@@ -32,23 +34,25 @@ interface CacheDoc {
 
 export type CatalogueRead = { ok: true; catalogue: ModelCatalogue; cached: boolean } | { ok: false; failure: ProviderFailure; stale?: ModelCatalogue };
 
-function catalogueOf(provider: CatalogueProvider, doc: CacheDoc): ModelCatalogue {
-  return { provider, models: doc.models, ...(doc.voices ? { voices: doc.voices } : {}), defaultModel: DEFAULT_MODELS[provider], fetchedAt: doc.fetchedAt.toMillis() };
+const cacheConverter = adminConverter(modelCatalogueCacheSchema);
+
+function catalogueOf(provider: CatalogueProvider, doc: { models: CatalogueEntry[]; voices?: CatalogueEntry[]; fetchedAt: Date | null }): ModelCatalogue {
+  return { provider, models: doc.models, ...(doc.voices ? { voices: doc.voices } : {}), defaultModel: DEFAULT_MODELS[provider], fetchedAt: doc.fetchedAt?.getTime() ?? 0 };
 }
 
 /** The cached catalogue while it is younger than a day and made with the current key, else a fresh one (then cached). */
 export async function cachedCatalogue(deps: CatalogueDeps, uid: string, provider: CatalogueProvider, key: { value: string; savedAt?: number }): Promise<CatalogueRead> {
   const ref = deps.db.doc(modelCataloguePath(uid, provider));
-  const cached = (await ref.get()).data() as CacheDoc | undefined;
+  const cached = (await ref.withConverter(cacheConverter).get()).data();
   const now = deps.clock.now();
   const keySavedAt = key.savedAt ?? 0;
   const usable = cached && cached.keySavedAt === keySavedAt;
-  if (usable && now.getTime() - cached.fetchedAt.toMillis() < MODEL_CATALOGUE_TTL_MS) return { ok: true, catalogue: catalogueOf(provider, cached), cached: true };
+  if (usable && cached.fetchedAt && now.getTime() - cached.fetchedAt.getTime() < MODEL_CATALOGUE_TTL_MS) return { ok: true, catalogue: catalogueOf(provider, cached), cached: true };
   const fetched = await deps.fetchCatalogue(provider, key.value);
   if (!fetched.ok) return { ok: false, failure: fetched.failure, ...(usable ? { stale: catalogueOf(provider, cached) } : {}) };
   const doc: CacheDoc = { models: fetched.models, ...(fetched.voices ? { voices: fetched.voices } : {}), fetchedAt: Timestamp.fromDate(now), keySavedAt };
   await ref.set(doc);
-  return { ok: true, catalogue: catalogueOf(provider, doc), cached: false };
+  return { ok: true, catalogue: catalogueOf(provider, { ...doc, fetchedAt: now }), cached: false };
 }
 
 /**

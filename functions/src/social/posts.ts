@@ -7,6 +7,9 @@ import type { JobDoc } from '@core/jobs';
 import { platformFacts, platformLabels } from '@core/platforms';
 import type { PublishPlatform, RedditPostFields, SocialPostStatus, ThreadItemInput, YouTubeDetails } from '@core/social-posts';
 import { reasonedError } from '../lib/callable';
+import { adminConverter } from '../lib/converter';
+import { generationSchema } from '@core/data/generation';
+import { storedSocialPostSchema } from '@core/data/social-post';
 import type { UploadSession } from '../providers/social/social-publisher';
 import { adapterOf } from './platforms';
 
@@ -88,6 +91,9 @@ export interface SocialPostDoc<T = unknown> {
   publishedAt: T | null;
 }
 
+/** Reads a post through its core schema: `(await tx.get(ref.withConverter(postConverter))).data()`. */
+export const postConverter = adminConverter(storedSocialPostSchema);
+
 export function postRef(db: Firestore, uid: string, postId: string): DocumentReference {
   return db.doc(`${userCollectionPath(uid, 'socialPosts')}/${postId}`);
 }
@@ -125,25 +131,19 @@ export function unreadableCredentialsError(platform: SocialPlatform): HttpsError
   return reasonedError('failed-precondition', unreadableCredentialsMessage(platform), { reason: 'unreadable-credentials', provider: platform });
 }
 
+const generationConverter = adminConverter(generationSchema);
+
 /** Library records of the user's own, in the order given; a missing one refuses the whole post. */
 export async function resolvePostMedia(db: Firestore, uid: string, media: readonly { generationId: string }[]): Promise<StoredPostMedia[]> {
   if (media.length === 0) return [];
-  const refs = media.map((m) => db.doc(`${userCollectionPath(uid, 'generations')}/${m.generationId}`));
+  const refs = media.map((m) => db.doc(`${userCollectionPath(uid, 'generations')}/${m.generationId}`).withConverter(generationConverter));
   const snaps = await db.getAll(...refs);
   return snaps.map((snap) => {
-    const data = snap.data();
-    const storagePath = data?.storagePath;
-    if (!data || typeof storagePath !== 'string' || !storagePath.startsWith(`${uid}/`)) {
-      throw new HttpsError('invalid-argument', 'Media must come from your library');
-    }
-    return {
-      generationId: snap.id,
-      storagePath,
-      contentType: typeof data.contentType === 'string' ? data.contentType : 'application/octet-stream',
-      sizeBytes: typeof data.sizeBytes === 'number' ? data.sizeBytes : 0,
-      title: typeof data.title === 'string' ? data.title : '',
-      url: typeof data.originalUrl === 'string' ? data.originalUrl : null,
-    };
+    const generation = snap.data();
+    const storagePath = generation?.storagePath;
+    if (!generation || !storagePath?.startsWith(`${uid}/`)) throw new HttpsError('invalid-argument', 'Media must come from your library');
+    const { contentType, sizeBytes, title, originalUrl } = generation;
+    return { generationId: snap.id, storagePath, contentType: contentType ?? 'application/octet-stream', sizeBytes, title, url: originalUrl };
   });
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
 import type { AbandonedEnding, JobHandler } from '../jobs/lease';
-import { newPublishJob, postRef, type SocialPostDoc } from './posts';
+import { newPublishJob, postConverter, postRef } from './posts';
 import { lookupFailedMessage, runPublishJob, type PublishDeps } from './publish-run';
 import { MAX_PUBLISH_RESTARTS, PUBLISH_LEASE_MS, PUBLISH_START_TIMEOUT_MS } from './publish-timing';
 
@@ -24,7 +24,7 @@ export function publishJobHandler(deps: PublishDeps): JobHandler {
       const postId = (job.input as { postId?: unknown } | undefined)?.postId;
       if (typeof postId !== 'string') return undefined;
       const post = postRef(job.db, job.uid, postId);
-      const data = (await tx.get(post)).data();
+      const data = (await tx.get(post.withConverter(postConverter))).data();
       if (data?.status !== 'queued' || data.jobId !== job.jobId) return undefined;
       return () => tx.update(post, { status: 'cancelled', updatedAt: now });
     },
@@ -45,13 +45,13 @@ async function abandonPublishJob(tx: Transaction, job: DocumentReference, input:
   const userRef = job.parent.parent;
   if (typeof postId !== 'string' || !userRef) return undefined;
   const ref = userRef.collection(collections.socialPosts).doc(postId);
-  const post = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+  const post = (await tx.get(ref.withConverter(postConverter))).data();
   if (!post || post.jobId !== job.id || (post.status !== 'queued' && post.status !== 'publishing')) return undefined;
   const error = post.attemptStartedAt
     ? { code: 'unknown_outcome', message: lookupFailedMessage(post.platform), retryAt: null }
     : { code: 'timeout', message: 'Publishing timed out. Please try again.', retryAt: null };
   const fail = () => tx.update(ref, { status: 'failed', error, checkingUntil: null, progress: 0, updatedAt: now });
-  const restarts = typeof post.restarts === 'number' ? post.restarts : 0;
+  const restarts = post.restarts;
   if (restarts >= MAX_PUBLISH_RESTARTS) return { restarted: false, write: fail };
   const restart = () => {
     const next = job.parent.doc(randomUUID());

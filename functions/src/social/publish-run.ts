@@ -7,10 +7,22 @@ import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { Storage } from 'firebase-admin/storage';
 import { failedPatch, type JobLease, type RunResult } from '../jobs/lease';
-import type { FollowUpRequest, PublishedPost, PublishFailure, PublishMedia, PublishOutcome, PublishRequest, SocialPublisher, UploadSession, UploadSessionStore } from '../providers/social/social-publisher';
+import type {
+  FollowUpRequest,
+  LookupResult,
+  PublishedPost,
+  PublishFailure,
+  PublishMedia,
+  PublishOutcome,
+  PublishRequest,
+  SocialPublisher,
+  UploadSession,
+  UploadSessionStore,
+} from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
 import { platformRegistry, type PlatformEntry, type PlatformRegistry } from './platforms';
-import { mediaGoneMessage, missingCredentialsMessage, postRef, socialAccountRef, unreadableCredentialsMessage, type FollowUpDoc, type SocialPostDoc, type StoredPostMedia } from './posts';
+import { mediaGoneMessage, missingCredentialsMessage, postConverter, postRef, socialAccountRef, unreadableCredentialsMessage, type StoredPostMedia } from './posts';
+import type { StoredFollowUp, StoredSocialPost } from '@core/data/social-post';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
@@ -80,9 +92,6 @@ export interface PublishRun {
 type Failure = Pick<PublishFailure, 'code' | 'message' | 'retryAt' | 'status'> | { code: string; message: string; retryAt?: number; status?: number; platformCode?: string };
 type Ending = { ok: true; post: PublishedPost } | { ok: false; failure: Failure };
 
-type TimestampLike = { toDate(): Date };
-const asDate = (v: unknown): Date | null => (v instanceof Date ? v : v && typeof (v as TimestampLike).toDate === 'function' ? (v as TimestampLike).toDate() : null);
-
 export function publishedJobPatch(now: Date) {
   return { status: 'succeeded' as const, progress: 100, statusText: 'Published', generationId: null, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
 }
@@ -125,8 +134,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   const start = await runTransaction(db, async (tx) => {
     const ownership = await lease.ownership(tx);
     if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
-    const snap = await tx.get(pRef);
-    const post = snap.data() as SocialPostDoc | undefined;
+    const post = (await tx.get(pRef.withConverter(postConverter))).data();
     const at = now();
     if (!post) {
       tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }));
@@ -141,10 +149,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }));
       return { action: 'gone' } as const;
     }
-    const earlier = asDate(post.attemptStartedAt);
+    const earlier = post.attemptStartedAt;
     // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
     // and the end of every request logged (each step with its own timeout: an upload waits longer).
-    const checkUntil = earlier ? Math.max(asDate(post.checkingUntil)?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, readLog(post.publishLog), earlier)) : null;
+    const checkUntil = earlier ? Math.max(post.checkingUntil?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier)) : null;
     tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
     tx.update(jobRef, lease.heartbeat(at, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
     return { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at } as const;
@@ -163,7 +171,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   const stopBeating = (deps.every ?? everyInterval)(Math.max(1, Math.floor(leaseMs / 3)), () => void renewLease());
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
   let mayExist = startCheckUntil !== null;
-  const logEntries: PublishLogEntry[] = readLog(post.publishLog);
+  const logEntries: PublishLogEntry[] = [...post.publishLog];
   /** The step of the last request this run sent (a failure's step when the platform's answer does not say). */
   let lastSentStep: string | null = null;
   /** The platform's last refusal this run read: its status and its own code (core/platform-errors.ts platformCodeOf). */
@@ -211,7 +219,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const account = socialAccountRef(db, uid, platform);
     const written = await runTransaction(db, async (tx) => {
       const ownership = await lease.ownership(tx);
-      const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+      const current = (await tx.get(pRef.withConverter(postConverter))).data();
       const accountSnap = await tx.get(account);
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
@@ -266,7 +274,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       text: post.text,
       media,
       ...(post.author ? { author: post.author.urn } : {}),
-      ...(post.youtube ? { youtube: { ...post.youtube, publishAt: asDate(post.youtube.publishAt)?.toISOString() ?? null } } : {}),
+      ...(post.youtube ? { youtube: { ...post.youtube, publishAt: post.youtube.publishAt?.toISOString() ?? null } } : {}),
       ...(entry.facts.videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
       ...(post.document ? { document: { title: post.document.title } } : {}),
@@ -300,7 +308,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       if (!followUp || !findFollowUp) return await finish({ ok: false, failure: { code: 'invalid_content', message: `${label} cannot be published on ${socialPlatformLabels[platform]}.` } });
       const stepMedia = await openMedia(run.bucket, uid, doc.media ?? []);
       if (!stepMedia) return await finish({ ok: false, failure: { code: 'media_missing', message: `${label}: ${mediaGoneMessage}` } });
-      const earlierAttempt = asDate(doc.attemptStartedAt);
+      const earlierAttempt = doc.attemptStartedAt;
       // An earlier run began this step: every request it logged may still land, so it is waited out with look-ups.
       const stepCheckUntil = earlierAttempt ? loggedRequestsSettledAt(timing, platform, logEntries, earlierAttempt) : null;
       const stepAttempt = earlierAttempt ?? now();
@@ -332,7 +340,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * that may still land (`initialCheckUntil`) or an unknown outcome is waited out with look-ups before anything
    * is sent again; a request that provably made nothing is sent again with backoff.
    */
-  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<PublishedPost | null> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
+  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
     let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
     let sends = 0;
@@ -341,8 +349,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       if (checkUntil !== null) {
         const decided = await settle(step.find, checkUntil);
         if (decided === 'lost') return 'lost';
-        if (decided.found) return { ok: true, post: decided.found };
-        if (decided.unknown) return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
+        if (decided.status === 'found') return { ok: true, post: decided.post };
+        if (decided.status === 'unknown') return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
         // The earlier request's lifetime is over and the platform has no such post: nothing was made.
         mayExist = false;
         checkUntil = null;
@@ -392,7 +400,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
     const owned = await runTransaction(db, async (tx) => {
       const o = await lease.ownership(tx);
-      const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+      const current = (await tx.get(pRef.withConverter(postConverter))).data();
       if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
       const at = now();
       const ids = published ? { platformPostId: published.platformPostId, url: published.url } : { attemptStartedAt: attemptAt ?? at };
@@ -426,21 +434,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
    * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
    */
-  async function settle(find: () => Promise<PublishedPost | null>, until: number): Promise<{ found: PublishedPost | null; unknown: boolean } | 'lost'> {
+  async function settle(find: () => Promise<LookupResult>, until: number): Promise<LookupResult | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
       const askedAt = now().getTime();
-      let found: PublishedPost | null = null;
-      let failed = false;
+      let lookup: LookupResult;
       try {
-        found = await find();
+        lookup = await find();
+        if (lookup.status === 'unknown') log.warn('Publish lookup failed', { ...context, postId, code: lookup.reason.code, error: lookup.reason.message });
       } catch (error) {
-        failed = true;
+        // A look-up that crashed learnt nothing either.
         log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
+        lookup = { status: 'unknown', reason: { code: 'unavailable', message: 'The look-up failed.' } };
       }
-      await logLookup(found ? 'Found' : failed ? 'Could not ask' : 'Not there yet');
-      if (found) return { found, unknown: false };
-      if (askedAt >= until) return { found: null, unknown: failed };
+      await logLookup(lookup.status === 'found' ? 'Found' : lookup.status === 'unknown' ? 'Could not ask' : 'Not there yet');
+      if (lookup.status === 'found' || askedAt >= until) return lookup;
       await touch(checkingMessage(platform));
       await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
     }
@@ -463,7 +471,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     try {
       await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
-        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        const current = (await tx.get(pRef.withConverter(postConverter))).data();
         if (o.owned && current?.jobId === jobId && current.status === 'publishing') write(tx, now());
       });
     } catch (error) {
@@ -489,7 +497,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     try {
       owned = await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);
-        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        const current = (await tx.get(pRef.withConverter(postConverter))).data();
         if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
         tx.update(pRef, { publishLog: next.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
         return true;
@@ -525,7 +533,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function saveLog(): Promise<void> {
     try {
       await runTransaction(db, async (tx) => {
-        const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+        const current = (await tx.get(pRef.withConverter(postConverter))).data();
         if (current?.jobId === jobId) tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
       });
     } catch (error) {
@@ -542,7 +550,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         store.session = next;
         try {
           await runTransaction(db, async (tx) => {
-            const current = (await tx.get(pRef)).data() as SocialPostDoc | undefined;
+            const current = (await tx.get(pRef.withConverter(postConverter))).data();
             if (current?.status === 'publishing' && current.jobId === jobId) tx.update(pRef, { uploadSession: next, updatedAt: now() });
           });
         } catch (error) {
@@ -571,25 +579,15 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
 }
 
 /** A step after the post: a thread item (by its place in `thread`) or the first comment. */
-type FollowUpStep = { kind: 'thread'; index: number; doc: FollowUpDoc } | { kind: 'comment'; doc: FollowUpDoc };
+type FollowUpStep = { kind: 'thread'; index: number; doc: StoredFollowUp } | { kind: 'comment'; doc: StoredFollowUp };
 
 /** The post's follow-up steps in the order they are published: the thread's items, then the first comment. */
-function followUpStepsOf(post: SocialPostDoc): FollowUpStep[] {
-  const thread = Array.isArray(post.thread) ? post.thread : [];
-  return [...thread.map((doc, index) => ({ kind: 'thread' as const, index, doc })), ...(post.firstComment ? [{ kind: 'comment' as const, doc: post.firstComment }] : [])];
+function followUpStepsOf(post: StoredSocialPost): FollowUpStep[] {
+  return [...post.thread.map((doc, index) => ({ kind: 'thread' as const, index, doc })), ...(post.firstComment ? [{ kind: 'comment' as const, doc: post.firstComment }] : [])];
 }
 
 function stepName(step: FollowUpStep): string {
   return step.kind === 'thread' ? `post ${step.index + 2} of the thread` : 'the first comment';
-}
-
-/** A stored publish log, read leniently (entries with a time, a step and an outcome). */
-function readLog(raw: unknown): PublishLogEntry[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((e: { at?: unknown; step?: unknown; outcome?: unknown }) => {
-    const at = asDate(e?.at);
-    return at && typeof e.step === 'string' && typeof e.outcome === 'string' ? [{ at, step: e.step, outcome: e.outcome }] : [];
-  });
 }
 
 /** The post's files as range readers (never whole in memory), or undefined when one is gone. */

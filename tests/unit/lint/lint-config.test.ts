@@ -112,4 +112,20 @@ describe('the lint config', { timeout: 60_000 }, () => {
   ])('allows a Firestore transaction in %s', async (_where, filePath) => {
     expect(await problems(filePath, transaction)).toEqual([]);
   });
+
+  it.each([
+    ['a document read', 'export const seen = async (ref) => (await ref.get()).data() as { uid: string } | undefined;\n'],
+    ['a snapshot in a transaction', 'export const seen = (snap) => snap.data() as { uid: string };\n'],
+    ['one field of a document', "export const seen = (snap) => snap.get('status') as string;\n"],
+  ])('refuses a cast of %s in functions', async (_what, code) => {
+    expect(await problems('functions/src/social/view.ts', code)).toContain('no-restricted-syntax');
+    expect(await problems('functions/src/lib/transaction.ts', code)).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    ['a converted read', 'export const seen = async (ref, converter) => (await ref.withConverter(converter).get()).data();\n'],
+    ['a field read as unknown', "export const seen = (snap) => snap.get('checkedAt') as unknown;\n"],
+  ])('allows %s in functions', async (_what, code) => {
+    expect(await problems('functions/src/social/view.ts', code)).toEqual([]);
+  });
 });

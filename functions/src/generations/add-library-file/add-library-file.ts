@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
+import { generationSchema } from '@core/data/generation';
 import type { GenerationDoc } from '@core/jobs';
 import { libraryIdForPath, type AddLibraryFileResult } from '@core/library-files';
 import { uploadKindOf } from '@core/media-types';
 import { withFallbackError } from '../../lib/callable';
+import { adminConverter } from '../../lib/converter';
 import { log } from '../../lib/log';
 import { matchesSignature, SIGNATURE_BYTES } from '../../lib/media-signature';
 import { downloadUrl, type Bucket } from '../../jobs/result-storage';
 import { generationRef } from '../../jobs/generation-run';
 import type { CallablePayload } from '@core/callables';
 import { runTransaction } from '../../lib/transaction';
+
+const generationConverter = adminConverter(generationSchema);
 
 export const NOT_WHAT_IT_SAYS = "The file's contents do not match its type";
 
@@ -82,8 +86,8 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
       metadata: input.projectId ? { projectId: input.projectId } : {},
     };
     const recorded = await runTransaction(deps.db, async (tx) => {
-      const existing = await tx.get(ref);
-      if (existing.exists) return { created: false, type: existing.get('type') as AddLibraryFileResult['type'], url: existing.get('originalUrl') as string };
+      const existing = (await tx.get(ref.withConverter(generationConverter))).data();
+      if (existing) return { created: false, type: existing.type, url: existing.originalUrl ?? '' };
       tx.create(ref, doc);
       return { created: true, type, url };
     });

@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isJobActive, type CancelJobResult, type JobKind, type JobStatus } from '@core/jobs';
+import { isJobActive, type CancelJobResult } from '@core/jobs';
 import { withFallbackError } from '../../lib/callable';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { cancelledPatch } from '../job-state';
+import { cancelledPatch, jobConverter } from '../job-state';
 import { jobRef, type JobHandlers } from '../lease';
 import type { CallablePayload } from '@core/callables';
 import { runTransaction } from '../../lib/transaction';
@@ -25,13 +25,13 @@ export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>,
   return withFallbackError('Failed to process your request', { uid, jobId }, async () => {
     const ref = jobRef(deps.db, uid, jobId);
     const result = await runTransaction(deps.db, async (tx) => {
-      const snap = await tx.get(ref);
-      if (!snap.exists) throw new HttpsError('not-found', 'This generation no longer exists.');
-      const status = snap.get('status') as JobStatus;
+      const job = (await tx.get(ref.withConverter(jobConverter))).data();
+      if (!job) throw new HttpsError('not-found', 'This generation no longer exists.');
+      const { status } = job;
       if (!isJobActive(status)) return { status, changed: false };
       const now = deps.clock.now();
       // The kind's own writes (a publish job takes its post along) are read before any write.
-      const alongside = await deps.handlers[snap.get('kind') as JobKind]?.onCancelled?.(tx, { db: deps.db, uid, jobId, input: snap.get('input') }, now);
+      const alongside = await deps.handlers[job.kind]?.onCancelled?.(tx, { db: deps.db, uid, jobId, input: job.input }, now);
       tx.update(ref, cancelledPatch(now));
       alongside?.();
       return { status: 'cancelled' as const, changed: true };

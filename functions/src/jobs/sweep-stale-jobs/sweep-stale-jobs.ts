@@ -1,9 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
-import type { JobKind } from '@core/jobs';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { failedPatch, jobStateOf, QUEUED_TIMEOUT_MS, shouldSweep, staleJobError, type JobState } from '../job-state';
+import { failedPatch, jobConverter, QUEUED_TIMEOUT_MS, shouldSweep, staleJobError, type JobState } from '../job-state';
 import type { JobHandler, JobHandlers } from '../lease';
 import { runTransaction } from '../../lib/transaction';
 
@@ -40,12 +39,12 @@ export async function sweepStaleJobs(deps: SweepDeps): Promise<{ expired: string
   for (const doc of [...running.docs, ...queued.docs]) {
     if (doc.ref.parent.parent?.parent.id !== collections.users) continue;
     const ended = await runTransaction(deps.db, async (tx) => {
-      const snap = await tx.get(doc.ref);
-      if (!snap.exists) return undefined;
-      const handler = deps.handlers[snap.get('kind') as JobKind];
-      if (!isAbandoned(jobStateOf(snap.data()), now, handler)) return undefined;
+      const job = (await tx.get(doc.ref.withConverter(jobConverter))).data();
+      if (!job) return undefined;
+      const handler = deps.handlers[job.kind];
+      if (!isAbandoned(job, now, handler)) return undefined;
       // The kind's own writes are read before any write (transactions read first).
-      const ending = await handler?.onAbandoned?.(tx, { ref: doc.ref, input: snap.get('input') }, now);
+      const ending = await handler?.onAbandoned?.(tx, { ref: doc.ref, input: job.input }, now);
       tx.update(doc.ref, failedPatch(now, ending?.error ?? staleJobError));
       ending?.write();
       return ending?.restarted ? ('restarted' as const) : ('expired' as const);

@@ -14,7 +14,7 @@ import {
   processingTimeoutMessage,
   type LinkedInPublisherOptions,
 } from './linkedin';
-import { LookupError, type PublishMedia, type PublishRequest } from './social-publisher';
+import type { PublishMedia, PublishRequest } from './social-publisher';
 
 // The LinkedIn publisher against the in-process sandbox, on a fake clock: sleeping advances time instantly.
 
@@ -288,24 +288,22 @@ describe('createLinkedInPublisher: failures', () => {
       { timeout: 5000, interval: 50 },
     );
 
-    expect(await publisher('li-token').findExisting(req)).toEqual({ platformPostId: made.id, url: `https://www.linkedin.com/feed/update/${made.id}/` });
+    expect(await publisher('li-token').findExisting(req)).toEqual({ status: 'found', post: { platformPostId: made.id, url: `https://www.linkedin.com/feed/update/${made.id}/` } });
     const lookup = sent.find((s) => s.method === 'GET' && s.path === '/rest/posts')!;
     expect(new URL(lookup.url).searchParams.get('author')).toBe(LINKEDIN_MEMBER_URN);
   });
 
-  it('findExisting answers null when the account has no post with that text since the attempt began', async () => {
+  it('findExisting answers absent when the account has no post with that text since the attempt began', async () => {
     const text = uniqueText('Posted long ago');
     expect((await publisher().publish(request({ text }))).ok).toBe(true);
 
-    expect(await publisher().findExisting(request({ text: uniqueText('Never posted') }))).toBeNull();
-    expect(await publisher().findExisting(request({ text, attemptStartedAt: Date.now() + 3_600_000 }))).toBeNull();
-    expect(await publisher().findExisting(request({ text }))).not.toBeNull();
+    expect(await publisher().findExisting(request({ text: uniqueText('Never posted') }))).toEqual({ status: 'absent' });
+    expect(await publisher().findExisting(request({ text, attemptStartedAt: Date.now() + 3_600_000 }))).toEqual({ status: 'absent' });
+    expect(await publisher().findExisting(request({ text }))).toMatchObject({ status: 'found' });
   });
 
-  it('findExisting throws rather than answer null when LinkedIn refuses the lookup', async () => {
-    const lookup = publisher('member-only-token').findExisting(request());
-    await expect(lookup).rejects.toBeInstanceOf(LookupError);
-    await expect(publisher('member-only-token').findExisting(request())).rejects.toMatchObject({ failure: { code: 'forbidden', message: expect.stringContaining('r_member_social') } });
+  it('findExisting answers unknown rather than absent when LinkedIn refuses the lookup', async () => {
+    expect(await publisher('member-only-token').findExisting(request())).toMatchObject({ status: 'unknown', reason: { code: 'forbidden', message: expect.stringContaining('r_member_social') } });
   });
 
   it('maps a video LinkedIn could not process to media_processing_failed and posts nothing', async () => {

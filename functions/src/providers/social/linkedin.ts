@@ -4,7 +4,18 @@ import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
 import { obj, send, type HttpAnswer, type Json } from './http';
 import { imagesToPdf } from './images-pdf';
-import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
+import {
+  absent,
+  found,
+  lookupUnknown,
+  type FollowUpRequest,
+  type LookupResult,
+  type PublishFailure,
+  type PublishMedia,
+  type PublishOutcome,
+  type PublishRequest,
+  type SocialPublisher,
+} from './social-publisher';
 
 // LinkedIn's Community Management APIs (api.linkedin.com/rest, learn.microsoft.com/linkedin/marketing):
 // images through the Images API (initializeUpload, then PUT the bytes), videos through the Videos API
@@ -444,25 +455,25 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     return { ok: true, post: { platformPostId: urn, url: linkedinPostUrl(urn) } };
   }
 
-  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+  async function findExisting(request: PublishRequest): Promise<LookupResult> {
     const author = request.author;
-    if (!author || !AUTHOR.test(author)) return null;
+    if (!author || !AUTHOR.test(author)) return absent();
     const commentary = toLittleText(request.text);
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/rest/posts?q=author&author=${encodeURIComponent(author)}&count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}&sortBy=LAST_MODIFIED`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new LookupError(failureOf(answer, 'read', author));
+      if (!answer.ok) return lookupUnknown(failureOf(answer, 'read', author));
       const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
       for (const post of elements) {
         const createdAt = Number(post?.createdAt ?? post?.publishedAt ?? NaN);
-        if (typeof post?.id === 'string' && post.commentary === commentary && createdAt >= since) return { platformPostId: post.id, url: linkedinPostUrl(post.id) };
+        if (typeof post?.id === 'string' && post.commentary === commentary && createdAt >= since) return found({ platformPostId: post.id, url: linkedinPostUrl(post.id) });
       }
       // Newest first: once a page ends before the attempt began, older pages cannot hold the post.
       const oldest = elements.length ? Math.min(...elements.map((p) => Number(p?.lastModifiedAt ?? p?.createdAt ?? 0))) : 0;
-      if (elements.length < LOOKUP_PAGE_SIZE || oldest < since) return null;
+      if (elements.length < LOOKUP_PAGE_SIZE || oldest < since) return absent();
     }
-    return null;
+    return absent();
   }
 
   /**
@@ -485,23 +496,23 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
   }
 
   /** The author's comment with this text on the post (GET /rest/socialActions/{urn}/comments), made since the attempt. */
-  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+  async function findFollowUp(request: FollowUpRequest): Promise<LookupResult> {
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments?count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new LookupError(failureOf(answer, 'read', request.author));
+      if (!answer.ok) return lookupUnknown(failureOf(answer, 'read', request.author));
       const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
       for (const comment of elements) {
         const created = Number(obj(comment?.created)?.time ?? NaN);
         const urn = comment?.commentUrn;
         if (typeof urn === 'string' && comment?.actor === request.author && obj(comment?.message)?.text === request.text && !(created < since)) {
-          return { platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) };
+          return found({ platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) });
         }
       }
-      if (elements.length < LOOKUP_PAGE_SIZE) return null;
+      if (elements.length < LOOKUP_PAGE_SIZE) return absent();
     }
-    return null;
+    return absent();
   }
 
   return { publish, findExisting, followUp, findFollowUp };

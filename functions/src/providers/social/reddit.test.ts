@@ -171,12 +171,15 @@ describe('publishing to Reddit', () => {
     const t = title('Found later');
     const made = await createRedditPublisher(options()).publish(request({ text: 'once', reddit: { subreddit: 'MuseSandbox', title: t } }));
     const publisher = createRedditPublisher(options());
-    expect(await publisher.findExisting(request({ text: 'once', reddit: { subreddit: 'MuseSandbox', title: t } }))).toEqual(made.ok ? made.post : null);
-    expect(await publisher.findExisting(request({ text: 'never', reddit: { subreddit: 'MuseSandbox', title: title('Never posted') } }))).toBeNull();
+    expect(await publisher.findExisting(request({ text: 'once', reddit: { subreddit: 'MuseSandbox', title: t } }))).toEqual(made.ok ? { status: 'found', post: made.post } : { status: 'absent' });
+    expect(await publisher.findExisting(request({ text: 'never', reddit: { subreddit: 'MuseSandbox', title: title('Never posted') } }))).toEqual({ status: 'absent' });
   });
 
   it('refuses a lookup it cannot make, rather than saying the post does not exist', async () => {
-    await expect(createRedditPublisher(options({ accessToken: 'bad-key' })).findExisting(request({ reddit: { subreddit: 'MuseSandbox', title: 't' } }))).rejects.toThrow(redditMessages.reconnect);
+    expect(await createRedditPublisher(options({ accessToken: 'bad-key' })).findExisting(request({ reddit: { subreddit: 'MuseSandbox', title: 't' } }))).toMatchObject({
+      status: 'unknown',
+      reason: { message: expect.stringContaining(redditMessages.reconnect) },
+    });
   });
 });
 

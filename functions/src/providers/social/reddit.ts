@@ -1,7 +1,18 @@
 import { REDDIT_LIMITS, redditLinkOf, redditMediaProblem } from '@core/social-limits';
 import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
 import { obj, send, type HttpAnswer, type Json } from './http';
-import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
+import {
+  absent,
+  found,
+  lookupUnknown,
+  type FollowUpRequest,
+  type LookupResult,
+  type PublishFailure,
+  type PublishMedia,
+  type PublishOutcome,
+  type PublishRequest,
+  type SocialPublisher,
+} from './social-publisher';
 
 // Reddit's API (oauth.reddit.com, www.reddit.com/dev/api) with the user's OAuth access token and their own
 // User-Agent (Reddit's required `platform:app:version (by /u/name)`, checked when saved). One POST /api/submit
@@ -237,12 +248,12 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
   const client = createRedditClient(options);
   let username: string | undefined;
 
-  async function me(): Promise<string> {
-    if (username) return username;
+  async function me(): Promise<{ ok: true; name: string } | { ok: false; failure: PublishFailure }> {
+    if (username) return { ok: true, name: username };
     const profile = await fetchRedditProfile(client);
-    if (!profile.ok) throw new LookupError(profile.failure);
+    if (!profile.ok) return { ok: false, failure: profile.failure };
     username = profile.value.name;
-    return username;
+    return { ok: true, name: username };
   }
 
   async function uploadImage(media: PublishMedia): Promise<RedditStep<string>> {
@@ -303,8 +314,8 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     if (typeof data?.name === 'string' && typeof data.url === 'string') return { ok: true, post: { platformPostId: data.name, url: data.url } };
     // Image posts are named only over Reddit's websocket: the account's newest posts say which one it is.
     try {
-      const found = await findExisting(request);
-      if (found) return { ok: true, post: found };
+      const lookup = await findExisting(request);
+      if (lookup.status === 'found') return { ok: true, post: lookup.post };
     } catch {
       // Fall through: the post was accepted, its own link is not known yet.
     }
@@ -312,20 +323,21 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     return { ok: true, post: { platformPostId: '', url: submitted } };
   }
 
-  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+  async function findExisting(request: PublishRequest): Promise<LookupResult> {
     const reddit = request.reddit;
-    if (!reddit) return null;
-    const name = await me();
-    const answer = await client.call('GET', `/user/${encodeURIComponent(name)}/submitted?sort=new&limit=${LOOKUP_LIMIT}&raw_json=1`);
-    if (!answer.ok || answer.status === undefined) throw new LookupError(client.failureOf(answer));
+    if (!reddit) return absent();
+    const account = await me();
+    if (!account.ok) return lookupUnknown(account.failure);
+    const answer = await client.call('GET', `/user/${encodeURIComponent(account.name)}/submitted?sort=new&limit=${LOOKUP_LIMIT}&raw_json=1`);
+    if (!answer.ok || answer.status === undefined) return lookupUnknown(client.failureOf(answer));
     const children = obj(obj(answer.json)?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
       if (!child || typeof child.name !== 'string' || typeof child.permalink !== 'string') continue;
       const sameSub = String(child.subreddit ?? '').toLowerCase() === reddit.subreddit.toLowerCase();
-      if (sameSub && child.title === reddit.title.trim() && Number(child.created_utc) * 1000 >= since) return { platformPostId: child.name, url: redditPostUrl(child.permalink) };
+      if (sameSub && child.title === reddit.title.trim() && Number(child.created_utc) * 1000 >= since) return found({ platformPostId: child.name, url: redditPostUrl(child.permalink) });
     }
-    return null;
+    return absent();
   }
 
   /**
@@ -360,20 +372,23 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
    * The account's comment with this text on the post, made since the attempt: GET /comments/{article}
    * (scope read, which the app has; /user/{name}/comments would need history), newest first.
    */
-  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
-    const name = await me();
+  async function findFollowUp(request: FollowUpRequest): Promise<LookupResult> {
+    const account = await me();
+    if (!account.ok) return lookupUnknown(account.failure);
+    const name = account.name;
     const article = request.parentId.replace(/^t3_/, '');
     const answer = await client.call('GET', `/comments/${encodeURIComponent(article)}?sort=new&limit=${LOOKUP_LIMIT}&depth=1&raw_json=1`);
-    if (!answer.ok || answer.status === undefined) throw new LookupError(client.failureOf(answer));
+    if (!answer.ok || answer.status === undefined) return lookupUnknown(client.failureOf(answer));
     const listings = Array.isArray(answer.json) ? answer.json : [];
     const children = obj(obj(listings[1])?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
       if (!child || typeof child.name !== 'string' || typeof child.permalink !== 'string') continue;
       const mine = String(child.author ?? '').toLowerCase() === name.toLowerCase();
-      if (mine && child.parent_id === request.parentId && child.body === request.text && Number(child.created_utc) * 1000 >= since) return { platformPostId: child.name, url: redditPostUrl(child.permalink) };
+      if (mine && child.parent_id === request.parentId && child.body === request.text && Number(child.created_utc) * 1000 >= since)
+        return found({ platformPostId: child.name, url: redditPostUrl(child.permalink) });
     }
-    return null;
+    return absent();
   }
 
   return { publish, findExisting, followUp, findFollowUp };

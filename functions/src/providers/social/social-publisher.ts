@@ -109,22 +109,22 @@ export interface SocialPublisher {
   publish(request: PublishRequest): Promise<PublishOutcome>;
   /** A thread item or a first comment, sent once like the post (absent where the platform has none). */
   followUp?(request: FollowUpRequest): Promise<PublishOutcome>;
-  /** After an unknown outcome of a follow-up: the reply or comment it made, or null when it surely was not made. */
-  findFollowUp?(request: FollowUpRequest): Promise<PublishedPost | null>;
+  /** After an unknown outcome of a follow-up: the reply or comment it made, as findExisting answers. */
+  findFollowUp?(request: FollowUpRequest): Promise<LookupResult>;
   /**
    * After an unknown outcome: the post this request made, if the platform has it (looked up among the
-   * account's posts since attemptStartedAt with the same text), or null when it surely was not made.
+   * account's posts since attemptStartedAt with the same text), absent when it surely was not made.
    */
-  findExisting(request: PublishRequest): Promise<PublishedPost | null>;
+  findExisting(request: PublishRequest): Promise<LookupResult>;
 }
 
 /**
- * Thrown by findExisting and findFollowUp when the platform could not be asked: whether the post (or reply)
- * exists is still unknown, so nothing may be sent again. It carries the platform's failure, as publish returns it.
+ * What a look-up after an unknown outcome learnt. found: the post (or reply) exists. absent: a completed look-up
+ * did not find it. unknown: the platform could not be asked, so whether it exists is still unknown and nothing
+ * may be sent again; `reason` is the platform's failure, as publish returns it.
  */
-export class LookupError extends Error {
-  constructor(readonly failure: PublishFailure) {
-    super(failure.message);
-    this.name = 'LookupError';
-  }
-}
+export type LookupResult = { status: 'found'; post: PublishedPost } | { status: 'absent' } | { status: 'unknown'; reason: PublishFailure };
+
+export const found = (post: PublishedPost): LookupResult => ({ status: 'found', post });
+export const absent = (): LookupResult => ({ status: 'absent' });
+export const lookupUnknown = (reason: PublishFailure): LookupResult => ({ status: 'unknown', reason });

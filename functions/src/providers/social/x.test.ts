@@ -4,7 +4,7 @@ import { X_MEDIA_LIMITS } from '@core/social-limits';
 import { oauthBaseString, oauthSignature, X_DUPLICATE_DETAIL, X_SANDBOX_PUBLIC_METRICS, X_TOO_LONG_MESSAGE } from '../../../../tests/sandbox/providers/x';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
 import { PROVIDER_RETRY_POLICY } from '../../lib/retry';
-import { LookupError, type PublishMedia, type PublishRequest } from './social-publisher';
+import type { PublishMedia, PublishRequest } from './social-publisher';
 import { comparablePostText, createXOAuth, createXPublisher, fetchXProfile, xMessages, type XCredentials } from './x';
 
 // The X publisher against the in-process sandbox (tests/sandbox/providers/x.ts), which verifies every
@@ -246,22 +246,22 @@ describe('an unknown outcome', () => {
     expect(await publisher({ requestTimeoutMs: 100 }).publish(req)).toEqual({ ok: false, failure: { code: 'unknown_outcome', message: xMessages.unknownOutcome } });
     await vi.waitFor(async () => expect(await mine()).toHaveLength(1), { timeout: 5000 });
     const [post] = await mine();
-    expect(await publisher().findExisting(req)).toEqual({ platformPostId: post!.id, url: `https://x.com/i/status/${post!.id}` });
+    expect(await publisher().findExisting(req)).toEqual({ status: 'found', post: { platformPostId: post!.id, url: `https://x.com/i/status/${post!.id}` } });
     const lookup = sent.find((s) => s.path === `/2/users/${7000 + user}/tweets`);
     expect(new URLSearchParams(lookup!.query).get('start_time')).toBe(new Date(Math.floor((req.attemptStartedAt - 60_000) / 1000) * 1000).toISOString().replace('.000Z', 'Z'));
   });
 
-  it('findExisting answers null when X made no such post', async () => {
+  it('findExisting answers absent when X made no such post', async () => {
     sandbox.apps.x.faults.add({ path: '/2/tweets', method: 'POST', delayMs: 300, status: 503 });
     const req = request('Never made');
     expect(await publisher({ requestTimeoutMs: 100 }).publish(req)).toMatchObject({ ok: false, failure: { code: 'unknown_outcome' } });
     expect((await publisher().publish(request('A different post'))).ok).toBe(true);
-    expect(await publisher().findExisting(req)).toBeNull();
+    expect(await publisher().findExisting(req)).toEqual({ status: 'absent' });
   });
 
-  it('findExisting throws when X cannot be asked, rather than answering "not made"', async () => {
+  it('findExisting answers unknown when X cannot be asked, rather than "not made"', async () => {
     sandbox.apps.x.faults.add({ path: '/2/users/', method: 'GET', status: 500 });
-    await expect(publisher().findExisting(request('Unknown'))).rejects.toBeInstanceOf(LookupError);
+    expect(await publisher().findExisting(request('Unknown'))).toMatchObject({ status: 'unknown', reason: { code: expect.any(String) } });
   });
 
   it('compares texts the way X gives them back: links as t.co, & < > escaped', () => {

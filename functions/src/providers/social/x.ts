@@ -3,7 +3,18 @@ import { createHmac } from 'node:crypto';
 import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { obj, send, unreadable, type Json } from './http';
-import { LookupError, type FollowUpRequest, type PublishedPost, type PublishFailure, type PublishMedia, type PublishOutcome, type PublishRequest, type SocialPublisher } from './social-publisher';
+import {
+  absent,
+  found,
+  lookupUnknown,
+  type FollowUpRequest,
+  type LookupResult,
+  type PublishFailure,
+  type PublishMedia,
+  type PublishOutcome,
+  type PublishRequest,
+  type SocialPublisher,
+} from './social-publisher';
 
 // X (API v2) behind SocialPublisher. Every call is signed with OAuth 1.0a user context (HMAC-SHA1 through
 // oauth-1.0a, the key pair the user saved in Integrations). Media go through the v2 chunked upload:
@@ -317,9 +328,9 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   const followUp = (request: FollowUpRequest): Promise<PublishOutcome> => createTweet(request, request.parentId);
 
   /** The account's posts since `attemptStartedAt` (newest first), page by page, until `match` finds one. */
-  async function findAmongOwnPosts(attemptStartedAt: number, match: (post: Json) => boolean): Promise<PublishedPost | null> {
+  async function findAmongOwnPosts(attemptStartedAt: number, match: (post: Json) => boolean): Promise<LookupResult> {
     const user = await me(client, false);
-    if (!user.ok) throw new LookupError(user.failure);
+    if (!user.ok) return lookupUnknown(user.failure);
     const userId = String(user.data.id);
     const since = new Date(Math.floor((attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     let token: string | undefined;
@@ -327,20 +338,19 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       const answer = await client.request('GET', `/2/users/${encodeURIComponent(userId)}/tweets`, {
         query: { start_time: since, max_results: '100', 'tweet.fields': 'created_at,referenced_tweets', pagination_token: token },
       });
-      if (!answer.ok) throw new LookupError(answer.failure);
+      if (!answer.ok) return lookupUnknown(answer.failure);
       const body = obj(answer.body);
       const posts = Array.isArray(body?.data) ? body.data.map(obj) : [];
-      const found = posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p));
-      const matchId = str(found?.id);
-      if (matchId) return { platformPostId: matchId, url: xPostUrl(matchId) };
+      const matchId = str(posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p))?.id);
+      if (matchId) return found({ platformPostId: matchId, url: xPostUrl(matchId) });
       token = str(obj(body?.meta)?.next_token);
-      if (!token) return null;
+      if (!token) return absent();
     }
-    throw new LookupError({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
+    return lookupUnknown({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
   }
 
   /** The reply with this text to `parentId` (referenced_tweets replied_to), made since the step's attempt. */
-  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+  async function findFollowUp(request: FollowUpRequest): Promise<LookupResult> {
     const wanted = comparablePostText(request.text);
     return findAmongOwnPosts(request.attemptStartedAt, (p) => {
       const refs = Array.isArray(p.referenced_tweets) ? p.referenced_tweets.map(obj) : [];
@@ -348,8 +358,8 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     });
   }
 
-  /** Throws LookupError when X cannot be asked: only a completed lookup may answer "not made". */
-  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+  /** Unknown when X cannot be asked: only a completed lookup may answer "not made". */
+  async function findExisting(request: PublishRequest): Promise<LookupResult> {
     const wanted = comparablePostText(request.text);
     return findAmongOwnPosts(request.attemptStartedAt, (p) => comparablePostText(str(p.text)!) === wanted);
   }

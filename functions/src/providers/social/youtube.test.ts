@@ -343,14 +343,17 @@ describe('createYouTubePublisher: findExisting after an unknown outcome', () => 
     const { store, saved } = sessionStore();
     await publisher().publish(request([file], { title }, { uploadSession: store }));
     const [made] = await uploaded(title);
-    expect(await publisher().findExisting(request([file], { title }, { uploadSession: { session: saved[0]!, save: async () => undefined } }))).toMatchObject({ platformPostId: made!.id });
+    expect(await publisher().findExisting(request([file], { title }, { uploadSession: { session: saved[0]!, save: async () => undefined } }))).toMatchObject({
+      status: 'found',
+      post: { platformPostId: made!.id },
+    });
 
     const other = video();
     const half = sessionStore();
     await publisher('yt-access-token', { fetch: cutAfterChunks(1), maxInterruptions: 2 }).publish(request([other], {}, { uploadSession: half.store }));
-    expect(await publisher().findExisting(request([other], {}, { uploadSession: { session: half.saved[0]!, save: async () => undefined } }))).toBeNull();
+    expect(await publisher().findExisting(request([other], {}, { uploadSession: { session: half.saved[0]!, save: async () => undefined } }))).toEqual({ status: 'absent' });
 
-    expect(await publisher().findExisting(request([video()]))).toBeNull();
+    expect(await publisher().findExisting(request([video()]))).toEqual({ status: 'absent' });
   });
 
   it("when the kept session is gone, finds the upload by its title among the channel's newest", async () => {
@@ -359,7 +362,7 @@ describe('createYouTubePublisher: findExisting after an unknown outcome', () => 
     await publisher().publish(request([file], { title }));
     const [made] = await uploaded(title);
     const gone = { uri: `${sandbox.urls.google}/upload/youtube/v3/videos?uploadType=resumable&upload_id=expired`, storagePath: file.storagePath, sizeBytes: SIZE, openedAt: clock };
-    expect(await publisher().findExisting(request([file], { title }, { uploadSession: { session: gone, save: async () => undefined } }))).toMatchObject({ platformPostId: made!.id });
+    expect(await publisher().findExisting(request([file], { title }, { uploadSession: { session: gone, save: async () => undefined } }))).toMatchObject({ status: 'found', post: { platformPostId: made!.id } });
   });
 });
 

@@ -4,9 +4,11 @@ import { nextMidnightIn } from '@core/schedule';
 import { backoffMs, parseRetryAfter } from '../../lib/retry';
 import { obj, send, unreadable, type HttpAnswer, type Json } from './http';
 import {
-  LookupError,
+  absent,
+  found,
+  lookupUnknown,
   type FollowUpRequest,
-  type PublishedPost,
+  type LookupResult,
   type PublishFailure,
   type PublishMedia,
   type PublishOutcome,
@@ -378,44 +380,44 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
     }
   }
 
-  async function findExisting(request: PublishRequest): Promise<PublishedPost | null> {
+  async function findExisting(request: PublishRequest): Promise<LookupResult> {
     const media = request.media[0];
-    if (!media) return null;
+    if (!media) return absent();
     const session = usableSession(request, media);
     if (session) {
       const held = await askSession(session.uri, media.sizeBytes);
       if (held.kind === 'done') {
         const outcome = published(request, held.video);
-        return outcome.ok ? outcome.post : null;
+        return outcome.ok ? found(outcome.post) : absent();
       }
       // Unfinished: no video exists yet; publish continues the session.
-      if (held.kind === 'held') return null;
-      if (held.kind === 'failed') throw new LookupError(held.failure);
+      if (held.kind === 'held') return absent();
+      if (held.kind === 'failed') return lookupUnknown(held.failure);
     } else if (!request.uploadSession?.session) {
       // No session was ever kept: no byte was sent, so no video exists.
-      return null;
+      return absent();
     }
     // The session is gone (or too old to ask): look for the upload among the channel's newest.
     return findInUploads(request);
   }
 
-  async function findInUploads(request: PublishRequest): Promise<PublishedPost | null> {
+  async function findInUploads(request: PublishRequest): Promise<LookupResult> {
     const channels = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=contentDetails`);
-    if (!channels.ok) throw new LookupError(failureOf(channels));
+    if (!channels.ok) return lookupUnknown(failureOf(channels));
     const items = Array.isArray(channels.json?.items) ? channels.json.items.map(obj) : [];
     const uploads = obj(obj(items[0]?.contentDetails)?.relatedPlaylists)?.uploads;
-    if (typeof uploads !== 'string') return null;
+    if (typeof uploads !== 'string') return absent();
     const answer = await call('GET', `${baseUrl}/youtube/v3/playlistItems?part=snippet&maxResults=${LOOKUP_PAGE_SIZE}&playlistId=${encodeURIComponent(uploads)}`);
-    if (!answer.ok) throw new LookupError(failureOf(answer));
+    if (!answer.ok) return lookupUnknown(failureOf(answer));
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     const title = (request.youtube?.title ?? '').trim();
     for (const item of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
       const snippet = obj(item?.snippet);
       const id = obj(snippet?.resourceId)?.videoId;
       const at = Date.parse(String(snippet?.publishedAt ?? ''));
-      if (typeof id === 'string' && snippet?.title === title && at >= since) return { platformPostId: id, url: youtubeVideoUrl(id) };
+      if (typeof id === 'string' && snippet?.title === title && at >= since) return found({ platformPostId: id, url: youtubeVideoUrl(id) });
     }
-    return null;
+    return absent();
   }
 
   /** The channel behind the token (channels.list mine=true): who a first comment is from. */
@@ -461,27 +463,28 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
   }
 
   /** The channel's own top-level comment with this text on the video (commentThreads.list videoId, newest first), made since the attempt. */
-  async function findFollowUp(request: FollowUpRequest): Promise<PublishedPost | null> {
+  async function findFollowUp(request: FollowUpRequest): Promise<LookupResult> {
     const channel = await myChannel();
-    if (!channel.ok) throw new LookupError(channel.failure);
+    if (!channel.ok) return lookupUnknown(channel.failure);
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     let pageToken = '';
     for (let page = 0; page < COMMENT_LOOKUP_MAX_PAGES; page++) {
       const url = `${baseUrl}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(request.parentId)}&order=time&textFormat=plainText&maxResults=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
       const answer = await call('GET', url);
-      if (!answer.ok) throw new LookupError(failureOf(answer));
+      if (!answer.ok) return lookupUnknown(failureOf(answer));
       for (const thread of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
         const top = obj(obj(thread?.snippet)?.topLevelComment);
         const snippet = obj(top?.snippet);
         const author = obj(snippet?.authorChannelId)?.value;
         const at = Date.parse(String(snippet?.publishedAt ?? ''));
-        if (typeof top?.id === 'string' && author === channel.id && snippet?.textOriginal === request.text && !(at < since)) return { platformPostId: top.id, url: youtubeCommentUrl(request.parentId, top.id) };
+        if (typeof top?.id === 'string' && author === channel.id && snippet?.textOriginal === request.text && !(at < since))
+          return found({ platformPostId: top.id, url: youtubeCommentUrl(request.parentId, top.id) });
       }
       const next = answer.json?.nextPageToken;
-      if (typeof next !== 'string' || !next) return null;
+      if (typeof next !== 'string' || !next) return absent();
       pageToken = next;
     }
-    return null;
+    return absent();
   }
 
   return { publish, findExisting, followUp, findFollowUp };

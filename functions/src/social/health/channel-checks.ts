@@ -5,6 +5,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { getPlatformProfile, type PlatformProfileDeps } from '../get-platform-profile/get-platform-profile';
+import { postConverter } from '../posts';
 
 // Warnings before a post can fail: each channel with a scheduled post is checked with the platform's
 // identity call (X users/me, LinkedIn userinfo, Reddit api/v1/me, YouTube channels?mine=true, through
@@ -61,21 +62,25 @@ export interface ChannelChecksDeps extends PlatformProfileDeps {
   concurrency?: number;
 }
 
-type TimestampLike = { toDate(): Date };
-
 /** One run of the scheduled check: reads the posts due within a day, checks each due channel once. */
 export async function runChannelChecks(deps: ChannelChecksDeps): Promise<{ checked: Array<ChannelRef & { outcome: ChannelCheckOutcome }> }> {
   const now = deps.clock.now().getTime();
   const horizon = new Date(now + CHANNEL_CHECK_LEADS_MS[0]);
-  const page = await deps.db.collectionGroup(collections.socialPosts).where('status', '==', 'scheduled').where('scheduledAt', '<=', horizon).orderBy('scheduledAt').limit(2000).get();
+  const page = await deps.db
+    .collectionGroup(collections.socialPosts)
+    .where('status', '==', 'scheduled')
+    .where('scheduledAt', '<=', horizon)
+    .orderBy('scheduledAt')
+    .limit(2000)
+    .withConverter(postConverter)
+    .get();
   const posts: ScheduledPostRef[] = [];
   for (const doc of page.docs) {
     const userRef = doc.ref.parent.parent;
     if (!userRef || userRef.parent.id !== collections.users) continue;
-    const data = doc.data() as { platform?: string; scheduledAt?: TimestampLike };
-    const platform = data.platform as PublishPlatform;
-    if (!(publishPlatforms as readonly string[]).includes(platform) || !data.scheduledAt) continue;
-    posts.push({ uid: userRef.id, platform, scheduledAt: data.scheduledAt.toDate().getTime() });
+    const { platform, scheduledAt } = doc.data();
+    if (!(publishPlatforms as readonly string[]).includes(platform) || !scheduledAt) continue;
+    posts.push({ uid: userRef.id, platform, scheduledAt: scheduledAt.getTime() });
   }
   const channels = [...new Map(posts.map((p) => [channelKey(p), { uid: p.uid, platform: p.platform }])).values()];
   const last = new Map<string, number>();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import { refreshLeaseSchema, refreshLeaseWrite } from '@core/data/server-docs';
 import type { SocialPlatform } from '@core/integrations';
 import type { Clock } from '../../lib/clock';
+import { adminConverter } from '../../lib/converter';
 import { runTransaction } from '../../lib/transaction';
 
 // One token refresh at a time per account. Two publish jobs (or a job and the channel check) that find the
@@ -31,16 +33,18 @@ export function refreshLeasePath(uid: string, platform: SocialPlatform): string 
   return `secrets/${uid}/refreshLeases/${platform}`;
 }
 
+const leaseConverter = adminConverter(refreshLeaseSchema, refreshLeaseWrite);
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Takes the lease at once if it is free or its time ran out; otherwise null. */
 export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platform: SocialPlatform): Promise<RefreshLease | null> {
-  const ref = deps.db.doc(refreshLeasePath(uid, platform));
+  const ref = deps.db.doc(refreshLeasePath(uid, platform)).withConverter(leaseConverter);
   const holder = randomUUID();
   const taken = await runTransaction(deps.db, async (tx) => {
     const now = deps.clock.now().getTime();
-    const lease = (await tx.get(ref)).data() as { holder?: string; until?: number } | undefined;
-    if (lease && typeof lease.until === 'number' && lease.until > now) return false;
+    const lease = (await tx.get(ref)).data();
+    if (lease && lease.until > now) return false;
     tx.set(ref, { holder, until: now + REFRESH_LEASE_MS });
     return true;
   });
@@ -48,7 +52,7 @@ export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platf
   return {
     release: () =>
       runTransaction(deps.db, async (tx) => {
-        const lease = (await tx.get(ref)).data() as { holder?: string } | undefined;
+        const lease = (await tx.get(ref)).data();
         if (lease?.holder === holder) tx.delete(ref);
       })
         .then(() => undefined)

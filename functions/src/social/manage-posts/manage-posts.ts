@@ -15,13 +15,13 @@ import {
   newPublishJob,
   platformProblem,
   postNotFound,
+  postConverter,
   postRef,
   postStateError,
   requestIdUsedError,
   resolveFollowUps,
   resolvePostMedia,
   unreadableCredentialsError,
-  type SocialPostDoc,
 } from '../posts';
 import { refuseScheduleTime } from '../publish-post/publish-post';
 import { runTransaction } from '../../lib/transaction';
@@ -42,9 +42,8 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
   const { postId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
-    const snap = await ref.get();
-    if (!snap.exists) throw postNotFound();
-    const post = snap.data() as SocialPostDoc;
+    const post = (await ref.withConverter(postConverter).get()).data();
+    if (!post) throw postNotFound();
     if (post.status !== 'scheduled') throw postStateError(post.status);
     const media = await resolvePostMedia(deps.db, uid, input.media);
     const problem = platformProblem(post.platform, { text: input.text, media, author: input.author, reddit: post.reddit });
@@ -61,7 +60,7 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     const scheduledAt = new Date(input.scheduledAt);
     refuseScheduleTime(scheduledAt, now);
     await runTransaction(deps.db, async (tx) => {
-      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      const current = (await tx.get(ref.withConverter(postConverter))).data();
       if (!current) throw postNotFound();
       if (current.status !== 'scheduled') throw postStateError(current.status);
       tx.update(ref, {
@@ -87,7 +86,7 @@ export async function cancelPost(uid: string, input: CallablePayload<'cancelPost
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
     await runTransaction(deps.db, async (tx) => {
-      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      const current = (await tx.get(ref.withConverter(postConverter))).data();
       if (!current) throw postNotFound();
       if (current.status !== 'scheduled') throw postStateError(current.status);
       tx.update(ref, { status: 'cancelled', updatedAt: deps.clock.now() });
@@ -110,9 +109,8 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
   const { postId, requestId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
-    const snap = await ref.get();
-    if (!snap.exists) throw postNotFound();
-    const post = snap.data() as SocialPostDoc;
+    const post = (await ref.withConverter(postConverter).get()).data();
+    if (!post) throw postNotFound();
     if (post.jobId === requestId) return { postId, status: post.status };
     // The last request may still make the post: Retry waits for the job's decision instead of posting.
     if (post.status === 'publishing' && post.checkingUntil) throw reasonedError('failed-precondition', checkingMessage(post.platform), { reason: 'post-state' });
@@ -122,7 +120,7 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
     if (!credentials.readable) throw unreadableCredentialsError(post.platform);
     const now = deps.clock.now();
     const status = await runTransaction(deps.db, async (tx): Promise<SocialPostStatus> => {
-      const current = (await tx.get(ref)).data() as SocialPostDoc | undefined;
+      const current = (await tx.get(ref.withConverter(postConverter))).data();
       if (!current) throw postNotFound();
       if (current.jobId === requestId) return current.status;
       if (current.status !== 'failed') throw postStateError(current.status);

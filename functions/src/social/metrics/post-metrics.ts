@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { usableCredentials, type PlatformProfileDeps } from '../get-platform-profile/get-platform-profile';
 import { adapterOf } from '../platforms';
+import { postConverter } from '../posts';
 import { runTransaction } from '../../lib/transaction';
 
 // Analytics from the platforms: each published post's figures are read from its platform (through its adapter's
@@ -39,16 +40,6 @@ export interface MetricsRunResult {
   failed: Array<DueSnapshot & { code: string }>;
 }
 
-type TimestampLike = { toDate(): Date };
-interface PostFields {
-  platform?: unknown;
-  status?: unknown;
-  platformPostId?: unknown;
-  publishedAt?: TimestampLike;
-  author?: { urn?: unknown } | null;
-  metrics?: Record<string, unknown> | null;
-}
-
 /** The posts whose snapshot for `window` is due at `now`: published between its time and its grace ago. */
 async function dueFor(deps: PostMetricsDeps, window: MetricWindow, now: number): Promise<DueSnapshot[]> {
   const latest = new Date(now - METRIC_WINDOW_MS[window]);
@@ -60,18 +51,16 @@ async function dueFor(deps: PostMetricsDeps, window: MetricWindow, now: number):
     .where('publishedAt', '<=', latest)
     .orderBy('publishedAt')
     .limit(deps.batchSize ?? 500)
+    .withConverter(postConverter)
     .get();
   const due: DueSnapshot[] = [];
   for (const doc of page.docs) {
     const userRef = doc.ref.parent.parent;
     if (!userRef || userRef.parent.id !== collections.users) continue;
-    const data = doc.data() as PostFields;
-    const platform = data.platform as PublishPlatform;
+    const { platform, platformPostId, metrics, author } = doc.data();
     if (!(publishPlatforms as readonly unknown[]).includes(platform)) continue;
-    if (typeof data.platformPostId !== 'string' || !data.platformPostId) continue;
-    if (data.metrics && typeof data.metrics === 'object' && data.metrics[window]) continue;
-    const author = typeof data.author?.urn === 'string' ? data.author.urn : null;
-    due.push({ uid: userRef.id, postId: doc.id, platform, platformPostId: data.platformPostId, author, window });
+    if (!platformPostId || metrics[window]) continue;
+    due.push({ uid: userRef.id, postId: doc.id, platform, platformPostId, author: author?.urn || null, window });
   }
   return due;
 }
@@ -119,9 +108,9 @@ async function takeOne(deps: PostMetricsDeps, item: DueSnapshot, now: number, st
   if (!reading.ok) return reading.failure.code;
   const ref = deps.db.doc(`${collections.users}/${item.uid}/${collections.socialPosts}/${item.postId}`);
   return runTransaction(deps.db, async (tx) => {
-    const current = (await tx.get(ref)).data() as PostFields | undefined;
+    const current = (await tx.get(ref.withConverter(postConverter))).data();
     if (!current || current.status !== 'published') return 'gone';
-    if (current.metrics && typeof current.metrics === 'object' && current.metrics[item.window]) return 'already';
+    if (current.metrics[item.window]) return 'already';
     tx.update(ref, new FieldPath('metrics', item.window), { takenAt: Timestamp.fromMillis(now), source: reading.source, counts: reading.counts });
     return 'taken';
   });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { oauthNonceSchema, type OAuthNonce } from '@core/data/server-docs';
 import { serverOnlyCollections } from '@core/firestore-paths';
 import { OAUTH_NONCE_TTL_MS, type OAuthPlatform, type OAuthStateRefusal } from '@core/social-oauth';
 import { randomToken } from './platform-oauth';
+import { adminConverter } from '../../lib/converter';
 import { runTransaction } from '../../lib/transaction';
 
 // OAuth state nonces at oauthNonces/{sha256(state)}: firestore.rules closes the collection to every client.
@@ -21,9 +23,11 @@ export interface NonceDoc {
   usedAt: Timestamp | null;
 }
 
-export type NonceCheck = { ok: true; nonce: NonceDoc } | { ok: false; refusal: OAuthStateRefusal };
+export type NonceCheck = { ok: true; nonce: OAuthNonce } | { ok: false; refusal: OAuthStateRefusal };
 
 /** The state itself is never stored: a leaked database export cannot complete anyone's Connect. */
+const nonceConverter = adminConverter(oauthNonceSchema);
+
 export function nonceRef(db: Firestore, state: string): DocumentReference {
   return db.doc(`${serverOnlyCollections.oauthNonces}/${createHash('sha256').update(state).digest('hex')}`);
 }
@@ -48,11 +52,11 @@ export async function createNonce(db: Firestore, fields: { uid: string; platform
  * The pure decision on a returned state. Only a state that passes is spent: a refusal writes nothing, so
  * another user presenting a stolen state cannot spoil the rightful user's Connect.
  */
-export function judgeNonce(nonce: NonceDoc | undefined, expected: { uid: string; platform: OAuthPlatform; now: Date }): NonceCheck {
+export function judgeNonce(nonce: OAuthNonce | undefined, expected: { uid: string; platform: OAuthPlatform; now: Date }): NonceCheck {
   if (!nonce || nonce.platform !== expected.platform) return { ok: false, refusal: 'unknown' };
   if (nonce.uid !== expected.uid) return { ok: false, refusal: 'other-user' };
   if (nonce.usedAt) return { ok: false, refusal: 'reused' };
-  if (nonce.expiresAt.toMillis() <= expected.now.getTime()) return { ok: false, refusal: 'expired' };
+  if (!nonce.expiresAt || nonce.expiresAt.getTime() <= expected.now.getTime()) return { ok: false, refusal: 'expired' };
   return { ok: true, nonce };
 }
 
@@ -60,8 +64,7 @@ export function judgeNonce(nonce: NonceDoc | undefined, expected: { uid: string;
 export async function consumeNonce(db: Firestore, state: string, expected: { uid: string; platform: OAuthPlatform; now: Date }): Promise<NonceCheck> {
   const ref = nonceRef(db, state);
   return runTransaction(db, async (tx) => {
-    const snap = await tx.get(ref);
-    const check = judgeNonce(snap.exists ? (snap.data() as NonceDoc) : undefined, expected);
+    const check = judgeNonce((await tx.get(ref.withConverter(nonceConverter))).data(), expected);
     if (check.ok) tx.update(ref, { usedAt: Timestamp.fromDate(expected.now) });
     return check;
   });

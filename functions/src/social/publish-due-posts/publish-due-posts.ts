@@ -3,7 +3,7 @@ import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
-import { newPublishJob, type SocialPostDoc } from '../posts';
+import { newPublishJob, postConverter } from '../posts';
 import { runTransaction } from '../../lib/transaction';
 
 export interface PublishDuePostsDeps {
@@ -18,8 +18,6 @@ export interface PublishDuePostsDeps {
   /** Wall time for the budget (the clock may be moved by a test). */
   elapsed?: () => number;
 }
-
-type TimestampLike = { toDate(): Date };
 
 /**
  * Claims every scheduled post that is due (also one that fell due while functions were down): in one
@@ -41,8 +39,8 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
     if (!userRef || userRef.parent.id !== collections.users) return;
     const job = jobRef(deps.db, userRef.id, doc.id);
     const won = await runTransaction(deps.db, async (tx) => {
-      const post = (await tx.get(doc.ref)).data() as SocialPostDoc<TimestampLike> | undefined;
-      const scheduledAt = post?.scheduledAt?.toDate();
+      const post = (await tx.get(doc.ref.withConverter(postConverter))).data();
+      const scheduledAt = post?.scheduledAt;
       if (post?.status !== 'scheduled' || !scheduledAt || scheduledAt > now) return false;
       if ((await tx.get(job)).exists) return false;
       tx.update(doc.ref, { status: 'queued', jobId: job.id, updatedAt: now });

@@ -18,6 +18,7 @@ import {
   newPublishJob,
   notConnectedError,
   platformProblem,
+  postConverter,
   postRef,
   requestIdUsedError,
   resolveFollowUps,
@@ -55,8 +56,8 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
   const postId = input.requestId;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId, platform: input.platform }, async () => {
-    const existing = await ref.get();
-    if (existing.exists) return { postId, status: existing.get('status') as SocialPostStatus };
+    const existing = (await ref.withConverter(postConverter).get()).data();
+    if (existing) return { postId, status: existing.status };
 
     const described = platformFacts[input.platform];
     const credentials = await readSocialCredentials(deps, uid, input.platform);
@@ -111,8 +112,8 @@ export async function publishPost(uid: string, input: CallablePayload<'publishPo
       publishedAt: null,
     };
     const result = await runTransaction(deps.db, async (tx) => {
-      const again = await tx.get(ref);
-      if (again.exists) return { status: again.get('status') as SocialPostStatus, created: false };
+      const again = (await tx.get(ref.withConverter(postConverter))).data();
+      if (again) return { status: again.status, created: false };
       // The post's job (now, or at its claim) takes the same id: one that names another job is refused.
       if ((await tx.get(jobRef(deps.db, uid, postId))).exists) throw requestIdUsedError();
       tx.create(ref, post);
