@@ -128,11 +128,23 @@ async function load(page: Page, screen: Screen, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
   await page.goto(screen.path);
+  await settleColours(page);
   await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
   await expectTheme(page, theme);
   // Scan the loaded page, not its skeletons.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await screen.open?.(page);
+}
+
+/**
+ * Colours change at once instead of easing (transition-colors), so a switched theme is scanned in its own
+ * colours, never a frame of the fade. Waiting for the page's transitions was not enough: even a reduced-motion
+ * transition (0.01 ms) keeps its start value until a frame has run, and 1 scan in 12 read the light theme's
+ * text on the dark background. transition-property, since the reduced-motion rule sets only the duration,
+ * !important in a cascade layer, which an unlayered rule cannot override.
+ */
+async function settleColours(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition-property: none !important; }' });
 }
 
 /** Switches the open page to the other theme in place, the way a change in another tab reaches it (a storage event). */
@@ -149,9 +161,8 @@ async function switchTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  // No colour eases into the new theme (settleColours): the class is the theme's colours.
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  // Colours ease between themes (transition-colors): scan the settled colours, not a frame of the fade.
-  await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => undefined)] : []))));
 }
 
 /**
