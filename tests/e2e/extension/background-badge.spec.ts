@@ -1,4 +1,5 @@
 import { Timestamp } from 'firebase-admin/firestore';
+import type { Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { userCollectionPath } from '../../../core/firestore-paths';
 import { adminDb } from '../support/admin';
@@ -13,20 +14,17 @@ import { expect, test } from './fixtures';
 type ExtensionGlobal = { chrome: typeof Browser };
 const ALARM = 'muse-failure-badge';
 
-test('the toolbar badge counts a post that failed while the side panel was closed, and clears once it is read', async ({ context, muse, page, sidePanelUrl, user }) => {
-  await page.goto(sidePanelUrl);
-  await muse.submitSignIn();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const badge = () => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.action.getBadgeText({}));
-  await expect.poll(badge).toBe('');
-  await expect.poll(() => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.get(name), ALARM)).toMatchObject({ name: ALARM, periodInMinutes: 1 });
-  await page.close();
+/** The text on the toolbar icon. */
+const badgeOf = (worker: Worker) => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.action.getBadgeText({}));
 
-  // A scheduled post fails while no panel is open, written as the publish job writes a failure.
+/** Chrome fires the minute's alarm; an unpacked extension may have it now instead of waiting for it. */
+const fireAlarm = (worker: Worker) => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.create(name, { when: Date.now() + 200, periodInMinutes: 1 }), ALARM);
+
+/** A scheduled X post that failed for its token, written as the publish job writes a failure. */
+async function seedFailedPost(uid: string): Promise<void> {
   const now = Timestamp.now();
   await adminDb()
-    .doc(`${userCollectionPath(user.uid, 'socialPosts')}/failed-1`)
+    .doc(`${userCollectionPath(uid, 'socialPosts')}/failed-1`)
     .set({
       platform: 'x',
       status: 'failed',
@@ -36,8 +34,21 @@ test('the toolbar badge counts a post that failed while the side panel was close
       createdAt: now,
       updatedAt: now,
     });
-  // Chrome fires the minute's alarm; an unpacked extension may have it now instead of waiting for it.
-  await worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.create(name, { when: Date.now() + 200, periodInMinutes: 1 }), ALARM);
+}
+
+test('the toolbar badge counts a post that failed while the side panel was closed, and clears once it is read', async ({ context, muse, page, sidePanelUrl, user }) => {
+  await page.goto(sidePanelUrl);
+  await muse.submitSignIn();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const badge = () => badgeOf(worker);
+  await expect.poll(badge).toBe('');
+  await expect.poll(() => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.get(name), ALARM)).toMatchObject({ name: ALARM, periodInMinutes: 1 });
+  await page.close();
+
+  // A scheduled post fails while no panel is open, written as the publish job writes a failure.
+  await seedFailedPost(user.uid);
+  await fireAlarm(worker);
   await expect.poll(badge).toBe('1');
 
   // The panel's Open inbox writes the read time for the account: the badge clears without the panel.
@@ -50,22 +61,10 @@ test("reading the inbox on the dashboard clears the toolbar badge at the backgro
   await muse.submitSignIn();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const badge = () => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.action.getBadgeText({}));
-  const fireAlarm = () => worker.evaluate((name) => (globalThis as unknown as ExtensionGlobal).chrome.alarms.create(name, { when: Date.now() + 200, periodInMinutes: 1 }), ALARM);
+  const badge = () => badgeOf(worker);
 
-  const now = Timestamp.now();
-  await adminDb()
-    .doc(`${userCollectionPath(user.uid, 'socialPosts')}/failed-1`)
-    .set({
-      platform: 'x',
-      status: 'failed',
-      text: 'Harbour at dawn',
-      media: [],
-      error: { code: 'auth_expired', message: 'X refused the saved token', step: 'sign-in', fix: { action: 'reconnect', label: 'Reconnect X' } },
-      createdAt: now,
-      updatedAt: now,
-    });
-  await fireAlarm();
+  await seedFailedPost(user.uid);
+  await fireAlarm(worker);
   await expect.poll(badge).toBe('1');
 
   // The panel is gone (this tab becomes the dashboard); Mark all read there touches nothing of the extension's.
@@ -74,6 +73,6 @@ test("reading the inbox on the dashboard clears the toolbar badge at the backgro
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await expect.poll(async () => (await adminDb().doc(`users/${user.uid}/inbox/state`).get()).get('readAt') instanceof Timestamp).toBe(true);
-  await fireAlarm();
+  await fireAlarm(worker);
   await expect.poll(badge).toBe('');
 });
