@@ -71,10 +71,13 @@ async function vitest(name: string, projects: string[], env: Record<string, stri
   const [counts, seconds] = await timed(() =>
     Promise.all(
       runs.map(async (run) => {
-        const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...files];
-        const r = await runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env: run.env, quiet });
+        // The json report keeps no diffs: failure-diffs-reporter.ts writes them beside it for the summary.
+        const diffs = run.out.replace(/\.json$/, '.diffs.json');
+        const reporters = ['--reporter=default', '--reporter=json', `--reporter=${root}scripts/stack/failure-diffs-reporter.ts`];
+        const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...(workers ? [`--maxWorkers=${workers}`] : []), ...reporters, `--outputFile.json=${run.out}`, ...files];
+        const r = await runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env: { ...run.env, MUSE_FAILURE_DIFFS: diffs }, quiet });
         if (quiet) say.plain(`${say.bold(`── ${run.label} tests ──`)}\n${r.output.trimEnd()}`);
-        return vitestCounts(run.out, r.status, root);
+        return vitestCounts(run.out, r.status, root, diffs);
       }),
     ),
   );

@@ -61,6 +61,55 @@ describe('vitest reports', () => {
     expect(counts.failures).toEqual(['tests/unit/broken.test.ts: Failed to load url ./missing (resolved id: ./missing)', 'tests/unit/skips.test.ts › later (skipped): ']);
   });
 
+  it("shows a failed assertion's diff under its line, colours removed, from the diffs file beside the report", () => {
+    const file = report({
+      numPassedTests: 0,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: '/repo/tests/functions/image-jobs.test.ts',
+          status: 'failed',
+          assertionResults: [{ fullName: 'text to image runs to a record', status: 'failed', failureMessages: ["AssertionError: expected { kind: 'image', …(16) } to match object { kind: 'image', …(6) }"] }],
+        },
+      ],
+    });
+    const diff = '\u001b[32m- Expected\u001b[39m\n\u001b[31m+ Received\u001b[39m\n\n  Object {\n-   "status": "succeeded",\n+   "status": "failed",\n  }';
+    const diffs = report([
+      { file: '/repo/tests/functions/image-jobs.test.ts', fullName: 'text to image runs to a record', diff },
+      { file: '/repo/tests/functions/other.test.ts', fullName: 'text to image runs to a record', diff: 'not this one' },
+    ]);
+    expect(vitestCounts(file, 1, ROOT, diffs).failures).toEqual([
+      [
+        "tests/functions/image-jobs.test.ts › text to image runs to a record (failed): AssertionError: expected { kind: 'image', …(16) } to match object { kind: 'image', …(6) }",
+        '      - Expected',
+        '      + Received',
+        '      ',
+        '        Object {',
+        '      -   "status": "succeeded",',
+        '      +   "status": "failed",',
+        '        }',
+      ].join('\n'),
+    ]);
+  });
+
+  it('cuts a long diff to 40 lines and says how many were left out', () => {
+    const file = report({
+      numPassedTests: 0,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [{ name: '/repo/tests/unit/a.test.ts', status: 'failed', assertionResults: [{ fullName: 'long', status: 'failed', failureMessages: ['AssertionError: differ'] }] }],
+    });
+    const diffs = report([{ file: '/repo/tests/unit/a.test.ts', fullName: 'long', diff: Array.from({ length: 45 }, (_, i) => `line ${i}`).join('\n') }]);
+    const [failure] = vitestCounts(file, 1, ROOT, diffs).failures;
+    const lines = failure!.split('\n');
+    expect(lines).toHaveLength(1 + 40 + 1);
+    expect(lines[40]).toBe('      line 39');
+    expect(lines[41]).toBe('      … 5 more lines');
+  });
+
   it('a run that wrote no report is one failure that says so', () => {
     expect(vitestCounts(join(dir, 'absent.json'), 1, ROOT)).toEqual({ passed: 0, failed: 1, failures: ['no report was written'] });
   });
