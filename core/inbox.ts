@@ -104,7 +104,7 @@ function failureKind(error: NonNullable<InboxPost['error']>): InboxEventKind {
   return 'failed';
 }
 
-/** The inbox's events, newest first, each unread when it came after `readAt` (epoch ms; null: never read). */
+/** The inbox's events, newest first, each unread by `isUnread` against `readAt` (epoch ms; null: never read). */
 export function inboxEvents(posts: readonly InboxPost[], readAt: number | null): InboxEvent[] {
   const events: InboxEvent[] = [];
   for (const post of posts) {
@@ -116,7 +116,7 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
       platform: post.platform,
       at: post.at,
       href: `${PAGE[post.platform]}#${postAnchor(post.id)}`,
-      unread: readAt === null || post.at.getTime() > readAt,
+      unread: isUnread(post.at, readAt),
     };
     if (post.status === 'published') {
       events.push({ ...base, kind: 'published', title: `Published on ${name}`, detail: post.label, fix: null });
@@ -160,6 +160,34 @@ export const readAtValue = (value: unknown): number | null => (typeof value === 
 export function latestReadAt(...values: (number | null | undefined)[]): number | null {
   const known = values.filter((v): v is number => readAtValue(v) !== null);
   return known.length ? Math.max(...known) : null;
+}
+
+/*
+ * The one read rule of every front door (the dashboard's header, the side panel, the background), right however
+ * far this device's clock is off. It compares only times the server stamped: each event's (`at`: the functions
+ * write a post's updatedAt and publishedAt) and the account's `readAt` (request.time). The device's clock is
+ * never one of them:
+ * - a Mark all read covers at once what the user sees: its local mark is the newest event's own time
+ *   (`readMarkOf`), not the device's now, which may be minutes behind the events (they would stay unread) or
+ *   ahead of them (events that come after would be read before they are seen);
+ * - the state document is read with `inboxStateSnapshot`: while a mark is on its way, `readAt` reads as the
+ *   server's previous time, never the SDK's estimate, which is the device's clock;
+ * - the read time is the latest of the server's and the client's own marks (`latestReadAt`): the server's
+ *   covers every event stamped before the mark reached it, the local one bridges until then and keeps what was
+ *   seen read even where the server's answer never comes (offline).
+ */
+
+/** Reads an inbox state document's server time as the server last wrote it: a pending `serverTimestamp()` keeps the previous one. */
+export const inboxStateSnapshot = { serverTimestamps: 'previous' } as const;
+
+/** An event is unread when the server stamped it after the read time (null: never read). */
+export function isUnread(at: Date | number, readAt: number | null): boolean {
+  return readAt === null || (typeof at === 'number' ? at : at.getTime()) > readAt;
+}
+
+/** What a Mark all read covers at once: the newest event the user sees (its server time), or null with none. */
+export function readMarkOf(events: readonly Pick<InboxEvent, 'at'>[]): number | null {
+  return latestReadAt(...events.map((e) => e.at.getTime()));
 }
 
 /** A failure event (failed, needs reconnect, media refused) the user has not read yet. */

@@ -68,7 +68,7 @@ export function deleteDraft(db: Firestore, uid: string, id: string): Promise<voi
 }
 
 /** Firestore's cap on the values of one `in` filter. */
-const IN_VALUES = 30;
+export const IN_VALUES = 30;
 
 /**
  * The library records (users/{uid}/generations) of the media ids given, as one query: what a reader shows

@@ -1,4 +1,4 @@
-import { onSnapshot, type DocumentReference, type Query, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { onSnapshot, type DocumentReference, type Query, type QueryDocumentSnapshot, type SnapshotOptions } from 'firebase/firestore';
 
 // The one place clients listen to Firestore. Screens use the hooks in core/react/use-live.ts; the
 // library feed uses subscribeQuery directly for its cursor-anchored head. Server timestamps still in
@@ -18,7 +18,13 @@ export function subscribeQuery<T>(q: Query, convert: DocConverter<T>, onData: (i
   );
 }
 
-/** A document, or null while it does not exist. */
-export function subscribeDoc<T>(ref: DocumentReference, convert: DocConverter<T>, onData: (item: T | null) => void, onError: (error: Error) => void): () => void {
-  return onSnapshot(ref, (snap) => onData(snap.exists() ? convert(snap.id, snap.data({ serverTimestamps: 'estimate' })) : null), onError);
+/** A document, or null while it does not exist; `options` says how a server timestamp still in flight reads (the estimate unless told). */
+export function subscribeDoc<T>(
+  ref: DocumentReference,
+  convert: DocConverter<T>,
+  onData: (item: T | null) => void,
+  onError: (error: Error) => void,
+  options: SnapshotOptions = { serverTimestamps: 'estimate' },
+): () => void {
+  return onSnapshot(ref, (snap) => onData(snap.exists() ? convert(snap.id, snap.data(options)) : null), onError);
 }

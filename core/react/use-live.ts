@@ -1,4 +1,4 @@
-import { queryEqual, refEqual, type DocumentReference, type Query } from 'firebase/firestore';
+import { queryEqual, refEqual, type DocumentReference, type Query, type SnapshotOptions } from 'firebase/firestore';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { subscribeDoc, subscribeQuery, type DocConverter } from '../firebase/live';
 
@@ -50,14 +50,14 @@ export function useLiveQuery<T>(q: Query | null, convert: DocConverter<T>): Live
   return useLive<Query, T[]>(stable, EMPTY as T[], (source, onData, onError) => subscribeQuery(source, (id, data) => convertRef.current(id, data), onData, onError));
 }
 
-/** A document, live: null while it does not exist. A null ref reads as null. */
-export function useLiveDoc<T>(ref: DocumentReference | null, convert: DocConverter<T>): LiveState<T | null> {
+/** A document, live: null while it does not exist. A null ref reads as null. `options`: as subscribeDoc's, fixed per call site. */
+export function useLiveDoc<T>(ref: DocumentReference | null, convert: DocConverter<T>, options?: SnapshotOptions): LiveState<T | null> {
   const stable = useStable<DocumentReference>(ref, (a, b) => refEqual(a, b));
   const convertRef = useRef(convert);
   useEffect(() => {
     convertRef.current = convert;
   });
-  return useLive<DocumentReference, T | null>(stable, null, (source, onData, onError) => subscribeDoc(source, (id, data) => convertRef.current(id, data), onData, onError));
+  return useLive<DocumentReference, T | null>(stable, null, (source, onData, onError) => subscribeDoc(source, (id, data) => convertRef.current(id, data), onData, onError, options));
 }
 
 const EMPTY: never[] = [];

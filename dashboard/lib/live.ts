@@ -1,4 +1,4 @@
-import { collection, type DocumentReference, type Firestore, type Query } from 'firebase/firestore';
+import { collection, type DocumentReference, type Firestore, type Query, type SnapshotOptions } from 'firebase/firestore';
 import { useEffect, useMemo, useRef } from 'react';
 import type { RawDoc } from '@core/data/statuses';
 import { userCollectionPath, type UserCollection } from '@core/firestore-paths';
@@ -18,9 +18,9 @@ export function useUserQuery<T>(build: (db: Firestore, uid: string) => Query | n
   return uid ? state : { ...LOADING, retry: state.retry };
 }
 
-export function useUserDoc<T>(build: (db: Firestore, uid: string) => DocumentReference | null, convert: DocConverter<T>): LiveState<T | null> {
+export function useUserDoc<T>(build: (db: Firestore, uid: string) => DocumentReference | null, convert: DocConverter<T>, options?: SnapshotOptions): LiveState<T | null> {
   const uid = useAuth().user?.uid;
-  const state = useLiveDoc(uid ? build(getFirebase().db, uid) : null, convert);
+  const state = useLiveDoc(uid ? build(getFirebase().db, uid) : null, convert, options);
   return uid ? state : { ...LOADING, retry: state.retry };
 }
 

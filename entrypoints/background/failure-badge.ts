@@ -34,7 +34,8 @@ export async function refreshFailureBadge(source: FailureBadgeSource, show: (cou
     return null;
   }
   const [posts, shared, panel] = await Promise.all([source.readPosts(uid), source.readReadAt(uid), inboxReadAtStorage.getValue()]);
-  // The later of the two: a read time only moves forward, and the panel's own may not have reached Firestore yet.
+  // The later of the two (both server times: core/inbox.ts's read rule): a read time only moves forward, and the
+  // panel's own may not have reached Firestore yet.
   const count = unreadFailures(posts, latestReadAt(shared, panel[uid]));
   await show(count);
   return count;

@@ -1,8 +1,8 @@
 import { markInboxRead } from '@core/firebase/inbox';
-import { inboxPostsQuery, inboxStatePath, latestReadAt, readInboxPost, readInboxState, unreadFailures } from '@core/inbox';
+import { inboxEvents, inboxPostsQuery, inboxStatePath, inboxStateSnapshot, isUnreadFailure, latestReadAt, readInboxPost, readInboxState, readMarkOf } from '@core/inbox';
 import { useLiveDoc, useLiveQuery } from '@core/react/use-live';
 import { doc, type Firestore } from 'firebase/firestore';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { showFailureBadge } from '../logic/failure-badge';
 import { inboxReadAtStorage } from '../panel-storage';
 
@@ -12,11 +12,12 @@ import { inboxReadAtStorage } from '../panel-storage';
  * when the user opens the inbox from the panel: the failures so far are read. The read time is the account's
  * one in Firestore, which the dashboard's Mark all read moves too (live here, so the badge clears at once),
  * or the panel's own last mark where that is later (a mark Firestore has not answered yet); the background
- * counts with the same two (entrypoints/background/failure-badge.ts).
+ * counts with the same two (entrypoints/background/failure-badge.ts). Both are server times (core/inbox.ts's
+ * read rule): the panel's mark is the newest event's own time, never this device's clock.
  */
-export function useFailureBadge(db: Firestore, uid: string, now: () => number = Date.now): { count: number | null; markRead(): void } {
+export function useFailureBadge(db: Firestore, uid: string): { count: number | null; markRead(): void } {
   const posts = useLiveQuery(inboxPostsQuery(db, uid), readInboxPost);
-  const shared = useLiveDoc(doc(db, inboxStatePath(uid)), readInboxState);
+  const shared = useLiveDoc(doc(db, inboxStatePath(uid)), readInboxState, inboxStateSnapshot);
   const [local, setLocal] = useState<{ uid: string; ready: boolean; at: number | null }>({ uid, ready: false, at: null });
   useEffect(() => {
     let active = true;
@@ -33,19 +34,20 @@ export function useFailureBadge(db: Firestore, uid: string, now: () => number = 
   // Counted once both are known: Firestore's time (or its error, offline for good: the panel's own then).
   const ready = local.ready && local.uid === uid && shared.status !== 'loading';
   const readAt = latestReadAt(shared.status === 'success' ? shared.data : null, local.at);
-  const count = ready && posts.status === 'success' ? unreadFailures(posts.data, readAt) : null;
+  const events = useMemo(() => (posts.status === 'success' ? inboxEvents(posts.data, readAt) : null), [posts, readAt]);
+  const count = ready && events ? events.filter(isUnreadFailure).length : null;
   useEffect(() => {
     if (count === null) return;
     showFailureBadge(count).catch((error: unknown) => console.warn('[muse] could not set the badge', error));
   }, [count]);
-  const latest = posts.status === 'success' ? Math.max(0, ...posts.data.map((p) => p.at?.getTime() ?? 0)) : 0;
+  const mine = local.uid === uid ? local.at : null;
   const markRead = useCallback(() => {
-    // As the dashboard's Mark all read: a post stamped a little ahead of this clock is read too.
-    const at = Math.max(now(), latest);
+    // What the user has in front of them is read: up to the newest event's own (server) time.
+    const at = latestReadAt(mine, readMarkOf(events ?? []));
     setLocal({ uid, ready: true, at });
     markInboxRead(db, uid).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
     // Kept in the extension too: it wakes the background, which counts with it until Firestore has the mark.
-    void inboxReadAtStorage.getValue().then((all) => inboxReadAtStorage.setValue({ ...all, [uid]: at }));
-  }, [db, latest, now, uid]);
+    if (at !== null) void inboxReadAtStorage.getValue().then((all) => inboxReadAtStorage.setValue({ ...all, [uid]: at }));
+  }, [db, events, mine, uid]);
   return { count, markRead };
 }

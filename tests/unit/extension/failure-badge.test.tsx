@@ -1,28 +1,44 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Firestore } from 'firebase/firestore';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { FAILURE_BADGE_COLOR, failureBadgeText, showFailureBadge } from '../../../entrypoints/sidepanel/logic/failure-badge';
 import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage';
+import { refreshFailureBadge } from '../../../entrypoints/background/failure-badge';
+import { readInboxPost } from '@core/inbox';
 
 // The badge on the toolbar icon: the user's failed posts not read yet in the inbox, counted by the inbox's
 // own rule (core/inbox.ts), red, and gone once the user opens the inbox from the panel.
 
 // Firestore as the hooks see it: the posts, and each account's inbox state document (users/{uid}/inbox/state),
 // which markInboxRead writes with the server's time (here the test's clock) and the dashboard may write too.
-const live = vi.hoisted(() => ({ docs: [] as { id: string; data: Record<string, unknown> }[], states: {} as Record<string, Record<string, unknown>>, listeners: new Set<() => void>(), clock: 0 }));
+// `held`: marks that have not reached the server yet (each account's path: the device's clock when made, what
+// the SDK's estimate of a pending serverTimestamp() reads).
+const live = vi.hoisted(() => ({
+  docs: [] as { id: string; data: Record<string, unknown> }[],
+  states: {} as Record<string, Record<string, unknown>>,
+  listeners: new Set<() => void>(),
+  clock: 0,
+  hold: false,
+  held: {} as Record<string, number>,
+}));
 vi.mock('@core/react/use-live', async () => {
   const { useEffect, useState } = await import('react');
   return {
     useLiveQuery: (_q: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
-    useLiveDoc: (ref: { path: string }, convert: (id: string, data: unknown) => unknown) => {
+    useLiveDoc: (ref: { path: string }, convert: (id: string, data: unknown) => unknown, options?: { serverTimestamps?: string }) => {
       const [, render] = useState(0);
       useEffect(() => {
         const listener = () => render((n) => n + 1);
         live.listeners.add(listener);
         return () => void live.listeners.delete(listener);
       }, []);
+      // A pending server timestamp reads as Firestore's SnapshotOptions say: the estimate unless told otherwise.
+      const pending = live.held[ref.path];
+      if (pending !== undefined && options?.serverTimestamps !== 'previous') {
+        return { status: 'success', data: options?.serverTimestamps === 'none' ? null : convert('state', { readAt: { toDate: () => new Date(pending) } }), retry: () => undefined };
+      }
       const data = live.states[ref.path];
       return { status: 'success', data: data ? convert('state', data) : null, retry: () => undefined };
     },
@@ -31,8 +47,13 @@ vi.mock('@core/react/use-live', async () => {
 vi.mock('firebase/firestore', () => ({ doc: (_db: unknown, path: string) => ({ path }) }));
 vi.mock('@core/firebase/inbox', () => ({
   markInboxRead: (_db: unknown, uid: string) => {
-    setState(uid, live.clock);
-    return Promise.resolve();
+    if (!live.hold) {
+      setState(uid, live.clock);
+      return Promise.resolve();
+    }
+    live.held[`users/${uid}/inbox/state`] = Date.now();
+    for (const listener of live.listeners) listener();
+    return new Promise<void>(() => undefined);
   },
 }));
 vi.mock('@core/inbox', async (load) => ({ ...(await load<object>()), inboxPostsQuery: () => null }));
@@ -50,6 +71,8 @@ const db = {} as Firestore;
 beforeEach(() => {
   fakeBrowser.reset();
   live.states = {};
+  live.hold = false;
+  live.held = {};
   live.clock = Date.parse('2026-11-25T14:00:00Z');
   live.docs = [
     { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
@@ -77,7 +100,7 @@ describe('the badge text', () => {
 
 describe('the panel watching the failures', () => {
   it('counts the unread failed posts on the badge and clears them when the inbox is opened', async () => {
-    const { result } = renderHook(() => useFailureBadge(db, 'u1', () => Date.parse('2026-11-25T14:00:00Z')));
+    const { result } = renderHook(() => useFailureBadge(db, 'u1'));
     await waitFor(() => expect(result.current.count).toBe(2));
     await waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('2'));
 
@@ -87,7 +110,7 @@ describe('the panel watching the failures', () => {
   });
 
   it('keeps each account its own read time, across panel openings', async () => {
-    const first = renderHook(() => useFailureBadge(db, 'u1', () => Date.parse('2026-11-25T14:00:00Z')));
+    const first = renderHook(() => useFailureBadge(db, 'u1'));
     await waitFor(() => expect(first.result.current.count).toBe(2));
     act(() => first.result.current.markRead());
     await waitFor(() => expect(first.result.current.count).toBe(0));
@@ -112,10 +135,54 @@ describe('the panel watching the failures', () => {
   });
 
   it("writes Open inbox to the account's read time in Firestore, which every front door reads", async () => {
-    const { result } = renderHook(() => useFailureBadge(db, 'u1', () => Date.parse('2026-11-25T14:00:00Z')));
+    const { result } = renderHook(() => useFailureBadge(db, 'u1'));
     await waitFor(() => expect(result.current.count).toBe(2));
     act(() => result.current.markRead());
     await waitFor(() => expect(result.current.count).toBe(0));
     expect(live.states['users/u1/inbox/state']).toBeDefined();
+  });
+});
+
+// The device's clock may be minutes off the server's, which stamps the posts and the read time: it must change
+// nothing, in the panel or in the background that counts with the panel's mark. The server's clock reads
+// 12:00:01 when the user opens the inbox; f2 was stamped a second before.
+describe('Open inbox with the device clock off', () => {
+  const press = Date.parse('2026-11-25T12:00:01Z');
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['5 minutes behind', -5 * 60_000],
+    ['5 minutes ahead', 5 * 60_000],
+  ])('keeps what was seen read and counts what comes after, with the device %s', async (_label, skew) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(press + skew);
+    live.hold = true;
+    const { result, rerender } = renderHook(() => useFailureBadge(db, 'u1'));
+    await waitFor(() => expect(result.current.count).toBe(2));
+
+    act(() => result.current.markRead());
+    await waitFor(() => expect(result.current.count).toBe(0));
+    await waitFor(async () => expect(await inboxReadAtStorage.getValue()).toHaveProperty('u1'));
+    // A failure the server stamps a second after the press, before its read time arrives.
+    const next = { id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } };
+    live.docs = [next, ...live.docs];
+    rerender();
+    await waitFor(() => expect(result.current.count).toBe(1));
+    // The background, with the panel closed, counts it too (Firestore has not the mark yet: the panel's own).
+    const posts = live.docs.map((d) => readInboxPost(d.id, d.data));
+    const source = { currentUid: () => Promise.resolve('u1'), readPosts: () => Promise.resolve(posts), readReadAt: (): Promise<number | null> => Promise.resolve(null) };
+    expect(await refreshFailureBadge(source)).toBe(1);
+
+    // Firestore answers: the server's time when the mark reached it.
+    act(() => {
+      delete live.held['users/u1/inbox/state'];
+      setState('u1', press + 500);
+    });
+    await waitFor(() => expect(result.current.count).toBe(1));
+    source.readReadAt = () => Promise.resolve(press + 500);
+    expect(await refreshFailureBadge(source)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inboxReadKey } from '@core/inbox';
 
 // The header inbox's read time is the account's one in Firestore (users/{uid}/inbox/state), shared with the
@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => ({
   state: undefined as Record<string, unknown> | null | undefined,
   listeners: new Set<() => void>(),
   marks: [] as string[],
+  /** A mark on its way: the device's clock when it was made, what the SDK's estimate of its server time reads. */
+  pending: null as number | null,
 }));
 
 function setState(state: Record<string, unknown> | null | undefined) {
@@ -24,9 +26,12 @@ const readAt = (iso: string) => ({ readAt: { toDate: () => new Date(iso) } });
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {} }) }));
 vi.mock('@core/firebase/inbox', () => ({
-  // The write leaves; Firestore answers in each test, as it would after a round trip.
+  // The write leaves; Firestore answers in each test, as it would after a round trip. Until then its listener
+  // sees the pending write (serverTimestamp(): the device's clock as the estimate).
   markInboxRead: (_db: unknown, uid: string) => {
     fake.marks.push(uid);
+    fake.pending = Date.now();
+    for (const listener of fake.listeners) listener();
     return new Promise<void>(() => undefined);
   },
 }));
@@ -43,10 +48,15 @@ vi.mock('@/lib/live', async () => {
   };
   return {
     useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: fake.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
-    useUserDoc: (build: (db: unknown, uid: string) => { path: string }, convert: (id: string, data: unknown) => unknown) => {
+    useUserDoc: (build: (db: unknown, uid: string) => { path: string }, convert: (id: string, data: unknown) => unknown, options?: { serverTimestamps?: string }) => {
       useFake();
       expect(build({}, 'u1').path).toBe('users/u1/inbox/state');
       if (fake.state === undefined) return { status: 'loading', retry: () => undefined };
+      // A pending server timestamp reads as Firestore's SnapshotOptions say: the estimate unless told otherwise.
+      const pending = fake.pending;
+      if (pending !== null && options?.serverTimestamps !== 'previous') {
+        return { status: 'success', data: options?.serverTimestamps === 'none' ? null : convert('state', { readAt: { toDate: () => new Date(pending) } }), retry: () => undefined };
+      }
       return { status: 'success', data: fake.state ? convert('state', fake.state) : null, retry: () => undefined };
     },
   };
@@ -55,12 +65,12 @@ vi.mock('@/lib/live', async () => {
 const { useInbox } = await import('./inbox');
 
 const at = (iso: string) => ({ toDate: () => new Date(iso) });
-const now = () => Date.parse('2026-11-25T14:00:00Z');
 
 beforeEach(() => {
   window.localStorage.clear();
   fake.state = undefined;
   fake.marks = [];
+  fake.pending = null;
   fake.docs = [
     { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
     { id: 'f1', data: { platform: 'x', status: 'failed', text: 'A', updatedAt: at('2026-11-25T11:00:00Z'), error: { code: 'auth_expired', message: 'm' } } },
@@ -70,7 +80,7 @@ beforeEach(() => {
 
 describe('the inbox read time shared through Firestore', () => {
   it("counts only the events after the account's read time, however the extension's panel moved it", () => {
-    const { result } = renderHook(() => useInbox(now));
+    const { result } = renderHook(() => useInbox());
     act(() => setState(null));
     expect(result.current.unread).toBe(3);
     // Open inbox in the side panel, on another browser: Firestore's time moves, this page wrote nothing.
@@ -80,25 +90,65 @@ describe('the inbox read time shared through Firestore', () => {
   });
 
   it("Mark all read writes the account's read time to Firestore, and the count clears before Firestore answers", () => {
-    const { result } = renderHook(() => useInbox(now));
+    const { result } = renderHook(() => useInbox());
     act(() => setState(readAt('2026-11-25T10:30:00Z')));
     expect(result.current.unread).toBe(2);
     act(() => result.current.markAllRead());
     expect(fake.marks).toEqual(['u1']);
     expect(result.current.unread).toBe(0);
     // Firestore answers with the server's time: it holds from then on.
-    act(() => setState(readAt('2026-11-25T14:00:02Z')));
+    act(() => {
+      fake.pending = null;
+      setState(readAt('2026-11-25T14:00:02Z'));
+    });
     expect(result.current.unread).toBe(0);
   });
 
   it("paints first with this browser's last read time, then takes Firestore's, and keeps it for the next paint", () => {
     window.localStorage.setItem(inboxReadKey('u1'), JSON.stringify(Date.parse('2026-11-25T13:00:00Z')));
-    const { result, unmount } = renderHook(() => useInbox(now));
+    const { result, unmount } = renderHook(() => useInbox());
     expect(result.current.unread).toBe(0);
     // Firestore's is earlier (this browser kept a time the account's read time no longer says): Firestore wins.
     act(() => setState(readAt('2026-11-25T11:30:00Z')));
     expect(result.current.unread).toBe(1);
     unmount();
     expect(JSON.parse(window.localStorage.getItem(inboxReadKey('u1'))!)).toBe(Date.parse('2026-11-25T11:30:00Z'));
+  });
+});
+
+// The device's clock may be minutes off the server's, which stamps the events and the read time: it must
+// change nothing. The server's clock reads 12:00:01 at the press; f2 was stamped a second before.
+describe('Mark all read with the device clock off', () => {
+  const press = Date.parse('2026-11-25T12:00:01Z');
+  const unreadIds = (inbox: { events: { postId: string; unread: boolean }[] | null }) => inbox.events?.filter((e) => e.unread).map((e) => e.postId);
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['5 minutes behind', -5 * 60_000],
+    ['5 minutes ahead', 5 * 60_000],
+  ])('keeps what was seen read and shows what comes after unread, with the device %s', (_label, skew) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(press + skew);
+    const { result, rerender } = renderHook(() => useInbox());
+    act(() => setState(readAt('2026-11-25T10:30:00Z')));
+    expect(unreadIds(result.current)).toEqual(['f2', 'f1']);
+
+    act(() => result.current.markAllRead());
+    expect(unreadIds(result.current)).toEqual([]);
+    // A failure the server stamps a second after the press, before its read time arrives.
+    fake.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...fake.docs];
+    rerender();
+    expect(unreadIds(result.current)).toEqual(['f3']);
+
+    // Firestore answers: the server's time when the mark reached it.
+    act(() => {
+      fake.pending = null;
+      setState({ readAt: { toDate: () => new Date(press + 500) } });
+    });
+    expect(unreadIds(result.current)).toEqual(['f3']);
+    expect(result.current.unread).toBe(1);
   });
 });

@@ -15,7 +15,37 @@ const live = vi.hoisted((): FakeLive => ({ accounts: [] }));
 const state = vi.hoisted(() => ({ drafts: new Map<string, unknown>(), writes: [] as unknown[][], deleted: [] as string[] }));
 
 vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
-vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
+// The library records of a draft's media: each read (draftMediaQuery, here its ids) is logged and answers the
+// records it names; every other read is the shared fake's.
+const reads = vi.hoisted(() => ({ log: [] as string[][], answers: new Map<string, unknown>() }));
+vi.mock('@core/firebase/drafts', async (load) => ({
+  ...(await load<object>()),
+  draftMediaQuery: (_db: unknown, _uid: string, ids: readonly string[]) => (ids.length ? { draftMedia: [...ids] } : null),
+}));
+vi.mock('@/lib/live', async () => {
+  const fake = (await import('../test-support')).fakeLiveModule(live);
+  return {
+    ...fake,
+    useUserQuery: (build: (db: unknown, uid: string) => unknown, convert: (id: string, data: unknown) => unknown) => {
+      let built: unknown = null;
+      try {
+        built = build('db', 'u1');
+      } catch {
+        // A query of the real SDK (not a draft's media): the shared fake answers it.
+      }
+      const ids = (built as { draftMedia?: string[] } | null)?.draftMedia;
+      if (!ids) return fake.useUserQuery(build, convert);
+      reads.log.push(ids);
+      const key = ids.join(',');
+      if (!reads.answers.has(key))
+        reads.answers.set(
+          key,
+          (live.library ?? []).filter((d) => ids.includes(d.id)).map((d) => convert(d.id, d.data)),
+        );
+      return { status: 'success', data: reads.answers.get(key), retry: () => undefined };
+    },
+  };
+});
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {}, db: 'db' }) }));
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
@@ -135,6 +165,8 @@ describe('Save as draft on the one composer', () => {
     converted.clear();
     state.writes = [];
     state.deleted = [];
+    reads.log = [];
+    reads.answers.clear();
     clearPlatformProfiles();
   });
   afterEach(cleanup);
@@ -263,6 +295,54 @@ describe('Save as draft on the one composer', () => {
     const [x, youtube] = published() as [Record<string, unknown>, Record<string, unknown>];
     expect(x).toMatchObject({ platform: 'x', media: [{ generationId: 'g1' }] });
     expect(youtube).toMatchObject({ platform: 'youtube', media: [{ generationId: 'clip' }] });
+  });
+
+  it('reads the media of every list of a draft once, as one read, and matches each list against it', async () => {
+    state.drafts.set('c042', {
+      ...saved,
+      channels: ['x', 'linkedin', 'youtube'],
+      versions: {},
+      media: ['g1', 'gone'],
+      channelMedia: { x: ['g1'], linkedin: ['clip', 'g1'], youtube: ['clip', 'deleted'] },
+    });
+    renderAt('/compose?draft=c042');
+    await waitFor(() => expect(checked()).toEqual(['X', 'LinkedIn', 'YouTube']));
+    expect(screen.getByText("2 files of this draft's shared media and YouTube media are no longer in your library, so they are left out of this post.")).toBeTruthy();
+    expect(attached()).toEqual(['Harbour at dawn']);
+    openTab('LinkedIn');
+    expect(attached()).toEqual(['Harbour clip', 'Harbour at dawn']);
+    openTab('YouTube');
+    expect(attached()).toEqual(['Harbour clip']);
+    // One read of the union, each id once, served every list (the Drafts card's drafts all have text: it reads none).
+    expect(new Set(reads.log.map((ids) => ids.join(',')))).toEqual(new Set(['clip,deleted,g1,gone']));
+  });
+
+  it('reads a union of 100 ids in four reads of at most 30, each id once, and finds records in any of them', async () => {
+    // 98 ids the library does not hold, sorted before the two it does: those land in the last read.
+    const gone = Array.from({ length: 98 }, (_, i) => `a${String(i).padStart(2, '0')}`);
+    // 20 ids a list: 19 gone and g1 shared, 20 gone each for X, LinkedIn and Reddit, 19 gone and clip for YouTube.
+    const [shared, x, linkedin, reddit, youtube] = [0, 19, 39, 59, 79, 98].flatMap((from, i, all) => (i ? [gone.slice(all[i - 1], from)] : [])) as [string[], string[], string[], string[], string[]];
+    state.drafts.set('c042', {
+      ...saved,
+      channels: ['x', 'linkedin', 'reddit', 'youtube'],
+      versions: {},
+      media: [...shared, 'g1'],
+      channelMedia: { x, linkedin, reddit, youtube: [...youtube, 'clip'] },
+    });
+    renderAt('/compose?draft=c042');
+    await waitFor(() => expect(checked()).toEqual(['X', 'LinkedIn', 'Reddit', 'YouTube']));
+    expect(
+      screen.getByText("98 files of this draft's shared media and X media and LinkedIn media and Reddit media and YouTube media are no longer in your library, so they are left out of this post."),
+    ).toBeTruthy();
+    expect(attached()).toEqual(['Harbour at dawn']);
+    openTab('YouTube');
+    expect(attached()).toEqual(['Harbour clip']);
+
+    const distinct = [...new Set(reads.log.map((ids) => ids.join(',')))].map((key) => key.split(','));
+    expect(distinct).toHaveLength(4);
+    for (const ids of distinct) expect(ids.length).toBeLessThanOrEqual(30);
+    expect(distinct.flat().sort()).toEqual([...gone, 'clip', 'g1'].sort());
+    expect(distinct.at(-1)).toEqual(expect.arrayContaining(['clip', 'g1']));
   });
 
   it('names a draft of media alone from the library record in the Drafts list', async () => {

@@ -27,7 +27,7 @@ import { useSocialAccounts } from '@/lib/social-accounts';
 import { toast } from '@/lib/toast';
 import type { LiveState } from '@core/react/use-live';
 import { useComposeDraftDoc, useComposeDrafts } from '../api/compose-drafts';
-import { useDraftMediaRecords } from '../api/draft-media';
+import { useDraftMediaRecords, useDraftMediaUnion } from '../api/draft-media';
 import { useSocialConnections } from '../api/social-connections';
 import { useGroupPosts } from '../api/social-posts';
 import { useMediaChecks, type MediaChecks } from '../hooks/use-media-checks';
@@ -53,6 +53,7 @@ import { ChannelChecks } from '@core/ui/channel-checks';
 const SHARED = 'shared';
 const NO_MEDIA: MediaAsset[] = [];
 const NO_IDS: string[] = [];
+const NO_LISTS: string[][] = [];
 /** Who posts, in a preview, until the account's name is known (LinkedIn's is the chosen author). */
 const PREVIEW_AUTHOR: Record<Channel, string> = { x: 'Your X account', linkedin: 'You', reddit: 'u/you', youtube: 'Your channel' };
 /** The Reddit username the account's User-Agent names ('web:app:1.0 (by /u/name)'), as Reddit shows it. */
@@ -116,7 +117,7 @@ interface RestoredMedia {
   missing: { places: Tab[]; count: number };
 }
 
-/** A list of ids against its records' read: the assets found and the ids missing, or undefined while the read loads (a failed read finds none). */
+/** A list of ids against the union's records: the assets found and the ids missing, or undefined while the read loads (a failed read finds none). */
 function assetsOf(ids: readonly string[], records: LiveState<Generation[]>): { assets: MediaAsset[]; missing: string[] } | undefined {
   const media = draftMediaOf(ids, records.status === 'success' ? records.data : records.status === 'error' ? [] : undefined);
   if (!media) return undefined;
@@ -126,16 +127,13 @@ function assetsOf(ids: readonly string[], records: LiveState<Generation[]>): { a
 
 /**
  * An opened Compose draft's media, shared and each channel's own, read from the user's library records (the draft
- * keeps ids only); undefined while they load. One read a list: each holds at most 20 ids, within one read's cap.
+ * keeps ids only); undefined while they load. One read for all the lists (useDraftMediaUnion: their union, in
+ * chunks of one `in` query's cap), then each list matched against it.
  */
 function useRestoredMedia(d: ComposeDraft | null): RestoredMedia | undefined {
-  const shared = assetsOf(d?.media ?? NO_IDS, useDraftMediaRecords(d?.media ?? NO_IDS));
-  const own: Record<Channel, ReturnType<typeof assetsOf>> = {
-    x: assetsOf(d?.channelMedia.x ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.x ?? NO_IDS)),
-    linkedin: assetsOf(d?.channelMedia.linkedin ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.linkedin ?? NO_IDS)),
-    reddit: assetsOf(d?.channelMedia.reddit ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.reddit ?? NO_IDS)),
-    youtube: assetsOf(d?.channelMedia.youtube ?? NO_IDS, useDraftMediaRecords(d?.channelMedia.youtube ?? NO_IDS)),
-  };
+  const records = useDraftMediaUnion(d ? [d.media, ...channels.map((c) => d.channelMedia[c] ?? NO_IDS)] : NO_LISTS);
+  const shared = assetsOf(d?.media ?? NO_IDS, records);
+  const own = Object.fromEntries(channels.map((c) => [c, assetsOf(d?.channelMedia[c] ?? NO_IDS, records)])) as Record<Channel, ReturnType<typeof assetsOf>>;
   if (!d || !shared || channels.some((c) => !own[c])) return undefined;
   const forked = channels.filter((c) => d.channelMedia[c]);
   const lists: [Tab, { missing: string[] }][] = [[SHARED, shared], ...forked.map((c): [Tab, { missing: string[] }] => [c, own[c]!])];
