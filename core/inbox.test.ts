@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inboxEvents, isUnread, isUnreadFailure, latestReadAt, readInboxPost, readMarkOf, unreadFailures } from './inbox';
+import { inboxEvents, isUnread, isUnreadFailure, latestReadAt, readInboxPost, readInboxState, readMarkOf, unreadFailures } from './inbox';
 
 // The failures the extension's badge counts are the inbox's own events: failed, needs reconnect and media
 // refused, unread when they came after the last read.
@@ -89,5 +89,19 @@ describe('the read rule with the device clock off', () => {
     expect(isUnread(new Date(press), press)).toBe(false);
     expect(isUnread(press + 1, press)).toBe(true);
     expect(isUnread(new Date(press), null)).toBe(true);
+  });
+});
+
+describe('the inbox state document', () => {
+  const ts = (iso: string) => ({ toDate: () => new Date(iso) });
+
+  it('reads the newest event the mark covered (seenAt) before the time the mark reached the server', () => {
+    expect(readInboxState('state', { readAt: ts('2026-11-25T12:05:00Z'), seenAt: ts('2026-11-25T12:00:00Z') })).toBe(Date.parse('2026-11-25T12:00:00Z'));
+  });
+
+  it('reads readAt when the mark covered no event, and null when never read or odd', () => {
+    expect(readInboxState('state', { readAt: ts('2026-11-25T12:05:00Z') })).toBe(Date.parse('2026-11-25T12:05:00Z'));
+    expect(readInboxState('state', undefined)).toBeNull();
+    expect(readInboxState('state', { readAt: 'yesterday' })).toBeNull();
   });
 });

@@ -147,9 +147,15 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
  */
 export const inboxStatePath = (uid: string) => `${userDocPath(uid)}/inbox/state`;
 
-/** The read time of an inbox state document (epoch ms), or null: never read, or an odd value. */
+/**
+ * The read time of an inbox state document (epoch ms), or null: never read, or an odd value. A mark made with
+ * events on screen keeps the newest one's server time (`seenAt`, never later than the mark's own `readAt`,
+ * firestore.rules): that is what was read, even when the mark reached the server long after (made offline),
+ * so a failure that came in meanwhile stays unread. A mark made with none keeps only `readAt`.
+ */
 export function readInboxState(_id: string, data: unknown): number | null {
-  return readAtValue(dateOf(obj(data)?.readAt)?.getTime());
+  const d = obj(data);
+  return readAtValue((dateOf(d?.seenAt) ?? dateOf(d?.readAt))?.getTime());
 }
 
 /** Where a browser keeps its last known read time, per account, for a first paint before Firestore answers. */

@@ -39,7 +39,7 @@ async function stored(): Promise<DocumentData | undefined> {
 
 /** The owner's own mark goes through first: the refusals below are of this document's rules, not of a closed path. */
 async function ownerMarks(): Promise<DocumentData | undefined> {
-  await assertSucceeds(markInboxRead(as('alice'), 'alice'));
+  await assertSucceeds(markInboxRead(as('alice'), 'alice', null));
   const data = await stored();
   expect(readInboxState('state', data)).toBeGreaterThan(earlier.toMillis());
   return data;
@@ -54,9 +54,19 @@ describe('the inbox read time', () => {
     expect(readInboxState('state', await stored())).toBeGreaterThanOrEqual(first!);
   });
 
+  it('the owner marks what was on screen (seenAt, an event time before the mark), which is the read time from then on', async () => {
+    const seen = Date.now() - 60_000;
+    await assertSucceeds(markInboxRead(as('alice'), 'alice', seen));
+    const data = await stored();
+    expect(readInboxState('state', data)).toBe(seen);
+    expect((data?.readAt as Timestamp).toMillis()).toBeGreaterThan(seen);
+    // An event the functions stamped a moment ahead of Firestore's own clock still goes through.
+    await assertSucceeds(markInboxRead(as('alice'), 'alice', Date.now() + 30_000));
+  });
+
   it('the owner creates it on the first mark', async () => {
     await env.clearFirestore();
-    await assertSucceeds(markInboxRead(as('alice'), 'alice'));
+    await assertSucceeds(markInboxRead(as('alice'), 'alice', null));
     expect(readInboxState('state', await stored())).not.toBeNull();
   });
 
@@ -65,10 +75,10 @@ describe('the inbox read time', () => {
     const bob = as('bob');
     const anonymous = env.unauthenticatedContext().firestore() as unknown as Firestore;
     await assertFails(getDoc(doc(bob, PATH)));
-    await assertFails(markInboxRead(bob, 'alice'));
+    await assertFails(markInboxRead(bob, 'alice', null));
     await assertFails(getDoc(doc(anonymous, PATH)));
     await assertFails(setDoc(doc(anonymous, PATH), { readAt: serverTimestamp() }));
-    await assertFails(markInboxRead(as('alice', false), 'alice'));
+    await assertFails(markInboxRead(as('alice', false), 'alice', null));
     expect(await stored()).toEqual(before);
   });
 
@@ -79,6 +89,8 @@ describe('the inbox read time', () => {
     ['a string', PATH, { readAt: 'now' }],
     ['no readAt', PATH, {}],
     ['another key beside it', PATH, { readAt: serverTimestamp(), unread: 0 }],
+    ['a seen time far ahead (which would hide every failure to come)', PATH, { readAt: serverTimestamp(), seenAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) }],
+    ['a seen time that is not a timestamp', PATH, { readAt: serverTimestamp(), seenAt: Date.now() }],
     ['another document of the collection', 'users/alice/inbox/other', { readAt: serverTimestamp() }],
   ])('refuses %s', async (_title, path, data) => {
     const before = await ownerMarks();

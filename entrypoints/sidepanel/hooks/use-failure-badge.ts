@@ -45,7 +45,7 @@ export function useFailureBadge(db: Firestore, uid: string): { count: number | n
     // What the user has in front of them is read: up to the newest event's own (server) time.
     const at = latestReadAt(mine, readMarkOf(events ?? []));
     setLocal({ uid, ready: true, at });
-    markInboxRead(db, uid).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
+    markInboxRead(db, uid, at).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
     // Kept in the extension too: it wakes the background, which counts with it until Firestore has the mark.
     if (at !== null) void inboxReadAtStorage.getValue().then((all) => inboxReadAtStorage.setValue({ ...all, [uid]: at }));
   }, [db, events, mine, uid]);

@@ -22,6 +22,8 @@ const live = vi.hoisted(() => ({
   clock: 0,
   hold: false,
   held: {} as Record<string, number>,
+  /** Each mark's seenAt: the newest post's server time it covered (null: none on screen). */
+  seen: [] as (number | null)[],
 }));
 vi.mock('@core/react/use-live', async () => {
   const { useEffect, useState } = await import('react');
@@ -46,9 +48,10 @@ vi.mock('@core/react/use-live', async () => {
 });
 vi.mock('firebase/firestore', () => ({ doc: (_db: unknown, path: string) => ({ path }) }));
 vi.mock('@core/firebase/inbox', () => ({
-  markInboxRead: (_db: unknown, uid: string) => {
+  markInboxRead: (_db: unknown, uid: string, seenAt: number | null) => {
+    live.seen.push(seenAt);
     if (!live.hold) {
-      setState(uid, live.clock);
+      setState(uid, live.clock, seenAt);
       return Promise.resolve();
     }
     live.held[`users/${uid}/inbox/state`] = Date.now();
@@ -58,8 +61,8 @@ vi.mock('@core/firebase/inbox', () => ({
 }));
 vi.mock('@core/inbox', async (load) => ({ ...(await load<object>()), inboxPostsQuery: () => null }));
 
-function setState(uid: string, at: number) {
-  live.states[`users/${uid}/inbox/state`] = { readAt: { toDate: () => new Date(at) } };
+function setState(uid: string, at: number, seenAt: number | null = null) {
+  live.states[`users/${uid}/inbox/state`] = { readAt: { toDate: () => new Date(at) }, ...(seenAt === null ? {} : { seenAt: { toDate: () => new Date(seenAt) } }) };
   for (const listener of live.listeners) listener();
 }
 
@@ -73,6 +76,7 @@ beforeEach(() => {
   live.states = {};
   live.hold = false;
   live.held = {};
+  live.seen = [];
   live.clock = Date.parse('2026-11-25T14:00:00Z');
   live.docs = [
     { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
@@ -184,5 +188,22 @@ describe('Open inbox with the device clock off', () => {
     await waitFor(() => expect(result.current.count).toBe(1));
     source.readReadAt = () => Promise.resolve(press + 500);
     expect(await refreshFailureBadge(source)).toBe(1);
+  });
+
+  it('a mark that reaches the server late (made offline) reads only what was on screen, not what came meanwhile', async () => {
+    live.hold = true;
+    const { result, rerender } = renderHook(() => useFailureBadge(db, 'u1'));
+    await waitFor(() => expect(result.current.count).toBe(2));
+    act(() => result.current.markRead());
+    // The mark names the newest event shown (f2, 12:00:00; a scheduled post is no event), the server's own time of it.
+    expect(live.seen).toEqual([Date.parse('2026-11-25T12:00:00Z')]);
+    live.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...live.docs];
+    rerender();
+    // Back online a minute later: the server stamps readAt then, and keeps seenAt as sent.
+    act(() => {
+      delete live.held['users/u1/inbox/state'];
+      setState('u1', press + 60_000, live.seen[0]);
+    });
+    await waitFor(() => expect(result.current.count).toBe(1));
   });
 });

@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => ({
   state: undefined as Record<string, unknown> | null | undefined,
   listeners: new Set<() => void>(),
   marks: [] as string[],
+  /** Each mark's seenAt: the newest event's server time it covered (null: none on screen). */
+  seen: [] as (number | null)[],
   /** A mark on its way: the device's clock when it was made, what the SDK's estimate of its server time reads. */
   pending: null as number | null,
 }));
@@ -28,8 +30,9 @@ vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {} }) }));
 vi.mock('@core/firebase/inbox', () => ({
   // The write leaves; Firestore answers in each test, as it would after a round trip. Until then its listener
   // sees the pending write (serverTimestamp(): the device's clock as the estimate).
-  markInboxRead: (_db: unknown, uid: string) => {
+  markInboxRead: (_db: unknown, uid: string, seenAt: number | null) => {
     fake.marks.push(uid);
+    fake.seen.push(seenAt);
     fake.pending = Date.now();
     for (const listener of fake.listeners) listener();
     return new Promise<void>(() => undefined);
@@ -70,6 +73,7 @@ beforeEach(() => {
   window.localStorage.clear();
   fake.state = undefined;
   fake.marks = [];
+  fake.seen = [];
   fake.pending = null;
   fake.docs = [
     { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
@@ -150,5 +154,21 @@ describe('Mark all read with the device clock off', () => {
     });
     expect(unreadIds(result.current)).toEqual(['f3']);
     expect(result.current.unread).toBe(1);
+  });
+
+  it('a mark that reaches the server late (made offline) reads only what was on screen, not what came meanwhile', () => {
+    const { result, rerender } = renderHook(() => useInbox());
+    act(() => setState(readAt('2026-11-25T10:30:00Z')));
+    act(() => result.current.markAllRead());
+    // The mark names the newest event shown (f2, 12:00:00), the server's own time of it.
+    expect(fake.seen).toEqual([Date.parse('2026-11-25T12:00:00Z')]);
+    fake.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...fake.docs];
+    rerender();
+    // Back online a minute later: the server stamps readAt then, and keeps seenAt as sent.
+    act(() => {
+      fake.pending = null;
+      setState({ readAt: { toDate: () => new Date(press + 60_000) }, seenAt: { toDate: () => new Date(fake.seen[0]!) } });
+    });
+    expect(unreadIds(result.current)).toEqual(['f3']);
   });
 });

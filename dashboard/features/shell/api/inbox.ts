@@ -41,7 +41,7 @@ export function useInbox(): Inbox {
     const at = latestReadAt(marked?.uid === uid ? marked.at : null, readMarkOf(events ?? []));
     if (at !== null) item?.write(latestReadAt(base, at)!);
     setMarked({ uid, at });
-    markInboxRead(getFirebase().db, uid).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
+    markInboxRead(getFirebase().db, uid, at).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
   }, [base, events, item, marked, uid]);
   return { events, unread: events?.filter((e) => e.unread).length ?? 0, markAllRead };
 }
