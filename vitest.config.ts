@@ -26,6 +26,7 @@ const unitFiles = unitRoots.flatMap((dir) =>
     .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
 );
 const isolatedUnitFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text)).map(({ file }) => file);
+const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && /@vitest-environment jsdom/.test(text)).map(({ file }) => file);
 const sharedSetup = ['tests/unit/support/real-timers.ts'];
 
 // Suites: `unit` needs nothing running; `rules` and `functions` need the emulators (npm test starts them).
@@ -43,8 +44,7 @@ export default defineConfig({
       },
       // Every other unit file (pure functions over plain data, most of them) shares one module graph per
       // worker: importing zod, the schemas and the sandbox once per worker instead of once per file takes
-      // these 2,300 tests from about 95 to 30 CPU seconds. A file marked `@vitest-environment jsdom` runs
-      // in one DOM per worker with the others so marked (jsdom, React and testing-library load once).
+      // these 2,300 tests from about 95 to 30 CPU seconds.
       {
         resolve: { alias },
         test: {
@@ -52,7 +52,19 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: unitRoots.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-          exclude: [...unitExclude, ...isolatedUnitFiles],
+          exclude: [...unitExclude, ...isolatedUnitFiles, ...sharedDomFiles],
+          setupFiles: sharedSetup,
+        },
+      },
+      // The same for files marked `@vitest-environment jsdom`: one DOM per worker, jsdom, React and
+      // testing-library loaded once.
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          isolate: false,
+          include: sharedDomFiles,
           setupFiles: sharedSetup,
         },
       },
