@@ -12,16 +12,22 @@ const unitExclude = ['tests/unit/extension/**'];
 
 /**
  * Unit test files that change the module graph or the globals for themselves: they replace modules
- * (`vi.mock`), run in a DOM of their own (`@vitest-environment jsdom`), stub globals, spy or fake the
- * clock. Each of these runs in a fresh module graph, as vitest runs every file by default.
+ * (`vi.mock`), stub globals or the environment, or ask for an environment other than node or jsdom.
+ * Each of these runs in a fresh module graph, as vitest runs every file by default. Every other file
+ * shares: vitest restores spies (`vi.spyOn`) after each file, isolated or not, and
+ * tests/unit/support/real-timers.ts gives the next file the real clock back.
  */
-const ownsItsWorld = /vi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|@vitest-environment/;
-const isolatedUnitFiles = unitRoots.flatMap((dir) =>
+const ownsItsWorld = /vi\.(mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment (?!jsdom)/;
+const unitFiles = unitRoots.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
     .map((file) => `${dir}/${file}`)
-    .filter((file) => !file.startsWith('tests/unit/extension/') && ownsItsWorld.test(readFileSync(file, 'utf8'))),
+    .filter((file) => !file.startsWith('tests/unit/extension/'))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
 );
+const isolatedUnitFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text)).map(({ file }) => file);
+const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && /@vitest-environment jsdom/.test(text)).map(({ file }) => file);
+const sharedSetup = ['tests/unit/support/real-timers.ts'];
 
 // Suites: `unit` needs nothing running; `rules` and `functions` need the emulators (npm test starts them).
 export default defineConfig({
@@ -46,7 +52,20 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: unitRoots.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-          exclude: [...unitExclude, ...isolatedUnitFiles],
+          exclude: [...unitExclude, ...isolatedUnitFiles, ...sharedDomFiles],
+          setupFiles: sharedSetup,
+        },
+      },
+      // The same for files marked `@vitest-environment jsdom`: one DOM per worker, jsdom, React and
+      // testing-library loaded once.
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          isolate: false,
+          include: sharedDomFiles,
+          setupFiles: sharedSetup,
         },
       },
       // rules, functions (need the emulators) and others as each suite folder defines them
