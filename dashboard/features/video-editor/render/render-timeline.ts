@@ -5,6 +5,7 @@ import { renderWithFfmpeg } from './ffmpeg-engine';
 import { ffmpegCoreUrls } from './ffmpeg-core-urls';
 import { createFfmpegService, RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { loadMedia, MediaLoadError } from './media';
+import { sweepRenderFiles } from './render-files';
 import { frameCount, renderDuration } from './scene';
 import { pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
 
@@ -72,6 +73,8 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
   const durationSec = renderDuration(input.items);
   const totalFrames = frameCount(durationSec, fps);
   if (totalFrames === 0) throw new RenderUnsupportedError('Nothing to render: add a clip to the timeline first');
+  // Files that closed or crashed tabs left in OPFS (render-files.ts); never one an open tab still needs.
+  if (options.spool !== 'memory') await sweepRenderFiles().catch(() => undefined);
 
   let encoderConfig: VideoEncoderConfig | null = null;
   if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);

@@ -6,7 +6,7 @@ import type { EngineJob, EngineOutput } from './engine-job';
 import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
 import { buildAddAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { openOutputSpool } from './output-spool';
+import { openOutputSpool, renderFileName } from './output-spool';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
@@ -53,7 +53,7 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   // streamed to a file reserves room for its index at the start (fast start without holding the media in
   // memory): mediabunny needs each track's most packets for that, a frame's and an audio packet's worth
   // (AAC 1024 samples, Opus 960) plus a margin.
-  const spool = await openOutputSpool(`render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${format}`, job.spool !== 'memory');
+  const spool = await openOutputSpool(renderFileName(format), job.spool !== 'memory');
   const reserve = spool.kind === 'opfs' && format === 'mp4';
   const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
