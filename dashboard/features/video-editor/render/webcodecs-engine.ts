@@ -148,20 +148,22 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
     throw error;
   });
   if (!mixed || audioInContainer) return 'file' in written ? { file: written.file, dispose: () => spool.dispose(), engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
-  // ffmpeg.wasm reads and writes its files in memory: the video comes back into memory for it.
+  // ffmpeg.wasm writes its output in memory (its MEMFS); the video in OPFS is mounted (WORKERFS), read
+  // as ffmpeg goes, never copied whole into memory. render-timeline.ts spools the output into OPFS.
   try {
     onProgress(0.97, 'Adding audio');
-    const video = 'file' in written ? new Uint8Array(await written.file.arrayBuffer()) : written.bytes;
     const wav = encodeWav(
       Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
       mixed.sampleRate,
     );
     const bytes = await job.ffmpeg().run(
       async (ff) => {
-        await ff.write(`video.${format}`, video);
+        const video = `video.${format}`;
+        if ('file' in written) await ff.mount([{ name: video, data: written.file }]);
+        else await ff.write(video, written.bytes);
         await ff.write('audio.wav', wav);
-        await ff.exec(buildAddAudioArgs({ video: ff.path(`video.${format}`), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
-        await ff.remove(`video.${format}`);
+        await ff.exec(buildAddAudioArgs({ video: ff.path(video), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
+        if (!('file' in written)) await ff.remove(video);
         await ff.remove('audio.wav');
         return ff.read(`out.${format}`);
       },
