@@ -13,7 +13,8 @@ import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-
 //    in Chromium vs native ffmpeg (x264 veryfast, -threads 2, same filtergraph builder, same stills).
 // 2. The same timeline through the ffmpeg.wasm engine only (H.264), and as mov (ProRes 422, medium).
 // 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall and CPU time, and the
-//    browser process tree's memory before and at its peak during the render (sampled every 100 ms).
+//    browser process tree's memory before and at its peak during the render (sampled every 100 ms); then
+//    the same render kept in memory (spool 'memory'), whose growth beside the first is what OPFS saves.
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => +(ms / 1000).toFixed(2);
@@ -91,20 +92,29 @@ export async function renderBench(): Promise<Record<string, string | number>> {
 
     const cdp = await h.page.context().newCDPSession(h.page);
     await cdp.send('Performance.enable');
-    // The browser's whole process tree every 100 ms: PSS counts shared pages once (RSS once per process).
-    const sampler = sampleTreeMemory(h.browserPid!, 100);
-    let peakHeap = 0;
-    const heapTimer = setInterval(() => {
-      void cdp
-        .send('Performance.getMetrics')
-        .then(({ metrics }) => (peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0)))
-        .catch(() => undefined);
-    }, 200);
-    const big = await h.render({ items: long, settings: { ...settings720, resolution: { width: 1920, height: 1080 } }, title: 'long' }, 'auto', { returnBytes: false }).finally(() => clearInterval(heapTimer));
-    const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
-    const cpuSeconds = treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds;
+    const settings1080 = { ...settings720, resolution: { width: 1920, height: 1080 } };
+    // One render of the 60 s timeline with the browser's whole process tree sampled every 100 ms (PSS
+    // counts shared pages once, RSS once per process) and the page's JS heap every 200 ms.
+    const measured = async (spool: 'opfs' | 'memory') => {
+      const sampler = sampleTreeMemory(h.browserPid!, 100);
+      let peakHeap = 0;
+      const heapTimer = setInterval(() => {
+        void cdp
+          .send('Performance.getMetrics')
+          .then(({ metrics }) => (peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0)))
+          .catch(() => undefined);
+      }, 200);
+      const result = await h.render({ items: long, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool }).finally(() => clearInterval(heapTimer));
+      const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
+      return { result, before, peak, samples, peakHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
+    };
+    const { result: big, before, peak, samples, peakHeap, cpuSeconds } = await measured('opfs');
     // MUSE_BENCH_RENDER_TRACE=<file>: every sample and the render's stages, to see which stage holds what.
     if (process.env.MUSE_BENCH_RENDER_TRACE) await writeFile(process.env.MUSE_BENCH_RENDER_TRACE, JSON.stringify({ stages: big.stages, before, samples }, null, 1));
+    // The same render with every copy of the output in memory (spool 'memory': the mux in a buffer, the
+    // video written into ffmpeg.wasm's memory where it adds the AAC, the result a Blob of the bytes): the
+    // figures beside the default's show what the OPFS spool saves.
+    const inMemory = await measured('memory');
     const mib = (b: number) => +(b / 1048576).toFixed(0);
     // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
     const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
@@ -141,6 +151,14 @@ export async function renderBench(): Promise<Record<string, string | number>> {
       // CPU time of the browser tree during the render: steadier than wall time on a shared machine.
       '60s1080p.browser_cpu_s': +cpuSeconds.toFixed(1),
       '60s1080p.peak_js_heap_MiB': mib(peakHeap),
+      '60s1080p.storage': big.storage,
+      '60s1080p.memory_spool.storage': inMemory.result.storage,
+      '60s1080p.memory_spool.pss_growth_MiB': mib(inMemory.peak.ownPss - inMemory.before.ownPss),
+      '60s1080p.memory_spool.pss_growth_by_process_MiB': Object.entries(inMemory.peak.ownPssByKind)
+        .map(([kind, pss]) => `${kind}:${mib(pss - (inMemory.before.ownPssByKind[kind] ?? 0))}`)
+        .join(','),
+      '60s1080p.memory_spool.rss_growth_MiB': mib(inMemory.peak.rss - inMemory.before.rss),
+      '60s1080p.memory_spool.peak_js_heap_MiB': mib(inMemory.peakHeap),
     };
   } finally {
     await harness?.close();

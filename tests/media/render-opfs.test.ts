@@ -7,8 +7,9 @@ import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness
 import { probe } from './support/probe';
 
 // The WebCodecs export streams into a file in the origin private file system (render/output-spool.ts)
-// rather than one buffer in memory: the result is that file, the same video as the buffer's (duration,
-// frames, decoded pictures), and its dispose() deletes it; a cancelled export leaves no file behind.
+// rather than one buffer in memory, and an output ffmpeg.wasm made is copied into one: the result is that
+// file, the same video as the buffer's (duration, frames, decoded pictures), and its dispose() deletes it;
+// a cancelled export leaves no file behind.
 
 const W = 320;
 const H = 180;
@@ -67,8 +68,9 @@ describe.each(['mp4', 'webm'] as const)('a %s WebCodecs export', (format) => {
   });
 });
 
-it('leaves no OPFS file after an mp4 whose sound ffmpeg.wasm adds', async () => {
-  // Chromium on Linux has no AAC encoder in WebCodecs: ffmpeg.wasm adds the sound to the video read back from OPFS.
+it('hands on an mp4 whose sound ffmpeg.wasm adds as an OPFS file, deleted after use', async () => {
+  // Chromium on Linux has no AAC encoder in WebCodecs: ffmpeg.wasm adds the sound to the video it reads
+  // from OPFS (mounted), and its output is copied into a new OPFS file; the video's file is gone.
   const withSound: TimelineItem[] = [...items, { id: 'tone', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 }, start_time: 0, duration: 3, track: 'audio-1' }];
   const result = await harness.render({ items: withSound, settings: settings('mp4'), title: 'x' }, 'webcodecs');
   const out = join(dir, 'sound.mp4');
@@ -76,8 +78,30 @@ it('leaves no OPFS file after an mp4 whose sound ffmpeg.wasm adds', async () => 
   const p = await probe(out);
   expect(p.video?.frames).toBe(3 * FPS);
   expect(p.audio?.codec).toBe('aac');
-  if (result.engine === 'webcodecs+ffmpeg') expect(result.opfsBefore).toEqual([]);
+  expect(result.storage).toBe('opfs');
+  expect(result.opfsBefore).toEqual([`${result.fileName}:${result.size}`]);
   expect(result.opfsAfter).toEqual([]);
+});
+
+describe.each(['mp4', 'mov'] as const)('a %s ffmpeg.wasm export', (format) => {
+  it('is handed on as an OPFS file with the same pictures as in memory, deleted after use', async () => {
+    const input = { items, settings: { ...settings('mp4'), format }, title: 'x' };
+    const opfs = await harness.render(input, 'ffmpeg');
+    const memory = await harness.render(input, 'ffmpeg', { spool: 'memory' });
+    expect(opfs.engine).toBe('ffmpeg');
+    expect(opfs.storage).toBe('opfs');
+    expect(opfs.fileName).toMatch(new RegExp(`^render-.+\\.${format}$`));
+    expect(opfs.opfsBefore).toEqual([`${opfs.fileName}:${opfs.size}`]);
+    expect(opfs.opfsAfter).toEqual([]);
+    expect(memory.storage).toBe('memory');
+    expect(memory.opfsBefore).toEqual([]);
+
+    const files = { opfs: join(dir, `wasm-opfs.${format}`), memory: join(dir, `wasm-memory.${format}`) };
+    await writeFile(files.opfs, Buffer.from(opfs.base64!, 'base64'));
+    await writeFile(files.memory, Buffer.from(memory.base64!, 'base64'));
+    expect((await probe(files.opfs)).video?.frames).toBe(3 * FPS);
+    expect(await pictures(files.opfs)).toBe(await pictures(files.memory));
+  });
 });
 
 it('leaves no OPFS file when the export is cancelled', async () => {

@@ -1,4 +1,5 @@
-import { OPFS_RENDER_DIR } from '@/features/video-editor/render/output-spool';
+import { OPFS_RENDER_DIR, openOutputSpool, spoolBytes } from '@/features/video-editor/render/output-spool';
+import { sweepRenderFiles } from '@/features/video-editor/render/render-files';
 import { renderTimeline, type RenderEngine, type RenderInput } from '@/features/video-editor/render/render-timeline';
 
 // A bare page that exposes the render engine to Playwright (tests/media and the render bench).
@@ -34,8 +35,41 @@ declare global {
     /** The files (name:size) in the OPFS render directory. */
     museOpfsFiles: () => Promise<string[]>;
     museReady: boolean;
+    /** Like an export waiting for its upload: `size` bytes in the OPFS file `name`, its lock held until museDisposeFiles. */
+    museSpoolFile: (name: string, size: number) => Promise<void>;
+    /** Like an export being written: the OPFS file `name` open for writing, its lock held until museDisposeFiles. */
+    museOpenSpool: (name: string) => Promise<void>;
+    /** Writes the OPFS file `name` without any lock (a file no export marks). */
+    museWriteUnmarked: (name: string) => Promise<void>;
+    /** The names of the Web Locks held in this origin. */
+    museHeldLocks: () => Promise<string[]>;
+    museSweep: () => Promise<string[]>;
+    museDisposeFiles: () => Promise<void>;
   }
 }
+
+const held: Array<() => Promise<void>> = [];
+window.museSpoolFile = async (name, size) => {
+  const spooled = await spoolBytes(name, new Uint8Array(size).fill(7));
+  if (!spooled) throw new Error('no OPFS spool');
+  held.push(spooled.dispose);
+};
+window.museOpenSpool = async (name) => {
+  const spool = await openOutputSpool(name);
+  if (spool.kind !== 'opfs') throw new Error('no OPFS spool');
+  held.push(() => spool.dispose());
+};
+window.museWriteUnmarked = async (name) => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
+  const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+  await writable.write(new Uint8Array(10));
+  await writable.close();
+};
+window.museHeldLocks = async () => ((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').sort();
+window.museSweep = () => sweepRenderFiles();
+window.museDisposeFiles = async () => {
+  for (const dispose of held.splice(0)) await dispose();
+};
 
 window.museOpfsFiles = async () => {
   const root = await navigator.storage.getDirectory();

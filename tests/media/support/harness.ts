@@ -60,7 +60,8 @@ export async function startHarness(mediaDir: string, opts: { extraArgs?: string[
   try {
     server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
     browser = await chromium.connect(server.wsEndpoint());
-    const page = await browser.newPage();
+    // A context of its own (not browser.newPage()), so a test can open more tabs sharing its storage.
+    const page = await (await browser.newContext()).newPage();
     await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
       const name = new URL(route.request().url()).pathname.slice(1);
       const body = await readFile(join(mediaDir, name)).catch(() => null);

@@ -5,6 +5,7 @@ import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
 import { createRenderJob, updateRenderJob } from '../api/render-jobs';
+import { sweepRenderFiles } from '../render/render-files';
 
 // The render flow: a job document as processing, the timeline
 // rendered here with progress written to the job (throttled), the file uploaded to {uid}/renders and
@@ -51,7 +52,9 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the editor or closing the tab stops a render in progress (its job is marked failed below).
+  // Opening it deletes the export files that closed or crashed tabs left in OPFS (render/render-files.ts).
   useEffect(() => {
+    void sweepRenderFiles().catch(() => undefined);
     const stop = () => controller.current?.abort();
     window.addEventListener('pagehide', stop);
     return () => {

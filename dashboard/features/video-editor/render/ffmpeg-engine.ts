@@ -181,7 +181,8 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   const bytes = await job.ffmpeg.run(
     async (ff) => {
       for (const [name, data] of files) await ff.write(name, data);
-      for (const [url, name] of sourceFile) await ff.write(name, new Uint8Array(await media.blobs.get(url)!.arrayBuffer()));
+      // The source files are mounted, read by ffmpeg as it goes: not copied into the worker's memory.
+      if (sourceFile.size) await ff.mount([...sourceFile].map(([url, name]) => ({ name, data: media.blobs.get(url)! })));
       const out = `out.${format}`;
       const args = buildRenderArgs({
         width,
@@ -205,7 +206,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       });
       onProgress(0.1, 'Encoding video');
       await ff.exec(args, { durationSec: totalFrames / fps, onProgress: (f) => onProgress(0.1 + 0.88 * f, 'Encoding video') });
-      for (const name of [...files.keys(), ...sourceFile.values()]) await ff.remove(name);
+      for (const name of files.keys()) await ff.remove(name);
       return ff.read(out);
     },
     { signal },

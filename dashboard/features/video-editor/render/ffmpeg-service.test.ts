@@ -6,6 +6,8 @@ import { createFfmpegService } from './ffmpeg-service';
 
 const fs = new Map<string, Uint8Array>();
 const dirs = new Set<string>();
+/** Mount points and the names of the blobs mounted there (WORKERFS). */
+const mounts = new Map<string, string[]>();
 
 vi.mock('@ffmpeg/ffmpeg', () => ({
   FFmpeg: class {
@@ -14,7 +16,18 @@ vi.mock('@ffmpeg/ffmpeg', () => ({
     off = () => undefined;
     terminate = () => undefined;
     createDir = async (path: string) => void dirs.add(path);
-    deleteDir = async (path: string) => void dirs.delete(path);
+    deleteDir = async (path: string) => {
+      if (mounts.has(path)) throw new Error(`${path} is mounted`);
+      dirs.delete(path);
+    };
+    mount = async (type: string, options: { blobs: { name: string; data: Blob }[] }, path: string) => {
+      if (type !== 'WORKERFS' || !dirs.has(path)) throw new Error(`cannot mount ${type} on ${path}`);
+      mounts.set(
+        path,
+        options.blobs.map((b) => b.name),
+      );
+    };
+    unmount = async (path: string) => void mounts.delete(path);
     writeFile = async (path: string, data: Uint8Array) => void fs.set(path, data);
     readFile = async (path: string) => fs.get(path) ?? Promise.reject(new Error(`no ${path}`));
     deleteFile = async (path: string) => {
@@ -34,6 +47,7 @@ const service = () => createFfmpegService(async () => ({ coreURL: 'core.js', was
 beforeEach(() => {
   fs.clear();
   dirs.clear();
+  mounts.clear();
 });
 
 describe('an ffmpeg job', () => {
@@ -73,5 +87,25 @@ describe('an ffmpeg job', () => {
 
     expect(held).toEqual([expect.stringMatching(/\/out\.mp4$/)]);
     expect([...fs.keys()]).toEqual([]);
+  });
+
+  it('mounts blobs for ffmpeg to read in place, names them by path, and unmounts them at its end', async () => {
+    let args: string[] = [];
+    let mounted: string[] = [];
+    await service().run(async (job) => {
+      await job.mount([{ name: 'video.mp4', data: new Blob([new Uint8Array(10)]) }]);
+      await job.write('audio.wav', new Uint8Array(10));
+      args = ['-i', job.path('video.mp4'), '-i', job.path('audio.wav'), job.path('out.mp4')];
+      mounted = [...mounts].flatMap(([at, names]) => names.map((n) => `${at}/${n}`));
+      await job.exec(args);
+      return job.read('out.mp4');
+    });
+
+    expect(mounted).toEqual([args[1]]);
+    expect(args[1]).toMatch(/\/in\/video\.mp4$/);
+    expect(args[3]).not.toContain('/in/');
+    expect([...mounts]).toEqual([]);
+    expect([...fs.keys()]).toEqual([]);
+    expect([...dirs]).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { FFmpeg } from '@ffmpeg/ffmpeg';
+import type { FFFSType, FFmpeg } from '@ffmpeg/ffmpeg';
 import { parseFfmpegTime } from './ffmpeg-args';
 
 // The one way the editor talks to ffmpeg.wasm. A service owns one worker, loaded lazily on the first
@@ -9,9 +9,15 @@ import { parseFfmpegTime } from './ffmpeg-args';
 // service disposes it.
 
 export interface FfmpegJob {
-  /** Absolute path of a file in this job's own directory. */
+  /** Absolute path of a file in this job's own directory (written, or mounted by `mount`). */
   path(name: string): string;
   write(name: string, data: Uint8Array): Promise<void>;
+  /**
+   * Lets ffmpeg read these blobs (an OPFS File, fetched media) without copying them into the worker's
+   * memory: a read-only WORKERFS mount that reads each part as ffmpeg asks for it. Once per job; `path`
+   * then names each by its `name`.
+   */
+  mount(files: ReadonlyArray<{ name: string; data: Blob }>): Promise<void>;
   read(name: string): Promise<Uint8Array>;
   /** Deletes a file of this job now: inputs before a large output is read, so the worker does not hold both. */
   remove(name: string): Promise<void>;
@@ -81,7 +87,11 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
     // Terminating is the only way to stop a running exec; it also rejects every pending call.
     const onAbort = () => kill();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const path = (name: string) => `${dir}/${name}`;
+    const mountPoint = `${dir}/in`;
+    const mounted = new Set<string>();
+    let mountedAt: string | null = null;
+    let isMounted = false;
+    const path = (name: string) => (mounted.has(name) ? `${mountPoint}/${name}` : `${dir}/${name}`);
     try {
       await ff.createDir(dir);
       const job: FfmpegJob = {
@@ -90,6 +100,16 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
           throwIfAborted(signal);
           await ff.writeFile(path(name), data);
           created.push(path(name));
+        },
+        async mount(files) {
+          throwIfAborted(signal);
+          if (mountedAt) throw new Error('an ffmpeg job mounts its blobs once');
+          await ff.createDir(mountPoint);
+          mountedAt = mountPoint;
+          // The type is an enum of @ffmpeg/ffmpeg: its value is the file system's name.
+          await ff.mount('WORKERFS' as FFFSType, { blobs: files.map((f) => ({ name: f.name, data: f.data })) }, mountPoint);
+          isMounted = true;
+          for (const f of files) mounted.add(f.name);
         },
         async read(name) {
           const data = await ff.readFile(path(name));
@@ -128,6 +148,10 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
       // After an abort the worker is gone with its files; otherwise leave the file system as found.
       if (!signal?.aborted && instance) {
         for (const file of created) await ff.deleteFile(file).catch(() => undefined);
+        if (mountedAt) {
+          if (isMounted) await ff.unmount(mountedAt).catch(() => undefined);
+          await ff.deleteDir(mountedAt).catch(() => undefined);
+        }
         await ff.deleteDir(dir).catch(() => undefined);
       }
     }

@@ -1,13 +1,15 @@
 import { BufferTarget, StreamTarget, type Target } from 'mediabunny';
+import { holdRenderLock, OPFS_RENDER_DIR } from './render-files';
 
-// Where the WebCodecs export's muxer writes the file. A long export would not fit in memory as one
-// ArrayBuffer (BufferTarget), so it streams into a file in the origin private file system (OPFS) through
-// mediabunny's StreamTarget and a FileSystemWritableFileStream (positioned writes, so the mp4 muxer can
-// seek back); the result is that file, which the caller uploads and then deletes (`dispose`). Where OPFS
-// or createWritable is missing (older Safari, some private modes), it falls back to the buffer.
+// Where an export's file is written. A long export would not fit in memory as one ArrayBuffer
+// (BufferTarget), so the WebCodecs muxer streams it into a file in the origin private file system (OPFS)
+// through mediabunny's StreamTarget and a FileSystemWritableFileStream (positioned writes, so the mp4
+// muxer can seek back), and an output ffmpeg.wasm made is copied into such a file (`spoolBytes`). The
+// result is that file, which the caller uploads and then deletes (`dispose`). Each file is marked live by
+// its Web Lock for as long (render-files.ts), so a sweep deletes only files no open tab still needs.
+// Where OPFS or createWritable is missing (older Safari, some private modes), it stays in memory.
 
-/** The OPFS directory that holds exports being written or waiting for their upload. */
-export const OPFS_RENDER_DIR = 'muse-renders';
+export { OPFS_RENDER_DIR } from './render-files';
 
 /** Bytes written to OPFS per write: fewer, larger writes than one per packet. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -22,6 +24,50 @@ export interface OutputSpool {
   dispose(): Promise<void>;
 }
 
+interface OpfsFile {
+  handle: FileSystemFileHandle;
+  writable: FileSystemWritableFileStream;
+  /** Aborts a writable nobody took, deletes the file, then releases its lock; safe to call more than once. */
+  dispose(): Promise<void>;
+}
+
+/** A new file `name` in the render directory, its lock held and a writable open; null without OPFS. */
+async function openOpfsFile(name: string): Promise<OpfsFile | null> {
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function') return null;
+  // The lock first: a sweep in another tab must never find this file unlocked.
+  const release = await holdRenderLock(name).catch(() => null);
+  const unlock = () => release?.();
+  let dir: FileSystemDirectoryHandle;
+  let handle: FileSystemFileHandle;
+  try {
+    dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
+    handle = await dir.getFileHandle(name, { create: true });
+  } catch {
+    unlock();
+    return null;
+  }
+  const remove = () => dir.removeEntry(name).catch(() => undefined);
+  const writable = typeof handle.createWritable === 'function' ? await handle.createWritable().catch(() => null) : null;
+  if (!writable) {
+    await remove();
+    unlock();
+    return null;
+  }
+  let disposed = false;
+  return {
+    handle,
+    writable,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      // A stream the muxer never took (a failure before start) is still open: abort it, or the entry stays locked.
+      if (!writable.locked) await writable.abort().catch(() => undefined);
+      await remove();
+      unlock();
+    },
+  };
+}
+
 function memorySpool(): OutputSpool {
   const target = new BufferTarget();
   return {
@@ -34,36 +80,32 @@ function memorySpool(): OutputSpool {
 
 /** A spool for the file `name`: in OPFS when `opfs` and the browser has it, else in memory. */
 export async function openOutputSpool(name: string, opfs = true): Promise<OutputSpool> {
-  if (!opfs || typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function') return memorySpool();
-  let dir: FileSystemDirectoryHandle;
-  let handle: FileSystemFileHandle;
-  try {
-    dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
-    handle = await dir.getFileHandle(name, { create: true });
-  } catch {
-    return memorySpool();
-  }
-  const remove = () => dir.removeEntry(name).catch(() => undefined);
-  if (typeof handle.createWritable !== 'function') {
-    await remove();
-    return memorySpool();
-  }
-  const writable = await handle.createWritable().catch(() => null);
-  if (!writable) {
-    await remove();
-    return memorySpool();
-  }
-  let disposed = false;
+  const file = opfs ? await openOpfsFile(name) : null;
+  if (!file) return memorySpool();
   return {
     kind: 'opfs',
-    target: new StreamTarget(writable, { chunked: true, chunkSize: CHUNK_BYTES }),
-    result: async () => ({ file: await handle.getFile() }),
-    async dispose() {
-      if (disposed) return;
-      disposed = true;
-      // A stream the muxer never took (a failure before start) is still open: abort it, or the entry stays locked.
-      if (!writable.locked) await writable.abort().catch(() => undefined);
-      await remove();
-    },
+    target: new StreamTarget(file.writable, { chunked: true, chunkSize: CHUNK_BYTES }),
+    result: async () => ({ file: await file.handle.getFile() }),
+    dispose: () => file.dispose(),
   };
 }
+
+/**
+ * Copies `bytes` (an output ffmpeg.wasm made) into the new OPFS file `name`, 8 MiB a write, so the
+ * caller can drop them and hand on the file; null where OPFS is missing or the write fails (quota).
+ */
+export async function spoolBytes(name: string, bytes: Uint8Array): Promise<{ file: File; dispose: () => Promise<void> } | null> {
+  const file = await openOpfsFile(name);
+  if (!file) return null;
+  try {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) await file.writable.write(bytes.subarray(at, at + CHUNK_BYTES) as Uint8Array<ArrayBuffer>);
+    await file.writable.close();
+    return { file: await file.handle.getFile(), dispose: () => file.dispose() };
+  } catch {
+    await file.dispose();
+    return null;
+  }
+}
+
+/** A fresh file name for an export: render-<time>-<random>.<extension>. */
+export const renderFileName = (extension: string) => `render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${extension}`;

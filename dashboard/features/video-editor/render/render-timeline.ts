@@ -5,6 +5,8 @@ import { renderWithFfmpeg } from './ffmpeg-engine';
 import { ffmpegCoreUrls } from './ffmpeg-core-urls';
 import { createFfmpegService, RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { loadMedia, MediaLoadError } from './media';
+import { renderFileName, spoolBytes } from './output-spool';
+import { sweepRenderFiles } from './render-files';
 import { frameCount, renderDuration } from './scene';
 import { pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
 
@@ -30,8 +32,9 @@ export interface RenderOptions {
   /** For tests: replaces global fetch when loading media. */
   fetch?: typeof fetch;
   /**
-   * Where the WebCodecs export is written while it is muxed: 'opfs' (default) streams it into a file in
-   * the origin private file system where the browser has one, 'memory' keeps it in one buffer.
+   * Where the export is written: 'opfs' (default) streams the WebCodecs mux into a file in the origin
+   * private file system where the browser has one, and copies an output ffmpeg.wasm made into such a
+   * file; 'memory' keeps it in one buffer (and the result is a Blob of it).
    */
   spool?: 'opfs' | 'memory';
 }
@@ -72,6 +75,8 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
   const durationSec = renderDuration(input.items);
   const totalFrames = frameCount(durationSec, fps);
   if (totalFrames === 0) throw new RenderUnsupportedError('Nothing to render: add a clip to the timeline first');
+  // Files that closed or crashed tabs left in OPFS (render-files.ts); never one an open tab still needs.
+  if (options.spool !== 'memory') await sweepRenderFiles().catch(() => undefined);
 
   let encoderConfig: VideoEncoderConfig | null = null;
   if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);
@@ -94,10 +99,12 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
     const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
     const config: VideoEncoderConfig | null = encoderConfig;
     const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
-    const stored =
-      'file' in out
-        ? { blob: out.file, storage: 'opfs' as const, dispose: out.dispose }
-        : { blob: new Blob([out.bytes as BlobPart], { type: info.mimeType }), storage: 'memory' as const, dispose: () => Promise.resolve() };
+    // An output in memory (ffmpeg.wasm's, or a mux without OPFS) goes into an OPFS file where it can, so
+    // the bytes can be dropped and what the caller uploads is a file, not a second copy in a Blob.
+    const spooled = 'file' in out ? out : options.spool === 'memory' ? null : await spoolBytes(renderFileName(info.extension), out.bytes);
+    const stored = spooled
+      ? { blob: spooled.file, storage: 'opfs' as const, dispose: spooled.dispose }
+      : { blob: new Blob([(out as { bytes: Uint8Array }).bytes as BlobPart], { type: info.mimeType }), storage: 'memory' as const, dispose: () => Promise.resolve() };
     onProgress(1, 'Done');
     return { ...stored, mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
   } catch (error) {

@@ -6,7 +6,7 @@ import type { EngineJob, EngineOutput } from './engine-job';
 import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
 import { buildAddAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { openOutputSpool } from './output-spool';
+import { openOutputSpool, renderFileName } from './output-spool';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
@@ -53,7 +53,7 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   // streamed to a file reserves room for its index at the start (fast start without holding the media in
   // memory): mediabunny needs each track's most packets for that, a frame's and an audio packet's worth
   // (AAC 1024 samples, Opus 960) plus a margin.
-  const spool = await openOutputSpool(`render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${format}`, job.spool !== 'memory');
+  const spool = await openOutputSpool(renderFileName(format), job.spool !== 'memory');
   const reserve = spool.kind === 'opfs' && format === 'mp4';
   const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
@@ -148,20 +148,22 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
     throw error;
   });
   if (!mixed || audioInContainer) return 'file' in written ? { file: written.file, dispose: () => spool.dispose(), engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
-  // ffmpeg.wasm reads and writes its files in memory: the video comes back into memory for it.
+  // ffmpeg.wasm writes its output in memory (its MEMFS); the video in OPFS is mounted (WORKERFS), read
+  // as ffmpeg goes, never copied whole into memory. render-timeline.ts spools the output into OPFS.
   try {
     onProgress(0.97, 'Adding audio');
-    const video = 'file' in written ? new Uint8Array(await written.file.arrayBuffer()) : written.bytes;
     const wav = encodeWav(
       Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
       mixed.sampleRate,
     );
     const bytes = await job.ffmpeg().run(
       async (ff) => {
-        await ff.write(`video.${format}`, video);
+        const video = `video.${format}`;
+        if ('file' in written) await ff.mount([{ name: video, data: written.file }]);
+        else await ff.write(video, written.bytes);
         await ff.write('audio.wav', wav);
-        await ff.exec(buildAddAudioArgs({ video: ff.path(`video.${format}`), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
-        await ff.remove(`video.${format}`);
+        await ff.exec(buildAddAudioArgs({ video: ff.path(video), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
+        if (!('file' in written)) await ff.remove(video);
         await ff.remove('audio.wav');
         return ff.read(`out.${format}`);
       },
