@@ -7,6 +7,7 @@ import { userCollectionPath } from '../../core/firestore-paths';
 import { createUser, type TestUser } from '../../tests/e2e/support/auth-emulator';
 import { chromiumArgs } from '../../tests/e2e/support/env';
 import type { RunningStack } from '../stack/stack';
+import { burstBench } from './social-burst';
 
 // Social publishing against the X sandbox, through the real callables, job trigger and schedule driver:
 // - Post Now: the click to the post showing as published (with its link) in Recent Posts, median of 10.
@@ -17,6 +18,9 @@ import type { RunningStack } from '../stack/stack';
 //   the scheduler killed after its first page with its workers, started again on a clock moved past the posts'
 //   times; the posts without an explicit state 10 minutes after their time (must be 0), posted twice, and how
 //   long each phase took.
+// - The burst (scripts/bench/social-burst.ts): 10,000 posts due at the same minute, claimed by the sweep and
+//   published in-process; how long until the last is out, each phase's throughput, duplicates and lost.
+// MUSE_BENCH_SOCIAL_PARTS (comma list of postNow, scheduler, stuck, burst) runs only those parts.
 
 const POST_NOW_RUNS = 10;
 const USERS = 20;
@@ -204,8 +208,15 @@ async function stuckCheck(): Promise<Figures> {
 export async function socialBench(stack: RunningStack): Promise<Figures> {
   Object.assign(process.env, stack.env);
   const app = initializeApp({ projectId: stack.projectId }, `social-bench-${randomUUID()}`);
+  const parts = process.env.MUSE_BENCH_SOCIAL_PARTS?.split(',').map((p) => p.trim());
+  const runs = (part: string) => !parts || parts.includes(part);
   try {
-    return { ...(await postNow(stack)), ...(await scheduler(stack, getFirestore(app))), ...(await stuckCheck()) };
+    return {
+      ...(runs('postNow') ? await postNow(stack) : {}),
+      ...(runs('scheduler') ? await scheduler(stack, getFirestore(app)) : {}),
+      ...(runs('stuck') ? await stuckCheck() : {}),
+      ...(runs('burst') ? await burstBench() : {}),
+    };
   } finally {
     await deleteApp(app);
   }

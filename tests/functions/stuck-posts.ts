@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
 import { userCollectionPath } from '@core/firestore-paths';
 import { queuedJob } from '../../functions/src/jobs/job-state';
 import { runJob } from '../../functions/src/jobs/runner';
 import { sweepStaleJobs } from '../../functions/src/jobs/sweep-stale-jobs/sweep-stale-jobs';
 import { readSocialCredentials } from '../../functions/src/integrations/secret-store';
-import { systemClock, type Clock } from '../../functions/src/lib/clock';
+import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { sandboxUrl } from './integrations-support';
-import { publishRunnerDeps, queuedXPost, saveCredentials, type DirectProject } from './publish-support';
+import { fixedClock, inPool, readPosts, seedScheduledXPosts, tweetsOnX, xUsers, type PostState } from './due-posts-support';
+import { publishRunnerDeps, type DirectProject } from './publish-support';
 
 // The stuck-post check (issue: "nothing stuck, nothing falsely failed"): `count` X posts scheduled over 20
 // minutes an hour ahead, seeded in bulk with the Admin SDK, in a project of their own where no trigger runs
@@ -42,21 +42,6 @@ export interface StuckPostReport {
   phaseMs: Record<string, number>;
 }
 
-interface PostState {
-  path: string;
-  uid: string;
-  id: string;
-  text: string;
-  status: string;
-  jobId: string | null;
-  scheduledAt: number;
-  platformPostId: string | null;
-  error: { message?: string } | null;
-  checkingUntil: unknown;
-}
-
-const fixed = (at: number): Clock => ({ now: () => new Date(at) });
-
 /** A state the user can read: published with its id, failed with its reason, cancelled, or an outcome being checked. */
 export function hasExplicitState(post: Pick<PostState, 'status' | 'platformPostId' | 'error' | 'checkingUntil'>): boolean {
   if (post.status === 'published') return !!post.platformPostId;
@@ -64,35 +49,6 @@ export function hasExplicitState(post: Pick<PostState, 'status' | 'platformPostI
   if (post.status === 'cancelled') return true;
   if (post.status === 'queued' || post.status === 'publishing') return post.checkingUntil != null;
   return false;
-}
-
-async function readPosts(db: Firestore, uids: readonly string[]): Promise<PostState[]> {
-  const lists = await Promise.all(
-    uids.map(async (uid) =>
-      (await db.collection(userCollectionPath(uid, 'socialPosts')).get()).docs.map((d) => ({
-        path: d.ref.path,
-        uid,
-        id: d.id,
-        text: d.get('text') as string,
-        status: d.get('status') as string,
-        jobId: (d.get('jobId') as string | null) ?? null,
-        scheduledAt: (d.get('scheduledAt') as { toMillis(): number }).toMillis(),
-        platformPostId: (d.get('platformPostId') as string | null) ?? null,
-        error: (d.get('error') as { message?: string } | null) ?? null,
-        checkingUntil: d.get('checkingUntil') ?? null,
-      })),
-    ),
-  );
-  return lists.flat();
-}
-
-async function inPool<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) await run(items[next++]!);
-    }),
-  );
 }
 
 export async function runStuckPostCheck(project: DirectProject, count: number): Promise<StuckPostReport> {
@@ -113,24 +69,11 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   const marker = `stuck-${randomUUID().slice(0, 8)}`;
 
   // Users with X accounts of their own (a sandbox account per user), then the posts in bulk.
-  const users = Math.ceil(count / POSTS_PER_USER);
-  const uids = Array.from({ length: users }, () => `u${randomUUID().slice(0, 12)}`);
-  await timed('seed', async () => {
-    await inPool(uids, RUN_CONCURRENCY, async (uid) => {
-      const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-      await saveCredentials(store, uid, 'x', { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` });
-    });
+  const uids = await timed('seed', async () => {
+    const users = await xUsers(store, Math.ceil(count / POSTS_PER_USER), RUN_CONCURRENCY);
     const base = Date.now() + 60 * MINUTE;
-    const writer = db.bulkWriter();
-    const now = new Date();
-    for (let i = 0; i < count; i++) {
-      const uid = uids[i % users]!;
-      void writer.create(
-        db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`),
-        queuedXPost(null, `${marker} post ${i}`, now, { status: 'scheduled', scheduledAt: new Date(base + Math.floor((i * WINDOW_MS) / count)) }),
-      );
-    }
-    await writer.close();
+    await seedScheduledXPosts(db, users, count, marker, (i) => base + Math.floor((i * WINDOW_MS) / count));
+    return users;
   });
   const seeded = await readPosts(db, uids);
   const base = Math.min(...seeded.map((p) => p.scheduledAt));
@@ -145,9 +88,9 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   let restartedJobs = 0;
   const sweep = async (at: number) => {
     for (;;) {
-      const stale = await sweepStaleJobs({ db, clock: fixed(at), handlers: deps.handlers });
+      const stale = await sweepStaleJobs({ db, clock: fixedClock(at), handlers: deps.handlers });
       restartedJobs += stale.restarted.length;
-      const due = await publishDuePosts({ db, clock: fixed(at) });
+      const due = await publishDuePosts({ db, clock: fixedClock(at) });
       if (stale.expired.length + stale.restarted.length + due.claimed.length === 0) return;
     }
   };
@@ -157,7 +100,7 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   // 1. The first sweep, 5 minutes into the window, dies after its first page; so do the workers it started.
   const first = base + 5 * MINUTE;
   await timed('first sweep, killed', async () => {
-    const { claimed } = await publishDuePosts({ db, clock: fixed(first), batchSize: Math.max(4, Math.floor(count / 20)), budgetMs: 0 });
+    const { claimed } = await publishDuePosts({ db, clock: fixedClock(first), batchSize: Math.max(4, Math.floor(count / 20)), budgetMs: 0 });
     const posts = (await readPosts(db, uids)).filter((p) => claimed.includes(p.path));
     await inPool(posts, RUN_CONCURRENCY, async (post) => {
       const i = posts.indexOf(post);
@@ -205,9 +148,7 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   checkpoints.push(await withoutState(end));
 
   const final = await readPosts(db, uids);
-  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as { tweets: { text: string }[] };
-  const onX = new Map<string, number>();
-  for (const t of tweets) if (t.text.startsWith(marker)) onX.set(t.text, (onX.get(t.text) ?? 0) + 1);
+  const onX = await tweetsOnX(marker);
   return {
     posts: final.length,
     withoutStateAtCheckpoints: checkpoints,

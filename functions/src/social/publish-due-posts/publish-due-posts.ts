@@ -23,12 +23,14 @@ export interface PublishDuePostsDeps {
  * Claims every scheduled post that is due (also one that fell due while functions were down): in one
  * transaction per post, still 'scheduled' becomes 'queued' and its publish job (id: the post id) is created,
  * which the job runner then runs. Sweeps running at once contend on the same documents, so each post is
- * claimed by exactly one of them. Pages of due posts are claimed until none is left or the budget is spent.
+ * claimed by exactly one of them. Pages of due posts are claimed until none is left or the budget is spent,
+ * with up to `concurrency` claims in flight whatever the page they come from (docs/architecture.md, Publishing,
+ * has the figures behind the defaults).
  */
 export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ claimed: string[] }> {
   const now = deps.clock.now();
-  const batchSize = deps.batchSize ?? 100;
-  const concurrency = deps.concurrency ?? 20;
+  const batchSize = deps.batchSize ?? 200;
+  const concurrency = deps.concurrency ?? 100;
   const budgetMs = deps.budgetMs ?? 60_000;
   const startedAt = Date.now();
   const elapsed = deps.elapsed ?? (() => Date.now() - startedAt);
@@ -50,15 +52,37 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
     if (won) claimed.push(doc.ref.path);
   }
 
-  let cursor: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    let query = deps.db.collectionGroup(collections.socialPosts).where('status', '==', 'scheduled').where('scheduledAt', '<=', now).orderBy('scheduledAt').limit(batchSize);
+  // Claims stay `concurrency` in flight across pages: the next page is read while the current one is being
+  // claimed (its cursor is the page's last post, known at once), and a claim starts as soon as one ends.
+  const pageAfter = (cursor?: QueryDocumentSnapshot) => {
+    let query = deps.db.collectionGroup(collections.socialPosts).where('status', '==', 'scheduled').where('scheduledAt', '<=', now).orderBy('scheduledAt').select('scheduledAt').limit(batchSize);
     if (cursor) query = query.startAfter(cursor);
-    const page = await query.get();
-    for (let i = 0; i < page.docs.length; i += concurrency) await Promise.all(page.docs.slice(i, i + concurrency).map(claim));
-    if (page.docs.length < batchSize || elapsed() >= budgetMs) break;
-    cursor = page.docs.at(-1);
+    return query.get();
+  };
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let page = await pageAfter();
+  for (;;) {
+    const more = page.docs.length === batchSize && elapsed() < budgetMs;
+    const next = more ? pageAfter(page.docs.at(-1)) : undefined;
+    // A failed read of the next page is the sweep's failure once this page is claimed, not an unhandled rejection.
+    next?.catch(() => undefined);
+    for (const doc of page.docs) {
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      if (failure) break;
+      const running: Promise<void> = claim(doc)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }
+    if (!next || failure) break;
+    page = await next;
   }
+  await Promise.all(inFlight);
+  // A claim that failed (its transaction gave up) fails the run, as before: the next sweep takes what is left.
+  if (failure) throw failure.error;
   if (claimed.length > 0) log.info('Due posts queued', { count: claimed.length, posts: claimed.slice(0, 20) });
   return { claimed };
 }

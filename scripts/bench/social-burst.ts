@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { deleteApp, getApps } from 'firebase-admin/app';
+
+// The burst: N X posts (default 10,000; MUSE_BENCH_BURST_POSTS for smaller runs), 10 per user, all due at the
+// same minute, seeded in bulk with the Admin SDK in a Firestore project of their own (like the stuck-post
+// check, tests/functions/stuck-posts.ts), where no trigger runs. At the due minute the scheduler's sweep
+// (publishDuePosts, on the schedule time's clock, run again at once while it leaves posts behind, as the next
+// minute's run would) claims them; then every claimed post's job runs in-process through runJob, the trigger's
+// code, at most MUSE_BENCH_BURST_CONCURRENCY at once (default 50: the job trigger's maxInstances, each instance
+// running one job at a time), against the X sandbox, with the production publish timings. The two phases run
+// one after the other (in production the jobs start as the claims land), so each has its own throughput and
+// per-post cost; docs/architecture.md turns them into the production figures.
+// Which part took the time: each phase's CPU time of this process (the jobs, the Admin SDK and the X sandbox,
+// which runs in the bench's process), of the Firestore emulator's process, and of the whole machine (shared),
+// in cores and per post; a phase is bound by a process that used a full core, else by the machine when all its
+// cores were busy (other work included), else by waiting.
+
+const MINUTE = 60_000;
+const POSTS_PER_USER = 10;
+const DEFAULT_POSTS = 10_000;
+const DEFAULT_CONCURRENCY = 50;
+
+type Figures = Record<string, string | number>;
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+const seconds = (ms: number) => +(ms / 1000).toFixed(1);
+const positive = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);
+
+/** Clock ticks of /proc (USER_HZ), 100 on Linux. */
+const TICK_MS = 10;
+
+/** CPU time (ms) a process has used, from /proc/<pid>/stat (utime + stime); undefined once it is gone. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (ms) the whole machine spent busy (not idle or waiting on I/O), from /proc/stat. */
+function machineBusyMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const t = ticks.map(Number);
+  return (t.reduce((a, b) => a + b, 0) - t[3]! - t[4]!) * TICK_MS;
+}
+
+/** The process listening on 127.0.0.1:`port` (the Firestore emulator's Java process), found through its socket. */
+function listenerPid(port: number): number | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]!);
+    }
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const link = readlinkSync(`/proc/${entry}/fd/${fd}`);
+        if (link.startsWith('socket:[') && inodes.has(link.slice(8, -1))) return Number(entry);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
+
+interface CpuSample {
+  at: number;
+  bench: number;
+  emulator: number | undefined;
+  machine: number;
+}
+
+function cpuMeter(emulatorPid: number | undefined) {
+  const sample = (): CpuSample => {
+    const own = process.cpuUsage();
+    return { at: Date.now(), bench: (own.user + own.system) / 1000, emulator: emulatorPid ? processCpuMs(emulatorPid) : undefined, machine: machineBusyMs() };
+  };
+  return {
+    sample,
+    /**
+     * CPU used between two samples: in cores (CPU ms per wall ms) and in CPU ms per post, for this process and the
+     * emulator's; and what bounded the phase: one of them near a full core, else the machine's cores (shared).
+     */
+    between(a: CpuSample, b: CpuSample, posts: number, prefix: string): Figures {
+      const wall = Math.max(1, b.at - a.at);
+      const bench = b.bench - a.bench;
+      const emulator = a.emulator !== undefined && b.emulator !== undefined ? b.emulator - a.emulator : undefined;
+      const machine = (b.machine - a.machine) / wall;
+      const cores = availableParallelism();
+      const bound =
+        emulator !== undefined && emulator / wall >= 0.85 && emulator >= bench
+          ? 'Firestore emulator (a full core)'
+          : bench / wall >= 0.85
+            ? 'bench process (a full core)'
+            : machine >= 0.85 * cores
+              ? `machine (${cores} shared cores busy)`
+              : 'waiting (neither process nor the machine busy)';
+      return {
+        [`${prefix}.cpuCores.bench`]: +(bench / wall).toFixed(2),
+        [`${prefix}.cpuMsPerPost.bench`]: +(bench / Math.max(1, posts)).toFixed(1),
+        ...(emulator === undefined ? {} : { [`${prefix}.cpuCores.firestoreEmulator`]: +(emulator / wall).toFixed(2), [`${prefix}.cpuMsPerPost.firestoreEmulator`]: +(emulator / Math.max(1, posts)).toFixed(1) }),
+        [`${prefix}.cpuCores.machine`]: +machine.toFixed(2),
+        [`${prefix}.boundBy`]: bound,
+      };
+    },
+  };
+}
+
+export async function burstBench(): Promise<Figures> {
+  const posts = positive(process.env.MUSE_BENCH_BURST_POSTS, DEFAULT_POSTS);
+  const concurrency = positive(process.env.MUSE_BENCH_BURST_CONCURRENCY, DEFAULT_CONCURRENCY);
+  // Imported once the stack's hosts are in the environment: the functions tests' support reads them on import.
+  const { directProject, publishRunnerDeps } = await import('../../tests/functions/publish-support');
+  const { fixedClock, inPool, readPosts, seedScheduledXPosts, tweetsOnX, xUsers } = await import('../../tests/functions/due-posts-support');
+  const { runJob } = await import('../../functions/src/jobs/runner');
+  const { publishDuePosts } = await import('../../functions/src/social/publish-due-posts/publish-due-posts');
+  const { PUBLISH_TIMING } = await import('../../functions/src/social/publish-timing');
+  const { systemClock } = await import('../../functions/src/lib/clock');
+
+  const name = `burst-bench-${randomUUID().slice(0, 6)}`;
+  const project = directProject(name);
+  const { db, keyring } = project;
+  try {
+    const deps = publishRunnerDeps(project, { timing: PUBLISH_TIMING });
+    const marker = `burst-${randomUUID().slice(0, 8)}`;
+    const meter = cpuMeter(listenerPid(Number(process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1))));
+
+    // Seeding: the users (credentials through the secret store, as Integrations saves them), then the posts.
+    const seed0 = Date.now();
+    const uids = await xUsers({ db, keyring, clock: systemClock }, Math.ceil(posts / POSTS_PER_USER));
+    // The due minute: the first whole minute after the posts are written (at the rate the users were).
+    const perUserMs = (Date.now() - seed0) / uids.length;
+    const dueAt = Math.ceil((Date.now() + 10_000 + posts * perUserMs) / MINUTE) * MINUTE;
+    await seedScheduledXPosts(db, uids, posts, marker, () => dueAt);
+    const seedMs = Date.now() - seed0;
+    const seededBeforeDue = Date.now() <= dueAt;
+    await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())));
+
+    // Claim: the sweep at the due minute, with its production page size, claims in flight and budget.
+    const c0 = meter.sample();
+    let sweeps = 0;
+    const claimed: string[] = [];
+    for (;;) {
+      sweeps++;
+      const run = await publishDuePosts({ db, clock: fixedClock(dueAt) });
+      claimed.push(...run.claimed);
+      if (run.claimed.length === 0) break;
+    }
+    const c1 = meter.sample();
+
+    // Publish: each claimed post's job (its id is the post's), as the trigger on the job's creation runs it.
+    const runMs: number[] = [];
+    await inPool(claimed, concurrency, async (path) => {
+      const [, uid, , postId] = path.split('/');
+      const t0 = Date.now();
+      await runJob({ uid: uid!, jobId: postId! }, deps);
+      runMs.push(Date.now() - t0);
+    });
+    const p1 = meter.sample();
+
+    const final = await readPosts(db, uids);
+    const onX = await tweetsOnX(marker);
+    const published = final.filter((p) => p.status === 'published' && p.platformPostId && p.publishedAt !== null);
+    const failed = final.filter((p) => p.status === 'failed' && p.error?.message);
+    const lateness = published.map((p) => p.publishedAt! - dueAt);
+    const lastOut = Math.max(...published.map((p) => p.publishedAt!));
+    const claimMs = c1.at - c0.at;
+    const publishMs = p1.at - c1.at;
+    return {
+      'burst.posts': posts,
+      'burst.users': uids.length,
+      'burst.seedS': seconds(seedMs),
+      ...(seededBeforeDue ? {} : { 'burst.seededAfterDueMinute': 'yes (lateness includes the wait)' }),
+      'burst.sweepStartAfterDueS': seconds(c0.at - dueAt),
+      'burst.dueToLastPublishedS': seconds(lastOut - dueAt),
+      'burst.claim.sweepRuns': sweeps - 1,
+      'burst.claim.claimed': claimed.length,
+      'burst.claim.wallS': seconds(claimMs),
+      'burst.claim.postsPerS': +(claimed.length / (claimMs / 1000)).toFixed(1),
+      ...meter.between(c0, c1, claimed.length, 'burst.claim'),
+      'burst.publish.concurrency': concurrency,
+      'burst.publish.wallS': seconds(publishMs),
+      'burst.publish.postsPerS': +(claimed.length / (publishMs / 1000)).toFixed(1),
+      'burst.publish.jobS.p50': seconds(percentile(runMs, 50)),
+      'burst.publish.jobS.p95': seconds(percentile(runMs, 95)),
+      ...meter.between(c1, p1, claimed.length, 'burst.publish'),
+      'burst.latenessS.p50': seconds(percentile(lateness, 50)),
+      'burst.latenessS.p95': seconds(percentile(lateness, 95)),
+      'burst.latenessS.max': seconds(Math.max(...lateness)),
+      'burst.published': published.length,
+      'burst.failed': failed.length,
+      'burst.lost': final.length - published.length - failed.length + (posts - final.length),
+      'burst.duplicatesOnX': [...onX.values()].filter((n) => n > 1).length,
+      'burst.publishedWithoutTweet': published.filter((p) => !onX.has(p.text)).length,
+    };
+  } finally {
+    // directProject's app, named after the project: its Firestore client would keep the process alive.
+    await Promise.all(
+      getApps()
+        .filter((a) => a.name === `${name}-direct`)
+        .map((a) => deleteApp(a)),
+    );
+  }
+}
