@@ -87,7 +87,7 @@ const signedOutScreens: Screen[] = [
   },
 ];
 
-/** One account per worker, signed in once through /auth; each test starts from its saved session. */
+/** One account per worker, signed in once; each test starts from its saved session. */
 const test = base.extend<{ signedOut: boolean }, { session: StorageState }>({
   signedOut: [false, { option: true }],
   session: [
@@ -196,20 +196,31 @@ async function scanBothThemes(page: Page, screen: Screen, index: number): Promis
   await expectNoViolations(page, screen, second, { contrastOnly: true });
 }
 
-test.describe('accessibility in the light and dark themes', () => {
-  signedInScreens.forEach((screen, index) => {
-    test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
-      await scanBothThemes(page, screen, index);
+/**
+ * Screens share a test (and its page) four at a time: a test's own set-up (a browser context with the
+ * session restored into its IndexedDB, a page, their tear-down) cost about as much as loading and scanning
+ * a screen. Each screen is still loaded on its own (load), in the theme its place in the table gives it,
+ * and named by its step and in every finding.
+ */
+const SCREENS_PER_TEST = 4;
+
+function scanAll(screens: Screen[]): void {
+  for (let start = 0; start < screens.length; start += SCREENS_PER_TEST) {
+    const group = screens.slice(start, start + SCREENS_PER_TEST);
+    test(`${group.map((screen) => screen.name).join(', ')}: no serious or critical violations`, async ({ page }) => {
+      // A budget for several screens, as other multi-step tests have.
+      test.setTimeout(waits.test * 2);
+      for (const [offset, screen] of group.entries()) await test.step(screen.name, () => scanBothThemes(page, screen, start + offset));
     });
-  });
+  }
+}
+
+test.describe('accessibility in the light and dark themes', () => {
+  scanAll(signedInScreens);
 
   test.describe('signed out', () => {
     test.use({ signedOut: true });
-    signedOutScreens.forEach((screen, index) => {
-      test(`${screen.name} has no serious or critical violations`, async ({ page }) => {
-        await scanBothThemes(page, screen, index);
-      });
-    });
+    scanAll(signedOutScreens);
   });
 });
 
