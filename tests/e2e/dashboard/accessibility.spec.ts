@@ -3,6 +3,7 @@ import { type BrowserContext, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../../core/constants';
 import { museFor } from '../support/driver';
 import { e2eEnv } from '../support/env';
+import { navigateInApp } from '../support/navigate';
 import { expect, test as base, waits } from '../support/fixtures';
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) over every screen and the dialogs one click away, in both
@@ -123,12 +124,21 @@ function describeViolations(violations: Result[]): string {
   return violations.map((v) => [`${v.id} (${v.impact}): ${v.help}`, ...v.nodes.map((node) => describeNode(v, node))].join('\n')).join('\n');
 }
 
-/** Waits for the screen in its first theme; the theme is stored before the page loads, as a returning user's is. */
-async function load(page: Page, screen: Screen, theme: Theme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
-  await page.goto(screen.path);
-  await settleColours(page);
+/**
+ * Waits for the screen in its first theme. Loaded (`inApp` false): the theme is stored before the page
+ * loads, as a returning user's is. `inApp`: the app already open in that theme (the previous screen's
+ * second) moves to the screen through its router, as a click on one of its links does.
+ */
+async function load(page: Page, screen: Screen, theme: Theme, inApp: boolean): Promise<void> {
+  if (inApp) {
+    await switchTheme(page, theme);
+    await navigateInApp(page, screen.path);
+  } else {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    await page.goto(screen.path);
+    await settleColours(page);
+  }
   await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
   await expectTheme(page, theme);
   // Scan the loaded page, not its skeletons.
@@ -185,12 +195,14 @@ async function expectNoViolations(page: Page, screen: Screen, theme: Theme, { co
 }
 
 /**
- * One page load per screen: scanned whole in one theme, switched in place, its colours scanned in the
- * other. Every other screen loads in dark first, so each theme is also scanned whole on a fresh load.
+ * Each screen is scanned whole in one theme, switched in place, and its colours scanned in the other.
+ * Every other screen comes up in dark first, so each theme is also scanned whole on a fresh load (each
+ * test's first screen, and any screen after a dialog or with its predecessor's heading) and on a screen
+ * rendered in it from the start (reached through the router in the theme the previous screen ended in).
  */
-async function scanBothThemes(page: Page, screen: Screen, index: number): Promise<void> {
+async function scanBothThemes(page: Page, screen: Screen, index: number, inApp: boolean): Promise<void> {
   const [first, second]: [Theme, Theme] = index % 2 === 0 ? ['light', 'dark'] : ['dark', 'light'];
-  await load(page, screen, first);
+  await load(page, screen, first, inApp);
   await expectNoViolations(page, screen, first);
   await switchTheme(page, second);
   await expectNoViolations(page, screen, second, { contrastOnly: true });
@@ -199,8 +211,10 @@ async function scanBothThemes(page: Page, screen: Screen, index: number): Promis
 /**
  * Screens share a test (and its page) four at a time: a test's own set-up (a browser context with the
  * session restored into its IndexedDB, a page, their tear-down) cost about as much as loading and scanning
- * a screen. Each screen is still loaded on its own (load), in the theme its place in the table gives it,
- * and named by its step and in every finding.
+ * a screen. A screen after another in the same test is reached through the app's router unless the one
+ * before opened a dialog (it would still be open) or has the same heading (nothing would show the new
+ * screen is up). Each screen keeps the theme its place in the table gives it, and is named by its step
+ * and in every finding.
  */
 const SCREENS_PER_TEST = 4;
 
@@ -210,7 +224,11 @@ function scanAll(screens: Screen[]): void {
     test(`${group.map((screen) => screen.name).join(', ')}: no serious or critical violations`, async ({ page }) => {
       // A budget for several screens, as other multi-step tests have.
       test.setTimeout(waits.test * 2);
-      for (const [offset, screen] of group.entries()) await test.step(screen.name, () => scanBothThemes(page, screen, start + offset));
+      for (const [offset, screen] of group.entries()) {
+        const before = group[offset - 1];
+        const inApp = before !== undefined && !before.open && before.heading !== screen.heading;
+        await test.step(screen.name, () => scanBothThemes(page, screen, start + offset, inApp));
+      }
     });
   }
 }
