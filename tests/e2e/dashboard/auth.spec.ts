@@ -60,13 +60,17 @@ test.describe('sign-in screen', () => {
 
   test('shows a wrong password in the danger box, with the button busy while the call runs', async ({ muse, page }) => {
     await muse.signUp().create();
+    // The call is held until the busy button has been seen, then let through (no fixed delay to outlast).
+    let answer!: () => void;
+    const seenBusy = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/accounts:signInWithPassword**', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await seenBusy;
       await route.continue();
     });
     await page.goto('/auth');
     await muse.submitSignIn({ password: 'not-the-password' });
     await expect(page.getByRole('button', { name: 'Signing in ...' })).toBeDisabled();
+    answer();
     await expect(dangerBox(page)).toHaveText('The email or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   });

@@ -70,11 +70,11 @@ test('infinite scroll loads older pages', async ({ muse, page }) => {
   const items: GenerationSeed[] = Array.from({ length: 55 }, (_, i) => ({ type: 'image', title: `Project ${String(i + 1).padStart(2, '0')}`, minutesAgo: i }));
   await openLibrary(muse, items);
   await expect(card(page, 'Project 01')).toBeVisible();
-  for (let i = 0; i < 10 && !(await card(page, 'Project 55').count()); i++) {
+  // Scrolls on until the oldest card shows: each turn waits only until it does, for at most 300 ms.
+  await expect(async () => {
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(300);
-  }
-  await expect(card(page, 'Project 55')).toBeVisible();
+    await expect(card(page, 'Project 55')).toBeVisible({ timeout: 300 });
+  }).toPass({ intervals: [0], timeout: waits.step });
   await expect(page.getByText('55 projects')).toBeVisible();
   // Virtualised: the first rows have left the DOM.
   await expect(card(page, 'Project 01')).toHaveCount(0);

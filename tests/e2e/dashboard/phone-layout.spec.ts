@@ -8,6 +8,7 @@ import { defaultProjectSettings, type VideoProjectDoc } from '../../../core/edit
 import { userCollectionPath } from '../../../core/firestore-paths';
 import { adminDb } from '../support/admin';
 import { expect, test } from '../support/fixtures';
+import { navigateInApp } from '../support/navigate';
 
 // Every signed-in screen on a 375 px phone: none may be wider than the viewport, and no placeholder or
 // chosen option may be cut. One account, one page, the screens visited in turn (cheap: one context, one
@@ -89,8 +90,17 @@ function measureCutText(): string[] {
   return cut;
 }
 
-async function open(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(path);
+/**
+ * Opens a screen and waits until it has loaded. While the app shows a screen whose heading does not
+ * contain the new one (so the new heading shows the new screen is up), through its router
+ * (support/navigate.ts), as a click on a link does, which saves loading the app again; otherwise, or with
+ * `reload`, a load of the page.
+ */
+async function open(page: Page, path: string, heading: string, { reload = false } = {}): Promise<void> {
+  const shown = page.getByRole('heading', { level: 1 });
+  const current = (await shown.count()) === 1 ? await shown.innerText() : undefined;
+  if (!reload && current !== undefined && !current.toLowerCase().includes(heading.toLowerCase())) await navigateInApp(page, path);
+  else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
@@ -159,7 +169,8 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
     ] as const) {
       await page.setViewportSize(viewport);
       for (const screen of screens) {
-        await open(page, screen.path, screen.heading);
+        // Loaded: the theme stored above applies on a load.
+        await open(page, screen.path, screen.heading, { reload: true });
         const name = `${screen.path.replace(/[/?=]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${size}-${theme}.png`;
         await page.screenshot({ path: join(shots, name), fullPage: true });
       }
