@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { deleteApp, getApps } from 'firebase-admin/app';
+import { listenersOn } from '../stack/proc';
 
 // The burst: N X posts (default 10,000; MUSE_BENCH_BURST_POSTS for smaller runs), 10 per user, all due at the
 // same minute, seeded in bulk with the Admin SDK in a Firestore project of their own (like the stuck-post
@@ -55,38 +56,7 @@ function machineBusyMs(): number {
 
 /** The process listening on 127.0.0.1:`port` (the Firestore emulator's Java process), found through its socket. */
 function listenerPid(port: number): number | undefined {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(table, 'utf8').split('\n').slice(1);
-    } catch {
-      continue;
-    }
-    for (const line of lines) {
-      const f = line.trim().split(/\s+/);
-      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]!);
-    }
-  }
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const link = readlinkSync(`/proc/${entry}/fd/${fd}`);
-        if (link.startsWith('socket:[') && inodes.has(link.slice(8, -1))) return Number(entry);
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  return undefined;
+  return listenersOn([port]).get(port)?.[0];
 }
 
 interface CpuSample {
