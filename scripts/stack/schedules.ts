@@ -27,7 +27,8 @@ export interface ScheduleRun {
   detail?: string;
 }
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEKDAYS = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
@@ -57,6 +58,22 @@ export function scheduleIntervalMs(schedule: string): number {
     }
   }
   throw new Error(`The local stack cannot drive the schedule "${schedule}": use "every N minutes|hours", "every day HH:MM" or a cron line that repeats at a fixed interval (scripts/stack/schedules.ts).`);
+}
+
+/**
+ * Where a schedule's runs fall on the wall clock: a unix-cron line that fires every N minutes (N dividing an
+ * hour, hour field '*') fires at the minutes that are multiples of N, second 0, as Cloud Scheduler runs it,
+ * so its runs fall on multiples of N minutes since the epoch. Other schedules (App Engine's "every N
+ * minutes", which counts from the previous run, and daily or weekly lines) return undefined: the driver
+ * runs them every interval from its start.
+ */
+export function scheduleAlignmentMs(schedule: string): number | undefined {
+  const cron = schedule.trim().split(/\s+/);
+  if (cron.length !== 5) return undefined;
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = cron as [string, string, string, string, string];
+  if (hour !== '*' || dayOfMonth !== '*' || month !== '*' || dayOfWeek !== '*') return undefined;
+  const step = minute === '*' ? 1 : /^\*\/\d+$/.test(minute) ? Number(minute.slice(2)) : undefined;
+  return step && step > 0 && 60 % step === 0 ? step * MINUTE : undefined;
 }
 
 const backendsSchema = z.object({
@@ -154,8 +171,10 @@ export interface ScheduleDriver {
 }
 
 /**
- * Runs each scheduled function every `everyMs` (or every `tickMs` when given). A tick that comes while
- * the function's previous run is still going is skipped, as Cloud Scheduler does not overlap runs of a job.
+ * Runs each scheduled function every `everyMs` (or every `tickMs` when given); a cron line that fires every
+ * N minutes runs on the wall clock's multiples of N minutes, as in production (`scheduleAlignmentMs`), so a
+ * post due at a whole minute meets the sweep of that minute. A tick that comes while the function's
+ * previous run is still going is skipped, as Cloud Scheduler does not overlap runs of a job.
  */
 export function startScheduleDriver(deps: {
   functions: ScheduledFunction[];
@@ -165,6 +184,7 @@ export function startScheduleDriver(deps: {
   onRun?: (run: ScheduleRun) => void;
 }): ScheduleDriver {
   const timers = deps.timers ?? realTimers;
+  const now = timers.now ?? Date.now;
   let stopped = false;
 
   const drivers = deps.functions.map((fn) => {
@@ -185,12 +205,16 @@ export function startScheduleDriver(deps: {
       queue = result.catch(() => undefined);
       return result;
     };
+    const alignMs = deps.tickMs === undefined ? scheduleAlignmentMs(fn.schedule) : undefined;
+    // The wait to the next run: the next multiple of alignMs on the wall clock at least a second away (a timer
+    // that fired a little early has run that boundary's run), or one interval.
+    const nextDelay = () => (alignMs ? alignMs - ((now() + SECOND) % alignMs) + SECOND : (deps.tickMs ?? fn.everyMs));
     const arm = () => {
       handle = timers.setTimeout(() => {
         if (stopped) return;
         if (pending === 0) void run();
         arm();
-      }, deps.tickMs ?? fn.everyMs);
+      }, nextDelay());
     };
     arm();
     return { fn, run, stop: () => timers.clearTimeout(handle) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as functionsIndex from '../../../functions/src/index';
-import { createEmulatorInvoker, scheduleIntervalMs, scheduleTickFromEnv, startScheduleDriver, type ScheduledFunction, type ScheduleRun } from '../../../scripts/stack/schedules';
+import { createEmulatorInvoker, scheduleAlignmentMs, scheduleIntervalMs, scheduleTickFromEnv, startScheduleDriver, type ScheduledFunction, type ScheduleRun } from '../../../scripts/stack/schedules';
 import type { Timers } from '../../../scripts/stack/timers';
 
 const MINUTE = 60_000;
@@ -37,6 +37,11 @@ describe('reading a schedule as an interval', () => {
     expect(schedules.length).toBeGreaterThan(0);
     for (const schedule of schedules) expect(scheduleIntervalMs(schedule)).toBeGreaterThan(0);
   });
+
+  it('runs the post sweep at each whole minute, where posts are planned', () => {
+    const endpoint = (functionsIndex.publishDuePosts as unknown as { __endpoint: { scheduleTrigger: { schedule: string } } }).__endpoint;
+    expect(scheduleAlignmentMs(endpoint.scheduleTrigger.schedule)).toBe(MINUTE);
+  });
 });
 
 describe('the schedule tick from the environment', () => {
@@ -54,8 +59,8 @@ describe('the schedule tick from the environment', () => {
 });
 
 /** Timers the test advances by hand: `advance(ms)` fires what is due, in order. */
-function manualTimers() {
-  let now = 0;
+function manualTimers(start = 0) {
+  let now = start;
   let seq = 0;
   const due = new Map<number, { at: number; fn: () => void }>();
   const timers: Timers = {
@@ -65,6 +70,7 @@ function manualTimers() {
       return seq;
     },
     clearTimeout: (handle) => void due.delete(handle as number),
+    now: () => now,
   };
   async function advance(ms: number) {
     const until = now + ms;
@@ -80,19 +86,21 @@ function manualTimers() {
     now = until;
     await new Promise((r) => setImmediate(r));
   }
-  return { timers, advance, pending: () => due.size };
+  return { timers, advance, pending: () => due.size, now: () => now };
 }
 
 const sweep: ScheduledFunction = { id: 'us-central1-sweep', name: 'sweep', region: 'us-central1', schedule: 'every 1 minutes', everyMs: MINUTE };
 const digest: ScheduledFunction = { id: 'us-central1-digest', name: 'digest', region: 'us-central1', schedule: 'every 5 minutes', everyMs: 5 * MINUTE };
 
-function recordingInvoke() {
+function recordingInvoke(now?: () => number) {
   const calls: string[] = [];
+  const at: number[] = [];
   const invoke = async (fn: ScheduledFunction): Promise<ScheduleRun> => {
     calls.push(fn.name);
+    if (now) at.push(now());
     return { name: fn.name, ok: true, status: 200, startedAt: new Date(0), ms: 0 };
   };
-  return { calls, invoke };
+  return { calls, at, invoke };
 }
 
 describe('the schedule driver', () => {
@@ -108,6 +116,40 @@ describe('the schedule driver', () => {
     expect(calls.filter((c) => c === 'sweep')).toHaveLength(5);
     expect(calls.filter((c) => c === 'digest')).toHaveLength(1);
     driver.stop();
+  });
+
+  it('runs a cron line that fires every N minutes at the wall clock multiples of N, as Cloud Scheduler does', async () => {
+    // Started 17.5 s into a minute: App Engine's "every 1 minutes" counts from the start, the cron line
+    // fires at each whole minute (the first one at least a second away).
+    const clock = manualTimers(10 * MINUTE + 17_500);
+    const { calls, at, invoke } = recordingInvoke(clock.now);
+    const cron: ScheduledFunction = { ...sweep, id: 'us-central1-cron', name: 'cron', schedule: '* * * * *' };
+    const quarter: ScheduledFunction = { ...sweep, id: 'us-central1-quarter', name: 'quarter', schedule: '*/15 * * * *', everyMs: 15 * MINUTE };
+    const driver = startScheduleDriver({ functions: [cron, quarter], invoke, timers: clock.timers });
+    await clock.advance(31 * MINUTE);
+    const runsOf = (name: string) => at.filter((_, i) => calls[i] === name);
+    expect(runsOf('cron')).toEqual(Array.from({ length: 31 }, (_, i) => (11 + i) * MINUTE));
+    expect(runsOf('quarter')).toEqual([15 * MINUTE, 30 * MINUTE]);
+    driver.stop();
+  });
+
+  it('keeps to the wall clock when a run fires a little early or late', async () => {
+    const clock = manualTimers(MINUTE - 3);
+    const { at, invoke } = recordingInvoke(clock.now);
+    const cron: ScheduledFunction = { ...sweep, id: 'us-central1-cron', name: 'cron', schedule: '* * * * *' };
+    const driver = startScheduleDriver({ functions: [cron], invoke, timers: clock.timers });
+    // Started 3 ms before a minute: that minute is too close, the next one runs.
+    await clock.advance(2 * MINUTE);
+    expect(at).toEqual([2 * MINUTE]);
+    driver.stop();
+  });
+
+  it('tells which schedules fall on wall clock boundaries', () => {
+    expect(scheduleAlignmentMs('* * * * *')).toBe(MINUTE);
+    expect(scheduleAlignmentMs('*/5 * * * *')).toBe(5 * MINUTE);
+    expect(scheduleAlignmentMs('*/7 * * * *')).toBeUndefined();
+    expect(scheduleAlignmentMs('every 1 minutes')).toBeUndefined();
+    expect(scheduleAlignmentMs('0 9 * * *')).toBeUndefined();
   });
 
   it('runs every function at the tick instead when one is given', async () => {
