@@ -27,7 +27,9 @@ const unitFiles = unitRoots.flatMap((dir) =>
 );
 const isolatedUnitFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text)).map(({ file }) => file);
 const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && /@vitest-environment jsdom/.test(text)).map(({ file }) => file);
-const sharedSetup = ['tests/unit/support/real-timers.ts'];
+const sharedSetup = ['tests/unit/support/busy-machine.ts', 'tests/unit/support/real-timers.ts'];
+// Waits sized for a busy machine (tests/unit/support/busy-machine.ts): only a failing test waits this long.
+const busyMachine = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 // Suites: `unit` needs nothing running; `rules` and `functions` need the emulators (npm test starts them).
 export default defineConfig({
@@ -40,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: isolatedUnitFiles,
+          setupFiles: ['tests/unit/support/busy-machine.ts'],
+          ...busyMachine,
         },
       },
       // Every other unit file (pure functions over plain data, most of them) shares one module graph per
@@ -54,6 +58,7 @@ export default defineConfig({
           include: unitRoots.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
           exclude: [...unitExclude, ...isolatedUnitFiles, ...sharedDomFiles],
           setupFiles: sharedSetup,
+          ...busyMachine,
         },
       },
       // The same for files marked `@vitest-environment jsdom`: one DOM per worker, jsdom, React and
@@ -66,6 +71,7 @@ export default defineConfig({
           isolate: false,
           include: sharedDomFiles,
           setupFiles: sharedSetup,
+          ...busyMachine,
         },
       },
       // rules, functions (need the emulators) and others as each suite folder defines them

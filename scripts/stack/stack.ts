@@ -319,7 +319,9 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       if (b.status !== 0) throw new Error(`Extension build failed:\n${b.output.slice(-4000)}`);
     }
 
-    await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 120_000, emulators);
+    // Four emulators in three JVM and Node processes: under a busy machine's load (20 on 2 cores, next to
+    // a full test run) they took over 120 s after the builds; waiting longer beats refusing to start.
+    await waitFor('Firebase emulators', () => emulatorsReady(kind, projectId), 300_000, emulators);
     // The test suites meet warm functions, not a worker process starting inside a test's wait.
     const warmStarted = Date.now();
     const warming =

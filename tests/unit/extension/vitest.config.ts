@@ -13,5 +13,9 @@ export default defineConfig({
     include: ['tests/unit/extension/**/*.test.{ts,tsx}'],
     environment: 'node',
     restoreMocks: true,
+    // Waits sized for a busy machine, as the other unit projects (tests/unit/support/busy-machine.ts).
+    setupFiles: ['tests/unit/support/busy-machine.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -57,7 +57,7 @@ const chip = (name: RegExp) => screen.getByLabelText(name);
 const lastToast = () => toast.mock.calls.at(-1)![0] as { title: string; description: string; variant?: string; action?: { label: string; onClick: () => void } };
 
 // The week grid is 168 slots: rendering it in jsdom takes seconds on a loaded machine.
-describe('the Calendar', { timeout: 30_000 }, () => {
+describe('the Calendar', () => {
   beforeEach(() => {
     live.state = 'success';
     live.scheduled = [

@@ -60,7 +60,7 @@ const attached = () =>
     .map((li) => li.querySelector('span[title]')?.textContent);
 const pick = async (button: string, title: string) => {
   fireEvent.click(screen.getByRole('button', { name: button }));
-  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }, { timeout: 5_000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 };
 

@@ -143,7 +143,7 @@ const attached = () =>
 const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 const pick = async (button: string, title: string) => {
   fireEvent.click(screen.getByRole('button', { name: button }));
-  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }, { timeout: 5_000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Add ${title}` }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 };
 const published = () => calls.log.filter((c) => c.name === 'publishPost').map((c) => c.input as Record<string, unknown>);
@@ -188,7 +188,7 @@ describe('Save as draft on the one composer', () => {
     expect(id).toBeNull();
     expect(fields).toMatchObject({ channels: ['x', 'reddit'], text: 'One idea', media: [], channelMedia: {}, versions: { reddit: 'Longer, for Reddit' }, subreddit: 'MuseSandbox', title: 'A title for Reddit' });
     // The address follows once the write answers and the composer renders again: allow for a busy machine.
-    await waitFor(() => expect(address()).toBe('/compose?draft=c007'), { timeout: 5_000 });
+    await waitFor(() => expect(address()).toBe('/compose?draft=c007'));
 
     fireEvent.change(screen.getByLabelText('Text for Reddit'), { target: { value: 'Edited again' } });
     saveDraft();

@@ -102,7 +102,7 @@ describe('the Reddit page', () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/Muse' } });
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/MuseSandbox' } });
-    const flair = (await screen.findByLabelText(/Post Flair/, {}, { timeout: 3000 })) as HTMLSelectElement;
+    const flair = (await screen.findByLabelText(/Post Flair/)) as HTMLSelectElement;
     expect(sent('getSubredditFlairs')).toEqual([{ name: 'getSubredditFlairs', input: { subreddit: 'MuseSandbox' } }]);
     fireEvent.change(flair, { target: { value: 'f-2' } });
     fireEvent.change(screen.getByLabelText('Flair Text'), { target: { value: 'My words' } });
@@ -116,7 +116,7 @@ describe('the Reddit page', () => {
   it('says a subreddit requires flair before posting, and refuses to post without one', async () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'FlairRequired' } });
-    await screen.findByText('r/FlairRequired requires a post flair: choose one before posting.', {}, { timeout: 3000 });
+    await screen.findByText('r/FlairRequired requires a post flair: choose one before posting.');
     fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'A question' } });
     fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Body' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));

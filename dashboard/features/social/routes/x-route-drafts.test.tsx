@@ -115,7 +115,7 @@ describe('drafts in the X composer', () => {
         .getAttribute('aria-current'),
     ).toBe('true');
     // The first render of the page pays for its imports: slow on a loaded machine.
-  }, 15_000);
+  });
 
   it('saves the edited text and media back into the open draft', async () => {
     renderAt('/social/x?draft=d1');
@@ -141,7 +141,7 @@ describe('drafts in the X composer', () => {
     expect(attached.querySelector('img')?.getAttribute('src')).toBe(LIBRARY_PICTURE);
     expect(screen.queryByText('Title kept in the draft')).toBeNull();
     expect(document.querySelector('img[src*="probe"]')).toBeNull();
-  }, 15_000);
+  });
 
   it('names a draft of media alone from the library record in the Drafts list', async () => {
     state.drafts = new Map([['d2', { ...panelDraft, text: '', media: [oldEntry('g1')] }]]);
@@ -158,7 +158,7 @@ describe('drafts in the X composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post Now' }));
     await waitFor(() => expect(state.published).toHaveLength(1));
     expect(state.published[0]).toMatchObject({ media: [{ generationId: 'g1' }] });
-  }, 15_000);
+  });
 
   it('saves a new draft and leaves the composer clear for the next post', async () => {
     renderAt('/social/x');
@@ -185,7 +185,7 @@ describe('drafts in the X composer', () => {
     await waitFor(() => expect((screen.getByLabelText('Post Content') as HTMLTextAreaElement).value).toBe(''));
     expect(state.deleted).toEqual([]);
     // Two round trips through the page: slow on a loaded machine.
-  }, 15_000);
+  });
 
   it('deletes the draft once it is posted', async () => {
     renderAt('/social/x?draft=d1');

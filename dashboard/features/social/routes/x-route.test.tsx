@@ -235,7 +235,7 @@ describe('the X page', () => {
     fireEvent.change(postContent(), { target: { value: 'The next post, written while the first was sending' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add Small harbour' }));
-    await screen.findByRole('list', { name: 'Attached media' }, { timeout: 5_000 });
+    await screen.findByRole('list', { name: 'Attached media' });
     await act(async () => {
       answer({ postId: 'p1', status: 'queued' });
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -243,7 +243,7 @@ describe('the X page', () => {
     expect(postContent().value).toBe('The next post, written while the first was sending');
     expect(within(screen.getByRole('list', { name: 'Attached media' })).getByText('Small harbour')).toBeTruthy();
     // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
-  }, 30_000);
+  });
 
   it('marks video tiles in the media picker, and only those', async () => {
     live.library = [
@@ -252,11 +252,11 @@ describe('the X page', () => {
     ];
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
-    const clip = await screen.findByRole('button', { name: 'Add Harbour clip' }, { timeout: 5_000 });
+    const clip = await screen.findByRole('button', { name: 'Add Harbour clip' });
     expect(within(clip).getByTestId('video-badge').textContent).toBe('Video');
     expect(within(screen.getByRole('button', { name: 'Add Harbour still' })).queryByTestId('video-badge')).toBeNull();
     // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
-  }, 30_000);
+  });
 
   it('clears the composer once the post it holds went out', async () => {
     renderPage();

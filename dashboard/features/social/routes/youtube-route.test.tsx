@@ -113,12 +113,12 @@ describe('the YouTube page', () => {
     fireEvent.change(screen.getByLabelText('Video Title'), { target: { value: 'Lighthouse at dusk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Choose Video' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add Lighthouse clip' }));
-    await screen.findByRole('list', { name: 'Attached media' }, { timeout: 5_000 });
+    await screen.findByRole('list', { name: 'Attached media' });
     fireEvent.click(uploadButton());
     await waitFor(() => expect(calls.log.filter((c) => c.name === 'publishPost')).toHaveLength(1));
     expect(calls.log.find((c) => c.name === 'publishPost')!.input).toMatchObject({ platform: 'youtube', text: '', youtube: { title: 'Lighthouse at dusk' } });
     // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
-  }, 30_000);
+  });
 
   it('sends the title, description, split tags, visibility and the chosen library video', async () => {
     renderPage();
@@ -140,7 +140,7 @@ describe('the YouTube page', () => {
       youtube: { title: 'Lighthouse at dusk', tags: ['muse', 'short film'], privacyStatus: 'unlisted', publishAt: null },
     });
     // The media dialog mounts the library picker: slow on a loaded machine, so this test gets more time.
-  }, 15_000);
+  });
 
   it('names the limit and disables Upload for a title over 100 characters', () => {
     renderPage();

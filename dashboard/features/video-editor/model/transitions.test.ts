@@ -204,5 +204,5 @@ describe('random edits with transitions', () => {
     expect(withTransitions).toBeGreaterThan(200);
     while (h.past.length) h = undo(h);
     expect(JSON.stringify(h.present)).toBe(start);
-  }, 30_000);
+  });
 });
