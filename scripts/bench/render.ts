@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from '../../tests/media/support/harness';
+import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
+import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 
 // npm run bench -- render: the in-browser render engine against native ffmpeg, in one run (ratios are
@@ -15,6 +16,67 @@ import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-
 // 3. A 60 s 1080p timeline (stills, titles, a video clip, two audio clips): wall and CPU time, and the
 //    browser process tree's memory before and at its peak during the render (sampled every 100 ms); then
 //    the same render kept in memory (spool 'memory'), whose growth beside the first is what OPFS saves.
+// 4. Input latency on the page during an export of a 32 s 1080p timeline (a video clip, stills, a title,
+//    music), in the worker (render.worker.ts) and on the page (thread 'main'): the longest gap between
+//    requestAnimationFrame callbacks and the longest delay of a pointer event (Playwright moves the mouse
+//    every 50 ms; delay = handler time - event.timeStamp), with the 95th percentiles.
+
+declare global {
+  interface Window {
+    /** render-timeline.ts's renderTimeline, loaded into the harness page by the latency bench. */
+    museBenchRender: typeof renderTimeline;
+  }
+}
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+
+/** The page's responsiveness while it exports `items` with the WebCodecs export in a worker or on the page. */
+export async function latencyDuring(h: Harness, items: TimelineItem[], settings: unknown, thread: 'worker' | 'main') {
+  let rendering = true;
+  // A string, not a function: tsx's keepNames would wrap the page's named functions in a helper the page lacks.
+  const evaluation = h.page.evaluate(`(async ([items, settings, thread]) => {
+    const frameGaps = [];
+    const inputDelays = [];
+    let last = performance.now();
+    let running = true;
+    const tick = (now) => {
+      frameGaps.push(now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const onMove = (e) => inputDelays.push(performance.now() - e.timeStamp);
+    window.addEventListener('pointermove', onMove);
+    const t0 = performance.now();
+    try {
+      const result = await window.museBenchRender({ items, settings, title: 'latency' }, { engine: 'webcodecs', thread });
+      await result.dispose();
+      return { ms: performance.now() - t0, thread: result.thread, frameGaps, inputDelays };
+    } finally {
+      running = false;
+      window.removeEventListener('pointermove', onMove);
+    }
+  })(${JSON.stringify([items, settings, thread])})`) as Promise<{ ms: number; thread: string; frameGaps: number[]; inputDelays: number[] }>;
+  // Input all along the export: a mouse move every 50 ms.
+  const mover = (async () => {
+    for (let i = 0; rendering; i++) {
+      await h.page.mouse.move(100 + (i % 200), 100 + (i % 100)).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const r = await evaluation.finally(() => (rendering = false));
+  await mover;
+  const ms = (x: number) => Math.round(x);
+  return {
+    thread: r.thread,
+    wall_s: +(r.ms / 1000).toFixed(1),
+    max_frame_gap_ms: ms(Math.max(...r.frameGaps)),
+    p95_frame_gap_ms: ms(percentile(r.frameGaps, 0.95)),
+    max_input_delay_ms: ms(Math.max(0, ...r.inputDelays)),
+    p95_input_delay_ms: ms(percentile(r.inputDelays, 0.95)),
+    input_events: r.inputDelays.length,
+  };
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => +(ms / 1000).toFixed(2);
@@ -120,6 +182,19 @@ export async function renderBench(): Promise<Record<string, string | number>> {
     const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
     const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
 
+    // 32 s at 1080p with music: the page's input latency while it exports, in the worker and on the page.
+    await h.page.addScriptTag({
+      type: 'module',
+      content: `import { renderTimeline } from '/@fs${join(root, 'dashboard/features/video-editor/render/render-timeline.ts')}'; window.museBenchRender = renderTimeline;`,
+    });
+    await h.page.waitForFunction(() => typeof window.museBenchRender === 'function');
+    const latencyTimeline = long.filter((i) => i.start_time >= 28).map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
+    // Warm-up: the worker's modules load once, so the figures compare exports.
+    await latencyDuring(h, reference.slice(0, 1), settings720, 'worker');
+    const inWorker = await latencyDuring(h, latencyTimeline, settings1080, 'worker');
+    const onPage = await latencyDuring(h, latencyTimeline, settings1080, 'main');
+    const latency = (prefix: string, l: Awaited<ReturnType<typeof latencyDuring>>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [`${prefix}.${k}`, v]));
+
     return {
       'ref.webcodecs_s': secs(median(webcodecs)),
       'ref.native_x264_s': secs(median(native)),
@@ -159,6 +234,8 @@ export async function renderBench(): Promise<Record<string, string | number>> {
         .join(','),
       '60s1080p.memory_spool.rss_growth_MiB': mib(inMemory.peak.rss - inMemory.before.rss),
       '60s1080p.memory_spool.peak_js_heap_MiB': mib(inMemory.peakHeap),
+      ...latency('latency32s1080p.worker', inWorker),
+      ...latency('latency32s1080p.main', onPage),
     };
   } finally {
     await harness?.close();

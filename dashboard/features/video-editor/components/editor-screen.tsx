@@ -90,7 +90,7 @@ export function EditorScreen({
         downloading={downloading}
         onDownload={() => void onDownload()}
       />
-      {shownJob ? <RenderBanner job={shownJob} stage={ownJob ? render.state.stage : null} onCancel={ownJob ? render.cancel : null} /> : null}
+      {shownJob ? <RenderBanner job={shownJob} stage={ownJob ? render.state.stage : null} etaSec={ownJob ? render.state.etaSec : null} onCancel={ownJob ? render.cancel : null} /> : null}
       {/* Phones: one column. Laptops: media and settings left of the preview. Wide screens: settings on the right. */}
       <div className="grid items-start gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] 2xl:grid-cols-[260px_minmax(0,1fr)_300px]">
         <div className="lg:col-start-1 lg:row-start-1">

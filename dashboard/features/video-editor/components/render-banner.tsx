@@ -2,7 +2,7 @@ import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import type { RenderJob } from '../api/render-jobs';
-import { renderBanner } from '../utils/render-banner';
+import { formatEta, renderBanner } from '../utils/render-banner';
 
 const TONES = {
   info: 'border-sky-500/40 bg-sky-500/10 text-sky-900 dark:text-sky-100',
@@ -10,8 +10,8 @@ const TONES = {
   error: 'border-destructive/40 bg-destructive/10 text-destructive',
 } as const;
 
-/** The latest render job of the project, with progress and Cancel while this tab renders it. */
-export function RenderBanner({ job, stage, onCancel }: { job: RenderJob; stage: string | null; onCancel: (() => void) | null }) {
+/** The latest render job of the project, with progress, the time left and Cancel while this tab renders it. */
+export function RenderBanner({ job, stage, etaSec = null, onCancel }: { job: RenderJob; stage: string | null; etaSec?: number | null; onCancel: (() => void) | null }) {
   const { text, tone } = renderBanner(job);
   const Icon = tone === 'success' ? CheckCircle2 : tone === 'error' ? AlertCircle : Loader2;
   const processing = job.status === 'processing';
@@ -38,8 +38,9 @@ export function RenderBanner({ job, stage, onCancel }: { job: RenderJob; stage: 
           >
             <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${job.progress}%` }} />
           </div>
-          <span className="w-28 text-right text-xs tabular-nums">
+          <span className="min-w-28 text-right text-xs tabular-nums">
             {Math.round(job.progress)}%{stage ? ` · ${stage}` : ''}
+            {etaSec !== null ? ` · ${formatEta(etaSec)}` : ''}
           </span>
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
 import { createRenderJob, updateRenderJob } from '../api/render-jobs';
 import { sweepRenderFiles } from '../render/render-files';
+import { renderEta } from '../utils/render-banner';
 
 // The render flow: a job document as processing, the timeline
 // rendered here with progress written to the job (throttled), the file uploaded to {uid}/renders and
@@ -42,12 +43,14 @@ export interface RenderState {
   jobId: string | null;
   progress: number;
   stage: string | null;
+  /** Seconds left at the pace so far (utils/render-banner.ts `renderEta`), null until it means something. */
+  etaSec: number | null;
 }
 
 export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
   const { user } = useAuth();
   const uid = user?.uid;
-  const [state, setState] = useState<RenderState>({ jobId: null, progress: 0, stage: null });
+  const [state, setState] = useState<RenderState>({ jobId: null, progress: 0, stage: null, etaSec: null });
   const [submitting, setSubmitting] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -79,14 +82,16 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
       }
       const abort = new AbortController();
       controller.current = abort;
-      setState({ jobId, progress: 0, stage: 'Preparing' });
+      setState({ jobId, progress: 0, stage: 'Preparing', etaSec: null });
+      const startedAt = performance.now();
       setSubmitting(false);
       toast({ title: 'Render Started', description: "Your video is being processed. You'll be notified when it's ready." });
 
       let lastWrite = 0;
       const report = (percent: number, stage: string) => {
-        setState((s) => (s.jobId === jobId ? { ...s, progress: percent, stage } : s));
         const now = performance.now();
+        const etaSec = renderEta(now - startedAt, percent / 100);
+        setState((s) => (s.jobId === jobId ? { ...s, progress: percent, stage, etaSec } : s));
         if (now - lastWrite >= PROGRESS_WRITE_MS) {
           lastWrite = now;
           void updateRenderJob(db, uid, jobId, { status: 'processing', progress: percent }).catch(() => undefined);
@@ -115,7 +120,7 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         // The export's OPFS file, once uploaded (or not, on failure or Cancel).
         void output?.dispose?.().catch(() => undefined);
         controller.current = null;
-        setState({ jobId: null, progress: 0, stage: null });
+        setState({ jobId: null, progress: 0, stage: null, etaSec: null });
       }
     },
     [uid, loadRenderer],

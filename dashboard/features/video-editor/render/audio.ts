@@ -93,12 +93,29 @@ export function encodeWav(channels: readonly Float32Array[], sampleRate: number)
   return bytes;
 }
 
-/** Frames [from, to) of a buffer as a new AudioBuffer, for feeding an encoder a second at a time. */
-export function sliceAudio(buffer: AudioBuffer, from: number, to: number): AudioBuffer | null {
-  const start = Math.max(0, Math.min(buffer.length, from));
-  const end = Math.max(start, Math.min(buffer.length, to));
+/**
+ * A mixed sound track as planar 32-bit float PCM: what the WebCodecs export encodes. An AudioBuffer does
+ * not exist in a worker, so the mix made on the page (OfflineAudioContext) reaches the export's worker
+ * (render.worker.ts) in this form.
+ */
+export interface MixedAudio {
+  sampleRate: number;
+  channels: Float32Array[];
+}
+
+/** The mix's channels copied out of its AudioBuffer (copies: the buffer may be dropped, the arrays transferred). */
+export function mixedAudio(buffer: AudioBuffer): MixedAudio {
+  return { sampleRate: buffer.sampleRate, channels: Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c).slice()) };
+}
+
+/** Frames [from, to) of a mix as one planar float PCM block (channel after channel), for feeding an encoder a second at a time. */
+export function sliceMixed(mix: MixedAudio, from: number, to: number): { data: Float32Array; frames: number; timestamp: number } | null {
+  const length = mix.channels[0]?.length ?? 0;
+  const start = Math.max(0, Math.min(length, from));
+  const end = Math.max(start, Math.min(length, to));
   if (end === start) return null;
-  const out = new AudioBuffer({ length: end - start, numberOfChannels: buffer.numberOfChannels, sampleRate: buffer.sampleRate });
-  for (let c = 0; c < buffer.numberOfChannels; c++) out.copyToChannel(buffer.getChannelData(c).subarray(start, end), c);
-  return out;
+  const frames = end - start;
+  const data = new Float32Array(frames * mix.channels.length);
+  mix.channels.forEach((channel, c) => data.set(channel.subarray(start, end), c * frames));
+  return { data, frames, timestamp: start / mix.sampleRate };
 }

@@ -64,18 +64,57 @@ export interface RenderMedia extends FrameSource {
 
 const label = (item: { type: string; settings: { name?: string; url: string } }) => `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
 
+type MediaClip = Exclude<TimelineItem, { type: 'title' }>;
+const mediaClips = (items: readonly TimelineItem[]) => items.filter((i): i is MediaClip => i.type !== 'title');
+
+/**
+ * Every media file of the timeline fetched once (CORS), two at a time: enough to overlap latency without
+ * flooding a slow uplink. The page fetches them for an export in a worker and hands the Blobs over
+ * (cloning a Blob copies no bytes), so the page can mix the sound from the same files.
+ */
+export async function fetchMedia(items: readonly TimelineItem[], opts: { signal?: AbortSignal; fetch: typeof fetch; onProgress?: (fraction: number) => void }): Promise<Map<string, Blob>> {
+  const media = mediaClips(items);
+  const urls = [...new Set(media.map((i) => i.settings.url))];
+  const blobs = new Map<string, Blob>();
+  let done = 0;
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const item = media.find((i) => i.settings.url === url)!;
+      try {
+        const res = await opts.fetch(url, { mode: 'cors', signal: opts.signal });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        blobs.set(url, await res.blob());
+      } catch (error) {
+        throwIfAborted(opts.signal);
+        throw new MediaLoadError(label(item), error);
+      }
+      opts.onProgress?.(++done / Math.max(1, urls.length));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return blobs;
+}
+
 export async function loadMedia(
   items: readonly TimelineItem[],
-  opts: { signal?: AbortSignal; fetch: typeof fetch; decodeVideo: boolean; onProgress?: (fraction: number) => void; trackMix?: ProjectSettings['trackMix']; fps?: number },
+  opts: {
+    signal?: AbortSignal;
+    fetch: typeof fetch;
+    decodeVideo: boolean;
+    onProgress?: (fraction: number) => void;
+    trackMix?: ProjectSettings['trackMix'];
+    fps?: number;
+    /** The files already fetched (`fetchMedia`): nothing is fetched again. */
+    blobs?: Map<string, Blob>;
+  },
 ): Promise<RenderMedia> {
-  const blobs = new Map<string, Blob>();
   const images = new Map<string, ImageBitmap>();
   const videos = new Map<string, VideoState>();
   const inputs: Input[] = [];
   const withSound = new Set<string>();
-  const media = items.filter((i): i is Exclude<TimelineItem, { type: 'title' }> => i.type !== 'title');
-  const urls = [...new Set(media.map((i) => i.settings.url))];
-  let done = 0;
+  const media = mediaClips(items);
+  let blobs = new Map<string, Blob>();
 
   const close = () => {
     for (const v of videos.values()) {
@@ -91,23 +130,7 @@ export async function loadMedia(
   };
 
   try {
-    // Files are fetched two at a time: enough to overlap latency without flooding a slow uplink.
-    const queue = [...urls];
-    const worker = async () => {
-      for (let url = queue.shift(); url; url = queue.shift()) {
-        const item = media.find((i) => i.settings.url === url)!;
-        try {
-          const res = await opts.fetch(url, { mode: 'cors', signal: opts.signal });
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          blobs.set(url, await res.blob());
-        } catch (error) {
-          throwIfAborted(opts.signal);
-          throw new MediaLoadError(label(item), error);
-        }
-        opts.onProgress?.(++done / Math.max(1, urls.length));
-      }
-    };
-    await Promise.all([worker(), worker()]);
+    blobs = opts.blobs ?? (await fetchMedia(items, opts));
 
     for (const item of media) {
       throwIfAborted(opts.signal);

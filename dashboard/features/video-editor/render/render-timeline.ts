@@ -4,11 +4,13 @@ import { evenSize, FORMATS } from './encoding';
 import { renderWithFfmpeg } from './ffmpeg-engine';
 import { ffmpegCoreUrls } from './ffmpeg-core-urls';
 import { createFfmpegService, RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { loadMedia, MediaLoadError } from './media';
+import { fetchMedia, loadMedia, MediaLoadError } from './media';
 import { renderFileName, spoolBytes } from './output-spool';
 import { sweepRenderFiles } from './render-files';
 import { frameCount, renderDuration } from './scene';
-import { pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
+import type { EngineOutput } from './engine-job';
+import { pageMix, pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
+import { canRenderInWorker, renderInWorker } from './worker-render';
 
 export { RenderAbortedError } from './ffmpeg-service';
 export { MediaLoadError } from './media';
@@ -37,6 +39,11 @@ export interface RenderOptions {
    * file; 'memory' keeps it in one buffer (and the result is a Blob of it).
    */
   spool?: 'opfs' | 'memory';
+  /**
+   * Where the WebCodecs export draws, encodes and muxes: 'auto' (default) in a worker (render.worker.ts)
+   * where the browser can, else on the page; 'worker' fails rather than fall back; 'main' on the page.
+   */
+  thread?: 'auto' | 'worker' | 'main';
 }
 
 export interface RenderResult {
@@ -50,6 +57,8 @@ export interface RenderResult {
   storage: 'opfs' | 'memory';
   /** Deletes the OPFS file behind `blob` (nothing for memory): call it once the file is uploaded or dropped. */
   dispose: () => Promise<void>;
+  /** Where the frames were drawn and encoded: 'worker' (render.worker.ts) or 'main' (the page, and every ffmpeg.wasm export). */
+  thread: 'worker' | 'main';
 }
 
 export class RenderUnsupportedError extends Error {
@@ -65,9 +74,11 @@ export class RenderUnsupportedError extends Error {
  * from drawFrame, the same function as the preview. Audio clips are mixed into the file: AAC (mp4),
  * Opus (webm), PCM (mov). The length is the end of the longer track.
  */
-export async function renderTimeline(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
-  const { signal, onProgress = () => undefined, engine = 'auto' } = options;
+export async function renderTimeline(request: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+  const { signal, onProgress = () => undefined, engine = 'auto', thread = 'auto' } = options;
   throwIfAborted(signal);
+  // The timeline as it is now: an edit made while the export runs does not reach the file.
+  const input: RenderInput = structuredClone({ items: request.items, settings: request.settings, title: request.title });
   const { width, height } = evenSize(input.settings.resolution.width, input.settings.resolution.height);
   const fps = input.settings.fps;
   const format = input.settings.format;
@@ -81,24 +92,15 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
   let encoderConfig: VideoEncoderConfig | null = null;
   if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);
   if (engine === 'webcodecs' && !encoderConfig) throw new RenderUnsupportedError(`This browser cannot encode ${format} with WebCodecs`);
+  if (thread === 'worker' && (!encoderConfig || !canRenderInWorker())) throw new RenderUnsupportedError('This browser cannot export in a worker');
 
   const ownFfmpeg = !options.ffmpeg;
   let ffmpegService: FfmpegService | null = options.ffmpeg ?? null;
   const ffmpeg = () => (ffmpegService ??= createFfmpegService(ffmpegCoreUrls));
-  const load = (decodeVideo: boolean) =>
-    loadMedia(input.items, { signal, fetch: options.fetch ?? fetch.bind(globalThis), decodeVideo, trackMix: input.settings.trackMix, fps, onProgress: (f) => onProgress(0.1 * f, 'Loading media') });
-  const media = await load(!!encoderConfig).catch((error: unknown) => {
-    // A video the browser cannot decode (container or codec): with engine 'auto', ffmpeg.wasm decodes it.
-    if (engine === 'auto' && error instanceof MediaLoadError && error.undecodable && format !== 'mov') {
-      encoderConfig = null;
-      return load(false);
-    }
-    throw error;
-  });
-  try {
-    const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage) };
-    const config: VideoEncoderConfig | null = encoderConfig;
-    const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+  const engineProgress = (f: number, stage: string) => onProgress(0.1 + 0.9 * f, stage);
+  const fetchOpts = { signal, fetch: options.fetch ?? fetch.bind(globalThis), onProgress: (f: number) => onProgress(0.1 * f, 'Loading media') };
+
+  const finish = async (out: EngineOutput, ran: RenderResult['thread']): Promise<RenderResult> => {
     // An output in memory (ffmpeg.wasm's, or a mux without OPFS) goes into an OPFS file where it can, so
     // the bytes can be dropped and what the caller uploads is a file, not a second copy in a Blob.
     const spooled = 'file' in out ? out : options.spool === 'memory' ? null : await spoolBytes(renderFileName(info.extension), out.bytes);
@@ -106,12 +108,53 @@ export async function renderTimeline(input: RenderInput, options: RenderOptions 
       ? { blob: spooled.file, storage: 'opfs' as const, dispose: spooled.dispose }
       : { blob: new Blob([(out as { bytes: Uint8Array }).bytes as BlobPart], { type: info.mimeType }), storage: 'memory' as const, dispose: () => Promise.resolve() };
     onProgress(1, 'Done');
-    return { ...stored, mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps };
+    return { ...stored, mimeType: info.mimeType, extension: info.extension, engine: out.engine, durationSec: totalFrames / fps, thread: ran };
+  };
+
+  let blobs: Map<string, Blob> | undefined;
+  try {
+    // The WebCodecs export in a worker (worker-render.ts), so the editor keeps answering while it runs.
+    if (encoderConfig && thread !== 'main' && canRenderInWorker()) {
+      blobs = await fetchMedia(input.items, fetchOpts);
+      const out = await renderInWorker({
+        input,
+        blobs,
+        encoderConfig,
+        width,
+        height,
+        fps,
+        totalFrames,
+        durationSec: totalFrames / fps,
+        spool: options.spool ?? 'opfs',
+        signal,
+        onProgress: engineProgress,
+        ffmpeg,
+      });
+      if (out) return await finish(out, 'worker');
+      if (thread === 'worker') throw new RenderUnsupportedError('This browser cannot export in a worker');
+    }
+    // On the page: the fallback, and every ffmpeg.wasm export (ffmpeg.wasm runs in its own worker).
+    const load = (decodeVideo: boolean) => loadMedia(input.items, { ...fetchOpts, blobs, decodeVideo, trackMix: input.settings.trackMix, fps });
+    const media = await load(!!encoderConfig).catch((error: unknown) => {
+      // A video the browser cannot decode (container or codec): with engine 'auto', ffmpeg.wasm decodes it.
+      if (engine === 'auto' && error instanceof MediaLoadError && error.undecodable && format !== 'mov') {
+        encoderConfig = null;
+        return load(false);
+      }
+      throw error;
+    });
+    try {
+      const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: engineProgress };
+      const config: VideoEncoderConfig | null = encoderConfig;
+      const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg, mix: pageMix(job) }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+      return await finish(out, 'main');
+    } finally {
+      media.close();
+    }
   } catch (error) {
     if (signal?.aborted) throw new RenderAbortedError();
     throw error;
   } finally {
-    media.close();
     if (ownFfmpeg) ffmpegService?.dispose();
   }
 }

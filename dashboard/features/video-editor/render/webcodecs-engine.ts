@@ -1,6 +1,6 @@
-import type { VideoQuality } from '@core/editor/model';
-import { AudioBufferSource, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
-import { encodeWav, mixAudio, sliceAudio } from './audio';
+import type { ProjectSettings, VideoQuality } from '@core/editor/model';
+import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
+import { encodeWav, mixAudio, mixedAudio, sliceMixed, type MixedAudio } from './audio';
 import { drawFrame } from './draw-frame';
 import type { EngineJob, EngineOutput } from './engine-job';
 import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
@@ -35,7 +35,76 @@ export async function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number
 
 const MAX_ENCODE_QUEUE = 6;
 
-export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: VideoEncoderConfig; ffmpeg: () => FfmpegService }): Promise<EngineOutput> {
+export interface WebCodecsJob extends EngineJob {
+  encoderConfig: VideoEncoderConfig;
+  /** The sound track, mixed: on the page by OfflineAudioContext (`pageMix`), asked of the page from a worker. */
+  mix: () => Promise<MixedAudio | null>;
+}
+
+/** What `encodeWithWebCodecs` wrote, and the sound it could not put in the container (ffmpeg.wasm adds it: `addAudioWithFfmpeg`). */
+export interface EncodedVideo {
+  written: { file: File } | { bytes: Uint8Array };
+  /** Deletes the OPFS file (nothing for bytes); safe to call more than once. */
+  dispose: () => Promise<void>;
+  /** The mix, when the browser has no encoder for the container's audio codec (AAC on Linux Chromium). */
+  audioToAdd: MixedAudio | null;
+}
+
+/** The page's mix: audio clips and video clips' sound through OfflineAudioContext (audio.ts), which a worker lacks. */
+export const pageMix = (job: Pick<EngineJob, 'media' | 'durationSec' | 'signal'>) => async (): Promise<MixedAudio | null> => {
+  const buffer = await mixAudio(job.media.audio, job.media.blobs, job.durationSec, job.signal);
+  return buffer && mixedAudio(buffer);
+};
+
+/** The whole WebCodecs export on this thread: frames and sound encoded and muxed, AAC added by ffmpeg.wasm where the browser has no encoder. */
+export async function renderWithWebCodecs(job: WebCodecsJob & { ffmpeg: () => FfmpegService }): Promise<EngineOutput> {
+  const encoded = await encodeWithWebCodecs(job);
+  const { written, audioToAdd } = encoded;
+  if (!audioToAdd) return 'file' in written ? { file: written.file, dispose: encoded.dispose, engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
+  try {
+    job.onProgress(0.97, 'Adding audio');
+    const bytes = await addAudioWithFfmpeg(job.ffmpeg(), written, audioToAdd, job.input.settings, job.signal);
+    return { bytes, engine: 'webcodecs+ffmpeg' };
+  } finally {
+    await encoded.dispose();
+  }
+}
+
+/**
+ * ffmpeg.wasm muxes the mix (as WAV) with the video: it writes its output in memory (its MEMFS); a video
+ * in OPFS is mounted (WORKERFS), read as ffmpeg goes, never copied whole into memory. render-timeline.ts
+ * spools the output into OPFS.
+ */
+export async function addAudioWithFfmpeg(
+  ffmpeg: FfmpegService,
+  written: EncodedVideo['written'],
+  mixed: MixedAudio,
+  settings: Pick<ProjectSettings, 'format' | 'quality'>,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const { format, quality } = settings;
+  const wav = encodeWav(mixed.channels, mixed.sampleRate);
+  return ffmpeg.run(
+    async (ff) => {
+      const video = `video.${format}`;
+      if ('file' in written) await ff.mount([{ name: video, data: written.file }]);
+      else await ff.write(video, written.bytes);
+      await ff.write('audio.wav', wav);
+      await ff.exec(buildAddAudioArgs({ video: ff.path(video), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
+      if (!('file' in written)) await ff.remove(video);
+      await ff.remove('audio.wav');
+      return ff.read(`out.${format}`);
+    },
+    { signal },
+  );
+}
+
+/**
+ * Frames drawn by drawFrame and encoded, muxed with the sound where the browser encodes its codec. Runs
+ * on the page or in the export's worker (render.worker.ts): it needs OffscreenCanvas, VideoEncoder,
+ * mediabunny and OPFS, all of which a worker has.
+ */
+export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVideo> {
   const { input, width, height, fps, totalFrames, durationSec, media, signal, onProgress } = job;
   const format = input.settings.format;
   const quality = input.settings.quality;
@@ -43,7 +112,8 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   if (!info.webCodec) throw new Error(`${format} has no WebCodecs encoder`);
 
   onProgress(0, 'Mixing audio');
-  const mixed = await mixAudio(media.audio, media.blobs, durationSec, signal);
+  const mixed = await job.mix();
+  throwIfAborted(signal);
   const audioCodec = format === 'mp4' ? 'aac' : 'opus';
   const audioBitrate = format === 'mp4' ? AAC_BITRATE[quality] : OPUS_BITRATE[quality];
   // Chromium on Linux has no AAC encoder in WebCodecs: then ffmpeg.wasm adds the audio afterwards.
@@ -58,7 +128,7 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
   const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
   output.addVideoTrack(videoSource, { frameRate: fps, ...(reserve && { maximumPacketCount: totalFrames + 16 }) });
-  const audioSource = audioInContainer ? new AudioBufferSource({ codec: audioCodec, bitrate: audioBitrate }) : null;
+  const audioSource = audioInContainer ? new AudioSampleSource({ codec: audioCodec, bitrate: audioBitrate }) : null;
   if (audioSource) output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: Math.ceil((durationSec * AUDIO_SAMPLE_RATE) / 960) + 64 } : {});
   output.setMetadataTags({ title: input.title });
 
@@ -91,8 +161,14 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
       while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE) await new Promise<void>((r) => encoder.addEventListener('dequeue', () => r(), { once: true }));
       // Each second of audio goes in with its first frame, so the muxer always has both tracks to interleave.
       if (mixed && audioSource && index % fps === 0) {
-        const slice = sliceAudio(mixed, Math.round(index * samplesPerFrame), Math.round((index + fps) * samplesPerFrame));
-        if (slice) audioPending = audioPending.then(() => audioSource.add(slice)).catch((e: unknown) => void (failure ??= e));
+        const slice = sliceMixed(mixed, Math.round(index * samplesPerFrame), Math.round((index + fps) * samplesPerFrame));
+        if (slice) {
+          const sample = new AudioSample({ data: slice.data, format: 'f32-planar', numberOfChannels: mixed.channels.length, sampleRate: mixed.sampleRate, timestamp: slice.timestamp });
+          audioPending = audioPending
+            .then(() => audioSource.add(sample))
+            .finally(() => sample.close())
+            .catch((e: unknown) => void (failure ??= e));
+        }
       }
       const { micros, durationMicros } = frameTime(index, fps);
       const frame = new VideoFrame(source, { timestamp: micros, duration: durationMicros });
@@ -147,30 +223,5 @@ export async function renderWithWebCodecs(job: EngineJob & { encoderConfig: Vide
     await spool.dispose();
     throw error;
   });
-  if (!mixed || audioInContainer) return 'file' in written ? { file: written.file, dispose: () => spool.dispose(), engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
-  // ffmpeg.wasm writes its output in memory (its MEMFS); the video in OPFS is mounted (WORKERFS), read
-  // as ffmpeg goes, never copied whole into memory. render-timeline.ts spools the output into OPFS.
-  try {
-    onProgress(0.97, 'Adding audio');
-    const wav = encodeWav(
-      Array.from({ length: mixed.numberOfChannels }, (_, c) => mixed.getChannelData(c)),
-      mixed.sampleRate,
-    );
-    const bytes = await job.ffmpeg().run(
-      async (ff) => {
-        const video = `video.${format}`;
-        if ('file' in written) await ff.mount([{ name: video, data: written.file }]);
-        else await ff.write(video, written.bytes);
-        await ff.write('audio.wav', wav);
-        await ff.exec(buildAddAudioArgs({ video: ff.path(video), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
-        if (!('file' in written)) await ff.remove(video);
-        await ff.remove('audio.wav');
-        return ff.read(`out.${format}`);
-      },
-      { signal },
-    );
-    return { bytes, engine: 'webcodecs+ffmpeg' };
-  } finally {
-    await spool.dispose();
-  }
+  return { written, dispose: () => spool.dispose(), audioToAdd: mixed && !audioInContainer ? mixed : null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBanner } from './render-banner';
+import { formatEta, renderBanner, renderEta } from './render-banner';
 
 describe('renderBanner', () => {
   it.each([
@@ -11,5 +11,18 @@ describe('renderBanner', () => {
     ['queued', null, 'Preparing to render your video...', 'info'],
   ])('%s (error %s) reads "%s"', (status, error, text, tone) => {
     expect(renderBanner({ status, error })).toEqual({ text, tone });
+  });
+});
+
+describe('renderEta', () => {
+  it('projects the pace so far onto what is left, once the pace means something', () => {
+    expect(renderEta(10_000, 0.25)).toBe(30);
+    expect(renderEta(1000, 0.5)).toBeNull();
+    expect(renderEta(10_000, 0.01)).toBeNull();
+    expect(renderEta(10_000, 1)).toBeNull();
+  });
+
+  it('reads as seconds under a minute (in steps of 5), else minutes', () => {
+    expect([formatEta(2), formatEta(31), formatEta(59), formatEta(150)]).toEqual(['about 5 s left', 'about 35 s left', 'about 1 min left', 'about 3 min left']);
   });
 });
