@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gradientPng, pngSize } from './providers/png';
 import { startSandbox, type Sandbox } from './server';
 
@@ -78,6 +78,31 @@ describe('BFL text to image', () => {
     await fetch(`${base}/__sandbox/bfl/defaults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pendingPolls: 2 }) });
     const created = await submit('flux-pro-1.1', { prompt: 'a cat' });
     expect((await pollUntilDone(String(created.body.polling_url))).seen).toEqual(['Pending', 'Pending', 'Ready']);
+  });
+
+  it('holds a task tagged [hold:NAME] Pending until NAME is released, then answers as without it', async () => {
+    const created = await submit('flux-pro-1.1', { prompt: 'a cat [hold:bfl-cat] [pending:1]' });
+    const url = String(created.body.polling_url);
+    for (let i = 0; i < 4; i++) expect((await poll(url)).body).toMatchObject({ status: 'Pending', progress: 0 });
+    expect((await fetch(`${base}/__sandbox/holds/bfl-cat`, { method: 'DELETE' })).status).toBe(204);
+    expect((await pollUntilDone(url)).seen).toEqual(['Pending', 'Ready']);
+  });
+
+  it('does not hold a task whose hold was released before it was made, nor one made 60 s ago', async () => {
+    await fetch(`${base}/__sandbox/holds/bfl-early`, { method: 'DELETE' });
+    const early = await submit('flux-pro-1.1', { prompt: 'a cat [hold:bfl-early] [pending:0]' });
+    expect((await pollUntilDone(String(early.body.polling_url))).seen).toEqual(['Ready']);
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      const forgotten = await submit('flux-pro-1.1', { prompt: 'a cat [hold:bfl-forgotten] [pending:0]' });
+      const url = String(forgotten.body.polling_url);
+      expect((await poll(url)).body.status).toBe('Pending');
+      vi.setSystemTime(now + 60_000);
+      expect((await poll(url)).body.status).toBe('Ready');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -56,6 +56,15 @@ describe('luma', () => {
     expect((await fetch(last!.assets!.image)).headers.get('content-type')).toBe('image/png');
   });
 
+  it('keeps a generation tagged [hold:NAME] dreaming until NAME is released, then answers as without it', async () => {
+    const { id } = (await (await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'a drone shot [hold:luma-drone] [pending:0]', model: 'ray-2' }) })).json()) as { id: string };
+    const states: string[] = [];
+    for (let i = 0; i < 4; i++) states.push(((await (await luma(`/generations/${id}`)).json()) as { state: string }).state);
+    expect(states).toEqual(['queued', 'dreaming', 'dreaming', 'dreaming']);
+    expect((await fetch(`${sandbox.urls.luma}/__sandbox/holds/luma-drone`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({ state: 'completed' });
+  });
+
   it('fails a generation tagged [error] with a failure reason', async () => {
     const { id } = (await (await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'x [error] [pending:0]', model: 'ray-2' }) })).json()) as { id: string };
     expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({ state: 'failed', failure_reason: expect.stringContaining('Sandbox') });

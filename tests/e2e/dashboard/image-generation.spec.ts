@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { eventually, expect, type Muse, PNG_1X1, test, waits } from '../support/fixtures';
 
 // Generation runs as a server-side job against the BFL sandbox, polled every second on the test stack
-// (scripts/stack/stack.ts): '[pending:15]' in a prompt keeps it Pending for about 15 s, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
+// (scripts/stack/stack.ts): '[pending:55]' in a prompt keeps it Pending for about 55 s, a `holdJob` tag until the test releases it, '[error]' ends it with the provider status Error, the key 'bad-key' is refused.
 
 test.describe.configure({ timeout: waits.test * 1.5 });
 
@@ -79,16 +79,20 @@ test('image to image: an uploaded input image is edited into a new library item'
   expect(jobInput.inputImagePath).toMatch(new RegExp(`^${muse.user.uid}/uploads/[0-9a-f-]+\\.png$`));
 });
 
-test('a reload during generation follows the same job to its result', async ({ muse, page }) => {
+test('a reload during generation follows the same job to its result', async ({ muse, page, holdJob }) => {
   await openAs(muse, 'sandbox-bfl-key');
-  await promptBox(page).fill('[pending:15] a lighthouse in a storm');
+  // Held Pending until the reloaded page shows the job running, then released to finish.
+  const hold = holdJob('bfl');
+  const prompt = `${hold.tag} a lighthouse in a storm`;
+  await promptBox(page).fill(prompt);
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeVisible();
-  await expect(promptBox(page)).toHaveValue('[pending:15] a lighthouse in a storm');
+  await expect(promptBox(page)).toHaveValue(prompt);
+  await hold.release();
   await expectVisiblePicture(page);
 
   const jobs = await muse.stored.list('jobs');

@@ -3,7 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { eventually, expect, type Muse, test, waits } from '../support/fixtures';
 
 // Video generation runs as a server-side job against the Luma sandbox: a generation advances one state
-// per poll (every second on the test stack, scripts/stack/stack.ts); '[pending:8]' keeps it dreaming for about 8 s, '[error]' fails it with Luma's reason.
+// per poll (every second on the test stack, scripts/stack/stack.ts); a `holdJob` tag keeps it dreaming until the test releases it, '[error]' fails it with Luma's reason.
 
 test.describe.configure({ timeout: waits.test * 1.5 });
 
@@ -39,16 +39,18 @@ test('shows the product defaults, the empty states, and refuses a blank descript
   await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the video' }).first()).toBeVisible();
 });
 
-test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ muse, page }) => {
+test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ muse, page, holdJob }) => {
   await openAs(muse, 'sandbox-luma-key');
-  // [pending:6]: dreaming for about 6 s, so the running state is on screen long enough to check.
-  const prompt = 'A drone over sea cliffs at sunrise [pending:6]';
+  // Held dreaming until the running state is checked on screen, then released to finish.
+  const hold = holdJob('luma');
+  const prompt = `A drone over sea cliffs at sunrise ${hold.tag}`;
   await description(page).fill(prompt);
   await page.getByLabel('Style').selectOption('anime');
   await generateButton(page).click();
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toBeVisible();
   await expect(preview(page).getByText('Generating preview...')).toBeVisible();
+  await hold.release();
 
   // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
   const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({ timeout: waits.long });
@@ -78,14 +80,16 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expectPlayableInLibrary(page, prompt);
 });
 
-test('a closed tab during a video job still ends with the video in the library', async ({ muse, page, context }) => {
+test('a closed tab during a video job still ends with the video in the library', async ({ muse, page, context, holdJob }) => {
   await openAs(muse, 'sandbox-luma-key');
-  // [pending:8]: still dreaming when the tab closes (the close follows at once), so the server alone finishes it.
-  const prompt = '[pending:8] waves rolling onto a black sand beach';
+  // Held dreaming until the tab is closed, so the server alone finishes it.
+  const hold = holdJob('luma');
+  const prompt = `waves on a black sand beach ${hold.tag}`;
   await description(page).fill(prompt);
   await generateButton(page).click();
   await expect(preview(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
   await page.close();
+  await hold.release();
 
   const [saved] = await eventually(async () => {
     const all = await videoRecords(muse);

@@ -100,7 +100,7 @@ test.describe('side panel: create', () => {
     await expect(third.getByRole('region', { name: 'Write a post' }).getByLabel('Post text')).toHaveValue(`Edited in the dashboard ${marker}`);
   });
 
-  test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl }) => {
+  test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl, holdJob }) => {
     // A whole image job (the functions emulator may load startJob first), then a second panel that waits for it.
     test.setTimeout(waits.test * 2);
     await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
@@ -115,8 +115,9 @@ test.describe('side panel: create', () => {
 
     const prompt = image.getByLabel('Image prompt');
     await expect(prompt).toHaveValue('High water comes twice a day.');
-    // [pending:8]: the sandbox answers Pending eight times (about 8 s at the test stack's 1 s polls); the panel closes at once, mid-job.
-    await prompt.fill('High water comes twice a day. [pending:8]');
+    // Held Pending until the panel has closed mid-job, then released to finish on the server alone.
+    const hold = holdJob('bfl');
+    await prompt.fill(`High water comes twice a day. ${hold.tag}`);
     await image.getByLabel('Size').selectOption({ label: 'Landscape 16:9' });
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
@@ -125,6 +126,7 @@ test.describe('side panel: create', () => {
     const [job] = await muse.stored.list('jobs');
     expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
     await page.close();
+    await hold.release();
 
     const again = await context.newPage();
     await again.goto(sidePanelUrl);

@@ -58,3 +58,23 @@ export async function redditPosts(title: string): Promise<RedditSandboxPost[]> {
   const { posts } = (await res.json()) as { posts: (RedditSandboxPost & Record<string, unknown>)[] };
   return posts.filter((p) => p.title === title);
 }
+
+export interface JobHold {
+  /** Put it in the prompt: the provider keeps the job in progress until `release()`. */
+  tag: string;
+  release(): Promise<void>;
+}
+
+/**
+ * A hold on one job's provider task (tests/sandbox/holds.ts): the job stays running exactly as long as the
+ * test needs, where a count of Pending answers had to guess. The test stack runs one job at a time, so a test
+ * releases its hold as soon as it has seen what needed the job running (the `holdJob` fixture releases it at the
+ * test's end in any case).
+ */
+export function jobHold(provider: 'bfl' | 'luma'): JobHold {
+  // Short, as the tag is part of the prompt and so of the job's title (its first 50 characters); random, as a
+  // released name stays released for the sandbox's life.
+  const name = crypto.randomUUID().slice(0, 6);
+  let released: Promise<void> | undefined;
+  return { tag: `[hold:${name}]`, release: () => (released ??= control(provider, 'DELETE', `/holds/${name}`)) };
+}

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
+import { holdRoutes } from '../holds';
 import { gradientPng, hashSeed, pngSize } from './png';
 import { jsonBody, keyKind, sandboxId } from './shared';
 
@@ -9,7 +10,7 @@ import { jsonBody, keyKind, sandboxId } from './shared';
 // result.sample (a delivery URL that expires after 10 minutes), or Error / Content Moderated / Request Moderated.
 //
 // Prompt tags drive a task: [pending:N] (N Pending answers before the outcome, default 1, see the control
-// route), [slow] (5 Pending answers), [error] (status Error), [moderated] (Content Moderated),
+// route), [hold:NAME] (Pending until the test releases NAME, then as without it: tests/sandbox/holds.ts), [slow] (5 Pending answers), [error] (status Error), [moderated] (Content Moderated),
 // [request-moderated] (Request Moderated). Faults that touch only one task, so tests sharing a sandbox
 // cannot take each other's (the control API's faults go to whichever request comes first):
 // [submit-status:NNN] (the submit answers NNN), [poll-500:N] / [poll-malformed:N] (its first N polls fail
@@ -29,6 +30,7 @@ interface Task {
   height: number;
   pendingLeft: number;
   pendingTotal: number;
+  hold?: string;
   outcome: Outcome;
   createdAt: number;
   readyAt?: number;
@@ -113,6 +115,7 @@ export function bflRoutes(app: Hono): void {
   const tasks = new Map<string, Task>();
   const submissions: Submission[] = [];
   let defaultPendingPolls = 1;
+  const holds = holdRoutes(app);
 
   app.get(`${CONTROL_PREFIX}/bfl/submissions`, (c) => c.json({ submissions: submissions.map(({ task, ...s }) => ({ ...s, polls: task?.polls ?? 0 })) }));
 
@@ -188,6 +191,7 @@ export function bflRoutes(app: Hono): void {
         height,
         pendingLeft: pending,
         pendingTotal: pending,
+        hold: holds.fromPrompt(text),
         outcome: outcomeFromPrompt(text),
         createdAt: Date.now(),
         polls: 0,
@@ -214,6 +218,7 @@ export function bflRoutes(app: Hono): void {
       if (task.pollFaults.status === 'malformed') return c.body('{"id": "unterminated', 200, { 'content-type': 'application/json' });
       return c.json({ detail: 'sandbox poll fault 500' }, 500);
     }
+    if (holds.held(task.hold, task.createdAt)) return c.json({ id, status: 'Pending', result: null, progress: 0, details: null });
     if (task.pendingLeft > 0) {
       task.pendingLeft -= 1;
       const progress = task.pendingTotal === 0 ? null : Math.round(((task.pendingTotal - task.pendingLeft) / (task.pendingTotal + 1)) * 100) / 100;

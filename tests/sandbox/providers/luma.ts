@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
+import { holdRoutes } from '../holds';
 import { gradientPng } from './png';
 import { bearer, jsonBody, keyKind } from './shared';
 
@@ -11,6 +12,7 @@ import { bearer, jsonBody, keyKind } from './shared';
 // assets.image (a poster), or failed with failure_reason. Errors are {detail}.
 //
 // Prompt tags: [pending:N] (N in-progress answers before the outcome, default 2: queued then dreaming),
+// [hold:NAME] (in progress until the test releases NAME, then as without it: tests/sandbox/holds.ts),
 // [slow] (8), [error] (failed with a failure_reason), [submit-status:NNN] (the create answers NNN),
 // [video-status:NNN] (the asset URL answers NNN). GET /__sandbox/luma/generations lists every create.
 
@@ -25,6 +27,7 @@ interface Generation {
   prompt: string;
   model: string;
   createdAt: string;
+  hold?: string;
   pendingLeft: number;
   gets: number;
   fails: boolean;
@@ -51,6 +54,7 @@ function refuseKey(c: Context): Response | undefined {
 
 export function lumaRoutes(app: Hono): void {
   const generations = new Map<string, Generation>();
+  const holds = holdRoutes(app);
 
   app.get(`${CONTROL_PREFIX}/luma/generations`, (c) => c.json({ generations: [...generations.values()].map(({ id, prompt, model, state, gets }) => ({ id, prompt, model, state, gets })) }));
 
@@ -95,6 +99,7 @@ export function lumaRoutes(app: Hono): void {
       prompt,
       model,
       createdAt: new Date().toISOString(),
+      hold: holds.fromPrompt(prompt),
       pendingLeft: pending,
       gets: 0,
       fails: prompt.includes('[error]'),
@@ -114,7 +119,9 @@ export function lumaRoutes(app: Hono): void {
     if (!g) return c.json({ detail: 'Generation not found' }, 404);
     g.gets += 1;
     if (g.state === 'queued' || g.state === 'dreaming') {
-      if (g.pendingLeft > 0) {
+      if (holds.held(g.hold, Date.parse(g.createdAt))) {
+        g.state = g.gets === 1 ? 'queued' : 'dreaming';
+      } else if (g.pendingLeft > 0) {
         g.pendingLeft -= 1;
         // The first answer is queued, the following ones dreaming.
         g.state = g.gets === 1 ? 'queued' : 'dreaming';
