@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../../tests/sandbox/providers/png';
-import { downloadResult, downloadUrl, resultPath } from './result-storage';
+import { downloadResult, downloadUrl, isTransientStorageError, resultPath, storeFile, type Bucket } from './result-storage';
 
 type Fetch = typeof globalThis.fetch;
 const serve =
@@ -36,4 +36,52 @@ describe('fetching a provider result', () => {
 it("puts a result at the job's own path and links it with its token", () => {
   expect(resultPath('u1', 'j1', 'png')).toBe('u1/generations/j1.png');
   expect(downloadUrl('http://127.0.0.1:9199', 'b.appspot.com', 'u1/generations/j1.png', 't')).toBe('http://127.0.0.1:9199/v0/b/b.appspot.com/o/u1%2Fgenerations%2Fj1.png?alt=media&token=t');
+});
+
+describe('saving a result', () => {
+  const info = { contentType: 'image/png', ext: 'png', width: 2, height: 2 };
+  /** A bucket whose saves fail with these errors first, then succeed; it records each save's token. */
+  function flakyBucket(failures: unknown[]) {
+    const tokens: string[] = [];
+    const bucket = {
+      name: 'b.appspot.com',
+      file: () => ({
+        save: async (_bytes: Buffer, opts: { metadata: { metadata: { firebaseStorageDownloadTokens: string } } }) => {
+          tokens.push(opts.metadata.metadata.firebaseStorageDownloadTokens);
+          const failure = failures.shift();
+          if (failure) throw failure;
+        },
+      }),
+    } as unknown as Bucket;
+    return { bucket, tokens };
+  }
+  const noWait = { sleep: async () => undefined };
+  const socketError = (code: string) => Object.assign(new Error(`write ${code}`), { code });
+
+  it('sends a save again after a broken connection or a 503, with the same token, and links that token', async () => {
+    const { bucket, tokens } = flakyBucket([socketError('EPIPE'), Object.assign(new Error('Service Unavailable'), { code: 503 })]);
+    const stored = await storeFile({ bucket, downloadOrigin: 'http://127.0.0.1:9199', retry: noWait }, 'u1/generations/j1.png', Buffer.from('x'), info, 'j1');
+    expect(tokens).toHaveLength(3);
+    expect(new Set(tokens).size).toBe(1);
+    expect(stored.downloadUrl).toContain(`token=${tokens[0]}`);
+  });
+
+  it('gives up on a refusal at once, and after four broken tries', async () => {
+    const refused = flakyBucket([Object.assign(new Error('Forbidden'), { code: 403 })]);
+    await expect(storeFile({ bucket: refused.bucket, downloadOrigin: 'o', retry: noWait }, 'p', Buffer.from('x'), info, 'j')).rejects.toThrow('Forbidden');
+    expect(refused.tokens).toHaveLength(1);
+    const broken = flakyBucket([1, 2, 3, 4, 5].map(() => socketError('ECONNRESET')));
+    await expect(storeFile({ bucket: broken.bucket, downloadOrigin: 'o', retry: noWait }, 'p', Buffer.from('x'), info, 'j')).rejects.toThrow('ECONNRESET');
+    expect(broken.tokens).toHaveLength(4);
+  });
+
+  it.each([
+    [socketError('EPIPE'), true],
+    [Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNRESET' } }), true],
+    [Object.assign(new Error('Too Many Requests'), { code: 429 }), true],
+    [Object.assign(new Error('Bad Request'), { code: 400 }), false],
+    [new Error('no code'), false],
+  ])('tells a passing Storage failure from a final one: %s', (error, transient) => {
+    expect(isTransientStorageError(error)).toBe(transient);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Storage } from 'firebase-admin/storage';
 import { storageFolders } from '@core/firestore-paths';
 import type { GenerationType } from '@core/jobs';
+import { isRetryableStatus, realSleep, retrying, type RetryDeps, type RetryPolicy } from '../lib/retry';
 import { identifyMedia, type MediaInfo } from './media';
 
 // A job's result file lives at the deterministic path {uid}/generations/{jobId}.{ext}, so a re-run after a
@@ -23,6 +24,25 @@ export interface StorageDeps {
   bucket: Bucket;
   /** https://firebasestorage.googleapis.com, or the Storage emulator's origin (functions/src/config.ts). */
   downloadOrigin: string;
+  /** How a save that failed in passing is tried again (STORAGE_RETRY, real sleep and clock by default). */
+  retry?: Partial<RetryDeps>;
+}
+
+/** Saving a result: a few quick tries, well inside a job's lease. */
+export const STORAGE_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000, maxTotalWaitMs: 10_000, retryWindowMs: 60_000 };
+
+const TRANSIENT_SOCKET_ERRORS = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET']);
+
+/**
+ * Whether a failed Storage write may succeed if sent again: the connection broke (a socket error code) or
+ * the service answered 408, 429 or 5xx. Anything else (a refusal, a bad request) is final.
+ */
+export function isTransientStorageError(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  if (typeof code === 'string') return TRANSIENT_SOCKET_ERRORS.has(code);
+  if (typeof code === 'number') return code === 408 || isRetryableStatus(code);
+  return false;
 }
 
 export function resultPath(uid: string, jobId: string, ext: string): string {
@@ -80,11 +100,24 @@ export async function storeFile(deps: StorageDeps, path: string, bytes: Buffer, 
   const custom: Record<string, string> = { firebaseStorageDownloadTokens: token, jobId };
   if (info.width) custom.width = String(info.width);
   if (info.height) custom.height = String(info.height);
-  await deps.bucket.file(path).save(bytes, {
-    resumable: false,
-    contentType: info.contentType,
-    metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
-  });
+  // The path and the token are fixed before the first try, so a second try writes the same object: a
+  // broken connection (seen: the Storage emulator's EPIPE on a loaded machine) is not the job's failure.
+  const saved = await retrying(
+    async () => {
+      try {
+        await deps.bucket.file(path).save(bytes, {
+          resumable: false,
+          contentType: info.contentType,
+          metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
+        });
+        return { ok: true as const, value: undefined };
+      } catch (error) {
+        return { ok: false as const, error, retryable: isTransientStorageError(error) };
+      }
+    },
+    { policy: STORAGE_RETRY, sleep: realSleep, now: Date.now, ...deps.retry },
+  );
+  if (!saved.ok) throw saved.error;
   return { path, contentType: info.contentType, sizeBytes: bytes.length, downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token), width: info.width, height: info.height };
 }
 
