@@ -121,6 +121,21 @@ export type VisualItem = Extract<TimelineItem, { type: 'video' | 'image' | 'titl
 export type AudioItem = Extract<TimelineItem, { type: 'audio' }>;
 export type VideoItem = Extract<TimelineItem, { type: 'video' }>;
 
+/**
+ * How the caption track looks (one look for every cue, so a new transcription matches the rest):
+ * `box` is the dark box with the spoken word in yellow (what projects saved before styles show),
+ * `karaoke` bold outlined words with the spoken one bigger and green, `subtitle` plain outlined text with
+ * no highlight. draw-caption.ts in the editor paints them, for the preview and the export alike.
+ */
+export const CAPTION_PRESETS = ['box', 'karaoke', 'subtitle'] as const;
+export const CAPTION_POSITIONS = ['top', 'middle', 'bottom'] as const;
+export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
+export const captionStyleSchema = z.strictObject({ preset: z.enum(CAPTION_PRESETS), position: z.enum(CAPTION_POSITIONS), size: z.enum(CAPTION_SIZES) });
+export type CaptionStyle = z.infer<typeof captionStyleSchema>;
+export type CaptionPreset = CaptionStyle['preset'];
+/** The look of a project saved without `captionStyle`: the one captions had before styles. */
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = { preset: 'box', position: 'bottom', size: 'medium' };
+
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),
   resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
@@ -129,6 +144,8 @@ export const projectSettingsSchema = z.strictObject({
   quality: z.enum(VIDEO_QUALITIES),
   /** Per-track mute and solo, by track id (absent = every track plays). */
   trackMix: z.record(z.string().max(32), z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() })).optional(),
+  /** The caption track's look (absent = DEFAULT_CAPTION_STYLE). */
+  captionStyle: captionStyleSchema.optional(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 

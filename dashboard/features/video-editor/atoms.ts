@@ -1,6 +1,6 @@
 import { atom, createStore, type Getter, type Setter } from 'jotai';
 import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
-import { defaultProjectSettings, type AspectRatioId, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
+import { DEFAULT_CAPTION_STYLE, defaultProjectSettings, type AspectRatioId, type CaptionStyle, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
 import { addKeyframe, clipSourceFrame, removeKeyframe, updateKeyframe, type Easing, type KeyframeProp } from './model/keyframes';
@@ -249,6 +249,16 @@ function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {
     set(historyBaseAtom, commit(h, { ...h.present, settings: patch(h.present.settings) }));
   });
 }
+
+/** The caption track's look (a project saved without one has DEFAULT_CAPTION_STYLE). */
+export const captionStyleAtom = atom((get) => get(settingsAtom).captionStyle ?? DEFAULT_CAPTION_STYLE);
+/** Changes part of the caption track's look: one undo step (nothing when it is already so). */
+export const setCaptionStyleAtom = atom(null, (get, set, patch: Partial<CaptionStyle>) => {
+  const current = get(captionStyleAtom);
+  const next = { ...current, ...patch };
+  if (next.preset === current.preset && next.position === current.position && next.size === current.size) return;
+  set(changeSettings((s) => ({ ...s, captionStyle: next })));
+});
 
 /** Aspect ratio sets the resolution with it. */
 export const setAspectRatioAtom = atom(null, (get, set, id: AspectRatioId) => {

@@ -24,7 +24,7 @@ test('transcribes a clip into captions, edits a word and downloads SRT and VTT',
   await expect(page.getByRole('group', { name: 'Selected clip: Voiceover' })).toBeVisible();
 
   const captions = page.getByRole('region', { name: 'Captions' });
-  await captions.getByRole('button', { name: 'Transcribe' }).click();
+  await captions.getByRole('button', { name: 'Transcribe', exact: true }).click();
   // The sandbox hears 8 words in 4 s: two lines of one cue.
   await expect(captions.getByRole('status')).toHaveText('Transcribed Voiceover: 1 caption on the caption track.', { timeout: waits.job });
   const cue = page.getByRole('group', { name: 'Track: Captions' }).getByRole('button', { name: /^Hello and welcome/ });
@@ -66,4 +66,23 @@ test('transcribes a clip into captions, edits a word and downloads SRT and VTT',
       await page.screenshot({ path: join(shots, `editor-captions-${size}-${theme}.png`), fullPage: true });
     }
   }
+});
+
+test("transcribes the whole timeline's sound into captions at timeline times", async ({ muse, page }) => {
+  await muse
+    .signUp()
+    .withKey('elevenlabs', 'sandbox-elevenlabs-key-0001')
+    .withGenerations([{ type: 'audio', title: 'Voiceover', body: silentMp3(4000) }], { files: true })
+    .open('/create/editor');
+  await page.getByRole('tab', { name: 'Effects' }).click();
+  await page.getByRole('button', { name: 'Add Audio', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Add Audio' }).getByRole('button', { name: 'Add Voiceover' }).click();
+  const captions = page.getByRole('region', { name: 'Captions' });
+  // No clip selected: the timeline's mix (4 s) is uploaded as a WAV and transcribed through the sandbox.
+  await captions.getByRole('button', { name: 'Transcribe timeline' }).click();
+  await expect(captions.getByRole('status')).toHaveText('Transcribed the timeline: 1 caption on the caption track.', { timeout: waits.job });
+  await expect(page.getByRole('group', { name: 'Track: Captions' }).getByRole('button', { name: /^Hello and welcome/ })).toHaveCount(1);
+  // The style picker changes the track's look.
+  await captions.getByRole('combobox', { name: 'Look' }).selectOption('karaoke');
+  await expect(captions.getByRole('combobox', { name: 'Look' })).toHaveValue('karaoke');
 });

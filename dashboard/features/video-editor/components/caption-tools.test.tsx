@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@core/data/job';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, itemsAtom, selectClipAtom, undoAtom } from '../atoms';
+import { captionStyleAtom, createEditorStore, itemsAtom, selectClipAtom, settingsAtom, undoAtom } from '../atoms';
+import { TimelineAudioError } from '../render/timeline-audio';
 import type * as Download from '@/lib/download';
 import { CaptionTools } from './caption-tools';
 import { ClipInspector } from './clip-inspector';
@@ -19,6 +20,12 @@ const live: { job: Job | null } = { job: null };
 const saved: { blob: Blob; name: string }[] = [];
 vi.mock('@/lib/jobs/job-calls', () => ({ startGenerationJob: (kind: string, input: unknown) => started(kind, input) }));
 vi.mock('@/lib/jobs/job-reads', () => ({ useJob: (id: string | null) => ({ status: 'success', data: id && live.job?.id === id ? live.job : null }) }));
+const mixed = vi.fn<(items: readonly TimelineItem[]) => Promise<{ blob: Blob; duration: number }>>();
+const uploaded = vi.fn<(uid: string, folder: string, blob: Blob, opts: { title: string }) => Promise<{ storagePath: string }>>();
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
+vi.mock('@/lib/library-upload', () => ({ uploadToLibrary: (uid: string, folder: string, blob: Blob, opts: { title: string }) => uploaded(uid, folder, blob, opts) }));
+// The mix itself needs Web Audio (tests/media runs it in Chromium); here it stands for what the timeline sounds like.
+vi.mock('../render/timeline-audio', async (original) => ({ ...(await original<object>()), timelineAudioWav: (items: readonly TimelineItem[]) => mixed(items) }));
 vi.mock('@/lib/download', async (original) => ({ ...(await original<typeof Download>()), saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }) }));
 
 const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
@@ -77,6 +84,8 @@ function setup(items: TimelineItem[], select?: string) {
 
 beforeEach(() => {
   started.mockReset();
+  mixed.mockReset();
+  uploaded.mockReset();
   live.job = null;
   saved.length = 0;
 });
@@ -145,6 +154,82 @@ describe('Transcribe', () => {
     cleanup();
     setup([{ ...voice, settings: { url: 'https://x.test/v.mp3', volume: 1 } }], 'voice');
     expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Transcribe timeline', () => {
+  it("mixes the timeline's sound, uploads it, transcribes it and lays the words at timeline times over the old captions", async () => {
+    const wav = new Blob(['RIFF'], { type: 'audio/wav' });
+    mixed.mockResolvedValue({ blob: wav, duration: 6 });
+    uploaded.mockResolvedValue({ storagePath: 'u1/uploads/mix.wav' });
+    started.mockResolvedValue({ jobId: 'job-1' });
+    // An old cue inside the timeline's span is replaced.
+    const { store, rerender } = setup([voice, cue('old', 1, [{ text: 'Old', start: 0, end: 0.5 }])]);
+    live.job = job({});
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    expect(mixed).toHaveBeenCalledWith(store.get(itemsAtom));
+    expect(uploaded).toHaveBeenCalledWith('u1', 'uploads', wav, expect.objectContaining({ title: 'My talk (timeline sound)' }));
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/uploads/mix.wav' });
+    expect(screen.getByRole('status').textContent).toContain('Transcribing the timeline... 50%');
+
+    // The mix starts at 0: a word at 2.5 s of the file is at 2.5 s of the timeline; past its end (6 s) none.
+    live.job = job({
+      status: 'succeeded',
+      progress: 100,
+      result: {
+        words: [
+          { text: 'Hello', start: 2.5, end: 2.9 },
+          { text: 'there.', start: 3, end: 3.4 },
+          { text: 'Gone', start: 6.5, end: 6.9 },
+        ],
+      },
+    });
+    rerender();
+    const captions = store.get(itemsAtom).filter((i) => i.track === 'caption');
+    expect(captions.map((c) => [c.start_time, c.type === 'title' && c.settings.text])).toEqual([[2.5, 'Hello there.']]);
+    expect(screen.getByRole('status').textContent).toContain('Transcribed the timeline: 1 caption on the caption track.');
+    act(() => store.set(undoAtom));
+    expect(
+      store
+        .get(itemsAtom)
+        .filter((i) => i.track === 'caption')
+        .map((c) => c.id),
+    ).toEqual(['old']);
+  });
+
+  it('says why when the timeline cannot be mixed, and starts nothing', async () => {
+    mixed.mockRejectedValue(new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.'));
+    setup([voice]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    expect(screen.getByRole('alert').textContent).toContain('Nothing on the timeline makes a sound to transcribe.');
+    expect(uploaded).not.toHaveBeenCalled();
+    expect(started).not.toHaveBeenCalled();
+  });
+
+  it('is offered only when something on the timeline makes a sound', () => {
+    setup([cue('c1', 0, [{ text: 'Hi', start: 0, end: 0.5 }])]);
+    expect((screen.getByRole('button', { name: 'Transcribe timeline' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Caption style', () => {
+  it("a project saved without a style shows today's look, and each change is one undo step stored in the project", () => {
+    const { store } = setup([voice]);
+    expect(store.get(settingsAtom).captionStyle).toBeUndefined();
+    const look = screen.getByRole('combobox', { name: 'Look' }) as HTMLSelectElement;
+    expect([look.value, (screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value, (screen.getByRole('combobox', { name: 'Size' }) as HTMLSelectElement).value]).toEqual([
+      'box',
+      'bottom',
+      'medium',
+    ]);
+    fireEvent.change(look, { target: { value: 'karaoke' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Position' }), { target: { value: 'top' } });
+    expect(store.get(settingsAtom).captionStyle).toEqual({ preset: 'karaoke', position: 'top', size: 'medium' });
+    act(() => store.set(undoAtom));
+    expect(store.get(captionStyleAtom)).toEqual({ preset: 'karaoke', position: 'bottom', size: 'medium' });
+    expect((screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value).toBe('bottom');
+    act(() => store.set(undoAtom));
+    expect(store.get(settingsAtom).captionStyle).toBeUndefined();
   });
 });
 

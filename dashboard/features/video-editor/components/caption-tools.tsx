@@ -1,22 +1,29 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Captions, Download, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { AudioLines, Captions, Download, Loader2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toSrt, toVtt, transcriptWords } from '@core/captions';
 import { paths } from '@core/routes';
 import { Button } from '@core/ui/button';
-import { Input } from '@core/ui/input';
+import { CAPTION_POSITIONS, CAPTION_PRESETS, CAPTION_SIZES, type CaptionStyle } from '@core/editor/model';
+import { Input, Label } from '@core/ui/input';
+import { NativeSelect } from '@core/ui/select';
+import { useAuth } from '@/lib/auth';
 import { readCallableError } from '@/lib/call';
 import { safeFileName, saveBlob } from '@/lib/download';
 import { startGenerationJob } from '@/lib/jobs/job-calls';
 import { useJob } from '@/lib/jobs/job-reads';
-import { applyCaptionsAtom, editCaptionWordAtom, itemsAtom, newClipId, selectionAtom, settingsAtom, timelineAtom, titleAtom } from '../atoms';
+import { uploadToLibrary } from '@/lib/library-upload';
+import { applyCaptionsAtom, captionStyleAtom, editCaptionWordAtom, itemsAtom, newClipId, projectIdAtom, selectionAtom, setCaptionStyleAtom, settingsAtom, timelineAtom, titleAtom } from '../atoms';
 import { captionCues, captionItemsFor, isCaption } from '../model/captions';
 import { clipSpeed, type Clip } from '../model/tracks';
+import { TimelineAudioError, timelineAudioWav } from '../render/timeline-audio';
 
-// Captions in the editor: Transcribe the selected clip with sound (a transcription job through the user's
-// ElevenLabs key, docs/architecture.md), its words become cues on the caption track; the selected cue's
-// words are edited one by one; Download SRT / VTT saves the caption track.
+// Captions in the editor: Transcribe the selected clip with sound, or Transcribe timeline (its mixed sound,
+// render/timeline-audio.ts, uploaded to the library first), as a transcription job through the user's
+// ElevenLabs key (docs/architecture.md); the words become cues on the caption track over the stretch
+// transcribed; the selected cue's words are edited one by one; Download SRT / VTT saves the caption track.
+// The caption track's style (preset, position, size) is one project setting, painted by render/draw-caption.ts.
 
 /** The transcription this editor started: the clip's place when it started, so the cues land where it was. */
 interface Pending {
@@ -36,10 +43,15 @@ export function CaptionTools() {
   const selection = useAtomValue(selectionAtom);
   const items = useAtomValue(itemsAtom);
   const title = useAtomValue(titleAtom);
-  const fps = useAtomValue(settingsAtom).fps;
+  const settings = useAtomValue(settingsAtom);
+  const fps = settings.fps;
+  const projectId = useAtomValue(projectIdAtom);
+  const { user } = useAuth();
   const applyCaptions = useSetAtom(applyCaptionsAtom);
   const [pending, setPending] = useState<Pending | null>(null);
   const [starting, setStarting] = useState(false);
+  /** What Transcribe timeline is doing before its job starts (mixing, uploading). */
+  const [preparing, setPreparing] = useState<string | null>(null);
   const [startError, setStartError] = useState<{ message: string; needsIntegrations: boolean } | null>(null);
   const jobState = useJob(pending?.jobId ?? null);
   const job = jobState.status === 'success' ? jobState.data : null;
@@ -56,6 +68,31 @@ export function CaptionTools() {
   const source = clip && hasSound(clip) && 'storagePath' in clip.item.settings ? clip.item.settings.storagePath : undefined;
   const running = starting || (job !== null && (job.status === 'queued' || job.status === 'running'));
   const cues = captionCues(items);
+
+  const timelineSounds = tl.clips.some(hasSound);
+
+  async function transcribeTimeline() {
+    if (!user || !timelineSounds) return;
+    setStarting(true);
+    setStartError(null);
+    try {
+      setPreparing("Mixing the timeline's sound...");
+      const { blob, duration } = await timelineAudioWav(items, settings);
+      setPreparing("Uploading the timeline's sound...");
+      const saved = await uploadToLibrary(user.uid, 'uploads', blob, { fileName: 'timeline.wav', title: `${title} (timeline sound)`, ...(projectId ? { projectId } : {}) });
+      const { jobId } = await startGenerationJob('transcription', { storagePath: saved.storagePath });
+      setPending({ jobId, clipName: 'the timeline', start_time: 0, duration, in_point: 0, speed: 1 });
+    } catch (error) {
+      if (error instanceof TimelineAudioError) setStartError({ message: error.message, needsIntegrations: false });
+      else {
+        const failure = readCallableError(error, 'Failed to transcribe the timeline');
+        setStartError({ message: failure.message, needsIntegrations: failure.needsIntegrations });
+      }
+    } finally {
+      setPreparing(null);
+      setStarting(false);
+    }
+  }
 
   async function transcribe() {
     if (!clip || !source) return;
@@ -87,6 +124,16 @@ export function CaptionTools() {
           {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Captions aria-hidden="true" />}
           Transcribe
         </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void transcribeTimeline()}
+          disabled={!timelineSounds || running || !user}
+          title={timelineSounds ? 'Transcribe what the whole timeline sounds like into captions with your ElevenLabs key' : 'Add a clip with sound to the timeline'}
+        >
+          {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <AudioLines aria-hidden="true" />}
+          Transcribe timeline
+        </Button>
         <Button size="sm" variant="ghost" onClick={() => download('srt')} disabled={cues.length === 0}>
           <Download aria-hidden="true" />
           Download SRT
@@ -110,13 +157,20 @@ export function CaptionTools() {
             </Link>
           ) : null}
         </p>
+      ) : preparing ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {preparing}
+        </p>
       ) : status ? (
         <p role="status" className={status.failed ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
           {status.text}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">{source ? 'Transcribe the selected clip to add its words as captions.' : 'Select a clip with sound from your library to transcribe it.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {source ? 'Transcribe the selected clip, or the whole timeline, to add its words as captions.' : 'Select a clip with sound from your library, or transcribe the whole timeline.'}
+        </p>
       )}
+      <CaptionStylePicker />
     </section>
   );
 }
@@ -156,6 +210,58 @@ export function CaptionWords({ clip }: { clip: Clip }) {
             style={{ width: `calc(${Math.max(2, w.text.length + 1)}ch + 1.25rem)` }}
           />
         ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const PRESET_LABELS: Record<CaptionStyle['preset'], string> = { box: 'Box, word highlighted', karaoke: 'Karaoke, bold outline', subtitle: 'Plain subtitle' };
+const POSITION_LABELS: Record<CaptionStyle['position'], string> = { top: 'Top', middle: 'Middle', bottom: 'Bottom' };
+const SIZE_LABELS: Record<CaptionStyle['size'], string> = { small: 'Small', medium: 'Medium', large: 'Large' };
+
+/** The caption track's look: every cue shares it; each change is one undo step. */
+export function CaptionStylePicker() {
+  const style = useAtomValue(captionStyleAtom);
+  const setStyle = useSetAtom(setCaptionStyleAtom);
+  const id = useId();
+  return (
+    <fieldset className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-[2fr_1fr_1fr]">
+      <legend className="mb-1 text-sm">Caption style</legend>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-preset`} className="text-xs text-muted-foreground">
+          Look
+        </Label>
+        <NativeSelect id={`${id}-preset`} value={style.preset} onChange={(e) => setStyle({ preset: e.target.value as CaptionStyle['preset'] })} className="h-9">
+          {CAPTION_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {PRESET_LABELS[p]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-position`} className="text-xs text-muted-foreground">
+          Position
+        </Label>
+        <NativeSelect id={`${id}-position`} value={style.position} onChange={(e) => setStyle({ position: e.target.value as CaptionStyle['position'] })} className="h-9">
+          {CAPTION_POSITIONS.map((p) => (
+            <option key={p} value={p}>
+              {POSITION_LABELS[p]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-size`} className="text-xs text-muted-foreground">
+          Size
+        </Label>
+        <NativeSelect id={`${id}-size`} value={style.size} onChange={(e) => setStyle({ size: e.target.value as CaptionStyle['size'] })} className="h-9">
+          {CAPTION_SIZES.map((p) => (
+            <option key={p} value={p}>
+              {SIZE_LABELS[p]}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </fieldset>
   );

@@ -141,7 +141,7 @@ export function PreviewPlayer() {
       },
     };
     // The same painter as the export, on a canvas no bigger than the preview needs (titles scale with it).
-    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items, fps: settings.fps }, time, media);
+    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items, fps: settings.fps, captionStyle: settings.captionStyle }, time, media);
     // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
     // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
     // A video in a transition shows (and is heard) past its end or before its start.

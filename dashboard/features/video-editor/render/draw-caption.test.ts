@@ -1,7 +1,8 @@
 import { CAPTION_STYLE } from '@core/constants';
-import type { TimelineItem } from '@core/editor/model';
+import { videoProjectSchema } from '@core/data/video-project';
+import type { CaptionStyle, TimelineItem } from '@core/editor/model';
 import { describe, expect, it } from 'vitest';
-import { layoutCaption } from './draw-caption';
+import { CAPTION_LOOKS, CAPTION_OUTLINE_COLOR, layoutCaption } from './draw-caption';
 import { drawFrame } from './draw-frame';
 import { frameRuns } from './scene';
 
@@ -126,5 +127,81 @@ describe('frameRuns with captions', () => {
       [32, 3, 1],
       [35, 5, 0],
     ]);
+  });
+});
+
+/** A 2D context that records what a style changes: boxes, outlines, and each word's colour and scale. */
+function styleRecorder() {
+  const ops: string[] = [];
+  let scale = 1;
+  const ctx = new Proxy({} as Record<string, unknown>, {
+    get: (target, key: string) => {
+      if (key in target) return target[key];
+      if (key === 'measureText') return (s: string) => ({ width: s.length * 10 });
+      if (key === 'fillRect') return () => ops.push(`box:${String(target.fillStyle)}`);
+      if (key === 'strokeText') return (text: string) => ops.push(`outline:${text}:${String(target.strokeStyle)}`);
+      if (key === 'fillText') return (text: string) => ops.push(`${text}:${String(target.fillStyle)}${scale !== 1 ? `x${scale}` : ''}`);
+      if (key === 'scale') return (x: number) => (scale = x);
+      if (key === 'restore') return () => (scale = 1);
+      return () => undefined;
+    },
+    set: (target, key: string, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, ops };
+}
+const paintStyled = (style: CaptionStyle | undefined, t: number) => {
+  const { ctx, ops } = styleRecorder();
+  drawFrame(ctx, { ...scene([cue]), ...(style && { captionStyle: style }) }, t, { frameFor: () => null });
+  // The first fill is the frame's black background.
+  expect(ops[0]).toBe('box:#000000');
+  return ops.slice(1);
+};
+
+describe('caption styles', () => {
+  it("a project saved without a caption style opens with today's look: the dark box and the yellow word", () => {
+    const saved = { title: 'Old', settings: { timelineItems: [cue], project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 25, format: 'mp4', quality: 'high' } } };
+    const opened = videoProjectSchema.parse(saved);
+    // Its settings are kept (not swapped for the defaults), without a style.
+    expect(opened.settings.fps).toBe(25);
+    expect(opened.settings.captionStyle).toBeUndefined();
+    const ops = paintStyled(opened.settings.captionStyle, 2.3);
+    expect(ops).toEqual([`box:${CAPTION_STYLE.boxColor}`, `Hello:${spoken}`, `world:${white}`]);
+    expect(paintStyled({ preset: 'box', position: 'bottom', size: 'medium' }, 2.3)).toEqual(ops);
+  });
+
+  it('karaoke outlines every word, has no box, and draws the spoken word bigger in its own colour', () => {
+    const look = CAPTION_LOOKS.karaoke;
+    expect(paintStyled({ preset: 'karaoke', position: 'bottom', size: 'medium' }, 3)).toEqual([
+      `outline:Hello:${CAPTION_OUTLINE_COLOR}`,
+      `Hello:${white}`,
+      `outline:world:${CAPTION_OUTLINE_COLOR}`,
+      `world:${look.highlight}x${look.spokenScale}`,
+    ]);
+  });
+
+  it('the plain subtitle outlines the words and highlights none', () => {
+    expect(paintStyled({ preset: 'subtitle', position: 'bottom', size: 'medium' }, 3)).toEqual([
+      `outline:Hello:${CAPTION_OUTLINE_COLOR}`,
+      `Hello:${white}`,
+      `outline:world:${CAPTION_OUTLINE_COLOR}`,
+      `world:${white}`,
+    ]);
+  });
+
+  it('puts the lines at the bottom, the middle or the top, at the chosen size', () => {
+    const measure = (s: string, font: string) => s.length * 0.5 * parseFloat(/(\d+(\.\d+)?)px/.exec(font)![1]!);
+    const words = [{ text: 'Hello', start: 0, end: 1 }];
+    const at = (position: CaptionStyle['position'], size: CaptionStyle['size'] = 'medium') => layoutCaption(words, 0, 56, 1920, 1080, measure, { preset: 'subtitle', position, size })!;
+    const margin = 1080 * CAPTION_STYLE.bottomMargin;
+    // One line, 1.25 font sizes high: its middle that far from the edge, or in the middle of the frame.
+    expect(at('bottom').words[0]!.y).toBeCloseTo(1080 - margin - 56 * 0.625);
+    expect(at('top').words[0]!.y).toBeCloseTo(margin + 56 * 0.625);
+    expect(at('middle').words[0]!.y).toBeCloseTo(540);
+    expect(at('bottom', 'large').fontPx).toBeCloseTo(56 * 1.35);
+    expect(at('bottom', 'small').fontPx).toBeCloseTo(56 * 0.75);
+    expect(at('bottom').font).toBe('normal 56px Arial');
   });
 });

@@ -203,7 +203,7 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
   // Layers bottom up: the main track, then overlays, then captions.
   for (const item of activeVisualsAt(scene.items, t)) {
     if (isCaption(item)) {
-      drawCaption(ctx, item, t, width, height);
+      drawCaption(ctx, item, t, width, height, scene.captionStyle);
       continue;
     }
     if (running && (item === running.transition.from || item === running.transition.to)) {

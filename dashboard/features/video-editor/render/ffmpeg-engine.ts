@@ -45,7 +45,7 @@ const extensionOf = (blob: Blob, fallback: string) => {
 export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService }): Promise<EngineOutput> {
   const { input, width, height, fps, totalFrames, media, signal, onProgress } = job;
   const { format, quality } = input.settings;
-  const scene: Scene = { width, height, items: input.items, fps };
+  const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('No 2D canvas context');
@@ -70,7 +70,7 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   if (!layerCtx) throw new Error('No 2D canvas context');
   const still = async (name: string, items: readonly VisualItem[] | null, t: number, opts: { background?: boolean } = { background: false }) => {
     const alpha = items && opts.background === false;
-    if (items) drawFrame(alpha ? layerCtx : ctx, { width, height, items, fps }, t, media, opts);
+    if (items) drawFrame(alpha ? layerCtx : ctx, { ...scene, items }, t, media, opts);
     else drawFrame(ctx, scene, t, media);
     const png = await (alpha ? layerCanvas : canvas).convertToBlob({ type: 'image/png' });
     files.set(name, new Uint8Array(await png.arrayBuffer()));

@@ -1,4 +1,4 @@
-import type { ProjectSettings, TimelineItem, TransitionKind, VideoItem, VisualItem } from '@core/editor/model';
+import type { CaptionStyle, ProjectSettings, TimelineItem, TransitionKind, VideoItem, VisualItem } from '@core/editor/model';
 import { spokenState } from '../model/captions';
 import { VIDEO_FPS } from '@core/constants';
 import { isAnimated, volumeEnvelope, type GainPoint } from '../model/keyframes';
@@ -13,6 +13,8 @@ export interface Scene {
   items: readonly TimelineItem[];
   /** The project's frame rate, which keyframes count in (core/constants.ts VIDEO_FPS when absent). */
   fps?: number;
+  /** The caption track's look (the project's settings.captionStyle; DEFAULT_CAPTION_STYLE when absent). */
+  captionStyle?: CaptionStyle;
 }
 
 export type MediaItem = Extract<VisualItem, { type: 'video' | 'image' }>;

@@ -153,7 +153,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) throw new Error('No 2D canvas context');
-    const scene: Scene = { width, height, items: input.items, fps };
+    const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
     const samplesPerFrame = AUDIO_SAMPLE_RATE / fps;
 
     const encode = async (source: VideoFrame | OffscreenCanvas, index: number) => {
