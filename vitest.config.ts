@@ -77,6 +77,7 @@ export default defineConfig({
       // rules, functions (need the emulators) and others as each suite folder defines them
       'tests/*/vitest.config.ts',
       'tests/unit/extension/vitest.config.ts',
+      'tests/unit/extension/vitest.shared.config.ts',
     ],
   },
 });

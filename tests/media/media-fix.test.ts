@@ -7,7 +7,8 @@ import { presetSettings } from '../../core/editor/fix-link';
 import type { TimelineItem } from '../../core/editor/model';
 import { checkMediaForChannel, type ExportPresetId, type MediaTarget } from '../../core/platforms/media-rules';
 import { probeVideoSource } from '../../dashboard/lib/media-probe';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 
 // "Fix in editor" makes a file the channel takes: a refused clip on the main track of a project with the
 // channel's export preset (what /create/editor?preset=... opens), rendered by the editor's engine in
@@ -25,7 +26,7 @@ beforeAll(async () => {
     // 16:9 H.264: not a Short.
     ff('-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'wide.mp4')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

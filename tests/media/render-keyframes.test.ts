@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, writePictureFixtures, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, writePictureFixtures, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { audioRms, frameAt } from './support/probe';
 
 // Keyframes exported by both engines: the red still at 50% opacity held until frame 30, then whole; from
@@ -60,7 +61,7 @@ beforeAll(async () => {
     writePictureFixtures(dir, W, H),
     run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=1000:d=2', '-af', 'volume=2', '-c:a', 'libmp3lame', '-b:a', '192k', join(dir, 'tone.mp3')]),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

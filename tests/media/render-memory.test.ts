@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { treeSharedMemory } from './support/process-memory';
 
 // What a render leaves behind in the browser, read from /proc (Linux). Chromium paints a VideoFrame
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-render-memory-'));
   // 300 different frames of 640x360: 0.9 MiB each as RGBA, 260 MiB if every one were kept.
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=${W}x${H}:r=30:d=10`, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHarness, type Harness } from './support/harness';
+import type { Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 
 // Export files in OPFS are marked live by a Web Lock held from before the file exists until dispose()
 // (render/render-files.ts). A tab closed mid-export or before its upload releases its locks with it, and
@@ -15,7 +16,7 @@ let harness: Harness;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-opfs-sweep-'));
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

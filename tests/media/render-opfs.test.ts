@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { probe } from './support/probe';
 
 // The WebCodecs export streams into a file in the origin private file system (render/output-spool.ts)
@@ -33,7 +34,7 @@ beforeAll(async () => {
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=3', '-ac', '2', '-ar', '48000', join(dir, 'tone.wav')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { audioRms, frameAt, probe } from './support/probe';
 
 // A clip at 2x exported by both engines: a 6 s source whose red level says the second it is in (20, 60,
@@ -82,7 +83,7 @@ beforeAll(async () => {
     '-shortest',
     join(dir, 'clock.mp4'),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

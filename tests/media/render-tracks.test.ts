@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, writePictureFixtures, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, writePictureFixtures, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { audioRms, frameAt } from './support/probe';
 
 // The multi-track timeline exported with WebCodecs: an overlay painted over the main track, a video
@@ -47,7 +48,7 @@ beforeAll(async () => {
     // 1 kHz, long enough for every clip, at a level that does not clip at 0 dB.
     ff('-f', 'lavfi', '-i', 'sine=f=1000:d=2', '-af', 'volume=2', '-c:a', 'libmp3lame', '-b:a', '192k', join(dir, 'tone.mp3')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
   const result = await harness.render({ items, settings: settings({ 'audio-2': { muted: true } }), title: 'Tracks' }, 'webcodecs');
   file = join(dir, 'tracks.mp4');
   await writeFile(file, Buffer.from(result.base64!, 'base64'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, startHarness, writePictureFixtures, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, writePictureFixtures, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { frameAt } from './support/probe';
 
 // A crossfade between the red still and the square clip (lime until 0.5 s, then blue), 10 frames centred
@@ -26,7 +27,7 @@ let harness: Harness;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-transitions-'));
   await writePictureFixtures(dir, W, H);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { frameAt } from './support/probe';
 
 // A video clip moved by keyframes, exported by both engines: a full-frame red video moves right from 0 to
@@ -39,7 +40,7 @@ beforeAll(async () => {
     ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}:r=${FPS}:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'red.mp4')),
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

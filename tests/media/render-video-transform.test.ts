@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
 import { valueAt } from '../../dashboard/features/video-editor/model/keyframes';
-import { MEDIA_ORIGIN, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { frameAt } from './support/probe';
 
 // A video clip scaled, turned and faded by keyframes, exported by both engines: at the keyframes (and
@@ -93,7 +94,7 @@ beforeAll(async () => {
     ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}:r=${FPS}:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'red.mp4')),
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem, VideoFormat } from '../../core/editor/model';
 import type { RenderEngine } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, run, startHarness, writePictureFixtures, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, run, writePictureFixtures, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { audioRms, frameAt, meanVolumeDb, probe } from './support/probe';
 
 // Renders a small timeline in headless Chromium for every format and engine and reads the file back
@@ -71,7 +72,7 @@ beforeAll(async () => {
       join(dir, 'talk.mp4'),
     ),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

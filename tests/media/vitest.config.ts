@@ -15,6 +15,8 @@ export default defineConfig({
     // The files share one module graph (vite, playwright-core, the render code they import): importing
     // them afresh for each file took about 12 s of the suite. No media test mocks a module or stubs a global.
     isolate: false,
+    // One harness server and one Chromium for every file; each file opens its own browser context.
+    globalSetup: ['tests/media/support/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

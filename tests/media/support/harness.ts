@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import type { RenderEngine, RenderInput } from '../../../dashboard/features/video-editor/render/render-timeline';
 import { chromiumArgs } from '../../e2e/support/env';
@@ -40,7 +40,18 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(mediaDir: string, opts: { extraArgs?: string[] } = {}): Promise<Harness> {
+/** Where a running harness is: its page's address, its browser's endpoint and main process id. */
+export interface HarnessServer {
+  url: string;
+  wsEndpoint: string;
+  browserPid: number | undefined;
+}
+
+/**
+ * Starts the harness's Vite server and a Chromium server. The media suite starts one for all its files
+ * (tests/media/support/global-setup.ts); each file opens its own browser context on it (openHarness).
+ */
+export async function startHarnessServer(opts: { extraArgs?: string[] } = {}): Promise<HarnessServer & { close(): Promise<void> }> {
   const port = await freePort();
   const alias = { '@core': join(root, 'core'), '@': join(root, 'dashboard') };
   const vite: ViteDevServer = await createServer({
@@ -54,39 +65,73 @@ export async function startHarness(mediaDir: string, opts: { extraArgs?: string[
     worker: { format: 'es' },
     server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [root, realpathSync(join(root, 'node_modules'))] } },
   });
-  await vite.listen();
-  let server: BrowserServer | undefined;
-  let browser: Browser | undefined;
   try {
-    server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
-    browser = await chromium.connect(server.wsEndpoint());
+    await vite.listen();
+    const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
+    return {
+      url: `http://127.0.0.1:${port}/`,
+      wsEndpoint: server.wsEndpoint(),
+      browserPid: server.process().pid,
+      async close() {
+        await server.close().catch(() => undefined);
+        await vite.close();
+      },
+    };
+  } catch (error) {
+    await vite.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the harness page in a browser context of its own on a running harness (its own storage, OPFS and
+ * locks), serving `mediaDir` at MEDIA_ORIGIN. close() closes the context and leaves the browser running.
+ */
+export async function openHarness(at: HarnessServer, mediaDir: string): Promise<Harness> {
+  const browser = await chromium.connect(at.wsEndpoint);
+  try {
     // A context of its own (not browser.newPage()), so a test can open more tabs sharing its storage.
-    const page = await (await browser.newContext()).newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
       const name = new URL(route.request().url()).pathname.slice(1);
       const body = await readFile(join(mediaDir, name)).catch(() => null);
       if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
       return route.fulfill({ status: 200, body, headers: { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' } });
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(at.url);
     await page.waitForFunction(() => window.museReady === true, undefined, { timeout: 120_000 });
-    const srv = server;
-    const br = browser;
     return {
       page,
-      browser: br,
-      browserPid: srv.process().pid,
+      browser,
+      browserPid: at.browserPid,
       render: (input, engine, o) => page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [input, engine, o ?? {}] as const),
       async close() {
-        await br.close().catch(() => undefined);
-        await srv.close().catch(() => undefined);
-        await vite.close();
+        await context.close().catch(() => undefined);
+        // A connected browser's close() disconnects this client; the browser itself keeps running.
+        await browser.close().catch(() => undefined);
       },
     };
   } catch (error) {
-    await browser?.close().catch(() => undefined);
-    await server?.close().catch(() => undefined);
-    await vite.close();
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A harness of its own: its Vite server, its Chromium and a page (npm run bench -- render). */
+export async function startHarness(mediaDir: string, opts: { extraArgs?: string[] } = {}): Promise<Harness> {
+  const server = await startHarnessServer(opts);
+  try {
+    const harness = await openHarness(server, mediaDir);
+    return {
+      ...harness,
+      async close() {
+        await harness.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { sharedExtensionFiles } from './shared-files';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -11,6 +12,8 @@ export default defineConfig({
     name: 'extension-unit',
     root: repoRoot,
     include: ['tests/unit/extension/**/*.test.{ts,tsx}'],
+    // Those that mock nothing run in extension-unit-shared (./vitest.shared.config.ts).
+    exclude: sharedExtensionFiles,
     environment: 'node',
     restoreMocks: true,
     // Waits sized for a busy machine, as the other unit projects (tests/unit/support/busy-machine.ts).
