@@ -6,7 +6,8 @@ import type { CaptionStyle, ProjectSettings, TimelineItem } from '../../core/edi
 import { CAPTION_LOOKS } from '../../dashboard/features/video-editor/render/draw-caption';
 import type { drawFrame as DrawFrame } from '../../dashboard/features/video-editor/render/draw-frame';
 import type { timelineAudioWav as TimelineAudioWav } from '../../dashboard/features/video-editor/render/timeline-audio';
-import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, root, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { frameAt } from './support/probe';
 
 // Caption styles burned into the export as the preview paints them, and the timeline's sound as
@@ -72,7 +73,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-captions-'));
   // A 440 Hz tone for 1 s, then silence to 2 s.
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-af', 'apad=whole_dur=2', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'tone.mp3')]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
 });
 
 afterAll(async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
 import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from './support/harness';
+import { MEDIA_ORIGIN, root, run, type Harness } from './support/harness';
+import { openSharedHarness } from './support/shared-harness';
 import { probe } from './support/probe';
 
 // The WebCodecs export runs in a worker (render/render.worker.ts, driven by render/worker-render.ts): the
@@ -75,7 +76,7 @@ beforeAll(async () => {
     ff('-f', 'lavfi', '-i', `smptehdbars=s=${W}x${H}`, '-frames:v', '1', join(dir, 'still1.png')),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=5', '-ac', '2', '-ar', '48000', join(dir, 'tone.wav')),
   ]);
-  harness = await startHarness(dir);
+  harness = await openSharedHarness(dir);
   // The render entry itself (the module the harness page already loaded), and a count of the render
   // workers the page starts and terminates.
   await harness.page.addScriptTag({

@@ -15,6 +15,9 @@ export default defineConfig({
     environment: 'node',
     isolate: false,
     restoreMocks: true,
-    setupFiles: ['tests/unit/support/real-timers.ts'],
+    // Waits sized for a busy machine, as the other unit projects (tests/unit/support/busy-machine.ts).
+    setupFiles: ['tests/unit/support/busy-machine.ts', 'tests/unit/support/real-timers.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
