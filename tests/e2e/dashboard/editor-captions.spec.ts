@@ -2,13 +2,15 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { THEME_STORAGE_KEY } from '../../../core/constants';
 import { silentMp3 } from '../../sandbox/providers/mp3';
-import { expect, test, waits } from '../support/fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, waits, type Muse } from '../support/fixtures';
 
 // Captions end to end: a voiceover from the library on the timeline, Transcribe through the ElevenLabs
 // sandbox (a word every half second of the file), a word edited in the inspector, and the SRT and VTT
 // downloads. With E2E_SHOTS=<dir> it also saves the editor with its captions at 375 and 1280 px in both themes.
 
-test('transcribes a clip into captions, edits a word and downloads SRT and VTT', async ({ muse, page }) => {
+/** A new account with an ElevenLabs key and a 4 s voiceover in its library, on the editor's timeline. */
+async function editorWithVoiceover(muse: Muse, page: Page) {
   await muse
     .signUp()
     .withKey('elevenlabs', 'sandbox-elevenlabs-key-0001')
@@ -17,6 +19,10 @@ test('transcribes a clip into captions, edits a word and downloads SRT and VTT',
   await page.getByRole('tab', { name: 'Effects' }).click();
   await page.getByRole('button', { name: 'Add Audio', exact: true }).click();
   await page.getByRole('dialog', { name: 'Add Audio' }).getByRole('button', { name: 'Add Voiceover' }).click();
+}
+
+test('transcribes a clip into captions, edits a word and downloads SRT and VTT', async ({ muse, page }) => {
+  await editorWithVoiceover(muse, page);
   await page
     .getByRole('group', { name: 'Track: Audio 1' })
     .getByRole('button', { name: /^Voiceover, Audio 1, / })
@@ -69,14 +75,7 @@ test('transcribes a clip into captions, edits a word and downloads SRT and VTT',
 });
 
 test("transcribes the whole timeline's sound into captions at timeline times", async ({ muse, page }) => {
-  await muse
-    .signUp()
-    .withKey('elevenlabs', 'sandbox-elevenlabs-key-0001')
-    .withGenerations([{ type: 'audio', title: 'Voiceover', body: silentMp3(4000) }], { files: true })
-    .open('/create/editor');
-  await page.getByRole('tab', { name: 'Effects' }).click();
-  await page.getByRole('button', { name: 'Add Audio', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Add Audio' }).getByRole('button', { name: 'Add Voiceover' }).click();
+  await editorWithVoiceover(muse, page);
   const captions = page.getByRole('region', { name: 'Captions' });
   // No clip selected: the timeline's mix (4 s) is uploaded as a WAV and transcribed through the sandbox.
   await captions.getByRole('button', { name: 'Transcribe timeline' }).click();

@@ -227,42 +227,27 @@ export function CaptionStylePicker() {
   return (
     <fieldset className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-[2fr_1fr_1fr]">
       <legend className="mb-1 text-sm">Caption style</legend>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-preset`} className="text-xs text-muted-foreground">
-          Look
-        </Label>
-        <NativeSelect id={`${id}-preset`} value={style.preset} onChange={(e) => setStyle({ preset: e.target.value as CaptionStyle['preset'] })} className="h-9">
-          {CAPTION_PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {PRESET_LABELS[p]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-position`} className="text-xs text-muted-foreground">
-          Position
-        </Label>
-        <NativeSelect id={`${id}-position`} value={style.position} onChange={(e) => setStyle({ position: e.target.value as CaptionStyle['position'] })} className="h-9">
-          {CAPTION_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {POSITION_LABELS[p]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-size`} className="text-xs text-muted-foreground">
-          Size
-        </Label>
-        <NativeSelect id={`${id}-size`} value={style.size} onChange={(e) => setStyle({ size: e.target.value as CaptionStyle['size'] })} className="h-9">
-          {CAPTION_SIZES.map((p) => (
-            <option key={p} value={p}>
-              {SIZE_LABELS[p]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <StyleSelect id={`${id}-preset`} label="Look" value={style.preset} options={CAPTION_PRESETS} labels={PRESET_LABELS} onChange={(preset) => setStyle({ preset })} />
+      <StyleSelect id={`${id}-position`} label="Position" value={style.position} options={CAPTION_POSITIONS} labels={POSITION_LABELS} onChange={(position) => setStyle({ position })} />
+      <StyleSelect id={`${id}-size`} label="Size" value={style.size} options={CAPTION_SIZES} labels={SIZE_LABELS} onChange={(size) => setStyle({ size })} />
     </fieldset>
+  );
+}
+
+/** One labelled choice of the caption style (a native select: keyboard and phone pickers for free). */
+function StyleSelect<T extends string>({ id, label, value, options, labels, onChange }: { id: string; label: string; value: T; options: readonly T[]; labels: Record<T, string>; onChange: (value: T) => void }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className="h-9">
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
