@@ -1,4 +1,4 @@
-import type { GenerationIntegrationType } from '@core/integrations';
+import type { IntegrationType } from '@core/integrations';
 import type { GenerationType, JobError, JobKind } from '@core/jobs';
 import type { Bucket, StoredMedia } from './result-storage';
 
@@ -58,7 +58,9 @@ export interface JobExecutor<I = unknown> {
   /** The kind answers on the job (`result`) and makes no file or library record (a transcription). */
   resultOnly?: boolean;
   /** The user's key this kind needs (core/integrations.ts). */
-  integration: GenerationIntegrationType;
+  integration: IntegrationType;
+  /** A kind whose input picks the provider: the key one job needs, and what to say when it is missing (neededKey). */
+  keyFor?(input: I): NeededKey;
   messages: {
     /** User-facing texts: missing key, anything unexpected, a result that could not be fetched or saved. */
     missingKey: string;
@@ -71,6 +73,17 @@ export interface JobExecutor<I = unknown> {
   checkStart?(uid: string, input: I, deps: { bucket: Bucket }): Promise<StartRefusal | undefined>;
   execute(ctx: ExecutionContext<I>): Promise<ExecutionOutcome>;
   describe(input: I, media: StoredMedia): GenerationFields;
+}
+
+export interface NeededKey {
+  integration: IntegrationType;
+  /** User-facing, naming the key to add in the Integrations page. */
+  missingKey: string;
+}
+
+/** The key a job needs: the one its input picked, else the kind's own. */
+export function neededKey<I>(executor: JobExecutor<I>, input: I): NeededKey {
+  return executor.keyFor?.(input) ?? { integration: executor.integration, missingKey: executor.messages.missingKey };
 }
 
 /** Thrown by a heartbeat or checkpoint when the run must stop writing: it no longer owns the job. */

@@ -7,7 +7,7 @@ import { unreadableKeyMessage } from '../integrations/messages';
 import type { SecretRead } from '../integrations/secret-store';
 import { log } from '../lib/log';
 import type { JobExecutor, ProviderCheckpoint } from './executor';
-import { JobInterrupted } from './executor';
+import { JobInterrupted, neededKey } from './executor';
 import { checkOwnership, jobConverter, succeededPatch, type Ownership, type RunResult } from './job-state';
 import type { JobHandler, JobHandlers, LeasedRun } from './lease';
 import { identifyMedia } from './media';
@@ -167,9 +167,10 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
     const leftover = executor.resultOnly ? undefined : await findStoredResult(deps, uid, jobId, executor.generationType);
     if (leftover) return await record(leftover, true, { bytes: leftover.sizeBytes, resumedFromStorage: true });
 
-    const key = await deps.readKey(uid, executor.integration);
-    if (!key.found) return await fail({ code: 'missing_key', message: executor.messages.missingKey });
-    if (!key.readable) return await fail({ code: 'invalid_key', message: unreadableKeyMessage(executor.integration) });
+    const needed = neededKey(executor, input);
+    const key = await deps.readKey(uid, needed.integration);
+    if (!key.found) return await fail({ code: 'missing_key', message: needed.missingKey });
+    if (!key.readable) return await fail({ code: 'invalid_key', message: unreadableKeyMessage(needed.integration) });
 
     const resume = checkpointOf(data, now());
     const started = Date.now();

@@ -5,6 +5,7 @@ import { readIntegrationKey, type SecretStoreDeps } from '../../integrations/sec
 import { reasonedError, withFallbackError } from '../../lib/callable';
 import { queuedJob } from '../job-state';
 import { log } from '../../lib/log';
+import { neededKey } from '../executor';
 import type { Bucket } from '../result-storage';
 import type { Executors } from '../generation-run';
 import { jobRef } from '../lease';
@@ -48,9 +49,10 @@ export async function startJob(uid: string, payload: CallablePayload<'startJob'>
     const input = payload.input as never;
     const refusal = await executor.checkStart?.(uid, input, { bucket: deps.bucket });
     if (refusal) throw new HttpsError(refusal.code, refusal.message);
-    const key = await readIntegrationKey(deps, uid, executor.integration);
-    if (!key.found) throw reasonedError('failed-precondition', executor.messages.missingKey, { reason: 'missing-key', provider: executor.integration });
-    if (!key.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(executor.integration), { reason: 'invalid-key', provider: executor.integration });
+    const needed = neededKey(executor, input);
+    const key = await readIntegrationKey(deps, uid, needed.integration);
+    if (!key.found) throw reasonedError('failed-precondition', needed.missingKey, { reason: 'missing-key', provider: needed.integration });
+    if (!key.readable) throw reasonedError('failed-precondition', unreadableKeyMessage(needed.integration), { reason: 'invalid-key', provider: needed.integration });
 
     const now = deps.clock.now();
     const jobInput = payload.kind === 'voiceover' ? await offeredVoiceover(deps, uid, payload.input, key) : (payload.input as Record<string, unknown>);
