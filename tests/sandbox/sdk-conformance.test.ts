@@ -1,7 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { GoogleGenAI } from '@google/genai';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
+import type { TranscriptionCreateParamsNonStreaming } from 'openai/resources/audio/transcriptions';
 import { Agent } from 'node:http';
 import { TwitterApi, TwitterApiv2 } from 'twitter-api-v2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -127,6 +128,55 @@ describe('OpenAI (openai SDK)', () => {
     const text = await raw.text();
     expect(text.startsWith('data: {')).toBe(true);
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
+  // openai/resources/audio/transcriptions.d.ts TranscriptionVerbose, TranscriptionWord, TranscriptionSegment, Transcription.
+  const VERBOSE = ['duration', 'language', 'text'];
+  const WORD = ['word', 'start', 'end'];
+  const SEGMENT = ['id', 'avg_logprob', 'compression_ratio', 'end', 'no_speech_prob', 'seek', 'start', 'temperature', 'text', 'tokens'];
+  const audio = (ms: number, name = 'clip.mp3') => toFile(silentMp3(ms), name, { type: 'audio/mpeg' });
+
+  it('transcribes an MP3 with whisper-1 into words with times (verbose_json, word timestamps)', async () => {
+    const answer = await client().audio.transcriptions.create({ file: await audio(2000), model: 'whisper-1', response_format: 'verbose_json', timestamp_granularities: ['word'], language: 'en' });
+    expectFields(answer, VERBOSE, 'transcription (verbose)');
+    for (const word of answer.words ?? []) expectFields(word, WORD, 'transcription word');
+    expect(answer).toMatchObject({ language: 'english', text: 'Hello and welcome to' });
+    expect(answer.duration).toBeCloseTo(2, 1);
+    expect(answer.words).toEqual([
+      { word: 'Hello', start: 0, end: 0.4 },
+      { word: 'and', start: 0.5, end: 0.9 },
+      { word: 'welcome', start: 1, end: 1.4 },
+      { word: 'to', start: 1.5, end: 1.9 },
+    ]);
+    // Words alone were asked for: no segments.
+    expect(answer.segments).toBeUndefined();
+  });
+
+  it('answers segments without granularities, and plain json text by default', async () => {
+    const verbose = await client().audio.transcriptions.create({ file: await audio(1000), model: 'whisper-1', response_format: 'verbose_json' });
+    expect(verbose.words).toBeUndefined();
+    for (const segment of verbose.segments ?? []) expectFields(segment, SEGMENT, 'transcription segment');
+    expect(verbose.segments).toHaveLength(1);
+    const plain = await client().audio.transcriptions.create({ file: await audio(1000), model: 'gpt-4o-mini-transcribe' });
+    expect(plain.text).toBe('Hello and');
+  });
+
+  it.each([
+    ['word timestamps without verbose_json', { model: 'whisper-1', response_format: 'json', timestamp_granularities: ['word'] }, 'timestamp_granularities'],
+    ['verbose_json from a gpt-4o model', { model: 'gpt-4o-transcribe', response_format: 'verbose_json' }, 'response_format'],
+    ['a language that is not ISO-639-1', { model: 'whisper-1', language: 'english' }, 'language'],
+  ] as const)('refuses %s with a 400 naming the parameter', async (_label, params, param) => {
+    const error = await rejection(client().audio.transcriptions.create({ file: await audio(1000), ...params } as TranscriptionCreateParamsNonStreaming));
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error.error).toMatchObject({ type: 'invalid_request_error', param });
+  });
+
+  it('refuses a file type it does not take, and a file over 25 MB with 413', async () => {
+    const mov = await rejection(client().audio.transcriptions.create({ file: await toFile(silentMp3(1000), 'clip.mov', { type: 'video/quicktime' }), model: 'whisper-1' }));
+    expect(mov).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(mov.error).toMatchObject({ param: 'file', message: expect.stringMatching(/^Invalid file format/) });
+    const big = await rejection(client().audio.transcriptions.create({ file: await toFile(Buffer.alloc(26_214_401), 'long.wav', { type: 'audio/wav' }), model: 'whisper-1' }));
+    expect(big).toMatchObject({ status: 413, error: { type: 'server_error', message: expect.stringMatching(/^Maximum content size limit \(26214400\) exceeded/) } });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
-import { countMp3Frames, mp3DurationMs, parseMp3Format, silentMp3 } from './mp3';
+import { parseMp3Format, silentMp3 } from './mp3';
+import { SANDBOX_TRANSCRIPT, sandboxTranscriptWords, uploadedDurationMs } from './speech';
 import { jsonBody, keyKind } from './shared';
 
 // ElevenLabs (api.elevenlabs.io, elevenlabs.io/docs/api-reference): key in `xi-api-key`; errors as
@@ -18,7 +19,7 @@ import { jsonBody, keyKind } from './shared';
 // exactly one of `file` (at least 100 ms of audio) or `cloud_storage_url`/`source_url`; optional
 // timestamps_granularity (none, word, character) and language_code. It answers {language_code,
 // language_probability, text, words: [{text, start, end, type, logprob}]}, times in seconds, with `spacing`
-// entries between the words. The words are deterministic for the file's length (sandboxTranscriptWords):
+// entries between the words. The words are deterministic for the file's length (sandboxTranscriptWords, ./speech.ts):
 // the length of an MP3 is read from its frames, any other file counts as 128 kbit/s. [error:NNN] in the
 // file name answers NNN.
 
@@ -81,21 +82,9 @@ export interface ElevenLabsCall {
   status: number;
 }
 
-/** The words the sandbox hears in `durationMs` of audio: one every half second, 0.4 s long, from this list in turn. */
-export const SANDBOX_TRANSCRIPT = ['Hello', 'and', 'welcome', 'to', 'the', 'sandbox', 'where', 'every', 'word', 'has', 'its', 'time.'] as const;
 export const STT_MODELS = ['scribe_v1', 'scribe_v2'] as const;
-
-export function sandboxTranscriptWords(durationMs: number): { text: string; start: number; end: number }[] {
-  const words: { text: string; start: number; end: number }[] = [];
-  for (let i = 0; i * 500 + 400 <= durationMs; i++) words.push({ text: SANDBOX_TRANSCRIPT[i % SANDBOX_TRANSCRIPT.length]!, start: i * 0.5, end: i * 0.5 + 0.4 });
-  return words;
-}
-
-/** How long the sandbox takes an uploaded file to be: an MP3's frames, otherwise its size at 128 kbit/s. */
-export function uploadedDurationMs(bytes: Buffer): number {
-  const mp3 = countMp3Frames(bytes);
-  return mp3 ? mp3DurationMs(mp3.frames, mp3.sampleRate) : Math.round((bytes.length * 8) / 128);
-}
+// The words heard in a file are shared with the OpenAI transcription sandbox (./speech.ts).
+export { SANDBOX_TRANSCRIPT, sandboxTranscriptWords, uploadedDurationMs };
 
 const detail = (c: Context, status: number, code: string, message: string) => c.json({ detail: { status: code, message } }, status as 400);
 

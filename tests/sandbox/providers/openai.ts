@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
+import { CONTROL_PREFIX } from '../app';
 import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
+import { sandboxTranscriptWords, uploadedDurationMs } from './speech';
 
 /**
  * OpenAI (api.openai.com/v1): Bearer key; errors as {error: {message, type, param, code}}. Reasoning models (the
@@ -7,6 +9,16 @@ import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from 
  * `temperature` but 1 (400 unsupported_value), as the real API does. `stream: true` answers server-sent events:
  * chat.completion.chunk objects (role first, then the text in pieces, then finish_reason; the usage last when
  * stream_options.include_usage asks) and `data: [DONE]`.
+ *
+ * Transcription (platform.openai.com/docs/api-reference/audio/createTranscription): POST /v1/audio/transcriptions,
+ * multipart/form-data with `file` (flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav or webm, told by its name; 25 MB
+ * at most, a larger request is 413 before it is read) and `model` (whisper-1 or a gpt-4o transcribe model); optional
+ * `language` (ISO-639-1), `response_format` (json by default; whisper-1 also text, srt, vtt and verbose_json; the
+ * gpt-4o models json alone, the diarize one json, text or diarized_json) and `timestamp_granularities[]` (word,
+ * segment), which only verbose_json takes. verbose_json answers {task, language (its English name), duration, text,
+ * segments?, words?: [{word, start, end}], usage}; words carry no punctuation. The words are the ones the
+ * ElevenLabs sandbox hears in the same file (./speech.ts). [error:NNN] in the file name answers NNN.
+ * GET /__sandbox/openai/transcriptions lists every transcription call.
  */
 /** Current chat models; gpt-4o and gpt-4o-mini are retired here, so a call naming them gets 404 model_not_found. */
 export const OPENAI_MODELS = ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini', 'gpt-4.1-mini'];
@@ -16,7 +28,8 @@ export const OPENAI_OTHER_MODELS = ['text-embedding-3-small', 'whisper-1', 'gpt-
 /** Whether the model refuses sampling parameters and max_tokens (OpenAI's reasoning models). */
 const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model);
 
-const error = (c: Context, status: 400 | 401 | 404 | 429, message: string, type: string, code: string | null, param: string | null = null) => c.json({ error: { message, type, param, code } }, status);
+const error = (c: Context, status: 400 | 401 | 404 | 413 | 429 | 500 | 502 | 503, message: string, type: string, code: string | null, param: string | null = null) =>
+  c.json({ error: { message, type, param, code } }, status);
 
 function refuseKey(c: Context): Response | undefined {
   const key = bearer(c.req.header('authorization'));
@@ -32,7 +45,188 @@ function refuseKey(c: Context): Response | undefined {
   return undefined;
 }
 
+/** One transcription call the sandbox answered, as GET /__sandbox/openai/transcriptions lists it. */
+export interface OpenAiTranscriptionCall {
+  fileName: string;
+  model: string | null;
+  responseFormat: string | null;
+  granularities: string[];
+  language: string | null;
+  status: number;
+}
+
+/** The transcription models and the response formats each takes (the SDK's AudioModel and response_format docs). */
+export const OPENAI_TRANSCRIPTION_FORMATS: Record<string, readonly string[]> = {
+  'whisper-1': ['json', 'text', 'srt', 'verbose_json', 'vtt'],
+  'gpt-4o-transcribe': ['json'],
+  'gpt-4o-mini-transcribe': ['json'],
+  'gpt-4o-mini-transcribe-2025-12-15': ['json'],
+  'gpt-4o-transcribe-diarize': ['json', 'text', 'diarized_json'],
+};
+export const OPENAI_TRANSCRIPTION_FILE_TYPES = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'] as const;
+/** 25 MB: OpenAI's request limit for an upload, in bytes. */
+export const OPENAI_TRANSCRIPTION_MAX_BYTES = 26_214_400;
+
+const englishName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code)?.toLowerCase();
+const clock = (seconds: number, separator: ',' | '.') => {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}${separator}${pad(ms % 1000, 3)}`;
+};
+
+function transcriptionRoutes(app: Hono): void {
+  const calls: OpenAiTranscriptionCall[] = [];
+  app.get(`${CONTROL_PREFIX}/openai/transcriptions`, (c) => c.json({ calls }));
+
+  app.post('/v1/audio/transcriptions', async (c) => {
+    const call: OpenAiTranscriptionCall = { fileName: '', model: null, responseFormat: null, granularities: [], language: null, status: 0 };
+    const done = (res: Response) => (calls.push({ ...call, status: res.status }), res);
+    const refused = refuseKey(c);
+    if (refused) return done(refused);
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'multipart/form-data') {
+      return done(error(c, 400, `Invalid Content-Type header (${type || 'none'}), expected multipart/form-data.`, 'invalid_request_error', null));
+    }
+    // The gateway refuses a request over the limit before reading it.
+    const length = Number(c.req.header('content-length') ?? NaN);
+    if (Number.isFinite(length) && length > OPENAI_TRANSCRIPTION_MAX_BYTES) {
+      return done(error(c, 413, `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${length} bytes read)`, 'server_error', null));
+    }
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return done(error(c, 400, 'Could not parse multipart form', 'invalid_request_error', null));
+    }
+    const file = form.file instanceof File ? form.file : undefined;
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
+    const model = text('model');
+    const responseFormat = text('response_format') ?? 'json';
+    const rawGranularities = form['timestamp_granularities[]'] ?? form.timestamp_granularities;
+    const granularities = (Array.isArray(rawGranularities) ? rawGranularities : rawGranularities === undefined ? [] : [rawGranularities]).map(String);
+    const language = text('language');
+    Object.assign(call, { fileName: file?.name ?? '', model: model ?? null, responseFormat: text('response_format') ?? null, granularities, language: language ?? null });
+
+    if (!file) return done(error(c, 400, "Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter', 'file'));
+    if (!model) return done(error(c, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model'));
+    if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') {
+      return done(
+        error(
+          c,
+          429,
+          'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+          'insufficient_quota',
+          'insufficient_quota',
+        ),
+      );
+    }
+    const formats = OPENAI_TRANSCRIPTION_FORMATS[model];
+    if (!formats) return done(error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+    if (!['json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json'].includes(responseFormat)) {
+      return done(
+        error(c, 400, `Invalid value: '${responseFormat}'. Supported values are: 'json', 'text', 'srt', 'verbose_json', 'vtt' and 'diarized_json'.`, 'invalid_request_error', 'invalid_value', 'response_format'),
+      );
+    }
+    if (!formats.includes(responseFormat)) {
+      return done(
+        error(
+          c,
+          400,
+          `response_format '${responseFormat}' is not compatible with model '${model}'. Use ${formats.map((f) => `'${f}'`).join(' or ')} instead.`,
+          'invalid_request_error',
+          'unsupported_value',
+          'response_format',
+        ),
+      );
+    }
+    const unknown = granularities.find((g) => g !== 'word' && g !== 'segment');
+    if (unknown !== undefined) {
+      return done(error(c, 400, `Invalid value: '${unknown}'. Supported values are: 'word' and 'segment'.`, 'invalid_request_error', 'invalid_value', 'timestamp_granularities'));
+    }
+    if (granularities.length > 0 && responseFormat !== 'verbose_json') {
+      return done(error(c, 400, 'timestamp_granularities is only supported with response_format verbose_json.', 'invalid_request_error', 'invalid_value', 'timestamp_granularities'));
+    }
+    if (language !== undefined && !(/^[a-z]{2}$/.test(language) && englishName(language))) {
+      return done(error(c, 400, `Invalid language '${language}'. Language parameter must be specified in ISO-639-1 format.`, 'invalid_request_error', 'invalid_language_format', 'language'));
+    }
+    const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+    if (!extension || !(OPENAI_TRANSCRIPTION_FILE_TYPES as readonly string[]).includes(extension)) {
+      return done(error(c, 400, `Invalid file format. Supported formats: [${OPENAI_TRANSCRIPTION_FILE_TYPES.map((t) => `'${t}'`).join(', ')}]`, 'invalid_request_error', 'invalid_value', 'file'));
+    }
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (bytes.length > OPENAI_TRANSCRIPTION_MAX_BYTES) {
+      return done(error(c, 413, `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${bytes.length} bytes read)`, 'server_error', null));
+    }
+    const forced = /\[error:(\d{3})\]/.exec(file.name);
+    if (forced) {
+      const status = Number(forced[1]) as 400;
+      return done(error(c, status, `Sandbox fault ${status} ([error:${status}] in the file name)`, status >= 500 ? 'server_error' : 'invalid_request_error', null));
+    }
+    const durationMs = uploadedDurationMs(bytes);
+    if (durationMs < 100) return done(error(c, 400, 'Audio file is too short. Minimum audio length is 0.1 seconds.', 'invalid_request_error', 'audio_too_short', 'file'));
+
+    const heard = sandboxTranscriptWords(durationMs);
+    const transcript = heard.map((w) => w.text).join(' ');
+    const duration = durationMs / 1000;
+    const usage = { type: 'duration', seconds: Math.ceil(duration) };
+    // Segments of up to 12 words, as Whisper cuts its 30-second windows into phrases.
+    const segments: Record<string, unknown>[] = [];
+    for (let i = 0; i < heard.length; i += 12) {
+      const part = heard.slice(i, i + 12);
+      segments.push({
+        id: segments.length,
+        seek: 0,
+        start: part[0]!.start,
+        end: part.at(-1)!.end,
+        text: ` ${part.map((w) => w.text).join(' ')}`,
+        tokens: part.map((_, j) => 50_364 + i + j),
+        temperature: 0,
+        avg_logprob: -0.2,
+        compression_ratio: 1.1,
+        no_speech_prob: 0.01,
+      });
+    }
+    const cues = (separator: ',' | '.') => segments.map((s, i) => `${i + 1}\n${clock(s.start as number, separator)} --> ${clock(s.end as number, separator)}\n${String(s.text).trim()}\n`).join('\n');
+    switch (responseFormat) {
+      case 'text':
+        return done(c.body(`${transcript}\n`, 200, { 'content-type': 'text/plain; charset=utf-8' }));
+      case 'srt':
+        return done(c.body(cues(','), 200, { 'content-type': 'text/plain; charset=utf-8' }));
+      case 'vtt':
+        return done(c.body(`WEBVTT\n\n${cues('.').replace(/^\d+\n/gm, '')}`, 200, { 'content-type': 'text/plain; charset=utf-8' }));
+      case 'verbose_json': {
+        // Without timestamp_granularities the answer has segments; asking for words alone leaves them out.
+        const wantsSegments = granularities.length === 0 || granularities.includes('segment');
+        return done(
+          c.json({
+            task: 'transcribe',
+            language: englishName(language ?? 'en') ?? 'english',
+            duration,
+            text: transcript,
+            ...(wantsSegments ? { segments } : {}),
+            ...(granularities.includes('word') ? { words: heard.map((w) => ({ word: w.text.replace(/[.,!?]+$/, ''), start: w.start, end: w.end })) } : {}),
+            usage,
+          }),
+        );
+      }
+      case 'diarized_json':
+        return done(
+          c.json({
+            task: 'transcribe',
+            duration,
+            text: transcript,
+            segments: segments.map((s) => ({ type: 'transcript.text.segment', id: `seg_${s.id}`, start: s.start, end: s.end, text: s.text, speaker: 'A' })),
+            usage,
+          }),
+        );
+      default:
+        return done(c.json({ text: transcript, usage }));
+    }
+  });
+}
+
 export function openaiRoutes(app: Hono): void {
+  transcriptionRoutes(app);
   app.get('/v1/models', (c) => {
     const refused = refuseKey(c);
     if (refused) return refused;
