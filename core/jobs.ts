@@ -78,9 +78,19 @@ export const musicJobInputSchema = z.strictObject({
 /** A file of the user's to transcribe: a library file ({uid}/generations/), an upload or a render. */
 const mediaPath = z.string().regex(/^[A-Za-z0-9_-]+\/(generations|uploads|renders)\/[^/]+$/, 'Please choose a file from your library');
 
-/** A transcription (speech to text through the user's ElevenLabs key): the words land on the job (`result`). */
+/**
+ * Who transcribes, through the user's own key of that name (core/integrations.ts): ElevenLabs speech to text
+ * or OpenAI transcription. A job stored before the choice existed was ElevenLabs.
+ */
+export const transcriptionProviders = ['elevenlabs', 'openai'] as const;
+export type TranscriptionProvider = (typeof transcriptionProviders)[number];
+/** The largest file each provider transcribes at once: ElevenLabs every file a job may send (50 MB), OpenAI 25 MB (26,214,400 bytes). */
+export const TRANSCRIPTION_MAX_BYTES = { elevenlabs: 50 * 1024 * 1024, openai: 25 * 1024 * 1024 } as const satisfies Record<TranscriptionProvider, number>;
+
+/** A transcription (speech to text through the user's key): the words land on the job (`result`). */
 export const transcriptionJobInputSchema = z.strictObject({
   storagePath: mediaPath,
+  provider: z.enum(transcriptionProviders, { error: 'Choose ElevenLabs or OpenAI to transcribe with' }).default('elevenlabs'),
   /** ISO-639 language of the speech, when known (absent: the provider detects it). */
   languageCode: z
     .string()
@@ -100,6 +110,8 @@ export interface TranscriptionResult {
   text: string;
   languageCode: string | null;
   words: TranscribedWord[];
+  /** The provider's model that made it (scribe_v2, whisper-1); absent on results written before it was kept. */
+  model?: string;
 }
 
 /**

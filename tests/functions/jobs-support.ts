@@ -84,7 +84,7 @@ export async function bflSubmissions(marker: string): Promise<BflSubmission[]> {
 
 export const newMarker = () => `m${randomUUID().slice(0, 8)}`;
 
-export async function userWithKey(type: 'lumaai' | 'elevenlabs', apiKey: string) {
+export async function userWithKey(type: 'lumaai' | 'elevenlabs' | 'openai', apiKey: string) {
   const user = await signUp();
   const saved = await callCallable('saveIntegrationKey', { type, apiKey }, user.idToken);
   if (saved.error) throw new Error(saved.error.message);

@@ -7,6 +7,7 @@ import { getAdminApp } from '../lib/admin';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createBflImageGenerator } from '../providers/image/bfl';
 import { createElevenLabs } from '../providers/audio/elevenlabs';
+import { createOpenAiTranscriber } from '../providers/audio/openai-transcription';
 import { createLumaVideoGenerator } from '../providers/video/luma';
 import { createMusicExecutor, createVoiceoverExecutor } from './kinds/audio';
 import { createImageExecutor } from './kinds/image';
@@ -23,7 +24,7 @@ const LUMA_REQUEST_TIMEOUT_MS = 30_000;
 const SPEECH_TIMEOUT_MS = 120_000;
 // ElevenLabs Music answers when the whole piece is made (up to 2 minutes of audio here).
 const MUSIC_TIMEOUT_MS = 300_000;
-// Speech to text answers when the whole file (50 MB at most) is transcribed.
+// Speech to text (ElevenLabs, OpenAI) answers when the whole file (50 MB at most, 25 MB to OpenAI) is transcribed.
 const TRANSCRIPTION_TIMEOUT_MS = 300_000;
 
 export function defaultBucket(): Bucket {
@@ -53,7 +54,12 @@ export function jobExecutors(): Executors {
     }),
     voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
     music: createMusicExecutor({ generators: elevenLabs }),
-    transcription: createTranscriptionExecutor({ transcribers: elevenLabs }),
+    transcription: createTranscriptionExecutor({
+      transcribers: {
+        elevenlabs: elevenLabs,
+        openai: (apiKey) => createOpenAiTranscriber({ apiKey, baseUrl: baseUrls.openai, timeoutMs: TRANSCRIPTION_TIMEOUT_MS, retry }),
+      },
+    }),
     image: createImageExecutor({
       generators: (apiKey) =>
         createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS, polling: polling(IMAGE) }),

@@ -1,6 +1,6 @@
-import type { JobErrorCode } from '@core/jobs';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { classifyHttpFailure, parseJsonBody, providerMessage } from '../provider-errors';
+import { keptWords, TRANSCRIPTION_FAILED, type AudioFailure, type SpeechTranscriber, type TranscribedWords, type TranscriptionOutcome } from './transcriber';
 
 // ElevenLabs with plain fetch, not @elevenlabs/elevenlabs-js: the SDK bundles to 10.5 MB (its generated
 // schemas for the whole API) into the one functions bundle every trigger loads, for the two endpoints used
@@ -14,13 +14,6 @@ import { classifyHttpFailure, parseJsonBody, providerMessage } from '../provider
 export const OUTPUT_FORMAT = 'mp3_44100_128';
 export const MUSIC_MODEL = 'music_v1';
 
-export interface AudioFailure {
-  code: JobErrorCode;
-  /** User-facing, starting with the 'Failed to generate voiceover' / 'Failed to generate music'. */
-  message: string;
-  status?: number;
-}
-
 export type AudioOutcome = { ok: true; bytes: Buffer; contentType: 'audio/mpeg'; characterCost: number | null } | { ok: false; failure: AudioFailure };
 
 export interface SpeechGenerator {
@@ -32,35 +25,14 @@ export interface MusicGenerator {
 
 /** The speech-to-text model (scribe_v2 is ElevenLabs' current batch model; scribe_v1 is its older one). */
 export const TRANSCRIPTION_MODEL = 'scribe_v2';
-const TRANSCRIPTION_FAILED = 'Failed to transcribe';
-/** Words kept from one answer: a job document holds at most 1 MiB (about 90 minutes of speech). */
-const MAX_WORDS = 20_000;
-
-export interface TranscribedWords {
-  text: string;
-  languageCode: string | null;
-  words: { text: string; start: number; end: number }[];
-}
-export type TranscriptionOutcome = { ok: true; transcript: TranscribedWords } | { ok: false; failure: AudioFailure };
-
-export interface SpeechTranscriber {
-  transcribe(request: { bytes: Buffer; contentType: string; fileName: string; languageCode?: string }, signal?: AbortSignal): Promise<TranscriptionOutcome>;
-}
 
 /** The spoken words of an answer, in order: spacing and audio events (laughter) are left out, times rounded to the millisecond. */
 export function readTranscript(body: unknown): TranscribedWords | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const b = body as { text?: unknown; language_code?: unknown; words?: unknown };
   if (!Array.isArray(b.words)) return undefined;
-  const ms = (n: number) => Math.round(n * 1000) / 1000;
-  const words: TranscribedWords['words'] = [];
-  for (const w of b.words as { text?: unknown; start?: unknown; end?: unknown; type?: unknown }[]) {
-    if (words.length >= MAX_WORDS) break;
-    if (w?.type !== 'word' || typeof w.text !== 'string' || !w.text.trim()) continue;
-    if (typeof w.start !== 'number' || typeof w.end !== 'number' || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
-    const start = ms(Math.max(0, w.start));
-    words.push({ text: w.text.trim(), start, end: Math.max(start, ms(w.end)) });
-  }
+  const spoken = (b.words as ({ text?: unknown; start?: unknown; end?: unknown; type?: unknown } | null)[]).filter((w) => w?.type === 'word');
+  const words = keptWords(spoken.map((w) => ({ text: w!.text, start: w!.start, end: w!.end })));
   return { text: typeof b.text === 'string' ? b.text : words.map((w) => w.text).join(' '), languageCode: typeof b.language_code === 'string' ? b.language_code : null, words };
 }
 
