@@ -27,6 +27,10 @@ vi.mock('@/lib/library-upload', () => ({ uploadToLibrary: (uid: string, folder: 
 // The mix itself needs Web Audio (tests/media runs it in Chromium); here it stands for what the timeline sounds like.
 vi.mock('../render/timeline-audio', async (original) => ({ ...(await original<object>()), timelineAudioWav: (items: readonly TimelineItem[]) => mixed(items) }));
 vi.mock('@/lib/download', async (original) => ({ ...(await original<typeof Download>()), saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }) }));
+// The user's saved keys (users/{uid}/integrations), as the live read gives them.
+const keys: { data: Record<string, { hint: string; updatedAt: Date }> } = { data: {} };
+vi.mock('@/lib/integration-statuses', () => ({ useKeyStatuses: () => ({ state: { status: 'success', data: keys.data }, retry: () => undefined }) }));
+const savedKey = { hint: 'abcd', updatedAt: new Date(0) };
 
 const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
 const voice: TimelineItem = {
@@ -88,6 +92,7 @@ beforeEach(() => {
   uploaded.mockReset();
   live.job = null;
   saved.length = 0;
+  keys.data = { elevenlabs: savedKey };
 });
 afterEach(cleanup);
 
@@ -97,7 +102,7 @@ describe('Transcribe', () => {
     const { store, rerender } = setup([voice], 'voice');
     live.job = job({});
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3' });
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'elevenlabs' });
     expect(screen.getByRole('progressbar', { name: 'Transcription progress' }).getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByRole('status').textContent).toContain('Transcribing Voiceover... 50%');
     expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
@@ -169,7 +174,7 @@ describe('Transcribe timeline', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
     expect(mixed).toHaveBeenCalledWith(store.get(itemsAtom));
     expect(uploaded).toHaveBeenCalledWith('u1', 'uploads', wav, expect.objectContaining({ title: 'My talk (timeline sound)' }));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/uploads/mix.wav' });
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/uploads/mix.wav', provider: 'elevenlabs' });
     expect(screen.getByRole('status').textContent).toContain('Transcribing the timeline... 50%');
 
     // The mix starts at 0: a word at 2.5 s of the file is at 2.5 s of the timeline; past its end (6 s) none.
@@ -209,6 +214,57 @@ describe('Transcribe timeline', () => {
   it('is offered only when something on the timeline makes a sound', () => {
     setup([cue('c1', 0, [{ text: 'Hi', start: 0, end: 0.5 }])]);
     expect((screen.getByRole('button', { name: 'Transcribe timeline' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Transcription provider', () => {
+  const choice = () => screen.queryByRole('combobox', { name: 'Transcribe with' }) as HTMLSelectElement | null;
+
+  it('with only an OpenAI key saved, transcribes through OpenAI without asking', async () => {
+    keys.data = { openai: savedKey };
+    started.mockResolvedValue({ jobId: 'job-1' });
+    setup([voice], 'voice');
+    expect(choice()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Transcribe' }).getAttribute('title')).toBe('Transcribe its speech into captions with your OpenAI key');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'openai' });
+  });
+
+  it('with both keys saved, offers the choice with ElevenLabs first, and sends the one picked', async () => {
+    keys.data = { openai: savedKey, elevenlabs: savedKey };
+    started.mockResolvedValue({ jobId: 'job-1' });
+    setup([voice], 'voice');
+    expect(choice()!.value).toBe('elevenlabs');
+    expect([...choice()!.options].map((o) => o.textContent)).toEqual(['ElevenLabs (Scribe)', 'OpenAI (Whisper, 25 MB at most)']);
+    fireEvent.change(choice()!, { target: { value: 'openai' } });
+    expect(screen.getByRole('button', { name: 'Transcribe timeline' }).getAttribute('title')).toBe('Transcribe what the whole timeline sounds like into captions with your OpenAI key');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'openai' });
+  });
+
+  it('with no key saved, starts with ElevenLabs, whose missing key the job names', async () => {
+    keys.data = {};
+    started.mockResolvedValue({ jobId: 'job-1' });
+    setup([voice], 'voice');
+    expect(choice()).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
+    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'elevenlabs' });
+  });
+
+  it("says a timeline is too long for OpenAI's 25 MB before mixing it, and ElevenLabs takes it", async () => {
+    keys.data = { openai: savedKey, elevenlabs: savedKey };
+    // 15 minutes of sound: a 16 kHz mono WAV of 28.8 MB.
+    const long = { ...voice, duration: 900 };
+    mixed.mockRejectedValue(new TimelineAudioError('stop here'));
+    setup([long]);
+    fireEvent.change(choice()!, { target: { value: 'openai' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    expect(screen.getByRole('alert').textContent?.trim()).toBe('The timeline is too long for OpenAI to transcribe at once (13 minutes at most). Choose another provider, or transcribe clip by clip.');
+    expect(mixed).not.toHaveBeenCalled();
+
+    fireEvent.change(choice()!, { target: { value: 'elevenlabs' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    expect(mixed).toHaveBeenCalledTimes(1);
   });
 });
 

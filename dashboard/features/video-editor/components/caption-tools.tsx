@@ -3,6 +3,8 @@ import { AudioLines, Captions, Download, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toSrt, toVtt, transcriptWords } from '@core/captions';
+import { integrationLabel } from '@core/integrations';
+import { TRANSCRIPTION_MAX_BYTES, transcriptionProviders, type TranscriptionProvider } from '@core/jobs';
 import { paths } from '@core/routes';
 import { Button } from '@core/ui/button';
 import { CAPTION_POSITIONS, CAPTION_PRESETS, CAPTION_SIZES, type CaptionStyle } from '@core/editor/model';
@@ -11,18 +13,21 @@ import { NativeSelect } from '@core/ui/select';
 import { useAuth } from '@/lib/auth';
 import { readCallableError } from '@/lib/call';
 import { safeFileName, saveBlob } from '@/lib/download';
+import { useKeyStatuses, type KeyStatuses } from '@/lib/integration-statuses';
 import { startGenerationJob } from '@/lib/jobs/job-calls';
 import { useJob } from '@/lib/jobs/job-reads';
 import { uploadToLibrary } from '@/lib/library-upload';
 import { applyCaptionsAtom, captionStyleAtom, editCaptionWordAtom, itemsAtom, newClipId, projectIdAtom, selectionAtom, setCaptionStyleAtom, settingsAtom, timelineAtom, titleAtom } from '../atoms';
 import { captionCues, captionItemsFor, isCaption } from '../model/captions';
 import { clipSpeed, type Clip } from '../model/tracks';
-import { TimelineAudioError, timelineAudioWav } from '../render/timeline-audio';
+import { renderDuration } from '../render/scene';
+import { TimelineAudioError, timelineAudioWav, TRANSCRIBE_MAX_SECONDS, transcribeMaxSeconds } from '../render/timeline-audio';
 
 // Captions in the editor: Transcribe the selected clip with sound, or Transcribe timeline (its mixed sound,
 // render/timeline-audio.ts, uploaded to the library first), as a transcription job through the user's
-// ElevenLabs key (docs/architecture.md); the words become cues on the caption track over the stretch
-// transcribed; the selected cue's words are edited one by one; Download SRT / VTT saves the caption track.
+// ElevenLabs or OpenAI key (docs/architecture.md; "Transcribe with" chooses when both are saved); the words
+// become cues on the caption track over the stretch transcribed; the selected cue's words are edited one by
+// one; Download SRT / VTT saves the caption track.
 // The caption track's style (preset, position, size) is one project setting, painted by render/draw-caption.ts.
 
 /** The transcription this editor started: the clip's place when it started, so the cues land where it was. */
@@ -36,6 +41,20 @@ interface Pending {
 }
 
 const hasSound = (clip: Clip) => clip.item.type === 'audio' || (clip.item.type === 'video' && clip.item.settings.muted !== true);
+
+/** The providers whose key the user saved, in the order offered; none while the keys are loading. */
+export function savedTranscriptionProviders(keys: KeyStatuses | null): TranscriptionProvider[] {
+  return keys ? transcriptionProviders.filter((p) => keys[p]) : [];
+}
+
+/**
+ * Who transcribes: the user's pick while its key is saved, else the first saved one (ElevenLabs where both
+ * are), else ElevenLabs, whose missing key the job then names.
+ */
+export function transcriptionProviderFor(saved: readonly TranscriptionProvider[], picked: TranscriptionProvider | null): TranscriptionProvider {
+  if (picked && saved.includes(picked)) return picked;
+  return saved[0] ?? transcriptionProviders[0];
+}
 
 /** Transcribe for the selected clip, the job's progress, and the SRT / VTT downloads. */
 export function CaptionTools() {
@@ -56,6 +75,12 @@ export function CaptionTools() {
   const jobState = useJob(pending?.jobId ?? null);
   const job = jobState.status === 'success' ? jobState.data : null;
   const applied = useRef<string | null>(null);
+  const { state: keyState } = useKeyStatuses();
+  const saved = savedTranscriptionProviders(keyState.status === 'success' ? keyState.data : null);
+  const [picked, setPicked] = useState<TranscriptionProvider | null>(null);
+  const provider = transcriptionProviderFor(saved, picked);
+  const providerLabel = integrationLabel(provider);
+  const providerSelectId = useId();
 
   useEffect(() => {
     if (!pending || job?.id !== pending.jobId || job.status !== 'succeeded' || applied.current === job.id) return;
@@ -73,14 +98,23 @@ export function CaptionTools() {
 
   async function transcribeTimeline() {
     if (!user || !timelineSounds) return;
-    setStarting(true);
     setStartError(null);
+    // A provider that takes smaller files than an upload may be (OpenAI: 25 MB) says so before the mix.
+    const maxSeconds = Math.min(TRANSCRIBE_MAX_SECONDS, transcribeMaxSeconds(TRANSCRIPTION_MAX_BYTES[provider]));
+    if (maxSeconds < TRANSCRIBE_MAX_SECONDS && renderDuration(items) > maxSeconds) {
+      setStartError({
+        message: `The timeline is too long for ${providerLabel} to transcribe at once (${Math.floor(maxSeconds / 60)} minutes at most). Choose another provider, or transcribe clip by clip.`,
+        needsIntegrations: false,
+      });
+      return;
+    }
+    setStarting(true);
     try {
       setPreparing("Mixing the timeline's sound...");
       const { blob, duration } = await timelineAudioWav(items, settings);
       setPreparing("Uploading the timeline's sound...");
-      const saved = await uploadToLibrary(user.uid, 'uploads', blob, { fileName: 'timeline.wav', title: `${title} (timeline sound)`, ...(projectId ? { projectId } : {}) });
-      const { jobId } = await startGenerationJob('transcription', { storagePath: saved.storagePath });
+      const upload = await uploadToLibrary(user.uid, 'uploads', blob, { fileName: 'timeline.wav', title: `${title} (timeline sound)`, ...(projectId ? { projectId } : {}) });
+      const { jobId } = await startGenerationJob('transcription', { storagePath: upload.storagePath, provider });
       setPending({ jobId, clipName: 'the timeline', start_time: 0, duration, in_point: 0, speed: 1 });
     } catch (error) {
       if (error instanceof TimelineAudioError) setStartError({ message: error.message, needsIntegrations: false });
@@ -99,7 +133,7 @@ export function CaptionTools() {
     setStarting(true);
     setStartError(null);
     try {
-      const { jobId } = await startGenerationJob('transcription', { storagePath: source });
+      const { jobId } = await startGenerationJob('transcription', { storagePath: source, provider });
       const name = 'name' in clip.item.settings ? clip.item.settings.name : undefined;
       setPending({ jobId, clipName: name?.trim() || 'the clip', start_time: clip.start / tl.fps, duration: clip.length / tl.fps, in_point: clip.in / tl.fps, speed: clipSpeed(clip) });
     } catch (error) {
@@ -120,7 +154,7 @@ export function CaptionTools() {
     <section aria-label="Captions" className="mt-3 space-y-2 rounded-lg border p-3">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="flex-1 text-sm font-medium">Captions</h2>
-        <Button size="sm" variant="outline" onClick={() => void transcribe()} disabled={!source || running} title={transcribeHint(clip, source)}>
+        <Button size="sm" variant="outline" onClick={() => void transcribe()} disabled={!source || running} title={transcribeHint(clip, source, providerLabel)}>
           {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Captions aria-hidden="true" />}
           Transcribe
         </Button>
@@ -129,7 +163,7 @@ export function CaptionTools() {
           variant="outline"
           onClick={() => void transcribeTimeline()}
           disabled={!timelineSounds || running || !user}
-          title={timelineSounds ? 'Transcribe what the whole timeline sounds like into captions with your ElevenLabs key' : 'Add a clip with sound to the timeline'}
+          title={timelineSounds ? `Transcribe what the whole timeline sounds like into captions with your ${providerLabel} key` : 'Add a clip with sound to the timeline'}
         >
           {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <AudioLines aria-hidden="true" />}
           Transcribe timeline
@@ -143,6 +177,20 @@ export function CaptionTools() {
           Download VTT
         </Button>
       </div>
+      {saved.length > 1 ? (
+        <div className="flex items-center gap-2">
+          <Label htmlFor={providerSelectId} className="text-xs text-muted-foreground">
+            Transcribe with
+          </Label>
+          <NativeSelect id={providerSelectId} value={provider} disabled={running} onChange={(e) => setPicked(e.target.value as TranscriptionProvider)} className="h-8 w-auto">
+            {saved.map((p) => (
+              <option key={p} value={p}>
+                {PROVIDER_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
       {running && job ? (
         <div role="progressbar" aria-label="Transcription progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-1.5 overflow-hidden rounded-full bg-muted">
           <div className="h-full bg-primary transition-[width]" style={{ width: `${job.progress}%` }} />
@@ -175,8 +223,11 @@ export function CaptionTools() {
   );
 }
 
-function transcribeHint(clip: Clip | undefined, source: string | undefined): string {
-  if (source) return 'Transcribe its speech into captions with your ElevenLabs key';
+/** Each provider as the choice names it: the model that gives word times, and OpenAI's smaller file limit. */
+const PROVIDER_LABELS: Record<TranscriptionProvider, string> = { elevenlabs: 'ElevenLabs (Scribe)', openai: 'OpenAI (Whisper, 25 MB at most)' };
+
+function transcribeHint(clip: Clip | undefined, source: string | undefined, providerLabel: string): string {
+  if (source) return `Transcribe its speech into captions with your ${providerLabel} key`;
   if (!clip) return 'Select a clip with sound';
   return hasSound(clip) ? 'Only files from your library can be transcribed' : 'This clip has no sound';
 }

@@ -9,8 +9,12 @@ import { renderDuration } from './scene';
 // second, so the 50 MB an upload may hold (storage.rules) is about 27 minutes.
 
 export const TRANSCRIBE_SAMPLE_RATE = 16_000;
+/** Seconds of 16-bit mono WAV (its 44-byte header included) that fit in `bytes`. */
+export function transcribeMaxSeconds(bytes: number): number {
+  return Math.floor((bytes - 44) / (TRANSCRIBE_SAMPLE_RATE * 2));
+}
 /** A 16-bit mono WAV this long fills 50 MB (storage.rules caps audio uploads there). */
-export const TRANSCRIBE_MAX_SECONDS = Math.floor((50 * 1024 * 1024 - 44) / (TRANSCRIBE_SAMPLE_RATE * 2));
+export const TRANSCRIBE_MAX_SECONDS = transcribeMaxSeconds(50 * 1024 * 1024);
 
 export class TimelineAudioError extends Error {}
 
