@@ -225,6 +225,7 @@ describe('Transcription provider', () => {
     started.mockResolvedValue({ jobId: 'job-1' });
     setup([voice], 'voice');
     expect(choice()).toBeNull();
+    expect(screen.getByText('Transcribe the selected clip, or the whole timeline, to add its words as captions, with your OpenAI key.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Transcribe' }).getAttribute('title')).toBe('Transcribe its speech into captions with your OpenAI key');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
     expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'openai' });

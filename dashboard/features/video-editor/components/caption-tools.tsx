@@ -178,11 +178,11 @@ export function CaptionTools() {
         </Button>
       </div>
       {saved.length > 1 ? (
-        <div className="flex items-center gap-2">
+        <div className="space-y-1 min-[420px]:max-w-xs">
           <Label htmlFor={providerSelectId} className="text-xs text-muted-foreground">
             Transcribe with
           </Label>
-          <NativeSelect id={providerSelectId} value={provider} disabled={running} onChange={(e) => setPicked(e.target.value as TranscriptionProvider)} className="h-8 w-auto">
+          <NativeSelect id={providerSelectId} value={provider} disabled={running} onChange={(e) => setPicked(e.target.value as TranscriptionProvider)} className="h-9">
             {saved.map((p) => (
               <option key={p} value={p}>
                 {PROVIDER_LABELS[p]}
@@ -215,7 +215,9 @@ export function CaptionTools() {
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">
-          {source ? 'Transcribe the selected clip, or the whole timeline, to add its words as captions.' : 'Select a clip with sound from your library, or transcribe the whole timeline.'}
+          {source ? 'Transcribe the selected clip, or the whole timeline, to add its words as captions' : 'Select a clip with sound from your library, or transcribe the whole timeline'}
+          {/* With both keys the choice above says who transcribes; otherwise this line does. */}
+          {saved.length > 1 ? '.' : `, with your ${providerLabel} key.`}
         </p>
       )}
       <CaptionStylePicker />
