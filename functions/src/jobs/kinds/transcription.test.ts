@@ -52,7 +52,7 @@ describe('transcription providers', () => {
   it.each([
     ['elevenlabs', 'elevenlabs', 'ElevenLabs API key not found. Please add your API key in the Integrations page.'],
     ['openai', 'openai', 'OpenAI API key not found. Please add your API key in the Integrations page.'],
-  ] as const)('a %s job needs the %s key and names it when missing', (provider, integration, missingKey) => {
+  ] as const)('%s: the job needs the %s key and names it when missing', (provider, integration, missingKey) => {
     expect(neededKey(setup().executor, input(provider))).toMatchObject({ integration, missingKey });
   });
 
