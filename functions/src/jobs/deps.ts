@@ -4,11 +4,10 @@ import { IMAGE, VIDEO_JOB } from '@core/constants';
 import { loadConfig, loadKeyring } from '../config';
 import { readIntegrationKey } from '../integrations/secret-store';
 import { getAdminApp } from '../lib/admin';
+import { builtOnFirstCall } from '../lib/lazy';
 import { PROVIDER_RETRY_POLICY, realSleep } from '../lib/retry';
 import { createBflImageGenerator } from '../providers/image/bfl';
 import { createElevenLabs } from '../providers/audio/elevenlabs';
-import { createOpenAiTranscriber } from '../providers/audio/openai-transcription';
-import { createLumaVideoGenerator } from '../providers/video/luma';
 import { createMusicExecutor, createVoiceoverExecutor } from './kinds/audio';
 import { createImageExecutor } from './kinds/image';
 import { createTranscriptionExecutor } from './kinds/transcription';
@@ -50,14 +49,31 @@ export function jobExecutors(): Executors {
     });
   return {
     video: createVideoExecutor({
-      generators: (apiKey) => createLumaVideoGenerator({ apiKey, baseUrl: baseUrls.luma, fetch: globalThis.fetch, retry, requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS, polling: polling(VIDEO_JOB) }),
+      // Luma's SDK (and OpenAI's below) is loaded by the first job that calls it (../lib/lazy.ts).
+      generators: (apiKey) =>
+        builtOnFirstCall(
+          async () =>
+            (await import('../providers/video/luma')).createLumaVideoGenerator({
+              apiKey,
+              baseUrl: baseUrls.luma,
+              fetch: globalThis.fetch,
+              retry,
+              requestTimeoutMs: LUMA_REQUEST_TIMEOUT_MS,
+              polling: polling(VIDEO_JOB),
+            }),
+          ['submit', 'waitForResult'],
+        ),
     }),
     voiceover: createVoiceoverExecutor({ generators: elevenLabs }),
     music: createMusicExecutor({ generators: elevenLabs }),
     transcription: createTranscriptionExecutor({
       transcribers: {
         elevenlabs: elevenLabs,
-        openai: (apiKey) => createOpenAiTranscriber({ apiKey, baseUrl: baseUrls.openai, timeoutMs: TRANSCRIPTION_TIMEOUT_MS, retry }),
+        openai: (apiKey) =>
+          builtOnFirstCall(
+            async () => (await import('../providers/audio/openai-transcription')).createOpenAiTranscriber({ apiKey, baseUrl: baseUrls.openai, timeoutMs: TRANSCRIPTION_TIMEOUT_MS, retry }),
+            ['transcribe'],
+          ),
       },
     }),
     image: createImageExecutor({

@@ -1,7 +1,7 @@
 import type { IntegrationType } from '@core/integrations';
 import { TRANSCRIPTION_MAX_BYTES, transcriptionJobInputSchema, type TranscriptionJobInput, type TranscriptionProvider, type TranscriptionResult } from '@core/jobs';
 import { TRANSCRIPTION_MODEL } from '../../providers/audio/elevenlabs';
-import { OPENAI_TRANSCRIPTION_MODEL, tooLargeForOpenAi } from '../../providers/audio/openai-transcription';
+import { OPENAI_TRANSCRIPTION_MODEL, tooLargeForOpenAi } from '../../providers/audio/openai-transcription-facts';
 import type { SpeechTranscriber } from '../../providers/audio/transcriber';
 import type { ExecutionOutcome, JobExecutor } from '../executor';
 import { withHeartbeat } from './heartbeat';

@@ -2,6 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import { TRANSCRIPTION_MAX_BYTES } from '@core/jobs';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { classifyHttpFailure, providerMessage } from '../provider-errors';
+import { OPENAI_TRANSCRIPTION_MODEL, tooLargeForOpenAi } from './openai-transcription-facts';
 import { keptWords, TRANSCRIPTION_FAILED, type AudioFailure, type SpeechTranscriber, type TranscribedWords, type TranscriptionOutcome } from './transcriber';
 
 // OpenAI transcription through the official SDK (already in the functions bundle for the text provider):
@@ -14,11 +15,9 @@ import { keptWords, TRANSCRIPTION_FAILED, type AudioFailure, type SpeechTranscri
 // param, code}} (./provider-errors.ts). Only answers that made nothing (429 other than insufficient_quota,
 // 502-504) are sent again: each transcription is charged.
 
-/** The one transcription model that answers word timestamps. */
-export const OPENAI_TRANSCRIPTION_MODEL = 'whisper-1';
-
-/** Said before the call, and for OpenAI's own 413: the limit is the provider's, so the way out is a shorter clip or the other provider. */
-export const tooLargeForOpenAi = `${TRANSCRIPTION_FAILED}: the file is larger than the 25 MB OpenAI transcribes at once. Transcribe a shorter clip, or choose ElevenLabs.`;
+// The model and the too-large message live apart from the SDK (./openai-transcription-facts.ts), so the job
+// kind can name them without loading the SDK.
+export { OPENAI_TRANSCRIPTION_MODEL, tooLargeForOpenAi };
 
 export interface OpenAiTranscriberOptions {
   apiKey: string;

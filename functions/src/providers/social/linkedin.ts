@@ -3,7 +3,6 @@ import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
 import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
 import { obj, send, type HttpAnswer, type Json } from './http';
-import { imagesToPdf } from './images-pdf';
 import {
   absent,
   found,
@@ -314,6 +313,8 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       await progress(Math.round((i / media.length) * 40), `Making page ${i + 1} of ${media.length} of the document`);
       images.push({ contentType: m.contentType, bytes: await m.read(0, m.sizeBytes) });
     }
+    // pdf-lib is loaded by the first document post (../../lib/lazy.ts says why).
+    const { imagesToPdf } = await import('./images-pdf');
     let pdf: Uint8Array;
     try {
       pdf = await imagesToPdf(images, title);
