@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../../tests/sandbox/providers/png';
-import { downloadResult, downloadUrl, isTransientStorageError, resultPath, storeFile, type Bucket } from './result-storage';
+import { downloadResult, downloadUrl, findStoredResult, isTransientStorageError, resultPath, storeFile, type Bucket } from './result-storage';
 
 type Fetch = typeof globalThis.fetch;
 const serve =
@@ -83,5 +83,42 @@ describe('saving a result', () => {
     [new Error('no code'), false],
   ])('tells a passing Storage failure from a final one: %s', (error, transient) => {
     expect(isTransientStorageError(error)).toBe(transient);
+  });
+});
+
+describe("finding an earlier run's result", () => {
+  /** A bucket holding one result whose listing fails with these errors first. */
+  function bucketWithResult(failures: unknown[]) {
+    let lists = 0;
+    const file = {
+      name: 'u1/generations/j1.png',
+      getMetadata: async () => [{ contentType: 'image/png', size: '3', metadata: { firebaseStorageDownloadTokens: 'tok-1' } }],
+    };
+    const bucket = {
+      name: 'b.appspot.com',
+      getFiles: async () => {
+        lists++;
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return [[file]];
+      },
+    } as unknown as Bucket;
+    return { bucket, lists: () => lists };
+  }
+  const noWait = { sleep: async () => undefined };
+  const hangUp = () => Object.assign(new Error('request to http://127.0.0.1:9199/b/x/o?prefix=u1 failed, reason: socket hang up'), { type: 'system', code: 'ECONNRESET' });
+
+  it('looks again after a broken connection and finds the result with its token', async () => {
+    const { bucket, lists } = bucketWithResult([hangUp()]);
+    const found = await findStoredResult({ bucket, downloadOrigin: 'http://127.0.0.1:9199', retry: noWait }, 'u1', 'j1', 'image');
+    expect(lists()).toBe(2);
+    expect(found?.path).toBe('u1/generations/j1.png');
+    expect(found?.downloadUrl).toContain('token=tok-1');
+  });
+
+  it('gives up on a refusal at once', async () => {
+    const { bucket, lists } = bucketWithResult([Object.assign(new Error('Forbidden'), { code: 403 })]);
+    await expect(findStoredResult({ bucket, downloadOrigin: 'o', retry: noWait }, 'u1', 'j1', 'image')).rejects.toThrow('Forbidden');
+    expect(lists()).toBe(1);
   });
 });

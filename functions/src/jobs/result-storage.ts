@@ -45,6 +45,22 @@ export function isTransientStorageError(error: unknown): boolean {
   return false;
 }
 
+/** One Storage call that may be sent again: after a passing failure (isTransientStorageError), under STORAGE_RETRY; anything else is thrown at once. */
+async function storageCall<T>(deps: Pick<StorageDeps, 'retry'>, call: () => Promise<T>): Promise<T> {
+  const done = await retrying(
+    async () => {
+      try {
+        return { ok: true as const, value: await call() };
+      } catch (error) {
+        return { ok: false as const, error, retryable: isTransientStorageError(error) };
+      }
+    },
+    { policy: STORAGE_RETRY, sleep: realSleep, now: Date.now, ...deps.retry },
+  );
+  if (!done.ok) throw done.error;
+  return done.value;
+}
+
 export function resultPath(uid: string, jobId: string, ext: string): string {
   return `${uid}/${storageFolders.generations}/${jobId}.${ext}`;
 }
@@ -75,6 +91,12 @@ function storedFrom(deps: StorageDeps, path: string, md: Metadata, token: string
 
 /** The result an earlier run of this job uploaded, if any. */
 export async function findStoredResult(deps: StorageDeps, uid: string, jobId: string, type: GenerationType): Promise<StoredMedia | undefined> {
+  // A lookup only reads (and at most adds a token): the whole of it goes again after a broken connection
+  // (seen: the Storage emulator's "socket hang up" on a loaded machine, which crashed the job).
+  return storageCall(deps, () => lookUpStoredResult(deps, uid, jobId, type));
+}
+
+async function lookUpStoredResult(deps: StorageDeps, uid: string, jobId: string, type: GenerationType): Promise<StoredMedia | undefined> {
   const prefix = resultPath(uid, jobId, '');
   const [files] = await deps.bucket.getFiles({ prefix });
   const file = files.find((f) => /^[a-z0-9]{2,5}$/.test(f.name.slice(prefix.length)));
@@ -102,22 +124,13 @@ export async function storeFile(deps: StorageDeps, path: string, bytes: Buffer, 
   if (info.height) custom.height = String(info.height);
   // The path and the token are fixed before the first try, so a second try writes the same object: a
   // broken connection (seen: the Storage emulator's EPIPE on a loaded machine) is not the job's failure.
-  const saved = await retrying(
-    async () => {
-      try {
-        await deps.bucket.file(path).save(bytes, {
-          resumable: false,
-          contentType: info.contentType,
-          metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
-        });
-        return { ok: true as const, value: undefined };
-      } catch (error) {
-        return { ok: false as const, error, retryable: isTransientStorageError(error) };
-      }
-    },
-    { policy: STORAGE_RETRY, sleep: realSleep, now: Date.now, ...deps.retry },
+  await storageCall(deps, () =>
+    deps.bucket.file(path).save(bytes, {
+      resumable: false,
+      contentType: info.contentType,
+      metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
+    }),
   );
-  if (!saved.ok) throw saved.error;
   return { path, contentType: info.contentType, sizeBytes: bytes.length, downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token), width: info.width, height: info.height };
 }
 
