@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
 import { run } from '../../tests/media/support/harness';
 import { startTimelineHarness } from '../../tests/media/support/timeline-harness';
 import type { FrameRecord } from '../../tests/media/timeline/main';
+import { say } from '../stack/log';
 
 // npm run bench -- render (part 'timeline'): the editor's real timeline (tests/media/timeline) with a
 // 100-clip, 30-minute project in headless Chromium, 1280x800: frame times while it zooms (Ctrl+wheel, then
@@ -92,6 +93,29 @@ async function measure(page: Page, drive: () => Promise<void>) {
   return summarize(await page.evaluate(() => window.museFramesStop()));
 }
 
+/** The 20 functions with the most self time in a CPU profile, with their share of the samples. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+}
+
+function topFunctions(cpu: CpuProfile): string {
+  const self = new Map<string, number>();
+  const counts = new Map<number, number>();
+  for (const id of cpu.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const total = cpu.samples?.length ?? 1;
+  for (const node of cpu.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()?.split('?')[0]}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0));
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([k, n]) => `  ${((100 * n) / total).toFixed(1)}% ${k}`)
+    .join('\n');
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Zoom steps from fit to the zoom the scrolling runs at (x1.5 each: about 0.75 px a frame for 30 minutes at 1280 px). */
@@ -142,6 +166,15 @@ export async function timelineBench(): Promise<Record<string, string | number>> 
     const box = (await scroller.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 
+    // MUSE_BENCH_TIMELINE_PROFILE=<file>: a CPU profile of the page over every phase (Chrome DevTools'
+    // .cpuprofile), and the functions that took the most time in it printed.
+    const profile = process.env.MUSE_BENCH_TIMELINE_PROFILE;
+    const cdp = profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const figures: Record<string, string | number> = {};
     const put = (phase: string, s: Awaited<ReturnType<typeof measure>>) => {
       for (const [k, v] of Object.entries(s)) figures[`timeline.${phase}.${k}`] = v;
@@ -195,6 +228,11 @@ export async function timelineBench(): Promise<Record<string, string | number>> 
     };
     put('scroll_first', await measure(page, () => wheelFor(4000, 80)));
     put('scroll_back', await measure(page, () => wheelFor(4000, -80)));
+    if (cdp && profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      await writeFile(profile, JSON.stringify(cpu));
+      say.plain(topFunctions(cpu));
+    }
     return figures;
   } finally {
     await h.close();

@@ -1,18 +1,17 @@
-import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite';
 import { parseFirebaseEnv } from '../../../core/firebase/config';
 import { chromiumArgs } from '../../e2e/support/env';
 import { freePort, root } from './harness';
 
-// The editor's real timeline component on a page of its own (tests/media/timeline), served by Vite with the
-// dashboard's React and Tailwind set-up (dashboard/vite.config.ts) and driven by Chromium: the render
-// bench's frame times while scrolling and zooming (scripts/bench/render-timeline.ts). `mediaDir` is served
-// at the page's own origin (Vite's public folder), so the timeline's media worker fetches it as it would
-// a library file.
+// The editor's real timeline component on a page of its own (tests/media/timeline), built by Vite for
+// production with the dashboard's React and Tailwind set-up (dashboard/vite.config.ts), served by Vite's
+// preview server and driven by Chromium: the render bench's frame times while scrolling and zooming
+// (scripts/bench/render-timeline.ts). `mediaDir` is served at the page's own origin (Vite's public
+// folder, copied into the build), so the timeline's media worker fetches it as it would a library file.
 
 export interface TimelineHarness {
   url: string;
@@ -24,7 +23,7 @@ export interface TimelineHarness {
 
 export async function startTimelineHarness(mediaDir: string, opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<TimelineHarness> {
   const port = await freePort();
-  const vite: ViteDevServer = await createServer({
+  const config: InlineConfig = {
     configFile: false,
     root: join(root, 'tests/media/timeline'),
     publicDir: mediaDir,
@@ -34,13 +33,17 @@ export async function startTimelineHarness(mediaDir: string, opts: { viewport?: 
     define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: 'demo-muse-bench' })) },
     plugins: [react(), tailwindcss()],
     logLevel: 'warn',
-    optimizeDeps: { entries: ['index.html'], include: ['mediabunny'] },
     worker: { format: 'es' },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [root, realpathSync(join(root, 'node_modules'))] } },
-  });
+    // A production build, as the dashboard ships: React's development build checks every element and
+    // property it renders, which takes most of a frame's time in a timeline this size.
+    mode: 'production',
+    build: { outDir: join(root, '.local/timeline-harness-dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000 },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  };
+  await build(config);
+  const server: PreviewServer = await preview(config);
   let browser: Browser | undefined;
   try {
-    await vite.listen();
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
     const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, colorScheme: opts.colorScheme ?? 'light' });
     const page = await context.newPage();
@@ -55,12 +58,12 @@ export async function startTimelineHarness(mediaDir: string, opts: { viewport?: 
       page,
       async close() {
         await b.close().catch(() => undefined);
-        await vite.close();
+        await server.close();
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
-    await vite.close();
+    await server.close();
     throw error;
   }
 }
