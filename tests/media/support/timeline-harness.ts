@@ -37,7 +37,14 @@ export async function startTimelineHarness(mediaDir: string, opts: { viewport?: 
     // A production build, as the dashboard ships: React's development build checks every element and
     // property it renders, which takes most of a frame's time in a timeline this size.
     mode: 'production',
-    build: { outDir: join(root, '.local/timeline-harness-dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000 },
+    // Profiled (MUSE_BENCH_TIMELINE_PROFILE), it keeps its names: a profile then names the functions.
+    build: {
+      outDir: join(root, '.local/timeline-harness-dist'),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 5000,
+      ...(process.env.MUSE_BENCH_TIMELINE_PROFILE ? { minify: false } : {}),
+    },
     preview: { host: '127.0.0.1', port, strictPort: true },
   };
   await build(config);
