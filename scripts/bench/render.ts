@@ -7,6 +7,7 @@ import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ff
 import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
 import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
+import { timelineBench } from './render-timeline';
 
 // npm run bench -- render: the in-browser render engine against native ffmpeg, in one run (ratios are
 // what counts on a shared 2-core machine). Never asserted.
@@ -19,7 +20,13 @@ import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-
 // 4. Input latency on the page during an export of a 32 s 1080p timeline (a video clip, stills, a title,
 //    music), in the worker (render.worker.ts) and on the page (thread 'main'): the longest gap between
 //    requestAnimationFrame callbacks and the longest delay of a pointer event (Playwright moves the mouse
-//    every 50 ms; delay = handler time - event.timeStamp), with the 95th percentiles.
+//    every 50 ms; delay = handler time - event.timeStamp), with the 95th percentiles, the export's stage at
+//    the longest delay and the longest Long Animation Frames with the scripts that ran in them. The worker
+//    export runs MUSE_BENCH_LATENCY_RUNS times (3 unless set), each run's figures listed.
+// 5. The editor's timeline with a 100-clip, 30-minute project: frame times while it zooms and scrolls
+//    (render-timeline.ts).
+// 6. Only when named in MUSE_BENCH_RENDER_PARTS ('long'): a 10-minute 1080p export in the worker into OPFS,
+//    its memory over time (whether it stays flat).
 
 declare global {
   interface Window {
@@ -34,9 +41,13 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 export async function latencyDuring(h: Harness, items: TimelineItem[], settings: unknown, thread: 'worker' | 'main') {
   let rendering = true;
   // A string, not a function: tsx's keepNames would wrap the page's named functions in a helper the page lacks.
+  // Besides the gaps and delays it keeps the export's stages (when each began) and the Long Animation Frames
+  // (over 50 ms, with the scripts that ran longest in them), to tell what held the page's thread.
   const evaluation = h.page.evaluate(`(async ([items, settings, thread]) => {
     const frameGaps = [];
     const inputDelays = [];
+    const stages = [];
+    const longFrames = [];
     let last = performance.now();
     let running = true;
     const tick = (now) => {
@@ -45,18 +56,43 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
       if (running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-    const onMove = (e) => inputDelays.push(performance.now() - e.timeStamp);
-    window.addEventListener('pointermove', onMove);
     const t0 = performance.now();
+    const onMove = (e) => inputDelays.push([performance.now() - e.timeStamp, e.timeStamp - t0]);
+    window.addEventListener('pointermove', onMove);
+    const take = (entries) => {
+      for (const e of entries)
+        longFrames.push({
+          at: e.startTime - t0,
+          duration: e.duration,
+          scripts: [...e.scripts]
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 3)
+            .map((s) => (s.sourceFunctionName || s.invoker || '?') + '@' + (s.sourceURL || '').split('/').pop().split('?')[0] + ':' + Math.round(s.duration)),
+        });
+    };
+    const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') ? new PerformanceObserver((list) => take(list.getEntries())) : null;
+    observer?.observe({ type: 'long-animation-frame' });
+    const onProgress = (_f, stage) => {
+      if (stages[stages.length - 1]?.[0] !== stage) stages.push([stage, performance.now() - t0]);
+    };
     try {
-      const result = await window.museBenchRender({ items, settings, title: 'latency' }, { engine: 'webcodecs', thread });
+      const result = await window.museBenchRender({ items, settings, title: 'latency' }, { engine: 'webcodecs', thread, onProgress });
       await result.dispose();
-      return { ms: performance.now() - t0, thread: result.thread, frameGaps, inputDelays };
+      return { ms: performance.now() - t0, thread: result.thread, frameGaps, inputDelays, stages, longFrames };
     } finally {
       running = false;
+      if (observer) take(observer.takeRecords());
+      observer?.disconnect();
       window.removeEventListener('pointermove', onMove);
     }
-  })(${JSON.stringify([items, settings, thread])})`) as Promise<{ ms: number; thread: string; frameGaps: number[]; inputDelays: number[] }>;
+  })(${JSON.stringify([items, settings, thread])})`) as Promise<{
+    ms: number;
+    thread: string;
+    frameGaps: number[];
+    inputDelays: [number, number][];
+    stages: [string, number][];
+    longFrames: { at: number; duration: number; scripts: string[] }[];
+  }>;
   // Input all along the export: a mouse move every 50 ms.
   const mover = (async () => {
     for (let i = 0; rendering; i++) {
@@ -67,14 +103,26 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
   const r = await evaluation.finally(() => (rendering = false));
   await mover;
   const ms = (x: number) => Math.round(x);
+  const stageAt = (t: number) => r.stages.filter(([, at]) => at <= t).pop()?.[0] ?? 'Starting';
+  const delays = r.inputDelays.map(([d]) => d);
+  const worst = r.inputDelays.reduce<[number, number] | null>((a, b) => (a && a[0] >= b[0] ? a : b), null);
   return {
     thread: r.thread,
     wall_s: +(r.ms / 1000).toFixed(1),
     max_frame_gap_ms: ms(Math.max(...r.frameGaps)),
     p95_frame_gap_ms: ms(percentile(r.frameGaps, 0.95)),
-    max_input_delay_ms: ms(Math.max(0, ...r.inputDelays)),
-    p95_input_delay_ms: ms(percentile(r.inputDelays, 0.95)),
-    input_events: r.inputDelays.length,
+    max_input_delay_ms: ms(Math.max(0, ...delays)),
+    p95_input_delay_ms: ms(percentile(delays, 0.95)),
+    input_events: delays.length,
+    // Where the longest delay fell: the export's stage then.
+    max_input_delay_stage: worst ? stageAt(worst[1]) : '',
+    long_frames: r.longFrames.length,
+    // The three longest frames: duration, stage, and the scripts that ran longest in them.
+    longest_frames: [...r.longFrames]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((f) => `${ms(f.duration)}ms@${stageAt(f.at)}[${f.scripts.join(' ')}]`)
+      .join(' '),
   };
 }
 
@@ -87,7 +135,22 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
+/**
+ * The render bench's parts, MUSE_BENCH_RENDER_PARTS (comma-separated) to run some: 'ref' (1 and 2), '60s'
+ * (3), 'latency' (4), 'timeline' (5, render-timeline.ts); all four by default. 'long' (6, a 10-minute
+ * 1080p export) runs only when named. MUSE_BENCH_LATENCY_RUNS repeats the worker export of 4 (default 3).
+ */
+const DEFAULT_PARTS = ['ref', '60s', 'latency', 'timeline'];
+
 export async function renderBench(): Promise<Record<string, string | number>> {
+  const parts = new Set((process.env.MUSE_BENCH_RENDER_PARTS ?? DEFAULT_PARTS.join(',')).split(',').map((p) => p.trim()));
+  const figures: Record<string, string | number> = {};
+  if (parts.has('ref') || parts.has('60s') || parts.has('latency') || parts.has('long')) Object.assign(figures, await renderEngineBench(parts));
+  if (parts.has('timeline')) Object.assign(figures, await timelineBench());
+  return figures;
+}
+
+async function renderEngineBench(parts: Set<string>): Promise<Record<string, string | number>> {
   const dir = await mkdtemp(join(tmpdir(), 'muse-render-bench-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   let harness: Harness | undefined;
@@ -112,29 +175,40 @@ export async function renderBench(): Promise<Record<string, string | number>> {
     const h = harness;
     // Warm-up: loads modules and the encoder once, so the figures compare encodes.
     await h.render({ items: reference.slice(0, 1), settings: settings720, title: 'warm-up' }, 'webcodecs', { returnBytes: false });
+    const figures: Record<string, string | number> = {};
+    const mib = (b: number) => +(b / 1048576).toFixed(0);
 
-    const webcodecs: number[] = [];
-    const native: number[] = [];
-    let webcodecsSize = 0;
-    const nativeArgs = buildRenderArgs({
-      width: 1280,
-      height: 720,
-      fps: 30,
-      format: 'mp4',
-      quality: 'medium',
-      runs: [...[0, 1, 2].map((i) => ({ kind: 'still' as const, file: join(dir, `still${i}-720.png`), frames: 120 })), { kind: 'still', file: join(dir, 'title-720.png'), frames: 90 }],
-      audio: [],
-      output: join(dir, 'native.mp4'),
-      threads: 2,
-      x264Preset: 'veryfast',
-    });
-    for (let i = 0; i < 3; i++) {
-      const r = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'webcodecs', { returnBytes: false });
-      webcodecs.push(r.ms);
-      webcodecsSize = r.size;
-      native.push(await timed(() => run('ffmpeg', ['-v', 'error', ...nativeArgs])));
+    if (parts.has('ref')) {
+      const webcodecs: number[] = [];
+      const native: number[] = [];
+      let webcodecsSize = 0;
+      const nativeArgs = buildRenderArgs({
+        width: 1280,
+        height: 720,
+        fps: 30,
+        format: 'mp4',
+        quality: 'medium',
+        runs: [...[0, 1, 2].map((i) => ({ kind: 'still' as const, file: join(dir, `still${i}-720.png`), frames: 120 })), { kind: 'still', file: join(dir, 'title-720.png'), frames: 90 }],
+        audio: [],
+        output: join(dir, 'native.mp4'),
+        threads: 2,
+        x264Preset: 'veryfast',
+      });
+      for (let i = 0; i < 3; i++) {
+        const r = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'webcodecs', { returnBytes: false });
+        webcodecs.push(r.ms);
+        webcodecsSize = r.size;
+        native.push(await timed(() => run('ffmpeg', ['-v', 'error', ...nativeArgs])));
+      }
+      const nativeSize = readFileSync(join(dir, 'native.mp4')).length;
+      Object.assign(figures, {
+        'ref.webcodecs_s': secs(median(webcodecs)),
+        'ref.native_x264_s': secs(median(native)),
+        'ref.ratio_webcodecs/native': +(median(webcodecs) / median(native)).toFixed(2),
+        'ref.webcodecs_KiB': Math.round(webcodecsSize / 1024),
+        'ref.native_KiB': Math.round(nativeSize / 1024),
+      });
     }
-    const nativeSize = readFileSync(join(dir, 'native.mp4')).length;
 
     // 60 s at 1080p: 8 stills x 5 s, 2 titles x 3 s, a 10 s clip shown for 14 s (last frame held), 2 x 30 s of audio.
     const long: TimelineItem[] = [];
@@ -155,88 +229,171 @@ export async function renderBench(): Promise<Record<string, string | number>> {
     const cdp = await h.page.context().newCDPSession(h.page);
     await cdp.send('Performance.enable');
     const settings1080 = { ...settings720, resolution: { width: 1920, height: 1080 } };
-    // One render of the 60 s timeline with the browser's whole process tree sampled every 100 ms (PSS
-    // counts shared pages once, RSS once per process) and the page's JS heap every 200 ms.
-    const measured = async (spool: 'opfs' | 'memory') => {
-      const sampler = sampleTreeMemory(h.browserPid!, 100);
+    // One render with the browser's whole process tree sampled every `every` ms (PSS counts shared pages
+    // once, RSS once per process) and the page's JS heap every 200 ms (the page's own: a worker's heap is
+    // in the tree's renderer figure).
+    const measured = async (items: TimelineItem[], spool: 'opfs' | 'memory', every = 100) => {
+      const sampler = sampleTreeMemory(h.browserPid!, every);
       let peakHeap = 0;
+      const heap: Array<{ ms: number; bytes: number }> = [];
+      const t0 = performance.now();
       const heapTimer = setInterval(() => {
         void cdp
           .send('Performance.getMetrics')
-          .then(({ metrics }) => (peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0)))
+          .then(({ metrics }) => {
+            const bytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+            heap.push({ ms: performance.now() - t0, bytes });
+            peakHeap = Math.max(peakHeap, bytes);
+          })
           .catch(() => undefined);
       }, 200);
-      const result = await h.render({ items: long, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool }).finally(() => clearInterval(heapTimer));
+      const result = await h.render({ items, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool }).finally(() => clearInterval(heapTimer));
       const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
-      return { result, before, peak, samples, peakHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
+      return { result, before, peak, samples, heap, peakHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
     };
-    const { result: big, before, peak, samples, peakHeap, cpuSeconds } = await measured('opfs');
-    // MUSE_BENCH_RENDER_TRACE=<file>: every sample and the render's stages, to see which stage holds what.
-    if (process.env.MUSE_BENCH_RENDER_TRACE) await writeFile(process.env.MUSE_BENCH_RENDER_TRACE, JSON.stringify({ stages: big.stages, before, samples }, null, 1));
-    // The same render with every copy of the output in memory (spool 'memory': the mux in a buffer, the
-    // video written into ffmpeg.wasm's memory where it adds the AAC, the result a Blob of the bytes): the
-    // figures beside the default's show what the OPFS spool saves.
-    const inMemory = await measured('memory');
-    const mib = (b: number) => +(b / 1048576).toFixed(0);
-    // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
-    const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
-    const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
+    if (parts.has('60s')) {
+      const { result: big, before, peak, samples, peakHeap, cpuSeconds } = await measured(long, 'opfs');
+      // MUSE_BENCH_RENDER_TRACE=<file>: every sample and the render's stages, to see which stage holds what.
+      if (process.env.MUSE_BENCH_RENDER_TRACE) await writeFile(process.env.MUSE_BENCH_RENDER_TRACE, JSON.stringify({ stages: big.stages, before, samples }, null, 1));
+      // The same render with every copy of the output in memory (spool 'memory': the mux in a buffer, the
+      // video written into ffmpeg.wasm's memory where it adds the AAC, the result a Blob of the bytes): the
+      // figures beside the default's show what the OPFS spool saves.
+      const inMemory = await measured(long, 'memory');
+      Object.assign(figures, {
+        '60s1080p.engine': big.engine,
+        '60s1080p.wall_s': secs(big.ms),
+        '60s1080p.MiB': +(big.size / 1048576).toFixed(1),
+        '60s1080p.stages': big.stages.join(','),
+        // PSS of anonymous and shared memory: what the tree allocated (see tests/media/support/process-memory.ts).
+        '60s1080p.pss_before_render_MiB': mib(before.ownPss),
+        '60s1080p.pss_peak_during_render_MiB': mib(peak.ownPss),
+        '60s1080p.pss_growth_MiB': mib(peak.ownPss - before.ownPss),
+        '60s1080p.pss_growth_by_process_MiB': Object.entries(peak.ownPssByKind)
+          .map(([kind, pss]) => `${kind}:${mib(pss - (before.ownPssByKind[kind] ?? 0))}`)
+          .join(','),
+        '60s1080p.pss_with_files_before/peak_MiB': `${mib(before.pss)}/${mib(peak.pss)}`,
+        '60s1080p.rss_before_render_MiB': mib(before.rss),
+        '60s1080p.rss_peak_during_render_MiB': mib(peak.rss),
+        '60s1080p.rss_growth_MiB': mib(peak.rss - before.rss),
+        '60s1080p.peak_rss_largest_process_MiB': mib(peak.largestRss),
+        // CPU time of the browser tree during the render: steadier than wall time on a shared machine.
+        '60s1080p.browser_cpu_s': +cpuSeconds.toFixed(1),
+        '60s1080p.peak_js_heap_MiB': mib(peakHeap),
+        '60s1080p.storage': big.storage,
+        '60s1080p.memory_spool.storage': inMemory.result.storage,
+        '60s1080p.memory_spool.pss_growth_MiB': mib(inMemory.peak.ownPss - inMemory.before.ownPss),
+        '60s1080p.memory_spool.pss_growth_by_process_MiB': Object.entries(inMemory.peak.ownPssByKind)
+          .map(([kind, pss]) => `${kind}:${mib(pss - (inMemory.before.ownPssByKind[kind] ?? 0))}`)
+          .join(','),
+        '60s1080p.memory_spool.rss_growth_MiB': mib(inMemory.peak.rss - inMemory.before.rss),
+        '60s1080p.memory_spool.peak_js_heap_MiB': mib(inMemory.peakHeap),
+      });
+    }
 
-    // 32 s at 1080p with music: the page's input latency while it exports, in the worker and on the page.
-    await h.page.addScriptTag({
-      type: 'module',
-      content: `import { renderTimeline } from '/@fs${join(root, 'dashboard/features/video-editor/render/render-timeline.ts')}'; window.museBenchRender = renderTimeline;`,
-    });
-    await h.page.waitForFunction(() => typeof window.museBenchRender === 'function');
-    const latencyTimeline = long.filter((i) => i.start_time >= 28).map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
-    // Warm-up: the worker's modules load once, so the figures compare exports.
-    await latencyDuring(h, reference.slice(0, 1), settings720, 'worker');
-    const inWorker = await latencyDuring(h, latencyTimeline, settings1080, 'worker');
-    const onPage = await latencyDuring(h, latencyTimeline, settings1080, 'main');
-    const latency = (prefix: string, l: Awaited<ReturnType<typeof latencyDuring>>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [`${prefix}.${k}`, v]));
+    if (parts.has('ref')) {
+      // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
+      const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
+      const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
+      const nativeMs = (Number(figures['ref.native_x264_s']) || 1) * 1000;
+      Object.assign(figures, {
+        'ref.wasm_s': secs(wasm.ms),
+        'ref.ratio_wasm/native': +(wasm.ms / nativeMs).toFixed(2),
+        'ref.wasm_KiB': Math.round(wasm.size / 1024),
+        'ref.wasm_stages': wasm.stages.join(','),
+        'ref.mov_prores_s': secs(mov.ms),
+        'ref.mov_prores_MiB': +(mov.size / 1048576).toFixed(1),
+      });
+    }
 
-    return {
-      'ref.webcodecs_s': secs(median(webcodecs)),
-      'ref.native_x264_s': secs(median(native)),
-      'ref.ratio_webcodecs/native': +(median(webcodecs) / median(native)).toFixed(2),
-      'ref.webcodecs_KiB': Math.round(webcodecsSize / 1024),
-      'ref.native_KiB': Math.round(nativeSize / 1024),
-      'ref.wasm_s': secs(wasm.ms),
-      'ref.ratio_wasm/native': +(wasm.ms / median(native)).toFixed(2),
-      'ref.wasm_KiB': Math.round(wasm.size / 1024),
-      'ref.wasm_stages': wasm.stages.join(','),
-      'ref.mov_prores_s': secs(mov.ms),
-      'ref.mov_prores_MiB': +(mov.size / 1048576).toFixed(1),
-      '60s1080p.engine': big.engine,
-      '60s1080p.wall_s': secs(big.ms),
-      '60s1080p.MiB': +(big.size / 1048576).toFixed(1),
-      '60s1080p.stages': big.stages.join(','),
-      // PSS of anonymous and shared memory: what the tree allocated (see tests/media/support/process-memory.ts).
-      '60s1080p.pss_before_render_MiB': mib(before.ownPss),
-      '60s1080p.pss_peak_during_render_MiB': mib(peak.ownPss),
-      '60s1080p.pss_growth_MiB': mib(peak.ownPss - before.ownPss),
-      '60s1080p.pss_growth_by_process_MiB': Object.entries(peak.ownPssByKind)
-        .map(([kind, pss]) => `${kind}:${mib(pss - (before.ownPssByKind[kind] ?? 0))}`)
-        .join(','),
-      '60s1080p.pss_with_files_before/peak_MiB': `${mib(before.pss)}/${mib(peak.pss)}`,
-      '60s1080p.rss_before_render_MiB': mib(before.rss),
-      '60s1080p.rss_peak_during_render_MiB': mib(peak.rss),
-      '60s1080p.rss_growth_MiB': mib(peak.rss - before.rss),
-      '60s1080p.peak_rss_largest_process_MiB': mib(peak.largestRss),
-      // CPU time of the browser tree during the render: steadier than wall time on a shared machine.
-      '60s1080p.browser_cpu_s': +cpuSeconds.toFixed(1),
-      '60s1080p.peak_js_heap_MiB': mib(peakHeap),
-      '60s1080p.storage': big.storage,
-      '60s1080p.memory_spool.storage': inMemory.result.storage,
-      '60s1080p.memory_spool.pss_growth_MiB': mib(inMemory.peak.ownPss - inMemory.before.ownPss),
-      '60s1080p.memory_spool.pss_growth_by_process_MiB': Object.entries(inMemory.peak.ownPssByKind)
-        .map(([kind, pss]) => `${kind}:${mib(pss - (inMemory.before.ownPssByKind[kind] ?? 0))}`)
-        .join(','),
-      '60s1080p.memory_spool.rss_growth_MiB': mib(inMemory.peak.rss - inMemory.before.rss),
-      '60s1080p.memory_spool.peak_js_heap_MiB': mib(inMemory.peakHeap),
-      ...latency('latency32s1080p.worker', inWorker),
-      ...latency('latency32s1080p.main', onPage),
-    };
+    if (parts.has('latency')) {
+      // 32 s at 1080p with music: the page's input latency while it exports, in the worker and on the page.
+      await h.page.addScriptTag({
+        type: 'module',
+        content: `import { renderTimeline } from '/@fs${join(root, 'dashboard/features/video-editor/render/render-timeline.ts')}'; window.museBenchRender = renderTimeline;`,
+      });
+      await h.page.waitForFunction(() => typeof window.museBenchRender === 'function');
+      const latencyTimeline = long.filter((i) => i.start_time >= 28).map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
+      // Warm-up: the worker's modules load once, so the figures compare exports.
+      await latencyDuring(h, reference.slice(0, 1), settings720, 'worker');
+      const latency = (prefix: string, l: Awaited<ReturnType<typeof latencyDuring>>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [`${prefix}.${k}`, v]));
+      const runs = Math.max(1, Number(process.env.MUSE_BENCH_LATENCY_RUNS ?? 3));
+      const inWorker: Awaited<ReturnType<typeof latencyDuring>>[] = [];
+      for (let i = 0; i < runs; i++) inWorker.push(await latencyDuring(h, latencyTimeline, settings1080, 'worker'));
+      // The first run's figures in full, then every run's max and p95 input delay and longest frame gap.
+      Object.assign(figures, latency('latency32s1080p.worker', inWorker[0]!));
+      figures['latency32s1080p.worker.runs'] = runs;
+      figures['latency32s1080p.worker.max_input_delay_ms_each'] = inWorker.map((l) => l.max_input_delay_ms).join('/');
+      figures['latency32s1080p.worker.p95_input_delay_ms_each'] = inWorker.map((l) => l.p95_input_delay_ms).join('/');
+      figures['latency32s1080p.worker.max_frame_gap_ms_each'] = inWorker.map((l) => l.max_frame_gap_ms).join('/');
+      figures['latency32s1080p.worker.max_input_delay_stage_each'] = inWorker.map((l) => l.max_input_delay_stage).join('/');
+      if (process.env.MUSE_BENCH_LATENCY_MAIN !== '0') Object.assign(figures, latency('latency32s1080p.main', await latencyDuring(h, latencyTimeline, settings1080, 'main')));
+    }
+
+    if (parts.has('long')) {
+      // 10 minutes at 1080p30: the 60 s timeline ten times over (stills, titles, a video clip, music), the
+      // export in the worker streamed into OPFS. Does memory stay flat? The tree's memory and the page's JS
+      // heap each second, as the mean of the first and the last tenth of the encoding and the peak.
+      const tenMinutes = Array.from({ length: 10 }, (_, k) => long.map((i) => ({ ...i, id: `${i.id}-${k}`, start_time: i.start_time + 60 * k }))).flat() as TimelineItem[];
+      const m = await measured(tenMinutes, 'opfs', 1000);
+      const encodingFrom = Number(/Encoding video@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? 0);
+      const encodingTo = Number(/Finishing@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? m.result.ms);
+      const span = encodingTo - encodingFrom;
+      const meanIn = <T>(xs: T[], at: (x: T) => number, value: (x: T) => number, from: number, to: number) => {
+        const inside = xs.filter((x) => at(x) >= from && at(x) <= to).map(value);
+        return inside.length ? inside.reduce((a, b) => a + b, 0) / inside.length : 0;
+      };
+      const firstTenth = [encodingFrom, encodingFrom + span / 10] as const;
+      const lastTenth = [encodingTo - span / 10, encodingTo] as const;
+      const renderer = (s: { memory: { ownPssByKind: Record<string, number> } }) => s.memory.ownPssByKind.renderer ?? 0;
+      Object.assign(figures, {
+        '600s1080p.engine': m.result.engine,
+        '600s1080p.wall_s': secs(m.result.ms),
+        '600s1080p.MiB': +(m.result.size / 1048576).toFixed(1),
+        '600s1080p.stages': m.result.stages.join(','),
+        '600s1080p.storage': m.result.storage,
+        '600s1080p.pss_before_render_MiB': mib(m.before.ownPss),
+        '600s1080p.pss_peak_MiB': mib(m.peak.ownPss),
+        '600s1080p.pss_encoding_first/last_tenth_MiB': `${mib(
+          meanIn(
+            m.samples,
+            (s) => s.ms,
+            (s) => s.memory.ownPss,
+            ...firstTenth,
+          ),
+        )}/${mib(
+          meanIn(
+            m.samples,
+            (s) => s.ms,
+            (s) => s.memory.ownPss,
+            ...lastTenth,
+          ),
+        )}`,
+        '600s1080p.renderer_pss_encoding_first/last_tenth_MiB': `${mib(meanIn(m.samples, (s) => s.ms, renderer, ...firstTenth))}/${mib(meanIn(m.samples, (s) => s.ms, renderer, ...lastTenth))}`,
+        '600s1080p.page_js_heap_encoding_first/last_tenth_MiB': `${mib(
+          meanIn(
+            m.heap,
+            (x) => x.ms,
+            (x) => x.bytes,
+            ...firstTenth,
+          ),
+        )}/${mib(
+          meanIn(
+            m.heap,
+            (x) => x.ms,
+            (x) => x.bytes,
+            ...lastTenth,
+          ),
+        )}`,
+        '600s1080p.peak_page_js_heap_MiB': mib(m.peakHeap),
+        '600s1080p.browser_cpu_s': +m.cpuSeconds.toFixed(1),
+      });
+      if (process.env.MUSE_BENCH_RENDER_TRACE)
+        await writeFile(
+          `${process.env.MUSE_BENCH_RENDER_TRACE}.600s.json`,
+          JSON.stringify({ stages: m.result.stages, samples: m.samples.map((s) => ({ ms: s.ms, ownPss: s.memory.ownPss, byKind: s.memory.ownPssByKind })), heap: m.heap }, null, 1),
+        );
+    }
+    return figures;
   } finally {
     await harness?.close();
     await rm(dir, { recursive: true, force: true });

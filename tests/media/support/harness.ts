@@ -19,7 +19,7 @@ export const MEDIA_ORIGIN = 'http://media.test';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.wav': 'audio/wav' };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
     const port = 23000 + Math.floor(Math.random() * 1000);
     const free = await new Promise<boolean>((resolve) => {

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { cn } from '@core/ui/cn';
 import { useClipPeaks, useThumbnails } from '../media/clip-media';
 import { clipPeaks, filmstripPlan, PEAKS_PER_SECOND, volumeLinePoints, waveformPath } from '../model/media-strips';
@@ -34,15 +34,16 @@ export function ClipWaveform({
   muted?: boolean;
 }) {
   const peaks = useClipPeaks(url);
-  if (!peaks || widthPx < 1) return null;
   const columns = Math.max(1, Math.min(MAX_COLUMNS, Math.ceil(widthPx / 2)));
-  const values = clipPeaks(peaks, PEAKS_PER_SECOND, inSec, durSec, columns);
   // The waveform is drawn at the clip's gain (so a quieter clip looks quieter), never past the box.
   const scale = muted ? 0 : 10 ** (gainDb / 20);
+  // Made again only when what it shows changes: not when another thumbnail or peak list arrives.
+  const path = useMemo(() => (peaks ? waveformPath(clipPeaks(peaks, PEAKS_PER_SECOND, inSec, durSec, columns), columns, height, scale) : ''), [peaks, inSec, durSec, columns, height, scale]);
+  if (!peaks || widthPx < 1) return null;
   const k = columns / widthPx;
   return (
     <svg role="img" aria-label={`Waveform of ${label}`} viewBox={`0 0 ${columns} ${height}`} preserveAspectRatio="none" className="pointer-events-none absolute inset-x-0 bottom-0 w-full" style={{ height }}>
-      <path data-testid="waveform" d={waveformPath(values, columns, height, scale)} className="fill-white/55" />
+      <path data-testid="waveform" d={path} className="fill-white/55" />
       <polyline
         data-testid="volume-line"
         points={volumeLinePoints(columns, height, gainDb, fadeInPx * k, fadeOutPx * k)}

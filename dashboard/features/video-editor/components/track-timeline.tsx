@@ -32,6 +32,7 @@ import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
 import { ClipInspector, clipLabel } from './clip-inspector';
 import { KeyframeDiamonds } from './keyframe-controls';
 import { mainCuts } from '../model/transitions';
+import { inWindow, rulerTicks, viewWindow, type ViewWindow } from '../model/view-window';
 import { TransitionMarkers } from './transition-markers';
 
 // The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
@@ -87,8 +88,9 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const redo = useSetAtom(redoAtom);
   const setFade = useSetAtom(setClipFadeAtom);
   const scrollRef = useRef<HTMLDivElement>(null);
-  // What part of the lanes is in view (px), so a long clip asks only for the thumbnails one can see.
-  const [view, setView] = useState({ left: 0, width: 2000 });
+  // The part of the lanes drawn in full (px, model/view-window.ts): ruler ticks, waveforms, filmstrips and
+  // keyframe marks only there, so a long project zoomed in draws and re-renders what is near the view.
+  const [win, setWin] = useState<ViewWindow>(() => viewWindow(0, 2000));
   const lanesRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const fps = tl.fps;
@@ -97,14 +99,19 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // The window moves in steps: most scroll frames leave it (and the timeline) as it is.
+    const follow = () => {
+      const next = viewWindow(el.scrollLeft, el.clientWidth || 2000);
+      setWin((w) => (w.from === next.from && w.to === next.to ? w : next));
+    };
     const measure = () => {
       setViewport(el.clientWidth - 16);
-      setView({ left: el.scrollLeft, width: el.clientWidth || 2000 });
+      follow();
     };
     let raf = 0;
     const onScroll = () => {
       cancelAnimationFrame(raf);
-      raf = requestAnimationFrame(() => setView({ left: el.scrollLeft, width: el.clientWidth || 2000 }));
+      raf = requestAnimationFrame(follow);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     measure();
@@ -130,8 +137,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const contentFrames = Math.max(length + 5 * fps, Math.ceil((scrollRef.current?.clientWidth ?? 800) / ppf));
   const width = contentFrames * ppf;
   const step = rulerStep(fps, ppf);
-  const ticks: number[] = [];
-  for (let f = 0; f <= contentFrames && ticks.length < 2000; f += step) ticks.push(f);
+  const ticks = rulerTicks(win, ppf, step, contentFrames);
 
   const frameAt = (clientX: number) => {
     const rect = lanesRef.current?.getBoundingClientRect();
@@ -346,6 +352,8 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                       const inFrame = Math.max(0, c.in + (start - c.start) * speed);
                       const fades = fadeFrames(c, fps);
                       const widthPx = Math.max(2, len * ppf);
+                      // Away from the view a clip is its box and label; what it shows of its media is drawn near the view.
+                      const near = sel || !!trimming || moving || inWindow(win, start * ppf, widthPx);
                       const waveH = c.item.type === 'video' ? CLIP_H - FILMSTRIP_H : CLIP_H - 14;
                       return (
                         <div
@@ -374,17 +382,17 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                               moving && 'opacity-80 shadow-lg',
                             )}
                           >
-                            {c.item.type === 'video' ? (
+                            {near && c.item.type === 'video' ? (
                               <ClipFilmstrip
                                 url={c.item.settings.url}
                                 clip={{ in: inFrame, length: len * speed }}
                                 fps={fps}
                                 pxPerFrame={ppf / speed}
                                 height={FILMSTRIP_H}
-                                visible={{ from: view.left - start * ppf, to: view.left + view.width - start * ppf }}
+                                visible={{ from: win.from - start * ppf, to: win.to - start * ppf }}
                               />
                             ) : null}
-                            {media ? (
+                            {near && media ? (
                               <ClipWaveform
                                 url={media.settings.url}
                                 label={label}
@@ -399,7 +407,7 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                               />
                             ) : null}
                             <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
-                            <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} />
+                            {near ? <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} /> : null}
                           </div>
                           {media && sel && !trimming
                             ? (['in', 'out'] as const).map((edge) => (

@@ -41,8 +41,11 @@ export type FromRenderWorker =
   | { kind: 'progress'; fraction: number; stage: string }
   /** The worker needs the sound track: these clips mixed over durationSec. */
   | { kind: 'mix'; clips: SoundClip[]; durationSec: number }
-  /** `audioToAdd`: the browser has no encoder for the container's audio codec; the page adds the mix with ffmpeg.wasm. */
-  | { kind: 'done'; written: { file: File } | { bytes: Uint8Array }; audioToAdd: boolean }
+  /**
+   * `wav`: the browser has no encoder for the container's audio codec, so this is the mix as a 16-bit WAV
+   * (made here and transferred: encoding it on the page held the page's thread), which the page adds with ffmpeg.wasm.
+   */
+  | { kind: 'done'; written: { file: File } | { bytes: Uint8Array }; wav: Uint8Array | null }
   /** This worker cannot do the export (no OffscreenCanvas or VideoEncoder here, the config unsupported, a video it cannot decode). */
   | { kind: 'unsupported'; reason: string }
   | { kind: 'error'; error: WorkerErrorInfo }

@@ -1,5 +1,5 @@
 import { MediaLoadError, loadMedia, type RenderMedia } from './media';
-import type { MixedAudio } from './audio';
+import { encodeWav, type MixedAudio } from './audio';
 import type { FromRenderWorker, RenderJobMessage, ToRenderWorker } from './render-worker-protocol';
 import { encodeWithWebCodecs } from './webcodecs-engine';
 
@@ -51,7 +51,9 @@ async function render(job: RenderJobMessage): Promise<void> {
       },
     });
     disposeOutput = encoded.dispose;
-    post({ kind: 'done', written: encoded.written, audioToAdd: !!encoded.audioToAdd }, 'bytes' in encoded.written ? [encoded.written.bytes.buffer] : []);
+    // The sound ffmpeg.wasm adds on the page, as WAV made here: a long mix takes a while to convert.
+    const wav = encoded.audioToAdd && encodeWav(encoded.audioToAdd.channels, encoded.audioToAdd.sampleRate);
+    post({ kind: 'done', written: encoded.written, wav }, [...('bytes' in encoded.written ? [encoded.written.bytes.buffer] : []), ...(wav ? [wav.buffer] : [])]);
   } finally {
     media.close();
   }

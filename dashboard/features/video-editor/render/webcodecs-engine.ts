@@ -63,7 +63,7 @@ export async function renderWithWebCodecs(job: WebCodecsJob & { ffmpeg: () => Ff
   if (!audioToAdd) return 'file' in written ? { file: written.file, dispose: encoded.dispose, engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
   try {
     job.onProgress(0.97, 'Adding audio');
-    const bytes = await addAudioWithFfmpeg(job.ffmpeg(), written, audioToAdd, job.input.settings, job.signal);
+    const bytes = await addAudioWithFfmpeg(job.ffmpeg(), written, encodeWav(audioToAdd.channels, audioToAdd.sampleRate), job.input.settings, job.signal);
     return { bytes, engine: 'webcodecs+ffmpeg' };
   } finally {
     await encoded.dispose();
@@ -71,19 +71,18 @@ export async function renderWithWebCodecs(job: WebCodecsJob & { ffmpeg: () => Ff
 }
 
 /**
- * ffmpeg.wasm muxes the mix (as WAV) with the video: it writes its output in memory (its MEMFS); a video
- * in OPFS is mounted (WORKERFS), read as ffmpeg goes, never copied whole into memory. render-timeline.ts
- * spools the output into OPFS.
+ * ffmpeg.wasm muxes the mix (`wav`, encodeWav's, made where the frames were encoded) with the video: it
+ * writes its output in memory (its MEMFS); a video in OPFS is mounted (WORKERFS), read as ffmpeg goes,
+ * never copied whole into memory. render-timeline.ts spools the output into OPFS.
  */
 export async function addAudioWithFfmpeg(
   ffmpeg: FfmpegService,
   written: EncodedVideo['written'],
-  mixed: MixedAudio,
+  wav: Uint8Array,
   settings: Pick<ProjectSettings, 'format' | 'quality'>,
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const { format, quality } = settings;
-  const wav = encodeWav(mixed.channels, mixed.sampleRate);
   return ffmpeg.run(
     async (ff) => {
       const video = `video.${format}`;

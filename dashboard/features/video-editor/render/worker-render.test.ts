@@ -51,7 +51,7 @@ describe('renderInWorker', () => {
         reply({ kind: 'progress', fraction: 0.5, stage: 'Encoding video' });
         reply({ kind: 'mix', clips: [], durationSec: 1 });
       }
-      if (m.kind === 'mixed') reply({ kind: 'done', written: { file }, audioToAdd: false });
+      if (m.kind === 'mixed') reply({ kind: 'done', written: { file }, wav: null });
       if (m.kind === 'dispose') reply({ kind: 'disposed' });
     });
     const onProgress = vi.fn();
@@ -66,6 +66,36 @@ describe('renderInWorker', () => {
     expect(worker.terminated).toBe(false);
     await (out as { dispose: () => Promise<void> }).dispose();
     expect(worker.sent.at(-1)).toEqual({ kind: 'dispose' });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("adds the sound with ffmpeg.wasm from the worker's WAV as it came, then has the worker delete its file", async () => {
+    // The browser has no AAC encoder: the worker answers with the video file and the mix as WAV.
+    const wav = Uint8Array.from([82, 73, 70, 70, 1, 2, 3, 4]);
+    const worker = new FakeWorker((m, reply) => {
+      if (m.kind === 'render') reply({ kind: 'mix', clips: [], durationSec: 1 });
+      if (m.kind === 'mixed') reply({ kind: 'done', written: { file }, wav });
+      if (m.kind === 'dispose') reply({ kind: 'disposed' });
+    });
+    const written: Record<string, Uint8Array | Blob> = {};
+    const ffmpeg = {
+      run: (work) =>
+        work({
+          path: (name) => `/job/${name}`,
+          write: async (name, data) => void (written[name] = data),
+          mount: async (files) => void files.forEach((f) => (written[f.name] = f.data)),
+          read: async () => Uint8Array.from([9, 9]),
+          remove: async () => undefined,
+          exec: async () => undefined,
+        }),
+      dispose: () => undefined,
+    } as FfmpegService;
+    const out = await renderInWorker(job(worker, { ffmpeg: () => ffmpeg, input: { items: [], settings: { ...settings, format: 'mp4' }, title: 't' } }));
+    expect(out).toEqual({ bytes: Uint8Array.from([9, 9]), engine: 'webcodecs+ffmpeg' });
+    // The page converts nothing: ffmpeg gets the worker's bytes themselves, and the video file mounted.
+    expect(written['audio.wav']).toBe(wav);
+    expect(written['video.mp4']).toBe(file);
+    expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'mixed', 'dispose']);
     expect(worker.terminated).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { mixAudio, mixedAudio, type MixedAudio } from './audio';
+import { mixAudio, mixedAudio } from './audio';
 import type { EngineOutput } from './engine-job';
 import { RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { sweepRenderFiles } from './render-files';
@@ -8,7 +8,8 @@ import { addAudioWithFfmpeg } from './webcodecs-engine';
 // The page's side of the export's worker (render.worker.ts): one worker per export, sent the timeline
 // snapshot and the fetched files; it draws, encodes and muxes while the page only mixes the sound when
 // asked (OfflineAudioContext), relays progress, and adds an AAC track with ffmpeg.wasm where the browser
-// has no AAC encoder (ffmpeg.wasm runs in its own worker). Cancel asks the worker to stop (its engine
+// has no AAC encoder (ffmpeg.wasm runs in its own worker), from a WAV the worker made. The page keeps no
+// copy of the mix and converts nothing itself: its thread stays free for the editor (docs/architecture.md). Cancel asks the worker to stop (its engine
 // deletes the file and releases its lock), then terminates it; a worker that does not answer in time is
 // terminated anyway, which releases its lock, and the sweep deletes its file (render-files.ts).
 
@@ -46,7 +47,6 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
   throwIfAborted(signal);
   const worker = makeWorker();
   const send = (m: ToRenderWorker, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
-  let pageMix: MixedAudio | null = null;
   let stopTimer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
 
@@ -59,10 +59,9 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
         case 'mix':
           return void mixAudio(m.clips, message.blobs, m.durationSec, signal)
             .then((buffer) => {
-              pageMix = buffer && mixedAudio(buffer);
-              // A copy goes over (transferred): the page keeps its own for an AAC track ffmpeg.wasm may add.
-              const copy = pageMix && { sampleRate: pageMix.sampleRate, channels: pageMix.channels.map((c) => c.slice()) };
-              send({ kind: 'mixed', audio: copy }, copy ? copy.channels.map((c) => c.buffer) : []);
+              // Transferred: the worker hands it back as WAV if ffmpeg.wasm has to add it.
+              const audio = buffer && mixedAudio(buffer);
+              send({ kind: 'mixed', audio }, audio ? audio.channels.map((c) => c.buffer) : []);
             })
             .catch(reject);
         case 'done':
@@ -126,7 +125,8 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
       send({ kind: 'dispose' });
     }));
   const { written } = result;
-  if (!result.audioToAdd || !pageMix) {
+  const { wav } = result;
+  if (!wav) {
     if ('bytes' in written) {
       worker.terminate();
       return { bytes: written.bytes, engine: 'webcodecs' };
@@ -135,7 +135,7 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
   }
   try {
     onProgress(0.97, 'Adding audio');
-    return { bytes: await addAudioWithFfmpeg(ffmpeg(), written, pageMix, message.input.settings, signal), engine: 'webcodecs+ffmpeg' };
+    return { bytes: await addAudioWithFfmpeg(ffmpeg(), written, wav, message.input.settings, signal), engine: 'webcodecs+ffmpeg' };
   } finally {
     await dispose();
   }
