@@ -12,12 +12,14 @@ const unitExclude = ['tests/unit/extension/**'];
 
 /**
  * Unit test files that change the module graph or the globals for themselves: they replace modules
- * (`vi.mock`), stub globals or the environment, or ask for an environment other than node or jsdom.
- * Each of these runs in a fresh module graph, as vitest runs every file by default. Every other file
- * shares: vitest restores spies (`vi.spyOn`) after each file, isolated or not, and
+ * (`vi.mock`), stub globals or the environment. Each of these gets a module graph of its own
+ * (tests/unit/support/fresh-modules.ts) in a worker it shares with the others of its project: files that
+ * mock the same modules no longer pay a worker, jsdom, React and testing-library each. Every other file
+ * shares its module graph too: vitest restores spies (`vi.spyOn`) after each file, isolated or not, and
  * tests/unit/support/real-timers.ts gives the next file the real clock back.
  */
-const ownsItsWorld = /vi\.(mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment (?!jsdom)/;
+const ownsItsWorld = /vi\.(mock|doMock|stubGlobal|stubEnv)\(/;
+const jsdom = /@vitest-environment jsdom/;
 const unitFiles = unitRoots.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
@@ -25,8 +27,10 @@ const unitFiles = unitRoots.flatMap((dir) =>
     .filter((file) => !file.startsWith('tests/unit/extension/'))
     .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
 );
-const isolatedUnitFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text)).map(({ file }) => file);
-const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && /@vitest-environment jsdom/.test(text)).map(({ file }) => file);
+const ownWorldFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text));
+const ownWorldNodeFiles = ownWorldFiles.filter(({ text }) => !jsdom.test(text)).map(({ file }) => file);
+const ownWorldDomFiles = ownWorldFiles.filter(({ text }) => jsdom.test(text)).map(({ file }) => file);
+const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && jsdom.test(text)).map(({ file }) => file);
 const sharedSetup = ['tests/unit/support/busy-machine.ts', 'tests/unit/support/real-timers.ts'];
 // Waits sized for a busy machine (tests/unit/support/busy-machine.ts): only a failing test waits this long.
 const busyMachine = { testTimeout: 60_000, hookTimeout: 60_000 };
@@ -36,13 +40,28 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
+      // The files that mock modules or stub globals: one worker (and one jsdom) for many files, a module
+      // graph each (tests/unit/support/fresh-modules.ts). Node and jsdom apart, as a worker serves one
+      // environment.
       {
         resolve: { alias },
         test: {
           name: 'unit',
           environment: 'node',
-          include: isolatedUnitFiles,
-          setupFiles: ['tests/unit/support/busy-machine.ts'],
+          isolate: false,
+          include: ownWorldNodeFiles,
+          setupFiles: [...sharedSetup, 'tests/unit/support/fresh-modules.ts'],
+          ...busyMachine,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom-mocks',
+          environment: 'jsdom',
+          isolate: false,
+          include: ownWorldDomFiles,
+          setupFiles: [...sharedSetup, 'tests/unit/support/fresh-modules.ts', 'tests/unit/support/fresh-dom.ts'],
           ...busyMachine,
         },
       },
@@ -56,7 +75,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: unitRoots.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-          exclude: [...unitExclude, ...isolatedUnitFiles, ...sharedDomFiles],
+          exclude: [...unitExclude, ...ownWorldNodeFiles, ...ownWorldDomFiles, ...sharedDomFiles],
           setupFiles: sharedSetup,
           ...busyMachine,
         },

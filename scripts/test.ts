@@ -111,7 +111,7 @@ const checksLane = (async () => {
   await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
-  await vitest('unit', ['unit', 'unit-shared', 'unit-dom', 'extension-unit', 'extension-unit-shared'], {}, { buffered: needsStack, workers: 2 });
+  await vitest('unit', ['unit', 'unit-shared', 'unit-dom', 'unit-dom-mocks', 'extension-unit', 'extension-unit-shared'], {}, { buffered: needsStack, workers: 2 });
   await stackStarting;
   // With a stack, the media suite runs in its lane, after the rules suites.
   if (!needsStack) await media();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { isPageContext, PAGE_CONTEXT_LIMITS, removeAllListeners } from '@core/messaging';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import contentScript from '../../../entrypoints/content/index';
 import { extractPageContext } from '../../../entrypoints/content/page-context';
@@ -31,6 +31,24 @@ function select(node: Node) {
   const selection = window.getSelection()!;
   selection.removeAllRanges();
   selection.addRange(range);
+}
+
+/**
+ * Runs the content script on the page as the browser does, on a fake clock, and returns what takes back the
+ * listeners and the timer it leaves on the page, so the next file in this worker's jsdom
+ * (tests/unit/extension/vitest.config.ts) hears nothing from it.
+ */
+function runContentScript(): () => void {
+  vi.useFakeTimers();
+  const targets = [document, window];
+  const adds = targets.map((target) => vi.spyOn(target, 'addEventListener'));
+  contentScript.main({} as never);
+  const added = targets.flatMap((target, i) => adds[i]!.mock.calls.map((call) => [target, call] as const));
+  return () => {
+    added.forEach(([target, [type, listener, options]]) => target.removeEventListener(type, listener, options));
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  };
 }
 
 const read = () => extractPageContext(PAGE_CONTEXT_LIMITS);
@@ -198,12 +216,16 @@ describe('content script', () => {
   it('answers getPageContext with the page it runs in', async () => {
     page('<p id="p">Send this</p>');
     select(document.getElementById('p')!);
-    contentScript.main({} as never);
+    const stop = runContentScript();
 
-    const reply = await new Promise((resolve) => {
-      void deliver({ id: 1, type: 'getPageContext', timestamp: Date.now() }, {}, resolve);
-    });
-    expect(reply).toEqual({ res: expect.objectContaining({ readable: true, title: 'Field notes', selection: 'Send this', images: [] }) });
+    try {
+      const reply = await new Promise((resolve) => {
+        void deliver({ id: 1, type: 'getPageContext', timestamp: Date.now() }, {}, resolve);
+      });
+      expect(reply).toEqual({ res: expect.objectContaining({ readable: true, title: 'Field notes', selection: 'Send this', images: [] }) });
+    } finally {
+      stop();
+    }
   });
 
   it('runs on every page', () => {

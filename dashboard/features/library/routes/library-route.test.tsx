@@ -36,18 +36,25 @@ vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 const { LibraryRoute } = await import('./library-route');
 
 beforeAll(() => {
-  // jsdom has no layout: give the grid a width and stub the observers it uses.
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 960 });
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  globalThis.IntersectionObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof IntersectionObserver;
+  // jsdom has no layout: give the grid a width and stub the observers it uses. Vitest takes both back
+  // after the file (tests/unit/support/fresh-modules.ts), so the next file in the worker sees jsdom's own.
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(960);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 
 beforeEach(() => {
