@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -30,10 +30,19 @@ export async function buildFunctions(outdir = `${root}functions/lib`): Promise<M
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
     metafile: true,
+    write: false,
   });
+  // Only files whose bytes changed are written: the Functions emulator reloads every function (and ends its
+  // warm workers) when its folder changes, and a build of the same source (tests/stack's npm start, next to
+  // the test stack serving this folder) then changes nothing.
+  mkdirSync(`${outdir}/chunks`, { recursive: true });
+  for (const file of result.outputFiles) {
+    const same = existsSync(file.path) && Buffer.compare(readFileSync(file.path), file.contents) === 0;
+    if (!same) writeFileSync(file.path, file.contents);
+  }
   // A previous build's chunks would be deployed with the new ones: removed once the new ones are written (a
-  // running emulator, e.g. the test stack's while tests/stack starts npm start, never sees the folder empty).
-  const written = new Set(Object.keys(result.metafile.outputs).map((file) => resolve(file)));
+  // running emulator never sees the folder without them).
+  const written = new Set(result.outputFiles.map((file) => resolve(file.path)));
   const chunks = `${outdir}/chunks`;
   for (const file of readdirSync(chunks)) if (!written.has(resolve(chunks, file))) rmSync(resolve(chunks, file), { force: true });
   return result.metafile;

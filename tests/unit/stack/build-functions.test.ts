@@ -1,6 +1,6 @@
 // The functions bundle is split so an instance loads a provider SDK only when it calls that provider
 // (functions/src/lib/lazy.ts): what the entry module loads at start must hold none of them.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -42,4 +42,17 @@ it('loads no provider SDK at start, and each is in the bundle for the call that 
   // The entry really is split: the Firestore schemas (zod) it needs are there from the start.
   expect(atStart.has('zod')).toBe(true);
   expect(loadedAtStart().map((file) => relative(outdir, file))).toContain('index.js');
+});
+
+it('writes only what changed, so a running emulator is not reloaded by a build of the same source', async () => {
+  const files = () => [join(outdir, 'index.js'), ...readdirSync(join(outdir, 'chunks')).map((file) => join(outdir, 'chunks', file))];
+  const stale = join(outdir, 'chunks', 'chunk-STALE.js');
+  writeFileSync(stale, 'old');
+  writeFileSync(join(outdir, 'index.js'), 'damaged');
+  const before = new Map(files().map((file) => [file, statSync(file).mtimeMs]));
+  await new Promise((r) => setTimeout(r, 20));
+  await buildFunctions(outdir);
+  const rewritten = files().filter((file) => statSync(file).mtimeMs !== before.get(file));
+  expect(rewritten.map((file) => relative(outdir, file))).toEqual(['index.js']);
+  expect(files()).not.toContain(stale);
 });
