@@ -1,4 +1,5 @@
 import OpenAI, { toFile } from 'openai';
+import { openAiClient } from '../openai-client';
 import { TRANSCRIPTION_MAX_BYTES } from '@core/jobs';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { classifyHttpFailure, providerMessage } from '../provider-errors';
@@ -78,16 +79,7 @@ export function readOpenAiTranscript(body: unknown): TranscribedWords | undefine
 }
 
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): SpeechTranscriber {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: `${options.baseUrl}/v1`,
-    // Explicit, so nothing is picked up from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID).
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const client = openAiClient(options);
 
   async function transcribe(request: Parameters<SpeechTranscriber['transcribe']>[0], signal?: AbortSignal): Promise<TranscriptionOutcome> {
     // Checked here too (the job checks before it starts): a call OpenAI would refuse unread is not made.

@@ -1,18 +1,11 @@
 import OpenAI from 'openai';
+import { openAiClient } from '../openai-client';
 import { classifyHttpFailure, transportFailure, type ProviderFailure } from '../provider-errors';
 import { generateWithRetry, type TextGenerator, type TextGeneratorOptions } from './text-generator';
 
 /** OpenAI chat completions through the official SDK (POST {base}/v1/chat/completions, Bearer key). */
 export function createOpenAiTextGenerator(options: TextGeneratorOptions): TextGenerator {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: `${options.baseUrl}/v1`,
-    // Explicit, so nothing is picked up from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID).
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  const client = openAiClient(options);
   return {
     generate: (request) =>
       generateWithRetry(
