@@ -11,8 +11,9 @@ import { listenersOn } from '../stack/proc';
 // check, tests/functions/stuck-posts.ts), where no trigger runs. At the due minute the scheduler's sweep
 // (publishDuePosts, on the schedule time's clock, run again at once while it leaves posts behind, as the next
 // minute's run would) claims them; then every claimed post's job runs in-process through runJob, the trigger's
-// code, at most MUSE_BENCH_BURST_CONCURRENCY at once (default 50: the job trigger's maxInstances, each instance
-// running one job at a time), against the X sandbox, with the production publish timings. The two phases run
+// code, at most MUSE_BENCH_BURST_CONCURRENCY at once (default 50; on two cores more runs at once only queue for
+// the CPU, while production's trigger holds up to maxInstances x 80 runs, docs/architecture.md), against the X
+// sandbox, with the production publish timings. The two phases run
 // one after the other (in production the jobs start as the claims land), so each has its own throughput and
 // per-post cost; docs/architecture.md turns them into the production figures.
 // Which part took the time: each phase's CPU time of this process (the jobs, the Admin SDK and the X sandbox,
