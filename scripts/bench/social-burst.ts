@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism } from 'node:os';
 import { deleteApp, getApps } from 'firebase-admin/app';
+import { DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { listenersOn } from '../stack/proc';
 
 // The burst: N X posts (default 10,000; MUSE_BENCH_BURST_POSTS for smaller runs), 10 per user, all due at the
@@ -9,14 +11,19 @@ import { listenersOn } from '../stack/proc';
 // check, tests/functions/stuck-posts.ts), where no trigger runs. At the due minute the scheduler's sweep
 // (publishDuePosts, on the schedule time's clock, run again at once while it leaves posts behind, as the next
 // minute's run would) claims them; then every claimed post's job runs in-process through runJob, the trigger's
-// code, at most MUSE_BENCH_BURST_CONCURRENCY at once (default 50: the job trigger's maxInstances, each instance
-// running one job at a time), against the X sandbox, with the production publish timings. The two phases run
+// code, at most MUSE_BENCH_BURST_CONCURRENCY at once (default 50; on two cores more runs at once only queue for
+// the CPU, while production's trigger holds up to maxInstances x 80 runs, docs/architecture.md), against the X
+// sandbox, with the production publish timings. The two phases run
 // one after the other (in production the jobs start as the claims land), so each has its own throughput and
 // per-post cost; docs/architecture.md turns them into the production figures.
 // Which part took the time: each phase's CPU time of this process (the jobs, the Admin SDK and the X sandbox,
 // which runs in the bench's process), of the Firestore emulator's process, and of the whole machine (shared),
 // in cores and per post; a phase is bound by a process that used a full core, else by the machine when all its
 // cores were busy (other work included), else by waiting.
+// What a post costs in round trips: each phase's Firestore transactions, reads (round trips and documents),
+// writes and queries, and HTTP requests (to the X sandbox), per post, counted on the Admin SDK's classes.
+// MUSE_BENCH_BURST_PROFILE=<dir> writes each phase's CPU profile of this process there (burst-claim.cpuprofile,
+// burst-publish.cpuprofile; open in Chrome's DevTools, Performance).
 
 const MINUTE = 60_000;
 const POSTS_PER_USER = 10;
@@ -102,6 +109,66 @@ function cpuMeter(emulatorPid: number | undefined) {
   };
 }
 
+/** Counts the Admin SDK's calls (and fetch's) while `on`: what one phase asks of Firestore and of the platform. */
+function opsMeter() {
+  const counts = { transactions: 0, readTrips: 0, docsRead: 0, writes: 0, queries: 0, plainReads: 0, httpRequests: 0 };
+  let on = false;
+  const restore: (() => void)[] = [];
+  function wrap<T extends object>(proto: T, name: keyof T & string, count: (args: unknown[]) => void): void {
+    const original = proto[name] as unknown as (...args: unknown[]) => unknown;
+    (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+      if (on) count(args);
+      return original.apply(this, args);
+    };
+    restore.push(() => ((proto as Record<string, unknown>)[name] = original));
+  }
+  wrap(Firestore.prototype, 'runTransaction', () => counts.transactions++);
+  wrap(Transaction.prototype, 'get', () => {
+    counts.readTrips++;
+    counts.docsRead++;
+  });
+  wrap(Transaction.prototype, 'getAll', (args) => {
+    counts.readTrips++;
+    counts.docsRead += args.filter((a) => a instanceof DocumentReference).length;
+  });
+  for (const name of ['create', 'set', 'update', 'delete'] as const) wrap(Transaction.prototype, name, () => counts.writes++);
+  wrap(DocumentReference.prototype, 'get', () => counts.plainReads++);
+  wrap(Query.prototype, 'get', () => counts.queries++);
+  const fetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    if (on) counts.httpRequests++;
+    return fetch(input, init);
+  };
+  restore.push(() => (globalThis.fetch = fetch));
+  return {
+    /** Counts from now until the returned function is called, per post. */
+    start(): (posts: number, prefix: string) => Figures {
+      for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] = 0;
+      on = true;
+      return (posts, prefix) => {
+        on = false;
+        return Object.fromEntries(Object.entries(counts).map(([k, v]) => [`${prefix}.perPost.${k}`, +(v / Math.max(1, posts)).toFixed(2)]));
+      };
+    },
+    stop: () => restore.forEach((r) => r()),
+  };
+}
+
+/** This process's CPU profile from now until the returned function writes it to `dir/name` (no-op without a dir). */
+async function profile(dir: string | undefined, name: string): Promise<() => Promise<void>> {
+  if (!dir) return async () => undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/${name}`, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 export async function burstBench(): Promise<Figures> {
   const posts = positive(process.env.MUSE_BENCH_BURST_POSTS, DEFAULT_POSTS);
   const concurrency = positive(process.env.MUSE_BENCH_BURST_CONCURRENCY, DEFAULT_CONCURRENCY);
@@ -133,6 +200,10 @@ export async function burstBench(): Promise<Figures> {
     await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())));
 
     // Claim: the sweep at the due minute, with its production page size, claims in flight and budget.
+    const profileDir = process.env.MUSE_BENCH_BURST_PROFILE;
+    const ops = opsMeter();
+    const endClaimProfile = await profile(profileDir, 'burst-claim.cpuprofile');
+    const claimOps = ops.start();
     const c0 = meter.sample();
     let sweeps = 0;
     const claimed: string[] = [];
@@ -143,6 +214,10 @@ export async function burstBench(): Promise<Figures> {
       if (run.claimed.length === 0) break;
     }
     const c1 = meter.sample();
+    const claimCounts = claimOps(claimed.length, 'burst.claim');
+    await endClaimProfile();
+    const endPublishProfile = await profile(profileDir, 'burst-publish.cpuprofile');
+    const publishOps = ops.start();
 
     // Publish: each claimed post's job (its id is the post's), as the trigger on the job's creation runs it.
     const runMs: number[] = [];
@@ -153,6 +228,9 @@ export async function burstBench(): Promise<Figures> {
       runMs.push(Date.now() - t0);
     });
     const p1 = meter.sample();
+    const publishCounts = publishOps(claimed.length, 'burst.publish');
+    await endPublishProfile();
+    ops.stop();
 
     const final = await readPosts(db, uids);
     const onX = await tweetsOnX(marker);
@@ -174,12 +252,14 @@ export async function burstBench(): Promise<Figures> {
       'burst.claim.wallS': seconds(claimMs),
       'burst.claim.postsPerS': +(claimed.length / (claimMs / 1000)).toFixed(1),
       ...meter.between(c0, c1, claimed.length, 'burst.claim'),
+      ...claimCounts,
       'burst.publish.concurrency': concurrency,
       'burst.publish.wallS': seconds(publishMs),
       'burst.publish.postsPerS': +(claimed.length / (publishMs / 1000)).toFixed(1),
       'burst.publish.jobS.p50': seconds(percentile(runMs, 50)),
       'burst.publish.jobS.p95': seconds(percentile(runMs, 95)),
       ...meter.between(c1, p1, claimed.length, 'burst.publish'),
+      ...publishCounts,
       'burst.latenessS.p50': seconds(percentile(lateness, 50)),
       'burst.latenessS.p95': seconds(percentile(lateness, 95)),
       'burst.latenessS.max': seconds(Math.max(...lateness)),

@@ -27,7 +27,14 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   const runId = deps.newRunId?.() ?? randomUUID();
   const now = () => clock.now();
 
-  const claim = await claimJob(db, ref, runId, now, (data) => leaseMsOf(handlers, data.kind));
+  const claim = await claimJob(
+    db,
+    ref,
+    runId,
+    now,
+    (data) => leaseMsOf(handlers, data.kind),
+    (tx, job) => handlers[job.data.kind]?.begin?.(tx, job) ?? Promise.resolve(undefined),
+  );
   const context: Record<string, unknown> = { uid, jobId, runId };
   if (claim.action === 'skip') {
     log.info('Job not run', { ...context, reason: claim.reason });
@@ -43,5 +50,5 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   const lease = new JobLease(db, ref, runId, claim.leaseMs, clock, context);
   const handler = handlers[kind];
   if (!handler) return lease.fail(UNAVAILABLE_KIND);
-  return handler.run({ db, clock, uid, jobId, runId, kind, data: claim.data, attempt: claim.attempt, lease });
+  return handler.run({ db, clock, uid, jobId, runId, kind, data: claim.data, attempt: claim.attempt, lease, begun: claim.begun });
 }

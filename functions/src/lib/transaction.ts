@@ -1,4 +1,4 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 
 /** Runs of a body after the first, when the database closed its transaction under contention. */
 export const CLOSED_TRANSACTION_RETRIES = 4;
@@ -31,4 +31,17 @@ export async function runTransaction<T>(db: Pick<Firestore, 'runTransaction'>, b
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+type Read<R> = R extends DocumentReference<infer A, DocumentData> ? A | undefined : never;
+
+/**
+ * Reads documents in one round trip of the transaction (Transaction.getAll) instead of one each, each through
+ * its own reference's converter; undefined for a document that does not exist. A publish run reads its job and
+ * its post together in every transaction, and a burst of scheduled posts runs thousands of them
+ * (docs/architecture.md, "A burst: 10,000 posts due in the same minute").
+ */
+export async function readAll<const R extends readonly DocumentReference<unknown, DocumentData>[]>(tx: Pick<Transaction, 'getAll'>, ...refs: R): Promise<{ -readonly [K in keyof R]: Read<R[K]> }> {
+  const snapshots = await tx.getAll(...refs);
+  return snapshots.map((s) => s.data()) as { -readonly [K in keyof R]: Read<R[K]> };
 }

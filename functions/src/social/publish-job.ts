@@ -3,7 +3,7 @@ import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
 import type { AbandonedEnding, JobHandler } from '../jobs/lease';
 import { newPublishJob, postConverter, postRef } from './posts';
-import { lookupFailedMessage, runPublishJob, type PublishDeps } from './publish-run';
+import { lookupFailedMessage, publishBegin, runPublishJob, type PublishDeps } from './publish-run';
 import { MAX_PUBLISH_RESTARTS, PUBLISH_LEASE_MS, PUBLISH_START_TIMEOUT_MS } from './publish-timing';
 
 // Publishing as a kind of job: its handler, registered in functions/src/job-handlers.ts. The lease, the
@@ -17,7 +17,9 @@ export function publishJobHandler(deps: PublishDeps): JobHandler {
     leaseMs: deps.leaseMs ?? PUBLISH_LEASE_MS,
     // Its trigger starts it within seconds: one still queued after a minute was lost, and is started again.
     queuedTimeoutMs: PUBLISH_START_TIMEOUT_MS,
-    run: (run) => runPublishJob({ db: run.db, bucket: deps.bucket, clock: run.clock, uid: run.uid, jobId: run.jobId, runId: run.runId, lease: run.lease, input: run.data.input }, deps),
+    // The run's start (the post marked publishing) is written in the job's claim transaction.
+    begin: (tx, job) => publishBegin(tx, job, deps.timing),
+    run: (run) => runPublishJob({ db: run.db, bucket: deps.bucket, clock: run.clock, uid: run.uid, jobId: run.jobId, runId: run.runId, lease: run.lease, input: run.data.input, begun: run.begun }, deps),
     onAbandoned: (tx, job, now) => abandonPublishJob(tx, job.ref, job.input, now),
     onCancelled: async (tx, job, now) => {
       // A publish job cancelled before its run reached the platform takes its post along.

@@ -1,4 +1,5 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { collections } from '@core/firestore-paths';
 import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import { explainFailure, failureStepOfRequest } from '@core/platform-errors';
@@ -6,7 +7,7 @@ import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { Storage } from 'firebase-admin/storage';
-import { failedPatch, type JobLease, type RunResult } from '../jobs/lease';
+import { failedPatch, heartbeatPatch, type Begun, type ClaimingJob, type JobLease, type RunResult } from '../jobs/lease';
 import type {
   FollowUpRequest,
   LookupResult,
@@ -26,7 +27,7 @@ import type { StoredFollowUp, StoredSocialPost } from '@core/data/social-post';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
 import { realSleep } from '../lib/retry';
-import { runTransaction } from '../lib/transaction';
+import { readAll, runTransaction } from '../lib/transaction';
 
 // The publish job, run by the job runner (../jobs/runner.ts) once it holds the job's lease (registered as
 // the 'publish' kind's handler in ./publish-job.ts). The attempt is
@@ -87,6 +88,8 @@ export interface PublishRun {
   lease: JobLease;
   /** The job's stored input ({postId}). */
   input: unknown;
+  /** The start made in the claim's transaction (publishBegin), if it was. */
+  begun?: unknown;
 }
 
 type Failure = Pick<PublishFailure, 'code' | 'message' | 'retryAt' | 'status'> | { code: string; message: string; retryAt?: number; status?: number; platformCode?: string };
@@ -106,6 +109,48 @@ export function lookupFailedMessage(platform: PublishPlatform): string {
 }
 
 const INVALID_JOB: JobError = { code: 'invalid_input', message: 'This publish request is not valid.' };
+
+/** How a publish run starts, decided in one transaction (the claim's, or the run's own). */
+export type PublishStart =
+  | { action: 'stop'; reason: 'cancelled' | 'finished' | 'lost' }
+  | { action: 'gone' }
+  | { action: 'done'; post: StoredSocialPost }
+  | { action: 'go'; post: StoredSocialPost; checkUntil: number | null; attemptStartedAt: Date };
+
+/**
+ * Reads the post and writes the run's start on it (publishing, its attempt kept, the window of an earlier
+ * attempt's requests); answers the start and the job's fields to write with it. The job is owned by the run.
+ */
+async function startOnPost(tx: Transaction, pRef: DocumentReference, jobId: string, at: Date, timing: PublishTiming, leaseMs: number): Promise<{ start: PublishStart; jobPatch: Record<string, unknown> }> {
+  const post = (await tx.get(pRef.withConverter(postConverter))).data();
+  if (!post) return { start: { action: 'gone' }, jobPatch: failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }) };
+  if (post.status === 'published') return { start: { action: 'done', post }, jobPatch: publishedJobPatch(at) };
+  // Another job owns the post now (a retry replaced this one), or the post left the publishing path.
+  if (post.jobId !== jobId || !['queued', 'publishing'].includes(post.status)) {
+    return { start: { action: 'gone' }, jobPatch: failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }) };
+  }
+  const earlier = post.attemptStartedAt;
+  // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
+  // and the end of every request logged (each step with its own timeout: an upload waits longer).
+  const checkUntil = earlier ? Math.max(post.checkingUntil?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier)) : null;
+  tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
+  const jobPatch = heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' });
+  return { start: { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at }, jobPatch };
+}
+
+/**
+ * The publish kind's begin (../jobs/lease.ts JobHandler.begin): the run's start made in the job's claim
+ * transaction, so a run costs one transaction fewer. Undefined for input that is not a publish job's (the
+ * run then fails the job on its own).
+ */
+export async function publishBegin(tx: Transaction, job: ClaimingJob, timing: PublishTiming = PUBLISH_TIMING): Promise<Begun | undefined> {
+  const parsed = publishJobInputSchema.safeParse(job.data.input);
+  const userRef = job.ref.parent.parent;
+  if (!parsed.success || !userRef) return undefined;
+  const pRef = userRef.collection(collections.socialPosts).doc(parsed.data.postId);
+  const { start, jobPatch } = await startOnPost(tx, pRef, job.ref.id, job.now, timing, job.leaseMs);
+  return { value: start, jobPatch };
+}
 
 export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise<RunResult> {
   const { db, uid, jobId, runId, lease } = run;
@@ -131,32 +176,16 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     return { outcome: 'failed', error };
   }
 
-  const start = await runTransaction(db, async (tx) => {
-    const ownership = await lease.ownership(tx);
-    if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
-    const post = (await tx.get(pRef.withConverter(postConverter))).data();
-    const at = now();
-    if (!post) {
-      tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }));
-      return { action: 'gone' } as const;
-    }
-    if (post.status === 'published') {
-      tx.update(jobRef, publishedJobPatch(at));
-      return { action: 'done', post } as const;
-    }
-    // Another job owns the post now (a retry replaced this one), or the post left the publishing path.
-    if (post.jobId !== jobId || !['queued', 'publishing'].includes(post.status)) {
-      tx.update(jobRef, failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }));
-      return { action: 'gone' } as const;
-    }
-    const earlier = post.attemptStartedAt;
-    // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
-    // and the end of every request logged (each step with its own timeout: an upload waits longer).
-    const checkUntil = earlier ? Math.max(post.checkingUntil?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier)) : null;
-    tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
-    tx.update(jobRef, lease.heartbeat(at, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' }));
-    return { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at } as const;
-  });
+  // The start is usually made in the job's claim transaction (publishBegin, through the handler's begin).
+  const start: PublishStart =
+    (run.begun as PublishStart | undefined) ??
+    (await runTransaction(db, async (tx) => {
+      const ownership = await lease.ownership(tx);
+      if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
+      const { start, jobPatch } = await startOnPost(tx, pRef, jobId, now(), timing, leaseMs);
+      tx.update(jobRef, jobPatch);
+      return start;
+    }));
   if (start.action === 'stop') return { outcome: 'stopped', reason: start.reason };
   if (start.action === 'gone') return { outcome: 'failed', error: { code: 'internal', message: 'This post is not waiting to be published.' } };
   if (start.action === 'done') return { outcome: 'published', postId, platformPostId: start.post.platformPostId ?? '', url: start.post.url ?? '' };
@@ -172,6 +201,16 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
   let mayExist = startCheckUntil !== null;
   const logEntries: PublishLogEntry[] = [...post.publishLog];
+  /**
+   * An answer's outcome noted in logEntries but not yet on the post: it goes with the run's next write of the
+   * post (the next request's log line, a step's id, the end), not in a transaction of its own. It only tells
+   * the user what came back: a run that takes over waits out every request logged as sent, whatever its outcome
+   * (publish-timing.ts loggedRequestsSettledAt).
+   */
+  let logUnsaved = false;
+  const unsavedLog = (): { publishLog?: PublishLogEntry[] } => (logUnsaved ? { publishLog: logEntries.slice(-PUBLISH_LOG_MAX) } : {});
+  /** The job's progress as this run last wrote it (its start writes 5). */
+  let writtenProgress = 5;
   /** The step of the last request this run sent (a failure's step when the platform's answer does not say). */
   let lastSentStep: string | null = null;
   /** The platform's last refusal this run read: its status and its own code (core/platform-errors.ts platformCodeOf). */
@@ -218,9 +257,9 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const at = now();
     const account = socialAccountRef(db, uid, platform);
     const written = await runTransaction(db, async (tx) => {
-      const ownership = await lease.ownership(tx);
-      const current = (await tx.get(pRef.withConverter(postConverter))).data();
-      const accountSnap = await tx.get(account);
+      // The job, the post and the account in one round trip.
+      const [job, current, accountData] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter), account);
+      const ownership = lease.ownershipOf(job);
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
@@ -235,22 +274,26 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
             progress: 100,
             updatedAt: at,
             ...youtubeFields,
+            ...unsavedLog(),
           });
         } else {
           const retryAt = ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
           const error = { code: ending.failure.code, message: ending.failure.message, retryAt, ...explained(ending.failure) };
-          tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, checkingUntil: null, progress: 0, updatedAt: at });
+          tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, checkingUntil: null, progress: 0, updatedAt: at, ...unsavedLog() });
         }
+      } else if (logUnsaved && current?.jobId === jobId) {
+        tx.update(pRef, { ...unsavedLog(), updatedAt: at });
       }
       if (ownership.owned) {
         tx.update(jobRef, ending.ok ? publishedJobPatch(at) : failedPatch(at, { code: ending.failure.code, message: ending.failure.message }));
       }
-      if (accountSnap.exists) {
+      if (accountData) {
         if (!ending.ok && ending.failure.code === 'auth_expired') tx.update(account, { needsReconnect: true });
-        else if (ending.ok && accountSnap.get('needsReconnect') === true) tx.update(account, { needsReconnect: false });
+        else if (ending.ok && accountData.needsReconnect === true) tx.update(account, { needsReconnect: false });
       }
       return { open, ownership };
     });
+    logUnsaved = false;
     if (!written.open && !written.ownership.owned) return { outcome: 'stopped', reason: written.ownership.reason };
     if (ending.ok) {
       log.info('Post published', { ...context, postId, platform });
@@ -399,20 +442,21 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    */
   async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
     const owned = await runTransaction(db, async (tx) => {
-      const o = await lease.ownership(tx);
-      const current = (await tx.get(pRef.withConverter(postConverter))).data();
-      if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+      const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
+      if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
       const at = now();
       const ids = published ? { platformPostId: published.platformPostId, url: published.url } : { attemptStartedAt: attemptAt ?? at };
-      if (!step) tx.update(pRef, { ...ids, checkingUntil: null, updatedAt: at });
-      else if (step.kind === 'comment' && current.firstComment) tx.update(pRef, { firstComment: { ...current.firstComment, ...ids }, checkingUntil: null, updatedAt: at });
+      const log = unsavedLog();
+      if (!step) tx.update(pRef, { ...ids, checkingUntil: null, updatedAt: at, ...log });
+      else if (step.kind === 'comment' && current.firstComment) tx.update(pRef, { firstComment: { ...current.firstComment, ...ids }, checkingUntil: null, updatedAt: at, ...log });
       else if (step.kind === 'thread' && current.thread?.[step.index]) {
-        tx.update(pRef, { thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)), checkingUntil: null, updatedAt: at });
+        tx.update(pRef, { thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)), checkingUntil: null, updatedAt: at, ...log });
       } else return false;
       tx.update(jobRef, lease.heartbeat(at, { statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}` }));
       return true;
     });
     if (!owned) lost = true;
+    else logUnsaved = false;
     return owned;
   }
 
@@ -455,25 +499,30 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   }
 
   async function markChecking(until: number): Promise<void> {
-    await whileOpen((tx, at) => {
-      tx.update(pRef, { checkingUntil: new Date(until), updatedAt: at });
-      tx.update(jobRef, lease.heartbeat(at, { statusText: checkingMessage(platform) }));
-    });
+    await whileOpen((at) => ({ post: { checkingUntil: new Date(until) }, job: lease.heartbeat(at, { statusText: checkingMessage(platform) }) }));
   }
 
   /** Renews the lease with a status line. */
   async function touch(statusText: string): Promise<void> {
-    await whileOpen((tx, at) => tx.update(jobRef, lease.heartbeat(at, { statusText })));
+    await whileOpen((at) => ({ job: lease.heartbeat(at, { statusText }) }));
   }
 
-  /** Runs a write while this run owns the job and the post (best effort: the end is decided by finish). */
-  async function whileOpen(write: (tx: Transaction, at: Date) => void): Promise<void> {
+  /**
+   * Writes while this run owns the job and the post, with the log's unsaved outcomes (best effort: the end is
+   * decided by finish).
+   */
+  async function whileOpen(patch: (at: Date) => { post?: Record<string, unknown>; job?: Record<string, unknown> }): Promise<void> {
     try {
-      await runTransaction(db, async (tx) => {
-        const o = await lease.ownership(tx);
-        const current = (await tx.get(pRef.withConverter(postConverter))).data();
-        if (o.owned && current?.jobId === jobId && current.status === 'publishing') write(tx, now());
+      const written = await runTransaction(db, async (tx) => {
+        const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
+        if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+        const at = now();
+        const { post: postFields, job: jobFields } = patch(at);
+        if (postFields || logUnsaved) tx.update(pRef, { ...postFields, ...unsavedLog(), updatedAt: at });
+        if (jobFields) tx.update(jobRef, jobFields);
+        return true;
       });
+      if (written) logUnsaved = false;
     } catch (error) {
       log.warn('Publish state not saved', { ...context, postId, error: describeError(error) });
     }
@@ -496,9 +545,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     let owned = false;
     try {
       owned = await runTransaction(db, async (tx) => {
-        const o = await lease.ownership(tx);
-        const current = (await tx.get(pRef.withConverter(postConverter))).data();
-        if (!o.owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+        const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
+        if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
         tx.update(pRef, { publishLog: next.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
         return true;
       });
@@ -512,6 +560,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       throw new RequestWithheld(true);
     }
     withheld = false;
+    // The line written held every outcome noted before it (the entries are the same objects).
+    logUnsaved = false;
     lastSentStep = step;
     logEntries.push(entry);
     return logEntries.length - 1;
@@ -521,7 +571,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const entry = logEntries[index];
     if (!entry) return;
     entry.outcome = outcome;
-    await saveLog();
+    logUnsaved = true;
   }
 
   async function logLookup(outcome: string): Promise<void> {
@@ -536,6 +586,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         const current = (await tx.get(pRef.withConverter(postConverter))).data();
         if (current?.jobId === jobId) tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
       });
+      logUnsaved = false;
     } catch (error) {
       log.warn('Publish log not saved', { ...context, postId, error: describeError(error) });
     }
@@ -562,8 +613,15 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     return store;
   }
 
-  /** Renews the lease while an upload runs (best effort: the end is decided by finish). */
+  /**
+   * Writes an upload's progress (best effort: the end is decided by finish; the lease is renewed by its own
+   * timer). Only a report that moves progress on is written: 100 is the end, which finish writes with the
+   * post's result next, and a report that does not advance (X's "Publishing to X" at 0 before a text post's
+   * create) would cost a transaction a post for nothing seen (docs/architecture.md, the burst).
+   */
   async function heartbeat(percent: number, statusText: string): Promise<void> {
+    if (percent >= 100 || percent <= writtenProgress) return;
+    writtenProgress = percent;
     try {
       await runTransaction(db, async (tx) => {
         const o = await lease.ownership(tx);

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
 import { newPublishJob, postConverter } from '../posts';
-import { runTransaction } from '../../lib/transaction';
+import { readAll, runTransaction } from '../../lib/transaction';
 
 export interface PublishDuePostsDeps {
   db: Firestore;
@@ -41,10 +41,11 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
     if (!userRef || userRef.parent.id !== collections.users) return;
     const job = jobRef(deps.db, userRef.id, doc.id);
     const won = await runTransaction(deps.db, async (tx) => {
-      const post = (await tx.get(doc.ref.withConverter(postConverter))).data();
+      // The post and its job-to-be in one round trip.
+      const [post, existing] = await readAll(tx, doc.ref.withConverter(postConverter), job);
       const scheduledAt = post?.scheduledAt;
       if (post?.status !== 'scheduled' || !scheduledAt || scheduledAt > now) return false;
-      if ((await tx.get(job)).exists) return false;
+      if (existing) return false;
       tx.update(doc.ref, { status: 'queued', jobId: job.id, updatedAt: now });
       tx.create(job, newPublishJob(doc.id, now));
       return true;
