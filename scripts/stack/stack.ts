@@ -288,7 +288,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
       [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth,firestore,functions,storage', '--project', projectId, '--config', firebaseConfigFor(kind), ...persist],
       // A function's worker gets FUNCTIONS_DISCOVERY_TIMEOUT seconds to boot (30 s unless set), and a call
       // whose worker missed it is never answered: a busy machine needs longer.
-      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir, FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180' },
+      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir, FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180', JAVA_TOOL_OPTIONS: emulatorJvmOptions() },
     );
     managed.push(emulators);
 
@@ -378,4 +378,16 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     await stop();
     throw error;
   }
+}
+
+/**
+ * The JVM options of the Firestore emulator and the Storage rules runtime: the client JIT only (C1) and the
+ * serial collector. A local stack lives minutes to hours and its emulators mostly start and answer small
+ * requests, so the server JIT's compiling (C2) and the parallel collector's threads cost more CPU than they
+ * save: on the test stack the Firestore emulator spent 44.6 CPU s for its start, the rules suite and two e2e
+ * files with the defaults, 16.3 s with these (docs/architecture.md, "The test suite's time"). Options set by
+ * the user come after ours, so theirs win.
+ */
+function emulatorJvmOptions(): string {
+  return ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', process.env.JAVA_TOOL_OPTIONS ?? ''].join(' ').trim();
 }
