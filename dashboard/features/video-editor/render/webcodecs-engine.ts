@@ -179,7 +179,11 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       if (index % 10 === 0) onProgress((0.95 * index) / totalFrames, 'Encoding video');
     };
 
-    for (const run of frameRuns(input.items, fps, totalFrames)) {
+    const runs = frameRuns(input.items, fps, totalFrames);
+    // The last run that shows each video clip: after it, the clip's decoder and frames are let go.
+    const lastRun = new Map<string, number>();
+    runs.forEach((run, k) => run.layers.forEach((l) => l.type === 'video' && lastRun.set(l.id, k)));
+    for (const [k, run] of runs.entries()) {
       const frames = Array.from({ length: run.frames }, (_, k) => run.startFrame + k);
       const videos = run.layers.filter((l): l is Extract<typeof l, { type: 'video' }> => l.type === 'video');
       if (videos.length > 0) {
@@ -194,6 +198,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
           drawFrame(ctx, scene, i / fps, media);
           await encode(canvas, i);
         }
+        for (const item of videos) if (lastRun.get(item.id) === k) media.endVideo(item);
       } else {
         drawFrame(ctx, scene, run.startFrame / fps, media);
         const still = new VideoFrame(canvas, { timestamp: frameTime(run.startFrame, fps).micros });
