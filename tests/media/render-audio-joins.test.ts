@@ -86,6 +86,12 @@ describe('a tone exported across the joins of the piecewise mix', () => {
     for (const join of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) expect(strayAfter(join), `the wave after ${join} s (between joins: ${steady.toFixed(4)})`).toBeLessThan(0.03);
   });
 
+  it("starts the tone at its time in the timeline: the AAC encoder's priming is not heard as a delay", () => {
+    const onset = pcm.findIndex((v, i) => i % 2 === 0 && Math.abs(v) > 0.05) / 2 / RATE;
+    // 0.30001 s, to the first frame where a sine from its 0.1234 s in-point reaches 0.05; well within a frame (33 ms).
+    expect(Math.abs(onset - 0.30001), `onset ${onset.toFixed(4)} s`).toBeLessThan(0.005);
+  });
+
   it('keeps the level of the tone: within 0.5 dB of its file', () => {
     const rms = (x: Float32Array, from: number, to: number) => {
       let sum = 0;
