@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
 import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from '../../tests/media/support/harness';
+import { MEDIA_ORIGIN, root, run, startHarness, startProfileHarness, type Harness } from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 import { timelineBench } from './render-timeline';
 
@@ -133,7 +133,8 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
  * `used()` sums the workers alive at the moment, null when there are none.
  */
 async function workerHeaps(h: Harness): Promise<{ used(): Promise<number | null>; close(): Promise<void> }> {
-  const cdp = await h.browser.newBrowserCDPSession();
+  // A persistent profile's harness has no Browser object: its page's session reaches the targets too.
+  const cdp = h.browser ? await h.browser.newBrowserCDPSession() : await h.page.context().newCDPSession(h.page);
   const sessions = new Map<string, string>();
   const pending = new Map<number, (result: { usedSize?: number } | null) => void>();
   let nextId = 1;
@@ -190,6 +191,7 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
   const dir = await mkdtemp(join(tmpdir(), 'muse-render-bench-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   let harness: Harness | undefined;
+  let profileDir: string | undefined;
   try {
     const sources = ['mandelbrot', 'testsrc2', 'smptehdbars'];
     await Promise.all(sources.flatMap((src, i) => [720, 1080].map((h) => ff('-f', 'lavfi', '-i', `${src}=s=${(h * 16) / 9}x${h}`, '-frames:v', '1', join(dir, `still${i}-${h}.png`)))));
@@ -207,7 +209,9 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
     ];
     const settings720 = { aspectRatio: '16:9' as const, resolution: { width: 1280, height: 720 }, fps: 30 as const, format: 'mp4' as const, quality: 'medium' as const };
 
-    harness = await startHarness(dir);
+    // MUSE_BENCH_RENDER_PROFILE=disk: the page in a persistent profile, whose OPFS is on disk as in a user's
+    // browser (the default context is off-the-record: its OPFS files are the browser process's memory).
+    harness = process.env.MUSE_BENCH_RENDER_PROFILE === 'disk' ? await startProfileHarness(dir, (profileDir = await mkdtemp(join(tmpdir(), 'muse-render-profile-')))) : await startHarness(dir);
     const h = harness;
     // Warm-up: loads modules and the encoder once, so the figures compare encodes.
     await h.render({ items: reference.slice(0, 1), settings: settings720, title: 'warm-up' }, 'webcodecs', { returnBytes: false });
@@ -474,5 +478,6 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
   } finally {
     await harness?.close();
     await rm(dir, { recursive: true, force: true });
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }
 }
