@@ -257,6 +257,8 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     if (!ctx) throw new Error('No 2D canvas context');
     const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
     const samplesPerFrame = AUDIO_SAMPLE_RATE / fps;
+    // Progress rises: ffmpeg.wasm's AAC, first, took it to 0.05 (encodeAudioWithFfmpeg).
+    const videoFrom = copied ? 0.05 : 0;
     // ffmpeg.wasm's packets up to `until` seconds, one read ahead (its first, timed before 0, is the encoder's priming: the mp4 keeps it behind an edit list).
     let nextPacket: EncodedPacket | null = null;
     let firstPacket = true;
@@ -299,7 +301,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       } finally {
         frame.close();
       }
-      if (index % 10 === 0) onProgress((0.95 * index) / totalFrames, 'Encoding video');
+      if (index % 10 === 0) onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
     };
 
     const runs = frameRuns(input.items, fps, totalFrames);
