@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
 import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, root, run, startHarness, type Harness } from '../../tests/media/support/harness';
+import { MEDIA_ORIGIN, root, run, startHarness, startProfileHarness, type Harness } from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 import { timelineBench } from './render-timeline';
 
@@ -126,6 +126,43 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
   };
 }
 
+/**
+ * The JS heap in use by the page's dedicated workers (the export's render.worker.ts among them), which the
+ * page's Performance.getMetrics leaves out: a browser-wide CDP session attaches to each worker target
+ * (unflattened, its commands sent through Target.sendMessageToTarget) and asks Runtime.getHeapUsage.
+ * `used()` sums the workers alive at the moment, null when there are none.
+ */
+async function workerHeaps(h: Harness): Promise<{ used(): Promise<number | null>; close(): Promise<void> }> {
+  // A persistent profile's harness has no Browser object: its page's session reaches the targets too.
+  const cdp = h.browser ? await h.browser.newBrowserCDPSession() : await h.page.context().newCDPSession(h.page);
+  const sessions = new Map<string, string>();
+  const pending = new Map<number, (result: { usedSize?: number } | null) => void>();
+  let nextId = 1;
+  cdp.on('Target.receivedMessageFromTarget', ({ message }: { message: string }) => {
+    const m = JSON.parse(message) as { id?: number; result?: { usedSize?: number }; error?: unknown };
+    if (m.id !== undefined) pending.get(m.id)?.(m.error ? null : (m.result ?? null));
+    if (m.id !== undefined) pending.delete(m.id);
+  });
+  const ask = (sessionId: string) =>
+    new Promise<number | null>((resolve) => {
+      const id = nextId++;
+      pending.set(id, (r) => resolve(r?.usedSize ?? null));
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve(null));
+      setTimeout(() => pending.has(id) && (pending.delete(id), resolve(null)), 2000);
+    });
+  return {
+    async used() {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const workers = targetInfos.filter((t) => t.type === 'worker');
+      for (const t of workers) if (!sessions.has(t.targetId)) sessions.set(t.targetId, (await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })).sessionId);
+      if (workers.length === 0) return null;
+      const used = await Promise.all(workers.map((t) => ask(sessions.get(t.targetId)!)));
+      return used.reduce<number>((a, b) => a + (b ?? 0), 0);
+    },
+    close: () => cdp.detach().catch(() => undefined),
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => +(ms / 1000).toFixed(2);
 
@@ -154,6 +191,7 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
   const dir = await mkdtemp(join(tmpdir(), 'muse-render-bench-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   let harness: Harness | undefined;
+  let profileDir: string | undefined;
   try {
     const sources = ['mandelbrot', 'testsrc2', 'smptehdbars'];
     await Promise.all(sources.flatMap((src, i) => [720, 1080].map((h) => ff('-f', 'lavfi', '-i', `${src}=s=${(h * 16) / 9}x${h}`, '-frames:v', '1', join(dir, `still${i}-${h}.png`)))));
@@ -171,7 +209,9 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
     ];
     const settings720 = { aspectRatio: '16:9' as const, resolution: { width: 1280, height: 720 }, fps: 30 as const, format: 'mp4' as const, quality: 'medium' as const };
 
-    harness = await startHarness(dir);
+    // MUSE_BENCH_RENDER_PROFILE=disk: the page in a persistent profile, whose OPFS is on disk as in a user's
+    // browser (the default context is off-the-record: its OPFS files are the browser process's memory).
+    harness = process.env.MUSE_BENCH_RENDER_PROFILE === 'disk' ? await startProfileHarness(dir, (profileDir = await mkdtemp(join(tmpdir(), 'muse-render-profile-')))) : await startHarness(dir);
     const h = harness;
     // Warm-up: loads modules and the encoder once, so the figures compare encodes.
     await h.render({ items: reference.slice(0, 1), settings: settings720, title: 'warm-up' }, 'webcodecs', { returnBytes: false });
@@ -232,10 +272,12 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
     // One render with the browser's whole process tree sampled every `every` ms (PSS counts shared pages
     // once, RSS once per process) and the page's JS heap every 200 ms (the page's own: a worker's heap is
     // in the tree's renderer figure).
-    const measured = async (items: TimelineItem[], spool: 'opfs' | 'memory', every = 100) => {
+    const measured = async (items: TimelineItem[], spool: 'opfs' | 'memory', every = 100, sampleWorkers = false) => {
       const sampler = sampleTreeMemory(h.browserPid!, every);
       let peakHeap = 0;
       const heap: Array<{ ms: number; bytes: number }> = [];
+      const workerHeap: Array<{ ms: number; bytes: number }> = [];
+      const workers = sampleWorkers ? await workerHeaps(h) : null;
       const t0 = performance.now();
       const heapTimer = setInterval(() => {
         void cdp
@@ -246,10 +288,17 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
             peakHeap = Math.max(peakHeap, bytes);
           })
           .catch(() => undefined);
+        void workers
+          ?.used()
+          .then((bytes) => bytes !== null && workerHeap.push({ ms: performance.now() - t0, bytes }))
+          .catch(() => undefined);
       }, 200);
-      const result = await h.render({ items, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool }).finally(() => clearInterval(heapTimer));
+      const result = await h
+        .render({ items, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool })
+        .finally(() => clearInterval(heapTimer))
+        .finally(() => workers?.close());
       const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
-      return { result, before, peak, samples, heap, peakHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
+      return { result, before, peak, samples, heap, peakHeap, workerHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
     };
     if (parts.has('60s')) {
       const { result: big, before, peak, samples, peakHeap, cpuSeconds } = await measured(long, 'opfs');
@@ -333,8 +382,11 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       // 10 minutes at 1080p30: the 60 s timeline ten times over (stills, titles, a video clip, music), the
       // export in the worker streamed into OPFS. Does memory stay flat? The tree's memory and the page's JS
       // heap each second, as the mean of the first and the last tenth of the encoding and the peak.
-      const tenMinutes = Array.from({ length: 10 }, (_, k) => long.map((i) => ({ ...i, id: `${i.id}-${k}`, start_time: i.start_time + 60 * k }))).flat() as TimelineItem[];
-      const m = await measured(tenMinutes, 'opfs', 1000);
+      // MUSE_BENCH_RENDER_MINUTES sets its length (10 unless set; 2 or 3 for a cheap try, 60 for the hour);
+      // the figures keep the 600s1080p prefix whatever the length, and name it in .minutes.
+      const minutes = Math.max(1, Number(process.env.MUSE_BENCH_RENDER_MINUTES ?? 10));
+      const tenMinutes = Array.from({ length: minutes }, (_, k) => long.map((i) => ({ ...i, id: `${i.id}-${k}`, start_time: i.start_time + 60 * k }))).flat() as TimelineItem[];
+      const m = await measured(tenMinutes, 'opfs', 1000, true);
       const encodingFrom = Number(/Encoding video@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? 0);
       const encodingTo = Number(/Finishing@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? m.result.ms);
       const span = encodingTo - encodingFrom;
@@ -345,7 +397,11 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       const firstTenth = [encodingFrom, encodingFrom + span / 10] as const;
       const lastTenth = [encodingTo - span / 10, encodingTo] as const;
       const renderer = (s: { memory: { ownPssByKind: Record<string, number> } }) => s.memory.ownPssByKind.renderer ?? 0;
+      // The mean of each tenth of the export's wall time, in MiB.
+      const tenths = <T extends { ms: number }>(xs: T[], total: number, value: (x: T) => number) =>
+        Array.from({ length: 10 }, (_, k) => mib(meanIn(xs, (x) => x.ms, value, (total * k) / 10, (total * (k + 1)) / 10)));
       Object.assign(figures, {
+        '600s1080p.minutes': minutes,
         '600s1080p.engine': m.result.engine,
         '600s1080p.wall_s': secs(m.result.ms),
         '600s1080p.MiB': +(m.result.size / 1048576).toFixed(1),
@@ -385,17 +441,43 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
           ),
         )}`,
         '600s1080p.peak_page_js_heap_MiB': mib(m.peakHeap),
+        // The export's worker's heap (render.worker.ts; with any other dedicated worker of the page alive then).
+        '600s1080p.worker_js_heap_encoding_first/last_tenth_MiB': `${mib(
+          meanIn(
+            m.workerHeap,
+            (x) => x.ms,
+            (x) => x.bytes,
+            ...firstTenth,
+          ),
+        )}/${mib(
+          meanIn(
+            m.workerHeap,
+            (x) => x.ms,
+            (x) => x.bytes,
+            ...lastTenth,
+          ),
+        )}`,
+        '600s1080p.peak_worker_js_heap_MiB': mib(Math.max(0, ...m.workerHeap.map((x) => x.bytes))),
+        // PSS (and the renderer's) in each tenth of the whole export, start to end: the curve, flat or not.
+        '600s1080p.pss_by_tenth_MiB': tenths(m.samples, m.result.ms, (s) => s.memory.ownPss).join('/'),
+        '600s1080p.renderer_pss_by_tenth_MiB': tenths(m.samples, m.result.ms, renderer).join('/'),
+        '600s1080p.worker_js_heap_by_tenth_MiB': tenths(
+          m.workerHeap.map((x) => ({ ms: x.ms, bytes: x.bytes })),
+          m.result.ms,
+          (x) => x.bytes,
+        ).join('/'),
         '600s1080p.browser_cpu_s': +m.cpuSeconds.toFixed(1),
       });
       if (process.env.MUSE_BENCH_RENDER_TRACE)
         await writeFile(
           `${process.env.MUSE_BENCH_RENDER_TRACE}.600s.json`,
-          JSON.stringify({ stages: m.result.stages, samples: m.samples.map((s) => ({ ms: s.ms, ownPss: s.memory.ownPss, byKind: s.memory.ownPssByKind })), heap: m.heap }, null, 1),
+          JSON.stringify({ stages: m.result.stages, samples: m.samples.map((s) => ({ ms: s.ms, ownPss: s.memory.ownPss, byKind: s.memory.ownPssByKind })), heap: m.heap, workerHeap: m.workerHeap }, null, 1),
         );
     }
     return figures;
   } finally {
     await harness?.close();
     await rm(dir, { recursive: true, force: true });
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }
 }

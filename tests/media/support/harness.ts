@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { extname, join } from 'node:path';
@@ -33,7 +33,8 @@ export async function freePort(): Promise<number> {
 
 export interface Harness {
   page: Page;
-  browser: Browser;
+  /** Null for a persistent profile's harness (startProfileHarness). */
+  browser: Browser | null;
   /** The browser's main process id (for memory figures). */
   browserPid: number | undefined;
   render(input: RenderInput, engine: RenderEngine, opts?: HarnessRenderOptions): Promise<HarnessResult>;
@@ -52,6 +53,26 @@ export interface HarnessServer {
  * (tests/media/support/global-setup.ts); each file opens its own browser context on it (openHarness).
  */
 export async function startHarnessServer(opts: { extraArgs?: string[] } = {}): Promise<HarnessServer & { close(): Promise<void> }> {
+  const vite = await startVite();
+  try {
+    const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
+    return {
+      url: vite.url,
+      wsEndpoint: server.wsEndpoint(),
+      browserPid: server.process().pid,
+      async close() {
+        await server.close().catch(() => undefined);
+        await vite.close();
+      },
+    };
+  } catch (error) {
+    await vite.close();
+    throw error;
+  }
+}
+
+/** The harness's Vite server alone (127.0.0.1, a free port in 23000-23999). */
+async function startVite(): Promise<{ url: string; close(): Promise<void> }> {
   const port = await freePort();
   const alias = { '@core': join(root, 'core'), '@': join(root, 'dashboard') };
   const vite: ViteDevServer = await createServer({
@@ -67,20 +88,11 @@ export async function startHarnessServer(opts: { extraArgs?: string[] } = {}): P
   });
   try {
     await vite.listen();
-    const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
-    return {
-      url: `http://127.0.0.1:${port}/`,
-      wsEndpoint: server.wsEndpoint(),
-      browserPid: server.process().pid,
-      async close() {
-        await server.close().catch(() => undefined);
-        await vite.close();
-      },
-    };
   } catch (error) {
     await vite.close();
     throw error;
   }
+  return { url: `http://127.0.0.1:${port}/`, close: () => vite.close() };
 }
 
 /**
@@ -93,14 +105,7 @@ export async function openHarness(at: HarnessServer, mediaDir: string): Promise<
     // A context of its own (not browser.newPage()), so a test can open more tabs sharing its storage.
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
-      const name = new URL(route.request().url()).pathname.slice(1);
-      const body = await readFile(join(mediaDir, name)).catch(() => null);
-      if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
-      return route.fulfill({ status: 200, body, headers: { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' } });
-    });
-    await page.goto(at.url);
-    await page.waitForFunction(() => window.museReady === true, undefined, { timeout: 120_000 });
+    await openPage(page, at.url, mediaDir);
     return {
       page,
       browser,
@@ -116,6 +121,60 @@ export async function openHarness(at: HarnessServer, mediaDir: string): Promise<
     await browser.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The harness page at `url` with `mediaDir` served at MEDIA_ORIGIN, once it is ready. */
+async function openPage(page: Page, url: string, mediaDir: string): Promise<void> {
+  await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    const body = await readFile(join(mediaDir, name)).catch(() => null);
+    if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
+    return route.fulfill({ status: 200, body, headers: { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' } });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.museReady === true, undefined, { timeout: 120_000 });
+}
+
+/**
+ * A harness whose page runs in a persistent profile in `userDataDir` (launchPersistentContext): its storage,
+ * OPFS included, on disk as in a user's browser. A context of browser.newContext() is off-the-record, and
+ * Chromium keeps an off-the-record origin's OPFS files in the browser process's memory (a 200 MiB file
+ * there is 200 MiB more of that process), so an export's file counts as memory there. `browser` is null.
+ */
+export async function startProfileHarness(mediaDir: string, userDataDir: string): Promise<Harness> {
+  const vite = await startVite();
+  try {
+    const context = await chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openPage(page, vite.url, mediaDir);
+    return {
+      page,
+      browser: null,
+      browserPid: profileBrowserPid(userDataDir),
+      render: (input, engine, o) => page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [input, engine, o ?? {}] as const),
+      async close() {
+        await context.close().catch(() => undefined);
+        await vite.close();
+      },
+    };
+  } catch (error) {
+    await vite.close();
+    throw error;
+  }
+}
+
+/** The main process of the Chromium running on `userDataDir` (no --type= among its arguments). */
+function profileBrowserPid(userDataDir: string): number | undefined {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (args.some((a) => a === `--user-data-dir=${userDataDir}`) && !args.some((a) => a.startsWith('--type='))) return Number(name);
+    } catch {
+      /* gone */
+    }
+  }
+  return undefined;
 }
 
 /** A harness of its own: its Vite server, its Chromium and a page (npm run bench -- render). */

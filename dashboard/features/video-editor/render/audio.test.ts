@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav, sliceMixed } from './audio';
+import { encodeWav, pcm16, wavHeader } from './audio';
 
 describe('encodeWav', () => {
   it('writes a 16-bit PCM RIFF header and interleaved, clipped samples', () => {
@@ -16,15 +16,13 @@ describe('encodeWav', () => {
   });
 });
 
-describe('sliceMixed', () => {
-  const mix = { sampleRate: 4, channels: [new Float32Array([0, 1, 2, 3, 4, 5]), new Float32Array([10, 11, 12, 13, 14, 15])] };
-
-  it('cuts frames [from, to) as one planar block, channel after channel, timed from the mix start', () => {
-    expect(sliceMixed(mix, 2, 5)).toEqual({ data: new Float32Array([2, 3, 4, 12, 13, 14]), frames: 3, timestamp: 0.5 });
-  });
-
-  it('stops at the end of the mix and has nothing past it', () => {
-    expect(sliceMixed(mix, 4, 10)).toEqual({ data: new Float32Array([4, 5, 14, 15]), frames: 2, timestamp: 1 });
-    expect(sliceMixed(mix, 6, 12)).toBeNull();
+describe('wavHeader and pcm16', () => {
+  it('make, header then pieces, the same bytes as encodeWav of the whole', () => {
+    const left = Float32Array.from({ length: 10 }, (_, i) => Math.sin(i) * 0.9);
+    const right = Float32Array.from({ length: 10 }, (_, i) => Math.cos(i) * 0.9);
+    const pieces = [wavHeader(10, 2, 48000), pcm16([left.subarray(0, 3), right.subarray(0, 3)]), pcm16([left.subarray(3), right.subarray(3)])];
+    const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    pieces.reduce((at, p) => (joined.set(p, at), at + p.length), 0);
+    expect(joined).toEqual(encodeWav([left, right], 48000));
   });
 });

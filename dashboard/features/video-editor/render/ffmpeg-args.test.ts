@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioCodecArgs, audioFilter, buildAddAudioArgs, buildRenderArgs, parseFfmpegTime, runFilter, videoCodecArgs } from './ffmpeg-args';
+import { audioCodecArgs, audioFilter, buildAudioArgs, buildRenderArgs, parseFfmpegTime, runFilter, videoCodecArgs } from './ffmpeg-args';
 
 describe('run filters', () => {
   it('loops a still (decoded once) into exactly its frames at 1/fps time base', () => {
@@ -134,10 +134,9 @@ describe('buildRenderArgs', () => {
 
   it('refuses an empty timeline', () => expect(() => buildRenderArgs({ ...plan, runs: [] })).toThrow(/Nothing to render/));
 
-  it('adds audio to an encoded video without re-encoding it', () => {
-    expect(buildAddAudioArgs({ video: '/j/v.mp4', wav: '/j/a.wav', format: 'mp4', quality: 'high', output: '/j/o.mp4' }).join(' ')).toBe(
-      '-nostdin -y -i /j/v.mp4 -i /j/a.wav -map 0:v:0 -map 1:a:0 -c:v copy -c:a aac -b:a 192000 -threads 1 -f mp4 -movflags +faststart /j/o.mp4',
-    );
+  it('encodes the sound track alone into a file of the container, no video', () => {
+    expect(buildAudioArgs({ wav: '/j/a.wav', format: 'mp4', quality: 'high', output: '/j/a.m4a' }).join(' ')).toBe('-nostdin -y -i /j/a.wav -vn -c:a aac -b:a 192000 -threads 1 -f mp4 /j/a.m4a');
+    expect(buildAudioArgs({ wav: '/j/a.wav', format: 'webm', quality: 'medium', output: '/j/a.webm' }).join(' ')).toBe('-nostdin -y -i /j/a.wav -vn -c:a libvorbis -b:a 128000 -threads 1 -f webm /j/a.webm');
   });
 });
 

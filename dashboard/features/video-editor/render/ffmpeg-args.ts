@@ -349,27 +349,12 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
   ];
 }
 
-/** Adds a mixed audio track (WAV) to an already encoded video, copying the video stream untouched. */
-export function buildAddAudioArgs(opts: { video: string; wav: string; format: VideoFormat; quality: VideoQuality; output: string }): string[] {
-  return [
-    '-nostdin',
-    '-y',
-    '-i',
-    opts.video,
-    '-i',
-    opts.wav,
-    '-map',
-    '0:v:0',
-    '-map',
-    '1:a:0',
-    '-c:v',
-    'copy',
-    ...audioCodecArgs(opts.format, opts.quality),
-    '-threads',
-    '1',
-    ...containerArgs(opts.format),
-    opts.output,
-  ];
+/**
+ * The sound track alone, encoded from a WAV into a file of the export's container (AAC in an mp4, Vorbis
+ * in a webm), whose packets the WebCodecs export copies into its mux (webcodecs-engine.ts).
+ */
+export function buildAudioArgs(opts: { wav: string; format: VideoFormat; quality: VideoQuality; output: string }): string[] {
+  return ['-nostdin', '-y', '-i', opts.wav, '-vn', ...audioCodecArgs(opts.format, opts.quality), '-threads', '1', '-f', opts.format === 'webm' ? 'webm' : 'mp4', opts.output];
 }
 
 /** Output time reached, from an ffmpeg log line ("... time=00:00:03.40 ..."), in seconds; null if none. */

@@ -107,5 +107,22 @@ export async function spoolBytes(name: string, bytes: Uint8Array): Promise<{ fil
   }
 }
 
+/**
+ * A new OPFS file `name` written in pieces (the WAV ffmpeg.wasm encodes the sound from): `close` ends the
+ * writing and gives the file, `dispose` deletes it and releases its lock. Null where OPFS is missing.
+ */
+export async function openSpoolWriter(name: string): Promise<{ write(bytes: Uint8Array): Promise<void>; close(): Promise<File>; dispose(): Promise<void> } | null> {
+  const file = await openOpfsFile(name);
+  if (!file) return null;
+  return {
+    write: (bytes) => file.writable.write(bytes as Uint8Array<ArrayBuffer>),
+    async close() {
+      await file.writable.close();
+      return file.handle.getFile();
+    },
+    dispose: () => file.dispose(),
+  };
+}
+
 /** A fresh file name for an export: render-<time>-<random>.<extension>. */
 export const renderFileName = (extension: string) => `render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${extension}`;

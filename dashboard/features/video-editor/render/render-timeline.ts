@@ -9,7 +9,7 @@ import { renderFileName, spoolBytes } from './output-spool';
 import { sweepRenderFiles } from './render-files';
 import { frameCount, renderDuration } from './scene';
 import type { EngineOutput } from './engine-job';
-import { pageMix, pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
+import { pageSounds, pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
 import { canRenderInWorker, renderInWorker } from './worker-render';
 
 export { RenderAbortedError } from './ffmpeg-service';
@@ -146,7 +146,7 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
     try {
       const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: engineProgress };
       const config: VideoEncoderConfig | null = encoderConfig;
-      const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg, mix: pageMix(job) }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
+      const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg, sounds: pageSounds(job) }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
       return await finish(out, 'main');
     } finally {
       media.close();

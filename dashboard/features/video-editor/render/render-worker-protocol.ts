@@ -1,10 +1,12 @@
-import type { MixedAudio } from './audio';
 import type { RenderInput } from './engine-job';
 import type { SoundClip } from './scene';
+import type { SoundBank } from './sound-bank';
 
 // Messages between the page (worker-render.ts) and the export's worker (render.worker.ts). One worker
-// per export: 'render' starts it, the worker asks the page for the sound ('mix': OfflineAudioContext is
-// the page's alone), reports 'progress', and answers 'done' with the file (it keeps the file and its Web
+// per export: 'render' starts it, the worker asks the page for the decoded sounds ('sounds':
+// OfflineAudioContext's decodeAudioData is the page's alone) and, where it has no encoder for the
+// container's audio codec, for the sound track encoded by ffmpeg.wasm from the WAV it wrote ('encode-audio':
+// ffmpeg.wasm's service is the page's), reports 'progress', and answers 'done' with the file (it keeps the file and its Web
 // Lock until the page sends 'dispose'), 'unsupported' (the page renders on its own thread instead) or
 // 'error'. 'abort' stops it within about a frame; the page terminates the worker after every ending.
 
@@ -25,8 +27,10 @@ export interface RenderJobMessage {
 
 export type ToRenderWorker =
   | RenderJobMessage
-  /** The answer to 'mix': planar float PCM (transferred), null for silence. */
-  | { kind: 'mixed'; audio: MixedAudio | null }
+  /** The answer to 'sounds': the decoded files (transferred) and how each sound plays them, null for silence. */
+  | { kind: 'sounds'; bank: SoundBank | null }
+  /** The answer to 'encode-audio': the sound track as ffmpeg.wasm encoded it (an OPFS file where it can; the page deletes it after 'done'). */
+  | { kind: 'encoded-audio'; data: Blob }
   | { kind: 'abort' }
   /** Delete the output file and release its lock (after the upload, or when the page drops it). */
   | { kind: 'dispose' };
@@ -39,13 +43,15 @@ export interface WorkerErrorInfo {
 
 export type FromRenderWorker =
   | { kind: 'progress'; fraction: number; stage: string }
-  /** The worker needs the sound track: these clips mixed over durationSec. */
-  | { kind: 'mix'; clips: SoundClip[]; durationSec: number }
+  /** The worker needs the sounds of these clips decoded, to mix them a piece at a time over durationSec. */
+  | { kind: 'sounds'; clips: SoundClip[]; durationSec: number }
   /**
-   * `wav`: the browser has no encoder for the container's audio codec, so this is the mix as a 16-bit WAV
-   * (made here and transferred: encoding it on the page held the page's thread), which the page adds with ffmpeg.wasm.
+   * No encoder here for the container's audio codec (AAC on Linux Chromium): the mix as a 16-bit WAV this
+   * worker wrote a piece at a time (an OPFS file where it can), for the page's ffmpeg.wasm to encode.
    */
-  | { kind: 'done'; written: { file: File } | { bytes: Uint8Array }; wav: Uint8Array | null }
+  | { kind: 'encode-audio'; wav: Blob }
+  /** The whole file, pictures and sound; `audio` says who encoded the sound (EncodedVideo in webcodecs-engine.ts). */
+  | { kind: 'done'; written: { file: File } | { bytes: Uint8Array }; audio: 'webcodecs' | 'ffmpeg' | null }
   /** This worker cannot do the export (no OffscreenCanvas or VideoEncoder here, the config unsupported, a video it cannot decode). */
   | { kind: 'unsupported'; reason: string }
   | { kind: 'error'; error: WorkerErrorInfo }

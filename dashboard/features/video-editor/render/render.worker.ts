@@ -1,12 +1,13 @@
 import { MediaLoadError, loadMedia, type RenderMedia } from './media';
-import { encodeWav, type MixedAudio } from './audio';
 import type { FromRenderWorker, RenderJobMessage, ToRenderWorker } from './render-worker-protocol';
+import type { SoundBank } from './sound-bank';
 import { encodeWithWebCodecs } from './webcodecs-engine';
 
 // The export's worker: the WebCodecs export (drawFrame on an OffscreenCanvas, VideoEncoder, mediabunny's
 // mux streamed into an OPFS file) off the page's thread, so the editor keeps answering while it runs.
-// The page (worker-render.ts) sends the timeline snapshot and the fetched files, mixes the sound when
-// asked (OfflineAudioContext is not in workers), and shows the progress this reports. The output file and
+// The page (worker-render.ts) sends the timeline snapshot and the fetched files, decodes the sounds when
+// asked (OfflineAudioContext is not in workers; this worker mixes them a piece at a time), encodes the
+// sound with ffmpeg.wasm from the WAV this worker writes where it has no AAC encoder, and shows the progress this reports. The output file and
 // its Web Lock (render-files.ts: navigator.locks is the same origin-wide manager here) stay with this
 // worker until 'dispose'; a terminated worker's locks are released by the browser, and the page's sweep
 // deletes what it left. Titles and captions are drawn in Arial, a system font, which a worker's
@@ -17,7 +18,7 @@ const scope = self as unknown as { postMessage(message: FromRenderWorker, transf
 const post = (message: FromRenderWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 const controller = new AbortController();
-let mixed: ((audio: MixedAudio | null) => void) | null = null;
+let answer: { sounds?: (bank: SoundBank | null) => void; audio?: (data: Blob) => void } = {};
 let disposeOutput: (() => Promise<void>) | null = null;
 
 async function render(job: RenderJobMessage): Promise<void> {
@@ -41,19 +42,25 @@ async function render(job: RenderJobMessage): Promise<void> {
       media,
       signal,
       onProgress: (fraction, stage) => post({ kind: 'progress', fraction, stage }),
-      mix: () => {
+      sounds: () => {
         if (media.audio.length === 0) return Promise.resolve(null);
-        post({ kind: 'mix', clips: media.audio, durationSec: job.durationSec });
-        return new Promise<MixedAudio | null>((resolve, reject) => {
-          mixed = resolve;
+        post({ kind: 'sounds', clips: media.audio, durationSec: job.durationSec });
+        return new Promise<SoundBank | null>((resolve, reject) => {
+          answer.sounds = resolve;
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        });
+      },
+      // The page encodes it and deletes its file once this worker is done with it.
+      encodeAudio: (wav) => {
+        post({ kind: 'encode-audio', wav });
+        return new Promise((resolve, reject) => {
+          answer.audio = (data) => resolve({ data, dispose: () => Promise.resolve() });
           signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
         });
       },
     });
     disposeOutput = encoded.dispose;
-    // The sound ffmpeg.wasm adds on the page, as WAV made here: a long mix takes a while to convert.
-    const wav = encoded.audioToAdd && encodeWav(encoded.audioToAdd.channels, encoded.audioToAdd.sampleRate);
-    post({ kind: 'done', written: encoded.written, wav }, [...('bytes' in encoded.written ? [encoded.written.bytes.buffer] : []), ...(wav ? [wav.buffer] : [])]);
+    post({ kind: 'done', written: encoded.written, audio: encoded.audio }, 'bytes' in encoded.written ? [encoded.written.bytes.buffer] : []);
   } finally {
     media.close();
   }
@@ -65,9 +72,13 @@ scope.onmessage = (e: MessageEvent<ToRenderWorker>) => {
     case 'render':
       void render(message).catch((error: unknown) => post({ kind: 'error', error: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } }));
       return;
-    case 'mixed':
-      mixed?.(message.audio);
-      mixed = null;
+    case 'sounds':
+      answer.sounds?.(message.bank);
+      answer = {};
+      return;
+    case 'encoded-audio':
+      answer.audio?.(message.data);
+      answer = {};
       return;
     case 'abort':
       controller.abort();

@@ -1,13 +1,29 @@
 import type { ProjectSettings, VideoQuality } from '@core/editor/model';
-import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
-import { encodeWav, mixAudio, mixedAudio, sliceMixed, type MixedAudio } from './audio';
+import {
+  ALL_FORMATS,
+  AudioSample,
+  AudioSampleSource,
+  BlobSource,
+  canEncodeAudio,
+  EncodedAudioPacketSource,
+  EncodedPacket,
+  EncodedPacketSink,
+  EncodedVideoPacketSource,
+  Input,
+  Mp4OutputFormat,
+  Output,
+  WebMOutputFormat,
+  type AudioCodec,
+} from 'mediabunny';
+import { decodeSounds, pcm16, wavHeader } from './audio';
 import { drawFrame } from './draw-frame';
 import type { EngineJob, EngineOutput } from './engine-job';
-import { AAC_BITRATE, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
-import { buildAddAudioArgs } from './ffmpeg-args';
+import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
+import { buildAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
-import { openOutputSpool, renderFileName } from './output-spool';
+import { openOutputSpool, openSpoolWriter, renderFileName, spoolBytes } from './output-spool';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
+import { mixRange, type SoundBank } from './sound-bank';
 
 // Frames drawn by drawFrame on an OffscreenCanvas, encoded by the browser's VideoEncoder (H.264 or
 // VP9), muxed by mediabunny. A still (image, title, black) is drawn once per run and its frame reused
@@ -35,67 +51,136 @@ export async function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number
 
 const MAX_ENCODE_QUEUE = 6;
 
-export interface WebCodecsJob extends EngineJob {
-  encoderConfig: VideoEncoderConfig;
-  /** The sound track, mixed: on the page by OfflineAudioContext (`pageMix`), asked of the page from a worker. */
-  mix: () => Promise<MixedAudio | null>;
+/** Seconds of the mix converted and written to the WAV per piece, where ffmpeg.wasm encodes the sound. */
+const WAV_PIECE_SEC = 10;
+
+/** A sound track ffmpeg.wasm encoded (`encodeAudioWithFfmpeg`): a file of the container's kind whose packets the muxer copies. */
+export interface EncodedAudioFile {
+  data: Blob;
+  /** Deletes its OPFS file (nothing for a Blob in memory); safe to call more than once. */
+  dispose: () => Promise<void>;
 }
 
-/** What `encodeWithWebCodecs` wrote, and the sound it could not put in the container (ffmpeg.wasm adds it: `addAudioWithFfmpeg`). */
+export interface WebCodecsJob extends EngineJob {
+  encoderConfig: VideoEncoderConfig;
+  /** The export's sounds, decoded (audio.ts `decodeSounds`: on the page by OfflineAudioContext, asked of the page from a worker); null for silence. */
+  sounds: () => Promise<SoundBank | null>;
+  /**
+   * The sound track encoded by ffmpeg.wasm from this WAV (a Blob, an OPFS file where it can), where the
+   * browser has no encoder for the container's audio codec (AAC on Linux Chromium).
+   */
+  encodeAudio: (wav: Blob) => Promise<EncodedAudioFile>;
+}
+
+/** What `encodeWithWebCodecs` wrote: the whole file, pictures and sound. */
 export interface EncodedVideo {
   written: { file: File } | { bytes: Uint8Array };
   /** Deletes the OPFS file (nothing for bytes); safe to call more than once. */
   dispose: () => Promise<void>;
-  /** The mix, when the browser has no encoder for the container's audio codec (AAC on Linux Chromium). */
-  audioToAdd: MixedAudio | null;
+  /** Who encoded the sound: the browser ('webcodecs'), ffmpeg.wasm ('ffmpeg'; its packets copied into the mux), or nobody (silence). */
+  audio: 'webcodecs' | 'ffmpeg' | null;
 }
 
-/** The page's mix: audio clips and video clips' sound through OfflineAudioContext (audio.ts), which a worker lacks. */
-export const pageMix = (job: Pick<EngineJob, 'media' | 'durationSec' | 'signal'>) => async (): Promise<MixedAudio | null> => {
-  const buffer = await mixAudio(job.media.audio, job.media.blobs, job.durationSec, job.signal);
-  return buffer && mixedAudio(buffer);
-};
+/** The page's decode of the sounds: OfflineAudioContext's decodeAudioData, which a worker lacks. */
+export const pageSounds = (job: Pick<EngineJob, 'media' | 'durationSec' | 'signal'>) => (): Promise<SoundBank | null> => decodeSounds(job.media.audio, job.media.blobs, job.durationSec, job.signal);
 
-/** The whole WebCodecs export on this thread: frames and sound encoded and muxed, AAC added by ffmpeg.wasm where the browser has no encoder. */
-export async function renderWithWebCodecs(job: WebCodecsJob & { ffmpeg: () => FfmpegService }): Promise<EngineOutput> {
-  const encoded = await encodeWithWebCodecs(job);
-  const { written, audioToAdd } = encoded;
-  if (!audioToAdd) return 'file' in written ? { file: written.file, dispose: encoded.dispose, engine: 'webcodecs' } : { bytes: written.bytes, engine: 'webcodecs' };
+/** The whole WebCodecs export on this thread: frames and sound encoded and muxed, the sound encoded by ffmpeg.wasm where the browser has no encoder. */
+export async function renderWithWebCodecs(job: Omit<WebCodecsJob, 'encodeAudio'> & { ffmpeg: () => FfmpegService }): Promise<EngineOutput> {
+  const audioFiles: EncodedAudioFile[] = [];
   try {
-    job.onProgress(0.97, 'Adding audio');
-    const bytes = await addAudioWithFfmpeg(job.ffmpeg(), written, encodeWav(audioToAdd.channels, audioToAdd.sampleRate), job.input.settings, job.signal);
-    return { bytes, engine: 'webcodecs+ffmpeg' };
+    const encoded = await encodeWithWebCodecs({
+      ...job,
+      encodeAudio: async (wav) => {
+        const file = await encodeAudioWithFfmpeg(job.ffmpeg(), wav, job.input.settings, job.durationSec, job.spool ?? 'opfs', job.signal, job.onProgress);
+        audioFiles.push(file);
+        return file;
+      },
+    });
+    const engine = encoded.audio === 'ffmpeg' ? 'webcodecs+ffmpeg' : 'webcodecs';
+    return 'file' in encoded.written ? { file: encoded.written.file, dispose: encoded.dispose, engine } : { bytes: encoded.written.bytes, engine };
   } finally {
-    await encoded.dispose();
+    for (const f of audioFiles) await f.dispose();
   }
 }
 
 /**
- * ffmpeg.wasm muxes the mix (`wav`, encodeWav's, made where the frames were encoded) with the video: it
- * writes its output in memory (its MEMFS); a video in OPFS is mounted (WORKERFS), read as ffmpeg goes,
- * never copied whole into memory. render-timeline.ts spools the output into OPFS.
+ * The sound track as ffmpeg.wasm encodes it for `settings.format` (AAC in an mp4, Vorbis in a webm) from
+ * `wav`, mounted (WORKERFS reads the Blob or OPFS file by slices as ffmpeg goes: never copied whole into
+ * its memory). Its output, a few MiB a minute, is read out of ffmpeg's memory and copied into an OPFS
+ * file (`spool` 'opfs', where the browser has one) so the export's muxer reads it lazily too.
  */
-export async function addAudioWithFfmpeg(
+export async function encodeAudioWithFfmpeg(
   ffmpeg: FfmpegService,
-  written: EncodedVideo['written'],
-  wav: Uint8Array,
+  wav: Blob,
   settings: Pick<ProjectSettings, 'format' | 'quality'>,
+  durationSec: number,
+  spool: 'opfs' | 'memory',
   signal?: AbortSignal,
-): Promise<Uint8Array> {
+  onProgress?: (fraction: number, stage: string) => void,
+): Promise<EncodedAudioFile> {
   const { format, quality } = settings;
-  return ffmpeg.run(
+  const extension = format === 'mp4' ? 'm4a' : format;
+  const bytes = await ffmpeg.run(
     async (ff) => {
-      const video = `video.${format}`;
-      if ('file' in written) await ff.mount([{ name: video, data: written.file }]);
-      else await ff.write(video, written.bytes);
-      await ff.write('audio.wav', wav);
-      await ff.exec(buildAddAudioArgs({ video: ff.path(video), wav: ff.path('audio.wav'), format, quality, output: ff.path(`out.${format}`) }));
-      if (!('file' in written)) await ff.remove(video);
-      await ff.remove('audio.wav');
-      return ff.read(`out.${format}`);
+      await ff.mount([{ name: 'audio.wav', data: wav }]);
+      const output = `audio.${extension}`;
+      await ff.exec(buildAudioArgs({ wav: ff.path('audio.wav'), format, quality, output: ff.path(output) }), { durationSec, onProgress: (f) => onProgress?.(0.05 * f, 'Encoding audio') });
+      return ff.read(output);
     },
     { signal },
   );
+  const spooled = spool === 'opfs' ? await spoolBytes(renderFileName(extension), bytes) : null;
+  return spooled ? { data: spooled.file, dispose: spooled.dispose } : { data: new Blob([bytes as BlobPart]), dispose: () => Promise.resolve() };
+}
+
+/**
+ * The mix as a 16-bit WAV written a piece at a time (`WAV_PIECE_SEC`) into an OPFS file (a Blob of the
+ * pieces without OPFS): the input ffmpeg.wasm mounts. Never more than one piece of the mix in memory.
+ */
+async function writeWav(bank: SoundBank, opfs: boolean, signal?: AbortSignal): Promise<EncodedAudioFile> {
+  const file = opfs ? await openSpoolWriter(renderFileName('wav')) : null;
+  const parts: BlobPart[] = [];
+  const write = async (bytes: Uint8Array) => void (file ? await file.write(bytes) : parts.push(bytes as BlobPart));
+  try {
+    await write(wavHeader(bank.length, AUDIO_CHANNELS, bank.sampleRate));
+    const piece = WAV_PIECE_SEC * bank.sampleRate;
+    const scratch: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] = [new Float32Array(piece), new Float32Array(piece)];
+    for (let from = 0; from < bank.length; from += piece) {
+      throwIfAborted(signal);
+      const to = Math.min(bank.length, from + piece);
+      const [left, right] = mixRange(bank, from, to, scratch);
+      await write(pcm16([left.subarray(0, to - from), right.subarray(0, to - from)]));
+    }
+    if (!file) return { data: new Blob(parts, { type: 'audio/wav' }), dispose: () => Promise.resolve() };
+    return { data: await file.close(), dispose: () => file.dispose() };
+  } catch (error) {
+    await file?.dispose();
+    throw error;
+  }
+}
+
+/** The packets of an audio file ffmpeg.wasm made, read lazily (mediabunny), with the decoder config the muxer's first packet needs. */
+async function openAudioPackets(data: Blob): Promise<{ codec: AudioCodec; decoderConfig: AudioDecoderConfig; next: () => Promise<EncodedPacket | null>; close: () => void }> {
+  const input = new Input({ source: new BlobSource(data), formats: ALL_FORMATS });
+  try {
+    const track = await input.getPrimaryAudioTrack();
+    if (!track?.codec) throw new Error('ffmpeg.wasm wrote no audio track');
+    const decoderConfig = await track.getDecoderConfig();
+    if (!decoderConfig) throw new Error(`No decoder config for the ${track.codec} track ffmpeg.wasm wrote`);
+    const packets = new EncodedPacketSink(track).packets();
+    return {
+      codec: track.codec,
+      decoderConfig,
+      next: async () => (await packets.next()).value ?? null,
+      close: () => {
+        void packets.return(undefined).catch(() => undefined);
+        input.dispose();
+      },
+    };
+  } catch (error) {
+    input.dispose();
+    throw error;
+  }
 }
 
 /**
@@ -111,24 +196,42 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
   if (!info.webCodec) throw new Error(`${format} has no WebCodecs encoder`);
 
   onProgress(0, 'Mixing audio');
-  const mixed = await job.mix();
+  const bank = await job.sounds();
   throwIfAborted(signal);
   const audioCodec = format === 'mp4' ? 'aac' : 'opus';
   const audioBitrate = format === 'mp4' ? AAC_BITRATE[quality] : OPUS_BITRATE[quality];
-  // Chromium on Linux has no AAC encoder in WebCodecs: then ffmpeg.wasm adds the audio afterwards.
-  const audioInContainer = !!mixed && (await canEncodeAudio(audioCodec, { numberOfChannels: 2, sampleRate: AUDIO_SAMPLE_RATE, bitrate: audioBitrate }));
+  // Chromium on Linux has no AAC encoder in WebCodecs: then ffmpeg.wasm encodes the sound first, from a
+  // WAV written a piece at a time, and its packets are muxed beside the frames as they come.
+  const audioInContainer = !!bank && (await canEncodeAudio(audioCodec, { numberOfChannels: 2, sampleRate: AUDIO_SAMPLE_RATE, bitrate: audioBitrate }));
+  const opfs = job.spool !== 'memory';
+  let copied: Awaited<ReturnType<typeof openAudioPackets>> | null = null;
+  if (bank && !audioInContainer) {
+    onProgress(0, 'Encoding audio');
+    const wav = await writeWav(bank, opfs, signal);
+    try {
+      copied = await openAudioPackets((await job.encodeAudio(wav.data)).data);
+    } finally {
+      await wav.dispose();
+    }
+  }
 
   // Streamed into an OPFS file where the browser has one (output-spool.ts), else kept in memory. An mp4
   // streamed to a file reserves room for its index at the start (fast start without holding the media in
   // memory): mediabunny needs each track's most packets for that, a frame's and an audio packet's worth
   // (AAC 1024 samples, Opus 960) plus a margin.
-  const spool = await openOutputSpool(renderFileName(format), job.spool !== 'memory');
+  const spool = await openOutputSpool(renderFileName(format), opfs).catch((error: unknown) => {
+    copied?.close();
+    throw error;
+  });
   const reserve = spool.kind === 'opfs' && format === 'mp4';
   const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
   output.addVideoTrack(videoSource, { frameRate: fps, ...(reserve && { maximumPacketCount: totalFrames + 16 }) });
   const audioSource = audioInContainer ? new AudioSampleSource({ codec: audioCodec, bitrate: audioBitrate }) : null;
-  if (audioSource) output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: Math.ceil((durationSec * AUDIO_SAMPLE_RATE) / 960) + 64 } : {});
+  const packetSource = copied ? new EncodedAudioPacketSource(copied.codec) : null;
+  const audioPackets = Math.ceil((durationSec * AUDIO_SAMPLE_RATE) / 960) + 64;
+  if (audioSource) output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: audioPackets } : {});
+  if (packetSource) output.addAudioTrack(packetSource, reserve ? { maximumPacketCount: audioPackets } : {});
   output.setMetadataTags({ title: input.title });
 
   let failure: unknown = null;
@@ -154,21 +257,43 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     if (!ctx) throw new Error('No 2D canvas context');
     const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
     const samplesPerFrame = AUDIO_SAMPLE_RATE / fps;
+    // Progress rises: ffmpeg.wasm's AAC, first, took it to 0.05 (encodeAudioWithFfmpeg).
+    const videoFrom = copied ? 0.05 : 0;
+    // ffmpeg.wasm's packets up to `until` seconds, one read ahead (its first, timed before 0, is the encoder's priming: the mp4 keeps it behind an edit list).
+    let nextPacket: EncodedPacket | null = null;
+    let firstPacket = true;
+    const copyPackets = async (until: number) => {
+      if (!copied || !packetSource) return;
+      for (;;) {
+        nextPacket ??= await copied.next();
+        if (!nextPacket || nextPacket.timestamp >= until) return;
+        await packetSource.add(nextPacket, firstPacket ? { decoderConfig: copied.decoderConfig } : undefined);
+        firstPacket = false;
+        nextPacket = null;
+      }
+    };
 
     const encode = async (source: VideoFrame | OffscreenCanvas, index: number) => {
       check();
       while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE) await new Promise<void>((r) => encoder.addEventListener('dequeue', () => r(), { once: true }));
-      // Each second of audio goes in with its first frame, so the muxer always has both tracks to interleave.
-      if (mixed && audioSource && index % fps === 0) {
-        const slice = sliceMixed(mixed, Math.round(index * samplesPerFrame), Math.round((index + fps) * samplesPerFrame));
-        if (slice) {
-          const sample = new AudioSample({ data: slice.data, format: 'f32-planar', numberOfChannels: mixed.channels.length, sampleRate: mixed.sampleRate, timestamp: slice.timestamp });
+      // Each second of audio goes in with its first frame, so the muxer always has both tracks to interleave:
+      // mixed now (never the whole mix at once) or ffmpeg.wasm's packets of that second copied.
+      if (bank && audioSource && index % fps === 0) {
+        const from = Math.round(index * samplesPerFrame);
+        const to = Math.min(bank.length, Math.round((index + fps) * samplesPerFrame));
+        if (to > from) {
+          const [left, right] = mixRange(bank, from, to);
+          const data = new Float32Array((to - from) * 2);
+          data.set(left, 0);
+          data.set(right, to - from);
+          const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels: 2, sampleRate: bank.sampleRate, timestamp: from / bank.sampleRate });
           audioPending = audioPending
             .then(() => audioSource.add(sample))
             .finally(() => sample.close())
             .catch((e: unknown) => void (failure ??= e));
         }
       }
+      if (packetSource && index % fps === 0) await copyPackets((index + fps) / fps);
       const { micros, durationMicros } = frameTime(index, fps);
       const frame = new VideoFrame(source, { timestamp: micros, duration: durationMicros });
       try {
@@ -176,10 +301,14 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       } finally {
         frame.close();
       }
-      if (index % 10 === 0) onProgress((0.95 * index) / totalFrames, 'Encoding video');
+      if (index % 10 === 0) onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
     };
 
-    for (const run of frameRuns(input.items, fps, totalFrames)) {
+    const runs = frameRuns(input.items, fps, totalFrames);
+    // The last run that shows each video clip: after it, the clip's decoder and frames are let go.
+    const lastRun = new Map<string, number>();
+    runs.forEach((run, k) => run.layers.forEach((l) => l.type === 'video' && lastRun.set(l.id, k)));
+    for (const [k, run] of runs.entries()) {
       const frames = Array.from({ length: run.frames }, (_, k) => run.startFrame + k);
       const videos = run.layers.filter((l): l is Extract<typeof l, { type: 'video' }> => l.type === 'video');
       if (videos.length > 0) {
@@ -194,6 +323,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
           drawFrame(ctx, scene, i / fps, media);
           await encode(canvas, i);
         }
+        for (const item of videos) if (lastRun.get(item.id) === k) media.endVideo(item);
       } else {
         drawFrame(ctx, scene, run.startFrame / fps, media);
         const still = new VideoFrame(canvas, { timestamp: frameTime(run.startFrame, fps).micros });
@@ -206,6 +336,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     }
     check();
     onProgress(0.95, 'Finishing');
+    await copyPackets(Infinity);
     await encoder.flush();
     await videoPending;
     await audioPending;
@@ -213,14 +344,16 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     await output.finalize();
   } catch (error) {
     if (encoder.state !== 'closed') encoder.close();
+    copied?.close();
     await output.cancel().catch(() => undefined);
     await spool.dispose();
     throw error;
   }
   if (encoder.state !== 'closed') encoder.close();
+  copied?.close();
   const written = await spool.result().catch(async (error: unknown) => {
     await spool.dispose();
     throw error;
   });
-  return { written, dispose: () => spool.dispose(), audioToAdd: mixed && !audioInContainer ? mixed : null };
+  return { written, dispose: () => spool.dispose(), audio: audioInContainer ? 'webcodecs' : copied ? 'ffmpeg' : null };
 }

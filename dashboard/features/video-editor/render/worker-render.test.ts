@@ -45,21 +45,21 @@ function job(worker: FakeWorker, extra: Partial<WorkerRenderJob> = {}): WorkerRe
 const file = new File([new Uint8Array(4)], 'render-x.webm');
 
 describe('renderInWorker', () => {
-  it('sends the job, relays progress, answers a mix request, and hands on the file the worker deletes on dispose', async () => {
+  it('sends the job, relays progress, answers a sounds request, and hands on the file the worker deletes on dispose', async () => {
     const worker = new FakeWorker((m, reply) => {
       if (m.kind === 'render') {
         reply({ kind: 'progress', fraction: 0.5, stage: 'Encoding video' });
-        reply({ kind: 'mix', clips: [], durationSec: 1 });
+        reply({ kind: 'sounds', clips: [], durationSec: 1 });
       }
-      if (m.kind === 'mixed') reply({ kind: 'done', written: { file }, wav: null });
+      if (m.kind === 'sounds') reply({ kind: 'done', written: { file }, audio: null });
       if (m.kind === 'dispose') reply({ kind: 'disposed' });
     });
     const onProgress = vi.fn();
     const out = await renderInWorker(job(worker, { onProgress }));
-    expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'mixed']);
+    expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'sounds']);
     expect(worker.sent[0]).toMatchObject({ kind: 'render', totalFrames: 30, spool: 'opfs', input: { title: 't' } });
     // No sound clips: silence, nothing transferred.
-    expect(worker.sent[1]).toEqual({ kind: 'mixed', audio: null });
+    expect(worker.sent[1]).toEqual({ kind: 'sounds', bank: null });
     expect(onProgress).toHaveBeenCalledWith(0.5, 'Encoding video');
     expect(out).toMatchObject({ file, engine: 'webcodecs' });
     // The worker keeps the file (and its lock) until dispose.
@@ -69,33 +69,40 @@ describe('renderInWorker', () => {
     expect(worker.terminated).toBe(true);
   });
 
-  it("adds the sound with ffmpeg.wasm from the worker's WAV as it came, then has the worker delete its file", async () => {
-    // The browser has no AAC encoder: the worker answers with the video file and the mix as WAV.
-    const wav = Uint8Array.from([82, 73, 70, 70, 1, 2, 3, 4]);
+  it("encodes the sound with ffmpeg.wasm from the worker's WAV, mounted as it came, and hands the encoded file back to the worker", async () => {
+    // The browser has no AAC encoder: the worker asks the page to encode the WAV it wrote, then muxes the packets itself.
+    const wav = new Blob([Uint8Array.from([82, 73, 70, 70, 1, 2, 3, 4])]);
+    let encoded: Blob | null = null;
     const worker = new FakeWorker((m, reply) => {
-      if (m.kind === 'render') reply({ kind: 'mix', clips: [], durationSec: 1 });
-      if (m.kind === 'mixed') reply({ kind: 'done', written: { file }, wav });
+      if (m.kind === 'render') reply({ kind: 'encode-audio', wav });
+      if (m.kind === 'encoded-audio') {
+        encoded = m.data;
+        reply({ kind: 'done', written: { file }, audio: 'ffmpeg' });
+      }
       if (m.kind === 'dispose') reply({ kind: 'disposed' });
     });
-    const written: Record<string, Uint8Array | Blob> = {};
+    const mounted: Record<string, Blob> = {};
+    const args: string[][] = [];
     const ffmpeg = {
       run: (work) =>
         work({
           path: (name) => `/job/${name}`,
-          write: async (name, data) => void (written[name] = data),
-          mount: async (files) => void files.forEach((f) => (written[f.name] = f.data)),
+          write: async () => undefined,
+          mount: async (files) => void files.forEach((f) => (mounted[f.name] = f.data)),
           read: async () => Uint8Array.from([9, 9]),
           remove: async () => undefined,
-          exec: async () => undefined,
+          exec: async (a) => void args.push(a),
         }),
       dispose: () => undefined,
     } as FfmpegService;
     const out = await renderInWorker(job(worker, { ffmpeg: () => ffmpeg, input: { items: [], settings: { ...settings, format: 'mp4' }, title: 't' } }));
-    expect(out).toEqual({ bytes: Uint8Array.from([9, 9]), engine: 'webcodecs+ffmpeg' });
-    // The page converts nothing: ffmpeg gets the worker's bytes themselves, and the video file mounted.
-    expect(written['audio.wav']).toBe(wav);
-    expect(written['video.mp4']).toBe(file);
-    expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'mixed', 'dispose']);
+    expect(out).toMatchObject({ file, engine: 'webcodecs+ffmpeg' });
+    // The page converts nothing: ffmpeg reads the worker's WAV itself, mounted, and encodes the sound alone.
+    expect(mounted['audio.wav']).toBe(wav);
+    expect(args[0]).toEqual(expect.arrayContaining(['-vn', 'aac']));
+    expect(new Uint8Array(await encoded!.arrayBuffer())).toEqual(Uint8Array.from([9, 9]));
+    expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'encoded-audio']);
+    await (out as { dispose: () => Promise<void> }).dispose();
     expect(worker.terminated).toBe(true);
   });
 

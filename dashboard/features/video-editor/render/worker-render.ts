@@ -1,15 +1,17 @@
-import { mixAudio, mixedAudio } from './audio';
+import { decodeSounds } from './audio';
 import type { EngineOutput } from './engine-job';
 import { RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { sweepRenderFiles } from './render-files';
 import type { FromRenderWorker, RenderJobMessage, ToRenderWorker, WorkerErrorInfo } from './render-worker-protocol';
-import { addAudioWithFfmpeg } from './webcodecs-engine';
+import type { SoundBank } from './sound-bank';
+import { encodeAudioWithFfmpeg, type EncodedAudioFile } from './webcodecs-engine';
 
 // The page's side of the export's worker (render.worker.ts): one worker per export, sent the timeline
-// snapshot and the fetched files; it draws, encodes and muxes while the page only mixes the sound when
-// asked (OfflineAudioContext), relays progress, and adds an AAC track with ffmpeg.wasm where the browser
-// has no AAC encoder (ffmpeg.wasm runs in its own worker), from a WAV the worker made. The page keeps no
-// copy of the mix and converts nothing itself: its thread stays free for the editor (docs/architecture.md). Cancel asks the worker to stop (its engine
+// snapshot and the fetched files; it draws, mixes, encodes and muxes while the page only decodes the
+// sounds when asked (OfflineAudioContext's decodeAudioData), relays progress, and encodes the sound track
+// with ffmpeg.wasm (its own worker) where the browser has no AAC encoder, from the WAV the worker wrote
+// (mounted, not copied), handing back the encoded file, whose packets the worker muxes beside the frames.
+// The page holds no mix and converts nothing itself: its thread stays free for the editor (docs/architecture.md). Cancel asks the worker to stop (its engine
 // deletes the file and releases its lock), then terminates it; a worker that does not answer in time is
 // terminated anyway, which releases its lock, and the sweep deletes its file (render-files.ts).
 
@@ -49,6 +51,11 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
   const send = (m: ToRenderWorker, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
   let stopTimer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
+  // Sound tracks ffmpeg.wasm encoded for the worker: deleted once the worker has muxed them (or failed).
+  const audioFiles: EncodedAudioFile[] = [];
+  const disposeAudio = async () => {
+    for (const f of audioFiles.splice(0)) await f.dispose();
+  };
 
   const ended = new Promise<Extract<FromRenderWorker, { kind: 'done' | 'unsupported' }>>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
@@ -56,12 +63,15 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
       switch (m.kind) {
         case 'progress':
           return onProgress(m.fraction, m.stage);
-        case 'mix':
-          return void mixAudio(m.clips, message.blobs, m.durationSec, signal)
-            .then((buffer) => {
-              // Transferred: the worker hands it back as WAV if ffmpeg.wasm has to add it.
-              const audio = buffer && mixedAudio(buffer);
-              send({ kind: 'mixed', audio }, audio ? audio.channels.map((c) => c.buffer) : []);
+        case 'sounds':
+          return void decodeSounds(m.clips, message.blobs, m.durationSec, signal)
+            .then((bank) => send({ kind: 'sounds', bank }, bank ? transferables(bank) : []))
+            .catch(reject);
+        case 'encode-audio':
+          return void encodeAudioWithFfmpeg(ffmpeg(), m.wav, message.input.settings, message.durationSec, message.spool, signal, onProgress)
+            .then((file) => {
+              audioFiles.push(file);
+              send({ kind: 'encoded-audio', data: file.data });
             })
             .catch(reject);
         case 'done':
@@ -95,11 +105,12 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
     result = await ended;
   } catch (error) {
     worker.terminate();
-    // Terminated before it cleaned up: its lock is gone with it, so the sweep deletes its file.
-    if (timedOut) await sweepRenderFiles().catch(() => undefined);
+    // Terminated before it cleaned up (or while it waited for the page): its locks are gone with it, so the sweep deletes its files.
+    if (timedOut || !signal?.aborted) await sweepRenderFiles().catch(() => undefined);
     throw signal?.aborted ? new RenderAbortedError() : error;
   } finally {
     clearTimeout(stopTimer);
+    await disposeAudio();
   }
   if (result.kind === 'unsupported') {
     worker.terminate();
@@ -125,18 +136,15 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
       send({ kind: 'dispose' });
     }));
   const { written } = result;
-  const { wav } = result;
-  if (!wav) {
-    if ('bytes' in written) {
-      worker.terminate();
-      return { bytes: written.bytes, engine: 'webcodecs' };
-    }
-    return { file: written.file, dispose, engine: 'webcodecs' };
+  const engine = result.audio === 'ffmpeg' ? 'webcodecs+ffmpeg' : 'webcodecs';
+  if ('bytes' in written) {
+    worker.terminate();
+    return { bytes: written.bytes, engine };
   }
-  try {
-    onProgress(0.97, 'Adding audio');
-    return { bytes: await addAudioWithFfmpeg(ffmpeg(), written, wav, message.input.settings, signal), engine: 'webcodecs+ffmpeg' };
-  } finally {
-    await dispose();
-  }
+  return { file: written.file, dispose, engine };
+}
+
+/** The decoded files' buffers, each once (several sounds may play one file): moved to the worker, not copied. */
+function transferables(bank: SoundBank): Transferable[] {
+  return [...new Set(bank.files.flat().map((c) => c.buffer))];
 }
