@@ -397,6 +397,8 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       const firstTenth = [encodingFrom, encodingFrom + span / 10] as const;
       const lastTenth = [encodingTo - span / 10, encodingTo] as const;
       const renderer = (s: { memory: { ownPssByKind: Record<string, number> } }) => s.memory.ownPssByKind.renderer ?? 0;
+      // "first/last": the means over the first and the last tenth of the encoding, in MiB.
+      const firstLast = <T extends { ms: number }>(xs: T[], value: (x: T) => number) => `${mib(meanIn(xs, (x) => x.ms, value, ...firstTenth))}/${mib(meanIn(xs, (x) => x.ms, value, ...lastTenth))}`;
       // The mean of each tenth of the export's wall time, in MiB.
       const tenths = <T extends { ms: number }>(xs: T[], total: number, value: (x: T) => number) =>
         Array.from({ length: 10 }, (_, k) => mib(meanIn(xs, (x) => x.ms, value, (total * k) / 10, (total * (k + 1)) / 10)));
@@ -409,54 +411,12 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
         '600s1080p.storage': m.result.storage,
         '600s1080p.pss_before_render_MiB': mib(m.before.ownPss),
         '600s1080p.pss_peak_MiB': mib(m.peak.ownPss),
-        '600s1080p.pss_encoding_first/last_tenth_MiB': `${mib(
-          meanIn(
-            m.samples,
-            (s) => s.ms,
-            (s) => s.memory.ownPss,
-            ...firstTenth,
-          ),
-        )}/${mib(
-          meanIn(
-            m.samples,
-            (s) => s.ms,
-            (s) => s.memory.ownPss,
-            ...lastTenth,
-          ),
-        )}`,
-        '600s1080p.renderer_pss_encoding_first/last_tenth_MiB': `${mib(meanIn(m.samples, (s) => s.ms, renderer, ...firstTenth))}/${mib(meanIn(m.samples, (s) => s.ms, renderer, ...lastTenth))}`,
-        '600s1080p.page_js_heap_encoding_first/last_tenth_MiB': `${mib(
-          meanIn(
-            m.heap,
-            (x) => x.ms,
-            (x) => x.bytes,
-            ...firstTenth,
-          ),
-        )}/${mib(
-          meanIn(
-            m.heap,
-            (x) => x.ms,
-            (x) => x.bytes,
-            ...lastTenth,
-          ),
-        )}`,
+        '600s1080p.pss_encoding_first/last_tenth_MiB': firstLast(m.samples, (s) => s.memory.ownPss),
+        '600s1080p.renderer_pss_encoding_first/last_tenth_MiB': firstLast(m.samples, renderer),
+        '600s1080p.page_js_heap_encoding_first/last_tenth_MiB': firstLast(m.heap, (x) => x.bytes),
         '600s1080p.peak_page_js_heap_MiB': mib(m.peakHeap),
         // The export's worker's heap (render.worker.ts; with any other dedicated worker of the page alive then).
-        '600s1080p.worker_js_heap_encoding_first/last_tenth_MiB': `${mib(
-          meanIn(
-            m.workerHeap,
-            (x) => x.ms,
-            (x) => x.bytes,
-            ...firstTenth,
-          ),
-        )}/${mib(
-          meanIn(
-            m.workerHeap,
-            (x) => x.ms,
-            (x) => x.bytes,
-            ...lastTenth,
-          ),
-        )}`,
+        '600s1080p.worker_js_heap_encoding_first/last_tenth_MiB': firstLast(m.workerHeap, (x) => x.bytes),
         '600s1080p.peak_worker_js_heap_MiB': mib(Math.max(0, ...m.workerHeap.map((x) => x.bytes))),
         // PSS (and the renderer's) in each tenth of the whole export, start to end: the curve, flat or not.
         '600s1080p.pss_by_tenth_MiB': tenths(m.samples, m.result.ms, (s) => s.memory.ownPss).join('/'),
