@@ -27,6 +27,8 @@ export interface HarnessRenderOptions {
   /** Abort as soon as a file shows up in the OPFS render directory (the export is being streamed there). */
   abortWhenSpooled?: boolean;
   spool?: 'opfs' | 'memory';
+  /** RenderOptions.skipStills: false sends every frame of a still to the encoder. */
+  skipStills?: boolean;
 }
 
 declare global {
@@ -115,6 +117,7 @@ window.museRender = async (input, engine, opts = {}) => {
   const result = await renderTimeline(input, {
     engine,
     spool: opts.spool,
+    ...(opts.skipStills === false && { skipStills: false }),
     signal: controller.signal,
     onProgress: (_f, stage) => {
       if (stages[stages.length - 1]?.split('@')[0] !== stage) stages.push(`${stage}@${Math.round(performance.now() - t0)}ms`);

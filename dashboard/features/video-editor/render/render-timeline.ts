@@ -44,6 +44,12 @@ export interface RenderOptions {
    * where the browser can, else on the page; 'worker' fails rather than fall back; 'main' on the page.
    */
   thread?: 'auto' | 'worker' | 'main';
+  /**
+   * H.264 exports write a still's frames after its first few as skipped frames, a few bytes each that
+   * repeat the picture (h264-skip.ts), where the encoder's stream allows it; false sends every frame to
+   * the encoder (the tests' and the bench's reference).
+   */
+  skipStills?: boolean;
 }
 
 export interface RenderResult {
@@ -126,6 +132,7 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
         totalFrames,
         durationSec: totalFrames / fps,
         spool: options.spool ?? 'opfs',
+        ...(options.skipStills === false && { skipStills: false }),
         signal,
         onProgress: engineProgress,
         ffmpeg,
@@ -144,7 +151,7 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
       throw error;
     });
     try {
-      const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: engineProgress };
+      const job = { input, width, height, fps, totalFrames, durationSec: totalFrames / fps, media, signal, spool: options.spool, onProgress: engineProgress, skipStills: options.skipStills };
       const config: VideoEncoderConfig | null = encoderConfig;
       const out = config ? await renderWithWebCodecs({ ...job, encoderConfig: config, ffmpeg, sounds: pageSounds(job) }) : await renderWithFfmpeg({ ...job, ffmpeg: ffmpeg() });
       return await finish(out, 'main');

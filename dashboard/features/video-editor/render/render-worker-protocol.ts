@@ -23,6 +23,8 @@ export interface RenderJobMessage {
   totalFrames: number;
   durationSec: number;
   spool: 'opfs' | 'memory';
+  /** false: every frame of a still to the encoder (RenderOptions.skipStills). */
+  skipStills?: boolean;
 }
 
 export type ToRenderWorker =

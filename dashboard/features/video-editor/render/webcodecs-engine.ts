@@ -22,6 +22,7 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OP
 import { buildAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { openOutputSpool, openSpoolWriter, renderFileName, spoolBytes } from './output-spool';
+import { avcSkipParams, referencePicture, skippedFrame, type AvcSkipParams, type ReferencePicture } from './h264-skip';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 import { mixRange, type SoundBank } from './sound-bank';
 
@@ -51,6 +52,14 @@ export async function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number
 
 const MAX_ENCODE_QUEUE = 6;
 
+/**
+ * Frames of a still the encoder codes (after the run's start or a key frame) before the rest are written
+ * as skipped frames (h264-skip.ts): the encoder spends its first frames on a new picture refining it.
+ * Chromium's encoder at 720p: its 4th frame of a busy still is 57 dB (PSNR) from where it settles after
+ * 60 frames, the 1st 48 dB; each frame it codes costs several times what a settled one does.
+ */
+const STILL_REFINE_FRAMES = 4;
+
 /** Seconds of the mix converted and written to the WAV per piece, where ffmpeg.wasm encodes the sound. */
 const WAV_PIECE_SEC = 10;
 
@@ -70,6 +79,8 @@ export interface WebCodecsJob extends EngineJob {
    * browser has no encoder for the container's audio codec (AAC on Linux Chromium).
    */
   encodeAudio: (wav: Blob) => Promise<EncodedAudioFile>;
+  /** false: every frame of a still goes to the encoder, none written as a skipped frame (h264-skip.ts). */
+  skipStills?: boolean;
 }
 
 /** What `encodeWithWebCodecs` wrote: the whole file, pictures and sound. */
@@ -237,9 +248,21 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
   let failure: unknown = null;
   let videoPending: Promise<void> = Promise.resolve();
   let audioPending: Promise<void> = Promise.resolve();
+  // Where the stream allows it (h264-skip.ts), the frames of a still after its first few are written as
+  // skipped frames repeating the encoder's latest reference picture; the encoder's next frame is then a key frame.
+  let skipParams: AvcSkipParams | null | undefined = job.skipStills === false || info.webCodec !== 'avc' ? null : undefined;
+  let latestReference: ReferencePicture | null = null;
+  let forceKeyFrame = false;
   const encoder = new VideoEncoder({
     output: (chunk, meta) => {
       const packet = EncodedPacket.fromEncodedChunk(chunk);
+      const description = meta?.decoderConfig?.description;
+      if (skipParams === undefined && description) {
+        const params = avcSkipParams(ArrayBuffer.isView(description) ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength) : new Uint8Array(description));
+        // Only where this encoder's key frames are IDR pictures: the frame after skipped ones must restart the count.
+        skipParams = params && referencePicture(params, packet.data)?.idr ? params : null;
+      }
+      if (skipParams) latestReference = referencePicture(skipParams, packet.data) ?? latestReference;
       videoPending = videoPending.then(() => videoSource.add(packet, meta)).catch((e: unknown) => void (failure ??= e));
     },
     error: (e) => void (failure ??= e),
@@ -273,9 +296,9 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       }
     };
 
-    const encode = async (source: VideoFrame | OffscreenCanvas, index: number) => {
+    // What every frame needs, encoded or skipped: the sound that starts with it, and progress.
+    const beforeFrame = async (index: number) => {
       check();
-      while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE) await new Promise<void>((r) => encoder.addEventListener('dequeue', () => r(), { once: true }));
       // Each second of audio goes in with its first frame, so the muxer always has both tracks to interleave:
       // mixed now (never the whole mix at once) or ffmpeg.wasm's packets of that second copied.
       if (bank && audioSource && index % fps === 0) {
@@ -294,14 +317,55 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
         }
       }
       if (packetSource && index % fps === 0) await copyPackets((index + fps) / fps);
+      if (index % 10 === 0) onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
+    };
+
+    const encode = async (source: VideoFrame | OffscreenCanvas, index: number) => {
+      await beforeFrame(index);
+      while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE) await new Promise<void>((r) => encoder.addEventListener('dequeue', () => r(), { once: true }));
       const { micros, durationMicros } = frameTime(index, fps);
       const frame = new VideoFrame(source, { timestamp: micros, duration: durationMicros });
       try {
-        encoder.encode(frame, { keyFrame: isKeyFrame(index, fps) });
+        encoder.encode(frame, { keyFrame: isKeyFrame(index, fps) || forceKeyFrame });
+        forceKeyFrame = false;
       } finally {
         frame.close();
       }
-      if (index % 10 === 0) onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
+    };
+
+    // A still's frames: the encoder codes the first STILL_REFINE_FRAMES after the run's start and after each
+    // key frame; the others are skipped frames, where the encoder's next frame would be a key frame anyway
+    // or enough of them follow to be worth the key frame they force.
+    const encodeStill = async (still: VideoFrame, frames: number[]) => {
+      const last = frames[frames.length - 1]!;
+      // The run's last key frame (-1 for none): a key frame still ahead of frame i when it is later than i.
+      let lastKey = last;
+      while (lastKey >= frames[0]! && !isKeyFrame(lastKey, fps)) lastKey--;
+      let coded = 0;
+      let skipped = 0;
+      for (const i of frames) {
+        const key = isKeyFrame(i, fps);
+        if (key) coded = 0;
+        // Skipping from here is worth it when the encoder's next frame is a key frame anyway (within the run
+        // or the next run's first), or when enough frames are left to pay for the key frame it forces.
+        const worth = skipped > 0 || lastKey > i || isKeyFrame(last + 1, fps) || last - i + 1 >= STILL_REFINE_FRAMES;
+        if (skipParams && !key && coded >= STILL_REFINE_FRAMES && worth) {
+          // The encoder's frames so far go into the mux first, and its latest reference picture is known.
+          if (skipped === 0) await encoder.flush();
+          check();
+          if (latestReference) {
+            await beforeFrame(i);
+            const { micros, durationMicros } = frameTime(i, fps);
+            const packet = new EncodedPacket(skippedFrame(skipParams, latestReference, ++skipped), 'delta', micros / 1e6, durationMicros / 1e6);
+            videoPending = videoPending.then(() => videoSource.add(packet)).catch((e: unknown) => void (failure ??= e));
+            forceKeyFrame = true;
+            continue;
+          }
+        }
+        skipped = 0;
+        await encode(still, i);
+        coded++;
+      }
     };
 
     const runs = frameRuns(input.items, fps, totalFrames);
@@ -328,7 +392,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
         drawFrame(ctx, scene, run.startFrame / fps, media);
         const still = new VideoFrame(canvas, { timestamp: frameTime(run.startFrame, fps).micros });
         try {
-          for (const i of frames) await encode(still, i);
+          await encodeStill(still, frames);
         } finally {
           still.close();
         }
