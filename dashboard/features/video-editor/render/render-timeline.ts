@@ -10,7 +10,7 @@ import { sweepRenderFiles } from './render-files';
 import { frameCount, renderDuration } from './scene';
 import type { EngineOutput } from './engine-job';
 import { pageSounds, pickVideoEncoderConfig, renderWithWebCodecs } from './webcodecs-engine';
-import { canRenderInWorker, renderInWorker } from './worker-render';
+import { canRenderInWorker, renderInWorker, startRenderWorker } from './worker-render';
 
 export { RenderAbortedError } from './ffmpeg-service';
 export { MediaLoadError } from './media';
@@ -95,10 +95,10 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
   // Files that closed or crashed tabs left in OPFS (render-files.ts); never one an open tab still needs.
   if (options.spool !== 'memory') await sweepRenderFiles().catch(() => undefined);
 
+  // The export's worker loads its code while the page asks for the encoder and fetches the media.
+  // renderInWorker takes it over (and ends it); unused, it is ended below.
+  let worker = engine !== 'ffmpeg' && info.webCodec && thread !== 'main' && canRenderInWorker() ? startRenderWorker() : null;
   let encoderConfig: VideoEncoderConfig | null = null;
-  if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);
-  if (engine === 'webcodecs' && !encoderConfig) throw new RenderUnsupportedError(`This browser cannot encode ${format} with WebCodecs`);
-  if (thread === 'worker' && (!encoderConfig || !canRenderInWorker())) throw new RenderUnsupportedError('This browser cannot export in a worker');
 
   const ownFfmpeg = !options.ffmpeg;
   let ffmpegService: FfmpegService | null = options.ffmpeg ?? null;
@@ -119,9 +119,14 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
 
   let blobs: Map<string, Blob> | undefined;
   try {
+    if (engine !== 'ffmpeg' && info.webCodec) encoderConfig = await pickVideoEncoderConfig(info.webCodec, width, height, fps, input.settings.quality);
+    if (engine === 'webcodecs' && !encoderConfig) throw new RenderUnsupportedError(`This browser cannot encode ${format} with WebCodecs`);
+    if (thread === 'worker' && (!encoderConfig || !canRenderInWorker())) throw new RenderUnsupportedError('This browser cannot export in a worker');
     // The WebCodecs export in a worker (worker-render.ts), so the editor keeps answering while it runs.
     if (encoderConfig && thread !== 'main' && canRenderInWorker()) {
       blobs = await fetchMedia(input.items, fetchOpts);
+      const started = worker;
+      worker = null;
       const out = await renderInWorker({
         input,
         blobs,
@@ -136,6 +141,7 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
         signal,
         onProgress: engineProgress,
         ffmpeg,
+        ...(started && { makeWorker: () => started }),
       });
       if (out) return await finish(out, 'worker');
       if (thread === 'worker') throw new RenderUnsupportedError('This browser cannot export in a worker');
@@ -162,6 +168,7 @@ export async function renderTimeline(request: RenderInput, options: RenderOption
     if (signal?.aborted) throw new RenderAbortedError();
     throw error;
   } finally {
+    worker?.terminate();
     if (ownFfmpeg) ffmpegService?.dispose();
   }
 }

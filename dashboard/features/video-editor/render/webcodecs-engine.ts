@@ -30,8 +30,19 @@ import { mixRange, type SoundBank } from './sound-bank';
 // VP9), muxed by mediabunny. A still (image, title, black) is drawn once per run and its frame reused
 // with new timestamps: no canvas readback per frame, which is most of the cost of canvas frames.
 
+// What the browser answered for each codec, size, rate and quality: asking again costs about 0.1 s (the
+// browser makes an encoder to answer), and it does not change while the page lives.
+const encoderConfigs = new Map<string, Promise<VideoEncoderConfig | null>>();
+
 /** The first encoder configuration the browser supports for this codec and size, or null. */
-export async function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number, height: number, fps: number, quality: VideoQuality): Promise<VideoEncoderConfig | null> {
+export function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number, height: number, fps: number, quality: VideoQuality): Promise<VideoEncoderConfig | null> {
+  const key = `${codec} ${width}x${height} ${fps} ${quality}`;
+  let answer = encoderConfigs.get(key);
+  if (!answer) encoderConfigs.set(key, (answer = askVideoEncoderConfig(codec, width, height, fps, quality)));
+  return answer;
+}
+
+async function askVideoEncoderConfig(codec: 'avc' | 'vp9', width: number, height: number, fps: number, quality: VideoQuality): Promise<VideoEncoderConfig | null> {
   if (typeof VideoEncoder === 'undefined' || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
   for (const codecString of webCodecCandidates(codec, width, height, fps)) {
     const config: VideoEncoderConfig = {

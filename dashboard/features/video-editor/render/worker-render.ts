@@ -29,7 +29,8 @@ export interface WorkerRenderJob extends Omit<RenderJobMessage, 'kind'> {
 /** Whether this page can start a module worker at all (the worker itself checks OffscreenCanvas and VideoEncoder). */
 export const canRenderInWorker = () => typeof Worker !== 'undefined';
 
-const makeRenderWorker = () => new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
+/** The export's worker, loading (render.worker.ts); renderInWorker sends it the job. */
+export const startRenderWorker = () => new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
 
 /** The error the worker reported, as the page's own (a cancel as RenderAbortedError). */
 export function workerError(info: WorkerErrorInfo): Error {
@@ -45,7 +46,7 @@ export function workerError(info: WorkerErrorInfo): Error {
  * the page (render-timeline.ts).
  */
 export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput | null> {
-  const { signal, onProgress, ffmpeg, makeWorker = makeRenderWorker, ...message } = job;
+  const { signal, onProgress, ffmpeg, makeWorker = startRenderWorker, ...message } = job;
   throwIfAborted(signal);
   const worker = makeWorker();
   const send = (m: ToRenderWorker, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
