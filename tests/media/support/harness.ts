@@ -5,7 +5,7 @@ import net from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, createServer, preview, type InlineConfig, type ViteDevServer } from 'vite';
 import type { RenderEngine, RenderInput } from '../../../dashboard/features/video-editor/render/render-timeline';
 import { chromiumArgs } from '../../e2e/support/env';
 import type { HarnessRenderOptions, HarnessResult } from '../harness/main';
@@ -52,8 +52,8 @@ export interface HarnessServer {
  * Starts the harness's Vite server and a Chromium server. The media suite starts one for all its files
  * (tests/media/support/global-setup.ts); each file opens its own browser context on it (openHarness).
  */
-export async function startHarnessServer(opts: { extraArgs?: string[] } = {}): Promise<HarnessServer & { close(): Promise<void> }> {
-  const vite = await startVite();
+export async function startHarnessServer(opts: HarnessServerOptions = {}): Promise<HarnessServer & { close(): Promise<void> }> {
+  const vite = await startVite(opts.build);
   try {
     const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
     return {
@@ -71,10 +71,36 @@ export async function startHarnessServer(opts: { extraArgs?: string[] } = {}): P
   }
 }
 
-/** The harness's Vite server alone (127.0.0.1, a free port in 23000-23999). */
-async function startVite(): Promise<{ url: string; close(): Promise<void> }> {
+export interface HarnessServerOptions {
+  extraArgs?: string[];
+  /**
+   * The page built by Vite for production and served by its preview server, as the dashboard ships (one
+   * chunk for the export's worker, minified), instead of the dev server's module per file: what the
+   * render bench measures. The media tests keep the dev server (no build to wait for).
+   */
+  build?: boolean;
+}
+
+/** The harness's Vite server alone (127.0.0.1, a free port in 23000-23999): dev, or a production build's preview. */
+async function startVite(production = false): Promise<{ url: string; close(): Promise<void> }> {
   const port = await freePort();
   const alias = { '@core': join(root, 'core'), '@': join(root, 'dashboard') };
+  if (production) {
+    const config: InlineConfig = {
+      configFile: false,
+      root: join(root, 'tests/media/harness'),
+      cacheDir: join(root, '.local/vite-media-harness'),
+      resolve: { alias },
+      logLevel: 'warn',
+      mode: 'production',
+      worker: { format: 'es' },
+      build: { outDir: join(root, '.local/media-harness-dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 50000 },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    };
+    await build(config);
+    const server = await preview(config);
+    return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+  }
   const vite: ViteDevServer = await createServer({
     configFile: false,
     root: join(root, 'tests/media/harness'),
@@ -141,8 +167,8 @@ async function openPage(page: Page, url: string, mediaDir: string): Promise<void
  * Chromium keeps an off-the-record origin's OPFS files in the browser process's memory (a 200 MiB file
  * there is 200 MiB more of that process), so an export's file counts as memory there. `browser` is null.
  */
-export async function startProfileHarness(mediaDir: string, userDataDir: string): Promise<Harness> {
-  const vite = await startVite();
+export async function startProfileHarness(mediaDir: string, userDataDir: string, opts: { build?: boolean } = {}): Promise<Harness> {
+  const vite = await startVite(opts.build);
   try {
     const context = await chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
     const page = context.pages()[0] ?? (await context.newPage());
@@ -178,7 +204,7 @@ function profileBrowserPid(userDataDir: string): number | undefined {
 }
 
 /** A harness of its own: its Vite server, its Chromium and a page (npm run bench -- render). */
-export async function startHarness(mediaDir: string, opts: { extraArgs?: string[] } = {}): Promise<Harness> {
+export async function startHarness(mediaDir: string, opts: HarnessServerOptions = {}): Promise<Harness> {
   const server = await startHarnessServer(opts);
   try {
     const harness = await openHarness(server, mediaDir);
