@@ -264,6 +264,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
   let skipParams: AvcSkipParams | null | undefined = job.skipStills === false || info.webCodec !== 'avc' ? null : undefined;
   let latestReference: ReferencePicture | null = null;
   let forceKeyFrame = false;
+  let lastOutputTime = -Infinity;
   const encoder = new VideoEncoder({
     output: (chunk, meta) => {
       const packet = EncodedPacket.fromEncodedChunk(chunk);
@@ -273,6 +274,9 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
         // Only where this encoder's key frames are IDR pictures: the frame after skipped ones must restart the count.
         skipParams = params && referencePicture(params, packet.data)?.idr ? params : null;
       }
+      // Frames out of time order are reordered (B-frames): a skipped frame would not follow the picture shown before it.
+      if (chunk.timestamp < lastOutputTime) skipParams = null;
+      lastOutputTime = chunk.timestamp;
       if (skipParams) latestReference = referencePicture(skipParams, packet.data) ?? latestReference;
       videoPending = videoPending.then(() => videoSource.add(packet, meta)).catch((e: unknown) => void (failure ??= e));
     },
@@ -349,7 +353,7 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     // or enough of them follow to be worth the key frame they force.
     const encodeStill = async (still: VideoFrame, frames: number[]) => {
       const last = frames[frames.length - 1]!;
-      // The run's last key frame (-1 for none): a key frame still ahead of frame i when it is later than i.
+      // The run's last key frame (before its first frame when it has none): one is ahead of frame i when later than i.
       let lastKey = last;
       while (lastKey >= frames[0]! && !isKeyFrame(lastKey, fps)) lastKey--;
       let coded = 0;
@@ -364,10 +368,12 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
           // The encoder's frames so far go into the mux first, and its latest reference picture is known.
           if (skipped === 0) await encoder.flush();
           check();
-          if (latestReference) {
+          // (The frames the flush brought out may have shown the stream to be one skipped frames cannot follow.)
+          const params = skipParams as AvcSkipParams | null;
+          if (params && latestReference) {
             await beforeFrame(i);
             const { micros, durationMicros } = frameTime(i, fps);
-            const packet = new EncodedPacket(skippedFrame(skipParams, latestReference, ++skipped), 'delta', micros / 1e6, durationMicros / 1e6);
+            const packet = new EncodedPacket(skippedFrame(params, latestReference, ++skipped), 'delta', micros / 1e6, durationMicros / 1e6);
             videoPending = videoPending.then(() => videoSource.add(packet)).catch((e: unknown) => void (failure ??= e));
             forceKeyFrame = true;
             continue;
