@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
-import type { renderTimeline } from '../../dashboard/features/video-editor/render/render-timeline';
-import { MEDIA_ORIGIN, root, run, startHarness, startProfileHarness, type Harness } from '../../tests/media/support/harness';
+import { MEDIA_ORIGIN, run, startHarness, startProfileHarness, type Harness } from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 import { timelineBench } from './render-timeline';
 
@@ -27,13 +26,6 @@ import { timelineBench } from './render-timeline';
 //    (render-timeline.ts).
 // 6. Only when named in MUSE_BENCH_RENDER_PARTS ('long'): a 10-minute 1080p export in the worker into OPFS,
 //    its memory over time (whether it stays flat).
-
-declare global {
-  interface Window {
-    /** render-timeline.ts's renderTimeline, loaded into the harness page by the latency bench. */
-    museBenchRender: typeof renderTimeline;
-  }
-}
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
@@ -76,7 +68,7 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
       if (stages[stages.length - 1]?.[0] !== stage) stages.push([stage, performance.now() - t0]);
     };
     try {
-      const result = await window.museBenchRender({ items, settings, title: 'latency' }, { engine: 'webcodecs', thread, onProgress });
+      const result = await window.museRenderTimeline({ items, settings, title: 'latency' }, { engine: 'webcodecs', thread, onProgress });
       await result.dispose();
       return { ms: performance.now() - t0, thread: result.thread, frameGaps, inputDelays, stages, longFrames };
     } finally {
@@ -368,11 +360,6 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
 
     if (parts.has('latency')) {
       // 32 s at 1080p with music: the page's input latency while it exports, in the worker and on the page.
-      await h.page.addScriptTag({
-        type: 'module',
-        content: `import { renderTimeline } from '/@fs${join(root, 'dashboard/features/video-editor/render/render-timeline.ts')}'; window.museBenchRender = renderTimeline;`,
-      });
-      await h.page.waitForFunction(() => typeof window.museBenchRender === 'function');
       const latencyTimeline = long.filter((i) => i.start_time >= 28).map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
       // Warm-up: the worker's modules load once, so the figures compare exports.
       await latencyDuring(h, reference.slice(0, 1), settings720, 'worker');

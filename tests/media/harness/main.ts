@@ -37,6 +37,8 @@ declare global {
     /** The files (name:size) in the OPFS render directory. */
     museOpfsFiles: () => Promise<string[]>;
     museReady: boolean;
+    /** renderTimeline itself, for the render bench's latency part (scripts/bench/render.ts), which passes its own onProgress. */
+    museRenderTimeline: typeof renderTimeline;
     /** Like an export waiting for its upload: `size` bytes in the OPFS file `name`, its lock held until museDisposeFiles. */
     museSpoolFile: (name: string, size: number) => Promise<void>;
     /** Like an export being written: the OPFS file `name` open for writing, its lock held until museDisposeFiles. */
@@ -142,4 +144,5 @@ window.museRender = async (input, engine, opts = {}) => {
     stages,
   };
 };
+window.museRenderTimeline = renderTimeline;
 window.museReady = true;
