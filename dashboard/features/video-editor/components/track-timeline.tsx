@@ -47,6 +47,8 @@ const CLIP_H = LANE_H - 8;
 const FILMSTRIP_H = 28;
 const RULER_H = 24;
 const LABEL_W = 148;
+/** A clip box at least this wide (px) holds all it draws but a selection or focus ring (see `contained`). */
+const CONTAINED_MIN_W = 32;
 
 const CLIP_COLOURS: Record<string, string> = {
   video: 'bg-sky-700 text-white',
@@ -524,10 +526,16 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                     const widthPx = Math.max(2, len * ppf);
                     // Away from the view a clip is its box and label; what it shows of its media is drawn near the view.
                     const near = sel || !!trimming || moving || inWindow(win, start * ppf, widthPx);
+                    // A clip box out of the view is skipped by the browser's style, layout and paint
+                    // (content-visibility: auto; its size is its box's), which a zoom step otherwise redoes for
+                    // all 100 clips of a long project. Its paint containment would clip what spills out of the
+                    // box: the ring of a selected, moved or focused clip, and the label's padding of a clip
+                    // narrower than CONTAINED_MIN_W. Those are drawn as before.
+                    const contained = !sel && !moving && !trimming && widthPx >= CONTAINED_MIN_W;
                     return (
                       <div
                         key={c.id}
-                        className="absolute top-1 bottom-1"
+                        className={cn('absolute top-1 bottom-1', contained && '[content-visibility:auto] has-[:focus-visible]:[content-visibility:visible]')}
                         style={{
                           left: start * ppf,
                           width: widthPx,
