@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, zoomAtom } from '../atoms';
+import { createEditorStore, selectClipAtom, zoomAtom } from '../atoms';
 import { ClipMediaContext, noClipMedia, type ClipMediaSource } from '../media/clip-media';
 import { PEAKS_PER_SECOND } from '../model/media-strips';
 import { clipLabel } from './clip-inspector';
@@ -81,5 +81,17 @@ describe('a long timeline re-renders what is near the view', { timeout: 20_000 }
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(rendered()).toEqual(['Song 0', 'Song 1', 'Song 20', 'Song 21']);
     expect(screen.getAllByRole('img', { name: /^Waveform of / }).map((s) => s.getAttribute('aria-label'))).toEqual(['Waveform of Song 20', 'Waveform of Song 21']);
+  });
+
+  it('leaves the boxes out of view to the browser, but a selected one, whose ring spills out of its box', () => {
+    const store = setup(1);
+    const skipped = (name: string) => box(name).className.includes('[content-visibility:auto]');
+    expect(skipped('Song 0')).toBe(true);
+    expect(skipped('Song 29')).toBe(true);
+    act(() => store.set(selectClipAtom, 'm29'));
+    expect(skipped('Song 29')).toBe(false);
+    // A box narrower than its label's padding spills too: 10 s at 0.05 px a frame is 15 px.
+    act(() => store.set(zoomAtom, 0.05));
+    expect(skipped('Song 0')).toBe(false);
   });
 });
