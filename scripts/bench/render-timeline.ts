@@ -85,12 +85,53 @@ function summarize(r: FrameRecord) {
   };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main thread's CPU time over a Chromium trace (ms): the thread time (tdur) of its tasks, and
+ * of style, layout and paint in them (the rest is script, garbage collection and the like). CPU time, not
+ * wall time: on a busy machine a frame waits for a core, but the work a zoom step asks of the page is the same.
+ */
+function mainThreadCpu(trace: Buffer) {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && mains.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
+  }
+  const sum = (es: TraceEvent[], names: string[]) => es.filter((e) => names.includes(e.name)).reduce((a, e) => a + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  // The page's renderer is the one that worked the most (the browser may keep others, idle).
+  const [main] = [...byThread.values()].sort((a, b) => sum(b, ['RunTask']) - sum(a, ['RunTask']));
+  if (!main) return { cpu_ms: 0, style_ms: 0, layout_ms: 0, paint_ms: 0 };
+  return {
+    cpu_ms: Math.round(sum(main, ['RunTask'])),
+    style_ms: Math.round(sum(main, ['UpdateLayoutTree'])),
+    layout_ms: Math.round(sum(main, ['Layout'])),
+    paint_ms: Math.round(sum(main, ['PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'PaintImage'])),
+  };
+}
+
+/** MUSE_BENCH_TIMELINE_TRACE=1: each phase under a Chromium trace, for its main-thread CPU time (mainThreadCpu). */
+const traced = process.env.MUSE_BENCH_TIMELINE_TRACE === '1';
+
 async function measure(page: Page, drive: () => Promise<void>) {
+  const browser = page.context().browser();
+  if (traced && browser) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate(() => window.museFramesStart());
   await drive();
   // The frames the last input caused.
   await page.waitForTimeout(250);
-  return summarize(await page.evaluate(() => window.museFramesStop()));
+  const frames = summarize(await page.evaluate(() => window.museFramesStop()));
+  return traced && browser ? { ...frames, ...mainThreadCpu(await browser.stopTracing()) } : frames;
 }
 
 /** The 20 functions with the most self time in a CPU profile, with their share of the samples. */
@@ -175,7 +216,16 @@ export async function timelineBench(): Promise<Record<string, string | number>> 
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    // MUSE_BENCH_TIMELINE_CPU_SLOWDOWN=<n>: the page's CPU n times slower (Chrome DevTools' CPU throttling),
+    // as on a slower laptop: on an idle 2-core machine every phase fits a refresh either way, slowed down
+    // the work per zoom step and scroll frame shows in the frame times.
+    const slowdown = Number(process.env.MUSE_BENCH_TIMELINE_CPU_SLOWDOWN ?? 1);
+    if (slowdown > 1) {
+      const throttle = cdp ?? (await page.context().newCDPSession(page));
+      await throttle.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    }
     const figures: Record<string, string | number> = {};
+    if (slowdown > 1) figures['timeline.cpu_slowdown'] = slowdown;
     const put = (phase: string, s: Awaited<ReturnType<typeof measure>>) => {
       for (const [k, v] of Object.entries(s)) figures[`timeline.${phase}.${k}`] = v;
     };

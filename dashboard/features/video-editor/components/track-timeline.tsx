@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import {
@@ -47,6 +47,8 @@ const CLIP_H = LANE_H - 8;
 const FILMSTRIP_H = 28;
 const RULER_H = 24;
 const LABEL_W = 148;
+/** A clip box at least this wide (px) holds all it draws but a selection or focus ring (see `contained`). */
+const CONTAINED_MIN_W = 32;
 
 const CLIP_COLOURS: Record<string, string> = {
   video: 'bg-sky-700 text-white',
@@ -64,28 +66,251 @@ export function rulerStep(fps: number, pxPerFrame: number): number {
 type Drag =
   { kind: 'move'; ids: string[]; x0: number; track0: TrackId; delta: number; track: TrackId; moved: boolean } | { kind: 'trim'; id: string; edge: 'start' | 'end'; x0: number; from: number; to: number };
 
+/** The selected clip's inspector: it reads its own state, so the timeline's zoom and scroll leave it be. */
+const Inspector = memo(ClipInspector);
+
+/** What the timeline does with a clip's input; one object for the timeline's life (see TrackTimeline's `actions`). */
+interface ClipActions {
+  clipPointerDown: (e: ReactPointerEvent, clip: Clip) => void;
+  clipKeyDown: (e: ReactKeyboardEvent, clip: Clip) => void;
+  handlePointerDown: (e: ReactPointerEvent, clip: Clip, edge: 'start' | 'end') => void;
+  handleKeyDown: (e: ReactKeyboardEvent, clip: Clip, edge: 'start' | 'end') => void;
+  setFade: (id: string, edge: 'in' | 'out', frames: number) => void;
+}
+
+/**
+ * A clip inside its positioned box: its button and label, what it shows of its media, its fade and trim
+ * handles. Memoized: the box's left and width follow the zoom in TrackTimeline, while a clip away from the
+ * view gets `ppf` 0 and no window, so its props stay the same through a zoom step or a scroll and React
+ * skips it. Only the clips near the view (`win` set) draw their waveform, filmstrip and keyframe marks.
+ */
+const ClipBody = memo(function ClipBody({
+  clip: c,
+  trackName,
+  fps,
+  start,
+  len,
+  sel,
+  moving,
+  trimming,
+  contentFrames,
+  ppf,
+  win,
+  actions,
+}: {
+  clip: Clip;
+  trackName: string;
+  fps: number;
+  /** The start and length shown (a trim being dragged moves one edge). */
+  start: number;
+  len: number;
+  sel: boolean;
+  moving: boolean;
+  trimming: boolean;
+  contentFrames: number;
+  /** Px per frame, for a clip near the view (0 otherwise). */
+  ppf: number;
+  /** The window drawn in full (model/view-window.ts), for a clip near the view; null otherwise. */
+  win: ViewWindow | null;
+  actions: ClipActions;
+}) {
+  const label = clipLabel(c.item);
+  const name = `${label}, ${trackName}, ${formatTimecode(c.start, fps)} to ${formatTimecode(end(c), fps)}`;
+  const media = c.item.type === 'video' || c.item.type === 'audio' ? c.item : null;
+  // The part of the source shown follows the edge being dragged, as it will after the trim.
+  // A clip at another speed shows `speed` source frames per timeline frame.
+  const speed = clipSpeed(c);
+  const inFrame = Math.max(0, c.in + (start - c.start) * speed);
+  const fades = fadeFrames(c, fps);
+  const widthPx = Math.max(2, len * ppf);
+  const waveH = c.item.type === 'video' ? CLIP_H - FILMSTRIP_H : CLIP_H - 14;
+  return (
+    <>
+      <div
+        role="button"
+        tabIndex={0}
+        aria-label={name}
+        aria-pressed={sel}
+        title={label}
+        data-clip-id={c.id}
+        onPointerDown={(e) => actions.clipPointerDown(e, c)}
+        onKeyDown={(e) => actions.clipKeyDown(e, c)}
+        className={cn(
+          'relative flex h-full cursor-grab touch-none items-start overflow-hidden rounded-md border text-xs font-medium select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          CLIP_COLOURS[c.item.type],
+          media ? 'px-0' : 'items-center px-2',
+          sel ? 'ring-2 ring-primary ring-offset-1 ring-offset-background' : 'border-transparent',
+          moving && 'opacity-80 shadow-lg',
+        )}
+      >
+        {win && c.item.type === 'video' ? (
+          <ClipFilmstrip
+            url={c.item.settings.url}
+            clip={{ in: inFrame, length: len * speed }}
+            fps={fps}
+            pxPerFrame={ppf / speed}
+            height={FILMSTRIP_H}
+            visible={{ from: win.from - start * ppf, to: win.to - start * ppf }}
+          />
+        ) : null}
+        {win && media ? (
+          <ClipWaveform
+            url={media.settings.url}
+            label={label}
+            inSec={inFrame / fps}
+            durSec={(len * speed) / fps}
+            widthPx={widthPx}
+            height={waveH}
+            gainDb={media.gain_db ?? 0}
+            fadeInPx={fades.in * ppf}
+            fadeOutPx={fades.out * ppf}
+            muted={media.type === 'video' && media.settings.muted === true}
+          />
+        ) : null}
+        <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
+        {win ? <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} /> : null}
+      </div>
+      {media && sel && !trimming
+        ? (['in', 'out'] as const).map((edge) => (
+            <FadeHandle
+              key={edge}
+              edge={edge}
+              label={label}
+              frames={fades[edge]}
+              maxFrames={c.length - fades[edge === 'in' ? 'out' : 'in']}
+              fps={fps}
+              pxPerFrame={ppf}
+              onChange={(f) => actions.setFade(c.id, edge, f)}
+            />
+          ))
+        : null}
+      {(['start', 'end'] as const).map((edge) => (
+        <div
+          key={edge}
+          role="slider"
+          tabIndex={0}
+          aria-label={`Trim ${edge} of ${label}`}
+          aria-valuemin={0}
+          aria-valuemax={contentFrames}
+          aria-valuenow={edge === 'start' ? c.start : end(c)}
+          aria-valuetext={formatTimecode(edge === 'start' ? c.start : end(c), fps)}
+          onPointerDown={(e) => actions.handlePointerDown(e, c, edge)}
+          onKeyDown={(e) => actions.handleKeyDown(e, c, edge)}
+          className={cn(
+            'absolute top-0 bottom-0 w-2 cursor-ew-resize touch-none rounded-sm bg-white/70 opacity-0 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring',
+            edge === 'start' ? 'left-0' : 'right-0',
+            sel && 'opacity-100',
+          )}
+        />
+      ))}
+    </>
+  );
+});
+
+/** The timeline's tools. Their own component (memoized, reading their own state), so a zoom step or a scroll,
+ * which re-renders the timeline, leaves the toolbar's buttons and icons as they are. */
+const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowShortcuts: () => void }) {
+  const ripple = useAtomValue(rippleAtom);
+  const snapping = useAtomValue(snappingAtom);
+  const split = useSetAtom(splitAtPlayheadAtom);
+  const toggleRipple = useSetAtom(toggleRippleAtom);
+  const toggleSnapping = useSetAtom(toggleSnappingAtom);
+  const zoom = useSetAtom(zoomAtom);
+  const canUndo = useAtomValue(canUndoAtom);
+  const canRedo = useAtomValue(canRedoAtom);
+  const undo = useSetAtom(undoAtom);
+  const redo = useSetAtom(redoAtom);
+  return (
+    <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
+      <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+        <Undo2 aria-hidden="true" />
+        Undo
+      </Button>
+      <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+        <Redo2 aria-hidden="true" />
+        Redo
+      </Button>
+      <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
+        <Scissors aria-hidden="true" />
+        Split
+      </Button>
+      <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
+        <WrapText aria-hidden="true" />
+        Ripple
+      </Button>
+      <Button variant={snapping ? 'secondary' : 'ghost'} size="sm" onClick={toggleSnapping} aria-pressed={snapping} title="Snapping (N)">
+        <Magnet aria-hidden="true" />
+        Snap
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('out')} aria-label="Zoom out" title="Zoom out (-)">
+        <ZoomOut aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('in')} aria-label="Zoom in" title="Zoom in (+)">
+        <ZoomIn aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('fit')} aria-label="Zoom to fit" title="Zoom to fit (Shift+Z)">
+        <Maximize2 aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+        <Keyboard aria-hidden="true" />
+      </Button>
+    </div>
+  );
+});
+
+/** The lanes' names with their mute and solo buttons, left of the scrolling part (memoized, as the tools). */
+const TrackLabels = memo(function TrackLabels() {
+  const settings = useAtomValue(settingsAtom);
+  const setMix = useSetAtom(setTrackMixAtom);
+  const mix = settings.trackMix ?? {};
+  return (
+    <div className="shrink-0 border-r bg-muted/40" style={{ width: LABEL_W }}>
+      <div style={{ height: RULER_H }} className="border-b" />
+      {TRACKS.map((t) => (
+        <div key={t.id} style={{ height: LANE_H }} className="flex items-center justify-between gap-1 border-b px-2 last:border-b-0">
+          <span className="truncate text-xs font-medium">{t.name}</span>
+          {t.kind === 'audio' || t.kind === 'main' || t.kind === 'overlay' ? (
+            <span className="flex shrink-0 gap-0.5">
+              <button
+                type="button"
+                aria-pressed={!!mix[t.id]?.muted}
+                aria-label={`Mute ${t.name}`}
+                title={`Mute ${t.name}`}
+                onClick={() => setMix(t.id, { muted: !mix[t.id]?.muted })}
+                className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.muted ? 'bg-destructive text-white' : 'text-muted-foreground hover:bg-accent')}
+              >
+                M
+              </button>
+              <button
+                type="button"
+                aria-pressed={!!mix[t.id]?.solo}
+                aria-label={`Solo ${t.name}`}
+                title={`Solo ${t.name}`}
+                onClick={() => setMix(t.id, { solo: !mix[t.id]?.solo })}
+                className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.solo ? 'bg-amber-400 text-black' : 'text-muted-foreground hover:bg-accent')}
+              >
+                S
+              </button>
+            </span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+});
+
 export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const tl = useAtomValue(timelineAtom);
-  const settings = useAtomValue(settingsAtom);
   const playhead = useAtomValue(playheadFrameAtom);
   const selection = useAtomValue(selectionAtom);
   const ppf = useAtomValue(pxPerFrameAtom);
-  const ripple = useAtomValue(rippleAtom);
   const snapping = useAtomValue(snappingAtom);
   const select = useSetAtom(selectClipAtom);
   const seekFrame = useSetAtom(seekFrameAtom);
   const move = useSetAtom(moveClipsAtom);
   const trim = useSetAtom(trimClipAtom);
-  const split = useSetAtom(splitAtPlayheadAtom);
-  const toggleRipple = useSetAtom(toggleRippleAtom);
-  const toggleSnapping = useSetAtom(toggleSnappingAtom);
   const zoom = useSetAtom(zoomAtom);
   const setViewport = useSetAtom(setViewportWidthAtom);
-  const setMix = useSetAtom(setTrackMixAtom);
-  const canUndo = useAtomValue(canUndoAtom);
-  const canRedo = useAtomValue(canRedoAtom);
-  const undo = useSetAtom(undoAtom);
-  const redo = useSetAtom(redoAtom);
   const setFade = useSetAtom(setClipFadeAtom);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The part of the lanes drawn in full (px, model/view-window.ts): ruler ticks, waveforms, filmstrips and
@@ -213,7 +438,28 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     e.preventDefault();
   };
 
-  const mix = settings.trackMix ?? {};
+  // The clips' handlers read the timeline's latest state (set after each commit, before any input reaches
+  // them) through one object that never changes, so they never break ClipBody's memo.
+  const latest = useRef({ onClipPointerDown, onClipKeyDown, onHandlePointerDown, onHandleKeyDown, setFade });
+  useLayoutEffect(() => {
+    latest.current = { onClipPointerDown, onClipKeyDown, onHandlePointerDown, onHandleKeyDown, setFade };
+  });
+  const actions = useMemo<ClipActions>(
+    () => ({
+      clipPointerDown: (e, clip) => latest.current.onClipPointerDown(e, clip),
+      clipKeyDown: (e, clip) => latest.current.onClipKeyDown(e, clip),
+      handlePointerDown: (e, clip, edge) => latest.current.onHandlePointerDown(e, clip, edge),
+      handleKeyDown: (e, clip, edge) => latest.current.onHandleKeyDown(e, clip, edge),
+      setFade: (id, edge, frames) => latest.current.setFade(id, edge, frames),
+    }),
+    [],
+  );
+  const clipsByTrack = useMemo(() => {
+    const m = new Map<TrackId, Clip[]>();
+    for (const c of tl.clips) m.set(c.track, [...(m.get(c.track) ?? []), c]);
+    return m;
+  }, [tl.clips]);
+  const cuts = useMemo(() => mainCuts(tl), [tl]);
 
   return (
     <section aria-labelledby="tracks-heading" className="rounded-xl border bg-card p-3 shadow-sm sm:p-4">
@@ -224,74 +470,10 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
         <output aria-label="Playhead" className="font-mono text-xs tabular-nums text-muted-foreground">
           {formatTimecode(playhead, fps)} / {formatTimecode(length, fps)}
         </output>
-        <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
-          <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
-            <Undo2 aria-hidden="true" />
-            Undo
-          </Button>
-          <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
-            <Redo2 aria-hidden="true" />
-            Redo
-          </Button>
-          <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
-            <Scissors aria-hidden="true" />
-            Split
-          </Button>
-          <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
-            <WrapText aria-hidden="true" />
-            Ripple
-          </Button>
-          <Button variant={snapping ? 'secondary' : 'ghost'} size="sm" onClick={toggleSnapping} aria-pressed={snapping} title="Snapping (N)">
-            <Magnet aria-hidden="true" />
-            Snap
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('out')} aria-label="Zoom out" title="Zoom out (-)">
-            <ZoomOut aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('in')} aria-label="Zoom in" title="Zoom in (+)">
-            <ZoomIn aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('fit')} aria-label="Zoom to fit" title="Zoom to fit (Shift+Z)">
-            <Maximize2 aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
-            <Keyboard aria-hidden="true" />
-          </Button>
-        </div>
+        <TimelineTools onShowShortcuts={onShowShortcuts} />
       </div>
       <div className="flex overflow-hidden rounded-lg border">
-        <div className="shrink-0 border-r bg-muted/40" style={{ width: LABEL_W }}>
-          <div style={{ height: RULER_H }} className="border-b" />
-          {TRACKS.map((t) => (
-            <div key={t.id} style={{ height: LANE_H }} className="flex items-center justify-between gap-1 border-b px-2 last:border-b-0">
-              <span className="truncate text-xs font-medium">{t.name}</span>
-              {t.kind === 'audio' || t.kind === 'main' || t.kind === 'overlay' ? (
-                <span className="flex shrink-0 gap-0.5">
-                  <button
-                    type="button"
-                    aria-pressed={!!mix[t.id]?.muted}
-                    aria-label={`Mute ${t.name}`}
-                    title={`Mute ${t.name}`}
-                    onClick={() => setMix(t.id, { muted: !mix[t.id]?.muted })}
-                    className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.muted ? 'bg-destructive text-white' : 'text-muted-foreground hover:bg-accent')}
-                  >
-                    M
-                  </button>
-                  <button
-                    type="button"
-                    aria-pressed={!!mix[t.id]?.solo}
-                    aria-label={`Solo ${t.name}`}
-                    title={`Solo ${t.name}`}
-                    onClick={() => setMix(t.id, { solo: !mix[t.id]?.solo })}
-                    className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.solo ? 'bg-amber-400 text-black' : 'text-muted-foreground hover:bg-accent')}
-                  >
-                    S
-                  </button>
-                </span>
-              ) : null}
-            </div>
-          ))}
-        </div>
+        <TrackLabels />
         <div
           ref={scrollRef}
           tabIndex={0}
@@ -331,129 +513,63 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                     if (e.target === e.currentTarget) select(null);
                   }}
                 >
-                  {tl.clips
-                    .filter((c) => c.track === t.id)
-                    .map((c) => {
-                      const sel = selection.includes(c.id);
-                      const moving = drag?.kind === 'move' && drag.ids.includes(c.id) && drag.moved;
-                      const trimming = drag?.kind === 'trim' && drag.id === c.id ? drag : null;
-                      let start = c.start;
-                      let len = c.length;
-                      if (trimming?.edge === 'start') {
-                        start = Math.min(end(c) - 1, trimming.to);
-                        len = end(c) - start;
-                      } else if (trimming) len = Math.max(1, trimming.to - c.start);
-                      const label = clipLabel(c.item);
-                      const name = `${label}, ${t.name}, ${formatTimecode(c.start, fps)} to ${formatTimecode(end(c), fps)}`;
-                      const media = c.item.type === 'video' || c.item.type === 'audio' ? c.item : null;
-                      // The part of the source shown follows the edge being dragged, as it will after the trim.
-                      // A clip at another speed shows `speed` source frames per timeline frame.
-                      const speed = clipSpeed(c);
-                      const inFrame = Math.max(0, c.in + (start - c.start) * speed);
-                      const fades = fadeFrames(c, fps);
-                      const widthPx = Math.max(2, len * ppf);
-                      // Away from the view a clip is its box and label; what it shows of its media is drawn near the view.
-                      const near = sel || !!trimming || moving || inWindow(win, start * ppf, widthPx);
-                      const waveH = c.item.type === 'video' ? CLIP_H - FILMSTRIP_H : CLIP_H - 14;
-                      return (
-                        <div
-                          key={c.id}
-                          className="absolute top-1 bottom-1"
-                          style={{
-                            left: start * ppf,
-                            width: widthPx,
-                            transform: moving ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)` : undefined,
-                          }}
-                        >
-                          <div
-                            role="button"
-                            tabIndex={0}
-                            aria-label={name}
-                            aria-pressed={sel}
-                            title={label}
-                            data-clip-id={c.id}
-                            onPointerDown={(e) => onClipPointerDown(e, c)}
-                            onKeyDown={(e) => onClipKeyDown(e, c)}
-                            className={cn(
-                              'relative flex h-full cursor-grab touch-none items-start overflow-hidden rounded-md border text-xs font-medium select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                              CLIP_COLOURS[c.item.type],
-                              media ? 'px-0' : 'items-center px-2',
-                              sel ? 'ring-2 ring-primary ring-offset-1 ring-offset-background' : 'border-transparent',
-                              moving && 'opacity-80 shadow-lg',
-                            )}
-                          >
-                            {near && c.item.type === 'video' ? (
-                              <ClipFilmstrip
-                                url={c.item.settings.url}
-                                clip={{ in: inFrame, length: len * speed }}
-                                fps={fps}
-                                pxPerFrame={ppf / speed}
-                                height={FILMSTRIP_H}
-                                visible={{ from: win.from - start * ppf, to: win.to - start * ppf }}
-                              />
-                            ) : null}
-                            {near && media ? (
-                              <ClipWaveform
-                                url={media.settings.url}
-                                label={label}
-                                inSec={inFrame / fps}
-                                durSec={(len * speed) / fps}
-                                widthPx={widthPx}
-                                height={waveH}
-                                gainDb={media.gain_db ?? 0}
-                                fadeInPx={fades.in * ppf}
-                                fadeOutPx={fades.out * ppf}
-                                muted={media.type === 'video' && media.settings.muted === true}
-                              />
-                            ) : null}
-                            <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
-                            {near ? <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} /> : null}
-                          </div>
-                          {media && sel && !trimming
-                            ? (['in', 'out'] as const).map((edge) => (
-                                <FadeHandle
-                                  key={edge}
-                                  edge={edge}
-                                  label={label}
-                                  frames={fades[edge]}
-                                  maxFrames={c.length - fades[edge === 'in' ? 'out' : 'in']}
-                                  fps={fps}
-                                  pxPerFrame={ppf}
-                                  onChange={(f) => setFade(c.id, edge, f)}
-                                />
-                              ))
-                            : null}
-                          {(['start', 'end'] as const).map((edge) => (
-                            <div
-                              key={edge}
-                              role="slider"
-                              tabIndex={0}
-                              aria-label={`Trim ${edge} of ${label}`}
-                              aria-valuemin={0}
-                              aria-valuemax={contentFrames}
-                              aria-valuenow={edge === 'start' ? c.start : end(c)}
-                              aria-valuetext={formatTimecode(edge === 'start' ? c.start : end(c), fps)}
-                              onPointerDown={(e) => onHandlePointerDown(e, c, edge)}
-                              onKeyDown={(e) => onHandleKeyDown(e, c, edge)}
-                              className={cn(
-                                'absolute top-0 bottom-0 w-2 cursor-ew-resize touch-none rounded-sm bg-white/70 opacity-0 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring',
-                                edge === 'start' ? 'left-0' : 'right-0',
-                                sel && 'opacity-100',
-                              )}
-                            />
-                          ))}
-                        </div>
-                      );
-                    })}
+                  {clipsByTrack.get(t.id)?.map((c) => {
+                    const sel = selection.includes(c.id);
+                    const moving = drag?.kind === 'move' && drag.ids.includes(c.id) && drag.moved;
+                    const trimming = drag?.kind === 'trim' && drag.id === c.id ? drag : null;
+                    let start = c.start;
+                    let len = c.length;
+                    if (trimming?.edge === 'start') {
+                      start = Math.min(end(c) - 1, trimming.to);
+                      len = end(c) - start;
+                    } else if (trimming) len = Math.max(1, trimming.to - c.start);
+                    const widthPx = Math.max(2, len * ppf);
+                    // Away from the view a clip is its box and label; what it shows of its media is drawn near the view.
+                    const near = sel || !!trimming || moving || inWindow(win, start * ppf, widthPx);
+                    // A clip box out of the view is skipped by the browser's style, layout and paint
+                    // (content-visibility: auto; its size is its box's), which a zoom step otherwise redoes for
+                    // all 100 clips of a long project. Its paint containment would clip what spills out of the
+                    // box: the ring of a selected, moved or focused clip, and the label's padding of a clip
+                    // narrower than CONTAINED_MIN_W. Those are drawn as before.
+                    const contained = !sel && !moving && !trimming && widthPx >= CONTAINED_MIN_W;
+                    return (
+                      <div
+                        key={c.id}
+                        className={cn('absolute top-1 bottom-1', contained && '[content-visibility:auto] has-[:focus-visible]:[content-visibility:visible]')}
+                        style={{
+                          left: start * ppf,
+                          width: widthPx,
+                          transform: moving ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)` : undefined,
+                        }}
+                      >
+                        <ClipBody
+                          clip={c}
+                          trackName={t.name}
+                          fps={fps}
+                          start={start}
+                          len={len}
+                          sel={sel}
+                          moving={moving}
+                          trimming={!!trimming}
+                          contentFrames={contentFrames}
+                          // Only a clip drawn in full follows the zoom and the window: the rest keep their
+                          // props, so a zoom step or a scroll re-renders the clips near the view only.
+                          ppf={near ? ppf : 0}
+                          win={near ? win : null}
+                          actions={actions}
+                        />
+                      </div>
+                    );
+                  })}
                 </div>
               ))}
-              <TransitionMarkers cuts={mainCuts(tl)} fps={fps} pxPerFrame={ppf} top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H} height={LANE_H} selected={selection} onSelect={(id) => select(id)} />
+              <TransitionMarkers cuts={cuts} fps={fps} pxPerFrame={ppf} top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H} height={LANE_H} selected={selection} onSelect={(id) => select(id)} />
             </div>
             <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500" style={{ left: playhead * ppf }} data-testid="playhead" />
           </div>
         </div>
       </div>
-      <ClipInspector />
+      <Inspector />
     </section>
   );
 }
