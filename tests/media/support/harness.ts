@@ -155,7 +155,16 @@ async function openPage(page: Page, url: string, mediaDir: string): Promise<void
     const name = new URL(route.request().url()).pathname.slice(1);
     const body = await readFile(join(mediaDir, name)).catch(() => null);
     if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
-    return route.fulfill({ status: 200, body, headers: { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' } });
+    const headers = { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*', 'accept-ranges': 'bytes' };
+    // Byte ranges, as Storage serves them: a <video> seeks only in a file it can ask for by range.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers().range ?? '');
+    if (range && (range[1] || range[2])) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+      if (start > end) return route.fulfill({ status: 416, headers: { ...headers, 'content-range': `bytes */${body.length}` } });
+      return route.fulfill({ status: 206, body: body.subarray(start, end + 1), headers: { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` } });
+    }
+    return route.fulfill({ status: 200, body, headers });
   });
   await page.goto(url);
   await page.waitForFunction(() => window.museReady === true, undefined, { timeout: 120_000 });
