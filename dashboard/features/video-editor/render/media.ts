@@ -33,16 +33,50 @@ interface VideoState {
   image: ImageBitmap | null;
   /** RGBA pixels of the last frame copied, reused for every frame of the same size. */
   rgba: Uint8ClampedArray<ArrayBuffer> | null;
+  /** The colours its frames are read with, where its file names none (`untaggedColours`). */
+  colours: VideoColorSpaceInit | null;
+}
+
+/**
+ * A video whose file does not say how its colours are coded is read as the browser's <video> reads it (the
+ * editor's preview, preview-player.tsx): BT.601 under 720 lines, BT.709 from 720 (the usual guess, also
+ * mpv's and VLC's). Chromium's decoder labels such a file's frames BT.709 at every size, so a smaller
+ * untagged clip's frames are relabelled BT.601 before they become RGB; otherwise its export came out with
+ * other colours than its preview (tests/media/preview-equals-export.test.ts).
+ */
+const UNTAGGED_SD: VideoColorSpaceInit = { primaries: 'smpte170m', transfer: 'smpte170m', matrix: 'smpte170m', fullRange: false };
+
+/** The colours to read a track's frames with where its file names none and the guess is BT.601 (null: as decoded). */
+export async function untaggedColours(track: InputVideoTrack): Promise<VideoColorSpaceInit | null> {
+  const declared = await track.getColorSpace();
+  return !declared.matrix && track.codedHeight < 720 ? UNTAGGED_SD : null;
+}
+
+async function copyRgba(sample: VideoSample, rgba: Uint8ClampedArray<ArrayBuffer>, colours: VideoColorSpaceInit | null): Promise<void> {
+  const { width, height } = sample.visibleRect;
+  const format = sample.format;
+  if (!colours || (format !== 'I420' && format !== 'NV12')) {
+    await sample.copyTo(rgba, { format: 'RGBA', colorSpace: 'srgb' });
+    return;
+  }
+  const planes = new Uint8Array(sample.allocationSize());
+  const layout = await sample.copyTo(planes);
+  const frame = new VideoFrame(planes, { format, codedWidth: width, codedHeight: height, timestamp: 0, layout, colorSpace: colours });
+  try {
+    await frame.copyTo(rgba, { format: 'RGBA', colorSpace: 'srgb' });
+  } finally {
+    frame.close();
+  }
 }
 
 /**
  * The sample's pixels as an ImageBitmap of its display size (what drawImage of its VideoFrame draws),
  * copied through `scratch` (reallocated when the size changes). The sample stays open.
  */
-export async function sampleToBitmap(sample: VideoSample, scratch: { rgba: Uint8ClampedArray<ArrayBuffer> | null }): Promise<ImageBitmap> {
+export async function sampleToBitmap(sample: VideoSample, scratch: { rgba: Uint8ClampedArray<ArrayBuffer> | null; colours?: VideoColorSpaceInit | null }): Promise<ImageBitmap> {
   const { width, height } = sample.visibleRect;
   if (scratch.rgba?.length !== width * height * 4) scratch.rgba = new Uint8ClampedArray(width * height * 4);
-  await sample.copyTo(scratch.rgba, { format: 'RGBA', colorSpace: 'srgb' });
+  await copyRgba(sample, scratch.rgba, scratch.colours ?? null);
   const pixels = new ImageData(scratch.rgba, width, height);
   // Non-square pixels: stretched to the display size, as drawImage stretches a VideoFrame.
   const display = { resizeWidth: sample.squarePixelWidth, resizeHeight: sample.squarePixelHeight };
@@ -152,7 +186,7 @@ export async function loadMedia(
         if (!opts.decodeVideo) continue;
         const track = await input.getPrimaryVideoTrack().catch(() => null);
         if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
-        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, image: null, rgba: null });
+        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, image: null, rgba: null, colours: await untaggedColours(track) });
       }
     }
   } catch (error) {
