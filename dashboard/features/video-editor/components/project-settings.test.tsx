@@ -30,7 +30,7 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
   it('offers the aspect ratios with 4:5, the sizes and the frame rates, showing the project as it is', () => {
     setup();
     expect(options('Aspect Ratio').map(([v]) => v)).toEqual(['16:9', '1:1', '4:5', '9:16']);
-    expect(options('Size')).toEqual([
+    expect(options('Export Size')).toEqual([
       ['720p', '720p'],
       ['1080p', '1080p'],
       ['1440p', '1440p'],
@@ -43,7 +43,7 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
       ['50', '50 fps'],
       ['60', '60 fps'],
     ]);
-    expect((screen.getByLabelText('Size') as HTMLSelectElement).value).toBe('1080p');
+    expect((screen.getByLabelText('Export Size') as HTMLSelectElement).value).toBe('1080p');
     expect((screen.getByLabelText('Frame Rate') as HTMLSelectElement).value).toBe('30');
     expect(screen.queryByText('4K exports take longer.')).toBeNull();
   });
@@ -52,7 +52,7 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
     const store = setup();
     choose('Aspect Ratio', '4:5');
     expect(screen.getByText('For Instagram and Facebook feed')).toBeTruthy();
-    choose('Size', '2160p');
+    choose('Export Size', '2160p');
     expect((screen.getByLabelText('Width') as HTMLInputElement).value).toBe('2160');
     expect((screen.getByLabelText('Height') as HTMLInputElement).value).toBe('2700');
     expect(screen.getByText('4K exports take longer.')).toBeTruthy();
@@ -61,6 +61,6 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
     expect(store.get(itemsAtom)[0]!.duration * 60).toBeCloseTo(90, 9);
     act(() => store.set(undoAtom));
     expect((screen.getByLabelText('Frame Rate') as HTMLSelectElement).value).toBe('30');
-    expect((screen.getByLabelText('Size') as HTMLSelectElement).value).toBe('2160p');
+    expect((screen.getByLabelText('Export Size') as HTMLSelectElement).value).toBe('2160p');
   });
 });

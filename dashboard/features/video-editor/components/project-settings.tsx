@@ -38,7 +38,7 @@ export function ProjectSettingsPanel() {
         </p>
       </div>
       <div className="space-y-2">
-        <Label htmlFor="editor-size">Size</Label>
+        <Label htmlFor="editor-size">Export Size</Label>
         <select id="editor-size" className={select} value={size} onChange={(e) => setSize(e.target.value as VideoSizeId)} aria-describedby={size === '2160p' ? 'editor-size-note' : undefined}>
           {VIDEO_SIZES.map((s) => (
             <option key={s.id} value={s.id}>
