@@ -55,8 +55,19 @@ export const PLANS = [
 
 export const ASPECT_RATIOS = [
   { id: '16:9', label: 'Landscape', width: 1920, height: 1080, usage: 'YouTube, TV' },
-  { id: '1:1', label: 'Square', width: 1080, height: 1080, usage: 'Instagram, Facebook' },
-  { id: '9:16', label: 'Portrait', width: 1080, height: 1920, usage: 'Stories, TikTok' },
+  { id: '1:1', label: 'Square', width: 1080, height: 1080, usage: 'Instagram, Facebook, LinkedIn' },
+  { id: '4:5', label: 'Feed portrait', width: 1080, height: 1350, usage: 'Instagram and Facebook feed' },
+  { id: '9:16', label: 'Portrait', width: 1080, height: 1920, usage: 'YouTube Shorts, Reels, TikTok' },
+] as const;
+/**
+ * Export sizes by the frame's shorter side (the width and height at 1080p are ASPECT_RATIOS'; the rules cap
+ * either side at 4096, which 4K of every ratio above stays under).
+ */
+export const VIDEO_SIZES = [
+  { id: '720p', label: '720p', short: 720 },
+  { id: '1080p', label: '1080p', short: 1080 },
+  { id: '1440p', label: '1440p', short: 1440 },
+  { id: '2160p', label: '4K (2160p)', short: 2160 },
 ] as const;
 export const VIDEO_FORMATS = [
   { id: 'mp4', label: 'MP4 (H.264)' },
@@ -67,6 +78,8 @@ export const VIDEO_QUALITIES = ['high', 'medium', 'low'] as const;
 export const VIDEO_FPS = 30;
 /** Frame rates a project may use (the multi-track editor counts positions in whole frames of it). */
 export const VIDEO_FPS_RANGE = { min: 24, max: 60 } as const;
+/** The frame rates the project settings offer (firestore.rules accepts exactly these). */
+export const VIDEO_FPS_CHOICES = [24, 25, 30, 50, 60] as const;
 export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
 export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;
 /** Captions from Transcribe: size in pixels of a 1080-side frame, lines, the spoken word's colour, bottom margin (share of the height). */

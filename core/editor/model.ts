@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
 import { TRANSITION_KINDS } from './transitions';
-import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES } from '../constants';
+import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
 // and the functions: timeline items, project settings, video projects and render jobs.
@@ -10,8 +10,27 @@ import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VID
 // first audio track (the editor migrates it on read). Newer items name their track and sit at a whole
 // frame of the project's frame rate; `in_point` is where the clip starts in its source.
 
-export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly ['16:9', '1:1', '9:16'];
+export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly ['16:9', '1:1', '4:5', '9:16'];
 export type AspectRatioId = (typeof ASPECT_RATIOS)[number]['id'];
+export type VideoSizeId = (typeof VIDEO_SIZES)[number]['id'];
+
+/**
+ * The width and height of a frame of `aspect` whose shorter side is the size's (the longer side rounded to
+ * an even number, as H.264 and VP9 encoders want): 16:9 at 2160p is 3840x2160, 4:5 at 1080p is 1080x1350.
+ */
+export function resolutionFor(aspect: AspectRatioId, size: VideoSizeId): { width: number; height: number } {
+  const ratio = ASPECT_RATIOS.find((a) => a.id === aspect) ?? ASPECT_RATIOS[0];
+  const short = (VIDEO_SIZES.find((s) => s.id === size) ?? VIDEO_SIZES[1]).short;
+  const base = Math.min(ratio.width, ratio.height);
+  const long = Math.round((Math.max(ratio.width, ratio.height) * short) / base / 2) * 2;
+  return ratio.width >= ratio.height ? { width: long, height: short } : { width: short, height: long };
+}
+
+/** The size class of a stored resolution: the one nearest its shorter side (1920x1080 is 1080p, 720x1280 is 720p). */
+export function sizeOf(resolution: { width: number; height: number }): VideoSizeId {
+  const short = Math.min(resolution.width, resolution.height);
+  return VIDEO_SIZES.reduce((best, s) => (Math.abs(s.short - short) < Math.abs(best.short - short) ? s : best)).id;
+}
 export const videoFormatIds = VIDEO_FORMATS.map((f) => f.id) as unknown as readonly ['mp4', 'mov', 'webm'];
 export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];

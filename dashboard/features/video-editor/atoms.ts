@@ -1,6 +1,18 @@
 import { atom, createStore, type Getter, type Setter } from 'jotai';
-import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE } from '@core/constants';
-import { DEFAULT_CAPTION_STYLE, defaultProjectSettings, type AspectRatioId, type CaptionStyle, type ProjectSettings, type TimelineItem, type VideoFormat, type VideoQuality } from '@core/editor/model';
+import { ASPECT_RATIOS, DEFAULT_PROJECT_TITLE, VIDEO_FPS_CHOICES } from '@core/constants';
+import {
+  DEFAULT_CAPTION_STYLE,
+  defaultProjectSettings,
+  resolutionFor,
+  sizeOf,
+  type AspectRatioId,
+  type VideoSizeId,
+  type CaptionStyle,
+  type ProjectSettings,
+  type TimelineItem,
+  type VideoFormat,
+  type VideoQuality,
+} from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
 import { addKeyframe, clipSourceFrame, removeKeyframe, updateKeyframe, type Easing, type KeyframeProp } from './model/keyframes';
@@ -8,6 +20,7 @@ import { setTransition, type TransitionKind } from './model/transitions';
 import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
 import {
   appendToTrack,
+  changeFps,
   copyClips,
   dropLeft,
   dropRight,
@@ -260,11 +273,27 @@ export const setCaptionStyleAtom = atom(null, (get, set, patch: Partial<CaptionS
   set(changeSettings((s) => ({ ...s, captionStyle: next })));
 });
 
-/** Aspect ratio sets the resolution with it. */
+/** Aspect ratio sets the resolution with it, at the size class the project has (1080p for 1920x1080). */
 export const setAspectRatioAtom = atom(null, (get, set, id: AspectRatioId) => {
-  const ratio = ASPECT_RATIOS.find((a) => a.id === id);
-  if (!ratio || get(settingsAtom).aspectRatio === id) return;
-  set(changeSettings((s) => ({ ...s, aspectRatio: id, resolution: { width: ratio.width, height: ratio.height } })));
+  const current = get(settingsAtom);
+  if (!ASPECT_RATIOS.some((a) => a.id === id) || current.aspectRatio === id) return;
+  const resolution = resolutionFor(id, sizeOf(current.resolution));
+  set(changeSettings((s) => ({ ...s, aspectRatio: id, resolution })));
+});
+/** The export size class (720p to 4K of the shorter side) of the project's aspect ratio: one undo step. */
+export const videoSizeAtom = atom((get) => sizeOf(get(settingsAtom).resolution));
+export const setVideoSizeAtom = atom(null, (get, set, size: VideoSizeId) => {
+  const current = get(settingsAtom);
+  const resolution = resolutionFor(current.aspectRatio, size);
+  if (resolution.width === current.resolution.width && resolution.height === current.resolution.height) return;
+  set(changeSettings((s) => ({ ...s, resolution })));
+});
+/** The frame rate and the clips re-counted in whole frames of it (model/tracks.ts changeFps): one undo step. */
+export const setFpsAtom = atom(null, (get, set, fps: number) => {
+  const h = get(historyBaseAtom);
+  const from = h.present.settings.fps;
+  if (fps === from || !(VIDEO_FPS_CHOICES as readonly number[]).includes(fps)) return;
+  set(historyBaseAtom, commit(h, { items: changeFps(h.present.items, from, fps), settings: { ...h.present.settings, fps } }));
 });
 export const setFormatAtom = atom(null, (get, set, format: VideoFormat) => {
   if (get(settingsAtom).format !== format) set(changeSettings((s) => ({ ...s, format })));

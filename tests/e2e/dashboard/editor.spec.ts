@@ -183,6 +183,45 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect(clips(page)).toHaveCount(3);
 });
 
+test('export presets: a 4:5, 60 fps, 4K project saves and reopens with those settings', async ({ muse, page }) => {
+  await openEditor(muse);
+  await addFromLibrary(page, 'Add Image', 'Red fox');
+  await page.getByLabel('Aspect Ratio').selectOption('4:5');
+  await expect(page.getByText('For Instagram and Facebook feed')).toBeVisible();
+  await expect(page.getByLabel('Width')).toHaveValue('1080');
+  await expect(page.getByLabel('Height')).toHaveValue('1350');
+  await page.getByLabel('Export Size').selectOption('2160p');
+  await expect(page.getByLabel('Width')).toHaveValue('2160');
+  await expect(page.getByLabel('Height')).toHaveValue('2700');
+  await expect(page.getByText('4K exports take longer.')).toBeVisible();
+  await page.getByLabel('Frame Rate').selectOption('60');
+  await page.getByLabel('Project title').fill('Feed at 60');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Project saved successfully')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const [stored] = await eventually(async () => {
+    const docs = await projectsOf(muse);
+    return docs.length ? docs : null;
+  });
+  expect(stored).toMatchObject({
+    title: 'Feed at 60',
+    settings: {
+      project: { aspectRatio: '4:5', resolution: { width: 2160, height: 2700 }, fps: 60 },
+      timelineItems: [{ type: 'image', start_time: 0, duration: 5, settings: { name: 'Red fox' } }],
+    },
+  });
+
+  await page.reload();
+  await expect(page.getByLabel('Project title')).toHaveValue('Feed at 60');
+  await expect(page.getByLabel('Aspect Ratio')).toHaveValue('4:5');
+  await expect(page.getByLabel('Export Size')).toHaveValue('2160p');
+  await expect(page.getByLabel('Frame Rate')).toHaveValue('60');
+  await expect(page.getByLabel('Width')).toHaveValue('2160');
+  await expect(page.getByLabel('Height')).toHaveValue('2700');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+});
+
 test('unsaved edits survive a reload, for a new project and a saved one', async ({ muse, page }) => {
   await openEditor(muse);
   await addFromLibrary(page, 'Add Media', 'Red fox');

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ASPECT_RATIOS, VIDEO_FORMATS, VIDEO_QUALITIES } from '@core/constants';
-import type { AspectRatioId, VideoFormat, VideoQuality } from '@core/editor/model';
+import { ASPECT_RATIOS, VIDEO_FORMATS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '@core/constants';
+import type { AspectRatioId, VideoFormat, VideoQuality, VideoSizeId } from '@core/editor/model';
 import { Input, Label } from '@core/ui/input';
-import { setAspectRatioAtom, setFormatAtom, setQualityAtom, settingsAtom, totalDurationAtom } from '../atoms';
+import { setAspectRatioAtom, setFormatAtom, setFpsAtom, setQualityAtom, settingsAtom, setVideoSizeAtom, totalDurationAtom, videoSizeAtom } from '../atoms';
 import { formatTime } from '../model/timeline';
 
 const select =
@@ -15,6 +15,9 @@ export function ProjectSettingsPanel() {
   const setAspect = useSetAtom(setAspectRatioAtom);
   const setFormat = useSetAtom(setFormatAtom);
   const setQuality = useSetAtom(setQualityAtom);
+  const size = useAtomValue(videoSizeAtom);
+  const setSize = useSetAtom(setVideoSizeAtom);
+  const setFps = useSetAtom(setFpsAtom);
   return (
     <section aria-labelledby="project-settings-heading" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id="project-settings-heading" className="font-semibold">
@@ -33,6 +36,21 @@ export function ProjectSettingsPanel() {
         <p id="editor-aspect-usage" className="text-xs text-muted-foreground">
           For {ASPECT_RATIOS.find((a) => a.id === settings.aspectRatio)?.usage}
         </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="editor-size">Export Size</Label>
+        <select id="editor-size" className={select} value={size} onChange={(e) => setSize(e.target.value as VideoSizeId)} aria-describedby={size === '2160p' ? 'editor-size-note' : undefined}>
+          {VIDEO_SIZES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        {size === '2160p' && (
+          <p id="editor-size-note" className="text-xs text-muted-foreground">
+            4K exports take longer.
+          </p>
+        )}
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Resolution</legend>
@@ -74,7 +92,15 @@ export function ProjectSettingsPanel() {
       <div className="grid grid-cols-2 gap-2">
         <div className="space-y-1">
           <Label htmlFor="editor-fps">Frame Rate</Label>
-          <Input id="editor-fps" value={`${settings.fps} fps`} readOnly />
+          <select id="editor-fps" className={select} value={settings.fps} onChange={(e) => setFps(Number(e.target.value))}>
+            {/* A project saved at a rate the list does not offer keeps it until another is chosen. */}
+            {(VIDEO_FPS_CHOICES as readonly number[]).includes(settings.fps) ? null : <option value={settings.fps}>{settings.fps} fps</option>}
+            {VIDEO_FPS_CHOICES.map((f) => (
+              <option key={f} value={f}>
+                {f} fps
+              </option>
+            ))}
+          </select>
         </div>
         <div className="space-y-1">
           <Label htmlFor="editor-duration">Duration</Label>

@@ -96,6 +96,33 @@ export function fromItems(items: readonly TimelineItem[], fps: number): Timeline
   return { fps, clips };
 }
 
+/**
+ * The items at another frame rate: each clip's start and end (seconds) go to the nearest frame of `to`, as
+ * fromItems rounds a saved project; a clip keeps at least one frame, and a clip that would then overlap the
+ * one before it on its track starts where that one ends. Keyframes (source frames) and transitions (whole
+ * frames) are counted again at the new rate.
+ */
+export function changeFps(items: readonly TimelineItem[], from: number, to: number): TimelineItem[] {
+  const tl = fromItems(items, from);
+  const ends: Partial<Record<TrackId, number>> = {};
+  const order = new Map(TRACKS.map((t, i) => [t.id, i]));
+  const sorted = [...tl.clips].sort((a, b) => order.get(a.track)! - order.get(b.track)! || a.start - b.start);
+  const rescaled = sorted.map((c): TimelineItem => {
+    const startAt = Math.round((c.start / from) * to);
+    const endAt = Math.round(((c.start + c.length) / from) * to);
+    const start = Math.max(startAt, ends[c.track] ?? 0);
+    const length = Math.max(1, endAt - start);
+    ends[c.track] = start + length;
+    const item = { ...toItems({ fps: from, clips: [c] })[0]!, start_time: start / to, duration: length / to };
+    if (item.transition_in) item.transition_in = { ...item.transition_in, duration: Math.max(1, Math.round(item.transition_in.duration * to)) / to };
+    if (item.keyframes) {
+      item.keyframes = Object.fromEntries(Object.entries(item.keyframes).map(([prop, list]) => [prop, list?.map((k) => ({ ...k, frame: Math.round((k.frame / from) * to) }))])) as typeof item.keyframes;
+    }
+    return item;
+  });
+  return toItems(fromItems(rescaled, to));
+}
+
 /** Writes frames back as stored items (seconds), in track order then time. */
 export function toItems(tl: Timeline): TimelineItem[] {
   const order = new Map(TRACKS.map((t, i) => [t.id, i]));
