@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, selectClipAtom, zoomAtom } from '../atoms';
-import { ClipMediaContext, noClipMedia, type ClipMediaSource } from '../media/clip-media';
+import { selectClipAtom, zoomAtom } from '../atoms';
 import { PEAKS_PER_SECOND } from '../model/media-strips';
 import { clipLabel } from './clip-inspector';
-import { TrackTimeline } from './track-timeline';
+import { renderTimeline } from './timeline-test-support';
 
 // A zoom step or a scroll re-renders the clips near the view only: every clip's box still follows the zoom,
 // but a clip away from the view keeps what it renders inside (its label, handles) as it was. Which clips
@@ -32,15 +30,7 @@ const items: TimelineItem[] = Array.from({ length: 30 }, (_, i) => ({
 const peaks = Float32Array.from({ length: 10 * PEAKS_PER_SECOND }, () => 0.5);
 
 function setup(pxPerFrame: number) {
-  const source: ClipMediaSource = { ...noClipMedia, peaks: () => peaks };
-  const store = createEditorStore({ items, settings });
-  render(
-    <Provider store={store}>
-      <ClipMediaContext.Provider value={source}>
-        <TrackTimeline onShowShortcuts={() => undefined} />
-      </ClipMediaContext.Provider>
-    </Provider>,
-  );
+  const store = renderTimeline(items, { peaks: () => peaks }, settings);
   act(() => store.set(zoomAtom, pxPerFrame));
   return store;
 }

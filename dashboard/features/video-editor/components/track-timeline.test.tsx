@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
 import { createEditorStore, itemsAtom, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom, undoAtom } from '../atoms';
 import { useEditorKeys } from '../hooks/use-editor-keys';
-import { ClipMediaContext, noClipMedia, type ClipMediaSource } from '../media/clip-media';
+import { noClipMedia, type ClipMediaSource } from '../media/clip-media';
 import { KEYMAP_STORAGE_KEY } from '../model/keymap';
 import { clipPeaks, PEAKS_PER_SECOND, waveformPath } from '../model/media-strips';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TrackTimeline } from './track-timeline';
+import { renderTimeline } from './timeline-test-support';
 
 // The timeline as the editor screen wires it: the tracks, the window keymap and the `?` overlay.
 
@@ -200,14 +201,7 @@ describe('waveforms and filmstrips', { timeout: 20_000 }, () => {
       requestPeaks: (url) => void asked.push(`peaks ${url}`),
       requestThumbs: (url, height, times) => void asked.push(`thumbs ${url} ${height} ${times.join(',')}`),
     };
-    const store = createEditorStore({ items: withMedia, settings });
-    render(
-      <Provider store={store}>
-        <ClipMediaContext.Provider value={source}>
-          <TrackTimeline onShowShortcuts={() => undefined} />
-        </ClipMediaContext.Provider>
-      </Provider>,
-    );
+    const store = renderTimeline(withMedia, source, settings);
     return { store, asked };
   }
   /** The path a waveform box should draw for the source from `inSec` for `durSec`. */

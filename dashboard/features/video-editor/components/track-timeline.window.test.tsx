@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, pxPerFrameAtom, zoomAtom } from '../atoms';
-import { ClipMediaContext, noClipMedia, type ClipMediaSource } from '../media/clip-media';
+import { pxPerFrameAtom, zoomAtom } from '../atoms';
 import { PEAKS_PER_SECOND } from '../model/media-strips';
-import { TrackTimeline } from './track-timeline';
+import { renderTimeline } from './timeline-test-support';
 
 // A long project zoomed in: the timeline draws its ruler and what clips show of their media near the view
 // only (model/view-window.ts), and every clip's box all along.
@@ -21,15 +19,7 @@ const items: TimelineItem[] = [
 const peaks = Float32Array.from({ length: 10 * PEAKS_PER_SECOND }, () => 0.5);
 
 function setup(pxPerFrame: number) {
-  const source: ClipMediaSource = { ...noClipMedia, peaks: () => peaks };
-  const store = createEditorStore({ items, settings });
-  render(
-    <Provider store={store}>
-      <ClipMediaContext.Provider value={source}>
-        <TrackTimeline onShowShortcuts={() => undefined} />
-      </ClipMediaContext.Provider>
-    </Provider>,
-  );
+  const store = renderTimeline(items, { peaks: () => peaks }, settings);
   act(() => store.set(zoomAtom, pxPerFrame));
   expect(store.get(pxPerFrameAtom)).toBe(pxPerFrame);
   return store;
