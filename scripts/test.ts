@@ -98,9 +98,10 @@ const started = Date.now();
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
 // need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
-// soon as it is up, and mostly waits on triggers and provider polls; the rules suites follow it on the
-// same emulators, then the media suite, which balances the two lanes. e2e starts once both lanes are done,
-// with the cores to itself.
+// soon as it is up, and mostly waits on triggers and provider polls; the media suite follows it in that
+// lane. The checks' lane runs the rules suites once the stack is up (on the same emulators, a project of
+// their own), then the hosting and stack suites: the two lanes then take about as long as each other.
+// e2e starts once both lanes are done, with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 // After the stack's builds, so the renders do not share the cores with them.
@@ -112,15 +113,17 @@ const checksLane = (async () => {
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
   await vitest('unit', ['unit', 'unit-shared', 'unit-dom', 'unit-dom-mocks', 'extension-unit', 'extension-unit-shared'], {}, { buffered: needsStack, workers: 2 });
-  await stackStarting;
-  // With a stack, the media suite runs in its lane, after the rules suites.
+  const stack = await stackStarting;
+  // The rules suites clear their project's Firestore and bucket: a project of their own on the same
+  // emulators, so the functions and e2e users are never wiped.
+  if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: true });
+  // With a stack, the media suite runs in the other lane, after the functions suite.
   if (!needsStack) await media();
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
   // npm start itself, crashed and started again (tests/stack): a dev stack of its own on shifted ports.
   await vitest('stack', ['stack'], {}, { buffered: needsStack });
 })();
-const checksLaneRuns = ['typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'stack'].some(wanted);
 
 const stack = await stackStarting;
 if (stack) {
@@ -128,9 +131,6 @@ if (stack) {
     // Two lanes of functions files side by side (tests/functions/vitest.config.ts): most of a file's time
     // is spent waiting on triggers, provider polls and publishing's windows, not on a core.
     await vitest('functions', ['functions'], stack.env, { lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } } });
-    // The rules suites clear their project's Firestore and bucket: a project of their own on the same
-    // emulators, so the functions and e2e users are never wiped.
-    await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: checksLaneRuns });
     await media();
     await checksLane;
     await playwright('e2e', stack.env);
