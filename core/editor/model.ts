@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
 import { TRANSITION_KINDS } from './transitions';
-import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
+import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
 // and the functions: timeline items, project settings, video projects and render jobs.
@@ -155,10 +155,19 @@ export type CaptionPreset = CaptionStyle['preset'];
 /** The look of a project saved without `captionStyle`: the one captions had before styles. */
 export const DEFAULT_CAPTION_STYLE: CaptionStyle = { preset: 'box', position: 'bottom', size: 'medium' };
 
+/**
+ * The nearest of the frame rates a project may use (VIDEO_FPS_CHOICES, as firestore.rules accepts); halfway
+ * between two, the higher. A project saved with another rate (29 from an older build, 29.97) opens at it.
+ */
+export function nearestFps(fps: number): number {
+  return VIDEO_FPS_CHOICES.reduce<number>((best, c) => (Math.abs(c - fps) <= Math.abs(best - fps) ? c : best), VIDEO_FPS_CHOICES[0]);
+}
+
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),
   resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
-  fps: z.number().int().min(VIDEO_FPS_RANGE.min).max(VIDEO_FPS_RANGE.max),
+  /** One of VIDEO_FPS_CHOICES: any other rate read is rounded to the nearest of them (nearestFps). */
+  fps: z.number().finite().positive().transform(nearestFps),
   format: z.enum(videoFormatIds),
   quality: z.enum(VIDEO_QUALITIES),
   /** Per-track mute and solo, by track id (absent = every track plays). */
