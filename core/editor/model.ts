@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
+import { MAX_MARKERS, markerSchema } from './markers';
 import { TRANSITION_KINDS } from './transitions';
 import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
 
@@ -174,6 +175,11 @@ export const projectSettingsSchema = z.strictObject({
   trackMix: z.record(z.string().max(32), z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() })).optional(),
   /** The caption track's look (absent = DEFAULT_CAPTION_STYLE). */
   captionStyle: captionStyleSchema.optional(),
+  /**
+   * Timeline markers by frame (core/editor/markers.ts; absent = none). The editor keeps them here; a saved
+   * project stores them encoded in `settings.markers` beside the timeline (see VideoProjectDoc).
+   */
+  markers: z.array(markerSchema).max(MAX_MARKERS).optional(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -185,10 +191,13 @@ export const defaultProjectSettings: ProjectSettings = {
   quality: 'high',
 };
 
-/** users/{uid}/videoProjects/{id}. `settings` holds the timeline and the project settings. */
+/**
+ * users/{uid}/videoProjects/{id}. `settings` holds the timeline, the project settings (without markers) and,
+ * when there are any, the markers, each encoded by encodeMarker (core/editor/markers.ts).
+ */
 export interface VideoProjectDoc<T = unknown> {
   title: string;
-  settings: { timelineItems: TimelineItem[]; project: ProjectSettings };
+  settings: { timelineItems: TimelineItem[]; project: Omit<ProjectSettings, 'markers'>; markers?: string[] };
   /** Download URL of the first visual clip, for the project list. */
   thumbnailUrl?: string;
   createdAt: T;
@@ -197,7 +206,7 @@ export interface VideoProjectDoc<T = unknown> {
 
 export const videoProjectContentSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).catch(DEFAULT_PROJECT_TITLE),
-  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema }),
+  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema, markers: z.array(z.string()).max(MAX_MARKERS).optional() }),
 });
 
 export const renderStatuses = ['processing', 'completed', 'failed'] as const;
