@@ -550,12 +550,43 @@ const shapeCases: FieldCase[] = [
     run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: Array.from({ length: 200 }, (_, i) => encodeMarker({ id: `m${i}`, frame: i * 30, label: i ? '' : 'Intro | hook' })) }) })),
   },
   { title: 'saves a marker at frame 0 with a label of 60 characters', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [`m1|0|${long(60)}`] }) })) },
+  {
+    title: 'saves a project with a muted and a soloed track and a caption style',
+    allowed: true,
+    run: (db) =>
+      updateDoc(
+        project(db),
+        update({
+          settings: editorSettings({ project: { ...projectSettings, trackMix: { 'audio-1': { muted: true }, main: { solo: true } }, captionStyle: { preset: 'karaoke', position: 'top', size: 'large' } } }),
+        }),
+      ),
+  },
   { title: 'saves an empty list of markers', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [] }) })) },
   // users/{uid}/videoProjects: refused shapes
   {
     title: 'rejects a 201st marker',
     allowed: false,
     run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: Array.from({ length: 201 }, (_, i) => `m${i}|${i}|`) }) })),
+  },
+  {
+    title: 'rejects a track mix for a track the editor does not have',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, trackMix: { 'audio-9': { muted: true } } } }) })),
+  },
+  {
+    title: 'rejects a track mix whose mute is not a boolean',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, trackMix: { main: { muted: 'yes' } } } }) })),
+  },
+  {
+    title: 'rejects a caption style the editor does not offer',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, captionStyle: { preset: 'neon', position: 'top', size: 'large' } } }) })),
+  },
+  {
+    title: 'rejects a caption style with an extra key',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, captionStyle: { preset: 'box', position: 'top', size: 'large', font: 'Comic' } } }) })),
   },
   { title: 'rejects a marker at a negative frame', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['m1|0|', 'm2|-5|Oops'] }) })) },
   { title: 'rejects a marker between frames (2.5)', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['m1|2.5|'] }) })) },
