@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { MARKER_LABEL_MAX } from '@core/editor/markers';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
@@ -10,7 +10,8 @@ import { formatTimecode } from '../model/tracks';
 
 // Timeline markers (model/markers.ts): a flag on the ruler for each, a thin line down the lanes, and the
 // open marker's editor (label, delete). A flag is a button: click (or Enter) moves the playhead to it and
-// opens its editor; Delete removes it; Alt+arrows move it by a frame (Shift: a second). M adds one at the
+// opens its editor; dragging it moves it; Delete removes it; Alt+arrows move it by a frame (Shift: a
+// second). M adds one at the
 // playhead, [ and ] jump between them (model/keymap.ts).
 
 const FLAG_W = 12;
@@ -25,7 +26,31 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
   const seekFrame = useSetAtom(seekFrameAtom);
   const move = useSetAtom(moveMarkerAtom);
   const remove = useSetAtom(removeMarkerAtom);
+  // A flag being dragged: where it is shown until the pointer is let go (one undo step then).
+  const [drag, setDrag] = useState<{ id: string; x0: number; from: number; to: number; moved: boolean } | null>(null);
+  // The click that ends a drag is not a click on the flag.
+  const dragged = useRef(false);
   if (markers.length === 0) return null;
+  const onPointerDown = (e: ReactPointerEvent, m: Marker) => {
+    e.stopPropagation();
+    if (e.button !== 0) return;
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    dragged.current = false;
+    setDrag({ id: m.id, x0: e.clientX, from: m.frame, to: m.frame, moved: false });
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (!drag) return;
+    const moved = drag.moved || Math.abs(e.clientX - drag.x0) > 3;
+    setDrag({ ...drag, moved, to: moved ? Math.max(0, drag.from + Math.round((e.clientX - drag.x0) / pxPerFrame)) : drag.from });
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    if (drag.moved) {
+      dragged.current = true;
+      if (drag.to !== drag.from) move(drag.id, drag.to);
+    }
+    setDrag(null);
+  };
   const onKeyDown = (e: ReactKeyboardEvent, m: Marker, index: number) => {
     if (e.key === 'Delete' || e.key === 'Backspace') {
       remove(m.id);
@@ -42,7 +67,7 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
   return (
     <div role="group" aria-label="Markers" className="pointer-events-none absolute inset-x-0 top-0 bottom-0">
       {markers.map((m, i) => {
-        const x = m.frame * pxPerFrame;
+        const x = (drag?.id === m.id ? drag.to : m.frame) * pxPerFrame;
         const name = markerName(m, i, fps);
         return (
           <div key={m.id}>
@@ -53,14 +78,21 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
               aria-label={name}
               aria-expanded={open === m.id}
               title={m.label || name}
-              onPointerDown={(e) => e.stopPropagation()}
+              onPointerDown={(e) => onPointerDown(e, m)}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => setDrag(null)}
               onClick={() => {
+                if (dragged.current) {
+                  dragged.current = false;
+                  return;
+                }
                 seekFrame(m.frame);
                 onOpen(m.id);
               }}
               onKeyDown={(e) => onKeyDown(e, m, i)}
               className={cn(
-                'pointer-events-auto absolute top-0 z-20 flex max-w-28 items-start gap-0.5 rounded-sm pr-0.5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                'pointer-events-auto absolute top-0 z-20 flex max-w-28 cursor-grab touch-none items-start gap-0.5 rounded-sm pr-0.5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                 open === m.id && 'bg-primary/15 ring-1 ring-primary',
               )}
               style={{ left: x, height, minWidth: FLAG_W }}

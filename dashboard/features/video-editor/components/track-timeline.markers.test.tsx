@@ -116,6 +116,26 @@ describe('timeline markers', { timeout: 20_000 }, () => {
     expect(frames()).toEqual([60]);
   });
 
+  it('dragging a flag moves its marker in one undo step; a click without a drag still seeks', () => {
+    const { store, frames, seek } = setup();
+    seek(30);
+    press('m');
+    seek(0);
+    const ppf = store.get(pxPerFrameAtom);
+    const flag = screen.getByRole('button', { name: 'Marker 1 at 00:01:00' });
+    fireEvent.pointerDown(flag, { button: 0, clientX: 30 * ppf });
+    fireEvent.pointerMove(flag, { clientX: 50 * ppf });
+    fireEvent.pointerUp(flag, { clientX: 50 * ppf });
+    fireEvent.click(flag);
+    expect(frames()).toEqual([50]);
+    // The click that ended the drag did not move the playhead.
+    expect(store.get(playheadFrameAtom)).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Marker 1 at 00:01:20' }));
+    expect(store.get(playheadFrameAtom)).toBe(50);
+    act(() => void store.set(undoAtom));
+    expect(frames()).toEqual([30]);
+  });
+
   it('a dragged edge snaps to a marker', () => {
     const { store, seek } = setup();
     seek(45);
