@@ -76,9 +76,11 @@ export const VIDEO_FORMATS = [
 ] as const;
 export const VIDEO_QUALITIES = ['high', 'medium', 'low'] as const;
 export const VIDEO_FPS = 30;
-/** Frame rates a project may use (the multi-track editor counts positions in whole frames of it). */
-export const VIDEO_FPS_RANGE = { min: 24, max: 60 } as const;
-/** The frame rates the project settings offer (firestore.rules accepts exactly these). */
+/**
+ * The frame rates a project may use (the multi-track editor counts positions in whole frames of it): the
+ * project settings offer these, firestore.rules accepts exactly these, and core/editor/model.ts rounds any
+ * other rate it reads to the nearest of them.
+ */
 export const VIDEO_FPS_CHOICES = [24, 25, 30, 50, 60] as const;
 export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
 export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
+import { MAX_MARKERS, markerSchema } from './markers';
 import { TRANSITION_KINDS } from './transitions';
-import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_RANGE, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
+import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
 // and the functions: timeline items, project settings, video projects and render jobs.
@@ -155,16 +156,30 @@ export type CaptionPreset = CaptionStyle['preset'];
 /** The look of a project saved without `captionStyle`: the one captions had before styles. */
 export const DEFAULT_CAPTION_STYLE: CaptionStyle = { preset: 'box', position: 'bottom', size: 'medium' };
 
+/**
+ * The nearest of the frame rates a project may use (VIDEO_FPS_CHOICES, as firestore.rules accepts); halfway
+ * between two, the higher. A project saved with another rate (29 from an older build, 29.97) opens at it.
+ */
+export function nearestFps(fps: number): number {
+  return VIDEO_FPS_CHOICES.reduce<number>((best, c) => (Math.abs(c - fps) <= Math.abs(best - fps) ? c : best), VIDEO_FPS_CHOICES[0]);
+}
+
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),
   resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
-  fps: z.number().int().min(VIDEO_FPS_RANGE.min).max(VIDEO_FPS_RANGE.max),
+  /** One of VIDEO_FPS_CHOICES: any other rate read is rounded to the nearest of them (nearestFps). */
+  fps: z.number().finite().positive().transform(nearestFps),
   format: z.enum(videoFormatIds),
   quality: z.enum(VIDEO_QUALITIES),
   /** Per-track mute and solo, by track id (absent = every track plays). */
   trackMix: z.record(z.string().max(32), z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() })).optional(),
   /** The caption track's look (absent = DEFAULT_CAPTION_STYLE). */
   captionStyle: captionStyleSchema.optional(),
+  /**
+   * Timeline markers by frame (core/editor/markers.ts; absent = none). The editor keeps them here; a saved
+   * project stores them encoded in `settings.markers` beside the timeline (see VideoProjectDoc).
+   */
+  markers: z.array(markerSchema).max(MAX_MARKERS).optional(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -176,10 +191,13 @@ export const defaultProjectSettings: ProjectSettings = {
   quality: 'high',
 };
 
-/** users/{uid}/videoProjects/{id}. `settings` holds the timeline and the project settings. */
+/**
+ * users/{uid}/videoProjects/{id}. `settings` holds the timeline, the project settings (without markers) and,
+ * when there are any, the markers, each encoded by encodeMarker (core/editor/markers.ts).
+ */
 export interface VideoProjectDoc<T = unknown> {
   title: string;
-  settings: { timelineItems: TimelineItem[]; project: ProjectSettings };
+  settings: { timelineItems: TimelineItem[]; project: Omit<ProjectSettings, 'markers'>; markers?: string[] };
   /** Download URL of the first visual clip, for the project list. */
   thumbnailUrl?: string;
   createdAt: T;
@@ -188,7 +206,7 @@ export interface VideoProjectDoc<T = unknown> {
 
 export const videoProjectContentSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).catch(DEFAULT_PROJECT_TITLE),
-  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema }),
+  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema, markers: z.array(z.string()).max(MAX_MARKERS).optional() }),
 });
 
 export const renderStatuses = ['processing', 'completed', 'failed'] as const;

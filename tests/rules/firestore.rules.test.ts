@@ -2,6 +2,7 @@ import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestC
 import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, where, type DocumentData, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toComposeDraft } from '../../core/data/compose-draft';
+import { encodeMarker } from '../../core/editor/markers';
 import { emptyDraft } from '../../core/data/draft';
 import { writeComposeDraft } from '../../core/firebase/compose-drafts';
 import { readDraft, writeDraft } from '../../core/firebase/drafts';
@@ -543,7 +544,61 @@ const shapeCases: FieldCase[] = [
     allowed: true,
     run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, aspectRatio: '9:16', resolution: { width: 2160, height: 3840 } } }) })),
   },
+  {
+    title: 'saves 200 timeline markers as the editor stores them',
+    allowed: true,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: Array.from({ length: 200 }, (_, i) => encodeMarker({ id: `m${i}`, frame: i * 30, label: i ? '' : 'Intro | hook' })) }) })),
+  },
+  { title: 'saves a marker at frame 0 with a label of 60 characters', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [`m1|0|${long(60)}`] }) })) },
+  {
+    title: 'saves a project with a muted and a soloed track and a caption style',
+    allowed: true,
+    run: (db) =>
+      updateDoc(
+        project(db),
+        update({
+          settings: editorSettings({ project: { ...projectSettings, trackMix: { 'audio-1': { muted: true }, main: { solo: true } }, captionStyle: { preset: 'karaoke', position: 'top', size: 'large' } } }),
+        }),
+      ),
+  },
+  { title: 'saves an empty list of markers', allowed: true, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [] }) })) },
   // users/{uid}/videoProjects: refused shapes
+  {
+    title: 'rejects a 201st marker',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: Array.from({ length: 201 }, (_, i) => `m${i}|${i}|`) }) })),
+  },
+  {
+    title: 'rejects a track mix for a track the editor does not have',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, trackMix: { 'audio-9': { muted: true } } } }) })),
+  },
+  {
+    title: 'rejects a track mix whose mute is not a boolean',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, trackMix: { main: { muted: 'yes' } } } }) })),
+  },
+  {
+    title: 'rejects a caption style the editor does not offer',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, captionStyle: { preset: 'neon', position: 'top', size: 'large' } } }) })),
+  },
+  {
+    title: 'rejects a caption style with an extra key',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ project: { ...projectSettings, captionStyle: { preset: 'box', position: 'top', size: 'large', font: 'Comic' } } }) })),
+  },
+  { title: 'rejects a marker at a negative frame', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['m1|0|', 'm2|-5|Oops'] }) })) },
+  { title: 'rejects a marker between frames (2.5)', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['m1|2.5|'] }) })) },
+  { title: 'rejects a marker label of 61 characters', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [`m1|10|${long(61)}`] }) })) },
+  { title: 'rejects a marker without an id', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['|10|Intro'] }) })) },
+  { title: 'rejects a marker that hides a second one on a new line', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: ['m1|10|a\nm2|20|b'] }) })) },
+  {
+    title: 'rejects a marker that is not a string',
+    allowed: false,
+    run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: [{ id: 'm1', frame: 10, label: 'Intro' }] }) })),
+  },
+  { title: 'rejects markers that are not a list', allowed: false, run: (db) => updateDoc(project(db), update({ settings: editorSettings({ markers: 'm1|10|' }) })) },
   { title: 'rejects a project with an unknown top-level key', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ published: true })) },
   { title: 'rejects a project whose settings carry a 500 KB extra field', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: editorSettings({ blob: long(500 * 1024) }) })) },
   { title: 'rejects project settings without a timeline', allowed: false, run: (db) => setDoc(project(db, 'new'), newProject({ settings: { project: projectSettings } })) },

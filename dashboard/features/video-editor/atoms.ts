@@ -15,6 +15,7 @@ import {
 } from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
+import { addMarker, adjacentMarker, moveMarker, removeMarker, renameMarker, rescaleMarkers, type Marker } from './model/markers';
 import { addKeyframe, clipSourceFrame, removeKeyframe, updateKeyframe, type Easing, type KeyframeProp } from './model/keyframes';
 import { setTransition, type TransitionKind } from './model/transitions';
 import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
@@ -288,12 +289,19 @@ export const setVideoSizeAtom = atom(null, (get, set, size: VideoSizeId) => {
   if (resolution.width === current.resolution.width && resolution.height === current.resolution.height) return;
   set(changeSettings((s) => ({ ...s, resolution })));
 });
-/** The frame rate and the clips re-counted in whole frames of it (model/tracks.ts changeFps): one undo step. */
+/**
+ * The frame rate, with the clips (model/tracks.ts changeFps) and the markers re-counted in whole frames of it:
+ * one undo step. The playhead keeps its time, on the nearest frame of the new rate.
+ */
 export const setFpsAtom = atom(null, (get, set, fps: number) => {
   const h = get(historyBaseAtom);
   const from = h.present.settings.fps;
   if (fps === from || !(VIDEO_FPS_CHOICES as readonly number[]).includes(fps)) return;
-  set(historyBaseAtom, commit(h, { items: changeFps(h.present.items, from, fps), settings: { ...h.present.settings, fps } }));
+  const markers = h.present.settings.markers;
+  const settings = markers?.length ? { ...h.present.settings, fps, markers: rescaleMarkers(markers, from, fps) } : { ...h.present.settings, fps };
+  set(historyBaseAtom, commit(h, { items: changeFps(h.present.items, from, fps), settings }));
+  const p = get(playbackBaseAtom);
+  set(playbackBaseAtom, { ...p, time: Math.min(get(totalDurationAtom), Math.round(p.time * fps) / fps) });
 });
 export const setFormatAtom = atom(null, (get, set, format: VideoFormat) => {
   if (get(settingsAtom).format !== format) set(changeSettings((s) => ({ ...s, format })));
@@ -315,6 +323,42 @@ export const setTrackMixAtom = atom(null, (get, set, track: TrackId, patch: { mu
 });
 export const setQualityAtom = atom(null, (get, set, quality: VideoQuality) => {
   if (get(settingsAtom).quality !== quality) set(changeSettings((s) => ({ ...s, quality })));
+});
+
+/** The timeline's markers by frame (model/markers.ts; a project without any has none). */
+export const markersAtom = atom((get) => get(settingsAtom).markers ?? NO_MARKERS);
+const NO_MARKERS: readonly Marker[] = [];
+/** One undo step for an edit of the markers; an edit that changes nothing records nothing. */
+function editMarkers(recipe: (markers: readonly Marker[]) => readonly Marker[]) {
+  return atom(null, (get, set) => {
+    const h = get(historyBaseAtom);
+    const current = h.present.settings.markers ?? NO_MARKERS;
+    const next = recipe(current);
+    if (next === current) return;
+    // No markers is no key: a project that never had any saves as it did before markers.
+    const { markers: _m, ...rest } = h.present.settings;
+    set(historyBaseAtom, commit(h, { ...h.present, settings: next.length ? { ...rest, markers: [...next] } : rest }));
+  });
+}
+let markerCounter = 0;
+/** Ids for new markers: unique in the project. */
+export const newMarkerId = () => `m${Date.now().toString(36)}${(markerCounter++).toString(36)}`;
+/** M: a marker at the playhead (none when one is there already): one undo step. Returns its id. */
+export const addMarkerAtom = atom(null, (get, set): string | null => {
+  const frame = get(playheadFrameAtom);
+  const id = newMarkerId();
+  set(editMarkers((ms) => addMarker(ms, frame, id)));
+  return get(markersAtom).find((m) => m.frame === frame)?.id ?? null;
+});
+export const moveMarkerAtom = atom(null, (_get, set, id: string, frame: number) => set(editMarkers((ms) => moveMarker(ms, id, frame))));
+export const renameMarkerAtom = atom(null, (_get, set, id: string, label: string) => set(editMarkers((ms) => renameMarker(ms, id, label))));
+export const removeMarkerAtom = atom(null, (_get, set, id: string) => set(editMarkers((ms) => removeMarker(ms, id))));
+/** The previous (-1) or next (+1) marker: the playhead moves there (pausing); none, nothing moves. */
+export const jumpToMarkerAtom = atom(null, (get, set, direction: -1 | 1) => {
+  const m = adjacentMarker(get(markersAtom), get(playheadFrameAtom), direction);
+  if (!m) return;
+  set(pauseAtom);
+  set(seekFrameAtom, m.frame);
 });
 
 /** The title is not part of undo: typing it letter by letter would fill the history. */

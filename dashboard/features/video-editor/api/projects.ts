@@ -1,5 +1,6 @@
 import { collection, deleteDoc, doc, getDoc, limit, orderBy, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
+import { encodeMarker } from '@core/editor/markers';
 import { toVideoProject, type VideoProject } from '@core/data/video-project';
 import type { ProjectSettings, TimelineItem } from '@core/editor/model';
 import { userCollectionPath } from '@core/firestore-paths';
@@ -20,11 +21,14 @@ export interface ProjectContent {
 /** Firestore refuses undefined anywhere in a document; a JSON round trip drops such keys. */
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-function projectFields(content: ProjectContent) {
+/** The document fields a Save writes (exported for the tests). */
+export function projectFields(content: ProjectContent) {
   const firstPicture = content.items.find((i) => i.type === 'image');
+  // Markers are stored beside the timeline, one line of text each (core/editor/markers.ts).
+  const { markers = [], ...project } = content.settings;
   return {
     title: content.title.trim().slice(0, 200) || DEFAULT_PROJECT_TITLE,
-    settings: plain({ timelineItems: content.items, project: content.settings }),
+    settings: plain({ timelineItems: content.items, project, ...(markers.length ? { markers: markers.map(encodeMarker) } : {}) }),
     thumbnailUrl: firstPicture && 'url' in firstPicture.settings ? firstPicture.settings.url : '',
     updatedAt: serverTimestamp(),
   };

@@ -1,11 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { Flag, Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import {
+  addMarkerAtom,
   canRedoAtom,
   canUndoAtom,
+  markersAtom,
   moveClipsAtom,
   playheadFrameAtom,
   pxPerFrameAtom,
@@ -33,6 +35,7 @@ import { ClipInspector, clipLabel } from './clip-inspector';
 import { KeyframeDiamonds } from './keyframe-controls';
 import { mainCuts } from '../model/transitions';
 import { inWindow, rulerTicks, viewWindow, type ViewWindow } from '../model/view-window';
+import { MarkerEditor, MarkerFlags } from './timeline-markers';
 import { TransitionMarkers } from './transition-markers';
 
 // The time-scaled timeline: a ruler, one lane per track, clips as wide as they last at the current zoom,
@@ -213,6 +216,7 @@ const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowS
   const ripple = useAtomValue(rippleAtom);
   const snapping = useAtomValue(snappingAtom);
   const split = useSetAtom(splitAtPlayheadAtom);
+  const addMarker = useSetAtom(addMarkerAtom);
   const toggleRipple = useSetAtom(toggleRippleAtom);
   const toggleSnapping = useSetAtom(toggleSnappingAtom);
   const zoom = useSetAtom(zoomAtom);
@@ -233,6 +237,10 @@ const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowS
       <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
         <Scissors aria-hidden="true" />
         Split
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => addMarker()} title="Add a marker at the playhead (M)">
+        <Flag aria-hidden="true" />
+        Marker
       </Button>
       <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
         <WrapText aria-hidden="true" />
@@ -303,6 +311,10 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const tl = useAtomValue(timelineAtom);
   const playhead = useAtomValue(playheadFrameAtom);
   const selection = useAtomValue(selectionAtom);
+  const markers = useAtomValue(markersAtom);
+  const markerFrames = useMemo(() => markers.map((m) => m.frame), [markers]);
+  const [openMarker, setOpenMarker] = useState<string | null>(null);
+  const closeMarker = useCallback(() => setOpenMarker(null), []);
   const ppf = useAtomValue(pxPerFrameAtom);
   const snapping = useAtomValue(snappingAtom);
   const select = useSetAtom(selectClipAtom);
@@ -394,12 +406,12 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     if (!drag) return;
     const raw = Math.round((e.clientX - drag.x0) / ppf);
     if (drag.kind === 'move') {
-      const delta = snapping ? snapMove(tl, drag.ids, raw, snapPoints(tl, playhead, [], drag.ids), ppf) : raw;
+      const delta = snapping ? snapMove(tl, drag.ids, raw, snapPoints(tl, playhead, markerFrames, drag.ids), ppf) : raw;
       const over = trackAt(e.clientY) ?? drag.track;
       setDrag({ ...drag, delta, track: over, moved: drag.moved || Math.abs(e.clientX - drag.x0) > 3 || over !== drag.track0 });
     } else {
       const to = drag.from + raw;
-      setDrag({ ...drag, to: snapping ? snap(to, snapPoints(tl, playhead, [], [drag.id]), ppf) : to });
+      setDrag({ ...drag, to: snapping ? snap(to, snapPoints(tl, playhead, markerFrames, [drag.id]), ppf) : to });
     }
   };
   const onPointerUp = () => {
@@ -566,9 +578,11 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
               <TransitionMarkers cuts={cuts} fps={fps} pxPerFrame={ppf} top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H} height={LANE_H} selected={selection} onSelect={(id) => select(id)} />
             </div>
             <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500" style={{ left: playhead * ppf }} data-testid="playhead" />
+            <MarkerFlags fps={fps} pxPerFrame={ppf} height={RULER_H} open={openMarker} onOpen={setOpenMarker} />
           </div>
         </div>
       </div>
+      {openMarker ? <MarkerEditor key={openMarker} id={openMarker} fps={fps} onClose={closeMarker} /> : null}
       <Inspector />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
+  addMarkerAtom,
   copySelectionAtom,
   cutSelectionAtom,
   deleteSelectionAtom,
@@ -8,6 +9,7 @@ import {
   dropRightAtom,
   duplicateSelectionAtom,
   jumpToEndAtom,
+  jumpToMarkerAtom,
   pasteAtom,
   pauseAtom,
   playAtom,
@@ -83,6 +85,12 @@ export function useEditorKeys() {
           return store.set(duplicateSelectionAtom);
         case 'toggleSnapping':
           return store.set(toggleSnappingAtom);
+        case 'addMarker':
+          return void store.set(addMarkerAtom);
+        case 'previousMarker':
+          return store.set(jumpToMarkerAtom, -1);
+        case 'nextMarker':
+          return store.set(jumpToMarkerAtom, 1);
         case 'zoomIn':
           return store.set(zoomAtom, 'in');
         case 'zoomOut':

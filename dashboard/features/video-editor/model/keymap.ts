@@ -27,6 +27,9 @@ export type EditorAction =
   | 'cut'
   | 'duplicate'
   | 'toggleSnapping'
+  | 'addMarker'
+  | 'previousMarker'
+  | 'nextMarker'
   | 'zoomIn'
   | 'zoomOut'
   | 'zoomFit'
@@ -62,6 +65,10 @@ export const DEFAULT_KEYMAP: readonly ActionInfo[] = [
   { id: 'cut', label: 'Cut', keys: ['Ctrl+X'] },
   { id: 'duplicate', label: 'Duplicate', keys: ['Ctrl+D'] },
   { id: 'toggleSnapping', label: 'Snapping on or off', keys: ['N'] },
+  { id: 'addMarker', label: 'Add a marker at the playhead', keys: ['M'] },
+  // Not Ctrl+Shift+M (Premiere's): Chrome keeps it for switching profiles.
+  { id: 'previousMarker', label: 'Go to the previous marker', keys: ['['] },
+  { id: 'nextMarker', label: 'Go to the next marker', keys: [']'] },
   { id: 'zoomIn', label: 'Zoom in', keys: ['+', '='] },
   { id: 'zoomOut', label: 'Zoom out', keys: ['-'] },
   { id: 'zoomFit', label: 'Zoom to fit the project', keys: ['Shift+Z'] },
