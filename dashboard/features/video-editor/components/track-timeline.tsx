@@ -225,30 +225,31 @@ const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowS
   const undo = useSetAtom(undoAtom);
   const redo = useSetAtom(redoAtom);
   return (
+    // On a phone the tools show their icons only (their names stay for screen readers), two rows instead of three.
     <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
       <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
         <Undo2 aria-hidden="true" />
-        Undo
+        <span className="max-sm:sr-only">Undo</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
         <Redo2 aria-hidden="true" />
-        Redo
+        <span className="max-sm:sr-only">Redo</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={split} title="Split at playhead (S)">
         <Scissors aria-hidden="true" />
-        Split
+        <span className="max-sm:sr-only">Split</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={() => addMarker()} title="Add a marker at the playhead (M)">
         <Flag aria-hidden="true" />
-        Marker
+        <span className="max-sm:sr-only">Marker</span>
       </Button>
       <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
         <WrapText aria-hidden="true" />
-        Ripple
+        <span className="max-sm:sr-only">Ripple</span>
       </Button>
       <Button variant={snapping ? 'secondary' : 'ghost'} size="sm" onClick={toggleSnapping} aria-pressed={snapping} title="Snapping (N)">
         <Magnet aria-hidden="true" />
-        Snap
+        <span className="max-sm:sr-only">Snap</span>
       </Button>
       <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('out')} aria-label="Zoom out" title="Zoom out (-)">
         <ZoomOut aria-hidden="true" />
