@@ -97,11 +97,11 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
 const started = Date.now();
 const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 // Two lanes, one per core. The stack (three builds, then the emulators) starts next to the checks that
-// need none (tsc, eslint, prettier and vitest each keep one core busy); the functions suite runs on it as
-// soon as it is up, and mostly waits on triggers and provider polls; the media suite follows it in that
-// lane. The checks' lane runs the rules suites once the stack is up (on the same emulators, a project of
-// their own), then the hosting and stack suites: the two lanes then take about as long as each other.
-// e2e starts once both lanes are done, with the cores to itself.
+// need none (tsc, eslint, prettier and vitest each keep one core busy). Once it is up, the functions suite
+// and the rules suites run side by side on it (the rules suites in a project of their own): the functions
+// suite mostly waits on triggers, provider polls and publishing's windows, so the rules suites take the
+// core it leaves. The media suite follows them in that lane; the checks' lane goes on with the hosting and
+// stack suites. e2e starts once both lanes are done, with the cores to itself.
 const stackStarting = needsStack ? startTestStack() : undefined;
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 // After the stack's builds, so the renders do not share the cores with them.
@@ -113,11 +113,7 @@ const checksLane = (async () => {
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
   await vitest('unit', ['unit', 'unit-shared', 'unit-dom', 'unit-dom-mocks', 'extension-unit', 'extension-unit-shared'], {}, { buffered: needsStack, workers: 2 });
-  const stack = await stackStarting;
-  // The rules suites clear their project's Firestore and bucket: a project of their own on the same
-  // emulators, so the functions and e2e users are never wiped.
-  if (stack) await vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: true });
-  // With a stack, the media suite runs in the other lane, after the functions suite.
+  // With a stack, the media suite runs in the other lane, after the functions and rules suites.
   if (!needsStack) await media();
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
   await vitest('hosting', ['hosting'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
@@ -130,7 +126,12 @@ if (stack) {
   try {
     // Two lanes of functions files side by side (tests/functions/vitest.config.ts): most of a file's time
     // is spent waiting on triggers, provider polls and publishing's windows, not on a core.
-    await vitest('functions', ['functions'], stack.env, { lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } } });
+    await Promise.all([
+      vitest('functions', ['functions'], stack.env, { lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } } }),
+      // The rules suites clear their project's Firestore and bucket: a project of their own on the same
+      // emulators, so the functions and e2e users are never wiped.
+      vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: true }),
+    ]);
     await media();
     await checksLane;
     await playwright('e2e', stack.env);
