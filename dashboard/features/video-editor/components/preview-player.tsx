@@ -202,6 +202,12 @@ export function PreviewPlayer() {
           disabled={empty}
           className="h-2 min-w-32 flex-1 cursor-pointer accent-primary"
         />
+        {/* J/L shuttle: how fast and which way, while it plays at other than normal speed. */}
+        {playing && rate !== 1 ? (
+          <output aria-label="Shuttle speed" className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap tabular-nums">
+            {Math.abs(rate)}× {rate < 0 ? 'backwards' : 'forwards'}
+          </output>
+        ) : null}
         <output aria-label="Current time" className="w-36 text-right font-mono text-sm tabular-nums">
           {formatTime(time)} / {formatTime(total)}
         </output>
