@@ -164,7 +164,7 @@ test('transport keys: play and pause, the J/K/L shuttle, frame and second steps,
   }
 });
 
-test('editing keys: split, drop left and right, delete, ripple delete, undo and redo, clipboard, snapping, zoom', async ({ muse, page }) => {
+test('editing keys: split, drop left and right, delete, ripple delete, undo and redo, clipboard, snapping, markers, zoom', async ({ muse, page }) => {
   await openProject(muse, page);
   await focusPage(page);
   const undo = async () => {
@@ -254,6 +254,25 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
     await expect(snap).toHaveAttribute('aria-pressed', 'false');
     await page.keyboard.press('N');
     await expect(snap).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('M adds a marker at the playhead; ] goes to the next marker, [ to the previous one', async () => {
+    await focusPage(page);
+    const markers = page.getByRole('group', { name: 'Markers' }).getByRole('button', { name: /^Marker \d+ at / });
+    await expect(markers).toHaveCount(0);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('M');
+    await toFiveSeconds();
+    await page.keyboard.press('M');
+    await expect.poll(() => markers.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Marker 1 at 00:00:00', 'Marker 2 at 00:05:00']);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('BracketRight');
+    await expect(playhead(page)).toHaveText('00:05:00 / 01:00:00');
+    await page.keyboard.press('End');
+    await page.keyboard.press('BracketLeft');
+    await expect(playhead(page)).toHaveText('00:05:00 / 01:00:00');
+    await page.keyboard.press('BracketLeft');
+    await expect(playhead(page)).toHaveText('00:00:00 / 01:00:00');
   });
 
   await test.step('+ and = zoom in, - zooms out, Shift+Z fits the project in the timeline', async () => {
