@@ -29,7 +29,7 @@ function FileRefusals({ asset, problems, durationSeconds }: { asset: MediaAsset;
             </p>
             {fix ? (
               <Link
-                to={editorFixHref({ preset: fix, url: asset.url, name: asset.title, generationId: asset.id, durationSeconds })}
+                to={editorFixHref({ preset: fix, channel: target, media: { url: asset.url, name: asset.title, generationId: asset.id, durationSeconds } })}
                 className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-foreground underline underline-offset-4 hover:text-primary"
                 aria-label={`Fix ${asset.title} for ${mediaTargetLabels[target]} in the editor`}
               >

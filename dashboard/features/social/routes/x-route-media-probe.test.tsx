@@ -94,7 +94,7 @@ describe('the X composer with a file X refuses', () => {
     const fix = within(why).getByRole('link', { name: 'Fix Harbour HEVC for X in the editor' });
     const href = new URL(fix.getAttribute('href')!, 'http://dashboard.test');
     expect(href.pathname).toBe('/create/editor');
-    expect(Object.fromEntries(href.searchParams)).toEqual({ preset: 'x-landscape', media: HEVC_URL, name: 'Harbour HEVC', generation: 'hevc', duration: '12.5' });
+    expect(Object.fromEntries(href.searchParams)).toEqual({ preset: 'x-landscape', channel: 'x', media: HEVC_URL, name: 'Harbour HEVC', generation: 'hevc', duration: '12.5' });
 
     fireEvent.click(within(attached).getByRole('button', { name: 'Remove Harbour HEVC' }));
     expect(schedule.disabled).toBe(false);
