@@ -57,10 +57,12 @@ function EditForChannel({ target, media }: { target: MediaTarget; media: EditorF
   if (choices.length === 0) return null;
   return (
     <Menu>
-      <MenuButton className="inline-flex h-8 items-center gap-1.5 rounded-md border border-input bg-background px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 data-open:bg-accent">
+      <MenuButton
+        aria-label={`Edit for ${mediaTargetLabels[target]}: ${media.name}`}
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-input bg-background px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 data-open:bg-accent"
+      >
         <Scissors className="size-3.5" aria-hidden="true" />
         Edit for {mediaTargetLabels[target]}
-        <span className="sr-only">: {media.name}</span>
         <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
       </MenuButton>
       <MenuItems

@@ -131,7 +131,7 @@ describe('the one composer with a file some channels refuse', () => {
     expect(
       within(attached)
         .getAllByRole('button', { name: /^Edit for/ })
-        .map((b) => b.textContent),
+        .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Edit for X: Harbour clip', 'Edit for YouTube: Harbour clip']);
     expect(screen.queryByRole('link', { name: /^Make a video for/ })).toBeNull();
 
