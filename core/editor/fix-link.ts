@@ -1,38 +1,63 @@
-import { EXPORT_PRESET_FPS, exportPresets, isExportPresetId, type ExportPresetId } from '../platforms/media-rules';
+import { EXPORT_PRESET_FPS, exportPresets, isExportPresetId, mediaTargetLabels, type ExportPresetId, type MediaTarget } from '../platforms/media-rules';
 import { paths } from '../routes';
 import type { ProjectSettings } from './model';
 
-// "Fix in editor": a composer's link to /create/editor that opens a new project with the refused file on the
-// main track and the channel's export preset as its settings. The composers build it; the editor reads it.
+// A composer's link to /create/editor that opens a new project in a channel's export preset: "Fix in editor"
+// under a refused file and "Edit for <channel>" beside an attached one put that file on the main track;
+// "Make a video for <channel>" opens the preset with an empty timeline. The composers build it; the editor reads it.
 
-export interface EditorFix {
-  preset: ExportPresetId;
-  /** The file's download URL, its name and library id, and its length when the probe read it. */
+/** The file to open: its download URL, its name and library id, and its length when the probe read it. */
+export interface EditorFixMedia {
   url: string;
   name: string;
   generationId: string;
   durationSeconds: number | null;
 }
 
-export function editorFixHref(fix: EditorFix): string {
-  const params = new URLSearchParams({ preset: fix.preset, media: fix.url, name: fix.name, generation: fix.generationId });
-  if (fix.durationSeconds !== null) params.set('duration', String(Math.round(fix.durationSeconds * 1000) / 1000));
+export interface EditorFix {
+  preset: ExportPresetId;
+  /** The channel the export is for, when the link names one (the editor says "Preset: YouTube Shorts"). */
+  channel: MediaTarget | null;
+  media: EditorFixMedia | null;
+}
+
+export function editorFixHref(fix: { preset: ExportPresetId; channel?: MediaTarget | null; media?: EditorFixMedia | null }): string {
+  const params = new URLSearchParams({ preset: fix.preset });
+  if (fix.channel) params.set('channel', fix.channel);
+  const media = fix.media;
+  if (media) {
+    params.set('media', media.url);
+    params.set('name', media.name);
+    params.set('generation', media.generationId);
+    if (media.durationSeconds !== null) params.set('duration', String(Math.round(media.durationSeconds * 1000) / 1000));
+  }
   return `${paths.createEditor}?${params.toString()}`;
 }
 
-/** The fix an editor address asks for, or null (no preset, an unknown one, or a media URL that is not http(s)). */
+const isMediaTarget = (value: string | null): value is MediaTarget => value !== null && Object.hasOwn(mediaTargetLabels, value);
+
+/**
+ * The fix an editor address asks for, or null: no preset, an unknown one, or a media URL that is not http(s)
+ * (the whole link is refused then, not opened without its file). Without `media` it opens the preset alone.
+ */
 export function readEditorFix(params: URLSearchParams): EditorFix | null {
   const preset = params.get('preset');
   if (!isExportPresetId(preset)) return null;
-  const url = params.get('media') ?? '';
+  const channelParam = params.get('channel');
+  const channel = isMediaTarget(channelParam) ? channelParam : null;
+  const url = params.get('media');
+  if (url === null) return { preset, channel, media: null };
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return null;
   const duration = Number(params.get('duration'));
   return {
     preset,
-    url,
-    name: (params.get('name') ?? '').slice(0, 200),
-    generationId: (params.get('generation') ?? '').slice(0, 128),
-    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+    channel,
+    media: {
+      url,
+      name: (params.get('name') ?? '').slice(0, 200),
+      generationId: (params.get('generation') ?? '').slice(0, 128),
+      durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+    },
   };
 }
 

@@ -111,15 +111,22 @@ export const MEDIA_RULES: Record<MediaTarget, MediaRules> = {
   'youtube-shorts': { video: { maxSeconds: 3 * 60, aspect: { min: 0, max: 1, words: 'square or vertical' } } },
 };
 
-/** Export presets the editor (/create/editor?preset=...) opens a fix with: H.264 MP4 at 30 fps in each shape. */
+/**
+ * Export presets the editor (/create/editor?preset=...) opens with: H.264 MP4 at 30 fps in each shape. The ids
+ * travel in links (a composer's Fix in editor, core/editor/fix-link.ts), so an id once given keeps its meaning.
+ * Each size is the editor's own for its shape and size class (resolutionFor in core/editor/model.ts): 4:5 at
+ * 1080p is 1080x1350, 16:9 at 4K 3840x2160. Which channel offers which: ./channel-presets.ts.
+ */
 export const exportPresets = {
   'x-landscape': { label: 'X landscape', aspectRatio: '16:9', width: 1280, height: 720 },
   'x-square': { label: 'X square', aspectRatio: '1:1', width: 720, height: 720 },
   'x-portrait': { label: 'X portrait', aspectRatio: '9:16', width: 720, height: 1280 },
   'hd-landscape': { label: 'HD landscape', aspectRatio: '16:9', width: 1920, height: 1080 },
   'hd-square': { label: 'HD square', aspectRatio: '1:1', width: 1080, height: 1080 },
+  'hd-feed-portrait': { label: 'HD feed portrait', aspectRatio: '4:5', width: 1080, height: 1350 },
   'hd-portrait': { label: 'HD vertical', aspectRatio: '9:16', width: 1080, height: 1920 },
-} as const satisfies Record<string, { label: string; aspectRatio: '16:9' | '1:1' | '9:16'; width: number; height: number }>;
+  '4k-landscape': { label: '4K landscape', aspectRatio: '16:9', width: 3840, height: 2160 },
+} as const satisfies Record<string, { label: string; aspectRatio: '16:9' | '1:1' | '4:5' | '9:16'; width: number; height: number }>;
 export type ExportPresetId = keyof typeof exportPresets;
 export const EXPORT_PRESET_FPS = 30;
 

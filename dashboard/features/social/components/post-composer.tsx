@@ -155,7 +155,7 @@ export function PostComposer({
         {textNote ? <p className="text-xs text-muted-foreground">{textNote}</p> : null}
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
-      <MediaField platform={platform} media={media} onChange={setMedia} checks={mediaChecks} />
+      <MediaField platform={platform} media={media} onChange={setMedia} checks={mediaChecks} channels={[platform]} />
       {documentOffered ? <DocumentChoice pages={media.length} value={documentDraft} onChange={setDocumentDraft} /> : null}
       {threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
       {comments ? <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} /> : null}

@@ -137,7 +137,7 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
         <Label htmlFor={`${id}-text`}>Post Content</Label>
         <Textarea id={`${id}-text`} value={text} onChange={(e) => onTextChange(e.target.value)} rows={6} placeholder="Text (markdown), or just a link to make a link post" />
       </div>
-      <MediaField platform="reddit" media={media} onChange={setMedia} checks={mediaChecks} />
+      <MediaField platform="reddit" media={media} onChange={setMedia} checks={mediaChecks} channels={['reddit']} />
       {flairs.status === 'loading' ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading flairs...

@@ -133,7 +133,7 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
           {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
         </p>
       </div>
-      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" checks={mediaChecks} />
+      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" checks={mediaChecks} channels={[target]} />
     </ComposerShell>
   );
 }

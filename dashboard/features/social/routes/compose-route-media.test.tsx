@@ -100,4 +100,45 @@ describe('the one composer with a file some channels refuse', () => {
     expect(fixes.getByRole('link', { name: 'Fix Harbour clip for YouTube Shorts in the editor' }).getAttribute('href')).toMatch(/^\/create\/editor\?preset=hd-portrait&/);
     expect(calls.log.filter((c) => c.name === 'publishPost')).toHaveLength(0);
   });
+
+  it('offers each chosen channel’s presets beside the shared video, and a new video per channel before one is attached', async () => {
+    // The menu's anchoring watches its button's size; jsdom has no layout (Vitest takes the stub back after the file).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    render(
+      <MemoryRouter>
+        <ComposeRoute />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'X' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'YouTube' }));
+    fireEvent.change(screen.getByLabelText('Shared text'), { target: { value: 'The harbour at dawn' } });
+    expect(screen.getAllByRole('link', { name: /^Make a video for/ }).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Make a video for X', '/create/editor?preset=x-landscape&channel=x'],
+      ['Make a video for YouTube', '/create/editor?preset=hd-landscape&channel=youtube'],
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Harbour clip' }));
+    const attached = await screen.findByRole('list', { name: 'Attached media' });
+    await screen.findByRole('list', { name: 'Why Harbour clip is refused' });
+    expect(
+      within(attached)
+        .getAllByRole('button', { name: /^Edit for/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Edit for X: Harbour clip', 'Edit for YouTube: Harbour clip']);
+    expect(screen.queryByRole('link', { name: /^Make a video for/ })).toBeNull();
+
+    fireEvent.click(within(attached).getByRole('button', { name: 'Edit for YouTube: Harbour clip' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['YouTube · 16:9 · 1920x1080(default)', 'YouTube · 16:9 · 3840x2160', 'YouTube Shorts · 9:16 · 1080x1920']);
+    const shorts = new URL(items[2]!.getAttribute('href')!, 'http://dashboard.test');
+    expect(Object.fromEntries(shorts.searchParams)).toEqual({ preset: 'hd-portrait', channel: 'youtube-shorts', media: 'https://files.test/clip.mp4', name: 'Harbour clip', generation: 'clip', duration: '45' });
+  });
 });

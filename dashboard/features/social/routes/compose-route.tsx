@@ -499,6 +499,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                       own: ownMedia[current] ?? null,
                       shared: media,
                       checks: checksOf(current),
+                      target: targetOf(current),
                       onChange: (next) => setOwnMedia((all) => ({ ...all, [current]: next })),
                       onJoin: () =>
                         setOwnMedia((all) => {
@@ -521,6 +522,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
                       media={media}
                       onChange={setMedia}
                       checks={mediaChecks}
+                      channels={picked.filter((c) => !mediaForked(c)).map(targetOf)}
                       note={
                         picked.length > 0 ? (
                           <ul className="grid gap-1 text-xs text-muted-foreground">
@@ -617,7 +619,7 @@ interface ChannelPanelProps {
   check: { used: number; max: number; unit: string };
   onChange: (change: Partial<ChannelFields>) => void;
   /** The channel's own media (null while it sends the shared media), and how it forks and joins again. */
-  media: { own: MediaAsset[] | null; shared: readonly MediaAsset[]; checks: MediaChecks; onChange: (media: MediaAsset[]) => void; onJoin: () => void };
+  media: { own: MediaAsset[] | null; shared: readonly MediaAsset[]; checks: MediaChecks; target: MediaTarget; onChange: (media: MediaAsset[]) => void; onJoin: () => void };
   authors: AuthorChoice[] | null;
   flairs: { state: ReturnType<typeof useSubredditFlairs>; data: { flairs: { id: string; text: string }[]; flairRequired: boolean } | null; chosen: { textEditable: boolean; text: string } | null };
 }
@@ -740,7 +742,7 @@ function ChannelPanel({ channel, fields, shared, check, onChange, media, authors
  * A channel's media: the shared media until "Use different media for this channel" forks it (a copy to edit:
  * YouTube's video beside X's image), "Use shared media" joins it again. A forked channel's checks read its own files.
  */
-function ChannelMedia({ channel, own, shared, checks, onChange, onJoin }: { channel: Channel } & ChannelPanelProps['media']) {
+function ChannelMedia({ channel, own, shared, checks, target, onChange, onJoin }: { channel: Channel } & ChannelPanelProps['media']) {
   const label = platformLabels[channel];
   const video = platforms[channel].videoUpload;
   if (own === null) {
@@ -769,6 +771,7 @@ function ChannelMedia({ channel, own, shared, checks, onChange, onJoin }: { chan
         media={own}
         onChange={onChange}
         checks={checks}
+        channels={[target]}
         {...(video ? { types: ['video'] as const, single: true, legend: `Video for ${label}` } : { legend: `Media for ${label}` })}
       />
     </div>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaProbe } from '@core/media-probe';
 import type { ProbeResult } from '@/lib/media-probe';
 import type { FakeCalls, FakeLive } from '../test-support';
@@ -94,7 +94,7 @@ describe('the X composer with a file X refuses', () => {
     const fix = within(why).getByRole('link', { name: 'Fix Harbour HEVC for X in the editor' });
     const href = new URL(fix.getAttribute('href')!, 'http://dashboard.test');
     expect(href.pathname).toBe('/create/editor');
-    expect(Object.fromEntries(href.searchParams)).toEqual({ preset: 'x-landscape', media: HEVC_URL, name: 'Harbour HEVC', generation: 'hevc', duration: '12.5' });
+    expect(Object.fromEntries(href.searchParams)).toEqual({ preset: 'x-landscape', channel: 'x', media: HEVC_URL, name: 'Harbour HEVC', generation: 'hevc', duration: '12.5' });
 
     fireEvent.click(within(attached).getByRole('button', { name: 'Remove Harbour HEVC' }));
     expect(schedule.disabled).toBe(false);
@@ -122,5 +122,75 @@ describe('the X composer with a file X refuses', () => {
     answer(probe({ videoCodec: 'hevc' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Harbour HEVC: X takes H.264 video only (this one is HEVC (H.265))' })));
     expect(calls.log.filter((c) => c.name === 'publishPost')).toHaveLength(0);
+  });
+});
+
+/** Where a link took the page: the editor's address, as the router holds it. */
+function EditorAddress() {
+  const location = useLocation();
+  return <p data-testid="editor-address">{`${location.pathname}${location.search}`}</p>;
+}
+
+describe('the X composer offering the editor’s presets for X', () => {
+  beforeAll(() => {
+    // The menu's anchoring (Headless UI's floating panel) watches its button's size; jsdom has no layout.
+    // Vitest takes the stub back after the file (tests/unit/support/fresh-modules.ts).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  beforeEach(() => {
+    calls.handlers = { getPlatformProfile: () => Promise.resolve({ platform: 'x', name: '@muse', followers: 1, following: 1, posts: 1, authors: [] }) };
+    live.posts = [];
+    live.library = [{ id: 'ok', data: { type: 'video', title: 'Harbour H264', originalUrl: OK_URL, contentType: 'video/mp4', sizeBytes: 8 * 1024 * 1024 } }];
+    probes.clear();
+    probes.set(OK_URL, Promise.resolve(probe({ width: 1280, height: 720 })));
+  });
+  afterEach(cleanup);
+
+  it('lists X’s presets beside a video X takes, the default first, and picking one opens the editor with the video in it', async () => {
+    render(
+      <MemoryRouter initialEntries={['/social/x']}>
+        <Routes>
+          <Route path="/social/x" element={<XRoute />} />
+          <Route path="/create/editor" element={<EditorAddress />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Make a video for X' }).getAttribute('href')).toBe('/create/editor?preset=x-landscape&channel=x');
+    const attached = await attach('Harbour H264');
+    await waitFor(() => expect(screen.queryByText(/Checking the attached media/)).toBeNull());
+    // With a video attached the composer offers to edit it, not to make another.
+    expect(screen.queryByRole('link', { name: /Make a video/ })).toBeNull();
+
+    fireEvent.click(within(attached).getByRole('button', { name: 'Edit for X: Harbour H264' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['X · 16:9 · 1280x720(default)', 'X · 1:1 · 720x720', 'X · 9:16 · 720x1280']);
+
+    fireEvent.click(items[2]!);
+    const address = new URL((await screen.findByTestId('editor-address')).textContent!, 'http://dashboard.test');
+    expect(address.pathname).toBe('/create/editor');
+    expect(Object.fromEntries(address.searchParams)).toEqual({ preset: 'x-portrait', channel: 'x', media: OK_URL, name: 'Harbour H264', generation: 'ok', duration: '12.5' });
+  });
+
+  it('opens and walks the menu from the keyboard', async () => {
+    renderPage();
+    const attached = await attach('Harbour H264');
+    const button = within(attached).getByRole('button', { name: 'Edit for X: Harbour H264' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    // Opened from the keyboard, the first preset (X's default) is the active item.
+    await waitFor(() => expect(menu.getAttribute('aria-activedescendant')).toBe(within(menu).getAllByRole('menuitem')[0]!.id));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    await waitFor(() => expect(menu.getAttribute('aria-activedescendant')).toBe(within(menu).getAllByRole('menuitem')[1]!.id));
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 });

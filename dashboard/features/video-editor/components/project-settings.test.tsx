@@ -4,6 +4,7 @@ import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
 import { createEditorStore, itemsAtom, settingsAtom, undoAtom } from '../atoms';
+import { madeForAtom } from '../made-for';
 import { ProjectSettingsPanel } from './project-settings';
 
 // The project settings' export presets: Aspect Ratio (with 4:5), Size (720p..4K of the shorter side) and
@@ -62,5 +63,24 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
     act(() => store.set(undoAtom));
     expect((screen.getByLabelText('Frame Rate') as HTMLSelectElement).value).toBe('30');
     expect((screen.getByLabelText('Export Size') as HTMLSelectElement).value).toBe('2160p');
+  });
+
+  it('names the channel a preset link opened the project for, until a setting is changed', () => {
+    const shorts = { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+    const store = createEditorStore({ items, settings: shorts });
+    store.set(madeForAtom, { channel: 'YouTube Shorts', settings: shorts });
+    render(
+      <Provider store={store}>
+        <ProjectSettingsPanel />
+      </Provider>,
+    );
+    expect(screen.getByText('Preset: YouTube Shorts')).toBeTruthy();
+    choose('Frame Rate', '60');
+    expect(screen.queryByText(/Preset:/)).toBeNull();
+    // Undone, the project is the preset again.
+    act(() => store.set(undoAtom));
+    expect(screen.getByText('Preset: YouTube Shorts')).toBeTruthy();
+    choose('Aspect Ratio', '1:1');
+    expect(screen.queryByText(/Preset:/)).toBeNull();
   });
 });

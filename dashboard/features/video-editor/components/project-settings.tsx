@@ -3,6 +3,7 @@ import { ASPECT_RATIOS, VIDEO_FORMATS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO
 import type { AspectRatioId, VideoFormat, VideoQuality, VideoSizeId } from '@core/editor/model';
 import { Input, Label } from '@core/ui/input';
 import { setAspectRatioAtom, setFormatAtom, setFpsAtom, setQualityAtom, settingsAtom, setVideoSizeAtom, totalDurationAtom, videoSizeAtom } from '../atoms';
+import { madeForAtom, madeForShown } from '../made-for';
 import { formatTime } from '../model/timeline';
 
 const select =
@@ -18,11 +19,14 @@ export function ProjectSettingsPanel() {
   const size = useAtomValue(videoSizeAtom);
   const setSize = useSetAtom(setVideoSizeAtom);
   const setFps = useSetAtom(setFpsAtom);
+  const madeFor = madeForShown(useAtomValue(madeForAtom), settings);
   return (
     <section aria-labelledby="project-settings-heading" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id="project-settings-heading" className="font-semibold">
         Project Settings
       </h2>
+      {/* Opened from a composer's preset link: which channel, until a setting is changed. */}
+      {madeFor ? <p className="-mt-2 text-sm text-muted-foreground">Preset: {madeFor}</p> : null}
       <div className="space-y-2">
         <Label htmlFor="editor-aspect">Aspect Ratio</Label>
         {/* The option stays short so the closed select shows it whole in the narrow settings column; the usage goes below. */}

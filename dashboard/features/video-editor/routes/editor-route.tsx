@@ -3,13 +3,14 @@ import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { readEditorFix, presetSettings } from '@core/editor/fix-link';
-import { EXPORT_PRESET_FPS, exportPresets } from '@core/platforms/media-rules';
+import { EXPORT_PRESET_FPS, exportPresets, mediaTargetLabels } from '@core/platforms/media-rules';
 import { paths } from '@core/routes';
 import { Button, buttonClasses } from '@core/ui/button';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { getProject, type VideoProject } from '../api/projects';
 import { createEditorStore, projectIdAtom, type EditorStore } from '../atoms';
+import { madeForAtom } from '../made-for';
 import { EditorScreen } from '../components/editor-screen';
 import { createClip } from '../model/timeline';
 import type { RenderTimelineFn } from '../hooks/use-render';
@@ -17,8 +18,9 @@ import { createDraftStorage } from '../utils/draft-storage';
 
 // /create/editor opens a new project (restoring its unsaved draft); /create/editor?project=<id> opens a
 // stored one, with its local draft on top when there is one. Each project gets a fresh editor store.
-// /create/editor?preset=<id>&media=<url>... (a composer's "Fix in editor", core/editor/fix-link.ts) opens a new
-// project with that file on the main track and the channel's export preset as its settings.
+// /create/editor?preset=<id>&channel=<target>&media=<url>... (a composer's "Fix in editor" or "Edit for <channel>",
+// core/editor/fix-link.ts) opens a new project with that file on the main track and the channel's export preset
+// as its settings; without media ("Make a video for <channel>") the preset with an empty timeline.
 
 type Session = { status: 'loading'; key: string } | { status: 'missing' | 'error'; key: string; message: string } | { status: 'ready'; key: string; store: EditorStore };
 
@@ -52,14 +54,22 @@ export function EditorRoute() {
     if (open.status === 'ready' && open.store.get(projectIdAtom) === (projectParam ?? null) && open.key.endsWith(`|${attempt}`)) return;
     let cancelled = false;
     if (!projectParam && fix) {
-      const clip = createClip(
-        'video',
-        crypto.randomUUID().replace(/-/g, '').slice(0, 20),
-        { url: fix.url, name: fix.name, ...(fix.generationId ? { generationId: fix.generationId } : {}) },
-        fix.durationSeconds ?? undefined,
-      );
-      const title = `${fix.name || 'Video'} (${exportPresets[fix.preset].label})`.slice(0, 200);
-      setSession({ status: 'ready', key: wanted, store: createEditorStore({ title, items: [clip], settings: presetSettings(fix.preset) }) });
+      const media = fix.media;
+      const items = media
+        ? [
+            createClip(
+              'video',
+              crypto.randomUUID().replace(/-/g, '').slice(0, 20),
+              { url: media.url, name: media.name, ...(media.generationId ? { generationId: media.generationId } : {}) },
+              media.durationSeconds ?? undefined,
+            ),
+          ]
+        : [];
+      const made = fix.channel ? mediaTargetLabels[fix.channel] : exportPresets[fix.preset].label;
+      const title = (media ? `${media.name || 'Video'} (${made})` : `Video for ${made}`).slice(0, 200);
+      const store = createEditorStore({ title, items, settings: presetSettings(fix.preset) });
+      if (fix.channel) store.set(madeForAtom, { channel: mediaTargetLabels[fix.channel], settings: presetSettings(fix.preset) });
+      setSession({ status: 'ready', key: wanted, store });
       return;
     }
     if (!projectParam) {
@@ -134,7 +144,8 @@ export function EditorRoute() {
     <Provider key={session.key} store={session.store}>
       {preset ? (
         <p role="status" className="mb-4 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
-          Opened with the {preset.label} preset ({preset.width}x{preset.height}, {EXPORT_PRESET_FPS} fps, MP4 H.264). Trim it if it is too long, then Render to export a file the channel takes.
+          Opened with the {preset.label} preset ({preset.width}x{preset.height}, {EXPORT_PRESET_FPS} fps, MP4 H.264).{' '}
+          {fix?.media ? 'Trim it if it is too long, then Render to export a file the channel takes.' : 'Add your clips, then Render to export a file the channel takes.'}
         </p>
       ) : null}
       <EditorScreen drafts={drafts} loadRenderer={loadRenderer} onProjectCreated={onProjectCreated} onProjectDeleted={onProjectDeleted} />
