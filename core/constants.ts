@@ -56,7 +56,7 @@ export const PLANS = [
 export const ASPECT_RATIOS = [
   { id: '16:9', label: 'Landscape', width: 1920, height: 1080, usage: 'YouTube, TV' },
   { id: '1:1', label: 'Square', width: 1080, height: 1080, usage: 'Instagram, Facebook, LinkedIn' },
-  { id: '4:5', label: 'Feed portrait', width: 1080, height: 1350, usage: 'Instagram and Facebook feed' },
+  { id: '4:5', label: 'Feed portrait', width: 1080, height: 1350, usage: 'Instagram, Facebook and LinkedIn feeds' },
   { id: '9:16', label: 'Portrait', width: 1080, height: 1920, usage: 'YouTube Shorts, Reels, TikTok' },
 ] as const;
 /**

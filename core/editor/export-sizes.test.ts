@@ -37,12 +37,12 @@ describe('export sizes', () => {
     [1080, 1350, '1080p'],
   ] as const)('a stored %sx%s is %s', (width, height, size) => expect(sizeOf({ width, height })).toBe(size));
 
-  it('offers 4:5 (1080x1350) for the Instagram and Facebook feed, and names the platforms of each ratio', () => {
+  it('offers 4:5 (1080x1350) for the Instagram, Facebook and LinkedIn feeds, and names the platforms of each ratio', () => {
     expect(aspectRatioIds).toEqual(['16:9', '1:1', '4:5', '9:16']);
     expect(ASPECT_RATIOS.map((a) => [a.id, a.width, a.height, a.usage])).toEqual([
       ['16:9', 1920, 1080, 'YouTube, TV'],
       ['1:1', 1080, 1080, 'Instagram, Facebook, LinkedIn'],
-      ['4:5', 1080, 1350, 'Instagram and Facebook feed'],
+      ['4:5', 1080, 1350, 'Instagram, Facebook and LinkedIn feeds'],
       ['9:16', 1080, 1920, 'YouTube Shorts, Reels, TikTok'],
     ]);
   });

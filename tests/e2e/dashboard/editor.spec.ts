@@ -187,7 +187,7 @@ test('export presets: a 4:5, 60 fps, 4K project saves and reopens with those set
   await openEditor(muse);
   await addFromLibrary(page, 'Add Image', 'Red fox');
   await page.getByLabel('Aspect Ratio').selectOption('4:5');
-  await expect(page.getByText('For Instagram and Facebook feed')).toBeVisible();
+  await expect(page.getByText('For Instagram, Facebook and LinkedIn feeds')).toBeVisible();
   await expect(page.getByLabel('Width')).toHaveValue('1080');
   await expect(page.getByLabel('Height')).toHaveValue('1350');
   await page.getByLabel('Export Size').selectOption('2160p');

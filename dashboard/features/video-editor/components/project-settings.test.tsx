@@ -52,7 +52,7 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
   it('4:5 at 4K and 60 fps: the resolution follows, the note shows, the clip is re-counted at 60 fps', () => {
     const store = setup();
     choose('Aspect Ratio', '4:5');
-    expect(screen.getByText('For Instagram and Facebook feed')).toBeTruthy();
+    expect(screen.getByText('For Instagram, Facebook and LinkedIn feeds')).toBeTruthy();
     choose('Export Size', '2160p');
     expect((screen.getByLabelText('Width') as HTMLInputElement).value).toBe('2160');
     expect((screen.getByLabelText('Height') as HTMLInputElement).value).toBe('2700');
