@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, markersAtom, playheadFrameAtom, pxPerFrameAtom, seekFrameAtom, selectionAtom, timelineAtom, undoAtom } from '../atoms';
-import { useEditorKeys } from '../hooks/use-editor-keys';
-import { ShortcutsDialog } from './shortcuts-dialog';
-import { TrackTimeline } from './track-timeline';
+import { markersAtom, playheadFrameAtom, pxPerFrameAtom, seekFrameAtom, selectionAtom, timelineAtom, undoAtom } from '../atoms';
+import { renderEditorTimeline } from './timeline-test-support';
 
 // Markers as the editor screen wires them: M, [ and ] on the window keymap, flags on the ruler, the open
 // marker's editor, and the `?` overlay that lists (and remaps) the keys.
@@ -17,23 +14,8 @@ const items: TimelineItem[] = [
 ];
 const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
 
-function Harness() {
-  const keys = useEditorKeys();
-  return (
-    <>
-      <TrackTimeline onShowShortcuts={keys.openOverlay} />
-      <ShortcutsDialog open={keys.overlay} keymap={keys.keymap} onRebind={keys.onRebind} onReset={keys.onReset} onClose={keys.closeOverlay} />
-    </>
-  );
-}
-
 function setup() {
-  const store = createEditorStore({ items, settings });
-  render(
-    <Provider store={store}>
-      <Harness />
-    </Provider>,
-  );
+  const store = renderEditorTimeline(items, settings);
   const frames = () => store.get(markersAtom).map((m) => m.frame);
   const seek = (frame: number) => act(() => void store.set(seekFrameAtom, frame));
   return { store, frames, seek };

@@ -4,13 +4,11 @@ import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
 import { createEditorStore, itemsAtom, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom, undoAtom } from '../atoms';
-import { useEditorKeys } from '../hooks/use-editor-keys';
 import { noClipMedia, type ClipMediaSource } from '../media/clip-media';
 import { KEYMAP_STORAGE_KEY } from '../model/keymap';
 import { clipPeaks, PEAKS_PER_SECOND, waveformPath } from '../model/media-strips';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { TrackTimeline } from './track-timeline';
-import { renderTimeline } from './timeline-test-support';
+import { renderEditorTimeline, renderTimeline } from './timeline-test-support';
 
 // The timeline as the editor screen wires it: the tracks, the window keymap and the `?` overlay.
 
@@ -21,24 +19,8 @@ const items: TimelineItem[] = [
 ];
 const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
 
-function Harness() {
-  const keys = useEditorKeys();
-  return (
-    <>
-      <input aria-label="Some field" />
-      <TrackTimeline onShowShortcuts={keys.openOverlay} />
-      <ShortcutsDialog open={keys.overlay} keymap={keys.keymap} onRebind={keys.onRebind} onReset={keys.onReset} onClose={keys.closeOverlay} />
-    </>
-  );
-}
-
 function setup() {
-  const store = createEditorStore({ items, settings });
-  render(
-    <Provider store={store}>
-      <Harness />
-    </Provider>,
-  );
+  const store = renderEditorTimeline(items, settings);
   const layout = () => store.get(timelineAtom).clips.map((c) => `${c.track}:${c.start}+${c.length}${c.in ? `/in${c.in}` : ''}`);
   return { store, layout };
 }
