@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { createEditorStore, itemsAtom, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom, undoAtom } from '../atoms';
+import { addClipAtom, createEditorStore, itemsAtom, pxPerFrameAtom, selectionAtom, seekFrameAtom, settingsAtom, snappingAtom, timelineAtom, undoAtom } from '../atoms';
 import { noClipMedia, type ClipMediaSource } from '../media/clip-media';
 import { KEYMAP_STORAGE_KEY } from '../model/keymap';
 import { clipPeaks, PEAKS_PER_SECOND, waveformPath } from '../model/media-strips';
@@ -31,6 +31,16 @@ describe('track timeline', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
     localStorage.clear();
+  });
+
+  it('an empty project zooms to fit its first clip; later edits keep the zoom', () => {
+    const store = renderEditorTimeline([], settings);
+    // jsdom lays nothing out: the view counts as 100 px wide; an empty project shows one second.
+    expect(store.get(pxPerFrameAtom)).toBeCloseTo(100 / 30);
+    act(() => void store.set(addClipAtom, { id: 'long', type: 'title', settings: { text: 'Long', fontSize: 32, color: '#ffffff' }, start_time: 0, duration: 10 }));
+    expect(store.get(pxPerFrameAtom)).toBeCloseTo(100 / 300);
+    act(() => void store.set(addClipAtom, { id: 'more', type: 'title', settings: { text: 'More', fontSize: 32, color: '#ffffff' }, start_time: 10, duration: 10 }));
+    expect(store.get(pxPerFrameAtom)).toBeCloseTo(100 / 300);
   });
 
   it('opens zoomed to fit, each track with its clips as wide as they last', () => {

@@ -372,6 +372,14 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   }, [setViewport, zoom]);
 
   const length = timelineLength(tl);
+  // An empty project opens zoomed to one second; its first clip zooms out to fit it, as an open project
+  // does (a user adding a 5 s title would otherwise see its first second only). Later edits keep the zoom.
+  const empty = length === 0;
+  const wasEmpty = useRef(empty);
+  useEffect(() => {
+    if (wasEmpty.current && !empty) zoom('fit');
+    wasEmpty.current = empty;
+  }, [empty, zoom]);
   const contentFrames = Math.max(length + 5 * fps, Math.ceil((scrollRef.current?.clientWidth ?? 800) / ppf));
   const width = contentFrames * ppf;
   const step = rulerStep(fps, ppf);
