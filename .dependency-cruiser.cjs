@@ -8,21 +8,24 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Break the cycle: move the shared piece (often a type) into a module both sides import.',
+      comment:
+        'Break the cycle: move the shared piece (often a type) into a module both sides import.',
       from: {},
       to: { circular: true },
     },
     {
       name: 'jobs-not-social',
       severity: 'error',
-      comment: 'The job lease knows no kind of work: publishing registers as a handler (functions/src/job-handlers.ts), so nothing in functions/src/jobs imports functions/src/social.',
+      comment:
+        'The job lease knows no kind of work: publishing registers as a handler (functions/src/job-handlers.ts), so nothing in functions/src/jobs imports functions/src/social.',
       from: { path: '(^|/)functions/src/jobs/' },
       to: { path: '(^|/)functions/src/social/' },
     },
     {
       name: 'social-through-lease',
       severity: 'error',
-      comment: 'functions/src/social reaches the jobs only through the lease and its handler registration (functions/src/jobs/lease.ts).',
+      comment:
+        'functions/src/social reaches the jobs only through the lease and its handler registration (functions/src/jobs/lease.ts).',
       from: { path: '(^|/)functions/src/social/' },
       to: { path: '(^|/)functions/src/jobs/', pathNot: '(^|/)functions/src/jobs/lease\\.ts$' },
     },

@@ -28,9 +28,15 @@ const unitFiles = unitRoots.flatMap((dir) =>
     .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
 );
 const ownWorldFiles = unitFiles.filter(({ text }) => ownsItsWorld.test(text));
-const ownWorldNodeFiles = ownWorldFiles.filter(({ text }) => !jsdom.test(text)).map(({ file }) => file);
-const ownWorldDomFiles = ownWorldFiles.filter(({ text }) => jsdom.test(text)).map(({ file }) => file);
-const sharedDomFiles = unitFiles.filter(({ text }) => !ownsItsWorld.test(text) && jsdom.test(text)).map(({ file }) => file);
+const ownWorldNodeFiles = ownWorldFiles
+  .filter(({ text }) => !jsdom.test(text))
+  .map(({ file }) => file);
+const ownWorldDomFiles = ownWorldFiles
+  .filter(({ text }) => jsdom.test(text))
+  .map(({ file }) => file);
+const sharedDomFiles = unitFiles
+  .filter(({ text }) => !ownsItsWorld.test(text) && jsdom.test(text))
+  .map(({ file }) => file);
 const sharedSetup = ['tests/unit/support/busy-machine.ts', 'tests/unit/support/real-timers.ts'];
 // Waits sized for a busy machine (tests/unit/support/busy-machine.ts): only a failing test waits this long.
 const busyMachine = { testTimeout: 60_000, hookTimeout: 60_000 };
@@ -61,7 +67,11 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           include: ownWorldDomFiles,
-          setupFiles: [...sharedSetup, 'tests/unit/support/fresh-modules.ts', 'tests/unit/support/fresh-dom.ts'],
+          setupFiles: [
+            ...sharedSetup,
+            'tests/unit/support/fresh-modules.ts',
+            'tests/unit/support/fresh-dom.ts',
+          ],
           ...busyMachine,
         },
       },

@@ -24,12 +24,22 @@ export const FIREFOX_GECKO = {
 export function extensionPermissions(browser: string): Record<string, string> {
   return {
     // Firefox has its own sidebar (sidebar_action) and no sidePanel API.
-    ...(browser === 'firefox' ? {} : { sidePanel: 'The toolbar button, the shortcut and the context menus open the side panel (chrome.sidePanel).' }),
-    storage: 'Hand-offs between the background and the panel (session), and the draft and image job that survive closing the panel (local).',
-    contextMenus: "'Write a post about this page', 'Send selection to Muse Studio' and 'Use this image in Muse Studio'.",
-    activeTab: 'Reads the page the user invoked the extension on when it has no content script yet (opened before install).',
-    scripting: 'Injects the page-context reader into such a tab (scripting.executeScript in background/active-page-context.ts).',
-    alarms: 'Wakes the background every minute to count the failed posts not read yet on the toolbar badge while the panel is closed (background/failure-badge.ts).',
+    ...(browser === 'firefox'
+      ? {}
+      : {
+          sidePanel:
+            'The toolbar button, the shortcut and the context menus open the side panel (chrome.sidePanel).',
+        }),
+    storage:
+      'Hand-offs between the background and the panel (session), and the draft and image job that survive closing the panel (local).',
+    contextMenus:
+      "'Write a post about this page', 'Send selection to Muse Studio' and 'Use this image in Muse Studio'.",
+    activeTab:
+      'Reads the page the user invoked the extension on when it has no content script yet (opened before install).',
+    scripting:
+      'Injects the page-context reader into such a tab (scripting.executeScript in background/active-page-context.ts).',
+    alarms:
+      'Wakes the background every minute to count the failed posts not read yet on the toolbar badge while the panel is closed (background/failure-badge.ts).',
   };
 }
 
@@ -43,7 +53,11 @@ export function extensionPermissions(browser: string): Record<string, string> {
  */
 export function extensionPagesPolicy(emulators?: { host: string; storage: number }): string {
   const storage = emulators ? [`http://${emulators.host}:${emulators.storage}`] : [];
-  return ["script-src 'self'", "object-src 'self'", ['img-src', "'self'", 'data:', 'blob:', 'https:', ...storage].join(' ')].join('; ');
+  return [
+    "script-src 'self'",
+    "object-src 'self'",
+    ['img-src', "'self'", 'data:', 'blob:', 'https:', ...storage].join(' '),
+  ].join('; ');
 }
 
 // The repo root is the WXT root and srcDir. WXT only
@@ -64,7 +78,11 @@ export default defineConfig({
   vite: ({ mode }) => ({
     // The Firebase config, checked here and inlined (entrypoints/sidepanel/firebase.ts): a bad value fails
     // the build, and the panel loads no validator at open. Same VITE_* env as import.meta.env.
-    define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'))) },
+    define: {
+      __MUSE_FIREBASE_CONFIG__: JSON.stringify(
+        parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+      ),
+    },
     plugins: [tailwindcss()],
     // Extension pages load from disk, not the network; the Firebase SDK is most of the side panel.
     build: { chunkSizeWarningLimit: 1024 },
@@ -75,7 +93,12 @@ export default defineConfig({
       alias: [
         { find: /^firebase\/auth$/, replacement: 'firebase/auth/web-extension' },
         // Firestore's pipeline-query regex engine, which the panel never runs (entrypoints/sidepanel/re2js-unused.ts).
-        { find: /^re2js$/, replacement: fileURLToPath(new URL('./entrypoints/sidepanel/re2js-unused.ts', import.meta.url)) },
+        {
+          find: /^re2js$/,
+          replacement: fileURLToPath(
+            new URL('./entrypoints/sidepanel/re2js-unused.ts', import.meta.url),
+          ),
+        },
       ],
     },
   }),
@@ -91,11 +114,25 @@ export default defineConfig({
     // Users change it at chrome://extensions/shortcuts or in Firefox's add-on shortcut settings.
     commands:
       browser === 'firefox'
-        ? { _execute_sidebar_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } }
-        : { _execute_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open Muse Studio' } },
+        ? {
+            _execute_sidebar_action: {
+              suggested_key: { default: 'Alt+Shift+M' },
+              description: 'Open Muse Studio',
+            },
+          }
+        : {
+            _execute_action: {
+              suggested_key: { default: 'Alt+Shift+M' },
+              description: 'Open Muse Studio',
+            },
+          },
     // Firefox builds MV2, where the policy is a plain string.
-    content_security_policy: ((policy: string) => (manifestVersion === 2 ? policy : { extension_pages: policy }))(
-      extensionPagesPolicy(parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')).emulators),
+    content_security_policy: ((policy: string) =>
+      manifestVersion === 2 ? policy : { extension_pages: policy })(
+      extensionPagesPolicy(
+        parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'))
+          .emulators,
+      ),
     ),
     // Firefox: the panel is its sidebar (sidebar_action, which WXT writes from entrypoints/sidepanel).
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),

@@ -52,12 +52,26 @@ export function textModelProvider(model: string): LlmIntegrationType | null {
 }
 
 // Kinds a chat-style text call cannot use: speech, realtime, images, embeddings, search and agent variants.
-const NOT_TEXT = /(audio|realtime|transcribe|tts|speech|image|embedding|search|instruct|codex|deep-research|computer-use|live|moderation|dall-e|whisper|veo|imagen|aqa)/;
+const NOT_TEXT =
+  /(audio|realtime|transcribe|tts|speech|image|embedding|search|instruct|codex|deep-research|computer-use|live|moderation|dall-e|whisper|veo|imagen|aqa)/;
 
 /** Whether a listed model can answer our text calls (OpenAI chat completions, Anthropic messages, Gemini generateContent). */
-export function isTextModel(provider: LlmIntegrationType, model: string, generationMethods?: readonly string[]): boolean {
-  if (!MODEL_ID_PATTERN.test(model) || textModelProvider(model) !== provider || NOT_TEXT.test(model)) return false;
-  return provider !== 'gemini' || generationMethods === undefined || generationMethods.includes('generateContent');
+export function isTextModel(
+  provider: LlmIntegrationType,
+  model: string,
+  generationMethods?: readonly string[],
+): boolean {
+  if (
+    !MODEL_ID_PATTERN.test(model) ||
+    textModelProvider(model) !== provider ||
+    NOT_TEXT.test(model)
+  )
+    return false;
+  return (
+    provider !== 'gemini' ||
+    generationMethods === undefined ||
+    generationMethods.includes('generateContent')
+  );
 }
 
 export interface CatalogueEntry {
@@ -85,7 +99,11 @@ export interface ModelChoice {
  * What to use for a choice: the choice itself while the catalogue offers it (or is not known), otherwise the
  * provider's default, or the first offered model when the key cannot use the default either.
  */
-export function resolveModelChoice(offered: readonly CatalogueEntry[] | null | undefined, chosen: string, fallback: string): ModelChoice {
+export function resolveModelChoice(
+  offered: readonly CatalogueEntry[] | null | undefined,
+  chosen: string,
+  fallback: string,
+): ModelChoice {
   if (!offered || offered.length === 0 || isOffered(offered, chosen)) return { id: chosen };
   const id = isOffered(offered, fallback) ? fallback : offered[0]!.id;
   return id === chosen ? { id } : { id, replaced: chosen };
@@ -93,16 +111,24 @@ export function resolveModelChoice(offered: readonly CatalogueEntry[] | null | u
 
 /** Listed as such, or as the alias of a listed dated snapshot (Anthropic lists 'claude-haiku-4-5-20251001' for 'claude-haiku-4-5'). */
 export function isOffered(offered: readonly CatalogueEntry[], id: string): boolean {
-  return offered.some((m) => m.id === id || (m.id.startsWith(`${id}-`) && /^\d{8}$/.test(m.id.slice(id.length + 1))));
+  return offered.some(
+    (m) => m.id === id || (m.id.startsWith(`${id}-`) && /^\d{8}$/.test(m.id.slice(id.length + 1))),
+  );
 }
 
 /**
  * A picker's options: the offered entries once known; before that the fallback entries, with the current
  * choice kept selectable so the select never shows one value while holding another.
  */
-export function pickerOptions(offered: readonly CatalogueEntry[] | null | undefined, current: string, fallback: readonly CatalogueEntry[]): CatalogueEntry[] {
+export function pickerOptions(
+  offered: readonly CatalogueEntry[] | null | undefined,
+  current: string,
+  fallback: readonly CatalogueEntry[],
+): CatalogueEntry[] {
   if (offered && offered.length > 0) return [...offered];
-  return fallback.some((e) => e.id === current) ? [...fallback] : [{ id: current, label: current }, ...fallback];
+  return fallback.some((e) => e.id === current)
+    ? [...fallback]
+    : [{ id: current, label: current }, ...fallback];
 }
 
 /** The note shown when a saved choice was replaced. */

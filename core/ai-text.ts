@@ -5,7 +5,13 @@ import { integrationLabel, socialPlatforms, type LlmIntegrationType } from './in
 // One server path (the generateText callable) for every AI text feature: the Creative Assistant box,
 // 'Enhance Prompt with AI', the AI post generator, Analyze Performance and Generate Reddit Post.
 
-export const aiTextTasks = ['assistant', 'enhance', 'social_post', 'analyze', 'reddit_post'] as const;
+export const aiTextTasks = [
+  'assistant',
+  'enhance',
+  'social_post',
+  'analyze',
+  'reddit_post',
+] as const;
 export type AiTextTask = (typeof aiTextTasks)[number];
 
 /** What an enhanced prompt is for (image, video, music and voiceover forms). */
@@ -23,7 +29,8 @@ export function modelProvider(model: AiTextModelId): LlmIntegrationType {
   return provider;
 }
 
-const unknownModel = 'Unknown AI model. Choose an OpenAI (gpt-...), Anthropic (claude-...) or Gemini (gemini-...) model';
+const unknownModel =
+  'Unknown AI model. Choose an OpenAI (gpt-...), Anthropic (claude-...) or Gemini (gemini-...) model';
 
 /** Shown when the chosen model's provider has no key; the client links the word Integrations to /integrations. */
 export function missingKeyMessage(provider: LlmIntegrationType): string {
@@ -32,7 +39,11 @@ export function missingKeyMessage(provider: LlmIntegrationType): string {
 
 export const generateTextSchema = z.strictObject(
   {
-    prompt: z.string({ error: 'Please enter a prompt' }).trim().min(1, 'Please enter a prompt').max(AI_PROMPT_MAX_CHARS, `Prompt must be ${AI_PROMPT_MAX_CHARS} characters or fewer`),
+    prompt: z
+      .string({ error: 'Please enter a prompt' })
+      .trim()
+      .min(1, 'Please enter a prompt')
+      .max(AI_PROMPT_MAX_CHARS, `Prompt must be ${AI_PROMPT_MAX_CHARS} characters or fewer`),
     task: z.enum(aiTextTasks, { error: `Unknown AI task. Use one of: ${aiTextTasks.join(', ')}` }),
     model: z
       .string({ error: unknownModel })
@@ -42,14 +53,32 @@ export const generateTextSchema = z.strictObject(
     context: z
       .strictObject(
         {
-          kind: z.enum(aiTextKinds, { error: `Unknown prompt kind. Use one of: ${aiTextKinds.join(', ')}` }).optional(),
-          platform: z.enum(socialPlatforms, { error: `Unknown platform. Use one of: ${socialPlatforms.join(', ')}` }).optional(),
+          kind: z
+            .enum(aiTextKinds, {
+              error: `Unknown prompt kind. Use one of: ${aiTextKinds.join(', ')}`,
+            })
+            .optional(),
+          platform: z
+            .enum(socialPlatforms, {
+              error: `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`,
+            })
+            .optional(),
         },
-        { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown context field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Invalid context') },
+        {
+          error: (iss) =>
+            iss.code === 'unrecognized_keys'
+              ? `Unknown context field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
+              : 'Invalid context',
+        },
       )
       .optional(),
   },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Invalid request') },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
+        : 'Invalid request',
+  },
 );
 export type GenerateTextInput = z.input<typeof generateTextSchema>;
 export type GenerateTextPayload = z.output<typeof generateTextSchema>;

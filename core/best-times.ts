@@ -44,14 +44,19 @@ function median(values: number[]): number {
  * are left out, as engagement per view says nothing without views. A time that happens twice on a fall-back
  * day counts under its wall-clock hour both times. Ties go to more posts, then the earlier weekday and hour.
  */
-export function bestTimesToPost(posts: readonly { publishedAt: Date | null; metrics: PostMetrics }[], timeZone: string): BestTimes {
+export function bestTimesToPost(
+  posts: readonly { publishedAt: Date | null; metrics: PostMetrics }[],
+  timeZone: string,
+): BestTimes {
   const slots = new Map<number, { weekday: number; hour: number; rates: number[] }>();
   let measured = 0;
   for (const post of posts) {
     const latest = latestSnapshot(post.metrics);
     const views = latest?.snapshot.counts.impressions ?? 0;
     if (!post.publishedAt || !latest || views <= 0) continue;
-    const wall = Temporal.Instant.fromEpochMilliseconds(post.publishedAt.getTime()).toZonedDateTimeISO(timeZone);
+    const wall = Temporal.Instant.fromEpochMilliseconds(
+      post.publishedAt.getTime(),
+    ).toZonedDateTimeISO(timeZone);
     const key = wall.dayOfWeek * 24 + wall.hour;
     const slot = slots.get(key) ?? { weekday: wall.dayOfWeek, hour: wall.hour, rates: [] };
     slot.rates.push(engagementsOf(latest.snapshot.counts) / views);
@@ -60,10 +65,25 @@ export function bestTimesToPost(posts: readonly { publishedAt: Date | null; metr
   }
   const ranked = [...slots.values()]
     .filter((s) => s.rates.length >= BEST_TIMES_MIN_SLOT_POSTS)
-    .map((s): BestTimeSlot => ({ weekday: s.weekday, hour: s.hour, engagementRate: median(s.rates), posts: s.rates.length }))
-    .sort((a, b) => b.engagementRate - a.engagementRate || b.posts - a.posts || a.weekday - b.weekday || a.hour - b.hour);
+    .map((s): BestTimeSlot => ({
+      weekday: s.weekday,
+      hour: s.hour,
+      engagementRate: median(s.rates),
+      posts: s.rates.length,
+    }))
+    .sort(
+      (a, b) =>
+        b.engagementRate - a.engagementRate ||
+        b.posts - a.posts ||
+        a.weekday - b.weekday ||
+        a.hour - b.hour,
+    );
   if (measured < BEST_TIMES_MIN_POSTS || ranked.length === 0) {
-    return { status: 'needMore', needed: Math.max(BEST_TIMES_MIN_POSTS - measured, ranked.length === 0 ? 1 : 0), measured };
+    return {
+      status: 'needMore',
+      needed: Math.max(BEST_TIMES_MIN_POSTS - measured, ranked.length === 0 ? 1 : 0),
+      measured,
+    };
   }
   return { status: 'ready', slots: ranked.slice(0, BEST_TIMES_TOP), measured };
 }

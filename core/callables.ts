@@ -11,12 +11,31 @@ import {
   type SaveSocialCredentialsResult,
   type TestIntegrationKeyResult,
 } from './integrations';
-import { deleteGenerationSchema, jobIdSchema, startJobSchema, type CancelJobResult, type DeleteGenerationResult, type StartJobResult } from './jobs';
+import {
+  deleteGenerationSchema,
+  jobIdSchema,
+  startJobSchema,
+  type CancelJobResult,
+  type DeleteGenerationResult,
+  type StartJobResult,
+} from './jobs';
 import { addLibraryFileSchema, type AddLibraryFileResult } from './library-files';
 import { listModelsSchema } from './list-models';
 import { feedbackInputSchema } from './schemas';
-import { createSignInCodeSchema, describeSignInCodeSchema, redeemSignInCodeSchema, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from './sign-in-codes';
-import { completeSocialOAuthSchema, startSocialOAuthSchema, type CompleteSocialOAuthResult, type StartSocialOAuthResult } from './social-oauth';
+import {
+  createSignInCodeSchema,
+  describeSignInCodeSchema,
+  redeemSignInCodeSchema,
+  type CreateSignInCodeResult,
+  type DescribeSignInCodeResult,
+  type RedeemSignInCodeResult,
+} from './sign-in-codes';
+import {
+  completeSocialOAuthSchema,
+  startSocialOAuthSchema,
+  type CompleteSocialOAuthResult,
+  type StartSocialOAuthResult,
+} from './social-oauth';
 import {
   cancelPostSchema,
   platformProfileSchema,
@@ -67,7 +86,8 @@ export const callableErrorReasons = [
 export type CallableErrorReason = (typeof callableErrorReasons)[number];
 
 /** Every callable refuses an account whose email address is not confirmed (the rules refuse its writes too). */
-export const UNVERIFIED_EMAIL_CALL_MESSAGE = 'Please confirm your email address first: open the link in the confirmation email we sent you, then sign in again.';
+export const UNVERIFIED_EMAIL_CALL_MESSAGE =
+  'Please confirm your email address first: open the link in the confirmation email we sent you, then sign in again.';
 
 export interface CallableErrorDetails {
   reason: CallableErrorReason;
@@ -78,7 +98,13 @@ export interface CallableErrorDetails {
 
 /** Reasons the user fixes on the Integrations page. */
 export function needsIntegrations(reason: string | null | undefined): boolean {
-  return reason === 'missing-key' || reason === 'invalid-key' || reason === 'unreadable-credentials' || reason === 'missing-credentials' || reason === 'needs-reconnect';
+  return (
+    reason === 'missing-key' ||
+    reason === 'invalid-key' ||
+    reason === 'unreadable-credentials' ||
+    reason === 'missing-credentials' ||
+    reason === 'needs-reconnect'
+  );
 }
 
 export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> {
@@ -92,7 +118,11 @@ export interface CallableContract<S extends z.ZodType = z.ZodType, O = unknown> 
 }
 
 function contract<O>() {
-  return <S extends z.ZodType>(input: S, reasons: readonly CallableErrorReason[] = [], options: { allowSignedOut?: boolean } = {}): CallableContract<S, O> => ({ input, reasons, ...options });
+  return <S extends z.ZodType>(
+    input: S,
+    reasons: readonly CallableErrorReason[] = [],
+    options: { allowSignedOut?: boolean } = {},
+  ): CallableContract<S, O> => ({ input, reasons, ...options });
 }
 
 export interface SendFeedbackResult {
@@ -103,26 +133,73 @@ export const callableContracts = {
   sendFeedback: contract<SendFeedbackResult>()(feedbackInputSchema),
   saveIntegrationKey: contract<SaveIntegrationKeyResult>()(saveIntegrationKeySchema),
   deleteIntegrationKey: contract<DeleteResult>()(integrationTypeInputSchema),
-  testIntegrationKey: contract<TestIntegrationKeyResult>()(integrationTypeInputSchema, ['missing-key', 'invalid-key']),
-  saveSocialCredentials: contract<SaveSocialCredentialsResult>()(saveSocialCredentialsSchema, ['unreadable-credentials']),
+  testIntegrationKey: contract<TestIntegrationKeyResult>()(integrationTypeInputSchema, [
+    'missing-key',
+    'invalid-key',
+  ]),
+  saveSocialCredentials: contract<SaveSocialCredentialsResult>()(saveSocialCredentialsSchema, [
+    'unreadable-credentials',
+  ]),
   deleteSocialCredentials: contract<DeleteResult>()(socialPlatformInputSchema),
-  generateText: contract<GenerateTextResult>()(generateTextSchema, ['missing-key', 'invalid-key', 'out-of-credit', 'rate-limited', 'model-unavailable']),
+  generateText: contract<GenerateTextResult>()(generateTextSchema, [
+    'missing-key',
+    'invalid-key',
+    'out-of-credit',
+    'rate-limited',
+    'model-unavailable',
+  ]),
   startJob: contract<StartJobResult>()(startJobSchema, ['missing-key', 'invalid-key']),
   cancelJob: contract<CancelJobResult>()(jobIdSchema),
   deleteGeneration: contract<DeleteGenerationResult>()(deleteGenerationSchema),
   addLibraryFile: contract<AddLibraryFileResult>()(addLibraryFileSchema),
-  publishPost: contract<PublishPostResult>()(publishPostSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
+  publishPost: contract<PublishPostResult>()(publishPostSchema, [
+    'missing-credentials',
+    'unreadable-credentials',
+    'needs-reconnect',
+  ]),
   updateScheduledPost: contract<PublishPostResult>()(updateScheduledPostSchema, ['post-state']),
   cancelPost: contract<PublishPostResult>()(cancelPostSchema, ['post-state']),
-  retryPost: contract<PublishPostResult>()(retryPostSchema, ['post-state', 'missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
-  getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
-  getSubredditFlairs: contract<SubredditFlairs>()(subredditFlairsSchema, ['missing-credentials', 'unreadable-credentials', 'needs-reconnect']),
-  startSocialOAuth: contract<StartSocialOAuthResult>()(startSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials']),
-  completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, ['missing-credentials', 'unreadable-credentials', 'oauth-state']),
-  listModels: contract<ModelCatalogue>()(listModelsSchema, ['missing-key', 'invalid-key', 'rate-limited']),
+  retryPost: contract<PublishPostResult>()(retryPostSchema, [
+    'post-state',
+    'missing-credentials',
+    'unreadable-credentials',
+    'needs-reconnect',
+  ]),
+  getPlatformProfile: contract<PlatformProfile>()(platformProfileSchema, [
+    'missing-credentials',
+    'unreadable-credentials',
+    'needs-reconnect',
+  ]),
+  getSubredditFlairs: contract<SubredditFlairs>()(subredditFlairsSchema, [
+    'missing-credentials',
+    'unreadable-credentials',
+    'needs-reconnect',
+  ]),
+  startSocialOAuth: contract<StartSocialOAuthResult>()(startSocialOAuthSchema, [
+    'missing-credentials',
+    'unreadable-credentials',
+  ]),
+  completeSocialOAuth: contract<CompleteSocialOAuthResult>()(completeSocialOAuthSchema, [
+    'missing-credentials',
+    'unreadable-credentials',
+    'oauth-state',
+  ]),
+  listModels: contract<ModelCatalogue>()(listModelsSchema, [
+    'missing-key',
+    'invalid-key',
+    'rate-limited',
+  ]),
   createSignInCode: contract<CreateSignInCodeResult>()(createSignInCodeSchema),
-  describeSignInCode: contract<DescribeSignInCodeResult>()(describeSignInCodeSchema, ['invalid-code', 'too-many-requests'], { allowSignedOut: true }),
-  redeemSignInCode: contract<RedeemSignInCodeResult>()(redeemSignInCodeSchema, ['invalid-code', 'too-many-requests'], { allowSignedOut: true }),
+  describeSignInCode: contract<DescribeSignInCodeResult>()(
+    describeSignInCodeSchema,
+    ['invalid-code', 'too-many-requests'],
+    { allowSignedOut: true },
+  ),
+  redeemSignInCode: contract<RedeemSignInCodeResult>()(
+    redeemSignInCodeSchema,
+    ['invalid-code', 'too-many-requests'],
+    { allowSignedOut: true },
+  ),
 } as const;
 
 export type CallableName = keyof typeof callableContracts;
@@ -132,4 +209,6 @@ type SchemaOf<N extends CallableName> = (typeof callableContracts)[N]['input'];
 export type CallableInput<N extends CallableName> = z.input<SchemaOf<N>>;
 /** What the handler receives after the schema ran. */
 export type CallablePayload<N extends CallableName> = z.output<SchemaOf<N>>;
-export type CallableOutput<N extends CallableName> = NonNullable<(typeof callableContracts)[N]['output']>;
+export type CallableOutput<N extends CallableName> = NonNullable<
+  (typeof callableContracts)[N]['output']
+>;

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatSrtTime, formatVttTime, groupCaptionCues, toSrt, toVtt, transcriptWords, wrapWords, type CaptionCue } from './captions';
+import {
+  formatSrtTime,
+  formatVttTime,
+  groupCaptionCues,
+  toSrt,
+  toVtt,
+  transcriptWords,
+  wrapWords,
+  type CaptionCue,
+} from './captions';
 
 const w = (text: string, start: number, end: number) => ({ text, start, end });
 /** Words `text` one every half second from `from`, each 0.4 s long. */
-const spoken = (text: string, from = 0) => text.split(' ').map((t, i) => w(t, from + i * 0.5, from + i * 0.5 + 0.4));
+const spoken = (text: string, from = 0) =>
+  text.split(' ').map((t, i) => w(t, from + i * 0.5, from + i * 0.5 + 0.4));
 
 describe('formatSrtTime and formatVttTime', () => {
   it.each([
@@ -44,11 +54,17 @@ describe('groupCaptionCues', () => {
 
   it('keeps a short phrase in one cue from its first start to its last end, with its words', () => {
     const words = spoken('Hello and welcome');
-    expect(groupCaptionCues(words)).toEqual([{ start: 0, end: 1.4, text: 'Hello and welcome', words }]);
+    expect(groupCaptionCues(words)).toEqual([
+      { start: 0, end: 1.4, text: 'Hello and welcome', words },
+    ]);
   });
 
   it('wraps into at most maxLines lines of maxCharsPerLine, then starts a new cue', () => {
-    const cues = groupCaptionCues(spoken('one two three four five six seven'), { maxCharsPerLine: 9, maxLines: 2, maxDuration: 100 });
+    const cues = groupCaptionCues(spoken('one two three four five six seven'), {
+      maxCharsPerLine: 9,
+      maxLines: 2,
+      maxDuration: 100,
+    });
     expect(cues.map((c) => c.text)).toEqual(['one two\nthree', 'four five\nsix seven']);
     expect(cues[1]).toMatchObject({ start: 1.5, end: 3.4 });
   });
@@ -60,13 +76,20 @@ describe('groupCaptionCues', () => {
   });
 
   it('starts a new cue after a silence longer than maxGap and after a sentence ends', () => {
-    const words = [w('First.', 0, 0.4), w('Then', 0.5, 0.9), w('silence', 1, 1.4), w('later', 3, 3.4)];
+    const words = [
+      w('First.', 0, 0.4),
+      w('Then', 0.5, 0.9),
+      w('silence', 1, 1.4),
+      w('later', 3, 3.4),
+    ];
     expect(groupCaptionCues(words).map((c) => c.text)).toEqual(['First.', 'Then silence', 'later']);
   });
 
   it('orders words by their start and clamps a negative or reversed time', () => {
     const cues = groupCaptionCues([w('second', 1, 1.4), w('first', -0.2, -0.5)]);
-    expect(cues).toEqual([{ start: 0, end: 1.4, text: 'first second', words: [w('first', 0, 0), w('second', 1, 1.4)] }]);
+    expect(cues).toEqual([
+      { start: 0, end: 1.4, text: 'first second', words: [w('first', 0, 0), w('second', 1, 1.4)] },
+    ]);
   });
 });
 
@@ -77,11 +100,15 @@ describe('toSrt and toVtt', () => {
   ];
 
   it('writes SubRip: numbered cues, comma milliseconds, a blank line between', () => {
-    expect(toSrt(cues)).toBe('1\n00:00:01,500 --> 00:00:03,000\nHello there\n\n2\n01:02:05,042 --> 01:02:07,500\nFish & chips <b>\nsecond line\n');
+    expect(toSrt(cues)).toBe(
+      '1\n00:00:01,500 --> 00:00:03,000\nHello there\n\n2\n01:02:05,042 --> 01:02:07,500\nFish & chips <b>\nsecond line\n',
+    );
   });
 
   it('writes WebVTT: the header, dot milliseconds, markup characters escaped', () => {
-    expect(toVtt(cues)).toBe('WEBVTT\n\n00:00:01.500 --> 00:00:03.000\nHello there\n\n01:02:05.042 --> 01:02:07.500\nFish &amp; chips &lt;b&gt;\nsecond line\n');
+    expect(toVtt(cues)).toBe(
+      'WEBVTT\n\n00:00:01.500 --> 00:00:03.000\nHello there\n\n01:02:05.042 --> 01:02:07.500\nFish &amp; chips &lt;b&gt;\nsecond line\n',
+    );
   });
 
   it('writes no cue for none, an empty text or no length, and no blank line or arrow inside a cue', () => {
@@ -99,7 +126,11 @@ describe('toSrt and toVtt', () => {
 
 describe('transcriptWords', () => {
   it('reads the timed words of a job result and leaves out anything else', () => {
-    expect(transcriptWords({ words: [w(' hi ', 0, 0.4), { text: 'x' }, w('', 1, 2), null, w('there', 0.5, 0.2)] })).toEqual([w('hi', 0, 0.4), w('there', 0.5, 0.5)]);
+    expect(
+      transcriptWords({
+        words: [w(' hi ', 0, 0.4), { text: 'x' }, w('', 1, 2), null, w('there', 0.5, 0.2)],
+      }),
+    ).toEqual([w('hi', 0, 0.4), w('there', 0.5, 0.5)]);
     expect(transcriptWords(null)).toEqual([]);
     expect(transcriptWords({ words: 'no' })).toEqual([]);
   });

@@ -24,7 +24,12 @@ export interface CueRules {
 }
 
 /** Common subtitle practice: two lines of at most 42 characters, on screen for at most 6 seconds. */
-export const DEFAULT_CUE_RULES: CueRules = { maxCharsPerLine: 42, maxLines: 2, maxDuration: 6, maxGap: 1 };
+export const DEFAULT_CUE_RULES: CueRules = {
+  maxCharsPerLine: 42,
+  maxLines: 2,
+  maxDuration: 6,
+  maxGap: 1,
+};
 
 /** Words wrapped into lines of at most `maxChars` characters (greedy; a longer word stands alone). */
 export function wrapWords(words: readonly string[], maxChars: number): string[] {
@@ -49,7 +54,10 @@ const endsSentence = (word: string) => /[.!?…]["')\]]*$/.test(word);
  * last longer than `maxDuration`, or follow a silence longer than `maxGap`, and after a word that ends a sentence.
  * Blank words are dropped; words are taken in order of their start.
  */
-export function groupCaptionCues(words: readonly TranscribedWord[], rules: Partial<CueRules> = {}): CaptionCue[] {
+export function groupCaptionCues(
+  words: readonly TranscribedWord[],
+  rules: Partial<CueRules> = {},
+): CaptionCue[] {
   const r = { ...DEFAULT_CUE_RULES, ...rules };
   const spoken = words
     .map((w) => {
@@ -95,7 +103,12 @@ export function groupCaptionCues(words: readonly TranscribedWord[], rules: Parti
 function clock(seconds: number): { h: string; m: string; s: string; ms: string } {
   const total = Math.max(0, Math.round((Number.isFinite(seconds) ? seconds : 0) * 1000));
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return { h: pad(Math.floor(total / 3_600_000), 2), m: pad(Math.floor(total / 60_000) % 60, 2), s: pad(Math.floor(total / 1000) % 60, 2), ms: pad(total % 1000, 3) };
+  return {
+    h: pad(Math.floor(total / 3_600_000), 2),
+    m: pad(Math.floor(total / 60_000) % 60, 2),
+    s: pad(Math.floor(total / 1000) % 60, 2),
+    ms: pad(total % 1000, 3),
+  };
 }
 
 /** SubRip time: `00:00:01,500`. */
@@ -118,21 +131,28 @@ const cueText = (text: string) =>
     .filter(Boolean)
     .join('\n');
 
-const usable = (cues: readonly CaptionCue[]) => cues.filter((c) => cueText(c.text) && c.end > c.start);
+const usable = (cues: readonly CaptionCue[]) =>
+  cues.filter((c) => cueText(c.text) && c.end > c.start);
 
 /** The cues as a SubRip file: numbered from 1, CRLF-free, one blank line between cues. Empty when there are none. */
 export function toSrt(cues: readonly CaptionCue[]): string {
   return usable(cues)
-    .map((c, i) => `${i + 1}\n${formatSrtTime(c.start)} --> ${formatSrtTime(c.end)}\n${cueText(c.text)}\n`)
+    .map(
+      (c, i) =>
+        `${i + 1}\n${formatSrtTime(c.start)} --> ${formatSrtTime(c.end)}\n${cueText(c.text)}\n`,
+    )
     .join('\n');
 }
 
 /** WebVTT cue text escapes &, < and > (a literal `<` would start a tag). */
-const escapeVtt = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeVtt = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** The cues as a WebVTT file: the `WEBVTT` header, a blank line, then each cue. Just the header when there are none. */
 export function toVtt(cues: readonly CaptionCue[]): string {
-  const body = usable(cues).map((c) => `${formatVttTime(c.start)} --> ${formatVttTime(c.end)}\n${escapeVtt(cueText(c.text))}\n`);
+  const body = usable(cues).map(
+    (c) => `${formatVttTime(c.start)} --> ${formatVttTime(c.end)}\n${escapeVtt(cueText(c.text))}\n`,
+  );
   return ['WEBVTT\n', ...body].join('\n');
 }
 
@@ -142,7 +162,15 @@ export function transcriptWords(result: unknown): TranscribedWord[] {
   if (!Array.isArray(words)) return [];
   return words.flatMap((w: unknown) => {
     const { text, start, end } = (w ?? {}) as { text?: unknown; start?: unknown; end?: unknown };
-    if (typeof text !== 'string' || !text.trim() || typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end)) return [];
+    if (
+      typeof text !== 'string' ||
+      !text.trim() ||
+      typeof start !== 'number' ||
+      typeof end !== 'number' ||
+      !Number.isFinite(start) ||
+      !Number.isFinite(end)
+    )
+      return [];
     const from = Math.max(0, start);
     return [{ text: text.trim(), start: from, end: Math.max(from, end) }];
   });

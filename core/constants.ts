@@ -1,6 +1,13 @@
 // Business constants (limits, timings, defaults). One source for every runtime.
 
-export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swipeDirection: 'right', swipeThreshold: 50, hotkey: 'F8' } as const;
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  removeDelayMs: 1_000_000,
+  swipeDirection: 'right',
+  swipeThreshold: 50,
+  hotkey: 'F8',
+} as const;
 
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -43,21 +50,60 @@ export const RECENT_GALLERY_ITEMS = 4;
 export const TITLE_TRUNCATION = 50;
 
 export const VIDEO_PROGRESS = { step: 5, everyMs: 3000, cap: 95 } as const;
-export const MUSIC = { progressStep: 10, progressEveryMs: 1000, minDuration: 15, maxDuration: 120, defaultDuration: 30 } as const;
+export const MUSIC = {
+  progressStep: 10,
+  progressEveryMs: 1000,
+  minDuration: 15,
+  maxDuration: 120,
+  defaultDuration: 30,
+} as const;
 export const PROMPT_HELPER_DELAY_MS = 1500;
 export const PROGRESS_MAX = 100;
 
 export const PLANS = [
-  { id: 'free', name: 'Free Plan', price: 0, period: 'forever', dailyGenerations: 5 as number | null, apiAccess: false },
-  { id: 'plus', name: 'Plus Plan', price: 300, period: 'year', dailyGenerations: 100 as number | null, apiAccess: false },
-  { id: 'pro', name: 'Pro Plan', price: 500, period: 'year', dailyGenerations: null as number | null, apiAccess: true },
+  {
+    id: 'free',
+    name: 'Free Plan',
+    price: 0,
+    period: 'forever',
+    dailyGenerations: 5 as number | null,
+    apiAccess: false,
+  },
+  {
+    id: 'plus',
+    name: 'Plus Plan',
+    price: 300,
+    period: 'year',
+    dailyGenerations: 100 as number | null,
+    apiAccess: false,
+  },
+  {
+    id: 'pro',
+    name: 'Pro Plan',
+    price: 500,
+    period: 'year',
+    dailyGenerations: null as number | null,
+    apiAccess: true,
+  },
 ] as const;
 
 export const ASPECT_RATIOS = [
   { id: '16:9', label: 'Landscape', width: 1920, height: 1080, usage: 'YouTube, TV' },
   { id: '1:1', label: 'Square', width: 1080, height: 1080, usage: 'Instagram, Facebook, LinkedIn' },
-  { id: '4:5', label: 'Feed portrait', width: 1080, height: 1350, usage: 'Instagram, Facebook and LinkedIn feeds' },
-  { id: '9:16', label: 'Portrait', width: 1080, height: 1920, usage: 'YouTube Shorts, Reels, TikTok' },
+  {
+    id: '4:5',
+    label: 'Feed portrait',
+    width: 1080,
+    height: 1350,
+    usage: 'Instagram, Facebook and LinkedIn feeds',
+  },
+  {
+    id: '9:16',
+    label: 'Portrait',
+    width: 1080,
+    height: 1920,
+    usage: 'YouTube Shorts, Reels, TikTok',
+  },
 ] as const;
 /**
  * Export sizes by the frame's shorter side (the width and height at 1080p are ASPECT_RATIOS'; the rules cap
@@ -83,9 +129,24 @@ export const VIDEO_FPS = 30;
  */
 export const VIDEO_FPS_CHOICES = [24, 25, 30, 50, 60] as const;
 export const NEW_CLIP_DURATIONS = { video: 10, image: 5, title: 3, audio: 10 } as const;
-export const TITLE_DEFAULTS = { text: 'New Title', fontSize: 32, color: '#ffffff', font: 'Arial', padding: 16, boxColor: 'rgba(0, 0, 0, 0.5)' } as const;
+export const TITLE_DEFAULTS = {
+  text: 'New Title',
+  fontSize: 32,
+  color: '#ffffff',
+  font: 'Arial',
+  padding: 16,
+  boxColor: 'rgba(0, 0, 0, 0.5)',
+} as const;
 /** Captions from Transcribe: size in pixels of a 1080-side frame, lines, the spoken word's colour, bottom margin (share of the height). */
-export const CAPTION_STYLE = { fontSize: 56, color: '#ffffff', highlight: '#facc15', maxCharsPerLine: 32, maxLines: 2, bottomMargin: 0.08, boxColor: 'rgba(0, 0, 0, 0.6)' } as const;
+export const CAPTION_STYLE = {
+  fontSize: 56,
+  color: '#ffffff',
+  highlight: '#facc15',
+  maxCharsPerLine: 32,
+  maxLines: 2,
+  bottomMargin: 0.08,
+  boxColor: 'rgba(0, 0, 0, 0.6)',
+} as const;
 export const CLIP_DURATION = { min: 0.1, max: 30, step: 0.1, maxOnTimeline: 4 * 3600 } as const;
 export const DEFAULT_PROJECT_TITLE = 'Untitled Project';
 export const RENDER_POLL_MS = 3000;
@@ -122,15 +183,31 @@ export const VOICES = [
 ] as const;
 
 /** Video jobs: Luma is polled every 3 s (the progress tick) for at most 8 minutes (runJob's timeout is 9). */
-export const VIDEO_JOB = { model: 'ray-2', pollIntervalMs: 3000, pollMaxDurationMs: 8 * 60_000, pollRetries: 3 } as const;
+export const VIDEO_JOB = {
+  model: 'ray-2',
+  pollIntervalMs: 3000,
+  pollMaxDurationMs: 8 * 60_000,
+  pollRetries: 3,
+} as const;
 
 /**
  * The timed progress for providers that report none: +step every everyMs, capped.
  * Video: +5 every 3 s to 95; music: +10 a second, held at 95 until the file is saved (then 100).
  */
-export function timedProgress(elapsedMs: number, timing: { step: number; everyMs: number; cap: number }): number {
+export function timedProgress(
+  elapsedMs: number,
+  timing: { step: number; everyMs: number; cap: number },
+): number {
   if (!Number.isFinite(elapsedMs) || elapsedMs <= 0) return 0;
   return Math.min(timing.cap, Math.floor(elapsedMs / timing.everyMs) * timing.step);
 }
-export const MUSIC_PROGRESS = { step: MUSIC.progressStep, everyMs: MUSIC.progressEveryMs, cap: 95 } as const;
-export const VIDEO_PROGRESS_TIMING = { step: VIDEO_PROGRESS.step, everyMs: VIDEO_PROGRESS.everyMs, cap: VIDEO_PROGRESS.cap } as const;
+export const MUSIC_PROGRESS = {
+  step: MUSIC.progressStep,
+  everyMs: MUSIC.progressEveryMs,
+  cap: 95,
+} as const;
+export const VIDEO_PROGRESS_TIMING = {
+  step: VIDEO_PROGRESS.step,
+  everyMs: VIDEO_PROGRESS.everyMs,
+  cap: VIDEO_PROGRESS.cap,
+} as const;

@@ -37,8 +37,15 @@ export function canPostDocument(platform: PublishPlatform): boolean {
 }
 
 /** Whether the composer offers "Post as document" for these attachments: 2 or more images it can make a PDF of. */
-export function documentChoiceOffered(platform: PublishPlatform, media: readonly { contentType: string }[]): boolean {
-  return canPostDocument(platform) && media.length >= DOCUMENT_LIMITS.minImages && media.every((m) => isDocumentImage(m.contentType));
+export function documentChoiceOffered(
+  platform: PublishPlatform,
+  media: readonly { contentType: string }[],
+): boolean {
+  return (
+    canPostDocument(platform) &&
+    media.length >= DOCUMENT_LIMITS.minImages &&
+    media.every((m) => isDocumentImage(m.contentType))
+  );
 }
 
 export function isDocumentImage(contentType: string): boolean {
@@ -46,12 +53,16 @@ export function isDocumentImage(contentType: string): boolean {
 }
 
 /** Why these images cannot become a document post with this title, in plain words, or null. */
-export function documentPostProblem(media: readonly { contentType: string; sizeBytes: number }[], title: string): string | null {
+export function documentPostProblem(
+  media: readonly { contentType: string; sizeBytes: number }[],
+  title: string,
+): string | null {
   if (!title.trim()) return documentMessages.noTitle;
   if (title.trim().length > DOCUMENT_LIMITS.titleMaxChars) return documentMessages.titleTooLong;
   if (media.length < DOCUMENT_LIMITS.minImages) return documentMessages.tooFewImages;
   if (media.length > DOCUMENT_LIMITS.maxPages) return documentMessages.tooManyPages;
   if (!media.every((m) => isDocumentImage(m.contentType))) return documentMessages.imagesOnly;
-  if (media.reduce((sum, m) => sum + m.sizeBytes, 0) > DOCUMENT_LIMITS.maxBytes) return documentMessages.tooLarge;
+  if (media.reduce((sum, m) => sum + m.sizeBytes, 0) > DOCUMENT_LIMITS.maxBytes)
+    return documentMessages.tooLarge;
   return null;
 }

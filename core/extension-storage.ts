@@ -13,9 +13,12 @@ export interface SentSelection {
  * Session storage: the hand-off between the background and the side panel. It is cleared when the
  * browser closes, and session storage is not readable by content scripts.
  */
-export const sentSelectionStorage = storage.defineItem<SentSelection | null>('session:sentSelection', {
-  fallback: null,
-});
+export const sentSelectionStorage = storage.defineItem<SentSelection | null>(
+  'session:sentSelection',
+  {
+    fallback: null,
+  },
+);
 
 /**
  * What the user asked for from outside the panel (a context-menu entry), waiting for the side panel to
@@ -28,10 +31,26 @@ export const sentSelectionStorage = storage.defineItem<SentSelection | null>('se
  *   here).
  */
 export type PanelIntent =
-  | { id: string; kind: 'writePost'; pageUrl: string; pageTitle: string; selection: string; createdAt: number }
-  | { id: string; kind: 'useImage'; imageUrl: string; pageUrl: string; pageTitle: string; createdAt: number };
+  | {
+      id: string;
+      kind: 'writePost';
+      pageUrl: string;
+      pageTitle: string;
+      selection: string;
+      createdAt: number;
+    }
+  | {
+      id: string;
+      kind: 'useImage';
+      imageUrl: string;
+      pageUrl: string;
+      pageTitle: string;
+      createdAt: number;
+    };
 
-export const panelIntentStorage = storage.defineItem<PanelIntent | null>('session:panelIntent', { fallback: null });
+export const panelIntentStorage = storage.defineItem<PanelIntent | null>('session:panelIntent', {
+  fallback: null,
+});
 
 /**
  * A one-time sign-in code the signed-in dashboard handed the extension (docs/architecture.md, "One
@@ -42,4 +61,7 @@ export interface PendingSignIn {
   receivedAt: number;
 }
 
-export const pendingSignInStorage = storage.defineItem<PendingSignIn | null>('session:pendingSignIn', { fallback: null });
+export const pendingSignInStorage = storage.defineItem<PendingSignIn | null>(
+  'session:pendingSignIn',
+  { fallback: null },
+);

@@ -24,9 +24,18 @@ export function userCollectionPath(uid: string, name: UserCollection): string {
 }
 
 /** Collections no client may ever read or write (secrets, OAuth nonces, model catalogue caches, rate-limit counters). */
-export const serverOnlyCollections = { secrets: 'secrets', oauthNonces: 'oauthNonces', modelCatalogues: 'modelCatalogues', rateLimits: 'rateLimits' } as const;
+export const serverOnlyCollections = {
+  secrets: 'secrets',
+  oauthNonces: 'oauthNonces',
+  modelCatalogues: 'modelCatalogues',
+  rateLimits: 'rateLimits',
+} as const;
 
-export const storageFolders = { generations: 'generations', uploads: 'uploads', renders: 'renders' } as const;
+export const storageFolders = {
+  generations: 'generations',
+  uploads: 'uploads',
+  renders: 'renders',
+} as const;
 
 /** Server-only homes of users' sealed provider keys and social credentials (rules deny every client). */
 export function integrationSecretPath(uid: string, type: string): string {

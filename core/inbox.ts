@@ -21,7 +21,11 @@ export const INBOX_POSTS = 30;
 
 /** The inbox's one query: the user's newest posts by updatedAt (a single-field index). */
 export function inboxPostsQuery(db: Firestore, uid: string): Query {
-  return query(collection(db, userCollectionPath(uid, 'socialPosts')), orderBy('updatedAt', 'desc'), limit(INBOX_POSTS));
+  return query(
+    collection(db, userCollectionPath(uid, 'socialPosts')),
+    orderBy('updatedAt', 'desc'),
+    limit(INBOX_POSTS),
+  );
 }
 
 /** The few fields of a post the inbox shows. */
@@ -32,7 +36,14 @@ export interface InboxPost {
   /** A title where the post has one (Reddit, YouTube), else its text's start. */
   label: string;
   at: Date | null;
-  error: { code: string; message: string; summary: string | null; step: FailureStep | null; fixAction: string | null; fixLabel: string | null } | null;
+  error: {
+    code: string;
+    message: string;
+    summary: string | null;
+    step: FailureStep | null;
+    fixAction: string | null;
+    fixLabel: string | null;
+  } | null;
 }
 
 export interface InboxEvent {
@@ -51,7 +62,8 @@ export interface InboxEvent {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 function dateOf(value: unknown): Date | null {
@@ -67,25 +79,34 @@ function dateOf(value: unknown): Date | null {
 /** A post document as the inbox reads it; lenient field by field like every converter. */
 export function readInboxPost(id: string, data: unknown): InboxPost {
   const d = obj(data) ?? {};
-  const platform = (publishPlatforms as readonly string[]).includes(String(d.platform)) ? (d.platform as PublishPlatform) : 'x';
+  const platform = (publishPlatforms as readonly string[]).includes(String(d.platform))
+    ? (d.platform as PublishPlatform)
+    : 'x';
   const status = str(d.status) ?? 'failed';
   const e = obj(d.error);
   const fix = obj(e?.fix);
   const step = str(e?.step);
   const text = (str(d.text) ?? '').replace(/\s+/g, ' ').trim();
-  const label = str(obj(d.reddit)?.title) ?? str(obj(d.youtube)?.title) ?? (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+  const label =
+    str(obj(d.reddit)?.title) ??
+    str(obj(d.youtube)?.title) ??
+    (text.length > 80 ? `${text.slice(0, 79)}…` : text);
   return {
     id,
     platform,
     status,
     label,
-    at: status === 'published' ? (dateOf(d.publishedAt) ?? dateOf(d.updatedAt)) : dateOf(d.updatedAt),
+    at:
+      status === 'published' ? (dateOf(d.publishedAt) ?? dateOf(d.updatedAt)) : dateOf(d.updatedAt),
     error: e
       ? {
           code: str(e.code) ?? 'platform_error',
           message: str(e.message) ?? '',
           summary: str(e.summary),
-          step: step && (failureSteps as readonly string[]).includes(step) ? (step as FailureStep) : null,
+          step:
+            step && (failureSteps as readonly string[]).includes(step)
+              ? (step as FailureStep)
+              : null,
           fixAction: str(fix?.action),
           fixLabel: str(fix?.label),
         }
@@ -93,14 +114,24 @@ export function readInboxPost(id: string, data: unknown): InboxPost {
   };
 }
 
-const PAGE: Record<PublishPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit, youtube: paths.socialYoutube };
+const PAGE: Record<PublishPlatform, string> = {
+  x: paths.socialX,
+  linkedin: paths.socialLinkedin,
+  reddit: paths.socialReddit,
+  youtube: paths.socialYoutube,
+};
 
 /** The anchor of a post in its platform page's Recent Posts. */
 export const postAnchor = (postId: string) => `post-${postId}`;
 
 function failureKind(error: NonNullable<InboxPost['error']>): InboxEventKind {
-  if (error.fixAction === 'reconnect' || ['auth_expired', 'missing_credentials', 'unreadable_credentials'].includes(error.code)) return 'needs-reconnect';
-  if (error.step === 'upload' || error.step === 'processing' || error.code.startsWith('media_')) return 'media-refused';
+  if (
+    error.fixAction === 'reconnect' ||
+    ['auth_expired', 'missing_credentials', 'unreadable_credentials'].includes(error.code)
+  )
+    return 'needs-reconnect';
+  if (error.step === 'upload' || error.step === 'processing' || error.code.startsWith('media_'))
+    return 'media-refused';
   return 'failed';
 }
 
@@ -119,7 +150,13 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
       unread: isUnread(post.at, readAt),
     };
     if (post.status === 'published') {
-      events.push({ ...base, kind: 'published', title: `Published on ${name}`, detail: post.label, fix: null });
+      events.push({
+        ...base,
+        kind: 'published',
+        title: `Published on ${name}`,
+        detail: post.label,
+        fix: null,
+      });
       continue;
     }
     const error = post.error;
@@ -133,7 +170,13 @@ export function inboxEvents(posts: readonly InboxPost[], readAt: number | null):
             ? `Failed at ${failureStepLabels[error.step]} on ${name}`
             : `Failed on ${name}`;
     const why = error?.summary || error?.message || 'The platform refused the post.';
-    events.push({ ...base, kind, title, detail: post.label ? `${post.label}: ${why}` : why, fix: error?.fixLabel && error.fixAction !== 'wait' ? error.fixLabel : null });
+    events.push({
+      ...base,
+      kind,
+      title,
+      detail: post.label ? `${post.label}: ${why}` : why,
+      fix: error?.fixLabel && error.fixAction !== 'wait' ? error.fixLabel : null,
+    });
   }
   return events.sort((a, b) => b.at.getTime() - a.at.getTime());
 }
@@ -160,7 +203,8 @@ export function readInboxState(_id: string, data: unknown): number | null {
 
 /** Where a browser keeps its last known read time, per account, for a first paint before Firestore answers. */
 export const inboxReadKey = (uid: string) => `muse.inbox.readAt.${uid}`;
-export const readAtValue = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+export const readAtValue = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
 /** The latest of some read times (null when none): a read time only moves forward, so the latest holds. */
 export function latestReadAt(...values: (number | null | undefined)[]): number | null {
@@ -197,7 +241,8 @@ export function readMarkOf(events: readonly Pick<InboxEvent, 'at'>[]): number | 
 }
 
 /** A failure event (failed, needs reconnect, media refused) the user has not read yet. */
-export const isUnreadFailure = (event: InboxEvent): boolean => event.unread && event.kind !== 'published';
+export const isUnreadFailure = (event: InboxEvent): boolean =>
+  event.unread && event.kind !== 'published';
 
 /** How many of the inbox's events are failures not read yet: the number on the extension's badge. */
 export function unreadFailures(posts: readonly InboxPost[], readAt: number | null): number {

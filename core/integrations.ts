@@ -50,15 +50,27 @@ export interface CredentialField {
 export const KEY_MAX_CHARS = 512;
 export const TOKEN_MAX_CHARS = 2048;
 
-const key = (label: string, secret: boolean, required = true): CredentialField => ({ label, secret, required, maxLength: KEY_MAX_CHARS });
-const token = (label: string, required: boolean): CredentialField => ({ label, secret: true, required, maxLength: TOKEN_MAX_CHARS });
+const key = (label: string, secret: boolean, required = true): CredentialField => ({
+  label,
+  secret,
+  required,
+  maxLength: KEY_MAX_CHARS,
+});
+const token = (label: string, required: boolean): CredentialField => ({
+  label,
+  secret: true,
+  required,
+  maxLength: TOKEN_MAX_CHARS,
+});
 
 /**
  * Reddit's required User-Agent: `<platform>:<app ID>:<version string> (by /u/<reddit username>)`.
  * Generic agents are throttled hard, so saving refuses anything else.
  */
-export const REDDIT_USER_AGENT = /^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+ \(by \/?u\/[A-Za-z0-9_-]{3,20}\)$/;
-export const redditUserAgentMessage = 'User Agent must look like platform:app-id:version (by /u/username), e.g. web:muse-studio:1.0 (by /u/yourname)';
+export const REDDIT_USER_AGENT =
+  /^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+ \(by \/?u\/[A-Za-z0-9_-]{3,20}\)$/;
+export const redditUserAgentMessage =
+  'User Agent must look like platform:app-id:version (by /u/username), e.g. web:muse-studio:1.0 (by /u/yourname)';
 
 /** The credential forms. Access and refresh tokens of YouTube and Reddit arrive through Connect. */
 export const socialCredentialFields = {
@@ -82,12 +94,22 @@ export const socialCredentialFields = {
   reddit: {
     clientId: key('Client ID', false),
     clientSecret: key('Client Secret', true),
-    userAgent: { label: 'User Agent', secret: false, required: true, maxLength: 256, allowSpaces: true, format: { pattern: REDDIT_USER_AGENT, message: redditUserAgentMessage } },
+    userAgent: {
+      label: 'User Agent',
+      secret: false,
+      required: true,
+      maxLength: 256,
+      allowSpaces: true,
+      format: { pattern: REDDIT_USER_AGENT, message: redditUserAgentMessage },
+    },
   },
 } as const satisfies Record<SocialPlatform, Record<string, CredentialField>>;
 
-export type SocialCredentialField<P extends SocialPlatform> = keyof (typeof socialCredentialFields)[P] & string;
-export type SocialCredentials<P extends SocialPlatform = SocialPlatform> = Partial<Record<SocialCredentialField<P>, string>>;
+export type SocialCredentialField<P extends SocialPlatform> =
+  keyof (typeof socialCredentialFields)[P] & string;
+export type SocialCredentials<P extends SocialPlatform = SocialPlatform> = Partial<
+  Record<SocialCredentialField<P>, string>
+>;
 
 /**
  * Everything the server keeps sealed for a platform: the form's fields plus what Connect adds
@@ -113,17 +135,27 @@ const REQUEST_MESSAGE = 'Invalid request';
 
 function requestObject<T extends z.ZodRawShape>(shape: T) {
   return z.strictObject(shape, {
-    error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : REQUEST_MESSAGE),
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
+        : REQUEST_MESSAGE,
   });
 }
 
 export const integrationTypeSchema = z.enum(integrationTypes, {
   error: (iss) =>
-    iss.input === undefined ? 'Please choose an integration' : iss.input === 'suno' ? 'Suno has no public API: use ElevenLabs for music' : `Unknown integration type. Use one of: ${integrationTypes.join(', ')}`,
+    iss.input === undefined
+      ? 'Please choose an integration'
+      : iss.input === 'suno'
+        ? 'Suno has no public API: use ElevenLabs for music'
+        : `Unknown integration type. Use one of: ${integrationTypes.join(', ')}`,
 });
 
 export const socialPlatformSchema = z.enum(socialPlatforms, {
-  error: (iss) => (iss.input === undefined ? 'Please choose a platform' : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`),
+  error: (iss) =>
+    iss.input === undefined
+      ? 'Please choose a platform'
+      : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`,
 });
 
 export const apiKeySchema = z
@@ -133,7 +165,10 @@ export const apiKeySchema = z
   .max(KEY_MAX_CHARS, `API key must be ${KEY_MAX_CHARS} characters or fewer`)
   .regex(NO_SPACES, 'API key must not contain spaces or special characters');
 
-export const saveIntegrationKeySchema = requestObject({ type: integrationTypeSchema, apiKey: apiKeySchema });
+export const saveIntegrationKeySchema = requestObject({
+  type: integrationTypeSchema,
+  apiKey: apiKeySchema,
+});
 export const integrationTypeInputSchema = requestObject({ type: integrationTypeSchema });
 export type SaveIntegrationKeyInput = z.input<typeof saveIntegrationKeySchema>;
 export type IntegrationTypeInput = z.input<typeof integrationTypeInputSchema>;
@@ -143,22 +178,34 @@ function credentialValueSchema(field: CredentialField) {
     .string({ error: `${field.label} must be text` })
     .trim()
     .max(field.maxLength, `${field.label} must be ${field.maxLength} characters or fewer`)
-    .refine((v) => v === '' || (field.allowSpaces ? PRINTABLE : NO_SPACES).test(v), `${field.label} contains characters that are not allowed`)
-    .refine((v) => v === '' || !field.format || field.format.pattern.test(v), field.format?.message ?? '')
+    .refine(
+      (v) => v === '' || (field.allowSpaces ? PRINTABLE : NO_SPACES).test(v),
+      `${field.label} contains characters that are not allowed`,
+    )
+    .refine(
+      (v) => v === '' || !field.format || field.format.pattern.test(v),
+      field.format?.message ?? '',
+    )
     .optional();
 }
 
 function credentialsSchema<P extends SocialPlatform>(platform: P) {
   const fields = socialCredentialFields[platform] as Record<string, CredentialField>;
-  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, credentialValueSchema(field)]));
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [name, credentialValueSchema(field)]),
+  );
   return z
     .strictObject(shape, {
-      error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown ${socialPlatformLabels[platform]} credential: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Please enter your credentials'),
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `Unknown ${socialPlatformLabels[platform]} credential: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
+          : 'Please enter your credentials',
     })
     .transform((values) => {
       // Blank means "keep what is stored": only filled fields travel on.
       const filled: Record<string, string> = {};
-      for (const [name, value] of Object.entries(values)) if (typeof value === 'string' && value !== '') filled[name] = value;
+      for (const [name, value] of Object.entries(values))
+        if (typeof value === 'string' && value !== '') filled[name] = value;
       return filled as SocialCredentials<P>;
     })
     .refine((filled) => Object.keys(filled).length > 0, 'Please enter at least one credential');
@@ -168,16 +215,30 @@ function socialRequest<P extends SocialPlatform>(platform: P) {
   return requestObject({ platform: z.literal(platform), credentials: credentialsSchema(platform) });
 }
 
-export const saveSocialCredentialsSchema = z.discriminatedUnion('platform', [socialRequest('x'), socialRequest('linkedin'), socialRequest('youtube'), socialRequest('reddit')], {
-  error: (iss) => {
-    // A payload that is not an object arrives here as invalid_type, though the typings only list invalid_union.
-    const code: string = iss.code;
-    if (code === 'invalid_type') return REQUEST_MESSAGE;
-    if (code !== 'invalid_union') return undefined;
-    const given = typeof iss.input === 'object' && iss.input !== null ? (iss.input as { platform?: unknown }).platform : undefined;
-    return given === undefined ? 'Please choose a platform' : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`;
+export const saveSocialCredentialsSchema = z.discriminatedUnion(
+  'platform',
+  [
+    socialRequest('x'),
+    socialRequest('linkedin'),
+    socialRequest('youtube'),
+    socialRequest('reddit'),
+  ],
+  {
+    error: (iss) => {
+      // A payload that is not an object arrives here as invalid_type, though the typings only list invalid_union.
+      const code: string = iss.code;
+      if (code === 'invalid_type') return REQUEST_MESSAGE;
+      if (code !== 'invalid_union') return undefined;
+      const given =
+        typeof iss.input === 'object' && iss.input !== null
+          ? (iss.input as { platform?: unknown }).platform
+          : undefined;
+      return given === undefined
+        ? 'Please choose a platform'
+        : `Unknown platform. Use one of: ${socialPlatforms.join(', ')}`;
+    },
   },
-});
+);
 
 export type SaveSocialCredentialsInput = z.input<typeof saveSocialCredentialsSchema>;
 export type SaveSocialCredentialsPayload = z.output<typeof saveSocialCredentialsSchema>;
@@ -185,7 +246,10 @@ export const socialPlatformInputSchema = requestObject({ platform: socialPlatfor
 export type SocialPlatformInput = z.input<typeof socialPlatformInputSchema>;
 
 /** Fields the first save of a platform must fill (later saves may leave any of them blank). */
-export function missingRequiredFields(platform: SocialPlatform, merged: Record<string, string | undefined>): string[] {
+export function missingRequiredFields(
+  platform: SocialPlatform,
+  merged: Record<string, string | undefined>,
+): string[] {
   return Object.entries(credentialFieldsOf(platform))
     .filter(([name, field]) => field.required && !merged[name])
     .map(([, field]) => field.label);
@@ -195,10 +259,17 @@ export function missingRequiredFields(platform: SocialPlatform, merged: Record<s
 // What clients see. The callables write these documents; rules let the owner read them, nobody write.
 
 /** Firestore Timestamp from either SDK. */
-const timestampLike = z.custom<{ toDate: () => Date }>((v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function');
+const timestampLike = z.custom<{ toDate: () => Date }>(
+  (v) =>
+    typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function',
+);
 
 /** users/{uid}/integrations/{type} */
-export const integrationStatusSchema = z.object({ configured: z.literal(true), hint: z.string().max(4), updatedAt: timestampLike });
+export const integrationStatusSchema = z.object({
+  configured: z.literal(true),
+  hint: z.string().max(4),
+  updatedAt: timestampLike,
+});
 export type IntegrationStatus = z.output<typeof integrationStatusSchema>;
 
 /** users/{uid}/socialAccounts/{platform} */
@@ -230,7 +301,13 @@ export interface SaveIntegrationKeyResult {
 export interface DeleteResult {
   deleted: true;
 }
-export const keyTestStatuses = ['ok', 'invalid', 'no_credit', 'rate_limited', 'unavailable'] as const;
+export const keyTestStatuses = [
+  'ok',
+  'invalid',
+  'no_credit',
+  'rate_limited',
+  'unavailable',
+] as const;
 export type KeyTestStatus = (typeof keyTestStatuses)[number];
 export interface TestIntegrationKeyResult {
   status: KeyTestStatus;

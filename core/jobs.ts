@@ -6,10 +6,23 @@ import { DEFAULT_MODELS } from './ai-models';
 // users/{uid}/jobs/{jobId}, created by the startJob callable and run to the end by Cloud Functions.
 // The page follows it live (onSnapshot) and finds it again after a reload. Clients only read jobs.
 
-export const jobKinds = ['image', 'video', 'voiceover', 'music', 'transcription', 'publish'] as const;
+export const jobKinds = [
+  'image',
+  'video',
+  'voiceover',
+  'music',
+  'transcription',
+  'publish',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 /** The kinds startJob starts (a publish job is made by publishPost and the scheduler). */
-export const generationJobKinds = ['image', 'video', 'voiceover', 'music', 'transcription'] as const satisfies readonly JobKind[];
+export const generationJobKinds = [
+  'image',
+  'video',
+  'voiceover',
+  'music',
+  'transcription',
+] as const satisfies readonly JobKind[];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -19,10 +32,17 @@ export function isJobActive(status: JobStatus): boolean {
   return (activeJobStatuses as readonly JobStatus[]).includes(status);
 }
 
-const prompt = (required: string, max = 4000) => z.string({ error: required }).trim().min(1, required).max(max, `Prompt must be ${max} characters or fewer`);
+const prompt = (required: string, max = 4000) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `Prompt must be ${max} characters or fewer`);
 
 /** An image the user uploaded for image-to-image: a path under their own {uid}/uploads/ in Storage. */
-const uploadPath = z.string().regex(/^[A-Za-z0-9_-]+\/uploads\/[^/]+$/, 'Input images must be uploaded files');
+const uploadPath = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+\/uploads\/[^/]+$/, 'Input images must be uploaded files');
 
 const size = (label: string) =>
   z
@@ -47,8 +67,12 @@ export const imageJobInputSchema = z
     controlImagePath: uploadPath.optional(),
     controlType: z.enum(['canny', 'depth']).default('canny'),
   })
-  .refine((v) => v.prompt.length > 0 || v.inputImagePath, { message: 'Please provide either a prompt or an input image' })
-  .refine((v) => v.mode === 'text' || v.inputImagePath || v.prompt.length > 0, { message: 'Please provide either a prompt or an input image' });
+  .refine((v) => v.prompt.length > 0 || v.inputImagePath, {
+    message: 'Please provide either a prompt or an input image',
+  })
+  .refine((v) => v.mode === 'text' || v.inputImagePath || v.prompt.length > 0, {
+    message: 'Please provide either a prompt or an input image',
+  });
 
 export const videoJobInputSchema = z.strictObject({
   prompt: prompt('Please provide a prompt for the video'),
@@ -76,7 +100,12 @@ export const musicJobInputSchema = z.strictObject({
 });
 
 /** A file of the user's to transcribe: a library file ({uid}/generations/), an upload or a render. */
-const mediaPath = z.string().regex(/^[A-Za-z0-9_-]+\/(generations|uploads|renders)\/[^/]+$/, 'Please choose a file from your library');
+const mediaPath = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_-]+\/(generations|uploads|renders)\/[^/]+$/,
+    'Please choose a file from your library',
+  );
 
 /**
  * Who transcribes, through the user's own key of that name (core/integrations.ts): ElevenLabs speech to text
@@ -85,12 +114,17 @@ const mediaPath = z.string().regex(/^[A-Za-z0-9_-]+\/(generations|uploads|render
 export const transcriptionProviders = ['elevenlabs', 'openai'] as const;
 export type TranscriptionProvider = (typeof transcriptionProviders)[number];
 /** The largest file each provider transcribes at once: ElevenLabs every file a job may send (50 MB), OpenAI 25 MB (26,214,400 bytes). */
-export const TRANSCRIPTION_MAX_BYTES = { elevenlabs: 50 * 1024 * 1024, openai: 25 * 1024 * 1024 } as const satisfies Record<TranscriptionProvider, number>;
+export const TRANSCRIPTION_MAX_BYTES = {
+  elevenlabs: 50 * 1024 * 1024,
+  openai: 25 * 1024 * 1024,
+} as const satisfies Record<TranscriptionProvider, number>;
 
 /** A transcription (speech to text through the user's key): the words land on the job (`result`). */
 export const transcriptionJobInputSchema = z.strictObject({
   storagePath: mediaPath,
-  provider: z.enum(transcriptionProviders, { error: 'Choose ElevenLabs or OpenAI to transcribe with' }).default('elevenlabs'),
+  provider: z
+    .enum(transcriptionProviders, { error: 'Choose ElevenLabs or OpenAI to transcribe with' })
+    .default('elevenlabs'),
   /** ISO-639 language of the speech, when known (absent: the provider detects it). */
   languageCode: z
     .string()
@@ -119,7 +153,9 @@ export interface TranscriptionResult {
  * job id, so a retried or doubled call starts one job, not two.
  */
 /** A publish job's input (written by the publishPost callable and the scheduler, never by startJob). */
-export const publishJobInputSchema = z.strictObject({ postId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+export const publishJobInputSchema = z.strictObject({
+  postId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+});
 export type PublishJobInput = z.output<typeof publishJobInputSchema>;
 
 export const startJobSchema = z.discriminatedUnion(
@@ -127,9 +163,17 @@ export const startJobSchema = z.discriminatedUnion(
   [
     z.strictObject({ requestId: z.uuid(), kind: z.literal('image'), input: imageJobInputSchema }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('video'), input: videoJobInputSchema }),
-    z.strictObject({ requestId: z.uuid(), kind: z.literal('voiceover'), input: voiceoverJobInputSchema }),
+    z.strictObject({
+      requestId: z.uuid(),
+      kind: z.literal('voiceover'),
+      input: voiceoverJobInputSchema,
+    }),
     z.strictObject({ requestId: z.uuid(), kind: z.literal('music'), input: musicJobInputSchema }),
-    z.strictObject({ requestId: z.uuid(), kind: z.literal('transcription'), input: transcriptionJobInputSchema }),
+    z.strictObject({
+      requestId: z.uuid(),
+      kind: z.literal('transcription'),
+      input: transcriptionJobInputSchema,
+    }),
   ],
   { error: `Unknown job kind. Use one of: ${generationJobKinds.join(', ')}` },
 );
@@ -206,7 +250,14 @@ export interface JobDoc<T = unknown> {
   runId?: string | null;
   startedAt?: T | null;
   /** Set when succeeded: bytes stored and where the time went (ms), for the closing notes and the bench. */
-  metrics?: { bytes: number; providerMs?: number; downloadMs?: number; uploadMs?: number; readyToStoredMs?: number; resumedFromStorage?: boolean };
+  metrics?: {
+    bytes: number;
+    providerMs?: number;
+    downloadMs?: number;
+    uploadMs?: number;
+    readyToStoredMs?: number;
+    resumedFromStorage?: boolean;
+  };
   createdAt: T;
   updatedAt: T;
   finishedAt: T | null;

@@ -4,7 +4,10 @@ import { addLibraryFileSchema, libraryIdForPath } from './library-files';
 describe('addLibraryFileSchema', () => {
   it.each([
     ['an upload', { storagePath: 'uid_1/uploads/0b6f3c1e-9d.png' }],
-    ['a render with its project', { storagePath: 'uid_1/renders/abc.webm', title: 'Trip', projectId: 'p1' }],
+    [
+      'a render with its project',
+      { storagePath: 'uid_1/renders/abc.webm', title: 'Trip', projectId: 'p1' },
+    ],
   ])('accepts %s', (_n, payload) => {
     expect(addLibraryFileSchema.safeParse(payload).success).toBe(true);
   });
@@ -30,7 +33,12 @@ describe('libraryIdForPath', () => {
   });
 
   it('gives files of one name in other types or folders their own records', () => {
-    const ids = ['u/uploads/t.png', 'u/uploads/t.mp4', 'u/renders/t.mp4', 'u/uploads/t_mp4.png'].map(libraryIdForPath);
+    const ids = [
+      'u/uploads/t.png',
+      'u/uploads/t.mp4',
+      'u/renders/t.mp4',
+      'u/uploads/t_mp4.png',
+    ].map(libraryIdForPath);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -11,7 +11,10 @@ export type LibraryFileSource = (typeof libraryFileSources)[number];
 const clientFilePath = z
   .string({ error: 'A file path is required' })
   .max(300, 'The file path is too long')
-  .regex(/^[A-Za-z0-9_-]{1,128}\/(uploads|renders)\/[A-Za-z0-9_-]{1,128}\.[a-z0-9]{2,5}$/, 'Only uploaded or rendered files can be added');
+  .regex(
+    /^[A-Za-z0-9_-]{1,128}\/(uploads|renders)\/[A-Za-z0-9_-]{1,128}\.[a-z0-9]{2,5}$/,
+    'Only uploaded or rendered files can be added',
+  );
 
 export const addLibraryFileSchema = z.strictObject({
   storagePath: clientFilePath,

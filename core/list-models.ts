@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { catalogueProviders } from './ai-models';
 
 export const listModelsSchema = z.strictObject(
-  { provider: z.enum(catalogueProviders, { error: `Unknown provider. Use one of: ${catalogueProviders.join(', ')}` }) },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}` : 'Invalid request') },
+  {
+    provider: z.enum(catalogueProviders, {
+      error: `Unknown provider. Use one of: ${catalogueProviders.join(', ')}`,
+    }),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `Unknown field: ${iss.keys.slice(0, 3).join(', ').slice(0, 80)}`
+        : 'Invalid request',
+  },
 );
 export type ListModelsInput = z.input<typeof listModelsSchema>;

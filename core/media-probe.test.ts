@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readGifInfo, unprobed } from './media-probe';
 
 /** A GIF89a of `frames` 1x1 frames on a `width` x `height` screen, each behind a graphic control extension. */
-function gifBytes(width: number, height: number, frames: number, { trailer = true } = {}): Uint8Array {
+function gifBytes(
+  width: number,
+  height: number,
+  frames: number,
+  { trailer = true } = {},
+): Uint8Array {
   const bytes = [...'GIF89a'].map((c) => c.charCodeAt(0));
   bytes.push(width & 0xff, width >> 8, height & 0xff, height >> 8, 0x80, 0, 0); // global colour table of 2
   bytes.push(0, 0, 0, 255, 255, 255);
@@ -19,18 +24,31 @@ function gifBytes(width: number, height: number, frames: number, { trailer = tru
 describe('readGifInfo', () => {
   it('reads the screen size and counts the frames without decoding', () => {
     expect(readGifInfo(gifBytes(480, 270, 1))).toEqual({ width: 480, height: 270, frames: 1 });
-    expect(readGifInfo(gifBytes(1280, 1080, 400))).toEqual({ width: 1280, height: 1080, frames: 400 });
+    expect(readGifInfo(gifBytes(1280, 1080, 400))).toEqual({
+      width: 1280,
+      height: 1080,
+      frames: 400,
+    });
   });
 
   it('counts the frames of a file cut short, and refuses what is not a GIF', () => {
-    expect(readGifInfo(gifBytes(10, 10, 3, { trailer: false }))).toEqual({ width: 10, height: 10, frames: 3 });
+    expect(readGifInfo(gifBytes(10, 10, 3, { trailer: false }))).toEqual({
+      width: 10,
+      height: 10,
+      frames: 3,
+    });
     expect(readGifInfo(new TextEncoder().encode('\x89PNG\r\n\x1a\n0000000000'))).toBeNull();
   });
 });
 
 describe('unprobed', () => {
   it('keeps the type and size and names the kind', () => {
-    expect(unprobed('image/gif', 5)).toMatchObject({ kind: 'gif', contentType: 'image/gif', sizeBytes: 5, width: null });
+    expect(unprobed('image/gif', 5)).toMatchObject({
+      kind: 'gif',
+      contentType: 'image/gif',
+      sizeBytes: 5,
+      width: null,
+    });
     expect(unprobed('video/mp4', 5).kind).toBe('video');
   });
 });

@@ -27,15 +27,37 @@ export interface MediaProbe {
 /** A probe with only what the library record says (the file could not be read): the rules then check type and size alone. */
 export function unprobed(contentType: string, sizeBytes: number): MediaProbe {
   const type = contentType.toLowerCase();
-  const kind: ProbedKind = type === 'image/gif' ? 'gif' : type.startsWith('image/') ? 'image' : type.startsWith('video/') ? 'video' : 'other';
-  return { kind, contentType, sizeBytes, container: null, width: null, height: null, durationSeconds: null, frameRate: null, videoCodec: null, audioCodec: null, audioChannels: null, frames: null };
+  const kind: ProbedKind =
+    type === 'image/gif'
+      ? 'gif'
+      : type.startsWith('image/')
+        ? 'image'
+        : type.startsWith('video/')
+          ? 'video'
+          : 'other';
+  return {
+    kind,
+    contentType,
+    sizeBytes,
+    container: null,
+    width: null,
+    height: null,
+    durationSeconds: null,
+    frameRate: null,
+    videoCodec: null,
+    audioCodec: null,
+    audioChannels: null,
+    frames: null,
+  };
 }
 
 /**
  * A GIF's logical screen size and frame count, read from its blocks (GIF89a, www.w3.org/Graphics/GIF/spec-gif89a.txt)
  * without decoding a pixel: each image descriptor (0x2C) is one frame. Null when the bytes are not a GIF or end early.
  */
-export function readGifInfo(bytes: Uint8Array): { width: number; height: number; frames: number } | null {
+export function readGifInfo(
+  bytes: Uint8Array,
+): { width: number; height: number; frames: number } | null {
   const ascii = String.fromCharCode(...bytes.subarray(0, 6));
   if (ascii !== 'GIF87a' && ascii !== 'GIF89a') return null;
   if (bytes.length < 13) return null;

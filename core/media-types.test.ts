@@ -3,11 +3,16 @@ import { fileURLToPath, URL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { acceptAttribute, uploadContentTypes, uploadKindOf } from './media-types';
 
-const storageRules = readFileSync(fileURLToPath(new URL('../storage.rules', import.meta.url)), 'utf8');
+const storageRules = readFileSync(
+  fileURLToPath(new URL('../storage.rules', import.meta.url)),
+  'utf8',
+);
 
 /** The list a storage.rules function such as imageTypes() returns. */
 function rulesList(name: string): string[] {
-  const body = new RegExp(`function ${name}\\(\\) \\{\\s*return \\[([^\\]]*)\\];`).exec(storageRules)?.[1];
+  const body = new RegExp(`function ${name}\\(\\) \\{\\s*return \\[([^\\]]*)\\];`).exec(
+    storageRules,
+  )?.[1];
   if (body === undefined) throw new Error(`storage.rules has no function ${name}()`);
   return [...body.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
 }
@@ -48,6 +53,9 @@ describe('upload content types', () => {
 
   it('lists the accepted types of the kinds a file input takes', () => {
     expect(acceptAttribute(['image'])).toBe('image/png,image/jpeg,image/webp,image/gif');
-    expect(acceptAttribute(['image', 'video']).split(',')).toEqual([...uploadContentTypes.image, ...uploadContentTypes.video]);
+    expect(acceptAttribute(['image', 'video']).split(',')).toEqual([
+      ...uploadContentTypes.image,
+      ...uploadContentTypes.video,
+    ]);
   });
 });

@@ -20,7 +20,9 @@ export const renderContentTypes = uploadContentTypes.video;
 /** The media kind of an accepted content type, or undefined; exact like storage.rules (no parameters). */
 export function uploadKindOf(contentType: string): GenerationType | undefined {
   const type = contentType.trim().toLowerCase();
-  return (Object.keys(uploadContentTypes) as GenerationType[]).find((kind) => (uploadContentTypes[kind] as readonly string[]).includes(type));
+  return (Object.keys(uploadContentTypes) as GenerationType[]).find((kind) =>
+    (uploadContentTypes[kind] as readonly string[]).includes(type),
+  );
 }
 
 /** The value of a file input's accept attribute for some kinds. */

@@ -1,7 +1,13 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 
 /** Limits on what a page hands to the extension, so a huge page cannot flood a message. */
-export const PAGE_CONTEXT_LIMITS = { images: 10, selectionChars: 10_000, titleChars: 300, descriptionChars: 500, altChars: 200 } as const;
+export const PAGE_CONTEXT_LIMITS = {
+  images: 10,
+  selectionChars: 10_000,
+  titleChars: 300,
+  descriptionChars: 500,
+  altChars: 200,
+} as const;
 
 /** One of a page's main images. Sizes are the image's own pixels when known, else its rendered size; 0 when unknown. */
 export interface PageImage {
@@ -38,7 +44,14 @@ export interface PageContext {
 function isPageImage(value: unknown): value is PageImage {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.src === 'string' && /^https?:/.test(v.src) && typeof v.width === 'number' && typeof v.height === 'number' && typeof v.alt === 'string' && v.alt.length <= PAGE_CONTEXT_LIMITS.altChars;
+  return (
+    typeof v.src === 'string' &&
+    /^https?:/.test(v.src) &&
+    typeof v.width === 'number' &&
+    typeof v.height === 'number' &&
+    typeof v.alt === 'string' &&
+    v.alt.length <= PAGE_CONTEXT_LIMITS.altChars
+  );
 }
 
 /**
@@ -65,8 +78,19 @@ export function isPageContext(value: unknown): value is PageContext {
 }
 
 /** A page the extension cannot read, with the words the panel shows for it. */
-export function unreadablePage(reason: string, tab: { title?: string; url?: string } = {}): PageContext {
-  return { readable: false, reason, title: (tab.title ?? '').slice(0, PAGE_CONTEXT_LIMITS.titleChars), url: tab.url ?? '', selection: '', description: '', images: [] };
+export function unreadablePage(
+  reason: string,
+  tab: { title?: string; url?: string } = {},
+): PageContext {
+  return {
+    readable: false,
+    reason,
+    title: (tab.title ?? '').slice(0, PAGE_CONTEXT_LIMITS.titleChars),
+    url: tab.url ?? '',
+    selection: '',
+    description: '',
+    images: [],
+  };
 }
 
 /**
@@ -88,4 +112,5 @@ export interface ProtocolMap {
   dashboardSignInCode(data: { code: string }): boolean;
 }
 
-export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();
+export const { sendMessage, onMessage, removeAllListeners } =
+  defineExtensionMessaging<ProtocolMap>();

@@ -16,7 +16,14 @@ export type FailureStep = (typeof failureSteps)[number];
  * (text, media, subreddit). shorten: the text or title is too long. choose-flair: pick a flair the subreddit
  * offers. retry: send it again now. wait: nothing to press; the platform lifts the limit by itself.
  */
-export const fixActions = ['reconnect', 'edit', 'shorten', 'choose-flair', 'retry', 'wait'] as const;
+export const fixActions = [
+  'reconnect',
+  'edit',
+  'shorten',
+  'choose-flair',
+  'retry',
+  'wait',
+] as const;
 export type FixAction = (typeof fixActions)[number];
 
 export interface FailureFix {
@@ -45,16 +52,43 @@ export interface PlatformErrorEntry {
   fix: FailureFix;
 }
 
-const reconnect = (platform: PublishPlatform): FailureFix => ({ action: 'reconnect', label: `Reconnect ${platformLabels[platform]}` });
+const reconnect = (platform: PublishPlatform): FailureFix => ({
+  action: 'reconnect',
+  label: `Reconnect ${platformLabels[platform]}`,
+});
 const edit: FailureFix = { action: 'edit', label: 'Edit post' };
 const retry: FailureFix = { action: 'retry', label: 'Retry' };
 const wait = (label: string): FailureFix => ({ action: 'wait', label });
 
 export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
   // X API v2
-  { id: 'x.unauthorized', platform: 'x', status: 401, step: 'create', stepOfRequest: true, message: 'X refused the saved sign-in for this account.', fix: reconnect('x') },
-  { id: 'x.duplicate-content', platform: 'x', status: 403, failureCode: 'duplicate', step: 'create', message: 'X refused the post: this account already posted the same text.', fix: edit },
-  { id: 'x.forbidden', platform: 'x', status: 403, step: 'create', stepOfRequest: true, message: 'X did not allow this: the app may lack Read and Write permission.', fix: reconnect('x') },
+  {
+    id: 'x.unauthorized',
+    platform: 'x',
+    status: 401,
+    step: 'create',
+    stepOfRequest: true,
+    message: 'X refused the saved sign-in for this account.',
+    fix: reconnect('x'),
+  },
+  {
+    id: 'x.duplicate-content',
+    platform: 'x',
+    status: 403,
+    failureCode: 'duplicate',
+    step: 'create',
+    message: 'X refused the post: this account already posted the same text.',
+    fix: edit,
+  },
+  {
+    id: 'x.forbidden',
+    platform: 'x',
+    status: 403,
+    step: 'create',
+    stepOfRequest: true,
+    message: 'X did not allow this: the app may lack Read and Write permission.',
+    fix: reconnect('x'),
+  },
   {
     id: 'x.credits-depleted',
     platform: 'x',
@@ -74,10 +108,40 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'The X app reached its monthly post cap.',
     fix: wait('Wait for the cap to reset'),
   },
-  { id: 'x.rate-limited', platform: 'x', status: 429, step: 'create', stepOfRequest: true, message: 'X is rate limiting this account.', fix: wait('Wait for the limit to reset') },
-  { id: 'x.media-too-large', platform: 'x', status: 413, step: 'upload', message: 'X refused the media as too large.', fix: edit },
-  { id: 'x.media-processing-failed', platform: 'x', failureCode: 'media_processing_failed', step: 'processing', message: 'X could not process the media.', fix: edit },
-  { id: 'x.unavailable', platform: 'x', status: 503, step: 'create', stepOfRequest: true, message: 'X is not answering right now.', fix: retry },
+  {
+    id: 'x.rate-limited',
+    platform: 'x',
+    status: 429,
+    step: 'create',
+    stepOfRequest: true,
+    message: 'X is rate limiting this account.',
+    fix: wait('Wait for the limit to reset'),
+  },
+  {
+    id: 'x.media-too-large',
+    platform: 'x',
+    status: 413,
+    step: 'upload',
+    message: 'X refused the media as too large.',
+    fix: edit,
+  },
+  {
+    id: 'x.media-processing-failed',
+    platform: 'x',
+    failureCode: 'media_processing_failed',
+    step: 'processing',
+    message: 'X could not process the media.',
+    fix: edit,
+  },
+  {
+    id: 'x.unavailable',
+    platform: 'x',
+    status: 503,
+    step: 'create',
+    stepOfRequest: true,
+    message: 'X is not answering right now.',
+    fix: retry,
+  },
   // LinkedIn REST API
   {
     id: 'linkedin.version-retired',
@@ -98,8 +162,23 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'The LinkedIn access token expired (they last 60 days).',
     fix: reconnect('linkedin'),
   },
-  { id: 'linkedin.token-revoked', platform: 'linkedin', status: 401, platformCode: 'REVOKED_ACCESS_TOKEN', step: 'sign-in', message: 'LinkedIn access was revoked for Muse Studio.', fix: reconnect('linkedin') },
-  { id: 'linkedin.unauthorized', platform: 'linkedin', status: 401, step: 'sign-in', message: 'LinkedIn did not accept the saved access token.', fix: reconnect('linkedin') },
+  {
+    id: 'linkedin.token-revoked',
+    platform: 'linkedin',
+    status: 401,
+    platformCode: 'REVOKED_ACCESS_TOKEN',
+    step: 'sign-in',
+    message: 'LinkedIn access was revoked for Muse Studio.',
+    fix: reconnect('linkedin'),
+  },
+  {
+    id: 'linkedin.unauthorized',
+    platform: 'linkedin',
+    status: 401,
+    step: 'sign-in',
+    message: 'LinkedIn did not accept the saved access token.',
+    fix: reconnect('linkedin'),
+  },
   {
     id: 'linkedin.missing-permission',
     platform: 'linkedin',
@@ -109,7 +188,15 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'LinkedIn refused: the app lacks the permission (scope) to post as this author.',
     fix: reconnect('linkedin'),
   },
-  { id: 'linkedin.duplicate', platform: 'linkedin', status: 422, platformCode: 'DUPLICATE_POST', step: 'create', message: 'LinkedIn refused the post as a duplicate of one already posted.', fix: edit },
+  {
+    id: 'linkedin.duplicate',
+    platform: 'linkedin',
+    status: 422,
+    platformCode: 'DUPLICATE_POST',
+    step: 'create',
+    message: 'LinkedIn refused the post as a duplicate of one already posted.',
+    fix: edit,
+  },
   {
     id: 'linkedin.rate-limited',
     platform: 'linkedin',
@@ -119,8 +206,22 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: "LinkedIn's daily limit for this account is used up.",
     fix: wait('Wait for the limit to reset'),
   },
-  { id: 'linkedin.media-too-large', platform: 'linkedin', status: 413, step: 'upload', message: 'LinkedIn refused the media as too large.', fix: edit },
-  { id: 'linkedin.processing-failed', platform: 'linkedin', failureCode: 'media_processing_failed', step: 'processing', message: 'LinkedIn could not process the video.', fix: edit },
+  {
+    id: 'linkedin.media-too-large',
+    platform: 'linkedin',
+    status: 413,
+    step: 'upload',
+    message: 'LinkedIn refused the media as too large.',
+    fix: edit,
+  },
+  {
+    id: 'linkedin.processing-failed',
+    platform: 'linkedin',
+    failureCode: 'media_processing_failed',
+    step: 'processing',
+    message: 'LinkedIn could not process the video.',
+    fix: edit,
+  },
   // Reddit API (/api/submit answers 200 with json.errors)
   {
     id: 'reddit.flair-required',
@@ -138,16 +239,80 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'That flair is no longer offered in this subreddit.',
     fix: { action: 'choose-flair', label: 'Choose a flair' },
   },
-  { id: 'reddit.already-submitted', platform: 'reddit', platformCode: 'ALREADY_SUB', step: 'create', message: 'That link was already posted in this subreddit.', fix: edit },
-  { id: 'reddit.no-such-subreddit', platform: 'reddit', platformCode: 'SUBREDDIT_NOEXIST', step: 'create', message: 'That subreddit does not exist.', fix: edit },
-  { id: 'reddit.not-allowed', platform: 'reddit', platformCode: 'SUBREDDIT_NOTALLOWED', step: 'create', message: 'This account is not allowed to post in that subreddit.', fix: edit },
-  { id: 'reddit.rate-limited', platform: 'reddit', platformCode: 'RATELIMIT', step: 'create', message: 'Reddit is limiting how often this account can post.', fix: wait('Wait for the limit to reset') },
-  { id: 'reddit.no-text-posts', platform: 'reddit', platformCode: 'NO_SELFS', step: 'create', message: 'This subreddit does not allow text posts.', fix: edit },
-  { id: 'reddit.no-link-posts', platform: 'reddit', platformCode: 'NO_LINKS', step: 'create', message: 'This subreddit does not allow link or media posts.', fix: edit },
-  { id: 'reddit.too-long', platform: 'reddit', platformCode: 'TOO_LONG', step: 'create', message: 'Reddit refused the title or text as too long.', fix: { action: 'shorten', label: 'Shorten it' } },
-  { id: 'reddit.unauthorized', platform: 'reddit', status: 401, step: 'create', stepOfRequest: true, message: 'Reddit did not accept the saved connection.', fix: reconnect('reddit') },
+  {
+    id: 'reddit.already-submitted',
+    platform: 'reddit',
+    platformCode: 'ALREADY_SUB',
+    step: 'create',
+    message: 'That link was already posted in this subreddit.',
+    fix: edit,
+  },
+  {
+    id: 'reddit.no-such-subreddit',
+    platform: 'reddit',
+    platformCode: 'SUBREDDIT_NOEXIST',
+    step: 'create',
+    message: 'That subreddit does not exist.',
+    fix: edit,
+  },
+  {
+    id: 'reddit.not-allowed',
+    platform: 'reddit',
+    platformCode: 'SUBREDDIT_NOTALLOWED',
+    step: 'create',
+    message: 'This account is not allowed to post in that subreddit.',
+    fix: edit,
+  },
+  {
+    id: 'reddit.rate-limited',
+    platform: 'reddit',
+    platformCode: 'RATELIMIT',
+    step: 'create',
+    message: 'Reddit is limiting how often this account can post.',
+    fix: wait('Wait for the limit to reset'),
+  },
+  {
+    id: 'reddit.no-text-posts',
+    platform: 'reddit',
+    platformCode: 'NO_SELFS',
+    step: 'create',
+    message: 'This subreddit does not allow text posts.',
+    fix: edit,
+  },
+  {
+    id: 'reddit.no-link-posts',
+    platform: 'reddit',
+    platformCode: 'NO_LINKS',
+    step: 'create',
+    message: 'This subreddit does not allow link or media posts.',
+    fix: edit,
+  },
+  {
+    id: 'reddit.too-long',
+    platform: 'reddit',
+    platformCode: 'TOO_LONG',
+    step: 'create',
+    message: 'Reddit refused the title or text as too long.',
+    fix: { action: 'shorten', label: 'Shorten it' },
+  },
+  {
+    id: 'reddit.unauthorized',
+    platform: 'reddit',
+    status: 401,
+    step: 'create',
+    stepOfRequest: true,
+    message: 'Reddit did not accept the saved connection.',
+    fix: reconnect('reddit'),
+  },
   // YouTube Data API v3 (videos.insert, resumable)
-  { id: 'youtube.upload-limit', platform: 'youtube', platformCode: 'uploadLimitExceeded', step: 'upload', message: 'This channel reached its limit of uploads for now.', fix: wait('Wait up to 24 hours') },
+  {
+    id: 'youtube.upload-limit',
+    platform: 'youtube',
+    platformCode: 'uploadLimitExceeded',
+    step: 'upload',
+    message: 'This channel reached its limit of uploads for now.',
+    fix: wait('Wait up to 24 hours'),
+  },
   {
     id: 'youtube.quota-exceeded',
     platform: 'youtube',
@@ -165,7 +330,15 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'YouTube was not given permission to upload videos.',
     fix: reconnect('youtube'),
   },
-  { id: 'youtube.forbidden', platform: 'youtube', status: 403, platformCode: 'forbidden', step: 'upload', message: 'YouTube refused the upload for this account.', fix: reconnect('youtube') },
+  {
+    id: 'youtube.forbidden',
+    platform: 'youtube',
+    status: 403,
+    platformCode: 'forbidden',
+    step: 'upload',
+    message: 'YouTube refused the upload for this account.',
+    fix: reconnect('youtube'),
+  },
   {
     id: 'youtube.invalid-title',
     platform: 'youtube',
@@ -184,23 +357,84 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'YouTube refused the description (over 5,000 bytes, or with < or >).',
     fix: edit,
   },
-  { id: 'youtube.unauthorized', platform: 'youtube', status: 401, step: 'sign-in', message: 'YouTube did not accept the saved sign-in.', fix: reconnect('youtube') },
+  {
+    id: 'youtube.unauthorized',
+    platform: 'youtube',
+    status: 401,
+    step: 'sign-in',
+    message: 'YouTube did not accept the saved sign-in.',
+    fix: reconnect('youtube'),
+  },
 ];
 
 /** Failures that come from no platform answer (the account, our library, the network), by our failure code. */
-const generic: Record<string, Omit<PlatformErrorEntry, 'id' | 'platform' | 'fix'> & { fix: (platform: PublishPlatform) => FailureFix }> = {
-  missing_credentials: { step: 'sign-in', message: 'The account is not connected.', fix: reconnect },
-  unreadable_credentials: { step: 'sign-in', message: 'The saved credentials can no longer be read.', fix: reconnect },
+const generic: Record<
+  string,
+  Omit<PlatformErrorEntry, 'id' | 'platform' | 'fix'> & {
+    fix: (platform: PublishPlatform) => FailureFix;
+  }
+> = {
+  missing_credentials: {
+    step: 'sign-in',
+    message: 'The account is not connected.',
+    fix: reconnect,
+  },
+  unreadable_credentials: {
+    step: 'sign-in',
+    message: 'The saved credentials can no longer be read.',
+    fix: reconnect,
+  },
   auth_expired: { step: 'sign-in', message: 'The saved sign-in was refused.', fix: reconnect },
-  forbidden: { step: 'create', stepOfRequest: true, message: 'The platform did not allow this.', fix: reconnect },
-  duplicate: { step: 'create', message: 'The platform refused the same content again.', fix: () => edit },
-  rate_limited: { step: 'create', stepOfRequest: true, message: 'The platform is limiting requests.', fix: () => wait('Wait for the limit to reset') },
-  invalid_content: { step: 'create', stepOfRequest: true, message: 'The platform refused the post.', fix: () => edit },
-  media_too_large: { step: 'upload', message: 'The media is too large for the platform.', fix: () => edit },
-  media_processing_failed: { step: 'processing', message: 'The platform could not process the media.', fix: () => edit },
-  media_missing: { step: 'upload', message: 'A media file of this post is no longer in your library.', fix: () => edit },
-  unavailable: { step: 'create', stepOfRequest: true, message: 'The platform is not answering right now.', fix: () => retry },
-  unknown_outcome: { step: 'create', stepOfRequest: true, message: 'The platform did not answer in time: the post may have been published.', fix: () => ({ action: 'retry', label: 'Check and retry' }) },
+  forbidden: {
+    step: 'create',
+    stepOfRequest: true,
+    message: 'The platform did not allow this.',
+    fix: reconnect,
+  },
+  duplicate: {
+    step: 'create',
+    message: 'The platform refused the same content again.',
+    fix: () => edit,
+  },
+  rate_limited: {
+    step: 'create',
+    stepOfRequest: true,
+    message: 'The platform is limiting requests.',
+    fix: () => wait('Wait for the limit to reset'),
+  },
+  invalid_content: {
+    step: 'create',
+    stepOfRequest: true,
+    message: 'The platform refused the post.',
+    fix: () => edit,
+  },
+  media_too_large: {
+    step: 'upload',
+    message: 'The media is too large for the platform.',
+    fix: () => edit,
+  },
+  media_processing_failed: {
+    step: 'processing',
+    message: 'The platform could not process the media.',
+    fix: () => edit,
+  },
+  media_missing: {
+    step: 'upload',
+    message: 'A media file of this post is no longer in your library.',
+    fix: () => edit,
+  },
+  unavailable: {
+    step: 'create',
+    stepOfRequest: true,
+    message: 'The platform is not answering right now.',
+    fix: () => retry,
+  },
+  unknown_outcome: {
+    step: 'create',
+    stepOfRequest: true,
+    message: 'The platform did not answer in time: the post may have been published.',
+    fix: () => ({ action: 'retry', label: 'Check and retry' }),
+  },
 };
 
 export interface FailureToExplain {
@@ -226,29 +460,52 @@ export interface FailureExplanation {
 /** The catalogue entry for a platform's answer: its own code first, then its status (with our code), then its status alone. */
 export function findPlatformError(failure: FailureToExplain): PlatformErrorEntry | undefined {
   const mine = platformErrorCatalogue.filter((e) => e.platform === failure.platform);
-  const statusFits = (e: PlatformErrorEntry) => e.status === undefined || e.status === failure.status;
+  const statusFits = (e: PlatformErrorEntry) =>
+    e.status === undefined || e.status === failure.status;
   if (failure.platformCode) {
     const byCode = mine.find((e) => e.platformCode === failure.platformCode && statusFits(e));
     if (byCode) return byCode;
   }
-  const byFailure = mine.find((e) => e.failureCode === failure.code && e.platformCode === undefined && statusFits(e));
+  const byFailure = mine.find(
+    (e) => e.failureCode === failure.code && e.platformCode === undefined && statusFits(e),
+  );
   if (byFailure) return byFailure;
   if (failure.status === undefined) return undefined;
-  return mine.find((e) => e.status === failure.status && e.platformCode === undefined && e.failureCode === undefined);
+  return mine.find(
+    (e) =>
+      e.status === failure.status && e.platformCode === undefined && e.failureCode === undefined,
+  );
 }
 
 /** The step, words and fix for a failure: the catalogue's entry, else the one for our failure code. */
 export function explainFailure(failure: FailureToExplain): FailureExplanation {
   const entry = findPlatformError(failure);
-  if (entry) return { id: entry.id, step: entry.stepOfRequest && failure.requestStep ? failure.requestStep : entry.step, message: entry.message, fix: entry.fix };
+  if (entry)
+    return {
+      id: entry.id,
+      step: entry.stepOfRequest && failure.requestStep ? failure.requestStep : entry.step,
+      message: entry.message,
+      fix: entry.fix,
+    };
   const fallback = generic[failure.code] ?? generic.invalid_content!;
   const step = fallback.stepOfRequest && failure.requestStep ? failure.requestStep : fallback.step;
-  return { id: `generic.${failure.code}`, step, message: fallback.message, fix: fallback.fix(failure.platform) };
+  return {
+    id: `generic.${failure.code}`,
+    step,
+    message: fallback.message,
+    fix: fallback.fix(failure.platform),
+  };
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
-const word = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : typeof v === 'number' ? String(v) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+const word = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim()
+    ? v.trim().slice(0, 100)
+    : typeof v === 'number'
+      ? String(v)
+      : undefined;
 
 /**
  * Where each platform names its own code in an answer's body, as each API documents its errors: X's v1.1
@@ -256,8 +513,15 @@ const word = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
  * code; the YouTube Data API's `error.errors[].reason`. `inSuccessfulAnswers`: the platform also refuses
  * with a 2xx status (Reddit's submit answers 200 with json.errors), so those answers are read too.
  */
-export const platformErrorCodes: Record<PublishPlatform, { read: (body: Json) => string | undefined; inSuccessfulAnswers: boolean }> = {
-  x: { read: (b) => word(Array.isArray(b.errors) ? obj(b.errors[0])?.code : undefined) ?? word(b.title), inSuccessfulAnswers: false },
+export const platformErrorCodes: Record<
+  PublishPlatform,
+  { read: (body: Json) => string | undefined; inSuccessfulAnswers: boolean }
+> = {
+  x: {
+    read: (b) =>
+      word(Array.isArray(b.errors) ? obj(b.errors[0])?.code : undefined) ?? word(b.title),
+    inSuccessfulAnswers: false,
+  },
   linkedin: {
     read: (b) => {
       const input = obj(b.errorDetails)?.inputErrors;
@@ -268,7 +532,9 @@ export const platformErrorCodes: Record<PublishPlatform, { read: (body: Json) =>
   reddit: {
     read: (b) => {
       const errors = obj(b.json)?.errors;
-      return word(Array.isArray(errors) && Array.isArray(errors[0]) ? (errors[0] as unknown[])[0] : undefined);
+      return word(
+        Array.isArray(errors) && Array.isArray(errors[0]) ? (errors[0] as unknown[])[0] : undefined,
+      );
     },
     inSuccessfulAnswers: true,
   },

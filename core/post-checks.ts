@@ -1,4 +1,10 @@
-import { formatMegabytes, LINKEDIN_LIMITS, REDDIT_LIMITS, redditMediaProblem, xMediaProblem } from './social-limits';
+import {
+  formatMegabytes,
+  LINKEDIN_LIMITS,
+  REDDIT_LIMITS,
+  redditMediaProblem,
+  xMediaProblem,
+} from './social-limits';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo, type XTextInfo } from './x-text';
 import { SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
 
@@ -20,7 +26,8 @@ export const BLANK_TEXT: Record<PublishPlatform, string> = {
 
 export const CHOOSE_AUTHOR = 'Please select where to post from';
 
-const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = (ch: string) =>
+  `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Why X would refuse this text (over the limit, or a character twitter-text calls invalid), in plain words, or null. */
 export function xTextProblem(info: XTextInfo): string | null {
@@ -37,7 +44,10 @@ export function xTextProblem(info: XTextInfo): string | null {
 }
 
 /** X: the weighted count and, when it cannot be posted, why. */
-export function checkXPost(text: string, media: readonly MediaFacts[]): { info: XTextInfo; problem: string | null } {
+export function checkXPost(
+  text: string,
+  media: readonly MediaFacts[],
+): { info: XTextInfo; problem: string | null } {
   const info = xTextInfo(text);
   return { info, problem: xTextProblem(info) ?? xMediaProblem(media)?.message ?? null };
 }
@@ -49,7 +59,10 @@ const LINKEDIN_TYPES = 'JPEG, PNG, GIF or MP4';
  * and the LinkedIn publisher (functions/src/providers/social/linkedin.ts) run. `sizesKnown`: a size of 0 is a
  * real (empty) file, as the publisher reads it; a composer's 0 is a size not known yet.
  */
-export function linkedinMediaRefusal(media: readonly MediaFacts[], { sizesKnown = false }: { sizesKnown?: boolean } = {}): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+export function linkedinMediaRefusal(
+  media: readonly MediaFacts[],
+  { sizesKnown = false }: { sizesKnown?: boolean } = {},
+): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
   const kind = (m: MediaFacts) => {
     const type = m.contentType.toLowerCase();
     if ((LINKEDIN_LIMITS.imageTypes as readonly string[]).includes(type)) return 'image';
@@ -58,18 +71,37 @@ export function linkedinMediaRefusal(media: readonly MediaFacts[], { sizesKnown 
   };
   const refuse = (message: string) => ({ code: 'invalid_content' as const, message });
   const unknown = media.find((m) => !kind(m));
-  if (unknown) return refuse(`LinkedIn does not accept ${unknown.contentType || 'these'} files: use ${LINKEDIN_TYPES}`);
+  if (unknown)
+    return refuse(
+      `LinkedIn does not accept ${unknown.contentType || 'these'} files: use ${LINKEDIN_TYPES}`,
+    );
   const videos = media.filter((m) => kind(m) === 'video');
-  if (videos.length > LINKEDIN_LIMITS.videosPerPostMax || (videos.length > 0 && videos.length < media.length)) return refuse('A post on LinkedIn takes one video, or up to 20 images');
-  if (media.length > LINKEDIN_LIMITS.imagesPerPostMax) return refuse(`A post on LinkedIn takes at most ${LINKEDIN_LIMITS.imagesPerPostMax} images`);
+  if (
+    videos.length > LINKEDIN_LIMITS.videosPerPostMax ||
+    (videos.length > 0 && videos.length < media.length)
+  )
+    return refuse('A post on LinkedIn takes one video, or up to 20 images');
+  if (media.length > LINKEDIN_LIMITS.imagesPerPostMax)
+    return refuse(`A post on LinkedIn takes at most ${LINKEDIN_LIMITS.imagesPerPostMax} images`);
   for (const m of media) {
     if (kind(m) === 'image' && m.sizeBytes > LINKEDIN_LIMITS.imageMaxBytes) {
-      return { code: 'media_too_large', message: `Images on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+      return {
+        code: 'media_too_large',
+        message: `Images on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`,
+      };
     }
     if (kind(m) === 'video' && m.sizeBytes > LINKEDIN_LIMITS.videoMaxBytes) {
-      return { code: 'media_too_large', message: `Videos on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.videoMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+      return {
+        code: 'media_too_large',
+        message: `Videos on LinkedIn can be at most ${formatMegabytes(LINKEDIN_LIMITS.videoMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`,
+      };
     }
-    if (kind(m) === 'video' && (sizesKnown || m.sizeBytes > 0) && m.sizeBytes < LINKEDIN_LIMITS.videoMinBytes) return refuse('Videos on LinkedIn must be at least 75 KB');
+    if (
+      kind(m) === 'video' &&
+      (sizesKnown || m.sizeBytes > 0) &&
+      m.sizeBytes < LINKEDIN_LIMITS.videoMinBytes
+    )
+      return refuse('Videos on LinkedIn must be at least 75 KB');
   }
   return undefined;
 }
@@ -105,25 +137,44 @@ export function linkedinTextProblem(text: string): string | null {
 }
 
 /** LinkedIn: characters used (linkedinTextLength) and, when it cannot be posted, why. */
-export function checkLinkedinPost(text: string, media: readonly MediaFacts[]): { length: number; problem: string | null } {
-  return { length: linkedinTextLength(text), problem: linkedinTextProblem(text) ?? linkedinMediaProblem(media) };
+export function checkLinkedinPost(
+  text: string,
+  media: readonly MediaFacts[],
+): { length: number; problem: string | null } {
+  return {
+    length: linkedinTextLength(text),
+    problem: linkedinTextProblem(text) ?? linkedinMediaProblem(media),
+  };
 }
 
 /** The limits a composer lists before Post. */
 export const MEDIA_LIMIT_NOTES: Record<PublishPlatform, string> = {
   x: 'X takes up to 4 images (JPEG, PNG, WebP, 5 MB each), or one GIF (15 MB), or one video (MP4 or MOV, 512 MB).',
-  linkedin: 'LinkedIn takes one video (MP4, 75 KB to 500 MB), or up to 20 images (JPEG, PNG or GIF, 5 MB each).',
-  reddit: 'Reddit takes one image (PNG, JPEG or GIF, 20 MB) as an image post; its content is then not posted. A post whose content is only a link becomes a link post.',
+  linkedin:
+    'LinkedIn takes one video (MP4, 75 KB to 500 MB), or up to 20 images (JPEG, PNG or GIF, 5 MB each).',
+  reddit:
+    'Reddit takes one image (PNG, JPEG or GIF, 20 MB) as an image post; its content is then not posted. A post whose content is only a link becomes a link post.',
   youtube: 'One video file (MP4, MOV, WebM, AVI, MPEG or MKV), up to 2 GB.',
 };
 
 /** Reddit: the title's length and, when it cannot be posted, why. */
-export function checkRedditPost(title: string, text: string, media: readonly MediaFacts[]): { titleLength: number; problem: string | null } {
+export function checkRedditPost(
+  title: string,
+  text: string,
+  media: readonly MediaFacts[],
+): { titleLength: number; problem: string | null } {
   const titleLength = [...title.trim()].length;
-  if (titleLength > REDDIT_LIMITS.titleMaxChars) return { titleLength, problem: `Reddit titles can be at most ${REDDIT_LIMITS.titleMaxChars} characters (this one is ${titleLength})` };
+  if (titleLength > REDDIT_LIMITS.titleMaxChars)
+    return {
+      titleLength,
+      problem: `Reddit titles can be at most ${REDDIT_LIMITS.titleMaxChars} characters (this one is ${titleLength})`,
+    };
   const length = [...text].length;
   if (length > REDDIT_LIMITS.bodyMaxChars)
-    return { titleLength, problem: `Reddit posts can be at most ${REDDIT_LIMITS.bodyMaxChars.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})` };
+    return {
+      titleLength,
+      problem: `Reddit posts can be at most ${REDDIT_LIMITS.bodyMaxChars.toLocaleString('en-US')} characters (this one is ${length.toLocaleString('en-US')})`,
+    };
   return { titleLength, problem: redditMediaProblem(media)?.message ?? null };
 }
 
@@ -137,19 +188,29 @@ export const REDDIT_REQUIRED = 'Please fill in all required fields';
 /** Why a subreddit as typed cannot be posted to (a space, a symbol, too short or long), or null; blank is the click's to refuse. */
 export function subredditProblem(input: string): string | null {
   const subreddit = cleanSubreddit(input);
-  return subreddit && !SUBREDDIT_NAME.test(subreddit) ? 'Please enter a valid subreddit name' : null;
+  return subreddit && !SUBREDDIT_NAME.test(subreddit)
+    ? 'Please enter a valid subreddit name'
+    : null;
 }
 
 /**
  * Reddit as a whole draft: a valid subreddit name and checkRedditPost's limits disable Post (`problem`);
  * subreddit and title are required, and content or media (`missing`, the click-time message).
  */
-export function checkRedditDraft(post: { subreddit: string; title: string; text: string; media: readonly MediaFacts[] }): { problem: string | null; missing: string | null } {
+export function checkRedditDraft(post: {
+  subreddit: string;
+  title: string;
+  text: string;
+  media: readonly MediaFacts[];
+}): { problem: string | null; missing: string | null } {
   const subreddit = cleanSubreddit(post.subreddit);
   const invalid = subredditProblem(post.subreddit);
   if (invalid) return { problem: invalid, missing: null };
   const { problem } = checkRedditPost(post.title, post.text, post.media);
   if (problem) return { problem, missing: null };
-  const missing = !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0) ? REDDIT_REQUIRED : null;
+  const missing =
+    !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0)
+      ? REDDIT_REQUIRED
+      : null;
   return { problem: null, missing };
 }

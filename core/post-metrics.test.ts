@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { engagementRate, engagementsOf, latestSnapshot, modelOf, postMetricsSchema, resultsByModel, resultsTotals } from './post-metrics';
+import {
+  engagementRate,
+  engagementsOf,
+  latestSnapshot,
+  modelOf,
+  postMetricsSchema,
+  resultsByModel,
+  resultsTotals,
+} from './post-metrics';
 
 const at = (iso: string) => ({ toDate: () => new Date(iso) });
 const read = (raw: unknown) => postMetricsSchema.parse(raw);
@@ -7,7 +15,11 @@ const read = (raw: unknown) => postMetricsSchema.parse(raw);
 describe('post metrics', () => {
   it('reads only well-formed snapshots of known windows, and only known, finite figures', () => {
     const metrics = read({
-      '1h': { takenAt: at('2026-11-23T12:00:00Z'), source: 'X', counts: { likes: 3, impressions: 40, future: 9, comments: 'many', shares: -1 } },
+      '1h': {
+        takenAt: at('2026-11-23T12:00:00Z'),
+        source: 'X',
+        counts: { likes: 3, impressions: 40, future: 9, comments: 'many', shares: -1 },
+      },
       '1d': { source: 'X', counts: { likes: 9 } },
       '30d': { takenAt: at('2026-11-23T12:00:00Z'), source: 'X', counts: { likes: 1 } },
     });
@@ -15,7 +27,9 @@ describe('post metrics', () => {
     expect(metrics['1h']!.counts).toEqual({ likes: 3, impressions: 40 });
     expect(read(null)).toEqual({});
     expect(read('odd')).toEqual({});
-    expect(read({ '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { score: -4 } } })['1h']!.counts).toEqual({ score: -4 });
+    expect(
+      read({ '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { score: -4 } } })['1h']!.counts,
+    ).toEqual({ score: -4 });
   });
 
   it('adds up each post by its newest snapshot', () => {
@@ -23,10 +37,20 @@ describe('post metrics', () => {
       {
         metrics: read({
           '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { impressions: 10, likes: 1 } },
-          '1d': { takenAt: at('2026-11-24T12:00:00Z'), counts: { impressions: 100, likes: 8, comments: 2 } },
+          '1d': {
+            takenAt: at('2026-11-24T12:00:00Z'),
+            counts: { impressions: 100, likes: 8, comments: 2 },
+          },
         }),
       },
-      { metrics: read({ '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { score: 7, comments: 1, upvoteRatio: 0.9 } } }) },
+      {
+        metrics: read({
+          '1h': {
+            takenAt: at('2026-11-23T12:00:00Z'),
+            counts: { score: 7, comments: 1, upvoteRatio: 0.9 },
+          },
+        }),
+      },
       { metrics: read(undefined) },
     ];
     expect(latestSnapshot(posts[0]!.metrics)?.window).toBe('1d');
@@ -37,7 +61,10 @@ describe('post metrics', () => {
   });
 
   it('groups posts by the model of their media, best engagements per post first', () => {
-    const m = (likes: number) => read({ '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { likes, impressions: likes * 10 } } });
+    const m = (likes: number) =>
+      read({
+        '1h': { takenAt: at('2026-11-23T12:00:00Z'), counts: { likes, impressions: likes * 10 } },
+      });
     expect(
       resultsByModel([
         { metrics: m(4), model: 'flux-pro-1.1' },

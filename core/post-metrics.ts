@@ -11,13 +11,35 @@ export type MetricWindow = (typeof metricWindows)[number];
 
 const HOUR = 60 * 60_000;
 /** How long after the post went out each snapshot is due. */
-export const METRIC_WINDOW_MS: Record<MetricWindow, number> = { '1h': HOUR, '1d': 24 * HOUR, '7d': 7 * 24 * HOUR };
+export const METRIC_WINDOW_MS: Record<MetricWindow, number> = {
+  '1h': HOUR,
+  '1d': 24 * HOUR,
+  '7d': 7 * 24 * HOUR,
+};
 /** How long past its time a snapshot may still be taken (a platform down, functions down); then it is skipped. */
-export const METRIC_WINDOW_GRACE_MS: Record<MetricWindow, number> = { '1h': 6 * HOUR, '1d': 24 * HOUR, '7d': 48 * HOUR };
-export const metricWindowLabels: Record<MetricWindow, string> = { '1h': '1 hour', '1d': '1 day', '7d': '7 days' };
+export const METRIC_WINDOW_GRACE_MS: Record<MetricWindow, number> = {
+  '1h': 6 * HOUR,
+  '1d': 24 * HOUR,
+  '7d': 48 * HOUR,
+};
+export const metricWindowLabels: Record<MetricWindow, string> = {
+  '1h': '1 hour',
+  '1d': '1 day',
+  '7d': '7 days',
+};
 
 /** The figures a snapshot may hold; each platform gives some of them. */
-export const postMetricKeys = ['impressions', 'likes', 'comments', 'shares', 'quotes', 'bookmarks', 'clicks', 'score', 'upvoteRatio'] as const;
+export const postMetricKeys = [
+  'impressions',
+  'likes',
+  'comments',
+  'shares',
+  'quotes',
+  'bookmarks',
+  'clicks',
+  'score',
+  'upvoteRatio',
+] as const;
 export type PostMetricKey = (typeof postMetricKeys)[number];
 export type PostMetricCounts = Partial<Record<PostMetricKey, number>>;
 
@@ -45,7 +67,12 @@ export function metricLabel(platform: PublishPlatform, key: PostMetricKey): stri
 
 /** People acting on a post: likes, comments, shares and quotes (Reddit, which has no likes: its score and comments). */
 export function engagementsOf(counts: PostMetricCounts): number {
-  return (counts.likes ?? Math.max(0, counts.score ?? 0)) + (counts.comments ?? 0) + (counts.shares ?? 0) + (counts.quotes ?? 0);
+  return (
+    (counts.likes ?? Math.max(0, counts.score ?? 0)) +
+    (counts.comments ?? 0) +
+    (counts.shares ?? 0) +
+    (counts.quotes ?? 0)
+  );
 }
 
 const countsSchema = z
@@ -87,7 +114,9 @@ export const postMetricsSchema = z
 export type PostMetrics = z.output<typeof postMetricsSchema>;
 
 /** The newest snapshot a post has (7 days, else 1 day, else 1 hour), with its window. */
-export function latestSnapshot(metrics: PostMetrics): { window: MetricWindow; snapshot: MetricSnapshot } | null {
+export function latestSnapshot(
+  metrics: PostMetrics,
+): { window: MetricWindow; snapshot: MetricSnapshot } | null {
   for (const window of [...metricWindows].reverse()) {
     const snapshot = metrics[window];
     if (snapshot) return { window, snapshot };
@@ -131,7 +160,9 @@ export interface ModelResults {
 }
 
 /** Which model's media does best: posts measured, grouped by the model of the first library item each carried. */
-export function resultsByModel(posts: readonly { metrics: PostMetrics; model: string | null }[]): ModelResults[] {
+export function resultsByModel(
+  posts: readonly { metrics: PostMetrics; model: string | null }[],
+): ModelResults[] {
   const groups = new Map<string, { posts: number; engagements: number; views: number }>();
   for (const post of posts) {
     const latest = latestSnapshot(post.metrics);
@@ -144,7 +175,12 @@ export function resultsByModel(posts: readonly { metrics: PostMetrics; model: st
     groups.set(key, g);
   }
   return [...groups.entries()]
-    .map(([model, g]) => ({ model, posts: g.posts, engagementsPerPost: g.engagements / g.posts, viewsPerPost: g.views / g.posts }))
+    .map(([model, g]) => ({
+      model,
+      posts: g.posts,
+      engagementsPerPost: g.engagements / g.posts,
+      viewsPerPost: g.views / g.posts,
+    }))
     .sort((a, b) => b.engagementsPerPost - a.engagementsPerPost || a.model.localeCompare(b.model));
 }
 

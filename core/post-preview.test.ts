@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, initialsOf, PREVIEW_RULES, previewText, previewTitle, wrapLineEnds } from './post-preview';
+import {
+  cutText,
+  initialsOf,
+  PREVIEW_RULES,
+  previewText,
+  previewTitle,
+  wrapLineEnds,
+} from './post-preview';
 import { xWeightedLength } from './x-text';
 
 const lines = (text: string, lineChars: number) => {
@@ -20,7 +27,11 @@ describe('wrapping as a feed wraps', () => {
     expect(lines('a\n\nb', 10)).toEqual(['a', '', 'b']);
   });
   it('breaks a word longer than a line where the line is full', () => {
-    expect(lines('abcdefghijklmnopqrstuvwxy z', 10)).toEqual(['abcdefghij', 'klmnopqrst', 'uvwxy z']);
+    expect(lines('abcdefghijklmnopqrstuvwxy z', 10)).toEqual([
+      'abcdefghij',
+      'klmnopqrst',
+      'uvwxy z',
+    ]);
   });
   it('counts an emoji as one character of the line', () => {
     expect(lines('👋👋👋 hi', 6)).toEqual(['👋👋👋 hi']);
@@ -38,10 +49,16 @@ describe('the cut behind "more"', () => {
     expect(words.startsWith(cut.shown)).toBe(true);
   });
   it('LinkedIn shows two lines when the third is blank', () => {
-    expect(previewText('linkedin', 'Hook line\nSecond line\n\nThe rest of the story')).toEqual({ shown: 'Hook line\nSecond line', cut: true });
+    expect(previewText('linkedin', 'Hook line\nSecond line\n\nThe rest of the story')).toEqual({
+      shown: 'Hook line\nSecond line',
+      cut: true,
+    });
   });
   it('LinkedIn shows a short post whole', () => {
-    expect(previewText('linkedin', 'Short\nand\nsweet\n')).toEqual({ shown: 'Short\nand\nsweet', cut: false });
+    expect(previewText('linkedin', 'Short\nand\nsweet\n')).toEqual({
+      shown: 'Short\nand\nsweet',
+      cut: false,
+    });
   });
   it('X shows 280 weighted characters of a long post, a URL counting 23', () => {
     const text = `${'a'.repeat(250)} https://example.com/a/long/path ${'b'.repeat(100)}`;
@@ -65,21 +82,30 @@ describe('the cut behind "more"', () => {
     expect(previewText('youtube', text)).toEqual({ shown: 'first\nsecond\nthird', cut: true });
   });
   it('cuts by lines and characters together when a rule has both', () => {
-    expect(cutText('a b c d', { lines: 1, lineChars: 3, weightedChars: 5 })).toEqual({ shown: 'a b', cut: true });
+    expect(cutText('a b c d', { lines: 1, lineChars: 3, weightedChars: 5 })).toEqual({
+      shown: 'a b',
+      cut: true,
+    });
   });
 });
 
 describe('titles', () => {
   it('YouTube shows two lines of its title and ends a cut one with an ellipsis', () => {
-    const title = 'How I cut a one minute video for every channel in an afternoon with nothing but the browser and a cup of tea';
+    const title =
+      'How I cut a one minute video for every channel in an afternoon with nothing but the browser and a cup of tea';
     const shown = previewTitle('youtube', title);
     expect(shown.cut).toBe(true);
     expect(shown.shown.endsWith('…')).toBe(true);
-    expect(wrapLineEnds(shown.shown.slice(0, -1), PREVIEW_RULES.youtube.title!.lineChars)).toHaveLength(2);
+    expect(
+      wrapLineEnds(shown.shown.slice(0, -1), PREVIEW_RULES.youtube.title!.lineChars),
+    ).toHaveLength(2);
   });
   it('Reddit shows a title of 300 characters whole', () => {
     const title = Array.from({ length: 50 }, () => 'title').join(' ');
-    expect(previewTitle('reddit', title.slice(0, 240))).toEqual({ shown: title.slice(0, 240).trim(), cut: false });
+    expect(previewTitle('reddit', title.slice(0, 240))).toEqual({
+      shown: title.slice(0, 240).trim(),
+      cut: false,
+    });
   });
   it('X and LinkedIn show no title', () => {
     expect(previewTitle('x', 'A title')).toEqual({ shown: '', cut: false });

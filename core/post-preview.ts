@@ -28,20 +28,48 @@ export const PREVIEW_RULES: Record<PublishPlatform, PreviewRule> = {
   // X: a post holds 280 weighted characters (documented: docs.x.com/fundamentals/counting-characters); a longer
   // post (an X Premium long post) shows its first 280 and "Show more" (observed on x.com's timeline). A single
   // landscape image or video sits in a 16:9 box (observed).
-  x: { lines: null, lineChars: 60, weightedChars: 280, more: 'Show more', title: null, mediaAspect: [16, 9] },
+  x: {
+    lines: null,
+    lineChars: 60,
+    weightedChars: 280,
+    more: 'Show more',
+    title: null,
+    mediaAspect: [16, 9],
+  },
   // LinkedIn: organic posts show three lines, then "…more"; two when the third is blank (observed on the desktop
   // feed; LinkedIn does not document it). The feed's text column is 552 px of 14 px text, about 70 characters
   // (observed). Landscape images show at 1.91:1 (documented as the horizontal image size of LinkedIn's single
   // image posts and ads: 1200 × 628).
-  linkedin: { lines: 3, lineChars: 70, weightedChars: null, more: '…more', title: null, mediaAspect: [1.91, 1] },
+  linkedin: {
+    lines: 3,
+    lineChars: 70,
+    weightedChars: null,
+    more: '…more',
+    title: null,
+    mediaAspect: [1.91, 1],
+  },
   // Reddit: the title is shown whole (at most 300 characters, documented by the API's submit); a text post's body
   // shows about three lines in the feed, faded, and the card opens the post (observed on the new Reddit feed);
   // media sits in a 4:3 box (observed).
-  reddit: { lines: 3, lineChars: 80, weightedChars: null, more: null, title: { lines: 4, lineChars: 60 }, mediaAspect: [4, 3] },
+  reddit: {
+    lines: 3,
+    lineChars: 80,
+    weightedChars: null,
+    more: null,
+    title: { lines: 4, lineChars: 60 },
+    mediaAspect: [4, 3],
+  },
   // YouTube: the player is 16:9 (documented: YouTube Help, "Video resolution & aspect ratios"); the title shows
   // two lines in the home feed's tile and the description three lines under the player, then "...more"
   // (observed on youtube.com; the page's description preview carries a maxLines of its own).
-  youtube: { lines: 3, lineChars: 100, weightedChars: null, more: '...more', title: { lines: 2, lineChars: 50 }, mediaAspect: [16, 9] },
+  youtube: {
+    lines: 3,
+    lineChars: 100,
+    weightedChars: null,
+    more: '...more',
+    title: { lines: 2, lineChars: 50 },
+    mediaAspect: [16, 9],
+  },
 };
 
 export interface PreviewCut {
@@ -93,7 +121,10 @@ export function wrapLineEnds(text: string, lineChars: number): number[] {
 }
 
 /** Cuts text as the feed shows it: to `lines` wrapped lines, or to X's weighted characters. */
-export function cutText(text: string, rule: { lines: number | null; lineChars: number; weightedChars?: number | null }): PreviewCut {
+export function cutText(
+  text: string,
+  rule: { lines: number | null; lineChars: number; weightedChars?: number | null },
+): PreviewCut {
   let shown = text.trimEnd();
   let cut = false;
   if (rule.weightedChars != null) {
@@ -102,7 +133,8 @@ export function cutText(text: string, rule: { lines: number | null; lineChars: n
   }
   if (rule.lines != null) {
     const ends = wrapLineEnds(shown, rule.lineChars);
-    if (ends.length > rule.lines) [shown, cut] = [shown.slice(0, ends[rule.lines - 1]).trimEnd(), true];
+    if (ends.length > rule.lines)
+      [shown, cut] = [shown.slice(0, ends[rule.lines - 1]).trimEnd(), true];
   }
   return { shown, cut };
 }

@@ -1,12 +1,24 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { channelZone, describeSlot, formatSlot, nextFreeSlot, QUEUE_MESSAGES, toScheduling, type PostingSlot } from './queue-slots';
+import {
+  channelZone,
+  describeSlot,
+  formatSlot,
+  nextFreeSlot,
+  QUEUE_MESSAGES,
+  toScheduling,
+  type PostingSlot,
+} from './queue-slots';
 import { localInputToInstant } from './schedule';
 
 const EVERY_DAY: PostingSlot['days'] = [1, 2, 3, 4, 5, 6, 7];
 
 /** The instant's wall-clock reading in `zone`: '2026-03-08T09:00'. */
-const wall = (at: Date, zone: string) => Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+const wall = (at: Date, zone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(at.getTime())
+    .toZonedDateTimeISO(zone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: 'minute' });
 
 /** Takes the next `count` slots one after another, each one taken before the next is asked for. */
 function queueUp(slots: PostingSlot[], zone: string, now: Date, count: number): Date[] {
@@ -41,26 +53,36 @@ const CHANGES: { zone: string; day: string }[] = [
 ];
 
 describe('nextFreeSlot across clock changes', () => {
-  it.each(CHANGES)('keeps $zone slots on their wall-clock time around $day (0 minutes drift)', ({ zone, day }) => {
-    const slots: PostingSlot[] = [
-      { days: EVERY_DAY, time: '09:00' },
-      { days: EVERY_DAY, time: '12:30' },
-      { days: EVERY_DAY, time: '23:45' },
-    ];
-    const change = Temporal.PlainDate.from(day);
-    // From noon UTC two days before the change, through two days after it.
-    const now = new Date(change.subtract({ days: 2 }).toZonedDateTime('UTC').add({ hours: 12 }).epochMilliseconds);
-    const queued = queueUp(slots, zone, now, 12);
-    const expected: string[] = [];
-    for (let d = 0; d <= 5; d++) {
-      const date = Temporal.PlainDate.from(wall(now, zone).slice(0, 10)).add({ days: d }).toString();
-      for (const slot of slots) expected.push(`${date}T${slot.time}`);
-    }
-    const afterNow = expected.filter((w) => localInputToInstant(w, zone)!.getTime() > now.getTime() + 60_000);
-    expect(queued.map((at) => wall(at, zone))).toEqual(afterNow.slice(0, 12));
-    // Each one is strictly later than the one before: no slot is handed out twice or out of order.
-    for (let i = 1; i < queued.length; i++) expect(queued[i]!.getTime()).toBeGreaterThan(queued[i - 1]!.getTime());
-  });
+  it.each(CHANGES)(
+    'keeps $zone slots on their wall-clock time around $day (0 minutes drift)',
+    ({ zone, day }) => {
+      const slots: PostingSlot[] = [
+        { days: EVERY_DAY, time: '09:00' },
+        { days: EVERY_DAY, time: '12:30' },
+        { days: EVERY_DAY, time: '23:45' },
+      ];
+      const change = Temporal.PlainDate.from(day);
+      // From noon UTC two days before the change, through two days after it.
+      const now = new Date(
+        change.subtract({ days: 2 }).toZonedDateTime('UTC').add({ hours: 12 }).epochMilliseconds,
+      );
+      const queued = queueUp(slots, zone, now, 12);
+      const expected: string[] = [];
+      for (let d = 0; d <= 5; d++) {
+        const date = Temporal.PlainDate.from(wall(now, zone).slice(0, 10))
+          .add({ days: d })
+          .toString();
+        for (const slot of slots) expected.push(`${date}T${slot.time}`);
+      }
+      const afterNow = expected.filter(
+        (w) => localInputToInstant(w, zone)!.getTime() > now.getTime() + 60_000,
+      );
+      expect(queued.map((at) => wall(at, zone))).toEqual(afterNow.slice(0, 12));
+      // Each one is strictly later than the one before: no slot is handed out twice or out of order.
+      for (let i = 1; i < queued.length; i++)
+        expect(queued[i]!.getTime()).toBeGreaterThan(queued[i - 1]!.getTime());
+    },
+  );
 
   it.each([
     // Spring forward: a slot in the skipped hour moves later by the gap, as core/schedule.ts reads a typed time.
@@ -83,10 +105,16 @@ describe('nextFreeSlot across clock changes', () => {
     ['Asia/Kolkata', '2026-03-28T20:00:00Z', '09:00', '2026-03-29T03:30:00.000Z'],
     ['Asia/Kolkata', '2026-10-24T20:00:00Z', '09:00', '2026-10-25T03:30:00.000Z'],
   ])('in %s after %s, a %s slot is %s', (zone, now, time, iso) => {
-    const next = nextFreeSlot({ slots: [{ days: EVERY_DAY, time }], timeZone: zone, now: new Date(now) });
+    const next = nextFreeSlot({
+      slots: [{ days: EVERY_DAY, time }],
+      timeZone: zone,
+      now: new Date(now),
+    });
     expect(next).toEqual({ ok: true, at: new Date(iso) });
     // The same instant a user gets by typing that time into a Schedule Date on that day.
-    expect(localInputToInstant(`${wall(new Date(iso), zone).slice(0, 10)}T${time}`, zone)?.toISOString()).toBe(iso);
+    expect(
+      localInputToInstant(`${wall(new Date(iso), zone).slice(0, 10)}T${time}`, zone)?.toISOString(),
+    ).toBe(iso);
   });
 
   it('orders a day by instant when a skipped slot lands after a later one (02:30 -> 03:30 comes after 03:00)', () => {
@@ -95,7 +123,10 @@ describe('nextFreeSlot across clock changes', () => {
       { days: EVERY_DAY, time: '03:00' },
     ];
     const queued = queueUp(slots, 'America/Los_Angeles', new Date('2026-03-08T08:00:00Z'), 2);
-    expect(queued.map((d) => d.toISOString())).toEqual(['2026-03-08T10:00:00.000Z', '2026-03-08T10:30:00.000Z']);
+    expect(queued.map((d) => d.toISOString())).toEqual([
+      '2026-03-08T10:00:00.000Z',
+      '2026-03-08T10:30:00.000Z',
+    ]);
   });
 });
 
@@ -121,27 +152,46 @@ describe('nextFreeSlot', () => {
 
   it('skips the weekend', () => {
     // Friday 27 November 2026, 13:00 in Berlin: the next weekday slot is Monday 09:00.
-    const next = nextFreeSlot({ slots: weekdays, timeZone: berlin, now: new Date('2026-11-27T12:00:00Z') });
+    const next = nextFreeSlot({
+      slots: weekdays,
+      timeZone: berlin,
+      now: new Date('2026-11-27T12:00:00Z'),
+    });
     expect(next).toEqual({ ok: true, at: new Date('2026-11-30T08:00:00Z') });
   });
 
   it('skips a slot less than a minute away', () => {
-    const next = nextFreeSlot({ slots: weekdays, timeZone: berlin, now: new Date('2026-11-23T11:29:30Z') });
+    const next = nextFreeSlot({
+      slots: weekdays,
+      timeZone: berlin,
+      now: new Date('2026-11-23T11:29:30Z'),
+    });
     expect(next).toEqual({ ok: true, at: new Date('2026-11-24T08:00:00Z') });
   });
 
   it('says so when the channel has no slots', () => {
-    expect(nextFreeSlot({ slots: [], timeZone: berlin, now })).toEqual({ ok: false, reason: 'noSlots', message: QUEUE_MESSAGES.noSlots });
+    expect(nextFreeSlot({ slots: [], timeZone: berlin, now })).toEqual({
+      ok: false,
+      reason: 'noSlots',
+      message: QUEUE_MESSAGES.noSlots,
+    });
   });
 
   it('refuses an unknown zone', () => {
-    expect(nextFreeSlot({ slots: weekdays, timeZone: 'Mars/Olympus_Mons', now })).toMatchObject({ ok: false, reason: 'unknownZone' });
+    expect(nextFreeSlot({ slots: weekdays, timeZone: 'Mars/Olympus_Mons', now })).toMatchObject({
+      ok: false,
+      reason: 'unknownZone',
+    });
   });
 
   it('says so when every slot within the schedule limit is taken', () => {
     const slots: PostingSlot[] = [{ days: [1], time: '09:00' }];
     const taken = queueUp(slots, berlin, now, 52);
-    expect(nextFreeSlot({ slots, timeZone: berlin, now, taken })).toEqual({ ok: false, reason: 'full', message: QUEUE_MESSAGES.full });
+    expect(nextFreeSlot({ slots, timeZone: berlin, now, taken })).toEqual({
+      ok: false,
+      reason: 'full',
+      message: QUEUE_MESSAGES.full,
+    });
   });
 });
 
@@ -189,15 +239,28 @@ describe('labels', () => {
     const now = new Date('2026-11-23T09:00:00Z');
     expect(formatSlot(new Date('2026-11-24T11:30:00Z'), 'Europe/Berlin', now)).toBe('Tue 12:30');
     expect(formatSlot(new Date('2026-11-24T11:30:00Z'), 'Asia/Kolkata', now)).toBe('Tue 17:00');
-    expect(formatSlot(new Date('2026-12-08T11:30:00Z'), 'Europe/Berlin', now)).toBe('Tue, Dec 8, 12:30');
+    expect(formatSlot(new Date('2026-12-08T11:30:00Z'), 'Europe/Berlin', now)).toBe(
+      'Tue, Dec 8, 12:30',
+    );
   });
 });
 
 describe("a channel's own zone", () => {
   it('is read beside the workspace zone, dropping unknown zones and channels', () => {
-    const read = toScheduling({ timeZone: 'America/Los_Angeles', slots: {}, zones: { x: 'Asia/Kolkata', reddit: 'Mars/Olympus_Mons', mastodon: 'UTC', youtube: 5 } });
-    expect(read).toEqual({ timeZone: 'America/Los_Angeles', slots: {}, zones: { x: 'Asia/Kolkata' } });
-    expect(toScheduling({ timeZone: 'UTC', slots: {}, zones: 'Asia/Kolkata' })).toEqual({ timeZone: 'UTC', slots: {} });
+    const read = toScheduling({
+      timeZone: 'America/Los_Angeles',
+      slots: {},
+      zones: { x: 'Asia/Kolkata', reddit: 'Mars/Olympus_Mons', mastodon: 'UTC', youtube: 5 },
+    });
+    expect(read).toEqual({
+      timeZone: 'America/Los_Angeles',
+      slots: {},
+      zones: { x: 'Asia/Kolkata' },
+    });
+    expect(toScheduling({ timeZone: 'UTC', slots: {}, zones: 'Asia/Kolkata' })).toEqual({
+      timeZone: 'UTC',
+      slots: {},
+    });
   });
 
   it("is the zone a channel's slots are read in; a channel without one follows the workspace", () => {

@@ -13,7 +13,15 @@ import { SCHEDULE_MAX_AHEAD_DAYS } from './constants';
 /** ISO weekdays, as Temporal counts them: 1 is Monday, 7 is Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' };
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  1: 'Mon',
+  2: 'Tue',
+  3: 'Wed',
+  4: 'Thu',
+  5: 'Fri',
+  6: 'Sat',
+  7: 'Sun',
+};
 
 /** The most slots one channel keeps (firestore.rules holds the same figure). */
 export const MAX_SLOTS_PER_CHANNEL = 28;
@@ -46,15 +54,23 @@ export interface Scheduling {
 }
 
 /** The zone a channel's slots are read in: its own, else the workspace's (`workspaceZone`). */
-export function channelZone(scheduling: Pick<Scheduling, 'zones'>, platform: PublishPlatform, workspaceZone: string): string {
+export function channelZone(
+  scheduling: Pick<Scheduling, 'zones'>,
+  platform: PublishPlatform,
+  workspaceZone: string,
+): string {
   return scheduling.zones?.[platform] ?? workspaceZone;
 }
 
 /** The stored `scheduling` map, read leniently: an unknown zone is null, a bad slot is dropped. */
 export function toScheduling(data: unknown): Scheduling {
   const map = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const zone = typeof map.timeZone === 'string' && isKnownTimeZone(map.timeZone) ? map.timeZone : null;
-  const rawSlots = typeof map.slots === 'object' && map.slots !== null ? (map.slots as Record<string, unknown>) : {};
+  const zone =
+    typeof map.timeZone === 'string' && isKnownTimeZone(map.timeZone) ? map.timeZone : null;
+  const rawSlots =
+    typeof map.slots === 'object' && map.slots !== null
+      ? (map.slots as Record<string, unknown>)
+      : {};
   const slots: PostingSlots = {};
   for (const platform of publishPlatforms) {
     const list = rawSlots[platform];
@@ -66,24 +82,38 @@ export function toScheduling(data: unknown): Scheduling {
       }),
     ).slice(0, MAX_SLOTS_PER_CHANNEL);
   }
-  const rawZones = typeof map.zones === 'object' && map.zones !== null ? (map.zones as Record<string, unknown>) : {};
+  const rawZones =
+    typeof map.zones === 'object' && map.zones !== null
+      ? (map.zones as Record<string, unknown>)
+      : {};
   const zones: ChannelZones = {};
   for (const platform of publishPlatforms) {
     const z = rawZones[platform];
     if (typeof z === 'string' && isKnownTimeZone(z)) zones[platform] = z;
   }
-  return Object.keys(zones).length > 0 ? { timeZone: zone, slots, zones } : { timeZone: zone, slots };
+  return Object.keys(zones).length > 0
+    ? { timeZone: zone, slots, zones }
+    : { timeZone: zone, slots };
 }
 
 /** Slots in time-of-day order, then by first day. */
 export function sortSlots(slots: readonly PostingSlot[]): PostingSlot[] {
-  return [...slots].sort((a, b) => a.time.localeCompare(b.time) || (a.days[0] ?? 0) - (b.days[0] ?? 0));
+  return [...slots].sort(
+    (a, b) => a.time.localeCompare(b.time) || (a.days[0] ?? 0) - (b.days[0] ?? 0),
+  );
 }
 
 /** 'Weekdays 09:00', 'Mon, Wed 12:30', 'Every day 18:00'. */
 export function describeSlot(slot: PostingSlot): string {
   const days = slot.days.join(',');
-  const label = days === '1,2,3,4,5,6,7' ? 'Every day' : days === '1,2,3,4,5' ? 'Weekdays' : days === '6,7' ? 'Weekends' : slot.days.map((d) => WEEKDAY_NAMES[d]).join(', ');
+  const label =
+    days === '1,2,3,4,5,6,7'
+      ? 'Every day'
+      : days === '1,2,3,4,5'
+        ? 'Weekdays'
+        : days === '6,7'
+          ? 'Weekends'
+          : slot.days.map((d) => WEEKDAY_NAMES[d]).join(', ');
   return `${label} ${slot.time}`;
 }
 
@@ -93,7 +123,8 @@ export const QUEUE_MESSAGES = {
   full: `Every posting slot in the next ${SCHEDULE_MAX_AHEAD_DAYS} days is taken.`,
 } as const;
 
-export type NextSlot = { ok: true; at: Date } | { ok: false; reason: keyof typeof QUEUE_MESSAGES; message: string };
+export type NextSlot =
+  { ok: true; at: Date } | { ok: false; reason: keyof typeof QUEUE_MESSAGES; message: string };
 
 /** The minute an instant falls in: a post scheduled at 09:00:30 takes the 09:00 slot. */
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
@@ -102,22 +133,43 @@ const minuteOf = (ms: number) => Math.floor(ms / 60_000);
  * The channel's next free slot after `now`: the earliest slot instant at least QUEUE_MIN_LEAD_MS ahead,
  * within SCHEDULE_MAX_AHEAD_DAYS, whose minute no instant in `taken` (the channel's scheduled posts) falls in.
  */
-export function nextFreeSlot({ slots, timeZone, now, taken = [] }: { slots: readonly PostingSlot[]; timeZone: string; now: Date; taken?: readonly Date[] }): NextSlot {
+export function nextFreeSlot({
+  slots,
+  timeZone,
+  now,
+  taken = [],
+}: {
+  slots: readonly PostingSlot[];
+  timeZone: string;
+  now: Date;
+  taken?: readonly Date[];
+}): NextSlot {
   if (slots.length === 0) return { ok: false, reason: 'noSlots', message: QUEUE_MESSAGES.noSlots };
-  if (!isKnownTimeZone(timeZone)) return { ok: false, reason: 'unknownZone', message: QUEUE_MESSAGES.unknownZone };
+  if (!isKnownTimeZone(timeZone))
+    return { ok: false, reason: 'unknownZone', message: QUEUE_MESSAGES.unknownZone };
   const busy = new Set(taken.map((t) => minuteOf(t.getTime())));
   const earliest = now.getTime() + QUEUE_MIN_LEAD_MS;
-  const times = slots.map((s) => ({ days: new Set<number>(s.days), time: Temporal.PlainTime.from(s.time) }));
-  let day = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const times = slots.map((s) => ({
+    days: new Set<number>(s.days),
+    time: Temporal.PlainTime.from(s.time),
+  }));
+  let day = Temporal.Instant.fromEpochMilliseconds(now.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate();
   for (let i = 0; i <= SCHEDULE_MAX_AHEAD_DAYS + 1; i++, day = day.add({ days: 1 })) {
     const candidates = times
       .filter((t) => t.days.has(day.dayOfWeek))
-      .map((t) => day.toPlainDateTime(t.time).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds)
+      .map(
+        (t) =>
+          day.toPlainDateTime(t.time).toZonedDateTime(timeZone, { disambiguation: 'compatible' })
+            .epochMilliseconds,
+      )
       .sort((a, b) => a - b);
     for (const ms of candidates) {
       if (ms < earliest || busy.has(minuteOf(ms))) continue;
       const at = new Date(ms);
-      if (scheduleLimit(at, now) === 'tooFar') return { ok: false, reason: 'full', message: QUEUE_MESSAGES.full };
+      if (scheduleLimit(at, now) === 'tooFar')
+        return { ok: false, reason: 'full', message: QUEUE_MESSAGES.full };
       return { ok: true, at };
     }
   }
@@ -135,7 +187,10 @@ export function formatSlot(at: Date, timeZone: string, now: Date): string {
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   const time = `${get('hour')}:${get('minute')}`;
-  return soon ? `${get('weekday')} ${time}` : `${get('weekday')}, ${get('month')} ${get('day')}, ${time}`;
+  return soon
+    ? `${get('weekday')} ${time}`
+    : `${get('weekday')}, ${get('month')} ${get('day')}, ${time}`;
 }

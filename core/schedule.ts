@@ -55,9 +55,19 @@ const knownZones = new Map<string, boolean>();
 function wallTime(value: string): Temporal.PlainDateTime | null {
   const m = LOCAL.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   try {
-    return Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }, { overflow: 'reject' });
+    return Temporal.PlainDateTime.from(
+      { year, month, day, hour, minute, second },
+      { overflow: 'reject' },
+    );
   } catch {
     return null;
   }
@@ -70,7 +80,11 @@ function wallTime(value: string): Temporal.PlainDateTime | null {
  * 'compatible' rule, the one calendars use. `keep` is the instant the value was shown from (the Edit dialog):
  * when the value is one of the two readings of a repeated hour and `keep` is that reading, `keep` stays.
  */
-export function localInputToInstant(value: string, timeZone: string, keep?: Date | null): Date | null {
+export function localInputToInstant(
+  value: string,
+  timeZone: string,
+  keep?: Date | null,
+): Date | null {
   const wall = wallTime(value);
   if (!wall || !isKnownTimeZone(timeZone)) return null;
   try {
@@ -80,7 +94,9 @@ export function localInputToInstant(value: string, timeZone: string, keep?: Date
         if (ms === keep.getTime()) return new Date(ms);
       }
     }
-    return new Date(wall.toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds);
+    return new Date(
+      wall.toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds,
+    );
   } catch {
     return null;
   }
@@ -88,14 +104,20 @@ export function localInputToInstant(value: string, timeZone: string, keep?: Date
 
 /** An instant as the datetime-local value that shows it in `timeZone` ('2026-11-23T18:00'). */
 export function instantToLocalInput(instant: Date, timeZone: string): string {
-  const wall = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDateTime();
+  const wall = Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime();
   return wall.toString({ smallestUnit: 'minute' });
 }
 
 /** '23 Nov 2026, 18:00' style text of an instant in a zone, without the zone's name. */
 export function formatInZone(instant: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(instant);
+    return new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    }).format(instant);
   } catch {
     return instant.toISOString();
   }
@@ -103,7 +125,9 @@ export function formatInZone(instant: Date, timeZone: string): string {
 
 /** The first instant of the next calendar day in `timeZone` after `now` (ms); a day may last 23 or 25 hours. */
 export function nextMidnightIn(timeZone: string, now: number): number {
-  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone).toPlainDate();
+  const today = Temporal.Instant.fromEpochMilliseconds(now)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate();
   return today.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
 }
 
@@ -121,13 +145,19 @@ export function scheduleLimit(instant: Date, now: Date): 'past' | 'tooFar' | nul
   return null;
 }
 
-export type ScheduleCheck = { ok: true; scheduledAt: string | null } | { ok: false; message: string };
+export type ScheduleCheck =
+  { ok: true; scheduledAt: string | null } | { ok: false; message: string };
 
 /**
  * The Schedule Date field's rule: empty posts now; otherwise a valid time in a known zone, after `now` and
  * at most SCHEDULE_MAX_AHEAD_DAYS ahead, as an ISO instant. `keep`: see localInputToInstant.
  */
-export function checkScheduleDate(value: string, timeZone: string, now: Date, keep?: Date | null): ScheduleCheck {
+export function checkScheduleDate(
+  value: string,
+  timeZone: string,
+  now: Date,
+  keep?: Date | null,
+): ScheduleCheck {
   if (!value.trim()) return { ok: true, scheduledAt: null };
   if (!isKnownTimeZone(timeZone)) return { ok: false, message: SCHEDULE_MESSAGES.unknownZone };
   const instant = localInputToInstant(value, timeZone, keep);

@@ -8,15 +8,26 @@ export const profileSettingsSchema = z.object({
   animations: z.boolean(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
-export const defaultProfileSettings: ProfileSettings = { emailNotifications: false, projectUpdates: true, animations: true };
+export const defaultProfileSettings: ProfileSettings = {
+  emailNotifications: false,
+  projectUpdates: true,
+  animations: true,
+};
 
-export const displayNameSchema = z.string().trim().max(80, 'Display name must be 80 characters or fewer');
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .max(80, 'Display name must be 80 characters or fewer');
 
 export const themeSchema = z.enum(THEMES);
 
 export const feedbackInputSchema = z
   .object({
-    text: z.string({ error: 'Please enter your feedback' }).trim().min(1, 'Please enter your feedback').max(FEEDBACK_MAX_CHARS, `Feedback must be ${FEEDBACK_MAX_CHARS} characters or fewer`),
+    text: z
+      .string({ error: 'Please enter your feedback' })
+      .trim()
+      .min(1, 'Please enter your feedback')
+      .max(FEEDBACK_MAX_CHARS, `Feedback must be ${FEEDBACK_MAX_CHARS} characters or fewer`),
     page: z.string().max(200).optional(),
   })
   .strict();

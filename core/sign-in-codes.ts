@@ -16,7 +16,9 @@ export const createSignInCodeSchema = z.object({}).strict();
 
 export const redeemSignInCodeSchema = z
   .object({
-    code: z.string({ error: 'This sign-in link is not valid. Sign in again.' }).regex(signInCodePattern, { error: 'This sign-in link is not valid. Sign in again.' }),
+    code: z
+      .string({ error: 'This sign-in link is not valid. Sign in again.' })
+      .regex(signInCodePattern, { error: 'This sign-in link is not valid. Sign in again.' }),
   })
   .strict();
 

@@ -8,7 +8,8 @@ import { oauthPlatforms } from './social-oauth';
 // Reddit and YouTube take two steps: the app's credentials in Integrations, then the user's consent on
 // the platform's page ('needs-connect' between the two).
 
-export type ConnectionState = 'connected' | 'needs-credentials' | 'needs-connect' | 'needs-reconnect';
+export type ConnectionState =
+  'connected' | 'needs-credentials' | 'needs-connect' | 'needs-reconnect';
 
 export interface SocialConnection {
   state: ConnectionState;
@@ -24,17 +25,27 @@ export function fixesOnPlatformPage(platform: SocialPlatform, c: SocialConnectio
   return isOAuth(platform) && (c.state === 'needs-connect' || c.state === 'needs-reconnect');
 }
 
-export function toSocialConnections(docs: readonly RawDoc[], now: Date): Record<SocialPlatform, SocialConnection> {
+export function toSocialConnections(
+  docs: readonly RawDoc[],
+  now: Date,
+): Record<SocialPlatform, SocialConnection> {
   const statuses = toSocialAccountStatuses(docs);
   const out = {} as Record<SocialPlatform, SocialConnection>;
   for (const platform of socialPlatforms) {
     const status = statuses[platform];
     const raw = docs.find((d) => d.id === platform)?.data as Record<string, unknown> | undefined;
     const expiresAt = toDate(raw?.tokenExpiresAt);
-    const expiresInDays = expiresAt ? Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS) : null;
+    const expiresInDays = expiresAt
+      ? Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS)
+      : null;
     if (!status) out[platform] = { state: 'needs-credentials', expiresInDays: null };
-    else if (raw?.needsReconnect === true || (expiresInDays !== null && expiresInDays <= 0)) out[platform] = { state: 'needs-reconnect', expiresInDays };
-    else if (!status.connected) out[platform] = { state: isOAuth(platform) ? 'needs-connect' : 'needs-credentials', expiresInDays };
+    else if (raw?.needsReconnect === true || (expiresInDays !== null && expiresInDays <= 0))
+      out[platform] = { state: 'needs-reconnect', expiresInDays };
+    else if (!status.connected)
+      out[platform] = {
+        state: isOAuth(platform) ? 'needs-connect' : 'needs-credentials',
+        expiresInDays,
+      };
     else out[platform] = { state: 'connected', expiresInDays };
   }
   return out;

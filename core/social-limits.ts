@@ -20,9 +20,19 @@ export interface MediaLimit {
  * stays within a function run.
  */
 export const X_MEDIA_LIMITS = {
-  image: { kind: 'image', maxBytes: 5 * MB, contentTypes: ['image/jpeg', 'image/png', 'image/webp'], label: 'Images' },
+  image: {
+    kind: 'image',
+    maxBytes: 5 * MB,
+    contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    label: 'Images',
+  },
   gif: { kind: 'gif', maxBytes: 15 * MB, contentTypes: ['image/gif'], label: 'GIFs' },
-  video: { kind: 'video', maxBytes: 512 * MB, contentTypes: ['video/mp4', 'video/quicktime'], label: 'Videos' },
+  video: {
+    kind: 'video',
+    maxBytes: 512 * MB,
+    contentTypes: ['video/mp4', 'video/quicktime'],
+    label: 'Videos',
+  },
 } as const satisfies Record<XMediaKind, MediaLimit>;
 
 export const X_MAX_IMAGES_PER_POST = 4;
@@ -31,7 +41,8 @@ export const X_UPLOAD_CHUNK_BYTES = 5 * MB;
 
 export function xMediaKind(contentType: string): XMediaKind | undefined {
   const type = contentType.toLowerCase().split(';')[0]!.trim();
-  return (Object.values(X_MEDIA_LIMITS) as MediaLimit[]).find((l) => l.contentTypes.includes(type))?.kind;
+  return (Object.values(X_MEDIA_LIMITS) as MediaLimit[]).find((l) => l.contentTypes.includes(type))
+    ?.kind;
 }
 
 export function formatMegabytes(bytes: number): string {
@@ -39,18 +50,35 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /** Why X would refuse this set of media, in plain words, or undefined when it fits. */
-export function xMediaProblem(media: readonly { contentType: string; sizeBytes: number }[]): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+export function xMediaProblem(
+  media: readonly { contentType: string; sizeBytes: number }[],
+): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
   const kinds = media.map((m) => xMediaKind(m.contentType));
   const unknown = media.find((_, i) => !kinds[i]);
-  if (unknown) return { code: 'invalid_content', message: `X does not accept ${unknown.contentType} files: use JPEG, PNG, WebP, GIF, MP4 or MOV` };
+  if (unknown)
+    return {
+      code: 'invalid_content',
+      message: `X does not accept ${unknown.contentType} files: use JPEG, PNG, WebP, GIF, MP4 or MOV`,
+    };
   const images = kinds.filter((k) => k === 'image').length;
   const single = kinds.filter((k) => k === 'gif' || k === 'video').length;
-  if (single > 1 || (single === 1 && images > 0)) return { code: 'invalid_content', message: 'A post on X takes up to 4 images, or one GIF, or one video' };
-  if (images > X_MAX_IMAGES_PER_POST) return { code: 'invalid_content', message: `A post on X takes at most ${X_MAX_IMAGES_PER_POST} images` };
+  if (single > 1 || (single === 1 && images > 0))
+    return {
+      code: 'invalid_content',
+      message: 'A post on X takes up to 4 images, or one GIF, or one video',
+    };
+  if (images > X_MAX_IMAGES_PER_POST)
+    return {
+      code: 'invalid_content',
+      message: `A post on X takes at most ${X_MAX_IMAGES_PER_POST} images`,
+    };
   for (const [i, m] of media.entries()) {
     const limit = X_MEDIA_LIMITS[kinds[i]!];
     if (m.sizeBytes > limit.maxBytes) {
-      return { code: 'media_too_large', message: `${limit.label} on X can be at most ${formatMegabytes(limit.maxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+      return {
+        code: 'media_too_large',
+        message: `${limit.label} on X can be at most ${formatMegabytes(limit.maxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`,
+      };
     }
   }
   return undefined;
@@ -88,7 +116,16 @@ export const YOUTUBE_LIMITS = {
   titleMaxChars: 100,
   descriptionMaxBytes: 5000,
   tagsMaxChars: 500,
-  videoTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo', 'video/mpeg', 'video/x-matroska', 'video/3gpp', 'video/x-flv'],
+  videoTypes: [
+    'video/mp4',
+    'video/quicktime',
+    'video/webm',
+    'video/x-msvideo',
+    'video/mpeg',
+    'video/x-matroska',
+    'video/3gpp',
+    'video/x-flv',
+  ],
   videoMaxBytes: 2048 * MB,
   /** Resumable upload chunks must be multiples of 256 KiB (all but the last). */
   chunkMultipleBytes: 256 * 1024,
@@ -123,23 +160,44 @@ export function youtubeVideoProblem(
   const title = video.title.trim();
   if (!title) return { code: 'invalid_content', message: 'Please enter a video title' };
   const titleChars = [...title].length;
-  if (titleChars > YOUTUBE_LIMITS.titleMaxChars) return { code: 'invalid_content', message: `YouTube titles can be at most ${YOUTUBE_LIMITS.titleMaxChars} characters (this one is ${titleChars})` };
-  if (/[<>]/.test(title)) return { code: 'invalid_content', message: 'YouTube titles cannot contain < or >' };
+  if (titleChars > YOUTUBE_LIMITS.titleMaxChars)
+    return {
+      code: 'invalid_content',
+      message: `YouTube titles can be at most ${YOUTUBE_LIMITS.titleMaxChars} characters (this one is ${titleChars})`,
+    };
+  if (/[<>]/.test(title))
+    return { code: 'invalid_content', message: 'YouTube titles cannot contain < or >' };
   const bytes = utf8Bytes(video.description);
   if (bytes > YOUTUBE_LIMITS.descriptionMaxBytes) {
-    return { code: 'invalid_content', message: `YouTube descriptions can be at most ${YOUTUBE_LIMITS.descriptionMaxBytes.toLocaleString('en-US')} bytes (this one is ${bytes.toLocaleString('en-US')})` };
+    return {
+      code: 'invalid_content',
+      message: `YouTube descriptions can be at most ${YOUTUBE_LIMITS.descriptionMaxBytes.toLocaleString('en-US')} bytes (this one is ${bytes.toLocaleString('en-US')})`,
+    };
   }
-  if (/[<>]/.test(video.description)) return { code: 'invalid_content', message: 'YouTube descriptions cannot contain < or >' };
-  if (video.tags.some((t) => /[<>]/.test(t))) return { code: 'invalid_content', message: 'YouTube tags cannot contain < or >' };
+  if (/[<>]/.test(video.description))
+    return { code: 'invalid_content', message: 'YouTube descriptions cannot contain < or >' };
+  if (video.tags.some((t) => /[<>]/.test(t)))
+    return { code: 'invalid_content', message: 'YouTube tags cannot contain < or >' };
   const tagChars = tagsLength(video.tags);
-  if (tagChars > YOUTUBE_LIMITS.tagsMaxChars) return { code: 'invalid_content', message: `YouTube tags can be at most ${YOUTUBE_LIMITS.tagsMaxChars} characters in all (these are ${tagChars})` };
-  if (media.length !== 1) return { code: 'invalid_content', message: 'Please choose one video to upload' };
+  if (tagChars > YOUTUBE_LIMITS.tagsMaxChars)
+    return {
+      code: 'invalid_content',
+      message: `YouTube tags can be at most ${YOUTUBE_LIMITS.tagsMaxChars} characters in all (these are ${tagChars})`,
+    };
+  if (media.length !== 1)
+    return { code: 'invalid_content', message: 'Please choose one video to upload' };
   const file = media[0]!;
   const type = file.contentType.toLowerCase().split(';')[0]!.trim();
   if (!(YOUTUBE_LIMITS.videoTypes as readonly string[]).includes(type))
-    return { code: 'invalid_content', message: `YouTube takes video files (MP4, MOV, WebM, AVI, MPEG, MKV), not ${file.contentType || 'this file'}` };
+    return {
+      code: 'invalid_content',
+      message: `YouTube takes video files (MP4, MOV, WebM, AVI, MPEG, MKV), not ${file.contentType || 'this file'}`,
+    };
   if (file.sizeBytes > YOUTUBE_LIMITS.videoMaxBytes) {
-    return { code: 'media_too_large', message: `Videos for YouTube can be at most ${formatMegabytes(YOUTUBE_LIMITS.videoMaxBytes)} here (this one is ${formatMegabytes(file.sizeBytes)})` };
+    return {
+      code: 'media_too_large',
+      message: `Videos for YouTube can be at most ${formatMegabytes(YOUTUBE_LIMITS.videoMaxBytes)} here (this one is ${formatMegabytes(file.sizeBytes)})`,
+    };
   }
   if (file.sizeBytes <= 0) return { code: 'invalid_content', message: 'This video file is empty' };
   return undefined;
@@ -166,13 +224,23 @@ export function redditLinkOf(text: string): string | undefined {
 }
 
 /** Why Reddit would refuse these media, in plain words, or undefined when they fit. */
-export function redditMediaProblem(media: readonly { contentType: string; sizeBytes: number }[]): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
-  if (media.length > REDDIT_LIMITS.imagesPerPostMax) return { code: 'invalid_content', message: 'A Reddit post here carries one image.' };
+export function redditMediaProblem(
+  media: readonly { contentType: string; sizeBytes: number }[],
+): { code: 'invalid_content' | 'media_too_large'; message: string } | undefined {
+  if (media.length > REDDIT_LIMITS.imagesPerPostMax)
+    return { code: 'invalid_content', message: 'A Reddit post here carries one image.' };
   const m = media[0];
   if (!m) return undefined;
   const type = m.contentType.toLowerCase().split(';')[0]!.trim();
-  if (!(REDDIT_LIMITS.imageTypes as readonly string[]).includes(type)) return { code: 'invalid_content', message: `Reddit image posts take PNG, JPEG or GIF images, not ${m.contentType}.` };
+  if (!(REDDIT_LIMITS.imageTypes as readonly string[]).includes(type))
+    return {
+      code: 'invalid_content',
+      message: `Reddit image posts take PNG, JPEG or GIF images, not ${m.contentType}.`,
+    };
   if (m.sizeBytes > REDDIT_LIMITS.imageMaxBytes)
-    return { code: 'media_too_large', message: `Images on Reddit can be at most ${formatMegabytes(REDDIT_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})` };
+    return {
+      code: 'media_too_large',
+      message: `Images on Reddit can be at most ${formatMegabytes(REDDIT_LIMITS.imageMaxBytes)} (this one is ${formatMegabytes(m.sizeBytes)})`,
+    };
   return undefined;
 }

@@ -23,11 +23,17 @@ export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 /** Reddit's scopes for the features here: the account, posting, flairs and reading posts back. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'flair', 'read'] as const;
 /** YouTube: uploads, reading the channel (statistics, uploads), and a first comment (commentThreads.insert needs youtube.force-ssl). */
-export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube.force-ssl'] as const;
+export const YOUTUBE_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+] as const;
 
 const platform = z.enum(oauthPlatforms, { error: 'Please choose Reddit or YouTube' });
 /** 32 random bytes, base64url. */
-const state = z.string({ error: 'Invalid request' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid request');
+const state = z
+  .string({ error: 'Invalid request' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid request');
 const code = z
   .string({ error: 'No authorization code received' })
   .trim()
@@ -63,19 +69,33 @@ const refusalWords: Record<OAuthStateRefusal, string> = {
  * refresh was refused (YouTube's page says Authenticate either way), and what the page says before a first
  * connect. Read by the page and by the functions' "connect again" messages, so both name the same button.
  */
-export const oauthButtons: Record<OAuthPlatform, { connect: string; reconnect: string; notConnected: string }> = {
-  reddit: { connect: 'Connect Reddit Account', reconnect: 'Reconnect Reddit Account', notConnected: 'Your Reddit app is saved: connect your Reddit account to post.' },
-  youtube: { connect: 'Authenticate with YouTube', reconnect: 'Authenticate with YouTube', notConnected: 'Please authenticate with YouTube first' },
+export const oauthButtons: Record<
+  OAuthPlatform,
+  { connect: string; reconnect: string; notConnected: string }
+> = {
+  reddit: {
+    connect: 'Connect Reddit Account',
+    reconnect: 'Reconnect Reddit Account',
+    notConnected: 'Your Reddit app is saved: connect your Reddit account to post.',
+  },
+  youtube: {
+    connect: 'Authenticate with YouTube',
+    reconnect: 'Authenticate with YouTube',
+    notConnected: 'Please authenticate with YouTube first',
+  },
 };
 
 export const oauthMessages = {
   connectingTitle: (p: OAuthPlatform) => `Connecting ${socialPlatformLabels[p]} Account`,
   connectingBody: 'Please wait while we finish connecting your account.',
   failedTitle: 'Authentication Failed',
-  deniedBody: (p: OAuthPlatform, error: string) => `Failed to connect ${socialPlatformLabels[p]} account: ${error}`,
+  deniedBody: (p: OAuthPlatform, error: string) =>
+    `Failed to connect ${socialPlatformLabels[p]} account: ${error}`,
   noCode: 'No authorization code received',
-  completeFailed: (p: OAuthPlatform) => `Failed to complete ${socialPlatformLabels[p]} authentication`,
-  stateRefused: (p: OAuthPlatform, why: OAuthStateRefusal) => `Failed to complete ${socialPlatformLabels[p]} authentication: ${refusalWords[why]}. Please connect again.`,
+  completeFailed: (p: OAuthPlatform) =>
+    `Failed to complete ${socialPlatformLabels[p]} authentication`,
+  stateRefused: (p: OAuthPlatform, why: OAuthStateRefusal) =>
+    `Failed to complete ${socialPlatformLabels[p]} authentication: ${refusalWords[why]}. Please connect again.`,
   startFailed: (p: OAuthPlatform) => `Failed to start ${socialPlatformLabels[p]} authentication.`,
   connected: (p: OAuthPlatform) => `${socialPlatformLabels[p]} account connected`,
 } as const;

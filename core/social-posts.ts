@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { count, docConverter, oneOf, optionalText, text, timestamp } from './data/fields';
 import { failureSteps, fixActions } from './platform-errors';
 import { isKnownTimeZone, SCHEDULE_MESSAGES } from './schedule';
-import { platformFacts, platformLabels, publishPlatforms, SUBREDDIT_NAME, type PublishPlatform } from './platforms/facts';
+import {
+  platformFacts,
+  platformLabels,
+  publishPlatforms,
+  SUBREDDIT_NAME,
+  type PublishPlatform,
+} from './platforms/facts';
 import { youtubePrivacyStatuses } from './social-limits';
 import { postMetricsSchema } from './post-metrics';
 import { canPostDocument, DOCUMENT_LIMITS, documentMessages } from './document-posts';
@@ -19,7 +25,14 @@ export { publishPlatforms, type PublishPlatform } from './platforms/facts';
  * publishing: the job is talking to the platform. published: live, with its link. failed: the platform's
  * reason, Retry works. cancelled: the user cancelled it before it was claimed.
  */
-export const socialPostStatuses = ['scheduled', 'queued', 'publishing', 'published', 'failed', 'cancelled'] as const;
+export const socialPostStatuses = [
+  'scheduled',
+  'queued',
+  'publishing',
+  'published',
+  'failed',
+  'cancelled',
+] as const;
 export type SocialPostStatus = (typeof socialPostStatuses)[number];
 
 /** One library file attached to a post: the function reads it from Storage, never the browser. */
@@ -30,7 +43,11 @@ export const postMediaSchema = z.strictObject({
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
 const POST_TEXT_MAX = 25_000;
-const postText = z.string({ error: 'Please enter post content' }).trim().min(1, 'Please enter post content').max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`);
+const postText = z
+  .string({ error: 'Please enter post content' })
+  .trim()
+  .min(1, 'Please enter post content')
+  .max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`);
 /** An IANA zone name ('Europe/Berlin'), shown beside the time; the instant itself is `scheduledAt`. */
 const timeZone = z
   .string()
@@ -47,12 +64,21 @@ const instant = z.iso.datetime({ offset: true, error: 'Please choose a valid dat
  */
 export const youtubeDetailsSchema = z
   .strictObject({
-    title: z.string({ error: 'Please add a video title' }).trim().min(1, 'Please add a video title').max(400, 'YouTube titles can be at most 100 characters'),
+    title: z
+      .string({ error: 'Please add a video title' })
+      .trim()
+      .min(1, 'Please add a video title')
+      .max(400, 'YouTube titles can be at most 100 characters'),
     tags: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
-    privacyStatus: z.enum(youtubePrivacyStatuses, { error: 'Please choose a visibility' }).default('private'),
+    privacyStatus: z
+      .enum(youtubePrivacyStatuses, { error: 'Please choose a visibility' })
+      .default('private'),
     publishAt: instant.nullable().default(null),
   })
-  .refine((v) => v.publishAt === null || v.privacyStatus === 'private', { message: 'A publish time needs Private visibility: YouTube makes the video public at that time', path: ['publishAt'] });
+  .refine((v) => v.publishAt === null || v.privacyStatus === 'private', {
+    message: 'A publish time needs Private visibility: YouTube makes the video public at that time',
+    path: ['publishAt'],
+  });
 export type YouTubeDetails = z.output<typeof youtubeDetailsSchema>;
 
 /** Reddit: the subreddit (a leading r/ removed), the title and the flair; the post's text is its body. */
@@ -61,8 +87,17 @@ export const redditPostSchema = z.strictObject({
     .string({ error: 'Please fill in all required fields' })
     .trim()
     .transform((v) => v.replace(/^\/?r\//i, ''))
-    .pipe(z.string().min(1, 'Please fill in all required fields').regex(SUBREDDIT_NAME, 'Please enter a valid subreddit name')),
-  title: z.string({ error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields').max(300, 'Reddit titles can be at most 300 characters'),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please fill in all required fields')
+        .regex(SUBREDDIT_NAME, 'Please enter a valid subreddit name'),
+    ),
+  title: z
+    .string({ error: 'Please fill in all required fields' })
+    .trim()
+    .min(1, 'Please fill in all required fields')
+    .max(300, 'Reddit titles can be at most 300 characters'),
   flairId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Please choose a flair from the list')
@@ -72,7 +107,9 @@ export const redditPostSchema = z.strictObject({
 export type RedditPostFields = z.output<typeof redditPostSchema>;
 
 /** The flairs of a subreddit, for the Reddit composer (loaded once typing stops). */
-export const subredditFlairsSchema = z.strictObject({ subreddit: redditPostSchema.shape.subreddit });
+export const subredditFlairsSchema = z.strictObject({
+  subreddit: redditPostSchema.shape.subreddit,
+});
 export interface SubredditFlair {
   id: string;
   text: string;
@@ -105,9 +142,13 @@ const postFields = {
 /** A thread is the post and at most this many posts in all (X): the post plus THREAD_MAX_POSTS - 1 items. */
 export const THREAD_MAX_POSTS = 25;
 /** Platforms whose posts may carry further items, each published as a reply to the one before. */
-export const threadPlatforms: readonly PublishPlatform[] = publishPlatforms.filter((p) => platformFacts[p].threads);
+export const threadPlatforms: readonly PublishPlatform[] = publishPlatforms.filter(
+  (p) => platformFacts[p].threads,
+);
 /** Platforms whose posts may carry a first comment, published after the post (and its thread) as its own step. */
-export const firstCommentPlatforms: readonly PublishPlatform[] = publishPlatforms.filter((p) => platformFacts[p].firstComment);
+export const firstCommentPlatforms: readonly PublishPlatform[] = publishPlatforms.filter(
+  (p) => platformFacts[p].firstComment,
+);
 
 /** LinkedIn's limit on a comment's text (Comments API, message.text); X judges a first comment as a post. */
 export const LINKEDIN_COMMENT_MAX_CHARS = 1250;
@@ -116,7 +157,11 @@ export const REDDIT_COMMENT_MAX_CHARS = 10_000;
 /** YouTube's limit on a comment's text (commentThreads.insert refuses a longer one as commentTextTooLong). */
 export const YOUTUBE_COMMENT_MAX_CHARS = 10_000;
 /** The first comment's limit in characters where the platform counts characters (X weighs it as a post). */
-export const commentMaxChars = { linkedin: LINKEDIN_COMMENT_MAX_CHARS, reddit: REDDIT_COMMENT_MAX_CHARS, youtube: YOUTUBE_COMMENT_MAX_CHARS } as const;
+export const commentMaxChars = {
+  linkedin: LINKEDIN_COMMENT_MAX_CHARS,
+  reddit: REDDIT_COMMENT_MAX_CHARS,
+  youtube: YOUTUBE_COMMENT_MAX_CHARS,
+} as const;
 
 /** One further post of a thread: its own text and media, its own checks (functions/src/social/platforms). */
 export const threadItemSchema = z.strictObject({
@@ -125,12 +170,21 @@ export const threadItemSchema = z.strictObject({
 });
 export type ThreadItemInput = z.input<typeof threadItemSchema>;
 
-const threadItems = z.array(threadItemSchema).max(THREAD_MAX_POSTS - 1, `A thread can have at most ${THREAD_MAX_POSTS} posts`);
-const firstCommentText = z.string().trim().max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`);
+const threadItems = z
+  .array(threadItemSchema)
+  .max(THREAD_MAX_POSTS - 1, `A thread can have at most ${THREAD_MAX_POSTS} posts`);
+const firstCommentText = z
+  .string()
+  .trim()
+  .max(POST_TEXT_MAX, `Comments must be ${POST_TEXT_MAX} characters or fewer`);
 
 /** A document post's own field: the title shown on the document. */
 export const documentSchema = z.strictObject({
-  title: z.string({ error: documentMessages.noTitle }).trim().min(1, documentMessages.noTitle).max(DOCUMENT_LIMITS.titleMaxChars, documentMessages.titleTooLong),
+  title: z
+    .string({ error: documentMessages.noTitle })
+    .trim()
+    .min(1, documentMessages.noTitle)
+    .max(DOCUMENT_LIMITS.titleMaxChars, documentMessages.titleTooLong),
 });
 
 export const publishPostSchema = z
@@ -139,7 +193,11 @@ export const publishPostSchema = z
     platform: z.enum(publishPlatforms, { error: 'Please choose a platform' }),
     ...postFields,
     // A Reddit post may be only a title and an image, a YouTube video needs no description: text is checked below.
-    text: z.string({ error: 'Please enter post content' }).trim().max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`).default(''),
+    text: z
+      .string({ error: 'Please enter post content' })
+      .trim()
+      .max(POST_TEXT_MAX, `Posts must be ${POST_TEXT_MAX} characters or fewer`)
+      .default(''),
     reddit: redditPostSchema.optional(),
     /** The composer's one send to several channels: every channel's post carries the same id (one post group). */
     groupId: z.uuid().optional(),
@@ -151,20 +209,38 @@ export const publishPostSchema = z
     document: documentSchema.optional(),
   })
   .superRefine((post, ctx) => {
-    if (post.document && !canPostDocument(post.platform)) ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.notAvailable });
-    if (post.document && post.media.length < DOCUMENT_LIMITS.minImages) ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.tooFewImages });
-    if (post.thread.length > 0 && !threadPlatforms.includes(post.platform)) ctx.addIssue({ code: 'custom', path: ['thread'], message: `Threads are not available on ${platformLabels[post.platform]}` });
+    if (post.document && !canPostDocument(post.platform))
+      ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.notAvailable });
+    if (post.document && post.media.length < DOCUMENT_LIMITS.minImages)
+      ctx.addIssue({ code: 'custom', path: ['document'], message: documentMessages.tooFewImages });
+    if (post.thread.length > 0 && !threadPlatforms.includes(post.platform))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['thread'],
+        message: `Threads are not available on ${platformLabels[post.platform]}`,
+      });
     if (post.firstComment !== '' && !firstCommentPlatforms.includes(post.platform)) {
-      ctx.addIssue({ code: 'custom', path: ['firstComment'], message: `A first comment is not available on ${platformLabels[post.platform]}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firstComment'],
+        message: `A first comment is not available on ${platformLabels[post.platform]}`,
+      });
     }
     const facts = platformFacts[post.platform];
     if (!facts.subreddit) {
       // A video upload's text is its description, which may be empty.
-      if (post.text === '' && !facts.videoUpload) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
-      if (post.reddit) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
+      if (post.text === '' && !facts.videoUpload)
+        ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter post content' });
+      if (post.reddit)
+        ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Unknown field: reddit' });
       return;
     }
-    if (!post.reddit || (post.text === '' && post.media.length === 0)) ctx.addIssue({ code: 'custom', path: ['reddit'], message: 'Please fill in all required fields' });
+    if (!post.reddit || (post.text === '' && post.media.length === 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reddit'],
+        message: 'Please fill in all required fields',
+      });
   });
 export type PublishPostInput = z.input<typeof publishPostSchema>;
 
@@ -224,11 +300,29 @@ export const socialPostSchema = z.object({
   platform: oneOf(publishPlatforms, 'x'),
   status: oneOf(socialPostStatuses, 'failed'),
   text: text(),
-  media: z.array(z.object({ generationId: text(), contentType: text(), sizeBytes: count(0), title: text(), url: optionalText() })).catch([]),
+  media: z
+    .array(
+      z.object({
+        generationId: text(),
+        contentType: text(),
+        sizeBytes: count(0),
+        title: text(),
+        url: optionalText(),
+      }),
+    )
+    .catch([]),
   author: z.object({ urn: text(), name: text() }).nullable().catch(null),
   scheduledAt: timestamp(),
   timeZone: z.string().catch('UTC'),
-  reddit: z.object({ subreddit: text(), title: text(), flairId: optionalText(), flairText: optionalText() }).nullable().catch(null),
+  reddit: z
+    .object({
+      subreddit: text(),
+      title: text(),
+      flairId: optionalText(),
+      flairText: optionalText(),
+    })
+    .nullable()
+    .catch(null),
   /** The post group it was sent in, when the composer sent it to several channels at once (null otherwise). */
   groupId: optionalText(),
   /** The job publishing it now (or last). */
@@ -258,7 +352,12 @@ export const socialPostSchema = z.object({
   /** 0-100 while a large upload runs. */
   progress: count(0),
   youtube: z
-    .object({ title: text(), tags: z.array(z.string()).catch([]), privacyStatus: oneOf(youtubePrivacyStatuses, 'private'), publishAt: timestamp() })
+    .object({
+      title: text(),
+      tags: z.array(z.string()).catch([]),
+      privacyStatus: oneOf(youtubePrivacyStatuses, 'private'),
+      publishAt: timestamp(),
+    })
     .nullable()
     .catch(null),
   /** Something the user should know about a published post (YouTube kept an unverified app's upload private). */
@@ -273,13 +372,27 @@ export const socialPostSchema = z.object({
         platformPostId: optionalText(),
         url: optionalText(),
         // What the Edit of a scheduled thread checks again, as it checks the post's own media.
-        media: z.array(z.object({ generationId: text(), title: text(), contentType: text(), sizeBytes: count(0), url: optionalText() })).catch([]),
+        media: z
+          .array(
+            z.object({
+              generationId: text(),
+              title: text(),
+              contentType: text(),
+              sizeBytes: count(0),
+              url: optionalText(),
+            }),
+          )
+          .catch([]),
       }),
     )
     .catch([])
     .default([]),
   /** Published after the post (and its thread) as its own step, with its own id. */
-  firstComment: z.object({ text: text(), platformPostId: optionalText(), url: optionalText() }).nullable().catch(null).default(null),
+  firstComment: z
+    .object({ text: text(), platformPostId: optionalText(), url: optionalText() })
+    .nullable()
+    .catch(null)
+    .default(null),
   /** LinkedIn: the images went (or go) out as one PDF document with this title. */
   document: z.object({ title: text() }).nullable().catch(null).default(null),
   /** Every request sent to the platform that can change something, and each look-up: when, what, and how it went. */

@@ -4,7 +4,11 @@ import { fitToX, X_MAX_WEIGHTED_LENGTH, xTextInfo, xWeightedLength } from './x-t
 describe('X weighted length', () => {
   it.each([
     ['plain ASCII', 'hello world', 11],
-    ['a URL counts 23 whatever its length', 'see https://example.com/a/very/long/path?with=query', 4 + 23],
+    [
+      'a URL counts 23 whatever its length',
+      'see https://example.com/a/very/long/path?with=query',
+      4 + 23,
+    ],
     ['CJK counts 2 each', '日本語', 6],
     ['an emoji counts 2', 'hi 👋', 5],
     ['a family emoji sequence counts 2', '👨‍👩‍👧', 2],
@@ -35,7 +39,10 @@ describe('the composer’s count', () => {
   });
 
   it('lists the links X will shorten', () => {
-    expect(xTextInfo('see https://example.com/a and muse.studio').urls).toEqual(['https://example.com/a', 'muse.studio']);
+    expect(xTextInfo('see https://example.com/a and muse.studio').urls).toEqual([
+      'https://example.com/a',
+      'muse.studio',
+    ]);
   });
 });
 

@@ -7,7 +7,9 @@ import * as twitterTextModule from 'twitter-text';
 // added since (🐦‍🔥, 🫱🏻‍🫲🏼) still counts 2, as X counts it, not per code point.
 
 // twitter-text ships CommonJS for Node and a default-export-only ESM build for bundlers.
-const twitterText: typeof twitterTextModule = (twitterTextModule as unknown as { default?: typeof twitterTextModule }).default ?? twitterTextModule;
+const twitterText: typeof twitterTextModule =
+  (twitterTextModule as unknown as { default?: typeof twitterTextModule }).default ??
+  twitterTextModule;
 
 export const X_MAX_WEIGHTED_LENGTH = 280;
 export const X_URL_LENGTH = 23;
@@ -34,7 +36,9 @@ export function xWeightedLength(text: string): number {
 
 /** The characters twitter-text calls invalid (U+FFFE, U+FEFF, U+FFFF) found in the text, each once, in order. */
 export function xInvalidCharacters(text: string): string[] {
-  return [...new Set([...text.normalize('NFC')].filter((ch) => twitterText.hasInvalidCharacters(ch)))];
+  return [
+    ...new Set([...text.normalize('NFC')].filter((ch) => twitterText.hasInvalidCharacters(ch))),
+  ];
 }
 
 export interface XTextInfo {
@@ -52,7 +56,13 @@ export interface XTextInfo {
 /** What the composer shows under the post text. */
 export function xTextInfo(text: string, limit = X_MAX_WEIGHTED_LENGTH): XTextInfo {
   const { weightedLength, valid } = twitterText.parseTweet(forCounting(text));
-  return { weightedLength, remaining: limit - weightedLength, valid, invalidCharacters: xInvalidCharacters(text), urls: twitterText.extractUrls(text.normalize('NFC')) };
+  return {
+    weightedLength,
+    remaining: limit - weightedLength,
+    valid,
+    invalidCharacters: xInvalidCharacters(text),
+    urls: twitterText.extractUrls(text.normalize('NFC')),
+  };
 }
 
 /** The text split where a cut may fall: whole URLs, and graphemes between them. */

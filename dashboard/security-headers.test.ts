@@ -1,13 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, pinnedConnectPolicy, securityHeaderRecord, securityHeaders } from './security-headers';
+import {
+  contentSecurityPolicy,
+  pinnedConnectPolicy,
+  securityHeaderRecord,
+  securityHeaders,
+} from './security-headers';
 
-const firebaseJson = JSON.parse(readFileSync(fileURLToPath(new URL('../firebase.json', import.meta.url)), 'utf8')) as {
+const firebaseJson = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../firebase.json', import.meta.url)), 'utf8'),
+) as {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
 };
 const indexHtml = readFileSync(fileURLToPath(new URL('./index.html', import.meta.url)), 'utf8');
-const emulators = { host: '127.0.0.1', auth: 19099, firestore: 18080, functions: 15001, storage: 19199 };
+const emulators = {
+  host: '127.0.0.1',
+  auth: 19099,
+  firestore: 18080,
+  functions: 15001,
+  storage: 19199,
+};
 
 /** directive name -> its sources */
 function directives(csp: string): Map<string, string[]> {
@@ -26,7 +39,9 @@ describe('hosting security headers', () => {
   });
 
   it('the preview server gets the same headers as a record', () => {
-    expect(securityHeaderRecord()).toEqual(Object.fromEntries(securityHeaders().map((h) => [h.key, h.value])));
+    expect(securityHeaderRecord()).toEqual(
+      Object.fromEntries(securityHeaders().map((h) => [h.key, h.value])),
+    );
   });
 
   it.each([
@@ -75,7 +90,14 @@ describe('hosting security headers', () => {
 
   it('adds the emulators to an emulator build only, Storage alone for media', () => {
     const local = directives(contentSecurityPolicy(emulators));
-    expect(local.get('connect-src')).toEqual(expect.arrayContaining(['http://127.0.0.1:19099', 'http://127.0.0.1:18080', 'http://127.0.0.1:15001', 'http://127.0.0.1:19199']));
+    expect(local.get('connect-src')).toEqual(
+      expect.arrayContaining([
+        'http://127.0.0.1:19099',
+        'http://127.0.0.1:18080',
+        'http://127.0.0.1:15001',
+        'http://127.0.0.1:19199',
+      ]),
+    );
     expect(local.get('img-src')).toContain('http://127.0.0.1:19199');
     expect(local.get('media-src')).toContain('http://127.0.0.1:19199');
     expect(local.get('img-src')).not.toContain('http://127.0.0.1:18080');
@@ -84,18 +106,28 @@ describe('hosting security headers', () => {
 
   it('turns off the browser features the dashboard never uses, keeping clipboard and fullscreen', () => {
     const policy = securityHeaderRecord()['Permissions-Policy']!;
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(policy).toContain(`${feature}=()`);
     expect(policy).not.toMatch(/clipboard|fullscreen/);
   });
 
   it("pins callables to the build's own project in the page's second policy", () => {
-    const pinned = directives(pinnedConnectPolicy({ projectId: 'muse-prod', region: 'us-central1' })).get('connect-src')!;
+    const pinned = directives(
+      pinnedConnectPolicy({ projectId: 'muse-prod', region: 'us-central1' }),
+    ).get('connect-src')!;
     expect(pinned).toContain('https://us-central1-muse-prod.cloudfunctions.net');
     expect(pinned.join(' ')).not.toContain('*');
     // Everything else the header allows stays allowed.
     const header = directives(contentSecurityPolicy()).get('connect-src')!;
-    expect(pinned).toEqual([...header.filter((s) => s !== 'https://*.cloudfunctions.net'), 'https://us-central1-muse-prod.cloudfunctions.net']);
-    expect(directives(pinnedConnectPolicy({ projectId: 'demo-x', region: 'us-central1' }, emulators)).get('connect-src')).toContain('http://127.0.0.1:15001');
+    expect(pinned).toEqual([
+      ...header.filter((s) => s !== 'https://*.cloudfunctions.net'),
+      'https://us-central1-muse-prod.cloudfunctions.net',
+    ]);
+    expect(
+      directives(
+        pinnedConnectPolicy({ projectId: 'demo-x', region: 'us-central1' }, emulators),
+      ).get('connect-src'),
+    ).toContain('http://127.0.0.1:15001');
   });
 
   it('index.html has no inline script the policy would block', () => {

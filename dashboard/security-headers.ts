@@ -20,10 +20,16 @@ export const firebaseOrigins = {
   functions: ['https://*.cloudfunctions.net'],
 } as const;
 
-function emulatorOrigins(emulators: EmulatorHosts | undefined): { all: string[]; storage: string[] } {
+function emulatorOrigins(emulators: EmulatorHosts | undefined): {
+  all: string[];
+  storage: string[];
+} {
   if (!emulators) return { all: [], storage: [] };
   const at = (port: number) => `http://${emulators.host}:${port}`;
-  return { all: [emulators.auth, emulators.firestore, emulators.functions, emulators.storage].map(at), storage: [at(emulators.storage)] };
+  return {
+    all: [emulators.auth, emulators.firestore, emulators.functions, emulators.storage].map(at),
+    storage: [at(emulators.storage)],
+  };
 }
 
 /**
@@ -66,16 +72,42 @@ export function functionsOrigin(projectId: string, region: string): string {
  * project's functions instead of every project's. The header cannot name the project (firebase.json is the
  * same for every deployment); a page obeys both policies, so the narrower one wins.
  */
-export function pinnedConnectPolicy(project: { projectId: string; region: string }, emulators?: EmulatorHosts): string {
+export function pinnedConnectPolicy(
+  project: { projectId: string; region: string },
+  emulators?: EmulatorHosts,
+): string {
   const { auth, firestore, storage } = firebaseOrigins;
-  return ['connect-src', "'self'", 'blob:', ...auth, ...firestore, ...storage, functionsOrigin(project.projectId, project.region), ...emulatorOrigins(emulators).all].join(' ');
+  return [
+    'connect-src',
+    "'self'",
+    'blob:',
+    ...auth,
+    ...firestore,
+    ...storage,
+    functionsOrigin(project.projectId, project.region),
+    ...emulatorOrigins(emulators).all,
+  ].join(' ');
 }
 
 /**
  * Browser features the dashboard never uses, turned off for it and anything it embeds. Clipboard (Copy)
  * and fullscreen keep their same-origin defaults.
  */
-export const permissionsPolicy = ['accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb']
+export const permissionsPolicy = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
   .map((feature) => `${feature}=()`)
   .join(', ');
 

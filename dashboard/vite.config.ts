@@ -3,7 +3,11 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { FUNCTIONS_REGION, parseFirebaseEnv, type FirebaseClientConfig } from '../core/firebase/config';
+import {
+  FUNCTIONS_REGION,
+  parseFirebaseEnv,
+  type FirebaseClientConfig,
+} from '../core/firebase/config';
 import { pinnedConnectPolicy, securityHeaderRecord } from './security-headers';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +19,17 @@ function pinnedConnectMeta(env: FirebaseClientConfig): Plugin {
     name: 'muse-pinned-connect-src',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: pinnedConnectPolicy({ projectId: env.projectId, region: FUNCTIONS_REGION }, env.emulators) }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: pinnedConnectPolicy(
+            { projectId: env.projectId, region: FUNCTIONS_REGION },
+            env.emulators,
+          ),
+        },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }
@@ -24,8 +38,14 @@ export default defineConfig(({ mode }) => ({
   root,
   envDir,
   // The Firebase config, checked here and inlined (dashboard/config/env.ts): the page loads no validator.
-  define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))) },
-  plugins: [react(), tailwindcss(), pinnedConnectMeta(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')))],
+  define: {
+    __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))),
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    pinnedConnectMeta(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))),
+  ],
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../core', import.meta.url)),
@@ -39,10 +59,25 @@ export default defineConfig(({ mode }) => ({
   worker: { format: 'es' },
   // Packages excluded from pre-bundling are served by their real path: in a worktree node_modules is a
   // symlink to a shared install outside the repo, which Vite would otherwise refuse (403).
-  server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)))] } },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    fs: {
+      allow: [
+        fileURLToPath(new URL('..', import.meta.url)),
+        realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url))),
+      ],
+    },
+  },
   // The production build is previewed with the hosting headers (firebase.json); an emulator build also
   // lets the page reach the emulators named in VITE_FIREBASE_EMULATORS.
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaderRecord(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')).emulators) },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: securityHeaderRecord(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')).emulators),
+  },
   build: {
     outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)),
     emptyOutDir: true,

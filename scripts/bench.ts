@@ -10,7 +10,10 @@ import { say } from './stack/log';
 import { startStack, type RunningStack } from './stack/stack';
 
 type Figures = Record<string, string | number>;
-const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack) => Promise<Figures> }> = {
+const benches: Record<
+  string,
+  { needsStack: boolean; run: (stack?: RunningStack) => Promise<Figures> }
+> = {
   'first-page-js': { needsStack: false, run: () => firstPageJs() },
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
@@ -23,7 +26,9 @@ const benches: Record<string, { needsStack: boolean; run: (stack?: RunningStack)
 const only = process.argv.slice(2);
 const chosen = Object.entries(benches).filter(([name]) => only.length === 0 || only.includes(name));
 // Benches that need data run on the test stack (its own ports and project), started once.
-const stack = chosen.some(([, b]) => b.needsStack) ? await startStack('test', { buildExtension: false }) : undefined;
+const stack = chosen.some(([, b]) => b.needsStack)
+  ? await startStack('test', { buildExtension: false })
+  : undefined;
 try {
   for (const [name, bench] of chosen) {
     say.step(name);

@@ -11,7 +11,11 @@ const lock = `${root}package-lock.json`;
 
 /** Runs npm with its output captured, so a failure is summarised instead of dumped. */
 function npm(args) {
-  const r = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
@@ -43,7 +47,9 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   if (!r.ok) {
     // A lock npm ci refuses (e.g. one written where the registry lacked some platform's optional
     // packages) still pins every version: install from it without rewriting it.
-    console.log(`▸ npm ci refused (${reason(r.output)}); installing the lock file's versions with npm install --no-save`);
+    console.log(
+      `▸ npm ci refused (${reason(r.output)}); installing the lock file's versions with npm install --no-save`,
+    );
     r = npm(['install', '--no-save']);
   }
   if (!r.ok) {

@@ -27,7 +27,9 @@ export async function buildFunctions(outdir = `${root}functions/lib`): Promise<M
     // The same @core alias as functions/tsconfig.json, stated here so the bundle does not depend on
     // esbuild finding that tsconfig.
     alias: { '@core': `${root}core` },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     logLevel: 'warning',
     metafile: true,
     write: false,
@@ -37,14 +39,16 @@ export async function buildFunctions(outdir = `${root}functions/lib`): Promise<M
   // the test stack serving this folder) then changes nothing.
   mkdirSync(`${outdir}/chunks`, { recursive: true });
   for (const file of result.outputFiles) {
-    const same = existsSync(file.path) && Buffer.compare(readFileSync(file.path), file.contents) === 0;
+    const same =
+      existsSync(file.path) && Buffer.compare(readFileSync(file.path), file.contents) === 0;
     if (!same) writeFileSync(file.path, file.contents);
   }
   // A previous build's chunks would be deployed with the new ones: removed once the new ones are written (a
   // running emulator never sees the folder without them).
   const written = new Set(result.outputFiles.map((file) => resolve(file.path)));
   const chunks = `${outdir}/chunks`;
-  for (const file of readdirSync(chunks)) if (!written.has(resolve(chunks, file))) rmSync(resolve(chunks, file), { force: true });
+  for (const file of readdirSync(chunks))
+    if (!written.has(resolve(chunks, file))) rmSync(resolve(chunks, file), { force: true });
   return result.metafile;
 }
 

@@ -24,10 +24,19 @@ await seedDemoAccount(stack.projectId, { sandboxKeys: !realProviders });
 say.plain('');
 say.ok(`Muse Studio is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 say.plain(`  Dashboard   ${say.bold(stack.dashboardUrl)}`);
-say.plain(`  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: verification and password-reset links are printed here and in .local/logs/${id}-auth-links.log)`);
-if (buildExtension) say.plain(`  Extension   load unpacked from ${stack.extensionDir} (chrome://extensions, Developer mode)`);
-say.plain(`  Emulators   project ${stack.projectId}; logs in .local/logs/; data saved to .local/emulator-data/${id} as it runs`);
-say.plain(`  Schedules   ${stack.schedules.functions.map((f) => describeSchedule(f, stack.schedules.tickMs)).join(', ')}, run by the stack; each run in .local/logs/${id}-schedules.log`);
+say.plain(
+  `  Sign in     ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or sign up: verification and password-reset links are printed here and in .local/logs/${id}-auth-links.log)`,
+);
+if (buildExtension)
+  say.plain(
+    `  Extension   load unpacked from ${stack.extensionDir} (chrome://extensions, Developer mode)`,
+  );
+say.plain(
+  `  Emulators   project ${stack.projectId}; logs in .local/logs/; data saved to .local/emulator-data/${id} as it runs`,
+);
+say.plain(
+  `  Schedules   ${stack.schedules.functions.map((f) => describeSchedule(f, stack.schedules.tickMs)).join(', ')}, run by the stack; each run in .local/logs/${id}-schedules.log`,
+);
 say.plain(
   realProviders
     ? '  Providers   REAL endpoints (MUSE_REAL_PROVIDERS=1): save your own keys in Integrations'
@@ -40,7 +49,11 @@ const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
   say.step(`Stopping (saving emulator data to .local/emulator-data/${id})`);
-  await stack.stop().catch((error: unknown) => say.fail(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`));
+  await stack
+    .stop()
+    .catch((error: unknown) =>
+      say.fail(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   say.ok('Stopped');
   process.exit(code);
 };
@@ -48,6 +61,8 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 // A stack without its emulators or dashboard is no use: stop the rest (every worker too) and say so.
 void stack.crashed.then((what) => {
-  say.fail(`${what}. Stopping the stack; run npm start again (your data is kept as of its last save).`);
+  say.fail(
+    `${what}. Stopping the stack; run npm start again (your data is kept as of its last save).`,
+  );
   void shutdown(1);
 });

@@ -47,7 +47,13 @@ async function check(name: string, command: string, args: string[]): Promise<voi
   say.step(name);
   const [r, seconds] = await timed(() => runAsync(command, args, { quiet: true }));
   if (r.status !== 0) say.fail(`${name} failed:\n${r.output.slice(-6000)}`);
-  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds, failures: r.status === 0 ? [] : ['its output is printed above'] });
+  results.push({
+    name,
+    passed: r.status === 0 ? 1 : 0,
+    failed: r.status === 0 ? 0 : 1,
+    seconds,
+    failures: r.status === 0 ? [] : ['its output is printed above'],
+  });
 }
 
 interface VitestOptions {
@@ -58,14 +64,23 @@ interface VitestOptions {
   lanes?: Record<string, Record<string, string>>;
 }
 
-async function vitest(name: string, projects: string[], env: Record<string, string> = {}, { buffered = false, workers, lanes }: VitestOptions = {}): Promise<void> {
+async function vitest(
+  name: string,
+  projects: string[],
+  env: Record<string, string> = {},
+  { buffered = false, workers, lanes }: VitestOptions = {},
+): Promise<void> {
   if (!wanted(name)) return;
   say.step(`${name} tests`);
   const files = only.length === 1 ? playwrightArgs : [];
   // Files named on the command line run in one vitest, whatever their lane.
   const runs =
     lanes && files.length === 0
-      ? Object.entries(lanes).map(([lane, laneEnv]) => ({ label: `${name} (${lane})`, out: `${reports}/${name}-${lane}.json`, env: { ...env, ...laneEnv } }))
+      ? Object.entries(lanes).map(([lane, laneEnv]) => ({
+          label: `${name} (${lane})`,
+          out: `${reports}/${name}-${lane}.json`,
+          env: { ...env, ...laneEnv },
+        }))
       : [{ label: name, out: `${reports}/${name}.json`, env }];
   const quiet = buffered || runs.length > 1;
   const [counts, seconds] = await timed(() =>
@@ -73,15 +88,36 @@ async function vitest(name: string, projects: string[], env: Record<string, stri
       runs.map(async (run) => {
         // The json report keeps no diffs: failure-diffs-reporter.ts writes them beside it for the summary.
         const diffs = run.out.replace(/\.json$/, '.diffs.json');
-        const reporters = ['--reporter=default', '--reporter=json', `--reporter=${root}scripts/stack/failure-diffs-reporter.ts`];
-        const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...(workers ? [`--maxWorkers=${workers}`] : []), ...reporters, `--outputFile.json=${run.out}`, ...files];
-        const r = await runAsync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, ...args], { env: { ...run.env, MUSE_FAILURE_DIFFS: diffs }, quiet });
+        const reporters = [
+          '--reporter=default',
+          '--reporter=json',
+          `--reporter=${root}scripts/stack/failure-diffs-reporter.ts`,
+        ];
+        const args = [
+          'run',
+          ...projects.flatMap((p) => ['--project', p]),
+          ...(workers ? [`--maxWorkers=${workers}`] : []),
+          ...reporters,
+          `--outputFile.json=${run.out}`,
+          ...files,
+        ];
+        const r = await runAsync(
+          process.execPath,
+          [`${root}node_modules/vitest/vitest.mjs`, ...args],
+          { env: { ...run.env, MUSE_FAILURE_DIFFS: diffs }, quiet },
+        );
         if (quiet) say.plain(`${say.bold(`── ${run.label} tests ──`)}\n${r.output.trimEnd()}`);
         return vitestCounts(run.out, r.status, root, diffs);
       }),
     ),
   );
-  results.push({ name, passed: counts.reduce((n, c) => n + c.passed, 0), failed: counts.reduce((n, c) => n + c.failed, 0), failures: counts.flatMap((c) => c.failures), seconds });
+  results.push({
+    name,
+    passed: counts.reduce((n, c) => n + c.passed, 0),
+    failed: counts.reduce((n, c) => n + c.failed, 0),
+    failures: counts.flatMap((c) => c.failures),
+    seconds,
+  });
 }
 
 async function playwright(name: string, env: Record<string, string>): Promise<void> {
@@ -89,7 +125,17 @@ async function playwright(name: string, env: Record<string, string>): Promise<vo
   say.step(`${name} tests`);
   const out = `${reports}/${name}.json`;
   const [r, seconds] = await timed(() =>
-    runAsync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '-c', 'tests/e2e/playwright.config.ts', ...playwrightArgs], { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } }),
+    runAsync(
+      process.execPath,
+      [
+        `${root}node_modules/@playwright/test/cli.js`,
+        'test',
+        '-c',
+        'tests/e2e/playwright.config.ts',
+        ...playwrightArgs,
+      ],
+      { env: { ...env, E2E_JSON: out, CHROMIUM_PATH: chromium } },
+    ),
   );
   results.push({ name, ...playwrightCounts(out, r.status), seconds });
 }
@@ -105,14 +151,31 @@ const needsStack = ['rules', 'functions', 'e2e'].some(wanted);
 const stackStarting = needsStack ? startTestStack() : undefined;
 // Render engine in headless Chromium, files checked with native ffprobe (tests/media; no stack needed).
 // After the stack's builds, so the renders do not share the cores with them.
-const media = () => vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
+const media = () =>
+  vitest('media', ['media'], { CHROMIUM_PATH: chromium }, { buffered: needsStack });
 const checksLane = (async () => {
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await check('lint', 'npm', ['run', '--silent', 'lint']);
-  await check('format', process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '.']);
+  await check('format', process.execPath, [
+    `${root}node_modules/prettier/bin/prettier.cjs`,
+    '--check',
+    '.',
+  ]);
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
-  await vitest('unit', ['unit', 'unit-shared', 'unit-dom', 'unit-dom-mocks', 'extension-unit', 'extension-unit-shared'], {}, { buffered: needsStack, workers: 2 });
+  await vitest(
+    'unit',
+    [
+      'unit',
+      'unit-shared',
+      'unit-dom',
+      'unit-dom-mocks',
+      'extension-unit',
+      'extension-unit-shared',
+    ],
+    {},
+    { buffered: needsStack, workers: 2 },
+  );
   // With a stack, the media suite runs in the other lane, after the functions and rules suites.
   if (!needsStack) await media();
   // The production build under its hosting headers (CSP) in headless Chromium (tests/hosting; no stack needed).
@@ -127,10 +190,17 @@ if (stack) {
     // Two lanes of functions files side by side (tests/functions/vitest.config.ts): most of a file's time
     // is spent waiting on triggers, provider polls and publishing's windows, not on a core.
     await Promise.all([
-      vitest('functions', ['functions'], stack.env, { lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } } }),
+      vitest('functions', ['functions'], stack.env, {
+        lanes: { social: { MUSE_FUNCTIONS_LANE: 'social' }, jobs: { MUSE_FUNCTIONS_LANE: 'jobs' } },
+      }),
       // The rules suites clear their project's Firestore and bucket: a project of their own on the same
       // emulators, so the functions and e2e users are never wiped.
-      vitest('rules', ['rules'], { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID }, { buffered: true }),
+      vitest(
+        'rules',
+        ['rules'],
+        { ...stack.env, GCLOUD_PROJECT: RULES_PROJECT_ID },
+        { buffered: true },
+      ),
     ]);
     await media();
     await checksLane;
@@ -143,7 +213,8 @@ await checksLane;
 
 async function startTestStack() {
   // Only the extension's specs need its build.
-  const buildExtension = playwrightArgs.length === 0 || playwrightArgs.some((a) => a.includes('extension'));
+  const buildExtension =
+    playwrightArgs.length === 0 || playwrightArgs.some((a) => a.includes('extension'));
   const [stack, seconds] = await timed(() =>
     startStack('test', { buildExtension }).catch((error: unknown) => {
       say.fail(error instanceof Error ? error.message : String(error));
@@ -158,11 +229,26 @@ async function startTestStack() {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 say.plain('');
-const order = ['test stack', 'typecheck', 'lint', 'format', 'unit', 'media', 'hosting', 'stack', 'rules', 'functions', 'e2e'];
+const order = [
+  'test stack',
+  'typecheck',
+  'lint',
+  'format',
+  'unit',
+  'media',
+  'hosting',
+  'stack',
+  'rules',
+  'functions',
+  'e2e',
+];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ✖ ${r.name}: ${f}`));
 if (failures.length > 0) say.plain(`What failed:\n${failures.join('\n')}\n`);
-for (const r of results) say.plain(`  ${r.failed ? '✖' : '✔'} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+for (const r of results)
+  say.plain(
+    `  ${r.failed ? '✖' : '✔'} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+  );
 say.plain(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 say.plain(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

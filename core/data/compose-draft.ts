@@ -37,12 +37,24 @@ export const composeDraftSchema = z.object({
   channelMedia: z
     .record(z.string(), z.unknown())
     .catch(() => ({}))
-    .transform((v) => Object.fromEntries(publishPlatforms.flatMap((p) => (Array.isArray(v[p]) ? [[p, draftMediaIds(v[p] as unknown[])]] : []))) as Partial<Record<PublishPlatform, string[]>>),
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          publishPlatforms.flatMap((p) =>
+            Array.isArray(v[p]) ? [[p, draftMediaIds(v[p] as unknown[])]] : [],
+          ),
+        ) as Partial<Record<PublishPlatform, string[]>>,
+    ),
   /** A channel's own text, where it was edited there (a channel missing here follows the shared text). */
   versions: z
     .record(z.string(), z.unknown())
     .catch(() => ({}))
-    .transform((v) => Object.fromEntries(publishPlatforms.flatMap((p) => (typeof v[p] === 'string' ? [[p, v[p]]] : []))) as Partial<Record<PublishPlatform, string>>),
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          publishPlatforms.flatMap((p) => (typeof v[p] === 'string' ? [[p, v[p]]] : [])),
+        ) as Partial<Record<PublishPlatform, string>>,
+    ),
   author: text(),
   subreddit: text(),
   title: text(),
@@ -64,8 +76,18 @@ export const toComposeDraft = docConverter(composeDraftSchema);
 export function toComposeDraftWrite(fields: ComposeDraftFields): Record<string, unknown> {
   const L = COMPOSE_DRAFT_LIMITS;
   const cut = (s: string, n: number) => s.slice(0, n);
-  const versions = Object.fromEntries(Object.entries(fields.versions).flatMap(([p, t]) => ((publishPlatforms as readonly string[]).includes(p) && typeof t === 'string' ? [[p, cut(t, L.textChars)]] : [])));
-  const channelMedia = Object.fromEntries(publishPlatforms.flatMap((p) => (fields.channelMedia[p] ? [[p, draftMediaIds(fields.channelMedia[p])]] : [])));
+  const versions = Object.fromEntries(
+    Object.entries(fields.versions).flatMap(([p, t]) =>
+      (publishPlatforms as readonly string[]).includes(p) && typeof t === 'string'
+        ? [[p, cut(t, L.textChars)]]
+        : [],
+    ),
+  );
+  const channelMedia = Object.fromEntries(
+    publishPlatforms.flatMap((p) =>
+      fields.channelMedia[p] ? [[p, draftMediaIds(fields.channelMedia[p])]] : [],
+    ),
+  );
   return {
     channels: publishPlatforms.filter((p) => fields.channels.includes(p)),
     text: cut(fields.text, L.textChars),
@@ -79,7 +101,9 @@ export function toComposeDraftWrite(fields: ComposeDraftFields): Record<string, 
     flairText: cut(fields.flairText, L.flairChars),
     videoTitle: cut(fields.videoTitle, L.videoTitleChars),
     tags: cut(fields.tags, L.tagsChars),
-    visibility: (youtubePrivacyStatuses as readonly string[]).includes(fields.visibility) ? fields.visibility : ('private' satisfies YouTubePrivacyStatus),
+    visibility: (youtubePrivacyStatuses as readonly string[]).includes(fields.visibility)
+      ? fields.visibility
+      : ('private' satisfies YouTubePrivacyStatus),
   };
 }
 
@@ -87,12 +111,20 @@ export function toComposeDraftWrite(fields: ComposeDraftFields): Record<string, 
  * A line for the drafts list: the shared text's first line, else a channel's own, else its shared media (named from
  * the library records given, as draftLabel does), else 'Empty draft'.
  */
-export function composeDraftLabel(d: Pick<ComposeDraft, 'text' | 'versions' | 'title' | 'videoTitle' | 'media'>, library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = []): string {
-  const line = composeDraftLine(d) ?? (d.media.length > 0 ? mediaLabel(d.media, library) : 'Empty draft');
+export function composeDraftLabel(
+  d: Pick<ComposeDraft, 'text' | 'versions' | 'title' | 'videoTitle' | 'media'>,
+  library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = [],
+): string {
+  const line =
+    composeDraftLine(d) ?? (d.media.length > 0 ? mediaLabel(d.media, library) : 'Empty draft');
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** The first line of a Compose draft's texts (the shared text, a channel's own, the titles), or undefined when it has none. */
-export function composeDraftLine(d: Pick<ComposeDraft, 'text' | 'versions' | 'title' | 'videoTitle'>): string | undefined {
-  return [d.text, ...Object.values(d.versions), d.title, d.videoTitle].map((t) => (t ?? '').trim().split('\n')[0]!.trim()).find(Boolean);
+export function composeDraftLine(
+  d: Pick<ComposeDraft, 'text' | 'versions' | 'title' | 'videoTitle'>,
+): string | undefined {
+  return [d.text, ...Object.values(d.versions), d.title, d.videoTitle]
+    .map((t) => (t ?? '').trim().split('\n')[0]!.trim())
+    .find(Boolean);
 }

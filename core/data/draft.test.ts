@@ -2,7 +2,8 @@ import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_LIMITS, draftLabel, emptyDraft, toDraft, toDraftWrite } from './draft';
 
-const storageUrl = 'https://firebasestorage.googleapis.com/v0/b/demo-muse.appspot.com/o/u1%2Fgenerations%2Fg1.png?alt=media&token=abc';
+const storageUrl =
+  'https://firebasestorage.googleapis.com/v0/b/demo-muse.appspot.com/o/u1%2Fgenerations%2Fg1.png?alt=media&token=abc';
 
 describe('toDraft', () => {
   it('reads a Reddit draft as the panel writes it', () => {
@@ -36,7 +37,15 @@ describe('toDraft', () => {
   });
 
   it('reads odd drafts leniently, field by field', () => {
-    expect(toDraft('d2', { platform: 'myspace', text: 42, media: 'g1', sourceUrl: 'javascript:alert(1)', updatedAt: 'yesterday' })).toEqual({
+    expect(
+      toDraft('d2', {
+        platform: 'myspace',
+        text: 42,
+        media: 'g1',
+        sourceUrl: 'javascript:alert(1)',
+        updatedAt: 'yesterday',
+      }),
+    ).toEqual({
       id: 'd2',
       ...emptyDraft('x'),
       createdAt: null,
@@ -45,12 +54,36 @@ describe('toDraft', () => {
   });
 
   it('opens a draft of the older shape with its media, keeping only their library ids', () => {
-    const old = { generationId: 'g1', title: 'Harbour', contentType: 'image/png', sizeBytes: 2048, thumbnailUrl: storageUrl };
-    expect(toDraft('d3', { media: [old, { ...old, generationId: 'g2', thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/y' }] }).media).toEqual(['g1', 'g2']);
+    const old = {
+      generationId: 'g1',
+      title: 'Harbour',
+      contentType: 'image/png',
+      sizeBytes: 2048,
+      thumbnailUrl: storageUrl,
+    };
+    expect(
+      toDraft('d3', {
+        media: [
+          old,
+          { ...old, generationId: 'g2', thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/y' },
+        ],
+      }).media,
+    ).toEqual(['g1', 'g2']);
   });
 
   it('drops media entries that name no library record, and repeats', () => {
-    expect(toDraft('d4', { media: [{ generationId: '../secrets' }, { title: 'no id' }, 42, 'g2', { generationId: 'g2' }, 'g3'] }).media).toEqual(['g2', 'g3']);
+    expect(
+      toDraft('d4', {
+        media: [
+          { generationId: '../secrets' },
+          { title: 'no id' },
+          42,
+          'g2',
+          { generationId: 'g2' },
+          'g3',
+        ],
+      }).media,
+    ).toEqual(['g2', 'g3']);
   });
 });
 
@@ -72,12 +105,19 @@ describe('toDraftWrite', () => {
   });
 
   it('keeps a page address only when it is http or https', () => {
-    expect(toDraftWrite(emptyDraft('x', 'https://example.com/a b')).sourceUrl).toBe('https://example.com/a%20b');
+    expect(toDraftWrite(emptyDraft('x', 'https://example.com/a b')).sourceUrl).toBe(
+      'https://example.com/a%20b',
+    );
     expect(toDraftWrite(emptyDraft('x', 'chrome://settings')).sourceUrl).toBe('');
   });
 
   it('round-trips through the reader unchanged', () => {
-    const fields = { ...emptyDraft('linkedin', 'https://example.com/'), text: 'Hello', author: 'urn:li:person:abc', media: ['g1'] };
+    const fields = {
+      ...emptyDraft('linkedin', 'https://example.com/'),
+      text: 'Hello',
+      author: 'urn:li:person:abc',
+      media: ['g1'],
+    };
     const { id: _id, createdAt: _c, updatedAt: _u, ...read } = toDraft('d5', toDraftWrite(fields));
     expect(read).toEqual(fields);
   });

@@ -34,20 +34,31 @@ export const LIBRARY_ID = /^[A-Za-z0-9_-]{1,128}$/;
  */
 export function draftMediaIds(items: readonly unknown[]): string[] {
   const ids = items.flatMap((m) => {
-    const id = typeof m === 'string' ? m : m && typeof m === 'object' ? (m as { generationId?: unknown }).generationId : undefined;
+    const id =
+      typeof m === 'string'
+        ? m
+        : m && typeof m === 'object'
+          ? (m as { generationId?: unknown }).generationId
+          : undefined;
     return typeof id === 'string' && LIBRARY_ID.test(id) ? [id] : [];
   });
   return [...new Set(ids)].slice(0, DRAFT_LIMITS.media);
 }
 
 /** What a reader shows about one attached id: its library record, or null once the record is known to be gone. */
-export type DraftMediaRecord = Pick<Generation, 'id' | 'type' | 'title' | 'contentType' | 'sizeBytes' | 'thumbnailUrl' | 'originalUrl'>;
+export type DraftMediaRecord = Pick<
+  Generation,
+  'id' | 'type' | 'title' | 'contentType' | 'sizeBytes' | 'thumbnailUrl' | 'originalUrl'
+>;
 
 /**
  * A draft's ids against the library records read for them (undefined while they load): each id with its record,
  * or null when the library no longer holds it (shown as missing, never sent).
  */
-export function draftMediaOf<R extends Pick<Generation, 'id'>>(ids: readonly string[], records: readonly R[] | undefined): { id: string; record: R | null }[] | undefined {
+export function draftMediaOf<R extends Pick<Generation, 'id'>>(
+  ids: readonly string[],
+  records: readonly R[] | undefined,
+): { id: string; record: R | null }[] | undefined {
   if (!records) return undefined;
   const byId = new Map(records.map((r) => [r.id, r]));
   return ids.map((id) => ({ id, record: byId.get(id) ?? null }));
@@ -58,7 +69,10 @@ export function draftMediaOf<R extends Pick<Generation, 'id'>>(ids: readonly str
  * the Storage emulator in an emulator build, else null. A picture pointing at a local service must
  * never be fetched.
  */
-export function ownStoragePicture(url: string | null | undefined, config: { storageBucket: string; emulators?: { host: string; storage: number } }): string | null {
+export function ownStoragePicture(
+  url: string | null | undefined,
+  config: { storageBucket: string; emulators?: { host: string; storage: number } },
+): string | null {
   if (!url) return null;
   let parsed: URL;
   try {
@@ -66,8 +80,15 @@ export function ownStoragePicture(url: string | null | undefined, config: { stor
   } catch {
     return null;
   }
-  const origin = config.emulators ? `http://${config.emulators.host}:${config.emulators.storage}` : 'https://firebasestorage.googleapis.com';
-  return parsed.origin === origin && parsed.pathname.startsWith(`/v0/b/${config.storageBucket}/o/`) && !parsed.username && !parsed.password ? parsed.href : null;
+  const origin = config.emulators
+    ? `http://${config.emulators.host}:${config.emulators.storage}`
+    : 'https://firebasestorage.googleapis.com';
+  return parsed.origin === origin &&
+    parsed.pathname.startsWith(`/v0/b/${config.storageBucket}/o/`) &&
+    !parsed.username &&
+    !parsed.password
+    ? parsed.href
+    : null;
 }
 
 /** An http(s) page address, else ''. */
@@ -106,7 +127,16 @@ export const toDraft = docConverter(draftSchema);
 export type DraftFields = Omit<Draft, 'id' | 'createdAt' | 'updatedAt'>;
 
 export function emptyDraft(platform: DraftPlatform, sourceUrl = ''): DraftFields {
-  return { platform, text: '', title: '', subreddit: '', flair: '', author: '', media: [], sourceUrl: pageUrl(sourceUrl) };
+  return {
+    platform,
+    text: '',
+    title: '',
+    subreddit: '',
+    flair: '',
+    author: '',
+    media: [],
+    sourceUrl: pageUrl(sourceUrl),
+  };
 }
 
 /**
@@ -131,18 +161,30 @@ export function toDraftWrite(fields: DraftFields): Record<string, unknown> {
  * A line for a drafts list: the Reddit title, else the text's first line, else its media ('Image: Harbour',
  * named from the library records given; an id without one counts as a file), else 'Empty draft'.
  */
-export function draftLabel(d: Pick<Draft, 'title' | 'text' | 'media'>, library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = []): string {
+export function draftLabel(
+  d: Pick<Draft, 'title' | 'text' | 'media'>,
+  library: readonly Pick<Generation, 'id' | 'type' | 'title'>[] = [],
+): string {
   const first = (d.title.trim() || d.text.trim().split('\n')[0] || '').trim();
   if (first) return first.length > 80 ? `${first.slice(0, 79)}…` : first;
   return d.media.length === 0 ? 'Empty draft' : mediaLabel(d.media, library);
 }
 
 /** A line naming a draft's media from their library records ('Image: Harbour', '2 images: Fox and more'); an id without one counts as a file. */
-export function mediaLabel(ids: readonly string[], library: readonly Pick<Generation, 'id' | 'type' | 'title'>[]): string {
+export function mediaLabel(
+  ids: readonly string[],
+  library: readonly Pick<Generation, 'id' | 'type' | 'title'>[],
+): string {
   const media = draftMediaOf(ids, library)!.map((m) => m.record);
-  const kind = (m: Pick<Generation, 'type'> | null) => (m?.type === 'video' ? 'Video' : m?.type === 'image' ? 'Image' : 'File');
+  const kind = (m: Pick<Generation, 'type'> | null) =>
+    m?.type === 'video' ? 'Video' : m?.type === 'image' ? 'Image' : 'File';
   const kinds = new Set(media.map(kind));
-  const head = media.length === 1 ? kind(media[0]!) : kinds.size === 1 ? `${media.length} ${kind(media[0]!).toLowerCase()}s` : `${media.length} files`;
+  const head =
+    media.length === 1
+      ? kind(media[0]!)
+      : kinds.size === 1
+        ? `${media.length} ${kind(media[0]!).toLowerCase()}s`
+        : `${media.length} files`;
   const name = media[0]?.title.trim() ?? '';
   const line = name ? `${head}: ${name}${media.length > 1 ? ' and more' : ''}` : head;
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;

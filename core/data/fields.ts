@@ -6,7 +6,11 @@ import { z } from 'zod';
 /** A Firestore Timestamp from either SDK (anything with toDate()), or a Date: as a Date, else null. */
 export function toDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function') {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toDate?: unknown }).toDate === 'function'
+  ) {
     const date = (value as { toDate: () => unknown }).toDate();
     return date instanceof Date && !Number.isNaN(date.getTime()) ? date : null;
   }
@@ -34,15 +38,24 @@ export const percent = () => count(0).transform((n) => Math.min(100, Math.max(0,
 export const flag = (fallback = false) => z.boolean().catch(fallback);
 export const timestamp = () => z.unknown().optional().transform(toDate);
 /** One of a set of words, else the fallback. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values).catch(fallback);
+export const oneOf = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+) => z.enum(values).catch(fallback);
 export const record = () => z.record(z.string(), z.unknown()).catch(() => ({}));
 
 /**
  * One converter per document type: the schema reads the stored fields, the id comes from the document.
  * Used with snapshot.data({ serverTimestamps: 'estimate' }) on clients and with Admin SDK data in functions.
  */
-export function docConverter<S extends z.ZodType>(schema: S): (id: string, data: unknown) => z.output<S> & { id: string } {
-  return (id, data) => ({ ...(schema.parse(typeof data === 'object' && data !== null ? data : {}) as object), id }) as z.output<S> & { id: string };
+export function docConverter<S extends z.ZodType>(
+  schema: S,
+): (id: string, data: unknown) => z.output<S> & { id: string } {
+  return (id, data) =>
+    ({
+      ...(schema.parse(typeof data === 'object' && data !== null ? data : {}) as object),
+      id,
+    }) as z.output<S> & { id: string };
 }
 
 /** An array whose items the schema reads; an item it refuses is skipped, so one odd item never hides the others. */

@@ -38,7 +38,17 @@ describe('toGeneration', () => {
   });
 
   it('reads odd records leniently, field by field', () => {
-    expect(toGeneration('g2', { type: 'render', title: '', thumbnailUrl: null, createdAt: 'yesterday', sizeBytes: 'big', source: 'x', metadata: [] })).toEqual({
+    expect(
+      toGeneration('g2', {
+        type: 'render',
+        title: '',
+        thumbnailUrl: null,
+        createdAt: 'yesterday',
+        sizeBytes: 'big',
+        source: 'x',
+        metadata: [],
+      }),
+    ).toEqual({
       id: 'g2',
       type: 'image',
       title: 'Untitled',
@@ -56,7 +66,11 @@ describe('toGeneration', () => {
   });
 
   it('reads a missing document body as an empty record rather than throwing', () => {
-    expect(toGeneration('g3', undefined)).toMatchObject({ id: 'g3', title: 'Untitled', originalUrl: null });
+    expect(toGeneration('g3', undefined)).toMatchObject({
+      id: 'g3',
+      title: 'Untitled',
+      originalUrl: null,
+    });
   });
 
   it('keeps the id from the document, never from a field', () => {
@@ -66,11 +80,36 @@ describe('toGeneration', () => {
 
 describe('pictures of a record', () => {
   it.each([
-    ['an image shows its thumbnail', { type: 'image', thumbnailUrl: 'https://t', originalUrl: 'https://o' }, 'https://t', 'https://t'],
-    ['an image without a thumbnail shows itself', { type: 'image', thumbnailUrl: null, originalUrl: 'https://o' }, 'https://o', null],
-    ['a video shows its poster', { type: 'video', thumbnailUrl: 'https://p', originalUrl: 'https://v.mp4' }, 'https://p', 'https://p'],
-    ['a video whose thumbnail is the file has no picture', { type: 'video', thumbnailUrl: 'https://v.mp4', originalUrl: 'https://v.mp4' }, null, null],
-    ['audio never shows its file as a picture', { type: 'audio', thumbnailUrl: 'https://a.mp3', originalUrl: 'https://a.mp3' }, null, null],
+    [
+      'an image shows its thumbnail',
+      { type: 'image', thumbnailUrl: 'https://t', originalUrl: 'https://o' },
+      'https://t',
+      'https://t',
+    ],
+    [
+      'an image without a thumbnail shows itself',
+      { type: 'image', thumbnailUrl: null, originalUrl: 'https://o' },
+      'https://o',
+      null,
+    ],
+    [
+      'a video shows its poster',
+      { type: 'video', thumbnailUrl: 'https://p', originalUrl: 'https://v.mp4' },
+      'https://p',
+      'https://p',
+    ],
+    [
+      'a video whose thumbnail is the file has no picture',
+      { type: 'video', thumbnailUrl: 'https://v.mp4', originalUrl: 'https://v.mp4' },
+      null,
+      null,
+    ],
+    [
+      'audio never shows its file as a picture',
+      { type: 'audio', thumbnailUrl: 'https://a.mp3', originalUrl: 'https://a.mp3' },
+      null,
+      null,
+    ],
   ] as const)('%s', (_name, data, picture, poster) => {
     const g = toGeneration('g', data);
     expect(pictureOf(g)).toBe(picture);

@@ -20,7 +20,10 @@ export const generationSchema = z.object({
   contentType: optionalText(),
   sizeBytes: count(0),
   source: z
-    .object({ kind: z.enum([...jobKinds, 'upload', 'render']).catch('upload'), jobId: z.string().optional().catch(undefined) })
+    .object({
+      kind: z.enum([...jobKinds, 'upload', 'render']).catch('upload'),
+      jobId: z.string().optional().catch(undefined),
+    })
     .nullable()
     .catch(null),
   metadata: record(),
@@ -37,7 +40,9 @@ export function posterOf(g: Pick<Generation, 'thumbnailUrl' | 'originalUrl'>): s
 }
 
 /** What an image tile shows: the thumbnail, else the file. Never an audio or video file as an <img>. */
-export function pictureOf(g: Pick<Generation, 'type' | 'thumbnailUrl' | 'originalUrl'>): string | null {
+export function pictureOf(
+  g: Pick<Generation, 'type' | 'thumbnailUrl' | 'originalUrl'>,
+): string | null {
   if (g.type === 'image') return g.thumbnailUrl ?? g.originalUrl;
   return posterOf(g);
 }

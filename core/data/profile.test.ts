@@ -3,7 +3,11 @@ import { toProfile } from './profile';
 
 describe('toProfile', () => {
   it('uses the defaults for a user with no profile yet', () => {
-    expect(toProfile(undefined)).toEqual({ displayName: null, settings: { emailNotifications: false, projectUpdates: true, animations: true }, scheduling: { timeZone: null, slots: {} } });
+    expect(toProfile(undefined)).toEqual({
+      displayName: null,
+      settings: { emailNotifications: false, projectUpdates: true, animations: true },
+      scheduling: { timeZone: null, slots: {} },
+    });
   });
 
   it('takes stored switches and fills the missing ones with defaults', () => {
@@ -15,7 +19,10 @@ describe('toProfile', () => {
   });
 
   it('ignores values of the wrong type', () => {
-    expect(toProfile({ displayName: 42, settings: { emailNotifications: 'yes', projectUpdates: false } }).settings).toEqual({
+    expect(
+      toProfile({ displayName: 42, settings: { emailNotifications: 'yes', projectUpdates: false } })
+        .settings,
+    ).toEqual({
       emailNotifications: false,
       projectUpdates: false,
       animations: true,
@@ -23,8 +30,15 @@ describe('toProfile', () => {
   });
   it('reads the workspace zone and slots, dropping an unknown zone', () => {
     const slot = { days: [1, 2, 3, 4, 5], time: '09:00' };
-    expect(toProfile({ scheduling: { timeZone: 'Europe/Berlin', slots: { x: [slot] } } }).scheduling).toEqual({ timeZone: 'Europe/Berlin', slots: { x: [expect.objectContaining({ time: '09:00' })] } });
-    expect(toProfile({ scheduling: { timeZone: 'Mars/Olympus_Mons' } }).scheduling.timeZone).toBeNull();
+    expect(
+      toProfile({ scheduling: { timeZone: 'Europe/Berlin', slots: { x: [slot] } } }).scheduling,
+    ).toEqual({
+      timeZone: 'Europe/Berlin',
+      slots: { x: [expect.objectContaining({ time: '09:00' })] },
+    });
+    expect(
+      toProfile({ scheduling: { timeZone: 'Mars/Olympus_Mons' } }).scheduling.timeZone,
+    ).toBeNull();
   });
 
   it('reads a blank display name as none', () => {

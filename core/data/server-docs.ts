@@ -5,7 +5,11 @@ import { count, lenientArray, optionalText, text, timestamp } from './fields';
 // schema as clients read theirs: lenient, a missing or odd field falls back (functions/src/lib/converter.ts).
 
 /** signInCodes/{sha256(code)}: whose one-time sign-in code it is and until when it may be redeemed. */
-export const signInCodeSchema = z.object({ uid: optionalText(), createdAt: timestamp(), expiresAt: timestamp() });
+export const signInCodeSchema = z.object({
+  uid: optionalText(),
+  createdAt: timestamp(),
+  expiresAt: timestamp(),
+});
 
 /** oauthNonces/{sha256(state)}: an OAuth state bound to its user, platform, redirect URI and PKCE verifier. */
 export const oauthNonceSchema = z.object({
@@ -23,18 +27,30 @@ export type OAuthNonce = z.output<typeof oauthNonceSchema>;
 /** rateLimits/{uid}/limits/{name}: a fixed-window counter (window start in ms since the epoch). */
 export const rateLimitCounterSchema = z.object({ windowStart: count(0), count: count(0) });
 /** The counter as written: whole, both figures whole numbers. */
-export const rateLimitCounterWrite = z.strictObject({ windowStart: z.number().int().nonnegative(), count: z.number().int().nonnegative() });
+export const rateLimitCounterWrite = z.strictObject({
+  windowStart: z.number().int().nonnegative(),
+  count: z.number().int().nonnegative(),
+});
 
 /** secrets/{uid}/refreshLeases/{platform}: who refreshes a platform's token now, until when (ms). */
 export const refreshLeaseSchema = z.object({ holder: text(), until: count(0) });
-export const refreshLeaseWrite = z.strictObject({ holder: z.string().min(1), until: z.number().int().positive() });
+export const refreshLeaseWrite = z.strictObject({
+  holder: z.string().min(1),
+  until: z.number().int().positive(),
+});
 
 /**
  * secrets/{uid}/... : a sealed secret (functions/src/lib/crypto.ts) and when it was saved. A field that is not
  * text is read as missing: opening the value then says it cannot be trusted.
  */
 const sealedPart = () => z.string().optional().catch(undefined);
-export const sealedSecretSchema = z.object({ keyId: sealedPart(), iv: sealedPart(), tag: sealedPart(), ciphertext: sealedPart(), updatedAt: timestamp() });
+export const sealedSecretSchema = z.object({
+  keyId: sealedPart(),
+  iv: sealedPart(),
+  tag: sealedPart(),
+  ciphertext: sealedPart(),
+  updatedAt: timestamp(),
+});
 
 /** One model or voice of a provider's catalogue, as cached. */
 const catalogueEntrySchema = z.looseObject({ id: z.string(), label: text() });

@@ -36,7 +36,12 @@ export const storedSocialPostSchema = socialPostSchema.extend({
     .transform((p) => p as PublishPlatform),
   media: lenientArray(storedMediaSchema),
   reddit: z
-    .object({ subreddit: text(), title: text(), flairId: z.string().optional().catch(undefined), flairText: z.string().optional().catch(undefined) })
+    .object({
+      subreddit: text(),
+      title: text(),
+      flairId: z.string().optional().catch(undefined),
+      flairText: z.string().optional().catch(undefined),
+    })
     .nullable()
     .catch(null),
   groupId: z.string().optional().catch(undefined),
@@ -45,11 +50,21 @@ export const storedSocialPostSchema = socialPostSchema.extend({
   /** Times the sweep started this post's job again after its worker was lost. */
   restarts: count(0),
   /** YouTube: the resumable upload's session, kept until the video exists. */
-  uploadSession: z.object({ uri: z.string(), storagePath: z.string(), sizeBytes: z.number(), openedAt: z.number() }).nullable().catch(null),
+  uploadSession: z
+    .object({
+      uri: z.string(),
+      storagePath: z.string(),
+      sizeBytes: z.number(),
+      openedAt: z.number(),
+    })
+    .nullable()
+    .catch(null),
   thread: lenientArray(followUpSchema),
   firstComment: followUpSchema.nullable().catch(null),
   /** Every request sent to the platform and each look-up; an entry without its time, step or outcome is skipped. */
-  publishLog: lenientArray(z.object({ at: timestamp().pipe(z.date()), step: z.string(), outcome: z.string() })),
+  publishLog: lenientArray(
+    z.object({ at: timestamp().pipe(z.date()), step: z.string(), outcome: z.string() }),
+  ),
 });
 
 export type StoredSocialPost = z.output<typeof storedSocialPostSchema>;

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { integrationStatusSchema, integrationTypes, socialAccountStatusSchema, socialPlatforms, type IntegrationType, type SocialPlatform } from '../integrations';
+import {
+  integrationStatusSchema,
+  integrationTypes,
+  socialAccountStatusSchema,
+  socialPlatforms,
+  type IntegrationType,
+  type SocialPlatform,
+} from '../integrations';
 
 // users/{uid}/integrations/{type} and users/{uid}/socialAccounts/{platform}: the status documents the
 // callables write beside each sealed secret (core/integrations.ts). A client sees nothing else of a key.
@@ -29,7 +36,12 @@ export interface RawDoc {
 }
 
 /** Documents keyed by a known id: unknown ids and documents the schema refuses are skipped, so one bad document never hides the others. */
-function keyed<K extends string, S extends z.ZodType, V>(docs: readonly RawDoc[], ids: readonly K[], schema: S, toValue: (parsed: z.output<S>) => V): Partial<Record<K, V>> {
+function keyed<K extends string, S extends z.ZodType, V>(
+  docs: readonly RawDoc[],
+  ids: readonly K[],
+  schema: S,
+  toValue: (parsed: z.output<S>) => V,
+): Partial<Record<K, V>> {
   const out: Partial<Record<K, V>> = {};
   for (const { id, data } of docs) {
     if (!(ids as readonly string[]).includes(id)) continue;
@@ -40,7 +52,10 @@ function keyed<K extends string, S extends z.ZodType, V>(docs: readonly RawDoc[]
 }
 
 export function toKeyStatuses(docs: readonly RawDoc[]): KeyStatuses {
-  return keyed(docs, integrationTypes, integrationStatusSchema, (s) => ({ hint: s.hint, updatedAt: s.updatedAt.toDate() }));
+  return keyed(docs, integrationTypes, integrationStatusSchema, (s) => ({
+    hint: s.hint,
+    updatedAt: s.updatedAt.toDate(),
+  }));
 }
 
 export function toSocialAccountStatuses(docs: readonly RawDoc[]): SocialAccountStatuses {

@@ -12,7 +12,13 @@ import { docConverter, label, optionalText, timestamp } from './fields';
 export const videoProjectSchema = z
   .object({
     title: label(DEFAULT_PROJECT_TITLE),
-    settings: z.object({ timelineItems: z.array(z.unknown()).catch([]), project: z.unknown(), markers: z.unknown().optional() }).catch({ timelineItems: [], project: undefined, markers: undefined }),
+    settings: z
+      .object({
+        timelineItems: z.array(z.unknown()).catch([]),
+        project: z.unknown(),
+        markers: z.unknown().optional(),
+      })
+      .catch({ timelineItems: [], project: undefined, markers: undefined }),
     thumbnailUrl: optionalText(),
     updatedAt: timestamp(),
   })

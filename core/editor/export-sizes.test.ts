@@ -13,7 +13,9 @@ describe('export sizes', () => {
     ['4:5', '720p', 720, 900],
     ['4:5', '1080p', 1080, 1350],
     ['4:5', '2160p', 2160, 2700],
-  ] as const)('%s at %s is %sx%s', (aspect, size, width, height) => expect(resolutionFor(aspect, size)).toEqual({ width, height }));
+  ] as const)('%s at %s is %sx%s', (aspect, size, width, height) =>
+    expect(resolutionFor(aspect, size)).toEqual({ width, height }),
+  );
 
   it('every ratio at every size has even sides within the rules cap of 4096', () => {
     for (const a of ASPECT_RATIOS)
@@ -21,12 +23,21 @@ describe('export sizes', () => {
         const r = resolutionFor(a.id, s.id);
         expect([r.width % 2, r.height % 2]).toEqual([0, 0]);
         expect(Math.max(r.width, r.height)).toBeLessThanOrEqual(4096);
-        expect(projectSettingsSchema.safeParse({ aspectRatio: a.id, resolution: r, fps: 30, format: 'mp4', quality: 'high' }).success).toBe(true);
+        expect(
+          projectSettingsSchema.safeParse({
+            aspectRatio: a.id,
+            resolution: r,
+            fps: 30,
+            format: 'mp4',
+            quality: 'high',
+          }).success,
+        ).toBe(true);
       }
   });
 
   it('1080p at each ratio is the ratio’s own width and height', () => {
-    for (const a of ASPECT_RATIOS) expect(resolutionFor(a.id, '1080p')).toEqual({ width: a.width, height: a.height });
+    for (const a of ASPECT_RATIOS)
+      expect(resolutionFor(a.id, '1080p')).toEqual({ width: a.width, height: a.height });
   });
 
   it.each([
@@ -35,7 +46,9 @@ describe('export sizes', () => {
     [720, 1280, '720p'],
     [3840, 2160, '2160p'],
     [1080, 1350, '1080p'],
-  ] as const)('a stored %sx%s is %s', (width, height, size) => expect(sizeOf({ width, height })).toBe(size));
+  ] as const)('a stored %sx%s is %s', (width, height, size) =>
+    expect(sizeOf({ width, height })).toBe(size),
+  );
 
   it('offers 4:5 (1080x1350) for the Instagram, Facebook and LinkedIn feeds, and names the platforms of each ratio', () => {
     expect(aspectRatioIds).toEqual(['16:9', '1:1', '4:5', '9:16']);

@@ -1,4 +1,11 @@
-import { EXPORT_PRESET_FPS, exportPresets, isExportPresetId, mediaTargetLabels, type ExportPresetId, type MediaTarget } from '../platforms/media-rules';
+import {
+  EXPORT_PRESET_FPS,
+  exportPresets,
+  isExportPresetId,
+  mediaTargetLabels,
+  type ExportPresetId,
+  type MediaTarget,
+} from '../platforms/media-rules';
 import { paths } from '../routes';
 import type { ProjectSettings } from './model';
 
@@ -21,7 +28,11 @@ export interface EditorFix {
   media: EditorFixMedia | null;
 }
 
-export function editorFixHref(fix: { preset: ExportPresetId; channel?: MediaTarget | null; media?: EditorFixMedia | null }): string {
+export function editorFixHref(fix: {
+  preset: ExportPresetId;
+  channel?: MediaTarget | null;
+  media?: EditorFixMedia | null;
+}): string {
   const params = new URLSearchParams({ preset: fix.preset });
   if (fix.channel) params.set('channel', fix.channel);
   const media = fix.media;
@@ -29,12 +40,14 @@ export function editorFixHref(fix: { preset: ExportPresetId; channel?: MediaTarg
     params.set('media', media.url);
     params.set('name', media.name);
     params.set('generation', media.generationId);
-    if (media.durationSeconds !== null) params.set('duration', String(Math.round(media.durationSeconds * 1000) / 1000));
+    if (media.durationSeconds !== null)
+      params.set('duration', String(Math.round(media.durationSeconds * 1000) / 1000));
   }
   return `${paths.createEditor}?${params.toString()}`;
 }
 
-const isMediaTarget = (value: string | null): value is MediaTarget => value !== null && Object.hasOwn(mediaTargetLabels, value);
+const isMediaTarget = (value: string | null): value is MediaTarget =>
+  value !== null && Object.hasOwn(mediaTargetLabels, value);
 
 /**
  * The fix an editor address asks for, or null: no preset, an unknown one, or a media URL that is not http(s)
@@ -64,5 +77,11 @@ export function readEditorFix(params: URLSearchParams): EditorFix | null {
 /** The project settings of a preset: its shape and size, 30 fps, H.264 MP4 at high quality. */
 export function presetSettings(preset: ExportPresetId): ProjectSettings {
   const p = exportPresets[preset];
-  return { aspectRatio: p.aspectRatio, resolution: { width: p.width, height: p.height }, fps: EXPORT_PRESET_FPS, format: 'mp4', quality: 'high' };
+  return {
+    aspectRatio: p.aspectRatio,
+    resolution: { width: p.width, height: p.height },
+    fps: EXPORT_PRESET_FPS,
+    format: 'mp4',
+    quality: 'high',
+  };
 }

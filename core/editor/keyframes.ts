@@ -20,7 +20,10 @@ export const EASING_LABELS: Record<Easing, string> = {
  * frame whose shorter side is 1080 (like a title's font size), scale and opacity are percent, rotation is
  * degrees clockwise, volume is dB on top of the clip's gain.
  */
-export const KEYFRAME_PROP_DEFS: Record<KeyframeProp, { label: string; unit: string; min: number; max: number; neutral: number; step: number }> = {
+export const KEYFRAME_PROP_DEFS: Record<
+  KeyframeProp,
+  { label: string; unit: string; min: number; max: number; neutral: number; step: number }
+> = {
   x: { label: 'Position X', unit: 'px', min: -4096, max: 4096, neutral: 0, step: 1 },
   y: { label: 'Position Y', unit: 'px', min: -4096, max: 4096, neutral: 0, step: 1 },
   scale: { label: 'Scale', unit: '%', min: 0, max: 1000, neutral: 100, step: 1 },
@@ -30,7 +33,10 @@ export const KEYFRAME_PROP_DEFS: Record<KeyframeProp, { label: string; unit: str
 };
 
 /** CSS's cubic-bezier control points of the presets, and the default of a new Bezier keyframe. */
-export const EASING_CURVES: Record<Exclude<Easing, 'linear' | 'hold'>, readonly [number, number, number, number]> = {
+export const EASING_CURVES: Record<
+  Exclude<Easing, 'linear' | 'hold'>,
+  readonly [number, number, number, number]
+> = {
   'ease-in': [0.42, 0, 1, 1],
   'ease-out': [0, 0, 0.58, 1],
   'ease-in-out': [0.42, 0, 0.58, 1],

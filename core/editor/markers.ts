@@ -43,7 +43,10 @@ export function decodeMarker(raw: unknown): Marker | null {
 /** Stored markers read back: the valid ones, at most MAX_MARKERS, by frame, one per frame. */
 export function decodeMarkers(raw: unknown): Marker[] {
   if (!Array.isArray(raw)) return [];
-  return sortMarkers(raw.map(decodeMarker).filter((m): m is Marker => m !== null)).slice(0, MAX_MARKERS);
+  return sortMarkers(raw.map(decodeMarker).filter((m): m is Marker => m !== null)).slice(
+    0,
+    MAX_MARKERS,
+  );
 }
 
 /** By frame; of two markers on one frame the first is kept. */

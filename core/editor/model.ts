@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { EASINGS, KEYFRAME_PROP_DEFS } from './keyframes';
 import { MAX_MARKERS, markerSchema } from './markers';
 import { TRANSITION_KINDS } from './transitions';
-import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VIDEO_FPS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '../constants';
+import {
+  ASPECT_RATIOS,
+  CLIP_DURATION,
+  DEFAULT_PROJECT_TITLE,
+  VIDEO_FORMATS,
+  VIDEO_FPS,
+  VIDEO_FPS_CHOICES,
+  VIDEO_QUALITIES,
+  VIDEO_SIZES,
+} from '../constants';
 
 // The video editor's data, shared by the dashboard (editing, preview, in-browser render), the rules
 // and the functions: timeline items, project settings, video projects and render jobs.
@@ -11,7 +20,12 @@ import { ASPECT_RATIOS, CLIP_DURATION, DEFAULT_PROJECT_TITLE, VIDEO_FORMATS, VID
 // first audio track (the editor migrates it on read). Newer items name their track and sit at a whole
 // frame of the project's frame rate; `in_point` is where the clip starts in its source.
 
-export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly ['16:9', '1:1', '4:5', '9:16'];
+export const aspectRatioIds = ASPECT_RATIOS.map((a) => a.id) as unknown as readonly [
+  '16:9',
+  '1:1',
+  '4:5',
+  '9:16',
+];
 export type AspectRatioId = (typeof ASPECT_RATIOS)[number]['id'];
 export type VideoSizeId = (typeof VIDEO_SIZES)[number]['id'];
 
@@ -19,20 +33,31 @@ export type VideoSizeId = (typeof VIDEO_SIZES)[number]['id'];
  * The width and height of a frame of `aspect` whose shorter side is the size's (the longer side rounded to
  * an even number, as H.264 and VP9 encoders want): 16:9 at 2160p is 3840x2160, 4:5 at 1080p is 1080x1350.
  */
-export function resolutionFor(aspect: AspectRatioId, size: VideoSizeId): { width: number; height: number } {
+export function resolutionFor(
+  aspect: AspectRatioId,
+  size: VideoSizeId,
+): { width: number; height: number } {
   const ratio = ASPECT_RATIOS.find((a) => a.id === aspect) ?? ASPECT_RATIOS[0];
   const short = (VIDEO_SIZES.find((s) => s.id === size) ?? VIDEO_SIZES[1]).short;
   const base = Math.min(ratio.width, ratio.height);
   const long = Math.round((Math.max(ratio.width, ratio.height) * short) / base / 2) * 2;
-  return ratio.width >= ratio.height ? { width: long, height: short } : { width: short, height: long };
+  return ratio.width >= ratio.height
+    ? { width: long, height: short }
+    : { width: short, height: long };
 }
 
 /** The size class of a stored resolution: the one nearest its shorter side (1920x1080 is 1080p, 720x1280 is 720p). */
 export function sizeOf(resolution: { width: number; height: number }): VideoSizeId {
   const short = Math.min(resolution.width, resolution.height);
-  return VIDEO_SIZES.reduce((best, s) => (Math.abs(s.short - short) < Math.abs(best.short - short) ? s : best)).id;
+  return VIDEO_SIZES.reduce((best, s) =>
+    Math.abs(s.short - short) < Math.abs(best.short - short) ? s : best,
+  ).id;
 }
-export const videoFormatIds = VIDEO_FORMATS.map((f) => f.id) as unknown as readonly ['mp4', 'mov', 'webm'];
+export const videoFormatIds = VIDEO_FORMATS.map((f) => f.id) as unknown as readonly [
+  'mp4',
+  'mov',
+  'webm',
+];
 export type VideoFormat = (typeof VIDEO_FORMATS)[number]['id'];
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
@@ -50,9 +75,17 @@ const keyframe = (min: number, max: number) =>
     value: z.number().finite().min(min).max(max),
     easing: z.enum(EASINGS),
     /** A Bezier easing's control points (CSS cubic-bezier: x1, y1, x2, y2; x within 0..1). */
-    bezier: z.tuple([z.number().min(0).max(1), z.number().finite(), z.number().min(0).max(1), z.number().finite()]).optional(),
+    bezier: z
+      .tuple([
+        z.number().min(0).max(1),
+        z.number().finite(),
+        z.number().min(0).max(1),
+        z.number().finite(),
+      ])
+      .optional(),
   });
-const keyframeList = (p: keyof typeof KEYFRAME_PROP_DEFS) => z.array(keyframe(KEYFRAME_PROP_DEFS[p].min, KEYFRAME_PROP_DEFS[p].max)).max(200).optional();
+const keyframeList = (p: keyof typeof KEYFRAME_PROP_DEFS) =>
+  z.array(keyframe(KEYFRAME_PROP_DEFS[p].min, KEYFRAME_PROP_DEFS[p].max)).max(200).optional();
 // One frame at 60 fps is shorter than the list editor's 0.1 s minimum; a trimmed or split clip may be that short.
 const clipDuration = z.number().finite().positive().max(CLIP_DURATION.maxOnTimeline);
 /** Placement on the multi-track timeline (all optional: absent on projects saved by the list editor). */
@@ -74,13 +107,22 @@ const placement = {
    * The transition at this clip's left edge, from the main-track clip that ends where it starts (absent = a
    * hard cut): `duration` in seconds (whole frames), centred on the cut.
    */
-  transition_in: z.strictObject({ kind: z.enum(TRANSITION_KINDS), duration: z.number().finite().positive() }).optional(),
+  transition_in: z
+    .strictObject({ kind: z.enum(TRANSITION_KINDS), duration: z.number().finite().positive() })
+    .optional(),
   /**
    * Keyframes per property (absent = the property's neutral value throughout; core/editor/keyframes.ts
    * has the units): position, scale, rotation and opacity of a picture, volume (dB) of a clip with sound.
    */
   keyframes: z
-    .strictObject({ x: keyframeList('x'), y: keyframeList('y'), scale: keyframeList('scale'), rotation: keyframeList('rotation'), opacity: keyframeList('opacity'), volume: keyframeList('volume') })
+    .strictObject({
+      x: keyframeList('x'),
+      y: keyframeList('y'),
+      scale: keyframeList('scale'),
+      rotation: keyframeList('rotation'),
+      opacity: keyframeList('opacity'),
+      volume: keyframeList('volume'),
+    })
     .optional(),
 };
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
@@ -105,7 +147,14 @@ export const timelineItemSchema = z.discriminatedUnion('type', [
     duration: clipDuration,
     ...placement,
   }),
-  z.strictObject({ id: z.string().min(1).max(64), type: z.literal('image'), settings: mediaSettings, start_time: seconds, duration: clipDuration, ...placement }),
+  z.strictObject({
+    id: z.string().min(1).max(64),
+    type: z.literal('image'),
+    settings: mediaSettings,
+    start_time: seconds,
+    duration: clipDuration,
+    ...placement,
+  }),
   z.strictObject({
     id: z.string().min(1).max(64),
     type: z.literal('title'),
@@ -150,29 +199,48 @@ export type VideoItem = Extract<TimelineItem, { type: 'video' }>;
 export const CAPTION_PRESETS = ['box', 'karaoke', 'subtitle'] as const;
 export const CAPTION_POSITIONS = ['top', 'middle', 'bottom'] as const;
 export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
-export const captionStyleSchema = z.strictObject({ preset: z.enum(CAPTION_PRESETS), position: z.enum(CAPTION_POSITIONS), size: z.enum(CAPTION_SIZES) });
+export const captionStyleSchema = z.strictObject({
+  preset: z.enum(CAPTION_PRESETS),
+  position: z.enum(CAPTION_POSITIONS),
+  size: z.enum(CAPTION_SIZES),
+});
 export type CaptionStyle = z.infer<typeof captionStyleSchema>;
 export type CaptionPreset = CaptionStyle['preset'];
 /** The look of a project saved without `captionStyle`: the one captions had before styles. */
-export const DEFAULT_CAPTION_STYLE: CaptionStyle = { preset: 'box', position: 'bottom', size: 'medium' };
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = {
+  preset: 'box',
+  position: 'bottom',
+  size: 'medium',
+};
 
 /**
  * The nearest of the frame rates a project may use (VIDEO_FPS_CHOICES, as firestore.rules accepts); halfway
  * between two, the higher. A project saved with another rate (29 from an older build, 29.97) opens at it.
  */
 export function nearestFps(fps: number): number {
-  return VIDEO_FPS_CHOICES.reduce<number>((best, c) => (Math.abs(c - fps) <= Math.abs(best - fps) ? c : best), VIDEO_FPS_CHOICES[0]);
+  return VIDEO_FPS_CHOICES.reduce<number>(
+    (best, c) => (Math.abs(c - fps) <= Math.abs(best - fps) ? c : best),
+    VIDEO_FPS_CHOICES[0],
+  );
 }
 
 export const projectSettingsSchema = z.strictObject({
   aspectRatio: z.enum(aspectRatioIds),
-  resolution: z.strictObject({ width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096) }),
+  resolution: z.strictObject({
+    width: z.number().int().positive().max(4096),
+    height: z.number().int().positive().max(4096),
+  }),
   /** One of VIDEO_FPS_CHOICES: any other rate read is rounded to the nearest of them (nearestFps). */
   fps: z.number().finite().positive().transform(nearestFps),
   format: z.enum(videoFormatIds),
   quality: z.enum(VIDEO_QUALITIES),
   /** Per-track mute and solo, by track id (absent = every track plays). */
-  trackMix: z.record(z.string().max(32), z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() })).optional(),
+  trackMix: z
+    .record(
+      z.string().max(32),
+      z.strictObject({ muted: z.boolean().optional(), solo: z.boolean().optional() }),
+    )
+    .optional(),
   /** The caption track's look (absent = DEFAULT_CAPTION_STYLE). */
   captionStyle: captionStyleSchema.optional(),
   /**
@@ -197,7 +265,11 @@ export const defaultProjectSettings: ProjectSettings = {
  */
 export interface VideoProjectDoc<T = unknown> {
   title: string;
-  settings: { timelineItems: TimelineItem[]; project: Omit<ProjectSettings, 'markers'>; markers?: string[] };
+  settings: {
+    timelineItems: TimelineItem[];
+    project: Omit<ProjectSettings, 'markers'>;
+    markers?: string[];
+  };
   /** Download URL of the first visual clip, for the project list. */
   thumbnailUrl?: string;
   createdAt: T;
@@ -206,7 +278,11 @@ export interface VideoProjectDoc<T = unknown> {
 
 export const videoProjectContentSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).catch(DEFAULT_PROJECT_TITLE),
-  settings: z.strictObject({ timelineItems: z.array(timelineItemSchema).max(500), project: projectSettingsSchema, markers: z.array(z.string()).max(MAX_MARKERS).optional() }),
+  settings: z.strictObject({
+    timelineItems: z.array(timelineItemSchema).max(500),
+    project: projectSettingsSchema,
+    markers: z.array(z.string()).max(MAX_MARKERS).optional(),
+  }),
 });
 
 export const renderStatuses = ['processing', 'completed', 'failed'] as const;

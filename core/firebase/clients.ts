@@ -16,7 +16,10 @@ export interface FirebaseAppClients {
  * Kept apart from the data clients so the sign-in page does not download the Firestore, Storage and
  * Functions SDKs (`npm run bench -- first-page-js` measures it).
  */
-export function createFirebaseApp(config: FirebaseClientConfig, authFactory: (app: FirebaseApp) => Auth): FirebaseAppClients {
+export function createFirebaseApp(
+  config: FirebaseClientConfig,
+  authFactory: (app: FirebaseApp) => Auth,
+): FirebaseAppClients {
   const app = initializeApp({
     apiKey: config.apiKey,
     authDomain: config.authDomain,

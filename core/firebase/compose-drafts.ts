@@ -1,4 +1,11 @@
-import { deleteDoc, doc, runTransaction, serverTimestamp, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  deleteDoc,
+  doc,
+  runTransaction,
+  serverTimestamp,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { toComposeDraftWrite, type ComposeDraftFields } from '../data/compose-draft';
 import { userCollectionPath } from '../firestore-paths';
 import { DRAFT_SLOTS, DraftsFullError } from './drafts';
@@ -10,7 +17,12 @@ const SLOT_TRIES = 40;
 const slotId = () => `c${String(Math.floor(Math.random() * DRAFT_SLOTS)).padStart(3, '0')}`;
 
 /** Saves into draft `id` when given (a draft deleted elsewhere is saved again in a free slot), else a free slot; resolves to the id. */
-export async function writeComposeDraft(db: Firestore, uid: string, id: string | null, fields: ComposeDraftFields): Promise<string> {
+export async function writeComposeDraft(
+  db: Firestore,
+  uid: string,
+  id: string | null,
+  fields: ComposeDraftFields,
+): Promise<string> {
   const data = toComposeDraftWrite(fields);
   const path = userCollectionPath(uid, 'composeDrafts');
   if (id) {

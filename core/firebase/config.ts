@@ -5,17 +5,26 @@ import { z } from 'zod';
  * several checkouts of the repository (git worktrees) can run `npm test` side by side.
  */
 export const testPortShift: number = (() => {
-  const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MUSE_TEST_PORT_SHIFT;
+  const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env?.MUSE_TEST_PORT_SHIFT;
   const shift = raw ? Number(raw) : 0;
   return Number.isInteger(shift / 1000) && shift >= 0 && shift <= 7000 ? shift : 0;
 })();
 
-const shifted = <T extends Record<string, number>>(ports: T): T => Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
+const shifted = <T extends Record<string, number>>(ports: T): T =>
+  Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + testPortShift])) as T;
 
 /** Local emulator ports. Dev (`npm start`) and test stacks use different sets so both can run at once. */
 export const emulatorPortSets = {
   dev: { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, hub: 4400, logging: 4500 },
-  test: shifted({ auth: 19099, firestore: 18080, functions: 15001, storage: 19199, hub: 14400, logging: 14500 }),
+  test: shifted({
+    auth: 19099,
+    firestore: 18080,
+    functions: 15001,
+    storage: 19199,
+    hub: 14400,
+    logging: 14500,
+  }),
 } as const;
 export type EmulatorPorts = { auth: number; firestore: number; functions: number; storage: number };
 
@@ -28,7 +37,10 @@ const emulatorsSchema = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"host":"127.0.0.1","auth":9099,...}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON like {"host":"127.0.0.1","auth":9099,...}',
+      });
       return z.NEVER;
     }
   })
@@ -54,14 +66,18 @@ export const firebaseEnvSchema = z
     VITE_FIREBASE_AUTH_DOMAIN: z.string().optional(),
     VITE_FIREBASE_STORAGE_BUCKET: z.string().optional(),
     VITE_FIREBASE_APP_ID: z.string().optional(),
-    VITE_FIREBASE_EMULATORS: z.preprocess((v) => (v === '' ? undefined : v), emulatorsSchema.optional()),
+    VITE_FIREBASE_EMULATORS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      emulatorsSchema.optional(),
+    ),
     VITE_DASHBOARD_URL: z.string().url().optional(),
   })
   .transform((env) => ({
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     apiKey: env.VITE_FIREBASE_API_KEY,
     authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${env.VITE_FIREBASE_PROJECT_ID}.firebaseapp.com`,
-    storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? `${env.VITE_FIREBASE_PROJECT_ID}.appspot.com`,
+    storageBucket:
+      env.VITE_FIREBASE_STORAGE_BUCKET ?? `${env.VITE_FIREBASE_PROJECT_ID}.appspot.com`,
     appId: env.VITE_FIREBASE_APP_ID,
     emulators: env.VITE_FIREBASE_EMULATORS,
     dashboardUrl: env.VITE_DASHBOARD_URL,

@@ -28,6 +28,9 @@ export function addDataClients(base: FirebaseAppClients): FirebaseClients {
 }
 
 /** Every client at once, for runtimes that need them all from the start (the extension's side panel). */
-export function createFirebaseClients(config: FirebaseClientConfig, authFactory: (app: FirebaseApp) => Auth): FirebaseClients {
+export function createFirebaseClients(
+  config: FirebaseClientConfig,
+  authFactory: (app: FirebaseApp) => Auth,
+): FirebaseClients {
   return addDataClients(createFirebaseApp(config, authFactory));
 }

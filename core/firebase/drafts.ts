@@ -1,6 +1,19 @@
 import { toDraft, toDraftWrite, type Draft, type DraftFields } from '../data/draft';
 import { userCollectionPath } from '../firestore-paths';
-import { collection, deleteDoc, doc, documentId, getDoc, query, runTransaction, serverTimestamp, updateDoc, where, type Firestore, type Query } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  documentId,
+  getDoc,
+  query,
+  runTransaction,
+  serverTimestamp,
+  updateDoc,
+  where,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
 
 // Writes to users/{uid}/drafts from the side panel and the dashboard's composers (firestore.rules checks
 // the shape; toDraftWrite keeps every field within it).
@@ -13,7 +26,9 @@ const SLOT_TRIES = 40;
 
 export class DraftsFullError extends Error {
   constructor() {
-    super(`You have too many drafts (up to ${DRAFT_SLOTS.toLocaleString('en-US')}). Delete some to save a new one.`);
+    super(
+      `You have too many drafts (up to ${DRAFT_SLOTS.toLocaleString('en-US')}). Delete some to save a new one.`,
+    );
     this.name = 'DraftsFullError';
   }
 }
@@ -28,11 +43,20 @@ export function newDraftId(): string {
  * it again. A create claims a free slot in a transaction (a taken one is never overwritten), starting at
  * `id` when it is a slot id; resolves to the id written, which differs from `id` when that slot was taken.
  */
-export async function writeDraft(db: Firestore, uid: string, id: string, fields: DraftFields, created: boolean): Promise<string> {
+export async function writeDraft(
+  db: Firestore,
+  uid: string,
+  id: string,
+  fields: DraftFields,
+  created: boolean,
+): Promise<string> {
   const data = toDraftWrite(fields);
   if (created) {
     try {
-      await updateDoc(doc(db, userCollectionPath(uid, 'drafts'), id), { ...data, updatedAt: serverTimestamp() });
+      await updateDoc(doc(db, userCollectionPath(uid, 'drafts'), id), {
+        ...data,
+        updatedAt: serverTimestamp(),
+      });
       return id;
     } catch (error) {
       // A draft deleted elsewhere: the rules answer permission-denied (they read its createdAt) where
@@ -76,5 +100,10 @@ export const IN_VALUES = 30;
  */
 export function draftMediaQuery(db: Firestore, uid: string, ids: readonly string[]): Query | null {
   const unique = [...new Set(ids)].slice(0, IN_VALUES);
-  return unique.length ? query(collection(db, userCollectionPath(uid, 'generations')), where(documentId(), 'in', unique)) : null;
+  return unique.length
+    ? query(
+        collection(db, userCollectionPath(uid, 'generations')),
+        where(documentId(), 'in', unique),
+      )
+    : null;
 }

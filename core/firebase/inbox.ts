@@ -8,5 +8,8 @@ import { inboxStatePath } from '../inbox';
  * keeps the write; when it lands, only what was seen is read.
  */
 export function markInboxRead(db: Firestore, uid: string, seenAt: number | null): Promise<void> {
-  return setDoc(doc(db, inboxStatePath(uid)), { readAt: serverTimestamp(), ...(seenAt === null ? {} : { seenAt: Timestamp.fromMillis(seenAt) }) });
+  return setDoc(doc(db, inboxStatePath(uid)), {
+    readAt: serverTimestamp(),
+    ...(seenAt === null ? {} : { seenAt: Timestamp.fromMillis(seenAt) }),
+  });
 }

@@ -1,4 +1,10 @@
-import { onSnapshot, type DocumentReference, type Query, type QueryDocumentSnapshot, type SnapshotOptions } from 'firebase/firestore';
+import {
+  onSnapshot,
+  type DocumentReference,
+  type Query,
+  type QueryDocumentSnapshot,
+  type SnapshotOptions,
+} from 'firebase/firestore';
 
 // The one place clients listen to Firestore. Screens use the hooks in core/react/use-live.ts; the
 // library feed uses subscribeQuery directly for its cursor-anchored head. Server timestamps still in
@@ -6,7 +12,12 @@ import { onSnapshot, type DocumentReference, type Query, type QueryDocumentSnaps
 
 export type DocConverter<T> = (id: string, data: unknown) => T;
 
-export function subscribeQuery<T>(q: Query, convert: DocConverter<T>, onData: (items: T[], docs: QueryDocumentSnapshot[]) => void, onError: (error: Error) => void): () => void {
+export function subscribeQuery<T>(
+  q: Query,
+  convert: DocConverter<T>,
+  onData: (items: T[], docs: QueryDocumentSnapshot[]) => void,
+  onError: (error: Error) => void,
+): () => void {
   return onSnapshot(
     q,
     (snap) =>
@@ -26,5 +37,9 @@ export function subscribeDoc<T>(
   onError: (error: Error) => void,
   options: SnapshotOptions = { serverTimestamps: 'estimate' },
 ): () => void {
-  return onSnapshot(ref, (snap) => onData(snap.exists() ? convert(snap.id, snap.data(options)) : null), onError);
+  return onSnapshot(
+    ref,
+    (snap) => onData(snap.exists() ? convert(snap.id, snap.data(options)) : null),
+    onError,
+  );
 }

@@ -1,4 +1,9 @@
-import { exportPresets, mediaTargetLabels, type ExportPresetId, type MediaTarget } from './media-rules';
+import {
+  exportPresets,
+  mediaTargetLabels,
+  type ExportPresetId,
+  type MediaTarget,
+} from './media-rules';
 
 // The editor's export presets each channel suits, its default first: what a composer's "Edit for <channel>"
 // menu offers beside an attached video, and what "Make a video for <channel>" opens a new project with.
@@ -27,7 +32,10 @@ export interface ChannelPresetChoice {
 }
 
 /** The other YouTube a YouTube composer's video may be for (a Short or a long video). */
-const SIBLING: Partial<Record<MediaTarget, MediaTarget>> = { youtube: 'youtube-shorts', 'youtube-shorts': 'youtube' };
+const SIBLING: Partial<Record<MediaTarget, MediaTarget>> = {
+  youtube: 'youtube-shorts',
+  'youtube-shorts': 'youtube',
+};
 
 export function presetChoiceLabel(target: MediaTarget, preset: ExportPresetId): string {
   const p = exportPresets[preset];
@@ -42,7 +50,13 @@ export function presetChoiceLabel(target: MediaTarget, preset: ExportPresetId): 
 export function channelPresetChoices(target: MediaTarget): ChannelPresetChoice[] {
   const sibling = SIBLING[target];
   const targets = sibling ? [target, sibling] : [target];
-  return targets.flatMap((t) => CHANNEL_PRESETS[t].map((preset) => ({ target: t, preset, label: presetChoiceLabel(t, preset) })));
+  return targets.flatMap((t) =>
+    CHANNEL_PRESETS[t].map((preset) => ({
+      target: t,
+      preset,
+      label: presetChoiceLabel(t, preset),
+    })),
+  );
 }
 
 /** The preset a new video for `target` starts in, or null when the channel takes no video from here. */

@@ -112,8 +112,12 @@ export const platformFacts = {
 } as const satisfies { [P in PublishPlatform]: PlatformFacts & { id: P } };
 
 /** Each platform's own name (X, LinkedIn, Reddit, YouTube). */
-export const platformLabels = Object.fromEntries(publishPlatforms.map((p) => [p, platformFacts[p].label])) as { [P in PublishPlatform]: (typeof platformFacts)[P]['label'] };
+export const platformLabels = Object.fromEntries(
+  publishPlatforms.map((p) => [p, platformFacts[p].label]),
+) as { [P in PublishPlatform]: (typeof platformFacts)[P]['label'] };
 /** Each platform's name on its saved credentials (Twitter, LinkedIn, Reddit, YouTube). */
-export const platformAccountLabels = Object.fromEntries(publishPlatforms.map((p) => [p, platformFacts[p].accountLabel])) as {
+export const platformAccountLabels = Object.fromEntries(
+  publishPlatforms.map((p) => [p, platformFacts[p].accountLabel]),
+) as {
   [P in PublishPlatform]: (typeof platformFacts)[P]['accountLabel'];
 };

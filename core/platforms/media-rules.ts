@@ -1,6 +1,11 @@
 import type { MediaProbe } from '../media-probe';
 import { linkedinMediaRefusal } from '../post-checks';
-import { LINKEDIN_LIMITS, redditMediaProblem, xMediaProblem, youtubeVideoProblem } from '../social-limits';
+import {
+  LINKEDIN_LIMITS,
+  redditMediaProblem,
+  xMediaProblem,
+  youtubeVideoProblem,
+} from '../social-limits';
 import { platformLabels, type PublishPlatform } from './facts';
 
 // Each platform's media rules as data, checked against what the browser read from the file itself
@@ -11,7 +16,10 @@ import { platformLabels, type PublishPlatform } from './facts';
 /** Where a file goes: a platform, or YouTube Shorts (a YouTube video whose text says #Shorts). */
 export type MediaTarget = PublishPlatform | 'youtube-shorts';
 
-export const mediaTargetLabels: Record<MediaTarget, string> = { ...platformLabels, 'youtube-shorts': 'YouTube Shorts' };
+export const mediaTargetLabels: Record<MediaTarget, string> = {
+  ...platformLabels,
+  'youtube-shorts': 'YouTube Shorts',
+};
 
 /** A width:height range, as width divided by height. */
 interface AspectRange {
@@ -108,7 +116,9 @@ export const MEDIA_RULES: Record<MediaTarget, MediaRules> = {
   // YouTube reads every common codec, so none is refused here.
   youtube: { video: { maxSeconds: 12 * 60 * 60 } },
   // support.google.com/youtube/answer/10059070: a Short is square or vertical and at most 3 minutes.
-  'youtube-shorts': { video: { maxSeconds: 3 * 60, aspect: { min: 0, max: 1, words: 'square or vertical' } } },
+  'youtube-shorts': {
+    video: { maxSeconds: 3 * 60, aspect: { min: 0, max: 1, words: 'square or vertical' } },
+  },
 };
 
 /**
@@ -126,7 +136,10 @@ export const exportPresets = {
   'hd-feed-portrait': { label: 'HD feed portrait', aspectRatio: '4:5', width: 1080, height: 1350 },
   'hd-portrait': { label: 'HD vertical', aspectRatio: '9:16', width: 1080, height: 1920 },
   '4k-landscape': { label: '4K landscape', aspectRatio: '16:9', width: 3840, height: 2160 },
-} as const satisfies Record<string, { label: string; aspectRatio: '16:9' | '1:1' | '4:5' | '9:16'; width: number; height: number }>;
+} as const satisfies Record<
+  string,
+  { label: string; aspectRatio: '16:9' | '1:1' | '4:5' | '9:16'; width: number; height: number }
+>;
 export type ExportPresetId = keyof typeof exportPresets;
 export const EXPORT_PRESET_FPS = 30;
 
@@ -135,13 +148,31 @@ export function isExportPresetId(value: string | null): value is ExportPresetId 
 }
 
 /** The preset a channel's fix exports with: the file's own shape (Shorts: vertical), at the channel's size. */
-export function exportPresetFor(target: MediaTarget, probe: Pick<MediaProbe, 'width' | 'height'>): ExportPresetId {
+export function exportPresetFor(
+  target: MediaTarget,
+  probe: Pick<MediaProbe, 'width' | 'height'>,
+): ExportPresetId {
   const ratio = probe.width && probe.height ? probe.width / probe.height : 16 / 9;
-  const shape = target === 'youtube-shorts' || ratio < 0.8 ? 'portrait' : ratio <= 1.25 ? 'square' : 'landscape';
+  const shape =
+    target === 'youtube-shorts' || ratio < 0.8
+      ? 'portrait'
+      : ratio <= 1.25
+        ? 'square'
+        : 'landscape';
   return `${target === 'x' ? 'x' : 'hd'}-${shape}`;
 }
 
-export type MediaRule = 'type' | 'size' | 'count' | 'duration' | 'codec' | 'audio' | 'fps' | 'aspect' | 'dimensions' | 'frames';
+export type MediaRule =
+  | 'type'
+  | 'size'
+  | 'count'
+  | 'duration'
+  | 'codec'
+  | 'audio'
+  | 'fps'
+  | 'aspect'
+  | 'dimensions'
+  | 'frames';
 
 export interface MediaProblem {
   target: MediaTarget;
@@ -151,8 +182,20 @@ export interface MediaProblem {
   fix: ExportPresetId | null;
 }
 
-const CODEC_NAMES: Record<string, string> = { avc: 'H.264', hevc: 'HEVC (H.265)', vp8: 'VP8', vp9: 'VP9', av1: 'AV1', aac: 'AAC', opus: 'Opus', mp3: 'MP3', vorbis: 'Vorbis', flac: 'FLAC' };
-const codecName = (codec: string) => CODEC_NAMES[codec] ?? (codec.startsWith('pcm') ? 'PCM' : codec.toUpperCase());
+const CODEC_NAMES: Record<string, string> = {
+  avc: 'H.264',
+  hevc: 'HEVC (H.265)',
+  vp8: 'VP8',
+  vp9: 'VP9',
+  av1: 'AV1',
+  aac: 'AAC',
+  opus: 'Opus',
+  mp3: 'MP3',
+  vorbis: 'Vorbis',
+  flac: 'FLAC',
+};
+const codecName = (codec: string) =>
+  CODEC_NAMES[codec] ?? (codec.startsWith('pcm') ? 'PCM' : codec.toUpperCase());
 
 /** 0:07, 2:20, 1:02:03. */
 export function formatSeconds(seconds: number): string {
@@ -174,13 +217,25 @@ const ratioWords = (w: number, h: number) => {
 };
 
 /** The existing type and size rules (core/social-limits.ts, core/post-checks.ts) for one file. */
-function typeAndSize(probe: MediaProbe, target: MediaTarget): { rule: MediaRule; message: string } | null {
+function typeAndSize(
+  probe: MediaProbe,
+  target: MediaTarget,
+): { rule: MediaRule; message: string } | null {
   const one = [{ contentType: probe.contentType, sizeBytes: probe.sizeBytes }];
   const found =
-    target === 'x' ? xMediaProblem(one) : target === 'linkedin' ? linkedinMediaRefusal(one) : target === 'reddit' ? redditMediaProblem(one) : youtubeVideoProblem({ title: 'x', description: '', tags: [] }, one);
+    target === 'x'
+      ? xMediaProblem(one)
+      : target === 'linkedin'
+        ? linkedinMediaRefusal(one)
+        : target === 'reddit'
+          ? redditMediaProblem(one)
+          : youtubeVideoProblem({ title: 'x', description: '', tags: [] }, one);
   if (!found) return null;
   // LinkedIn's 75 KB floor comes as invalid_content: it is still about size.
-  return { rule: found.code === 'media_too_large' || /at least \d/.test(found.message) ? 'size' : 'type', message: found.message };
+  return {
+    rule: found.code === 'media_too_large' || /at least \d/.test(found.message) ? 'size' : 'type',
+    message: found.message,
+  };
 }
 
 /** Every reason `target` would refuse this one file, read from the file itself; empty when it takes it. */
@@ -188,7 +243,8 @@ export function checkMediaForChannel(probe: MediaProbe, target: MediaTarget): Me
   const name = mediaTargetLabels[target];
   const problems: MediaProblem[] = [];
   const fix = probe.kind === 'video' ? exportPresetFor(target, probe) : null;
-  const add = (rule: MediaRule, message: string, fixable = true) => problems.push({ target, rule, message, fix: fixable ? fix : null });
+  const add = (rule: MediaRule, message: string, fixable = true) =>
+    problems.push({ target, rule, message, fix: fixable ? fix : null });
 
   const basic = typeAndSize(probe, target);
   if (basic?.rule === 'type') {
@@ -202,44 +258,115 @@ export function checkMediaForChannel(probe: MediaProbe, target: MediaTarget): Me
   if (probe.kind === 'video' && rules.video) {
     const v = rules.video;
     const d = probe.durationSeconds;
-    if (d !== null && d > v.maxSeconds) add('duration', `${name} takes videos of ${formatSeconds(v.maxSeconds)} at most (this one is ${formatSeconds(d)}): trim it`);
-    if (d !== null && v.minSeconds !== undefined && d < v.minSeconds) add('duration', `${name} takes videos of ${formatSeconds(v.minSeconds)} or longer (this one is ${formatSeconds(d)})`);
+    if (d !== null && d > v.maxSeconds)
+      add(
+        'duration',
+        `${name} takes videos of ${formatSeconds(v.maxSeconds)} at most (this one is ${formatSeconds(d)}): trim it`,
+      );
+    if (d !== null && v.minSeconds !== undefined && d < v.minSeconds)
+      add(
+        'duration',
+        `${name} takes videos of ${formatSeconds(v.minSeconds)} or longer (this one is ${formatSeconds(d)})`,
+      );
     if (probe.videoCodec && v.videoCodecs && !v.videoCodecs.includes(probe.videoCodec)) {
-      add('codec', `${name} takes ${v.videoCodecs.map(codecName).join(' or ')} video only (this one is ${codecName(probe.videoCodec)})`);
+      add(
+        'codec',
+        `${name} takes ${v.videoCodecs.map(codecName).join(' or ')} video only (this one is ${codecName(probe.videoCodec)})`,
+      );
     }
     if (probe.audioCodec && v.audioCodecs && !v.audioCodecs.includes(probe.audioCodec)) {
-      add('audio', `${name} takes ${v.audioCodecs.map(codecName).join(' or ')} sound only (this one is ${codecName(probe.audioCodec)})`);
+      add(
+        'audio',
+        `${name} takes ${v.audioCodecs.map(codecName).join(' or ')} sound only (this one is ${codecName(probe.audioCodec)})`,
+      );
     }
-    if (probe.audioChannels !== null && v.maxAudioChannels !== undefined && probe.audioChannels > v.maxAudioChannels) {
-      add('audio', `${name} takes mono or stereo sound only (this one has ${probe.audioChannels} channels)`);
+    if (
+      probe.audioChannels !== null &&
+      v.maxAudioChannels !== undefined &&
+      probe.audioChannels > v.maxAudioChannels
+    ) {
+      add(
+        'audio',
+        `${name} takes mono or stereo sound only (this one has ${probe.audioChannels} channels)`,
+      );
     }
     const fps = probe.frameRate;
-    if (fps !== null && v.maxFps !== undefined && fps > v.maxFps + 0.5) add('fps', `${name} takes videos of at most ${v.maxFps} frames a second (this one is ${Math.round(fps)})`);
-    if (fps !== null && v.minFps !== undefined && fps < v.minFps - 0.5) add('fps', `${name} takes videos of at least ${v.minFps} frames a second (this one is ${Math.round(fps)})`);
+    if (fps !== null && v.maxFps !== undefined && fps > v.maxFps + 0.5)
+      add(
+        'fps',
+        `${name} takes videos of at most ${v.maxFps} frames a second (this one is ${Math.round(fps)})`,
+      );
+    if (fps !== null && v.minFps !== undefined && fps < v.minFps - 0.5)
+      add(
+        'fps',
+        `${name} takes videos of at least ${v.minFps} frames a second (this one is ${Math.round(fps)})`,
+      );
     if (w && h) {
-      if (v.aspect && (w / h < v.aspect.min - 0.005 || w / h > v.aspect.max + 0.005)) add('aspect', `${name} takes videos ${v.aspect.words} (this one is ${ratioWords(w, h)}, ${w}x${h})`);
-      if (v.minSize && (w < v.minSize.width || h < v.minSize.height)) add('dimensions', `${name} takes videos of at least ${v.minSize.width}x${v.minSize.height} (this one is ${w}x${h})`);
+      if (v.aspect && (w / h < v.aspect.min - 0.005 || w / h > v.aspect.max + 0.005))
+        add(
+          'aspect',
+          `${name} takes videos ${v.aspect.words} (this one is ${ratioWords(w, h)}, ${w}x${h})`,
+        );
+      if (v.minSize && (w < v.minSize.width || h < v.minSize.height))
+        add(
+          'dimensions',
+          `${name} takes videos of at least ${v.minSize.width}x${v.minSize.height} (this one is ${w}x${h})`,
+        );
       if (v.maxSizes && !v.maxSizes.some((box) => w <= box.width && h <= box.height)) {
-        add('dimensions', `${name} takes videos of at most ${v.maxSizes.map((b) => `${b.width}x${b.height}`).join(' or ')} (this one is ${w}x${h})`);
+        add(
+          'dimensions',
+          `${name} takes videos of at most ${v.maxSizes.map((b) => `${b.width}x${b.height}`).join(' or ')} (this one is ${w}x${h})`,
+        );
       }
     }
   }
   if (probe.kind === 'image' && rules.image && w && h) {
     const i = rules.image;
-    if ((i.maxWidth !== undefined && w > i.maxWidth) || (i.maxHeight !== undefined && h > i.maxHeight)) {
-      add('dimensions', `${name} takes images of at most ${i.maxWidth}x${i.maxHeight} (this one is ${w}x${h})`, false);
+    if (
+      (i.maxWidth !== undefined && w > i.maxWidth) ||
+      (i.maxHeight !== undefined && h > i.maxHeight)
+    ) {
+      add(
+        'dimensions',
+        `${name} takes images of at most ${i.maxWidth}x${i.maxHeight} (this one is ${w}x${h})`,
+        false,
+      );
     }
     if (i.maxPixels !== undefined && w * h >= i.maxPixels) {
-      add('dimensions', `${name} takes images of fewer than ${i.maxPixels.toLocaleString('en-US')} pixels (this one has ${(w * h).toLocaleString('en-US')})`, false);
+      add(
+        'dimensions',
+        `${name} takes images of fewer than ${i.maxPixels.toLocaleString('en-US')} pixels (this one has ${(w * h).toLocaleString('en-US')})`,
+        false,
+      );
     }
   }
   if (probe.kind === 'gif' && rules.gif) {
     const g = rules.gif;
-    if (probe.frames !== null && g.maxFrames !== undefined && probe.frames > g.maxFrames) add('frames', `${name} takes GIFs of at most ${g.maxFrames} frames (this one has ${probe.frames})`, false);
-    if (w && h && ((g.maxWidth !== undefined && w > g.maxWidth) || (g.maxHeight !== undefined && h > g.maxHeight))) {
-      add('dimensions', `${name} takes GIFs of at most ${g.maxWidth}x${g.maxHeight} (this one is ${w}x${h})`, false);
+    if (probe.frames !== null && g.maxFrames !== undefined && probe.frames > g.maxFrames)
+      add(
+        'frames',
+        `${name} takes GIFs of at most ${g.maxFrames} frames (this one has ${probe.frames})`,
+        false,
+      );
+    if (
+      w &&
+      h &&
+      ((g.maxWidth !== undefined && w > g.maxWidth) ||
+        (g.maxHeight !== undefined && h > g.maxHeight))
+    ) {
+      add(
+        'dimensions',
+        `${name} takes GIFs of at most ${g.maxWidth}x${g.maxHeight} (this one is ${w}x${h})`,
+        false,
+      );
     }
-    if (w && h && probe.frames !== null && g.maxTotalPixels !== undefined && w * h * probe.frames > g.maxTotalPixels) {
+    if (
+      w &&
+      h &&
+      probe.frames !== null &&
+      g.maxTotalPixels !== undefined &&
+      w * h * probe.frames > g.maxTotalPixels
+    ) {
       add(
         'frames',
         `${name} takes GIFs of at most ${(g.maxTotalPixels / 1e6).toLocaleString('en-US')} million pixels over all frames (this one has ${Math.round((w * h * probe.frames) / 1e6).toLocaleString('en-US')} million)`,
@@ -254,13 +381,28 @@ export function checkMediaForChannel(probe: MediaProbe, target: MediaTarget): Me
  * What `target` refuses in a post's whole set of media: each file's own problems (with its index), and what
  * the set breaks (too many images, a video beside images), from the count rules the publishers run.
  */
-export function checkMediaSetForChannel(probes: readonly MediaProbe[], target: MediaTarget): { index: number | null; problem: MediaProblem }[] {
-  const each: { index: number | null; problem: MediaProblem }[] = probes.flatMap((p, index) => checkMediaForChannel(p, target).map((problem) => ({ index, problem })));
+export function checkMediaSetForChannel(
+  probes: readonly MediaProbe[],
+  target: MediaTarget,
+): { index: number | null; problem: MediaProblem }[] {
+  const each: { index: number | null; problem: MediaProblem }[] = probes.flatMap((p, index) =>
+    checkMediaForChannel(p, target).map((problem) => ({ index, problem })),
+  );
   if (probes.length < 2 || each.some((e) => e.problem.rule === 'type')) return each;
   const all = probes.map((p) => ({ contentType: p.contentType, sizeBytes: p.sizeBytes }));
   const set =
-    target === 'x' ? xMediaProblem(all) : target === 'linkedin' ? linkedinMediaRefusal(all) : target === 'reddit' ? redditMediaProblem(all) : youtubeVideoProblem({ title: 'x', description: '', tags: [] }, all);
-  if (set && set.code === 'invalid_content' && !each.some((e) => e.problem.message === set.message)) each.unshift({ index: null, problem: { target, rule: 'count', message: set.message, fix: null } });
+    target === 'x'
+      ? xMediaProblem(all)
+      : target === 'linkedin'
+        ? linkedinMediaRefusal(all)
+        : target === 'reddit'
+          ? redditMediaProblem(all)
+          : youtubeVideoProblem({ title: 'x', description: '', tags: [] }, all);
+  if (set && set.code === 'invalid_content' && !each.some((e) => e.problem.message === set.message))
+    each.unshift({
+      index: null,
+      problem: { target, rule: 'count', message: set.message, fix: null },
+    });
   return each;
 }
 

@@ -16,17 +16,31 @@ describe('platform registry', () => {
     }
     // The credentials' platforms are the publishing ones; their names come from the same record.
     expect([...socialPlatforms].sort()).toEqual([...publishPlatforms].sort());
-    expect(socialPlatformLabels).toEqual({ x: 'Twitter', linkedin: 'LinkedIn', reddit: 'Reddit', youtube: 'YouTube' });
+    expect(socialPlatformLabels).toEqual({
+      x: 'Twitter',
+      linkedin: 'LinkedIn',
+      reddit: 'Reddit',
+      youtube: 'YouTube',
+    });
   });
 
   it('names the OAuth platforms the connect flow accepts', () => {
-    expect(publishPlatforms.filter((p) => platformFacts[p].oauth).sort()).toEqual([...oauthPlatforms].sort());
+    expect(publishPlatforms.filter((p) => platformFacts[p].oauth).sort()).toEqual(
+      [...oauthPlatforms].sort(),
+    );
   });
 
   it('checks a text draft through its platform: the counter and the click-time message', () => {
-    expect(checkDraft({ platform: 'x', text: '', title: '', subreddit: '', author: '', media: [] })).toEqual({ used: 0, max: 280, problem: null, missing: BLANK_TEXT.x });
-    expect(platforms.linkedin.checkDraft({ text: 'Hi', title: '', subreddit: '', author: '', media: [] }).missing).toBe('Please select where to post from');
-    expect(platforms.x.textNote('See https://example.com')).toMatch(/Each link counts as 23 characters/);
+    expect(
+      checkDraft({ platform: 'x', text: '', title: '', subreddit: '', author: '', media: [] }),
+    ).toEqual({ used: 0, max: 280, problem: null, missing: BLANK_TEXT.x });
+    expect(
+      platforms.linkedin.checkDraft({ text: 'Hi', title: '', subreddit: '', author: '', media: [] })
+        .missing,
+    ).toBe('Please select where to post from');
+    expect(platforms.x.textNote('See https://example.com')).toMatch(
+      /Each link counts as 23 characters/,
+    );
     expect(platforms.x.textNote('No link')).toBeNull();
   });
 
@@ -34,7 +48,12 @@ describe('platform registry', () => {
     expect(SUBREDDIT_NAME.test('tides')).toBe(true);
     expect(SUBREDDIT_NAME.test('a')).toBe(false);
     expect(redditPostSchema.shape.subreddit.safeParse('bad name').success).toBe(false);
-    const post = { requestId: crypto.randomUUID(), platform: 'reddit', text: 'Body', reddit: { subreddit: 'r/tides', title: 'T' } };
+    const post = {
+      requestId: crypto.randomUUID(),
+      platform: 'reddit',
+      text: 'Body',
+      reddit: { subreddit: 'r/tides', title: 'T' },
+    };
     expect(publishPostSchema.safeParse(post).success).toBe(true);
   });
 });

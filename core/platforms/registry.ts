@@ -1,4 +1,12 @@
-import { BLANK_TEXT, checkLinkedinPost, checkRedditDraft, checkXPost, CHOOSE_AUTHOR, MEDIA_LIMIT_NOTES, type MediaFacts } from '../post-checks';
+import {
+  BLANK_TEXT,
+  checkLinkedinPost,
+  checkRedditDraft,
+  checkXPost,
+  CHOOSE_AUTHOR,
+  MEDIA_LIMIT_NOTES,
+  type MediaFacts,
+} from '../post-checks';
 import { LINKEDIN_LIMITS, REDDIT_LIMITS } from '../social-limits';
 import { X_MAX_WEIGHTED_LENGTH, xTextInfo } from '../x-text';
 import { platformFacts, publishPlatforms, type PlatformFacts, type PublishPlatform } from './facts';
@@ -42,15 +50,28 @@ const descriptions = {
     ...platformFacts.x,
     checkDraft: (draft) => {
       const { info, problem } = checkXPost(draft.text, draft.media);
-      return { used: info.weightedLength, max: X_MAX_WEIGHTED_LENGTH, problem, missing: draft.text.trim() ? null : BLANK_TEXT.x };
+      return {
+        used: info.weightedLength,
+        max: X_MAX_WEIGHTED_LENGTH,
+        problem,
+        missing: draft.text.trim() ? null : BLANK_TEXT.x,
+      };
     },
-    textNote: (text) => (xTextInfo(text).urls.length > 0 ? "Each link counts as 23 characters, and X's API charges more for a post with a link than for one without." : null),
+    textNote: (text) =>
+      xTextInfo(text).urls.length > 0
+        ? "Each link counts as 23 characters, and X's API charges more for a post with a link than for one without."
+        : null,
   },
   linkedin: {
     ...platformFacts.linkedin,
     checkDraft: (draft) => {
       const { length, problem } = checkLinkedinPost(draft.text, draft.media);
-      return { used: length, max: LINKEDIN_LIMITS.commentaryMaxChars, problem, missing: !draft.text.trim() ? BLANK_TEXT.linkedin : !draft.author ? CHOOSE_AUTHOR : null };
+      return {
+        used: length,
+        max: LINKEDIN_LIMITS.commentaryMaxChars,
+        problem,
+        missing: !draft.text.trim() ? BLANK_TEXT.linkedin : !draft.author ? CHOOSE_AUTHOR : null,
+      };
     },
   },
   reddit: {
@@ -61,14 +82,23 @@ const descriptions = {
     },
   },
   youtube: { ...platformFacts.youtube },
-} satisfies { [P in PublishPlatform]: Omit<PlatformDescription, 'blankText' | 'mediaLimitNote'> & { id: P } };
+} satisfies {
+  [P in PublishPlatform]: Omit<PlatformDescription, 'blankText' | 'mediaLimitNote'> & { id: P };
+};
 
 /** Every publishing platform's description, by id. */
 type Described = { [P in PublishPlatform]: (typeof descriptions)[P] & PlatformDescription };
-export const platforms: Described = Object.fromEntries(publishPlatforms.map((p) => [p, { ...descriptions[p], blankText: BLANK_TEXT[p], mediaLimitNote: MEDIA_LIMIT_NOTES[p] }])) as Described;
+export const platforms: Described = Object.fromEntries(
+  publishPlatforms.map((p) => [
+    p,
+    { ...descriptions[p], blankText: BLANK_TEXT[p], mediaLimitNote: MEDIA_LIMIT_NOTES[p] },
+  ]),
+) as Described;
 
 /** The platforms whose text posts a composer checks with checkDraft (all but YouTube). */
-export type TextPlatform = { [P in PublishPlatform]: (typeof descriptions)[P] extends { checkDraft: unknown } ? P : never }[PublishPlatform];
+export type TextPlatform = {
+  [P in PublishPlatform]: (typeof descriptions)[P] extends { checkDraft: unknown } ? P : never;
+}[PublishPlatform];
 
 /** One draft's checks for any text platform, the same ones the dashboard's composers run. */
 export function checkDraft(draft: DraftInput & { platform: TextPlatform }): DraftCheck {

@@ -7,8 +7,12 @@ import { readCallableError, type CallableFailure } from '../firebase/call';
 export function callableState<T>(
   query: { data: T | undefined; error: unknown; isError: boolean; isFetching: boolean },
   fallback: string,
-): { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; failure: CallableFailure } {
-  if (query.isError && !query.isFetching) return { status: 'error', failure: readCallableError(query.error, fallback) };
+):
+  | { status: 'loading' }
+  | { status: 'success'; data: T }
+  | { status: 'error'; failure: CallableFailure } {
+  if (query.isError && !query.isFetching)
+    return { status: 'error', failure: readCallableError(query.error, fallback) };
   if (query.data !== undefined) return { status: 'success', data: query.data };
   return { status: 'loading' };
 }

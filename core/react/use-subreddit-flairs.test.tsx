@@ -6,16 +6,38 @@ import type { SubredditFlairs } from '../social-posts';
 import { forgetCallableReads } from './query-client';
 import { chooseFlair, useSubredditFlairs } from './use-subreddit-flairs';
 
-const flair = (id: string, textEditable = false) => ({ id, text: id.toUpperCase(), textEditable, backgroundColor: '', textColor: 'dark' });
-const list = (subreddit: string, flairRequired: boolean): SubredditFlairs => ({ subreddit, flairRequired, flairs: [flair('news'), flair('custom', true)] });
+const flair = (id: string, textEditable = false) => ({
+  id,
+  text: id.toUpperCase(),
+  textEditable,
+  backgroundColor: '',
+  textColor: 'dark',
+});
+const list = (subreddit: string, flairRequired: boolean): SubredditFlairs => ({
+  subreddit,
+  flairRequired,
+  flairs: [flair('news'), flair('custom', true)],
+});
 
 describe('chooseFlair', () => {
   it.each([
     ['no list loaded', null, 'news', null, null],
     ['an optional flair left empty', list('Tides', false), '', null, null],
-    ['a required flair left empty', list('Tides', true), '', null, 'r/Tides requires a post flair: choose one before posting.'],
+    [
+      'a required flair left empty',
+      list('Tides', true),
+      '',
+      null,
+      'r/Tides requires a post flair: choose one before posting.',
+    ],
     ['a required flair chosen', list('Tides', true), 'news', 'news', null],
-    ['an id from another subreddit', list('Tides', true), 'gone', null, 'r/Tides requires a post flair: choose one before posting.'],
+    [
+      'an id from another subreddit',
+      list('Tides', true),
+      'gone',
+      null,
+      'r/Tides requires a post flair: choose one before posting.',
+    ],
   ])('%s', (_, data, id, chosen, missing) => {
     const result = chooseFlair(data, id);
     expect(result.chosen?.id ?? null).toBe(chosen);
@@ -40,7 +62,10 @@ describe('useSubredditFlairs', () => {
 
   it('asks once typing pauses, only for the name typed last', async () => {
     const load = vi.fn((name: string) => Promise.resolve(list(name, false)));
-    const { result, rerender } = renderHook(({ name }) => useSubredditFlairs(name, load, { pauseMs: 300 }), { initialProps: { name: 'Ti' } });
+    const { result, rerender } = renderHook(
+      ({ name }) => useSubredditFlairs(name, load, { pauseMs: 300 }),
+      { initialProps: { name: 'Ti' } },
+    );
     rerender({ name: 'Tide' });
     rerender({ name: 'Tides' });
     expect(result.current.status).toBe('idle');
@@ -61,15 +86,25 @@ describe('useSubredditFlairs', () => {
   });
 
   it("gives the function's message when the flairs cannot be read", async () => {
-    const load = vi.fn(() => Promise.reject(new FirebaseError('functions/failed-precondition', 'Connect your Reddit account first.')));
+    const load = vi.fn(() =>
+      Promise.reject(
+        new FirebaseError('functions/failed-precondition', 'Connect your Reddit account first.'),
+      ),
+    );
     const { result } = renderHook(() => useSubredditFlairs('Tides', load, { pauseMs: 0 }));
     await settle(10);
-    expect(result.current).toMatchObject({ status: 'error', failure: { code: 'failed-precondition', message: 'Connect your Reddit account first.' } });
+    expect(result.current).toMatchObject({
+      status: 'error',
+      failure: { code: 'failed-precondition', message: 'Connect your Reddit account first.' },
+    });
   });
 
   it('keeps an answer per subreddit: going back to a name asked before does not ask again', async () => {
     const load = vi.fn((name: string) => Promise.resolve(list(name, false)));
-    const { result, rerender } = renderHook(({ name }) => useSubredditFlairs(name, load, { pauseMs: 100 }), { initialProps: { name: 'Tides' } });
+    const { result, rerender } = renderHook(
+      ({ name }) => useSubredditFlairs(name, load, { pauseMs: 100 }),
+      { initialProps: { name: 'Tides' } },
+    );
     await settle(110);
     rerender({ name: 'Harbours' });
     await settle(110);

@@ -11,7 +11,11 @@ import { callableReads } from './query-client';
 // answer is kept a few minutes per subreddit (core/react/query-client.ts), so going back to a name typed
 // before, or a second composer, does not ask Reddit again.
 
-export type FlairsState = { status: 'idle' } | { status: 'loading' } | { status: 'success'; data: SubredditFlairs } | { status: 'error'; failure: CallableFailure };
+export type FlairsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'success'; data: SubredditFlairs }
+  | { status: 'error'; failure: CallableFailure };
 
 export const FLAIR_TYPING_PAUSE_MS = 600;
 export const FLAIRS_TTL_MS = 5 * 60 * 1000;
@@ -36,12 +40,29 @@ export function useSubredditFlairs(
     return () => clearTimeout(timer);
   }, [subreddit, valid, pauseMs]);
   const asking = valid && settled !== null;
-  const query = useQuery({ queryKey: ['getSubredditFlairs', settled?.toLowerCase() ?? ''], queryFn: () => loadRef.current(settled ?? ''), staleTime: FLAIRS_TTL_MS, enabled: asking }, callableReads);
+  const query = useQuery(
+    {
+      queryKey: ['getSubredditFlairs', settled?.toLowerCase() ?? ''],
+      queryFn: () => loadRef.current(settled ?? ''),
+      staleTime: FLAIRS_TTL_MS,
+      enabled: asking,
+    },
+    callableReads,
+  );
   return asking ? callableState(query, 'Failed to load flairs') : { status: 'idle' };
 }
 
 /** The flair chosen from a subreddit's list, and the message Post gives when the subreddit requires one and none is chosen. */
-export function chooseFlair(flairs: SubredditFlairs | null, flairId: string): { chosen: SubredditFlairs['flairs'][number] | null; missing: string | null } {
+export function chooseFlair(
+  flairs: SubredditFlairs | null,
+  flairId: string,
+): { chosen: SubredditFlairs['flairs'][number] | null; missing: string | null } {
   const chosen = flairs?.flairs.find((f) => f.id === flairId) ?? null;
-  return { chosen, missing: flairs?.flairRequired && !chosen ? `r/${flairs.subreddit} requires a post flair: choose one before posting.` : null };
+  return {
+    chosen,
+    missing:
+      flairs?.flairRequired && !chosen
+        ? `r/${flairs.subreddit} requires a post flair: choose one before posting.`
+        : null,
+  };
 }

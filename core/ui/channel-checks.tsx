@@ -5,7 +5,13 @@ import { platformLabels, type PublishPlatform } from '../platforms/facts';
  * Each chosen channel's pre-publish checks (core/compose.ts checkChannel): "X: ready", or every reason
  * it cannot go out as it stands. The dashboard's Compose page and the side panel show the same list.
  */
-export function ChannelChecks({ checks, id }: { checks: readonly { channel: PublishPlatform; reasons: readonly string[] }[]; id?: string }) {
+export function ChannelChecks({
+  checks,
+  id,
+}: {
+  checks: readonly { channel: PublishPlatform; reasons: readonly string[] }[];
+  id?: string;
+}) {
   return (
     <ul id={id} aria-label="Checks per channel" className="grid gap-2">
       {checks.map(({ channel, reasons }) => (
@@ -17,8 +23,13 @@ export function ChannelChecks({ checks, id }: { checks: readonly { channel: Publ
             </p>
           ) : (
             <>
-              <p className="font-medium text-destructive">{platformLabels[channel]} cannot post yet:</p>
-              <ul aria-label={`${platformLabels[channel]} problems`} className="grid list-disc gap-0.5 pl-5 text-destructive">
+              <p className="font-medium text-destructive">
+                {platformLabels[channel]} cannot post yet:
+              </p>
+              <ul
+                aria-label={`${platformLabels[channel]} problems`}
+                className="grid list-disc gap-0.5 pl-5 text-destructive"
+              >
                 {reasons.map((r) => (
                   <li key={r}>{r}</li>
                 ))}

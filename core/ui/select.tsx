@@ -7,6 +7,15 @@ const classes =
 const chevron = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`;
 
 /** The native select (keyboard, screen readers and phones for free), styled like the inputs. */
-export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function NativeSelect({ className, style, ...props }, ref) {
-  return <select ref={ref} className={cn(classes, className)} style={{ backgroundImage: chevron, ...style }} {...props} />;
-});
+export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function NativeSelect({ className, style, ...props }, ref) {
+    return (
+      <select
+        ref={ref}
+        className={cn(classes, className)}
+        style={{ backgroundImage: chevron, ...style }}
+        {...props}
+      />
+    );
+  },
+);

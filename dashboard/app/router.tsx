@@ -41,7 +41,13 @@ export function createAppRouter() {
             (m) => m.ExtensionSignInRoute,
           ),
         },
-        { path: paths.callback, ...comingSoon('Connecting YouTube Account', 'Please wait while we finish connecting your account.') },
+        {
+          path: paths.callback,
+          ...comingSoon(
+            'Connecting YouTube Account',
+            'Please wait while we finish connecting your account.',
+          ),
+        },
         {
           ...screen(
             () => import('@/features/auth/components/require-auth'),

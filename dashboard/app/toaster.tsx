@@ -9,5 +9,16 @@ export function ThemedToaster() {
   const theme = useResolvedTheme();
   // A parent's effect runs after its children's: by now the Toaster listens for toasts.
   useEffect(() => markToasterMounted(), []);
-  return <Toaster theme={theme} visibleToasts={TOAST.limit} duration={TOAST.durationMs} hotkey={[TOAST.hotkey]} swipeDirections={[TOAST.swipeDirection]} position="bottom-right" richColors closeButton />;
+  return (
+    <Toaster
+      theme={theme}
+      visibleToasts={TOAST.limit}
+      duration={TOAST.durationMs}
+      hotkey={[TOAST.hotkey]}
+      swipeDirections={[TOAST.swipeDirection]}
+      position="bottom-right"
+      richColors
+      closeButton
+    />
+  );
 }

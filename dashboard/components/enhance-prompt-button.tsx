@@ -30,7 +30,16 @@ export interface EnhancePromptButtonProps {
  * 'Enhance Prompt with AI': rewrites the prompt with the user's own LLM key (one generateText call per click).
  * A missing or refused key shows a message under the button that links to Integrations.
  */
-export function EnhancePromptButton({ prompt, onEnhanced, kind, model, disabled, variant = 'outline', size = 'sm', className }: EnhancePromptButtonProps) {
+export function EnhancePromptButton({
+  prompt,
+  onEnhanced,
+  kind,
+  model,
+  disabled,
+  variant = 'outline',
+  size = 'sm',
+  className,
+}: EnhancePromptButtonProps) {
   const { generate, isPending } = useGenerateText('Failed to enhance prompt');
   const configured = useConfiguredLlms();
   const navigate = useNavigate();
@@ -48,7 +57,12 @@ export function EnhancePromptButton({ prompt, onEnhanced, kind, model, disabled,
       toast({ title: 'Error', description: 'Please enter a prompt first', variant: 'destructive' });
       return;
     }
-    const outcome = await generate({ task: 'enhance', prompt, model: pickTextModel(configured, model), ...(kind ? { context: { kind } } : {}) });
+    const outcome = await generate({
+      task: 'enhance',
+      prompt,
+      model: pickTextModel(configured, model),
+      ...(kind ? { context: { kind } } : {}),
+    });
     if (outcome.ok) {
       const before = latestPrompt.current;
       onEnhanced(outcome.result.text);
@@ -65,13 +79,22 @@ export function EnhancePromptButton({ prompt, onEnhanced, kind, model, disabled,
       title: 'Failed to enhance prompt',
       description: outcome.message,
       variant: 'destructive',
-      ...(outcome.needsIntegrations ? { action: { label: 'Open Integrations', onClick: () => navigate(paths.integrations) } } : {}),
+      ...(outcome.needsIntegrations
+        ? { action: { label: 'Open Integrations', onClick: () => navigate(paths.integrations) } }
+        : {}),
     });
   };
 
   return (
     <div className={cn('flex flex-col items-start gap-1.5', className)}>
-      <Button variant={variant} size={size} onClick={enhance} loading={isPending} disabled={disabled} aria-describedby={keyProblem ? messageId : undefined}>
+      <Button
+        variant={variant}
+        size={size}
+        onClick={enhance}
+        loading={isPending}
+        disabled={disabled}
+        aria-describedby={keyProblem ? messageId : undefined}
+      >
         {isPending ? null : <Sparkles aria-hidden="true" />}
         Enhance Prompt with AI
       </Button>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@core/routes';
 
-const linkClass = 'font-medium underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-sm';
+const linkClass =
+  'font-medium underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-sm';
 
 /**
  * A server message that sends the user to Integrations ('Add your OpenAI API key in Integrations to use

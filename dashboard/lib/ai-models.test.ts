@@ -12,7 +12,12 @@ describe('pickTextModel', () => {
     ['only a Gemini key', keys('gemini'), undefined, 'gemini-2.5-flash'],
     ['Anthropic and Gemini keys', keys('gemini', 'anthropic'), undefined, 'claude-haiku-4-5'],
     ['no key at all (the server then links to Integrations)', keys(), undefined, 'gpt-5.4-mini'],
-    ['a chosen model whose key exists', keys('openai', 'anthropic'), 'claude-sonnet-4-5', 'claude-sonnet-4-5'],
+    [
+      'a chosen model whose key exists',
+      keys('openai', 'anthropic'),
+      'claude-sonnet-4-5',
+      'claude-sonnet-4-5',
+    ],
   ] as const)('picks for %s', (_case, configured, preferred, expected) => {
     expect(pickTextModel(configured, preferred)).toBe(expected);
   });

@@ -15,9 +15,14 @@ export const quickModelOf: Record<LlmIntegrationType, AiTextModelId> = {
  * otherwise the quick model of the first provider that has one. With no key at all the preferred model is
  * kept, so the server answers with the message that links to Integrations.
  */
-export function pickTextModel(configured: ReadonlySet<LlmIntegrationType> | null, preferred: AiTextModelId = DEFAULT_AI_TEXT_MODEL): AiTextModelId {
+export function pickTextModel(
+  configured: ReadonlySet<LlmIntegrationType> | null,
+  preferred: AiTextModelId = DEFAULT_AI_TEXT_MODEL,
+): AiTextModelId {
   if (!configured || configured.has(modelProvider(preferred))) return preferred;
-  const provider = (Object.keys(quickModelOf) as LlmIntegrationType[]).find((p) => configured.has(p));
+  const provider = (Object.keys(quickModelOf) as LlmIntegrationType[]).find((p) =>
+    configured.has(p),
+  );
   return provider ? quickModelOf[provider] : preferred;
 }
 

@@ -1,9 +1,20 @@
-import { onAuthStateChanged, onIdTokenChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import {
+  onAuthStateChanged,
+  onIdTokenChanged,
+  signOut as firebaseSignOut,
+  type User,
+} from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { followSignedInAccount } from '@core/react/query-client';
 import { getFirebaseApp } from './firebase-app';
 
-export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY';
 
 export interface AuthState {
   /** The signed-in user, or null. Undefined never leaks out: `loading` covers the unknown state. */
@@ -37,7 +48,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let sawToken = false;
     const offToken = onIdTokenChanged(auth, (user) => {
       // The first callback mirrors the initial state; later ones for the same user are refreshes.
-      if (sawToken && user) setState((s) => (s.user?.uid === user.uid ? { ...s, user, lastEvent: 'TOKEN_REFRESHED' } : s));
+      if (sawToken && user)
+        setState((s) =>
+          s.user?.uid === user.uid ? { ...s, user, lastEvent: 'TOKEN_REFRESHED' } : s,
+        );
       sawToken = true;
     });
     return () => {

@@ -33,7 +33,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Fetches `url` and saves it as `fileName`. Throws on a missing URL, a network failure or a non-2xx answer. */
-export async function downloadFile(url: string | null | undefined, fileName: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function downloadFile(
+  url: string | null | undefined,
+  fileName: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   if (!url) throw new Error('This file has no download URL');
   const res = await fetchImpl(url);
   if (!res.ok) throw new Error(`Download failed with status ${res.status}`);

@@ -1,4 +1,10 @@
-import { browserLocalPersistence, browserSessionPersistence, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import type { FirebaseApp } from 'firebase/app';
 import { createFirebaseApp, type FirebaseAppClients } from '@core/firebase/clients';
 import { getEnv } from '@/config/env';
@@ -10,7 +16,9 @@ let base: FirebaseAppClients | undefined;
  * the resolver is a sizeable part of the first page's JavaScript (`npm run bench -- first-page-js`).
  */
 function createAuth(app: FirebaseApp): Auth {
-  return initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
+  return initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
 }
 
 /**

@@ -10,14 +10,18 @@ import { usePendingCall } from './use-pending-call';
 export const generateTextInputSchema = inputSchemaOf('generateText');
 export type { GenerateTextInput, GenerateTextResult };
 
-export type GenerateTextOutcome = { ok: true; result: GenerateTextResult } | ({ ok: false } & CallableFailure);
+export type GenerateTextOutcome =
+  { ok: true; result: GenerateTextResult } | ({ ok: false } & CallableFailure);
 
 /**
  * Runs generateText and returns the outcome as a value: the text, or the user-facing failure (the function's
  * message; `needsIntegrations` when it points at Integrations). `fallback` is this feature's failure text
  * ('Failed to enhance prompt', 'Failed to process AI request', ...), used when the server gave none.
  */
-export function useGenerateText(fallback: string): { generate: (input: GenerateTextInput) => Promise<GenerateTextOutcome>; isPending: boolean } {
+export function useGenerateText(fallback: string): {
+  generate: (input: GenerateTextInput) => Promise<GenerateTextOutcome>;
+  isPending: boolean;
+} {
   const generate = useCallback(
     async (input: GenerateTextInput): Promise<GenerateTextOutcome> => {
       const parsed = generateTextInputSchema.safeParse(input);
@@ -48,7 +52,11 @@ export interface PromptedTextRequest {
  * A prompt box's one action over useGenerateText: a blank prompt is refused with a toast, a failure is kept
  * (`failure`, for the form's alert) and toasted under `fallback`, without repeating the title as its description.
  */
-export function usePromptedText(fallback: string): { request: (req: PromptedTextRequest) => Promise<void>; failure: CallableFailure | null; isPending: boolean } {
+export function usePromptedText(fallback: string): {
+  request: (req: PromptedTextRequest) => Promise<void>;
+  failure: CallableFailure | null;
+  isPending: boolean;
+} {
   const { generate, isPending } = useGenerateText(fallback);
   const [failure, setFailure] = useState<CallableFailure | null>(null);
   const request = async ({ prompt, emptyMessage, input, onText, done }: PromptedTextRequest) => {
@@ -65,7 +73,11 @@ export function usePromptedText(fallback: string): { request: (req: PromptedText
       return;
     }
     setFailure(outcome);
-    toast({ title: fallback, description: outcome.message === fallback ? undefined : outcome.message, variant: 'destructive' });
+    toast({
+      title: fallback,
+      description: outcome.message === fallback ? undefined : outcome.message,
+      variant: 'destructive',
+    });
   };
   return { request, failure, isPending };
 }

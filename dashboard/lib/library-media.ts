@@ -26,13 +26,38 @@ export const MEDIA_PICKER_LIMIT = 120;
 
 export function toMediaAsset(g: Generation): MediaAsset | null {
   return g.originalUrl
-    ? { id: g.id, type: g.type, title: g.title, url: g.originalUrl, thumbnailUrl: g.thumbnailUrl, storagePath: g.storagePath, contentType: g.contentType ?? '', sizeBytes: g.sizeBytes }
+    ? {
+        id: g.id,
+        type: g.type,
+        title: g.title,
+        url: g.originalUrl,
+        thumbnailUrl: g.thumbnailUrl,
+        storagePath: g.storagePath,
+        contentType: g.contentType ?? '',
+        sizeBytes: g.sizeBytes,
+      }
     : null;
 }
 
 export function useLibraryMedia(types: readonly GenerationType[]): QueryState<MediaAsset[]> {
-  const state = useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'generations')), where('type', 'in', [...types]), orderBy('createdAt', 'desc'), limit(MEDIA_PICKER_LIMIT)), toGeneration);
+  const state = useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'generations')),
+        where('type', 'in', [...types]),
+        orderBy('createdAt', 'desc'),
+        limit(MEDIA_PICKER_LIMIT),
+      ),
+    toGeneration,
+  );
   const data = state.status === 'success' ? state.data : null;
-  const assets = useMemo(() => data?.flatMap((g) => (types.includes(g.type) ? (toMediaAsset(g) ?? []) : [])) ?? null, [data, types]);
-  return assets ? { status: 'success', data: assets } : state.status === 'error' ? state : { status: 'loading' };
+  const assets = useMemo(
+    () => data?.flatMap((g) => (types.includes(g.type) ? (toMediaAsset(g) ?? []) : [])) ?? null,
+    [data, types],
+  );
+  return assets
+    ? { status: 'success', data: assets }
+    : state.status === 'error'
+      ? state
+      : { status: 'loading' };
 }

@@ -22,7 +22,13 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** {uid}/{folder}/{uuid}.{ext}: the uuid becomes the library record's id. */
-export function clientFilePath(uid: string, folder: 'uploads' | 'renders', contentType: string, fileName = '', id: string = crypto.randomUUID()): string {
+export function clientFilePath(
+  uid: string,
+  folder: 'uploads' | 'renders',
+  contentType: string,
+  fileName = '',
+  id: string = crypto.randomUUID(),
+): string {
   const fromName = /\.([a-z0-9]{2,5})$/i.exec(fileName)?.[1]?.toLowerCase();
   const ext = EXTENSIONS[contentType] ?? fromName ?? 'bin';
   return `${uid}/${storageFolders[folder]}/${id}.${ext}`;
@@ -42,6 +48,10 @@ export async function uploadToLibrary(
   const contentType = blob.type || 'application/octet-stream';
   const storagePath = clientFilePath(uid, folder, contentType, options.fileName);
   await uploadBytes(ref(getFirebase().storage, storagePath), blob, { contentType });
-  const result = await addLibraryFile({ storagePath, title: options.title, ...(options.projectId ? { projectId: options.projectId } : {}) });
+  const result = await addLibraryFile({
+    storagePath,
+    title: options.title,
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+  });
   return { ...result, storagePath };
 }

@@ -27,7 +27,9 @@ export type StoredValueCheck<T> = StandardSchema<T> | ((value: unknown) => T | n
 type StandardResult<T> = { value: T; issues?: undefined } | { issues: readonly unknown[] };
 /** The Standard Schema interface (standardschema.dev) that zod schemas implement, as far as it is used here. */
 interface StandardSchema<T> {
-  readonly '~standard': { validate(value: unknown): StandardResult<T> | Promise<StandardResult<T>> };
+  readonly '~standard': {
+    validate(value: unknown): StandardResult<T> | Promise<StandardResult<T>>;
+  };
 }
 
 function checkValue<T>(check: StoredValueCheck<T>, value: unknown): T | null {
@@ -50,7 +52,12 @@ export interface LocalItemOptions {
   store?: KeyValueStore | null;
 }
 
-function storedItem<T>(key: string, options: LocalItemOptions, decode: (raw: string) => T | null, encode: (value: T) => string): LocalItem<T> {
+function storedItem<T>(
+  key: string,
+  options: LocalItemOptions,
+  decode: (raw: string) => T | null,
+  encode: (value: T) => string,
+): LocalItem<T> {
   const store = () => (options.store === undefined ? browserStore() : options.store);
   return {
     read() {
@@ -79,7 +86,11 @@ function storedItem<T>(key: string, options: LocalItemOptions, decode: (raw: str
 }
 
 /** A value stored as JSON under `key`, read back through `schema`. */
-export function localItem<T>(key: string, schema: StoredValueCheck<T>, options: LocalItemOptions = {}): LocalItem<T> {
+export function localItem<T>(
+  key: string,
+  schema: StoredValueCheck<T>,
+  options: LocalItemOptions = {},
+): LocalItem<T> {
   return storedItem(
     key,
     options,
@@ -89,7 +100,11 @@ export function localItem<T>(key: string, schema: StoredValueCheck<T>, options: 
 }
 
 /** A string stored as it is (no JSON quoting) under `key`, read back through `schema`. */
-export function localTextItem<T extends string>(key: string, schema: StoredValueCheck<T>, options: LocalItemOptions = {}): LocalItem<T> {
+export function localTextItem<T extends string>(
+  key: string,
+  schema: StoredValueCheck<T>,
+  options: LocalItemOptions = {},
+): LocalItem<T> {
   return storedItem(
     key,
     options,

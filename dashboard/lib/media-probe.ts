@@ -16,14 +16,18 @@ export interface ProbeResult {
 }
 
 /** A video's container, codecs, size on screen, duration, frame rate and sound, from any mediabunny source. */
-export async function probeVideoSource(source: Source, record: { contentType: string; sizeBytes: number }): Promise<MediaProbe> {
+export async function probeVideoSource(
+  source: Source,
+  record: { contentType: string; sizeBytes: number },
+): Promise<MediaProbe> {
   const { ALL_FORMATS, Input } = await import('mediabunny');
   const input = new Input({ source, formats: ALL_FORMATS });
   try {
     const format = await input.getFormat();
     const video = await input.getPrimaryVideoTrack();
     const audio = await input.getPrimaryAudioTrack();
-    const duration = (await input.getDurationFromMetadata().catch(() => null)) ?? (await input.computeDuration());
+    const duration =
+      (await input.getDurationFromMetadata().catch(() => null)) ?? (await input.computeDuration());
     const stats = video ? await video.computePacketStats(FPS_SAMPLE_PACKETS) : null;
     return {
       ...unprobed(record.contentType, record.sizeBytes),
@@ -43,7 +47,10 @@ export async function probeVideoSource(source: Source, record: { contentType: st
 }
 
 /** An image's size (a GIF's screen and frame count), from its bytes. */
-export async function probeImageBlob(blob: Blob, record: { contentType: string; sizeBytes: number }): Promise<MediaProbe> {
+export async function probeImageBlob(
+  blob: Blob,
+  record: { contentType: string; sizeBytes: number },
+): Promise<MediaProbe> {
   const base = unprobed(record.contentType, record.sizeBytes);
   if (base.kind === 'gif') {
     const info = readGifInfo(new Uint8Array(await blob.arrayBuffer()));
@@ -59,13 +66,24 @@ export async function probeImageBlob(blob: Blob, record: { contentType: string; 
 }
 
 /** Probes a library file by its download URL; a file that cannot be read falls back to its record's type and size. */
-export async function probeMediaFile(file: { url: string; contentType: string; sizeBytes: number; type: string }): Promise<ProbeResult> {
+export async function probeMediaFile(file: {
+  url: string;
+  contentType: string;
+  sizeBytes: number;
+  type: string;
+}): Promise<ProbeResult> {
   const record = { contentType: file.contentType, sizeBytes: file.sizeBytes };
   try {
     // No retries: a file that cannot be fetched falls back at once rather than holding a send that waits for it.
     if (file.type === 'video') {
       const { UrlSource } = await import('mediabunny');
-      return { probe: await probeVideoSource(new UrlSource(file.url, { getRetryDelay: () => null }), record), read: true };
+      return {
+        probe: await probeVideoSource(
+          new UrlSource(file.url, { getRetryDelay: () => null }),
+          record,
+        ),
+        read: true,
+      };
     }
     if (file.type === 'image') {
       const response = await fetch(file.url);
@@ -82,7 +100,12 @@ export async function probeMediaFile(file: { url: string; contentType: string; s
 const cache = new Map<string, Promise<ProbeResult>>();
 
 /** probeMediaFile once per URL for the page's life (a library file never changes under its URL). */
-export function probeMediaFileCached(file: { url: string; contentType: string; sizeBytes: number; type: string }): Promise<ProbeResult> {
+export function probeMediaFileCached(file: {
+  url: string;
+  contentType: string;
+  sizeBytes: number;
+  type: string;
+}): Promise<ProbeResult> {
   let found = cache.get(file.url);
   if (!found) {
     found = probeMediaFile(file);

@@ -10,7 +10,17 @@ import { call } from './call';
  * request (core/react/query-client.ts); each new screen asks again, since a key saved meanwhile may reach
  * other models, and shows the last answer until the new one arrives.
  */
-export function useModelCatalogue(provider: CatalogueProvider, enabled: boolean): ModelCatalogue | null {
-  const query = useQuery({ queryKey: ['listModels', provider], queryFn: () => call('listModels', { provider }), enabled }, callableReads);
+export function useModelCatalogue(
+  provider: CatalogueProvider,
+  enabled: boolean,
+): ModelCatalogue | null {
+  const query = useQuery(
+    {
+      queryKey: ['listModels', provider],
+      queryFn: () => call('listModels', { provider }),
+      enabled,
+    },
+    callableReads,
+  );
   return enabled && query.data?.provider === provider && !query.isError ? query.data : null;
 }

@@ -8,7 +8,10 @@ import { call, type CallableFailure } from './call';
 // be billed per request (X), so a success is kept for a few minutes and shared by every screen
 // (core/react/query-client.ts); a failure is not kept, so the next screen asks again.
 
-export type ProfileState = { status: 'loading' } | { status: 'success'; data: PlatformProfile } | { status: 'error'; failure: CallableFailure };
+export type ProfileState =
+  | { status: 'loading' }
+  | { status: 'success'; data: PlatformProfile }
+  | { status: 'error'; failure: CallableFailure };
 
 const profileKey = (platform: PublishPlatform) => ['getPlatformProfile', platform] as const;
 
@@ -18,7 +21,19 @@ export function clearPlatformProfiles(): void {
 }
 
 /** The platform's profile: follower figures and, on LinkedIn, who may post. */
-export function usePlatformProfile(platform: PublishPlatform, { enabled = true }: { enabled?: boolean } = {}): ProfileState {
-  const query = useQuery({ queryKey: profileKey(platform), queryFn: () => call('getPlatformProfile', { platform }), staleTime: PROFILE_TTL_MS, gcTime: PROFILE_TTL_MS, enabled }, callableReads);
+export function usePlatformProfile(
+  platform: PublishPlatform,
+  { enabled = true }: { enabled?: boolean } = {},
+): ProfileState {
+  const query = useQuery(
+    {
+      queryKey: profileKey(platform),
+      queryFn: () => call('getPlatformProfile', { platform }),
+      staleTime: PROFILE_TTL_MS,
+      gcTime: PROFILE_TTL_MS,
+      enabled,
+    },
+    callableReads,
+  );
   return callableState(query, 'Failed to load your account');
 }

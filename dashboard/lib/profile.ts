@@ -14,7 +14,15 @@ export interface ProfileState {
   error: Error | null;
 }
 
-const initial: ProfileState = { profile: { displayName: null, settings: defaultProfileSettings, scheduling: { timeZone: null, slots: {} } }, loading: true, error: null };
+const initial: ProfileState = {
+  profile: {
+    displayName: null,
+    settings: defaultProfileSettings,
+    scheduling: { timeZone: null, slots: {} },
+  },
+  loading: true,
+  error: null,
+};
 
 /**
  * The signed-in user's profile document, live. Shared because the shell (animations preference) and
@@ -28,7 +36,11 @@ export function useProfile(): ProfileState {
 }
 
 /** What to call the user: the saved display name, then the account's, then the start of the email. */
-export function pickDisplayName(profileName: string | null | undefined, authName: string | null | undefined, email: string | null | undefined): string {
+export function pickDisplayName(
+  profileName: string | null | undefined,
+  authName: string | null | undefined,
+  email: string | null | undefined,
+): string {
   const saved = profileName?.trim() || authName?.trim();
   if (saved) return saved;
   const local = email?.split('@')[0];

@@ -2,7 +2,12 @@ import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore
 import { useCallback, useMemo } from 'react';
 import { userDocPath } from '@core/firestore-paths';
 import { publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
-import { MAX_SLOTS_PER_CHANNEL, postingSlotSchema, type PostingSlot, type Scheduling } from '@core/queue-slots';
+import {
+  MAX_SLOTS_PER_CHANNEL,
+  postingSlotSchema,
+  type PostingSlot,
+  type Scheduling,
+} from '@core/queue-slots';
 import { isKnownTimeZone, userTimeZone } from '@core/schedule';
 import { getFirebase } from './firebase';
 import { useProfile } from './profile';
@@ -31,15 +36,41 @@ export function useWorkspaceTimeZone(): string {
 }
 
 /** The whole scheduling map, replacing the stored one (a channel's removed slots go with it). */
-export async function saveScheduling(db: Firestore, uid: string, scheduling: Scheduling): Promise<void> {
-  if (scheduling.timeZone !== null && !isKnownTimeZone(scheduling.timeZone)) throw new Error('Unknown time zone');
-  const slots = Object.fromEntries(publishPlatforms.map((p): [PublishPlatform, PostingSlot[]] => [p, (scheduling.slots[p] ?? []).slice(0, MAX_SLOTS_PER_CHANNEL).map((s) => postingSlotSchema.parse(s))]));
-  const zones = Object.fromEntries(publishPlatforms.flatMap((p) => (scheduling.zones?.[p] ? [[p, scheduling.zones[p]]] : [])));
-  for (const z of Object.values(zones)) if (!isKnownTimeZone(z)) throw new Error('Unknown time zone');
-  const stored = { ...(scheduling.timeZone === null ? {} : { timeZone: scheduling.timeZone }), slots, ...(Object.keys(zones).length > 0 ? { zones } : {}) };
-  await setDoc(doc(db, userDocPath(uid)), { scheduling: stored, updatedAt: serverTimestamp() }, { mergeFields: ['scheduling', 'updatedAt'] });
+export async function saveScheduling(
+  db: Firestore,
+  uid: string,
+  scheduling: Scheduling,
+): Promise<void> {
+  if (scheduling.timeZone !== null && !isKnownTimeZone(scheduling.timeZone))
+    throw new Error('Unknown time zone');
+  const slots = Object.fromEntries(
+    publishPlatforms.map((p): [PublishPlatform, PostingSlot[]] => [
+      p,
+      (scheduling.slots[p] ?? [])
+        .slice(0, MAX_SLOTS_PER_CHANNEL)
+        .map((s) => postingSlotSchema.parse(s)),
+    ]),
+  );
+  const zones = Object.fromEntries(
+    publishPlatforms.flatMap((p) => (scheduling.zones?.[p] ? [[p, scheduling.zones[p]]] : [])),
+  );
+  for (const z of Object.values(zones))
+    if (!isKnownTimeZone(z)) throw new Error('Unknown time zone');
+  const stored = {
+    ...(scheduling.timeZone === null ? {} : { timeZone: scheduling.timeZone }),
+    slots,
+    ...(Object.keys(zones).length > 0 ? { zones } : {}),
+  };
+  await setDoc(
+    doc(db, userDocPath(uid)),
+    { scheduling: stored, updatedAt: serverTimestamp() },
+    { mergeFields: ['scheduling', 'updatedAt'] },
+  );
 }
 
 export function useSaveScheduling(): (uid: string, scheduling: Scheduling) => Promise<void> {
-  return useCallback((uid: string, scheduling: Scheduling) => saveScheduling(getFirebase().db, uid, scheduling), []);
+  return useCallback(
+    (uid: string, scheduling: Scheduling) => saveScheduling(getFirebase().db, uid, scheduling),
+    [],
+  );
 }

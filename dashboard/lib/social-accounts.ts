@@ -1,4 +1,8 @@
-import { toSocialAccountStatuses, type SocialAccountStatus, type SocialAccountStatuses } from '@core/data/statuses';
+import {
+  toSocialAccountStatuses,
+  type SocialAccountStatus,
+  type SocialAccountStatuses,
+} from '@core/data/statuses';
 import type { QueryState } from '@core/react/use-live';
 import { useUserCollection } from './live';
 

@@ -8,7 +8,10 @@ import { toast } from './toast';
 // browser) and the page goes there. The platform sends the user back to /social/{platform}/callback.
 
 /** Navigates to the platform's consent page, or says why it cannot. */
-export function useStartSocialOAuth(platform: OAuthPlatform, navigate: (url: string) => void = (url) => window.location.assign(url)): { start: () => Promise<void>; isPending: boolean } {
+export function useStartSocialOAuth(
+  platform: OAuthPlatform,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): { start: () => Promise<void>; isPending: boolean } {
   const [isPending, setPending] = useState(false);
   const start = async () => {
     if (isPending) return;
@@ -18,7 +21,11 @@ export function useStartSocialOAuth(platform: OAuthPlatform, navigate: (url: str
       navigate(authorizeUrl);
     } catch (error) {
       const failure = readCallableError(error, oauthMessages.startFailed(platform));
-      toast({ title: oauthMessages.failedTitle, description: failure.message, variant: 'destructive' });
+      toast({
+        title: oauthMessages.failedTitle,
+        description: failure.message,
+        variant: 'destructive',
+      });
       setPending(false);
     }
   };

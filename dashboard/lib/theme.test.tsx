@@ -2,7 +2,15 @@
 import { act, render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseTheme, resolvedThemeAtom, resolveTheme, setThemeAtom, ThemeProvider, themeAtom, toggleThemeAtom } from './theme';
+import {
+  parseTheme,
+  resolvedThemeAtom,
+  resolveTheme,
+  setThemeAtom,
+  ThemeProvider,
+  themeAtom,
+  toggleThemeAtom,
+} from './theme';
 
 describe('parseTheme', () => {
   it.each([

@@ -20,14 +20,20 @@ export function resolveTheme(theme: Theme, systemPrefersDark: boolean): Resolved
 }
 
 // Stored as the bare name ('dark'); blocked storage (privacy modes) reads as the default.
-const storedTheme = localTextItem(THEME_STORAGE_KEY, (v: unknown): Theme | null => ((THEMES as readonly unknown[]).includes(v) ? (v as Theme) : null));
+const storedTheme = localTextItem(THEME_STORAGE_KEY, (v: unknown): Theme | null =>
+  (THEMES as readonly unknown[]).includes(v) ? (v as Theme) : null,
+);
 
 function readStoredTheme(): Theme {
   return storedTheme.read() ?? DEFAULT_THEME;
 }
 
 function systemPrefersDark(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 // Base atoms stay private: read the derived atoms, write through the action atoms.
@@ -35,7 +41,9 @@ const storedThemeAtom = atomWithLazy<Theme>(readStoredTheme);
 const systemDarkAtom = atomWithLazy<boolean>(systemPrefersDark);
 
 export const themeAtom = atom((get) => get(storedThemeAtom));
-export const resolvedThemeAtom = atom((get) => resolveTheme(get(storedThemeAtom), get(systemDarkAtom)));
+export const resolvedThemeAtom = atom((get) =>
+  resolveTheme(get(storedThemeAtom), get(systemDarkAtom)),
+);
 
 export const setThemeAtom = atom(null, (_get, set, theme: Theme) => {
   // Not persisted when storage is blocked, but the session still switches.
@@ -80,7 +88,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function useTheme(): { theme: Theme; resolvedTheme: ResolvedTheme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
+export function useTheme(): {
+  theme: Theme;
+  resolvedTheme: ResolvedTheme;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+} {
   return {
     theme: useAtomValue(themeAtom),
     resolvedTheme: useAtomValue(resolvedThemeAtom),

@@ -19,7 +19,10 @@ describe('useInterval', () => {
 
   it('is paused by a null period and resumes when given one', () => {
     const callback = vi.fn();
-    const { rerender } = renderHook(({ everyMs }: { everyMs: number | null }) => useInterval(callback, everyMs), { initialProps: { everyMs: null } as { everyMs: number | null } });
+    const { rerender } = renderHook(
+      ({ everyMs }: { everyMs: number | null }) => useInterval(callback, everyMs),
+      { initialProps: { everyMs: null } as { everyMs: number | null } },
+    );
     vi.advanceTimersByTime(5000);
     expect(callback).not.toHaveBeenCalled();
     rerender({ everyMs: 1000 });
@@ -30,7 +33,9 @@ describe('useInterval', () => {
   it('calls the latest callback without restarting the period', () => {
     const first = vi.fn();
     const second = vi.fn();
-    const { rerender } = renderHook(({ callback }) => useInterval(callback, 1000), { initialProps: { callback: first } });
+    const { rerender } = renderHook(({ callback }) => useInterval(callback, 1000), {
+      initialProps: { callback: first },
+    });
     vi.advanceTimersByTime(600);
     rerender({ callback: second });
     vi.advanceTimersByTime(400);

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * Wraps an async call with a pending flag (for disabled buttons and spinners). The flag is only cleared
  * while the component is mounted, so a call finishing after navigation does not warn.
  */
-export function usePendingCall<A extends unknown[], R>(call: (...args: A) => Promise<R>): { run: (...args: A) => Promise<R>; isPending: boolean } {
+export function usePendingCall<A extends unknown[], R>(
+  call: (...args: A) => Promise<R>,
+): { run: (...args: A) => Promise<R>; isPending: boolean } {
   const [pending, setPending] = useState(0);
   const mounted = useRef(true);
   const latest = useRef(call);

@@ -23,7 +23,14 @@ export async function receiveDashboardSignInCode(
 ): Promise<boolean> {
   const dashboardOrigin = originOf(dashboardUrl);
   const from = originOf(sender.url ?? sender.tab?.url);
-  if (!SIGN_IN_CODE_SHAPE.test(code) || sender.id !== extensionId || sender.frameId !== 0 || !dashboardOrigin || from !== dashboardOrigin) return false;
+  if (
+    !SIGN_IN_CODE_SHAPE.test(code) ||
+    sender.id !== extensionId ||
+    sender.frameId !== 0 ||
+    !dashboardOrigin ||
+    from !== dashboardOrigin
+  )
+    return false;
   await pendingSignInStorage.setValue({ code, receivedAt: now() });
   return true;
 }

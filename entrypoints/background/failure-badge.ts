@@ -27,13 +27,20 @@ export interface FailureBadgeSource {
 }
 
 /** Reads the failures not read yet and shows their count on the toolbar icon (none when signed out); the count, or null signed out. */
-export async function refreshFailureBadge(source: FailureBadgeSource, show: (count: number) => Promise<void> = showFailureBadge): Promise<number | null> {
+export async function refreshFailureBadge(
+  source: FailureBadgeSource,
+  show: (count: number) => Promise<void> = showFailureBadge,
+): Promise<number | null> {
   const uid = await source.currentUid();
   if (!uid) {
     await show(0);
     return null;
   }
-  const [posts, shared, panel] = await Promise.all([source.readPosts(uid), source.readReadAt(uid), inboxReadAtStorage.getValue()]);
+  const [posts, shared, panel] = await Promise.all([
+    source.readPosts(uid),
+    source.readReadAt(uid),
+    inboxReadAtStorage.getValue(),
+  ]);
   // The later of the two (both server times: core/inbox.ts's read rule): a read time only moves forward, and the
   // panel's own may not have reached Firestore yet.
   const count = unreadFailures(posts, latestReadAt(shared, panel[uid]));
@@ -47,7 +54,10 @@ export async function refreshFailureBadge(source: FailureBadgeSource, show: (cou
  * the browser dropped it, as on an update). `source` is made on the first read, so a worker woken
  * for something else loads no Firebase. Runs synchronously in main(), so the listeners hear the event that woke it.
  */
-export function registerFailureBadge(source: () => FailureBadgeSource, show: (count: number) => Promise<void> = showFailureBadge): () => Promise<number | null> {
+export function registerFailureBadge(
+  source: () => FailureBadgeSource,
+  show: (count: number) => Promise<void> = showFailureBadge,
+): () => Promise<number | null> {
   let made: FailureBadgeSource | null = null;
   const reader = () => (made ??= source());
   // One read at a time: a second request while one runs reads again once it ends, so the last event counts.
@@ -82,7 +92,11 @@ export function registerFailureBadge(source: () => FailureBadgeSource, show: (co
   browser.runtime.onStartup.addListener(() => void refresh());
   // Created once: creating it again at every wake-up would move its next time and it might never fire.
   void browser.alarms.get(FAILURE_BADGE_ALARM).then((existing) => {
-    if (!existing) void browser.alarms.create(FAILURE_BADGE_ALARM, { periodInMinutes: FAILURE_BADGE_PERIOD_MINUTES, delayInMinutes: FAILURE_BADGE_PERIOD_MINUTES });
+    if (!existing)
+      void browser.alarms.create(FAILURE_BADGE_ALARM, {
+        periodInMinutes: FAILURE_BADGE_PERIOD_MINUTES,
+        delayInMinutes: FAILURE_BADGE_PERIOD_MINUTES,
+      });
   });
   return refresh;
 }

@@ -2,7 +2,17 @@ import { createFirebaseApp } from '@core/firebase/clients';
 import { userCollectionPath } from '@core/firestore-paths';
 import { INBOX_POSTS, inboxStatePath, readInboxPost, readInboxState } from '@core/inbox';
 import { getAuth } from 'firebase/auth/web-extension';
-import { collection, connectFirestoreEmulator, doc, getDoc, getDocs, getFirestore, limit, orderBy, query } from 'firebase/firestore/lite';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getDocs,
+  getFirestore,
+  limit,
+  orderBy,
+  query,
+} from 'firebase/firestore/lite';
 import { panelFirebaseConfig } from '../sidepanel/firebase';
 import type { FailureBadgeSource } from './failure-badge';
 
@@ -17,14 +27,21 @@ export function createInboxSource(): FailureBadgeSource {
   const config = panelFirebaseConfig();
   const { app, auth } = createFirebaseApp(config, getAuth);
   const db = getFirestore(app);
-  if (config.emulators) connectFirestoreEmulator(db, config.emulators.host, config.emulators.firestore);
+  if (config.emulators)
+    connectFirestoreEmulator(db, config.emulators.host, config.emulators.firestore);
   return {
     async currentUid() {
       await auth.authStateReady();
       return auth.currentUser?.uid ?? null;
     },
     async readPosts(uid) {
-      const snap = await getDocs(query(collection(db, userCollectionPath(uid, 'socialPosts')), orderBy('updatedAt', 'desc'), limit(INBOX_POSTS)));
+      const snap = await getDocs(
+        query(
+          collection(db, userCollectionPath(uid, 'socialPosts')),
+          orderBy('updatedAt', 'desc'),
+          limit(INBOX_POSTS),
+        ),
+      );
       return snap.docs.map((d) => readInboxPost(d.id, d.data()));
     },
     async readReadAt(uid) {

@@ -9,7 +9,10 @@ import { createInboxSource } from './inbox-source';
 import { openPanelOnActionClick } from './side-panel';
 
 /** Wires every background listener. Runs synchronously in main() so the worker hears events that woke it. */
-export function registerBackground(dashboardUrl: string = DEFAULT_DASHBOARD_URL, inboxSource: () => FailureBadgeSource = createInboxSource): void {
+export function registerBackground(
+  dashboardUrl: string = DEFAULT_DASHBOARD_URL,
+  inboxSource: () => FailureBadgeSource = createInboxSource,
+): void {
   openPanelOnActionClick();
   browser.runtime.onInstalled.addListener(() => {
     createContextMenus();
@@ -19,5 +22,7 @@ export function registerBackground(dashboardUrl: string = DEFAULT_DASHBOARD_URL,
   });
   onMessage('getActivePageContext', ({ data }) => getActivePageContext(data.windowId));
   registerFailureBadge(inboxSource);
-  onMessage('dashboardSignInCode', ({ data, sender }) => receiveDashboardSignInCode(data.code, sender, browser.runtime.id, dashboardUrl));
+  onMessage('dashboardSignInCode', ({ data, sender }) =>
+    receiveDashboardSignInCode(data.code, sender, browser.runtime.id, dashboardUrl),
+  );
 }

@@ -19,7 +19,9 @@ export function openPanelOnActionClick(): void {
     return;
   }
   const sidebar = firefoxSidebar();
-  const action = browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  const action =
+    browser.action ??
+    (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
   if (sidebar && action) action.onClicked.addListener(() => void sidebar.toggle());
 }
 

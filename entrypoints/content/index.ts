@@ -10,6 +10,9 @@ export default defineContentScript({
   main() {
     onMessage('getPageContext', () => extractPageContext(PAGE_CONTEXT_LIMITS));
     pushPageContextChanges(document, window);
-    watchDashboardSignIn(window, (import.meta.env.VITE_DASHBOARD_URL as string | undefined) || DEFAULT_DASHBOARD_URL);
+    watchDashboardSignIn(
+      window,
+      (import.meta.env.VITE_DASHBOARD_URL as string | undefined) || DEFAULT_DASHBOARD_URL,
+    );
   },
 });

@@ -12,7 +12,8 @@ export const SELECTION_DEBOUNCE_MS = 250;
 export function pushPageContextChanges(
   doc: Document,
   win: Window,
-  send: (context: PageContext) => Promise<unknown> = (context) => sendMessage('pageContextChanged', context),
+  send: (context: PageContext) => Promise<unknown> = (context) =>
+    sendMessage('pageContextChanged', context),
   read: () => PageContext = () => extractPageContext(PAGE_CONTEXT_LIMITS),
 ): () => void {
   let timer: number | undefined;

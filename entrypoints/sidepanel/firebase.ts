@@ -39,7 +39,10 @@ export function createSidePanelStart(config: FirebaseClientConfig): SidePanelSta
   const dashboardUrl = (config.dashboardUrl ?? DEFAULT_DASHBOARD_URL).replace(/\/+$/, '');
   let loading: Promise<SidePanelServices> | null = null;
   const loadServices = () => {
-    loading ??= import('@core/firebase/data-clients').then(({ addDataClients }) => ({ clients: addDataClients(base), dashboardUrl }));
+    loading ??= import('@core/firebase/data-clients').then(({ addDataClients }) => ({
+      clients: addDataClients(base),
+      dashboardUrl,
+    }));
     // A failed load (e.g. the extension was updated under an open panel) may be retried.
     loading.catch(() => {
       loading = null;

@@ -13,14 +13,21 @@ export interface StoredPanelDraft {
   dirty: boolean;
 }
 
-export const panelDraftStorage = storage.defineItem<StoredPanelDraft | null>('local:panelDraft', { fallback: null });
+export const panelDraftStorage = storage.defineItem<StoredPanelDraft | null>('local:panelDraft', {
+  fallback: null,
+});
 
 /** The image job the panel started last, so it re-attaches to it after being closed mid-job. */
-export const panelImageJobStorage = storage.defineItem<{ jobId: string } | null>('local:panelImageJob', { fallback: null });
+export const panelImageJobStorage = storage.defineItem<{ jobId: string } | null>(
+  'local:panelImageJob',
+  { fallback: null },
+);
 
 /**
  * When the user last opened the inbox from the panel, per account (epoch ms). The account's read time is the
  * one in Firestore (core/inbox.ts, inboxStatePath), which the dashboard moves too; this copy wakes the
  * background at once and counts until Firestore has the panel's mark (the badge takes the later of the two).
  */
-export const inboxReadAtStorage = storage.defineItem<Record<string, number>>('local:inboxReadAt', { fallback: {} });
+export const inboxReadAtStorage = storage.defineItem<Record<string, number>>('local:inboxReadAt', {
+  fallback: {},
+});

@@ -1,5 +1,12 @@
 import { defineSecret } from 'firebase-functions/params';
-import { providerHostIds, providerHosts, providerIds, providers, type ProviderHostId, type ProviderId } from '@core/providers';
+import {
+  providerHostIds,
+  providerHosts,
+  providerIds,
+  providers,
+  type ProviderHostId,
+  type ProviderId,
+} from '@core/providers';
 import { SECRETS_KEYRING } from '@core/secrets';
 import { parseKeyring, type Keyring } from './lib/crypto';
 import { readPublishTiming, type PublishTiming } from './social/publish-timing';
@@ -55,18 +62,23 @@ function readDashboardOrigins(env: Readonly<Record<string, string | undefined>>)
     } catch {
       throw new Error(`DASHBOARD_ORIGINS: ${entry} is not a URL`);
     }
-    if (url.protocol !== 'https:' || url.origin !== entry) throw new Error(`DASHBOARD_ORIGINS: ${entry} must be a bare https origin`);
+    if (url.protocol !== 'https:' || url.origin !== entry)
+      throw new Error(`DASHBOARD_ORIGINS: ${entry} must be a bare https origin`);
   }
   if (listed.length) return listed;
   const project = projectIdOf(env);
   return project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : [];
 }
 
-function readJobPollInterval(env: Readonly<Record<string, string | undefined>>, emulated: boolean): number | undefined {
+function readJobPollInterval(
+  env: Readonly<Record<string, string | undefined>>,
+  emulated: boolean,
+): number | undefined {
   const raw = env.MUSE_JOB_POLL_MS?.trim();
   if (!emulated || !raw) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 100) throw new Error('MUSE_JOB_POLL_MS must be a whole number of milliseconds, at least 100');
+  if (!Number.isInteger(n) || n < 100)
+    throw new Error('MUSE_JOB_POLL_MS must be a whole number of milliseconds, at least 100');
   return n;
 }
 
@@ -83,19 +95,27 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): F
     } catch {
       throw new Error(`${name} is not a URL`);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`);
-    if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`${name} must be an http(s) URL`);
+    if (url.search || url.hash || url.username || url.password)
+      throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
     // Plain http is only for the local sandbox: a deployed function never sends a user's key in clear text.
-    if (!emulated && url.protocol !== 'https:') throw new Error(`${name} must use https outside the emulator`);
+    if (!emulated && url.protocol !== 'https:')
+      throw new Error(`${name} must use https outside the emulator`);
     return url.toString().replace(/\/+$/, '');
   };
   const baseUrls = {} as Record<ProviderId, string>;
-  for (const id of providerIds) baseUrls[id] = readBaseUrl(providers[id].env, providers[id].baseUrl);
+  for (const id of providerIds)
+    baseUrls[id] = readBaseUrl(providers[id].env, providers[id].baseUrl);
   const hostUrls = {} as Record<ProviderHostId, string>;
-  for (const id of providerHostIds) hostUrls[id] = readBaseUrl(providerHosts[id].env, providerHosts[id].baseUrl);
+  for (const id of providerHostIds)
+    hostUrls[id] = readBaseUrl(providerHosts[id].env, providerHosts[id].baseUrl);
   const storageEmulator = env.FIREBASE_STORAGE_EMULATOR_HOST?.trim();
-  if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator)) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
-  const storageDownloadOrigin = storageEmulator ? `http://${storageEmulator}` : STORAGE_DOWNLOAD_ORIGIN;
+  if (storageEmulator && !/^[\w.-]+:\d+$/.test(storageEmulator))
+    throw new Error('FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
+  const storageDownloadOrigin = storageEmulator
+    ? `http://${storageEmulator}`
+    : STORAGE_DOWNLOAD_ORIGIN;
   return {
     baseUrls,
     hostUrls,

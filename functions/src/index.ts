@@ -13,12 +13,23 @@ export { sweepStaleJobsSchedule as sweepStaleJobs } from './jobs/sweep-stale-job
 export { deleteGenerationCallable as deleteGeneration } from './generations/delete-generation/trigger';
 export { addLibraryFileCallable as addLibraryFile } from './generations/add-library-file/trigger';
 export { publishPostCallable as publishPost } from './social/publish-post/trigger';
-export { updateScheduledPostCallable as updateScheduledPost, cancelPostCallable as cancelPost, retryPostCallable as retryPost } from './social/manage-posts/trigger';
+export {
+  updateScheduledPostCallable as updateScheduledPost,
+  cancelPostCallable as cancelPost,
+  retryPostCallable as retryPost,
+} from './social/manage-posts/trigger';
 export { getPlatformProfileCallable as getPlatformProfile } from './social/get-platform-profile/trigger';
 export { publishDuePostsSchedule as publishDuePosts } from './social/publish-due-posts/trigger';
 export { checkChannelsSchedule as checkChannels } from './social/health/trigger';
 export { takePostMetricsSchedule as takePostMetrics } from './social/metrics/trigger';
-export { startSocialOAuthCallable as startSocialOAuth, completeSocialOAuthCallable as completeSocialOAuth } from './social/oauth/trigger';
+export {
+  startSocialOAuthCallable as startSocialOAuth,
+  completeSocialOAuthCallable as completeSocialOAuth,
+} from './social/oauth/trigger';
 export { getSubredditFlairsCallable as getSubredditFlairs } from './social/subreddit-flairs/trigger';
 export { listModelsCallable as listModels } from './models/trigger';
-export { createSignInCodeCallable as createSignInCode, describeSignInCodeCallable as describeSignInCode, redeemSignInCodeCallable as redeemSignInCode } from './auth/trigger';
+export {
+  createSignInCodeCallable as createSignInCode,
+  describeSignInCodeCallable as describeSignInCode,
+  redeemSignInCodeCallable as redeemSignInCode,
+} from './auth/trigger';

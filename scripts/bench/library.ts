@@ -42,7 +42,10 @@ async function seed(stack: RunningStack, uid: string): Promise<number> {
 export async function libraryBench(stack: RunningStack): Promise<Record<string, string | number>> {
   const user = await createUser();
   const seedSeconds = await seed(stack, user.uid);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${stack.dashboardUrl}/auth`);

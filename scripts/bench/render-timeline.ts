@@ -17,7 +17,10 @@ import { say } from '../stack/log';
 
 /** 100 clips over 30 minutes at 30 fps: the main track full of video (some transitions), pictures on both
  * overlays, caption cues, and music on both audio tracks. */
-export function benchProject(media: { video: string; music: string; still: string }): { items: TimelineItem[]; settings: ProjectSettings } {
+export function benchProject(media: { video: string; music: string; still: string }): {
+  items: TimelineItem[];
+  settings: ProjectSettings;
+} {
   const items: TimelineItem[] = [];
   for (let i = 0; i < 40; i++)
     items.push({
@@ -31,12 +34,35 @@ export function benchProject(media: { video: string; music: string; still: strin
       source_duration: 60,
       ...(i % 4 === 1 ? { transition_in: { kind: 'crossfade' as const, duration: 1 } } : {}),
     });
-  for (let i = 0; i < 15; i++) items.push({ id: `o${i}`, type: 'image', track: 'overlay-1', settings: { url: media.still, name: `Logo ${i + 1}` }, start_time: 30 + i * 120, duration: 20 });
-  for (let i = 0; i < 5; i++) items.push({ id: `p${i}`, type: 'image', track: 'overlay-2', settings: { url: media.still, name: `Card ${i + 1}` }, start_time: 200 + i * 330, duration: 30 });
+  for (let i = 0; i < 15; i++)
+    items.push({
+      id: `o${i}`,
+      type: 'image',
+      track: 'overlay-1',
+      settings: { url: media.still, name: `Logo ${i + 1}` },
+      start_time: 30 + i * 120,
+      duration: 20,
+    });
+  for (let i = 0; i < 5; i++)
+    items.push({
+      id: `p${i}`,
+      type: 'image',
+      track: 'overlay-2',
+      settings: { url: media.still, name: `Card ${i + 1}` },
+      start_time: 200 + i * 330,
+      duration: 30,
+    });
   for (let i = 0; i < 20; i++) {
     const text = `Caption number ${i + 1} of the talk`;
     const words = text.split(' ').map((w, k) => ({ text: w, start: k * 0.8, end: k * 0.8 + 0.7 }));
-    items.push({ id: `c${i}`, type: 'title', track: 'caption', settings: { text, fontSize: 56, color: '#ffffff', words }, start_time: 10 + i * 90, duration: 6 });
+    items.push({
+      id: `c${i}`,
+      type: 'title',
+      track: 'caption',
+      settings: { text, fontSize: 56, color: '#ffffff', words },
+      start_time: 10 + i * 90,
+      duration: 6,
+    });
   }
   for (let i = 0; i < 10; i++)
     items.push({
@@ -62,16 +88,29 @@ export function benchProject(media: { video: string; music: string; still: strin
       source_duration: 240,
       gain_db: -6,
     });
-  return { items, settings: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'medium' } };
+  return {
+    items,
+    settings: {
+      aspectRatio: '16:9',
+      resolution: { width: 1920, height: 1080 },
+      fps: 30,
+      format: 'mp4',
+      quality: 'medium',
+    },
+  };
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 const r1 = (x: number) => +x.toFixed(1);
 
 /** A phase's frames: rAF deltas (the first 2 dropped: the recorder's own start), LoAF count and the longest. */
 function summarize(r: FrameRecord) {
   const d = r.deltas.slice(2);
-  const top = r.longFrames.reduce<FrameRecord['longFrames'][number] | null>((a, b) => (a && a.duration >= b.duration ? a : b), null);
+  const top = r.longFrames.reduce<FrameRecord['longFrames'][number] | null>(
+    (a, b) => (a && a.duration >= b.duration ? a : b),
+    null,
+  );
   return {
     frames: d.length,
     p50_ms: r1(percentile(d, 0.5)),
@@ -102,13 +141,18 @@ interface TraceEvent {
  */
 function mainThreadCpu(trace: Buffer) {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (e.ph === 'X' && mains.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
   }
-  const sum = (es: TraceEvent[], names: string[]) => es.filter((e) => names.includes(e.name)).reduce((a, e) => a + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  const sum = (es: TraceEvent[], names: string[]) =>
+    es.filter((e) => names.includes(e.name)).reduce((a, e) => a + (e.tdur ?? e.dur ?? 0), 0) / 1000;
   // The page's renderer is the one that worked the most (the browser may keep others, idle).
   const [main] = [...byThread.values()].sort((a, b) => sum(b, ['RunTask']) - sum(a, ['RunTask']));
   if (!main) return { cpu_ms: 0, style_ms: 0, layout_ms: 0, paint_ms: 0 };
@@ -125,7 +169,10 @@ const traced = process.env.MUSE_BENCH_TIMELINE_TRACE === '1';
 
 async function measure(page: Page, drive: () => Promise<void>) {
   const browser = page.context().browser();
-  if (traced && browser) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  if (traced && browser)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
   await page.evaluate(() => window.museFramesStart());
   await drive();
   // The frames the last input caused.
@@ -191,17 +238,40 @@ export async function timelineBench(): Promise<Record<string, string | number>> 
       '-shortest',
       join(dir, 'video.mp4'),
     ),
-    ff('-f', 'lavfi', '-i', "aevalsrc='0.8*sin(2*PI*220*t)*abs(sin(PI*t/5))':s=44100:d=240", '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      "aevalsrc='0.8*sin(2*PI*220*t)*abs(sin(PI*t/5))':s=44100:d=240",
+      '-ac',
+      '2',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      join(dir, 'music.mp3'),
+    ),
     ff('-f', 'lavfi', '-i', 'smptehdbars=s=1280x720', '-frames:v', '1', join(dir, 'still.png')),
   ]);
   const h = await startTimelineHarness(dir);
   try {
     const { page } = h;
-    const project = benchProject({ video: `${h.url}video.mp4`, music: `${h.url}music.mp3`, still: `${h.url}still.png` });
-    await page.evaluate(([items, settings]) => window.museMountTimeline(items, settings), [project.items, project.settings] as const);
+    const project = benchProject({
+      video: `${h.url}video.mp4`,
+      music: `${h.url}music.mp3`,
+      still: `${h.url}still.png`,
+    });
+    await page.evaluate(([items, settings]) => window.museMountTimeline(items, settings), [
+      project.items,
+      project.settings,
+    ] as const);
     // Opened zoomed to fit: every clip with sound shows its waveform once the worker has the peaks.
     const sounding = project.items.filter((i) => i.type === 'video' || i.type === 'audio').length;
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="waveform"]').length >= n, sounding, { timeout: 120_000 });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="waveform"]').length >= n,
+      sounding,
+      { timeout: 120_000 },
+    );
     await sleep(1500);
     const scroller = page.getByTestId('timeline-scroll');
     const box = (await scroller.boundingBox())!;
@@ -268,7 +338,9 @@ export async function timelineBench(): Promise<Record<string, string | number>> 
     await page.keyboard.press('Shift+Z');
     for (let i = 0; i < ZOOM_STEPS; i++) await page.keyboard.press('+');
     await sleep(1000);
-    figures['timeline.scroll_px_per_frame'] = r1(await page.evaluate(() => window.musePxPerFrame()));
+    figures['timeline.scroll_px_per_frame'] = r1(
+      await page.evaluate(() => window.musePxPerFrame()),
+    );
     const wheelFor = async (ms: number, dx: number) => {
       const until = Date.now() + ms;
       while (Date.now() < until) {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimelineItem } from '../../core/editor/model';
 import { buildRenderArgs } from '../../dashboard/features/video-editor/render/ffmpeg-args';
-import { MEDIA_ORIGIN, run, startHarness, startProfileHarness, type Harness } from '../../tests/media/support/harness';
+import {
+  MEDIA_ORIGIN,
+  run,
+  startHarness,
+  startProfileHarness,
+  type Harness,
+} from '../../tests/media/support/harness';
 import { sampleTreeMemory, treeMemory } from '../../tests/media/support/process-memory';
 import { timelineBench } from './render-timeline';
 
@@ -27,10 +33,16 @@ import { timelineBench } from './render-timeline';
 // 6. Only when named in MUSE_BENCH_RENDER_PARTS ('long'): a 10-minute 1080p export in the worker into OPFS,
 //    its memory over time (whether it stays flat).
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
 /** The page's responsiveness while it exports `items` with the WebCodecs export in a worker or on the page. */
-export async function latencyDuring(h: Harness, items: TimelineItem[], settings: unknown, thread: 'worker' | 'main') {
+export async function latencyDuring(
+  h: Harness,
+  items: TimelineItem[],
+  settings: unknown,
+  thread: 'worker' | 'main',
+) {
   let rendering = true;
   // A string, not a function: tsx's keepNames would wrap the page's named functions in a helper the page lacks.
   // Besides the gaps and delays it keeps the export's stages (when each began) and the Long Animation Frames
@@ -97,7 +109,10 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
   const ms = (x: number) => Math.round(x);
   const stageAt = (t: number) => r.stages.filter(([, at]) => at <= t).pop()?.[0] ?? 'Starting';
   const delays = r.inputDelays.map(([d]) => d);
-  const worst = r.inputDelays.reduce<[number, number] | null>((a, b) => (a && a[0] >= b[0] ? a : b), null);
+  const worst = r.inputDelays.reduce<[number, number] | null>(
+    (a, b) => (a && a[0] >= b[0] ? a : b),
+    null,
+  );
   return {
     thread: r.thread,
     wall_s: +(r.ms / 1000).toFixed(1),
@@ -124,14 +139,22 @@ export async function latencyDuring(h: Harness, items: TimelineItem[], settings:
  * (unflattened, its commands sent through Target.sendMessageToTarget) and asks Runtime.getHeapUsage.
  * `used()` sums the workers alive at the moment, null when there are none.
  */
-async function workerHeaps(h: Harness): Promise<{ used(): Promise<number | null>; close(): Promise<void> }> {
+async function workerHeaps(
+  h: Harness,
+): Promise<{ used(): Promise<number | null>; close(): Promise<void> }> {
   // A persistent profile's harness has no Browser object: its page's session reaches the targets too.
-  const cdp = h.browser ? await h.browser.newBrowserCDPSession() : await h.page.context().newCDPSession(h.page);
+  const cdp = h.browser
+    ? await h.browser.newBrowserCDPSession()
+    : await h.page.context().newCDPSession(h.page);
   const sessions = new Map<string, string>();
   const pending = new Map<number, (result: { usedSize?: number } | null) => void>();
   let nextId = 1;
   cdp.on('Target.receivedMessageFromTarget', ({ message }: { message: string }) => {
-    const m = JSON.parse(message) as { id?: number; result?: { usedSize?: number }; error?: unknown };
+    const m = JSON.parse(message) as {
+      id?: number;
+      result?: { usedSize?: number };
+      error?: unknown;
+    };
     if (m.id !== undefined) pending.get(m.id)?.(m.error ? null : (m.result ?? null));
     if (m.id !== undefined) pending.delete(m.id);
   });
@@ -139,14 +162,25 @@ async function workerHeaps(h: Harness): Promise<{ used(): Promise<number | null>
     new Promise<number | null>((resolve) => {
       const id = nextId++;
       pending.set(id, (r) => resolve(r?.usedSize ?? null));
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve(null));
+      cdp
+        .send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }),
+        })
+        .catch(() => resolve(null));
       setTimeout(() => pending.has(id) && (pending.delete(id), resolve(null)), 2000);
     });
   return {
     async used() {
       const { targetInfos } = await cdp.send('Target.getTargets');
       const workers = targetInfos.filter((t) => t.type === 'worker');
-      for (const t of workers) if (!sessions.has(t.targetId)) sessions.set(t.targetId, (await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })).sessionId);
+      for (const t of workers)
+        if (!sessions.has(t.targetId))
+          sessions.set(
+            t.targetId,
+            (await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false }))
+              .sessionId,
+          );
       if (workers.length === 0) return null;
       const used = await Promise.all(workers.map((t) => ask(sessions.get(t.targetId)!)));
       return used.reduce<number>((a, b) => a + (b ?? 0), 0);
@@ -172,9 +206,14 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 const DEFAULT_PARTS = ['ref', '60s', 'latency', 'timeline'];
 
 export async function renderBench(): Promise<Record<string, string | number>> {
-  const parts = new Set((process.env.MUSE_BENCH_RENDER_PARTS ?? DEFAULT_PARTS.join(',')).split(',').map((p) => p.trim()));
+  const parts = new Set(
+    (process.env.MUSE_BENCH_RENDER_PARTS ?? DEFAULT_PARTS.join(','))
+      .split(',')
+      .map((p) => p.trim()),
+  );
   const figures: Record<string, string | number> = {};
-  if (parts.has('ref') || parts.has('60s') || parts.has('latency') || parts.has('long')) Object.assign(figures, await renderEngineBench(parts));
+  if (parts.has('ref') || parts.has('60s') || parts.has('latency') || parts.has('long'))
+    Object.assign(figures, await renderEngineBench(parts));
   if (parts.has('timeline')) Object.assign(figures, await timelineBench());
   return figures;
 }
@@ -186,20 +225,86 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
   let profileDir: string | undefined;
   try {
     const sources = ['mandelbrot', 'testsrc2', 'smptehdbars'];
-    await Promise.all(sources.flatMap((src, i) => [720, 1080].map((h) => ff('-f', 'lavfi', '-i', `${src}=s=${(h * 16) / 9}x${h}`, '-frames:v', '1', join(dir, `still${i}-${h}.png`)))));
+    await Promise.all(
+      sources.flatMap((src, i) =>
+        [720, 1080].map((h) =>
+          ff(
+            '-f',
+            'lavfi',
+            '-i',
+            `${src}=s=${(h * 16) / 9}x${h}`,
+            '-frames:v',
+            '1',
+            join(dir, `still${i}-${h}.png`),
+          ),
+        ),
+      ),
+    );
     // The title as native ffmpeg gets it: a still of the same size (Chromium draws its own with drawFrame).
-    await ff('-f', 'lavfi', '-i', 'color=c=black:s=1280x720', '-vf', 'drawbox=x=440:y=320:w=400:h=80:color=black@0.5:t=fill', '-frames:v', '1', join(dir, 'title-720.png'));
-    await ff('-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=10', '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '2', '-pix_fmt', 'yuv420p', join(dir, 'clip-1080.mp4'));
-    await ff('-f', 'lavfi', '-i', 'sine=f=330:d=30', '-ac', '2', '-c:a', 'libmp3lame', join(dir, 'music.mp3'));
+    await ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=1280x720',
+      '-vf',
+      'drawbox=x=440:y=320:w=400:h=80:color=black@0.5:t=fill',
+      '-frames:v',
+      '1',
+      join(dir, 'title-720.png'),
+    );
+    await ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1920x1080:r=30:d=10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-threads',
+      '2',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'clip-1080.mp4'),
+    );
+    await ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=330:d=30',
+      '-ac',
+      '2',
+      '-c:a',
+      'libmp3lame',
+      join(dir, 'music.mp3'),
+    );
 
-    const still = (id: string, file: string, start: number, duration: number): TimelineItem => ({ id, type: 'image', settings: { url: `${MEDIA_ORIGIN}/${file}` }, start_time: start, duration });
+    const still = (id: string, file: string, start: number, duration: number): TimelineItem => ({
+      id,
+      type: 'image',
+      settings: { url: `${MEDIA_ORIGIN}/${file}` },
+      start_time: start,
+      duration,
+    });
     const reference: TimelineItem[] = [
       still('s0', 'still0-720.png', 0, 4),
       still('s1', 'still1-720.png', 4, 4),
       still('s2', 'still2-720.png', 8, 4),
-      { id: 't', type: 'title', settings: { text: 'Muse Studio', fontSize: 64, color: '#ffffff' }, start_time: 12, duration: 3 },
+      {
+        id: 't',
+        type: 'title',
+        settings: { text: 'Muse Studio', fontSize: 64, color: '#ffffff' },
+        start_time: 12,
+        duration: 3,
+      },
     ];
-    const settings720 = { aspectRatio: '16:9' as const, resolution: { width: 1280, height: 720 }, fps: 30 as const, format: 'mp4' as const, quality: 'medium' as const };
+    const settings720 = {
+      aspectRatio: '16:9' as const,
+      resolution: { width: 1280, height: 720 },
+      fps: 30 as const,
+      format: 'mp4' as const,
+      quality: 'medium' as const,
+    };
 
     // MUSE_BENCH_RENDER_PROFILE=disk: the page in a persistent profile, whose OPFS is on disk as in a user's
     // browser (the default context is off-the-record: its OPFS files are the browser process's memory).
@@ -207,11 +312,19 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
     // would be timed as part of starting each export's worker).
     harness =
       process.env.MUSE_BENCH_RENDER_PROFILE === 'disk'
-        ? await startProfileHarness(dir, (profileDir = await mkdtemp(join(tmpdir(), 'muse-render-profile-'))), { build: true })
+        ? await startProfileHarness(
+            dir,
+            (profileDir = await mkdtemp(join(tmpdir(), 'muse-render-profile-'))),
+            { build: true },
+          )
         : await startHarness(dir, { build: true });
     const h = harness;
     // Warm-up: loads modules and the encoder once, so the figures compare encodes.
-    await h.render({ items: reference.slice(0, 1), settings: settings720, title: 'warm-up' }, 'webcodecs', { returnBytes: false });
+    await h.render(
+      { items: reference.slice(0, 1), settings: settings720, title: 'warm-up' },
+      'webcodecs',
+      { returnBytes: false },
+    );
     const figures: Record<string, string | number> = {};
     const mib = (b: number) => +(b / 1048576).toFixed(0);
 
@@ -228,18 +341,37 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
         fps: 30,
         format: 'mp4',
         quality: 'medium',
-        runs: [...[0, 1, 2].map((i) => ({ kind: 'still' as const, file: join(dir, `still${i}-720.png`), frames: 120 })), { kind: 'still', file: join(dir, 'title-720.png'), frames: 90 }],
+        runs: [
+          ...[0, 1, 2].map((i) => ({
+            kind: 'still' as const,
+            file: join(dir, `still${i}-720.png`),
+            frames: 120,
+          })),
+          { kind: 'still', file: join(dir, 'title-720.png'), frames: 90 },
+        ],
         audio: [],
         output: join(dir, 'native.mp4'),
         threads: 2,
         x264Preset: 'veryfast',
       });
       for (let i = 0; i < 3; i++) {
-        const r = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'webcodecs', { returnBytes: false });
+        const r = await h.render(
+          { items: reference, settings: settings720, title: 'reference' },
+          'webcodecs',
+          { returnBytes: false },
+        );
         webcodecs.push(r.ms);
         webcodecsSize = r.size;
         webcodecsStages = r.stages.join(',');
-        everyFrame.push((await h.render({ items: reference, settings: settings720, title: 'reference' }, 'webcodecs', { returnBytes: false, skipStills: false })).ms);
+        everyFrame.push(
+          (
+            await h.render(
+              { items: reference, settings: settings720, title: 'reference' },
+              'webcodecs',
+              { returnBytes: false, skipStills: false },
+            )
+          ).ms,
+        );
         native.push(await timed(() => run('ffmpeg', ['-v', 'error', ...nativeArgs])));
       }
       const nativeSize = readFileSync(join(dir, 'native.mp4')).length;
@@ -262,13 +394,53 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       t += duration;
     };
     for (let i = 0; i < 8; i++) {
-      push({ id: `s${i}`, type: 'image', settings: { url: `${MEDIA_ORIGIN}/still${i % 3}-1080.png` } } as Omit<TimelineItem, 'start_time'>, 5);
-      if (i === 3) push({ id: 't1', type: 'title', settings: { text: 'Chapter one', fontSize: 72, color: '#ffffff' } } as Omit<TimelineItem, 'start_time'>, 3);
+      push(
+        {
+          id: `s${i}`,
+          type: 'image',
+          settings: { url: `${MEDIA_ORIGIN}/still${i % 3}-1080.png` },
+        } as Omit<TimelineItem, 'start_time'>,
+        5,
+      );
+      if (i === 3)
+        push(
+          {
+            id: 't1',
+            type: 'title',
+            settings: { text: 'Chapter one', fontSize: 72, color: '#ffffff' },
+          } as Omit<TimelineItem, 'start_time'>,
+          3,
+        );
     }
-    push({ id: 't2', type: 'title', settings: { text: 'The end', fontSize: 72, color: '#ffcc00' } } as Omit<TimelineItem, 'start_time'>, 3);
-    push({ id: 'v', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip-1080.mp4` } } as Omit<TimelineItem, 'start_time'>, 14);
-    long.push({ id: 'a1', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 }, start_time: 0, duration: 30 });
-    long.push({ id: 'a2', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 }, start_time: 30, duration: 30 });
+    push(
+      {
+        id: 't2',
+        type: 'title',
+        settings: { text: 'The end', fontSize: 72, color: '#ffcc00' },
+      } as Omit<TimelineItem, 'start_time'>,
+      3,
+    );
+    push(
+      { id: 'v', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip-1080.mp4` } } as Omit<
+        TimelineItem,
+        'start_time'
+      >,
+      14,
+    );
+    long.push({
+      id: 'a1',
+      type: 'audio',
+      settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 },
+      start_time: 0,
+      duration: 30,
+    });
+    long.push({
+      id: 'a2',
+      type: 'audio',
+      settings: { url: `${MEDIA_ORIGIN}/music.mp3`, volume: 0.8 },
+      start_time: 30,
+      duration: 30,
+    });
 
     const cdp = await h.page.context().newCDPSession(h.page);
     await cdp.send('Performance.enable');
@@ -276,7 +448,12 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
     // One render with the browser's whole process tree sampled every `every` ms (PSS counts shared pages
     // once, RSS once per process) and the page's JS heap every 200 ms (the page's own: a worker's heap is
     // in the tree's renderer figure).
-    const measured = async (items: TimelineItem[], spool: 'opfs' | 'memory', every = 100, sampleWorkers = false) => {
+    const measured = async (
+      items: TimelineItem[],
+      spool: 'opfs' | 'memory',
+      every = 100,
+      sampleWorkers = false,
+    ) => {
       const sampler = sampleTreeMemory(h.browserPid!, every);
       let peakHeap = 0;
       const heap: Array<{ ms: number; bytes: number }> = [];
@@ -298,16 +475,39 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
           .catch(() => undefined);
       }, 200);
       const result = await h
-        .render({ items, settings: settings1080, title: 'long' }, 'auto', { returnBytes: false, spool })
+        .render({ items, settings: settings1080, title: 'long' }, 'auto', {
+          returnBytes: false,
+          spool,
+        })
         .finally(() => clearInterval(heapTimer))
         .finally(() => workers?.close());
       const { before, peak, samples } = { before: sampler.before, ...sampler.stop() };
-      return { result, before, peak, samples, heap, peakHeap, workerHeap, cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds };
+      return {
+        result,
+        before,
+        peak,
+        samples,
+        heap,
+        peakHeap,
+        workerHeap,
+        cpuSeconds: treeMemory(h.browserPid!).cpuSeconds - before.cpuSeconds,
+      };
     };
     if (parts.has('60s')) {
-      const { result: big, before, peak, samples, peakHeap, cpuSeconds } = await measured(long, 'opfs');
+      const {
+        result: big,
+        before,
+        peak,
+        samples,
+        peakHeap,
+        cpuSeconds,
+      } = await measured(long, 'opfs');
       // MUSE_BENCH_RENDER_TRACE=<file>: every sample and the render's stages, to see which stage holds what.
-      if (process.env.MUSE_BENCH_RENDER_TRACE) await writeFile(process.env.MUSE_BENCH_RENDER_TRACE, JSON.stringify({ stages: big.stages, before, samples }, null, 1));
+      if (process.env.MUSE_BENCH_RENDER_TRACE)
+        await writeFile(
+          process.env.MUSE_BENCH_RENDER_TRACE,
+          JSON.stringify({ stages: big.stages, before, samples }, null, 1),
+        );
       // The same render with every copy of the output in memory (spool 'memory': the mux in a buffer, the
       // video written into ffmpeg.wasm's memory where it adds the AAC, the result a Blob of the bytes): the
       // figures beside the default's show what the OPFS spool saves.
@@ -335,7 +535,9 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
         '60s1080p.storage': big.storage,
         '60s1080p.memory_spool.storage': inMemory.result.storage,
         '60s1080p.memory_spool.pss_growth_MiB': mib(inMemory.peak.ownPss - inMemory.before.ownPss),
-        '60s1080p.memory_spool.pss_growth_by_process_MiB': Object.entries(inMemory.peak.ownPssByKind)
+        '60s1080p.memory_spool.pss_growth_by_process_MiB': Object.entries(
+          inMemory.peak.ownPssByKind,
+        )
           .map(([kind, pss]) => `${kind}:${mib(pss - (inMemory.before.ownPssByKind[kind] ?? 0))}`)
           .join(','),
         '60s1080p.memory_spool.rss_growth_MiB': mib(inMemory.peak.rss - inMemory.before.rss),
@@ -345,8 +547,16 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
 
     if (parts.has('ref')) {
       // Last, so the 60 s figures start from a browser that has not loaded the wasm core yet.
-      const wasm = await h.render({ items: reference, settings: settings720, title: 'reference' }, 'ffmpeg', { returnBytes: false });
-      const mov = await h.render({ items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' }, 'auto', { returnBytes: false });
+      const wasm = await h.render(
+        { items: reference, settings: settings720, title: 'reference' },
+        'ffmpeg',
+        { returnBytes: false },
+      );
+      const mov = await h.render(
+        { items: reference, settings: { ...settings720, format: 'mov' }, title: 'reference' },
+        'auto',
+        { returnBytes: false },
+      );
       const nativeMs = (Number(figures['ref.native_x264_s']) || 1) * 1000;
       Object.assign(figures, {
         'ref.wasm_s': secs(wasm.ms),
@@ -360,21 +570,40 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
 
     if (parts.has('latency')) {
       // 32 s at 1080p with music: the page's input latency while it exports, in the worker and on the page.
-      const latencyTimeline = long.filter((i) => i.start_time >= 28).map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
+      const latencyTimeline = long
+        .filter((i) => i.start_time >= 28)
+        .map((i) => ({ ...i, start_time: i.start_time - 28 })) as TimelineItem[];
       // Warm-up: the worker's modules load once, so the figures compare exports.
       await latencyDuring(h, reference.slice(0, 1), settings720, 'worker');
-      const latency = (prefix: string, l: Awaited<ReturnType<typeof latencyDuring>>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [`${prefix}.${k}`, v]));
+      const latency = (prefix: string, l: Awaited<ReturnType<typeof latencyDuring>>) =>
+        Object.fromEntries(Object.entries(l).map(([k, v]) => [`${prefix}.${k}`, v]));
       const runs = Math.max(1, Number(process.env.MUSE_BENCH_LATENCY_RUNS ?? 3));
       const inWorker: Awaited<ReturnType<typeof latencyDuring>>[] = [];
-      for (let i = 0; i < runs; i++) inWorker.push(await latencyDuring(h, latencyTimeline, settings1080, 'worker'));
+      for (let i = 0; i < runs; i++)
+        inWorker.push(await latencyDuring(h, latencyTimeline, settings1080, 'worker'));
       // The first run's figures in full, then every run's max and p95 input delay and longest frame gap.
       Object.assign(figures, latency('latency32s1080p.worker', inWorker[0]!));
       figures['latency32s1080p.worker.runs'] = runs;
-      figures['latency32s1080p.worker.max_input_delay_ms_each'] = inWorker.map((l) => l.max_input_delay_ms).join('/');
-      figures['latency32s1080p.worker.p95_input_delay_ms_each'] = inWorker.map((l) => l.p95_input_delay_ms).join('/');
-      figures['latency32s1080p.worker.max_frame_gap_ms_each'] = inWorker.map((l) => l.max_frame_gap_ms).join('/');
-      figures['latency32s1080p.worker.max_input_delay_stage_each'] = inWorker.map((l) => l.max_input_delay_stage).join('/');
-      if (process.env.MUSE_BENCH_LATENCY_MAIN !== '0') Object.assign(figures, latency('latency32s1080p.main', await latencyDuring(h, latencyTimeline, settings1080, 'main')));
+      figures['latency32s1080p.worker.max_input_delay_ms_each'] = inWorker
+        .map((l) => l.max_input_delay_ms)
+        .join('/');
+      figures['latency32s1080p.worker.p95_input_delay_ms_each'] = inWorker
+        .map((l) => l.p95_input_delay_ms)
+        .join('/');
+      figures['latency32s1080p.worker.max_frame_gap_ms_each'] = inWorker
+        .map((l) => l.max_frame_gap_ms)
+        .join('/');
+      figures['latency32s1080p.worker.max_input_delay_stage_each'] = inWorker
+        .map((l) => l.max_input_delay_stage)
+        .join('/');
+      if (process.env.MUSE_BENCH_LATENCY_MAIN !== '0')
+        Object.assign(
+          figures,
+          latency(
+            'latency32s1080p.main',
+            await latencyDuring(h, latencyTimeline, settings1080, 'main'),
+          ),
+        );
     }
 
     if (parts.has('long')) {
@@ -384,23 +613,39 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       // MUSE_BENCH_RENDER_MINUTES sets its length (10 unless set; 2 or 3 for a cheap try, 60 for the hour);
       // the figures keep the 600s1080p prefix whatever the length, and name it in .minutes.
       const minutes = Math.max(1, Number(process.env.MUSE_BENCH_RENDER_MINUTES ?? 10));
-      const tenMinutes = Array.from({ length: minutes }, (_, k) => long.map((i) => ({ ...i, id: `${i.id}-${k}`, start_time: i.start_time + 60 * k }))).flat() as TimelineItem[];
+      const tenMinutes = Array.from({ length: minutes }, (_, k) =>
+        long.map((i) => ({ ...i, id: `${i.id}-${k}`, start_time: i.start_time + 60 * k })),
+      ).flat() as TimelineItem[];
       const m = await measured(tenMinutes, 'opfs', 1000, true);
-      const encodingFrom = Number(/Encoding video@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? 0);
-      const encodingTo = Number(/Finishing@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? m.result.ms);
+      const encodingFrom = Number(
+        /Encoding video@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? 0,
+      );
+      const encodingTo = Number(
+        /Finishing@(\d+)ms/.exec(m.result.stages.join(','))?.[1] ?? m.result.ms,
+      );
       const span = encodingTo - encodingFrom;
-      const meanIn = <T>(xs: T[], at: (x: T) => number, value: (x: T) => number, from: number, to: number) => {
+      const meanIn = <T>(
+        xs: T[],
+        at: (x: T) => number,
+        value: (x: T) => number,
+        from: number,
+        to: number,
+      ) => {
         const inside = xs.filter((x) => at(x) >= from && at(x) <= to).map(value);
         return inside.length ? inside.reduce((a, b) => a + b, 0) / inside.length : 0;
       };
       const firstTenth = [encodingFrom, encodingFrom + span / 10] as const;
       const lastTenth = [encodingTo - span / 10, encodingTo] as const;
-      const renderer = (s: { memory: { ownPssByKind: Record<string, number> } }) => s.memory.ownPssByKind.renderer ?? 0;
+      const renderer = (s: { memory: { ownPssByKind: Record<string, number> } }) =>
+        s.memory.ownPssByKind.renderer ?? 0;
       // "first/last": the means over the first and the last tenth of the encoding, in MiB.
-      const firstLast = <T extends { ms: number }>(xs: T[], value: (x: T) => number) => `${mib(meanIn(xs, (x) => x.ms, value, ...firstTenth))}/${mib(meanIn(xs, (x) => x.ms, value, ...lastTenth))}`;
+      const firstLast = <T extends { ms: number }>(xs: T[], value: (x: T) => number) =>
+        `${mib(meanIn(xs, (x) => x.ms, value, ...firstTenth))}/${mib(meanIn(xs, (x) => x.ms, value, ...lastTenth))}`;
       // The mean of each tenth of the export's wall time, in MiB.
       const tenths = <T extends { ms: number }>(xs: T[], total: number, value: (x: T) => number) =>
-        Array.from({ length: 10 }, (_, k) => mib(meanIn(xs, (x) => x.ms, value, (total * k) / 10, (total * (k + 1)) / 10)));
+        Array.from({ length: 10 }, (_, k) =>
+          mib(meanIn(xs, (x) => x.ms, value, (total * k) / 10, (total * (k + 1)) / 10)),
+        );
       Object.assign(figures, {
         '600s1080p.minutes': minutes,
         '600s1080p.engine': m.result.engine,
@@ -415,10 +660,15 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
         '600s1080p.page_js_heap_encoding_first/last_tenth_MiB': firstLast(m.heap, (x) => x.bytes),
         '600s1080p.peak_page_js_heap_MiB': mib(m.peakHeap),
         // The export's worker's heap (render.worker.ts; with any other dedicated worker of the page alive then).
-        '600s1080p.worker_js_heap_encoding_first/last_tenth_MiB': firstLast(m.workerHeap, (x) => x.bytes),
+        '600s1080p.worker_js_heap_encoding_first/last_tenth_MiB': firstLast(
+          m.workerHeap,
+          (x) => x.bytes,
+        ),
         '600s1080p.peak_worker_js_heap_MiB': mib(Math.max(0, ...m.workerHeap.map((x) => x.bytes))),
         // PSS (and the renderer's) in each tenth of the whole export, start to end: the curve, flat or not.
-        '600s1080p.pss_by_tenth_MiB': tenths(m.samples, m.result.ms, (s) => s.memory.ownPss).join('/'),
+        '600s1080p.pss_by_tenth_MiB': tenths(m.samples, m.result.ms, (s) => s.memory.ownPss).join(
+          '/',
+        ),
         '600s1080p.renderer_pss_by_tenth_MiB': tenths(m.samples, m.result.ms, renderer).join('/'),
         '600s1080p.worker_js_heap_by_tenth_MiB': tenths(
           m.workerHeap.map((x) => ({ ms: x.ms, bytes: x.bytes })),
@@ -430,7 +680,20 @@ async function renderEngineBench(parts: Set<string>): Promise<Record<string, str
       if (process.env.MUSE_BENCH_RENDER_TRACE)
         await writeFile(
           `${process.env.MUSE_BENCH_RENDER_TRACE}.600s.json`,
-          JSON.stringify({ stages: m.result.stages, samples: m.samples.map((s) => ({ ms: s.ms, ownPss: s.memory.ownPss, byKind: s.memory.ownPssByKind })), heap: m.heap, workerHeap: m.workerHeap }, null, 1),
+          JSON.stringify(
+            {
+              stages: m.result.stages,
+              samples: m.samples.map((s) => ({
+                ms: s.ms,
+                ownPss: s.memory.ownPss,
+                byKind: s.memory.ownPssByKind,
+              })),
+              heap: m.heap,
+              workerHeap: m.workerHeap,
+            },
+            null,
+            1,
+          ),
         );
     }
     return figures;

@@ -16,7 +16,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function gzipSizes(paths: Iterable<string>): Promise<{ files: number; raw: number; gzip: number }> {
+async function gzipSizes(
+  paths: Iterable<string>,
+): Promise<{ files: number; raw: number; gzip: number }> {
   let files = 0;
   let raw = 0;
   let gzip = 0;
@@ -45,7 +47,13 @@ export async function sidePanelBench(): Promise<Record<string, string | number>>
     env: {
       WXT_OUT_DIR: OUT,
       VITE_FIREBASE_PROJECT_ID: 'demo-muse-bench',
-      VITE_FIREBASE_EMULATORS: JSON.stringify({ host: '127.0.0.1', auth: 1, firestore: 2, functions: 3, storage: 4 }),
+      VITE_FIREBASE_EMULATORS: JSON.stringify({
+        host: '127.0.0.1',
+        auth: 1,
+        firestore: 2,
+        functions: 3,
+        storage: 4,
+      }),
       VITE_DASHBOARD_URL: 'http://127.0.0.1:1',
     },
   });
@@ -56,7 +64,12 @@ export async function sidePanelBench(): Promise<Record<string, string | number>>
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: false,
     viewport: { width: 400, height: 760 },
-    args: ['--headless=new', ...chromiumArgs, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+    args: [
+      '--headless=new',
+      ...chromiumArgs,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -82,7 +95,11 @@ export async function sidePanelBench(): Promise<Record<string, string | number>>
     }
     const atOpen = await gzipSizes([...loaded].map((path) => join(extensionDir, path)));
     const chunksDir = join(extensionDir, 'chunks');
-    const all = await gzipSizes((await readdir(chunksDir)).filter((name) => name.endsWith('.js')).map((name) => join(chunksDir, name)));
+    const all = await gzipSizes(
+      (await readdir(chunksDir))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => join(chunksDir, name)),
+    );
     return {
       runs: RUNS,
       openToInteractiveMs_median: median(times),

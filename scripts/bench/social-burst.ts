@@ -38,7 +38,8 @@ function percentile(xs: number[], p: number): number {
 }
 
 const seconds = (ms: number) => +(ms / 1000).toFixed(1);
-const positive = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);
+const positive = (value: string | undefined, fallback: number) =>
+  value && Number(value) > 0 ? Math.floor(Number(value)) : fallback;
 
 /** Clock ticks of /proc (USER_HZ), 100 on Linux. */
 const TICK_MS = 10;
@@ -76,7 +77,12 @@ interface CpuSample {
 function cpuMeter(emulatorPid: number | undefined) {
   const sample = (): CpuSample => {
     const own = process.cpuUsage();
-    return { at: Date.now(), bench: (own.user + own.system) / 1000, emulator: emulatorPid ? processCpuMs(emulatorPid) : undefined, machine: machineBusyMs() };
+    return {
+      at: Date.now(),
+      bench: (own.user + own.system) / 1000,
+      emulator: emulatorPid ? processCpuMs(emulatorPid) : undefined,
+      machine: machineBusyMs(),
+    };
   };
   return {
     sample,
@@ -87,7 +93,8 @@ function cpuMeter(emulatorPid: number | undefined) {
     between(a: CpuSample, b: CpuSample, posts: number, prefix: string): Figures {
       const wall = Math.max(1, b.at - a.at);
       const bench = b.bench - a.bench;
-      const emulator = a.emulator !== undefined && b.emulator !== undefined ? b.emulator - a.emulator : undefined;
+      const emulator =
+        a.emulator !== undefined && b.emulator !== undefined ? b.emulator - a.emulator : undefined;
       const machine = (b.machine - a.machine) / wall;
       const cores = availableParallelism();
       const bound =
@@ -101,7 +108,14 @@ function cpuMeter(emulatorPid: number | undefined) {
       return {
         [`${prefix}.cpuCores.bench`]: +(bench / wall).toFixed(2),
         [`${prefix}.cpuMsPerPost.bench`]: +(bench / Math.max(1, posts)).toFixed(1),
-        ...(emulator === undefined ? {} : { [`${prefix}.cpuCores.firestoreEmulator`]: +(emulator / wall).toFixed(2), [`${prefix}.cpuMsPerPost.firestoreEmulator`]: +(emulator / Math.max(1, posts)).toFixed(1) }),
+        ...(emulator === undefined
+          ? {}
+          : {
+              [`${prefix}.cpuCores.firestoreEmulator`]: +(emulator / wall).toFixed(2),
+              [`${prefix}.cpuMsPerPost.firestoreEmulator`]: +(
+                emulator / Math.max(1, posts)
+              ).toFixed(1),
+            }),
         [`${prefix}.cpuCores.machine`]: +machine.toFixed(2),
         [`${prefix}.boundBy`]: bound,
       };
@@ -111,10 +125,22 @@ function cpuMeter(emulatorPid: number | undefined) {
 
 /** Counts the Admin SDK's calls (and fetch's) while `on`: what one phase asks of Firestore and of the platform. */
 function opsMeter() {
-  const counts = { transactions: 0, readTrips: 0, docsRead: 0, writes: 0, queries: 0, plainReads: 0, httpRequests: 0 };
+  const counts = {
+    transactions: 0,
+    readTrips: 0,
+    docsRead: 0,
+    writes: 0,
+    queries: 0,
+    plainReads: 0,
+    httpRequests: 0,
+  };
   let on = false;
   const restore: (() => void)[] = [];
-  function wrap<T extends object>(proto: T, name: keyof T & string, count: (args: unknown[]) => void): void {
+  function wrap<T extends object>(
+    proto: T,
+    name: keyof T & string,
+    count: (args: unknown[]) => void,
+  ): void {
     const original = proto[name] as unknown as (...args: unknown[]) => unknown;
     (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
       if (on) count(args);
@@ -131,7 +157,8 @@ function opsMeter() {
     counts.readTrips++;
     counts.docsRead += args.filter((a) => a instanceof DocumentReference).length;
   });
-  for (const name of ['create', 'set', 'update', 'delete'] as const) wrap(Transaction.prototype, name, () => counts.writes++);
+  for (const name of ['create', 'set', 'update', 'delete'] as const)
+    wrap(Transaction.prototype, name, () => counts.writes++);
   wrap(DocumentReference.prototype, 'get', () => counts.plainReads++);
   wrap(Query.prototype, 'get', () => counts.queries++);
   const fetch = globalThis.fetch;
@@ -147,7 +174,12 @@ function opsMeter() {
       on = true;
       return (posts, prefix) => {
         on = false;
-        return Object.fromEntries(Object.entries(counts).map(([k, v]) => [`${prefix}.perPost.${k}`, +(v / Math.max(1, posts)).toFixed(2)]));
+        return Object.fromEntries(
+          Object.entries(counts).map(([k, v]) => [
+            `${prefix}.perPost.${k}`,
+            +(v / Math.max(1, posts)).toFixed(2),
+          ]),
+        );
       };
     },
     stop: () => restore.forEach((r) => r()),
@@ -173,10 +205,13 @@ export async function burstBench(): Promise<Figures> {
   const posts = positive(process.env.MUSE_BENCH_BURST_POSTS, DEFAULT_POSTS);
   const concurrency = positive(process.env.MUSE_BENCH_BURST_CONCURRENCY, DEFAULT_CONCURRENCY);
   // Imported once the stack's hosts are in the environment: the functions tests' support reads them on import.
-  const { directProject, publishRunnerDeps } = await import('../../tests/functions/publish-support');
-  const { fixedClock, inPool, readPosts, seedScheduledXPosts, tweetsOnX, xUsers } = await import('../../tests/functions/due-posts-support');
+  const { directProject, publishRunnerDeps } =
+    await import('../../tests/functions/publish-support');
+  const { fixedClock, inPool, readPosts, seedScheduledXPosts, tweetsOnX, xUsers } =
+    await import('../../tests/functions/due-posts-support');
   const { runJob } = await import('../../functions/src/jobs/runner');
-  const { publishDuePosts } = await import('../../functions/src/social/publish-due-posts/publish-due-posts');
+  const { publishDuePosts } =
+    await import('../../functions/src/social/publish-due-posts/publish-due-posts');
   const { PUBLISH_TIMING } = await import('../../functions/src/social/publish-timing');
   const { systemClock } = await import('../../functions/src/lib/clock');
 
@@ -186,11 +221,16 @@ export async function burstBench(): Promise<Figures> {
   try {
     const deps = publishRunnerDeps(project, { timing: PUBLISH_TIMING });
     const marker = `burst-${randomUUID().slice(0, 8)}`;
-    const meter = cpuMeter(listenerPid(Number(process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1))));
+    const meter = cpuMeter(
+      listenerPid(Number(process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1))),
+    );
 
     // Seeding: the users (credentials through the secret store, as Integrations saves them), then the posts.
     const seed0 = Date.now();
-    const uids = await xUsers({ db, keyring, clock: systemClock }, Math.ceil(posts / POSTS_PER_USER));
+    const uids = await xUsers(
+      { db, keyring, clock: systemClock },
+      Math.ceil(posts / POSTS_PER_USER),
+    );
     // The due minute: the first whole minute after the posts are written (at the rate the users were).
     const perUserMs = (Date.now() - seed0) / uids.length;
     const dueAt = Math.ceil((Date.now() + 10_000 + posts * perUserMs) / MINUTE) * MINUTE;
@@ -234,7 +274,9 @@ export async function burstBench(): Promise<Figures> {
 
     const final = await readPosts(db, uids);
     const onX = await tweetsOnX(marker);
-    const published = final.filter((p) => p.status === 'published' && p.platformPostId && p.publishedAt !== null);
+    const published = final.filter(
+      (p) => p.status === 'published' && p.platformPostId && p.publishedAt !== null,
+    );
     const failed = final.filter((p) => p.status === 'failed' && p.error?.message);
     const lateness = published.map((p) => p.publishedAt! - dueAt);
     const lastOut = Math.max(...published.map((p) => p.publishedAt!));
@@ -244,7 +286,9 @@ export async function burstBench(): Promise<Figures> {
       'burst.posts': posts,
       'burst.users': uids.length,
       'burst.seedS': seconds(seedMs),
-      ...(seededBeforeDue ? {} : { 'burst.seededAfterDueMinute': 'yes (lateness includes the wait)' }),
+      ...(seededBeforeDue
+        ? {}
+        : { 'burst.seededAfterDueMinute': 'yes (lateness includes the wait)' }),
       'burst.sweepStartAfterDueS': seconds(c0.at - dueAt),
       'burst.dueToLastPublishedS': seconds(lastOut - dueAt),
       'burst.claim.sweepRuns': sweeps - 1,

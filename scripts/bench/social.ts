@@ -41,11 +41,14 @@ const median = (xs: number[]) => percentile(xs, 50);
 const seconds = (ms: number) => +(ms / 1000).toFixed(1);
 
 async function call(stack: Stack, name: string, data: unknown, idToken: string): Promise<unknown> {
-  const res = await fetch(`${stack.env.FUNCTIONS_EMULATOR_ORIGIN}/${stack.projectId}/${FUNCTIONS_REGION}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
+  const res = await fetch(
+    `${stack.env.FUNCTIONS_EMULATOR_ORIGIN}/${stack.projectId}/${FUNCTIONS_REGION}/${name}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ data }),
+    },
+  );
   const body = (await res.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${name}: ${body.error.message}`);
   return body.result;
@@ -58,7 +61,15 @@ async function xUser(stack: Stack): Promise<TestUser> {
   await call(
     stack,
     'saveSocialCredentials',
-    { platform: 'x', credentials: { consumerKey: 'bench-app', consumerSecret: 'bench-app-secret', accessToken: `${account}-bench`, accessTokenSecret: `${account}-bench-secret` } },
+    {
+      platform: 'x',
+      credentials: {
+        consumerKey: 'bench-app',
+        consumerSecret: 'bench-app-secret',
+        accessToken: `${account}-bench`,
+        accessTokenSecret: `${account}-bench-secret`,
+      },
+    },
     user.idToken,
   );
   return user;
@@ -66,7 +77,10 @@ async function xUser(stack: Stack): Promise<TestUser> {
 
 async function postNow(stack: Stack): Promise<Figures> {
   const user = await xUser(stack);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${stack.dashboardUrl}/auth`);
@@ -89,7 +103,11 @@ async function postNow(stack: Stack): Promise<Figures> {
         .waitFor({ timeout: 60_000 });
       times.push(Date.now() - t0);
     }
-    return { 'postNow.runs': POST_NOW_RUNS, 'postNow.clickToPublishedMs.median': median(times), 'postNow.clickToPublishedMs.max': Math.max(...times) };
+    return {
+      'postNow.runs': POST_NOW_RUNS,
+      'postNow.clickToPublishedMs.median': median(times),
+      'postNow.clickToPublishedMs.max': Math.max(...times),
+    };
   } finally {
     await browser.close();
   }
@@ -105,8 +123,13 @@ interface Outcome {
 async function outcomes(db: Firestore, users: TestUser[]): Promise<Outcome[]> {
   const lists = await Promise.all(
     users.map(async (u) => {
-      const [posts, jobs] = await Promise.all([db.collection(userCollectionPath(u.uid, 'socialPosts')).get(), db.collection(userCollectionPath(u.uid, 'jobs')).get()]);
-      const claimedAt = new Map(jobs.docs.map((j) => [j.id, (j.get('createdAt') as Timestamp).toMillis()]));
+      const [posts, jobs] = await Promise.all([
+        db.collection(userCollectionPath(u.uid, 'socialPosts')).get(),
+        db.collection(userCollectionPath(u.uid, 'jobs')).get(),
+      ]);
+      const claimedAt = new Map(
+        jobs.docs.map((j) => [j.id, (j.get('createdAt') as Timestamp).toMillis()]),
+      );
       return posts.docs.map((p) => ({
         status: p.get('status') as string,
         scheduledAt: (p.get('scheduledAt') as Timestamp).toMillis(),
@@ -118,7 +141,10 @@ async function outcomes(db: Firestore, users: TestUser[]): Promise<Outcome[]> {
   return lists.flat();
 }
 
-async function scheduler(stack: Stack & Pick<RunningStack, 'sandbox'>, db: Firestore): Promise<Figures> {
+async function scheduler(
+  stack: Stack & Pick<RunningStack, 'sandbox'>,
+  db: Firestore,
+): Promise<Figures> {
   // One at a time: the Functions emulator starts a worker per concurrent request, which a loaded machine cannot.
   const users: TestUser[] = [];
   for (let i = 0; i < USERS; i++) users.push(await xUser(stack));
@@ -162,9 +188,13 @@ async function scheduler(stack: Stack & Pick<RunningStack, 'sandbox'>, db: Fires
   }
   const published = seen.filter((o) => o.status === 'published' && o.publishedAt !== undefined);
   const lateness = published.map((o) => o.publishedAt! - o.scheduledAt);
-  const afterClaim = published.filter((o) => o.claimedAt !== undefined).map((o) => o.publishedAt! - o.claimedAt!);
+  const afterClaim = published
+    .filter((o) => o.claimedAt !== undefined)
+    .map((o) => o.publishedAt! - o.claimedAt!);
   const sweeps = new Set(published.map((o) => o.claimedAt)).size;
-  const { tweets } = (await (await fetch(`${stack.sandbox.urls.x}/__sandbox/x/tweets`)).json()) as { tweets: { text: string }[] };
+  const { tweets } = (await (await fetch(`${stack.sandbox.urls.x}/__sandbox/x/tweets`)).json()) as {
+    tweets: { text: string }[];
+  };
   return {
     'schedule.posts': total,
     'schedule.published': published.length,
@@ -202,7 +232,9 @@ async function stuckCheck(): Promise<Figures> {
     'stuck.failed': report.failed,
     'stuck.postedTwice': report.postedTwice,
     'stuck.restartedJobs': report.restartedJobs,
-    ...Object.fromEntries(Object.entries(report.phaseMs).map(([phase, ms]) => [`stuck.phaseS.${phase}`, seconds(ms)])),
+    ...Object.fromEntries(
+      Object.entries(report.phaseMs).map(([phase, ms]) => [`stuck.phaseS.${phase}`, seconds(ms)]),
+    ),
   };
 }
 

@@ -20,10 +20,15 @@ async function writeFile(path: string, bytes: number): Promise<void> {
     block.writeUInt32LE(i, 0);
     if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
 }
 
-async function fileMedia(path: string, sizeBytes: number): Promise<PublishMedia & { close(): Promise<void> }> {
+async function fileMedia(
+  path: string,
+  sizeBytes: number,
+): Promise<PublishMedia & { close(): Promise<void> }> {
   const handle = await open(path, 'r');
   return {
     storagePath: `bench/${sizeBytes}.mp4`,
@@ -39,27 +44,47 @@ async function fileMedia(path: string, sizeBytes: number): Promise<PublishMedia 
 }
 
 async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/sandbox/server.ts'], { env: { ...process.env, SANDBOX_BASE_PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/sandbox/server.ts'], {
+    env: { ...process.env, SANDBOX_BASE_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as Record<string, string>));
+    child.stdout!.once('data', (d: Buffer) =>
+      resolve(JSON.parse(d.toString()) as Record<string, string>),
+    );
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
   return { url: env.GOOGLE_BASE_URL!, child };
 }
 
-async function uploadOnce(url: string, path: string, sizeBytes: number): Promise<{ seconds: number; peakRssMb: number; ok: boolean }> {
+async function uploadOnce(
+  url: string,
+  path: string,
+  sizeBytes: number,
+): Promise<{ seconds: number; peakRssMb: number; ok: boolean }> {
   globalThis.gc?.();
   const media = await fileMedia(path, sizeBytes);
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
-  const publisher = createYouTubePublisher({ accessToken: 'bench-token', baseUrl: url, fetch: globalThis.fetch, now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+  const publisher = createYouTubePublisher({
+    accessToken: 'bench-token',
+    baseUrl: url,
+    fetch: globalThis.fetch,
+    now: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  });
   const outcome = await publisher.publish({
     requestId: `bench-${sizeBytes}`,
     text: 'Bench upload',
     media: [media],
     attemptStartedAt: Date.now(),
-    youtube: { title: `Bench ${sizeBytes / MB} MB`, tags: [], privacyStatus: 'private', publishAt: null },
+    youtube: {
+      title: `Bench ${sizeBytes / MB} MB`,
+      tags: [],
+      privacyStatus: 'private',
+      publishAt: null,
+    },
     onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)),
   });
   const seconds = (performance.now() - started) / 1000;
@@ -72,7 +97,9 @@ export async function youtubeBench(): Promise<Record<string, string | number>> {
   const dir = await mkdtemp(join(tmpdir(), 'muse-youtube-bench-'));
   const { url, child } = await startSandbox();
   try {
-    const figures: Record<string, string | number> = { baselineRssMb: Math.round(process.memoryUsage().rss / MB) };
+    const figures: Record<string, string | number> = {
+      baselineRssMb: Math.round(process.memoryUsage().rss / MB),
+    };
     for (const size of [30 * MB, 300 * MB]) {
       const path = join(dir, `${size}.bin`);
       await writeFile(path, size);

@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,7 +16,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Google's Firestore emulator as the Google Cloud CLI package installs it (see shared notes). */
-export const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+export const GCLOUD_FIRESTORE_JAR =
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const BRIDGE_SOURCE_DIR = path.join('scripts', 'emulators', 'storage-rules-runtime');
@@ -23,13 +33,18 @@ export type PrepareOptions = {
  * runtime bridge over the gcloud jar, and returns the env vars that make firebase-tools use them.
  * Returns `{}` where the gcloud jar or the JDK is missing: firebase-tools then downloads its own.
  */
-export async function prepareEmulatorBinaries(rootDir: string, { gcloudJar = GCLOUD_FIRESTORE_JAR, log = (line) => console.error(line) }: PrepareOptions = {}): Promise<Record<string, string>> {
+export async function prepareEmulatorBinaries(
+  rootDir: string,
+  { gcloudJar = GCLOUD_FIRESTORE_JAR, log = (line) => console.error(line) }: PrepareOptions = {},
+): Promise<Record<string, string>> {
   if (!existsSync(gcloudJar)) {
     log(`[emulators] ${gcloudJar} not found: firebase-tools will download its own emulators.`);
     return {};
   }
   if (!(await hasTool('java'))) {
-    log('[emulators] java not found: firebase-tools will download its own emulators (and needs Java).');
+    log(
+      '[emulators] java not found: firebase-tools will download its own emulators (and needs Java).',
+    );
     return {};
   }
 
@@ -44,7 +59,9 @@ export async function prepareEmulatorBinaries(rootDir: string, { gcloudJar = GCL
     const missing = [];
     for (const tool of ['javac', 'jar']) if (!(await hasTool(tool))) missing.push(tool);
     if (missing.length > 0) {
-      log(`[emulators] ${missing.join(' and ')} not found (JDK needed to build the launcher and rules bridge): firebase-tools will download its own emulators.`);
+      log(
+        `[emulators] ${missing.join(' and ')} not found (JDK needed to build the launcher and rules bridge): firebase-tools will download its own emulators.`,
+      );
       return {};
     }
     mkdirSync(outDir, { recursive: true });
@@ -54,8 +71,15 @@ export async function prepareEmulatorBinaries(rootDir: string, { gcloudJar = GCL
     }
     if (bridgeStale) {
       const started = performance.now();
-      await buildJar(outDir, bridgeJar, { mainClass: BRIDGE_MAIN_CLASS, classPath, sources: bridgeSources, compileClassPath: gcloudJar });
-      log(`[emulators] built storage-rules-runtime.jar in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+      await buildJar(outDir, bridgeJar, {
+        mainClass: BRIDGE_MAIN_CLASS,
+        classPath,
+        sources: bridgeSources,
+        compileClassPath: gcloudJar,
+      });
+      log(
+        `[emulators] built storage-rules-runtime.jar in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+      );
     }
   }
 
@@ -103,14 +127,28 @@ async function buildJar(outDir: string, target: string, spec: JarSpec): Promise<
     mkdirSync(classes);
     if (spec.sources && spec.sources.length > 0) {
       // -proc:none: the gcloud jar bundles annotation processors that break javac.
-      await run('javac', ['-proc:none', '-nowarn', '-cp', spec.compileClassPath ?? '', '-d', classes, ...spec.sources], {
-        timeout: 180_000,
-      });
+      await run(
+        'javac',
+        [
+          '-proc:none',
+          '-nowarn',
+          '-cp',
+          spec.compileClassPath ?? '',
+          '-d',
+          classes,
+          ...spec.sources,
+        ],
+        {
+          timeout: 180_000,
+        },
+      );
     }
     const manifest = path.join(work, 'manifest.txt');
     writeFileSync(manifest, `Main-Class: ${spec.mainClass}\nClass-Path: ${spec.classPath}\n`);
     const jar = path.join(work, path.basename(target));
-    await run('jar', ['--create', '--file', jar, '--manifest', manifest, '-C', classes, '.'], { timeout: 60_000 });
+    await run('jar', ['--create', '--file', jar, '--manifest', manifest, '-C', classes, '.'], {
+      timeout: 60_000,
+    });
     renameSync(jar, target);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -46,10 +46,15 @@ export function describeActionLink(code: OobCode, dashboardUrl: string): string 
   return `${what}: ${dashboardActionLink(code, dashboardUrl)}`;
 }
 
-export async function listOobCodes(authOrigin: string, projectId: string, fetchFn: typeof fetch): Promise<OobCode[]> {
+export async function listOobCodes(
+  authOrigin: string,
+  projectId: string,
+  fetchFn: typeof fetch,
+): Promise<OobCode[]> {
   const res = await fetchFn(`${authOrigin}/emulator/v1/projects/${projectId}/oobCodes`);
   if (!res.ok) throw new Error(`The Auth emulator did not list its email codes (${res.status})`);
-  return z.object({ oobCodes: z.array(oobCodeSchema).default([]) }).parse(await res.json()).oobCodes;
+  return z.object({ oobCodes: z.array(oobCodeSchema).default([]) }).parse(await res.json())
+    .oobCodes;
 }
 
 export interface AuthLinkWatcher {
@@ -62,7 +67,13 @@ export interface AuthLinkWatcher {
  * Reports each new email action code once, as a dashboard link. Codes already there when the watcher
  * starts (kept from an earlier run) are not reported again.
  */
-export async function watchAuthLinks(deps: { list: () => Promise<OobCode[]>; onLink: (line: string, code: OobCode) => void; dashboardUrl: string; everyMs: number; timers?: Timers }): Promise<AuthLinkWatcher> {
+export async function watchAuthLinks(deps: {
+  list: () => Promise<OobCode[]>;
+  onLink: (line: string, code: OobCode) => void;
+  dashboardUrl: string;
+  everyMs: number;
+  timers?: Timers;
+}): Promise<AuthLinkWatcher> {
   const timers = deps.timers ?? realTimers;
   const seen = new Set((await deps.list().catch(() => [])).map((c) => c.oobCode));
   let stopped = false;

@@ -15,7 +15,10 @@ export const hasExport = (dir: string): boolean => existsSync(path.join(dir, MET
 export function exportIntervalFromEnv(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_EXPORT_INTERVAL_MS;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`MUSE_EXPORT_INTERVAL_MS must be a whole number of milliseconds, at least 1000 (got "${raw}")`);
+  if (!Number.isInteger(ms) || ms < 1000)
+    throw new Error(
+      `MUSE_EXPORT_INTERVAL_MS must be a whole number of milliseconds, at least 1000 (got "${raw}")`,
+    );
   return ms;
 }
 
@@ -48,15 +51,24 @@ export function swapIn(next: string, dataDir: string): void {
  * working folder (the checkout) and moves it into place: one killed mid-export stays behind. Removes
  * those older than `olderThanMs` (another stack of this checkout may be exporting right now).
  */
-export function removeAbandonedExports(cwd: string, now = Date.now(), olderThanMs = 10 * 60_000): void {
+export function removeAbandonedExports(
+  cwd: string,
+  now = Date.now(),
+  olderThanMs = 10 * 60_000,
+): void {
   for (const entry of readdirSync(cwd)) {
     const at = /^firebase-export-(\d{13})/.exec(entry)?.[1];
-    if (at && now - Number(at) > olderThanMs) rmSync(path.join(cwd, entry), { recursive: true, force: true });
+    if (at && now - Number(at) > olderThanMs)
+      rmSync(path.join(cwd, entry), { recursive: true, force: true });
   }
 }
 
 /** One save: the hub exports every running emulator's data into <dataDir>.next, which then replaces dataDir. */
-export async function exportData(hubOrigin: string, dataDir: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function exportData(
+  hubOrigin: string,
+  dataDir: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   const next = `${dataDir}.next`;
   rmSync(next, { recursive: true, force: true });
   const res = await fetchImpl(`${hubOrigin}/_admin/export`, {
@@ -64,7 +76,8 @@ export async function exportData(hubOrigin: string, dataDir: string, fetchImpl: 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ path: next, initiatedBy: 'muse-stack' }),
   });
-  if (!res.ok) throw new Error(`the emulator hub answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  if (!res.ok)
+    throw new Error(`the emulator hub answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   swapIn(next, dataDir);
 }
 
@@ -76,7 +89,11 @@ export interface PeriodicSaver {
 }
 
 /** Runs `save` every `everyMs` after the previous one ends (saves never overlap), reporting each. */
-export function startPeriodicSaves(opts: { everyMs: number; save: () => Promise<void>; onResult: (r: { ok: boolean; ms: number; error?: string }) => void }): PeriodicSaver {
+export function startPeriodicSaves(opts: {
+  everyMs: number;
+  save: () => Promise<void>;
+  onResult: (r: { ok: boolean; ms: number; error?: string }) => void;
+}): PeriodicSaver {
   let chain: Promise<boolean> = Promise.resolve(true);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -88,7 +105,11 @@ export function startPeriodicSaves(opts: { everyMs: number; save: () => Promise<
         opts.onResult({ ok: true, ms: Date.now() - t });
         return true;
       } catch (error) {
-        opts.onResult({ ok: false, ms: Date.now() - t, error: error instanceof Error ? error.message : String(error) });
+        opts.onResult({
+          ok: false,
+          ms: Date.now() - t,
+          error: error instanceof Error ? error.message : String(error),
+        });
         return false;
       }
     });

@@ -12,7 +12,9 @@ function has(command: string): boolean {
 let aptUpdated = false;
 function aptInstall(packages: string[], why: string): boolean {
   if (!isRoot) {
-    say.warn(`${why}: install ${packages.join(' ')} (apt-get install -y ${packages.join(' ')}) and run again.`);
+    say.warn(
+      `${why}: install ${packages.join(' ')} (apt-get install -y ${packages.join(' ')}) and run again.`,
+    );
     return false;
   }
   say.step(`Installing ${packages.join(', ')} (${why})`);
@@ -20,8 +22,12 @@ function aptInstall(packages: string[], why: string): boolean {
     run('apt-get', ['update', '-q'], { quiet: true });
     aptUpdated = true;
   }
-  const r = run('apt-get', ['install', '-y', '-q', ...packages], { quiet: true, env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  if (r.status !== 0) say.warn(`apt-get install ${packages.join(' ')} failed:\n${r.output.slice(-2000)}`);
+  const r = run('apt-get', ['install', '-y', '-q', ...packages], {
+    quiet: true,
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (r.status !== 0)
+    say.warn(`apt-get install ${packages.join(' ')} failed:\n${r.output.slice(-2000)}`);
   return r.status === 0;
 }
 

@@ -14,7 +14,8 @@ export interface FailureDiff {
 /** The test's titles from the outermost describe, as the json reporter's `fullName` joins them. */
 function fullNameOf(test: TestCase): string {
   const titles = [test.name];
-  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) titles.unshift(parent.name);
+  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent)
+    titles.unshift(parent.name);
   return titles.join(' ');
 }
 
@@ -28,7 +29,8 @@ export default class FailureDiffsReporter implements Reporter {
         const result = test.result();
         if (result.state !== 'failed') continue;
         const diff = result.errors?.find((e) => typeof e.diff === 'string' && e.diff.trim())?.diff;
-        if (typeof diff === 'string') diffs.push({ file: module.moduleId, fullName: fullNameOf(test), diff });
+        if (typeof diff === 'string')
+          diffs.push({ file: module.moduleId, fullName: fullNameOf(test), diff });
       }
     }
     writeFileSync(out, JSON.stringify(diffs));

@@ -39,7 +39,10 @@ export function readProcess(pid: number): ProcessInfo | undefined {
   try {
     const stat = parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     if (!stat) return undefined;
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .join(' ');
     return { ...stat, cmdline };
   } catch {
     return undefined;
@@ -57,10 +60,14 @@ export function listProcesses(): ProcessInfo[] {
 }
 
 /** A process of this checkout: its command line names a path inside it (`root` ends with a slash). */
-export const belongsTo = (p: Pick<ProcessInfo, 'cmdline'>, root: string): boolean => p.cmdline.includes(root);
+export const belongsTo = (p: Pick<ProcessInfo, 'cmdline'>, root: string): boolean =>
+  p.cmdline.includes(root);
 
 /** The processes still in a group, and every descendant of its leader (which may have left the group). */
-export function groupAndDescendants(pgid: number, all: ProcessInfo[] = listProcesses()): ProcessInfo[] {
+export function groupAndDescendants(
+  pgid: number,
+  all: ProcessInfo[] = listProcesses(),
+): ProcessInfo[] {
   const found = new Map(all.filter((p) => p.pgid === pgid).map((p) => [p.pid, p]));
   let grew = true;
   while (grew) {
@@ -104,7 +111,8 @@ export function listenersOn(ports: number[]): Map<number, number[]> {
     } catch {
       continue;
     }
-    for (const [port, inodes] of parseListening(text)) if (ports.includes(port)) for (const inode of inodes) wanted.set(`socket:[${inode}]`, port);
+    for (const [port, inodes] of parseListening(text))
+      if (ports.includes(port)) for (const inode of inodes) wanted.set(`socket:[${inode}]`, port);
   }
   const result = new Map<number, number[]>();
   if (wanted.size === 0) return result;

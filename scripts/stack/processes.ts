@@ -1,8 +1,25 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs';
 import net from 'node:net';
 import { logsDir, root, runDir } from './paths';
-import { belongsTo, groupAndDescendants, listenersOn, listProcesses, readProcess, type ProcessInfo } from './proc';
+import {
+  belongsTo,
+  groupAndDescendants,
+  listenersOn,
+  listProcesses,
+  readProcess,
+  type ProcessInfo,
+} from './proc';
 
 export interface Managed {
   name: string;
@@ -44,7 +61,14 @@ export function parsePidFile(text: string): PidRecord | undefined {
 
 export function writePidFile(stack: string, name: string, pid: number): void {
   mkdirSync(runDir, { recursive: true });
-  writeFileSync(pidFile(stack, name), formatPidFile({ pid, startTime: readProcess(pid)?.startTime, startedAt: new Date().toISOString() }));
+  writeFileSync(
+    pidFile(stack, name),
+    formatPidFile({
+      pid,
+      startTime: readProcess(pid)?.startTime,
+      startedAt: new Date().toISOString(),
+    }),
+  );
 }
 
 export function readPidFile(stack: string, name: string): PidRecord | undefined {
@@ -53,10 +77,15 @@ export function readPidFile(stack: string, name: string): PidRecord | undefined 
 }
 
 /** The recorded process itself, if it still runs (the same process: same start time, or for an older file, a command of this checkout). */
-export function recordedProcess(r: PidRecord, all: ProcessInfo[] = listProcesses()): ProcessInfo | undefined {
+export function recordedProcess(
+  r: PidRecord,
+  all: ProcessInfo[] = listProcesses(),
+): ProcessInfo | undefined {
   const p = all.find((x) => x.pid === r.pid);
   if (!p) return undefined;
-  return (r.startTime === undefined ? belongsTo(p, root) : p.startTime === r.startTime) ? p : undefined;
+  return (r.startTime === undefined ? belongsTo(p, root) : p.startTime === r.startTime)
+    ? p
+    : undefined;
 }
 
 /**
@@ -107,7 +136,11 @@ export async function endProcesses(targets: ProcessInfo[], graceMs = 8000): Prom
  * `graceMs` before SIGKILL. Works when the leader is already gone: its workers stay in its group.
  * `also`: processes to end with it, found before its leader went (they have left the group and the tree).
  */
-export async function killGroup(pid: number, graceMs = 8000, also: ProcessInfo[] = []): Promise<void> {
+export async function killGroup(
+  pid: number,
+  graceMs = 8000,
+  also: ProcessInfo[] = [],
+): Promise<void> {
   const targets = [...groupAndDescendants(pid), ...also];
   if (targets.length === 0) return;
   await endProcesses(targets, graceMs);
@@ -120,7 +153,9 @@ export function assertNotRunning(stack: string): void {
   const r = readPidFile(stack, 'start');
   const p = r && r.pid !== process.pid ? recordedProcess(r) : undefined;
   if (p) {
-    throw new Error(`This stack is already running (pid ${p.pid}: ${p.cmdline.slice(0, 120)}). Stop it (Ctrl+C in its terminal, or kill ${p.pid}) and try again.`);
+    throw new Error(
+      `This stack is already running (pid ${p.pid}: ${p.cmdline.slice(0, 120)}). Stop it (Ctrl+C in its terminal, or kill ${p.pid}) and try again.`,
+    );
   }
 }
 
@@ -130,7 +165,11 @@ export function assertNotRunning(stack: string): void {
  * Java of a Firestore emulator whose parent was killed has neither pid file nor parent). Returns what
  * it stopped, one line each.
  */
-export async function cleanStale(stack: string, names: string[], ports: Record<string, number> = {}): Promise<string[]> {
+export async function cleanStale(
+  stack: string,
+  names: string[],
+  ports: Record<string, number> = {},
+): Promise<string[]> {
   const cleaned: string[] = [];
   for (const name of names) {
     const file = pidFile(stack, name);
@@ -150,7 +189,12 @@ export async function cleanStale(stack: string, names: string[], ports: Record<s
       if (!p || !belongsTo(p, root) || p.pid === process.pid) continue;
       cleaned.push(`${portName} (${port}): pid ${p.pid}`);
       // A group leader takes its group along (a crashed emulator suite's function workers); another process its descendants.
-      await endProcesses(p.pgid === p.pid ? groupAndDescendants(p.pid) : [p, ...groupAndDescendants(p.pid).filter((d) => d.pid !== p.pid && d.pgid !== p.pgid)], 5000);
+      await endProcesses(
+        p.pgid === p.pid
+          ? groupAndDescendants(p.pid)
+          : [p, ...groupAndDescendants(p.pid).filter((d) => d.pid !== p.pid && d.pgid !== p.pgid)],
+        5000,
+      );
     }
   }
   return cleaned;
@@ -172,16 +216,26 @@ export async function assertPortsFree(ports: Record<string, number>): Promise<vo
   const holders = listenersOn(Object.values(ports));
   for (const [name, port] of Object.entries(ports)) {
     if (!(await portInUse(port))) continue;
-    const who = (holders.get(port) ?? []).map((pid) => `pid ${pid}: ${readProcess(pid)?.cmdline.slice(0, 80) ?? '?'}`);
+    const who = (holders.get(port) ?? []).map(
+      (pid) => `pid ${pid}: ${readProcess(pid)?.cmdline.slice(0, 80) ?? '?'}`,
+    );
     busy.push(`${name} (${port}${who.length ? `, ${who.join('; ')}` : ''})`);
   }
   if (busy.length) {
-    throw new Error(`These ports are taken by another program: ${busy.join(', ')}. Stop it (for example: fuser -k ${Object.values(ports).join(' ')}/tcp, if nothing of yours runs there) and try again.`);
+    throw new Error(
+      `These ports are taken by another program: ${busy.join(', ')}. Stop it (for example: fuser -k ${Object.values(ports).join(' ')}/tcp, if nothing of yours runs there) and try again.`,
+    );
   }
 }
 
 /** The line that opens each run's part of an appended log. */
-export const startMarker = (stack: string, name: string, pid: number | undefined, at: Date): string => `\n===== ${at.toISOString()} ${stack} ${name} started${pid ? ` (pid ${pid})` : ''} =====\n`;
+export const startMarker = (
+  stack: string,
+  name: string,
+  pid: number | undefined,
+  at: Date,
+): string =>
+  `\n===== ${at.toISOString()} ${stack} ${name} started${pid ? ` (pid ${pid})` : ''} =====\n`;
 
 /** Logs above this size are moved to <name>.log.1 (replacing the one before) when a run opens them. */
 const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
@@ -198,11 +252,22 @@ export function openLog(logFile: string): WriteStream {
 }
 
 /** Starts a long-running process in its own process group, logging to .local/logs and recording its pid. */
-export function startManaged(stack: string, name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Managed {
+export function startManaged(
+  stack: string,
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Managed {
   mkdirSync(runDir, { recursive: true });
   const logFile = `${logsDir}/${stack}-${name}.log`;
   const out = openLog(logFile);
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   out.write(startMarker(stack, name, child.pid, new Date()));
   child.stdout?.pipe(out, { end: false });
   child.stderr?.pipe(out, { end: false });
@@ -210,7 +275,8 @@ export function startManaged(stack: string, name: string, command: string, args:
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       // Workers of a leader that crashed stay in its group: the pid file stays until they are ended too.
-      if (child.pid && groupAndDescendants(child.pid).length === 0) rmSync(pidFile(stack, name), { force: true });
+      if (child.pid && groupAndDescendants(child.pid).length === 0)
+        rmSync(pidFile(stack, name), { force: true });
       resolve(code);
     }),
   );
@@ -229,7 +295,11 @@ export async function stopManaged(list: Managed[]): Promise<void> {
 }
 
 /** Runs a command to completion, streaming or capturing its output. */
-export function run(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): { status: number; output: string } {
+export function run(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): { status: number; output: string } {
   const r = spawnSync(command, args, {
     cwd: root,
     env: { ...process.env, ...opts.env },
@@ -245,9 +315,17 @@ export function run(command: string, args: string[], opts: { env?: NodeJS.Proces
  * scripts host the provider sandbox in-process and pipe the emulators' logs: a synchronous wait
  * would stall both (the functions under test would wait forever on the sandbox).
  */
-export function runAsync(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<{ status: number; output: string }> {
+export function runAsync(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...opts.env },
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-256 * 1024);
@@ -259,12 +337,22 @@ export function runAsync(command: string, args: string[], opts: { env?: NodeJS.P
   });
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, managed?: Managed): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  managed?: Managed,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (managed && managed.child.exitCode !== null) throw new Error(`${what}: the process exited early (code ${managed.child.exitCode}); see ${managed.logFile}`);
+    if (managed && managed.child.exitCode !== null)
+      throw new Error(
+        `${what}: the process exited early (code ${managed.child.exitCode}); see ${managed.logFile}`,
+      );
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${what} was not ready after ${Math.round(timeoutMs / 1000)} s${managed ? `; see ${managed.logFile}` : ''}`);
+  throw new Error(
+    `${what} was not ready after ${Math.round(timeoutMs / 1000)} s${managed ? `; see ${managed.logFile}` : ''}`,
+  );
 }

@@ -14,7 +14,11 @@ export interface ScheduleControl {
  *     (404: unknown name). `at` is sent as Cloud Scheduler's schedule time: the social sweep treats it as
  *     its clock in the emulator, so a test publishes a post "two minutes later" without waiting.
  */
-export function startScheduleControl(driver: ScheduleDriver, port: number, host = '127.0.0.1'): Promise<ScheduleControl> {
+export function startScheduleControl(
+  driver: ScheduleDriver,
+  port: number,
+  host = '127.0.0.1',
+): Promise<ScheduleControl> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
     const reply = (status: number, body: unknown) => {
@@ -22,7 +26,13 @@ export function startScheduleControl(driver: ScheduleDriver, port: number, host 
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/schedules') {
-      reply(200, { schedules: driver.functions.map((f) => ({ name: f.name, schedule: f.schedule, everyMs: f.everyMs })) });
+      reply(200, {
+        schedules: driver.functions.map((f) => ({
+          name: f.name,
+          schedule: f.schedule,
+          everyMs: f.everyMs,
+        })),
+      });
       return;
     }
     if (req.method === 'POST' && url.pathname === '/run') {
@@ -35,7 +45,8 @@ export function startScheduleControl(driver: ScheduleDriver, port: number, host 
       }
       driver.runNow(name, at).then(
         (runs) => reply(200, { runs }),
-        (error: unknown) => reply(404, { error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          reply(404, { error: error instanceof Error ? error.message : String(error) }),
       );
       return;
     }

@@ -33,20 +33,37 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEKDAYS = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 
-const unitMs: Record<string, number> = { min: MINUTE, mins: MINUTE, minute: MINUTE, minutes: MINUTE, hour: HOUR, hours: HOUR, hr: HOUR, hrs: HOUR };
+const unitMs: Record<string, number> = {
+  min: MINUTE,
+  mins: MINUTE,
+  minute: MINUTE,
+  minutes: MINUTE,
+  hour: HOUR,
+  hours: HOUR,
+  hr: HOUR,
+  hrs: HOUR,
+};
 
 /** How often a schedule fires, for the schedules Cloud Scheduler accepts that repeat at a fixed interval. */
 export function scheduleIntervalMs(schedule: string): number {
   const s = schedule.trim().toLowerCase().replace(/\s+/g, ' ');
   const every = /^every (\d+) ([a-z]+)$/.exec(s);
-  if (every && unitMs[every[2]!] && Number(every[1]) > 0) return Number(every[1]) * unitMs[every[2]!]!;
+  if (every && unitMs[every[2]!] && Number(every[1]) > 0)
+    return Number(every[1]) * unitMs[every[2]!]!;
   if (/^every day \d{1,2}:\d{2}$/.test(s)) return DAY;
   if (new RegExp(`^every ${WEEKDAYS} \\d{1,2}:\\d{2}$`).test(s)) return 7 * DAY;
 
   const cron = s.split(' ');
   if (cron.length === 5) {
-    const [minute, hour, dayOfMonth, month, dayOfWeek] = cron as [string, string, string, string, string];
-    const step = (field: string) => (field === '*' ? 1 : /^\*\/\d+$/.test(field) ? Number(field.slice(2)) : undefined);
+    const [minute, hour, dayOfMonth, month, dayOfWeek] = cron as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const step = (field: string) =>
+      field === '*' ? 1 : /^\*\/\d+$/.test(field) ? Number(field.slice(2)) : undefined;
     const fixed = (field: string) => /^\d+$/.test(field);
     if (dayOfMonth === '*' && month === '*') {
       if (dayOfWeek === '*' && hour === '*' && step(minute)) return step(minute)! * MINUTE;
@@ -57,7 +74,9 @@ export function scheduleIntervalMs(schedule: string): number {
       }
     }
   }
-  throw new Error(`The local stack cannot drive the schedule "${schedule}": use "every N minutes|hours", "every day HH:MM" or a cron line that repeats at a fixed interval (scripts/stack/schedules.ts).`);
+  throw new Error(
+    `The local stack cannot drive the schedule "${schedule}": use "every N minutes|hours", "every day HH:MM" or a cron line that repeats at a fixed interval (scripts/stack/schedules.ts).`,
+  );
 }
 
 /**
@@ -70,7 +89,13 @@ export function scheduleIntervalMs(schedule: string): number {
 export function scheduleAlignmentMs(schedule: string): number | undefined {
   const cron = schedule.trim().split(/\s+/);
   if (cron.length !== 5) return undefined;
-  const [minute, hour, dayOfMonth, month, dayOfWeek] = cron as [string, string, string, string, string];
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = cron as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (hour !== '*' || dayOfMonth !== '*' || month !== '*' || dayOfWeek !== '*') return undefined;
   const step = minute === '*' ? 1 : /^\*\/\d+$/.test(minute) ? Number(minute.slice(2)) : undefined;
   return step && step > 0 && 60 % step === 0 ? step * MINUTE : undefined;
@@ -92,13 +117,28 @@ const backendsSchema = z.object({
 });
 
 /** The scheduled functions the running Functions emulator has loaded (its `/backends` listing). */
-export async function discoverScheduledFunctions(functionsOrigin: string, fetchFn: typeof fetch): Promise<ScheduledFunction[]> {
+export async function discoverScheduledFunctions(
+  functionsOrigin: string,
+  fetchFn: typeof fetch,
+): Promise<ScheduledFunction[]> {
   const res = await fetchFn(`${functionsOrigin}/backends`);
   if (!res.ok) throw new Error(`The Functions emulator did not list its functions (${res.status})`);
   const { backends } = backendsSchema.parse(await res.json());
   return backends
     .flatMap((b) => b.functionTriggers)
-    .flatMap((t) => (t.schedule ? [{ id: t.id, name: t.name, region: t.region, schedule: t.schedule.schedule, everyMs: scheduleIntervalMs(t.schedule.schedule) }] : []));
+    .flatMap((t) =>
+      t.schedule
+        ? [
+            {
+              id: t.id,
+              name: t.name,
+              region: t.region,
+              schedule: t.schedule.schedule,
+              everyMs: scheduleIntervalMs(t.schedule.schedule),
+            },
+          ]
+        : [],
+    );
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -108,20 +148,28 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Scheduler sends. The emulator keys an event-triggered function `<id>-<generation>` and bumps the
  * generation when triggers are reloaded; a 404 answer lists the current keys, so the key is read from it.
  */
-export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId: string; fetch: typeof fetch; now?: () => Date }) {
+export function createEmulatorInvoker(opts: {
+  functionsOrigin: string;
+  projectId: string;
+  fetch: typeof fetch;
+  now?: () => Date;
+}) {
   const keys = new Map<string, string>();
   const now = opts.now ?? (() => new Date());
 
   async function post(fn: ScheduledFunction, key: string, scheduleTime: Date): Promise<Response> {
-    return opts.fetch(`${opts.functionsOrigin}/functions/projects/${opts.projectId}/triggers/${key}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-cloudscheduler-jobname': `firebase-schedule-${fn.name}-${fn.region}`,
-        'x-cloudscheduler-scheduletime': scheduleTime.toISOString(),
+    return opts.fetch(
+      `${opts.functionsOrigin}/functions/projects/${opts.projectId}/triggers/${key}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-cloudscheduler-jobname': `firebase-schedule-${fn.name}-${fn.region}`,
+          'x-cloudscheduler-scheduletime': scheduleTime.toISOString(),
+        },
+        body: '{}',
       },
-      body: '{}',
-    });
+    );
   }
 
   /** `at`: the schedule time the run is for (Cloud Scheduler's header); now unless a test moves it. */
@@ -151,7 +199,10 @@ export function createEmulatorInvoker(opts: { functionsOrigin: string; projectId
       }
       if (res.status === 204) return done(204, 'background triggers are disabled in the emulator');
       await res.body?.cancel();
-      return done(res.status, res.status === 200 ? undefined : 'the function failed (see the emulator log)');
+      return done(
+        res.status,
+        res.status === 200 ? undefined : 'the function failed (see the emulator log)',
+      );
     } catch (error) {
       return done(0, error instanceof Error ? error.message : String(error));
     }
@@ -208,7 +259,8 @@ export function startScheduleDriver(deps: {
     const alignMs = deps.tickMs === undefined ? scheduleAlignmentMs(fn.schedule) : undefined;
     // The wait to the next run: the next multiple of alignMs on the wall clock at least a second away (a timer
     // that fired a little early has run that boundary's run), or one interval.
-    const nextDelay = () => (alignMs ? alignMs - ((now() + SECOND) % alignMs) + SECOND : (deps.tickMs ?? fn.everyMs));
+    const nextDelay = () =>
+      alignMs ? alignMs - ((now() + SECOND) % alignMs) + SECOND : (deps.tickMs ?? fn.everyMs);
     const arm = () => {
       handle = timers.setTimeout(() => {
         if (stopped) return;
@@ -225,7 +277,8 @@ export function startScheduleDriver(deps: {
     tickMs: deps.tickMs,
     runNow: async (name, at) => {
       const chosen = drivers.filter((d) => name === undefined || d.fn.name === name);
-      if (name !== undefined && chosen.length === 0) throw new Error(`No scheduled function named ${name}`);
+      if (name !== undefined && chosen.length === 0)
+        throw new Error(`No scheduled function named ${name}`);
       return Promise.all(chosen.map((d) => d.run(at)));
     },
     stop: () => {
@@ -239,11 +292,16 @@ export function startScheduleDriver(deps: {
 export function scheduleTickFromEnv(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 100) throw new Error(`MUSE_SCHEDULE_TICK_MS must be a whole number of milliseconds, at least 100 (got "${raw}")`);
+  if (!Number.isInteger(ms) || ms < 100)
+    throw new Error(
+      `MUSE_SCHEDULE_TICK_MS must be a whole number of milliseconds, at least 100 (got "${raw}")`,
+    );
   return ms;
 }
 
 /** "every 1 minutes" for the console: the schedule as written, and the tick when one replaces it. */
 export function describeSchedule(fn: ScheduledFunction, tickMs?: number): string {
-  return tickMs === undefined ? `${fn.name} (${fn.schedule})` : `${fn.name} (every ${tickMs} ms; MUSE_SCHEDULE_TICK_MS)`;
+  return tickMs === undefined
+    ? `${fn.name} (${fn.schedule})`
+    : `${fn.name} (every ${tickMs} ms; MUSE_SCHEDULE_TICK_MS)`;
 }

@@ -7,13 +7,42 @@ import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
 import { say } from './log';
 import { listOobCodes, watchAuthLinks } from './auth-links';
-import { exportData, exportIntervalFromEnv, hasExport, recoverExport, removeAbandonedExports, startPeriodicSaves, type PeriodicSaver } from './data-export';
+import {
+  exportData,
+  exportIntervalFromEnv,
+  hasExport,
+  recoverExport,
+  removeAbandonedExports,
+  startPeriodicSaves,
+  type PeriodicSaver,
+} from './data-export';
 import { devPortShift, stackIds, stackPorts, stackProjectIds } from './instance';
 import { localDir, logsDir, root } from './paths';
 import { groupAndDescendants } from './proc';
-import { assertNotRunning, assertPortsFree, cleanStale, killGroup, openLog, pidFile, runAsync, startManaged, startMarker, stopManaged, waitFor, writePidFile, type Managed } from './processes';
+import {
+  assertNotRunning,
+  assertPortsFree,
+  cleanStale,
+  killGroup,
+  openLog,
+  pidFile,
+  runAsync,
+  startManaged,
+  startMarker,
+  stopManaged,
+  waitFor,
+  writePidFile,
+  type Managed,
+} from './processes';
 import { startScheduleControl, type ScheduleControl } from './schedule-control';
-import { createEmulatorInvoker, describeSchedule, discoverScheduledFunctions, scheduleTickFromEnv, startScheduleDriver, type ScheduleDriver } from './schedules';
+import {
+  createEmulatorInvoker,
+  describeSchedule,
+  discoverScheduledFunctions,
+  scheduleTickFromEnv,
+  startScheduleDriver,
+  type ScheduleDriver,
+} from './schedules';
 import { warmFunctions, warmJobRunner } from './warm-functions';
 
 export type StackKind = 'dev' | 'test';
@@ -94,24 +123,38 @@ function ensureLocalSecrets(): void {
 /** The functions runtime reads .env.<projectId> from functions/: provider base URLs point at the sandbox. */
 function writeFunctionsEnv(projectId: string, values: Record<string, string>): void {
   const lines = Object.entries(values).map(([k, v]) => `${k}=${v}`);
-  writeFileSync(`${root}functions/.env.${projectId}`, `# Written by scripts/stack; local emulators only.\n${lines.join('\n')}\n`);
+  writeFileSync(
+    `${root}functions/.env.${projectId}`,
+    `# Written by scripts/stack; local emulators only.\n${lines.join('\n')}\n`,
+  );
 }
 
 function clientEnv(kind: StackKind, projectId: string): Record<string, string> {
   const p = stackPorts[kind];
   return {
     VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_FIREBASE_EMULATORS: JSON.stringify({ host: '127.0.0.1', auth: p.auth, firestore: p.firestore, functions: p.functions, storage: p.storage }),
+    VITE_FIREBASE_EMULATORS: JSON.stringify({
+      host: '127.0.0.1',
+      auth: p.auth,
+      firestore: p.firestore,
+      functions: p.functions,
+      storage: p.storage,
+    }),
     VITE_DASHBOARD_URL: `http://127.0.0.1:${layout[kind].dashboardPort}`,
   };
 }
 
 async function emulatorsReady(kind: StackKind, projectId: string): Promise<boolean> {
   const p = stackPorts[kind];
-  const hub = await fetch(`http://127.0.0.1:${p.hub}/emulators`).then((r) => r.json() as Promise<Record<string, unknown>>);
+  const hub = await fetch(`http://127.0.0.1:${p.hub}/emulators`).then(
+    (r) => r.json() as Promise<Record<string, unknown>>,
+  );
   if (!['auth', 'firestore', 'functions', 'storage'].every((k) => k in hub)) return false;
   // Functions are loaded once a callable answers (401 without a token) instead of 404.
-  const probe = await fetch(`http://127.0.0.1:${p.functions}/${projectId}/${FUNCTIONS_REGION}/sendFeedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
+  const probe = await fetch(
+    `http://127.0.0.1:${p.functions}/${projectId}/${FUNCTIONS_REGION}/sendFeedback`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' },
+  );
   return probe.status !== 404;
 }
 
@@ -139,7 +182,11 @@ async function stopEmulators(m: Managed): Promise<void> {
  * Starts driving every scheduled function the emulator loaded, logging each run to
  * .local/logs/<kind>-schedules.log (failures also to the console), with its control endpoint.
  */
-async function driveSchedules(kind: StackKind, projectId: string, port: number): Promise<{ driver: ScheduleDriver; origin: string; stop: () => Promise<void> }> {
+async function driveSchedules(
+  kind: StackKind,
+  projectId: string,
+  port: number,
+): Promise<{ driver: ScheduleDriver; origin: string; stop: () => Promise<void> }> {
   const functionsOrigin = `http://127.0.0.1:${stackPorts[kind].functions}`;
   const tickMs = scheduleTickFromEnv(process.env.MUSE_SCHEDULE_TICK_MS);
   const functions = await discoverScheduledFunctions(functionsOrigin, fetch);
@@ -150,8 +197,13 @@ async function driveSchedules(kind: StackKind, projectId: string, port: number):
     tickMs,
     invoke: createEmulatorInvoker({ functionsOrigin, projectId, fetch }),
     onRun: (r) => {
-      log.write(`${r.startedAt.toISOString()} ${r.name} ${r.ok ? 'ok' : 'FAILED'} ${r.status} ${r.ms} ms${r.detail ? ` (${r.detail})` : ''}\n`);
-      if (!r.ok) say.warn(`Scheduled function ${r.name} failed: ${r.detail ?? r.status}; see .local/logs/${stackIds[kind]}-emulators.log`);
+      log.write(
+        `${r.startedAt.toISOString()} ${r.name} ${r.ok ? 'ok' : 'FAILED'} ${r.status} ${r.ms} ms${r.detail ? ` (${r.detail})` : ''}\n`,
+      );
+      if (!r.ok)
+        say.warn(
+          `Scheduled function ${r.name} failed: ${r.detail ?? r.status}; see .local/logs/${stackIds[kind]}-emulators.log`,
+        );
     },
   });
   let control: ScheduleControl;
@@ -162,7 +214,9 @@ async function driveSchedules(kind: StackKind, projectId: string, port: number):
     log.end();
     throw error;
   }
-  say.ok(`Driving ${functions.length} scheduled function(s): ${functions.map((f) => describeSchedule(f, tickMs)).join(', ') || 'none'}`);
+  say.ok(
+    `Driving ${functions.length} scheduled function(s): ${functions.map((f) => describeSchedule(f, tickMs)).join(', ') || 'none'}`,
+  );
   return {
     driver,
     origin: control.origin,
@@ -179,7 +233,11 @@ async function driveSchedules(kind: StackKind, projectId: string, port: number):
  * dashboard's /auth view (the emulator's own links do not work as printed): to
  * .local/logs/<kind>-auth-links.log, and on the dev stack to the console too.
  */
-async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: string): Promise<{ logFile: string; stop: () => void }> {
+async function printAuthLinks(
+  kind: StackKind,
+  projectId: string,
+  dashboardUrl: string,
+): Promise<{ logFile: string; stop: () => void }> {
   const logFile = `${logsDir}/${stackIds[kind]}-auth-links.log`;
   const log = openLog(logFile);
   log.write(startMarker(stackIds[kind], 'auth-links', process.pid, new Date()));
@@ -202,7 +260,12 @@ async function printAuthLinks(kind: StackKind, projectId: string, dashboardUrl: 
 }
 
 /** Saves the emulator data every `everyMs`, logging each save to .local/logs/<stack>-exports.log (a failure also to the console). */
-function saveDataPeriodically(id: string, hubOrigin: string, dataDir: string, everyMs: number): PeriodicSaver {
+function saveDataPeriodically(
+  id: string,
+  hubOrigin: string,
+  dataDir: string,
+  everyMs: number,
+): PeriodicSaver {
   const log = openLog(`${logsDir}/${id}-exports.log`);
   log.write(startMarker(id, 'exports', process.pid, new Date()));
   let failing = false;
@@ -210,8 +273,13 @@ function saveDataPeriodically(id: string, hubOrigin: string, dataDir: string, ev
     everyMs,
     save: () => exportData(hubOrigin, dataDir),
     onResult: (r) => {
-      log.write(`${new Date().toISOString()} ${r.ok ? `saved to ${dataDir}` : `FAILED: ${r.error}`} (${r.ms} ms)\n`);
-      if (!r.ok && !failing) say.warn(`Saving the emulator data failed (${r.error}); the last good save stays in ${dataDir}. See .local/logs/${id}-exports.log`);
+      log.write(
+        `${new Date().toISOString()} ${r.ok ? `saved to ${dataDir}` : `FAILED: ${r.error}`} (${r.ms} ms)\n`,
+      );
+      if (!r.ok && !failing)
+        say.warn(
+          `Saving the emulator data failed (${r.error}); the last good save stays in ${dataDir}. See .local/logs/${id}-exports.log`,
+        );
       failing = !r.ok;
     },
   });
@@ -221,12 +289,21 @@ function saveDataPeriodically(id: string, hubOrigin: string, dataDir: string, ev
  * realProviders (npm start with MUSE_REAL_PROVIDERS=1): the functions call the real provider endpoints
  * with the keys you save in Integrations, instead of the sandbox. Never used by tests.
  */
-export async function startStack(kind: StackKind, opts: { buildExtension?: boolean; realProviders?: boolean } = {}): Promise<RunningStack> {
+export async function startStack(
+  kind: StackKind,
+  opts: { buildExtension?: boolean; realProviders?: boolean } = {},
+): Promise<RunningStack> {
   const id = stackIds[kind];
   const projectId = stackProjectIds[kind];
   const ports = stackPorts[kind];
   const l = layout[kind];
-  const allPorts = { ...ports, 'firestore websocket': l.websocketPort, dashboard: l.dashboardPort, sandbox: l.sandboxBasePort, 'schedule control': l.schedulerPort };
+  const allPorts = {
+    ...ports,
+    'firestore websocket': l.websocketPort,
+    dashboard: l.dashboardPort,
+    sandbox: l.sandboxBasePort,
+    'schedule control': l.schedulerPort,
+  };
   mkdirSync(localDir, { recursive: true });
   // After a crash: the groups the pid files name, and anything of this checkout still on our ports.
   assertNotRunning(id);
@@ -245,7 +322,8 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     await schedules?.stop();
     await saves?.stop();
     // The last save, while the emulators still run (a failed one keeps the save before it).
-    if (saves && emulators?.child.exitCode === null && emulators.child.signalCode === null) await saves.saveNow();
+    if (saves && emulators?.child.exitCode === null && emulators.child.signalCode === null)
+      await saves.saveNow();
     await stopManaged(managed.filter((m) => m !== emulators));
     if (emulators) await stopEmulators(emulators);
     await sandbox?.close();
@@ -256,7 +334,8 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
 
   try {
     const cleaned = await cleanStale(id, ['emulators', 'dashboard'], allPorts);
-    if (cleaned.length > 0) say.warn(`Stopped what an earlier run left running: ${cleaned.join(', ')}`);
+    if (cleaned.length > 0)
+      say.warn(`Stopped what an earlier run left running: ${cleaned.join(', ')}`);
     await assertPortsFree(allPorts);
     const binaries = await prepareEmulatorBinaries(root);
     say.step('Bundling Cloud Functions');
@@ -264,7 +343,10 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     sandbox = await startSandbox({ basePort: l.sandboxBasePort });
     // The test stack polls provider tasks every second instead of every 3 s (functions/src/config.ts,
     // emulator only): a job's wait is shorter, its steps and limits are the product's.
-    writeFunctionsEnv(projectId, { ...(opts.realProviders ? {} : sandbox.env), ...(kind === 'test' ? { MUSE_JOB_POLL_MS: String(TEST_JOB_POLL_MS) } : {}) });
+    writeFunctionsEnv(projectId, {
+      ...(opts.realProviders ? {} : sandbox.env),
+      ...(kind === 'test' ? { MUSE_JOB_POLL_MS: String(TEST_JOB_POLL_MS) } : {}),
+    });
     ensureLocalSecrets();
 
     // Each Storage emulator keeps blobs in $TMPDIR/firebase and wipes that folder when it stops: give
@@ -276,46 +358,105 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     const exportEveryMs = exportIntervalFromEnv(process.env.MUSE_EXPORT_INTERVAL_MS);
     if (kind === 'dev') {
       mkdirSync(`${localDir}/emulator-data`, { recursive: true });
-      if (recoverExport(dataDir) === 'recovered') say.warn(`Restored the last complete save of the emulator data into ${dataDir}`);
+      if (recoverExport(dataDir) === 'recovered')
+        say.warn(`Restored the last complete save of the emulator data into ${dataDir}`);
       removeAbandonedExports(root);
     }
     const persist = kind === 'dev' && hasExport(dataDir) ? ['--import', dataDir] : [];
-    say.step(`Starting the Firebase emulators (${id}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`);
+    say.step(
+      `Starting the Firebase emulators (${id}: auth ${ports.auth}, firestore ${ports.firestore}, functions ${ports.functions}, storage ${ports.storage})`,
+    );
     emulators = startManaged(
       id,
       'emulators',
       process.execPath,
-      [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth,firestore,functions,storage', '--project', projectId, '--config', firebaseConfigFor(kind), ...persist],
+      [
+        `${root}node_modules/firebase-tools/lib/bin/firebase.js`,
+        'emulators:start',
+        '--only',
+        'auth,firestore,functions,storage',
+        '--project',
+        projectId,
+        '--config',
+        firebaseConfigFor(kind),
+        ...persist,
+      ],
       // A function's worker gets FUNCTIONS_DISCOVERY_TIMEOUT seconds to boot (30 s unless set), and a call
       // whose worker missed it is never answered: a busy machine needs longer.
-      { ...binaries, CI: 'true', GCLOUD_PROJECT: projectId, TMPDIR: tmpDir, FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180', JAVA_TOOL_OPTIONS: emulatorJvmOptions() },
+      {
+        ...binaries,
+        CI: 'true',
+        GCLOUD_PROJECT: projectId,
+        TMPDIR: tmpDir,
+        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
+        JAVA_TOOL_OPTIONS: emulatorJvmOptions(),
+      },
     );
     managed.push(emulators);
 
     const env = clientEnv(kind, projectId);
     const dashboardUrl = `http://127.0.0.1:${l.dashboardPort}`;
     if (kind === 'dev') {
-      managed.push(startManaged(id, 'dashboard', process.execPath, [`${root}node_modules/vite/bin/vite.js`, '--config', 'dashboard/vite.config.ts', '--port', String(l.dashboardPort)], env));
+      managed.push(
+        startManaged(
+          id,
+          'dashboard',
+          process.execPath,
+          [
+            `${root}node_modules/vite/bin/vite.js`,
+            '--config',
+            'dashboard/vite.config.ts',
+            '--port',
+            String(l.dashboardPort),
+          ],
+          env,
+        ),
+      );
     } else {
       say.step('Building the dashboard for the test stack');
-      const b = await runAsync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--logLevel', 'warn'], {
-        env,
-        quiet: true,
-      });
+      const b = await runAsync(
+        process.execPath,
+        [
+          `${root}node_modules/vite/bin/vite.js`,
+          'build',
+          '--config',
+          'dashboard/vite.config.ts',
+          '--outDir',
+          `${root}${l.dashboardOut}`,
+          '--logLevel',
+          'warn',
+        ],
+        {
+          env,
+          quiet: true,
+        },
+      );
       if (b.status !== 0) throw new Error(`Dashboard build failed:\n${b.output.slice(-4000)}`);
       managed.push(
         startManaged(
           id,
           'dashboard',
           process.execPath,
-          [`${root}node_modules/vite/bin/vite.js`, 'preview', '--config', 'dashboard/vite.config.ts', '--outDir', `${root}${l.dashboardOut}`, '--port', String(l.dashboardPort)],
+          [
+            `${root}node_modules/vite/bin/vite.js`,
+            'preview',
+            '--config',
+            'dashboard/vite.config.ts',
+            '--outDir',
+            `${root}${l.dashboardOut}`,
+            '--port',
+            String(l.dashboardPort),
+          ],
           env,
         ),
       );
     }
     if (opts.buildExtension !== false) {
       say.step('Building the browser extension');
-      const b = await runAsync(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], { env: { ...env, WXT_OUT_DIR: l.extensionOut }, quiet: true });
+      const b = await runAsync(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], {
+        env: { ...env, WXT_OUT_DIR: l.extensionOut },
+        quiet: true,
+      });
       if (b.status !== 0) throw new Error(`Extension build failed:\n${b.output.slice(-4000)}`);
     }
 
@@ -327,8 +468,16 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     const warming =
       kind === 'test'
         ? Promise.all([
-            warmJobRunner({ firestoreOrigin: `http://127.0.0.1:${ports.firestore}`, projectId, fetch }),
-            warmFunctions({ functionsOrigin: `http://127.0.0.1:${ports.functions}`, projectId, fetch }),
+            warmJobRunner({
+              firestoreOrigin: `http://127.0.0.1:${ports.firestore}`,
+              projectId,
+              fetch,
+            }),
+            warmFunctions({
+              functionsOrigin: `http://127.0.0.1:${ports.functions}`,
+              projectId,
+              fetch,
+            }),
           ]).then(([job, calls]) => [job, ...calls])
         : undefined;
     await waitFor(
@@ -339,17 +488,26 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
     );
     schedules = await driveSchedules(kind, projectId, l.schedulerPort);
     authLinks = await printAuthLinks(kind, projectId, dashboardUrl);
-    if (kind === 'dev') saves = saveDataPeriodically(id, `http://127.0.0.1:${ports.hub}`, dataDir, exportEveryMs);
+    if (kind === 'dev')
+      saves = saveDataPeriodically(id, `http://127.0.0.1:${ports.hub}`, dataDir, exportEveryMs);
     if (warming) {
       const warmed = await warming;
       const cold = warmed.filter((w) => w.status === 'error' || w.status >= 500).map((w) => w.name);
-      say.ok(`Warmed ${warmed.length - cold.length} function(s) in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s${cold.length ? `; still cold: ${cold.join(', ')}` : ''}`);
+      say.ok(
+        `Warmed ${warmed.length - cold.length} function(s) in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s${cold.length ? `; still cold: ${cold.join(', ')}` : ''}`,
+      );
     }
     say.ok('Stack is up');
     const running = managed;
     const crashed = new Promise<string>((resolve) => {
       for (const m of running)
-        void m.exited.then((code) => !stopping && resolve(`${m.name === 'emulators' ? 'The Firebase emulators' : 'The dashboard server'} exited (${code ?? m.child.signalCode}); see ${m.logFile}`));
+        void m.exited.then(
+          (code) =>
+            !stopping &&
+            resolve(
+              `${m.name === 'emulators' ? 'The Firebase emulators' : 'The dashboard server'} exited (${code ?? m.child.signalCode}); see ${m.logFile}`,
+            ),
+        );
     });
 
     return {
@@ -389,5 +547,7 @@ export async function startStack(kind: StackKind, opts: { buildExtension?: boole
  * the user come after ours, so theirs win.
  */
 function emulatorJvmOptions(): string {
-  return ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', process.env.JAVA_TOOL_OPTIONS ?? ''].join(' ').trim();
+  return ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', process.env.JAVA_TOOL_OPTIONS ?? '']
+    .join(' ')
+    .trim();
 }

@@ -49,21 +49,35 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 /**
  * `root` is cut from the report's absolute file names. `status` is vitest's exit status. `diffsFile` is
  * where failure-diffs-reporter.ts wrote the failed assertions' diffs, shown under each failure.
  */
-export function vitestCounts(file: string, status: number, root: string, diffsFile?: string): SuiteCounts {
+export function vitestCounts(
+  file: string,
+  status: number,
+  root: string,
+  diffsFile?: string,
+): SuiteCounts {
   if (!existsSync(file)) return missing;
   const j = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   const diffs = readDiffs(diffsFile);
   const relative = (name: string) => (name.startsWith(root) ? name.slice(root.length) : name);
   // A file that fails to load has no failed test but a failed suite: count it, and count skips as failures.
   const brokenFiles = j.testResults.filter((t) => t.status === 'failed').length;
-  const failed = j.numFailedTests + j.numPendingTests + j.numTodoTests + (j.numFailedTests === 0 && (brokenFiles > 0 || status !== 0) ? Math.max(brokenFiles, 1) : 0);
+  const failed =
+    j.numFailedTests +
+    j.numPendingTests +
+    j.numTodoTests +
+    (j.numFailedTests === 0 && (brokenFiles > 0 || status !== 0) ? Math.max(brokenFiles, 1) : 0);
   const failures = j.testResults.flatMap((f) => {
     const tests = f.assertionResults
       .filter((a) => a.status !== 'passed')
@@ -72,7 +86,9 @@ export function vitestCounts(file: string, status: number, root: string, diffsFi
         const diff = diffs.get(`${f.name}\u0000${a.fullName}`);
         return diff ? `${line}\n${indentedDiff(diff)}` : line;
       });
-    return tests.length === 0 && f.status === 'failed' ? [`${relative(f.name)}: ${firstLine(f.message)}`] : tests;
+    return tests.length === 0 && f.status === 'failed'
+      ? [`${relative(f.name)}: ${firstLine(f.message)}`]
+      : tests;
   });
   if (failed > 0 && failures.length === 0) failures.push(`vitest exited with status ${status}`);
   return { passed: j.numPassedTests, failed, failures };
@@ -82,7 +98,16 @@ interface PlaywrightSuite {
   title: string;
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; line: number; tests: { projectName?: string; status: string; results: { status: string; error?: { message?: string } }[] }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: {
+      projectName?: string;
+      status: string;
+      results: { status: string; error?: { message?: string } }[];
+    }[];
+  }[];
 }
 
 interface PlaywrightReport {
@@ -98,7 +123,10 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
     const own = (suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((t) => t.status !== 'expected')
-        .map((t) => `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} (${t.status}): ${firstLine(t.results.findLast((r) => r.error)?.error?.message)}`),
+        .map(
+          (t) =>
+            `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} (${t.status}): ${firstLine(t.results.findLast((r) => r.error)?.error?.message)}`,
+        ),
     );
     return [...own, ...playwrightFailures(suite.suites, path)];
   });

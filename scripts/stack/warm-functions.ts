@@ -35,22 +35,39 @@ export interface WarmResult {
 }
 
 /** The names of the HTTP and callable functions the running emulator has loaded (its `/backends` listing). */
-export async function callableFunctions(functionsOrigin: string, fetchFn: typeof fetch): Promise<{ name: string; region: string }[]> {
+export async function callableFunctions(
+  functionsOrigin: string,
+  fetchFn: typeof fetch,
+): Promise<{ name: string; region: string }[]> {
   const res = await fetchFn(`${functionsOrigin}/backends`);
   if (!res.ok) throw new Error(`The Functions emulator did not list its functions (${res.status})`);
   const { backends } = triggersSchema.parse(await res.json());
-  return backends.flatMap((b) => b.functionTriggers).flatMap((t) => (t.eventTrigger || t.schedule || t.blockingTrigger ? [] : [{ name: t.name, region: t.region }]));
+  return backends
+    .flatMap((b) => b.functionTriggers)
+    .flatMap((t) =>
+      t.eventTrigger || t.schedule || t.blockingTrigger ? [] : [{ name: t.name, region: t.region }],
+    );
 }
 
 /** Creates WARM_UP_JOB_PATH through the Firestore emulator's REST API as an admin (rules bypassed). */
-export async function warmJobRunner(opts: { firestoreOrigin: string; projectId: string; fetch: typeof fetch }): Promise<WarmResult> {
-  const [parent, id] = [WARM_UP_JOB_PATH.slice(0, WARM_UP_JOB_PATH.lastIndexOf('/')), WARM_UP_JOB_PATH.slice(WARM_UP_JOB_PATH.lastIndexOf('/') + 1)];
+export async function warmJobRunner(opts: {
+  firestoreOrigin: string;
+  projectId: string;
+  fetch: typeof fetch;
+}): Promise<WarmResult> {
+  const [parent, id] = [
+    WARM_UP_JOB_PATH.slice(0, WARM_UP_JOB_PATH.lastIndexOf('/')),
+    WARM_UP_JOB_PATH.slice(WARM_UP_JOB_PATH.lastIndexOf('/') + 1),
+  ];
   try {
-    const res = await opts.fetch(`${opts.firestoreOrigin}/v1/projects/${opts.projectId}/databases/(default)/documents/${parent}?documentId=${id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ fields: { status: { stringValue: 'succeeded' } } }),
-    });
+    const res = await opts.fetch(
+      `${opts.firestoreOrigin}/v1/projects/${opts.projectId}/databases/(default)/documents/${parent}?documentId=${id}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({ fields: { status: { stringValue: 'succeeded' } } }),
+      },
+    );
     await res.arrayBuffer();
     return { name: 'runJob', status: res.status };
   } catch {
@@ -62,19 +79,28 @@ export async function warmJobRunner(opts: { firestoreOrigin: string; projectId: 
  * Calls each HTTP and callable function once, `concurrency` at a time (each first call starts a process),
  * and resolves when all answered; a failed call is reported, not thrown: the function then starts cold.
  */
-export async function warmFunctions(opts: { functionsOrigin: string; projectId: string; fetch: typeof fetch; concurrency?: number; timeoutMs?: number }): Promise<WarmResult[]> {
+export async function warmFunctions(opts: {
+  functionsOrigin: string;
+  projectId: string;
+  fetch: typeof fetch;
+  concurrency?: number;
+  timeoutMs?: number;
+}): Promise<WarmResult[]> {
   const queue = await callableFunctions(opts.functionsOrigin, opts.fetch);
   const results: WarmResult[] = [];
   const lane = async () => {
     for (let fn = queue.shift(); fn; fn = queue.shift()) {
       const { name, region } = fn;
       try {
-        const res = await opts.fetch(`${opts.functionsOrigin}/${opts.projectId}/${region}/${name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"data":{}}',
-          signal: AbortSignal.timeout(opts.timeoutMs ?? WARM_CALL_TIMEOUT_MS),
-        });
+        const res = await opts.fetch(
+          `${opts.functionsOrigin}/${opts.projectId}/${region}/${name}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"data":{}}',
+            signal: AbortSignal.timeout(opts.timeoutMs ?? WARM_CALL_TIMEOUT_MS),
+          },
+        );
         await res.arrayBuffer();
         results.push({ name, status: res.status });
       } catch {

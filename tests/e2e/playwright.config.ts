@@ -15,7 +15,9 @@ export default defineConfig({
   // Both derive from E2E_WAIT_MS (support/env.ts): a loaded machine raises every wait at once.
   timeout: waits.test,
   expect: { timeout: waits.step },
-  reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
+  reporter: process.env.E2E_JSON
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]]
+    : [['list']],
   use: {
     baseURL: e2eEnv.dashboardUrl,
     // Traces are recorded only when asked for (E2E_TRACE=1: a failed test keeps its actions, network and

@@ -18,7 +18,10 @@ afterAll(closeAdmin);
  * `db` whose transactions are counted and held until `target` are in flight at once, or until none has
  * started for a while (so a sweep that never reaches `target` still ends, and the count says so).
  */
-function heldTransactions(db: Firestore, target: number): { db: Firestore; maxInFlight: () => number } {
+function heldTransactions(
+  db: Firestore,
+  target: number,
+): { db: Firestore; maxInFlight: () => number } {
   let inFlight = 0;
   let max = 0;
   let waiting: (() => void)[] = [];
@@ -49,7 +52,9 @@ function heldTransactions(db: Firestore, target: number): { db: Firestore; maxIn
         };
       }
       const value = Reflect.get(target_, key, target_) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target_) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target_)
+        : value;
     },
   });
   return { db: held, maxInFlight: () => max };
@@ -63,7 +68,12 @@ describe('the sweep over several pages', () => {
     await seedScheduledXPosts(db, uids, 12, 'claims', () => due);
 
     const held = heldTransactions(db, 6);
-    const { claimed } = await publishDuePosts({ db: held.db, clock: fixedClock(due + 1000), batchSize: 3, concurrency: 6 });
+    const { claimed } = await publishDuePosts({
+      db: held.db,
+      clock: fixedClock(due + 1000),
+      batchSize: 3,
+      concurrency: 6,
+    });
 
     // Pages of 3: claims of two pages were running at once.
     expect(held.maxInFlight()).toBe(6);
@@ -73,7 +83,9 @@ describe('the sweep over several pages', () => {
     expect(posts.map((p) => p.status)).toEqual(Array(12).fill('queued'));
     for (const p of posts) {
       expect(p.jobId).toBe(p.id);
-      expect((await db.doc(`${userCollectionPath(p.uid, 'jobs')}/${p.id}`).get()).get('status')).toBe('queued');
+      expect(
+        (await db.doc(`${userCollectionPath(p.uid, 'jobs')}/${p.id}`).get()).get('status'),
+      ).toBe('queued');
     }
   }, 120_000);
 });

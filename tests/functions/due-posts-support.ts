@@ -28,7 +28,11 @@ export interface PostState {
 export const fixedClock = (at: number): Clock => ({ now: () => new Date(at) });
 
 /** Runs `run` over `items`, at most `size` at once. */
-export async function inPool<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>): Promise<void> {
+export async function inPool<T>(
+  items: readonly T[],
+  size: number,
+  run: (item: T) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(size, items.length) }, async () => {
@@ -38,7 +42,11 @@ export async function inPool<T>(items: readonly T[], size: number, run: (item: T
 }
 
 /** Every post of these users, as the scheduler and the jobs left it. */
-export async function readPosts(db: Firestore, uids: readonly string[], concurrency = 8): Promise<PostState[]> {
+export async function readPosts(
+  db: Firestore,
+  uids: readonly string[],
+  concurrency = 8,
+): Promise<PostState[]> {
   const lists: PostState[][] = [];
   await inPool(uids, concurrency, async (uid) => {
     lists.push(
@@ -61,30 +69,54 @@ export async function readPosts(db: Firestore, uids: readonly string[], concurre
 }
 
 /** `count` users, each with X credentials of a sandbox account of their own (tests/sandbox/README.md, "X"). */
-export async function xUsers(store: SecretStoreDeps, count: number, concurrency = 8): Promise<string[]> {
+export async function xUsers(
+  store: SecretStoreDeps,
+  count: number,
+  concurrency = 8,
+): Promise<string[]> {
   const uids = Array.from({ length: count }, () => `u${randomUUID().slice(0, 12)}`);
   await inPool(uids, concurrency, async (uid) => {
     const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-    await saveCredentials(store, uid, 'x', { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` });
+    await saveCredentials(store, uid, 'x', {
+      consumerKey: 'muse-app',
+      consumerSecret: 'muse-app-secret',
+      accessToken: `${account}-token`,
+      accessTokenSecret: `${account}-token-secret`,
+    });
   });
   return uids;
 }
 
 /** `count` scheduled X posts, `<marker> post <i>`, spread round-robin over the users, due at `dueAt(i)`, written in bulk. */
-export async function seedScheduledXPosts(db: Firestore, uids: readonly string[], count: number, marker: string, dueAt: (i: number) => number): Promise<void> {
+export async function seedScheduledXPosts(
+  db: Firestore,
+  uids: readonly string[],
+  count: number,
+  marker: string,
+  dueAt: (i: number) => number,
+): Promise<void> {
   const writer = db.bulkWriter();
   const now = new Date();
   for (let i = 0; i < count; i++) {
     const uid = uids[i % uids.length]!;
-    void writer.create(db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`), queuedXPost(null, `${marker} post ${i}`, now, { status: 'scheduled', scheduledAt: new Date(dueAt(i)) }));
+    void writer.create(
+      db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`),
+      queuedXPost(null, `${marker} post ${i}`, now, {
+        status: 'scheduled',
+        scheduledAt: new Date(dueAt(i)),
+      }),
+    );
   }
   await writer.close();
 }
 
 /** How many times X holds each text that starts with `marker`. */
 export async function tweetsOnX(marker: string): Promise<Map<string, number>> {
-  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as { tweets: { text: string }[] };
+  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as {
+    tweets: { text: string }[];
+  };
   const onX = new Map<string, number>();
-  for (const t of tweets) if (t.text.startsWith(marker)) onX.set(t.text, (onX.get(t.text) ?? 0) + 1);
+  for (const t of tweets)
+    if (t.text.startsWith(marker)) onX.set(t.text, (onX.get(t.text) ?? 0) + 1);
   return onX;
 }

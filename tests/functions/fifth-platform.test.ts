@@ -7,7 +7,11 @@ import type { PublishPlatform } from '@core/social-posts';
 import { queuedJob } from '../../functions/src/jobs/job-state';
 import { jobRef } from '../../functions/src/jobs/lease';
 import { runJob } from '../../functions/src/jobs/runner';
-import { platformRegistry, type PlatformAdapter, type PlatformRegistry } from '../../functions/src/social/platforms';
+import {
+  platformRegistry,
+  type PlatformAdapter,
+  type PlatformRegistry,
+} from '../../functions/src/social/platforms';
 import { postRef } from '../../functions/src/social/posts';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { directProject, publishRunnerDeps, queuedXPost } from './publish-support';
@@ -24,7 +28,13 @@ vi.setConfig({ testTimeout: 60_000 });
 const project = directProject('fifth');
 const { db } = project;
 
-const TIMING: PublishTiming = { requestTimeoutMs: 5000, uploadTimeoutMs: 5000, settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 }, lookupEveryMs: 200, backoffMs: [0] };
+const TIMING: PublishTiming = {
+  requestTimeoutMs: 5000,
+  uploadTimeoutMs: 5000,
+  settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 },
+  lookupEveryMs: 200,
+  backoffMs: [0],
+};
 
 /** The fifth platform's id: not one of core's publishPlatforms, which is the point. */
 const FIFTH = 'fediverse' as PublishPlatform;
@@ -45,12 +55,20 @@ beforeAll(async () => {
     void (async () => {
       if (req.method === 'POST' && req.url === '/api/v1/statuses') {
         const { status } = JSON.parse(await bodyOf(req)) as { status: string };
-        received.push({ auth: req.headers.authorization, key: req.headers['idempotency-key'] as string | undefined, status });
+        received.push({
+          auth: req.headers.authorization,
+          key: req.headers['idempotency-key'] as string | undefined,
+          status,
+        });
         const id = String(received.length);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, url: `${baseUrl}/@creator/${id}` }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id, url: `${baseUrl}/@creator/${id}` }));
         return;
       }
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not_found' }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'not_found' }));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,28 +97,55 @@ const fifthFacts: PlatformFacts = {
 const fifthAdapter: PlatformAdapter = {
   id: FIFTH,
   provider: 'x',
-  requestStep: (method, path) => (method === 'POST' && path === '/api/v1/statuses' ? 'Create post' : undefined),
-  errorCodes: { read: (body) => (typeof body.error === 'string' ? body.error : undefined), inSuccessfulAnswers: false },
-  problem: (post) => (post.text.length > 500 ? 'Posts on the Fediverse can be at most 500 characters' : undefined),
+  requestStep: (method, path) =>
+    method === 'POST' && path === '/api/v1/statuses' ? 'Create post' : undefined,
+  errorCodes: {
+    read: (body) => (typeof body.error === 'string' ? body.error : undefined),
+    inSuccessfulAnswers: false,
+  },
+  problem: (post) =>
+    post.text.length > 500 ? 'Posts on the Fediverse can be at most 500 characters' : undefined,
   publisher: (stored, options) => ({
     publish: async (request) => {
       const res = await options.fetch(`${options.baseUrl}/api/v1/statuses`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${stored.accessToken ?? ''}`, 'content-type': 'application/json', 'idempotency-key': request.requestId },
+        headers: {
+          authorization: `Bearer ${stored.accessToken ?? ''}`,
+          'content-type': 'application/json',
+          'idempotency-key': request.requestId,
+        },
         body: JSON.stringify({ status: request.text }),
       });
-      if (!res.ok) return { ok: false, failure: { code: 'invalid_content', message: 'The Fediverse refused this post.', status: res.status } };
+      if (!res.ok)
+        return {
+          ok: false,
+          failure: {
+            code: 'invalid_content',
+            message: 'The Fediverse refused this post.',
+            status: res.status,
+          },
+        };
       const { id, url } = (await res.json()) as { id: string; url: string };
       return { ok: true, post: { platformPostId: id, url } };
     },
     findExisting: async () => ({ status: 'absent' }),
   }),
-  profile: async () => ({ platform: FIFTH, name: '@creator', followers: null, following: null, posts: null, authors: [] }),
+  profile: async () => ({
+    platform: FIFTH,
+    name: '@creator',
+    followers: null,
+    following: null,
+    posts: null,
+    authors: [],
+  }),
   metrics: async () => ({ ok: false, failure: { code: 'not_found', message: 'No figures yet.' } }),
 };
 
 /** Both registries with the fifth platform joined: its description and its adapter, nothing else. */
-const registry: PlatformRegistry = { ...platformRegistry, [FIFTH]: { facts: fifthFacts, adapter: fifthAdapter } };
+const registry: PlatformRegistry = {
+  ...platformRegistry,
+  [FIFTH]: { facts: fifthFacts, adapter: fifthAdapter },
+};
 
 const deps = () =>
   publishRunnerDeps(project, {
@@ -108,8 +153,18 @@ const deps = () =>
     publish: {
       platforms: registry,
       // Its saved credentials (core/integrations.ts would name their fields).
-      readCredentials: async (_uid, platform) => (platform === FIFTH ? { found: true, readable: true, value: { accessToken: 'fedi-token' } } : { found: false }),
-      publisherFor: (platform, stored, send) => registry[platform]!.adapter.publisher(stored, { baseUrl, fetch: send, now: Date.now, sleep: async () => undefined, requestTimeoutMs: TIMING.requestTimeoutMs }),
+      readCredentials: async (_uid, platform) =>
+        platform === FIFTH
+          ? { found: true, readable: true, value: { accessToken: 'fedi-token' } }
+          : { found: false },
+      publisherFor: (platform, stored, send) =>
+        registry[platform]!.adapter.publisher(stored, {
+          baseUrl,
+          fetch: send,
+          now: Date.now,
+          sleep: async () => undefined,
+          requestTimeoutMs: TIMING.requestTimeoutMs,
+        }),
     },
   });
 
@@ -123,16 +178,33 @@ describe('a fifth platform added through the registries alone', () => {
     await postRef(db, uid, postId).set(queuedXPost(postId, text, now, { platform: FIFTH }));
     await jobRef(db, uid, postId).set(queuedJob('publish', { postId }, now));
 
-    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published', postId });
+    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({
+      outcome: 'published',
+      postId,
+    });
 
     expect(received).toEqual([{ auth: 'Bearer fedi-token', key: postId, status: text }]);
     const post = (await postRef(db, uid, postId).get()).data()!;
-    expect(post).toMatchObject({ platform: FIFTH, status: 'published', platformPostId: '1', url: `${baseUrl}/@creator/1`, error: null });
-    expect(post.publishLog).toEqual([expect.objectContaining({ step: 'Create post', outcome: 'HTTP 200' })]);
-    expect((await jobRef(db, uid, postId).get()).data()).toMatchObject({ status: 'succeeded', statusText: 'Published' });
+    expect(post).toMatchObject({
+      platform: FIFTH,
+      status: 'published',
+      platformPostId: '1',
+      url: `${baseUrl}/@creator/1`,
+      error: null,
+    });
+    expect(post.publishLog).toEqual([
+      expect.objectContaining({ step: 'Create post', outcome: 'HTTP 200' }),
+    ]);
+    expect((await jobRef(db, uid, postId).get()).data()).toMatchObject({
+      status: 'succeeded',
+      statusText: 'Published',
+    });
 
     // Run again (a redelivered event): the job has ended, nothing is sent twice.
-    expect(await runJob({ uid, jobId: postId }, deps())).toEqual({ outcome: 'skipped', reason: 'finished' });
+    expect(await runJob({ uid, jobId: postId }, deps())).toEqual({
+      outcome: 'skipped',
+      reason: 'finished',
+    });
     expect(received).toHaveLength(1);
   });
 });

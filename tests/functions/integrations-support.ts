@@ -12,7 +12,10 @@ import { stackFetch } from '../support/transport-retry';
 
 /** The sandbox the emulated functions call: from the same *_BASE_URL env, else the test stack's (18900 + provider index). */
 export function sandboxUrl(provider: ProviderId): string {
-  return process.env[providers[provider].env] ?? `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(provider)}`;
+  return (
+    process.env[providers[provider].env] ??
+    `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(provider)}`
+  );
 }
 
 export async function clearSandbox(provider: ProviderId): Promise<void> {
@@ -20,18 +23,31 @@ export async function clearSandbox(provider: ProviderId): Promise<void> {
   await stackFetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'DELETE' });
 }
 
-export async function sandboxRequests(provider: ProviderId, path?: string): Promise<{ method: string; path: string }[]> {
-  const { requests } = (await (await stackFetch(`${sandboxUrl(provider)}/__sandbox/requests`)).json()) as { requests: { method: string; path: string }[] };
+export async function sandboxRequests(
+  provider: ProviderId,
+  path?: string,
+): Promise<{ method: string; path: string }[]> {
+  const { requests } = (await (
+    await stackFetch(`${sandboxUrl(provider)}/__sandbox/requests`)
+  ).json()) as { requests: { method: string; path: string }[] };
   return path ? requests.filter((r) => r.path === path) : requests;
 }
 
-export async function addFault(provider: ProviderId, fault: Record<string, unknown>): Promise<void> {
-  const res = await stackFetch(`${sandboxUrl(provider)}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+export async function addFault(
+  provider: ProviderId,
+  fault: Record<string, unknown>,
+): Promise<void> {
+  const res = await stackFetch(`${sandboxUrl(provider)}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
   if (res.status !== 201) throw new Error(`fault refused: ${await res.text()}`);
 }
 
 const firestoreHost = () => process.env.FIRESTORE_EMULATOR_HOST!;
-const docUrl = (path: string) => `http://${firestoreHost()}/v1/projects/${projectId}/databases/(default)/documents/${path}`;
+const docUrl = (path: string) =>
+  `http://${firestoreHost()}/v1/projects/${projectId}/databases/(default)/documents/${path}`;
 
 /** A document's bytes exactly as the emulator serves them to an admin ("Bearer owner" bypasses rules). */
 export async function rawDocument(path: string): Promise<string | undefined> {
@@ -42,7 +58,10 @@ export async function rawDocument(path: string): Promise<string | undefined> {
 }
 
 /** Reads a document as a signed-in user through the Firestore REST API, so security rules decide. */
-export async function clientRead(path: string, idToken: string): Promise<{ status: number; body: string }> {
+export async function clientRead(
+  path: string,
+  idToken: string,
+): Promise<{ status: number; body: string }> {
   const res = await stackFetch(docUrl(path), { headers: { authorization: `Bearer ${idToken}` } });
   return { status: res.status, body: await res.text() };
 }
@@ -56,7 +75,9 @@ export async function storedPathsOf(uid: string): Promise<string[]> {
     ...(await db.collection(`users/${uid}/integrations`).listDocuments()),
     ...(await db.collection(`users/${uid}/socialAccounts`).listDocuments()),
   ];
-  const existing = await Promise.all(refs.map(async (r) => ((await r.get()).exists ? r.path : undefined)));
+  const existing = await Promise.all(
+    refs.map(async (r) => ((await r.get()).exists ? r.path : undefined)),
+  );
   return existing.filter((p): p is string => p !== undefined);
 }
 
@@ -71,6 +92,14 @@ export function localKeyring(): Keyring {
 }
 
 /** The OAuth hosts of the sandbox (each served by its provider's server, tests/sandbox/README.md). */
-export function sandboxHosts(): { redditAccounts: string; googleAccounts: string; googleOAuth: string } {
-  return { redditAccounts: sandboxUrl('reddit'), googleAccounts: sandboxUrl('google'), googleOAuth: sandboxUrl('google') };
+export function sandboxHosts(): {
+  redditAccounts: string;
+  googleAccounts: string;
+  googleOAuth: string;
+} {
+  return {
+    redditAccounts: sandboxUrl('reddit'),
+    googleAccounts: sandboxUrl('google'),
+    googleOAuth: sandboxUrl('google'),
+  };
 }

@@ -26,15 +26,32 @@ export function storageOrigin(): string {
 
 export async function userWithBflKey(apiKey = SANDBOX_BFL_KEY) {
   const user = await signUp();
-  const saved = await callCallable('saveIntegrationKey', { type: 'blackforest', apiKey }, user.idToken);
+  const saved = await callCallable(
+    'saveIntegrationKey',
+    { type: 'blackforest', apiKey },
+    user.idToken,
+  );
   if (saved.error) throw new Error(saved.error.message);
   return user;
 }
 
-export const imageInput = (input: Record<string, unknown> = {}) => ({ mode: 'text', prompt: 'a lighthouse at dusk', width: 1024, height: 768, ...input });
+export const imageInput = (input: Record<string, unknown> = {}) => ({
+  mode: 'text',
+  prompt: 'a lighthouse at dusk',
+  width: 1024,
+  height: 768,
+  ...input,
+});
 
-export async function startImageJob(idToken: string, input: Record<string, unknown>, requestId = randomUUID()) {
-  return { requestId, ...(await callCallable('startJob', { requestId, kind: 'image', input }, idToken)) };
+export async function startImageJob(
+  idToken: string,
+  input: Record<string, unknown>,
+  requestId = randomUUID(),
+) {
+  return {
+    requestId,
+    ...(await callCallable('startJob', { requestId, kind: 'image', input }, idToken)),
+  };
 }
 
 export async function readJob(uid: string, jobId: string, db = adminDb()) {
@@ -42,13 +59,23 @@ export async function readJob(uid: string, jobId: string, db = adminDb()) {
 }
 
 /** Waits until the job has ended (or reached `until`), reading it with the Admin SDK. */
-export async function waitForJob(uid: string, jobId: string, { until, timeoutMs = 60_000 }: { until?: (status: JobStatus) => boolean; timeoutMs?: number } = {}) {
+export async function waitForJob(
+  uid: string,
+  jobId: string,
+  {
+    until,
+    timeoutMs = 60_000,
+  }: { until?: (status: JobStatus) => boolean; timeoutMs?: number } = {},
+) {
   const done = until ?? ((s: JobStatus) => !isJobActive(s));
   const started = Date.now();
   for (;;) {
     const job = await readJob(uid, jobId);
     if (job && done(job.status as JobStatus)) return job;
-    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${job?.status ?? 'missing'} after ${timeoutMs} ms: ${JSON.stringify(job?.statusText)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(
+        `job ${jobId} still ${job?.status ?? 'missing'} after ${timeoutMs} ms: ${JSON.stringify(job?.statusText)}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -59,7 +86,13 @@ export async function filesOf(uid: string, bucketProjectId = projectId): Promise
 }
 
 /** An upload as the dashboard makes it ({uid}/uploads/...), written with the Admin SDK. */
-export async function uploadPng(uid: string, name: string, width: number, height: number, bucketProjectId = projectId): Promise<string> {
+export async function uploadPng(
+  uid: string,
+  name: string,
+  width: number,
+  height: number,
+  bucketProjectId = projectId,
+): Promise<string> {
   const path = `${uid}/uploads/${name}`;
   await adminBucket(bucketProjectId)
     .file(path)
@@ -91,7 +124,12 @@ export async function userWithKey(type: 'lumaai' | 'elevenlabs' | 'openai', apiK
   return user;
 }
 
-export async function startJob(idToken: string, kind: 'video' | 'voiceover' | 'music', input: Record<string, unknown>, requestId = randomUUID()) {
+export async function startJob(
+  idToken: string,
+  kind: 'video' | 'voiceover' | 'music',
+  input: Record<string, unknown>,
+  requestId = randomUUID(),
+) {
   return { requestId, ...(await callCallable('startJob', { requestId, kind, input }, idToken)) };
 }
 
@@ -105,12 +143,16 @@ export interface LumaGeneration {
 
 /** The Luma sandbox's generations whose prompt holds `marker`. */
 export async function lumaGenerations(marker: string): Promise<LumaGeneration[]> {
-  const { generations } = (await (await stackFetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)).json()) as { generations: LumaGeneration[] };
+  const { generations } = (await (
+    await stackFetch(`${sandboxUrl('luma')}/__sandbox/luma/generations`)
+  ).json()) as { generations: LumaGeneration[] };
   return generations.filter((g) => g.prompt.includes(marker));
 }
 
 export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]> {
-  const { calls } = (await (await stackFetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)).json()) as { calls: ElevenLabsCall[] };
+  const { calls } = (await (
+    await stackFetch(`${sandboxUrl('elevenlabs')}/__sandbox/elevenlabs/calls`)
+  ).json()) as { calls: ElevenLabsCall[] };
   return calls.filter((c) => c.text.includes(marker));
 }
 
@@ -120,7 +162,10 @@ export async function elevenLabsCalls(marker: string): Promise<ElevenLabsCall[]>
  * load, so tests wait for the polls to go quiet instead of sleeping a fixed time. A run that never stops
  * keeps the count moving until the provider's task finishes, which the caller's assertions then catch.
  */
-export async function countOnceQuiet(count: () => Promise<number>, { quietMs = 7_000, timeoutMs = 50_000 } = {}): Promise<number> {
+export async function countOnceQuiet(
+  count: () => Promise<number>,
+  { quietMs = 7_000, timeoutMs = 50_000 } = {},
+): Promise<number> {
   const started = Date.now();
   let last = await count();
   let since = Date.now();
@@ -129,6 +174,7 @@ export async function countOnceQuiet(count: () => Promise<number>, { quietMs = 7
     const now = await count();
     if (now !== last) [last, since] = [now, Date.now()];
     else if (Date.now() - since >= quietMs) return now;
-    if (Date.now() - started > timeoutMs) throw new Error(`still changing after ${timeoutMs} ms (now ${now})`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`still changing after ${timeoutMs} ms (now ${now})`);
   }
 }

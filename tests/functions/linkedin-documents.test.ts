@@ -24,7 +24,10 @@ import { adminDb, closeAdmin, projectId } from './support';
 vi.setConfig({ testTimeout: 60_000 });
 adminDb();
 const DIRECT = `${projectId}-documents`;
-const app = initializeApp({ projectId: DIRECT, storageBucket: `${DIRECT}.appspot.com` }, 'documents-direct');
+const app = initializeApp(
+  { projectId: DIRECT, storageBucket: `${DIRECT}.appspot.com` },
+  'documents-direct',
+);
 const db = getFirestore(app);
 const bucket = getStorage(app).bucket();
 const keyring = localKeyring();
@@ -35,7 +38,15 @@ afterEach(() => clearSandbox('linkedin'));
 function deps(): RunnerDeps {
   return publishRunnerDeps(
     { db, bucket, keyring },
-    { timing: { requestTimeoutMs: 10_000, uploadTimeoutMs: 10_000, settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 }, lookupEveryMs: 200, backoffMs: [0] } },
+    {
+      timing: {
+        requestTimeoutMs: 10_000,
+        uploadTimeoutMs: 10_000,
+        settleMs: { x: 2500, linkedin: 2500, reddit: 2500, youtube: 2500 },
+        lookupEveryMs: 200,
+        backoffMs: [0],
+      },
+    },
   );
 }
 
@@ -46,7 +57,8 @@ async function linkedinUser(): Promise<string> {
   return uid;
 }
 
-const libraryImage = (uid: string, width = 320, height = 200) => libraryFile({ db, bucket }, uid, 'image/png', gradientPng(width, height, randomUUID()));
+const libraryImage = (uid: string, width = 320, height = 200) =>
+  libraryFile({ db, bucket }, uid, 'image/png', gradientPng(width, height, randomUUID()));
 
 async function post(uid: string, input: Omit<CallableInput<'publishPost'>, 'requestId'>) {
   return publishPost(uid, publishPostSchema.parse({ requestId: randomUUID(), ...input }), store);
@@ -60,42 +72,89 @@ interface SandboxDocument {
   pages: number | null;
 }
 
-async function sandboxState(): Promise<{ documents: SandboxDocument[]; posts: { id: string; text: string; author: string; content?: { media?: { id?: string; title?: string } } }[] }> {
-  const documents = (await (await fetch(`${sandboxUrl('linkedin')}/__sandbox/linkedin/documents`)).json()) as { documents: SandboxDocument[] };
-  const posts = (await (await fetch(`${sandboxUrl('linkedin')}/__sandbox/linkedin/posts`)).json()) as { posts: Awaited<ReturnType<typeof sandboxState>>['posts'] };
+async function sandboxState(): Promise<{
+  documents: SandboxDocument[];
+  posts: {
+    id: string;
+    text: string;
+    author: string;
+    content?: { media?: { id?: string; title?: string } };
+  }[];
+}> {
+  const documents = (await (
+    await fetch(`${sandboxUrl('linkedin')}/__sandbox/linkedin/documents`)
+  ).json()) as { documents: SandboxDocument[] };
+  const posts = (await (
+    await fetch(`${sandboxUrl('linkedin')}/__sandbox/linkedin/posts`)
+  ).json()) as { posts: Awaited<ReturnType<typeof sandboxState>>['posts'] };
   return { documents: documents.documents, posts: posts.posts };
 }
 
 describe('LinkedIn document posts', () => {
   it('publishes 3 library images as one PDF of 3 pages, posted with its title', async () => {
     const uid = await linkedinUser();
-    const images = [await libraryImage(uid, 320, 200), await libraryImage(uid, 200, 320), await libraryImage(uid, 256, 256)];
+    const images = [
+      await libraryImage(uid, 320, 200),
+      await libraryImage(uid, 200, 320),
+      await libraryImage(uid, 256, 256),
+    ];
     const text = `Our deck ${randomUUID().slice(0, 8)}`;
-    const { postId } = await post(uid, { platform: 'linkedin', text, author: 'urn:li:person:sbxMember01', media: images.map((generationId) => ({ generationId })), document: { title: 'Spring lookbook' } });
-    expect((await postRef(db, uid, postId).get()).get('document')).toEqual({ title: 'Spring lookbook' });
+    const { postId } = await post(uid, {
+      platform: 'linkedin',
+      text,
+      author: 'urn:li:person:sbxMember01',
+      media: images.map((generationId) => ({ generationId })),
+      document: { title: 'Spring lookbook' },
+    });
+    expect((await postRef(db, uid, postId).get()).get('document')).toEqual({
+      title: 'Spring lookbook',
+    });
 
     expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published' });
 
     const { documents, posts } = await sandboxState();
     const made = posts.filter((p) => p.text === text);
     expect(made).toHaveLength(1);
-    expect(made[0]!.content?.media).toEqual({ id: expect.stringMatching(/^urn:li:document:/), title: 'Spring lookbook' });
+    expect(made[0]!.content?.media).toEqual({
+      id: expect.stringMatching(/^urn:li:document:/),
+      title: 'Spring lookbook',
+    });
     const document = documents.find((d) => d.urn === made[0]!.content?.media?.id);
-    expect(document).toMatchObject({ owner: 'urn:li:person:sbxMember01', status: 'AVAILABLE', pages: 3 });
+    expect(document).toMatchObject({
+      owner: 'urn:li:person:sbxMember01',
+      status: 'AVAILABLE',
+      pages: 3,
+    });
     // No image was uploaded on its own: the images went out inside the document.
     expect(made[0]!.content).not.toHaveProperty('multiImage');
-    expect((await postRef(db, uid, postId).get()).data()).toMatchObject({ status: 'published', platformPostId: made[0]!.id });
+    expect((await postRef(db, uid, postId).get()).data()).toMatchObject({
+      status: 'published',
+      platformPostId: made[0]!.id,
+    });
   });
 
   it('refuses a document of one image, or of a GIF, before anything is stored', async () => {
     const uid = await linkedinUser();
     const one = await libraryImage(uid);
     expect(() =>
-      publishPostSchema.parse({ requestId: randomUUID(), platform: 'linkedin', text: 'One page', author: 'urn:li:person:sbxMember01', media: [{ generationId: one }], document: { title: 'Deck' } }),
+      publishPostSchema.parse({
+        requestId: randomUUID(),
+        platform: 'linkedin',
+        text: 'One page',
+        author: 'urn:li:person:sbxMember01',
+        media: [{ generationId: one }],
+        document: { title: 'Deck' },
+      }),
     ).toThrow(documentMessages.tooFewImages);
     const gif = await libraryFile({ db, bucket }, uid, 'image/gif', Buffer.from('GIF89a'));
     await expect(
-      post(uid, { platform: 'linkedin', text: 'With a GIF', author: 'urn:li:person:sbxMember01', media: [{ generationId: one }, { generationId: gif }], document: { title: 'Deck' } }),
+      post(uid, {
+        platform: 'linkedin',
+        text: 'With a GIF',
+        author: 'urn:li:person:sbxMember01',
+        media: [{ generationId: one }, { generationId: gif }],
+        document: { title: 'Deck' },
+      }),
     ).rejects.toThrow(documentMessages.imagesOnly);
     expect((await db.collection(`users/${uid}/socialPosts`).get()).size).toBe(0);
   });
@@ -105,20 +164,48 @@ describe('LinkedIn document posts', () => {
     const [a, b, c] = [await libraryImage(uid), await libraryImage(uid), await libraryImage(uid)];
     const scheduledAt = new Date(Date.now() + 60 * 60_000).toISOString();
     const author = 'urn:li:person:sbxMember01';
-    const { postId } = await post(uid, { platform: 'linkedin', text: 'Planned deck', author, media: [a, b, c].map((generationId) => ({ generationId })), document: { title: 'Deck' }, scheduledAt });
+    const { postId } = await post(uid, {
+      platform: 'linkedin',
+      text: 'Planned deck',
+      author,
+      media: [a, b, c].map((generationId) => ({ generationId })),
+      document: { title: 'Deck' },
+      scheduledAt,
+    });
     const edit = (media: string[]) =>
-      updateScheduledPost(uid, updateScheduledPostSchema.parse({ postId, text: 'Planned deck', author, media: media.map((generationId) => ({ generationId })), scheduledAt, timeZone: 'UTC' }), {
-        db,
-        clock: systemClock,
-      });
+      updateScheduledPost(
+        uid,
+        updateScheduledPostSchema.parse({
+          postId,
+          text: 'Planned deck',
+          author,
+          media: media.map((generationId) => ({ generationId })),
+          scheduledAt,
+          timeZone: 'UTC',
+        }),
+        {
+          db,
+          clock: systemClock,
+        },
+      );
     await expect(edit([a!])).rejects.toThrow(documentMessages.tooFewImages);
     await edit([a!, c!]);
-    expect((await postRef(db, uid, postId).get()).data()).toMatchObject({ status: 'scheduled', document: { title: 'Deck' }, media: [{ generationId: a }, { generationId: c }] });
+    expect((await postRef(db, uid, postId).get()).data()).toMatchObject({
+      status: 'scheduled',
+      document: { title: 'Deck' },
+      media: [{ generationId: a }, { generationId: c }],
+    });
   });
 
   it('refuses a document post on another platform', () => {
-    expect(() => publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text: 'Deck', media: [{ generationId: 'a' }, { generationId: 'b' }], document: { title: 'Deck' } })).toThrow(
-      documentMessages.notAvailable,
-    );
+    expect(() =>
+      publishPostSchema.parse({
+        requestId: randomUUID(),
+        platform: 'x',
+        text: 'Deck',
+        media: [{ generationId: 'a' }, { generationId: 'b' }],
+        document: { title: 'Deck' },
+      }),
+    ).toThrow(documentMessages.notAvailable);
   });
 });

@@ -6,7 +6,10 @@ afterAll(closeAdmin);
 
 // listModels: what the caller's own key can use, from the provider's models endpoint, cached a day per user.
 
-async function userWithKey(type: 'openai' | 'anthropic' | 'gemini' | 'elevenlabs', apiKey = `sandbox-${type}-key-0001`) {
+async function userWithKey(
+  type: 'openai' | 'anthropic' | 'gemini' | 'elevenlabs',
+  apiKey = `sandbox-${type}-key-0001`,
+) {
   const user = await signUp();
   const saved = await callCallable('saveIntegrationKey', { type, apiKey }, user.idToken);
   if (saved.error) throw new Error(saved.error.message);
@@ -23,7 +26,10 @@ describe('listModels', () => {
     const res = await callCallable('listModels', { provider: 'openai' }, idToken);
     expect(res.result).toEqual({
       provider: 'openai',
-      models: ['gpt-4.1-mini', 'gpt-5-mini', 'gpt-5.4', 'gpt-5.4-mini'].map((id) => ({ id, label: id })),
+      models: ['gpt-4.1-mini', 'gpt-5-mini', 'gpt-5.4', 'gpt-5.4-mini'].map((id) => ({
+        id,
+        label: id,
+      })),
       defaultModel: 'gpt-5.4-mini',
       fetchedAt: expect.any(Number),
     });
@@ -40,8 +46,13 @@ describe('listModels', () => {
   it('lists ElevenLabs speech models and voices', async () => {
     const { idToken } = await userWithKey('elevenlabs');
     const res = await callCallable('listModels', { provider: 'elevenlabs' }, idToken);
-    expect(res.result).toMatchObject({ defaultModel: 'eleven_multilingual_v2', voices: expect.arrayContaining([{ id: 'TxGEqnHWrfWFTfGW9XjX', label: 'Josh' }]) });
-    expect((res.result as { models: { id: string }[] }).models.map((m) => m.id)).not.toContain('eleven_multilingual_sts_v2');
+    expect(res.result).toMatchObject({
+      defaultModel: 'eleven_multilingual_v2',
+      voices: expect.arrayContaining([{ id: 'TxGEqnHWrfWFTfGW9XjX', label: 'Josh' }]),
+    });
+    expect((res.result as { models: { id: string }[] }).models.map((m) => m.id)).not.toContain(
+      'eleven_multilingual_sts_v2',
+    );
   });
 
   it('keeps the cache out of every client’s reach', async () => {
@@ -67,6 +78,8 @@ describe('listModels', () => {
 
   it('refuses a provider without a catalogue', async () => {
     const { idToken } = await signUp();
-    expect((await callCallable('listModels', { provider: 'blackforest' }, idToken)).error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect(
+      (await callCallable('listModels', { provider: 'blackforest' }, idToken)).error,
+    ).toMatchObject({ status: 'INVALID_ARGUMENT' });
   });
 });

@@ -11,7 +11,12 @@ import { publishPost } from '../../functions/src/social/publish-post/publish-pos
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { gradientPng } from '../sandbox/providers/png';
 import { addFault } from './integrations-support';
-import { directProject, publishRunnerDeps, redditAccount, saveCredentials } from './publish-support';
+import {
+  directProject,
+  publishRunnerDeps,
+  redditAccount,
+  saveCredentials,
+} from './publish-support';
 import { closeAdmin } from './support';
 
 // The platforms' own errors, each driven through the real publish path (publishPost, then the publish job
@@ -26,20 +31,38 @@ const { db, bucket, keyring } = project;
 const store = { db, keyring, clock: systemClock };
 afterAll(closeAdmin);
 
-const TIMING: PublishTiming = { requestTimeoutMs: 5000, uploadTimeoutMs: 5000, settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 }, lookupEveryMs: 200, backoffMs: [0] };
-const deps = () => publishRunnerDeps(project, { timing: TIMING, publisher: { chunkBytes: 256 * 1024, sleep: async () => undefined } });
+const TIMING: PublishTiming = {
+  requestTimeoutMs: 5000,
+  uploadTimeoutMs: 5000,
+  settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 },
+  lookupEveryMs: 200,
+  backoffMs: [0],
+};
+const deps = () =>
+  publishRunnerDeps(project, {
+    timing: TIMING,
+    publisher: { chunkBytes: 256 * 1024, sleep: async () => undefined },
+  });
 const marker = () => `m${randomUUID().slice(0, 8)}`;
 
-const saved = (uid: string, platform: PublishPlatform, fields: Record<string, string>) => saveCredentials(store, uid, platform, fields);
+const saved = (uid: string, platform: PublishPlatform, fields: Record<string, string>) =>
+  saveCredentials(store, uid, platform, fields);
 
 async function libraryFile(uid: string, contentType: 'image/png' | 'video/mp4'): Promise<string> {
   const id = randomUUID();
   const path = `${uid}/generations/${id}.${contentType === 'image/png' ? 'png' : 'mp4'}`;
   const bytes = contentType === 'image/png' ? gradientPng(64, 48, id) : randomBytes(1000);
   await bucket.file(path).save(bytes, { resumable: false, contentType });
-  await db
-    .doc(`users/${uid}/generations/${id}`)
-    .set({ type: contentType === 'image/png' ? 'image' : 'video', title: 'Clip', prompt: 'clip', storagePath: path, contentType, sizeBytes: bytes.length, createdAt: new Date(), metadata: {} });
+  await db.doc(`users/${uid}/generations/${id}`).set({
+    type: contentType === 'image/png' ? 'image' : 'video',
+    title: 'Clip',
+    prompt: 'clip',
+    storagePath: path,
+    contentType,
+    sizeBytes: bytes.length,
+    createdAt: new Date(),
+    metadata: {},
+  });
   return id;
 }
 
@@ -53,7 +76,12 @@ const accounts: Record<PublishPlatform, () => Promise<Account>> = {
   x: async () => {
     const uid = `u${randomUUID().slice(0, 12)}`;
     const n = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-    await saved(uid, 'x', { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${n}-token`, accessTokenSecret: `${n}-token-secret` });
+    await saved(uid, 'x', {
+      consumerKey: 'muse-app',
+      consumerSecret: 'muse-app-secret',
+      accessToken: `${n}-token`,
+      accessTokenSecret: `${n}-token-secret`,
+    });
     return { uid, token: `${n}-token` };
   },
   linkedin: async () => {
@@ -71,16 +99,28 @@ const accounts: Record<PublishPlatform, () => Promise<Account>> = {
       accessToken: token,
       refreshToken: 'sandbox-refresh',
       accessTokenExpiresAt: String(Date.now() + 3600_000),
-      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
     });
     return { uid, token };
   },
 };
 
 const xPost = (): Input => ({ platform: 'x', text: `Explained ${marker()}` });
-const xImagePost = async (uid: string): Promise<Input> => ({ platform: 'x', text: `Explained ${marker()}`, media: [{ generationId: await libraryFile(uid, 'image/png') }] });
-const linkedinPost = (): Input => ({ platform: 'linkedin', text: `Explained ${marker()}`, author: 'urn:li:person:sbxMember01' });
-const linkedinImagePost = async (uid: string): Promise<Input> => ({ ...linkedinPost(), media: [{ generationId: await libraryFile(uid, 'image/png') }] });
+const xImagePost = async (uid: string): Promise<Input> => ({
+  platform: 'x',
+  text: `Explained ${marker()}`,
+  media: [{ generationId: await libraryFile(uid, 'image/png') }],
+});
+const linkedinPost = (): Input => ({
+  platform: 'linkedin',
+  text: `Explained ${marker()}`,
+  author: 'urn:li:person:sbxMember01',
+});
+const linkedinImagePost = async (uid: string): Promise<Input> => ({
+  ...linkedinPost(),
+  media: [{ generationId: await libraryFile(uid, 'image/png') }],
+});
 const redditPost = (subreddit = 'MuseSandbox', flairId?: string): Input => ({
   platform: 'reddit',
   text: `Body ${marker()}`,
@@ -93,17 +133,40 @@ const youtubePost = async (uid: string): Promise<Input> => ({
   youtube: { title: `Explained ${marker()}`, tags: [], privacyStatus: 'private' },
 });
 
-const xProblem = (status: number, title: string, detail: string, type = 'about:blank') => ({ status, body: { title, detail, type, status } });
-const liError = (status: number, code: string, message: string) => ({ status, body: { status, serviceErrorCode: 100, code, message } });
-const redditErrors = (code: string, message: string, field: string, extra: Record<string, unknown> = {}) => ({ status: 200, body: { json: { errors: [[code, message, field]], ...extra } } });
-const googleError = (status: number, reason: string, message: string) => ({ status, body: { error: { code: status, message, errors: [{ domain: 'youtube.video', reason, message }] } } });
+const xProblem = (status: number, title: string, detail: string, type = 'about:blank') => ({
+  status,
+  body: { title, detail, type, status },
+});
+const liError = (status: number, code: string, message: string) => ({
+  status,
+  body: { status, serviceErrorCode: 100, code, message },
+});
+const redditErrors = (
+  code: string,
+  message: string,
+  field: string,
+  extra: Record<string, unknown> = {},
+) => ({ status: 200, body: { json: { errors: [[code, message, field]], ...extra } } });
+const googleError = (status: number, reason: string, message: string) => ({
+  status,
+  body: {
+    error: { code: status, message, errors: [{ domain: 'youtube.video', reason, message }] },
+  },
+});
 
 interface Case {
   name: string;
   platform: PublishPlatform;
   post: (uid: string) => Input | Promise<Input>;
   /** The platform's answer, played by the sandbox for the test's token; absent when the sandbox refuses by itself. */
-  fault?: { path: string; method?: string; times?: number; status: number; body?: unknown; headers?: Record<string, string> };
+  fault?: {
+    path: string;
+    method?: string;
+    times?: number;
+    status: number;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
   reason: string;
   step: FailureStep;
   platformCode: string | null;
@@ -122,7 +185,11 @@ const cases: Case[] = [
     name: 'X 401 on media upload',
     platform: 'x',
     post: xImagePost,
-    fault: { path: '/2/media/upload/initialize', method: 'POST', ...xProblem(401, 'Unauthorized', 'Unauthorized') },
+    fault: {
+      path: '/2/media/upload/initialize',
+      method: 'POST',
+      ...xProblem(401, 'Unauthorized', 'Unauthorized'),
+    },
     reason: 'x.unauthorized',
     step: 'upload',
     platformCode: 'Unauthorized',
@@ -142,7 +209,14 @@ const cases: Case[] = [
     name: 'X 403 duplicate content',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, ...xProblem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.') },
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(
+        403,
+        'Forbidden',
+        'You are not allowed to create a Tweet with duplicate content.',
+      ),
+    },
     reason: 'x.duplicate-content',
     step: 'create',
     platformCode: 'Forbidden',
@@ -152,7 +226,10 @@ const cases: Case[] = [
     name: 'X 403 app without write permission',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, ...xProblem(403, 'Forbidden', 'You are not permitted to perform this action.') },
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(403, 'Forbidden', 'You are not permitted to perform this action.'),
+    },
     reason: 'x.forbidden',
     step: 'create',
     platformCode: 'Forbidden',
@@ -162,7 +239,15 @@ const cases: Case[] = [
     name: 'X 402 credits depleted',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, ...xProblem(402, 'CreditsDepleted', 'Your enrolled account does not have any credits to fulfill this request.', 'https://api.twitter.com/2/problems/credits') },
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(
+        402,
+        'CreditsDepleted',
+        'Your enrolled account does not have any credits to fulfill this request.',
+        'https://api.twitter.com/2/problems/credits',
+      ),
+    },
     reason: 'x.credits-depleted',
     step: 'create',
     platformCode: 'CreditsDepleted',
@@ -172,7 +257,11 @@ const cases: Case[] = [
     name: 'X 429 rate limit',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, ...xProblem(429, 'Too Many Requests', 'Too Many Requests'), headers: resetIn15() },
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(429, 'Too Many Requests', 'Too Many Requests'),
+      headers: resetIn15(),
+    },
     reason: 'x.rate-limited',
     step: 'create',
     platformCode: 'Too Many Requests',
@@ -182,7 +271,16 @@ const cases: Case[] = [
     name: 'X 429 monthly usage cap',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, ...xProblem(429, 'UsageCapExceeded', 'Usage cap exceeded: Monthly product cap', 'https://api.twitter.com/2/problems/usage-capped'), headers: resetIn15() },
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(
+        429,
+        'UsageCapExceeded',
+        'Usage cap exceeded: Monthly product cap',
+        'https://api.twitter.com/2/problems/usage-capped',
+      ),
+      headers: resetIn15(),
+    },
     reason: 'x.usage-capped',
     step: 'create',
     platformCode: 'UsageCapExceeded',
@@ -192,7 +290,11 @@ const cases: Case[] = [
     name: 'X 413 media too large',
     platform: 'x',
     post: xImagePost,
-    fault: { path: '/2/media/upload/initialize', method: 'POST', ...xProblem(413, 'Payload Too Large', 'File size exceeds the limit') },
+    fault: {
+      path: '/2/media/upload/initialize',
+      method: 'POST',
+      ...xProblem(413, 'Payload Too Large', 'File size exceeds the limit'),
+    },
     reason: 'x.media-too-large',
     step: 'upload',
     platformCode: 'Payload Too Large',
@@ -202,7 +304,11 @@ const cases: Case[] = [
     name: 'X 503 every time',
     platform: 'x',
     post: xPost,
-    fault: { ...X_TWEETS, times: 2, ...xProblem(503, 'Service Unavailable', 'Service Unavailable') },
+    fault: {
+      ...X_TWEETS,
+      times: 2,
+      ...xProblem(503, 'Service Unavailable', 'Service Unavailable'),
+    },
     reason: 'x.unavailable',
     step: 'create',
     platformCode: 'Service Unavailable',
@@ -213,7 +319,11 @@ const cases: Case[] = [
     name: 'LinkedIn 426 retired version',
     platform: 'linkedin',
     post: linkedinPost,
-    fault: { ...LI_POSTS, times: 2, ...liError(426, 'NONEXISTENT_VERSION', 'Requested version 20240101 is not active') },
+    fault: {
+      ...LI_POSTS,
+      times: 2,
+      ...liError(426, 'NONEXISTENT_VERSION', 'Requested version 20240101 is not active'),
+    },
     reason: 'linkedin.version-retired',
     step: 'create',
     platformCode: 'NONEXISTENT_VERSION',
@@ -223,7 +333,10 @@ const cases: Case[] = [
     name: 'LinkedIn 401 expired token',
     platform: 'linkedin',
     post: linkedinPost,
-    fault: { ...LI_POSTS, ...liError(401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired') },
+    fault: {
+      ...LI_POSTS,
+      ...liError(401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired'),
+    },
     reason: 'linkedin.token-expired',
     step: 'sign-in',
     platformCode: 'EXPIRED_ACCESS_TOKEN',
@@ -233,7 +346,14 @@ const cases: Case[] = [
     name: 'LinkedIn 401 revoked token',
     platform: 'linkedin',
     post: linkedinPost,
-    fault: { ...LI_POSTS, ...liError(401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user') },
+    fault: {
+      ...LI_POSTS,
+      ...liError(
+        401,
+        'REVOKED_ACCESS_TOKEN',
+        'The token used in the request has been revoked by the user',
+      ),
+    },
     reason: 'linkedin.token-revoked',
     step: 'sign-in',
     platformCode: 'REVOKED_ACCESS_TOKEN',
@@ -243,7 +363,14 @@ const cases: Case[] = [
     name: 'LinkedIn 403 missing scope',
     platform: 'linkedin',
     post: linkedinPost,
-    fault: { ...LI_POSTS, ...liError(403, 'ACCESS_DENIED', 'Not enough permissions to access: partnerApiPostsExternal.CREATE') },
+    fault: {
+      ...LI_POSTS,
+      ...liError(
+        403,
+        'ACCESS_DENIED',
+        'Not enough permissions to access: partnerApiPostsExternal.CREATE',
+      ),
+    },
     reason: 'linkedin.missing-permission',
     step: 'create',
     platformCode: 'ACCESS_DENIED',
@@ -256,7 +383,13 @@ const cases: Case[] = [
     fault: {
       ...LI_POSTS,
       status: 422,
-      body: { status: 422, message: 'Content is a duplicate of urn:li:share:7000000000000000001', errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST', description: 'Content is a duplicate' }] } },
+      body: {
+        status: 422,
+        message: 'Content is a duplicate of urn:li:share:7000000000000000001',
+        errorDetails: {
+          inputErrors: [{ code: 'DUPLICATE_POST', description: 'Content is a duplicate' }],
+        },
+      },
     },
     reason: 'linkedin.duplicate',
     step: 'create',
@@ -277,7 +410,11 @@ const cases: Case[] = [
     name: 'LinkedIn 413 image too large',
     platform: 'linkedin',
     post: linkedinImagePost,
-    fault: { path: '/rest/images', method: 'POST', ...liError(413, 'REQUEST_TOO_LARGE', 'Image too large') },
+    fault: {
+      path: '/rest/images',
+      method: 'POST',
+      ...liError(413, 'REQUEST_TOO_LARGE', 'Image too large'),
+    },
     reason: 'linkedin.media-too-large',
     step: 'upload',
     platformCode: 'REQUEST_TOO_LARGE',
@@ -302,12 +439,23 @@ const cases: Case[] = [
     platformCode: 'BAD_FLAIR_TEMPLATE_ID',
     fix: 'choose-flair',
   },
-  { name: 'Reddit SUBREDDIT_NOTALLOWED', platform: 'reddit', post: () => redditPost('PrivateClub'), reason: 'reddit.not-allowed', step: 'create', platformCode: 'SUBREDDIT_NOTALLOWED', fix: 'edit' },
+  {
+    name: 'Reddit SUBREDDIT_NOTALLOWED',
+    platform: 'reddit',
+    post: () => redditPost('PrivateClub'),
+    reason: 'reddit.not-allowed',
+    step: 'create',
+    platformCode: 'SUBREDDIT_NOTALLOWED',
+    fix: 'edit',
+  },
   {
     name: 'Reddit SUBREDDIT_NOEXIST',
     platform: 'reddit',
     post: () => redditPost(),
-    fault: { ...RD_SUBMIT, ...redditErrors('SUBREDDIT_NOEXIST', "that subreddit doesn't exist", 'sr') },
+    fault: {
+      ...RD_SUBMIT,
+      ...redditErrors('SUBREDDIT_NOEXIST', "that subreddit doesn't exist", 'sr'),
+    },
     reason: 'reddit.no-such-subreddit',
     step: 'create',
     platformCode: 'SUBREDDIT_NOEXIST',
@@ -317,7 +465,10 @@ const cases: Case[] = [
     name: 'Reddit ALREADY_SUB',
     platform: 'reddit',
     post: () => redditPost(),
-    fault: { ...RD_SUBMIT, ...redditErrors('ALREADY_SUB', 'that link has already been submitted', 'url') },
+    fault: {
+      ...RD_SUBMIT,
+      ...redditErrors('ALREADY_SUB', 'that link has already been submitted', 'url'),
+    },
     reason: 'reddit.already-submitted',
     step: 'create',
     platformCode: 'ALREADY_SUB',
@@ -327,7 +478,14 @@ const cases: Case[] = [
     name: 'Reddit RATELIMIT',
     platform: 'reddit',
     post: () => redditPost(),
-    fault: { ...RD_SUBMIT, ...redditErrors('RATELIMIT', 'Looks like you have been doing that a lot. Take a break for 9 minutes before trying again.', 'ratelimit') },
+    fault: {
+      ...RD_SUBMIT,
+      ...redditErrors(
+        'RATELIMIT',
+        'Looks like you have been doing that a lot. Take a break for 9 minutes before trying again.',
+        'ratelimit',
+      ),
+    },
     reason: 'reddit.rate-limited',
     step: 'create',
     platformCode: 'RATELIMIT',
@@ -337,7 +495,10 @@ const cases: Case[] = [
     name: 'Reddit NO_SELFS',
     platform: 'reddit',
     post: () => redditPost(),
-    fault: { ...RD_SUBMIT, ...redditErrors('NO_SELFS', "This community doesn't allow text posts.", 'sr') },
+    fault: {
+      ...RD_SUBMIT,
+      ...redditErrors('NO_SELFS', "This community doesn't allow text posts.", 'sr'),
+    },
     reason: 'reddit.no-text-posts',
     step: 'create',
     platformCode: 'NO_SELFS',
@@ -347,7 +508,10 @@ const cases: Case[] = [
     name: 'Reddit NO_LINKS',
     platform: 'reddit',
     post: () => redditPost(),
-    fault: { ...RD_SUBMIT, ...redditErrors('NO_LINKS', "This community doesn't allow links.", 'sr') },
+    fault: {
+      ...RD_SUBMIT,
+      ...redditErrors('NO_LINKS', "This community doesn't allow links.", 'sr'),
+    },
     reason: 'reddit.no-link-posts',
     step: 'create',
     platformCode: 'NO_LINKS',
@@ -368,7 +532,14 @@ const cases: Case[] = [
     name: 'YouTube uploadLimitExceeded',
     platform: 'youtube',
     post: youtubePost,
-    fault: { ...YT_START, ...googleError(400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.') },
+    fault: {
+      ...YT_START,
+      ...googleError(
+        400,
+        'uploadLimitExceeded',
+        'The user has exceeded the number of videos they may upload.',
+      ),
+    },
     reason: 'youtube.upload-limit',
     step: 'upload',
     platformCode: 'uploadLimitExceeded',
@@ -378,7 +549,14 @@ const cases: Case[] = [
     name: 'YouTube quotaExceeded',
     platform: 'youtube',
     post: youtubePost,
-    fault: { ...YT_START, ...googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.') },
+    fault: {
+      ...YT_START,
+      ...googleError(
+        403,
+        'quotaExceeded',
+        'The request cannot be completed because you have exceeded your quota.',
+      ),
+    },
     reason: 'youtube.quota-exceeded',
     step: 'upload',
     platformCode: 'quotaExceeded',
@@ -398,7 +576,14 @@ const cases: Case[] = [
     name: 'YouTube invalidTitle',
     platform: 'youtube',
     post: youtubePost,
-    fault: { ...YT_START, ...googleError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.') },
+    fault: {
+      ...YT_START,
+      ...googleError(
+        400,
+        'invalidTitle',
+        'The request metadata specifies an invalid or empty video title.',
+      ),
+    },
     reason: 'youtube.invalid-title',
     step: 'create',
     platformCode: 'invalidTitle',
@@ -408,7 +593,14 @@ const cases: Case[] = [
     name: 'YouTube invalidDescription',
     platform: 'youtube',
     post: youtubePost,
-    fault: { ...YT_START, ...googleError(400, 'invalidDescription', 'The request metadata specifies an invalid video description.') },
+    fault: {
+      ...YT_START,
+      ...googleError(
+        400,
+        'invalidDescription',
+        'The request metadata specifies an invalid video description.',
+      ),
+    },
     reason: 'youtube.invalid-description',
     step: 'create',
     platformCode: 'invalidDescription',
@@ -424,13 +616,24 @@ describe('a platform error, through the publish path', () => {
   it.each(cases)('$name: failed at $step with the platform code and the fix $fix', async (c) => {
     const { uid, token } = await accounts[c.platform]();
     const input = await c.post(uid);
-    const { postId } = await publishPost(uid, publishPostSchema.parse({ requestId: randomUUID(), ...input }), store);
-    if (c.fault) await addFault(publishProviders[c.platform], { ...c.fault, authorizationIncludes: token });
+    const { postId } = await publishPost(
+      uid,
+      publishPostSchema.parse({ requestId: randomUUID(), ...input }),
+      store,
+    );
+    if (c.fault)
+      await addFault(publishProviders[c.platform], { ...c.fault, authorizationIncludes: token });
     await runJob({ uid, jobId: postId }, deps());
 
     const post = (await postRef(db, uid, postId).get()).data()!;
     expect(post.status).toBe('failed');
-    expect(post.error).toMatchObject({ reason: c.reason, step: c.step, platformCode: c.platformCode, fix: { action: c.fix, label: expect.any(String) }, summary: expect.any(String) });
+    expect(post.error).toMatchObject({
+      reason: c.reason,
+      step: c.step,
+      platformCode: c.platformCode,
+      fix: { action: c.fix, label: expect.any(String) },
+      summary: expect.any(String),
+    });
     expect(post.error.message).toEqual(expect.any(String));
   });
 });

@@ -7,10 +7,20 @@ import type { OAuthPlatform } from '@core/social-oauth';
 import type { PublishPlatform } from '@core/social-posts';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import type { Clock } from '../../functions/src/lib/clock';
-import { LINKEDIN_VERSION, RESTLI_PROTOCOL_VERSION } from '../../functions/src/providers/social/linkedin';
+import {
+  LINKEDIN_VERSION,
+  RESTLI_PROTOCOL_VERSION,
+} from '../../functions/src/providers/social/linkedin';
 import { createXClient } from '../../functions/src/providers/social/x';
-import { takePostMetrics, type PostMetricsDeps } from '../../functions/src/social/metrics/post-metrics';
-import { completeSocialOAuth, startSocialOAuth, type SocialOAuthDeps } from '../../functions/src/social/oauth/social-oauth';
+import {
+  takePostMetrics,
+  type PostMetricsDeps,
+} from '../../functions/src/social/metrics/post-metrics';
+import {
+  completeSocialOAuth,
+  startSocialOAuth,
+  type SocialOAuthDeps,
+} from '../../functions/src/social/oauth/social-oauth';
 import { sandboxEngagement } from '../sandbox/providers/metrics';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
 import { adminDb, closeAdmin, projectId } from './support';
@@ -38,14 +48,23 @@ function deps(at: number): PostMetricsDeps {
     keyring,
     clock: clockAt(at),
     fetch: globalThis.fetch,
-    baseUrls: { x: sandboxUrl('x'), linkedin: sandboxUrl('linkedin'), reddit: sandboxUrl('reddit'), youtube: sandboxUrl('google') },
+    baseUrls: {
+      x: sandboxUrl('x'),
+      linkedin: sandboxUrl('linkedin'),
+      reddit: sandboxUrl('reddit'),
+      youtube: sandboxUrl('google'),
+    },
     hosts: sandboxHosts(),
   };
 }
 
 const newUid = () => `u${randomUUID().slice(0, 12)}`;
 
-async function saved(uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
+async function saved(
+  uid: string,
+  platform: PublishPlatform,
+  fields: Record<string, string>,
+): Promise<void> {
   const result = await storeSocialCredentials(store(), uid, platform, fields);
   if (!result.ok) throw new Error('credentials not stored');
 }
@@ -55,24 +74,61 @@ async function connected(uid: string, platform: OAuthPlatform): Promise<void> {
   const clientId = `metrics-${randomUUID().slice(0, 8)}`;
   const fields: Record<string, string> =
     platform === 'reddit'
-      ? { clientId, clientSecret: 'reddit-secret-0001', userAgent: 'web:muse-test:1.0 (by /u/tester)' }
-      : { clientId: `${clientId}.apps.googleusercontent.com`, clientSecret: 'yt-secret-0001', channelId: 'UCsandbox' };
+      ? {
+          clientId,
+          clientSecret: 'reddit-secret-0001',
+          userAgent: 'web:muse-test:1.0 (by /u/tester)',
+        }
+      : {
+          clientId: `${clientId}.apps.googleusercontent.com`,
+          clientSecret: 'yt-secret-0001',
+          channelId: 'UCsandbox',
+        };
   await saved(uid, platform, fields);
-  const oauth: SocialOAuthDeps = { db, keyring, clock: { now: () => new Date() }, fetch: globalThis.fetch, hosts: sandboxHosts(), emulated: true, dashboardOrigins: [] };
-  const { authorizeUrl } = await startSocialOAuth(uid, { platform }, 'http://127.0.0.1:5173', oauth);
-  const back = new URL((await fetch(authorizeUrl, { redirect: 'manual' })).headers.get('location')!);
-  await completeSocialOAuth(uid, { platform, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, oauth);
+  const oauth: SocialOAuthDeps = {
+    db,
+    keyring,
+    clock: { now: () => new Date() },
+    fetch: globalThis.fetch,
+    hosts: sandboxHosts(),
+    emulated: true,
+    dashboardOrigins: [],
+  };
+  const { authorizeUrl } = await startSocialOAuth(
+    uid,
+    { platform },
+    'http://127.0.0.1:5173',
+    oauth,
+  );
+  const back = new URL(
+    (await fetch(authorizeUrl, { redirect: 'manual' })).headers.get('location')!,
+  );
+  await completeSocialOAuth(
+    uid,
+    { platform, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+    oauth,
+  );
 }
 
 const xAccount = () => `${100_000_000 + Math.floor(Math.random() * 800_000_000)}-token`;
-const xFields = (token: string) => ({ consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: token, accessTokenSecret: `${token}-secret` });
+const xFields = (token: string) => ({
+  consumerKey: 'muse-app',
+  consumerSecret: 'muse-app-secret',
+  accessToken: token,
+  accessTokenSecret: `${token}-secret`,
+});
 
 /** A post made at the platform (the sandbox), as a publish would have made it: its platform id. */
 async function madeAt(platform: PublishPlatform, text: string, author?: string): Promise<string> {
   if (platform === 'x') {
     const token = xAccount();
     const client = createXClient({
-      credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: token, accessTokenSecret: `${token}-secret` },
+      credentials: {
+        consumerKey: 'muse-app',
+        consumerSecret: 'muse-app-secret',
+        accessToken: token,
+        accessTokenSecret: `${token}-secret`,
+      },
       baseUrl: sandboxUrl('x'),
       fetch,
       now: Date.now,
@@ -84,8 +140,19 @@ async function madeAt(platform: PublishPlatform, text: string, author?: string):
   if (platform === 'linkedin') {
     const res = await fetch(`${sandboxUrl('linkedin')}/rest/posts`, {
       method: 'POST',
-      headers: { authorization: 'Bearer li-maker', 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': RESTLI_PROTOCOL_VERSION, 'content-type': 'application/json' },
-      body: JSON.stringify({ author, commentary: text, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED' }),
+      headers: {
+        authorization: 'Bearer li-maker',
+        'linkedin-version': LINKEDIN_VERSION,
+        'x-restli-protocol-version': RESTLI_PROTOCOL_VERSION,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        author,
+        commentary: text,
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED' },
+        lifecycleState: 'PUBLISHED',
+      }),
     });
     expect(res.status).toBe(201);
     return res.headers.get('x-restli-id')!;
@@ -93,30 +160,60 @@ async function madeAt(platform: PublishPlatform, text: string, author?: string):
   if (platform === 'reddit') {
     const res = await fetch(`${sandboxUrl('reddit')}/api/submit`, {
       method: 'POST',
-      headers: { authorization: 'bearer reddit-maker', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ api_type: 'json', sr: 'MuseSandbox', kind: 'self', title: text, text }),
+      headers: {
+        authorization: 'bearer reddit-maker',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        api_type: 'json',
+        sr: 'MuseSandbox',
+        kind: 'self',
+        title: text,
+        text,
+      }),
     });
     return ((await res.json()) as { json: { data: { name: string } } }).json.data.name;
   }
-  const session = await fetch(`${sandboxUrl('google')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer yt-maker', 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': '16', 'x-upload-content-type': 'video/mp4' },
-    body: JSON.stringify({ snippet: { title: text }, status: { privacyStatus: 'public' } }),
+  const session = await fetch(
+    `${sandboxUrl('google')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer yt-maker',
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': '16',
+        'x-upload-content-type': 'video/mp4',
+      },
+      body: JSON.stringify({ snippet: { title: text }, status: { privacyStatus: 'public' } }),
+    },
+  );
+  const done = await fetch(session.headers.get('location')!, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer yt-maker', 'content-range': 'bytes 0-15/16' },
+    body: new Uint8Array(16),
   });
-  const done = await fetch(session.headers.get('location')!, { method: 'PUT', headers: { authorization: 'Bearer yt-maker', 'content-range': 'bytes 0-15/16' }, body: new Uint8Array(16) });
   return ((await done.json()) as { id: string }).id;
 }
 
 async function age(platform: PublishPlatform, id: string, hours: number): Promise<void> {
-  const res = await fetch(`${sandboxUrl(platform === 'youtube' ? 'google' : platform)}/__sandbox/${platform}/posts/age`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id, hours }),
-  });
+  const res = await fetch(
+    `${sandboxUrl(platform === 'youtube' ? 'google' : platform)}/__sandbox/${platform}/posts/age`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, hours }),
+    },
+  );
   expect(res.status).toBe(204);
 }
 
-async function published(uid: string, platform: PublishPlatform, platformPostId: string, publishedAt: number, author?: string): Promise<string> {
+async function published(
+  uid: string,
+  platform: PublishPlatform,
+  platformPostId: string,
+  publishedAt: number,
+  author?: string,
+): Promise<string> {
   const postId = randomUUID();
   await db.doc(`users/${uid}/socialPosts/${postId}`).set({
     platform,
@@ -133,52 +230,94 @@ async function published(uid: string, platform: PublishPlatform, platformPostId:
 }
 
 const metricsOf = async (uid: string, postId: string) =>
-  ((await db.doc(`users/${uid}/socialPosts/${postId}`).get()).get('metrics') ?? {}) as Record<string, { takenAt: Timestamp; source: string; counts: Record<string, number> }>;
+  ((await db.doc(`users/${uid}/socialPosts/${postId}`).get()).get('metrics') ?? {}) as Record<
+    string,
+    { takenAt: Timestamp; source: string; counts: Record<string, number> }
+  >;
 
 /** What each platform's snapshot holds for a sandbox post of this age (its documented fields, renamed). */
-function expected(platform: PublishPlatform, id: string, hours: number, page = false): Record<string, number> {
+function expected(
+  platform: PublishPlatform,
+  id: string,
+  hours: number,
+  page = false,
+): Record<string, number> {
   const e = sandboxEngagement(id, hours * H);
-  if (platform === 'x') return { impressions: e.impressions, likes: e.likes, comments: e.comments, shares: e.shares, quotes: e.quotes, bookmarks: e.bookmarks };
-  if (platform === 'linkedin') return page ? { likes: e.likes, comments: e.comments, impressions: e.impressions, clicks: e.clicks, shares: e.shares } : { likes: e.likes, comments: e.comments };
-  if (platform === 'youtube') return { impressions: e.impressions, likes: e.likes, comments: e.comments };
+  if (platform === 'x')
+    return {
+      impressions: e.impressions,
+      likes: e.likes,
+      comments: e.comments,
+      shares: e.shares,
+      quotes: e.quotes,
+      bookmarks: e.bookmarks,
+    };
+  if (platform === 'linkedin')
+    return page
+      ? {
+          likes: e.likes,
+          comments: e.comments,
+          impressions: e.impressions,
+          clicks: e.clicks,
+          shares: e.shares,
+        }
+      : { likes: e.likes, comments: e.comments };
+  if (platform === 'youtube')
+    return { impressions: e.impressions, likes: e.likes, comments: e.comments };
   const ups = e.likes + 1;
-  return { score: ups - Math.round((ups * (1 - e.upvoteRatio)) / e.upvoteRatio), upvoteRatio: e.upvoteRatio, comments: e.comments };
+  return {
+    score: ups - Math.round((ups * (1 - e.upvoteRatio)) / e.upvoteRatio),
+    upvoteRatio: e.upvoteRatio,
+    comments: e.comments,
+  };
 }
 
-const SOURCES: Record<PublishPlatform, RegExp> = { x: /GET \/2\/tweets public_metrics/, linkedin: /socialActions/, reddit: /\/api\/info/, youtube: /videos\.list statistics/ };
+const SOURCES: Record<PublishPlatform, RegExp> = {
+  x: /GET \/2\/tweets public_metrics/,
+  linkedin: /socialActions/,
+  reddit: /\/api\/info/,
+  youtube: /videos\.list statistics/,
+};
 
 describe('post metrics snapshots', () => {
-  it.each(['x', 'linkedin', 'reddit', 'youtube'] as const)('%s: the 1 hour, 1 day and 7 days snapshots land with the platform’s figures, each once', async (platform) => {
-    const uid = newUid();
-    if (platform === 'x') await saved(uid, 'x', xFields(xAccount()));
-    else if (platform === 'linkedin') await saved(uid, 'linkedin', { accessToken: `li-${uid}` });
-    else await connected(uid, platform);
-    const platformPostId = await madeAt(platform, `Metrics ${platform} ${randomUUID()}`, platform === 'linkedin' ? 'urn:li:person:sbxMember01' : undefined);
-    const t0 = Date.now();
-    const postId = await published(uid, platform, platformPostId, t0);
+  it.each(['x', 'linkedin', 'reddit', 'youtube'] as const)(
+    '%s: the 1 hour, 1 day and 7 days snapshots land with the platform’s figures, each once',
+    async (platform) => {
+      const uid = newUid();
+      if (platform === 'x') await saved(uid, 'x', xFields(xAccount()));
+      else if (platform === 'linkedin') await saved(uid, 'linkedin', { accessToken: `li-${uid}` });
+      else await connected(uid, platform);
+      const platformPostId = await madeAt(
+        platform,
+        `Metrics ${platform} ${randomUUID()}`,
+        platform === 'linkedin' ? 'urn:li:person:sbxMember01' : undefined,
+      );
+      const t0 = Date.now();
+      const postId = await published(uid, platform, platformPostId, t0);
 
-    // Not yet an hour old: nothing is due.
-    await takePostMetrics(deps(t0 + 59 * M));
-    expect(await metricsOf(uid, postId)).toEqual({});
+      // Not yet an hour old: nothing is due.
+      await takePostMetrics(deps(t0 + 59 * M));
+      expect(await metricsOf(uid, postId)).toEqual({});
 
-    for (const window of metricWindows) {
-      await age(platform, platformPostId, HOURS[window]);
-      const at = t0 + METRIC_WINDOW_MS[window] + 3 * M;
-      const run = await takePostMetrics(deps(at));
-      expect(run.taken.filter((t) => t.postId === postId).map((t) => t.window)).toEqual([window]);
-      const snapshot = (await metricsOf(uid, postId))[window]!;
-      expect(snapshot.counts).toEqual(expected(platform, platformPostId, HOURS[window]));
-      expect(snapshot.source).toMatch(SOURCES[platform]);
-      expect(snapshot.takenAt.toMillis()).toBe(at);
+      for (const window of metricWindows) {
+        await age(platform, platformPostId, HOURS[window]);
+        const at = t0 + METRIC_WINDOW_MS[window] + 3 * M;
+        const run = await takePostMetrics(deps(at));
+        expect(run.taken.filter((t) => t.postId === postId).map((t) => t.window)).toEqual([window]);
+        const snapshot = (await metricsOf(uid, postId))[window]!;
+        expect(snapshot.counts).toEqual(expected(platform, platformPostId, HOURS[window]));
+        expect(snapshot.source).toMatch(SOURCES[platform]);
+        expect(snapshot.takenAt.toMillis()).toBe(at);
 
-      // A rerun (the sandbox's figures have not changed, or have) stores nothing again.
-      await age(platform, platformPostId, HOURS[window] + 1);
-      const again = await takePostMetrics(deps(at + M));
-      expect(again.taken.filter((t) => t.postId === postId)).toEqual([]);
-      expect((await metricsOf(uid, postId))[window]).toEqual(snapshot);
-    }
-    expect(Object.keys(await metricsOf(uid, postId)).sort()).toEqual(['1d', '1h', '7d']);
-  });
+        // A rerun (the sandbox's figures have not changed, or have) stores nothing again.
+        await age(platform, platformPostId, HOURS[window] + 1);
+        const again = await takePostMetrics(deps(at + M));
+        expect(again.taken.filter((t) => t.postId === postId)).toEqual([]);
+        expect((await metricsOf(uid, postId))[window]).toEqual(snapshot);
+      }
+      expect(Object.keys(await metricsOf(uid, postId)).sort()).toEqual(['1d', '1h', '7d']);
+    },
+  );
 
   it('a LinkedIn page’s post gets its page statistics too (impressions, clicks, reposts)', async () => {
     const uid = newUid();
@@ -200,7 +339,11 @@ describe('post metrics snapshots', () => {
     const refused = newUid();
     await saved(refused, 'linkedin', { accessToken: 'bad-key' });
     const tweet = await madeAt('x', `Isolated ${randomUUID()}`);
-    const linkedinPost = await madeAt('linkedin', `Isolated ${randomUUID()}`, 'urn:li:person:sbxMember01');
+    const linkedinPost = await madeAt(
+      'linkedin',
+      `Isolated ${randomUUID()}`,
+      'urn:li:person:sbxMember01',
+    );
     const t0 = Date.now();
     const gone = await published(good, 'x', '1', t0);
     const kept = await published(good, 'x', tweet, t0);
@@ -208,7 +351,9 @@ describe('post metrics snapshots', () => {
     await age('x', tweet, 1);
 
     const run = await takePostMetrics(deps(t0 + H + 2 * M));
-    expect(run.failed.filter((f) => [gone, denied].includes(f.postId)).map((f) => [f.postId, f.code])).toEqual(
+    expect(
+      run.failed.filter((f) => [gone, denied].includes(f.postId)).map((f) => [f.postId, f.code]),
+    ).toEqual(
       expect.arrayContaining([
         [gone, 'not_found'],
         [denied, 'auth_expired'],

@@ -23,7 +23,11 @@ const { db } = project;
 afterAll(closeAdmin);
 
 /** `db` with its transactions counted, and their reads (round trips: a get or a getAll is one). */
-function counting(target: Firestore): { db: Firestore; transactions: () => number; readTrips: () => number } {
+function counting(target: Firestore): {
+  db: Firestore;
+  transactions: () => number;
+  readTrips: () => number;
+} {
   let calls = 0;
   let reads = 0;
   const countReads = (tx: Transaction) =>
@@ -51,7 +55,9 @@ function counting(target: Firestore): { db: Firestore; transactions: () => numbe
 }
 
 async function tweetsWith(text: string): Promise<string[]> {
-  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as { tweets: { id: string; text: string }[] };
+  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as {
+    tweets: { id: string; text: string }[];
+  };
   return tweets.filter((t) => t.text === text).map((t) => t.id);
 }
 
@@ -68,7 +74,10 @@ describe('the round trips of one scheduled X post', () => {
     const counted = counting(db);
     const deps = publishRunnerDeps(project, { timing: PUBLISH_TIMING });
 
-    expect(await runJob({ uid: uid!, jobId: postId }, { ...deps, db: counted.db })).toMatchObject({ outcome: 'published', postId });
+    expect(await runJob({ uid: uid!, jobId: postId }, { ...deps, db: counted.db })).toMatchObject({
+      outcome: 'published',
+      postId,
+    });
 
     expect(counted.transactions()).toBe(3);
     // The claim reads the job, then its post; the log line and the end each read the job and the post together.
@@ -76,17 +85,34 @@ describe('the round trips of one scheduled X post', () => {
     const [tweet, ...more] = await tweetsWith(text);
     expect(more).toEqual([]);
     const stored = (await postRef(db, uid!, postId).get()).data()!;
-    expect(stored).toMatchObject({ status: 'published', platformPostId: tweet, progress: 100, checkingUntil: null });
+    expect(stored).toMatchObject({
+      status: 'published',
+      platformPostId: tweet,
+      progress: 100,
+      checkingUntil: null,
+    });
     // The create's answer reached the post with the end.
-    expect(stored.publishLog.map((e: { step: string; outcome: string }) => `${e.step}: ${e.outcome}`)).toEqual(['Create post: HTTP 201']);
-    expect((await jobRef(db, uid!, postId).get()).data()).toMatchObject({ status: 'succeeded', progress: 100, statusText: 'Published', attempts: 1 });
+    expect(
+      stored.publishLog.map((e: { step: string; outcome: string }) => `${e.step}: ${e.outcome}`),
+    ).toEqual(['Create post: HTTP 201']);
+    expect((await jobRef(db, uid!, postId).get()).data()).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      statusText: 'Published',
+      attempts: 1,
+    });
   });
 
   it('its claim by the sweep is one transaction with one read: the post and its job-to-be together', async () => {
     const [uid] = await xUsers({ db, keyring: project.keyring, clock: systemClock }, 1);
     const postId = randomUUID();
     const due = new Date(Date.now() - 60_000);
-    await postRef(db, uid!, postId).set(queuedXPost(null, `Due ${randomUUID().slice(0, 8)}`, due, { status: 'scheduled', scheduledAt: due }));
+    await postRef(db, uid!, postId).set(
+      queuedXPost(null, `Due ${randomUUID().slice(0, 8)}`, due, {
+        status: 'scheduled',
+        scheduledAt: due,
+      }),
+    );
     const counted = counting(db);
 
     const { claimed } = await publishDuePosts({ db: counted.db, clock: fixedClock(Date.now()) });
@@ -94,7 +120,14 @@ describe('the round trips of one scheduled X post', () => {
     expect(claimed).toContain(postRef(db, uid!, postId).path);
     expect(counted.transactions()).toBe(claimed.length);
     expect(counted.readTrips()).toBe(claimed.length);
-    expect((await postRef(db, uid!, postId).get()).data()).toMatchObject({ status: 'queued', jobId: postId });
-    expect((await jobRef(db, uid!, postId).get()).data()).toMatchObject({ kind: 'publish', status: 'queued', input: { postId } });
+    expect((await postRef(db, uid!, postId).get()).data()).toMatchObject({
+      status: 'queued',
+      jobId: postId,
+    });
+    expect((await jobRef(db, uid!, postId).get()).data()).toMatchObject({
+      kind: 'publish',
+      status: 'queued',
+      input: { postId },
+    });
   });
 });

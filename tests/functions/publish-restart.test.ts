@@ -19,12 +19,17 @@ describe('a publish job whose worker was killed while starting', () => {
     const db = adminDb();
     const uid = `u${randomUUID().slice(0, 12)}`;
     const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-    const saved = await storeSocialCredentials({ db, keyring: localKeyring(), clock: systemClock }, uid, 'x', {
-      consumerKey: 'muse-app',
-      consumerSecret: 'muse-app-secret',
-      accessToken: `${account}-token`,
-      accessTokenSecret: `${account}-token-secret`,
-    });
+    const saved = await storeSocialCredentials(
+      { db, keyring: localKeyring(), clock: systemClock },
+      uid,
+      'x',
+      {
+        consumerKey: 'muse-app',
+        consumerSecret: 'muse-app-secret',
+        accessToken: `${account}-token`,
+        accessTokenSecret: `${account}-token-secret`,
+      },
+    );
     if (!saved.ok) throw new Error('credentials not stored');
     const text = `Lost start ${randomUUID().slice(0, 8)}`;
     const jobId = randomUUID();
@@ -32,18 +37,33 @@ describe('a publish job whose worker was killed while starting', () => {
     const postRef = db.doc(`users/${uid}/socialPosts/${jobId}`);
     await postRef.set(queuedXPost(jobId, text, now));
     // Claimed by a run that died before it recorded an attempt: its trigger finds the lease live and runs nothing.
-    const job = { ...queuedJob('publish', { postId: jobId }, now), status: 'running', attempts: 1, runId: 'killed-while-starting', leaseExpiresAt: new Date(now.getTime() + 20_000), statusText: 'Starting' };
+    const job = {
+      ...queuedJob('publish', { postId: jobId }, now),
+      status: 'running',
+      attempts: 1,
+      runId: 'killed-while-starting',
+      leaseExpiresAt: new Date(now.getTime() + 20_000),
+      statusText: 'Starting',
+    };
     await db.doc(`users/${uid}/jobs/${jobId}`).set(job);
 
     const run = await runScheduleNow('sweepStaleJobs', new Date(now.getTime() + 60_000));
     expect(run).toMatchObject({ name: 'sweepStaleJobs', ok: true });
 
-    await vi.waitFor(async () => expect((await postRef.get()).get('status')).toBe('published'), { timeout: 45_000, interval: 250 });
+    await vi.waitFor(async () => expect((await postRef.get()).get('status')).toBe('published'), {
+      timeout: 45_000,
+      interval: 250,
+    });
     const post = (await postRef.get()).data()!;
     expect(post).toMatchObject({ error: null, restarts: 1 });
     expect(post.jobId).not.toBe(jobId);
-    expect((await db.doc(`users/${uid}/jobs/${jobId}`).get()).data()).toMatchObject({ status: 'failed', error: { code: 'restarted' } });
-    const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as { tweets: { text: string }[] };
+    expect((await db.doc(`users/${uid}/jobs/${jobId}`).get()).data()).toMatchObject({
+      status: 'failed',
+      error: { code: 'restarted' },
+    });
+    const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as {
+      tweets: { text: string }[];
+    };
     expect(tweets.filter((t) => t.text === text)).toHaveLength(1);
   }, 60_000);
 });

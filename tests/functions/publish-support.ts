@@ -5,7 +5,11 @@ import type { RunnerDeps } from '../../functions/src/jobs/runner';
 import { publishJobHandler } from '../../functions/src/social/publish-job';
 import { randomUUID } from 'node:crypto';
 import type { PublishPlatform } from '@core/social-posts';
-import { readSocialCredentials, storeSocialCredentials, type SecretStoreDeps } from '../../functions/src/integrations/secret-store';
+import {
+  readSocialCredentials,
+  storeSocialCredentials,
+  type SecretStoreDeps,
+} from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import type { Bucket, PublishDeps } from '../../functions/src/social/publish-run';
@@ -26,7 +30,10 @@ export interface DirectProject {
 export function directProject(name: string): DirectProject {
   adminDb();
   const id = `${projectId}-${name}`;
-  const app = initializeApp({ projectId: id, storageBucket: `${id}.appspot.com` }, `${name}-direct`);
+  const app = initializeApp(
+    { projectId: id, storageBucket: `${id}.appspot.com` },
+    `${name}-direct`,
+  );
   return { db: getFirestore(app), bucket: getStorage(app).bucket(), keyring: localKeyring() };
 }
 
@@ -41,7 +48,10 @@ export interface PublishRunnerOptions {
 }
 
 /** The job runner's dependencies for publishing only, with the sandbox as every platform. */
-export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timing, wrapFetch, publisher, publish }: PublishRunnerOptions): RunnerDeps {
+export function publishRunnerDeps(
+  { db, bucket, keyring }: DirectProject,
+  { timing, wrapFetch, publisher, publish }: PublishRunnerOptions,
+): RunnerDeps {
   return {
     db,
     clock: systemClock,
@@ -65,7 +75,12 @@ export function publishRunnerDeps({ db, bucket, keyring }: DirectProject, { timi
 }
 
 /** A queued X post as publishPost writes it (users/{uid}/socialPosts/{jobId}), made at `at`; `fields` override (a scheduled one has no job yet). */
-export function queuedXPost(jobId: string | null, text: string, at: Date, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function queuedXPost(
+  jobId: string | null,
+  text: string,
+  at: Date,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     platform: 'x',
     status: 'queued',
@@ -88,7 +103,13 @@ export function queuedXPost(jobId: string | null, text: string, at: Date, fields
 }
 
 /** A library file as a finished generation leaves it: the file in Storage (at `<uid>/generations/<id><extension>`) and its record. */
-export async function libraryFile({ db, bucket }: Pick<DirectProject, 'db' | 'bucket'>, uid: string, contentType: string, bytes: Buffer, extension = ''): Promise<string> {
+export async function libraryFile(
+  { db, bucket }: Pick<DirectProject, 'db' | 'bucket'>,
+  uid: string,
+  contentType: string,
+  bytes: Buffer,
+  extension = '',
+): Promise<string> {
   const id = randomUUID();
   const path = `${uid}/generations/${id}${extension}`;
   await bucket.file(path).save(bytes, { resumable: false, contentType });
@@ -109,13 +130,20 @@ export async function libraryFile({ db, bucket }: Pick<DirectProject, 'db' | 'bu
 }
 
 /** Saves a platform's credentials for the user, as Integrations does; throws when the store refuses them. */
-export async function saveCredentials(store: SecretStoreDeps, uid: string, platform: PublishPlatform, fields: Record<string, string>): Promise<void> {
+export async function saveCredentials(
+  store: SecretStoreDeps,
+  uid: string,
+  platform: PublishPlatform,
+  fields: Record<string, string>,
+): Promise<void> {
   const result = await storeSocialCredentials(store, uid, platform, fields);
   if (!result.ok) throw new Error('credentials not stored');
 }
 
 /** A new user with a connected Reddit account whose access token is good for an hour. */
-export async function redditAccount(store: SecretStoreDeps): Promise<{ uid: string; token: string }> {
+export async function redditAccount(
+  store: SecretStoreDeps,
+): Promise<{ uid: string; token: string }> {
   const uid = `u${randomUUID().slice(0, 12)}`;
   const token = `rd-${uid}`;
   await saveCredentials(store, uid, 'reddit', {

@@ -4,7 +4,10 @@ import { publishPostSchema } from '@core/social-posts';
 import { queuedJob } from '../../functions/src/jobs/job-state';
 import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { sweepStaleJobs } from '../../functions/src/jobs/sweep-stale-jobs/sweep-stale-jobs';
-import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
+import {
+  readSocialCredentials,
+  storeSocialCredentials,
+} from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { postRef } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
@@ -26,11 +29,20 @@ const { db, keyring } = project;
 const store = { db, keyring, clock: systemClock };
 afterAll(closeAdmin);
 
-const TIMING: PublishTiming = { requestTimeoutMs: 1000, uploadTimeoutMs: 4000, settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 }, lookupEveryMs: 200, backoffMs: [0] };
+const TIMING: PublishTiming = {
+  requestTimeoutMs: 1000,
+  uploadTimeoutMs: 4000,
+  settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 },
+  lookupEveryMs: 200,
+  backoffMs: [0],
+};
 const SWEEP_INTERVAL_MS = 60_000;
 
 /** A run's dependencies; `hang` stands between the publisher and the platform (the worker dies there). */
-const deps = (publish: Partial<PublishDeps> = {}, hang?: (send: typeof fetch) => typeof fetch): RunnerDeps => publishRunnerDeps(project, { timing: TIMING, wrapFetch: hang, publish });
+const deps = (
+  publish: Partial<PublishDeps> = {},
+  hang?: (send: typeof fetch) => typeof fetch,
+): RunnerDeps => publishRunnerDeps(project, { timing: TIMING, wrapFetch: hang, publish });
 
 /** The worker is gone: nothing renews its lease. */
 const dead: Partial<PublishDeps> = { every: () => () => undefined };
@@ -47,33 +59,57 @@ async function xUser(): Promise<{ uid: string; token: string }> {
   const uid = `u${randomUUID().slice(0, 12)}`;
   const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
   const token = `${account}-token`;
-  const saved = await storeSocialCredentials(store, uid, 'x', { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: token, accessTokenSecret: `${account}-token-secret` });
+  const saved = await storeSocialCredentials(store, uid, 'x', {
+    consumerKey: 'muse-app',
+    consumerSecret: 'muse-app-secret',
+    accessToken: token,
+    accessTokenSecret: `${account}-token-secret`,
+  });
   if (!saved.ok) throw new Error('credentials not stored');
   return { uid, token };
 }
 
 async function createRequests(token: string): Promise<number> {
-  const res = await fetch(`${sandboxUrl('x')}/__sandbox/requests?authorizationIncludes=${encodeURIComponent(token)}`);
+  const res = await fetch(
+    `${sandboxUrl('x')}/__sandbox/requests?authorizationIncludes=${encodeURIComponent(token)}`,
+  );
   const { requests } = (await res.json()) as { requests: { method: string; path: string }[] };
   return requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets').length;
 }
 
 async function tweetsWith(text: string): Promise<number> {
-  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as { tweets: { text: string }[] };
+  const { tweets } = (await (await fetch(`${sandboxUrl('x')}/__sandbox/x/tweets`)).json()) as {
+    tweets: { text: string }[];
+  };
   return tweets.filter((t) => t.text === text).length;
 }
 
 /** The sweep's own clock set `ms` after now, as its next run would see it. */
-const sweepAfter = (ms: number) => sweepStaleJobs({ db, clock: { now: () => new Date(Date.now() + ms) }, handlers: deps().handlers });
+const sweepAfter = (ms: number) =>
+  sweepStaleJobs({
+    db,
+    clock: { now: () => new Date(Date.now() + ms) },
+    handlers: deps().handlers,
+  });
 
 describe('a publish run killed mid-publish', () => {
   it('is taken over by the first sweep after it died, and the post is made once', async () => {
     const { uid, token } = await xUser();
     const text = `Killed mid-publish ${randomUUID().slice(0, 8)}`;
-    const { postId } = await publishPost(uid, publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text }), store);
+    const { postId } = await publishPost(
+      uid,
+      publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text }),
+      store,
+    );
     void runJob({ uid, jobId: postId }, deps(dead, diesAfterSending));
     const ref = postRef(db, uid, postId);
-    await vi.waitFor(async () => expect((await ref.get()).get('publishLog')).toContainEqual(expect.objectContaining({ step: 'Create post' })), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await ref.get()).get('publishLog')).toContainEqual(
+          expect.objectContaining({ step: 'Create post' }),
+        ),
+      { timeout: 20_000, interval: 50 },
+    );
 
     // One sweep interval after the worker died: the post is taken over (it used to wait out a 3-minute lease).
     const swept = await sweepAfter(SWEEP_INTERVAL_MS);
@@ -82,7 +118,9 @@ describe('a publish run killed mid-publish', () => {
     expect(next).toMatchObject({ status: 'queued', restarts: 1, error: null });
 
     // The new run looks the post up (the dead run's request may still land) and finds it: nothing sent again.
-    expect(await runJob({ uid, jobId: next.jobId as string }, deps())).toMatchObject({ outcome: 'published' });
+    expect(await runJob({ uid, jobId: next.jobId as string }, deps())).toMatchObject({
+      outcome: 'published',
+    });
     expect((await ref.get()).data()).toMatchObject({ status: 'published', error: null });
     expect(await tweetsWith(text)).toBe(1);
     expect(await createRequests(token)).toBe(1);
@@ -91,7 +129,11 @@ describe('a publish run killed mid-publish', () => {
   it('sends nothing more once another run took its job over', async () => {
     const { uid, token } = await xUser();
     const text = `Frozen worker ${randomUUID().slice(0, 8)}`;
-    const { postId } = await publishPost(uid, publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text }), store);
+    const { postId } = await publishPost(
+      uid,
+      publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text }),
+      store,
+    );
     // The worker freezes after its claim, before it sends (its lease lapses meanwhile).
     let thaw!: () => void;
     const thawed = new Promise<void>((resolve) => (thaw = resolve));
@@ -104,9 +146,14 @@ describe('a publish run killed mid-publish', () => {
     });
     const first = runJob({ uid, jobId: postId }, frozen);
     const ref = postRef(db, uid, postId);
-    await vi.waitFor(async () => expect((await ref.get()).get('status')).toBe('publishing'), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await ref.get()).get('status')).toBe('publishing'), {
+      timeout: 20_000,
+      interval: 50,
+    });
 
-    expect((await sweepAfter(SWEEP_INTERVAL_MS)).restarted).toContain(`users/${uid}/jobs/${postId}`);
+    expect((await sweepAfter(SWEEP_INTERVAL_MS)).restarted).toContain(
+      `users/${uid}/jobs/${postId}`,
+    );
     const nextJob = (await ref.get()).get('jobId') as string;
     expect(await runJob({ uid, jobId: nextJob }, deps())).toMatchObject({ outcome: 'published' });
 
@@ -124,7 +171,14 @@ describe('a publish run killed mid-publish', () => {
     const jobId = randomUUID();
     const sentAt = new Date();
     // What a run killed during its media upload leaves, once the sweep gave the post a new job.
-    await postRef(db, uid, jobId).set(queuedXPost(jobId, text, sentAt, { attemptStartedAt: sentAt, checkingUntil: null, publishLog: [{ at: sentAt, step: 'Upload media', outcome: 'Sent' }], restarts: 1 }));
+    await postRef(db, uid, jobId).set(
+      queuedXPost(jobId, text, sentAt, {
+        attemptStartedAt: sentAt,
+        checkingUntil: null,
+        publishLog: [{ at: sentAt, step: 'Upload media', outcome: 'Sent' }],
+        restarts: 1,
+      }),
+    );
     await db.doc(`users/${uid}/jobs/${jobId}`).set(queuedJob('publish', { postId: jobId }, sentAt));
 
     expect(await runJob({ uid, jobId }, deps())).toMatchObject({ outcome: 'published' });
@@ -132,7 +186,9 @@ describe('a publish run killed mid-publish', () => {
     const log = post.publishLog as { at: { toDate(): Date }; step: string }[];
     const create = log.find((e) => e.step === 'Create post');
     // Nothing was sent until the upload's lifetime (its timeout plus X's processing delay) had passed.
-    expect(create!.at.toDate().getTime()).toBeGreaterThanOrEqual(sentAt.getTime() + TIMING.uploadTimeoutMs + TIMING.settleMs.x);
+    expect(create!.at.toDate().getTime()).toBeGreaterThanOrEqual(
+      sentAt.getTime() + TIMING.uploadTimeoutMs + TIMING.settleMs.x,
+    );
     expect(log.filter((e) => e.step === 'Look up').length).toBeGreaterThanOrEqual(1);
     expect(await createRequests(token)).toBe(1);
   });

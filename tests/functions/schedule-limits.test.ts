@@ -11,16 +11,25 @@ vi.setConfig({ testTimeout: 120_000 });
 afterAll(closeAdmin);
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-const posts = async (uid: string) => (await adminDb().collection(`users/${uid}/socialPosts`).listDocuments()).map((d) => d.id);
+const posts = async (uid: string) =>
+  (await adminDb().collection(`users/${uid}/socialPosts`).listDocuments()).map((d) => d.id);
 
 describe('schedule limits on the server', () => {
   it.each([
     ['a time in year 9999', { scheduledAt: '9999-12-31T23:59:59Z' }, SCHEDULE_MESSAGES.tooFar],
     ['a time a year and a day ahead', { scheduledAt: inHours(366 * 24) }, SCHEDULE_MESSAGES.tooFar],
-    ['an unknown time zone', { scheduledAt: inHours(2), timeZone: 'Mars/Olympus_Mons' }, SCHEDULE_MESSAGES.unknownZone],
+    [
+      'an unknown time zone',
+      { scheduledAt: inHours(2), timeZone: 'Mars/Olympus_Mons' },
+      SCHEDULE_MESSAGES.unknownZone,
+    ],
   ])('publishPost refuses %s and writes nothing', async (_, change, message) => {
     const { uid, idToken } = await signUpWithX();
-    const called = await callCallable('publishPost', { requestId: randomUUID(), platform: 'x', text: 'Later', ...change }, idToken);
+    const called = await callCallable(
+      'publishPost',
+      { requestId: randomUUID(), platform: 'x', text: 'Later', ...change },
+      idToken,
+    );
     expect(called.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
     expect(JSON.stringify(called.error)).toContain(message);
     expect(await posts(uid)).toEqual([]);
@@ -30,11 +39,35 @@ describe('schedule limits on the server', () => {
     const { uid, idToken } = await signUpWithX();
     const requestId = randomUUID();
     const scheduledAt = inHours(2);
-    expect((await callCallable('publishPost', { requestId, platform: 'x', text: 'Later', scheduledAt, timeZone: 'Australia/Lord_Howe' }, idToken)).result).toEqual({ postId: requestId, status: 'scheduled' });
+    expect(
+      (
+        await callCallable(
+          'publishPost',
+          { requestId, platform: 'x', text: 'Later', scheduledAt, timeZone: 'Australia/Lord_Howe' },
+          idToken,
+        )
+      ).result,
+    ).toEqual({ postId: requestId, status: 'scheduled' });
 
-    const far = await callCallable('updateScheduledPost', { postId: requestId, text: 'Later', scheduledAt: '9999-12-31T23:59:59Z', timeZone: 'Australia/Lord_Howe' }, idToken);
-    expect(far.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: SCHEDULE_MESSAGES.tooFar });
-    const zone = await callCallable('updateScheduledPost', { postId: requestId, text: 'Later', scheduledAt: inHours(3), timeZone: 'Mars/Olympus_Mons' }, idToken);
+    const far = await callCallable(
+      'updateScheduledPost',
+      {
+        postId: requestId,
+        text: 'Later',
+        scheduledAt: '9999-12-31T23:59:59Z',
+        timeZone: 'Australia/Lord_Howe',
+      },
+      idToken,
+    );
+    expect(far.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: SCHEDULE_MESSAGES.tooFar,
+    });
+    const zone = await callCallable(
+      'updateScheduledPost',
+      { postId: requestId, text: 'Later', scheduledAt: inHours(3), timeZone: 'Mars/Olympus_Mons' },
+      idToken,
+    );
     expect(zone.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
     expect(JSON.stringify(zone.error)).toContain(SCHEDULE_MESSAGES.unknownZone);
 

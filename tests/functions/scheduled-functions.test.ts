@@ -16,7 +16,14 @@ describe('scheduled functions on the local stack', () => {
     const jobId = randomUUID();
     const ref = db.doc(`users/${uid}/jobs/${jobId}`);
     const ago = (ms: number) => new Date(Date.now() - ms);
-    const stalled: Partial<JobDoc<Date>> = { status: 'running', statusText: 'Generating', runId: 'crashed-run', leaseExpiresAt: ago(60_000), error: null, finishedAt: null };
+    const stalled: Partial<JobDoc<Date>> = {
+      status: 'running',
+      statusText: 'Generating',
+      runId: 'crashed-run',
+      leaseExpiresAt: ago(60_000),
+      error: null,
+      finishedAt: null,
+    };
     const job: JobDoc<Date> = {
       kind: 'image',
       input: { mode: 'text', prompt: 'a stalled lighthouse', width: 512, height: 512 },
@@ -42,6 +49,10 @@ describe('scheduled functions on the local stack', () => {
     const run = await runScheduleNow('sweepStaleJobs');
 
     expect(run).toMatchObject({ name: 'sweepStaleJobs', ok: true, status: 200 });
-    expect((await ref.get()).data()).toMatchObject({ status: 'failed', error: { code: 'timeout', message: 'Generation timed out. Please try again.' }, leaseExpiresAt: null });
+    expect((await ref.get()).data()).toMatchObject({
+      status: 'failed',
+      error: { code: 'timeout', message: 'Generation timed out. Please try again.' },
+      leaseExpiresAt: null,
+    });
   });
 });

@@ -8,15 +8,20 @@ afterAll(closeAdmin);
 
 /** Signs in to the Auth emulator with a custom token, as the client SDK's signInWithCustomToken does. */
 async function signInWithCustomToken(token: string): Promise<string> {
-  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, returnSecureToken: true }),
+    },
+  );
   const body = (await res.json()) as { localId?: string; idToken?: string };
   if (!res.ok || !body.idToken) throw new Error(`signInWithCustomToken failed: ${res.status}`);
   // The uid is the ID token's subject.
-  const payload = JSON.parse(Buffer.from(body.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const payload = JSON.parse(Buffer.from(body.idToken.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+  };
   return payload.sub;
 }
 
@@ -26,7 +31,8 @@ async function newCode(idToken: string): Promise<{ code: string; expiresAt: numb
   return res.result as { code: string; expiresAt: number };
 }
 
-const storedCode = (code: string) => adminDb().collection('signInCodes').doc(createHash('sha256').update(code).digest('hex'));
+const storedCode = (code: string) =>
+  adminDb().collection('signInCodes').doc(createHash('sha256').update(code).digest('hex'));
 
 describe('one sign-in: createSignInCode and redeemSignInCode', () => {
   it('hands a signed-out client a session of the user who made the code', async () => {
@@ -54,14 +60,21 @@ describe('one sign-in: createSignInCode and redeemSignInCode', () => {
     const { code } = await newCode(idToken);
     expect((await callCallable('redeemSignInCode', { code })).error).toBeUndefined();
     const again = await callCallable('redeemSignInCode', { code });
-    expect(again.error).toMatchObject({ status: 'NOT_FOUND', message: 'This sign-in link has expired or was already used. Sign in again.', details: { reason: 'invalid-code' } });
+    expect(again.error).toMatchObject({
+      status: 'NOT_FOUND',
+      message: 'This sign-in link has expired or was already used. Sign in again.',
+      details: { reason: 'invalid-code' },
+    });
     expect((await storedCode(code).get()).exists).toBe(false);
   });
 
   it('mints one token when the same code is redeemed twice at once', async () => {
     const { idToken } = await signUp();
     const { code } = await newCode(idToken);
-    const results = await Promise.all([callCallable('redeemSignInCode', { code }), callCallable('redeemSignInCode', { code })]);
+    const results = await Promise.all([
+      callCallable('redeemSignInCode', { code }),
+      callCallable('redeemSignInCode', { code }),
+    ]);
     expect(results.filter((r) => r.error === undefined)).toHaveLength(1);
   });
 
@@ -108,14 +121,20 @@ describe('one sign-in: createSignInCode and redeemSignInCode', () => {
     expect((await storedCode(code).get()).exists).toBe(true);
     const redeemed = await callCallable('redeemSignInCode', { code });
     expect(await signInWithCustomToken((redeemed.result as { token: string }).token)).toBe(uid);
-    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({
+      status: 'NOT_FOUND',
+      details: { reason: 'invalid-code' },
+    });
   });
 
   it('describes no expired code', async () => {
     const { idToken } = await signUp();
     const { code } = await newCode(idToken);
     await storedCode(code).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1) });
-    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({ status: 'NOT_FOUND', details: { reason: 'invalid-code' } });
+    expect((await callCallable('describeSignInCode', { code })).error).toMatchObject({
+      status: 'NOT_FOUND',
+      details: { reason: 'invalid-code' },
+    });
   });
 
   it('makes codes only for a signed-in caller', async () => {

@@ -14,7 +14,14 @@ afterAll(closeAdmin);
 describe('the stuck-post check', () => {
   it(`leaves none of ${POSTS} scheduled posts without an explicit state 10 minutes after its time, none posted twice`, async () => {
     const report = await runStuckPostCheck(directProject('stuck'), POSTS);
-    expect(report).toMatchObject({ posts: POSTS, withoutStateAtCheckpoints: [0, 0], postedTwice: 0, publishedWithoutTweet: 0, failed: 0, published: POSTS });
+    expect(report).toMatchObject({
+      posts: POSTS,
+      withoutStateAtCheckpoints: [0, 0],
+      postedTwice: 0,
+      publishedWithoutTweet: 0,
+      failed: 0,
+      published: POSTS,
+    });
     // The scheduler's death left jobs to start again: the check is not of a scheduler that never died.
     expect(report.restartedJobs).toBeGreaterThan(0);
   }, 600_000);

@@ -8,7 +8,15 @@ import { systemClock } from '../../functions/src/lib/clock';
 import { platformPublisher, publishProviders } from '../../functions/src/social/deps';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { sandboxUrl } from './integrations-support';
-import { fixedClock, inPool, readPosts, seedScheduledXPosts, tweetsOnX, xUsers, type PostState } from './due-posts-support';
+import {
+  fixedClock,
+  inPool,
+  readPosts,
+  seedScheduledXPosts,
+  tweetsOnX,
+  xUsers,
+  type PostState,
+} from './due-posts-support';
 import { publishRunnerDeps, type DirectProject } from './publish-support';
 
 // The stuck-post check (issue: "nothing stuck, nothing falsely failed"): `count` X posts scheduled over 20
@@ -43,7 +51,9 @@ export interface StuckPostReport {
 }
 
 /** A state the user can read: published with its id, failed with its reason, cancelled, or an outcome being checked. */
-export function hasExplicitState(post: Pick<PostState, 'status' | 'platformPostId' | 'error' | 'checkingUntil'>): boolean {
+export function hasExplicitState(
+  post: Pick<PostState, 'status' | 'platformPostId' | 'error' | 'checkingUntil'>,
+): boolean {
   if (post.status === 'published') return !!post.platformPostId;
   if (post.status === 'failed') return !!post.error?.message;
   if (post.status === 'cancelled') return true;
@@ -51,7 +61,10 @@ export function hasExplicitState(post: Pick<PostState, 'status' | 'platformPostI
   return false;
 }
 
-export async function runStuckPostCheck(project: DirectProject, count: number): Promise<StuckPostReport> {
+export async function runStuckPostCheck(
+  project: DirectProject,
+  count: number,
+): Promise<StuckPostReport> {
   const { db, keyring } = project;
   const phaseMs: Record<string, number> = {};
   const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
@@ -64,7 +77,13 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   };
   const store = { db, keyring, clock: systemClock };
   const deps = publishRunnerDeps(project, {
-    timing: { requestTimeoutMs: 10_000, uploadTimeoutMs: 10_000, settleMs: { x: 1500, linkedin: 1500, reddit: 1500, youtube: 1500 }, lookupEveryMs: 200, backoffMs: [0] },
+    timing: {
+      requestTimeoutMs: 10_000,
+      uploadTimeoutMs: 10_000,
+      settleMs: { x: 1500, linkedin: 1500, reddit: 1500, youtube: 1500 },
+      lookupEveryMs: 200,
+      backoffMs: [0],
+    },
   });
   const marker = `stuck-${randomUUID().slice(0, 8)}`;
 
@@ -72,7 +91,13 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
   const uids = await timed('seed', async () => {
     const users = await xUsers(store, Math.ceil(count / POSTS_PER_USER), RUN_CONCURRENCY);
     const base = Date.now() + 60 * MINUTE;
-    await seedScheduledXPosts(db, users, count, marker, (i) => base + Math.floor((i * WINDOW_MS) / count));
+    await seedScheduledXPosts(
+      db,
+      users,
+      count,
+      marker,
+      (i) => base + Math.floor((i * WINDOW_MS) / count),
+    );
     return users;
   });
   const seeded = await readPosts(db, uids);
@@ -94,18 +119,32 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
       if (stale.expired.length + stale.restarted.length + due.claimed.length === 0) return;
     }
   };
-  const withoutState = async (at: number) => (await readPosts(db, uids)).filter((p) => p.scheduledAt + EXPLICIT_AFTER_MS <= at && !hasExplicitState(p)).length;
+  const withoutState = async (at: number) =>
+    (await readPosts(db, uids)).filter(
+      (p) => p.scheduledAt + EXPLICIT_AFTER_MS <= at && !hasExplicitState(p),
+    ).length;
   const checkpoints: number[] = [];
 
   // 1. The first sweep, 5 minutes into the window, dies after its first page; so do the workers it started.
   const first = base + 5 * MINUTE;
   await timed('first sweep, killed', async () => {
-    const { claimed } = await publishDuePosts({ db, clock: fixedClock(first), batchSize: Math.max(4, Math.floor(count / 20)), budgetMs: 0 });
+    const { claimed } = await publishDuePosts({
+      db,
+      clock: fixedClock(first),
+      batchSize: Math.max(4, Math.floor(count / 20)),
+      budgetMs: 0,
+    });
     const posts = (await readPosts(db, uids)).filter((p) => claimed.includes(p.path));
     await inPool(posts, RUN_CONCURRENCY, async (post) => {
       const i = posts.indexOf(post);
       const job = db.doc(`${userCollectionPath(post.uid, 'jobs')}/${post.jobId}`);
-      const lease = { status: 'running', attempts: 1, runId: `killed-${i}`, leaseExpiresAt: new Date(first + 20_000), statusText: 'Starting' };
+      const lease = {
+        status: 'running',
+        attempts: 1,
+        runId: `killed-${i}`,
+        leaseExpiresAt: new Date(first + 20_000),
+        statusText: 'Starting',
+      };
       if (i % 4 === 0 || i % 4 === 2) {
         // Killed while starting: the job claimed, nothing sent.
         await job.set({ ...queuedJob('publish', { postId: post.id }, new Date(first)), ...lease });
@@ -113,15 +152,21 @@ export async function runStuckPostCheck(project: DirectProject, count: number): 
         // Killed right after X made the post: the attempt recorded, the tweet live, no id on the post.
         const attemptStartedAt = Date.now();
         const credentials = await readSocialCredentials({ db, keyring }, post.uid, 'x');
-        if (!credentials.found || !credentials.readable || 'refused' in credentials) throw new Error('no X credentials');
-        const made = await platformPublisher('x', credentials.value, { baseUrl: sandboxUrl(publishProviders.x), fetch: globalThis.fetch }).publish({
+        if (!credentials.found || !credentials.readable || 'refused' in credentials)
+          throw new Error('no X credentials');
+        const made = await platformPublisher('x', credentials.value, {
+          baseUrl: sandboxUrl(publishProviders.x),
+          fetch: globalThis.fetch,
+        }).publish({
           requestId: post.id,
           text: post.text,
           media: [],
           attemptStartedAt,
         });
         if (!made.ok) throw new Error(`X refused the post: ${made.failure.message}`);
-        await db.doc(post.path).update({ status: 'publishing', attemptStartedAt: new Date(attemptStartedAt) });
+        await db
+          .doc(post.path)
+          .update({ status: 'publishing', attemptStartedAt: new Date(attemptStartedAt) });
         await job.set({ ...queuedJob('publish', { postId: post.id }, new Date(first)), ...lease });
       } else {
         await runJob({ uid: post.uid, jobId: post.jobId! }, deps);

@@ -1,6 +1,11 @@
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { DEMO_PROJECT_IDS, emulatorPortSets, FUNCTIONS_REGION, testPortShift } from '@core/firebase/config';
+import {
+  DEMO_PROJECT_IDS,
+  emulatorPortSets,
+  FUNCTIONS_REGION,
+  testPortShift,
+} from '@core/firebase/config';
 import { stackFetch } from '../support/transport-retry';
 
 const t = emulatorPortSets.test;
@@ -9,7 +14,8 @@ process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${t.firestore}`;
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${t.auth}`;
 const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${t.functions}`;
 /** The test stack's schedule driver (scripts/stack/schedule-control.ts). */
-const schedulerOrigin = process.env.MUSE_SCHEDULER_ORIGIN ?? `http://127.0.0.1:${14600 + testPortShift}`;
+const schedulerOrigin =
+  process.env.MUSE_SCHEDULER_ORIGIN ?? `http://127.0.0.1:${14600 + testPortShift}`;
 
 export function adminDb() {
   const app = getApps()[0] ?? initializeApp({ projectId });
@@ -21,10 +27,19 @@ export async function closeAdmin(): Promise<void> {
 }
 
 const PASSWORD = 'correct-horse-42';
-const authUrl = (path: string) => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}`;
+const authUrl = (path: string) =>
+  `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}`;
 
-async function authPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await stackFetch(authUrl(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function authPost<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await stackFetch(authUrl(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -32,15 +47,25 @@ async function authPost<T>(path: string, body: unknown, headers: Record<string, 
 /** A new account whose email address is not confirmed yet (callables and rules refuse its writes). */
 export async function signUpUnverified(): Promise<{ uid: string; idToken: string; email: string }> {
   const email = `fn-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const body = await authPost<{ localId: string; idToken: string }>('accounts:signUp?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true });
+  const body = await authPost<{ localId: string; idToken: string }>(
+    'accounts:signUp?key=demo-api-key',
+    { email, password: PASSWORD, returnSecureToken: true },
+  );
   return { uid: body.localId, idToken: body.idToken, email };
 }
 
 /** A new account with a confirmed email address (set as an admin, as the demo account is), signed in afresh so the token says so. */
 export async function signUp(): Promise<{ uid: string; idToken: string; email: string }> {
   const { uid, email } = await signUpUnverified();
-  await authPost(`projects/${projectId}/accounts:update`, { localId: uid, emailVerified: true }, { authorization: 'Bearer owner' });
-  const signedIn = await authPost<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true });
+  await authPost(
+    `projects/${projectId}/accounts:update`,
+    { localId: uid, emailVerified: true },
+    { authorization: 'Bearer owner' },
+  );
+  const signedIn = await authPost<{ idToken: string }>(
+    'accounts:signInWithPassword?key=demo-api-key',
+    { email, password: PASSWORD, returnSecureToken: true },
+  );
   return { uid, idToken: signedIn.idToken, email };
 }
 
@@ -51,25 +76,40 @@ export interface CallableResult {
 }
 
 /** Calls an HTTPS callable the way the client SDK does (POST {data}, bearer ID token). */
-export async function callCallable(name: string, data: unknown, idToken?: string): Promise<CallableResult> {
+export async function callCallable(
+  name: string,
+  data: unknown,
+  idToken?: string,
+): Promise<CallableResult> {
   const res = await stackFetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    },
     body: JSON.stringify({ data }),
   });
-  const body = (await res.json()) as { result?: unknown; error?: { status: string; message: string; details?: unknown } };
+  const body = (await res.json()) as {
+    result?: unknown;
+    error?: { status: string; message: string; details?: unknown };
+  };
   return { status: res.status, ...body };
 }
 
 /** Posts a callable body exactly as given (for payloads JSON.stringify cannot make, like a __proto__ key). */
-export async function callCallableRaw(name: string, body: string, idToken: string): Promise<CallableResult> {
+export async function callCallableRaw(
+  name: string,
+  body: string,
+  idToken: string,
+): Promise<CallableResult> {
   const res = await stackFetch(`${functionsOrigin}/${projectId}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body,
   });
   const text = await res.text();
-  let parsed: { result?: unknown; error?: { status: string; message: string; details?: unknown } } = {};
+  let parsed: { result?: unknown; error?: { status: string; message: string; details?: unknown } } =
+    {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
@@ -90,7 +130,10 @@ export interface ScheduleRun {
  * the schedule time it sends, which the sweeps read as their clock in the emulator (a run "minutes later").
  */
 export async function runScheduleNow(name: string, at?: Date): Promise<ScheduleRun> {
-  const res = await stackFetch(`${schedulerOrigin}/run?name=${encodeURIComponent(name)}${at ? `&at=${encodeURIComponent(at.toISOString())}` : ''}`, { method: 'POST' });
+  const res = await stackFetch(
+    `${schedulerOrigin}/run?name=${encodeURIComponent(name)}${at ? `&at=${encodeURIComponent(at.toISOString())}` : ''}`,
+    { method: 'POST' },
+  );
   if (!res.ok) throw new Error(`The stack did not run ${name}: ${res.status} ${await res.text()}`);
   const { runs } = (await res.json()) as { runs: ScheduleRun[] };
   return runs[0]!;
@@ -102,7 +145,15 @@ export async function signUpWithX(): Promise<{ uid: string; idToken: string; ema
   const account = 100_000_000 + Math.floor(Math.random() * 800_000_000);
   const saved = await callCallable(
     'saveSocialCredentials',
-    { platform: 'x', credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken: `${account}-token`, accessTokenSecret: `${account}-token-secret` } },
+    {
+      platform: 'x',
+      credentials: {
+        consumerKey: 'muse-app',
+        consumerSecret: 'muse-app-secret',
+        accessToken: `${account}-token`,
+        accessTokenSecret: `${account}-token-secret`,
+      },
+    },
     user.idToken,
   );
   if (saved.error) throw new Error(saved.error.message);

@@ -3,11 +3,18 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OAuthPlatform } from '@core/social-oauth';
-import { readSocialCredentials, storeSocialCredentials } from '../../functions/src/integrations/secret-store';
+import {
+  readSocialCredentials,
+  storeSocialCredentials,
+} from '../../functions/src/integrations/secret-store';
 import type { Clock } from '../../functions/src/lib/clock';
 import { refreshLeasePath } from '../../functions/src/social/health/refresh-lease';
 import { readFreshCredentials } from '../../functions/src/social/oauth/fresh-credentials';
-import { completeSocialOAuth, startSocialOAuth, type SocialOAuthDeps } from '../../functions/src/social/oauth/social-oauth';
+import {
+  completeSocialOAuth,
+  startSocialOAuth,
+  type SocialOAuthDeps,
+} from '../../functions/src/social/oauth/social-oauth';
 import { localKeyring, sandboxHosts } from './integrations-support';
 import { adminDb, closeAdmin, projectId } from './support';
 
@@ -23,8 +30,16 @@ const keyring = localKeyring();
 afterAll(closeAdmin);
 
 const formFields: Record<OAuthPlatform, Record<string, string>> = {
-  reddit: { clientId: 'reddit-client', clientSecret: 'reddit-secret-0001', userAgent: 'web:muse-test:1.0 (by /u/tester)' },
-  youtube: { clientId: 'yt-client.apps.googleusercontent.com', clientSecret: 'yt-secret-0001', channelId: 'UCsandbox' },
+  reddit: {
+    clientId: 'reddit-client',
+    clientSecret: 'reddit-secret-0001',
+    userAgent: 'web:muse-test:1.0 (by /u/tester)',
+  },
+  youtube: {
+    clientId: 'yt-client.apps.googleusercontent.com',
+    clientSecret: 'yt-secret-0001',
+    channelId: 'UCsandbox',
+  },
 };
 
 function movableClock(): Clock & { advance(ms: number): void } {
@@ -34,13 +49,30 @@ function movableClock(): Clock & { advance(ms: number): void } {
 
 async function connected(platform: OAuthPlatform, clock: Clock): Promise<string> {
   const uid = `u${randomUUID().slice(0, 12)}`;
-  const saved = await storeSocialCredentials({ db, keyring, clock }, uid, platform, formFields[platform]);
+  const saved = await storeSocialCredentials(
+    { db, keyring, clock },
+    uid,
+    platform,
+    formFields[platform],
+  );
   if (!saved.ok) throw new Error('credentials not stored');
-  const deps: SocialOAuthDeps = { db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts(), emulated: true, dashboardOrigins: [] };
+  const deps: SocialOAuthDeps = {
+    db,
+    keyring,
+    clock,
+    fetch: globalThis.fetch,
+    hosts: sandboxHosts(),
+    emulated: true,
+    dashboardOrigins: [],
+  };
   const { authorizeUrl } = await startSocialOAuth(uid, { platform }, 'http://127.0.0.1:5173', deps);
   const res = await fetch(authorizeUrl, { redirect: 'manual' });
   const back = new URL(res.headers.get('location')!);
-  await completeSocialOAuth(uid, { platform, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, deps);
+  await completeSocialOAuth(
+    uid,
+    { platform, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+    deps,
+  );
   return uid;
 }
 
@@ -54,39 +86,60 @@ async function stored(uid: string, platform: OAuthPlatform): Promise<Record<stri
 function countingFetch(): { fetch: typeof fetch; refreshes: () => number } {
   let refreshes = 0;
   const counted: typeof fetch = (input, init) => {
-    if (typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token')) refreshes += 1;
+    if (typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token'))
+      refreshes += 1;
     return globalThis.fetch(input, init);
   };
   return { fetch: counted, refreshes: () => refreshes };
 }
 
 describe('one refresh at a time per account', () => {
-  it.each(['reddit', 'youtube'] as const)('%s: five uses of an expiring token at once refresh it once and all get the new token', async (platform) => {
-    const clock = movableClock();
-    const uid = await connected(platform, clock);
-    const first = await stored(uid, platform);
-    clock.advance(Number(first.accessTokenExpiresAt) - clock.now().getTime() - 60_000);
-    const counter = countingFetch();
-    const deps = { db, keyring, clock, fetch: counter.fetch, hosts: sandboxHosts() };
-    const reads = await Promise.all(Array.from({ length: 5 }, () => readFreshCredentials(deps, uid, platform)));
-    expect(counter.refreshes()).toBe(1);
-    const renewed = await stored(uid, platform);
-    expect(renewed.accessToken).not.toBe(first.accessToken);
-    for (const read of reads) expect(read).toMatchObject({ found: true, readable: true, value: { accessToken: renewed.accessToken } });
-    expect(renewed.refreshToken).toBe(first.refreshToken);
-    expect((await db.doc(`users/${uid}/socialAccounts/${platform}`).get()).data()?.needsReconnect).toBeUndefined();
-    // The lease is given back: nothing is left to hold up the next refresh.
-    expect((await db.doc(refreshLeasePath(uid, platform)).get()).exists).toBe(false);
-  });
+  it.each(['reddit', 'youtube'] as const)(
+    '%s: five uses of an expiring token at once refresh it once and all get the new token',
+    async (platform) => {
+      const clock = movableClock();
+      const uid = await connected(platform, clock);
+      const first = await stored(uid, platform);
+      clock.advance(Number(first.accessTokenExpiresAt) - clock.now().getTime() - 60_000);
+      const counter = countingFetch();
+      const deps = { db, keyring, clock, fetch: counter.fetch, hosts: sandboxHosts() };
+      const reads = await Promise.all(
+        Array.from({ length: 5 }, () => readFreshCredentials(deps, uid, platform)),
+      );
+      expect(counter.refreshes()).toBe(1);
+      const renewed = await stored(uid, platform);
+      expect(renewed.accessToken).not.toBe(first.accessToken);
+      for (const read of reads)
+        expect(read).toMatchObject({
+          found: true,
+          readable: true,
+          value: { accessToken: renewed.accessToken },
+        });
+      expect(renewed.refreshToken).toBe(first.refreshToken);
+      expect(
+        (await db.doc(`users/${uid}/socialAccounts/${platform}`).get()).data()?.needsReconnect,
+      ).toBeUndefined();
+      // The lease is given back: nothing is left to hold up the next refresh.
+      expect((await db.doc(refreshLeasePath(uid, platform)).get()).exists).toBe(false);
+    },
+  );
 
   it('a lease left by a crashed refresh is taken over once its time has run out', async () => {
     const clock = movableClock();
     const uid = await connected('reddit', clock);
     const first = await stored(uid, 'reddit');
     clock.advance(Number(first.accessTokenExpiresAt) - clock.now().getTime() - 60_000);
-    await db.doc(refreshLeasePath(uid, 'reddit')).set({ holder: 'crashed', until: clock.now().getTime() - 1 });
-    const fresh = await readFreshCredentials({ db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts() }, uid, 'reddit');
-    expect(fresh).toMatchObject({ value: { accessToken: expect.not.stringMatching(first.accessToken!) } });
+    await db
+      .doc(refreshLeasePath(uid, 'reddit'))
+      .set({ holder: 'crashed', until: clock.now().getTime() - 1 });
+    const fresh = await readFreshCredentials(
+      { db, keyring, clock, fetch: globalThis.fetch, hosts: sandboxHosts() },
+      uid,
+      'reddit',
+    );
+    expect(fresh).toMatchObject({
+      value: { accessToken: expect.not.stringMatching(first.accessToken!) },
+    });
   });
 });
 
@@ -95,7 +148,11 @@ describe('a refresh token is never replaced by an empty one', () => {
     const clock = movableClock();
     const uid = await connected('youtube', clock);
     const first = await stored(uid, 'youtube');
-    const saved = await storeSocialCredentials({ db, keyring, clock }, uid, 'youtube', { accessToken: 'ya29.new', accessTokenExpiresAt: String(clock.now().getTime() + 3_600_000), refreshToken: '' });
+    const saved = await storeSocialCredentials({ db, keyring, clock }, uid, 'youtube', {
+      accessToken: 'ya29.new',
+      accessTokenExpiresAt: String(clock.now().getTime() + 3_600_000),
+      refreshToken: '',
+    });
     expect(saved.ok).toBe(true);
     const after = await stored(uid, 'youtube');
     expect(after.accessToken).toBe('ya29.new');

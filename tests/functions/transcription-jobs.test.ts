@@ -4,7 +4,14 @@ import { silentMp3 } from '../sandbox/providers/mp3';
 import { sandboxTranscriptWords } from '../sandbox/providers/elevenlabs';
 import type { OpenAiTranscriptionCall } from '../sandbox/providers/openai';
 import { stackFetch } from '../support/transport-retry';
-import { adminBucket, elevenLabsCalls, filesOf, newMarker, userWithKey, waitForJob } from './jobs-support';
+import {
+  adminBucket,
+  elevenLabsCalls,
+  filesOf,
+  newMarker,
+  userWithKey,
+  waitForJob,
+} from './jobs-support';
 import { sandboxUrl } from './integrations-support';
 import { adminDb, callCallable, closeAdmin, signUp } from './support';
 
@@ -19,18 +26,25 @@ const OPENAI_KEY = 'sandbox-openai-key-0001';
 
 /** The OpenAI sandbox's transcription calls for files whose name holds `marker`. */
 async function openAiCalls(marker: string): Promise<OpenAiTranscriptionCall[]> {
-  const { calls } = (await (await stackFetch(`${sandboxUrl('openai')}/__sandbox/openai/transcriptions`)).json()) as { calls: OpenAiTranscriptionCall[] };
+  const { calls } = (await (
+    await stackFetch(`${sandboxUrl('openai')}/__sandbox/openai/transcriptions`)
+  ).json()) as { calls: OpenAiTranscriptionCall[] };
   return calls.filter((c) => c.fileName.includes(marker));
 }
 
 async function uploadMp3(uid: string, name: string, ms: number): Promise<string> {
   const path = `${uid}/uploads/${name}`;
-  await adminBucket().file(path).save(silentMp3(ms), { resumable: false, contentType: 'audio/mpeg' });
+  await adminBucket()
+    .file(path)
+    .save(silentMp3(ms), { resumable: false, contentType: 'audio/mpeg' });
   return path;
 }
 
 const transcribe = (idToken: string, input: Record<string, unknown>, requestId = randomUUID()) =>
-  callCallable('startJob', { requestId, kind: 'transcription', input }, idToken).then((r) => ({ requestId, ...r }));
+  callCallable('startJob', { requestId, kind: 'transcription', input }, idToken).then((r) => ({
+    requestId,
+    ...r,
+  }));
 
 describe('transcription', () => {
   it('sends the file to ElevenLabs speech to text and puts the words with their times on the job', async () => {
@@ -41,12 +55,26 @@ describe('transcription', () => {
     expect(result).toEqual({ jobId: requestId });
 
     const job = await waitForJob(uid, requestId);
-    expect(job).toMatchObject({ kind: 'transcription', status: 'succeeded', progress: 100, error: null, generationId: null, input: { storagePath: path, provider: 'elevenlabs' } });
+    expect(job).toMatchObject({
+      kind: 'transcription',
+      status: 'succeeded',
+      progress: 100,
+      error: null,
+      generationId: null,
+      input: { storagePath: path, provider: 'elevenlabs' },
+    });
     const words = sandboxTranscriptWords(4000);
     expect(words).toHaveLength(8);
-    expect(job.result).toEqual({ text: words.map((w) => w.text).join(' '), languageCode: 'eng', words, model: 'scribe_v2' });
+    expect(job.result).toEqual({
+      text: words.map((w) => w.text).join(' '),
+      languageCode: 'eng',
+      words,
+      model: 'scribe_v2',
+    });
 
-    expect(await elevenLabsCalls(marker)).toEqual([expect.objectContaining({ kind: 'stt', modelId: 'scribe_v2', status: 200 })]);
+    expect(await elevenLabsCalls(marker)).toEqual([
+      expect.objectContaining({ kind: 'stt', modelId: 'scribe_v2', status: 200 }),
+    ]);
     // No library record and no new file: the upload is all there is.
     expect((await adminDb().collection(`users/${uid}/generations`).get()).size).toBe(0);
     expect(await filesOf(uid)).toEqual([path]);
@@ -69,10 +97,15 @@ describe('transcription', () => {
     const theirs = await uploadMp3(other.uid, 'theirs.mp3', 1000);
     const { uid, idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
     const picture = `${uid}/uploads/picture.png`;
-    await adminBucket().file(picture).save(Buffer.from('not audio'), { resumable: false, contentType: 'image/png' });
+    await adminBucket()
+      .file(picture)
+      .save(Buffer.from('not audio'), { resumable: false, contentType: 'image/png' });
 
     const stolen = await transcribe(idToken, { storagePath: theirs });
-    expect(stolen.error).toMatchObject({ status: 'PERMISSION_DENIED', message: 'You can only transcribe files from your own library' });
+    expect(stolen.error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: 'You can only transcribe files from your own library',
+    });
     const notMedia = await transcribe(idToken, { storagePath: picture });
     expect(notMedia.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
     expect((await adminDb().collection(`users/${uid}/jobs`).get()).size).toBe(0);
@@ -83,7 +116,14 @@ describe('transcription', () => {
     const path = await uploadMp3(uid, 'voice.mp3', 1000);
     const { requestId } = await transcribe(idToken, { storagePath: path });
     const job = await waitForJob(uid, requestId);
-    expect(job).toMatchObject({ status: 'failed', error: { code: 'invalid_key', message: 'Failed to transcribe: ElevenLabs did not accept your API key. Update it in the Integrations page.' } });
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'invalid_key',
+        message:
+          'Failed to transcribe: ElevenLabs did not accept your API key. Update it in the Integrations page.',
+      },
+    });
   });
 
   it('sends the file to OpenAI when the job names it: whisper-1 words with their times, and the model on the result', async () => {
@@ -91,15 +131,36 @@ describe('transcription', () => {
     await callCallable('saveIntegrationKey', { type: 'elevenlabs', apiKey: ELEVEN_KEY }, idToken);
     const marker = newMarker();
     const path = await uploadMp3(uid, `voice-${marker}.mp3`, 3000);
-    const { requestId, result } = await transcribe(idToken, { storagePath: path, provider: 'openai' });
+    const { requestId, result } = await transcribe(idToken, {
+      storagePath: path,
+      provider: 'openai',
+    });
     expect(result).toEqual({ jobId: requestId });
 
     const job = await waitForJob(uid, requestId);
-    expect(job).toMatchObject({ kind: 'transcription', status: 'succeeded', error: null, generationId: null, input: { storagePath: path, provider: 'openai' } });
+    expect(job).toMatchObject({
+      kind: 'transcription',
+      status: 'succeeded',
+      error: null,
+      generationId: null,
+      input: { storagePath: path, provider: 'openai' },
+    });
     // Whisper's words carry no punctuation; its text does.
     const heard = sandboxTranscriptWords(3000);
-    expect(job.result).toEqual({ text: heard.map((w) => w.text).join(' '), languageCode: 'en', words: heard.map((w) => ({ ...w, text: w.text.replace(/\.$/, '') })), model: 'whisper-1' });
-    expect(await openAiCalls(marker)).toEqual([expect.objectContaining({ model: 'whisper-1', responseFormat: 'verbose_json', granularities: ['word'], status: 200 })]);
+    expect(job.result).toEqual({
+      text: heard.map((w) => w.text).join(' '),
+      languageCode: 'en',
+      words: heard.map((w) => ({ ...w, text: w.text.replace(/\.$/, '') })),
+      model: 'whisper-1',
+    });
+    expect(await openAiCalls(marker)).toEqual([
+      expect.objectContaining({
+        model: 'whisper-1',
+        responseFormat: 'verbose_json',
+        granularities: ['word'],
+        status: 200,
+      }),
+    ]);
     expect(await elevenLabsCalls(marker)).toEqual([]);
     expect((await adminDb().collection(`users/${uid}/generations`).get()).size).toBe(0);
   });
@@ -107,7 +168,10 @@ describe('transcription', () => {
   it('refuses OpenAI without an OpenAI key, naming that key, even with an ElevenLabs key saved', async () => {
     const { uid, idToken } = await userWithKey('elevenlabs', ELEVEN_KEY);
     const path = await uploadMp3(uid, 'voice.mp3', 1000);
-    const { requestId, error } = await transcribe(idToken, { storagePath: path, provider: 'openai' });
+    const { requestId, error } = await transcribe(idToken, {
+      storagePath: path,
+      provider: 'openai',
+    });
     expect(error).toMatchObject({
       status: 'FAILED_PRECONDITION',
       message: 'OpenAI API key not found. Please add your API key in the Integrations page.',
@@ -123,10 +187,14 @@ describe('transcription', () => {
     await adminBucket()
       .file(path)
       .save(Buffer.alloc(25 * 1024 * 1024 + 1), { resumable: false, contentType: 'audio/wav' });
-    const { requestId, error } = await transcribe(idToken, { storagePath: path, provider: 'openai' });
+    const { requestId, error } = await transcribe(idToken, {
+      storagePath: path,
+      provider: 'openai',
+    });
     expect(error).toMatchObject({
       status: 'INVALID_ARGUMENT',
-      message: 'Failed to transcribe: the file is larger than the 25 MB OpenAI transcribes at once. Transcribe a shorter clip, or choose ElevenLabs.',
+      message:
+        'Failed to transcribe: the file is larger than the 25 MB OpenAI transcribes at once. Transcribe a shorter clip, or choose ElevenLabs.',
     });
     expect((await adminDb().doc(`users/${uid}/jobs/${requestId}`).get()).exists).toBe(false);
     expect(await openAiCalls(marker)).toEqual([]);
@@ -138,16 +206,27 @@ describe('transcription', () => {
     const bad = await transcribe(refused.idToken, { storagePath: path, provider: 'openai' });
     expect(await waitForJob(refused.uid, bad.requestId)).toMatchObject({
       status: 'failed',
-      error: { code: 'invalid_key', message: 'Failed to transcribe: OpenAI did not accept your API key. Update it in the Integrations page.' },
+      error: {
+        code: 'invalid_key',
+        message:
+          'Failed to transcribe: OpenAI did not accept your API key. Update it in the Integrations page.',
+      },
     });
 
     const { uid, idToken } = await userWithKey('openai', OPENAI_KEY);
     const mov = `${uid}/uploads/clip.mov`;
-    await adminBucket().file(mov).save(silentMp3(1000), { resumable: false, contentType: 'video/quicktime' });
+    await adminBucket()
+      .file(mov)
+      .save(silentMp3(1000), { resumable: false, contentType: 'video/quicktime' });
     const wrongType = await transcribe(idToken, { storagePath: mov, provider: 'openai' });
     expect(await waitForJob(uid, wrongType.requestId)).toMatchObject({
       status: 'failed',
-      error: { code: 'invalid_input', message: expect.stringMatching(/^Failed to transcribe: Invalid file format\. Supported formats: \['flac'/) },
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(
+          /^Failed to transcribe: Invalid file format\. Supported formats: \['flac'/,
+        ),
+      },
     });
   });
 });

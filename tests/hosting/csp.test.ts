@@ -40,11 +40,25 @@ let origin: string;
 beforeAll(async () => {
   // A production build: whatever the calling shell has, no emulator endpoints.
   process.env.VITE_FIREBASE_EMULATORS = '';
-  await build({ configFile: config, mode: 'production', logLevel: 'warn', build: { outDir, sourcemap: false } });
+  await build({
+    configFile: config,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, sourcemap: false },
+  });
   const port = await freePort();
-  server = await preview({ configFile: config, mode: 'production', logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true } });
+  server = await preview({
+    configFile: config,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: true },
+  });
   origin = `http://127.0.0.1:${port}`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
 });
 
 afterAll(async () => {
@@ -54,18 +68,30 @@ afterAll(async () => {
 });
 
 /** A fresh page that records CSP violations (page events) and CSP console errors. */
-async function watchedPage(): Promise<{ page: Page; violations: () => Promise<Violation[]>; consoleErrors: string[] }> {
+async function watchedPage(): Promise<{
+  page: Page;
+  violations: () => Promise<Violation[]>;
+  consoleErrors: string[];
+}> {
   const page = await browser.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+      consoleErrors.push(m.text());
   });
   await page.addInitScript(() => {
     const seen: { directive: string; blocked: string; source: string }[] = [];
     (window as unknown as { __cspViolations: typeof seen }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}` }));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      }),
+    );
   });
-  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
   return { page, violations, consoleErrors };
 }
 
@@ -75,17 +101,23 @@ describe('the production build under its Content-Security-Policy', () => {
     expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
   });
 
   it("lets the page call its own project's functions only, not another project's", async () => {
     const { page, violations } = await watchedPage();
     // Answered here: nothing leaves the machine.
-    await page.route('https://*.cloudfunctions.net/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"result":{}}' }));
+    await page.route('https://*.cloudfunctions.net/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"result":{}}' }),
+    );
     await page.goto(`${origin}/auth`);
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    const own = new URL(`https://${FUNCTIONS_REGION}-${parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: process.env.VITE_FIREBASE_PROJECT_ID }).projectId}.cloudfunctions.net/sendFeedback`).href;
+    const own = new URL(
+      `https://${FUNCTIONS_REGION}-${parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: process.env.VITE_FIREBASE_PROJECT_ID }).projectId}.cloudfunctions.net/sendFeedback`,
+    ).href;
     const reached = await page.evaluate(
       async (urls) =>
         Promise.all(
@@ -99,7 +131,12 @@ describe('the production build under its Content-Security-Policy', () => {
       [own, `https://${FUNCTIONS_REGION}-someone-else.cloudfunctions.net/collect`],
     );
     expect(reached).toEqual([true, false]);
-    await expect.poll(violations).toEqual([expect.objectContaining({ directive: 'connect-src', blocked: `https://${FUNCTIONS_REGION}-someone-else.cloudfunctions.net/collect` })]);
+    await expect.poll(violations).toEqual([
+      expect.objectContaining({
+        directive: 'connect-src',
+        blocked: `https://${FUNCTIONS_REGION}-someone-else.cloudfunctions.net/collect`,
+      }),
+    ]);
     await page.close();
   });
 
@@ -107,7 +144,11 @@ describe('the production build under its Content-Security-Policy', () => {
     const { page, violations, consoleErrors } = await watchedPage();
     // The sign-in call goes to the real Auth endpoint; nothing leaves the machine: it is answered here.
     await page.route('https://identitytoolkit.googleapis.com/**', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } }),
+      }),
     );
     await page.goto(`${origin}/auth`);
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
@@ -134,11 +175,15 @@ describe('the production build under its Content-Security-Policy', () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    await expect
-      .poll(violations)
-      .toEqual(
-        expect.arrayContaining([expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }), expect.objectContaining({ directive: 'connect-src', blocked: 'https://evil.example/collect' })]),
-      );
+    await expect.poll(violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }),
+        expect.objectContaining({
+          directive: 'connect-src',
+          blocked: 'https://evil.example/collect',
+        }),
+      ]),
+    );
     await page.close();
   });
 });

@@ -5,7 +5,11 @@ import { BufferSource } from 'mediabunny';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetSettings } from '../../core/editor/fix-link';
 import type { TimelineItem } from '../../core/editor/model';
-import { checkMediaForChannel, type ExportPresetId, type MediaTarget } from '../../core/platforms/media-rules';
+import {
+  checkMediaForChannel,
+  type ExportPresetId,
+  type MediaTarget,
+} from '../../core/platforms/media-rules';
 import { probeVideoSource } from '../../dashboard/lib/media-probe';
 import { MEDIA_ORIGIN, run, type Harness } from './support/harness';
 import { openSharedHarness } from './support/shared-harness';
@@ -22,9 +26,37 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-media-fix-'));
   await Promise.all([
     // HEVC at 120 fps: X refuses the codec and the frame rate.
-    ff('-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=120:d=1', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', '-tag:v', 'hvc1', join(dir, 'hevc.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=120:d=1',
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-pix_fmt',
+      'yuv420p',
+      '-tag:v',
+      'hvc1',
+      join(dir, 'hevc.mp4'),
+    ),
     // 16:9 H.264: not a Short.
-    ff('-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'wide.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=30:d=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'wide.mp4'),
+    ),
   ]);
   harness = await openSharedHarness(dir);
 });
@@ -36,24 +68,48 @@ afterAll(async () => {
 
 async function probeFile(name: string) {
   const bytes = await readFile(join(dir, name));
-  return probeVideoSource(new BufferSource(bytes), { contentType: 'video/mp4', sizeBytes: bytes.length });
+  return probeVideoSource(new BufferSource(bytes), {
+    contentType: 'video/mp4',
+    sizeBytes: bytes.length,
+  });
 }
 
 describe('Fix in editor', () => {
   it.each([
     ['hevc.mp4', 'x', 'x-landscape'],
     ['wide.mp4', 'youtube-shorts', 'hd-portrait'],
-  ] as [string, MediaTarget, ExportPresetId][])('renders %s with the %s preset into a file it takes', async (name, target, preset) => {
-    const before = checkMediaForChannel(await probeFile(name), target);
-    expect(before.length).toBeGreaterThan(0);
-    expect(before[0]!.fix).toBe(preset);
+  ] as [string, MediaTarget, ExportPresetId][])(
+    'renders %s with the %s preset into a file it takes',
+    async (name, target, preset) => {
+      const before = checkMediaForChannel(await probeFile(name), target);
+      expect(before.length).toBeGreaterThan(0);
+      expect(before[0]!.fix).toBe(preset);
 
-    const items: TimelineItem[] = [{ id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/${name}` }, start_time: 0, duration: 1 }];
-    const result = await harness.render({ items, settings: presetSettings(preset), title: 'Fix' }, 'auto');
-    const bytes = Buffer.from(result.base64!, 'base64');
-    const fixed = await probeVideoSource(new BufferSource(bytes), { contentType: result.mimeType, sizeBytes: bytes.length });
+      const items: TimelineItem[] = [
+        {
+          id: 'clip',
+          type: 'video',
+          settings: { url: `${MEDIA_ORIGIN}/${name}` },
+          start_time: 0,
+          duration: 1,
+        },
+      ];
+      const result = await harness.render(
+        { items, settings: presetSettings(preset), title: 'Fix' },
+        'auto',
+      );
+      const bytes = Buffer.from(result.base64!, 'base64');
+      const fixed = await probeVideoSource(new BufferSource(bytes), {
+        contentType: result.mimeType,
+        sizeBytes: bytes.length,
+      });
 
-    expect(fixed).toMatchObject({ videoCodec: 'avc', width: presetSettings(preset).resolution.width, height: presetSettings(preset).resolution.height });
-    expect(checkMediaForChannel(fixed, target)).toEqual([]);
-  });
+      expect(fixed).toMatchObject({
+        videoCodec: 'avc',
+        width: presetSettings(preset).resolution.width,
+        height: presetSettings(preset).resolution.height,
+      });
+      expect(checkMediaForChannel(fixed, target)).toEqual([]);
+    },
+  );
 });

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASPECT_RATIOS } from '../../core/constants';
 import type { ProjectSettings, TimelineItem } from '../../core/editor/model';
 import type { drawFrame as DrawFrame } from '../../dashboard/features/video-editor/render/draw-frame';
-import type { activeVisualsAt as ActiveVisualsAt, sourceTime as SourceTime } from '../../dashboard/features/video-editor/render/scene';
+import type {
+  activeVisualsAt as ActiveVisualsAt,
+  sourceTime as SourceTime,
+} from '../../dashboard/features/video-editor/render/scene';
 import { MEDIA_ORIGIN, root, run, type Harness } from './support/harness';
 import { openSharedHarness } from './support/shared-harness';
 
@@ -19,8 +22,24 @@ const FPS = 30;
 const FRAMES = [...Array(20).keys()].map((j) => 3 + 6 * j);
 
 const items: TimelineItem[] = [
-  { id: 'sky', type: 'image', track: 'main', settings: { url: `${MEDIA_ORIGIN}/sky.png` }, start_time: 0, duration: 2 },
-  { id: 'clip', type: 'video', track: 'main', settings: { url: `${MEDIA_ORIGIN}/clip.mp4`, muted: true }, start_time: 2, duration: 2, source_duration: 3, transition_in: { kind: 'crossfade', duration: 0.4 } },
+  {
+    id: 'sky',
+    type: 'image',
+    track: 'main',
+    settings: { url: `${MEDIA_ORIGIN}/sky.png` },
+    start_time: 0,
+    duration: 2,
+  },
+  {
+    id: 'clip',
+    type: 'video',
+    track: 'main',
+    settings: { url: `${MEDIA_ORIGIN}/clip.mp4`, muted: true },
+    start_time: 2,
+    duration: 2,
+    source_duration: 3,
+    transition_in: { kind: 'crossfade', duration: 0.4 },
+  },
   {
     id: 'badge',
     type: 'image',
@@ -35,7 +54,14 @@ const items: TimelineItem[] = [
       ],
     },
   },
-  { id: 'title', type: 'title', track: 'overlay-2', settings: { text: 'One painter', fontSize: 64, color: '#ffffff' }, start_time: 3, duration: 1 },
+  {
+    id: 'title',
+    type: 'title',
+    track: 'overlay-2',
+    settings: { text: 'One painter', fontSize: 64, color: '#ffffff' },
+    start_time: 3,
+    duration: 1,
+  },
   {
     id: 'cue',
     type: 'title',
@@ -44,7 +70,9 @@ const items: TimelineItem[] = [
       text: 'what you see is what you get',
       fontSize: 56,
       color: '#ffffff',
-      words: 'what you see is what you get'.split(' ').map((text, k) => ({ text, start: k * 0.3, end: k * 0.3 + 0.25 })),
+      words: 'what you see is what you get'
+        .split(' ')
+        .map((text, k) => ({ text, start: k * 0.3, end: k * 0.3 + 0.25 })),
     },
     start_time: 0.5,
     duration: 2,
@@ -62,7 +90,15 @@ beforeAll(async () => {
   await Promise.all([
     // Smooth pictures, like photographs and generated images (not test cards' one-pixel colour edges, which
     // 4:2:0 chroma cannot hold in any codec).
-    ff('-f', 'lavfi', '-i', 'gradients=s=1280x720:c0=0x1e3a8a:c1=0xf59e0b:c2=0x10b981:nb_colors=3:seed=7', '-frames:v', '1', join(dir, 'sky.png')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'gradients=s=1280x720:c0=0x1e3a8a:c1=0xf59e0b:c2=0x10b981:nb_colors=3:seed=7',
+      '-frames:v',
+      '1',
+      join(dir, 'sky.png'),
+    ),
     ff(
       '-f',
       'lavfi',
@@ -105,7 +141,11 @@ afterAll(async () => {
  * fetches the decoded frames from the harness's dev server and compares there: no picture crosses the
  * DevTools protocol, and none is encoded to PNG and decoded again (that took about half of this test's time).
  */
-async function previewPsnr(settings: ProjectSettings, frames: number[], exported: string): Promise<number[]> {
+async function previewPsnr(
+  settings: ProjectSettings,
+  frames: number[],
+  exported: string,
+): Promise<number[]> {
   const modules = {
     draw: `/@fs${join(root, 'dashboard/features/video-editor/render/draw-frame.ts')}`,
     scene: `/@fs${join(root, 'dashboard/features/video-editor/render/scene.ts')}`,
@@ -114,12 +154,16 @@ async function previewPsnr(settings: ProjectSettings, frames: number[], exported
     async ([m, list, s, at, exportUrl]) => {
       const load = new Function('u', 'return import(u)') as (u: string) => Promise<unknown>;
       const { drawFrame } = (await load(m.draw)) as { drawFrame: typeof DrawFrame };
-      const { activeVisualsAt, sourceTime } = (await load(m.scene)) as { activeVisualsAt: typeof ActiveVisualsAt; sourceTime: typeof SourceTime };
+      const { activeVisualsAt, sourceTime } = (await load(m.scene)) as {
+        activeVisualsAt: typeof ActiveVisualsAt;
+        sourceTime: typeof SourceTime;
+      };
       const response = await fetch(exportUrl);
       if (!response.ok) throw new Error(`cannot fetch the decoded export: ${response.status}`);
       const rgb = new Uint8Array(await response.arrayBuffer());
       const size = s.resolution.width * s.resolution.height * 3;
-      if (rgb.length !== size * at.length) throw new Error(`the decoded export holds ${rgb.length / size} frames, not ${at.length}`);
+      if (rgb.length !== size * at.length)
+        throw new Error(`the decoded export holds ${rgb.length / size} frames, not ${at.length}`);
       const elements = new Map<string, HTMLImageElement | HTMLVideoElement>();
       for (const item of list) {
         if (item.type !== 'image' && item.type !== 'video') continue;
@@ -133,8 +177,14 @@ async function previewPsnr(settings: ProjectSettings, frames: number[], exported
         }
         el.src = item.settings.url;
         await new Promise((resolve, reject) => {
-          el.addEventListener(el instanceof HTMLVideoElement ? 'loadeddata' : 'load', resolve, { once: true });
-          el.addEventListener('error', () => reject(new Error(`cannot load ${item.settings.url}`)), { once: true });
+          el.addEventListener(el instanceof HTMLVideoElement ? 'loadeddata' : 'load', resolve, {
+            once: true,
+          });
+          el.addEventListener(
+            'error',
+            () => reject(new Error(`cannot load ${item.settings.url}`)),
+            { once: true },
+          );
         });
         elements.set(item.id, el);
       }
@@ -150,13 +200,19 @@ async function previewPsnr(settings: ProjectSettings, frames: number[], exported
           const el = elements.get(layer.id);
           if (!(el instanceof HTMLVideoElement) || layer.type !== 'video') continue;
           // Drawn once the seek's frame is presented (not only once 'seeked' fired, which can come first).
-          const presented = new Promise<void>((resolve) => el.requestVideoFrameCallback(() => resolve()));
-          const seeked = new Promise((resolve) => el.addEventListener('seeked', resolve, { once: true }));
+          const presented = new Promise<void>((resolve) =>
+            el.requestVideoFrameCallback(() => resolve()),
+          );
+          const seeked = new Promise((resolve) =>
+            el.addEventListener('seeked', resolve, { once: true }),
+          );
           el.currentTime = sourceTime(layer, t);
           await seeked;
           await Promise.race([presented, new Promise((resolve) => setTimeout(resolve, 2000))]);
         }
-        drawFrame(ctx, { width: canvas.width, height: canvas.height, items: list, fps: s.fps }, t, { frameFor: (item) => elements.get(item.id) ?? null });
+        drawFrame(ctx, { width: canvas.width, height: canvas.height, items: list, fps: s.fps }, t, {
+          frameFor: (item) => elements.get(item.id) ?? null,
+        });
         const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
         let sum = 0;
         for (let i = 0, o = out.length * size; i < rgba.length; i += 4, o += 3) {
@@ -173,21 +229,48 @@ async function previewPsnr(settings: ProjectSettings, frames: number[], exported
   );
 }
 
-describe.each(ASPECT_RATIOS.map((a) => [a.id, a] as const))('the %s preset: preview equals export', (_id, preset) => {
-  const settings: ProjectSettings = { aspectRatio: preset.id, resolution: { width: preset.width, height: preset.height }, fps: FPS, format: 'mp4', quality: 'high' };
-  const name = preset.id.replace(':', 'x');
+describe.each(ASPECT_RATIOS.map((a) => [a.id, a] as const))(
+  'the %s preset: preview equals export',
+  (_id, preset) => {
+    const settings: ProjectSettings = {
+      aspectRatio: preset.id,
+      resolution: { width: preset.width, height: preset.height },
+      fps: FPS,
+      format: 'mp4',
+      quality: 'high',
+    };
+    const name = preset.id.replace(':', 'x');
 
-  it(`has PSNR of at least 40 dB at each of 20 times (${preset.width}x${preset.height})`, async () => {
-    const result = await harness.render({ items, settings, title: 'One painter' }, 'webcodecs');
-    const mp4 = join(dir, `${name}.mp4`);
-    await writeFile(mp4, Buffer.from(result.base64!, 'base64'));
-    // The export's frames at the same indices, as the native ffmpeg decodes them (its colour tags honoured).
-    const pick = FRAMES.map((f) => `eq(n\\,${f})`).join('+');
-    const decoded = join(dir, `${name}-export.rgb`);
-    await run('ffmpeg', ['-v', 'error', '-y', '-i', mp4, '-vf', `select=${pick}`, '-vsync', '0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', decoded]);
-    const psnr = await previewPsnr(settings, FRAMES, `/@fs${decoded}`);
-    expect(psnr).toHaveLength(FRAMES.length);
-    const worst = Math.min(...psnr);
-    expect(worst, `PSNR by time: ${psnr.map((p, k) => `${FRAMES[k]}:${p.toFixed(1)}`).join(' ')}`).toBeGreaterThanOrEqual(40);
-  });
-});
+    it(`has PSNR of at least 40 dB at each of 20 times (${preset.width}x${preset.height})`, async () => {
+      const result = await harness.render({ items, settings, title: 'One painter' }, 'webcodecs');
+      const mp4 = join(dir, `${name}.mp4`);
+      await writeFile(mp4, Buffer.from(result.base64!, 'base64'));
+      // The export's frames at the same indices, as the native ffmpeg decodes them (its colour tags honoured).
+      const pick = FRAMES.map((f) => `eq(n\\,${f})`).join('+');
+      const decoded = join(dir, `${name}-export.rgb`);
+      await run('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        mp4,
+        '-vf',
+        `select=${pick}`,
+        '-vsync',
+        '0',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        decoded,
+      ]);
+      const psnr = await previewPsnr(settings, FRAMES, `/@fs${decoded}`);
+      expect(psnr).toHaveLength(FRAMES.length);
+      const worst = Math.min(...psnr);
+      expect(
+        worst,
+        `PSNR by time: ${psnr.map((p, k) => `${FRAMES[k]}:${p.toFixed(1)}`).join(' ')}`,
+      ).toBeGreaterThanOrEqual(40);
+    });
+  },
+);

@@ -13,12 +13,31 @@ import { openSharedHarness } from './support/shared-harness';
 // the wave's phase at the join, heard as a click.
 
 const RATE = 48000;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: 160, height: 90 }, fps: 30, format: 'mp4', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 160, height: 90 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+};
 // 12.5 s of black and a 1 kHz tone from 0.30001 s (between two frames of the mix) to 12.3 s, read from
 // 0.1234 s into its file: joins at every second and at 10 s fall inside it.
 const items: TimelineItem[] = [
-  { id: 'bg', type: 'title', settings: { text: ' ', fontSize: 10, color: '#000000' }, start_time: 0, duration: 12.5 },
-  { id: 'tone', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 }, start_time: 0.30001, duration: 12, in_point: 0.1234 },
+  {
+    id: 'bg',
+    type: 'title',
+    settings: { text: ' ', fontSize: 10, color: '#000000' },
+    start_time: 0,
+    duration: 12.5,
+  },
+  {
+    id: 'tone',
+    type: 'audio',
+    settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 },
+    start_time: 0.30001,
+    duration: 12,
+    in_point: 0.1234,
+  },
 ];
 
 let dir: string;
@@ -54,22 +73,62 @@ function strayAfter(t: number): number {
   const b = (xc * ss - xs * sc) / det;
   let sum = 0;
   let count = 0;
-  for (let n = Math.round((t + 0.005) * RATE); n < Math.round((t + 0.05) * RATE); n++, count++) sum += (pcm[2 * n]! - a * Math.sin(w * n) - b * Math.cos(w * n)) ** 2;
+  for (let n = Math.round((t + 0.005) * RATE); n < Math.round((t + 0.05) * RATE); n++, count++)
+    sum += (pcm[2 * n]! - a * Math.sin(w * n) - b * Math.cos(w * n)) ** 2;
   return Math.sqrt(sum / count) / Math.hypot(a, b);
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-audio-joins-'));
   // A pure 1 kHz sine at -6 dBFS, 16-bit WAV (no lossy coding in the source).
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=f=1000:r=${RATE}:d=13`, '-af', 'volume=0.5/0.125', '-ac', '2', '-c:a', 'pcm_s16le', join(dir, 'tone.wav')]);
-  const decoded = await run('ffmpeg', ['-v', 'error', '-i', join(dir, 'tone.wav'), '-ac', '2', '-f', 'f32le', '-']);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=1000:r=${RATE}:d=13`,
+    '-af',
+    'volume=0.5/0.125',
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    join(dir, 'tone.wav'),
+  ]);
+  const decoded = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    join(dir, 'tone.wav'),
+    '-ac',
+    '2',
+    '-f',
+    'f32le',
+    '-',
+  ]);
   source = new Float32Array(decoded.buffer, decoded.byteOffset, Math.floor(decoded.length / 4));
   harness = await openSharedHarness(dir);
   const result = await harness.render({ items, settings, title: 'Joins' }, 'webcodecs');
   engine = result.engine;
   const file = join(dir, 'joins.mp4');
   await writeFile(file, Buffer.from(result.base64!, 'base64'));
-  const raw = await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '2', '-ar', String(RATE), '-f', 'f32le', '-']);
+  const raw = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-map',
+    '0:a:0',
+    '-ac',
+    '2',
+    '-ar',
+    String(RATE),
+    '-f',
+    'f32le',
+    '-',
+  ]);
   pcm = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 4));
 });
 
@@ -83,7 +142,11 @@ describe('a tone exported across the joins of the piecewise mix', () => {
     expect(engine).toMatch(/^webcodecs/);
     const steady = strayAfter(5.5);
     expect(steady).toBeLessThan(0.03);
-    for (const join of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) expect(strayAfter(join), `the wave after ${join} s (between joins: ${steady.toFixed(4)})`).toBeLessThan(0.03);
+    for (const join of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+      expect(
+        strayAfter(join),
+        `the wave after ${join} s (between joins: ${steady.toFixed(4)})`,
+      ).toBeLessThan(0.03);
   });
 
   it("starts the tone at its time in the timeline: the AAC encoder's priming is not heard as a delay", () => {
@@ -98,7 +161,8 @@ describe('a tone exported across the joins of the piecewise mix', () => {
       for (let n = from; n < to; n++) sum += x[2 * n]! ** 2;
       return Math.sqrt(sum / (to - from));
     };
-    const db = 20 * Math.log10(rms(pcm, 2 * RATE, 10.5 * RATE) / rms(source, 2 * RATE, 10.5 * RATE));
+    const db =
+      20 * Math.log10(rms(pcm, 2 * RATE, 10.5 * RATE) / rms(source, 2 * RATE, 10.5 * RATE));
     expect(Math.abs(db), `${db.toFixed(2)} dB`).toBeLessThan(0.5);
   });
 });

@@ -14,9 +14,16 @@ import { audioRms, frameAt } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format: 'mp4', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format: 'mp4',
+  quality: 'high',
+};
 const mid = (frame: number) => Math.max(0, (frame - 0.25) / FPS);
-const near = (rgb: readonly number[], want: readonly number[]) => rgb.every((c, i) => Math.abs(c - want[i]!) <= 24);
+const near = (rgb: readonly number[], want: readonly number[]) =>
+  rgb.every((c, i) => Math.abs(c - want[i]!) <= 24);
 const items: TimelineItem[] = [
   {
     id: 'red',
@@ -59,7 +66,22 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-keyframes-'));
   await Promise.all([
     writePictureFixtures(dir, W, H),
-    run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=1000:d=2', '-af', 'volume=2', '-c:a', 'libmp3lame', '-b:a', '192k', join(dir, 'tone.mp3')]),
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=1000:d=2',
+      '-af',
+      'volume=2',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '192k',
+      join(dir, 'tone.mp3'),
+    ]),
   ]);
   harness = await openSharedHarness(dir);
 });
@@ -79,10 +101,17 @@ describe.each(['webcodecs', 'ffmpeg'] as const)('keyframes exported with %s', (e
 
   it('draws the keyframed opacity at its frames', async () => {
     const held = await frameAt(out, mid(15), W, H);
-    expect(near(held(W / 2, H / 2), [128, 0, 0]), `frame 15 ${held(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(near(held(W / 2, H / 2), [128, 0, 0]), `frame 15 ${held(W / 2, H / 2).join(',')}`).toBe(
+      true,
+    );
     const whole = await frameAt(out, mid(40), W, H);
-    expect(near(whole(W / 2, H / 2), [255, 0, 0]), `frame 40 ${whole(W / 2, H / 2).join(',')}`).toBe(true);
-    expect(near(whole(20, H / 2), [255, 0, 0]), `frame 40 left ${whole(20, H / 2).join(',')}`).toBe(true);
+    expect(
+      near(whole(W / 2, H / 2), [255, 0, 0]),
+      `frame 40 ${whole(W / 2, H / 2).join(',')}`,
+    ).toBe(true);
+    expect(near(whole(20, H / 2), [255, 0, 0]), `frame 40 left ${whole(20, H / 2).join(',')}`).toBe(
+      true,
+    );
   });
 
   it('draws the keyframed position at its frame', async () => {

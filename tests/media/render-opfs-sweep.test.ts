@@ -50,17 +50,27 @@ it('deletes the files of a closed tab and of no tab, and keeps those an open tab
     'render-live-writing.webm.crswap',
     'render-unmarked.mp4',
   ];
-  expect((await harness.page.evaluate(() => window.museOpfsFiles())).map((f) => f.split(':')[0]).sort()).toEqual(all);
+  expect(
+    (await harness.page.evaluate(() => window.museOpfsFiles())).map((f) => f.split(':')[0]).sort(),
+  ).toEqual(all);
 
   // While both tabs are open, a sweep deletes only the unmarked file.
   expect(await harness.page.evaluate(() => window.museSweep())).toEqual(['render-unmarked.mp4']);
 
   await closed.close();
   // The browser releases a closed tab's locks as it tears it down.
-  await expect.poll(() => harness.page.evaluate(() => window.museHeldLocks()), { timeout: 30_000 }).toEqual(['muse-renders/render-live-upload.mp4', 'muse-renders/render-live-writing.webm']);
+  await expect
+    .poll(() => harness.page.evaluate(() => window.museHeldLocks()), { timeout: 30_000 })
+    .toEqual(['muse-renders/render-live-upload.mp4', 'muse-renders/render-live-writing.webm']);
   // (Chromium deletes the swap file of a writable a closed tab left open; a crashed tab's stays for the sweep.)
-  expect(await harness.page.evaluate(() => window.museSweep())).toEqual(expect.arrayContaining(['render-closed-upload.mp4', 'render-closed-writing.mp4']));
-  expect((await harness.page.evaluate(() => window.museOpfsFiles())).sort()).toEqual(['render-live-upload.mp4:2000', 'render-live-writing.webm.crswap:0', 'render-live-writing.webm:0']);
+  expect(await harness.page.evaluate(() => window.museSweep())).toEqual(
+    expect.arrayContaining(['render-closed-upload.mp4', 'render-closed-writing.mp4']),
+  );
+  expect((await harness.page.evaluate(() => window.museOpfsFiles())).sort()).toEqual([
+    'render-live-upload.mp4:2000',
+    'render-live-writing.webm.crswap:0',
+    'render-live-writing.webm:0',
+  ]);
 
   // The open tab's files are intact, and its own dispose() deletes them.
   await live.evaluate(() => window.museDisposeFiles());

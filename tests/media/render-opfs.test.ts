@@ -15,13 +15,40 @@ import { probe } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings = (format: 'mp4' | 'webm'): ProjectSettings => ({ aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format, quality: 'high' });
+const settings = (format: 'mp4' | 'webm'): ProjectSettings => ({
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format,
+  quality: 'high',
+});
 const items: TimelineItem[] = [
-  { id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 0, duration: 2, track: 'main' },
-  { id: 'blue', type: 'image', settings: { url: `${MEDIA_ORIGIN}/blue.png` }, start_time: 2, duration: 1, track: 'main' },
+  {
+    id: 'clip',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+    start_time: 0,
+    duration: 2,
+    track: 'main',
+  },
+  {
+    id: 'blue',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/blue.png` },
+    start_time: 2,
+    duration: 1,
+    track: 'main',
+  },
 ];
 // Long enough to be still encoding when it is cancelled.
-const long: TimelineItem[] = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 2 * i, duration: 2, track: 'main' }));
+const long: TimelineItem[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `c${i}`,
+  type: 'video',
+  settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+  start_time: 2 * i,
+  duration: 2,
+  track: 'main',
+}));
 
 let dir: string;
 let harness: Harness;
@@ -30,7 +57,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-opfs-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `testsrc2=s=${W}x${H}:r=${FPS}:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${W}x${H}:r=${FPS}:d=2`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'clip.mp4'),
+    ),
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=3', '-ac', '2', '-ar', '48000', join(dir, 'tone.wav')),
   ]);
@@ -43,12 +82,23 @@ afterAll(async () => {
 });
 
 /** md5 of the decoded pictures. */
-const pictures = async (file: string) => (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', '-'])).toString().trim();
+const pictures = async (file: string) =>
+  (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', '-']))
+    .toString()
+    .trim();
 
 describe.each(['mp4', 'webm'] as const)('a %s WebCodecs export', (format) => {
   it('streams through an OPFS file that matches the in-memory export and is deleted after use', async () => {
-    const opfs = await harness.render({ items, settings: settings(format), title: 'OPFS' }, 'webcodecs', { spool: 'opfs' });
-    const memory = await harness.render({ items, settings: settings(format), title: 'OPFS' }, 'webcodecs', { spool: 'memory' });
+    const opfs = await harness.render(
+      { items, settings: settings(format), title: 'OPFS' },
+      'webcodecs',
+      { spool: 'opfs' },
+    );
+    const memory = await harness.render(
+      { items, settings: settings(format), title: 'OPFS' },
+      'webcodecs',
+      { spool: 'memory' },
+    );
     expect(opfs.storage).toBe('opfs');
     expect(opfs.fileName).toMatch(new RegExp(`^render-.+\\.${format}$`));
     // The file was in OPFS, with the result's bytes, until dispose() deleted it.
@@ -72,8 +122,21 @@ describe.each(['mp4', 'webm'] as const)('a %s WebCodecs export', (format) => {
 it('hands on an mp4 whose sound ffmpeg.wasm adds as an OPFS file, deleted after use', async () => {
   // Chromium on Linux has no AAC encoder in WebCodecs: ffmpeg.wasm adds the sound to the video it reads
   // from OPFS (mounted), and its output is copied into a new OPFS file; the video's file is gone.
-  const withSound: TimelineItem[] = [...items, { id: 'tone', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 }, start_time: 0, duration: 3, track: 'audio-1' }];
-  const result = await harness.render({ items: withSound, settings: settings('mp4'), title: 'x' }, 'webcodecs');
+  const withSound: TimelineItem[] = [
+    ...items,
+    {
+      id: 'tone',
+      type: 'audio',
+      settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 },
+      start_time: 0,
+      duration: 3,
+      track: 'audio-1',
+    },
+  ];
+  const result = await harness.render(
+    { items: withSound, settings: settings('mp4'), title: 'x' },
+    'webcodecs',
+  );
   const out = join(dir, 'sound.mp4');
   await writeFile(out, Buffer.from(result.base64!, 'base64'));
   const p = await probe(out);
@@ -97,7 +160,10 @@ describe.each(['mp4', 'mov'] as const)('a %s ffmpeg.wasm export', (format) => {
     expect(memory.storage).toBe('memory');
     expect(memory.opfsBefore).toEqual([]);
 
-    const files = { opfs: join(dir, `wasm-opfs.${format}`), memory: join(dir, `wasm-memory.${format}`) };
+    const files = {
+      opfs: join(dir, `wasm-opfs.${format}`),
+      memory: join(dir, `wasm-memory.${format}`),
+    };
     await writeFile(files.opfs, Buffer.from(opfs.base64!, 'base64'));
     await writeFile(files.memory, Buffer.from(memory.base64!, 'base64'));
     expect((await probe(files.opfs)).video?.frames).toBe(3 * FPS);
@@ -106,10 +172,15 @@ describe.each(['mp4', 'mov'] as const)('a %s ffmpeg.wasm export', (format) => {
 });
 
 it('leaves no OPFS file when the export is cancelled', async () => {
-  const outcome = await harness.render({ items: long, settings: settings('mp4'), title: 'x' }, 'webcodecs', { abortWhenSpooled: true, returnBytes: false }).then(
-    () => 'finished',
-    (e: unknown) => String(e),
-  );
+  const outcome = await harness
+    .render({ items: long, settings: settings('mp4'), title: 'x' }, 'webcodecs', {
+      abortWhenSpooled: true,
+      returnBytes: false,
+    })
+    .then(
+      () => 'finished',
+      (e: unknown) => String(e),
+    );
   expect(outcome).toContain('Render cancelled');
   expect(await harness.page.evaluate(() => window.museOpfsFiles())).toEqual([]);
 });

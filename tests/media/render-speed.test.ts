@@ -17,14 +17,50 @@ const W = 320;
 const H = 180;
 const FPS = 30;
 const RATE = 48_000;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format: 'mp4', quality: 'high' };
-const items: TimelineItem[] = [{ id: 'clock', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clock.mp4` }, start_time: 0, duration: 2.5, in_point: 1, source_duration: 6, speed: 2, track: 'main' }];
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format: 'mp4',
+  quality: 'high',
+};
+const items: TimelineItem[] = [
+  {
+    id: 'clock',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/clock.mp4` },
+    start_time: 0,
+    duration: 2.5,
+    in_point: 1,
+    source_duration: 6,
+    speed: 2,
+    track: 'main',
+  },
+];
 /** The red level of the source second that the export shows at time t. */
 const redAt = (t: number) => 20 + 40 * Math.floor(1 + 2 * t);
 
 /** The strongest frequency (Hz) of the export's sound between from and to seconds: 5 Hz steps, then 0.1 Hz around the peak. */
 async function pitch(file: string, from: number, to: number): Promise<number> {
-  const raw = await run('ffmpeg', ['-v', 'error', '-i', file, '-ss', String(from), '-t', String(to - from), '-map', '0:a:0', '-ac', '1', '-ar', String(RATE), '-f', 'f32le', '-']);
+  const raw = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-ss',
+    String(from),
+    '-t',
+    String(to - from),
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(RATE),
+    '-f',
+    'f32le',
+    '-',
+  ]);
   const x = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 4));
   const magnitude = (f: number, n: number) => {
     let re = 0;
@@ -110,7 +146,10 @@ describe.each(['webcodecs', 'ffmpeg'] as const)('a 2x clip exported with %s', (e
     for (const frame of [6, 21, 36, 51, 66]) {
       const t = frame / FPS;
       const [r] = (await frameAt(out, Math.max(0, (frame - 0.25) / FPS), W, H))(W / 2, H / 2);
-      expect(Math.abs(r - redAt(t)), `frame ${frame}: red ${r}, want ${redAt(t)}`).toBeLessThanOrEqual(12);
+      expect(
+        Math.abs(r - redAt(t)),
+        `frame ${frame}: red ${r}, want ${redAt(t)}`,
+      ).toBeLessThanOrEqual(12);
     }
   });
 

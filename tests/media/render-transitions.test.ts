@@ -13,12 +13,35 @@ import { frameAt } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format: 'mp4', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format: 'mp4',
+  quality: 'high',
+};
 const mid = (frame: number) => Math.max(0, (frame - 0.25) / FPS);
-const near = (rgb: readonly number[], want: readonly number[]) => rgb.every((c, i) => Math.abs(c - want[i]!) <= 40);
+const near = (rgb: readonly number[], want: readonly number[]) =>
+  rgb.every((c, i) => Math.abs(c - want[i]!) <= 40);
 const items: TimelineItem[] = [
-  { id: 'red', type: 'image', settings: { url: `${MEDIA_ORIGIN}/red.png` }, start_time: 0, duration: 1, track: 'main' },
-  { id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 1, duration: 0.5, track: 'main', in_point: 0.5, transition_in: { kind: 'crossfade', duration: 10 / FPS } },
+  {
+    id: 'red',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/red.png` },
+    start_time: 0,
+    duration: 1,
+    track: 'main',
+  },
+  {
+    id: 'clip',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+    start_time: 1,
+    duration: 0.5,
+    track: 'main',
+    in_point: 0.5,
+    transition_in: { kind: 'crossfade', duration: 10 / FPS },
+  },
 ];
 
 let dir: string;
@@ -45,20 +68,30 @@ describe.each(['webcodecs', 'ffmpeg'] as const)('a crossfade exported with %s', 
 
   it('shows the hard cut outside the transition', async () => {
     const before = await frameAt(out, mid(20), W, H);
-    expect(near(before(W / 2, H / 2), [255, 0, 0]), `before ${before(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(
+      near(before(W / 2, H / 2), [255, 0, 0]),
+      `before ${before(W / 2, H / 2).join(',')}`,
+    ).toBe(true);
     const after = await frameAt(out, mid(40), W, H);
-    expect(near(after(W / 2, H / 2), [0, 0, 255]), `after ${after(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(near(after(W / 2, H / 2), [0, 0, 255]), `after ${after(W / 2, H / 2).join(',')}`).toBe(
+      true,
+    );
   });
 
   it('mixes the two whole frames over the transition, bars included', async () => {
     // Frame 31, 0.6 of the way through (frame 30 would show the clip at 0.5 s, where its lime and blue meet).
     const frame = await frameAt(out, mid(31), W, H);
-    expect(near(frame(W / 2, H / 2), [102, 0, 153]), `centre ${frame(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(
+      near(frame(W / 2, H / 2), [102, 0, 153]),
+      `centre ${frame(W / 2, H / 2).join(',')}`,
+    ).toBe(true);
     expect(near(frame(10, H / 2), [102, 0, 0]), `side ${frame(10, H / 2).join(',')}`).toBe(true);
   });
 
   it('brings the clip in from before its in-point (lime)', async () => {
     const early = await frameAt(out, mid(27), W, H);
-    expect(near(early(W / 2, H / 2), [204, 51, 0]), `centre ${early(W / 2, H / 2).join(',')}`).toBe(true);
+    expect(near(early(W / 2, H / 2), [204, 51, 0]), `centre ${early(W / 2, H / 2).join(',')}`).toBe(
+      true,
+    );
   });
 });

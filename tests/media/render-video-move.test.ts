@@ -15,9 +15,16 @@ import { frameAt } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format: 'mp4', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format: 'mp4',
+  quality: 'high',
+};
 const mid = (frame: number) => Math.max(0, (frame - 0.25) / FPS);
-const near = (rgb: readonly number[], want: readonly number[]) => rgb.every((c, i) => Math.abs(c - want[i]!) <= 24);
+const near = (rgb: readonly number[], want: readonly number[]) =>
+  rgb.every((c, i) => Math.abs(c - want[i]!) <= 24);
 const keyframes = {
   x: [
     { frame: 0, value: 0, easing: 'linear' as const },
@@ -25,9 +32,32 @@ const keyframes = {
   ],
 };
 const items: TimelineItem[] = [
-  { id: 'main', type: 'video', settings: { url: `${MEDIA_ORIGIN}/red.mp4` }, start_time: 0, duration: 2, track: 'main', keyframes },
-  { id: 'blue', type: 'image', settings: { url: `${MEDIA_ORIGIN}/blue.png` }, start_time: 2, duration: 2, track: 'main' },
-  { id: 'over', type: 'video', settings: { url: `${MEDIA_ORIGIN}/red.mp4` }, start_time: 2, duration: 2, track: 'overlay-1', keyframes },
+  {
+    id: 'main',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/red.mp4` },
+    start_time: 0,
+    duration: 2,
+    track: 'main',
+    keyframes,
+  },
+  {
+    id: 'blue',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/blue.png` },
+    start_time: 2,
+    duration: 2,
+    track: 'main',
+  },
+  {
+    id: 'over',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/red.mp4` },
+    start_time: 2,
+    duration: 2,
+    track: 'overlay-1',
+    keyframes,
+  },
 ];
 
 let dir: string;
@@ -37,7 +67,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-video-move-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}:r=${FPS}:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'red.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=red:s=${W}x${H}:r=${FPS}:d=2`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'red.mp4'),
+    ),
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
   ]);
   harness = await openSharedHarness(dir);
@@ -63,9 +105,19 @@ describe.each(['webcodecs', 'ffmpeg'] as const)('a keyframed video exported with
     [45, 60, 120, [0, 0, 0]],
     [60 + 15, 20, 70, [0, 0, 255]],
     [60 + 45, 60, 120, [0, 0, 255]],
-  ] as const)('frame %s: moved right by its keyframed position', async (frame, under, on, below) => {
-    const px = await frameAt(out, mid(frame), W, H);
-    if (under !== null) expect(near(px(under, H / 2), below), `frame ${frame} x=${under}: ${px(under, H / 2).join(',')}`).toBe(true);
-    expect(near(px(on, H / 2), [255, 0, 0]), `frame ${frame} x=${on}: ${px(on, H / 2).join(',')}`).toBe(true);
-  });
+  ] as const)(
+    'frame %s: moved right by its keyframed position',
+    async (frame, under, on, below) => {
+      const px = await frameAt(out, mid(frame), W, H);
+      if (under !== null)
+        expect(
+          near(px(under, H / 2), below),
+          `frame ${frame} x=${under}: ${px(under, H / 2).join(',')}`,
+        ).toBe(true);
+      expect(
+        near(px(on, H / 2), [255, 0, 0]),
+        `frame ${frame} x=${on}: ${px(on, H / 2).join(',')}`,
+      ).toBe(true);
+    },
+  );
 });

@@ -21,7 +21,13 @@ import { frameAt } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format: 'mp4', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format: 'mp4',
+  quality: 'high',
+};
 const mid = (frame: number) => Math.max(0, (frame - 0.25) / FPS);
 const red = `${MEDIA_ORIGIN}/red.mp4`;
 const faded: TimelineItem = {
@@ -53,7 +59,14 @@ const items: TimelineItem[] = [
       ],
     },
   },
-  { id: 'blue', type: 'image', settings: { url: `${MEDIA_ORIGIN}/blue.png` }, start_time: 2, duration: 4, track: 'main' },
+  {
+    id: 'blue',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/blue.png` },
+    start_time: 2,
+    duration: 4,
+    track: 'main',
+  },
   {
     id: 'turned',
     type: 'video',
@@ -91,7 +104,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-video-transform-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `color=c=red:s=${W}x${H}:r=${FPS}:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'red.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=red:s=${W}x${H}:r=${FPS}:d=2`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'red.mp4'),
+    ),
     ff('-f', 'lavfi', '-i', `color=c=blue:s=${W}x${H}`, '-frames:v', '1', join(dir, 'blue.png')),
   ]);
   harness = await openSharedHarness(dir);
@@ -102,44 +127,68 @@ afterAll(async () => {
   if (dir && !process.env.MEDIA_KEEP) await rm(dir, { recursive: true, force: true });
 });
 
-describe.each(['webcodecs', 'ffmpeg'] as const)('a scaled, turned and faded video exported with %s', (engine) => {
-  let out: string;
-  beforeAll(async () => {
-    const result = await harness.render({ items, settings, title: 'Transformed video' }, engine);
-    out = join(dir, `video-transform-${engine}.mp4`);
-    await writeFile(out, Buffer.from(result.base64!, 'base64'));
-  });
+describe.each(['webcodecs', 'ffmpeg'] as const)(
+  'a scaled, turned and faded video exported with %s',
+  (engine) => {
+    let out: string;
+    beforeAll(async () => {
+      const result = await harness.render({ items, settings, title: 'Transformed video' }, engine);
+      out = join(dir, `video-transform-${engine}.mp4`);
+      await writeFile(out, Buffer.from(result.base64!, 'base64'));
+    });
 
-  it.each([
-    [0, 320, 180],
-    [15, 240, 135],
-    [30, 160, 90],
-    [45, 160, 90],
-  ] as const)('frame %s: the video is scaled about the centre to %sx%s', async (frame, width, height) => {
-    const got = await redExtent(out, frame);
-    expect(Math.abs(got.width - width), `frame ${frame} width ${got.width}`).toBeLessThanOrEqual(4);
-    expect(Math.abs(got.height - height), `frame ${frame} height ${got.height}`).toBeLessThanOrEqual(4);
-  });
+    it.each([
+      [0, 320, 180],
+      [15, 240, 135],
+      [30, 160, 90],
+      [45, 160, 90],
+    ] as const)(
+      'frame %s: the video is scaled about the centre to %sx%s',
+      async (frame, width, height) => {
+        const got = await redExtent(out, frame);
+        expect(
+          Math.abs(got.width - width),
+          `frame ${frame} width ${got.width}`,
+        ).toBeLessThanOrEqual(4);
+        expect(
+          Math.abs(got.height - height),
+          `frame ${frame} height ${got.height}`,
+        ).toBeLessThanOrEqual(4);
+      },
+    );
 
-  it.each([
-    [60, 160, 90],
-    [60 + 15, 127, 127],
-    [60 + 30, 90, 160],
-    [60 + 45, 90, 160],
-  ] as const)('frame %s: the video is turned about the centre (%s px across, %s px down)', async (frame, width, height) => {
-    const got = await redExtent(out, frame);
-    expect(Math.abs(got.width - width), `frame ${frame} width ${got.width}`).toBeLessThanOrEqual(4);
-    expect(Math.abs(got.height - height), `frame ${frame} height ${got.height}`).toBeLessThanOrEqual(4);
-  });
+    it.each([
+      [60, 160, 90],
+      [60 + 15, 127, 127],
+      [60 + 30, 90, 160],
+      [60 + 45, 90, 160],
+    ] as const)(
+      'frame %s: the video is turned about the centre (%s px across, %s px down)',
+      async (frame, width, height) => {
+        const got = await redExtent(out, frame);
+        expect(
+          Math.abs(got.width - width),
+          `frame ${frame} width ${got.width}`,
+        ).toBeLessThanOrEqual(4);
+        expect(
+          Math.abs(got.height - height),
+          `frame ${frame} height ${got.height}`,
+        ).toBeLessThanOrEqual(4);
+      },
+    );
 
-  it.each([120, 120 + 15, 120 + 30, 120 + 45])('frame %s: the video over blue at its keyframed opacity', async (frame) => {
-    const opacity = valueAt(faded, 'opacity', frame / FPS, FPS) / 100;
-    const want = [255 * opacity, 0, 255 * (1 - opacity)];
-    const px = await frameAt(out, mid(frame), W, H);
-    const got = px(W / 2, H / 2);
-    expect(
-      got.every((c, i) => Math.abs(c - want[i]!) <= 24),
-      `frame ${frame}: ${got.join(',')} for opacity ${opacity.toFixed(3)}`,
-    ).toBe(true);
-  });
-});
+    it.each([120, 120 + 15, 120 + 30, 120 + 45])(
+      'frame %s: the video over blue at its keyframed opacity',
+      async (frame) => {
+        const opacity = valueAt(faded, 'opacity', frame / FPS, FPS) / 100;
+        const want = [255 * opacity, 0, 255 * (1 - opacity)];
+        const px = await frameAt(out, mid(frame), W, H);
+        const got = px(W / 2, H / 2);
+        expect(
+          got.every((c, i) => Math.abs(c - want[i]!) <= 24),
+          `frame ${frame}: ${got.join(',')} for opacity ${opacity.toFixed(3)}`,
+        ).toBe(true);
+      },
+    );
+  },
+);

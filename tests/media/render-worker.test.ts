@@ -16,13 +16,47 @@ import { probe } from './support/probe';
 const W = 320;
 const H = 180;
 const FPS = 30;
-const settings = (format: 'mp4' | 'webm'): ProjectSettings => ({ aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format, quality: 'high' });
+const settings = (format: 'mp4' | 'webm'): ProjectSettings => ({
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format,
+  quality: 'high',
+});
 // The bench's reference timeline (stills, then a title) with a video clip and a caption cue over it.
 const reference: TimelineItem[] = [
-  { id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 0, duration: 1.5, track: 'main' },
-  { id: 's0', type: 'image', settings: { url: `${MEDIA_ORIGIN}/still0.png` }, start_time: 1.5, duration: 1, track: 'main' },
-  { id: 's1', type: 'image', settings: { url: `${MEDIA_ORIGIN}/still1.png` }, start_time: 2.5, duration: 1, track: 'main' },
-  { id: 't', type: 'title', settings: { text: 'Muse Studio', fontSize: 96, color: '#ffffff' }, start_time: 3.5, duration: 1, track: 'main' },
+  {
+    id: 'clip',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+    start_time: 0,
+    duration: 1.5,
+    track: 'main',
+  },
+  {
+    id: 's0',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/still0.png` },
+    start_time: 1.5,
+    duration: 1,
+    track: 'main',
+  },
+  {
+    id: 's1',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/still1.png` },
+    start_time: 2.5,
+    duration: 1,
+    track: 'main',
+  },
+  {
+    id: 't',
+    type: 'title',
+    settings: { text: 'Muse Studio', fontSize: 96, color: '#ffffff' },
+    start_time: 3.5,
+    duration: 1,
+    track: 'main',
+  },
   {
     id: 'cap',
     type: 'title',
@@ -40,10 +74,24 @@ const reference: TimelineItem[] = [
     start_time: 0.5,
     duration: 1.5,
   } as TimelineItem,
-  { id: 'tone', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 }, start_time: 0, duration: 4.5, track: 'audio-1' },
+  {
+    id: 'tone',
+    type: 'audio',
+    settings: { url: `${MEDIA_ORIGIN}/tone.wav`, volume: 1 },
+    start_time: 0,
+    duration: 4.5,
+    track: 'audio-1',
+  },
 ];
 // Long enough to be still encoding when it is cancelled.
-const long: TimelineItem[] = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 1.5 * i, duration: 1.5, track: 'main' }));
+const long: TimelineItem[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `c${i}`,
+  type: 'video',
+  settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+  start_time: 1.5 * i,
+  duration: 1.5,
+  track: 'main',
+}));
 
 interface Rendered {
   base64: string;
@@ -71,7 +119,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'muse-worker-'));
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
-    ff('-f', 'lavfi', '-i', `testsrc2=s=${W}x${H}:r=${FPS}:d=1.5`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${W}x${H}:r=${FPS}:d=1.5`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'clip.mp4'),
+    ),
     ff('-f', 'lavfi', '-i', `mandelbrot=s=${W}x${H}`, '-frames:v', '1', join(dir, 'still0.png')),
     ff('-f', 'lavfi', '-i', `smptehdbars=s=${W}x${H}`, '-frames:v', '1', join(dir, 'still1.png')),
     ff('-f', 'lavfi', '-i', 'sine=f=440:d=5', '-ac', '2', '-ar', '48000', join(dir, 'tone.wav')),
@@ -108,7 +168,12 @@ afterAll(async () => {
 });
 
 /** Renders in the page; `edit` (a title's new text) is written into the timeline the caller passed, while the export runs. */
-const render = (items: TimelineItem[], format: 'mp4' | 'webm', thread: 'worker' | 'main', edit?: string) =>
+const render = (
+  items: TimelineItem[],
+  format: 'mp4' | 'webm',
+  thread: 'worker' | 'main',
+  edit?: string,
+) =>
   harness.page.evaluate(
     async ([items, settings, thread, edit]): Promise<Rendered> => {
       let edited = false;
@@ -121,13 +186,15 @@ const render = (items: TimelineItem[], format: 'mp4' | 'webm', thread: 'worker' 
             // The first report comes once the export has started (media loading): the user edits a title.
             if (edit === null || edited) return;
             edited = true;
-            for (const item of items) if (item.type === 'title' && item.track !== 'caption') item.settings.text = edit;
+            for (const item of items)
+              if (item.type === 'title' && item.track !== 'caption') item.settings.text = edit;
           },
         },
       );
       const bytes = new Uint8Array(await result.blob.arrayBuffer());
       let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       const opfsBefore = await window.museOpfsFiles();
       await result.dispose();
       return {
@@ -149,7 +216,10 @@ const save = async (name: string, r: Rendered) => {
   return file;
 };
 /** md5 of the decoded pictures (or sound) of a file. */
-const md5 = async (file: string, stream: 'v' | 'a') => (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-f', 'md5', '-'])).toString().trim();
+const md5 = async (file: string, stream: 'v' | 'a') =>
+  (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-f', 'md5', '-']))
+    .toString()
+    .trim();
 
 describe.each(['mp4', 'webm'] as const)('a %s export in the worker', (format) => {
   it("is the page's export frame for frame, written through an OPFS file", async () => {
@@ -178,7 +248,11 @@ it('keeps the timeline of the moment Export was clicked: an edit made during the
   const untouched = await render(reference, 'webm', 'worker');
   const edited = await render(reference, 'webm', 'worker', 'Edited while exporting');
   const onPage = await render(reference, 'webm', 'main', 'Edited while exporting');
-  const [u, e, p] = [await save('untouched.webm', untouched), await save('edited.webm', edited), await save('edited-page.webm', onPage)];
+  const [u, e, p] = [
+    await save('untouched.webm', untouched),
+    await save('edited.webm', edited),
+    await save('edited-page.webm', onPage),
+  ];
   // The fallback on the page keeps the snapshot too.
   expect(await md5(p, 'v')).toBe(await md5(u, 'v'));
   expect(await md5(e, 'v')).toBe(await md5(u, 'v'));
@@ -195,7 +269,17 @@ it('stops the worker on Cancel and leaves no OPFS file or lock', async () => {
     }, 10);
     try {
       await window.museRenderTimeline(
-        { items, settings: { aspectRatio: '16:9', resolution: { width: 320, height: 180 }, fps: 30, format: 'mp4', quality: 'high' }, title: 'x' },
+        {
+          items,
+          settings: {
+            aspectRatio: '16:9',
+            resolution: { width: 320, height: 180 },
+            fps: 30,
+            format: 'mp4',
+            quality: 'high',
+          },
+          title: 'x',
+        },
         {
           engine: 'webcodecs',
           signal: controller.signal,
@@ -211,7 +295,11 @@ it('stops the worker on Cancel and leaves no OPFS file or lock', async () => {
   }, long);
   expect(outcome).toContain('Render cancelled');
   expect(await harness.page.evaluate(() => window.museOpfsFiles())).toEqual([]);
-  expect((await harness.page.evaluate(() => window.museHeldLocks())).filter((l) => l.startsWith('muse-renders/'))).toEqual([]);
+  expect(
+    (await harness.page.evaluate(() => window.museHeldLocks())).filter((l) =>
+      l.startsWith('muse-renders/'),
+    ),
+  ).toEqual([]);
   const after = await harness.page.evaluate(() => ({ ...window.museWorkers }));
   expect(after.started - before.started).toBe(1);
   expect(after.terminated - before.terminated).toBe(1);

@@ -19,18 +19,65 @@ const FPS = 30;
 // 0-1 s red still; 1-2 s title; 2-3.5 s a 1 s square clip (green then blue: the last frame is held);
 // 3.5-4 s a tall magenta still (pillarboxed); a 1 s tone from 0.5 s at volume 0.8.
 const items: TimelineItem[] = [
-  { id: 'red', type: 'image', settings: { url: `${MEDIA_ORIGIN}/red.png` }, start_time: 0, duration: 1 },
-  { id: 'title', type: 'title', settings: { text: 'HELLO', fontSize: 160, color: '#ffffff' }, start_time: 1, duration: 1 },
-  { id: 'clip', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 2, duration: 1.5 },
-  { id: 'tall', type: 'image', settings: { url: `${MEDIA_ORIGIN}/tall.png` }, start_time: 3.5, duration: 0.5 },
-  { id: 'tone', type: 'audio', settings: { url: `${MEDIA_ORIGIN}/tone.mp3`, volume: 0.8 }, start_time: 0.5, duration: 1 },
+  {
+    id: 'red',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/red.png` },
+    start_time: 0,
+    duration: 1,
+  },
+  {
+    id: 'title',
+    type: 'title',
+    settings: { text: 'HELLO', fontSize: 160, color: '#ffffff' },
+    start_time: 1,
+    duration: 1,
+  },
+  {
+    id: 'clip',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+    start_time: 2,
+    duration: 1.5,
+  },
+  {
+    id: 'tall',
+    type: 'image',
+    settings: { url: `${MEDIA_ORIGIN}/tall.png` },
+    start_time: 3.5,
+    duration: 0.5,
+  },
+  {
+    id: 'tone',
+    type: 'audio',
+    settings: { url: `${MEDIA_ORIGIN}/tone.mp3`, volume: 0.8 },
+    start_time: 0.5,
+    duration: 1,
+  },
 ];
-const settings = (format: VideoFormat): ProjectSettings => ({ aspectRatio: '16:9', resolution: { width: W, height: H }, fps: FPS, format, quality: 'medium' });
+const settings = (format: VideoFormat): ProjectSettings => ({
+  aspectRatio: '16:9',
+  resolution: { width: W, height: H },
+  fps: FPS,
+  format,
+  quality: 'medium',
+});
 
-const expected: Record<VideoFormat, { container: (p: Awaited<ReturnType<typeof probe>>) => boolean; video: string; audio: string }> = {
-  mp4: { container: (p) => p.formatName.includes('mp4') && p.majorBrand !== 'qt  ', video: 'h264', audio: 'aac' },
+const expected: Record<
+  VideoFormat,
+  { container: (p: Awaited<ReturnType<typeof probe>>) => boolean; video: string; audio: string }
+> = {
+  mp4: {
+    container: (p) => p.formatName.includes('mp4') && p.majorBrand !== 'qt  ',
+    video: 'h264',
+    audio: 'aac',
+  },
   webm: { container: (p) => p.formatName.includes('webm'), video: 'vp9', audio: 'opus' },
-  mov: { container: (p) => p.formatName.includes('mov') && p.majorBrand === 'qt  ', video: 'prores', audio: 'pcm_s16le' },
+  mov: {
+    container: (p) => p.formatName.includes('mov') && p.majorBrand === 'qt  ',
+    video: 'prores',
+    audio: 'pcm_s16le',
+  },
 };
 
 // ffmpeg -ss (after -i) returns the first frame at or after t: a quarter frame early lands on `frame`.
@@ -49,7 +96,17 @@ beforeAll(async () => {
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   await Promise.all([
     writePictureFixtures(dir, W, H),
-    ff('-f', 'lavfi', '-i', 'sine=f=440:d=1', '-af', 'volume=4', '-c:a', 'libmp3lame', join(dir, 'tone.mp3')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=1',
+      '-af',
+      'volume=4',
+      '-c:a',
+      'libmp3lame',
+      join(dir, 'tone.mp3'),
+    ),
     // A library clip with sound: 1 s of grey pictures and a loud AAC tone.
     ff(
       '-f',
@@ -95,7 +152,10 @@ describe.each(cases)('a %s rendered with %s', (format, engine) => {
   let result: Awaited<ReturnType<Harness['render']>>;
 
   beforeAll(async () => {
-    result = await harness.render({ items, settings: settings(format), title: 'Render test' }, engine);
+    result = await harness.render(
+      { items, settings: settings(format), title: 'Render test' },
+      engine,
+    );
     file = join(dir, `out-${engine}.${format}`);
     await writeFile(file, Buffer.from(result.base64!, 'base64'));
   });
@@ -111,8 +171,17 @@ describe.each(cases)('a %s rendered with %s', (format, engine) => {
     expect(expected[format].container(p), p.formatName).toBe(true);
     // webm from ffmpeg.wasm is VP8 + Vorbis: its libvpx-vp9 and stereo libopus crash (see encoding.ts).
     const wasmWebm = format === 'webm' && engine === 'ffmpeg';
-    expect(p.video).toMatchObject({ codec: wasmWebm ? 'vp8' : expected[format].video, width: W, height: H, frames: 4 * FPS });
-    expect(p.audio).toMatchObject({ codec: wasmWebm ? 'vorbis' : expected[format].audio, sampleRate: 48000, channels: 2 });
+    expect(p.video).toMatchObject({
+      codec: wasmWebm ? 'vp8' : expected[format].video,
+      width: W,
+      height: H,
+      frames: 4 * FPS,
+    });
+    expect(p.audio).toMatchObject({
+      codec: wasmWebm ? 'vorbis' : expected[format].audio,
+      sampleRate: 48000,
+      channels: 2,
+    });
     expect(Math.abs(p.durationSec - 4)).toBeLessThan(0.1);
     if (format !== 'webm') expect(p.title).toBe('Render test');
   });
@@ -148,8 +217,20 @@ describe.each(cases)('a %s rendered with %s', (format, engine) => {
 
 // Two library clips with AAC sound back to back, the second muted, and no audio clip at all.
 const talking: TimelineItem[] = [
-  { id: 'on', type: 'video', settings: { url: `${MEDIA_ORIGIN}/talk.mp4` }, start_time: 0, duration: 1 },
-  { id: 'off', type: 'video', settings: { url: `${MEDIA_ORIGIN}/talk.mp4`, muted: true }, start_time: 1, duration: 1 },
+  {
+    id: 'on',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/talk.mp4` },
+    start_time: 0,
+    duration: 1,
+  },
+  {
+    id: 'off',
+    type: 'video',
+    settings: { url: `${MEDIA_ORIGIN}/talk.mp4`, muted: true },
+    start_time: 1,
+    duration: 1,
+  },
 ];
 
 describe.each([
@@ -160,7 +241,10 @@ describe.each([
   let file: string;
 
   beforeAll(async () => {
-    const result = await harness.render({ items: talking, settings: settings(format), title: 'Clip sound' }, engine);
+    const result = await harness.render(
+      { items: talking, settings: settings(format), title: 'Clip sound' },
+      engine,
+    );
     file = join(dir, `talk-${engine}.${format}`);
     await writeFile(file, Buffer.from(result.base64!, 'base64'));
   });
@@ -178,15 +262,40 @@ describe.each([
 
 describe('cancelling', () => {
   const long: TimelineItem[] = [
-    { id: 'a', type: 'image', settings: { url: `${MEDIA_ORIGIN}/red.png` }, start_time: 0, duration: 30 },
-    { id: 'b', type: 'video', settings: { url: `${MEDIA_ORIGIN}/clip.mp4` }, start_time: 30, duration: 30 },
+    {
+      id: 'a',
+      type: 'image',
+      settings: { url: `${MEDIA_ORIGIN}/red.png` },
+      start_time: 0,
+      duration: 30,
+    },
+    {
+      id: 'b',
+      type: 'video',
+      settings: { url: `${MEDIA_ORIGIN}/clip.mp4` },
+      start_time: 30,
+      duration: 30,
+    },
   ];
   // A render left alone would finish: the outcome alone tells a stopped render from one that ignored the abort.
-  it.each(['webcodecs', 'ffmpeg'] as const)('stops a %s render mid-way with an AbortError', async (engine) => {
-    const outcome = await harness.render({ items: long, settings: { ...settings('mp4'), resolution: { width: 640, height: 360 } }, title: 'x' }, engine, { abortAfterMs: 400 }).then(
-      () => 'finished',
-      (e: unknown) => String(e),
-    );
-    expect(outcome).toContain('Render cancelled');
-  });
+  it.each(['webcodecs', 'ffmpeg'] as const)(
+    'stops a %s render mid-way with an AbortError',
+    async (engine) => {
+      const outcome = await harness
+        .render(
+          {
+            items: long,
+            settings: { ...settings('mp4'), resolution: { width: 640, height: 360 } },
+            title: 'x',
+          },
+          engine,
+          { abortAfterMs: 400 },
+        )
+        .then(
+          () => 'finished',
+          (e: unknown) => String(e),
+        );
+      expect(outcome).toContain('Render cancelled');
+    },
+  );
 });

@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 // `media` suite; alone: npx vitest run --project media). Needs /usr/bin/chromium and ffmpeg, no stack.
 export default defineConfig({
   // The dashboard's own aliases, for the modules the media tests import (dashboard/lib/media-probe.ts).
-  resolve: { alias: { '@core': fileURLToPath(new URL('../../core', import.meta.url)), '@': fileURLToPath(new URL('../../dashboard', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@core': fileURLToPath(new URL('../../core', import.meta.url)),
+      '@': fileURLToPath(new URL('../../dashboard', import.meta.url)),
+    },
+  },
   test: {
     name: 'media',
     root: fileURLToPath(new URL('../..', import.meta.url)),

@@ -9,7 +9,8 @@ export function emulatorHost(variable: string, fallback: string): { host: string
   const value = process.env[variable] || fallback;
   const separator = value.lastIndexOf(':');
   const port = Number(value.slice(separator + 1));
-  if (separator < 0 || !Number.isInteger(port)) throw new Error(`${variable} must be host:port, got "${value}"`);
+  if (separator < 0 || !Number.isInteger(port))
+    throw new Error(`${variable} must be host:port, got "${value}"`);
   return { host: value.slice(0, separator).replace(/^\[|\]$/g, ''), port };
 }
 

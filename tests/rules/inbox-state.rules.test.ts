@@ -1,5 +1,21 @@
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, setLogLevel, Timestamp, updateDoc, type DocumentData, type Firestore } from 'firebase/firestore';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  deleteDoc,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  Timestamp,
+  updateDoc,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markInboxRead } from '../../core/firebase/inbox';
 import { inboxStatePath, readInboxState } from '../../core/inbox';
@@ -16,7 +32,10 @@ let env: RulesTestEnvironment;
 beforeAll(async () => {
   setLogLevel('error'); // every denied write would otherwise log a stream warning
   const { host, port } = emulatorHost('FIRESTORE_EMULATOR_HOST', '127.0.0.1:18080');
-  env = await initializeTestEnvironment({ projectId, firestore: { host, port, rules: readRules('firestore.rules') } });
+  env = await initializeTestEnvironment({
+    projectId,
+    firestore: { host, port, rules: readRules('firestore.rules') },
+  });
 });
 
 afterAll(async () => {
@@ -25,10 +44,13 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await env.clearFirestore();
-  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), PATH), { readAt: earlier }));
+  await env.withSecurityRulesDisabled((context) =>
+    setDoc(doc(context.firestore(), PATH), { readAt: earlier }),
+  );
 });
 
-const as = (who: 'alice' | 'bob', verified = true) => env.authenticatedContext(who, { email_verified: verified }).firestore() as unknown as Firestore;
+const as = (who: 'alice' | 'bob', verified = true) =>
+  env.authenticatedContext(who, { email_verified: verified }).firestore() as unknown as Firestore;
 async function stored(): Promise<DocumentData | undefined> {
   let data: DocumentData | undefined;
   await env.withSecurityRulesDisabled(async (context) => {
@@ -83,15 +105,35 @@ describe('the inbox read time', () => {
   });
 
   it.each<[string, string, DocumentData]>([
-    ['a time of the client (moved back)', PATH, { readAt: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')) }],
-    ['a time of the client (far ahead, which would hide every failure to come)', PATH, { readAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) }],
+    [
+      'a time of the client (moved back)',
+      PATH,
+      { readAt: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')) },
+    ],
+    [
+      'a time of the client (far ahead, which would hide every failure to come)',
+      PATH,
+      { readAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) },
+    ],
     ['a number instead of a timestamp', PATH, { readAt: Date.now() }],
     ['a string', PATH, { readAt: 'now' }],
     ['no readAt', PATH, {}],
     ['another key beside it', PATH, { readAt: serverTimestamp(), unread: 0 }],
-    ['a seen time far ahead (which would hide every failure to come)', PATH, { readAt: serverTimestamp(), seenAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) }],
-    ['a seen time that is not a timestamp', PATH, { readAt: serverTimestamp(), seenAt: Date.now() }],
-    ['another document of the collection', 'users/alice/inbox/other', { readAt: serverTimestamp() }],
+    [
+      'a seen time far ahead (which would hide every failure to come)',
+      PATH,
+      { readAt: serverTimestamp(), seenAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) },
+    ],
+    [
+      'a seen time that is not a timestamp',
+      PATH,
+      { readAt: serverTimestamp(), seenAt: Date.now() },
+    ],
+    [
+      'another document of the collection',
+      'users/alice/inbox/other',
+      { readAt: serverTimestamp() },
+    ],
   ])('refuses %s', async (_title, path, data) => {
     const before = await ownerMarks();
     await assertFails(setDoc(doc(as('alice'), path), data));

@@ -10,12 +10,20 @@ import { readRules } from './emulators';
 
 type Verdict = { permitted?: boolean };
 interface Ruleset {
-  verify(opts: { method: string; path: string; file: { before?: object; after?: object }; projectId: string; token?: string }): Promise<Verdict>;
+  verify(opts: {
+    method: string;
+    path: string;
+    file: { before?: object; after?: object };
+    projectId: string;
+    token?: string;
+  }): Promise<Verdict>;
 }
 interface Runtime {
   start(autoDownload: boolean): Promise<void>;
   stop(): Promise<void>;
-  loadRuleset(source: { files: { name: string; content: string }[] }): Promise<{ ruleset?: Ruleset; issues: { errors: string[] } }>;
+  loadRuleset(source: {
+    files: { name: string; content: string }[];
+  }): Promise<{ ruleset?: Ruleset; issues: { errors: string[] } }>;
 }
 
 const require = createRequire(import.meta.url);
@@ -23,7 +31,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface StorageRules {
   /** Whether `uid` (a confirmed address) may create `path` with this type and size, as the emulator would ask at the upload's end. */
-  mayCreate(uid: string, path: string, file: { contentType: string; size: number }): Promise<boolean>;
+  mayCreate(
+    uid: string,
+    path: string,
+    file: { contentType: string; size: number },
+  ): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -37,10 +49,14 @@ export async function startStorageRules(projectId: string, bucket: string): Prom
   // The same runtime binary the test stack gives the Storage emulator (where the gcloud jar is absent,
   // firebase-tools' own download, which the emulator fetched when it started).
   Object.assign(process.env, await prepareEmulatorBinaries(root, { log: () => undefined }));
-  const { StorageRulesRuntime } = require('firebase-tools/lib/emulator/storage/rules/runtime') as { StorageRulesRuntime: new () => Runtime };
+  const { StorageRulesRuntime } = require('firebase-tools/lib/emulator/storage/rules/runtime') as {
+    StorageRulesRuntime: new () => Runtime;
+  };
   const runtime = new StorageRulesRuntime();
   await runtime.start(false);
-  const { ruleset, issues } = await runtime.loadRuleset({ files: [{ name: 'storage.rules', content: readRules('storage.rules') }] });
+  const { ruleset, issues } = await runtime.loadRuleset({
+    files: [{ name: 'storage.rules', content: readRules('storage.rules') }],
+  });
   if (!ruleset) throw new Error(`storage.rules did not compile: ${issues.errors.join('; ')}`);
   return {
     async mayCreate(uid, path, { contentType, size }) {
@@ -62,7 +78,13 @@ export async function startStorageRules(projectId: string, bucket: string): Prom
         contentType,
         metadata: {},
       };
-      const verdict = await ruleset.verify({ method: 'create', path: ['b', bucket, 'o', path].join('/'), file: { after }, projectId, token: idToken(uid) });
+      const verdict = await ruleset.verify({
+        method: 'create',
+        path: ['b', bucket, 'o', path].join('/'),
+        file: { after },
+        projectId,
+        token: idToken(uid),
+      });
       return verdict.permitted === true;
     },
     stop: () => runtime.stop(),

@@ -53,7 +53,10 @@ export class FaultBook {
   /** The fault to play for this request, if any; each use counts down its `times`. */
   take(method: string, path: string, authorization = ''): Fault | undefined {
     const i = this.faults.findIndex(
-      (f) => (!f.method || f.method === method.toUpperCase()) && (!f.path || path.startsWith(f.path)) && (!f.authorizationIncludes || authorization.includes(f.authorizationIncludes)),
+      (f) =>
+        (!f.method || f.method === method.toUpperCase()) &&
+        (!f.path || path.startsWith(f.path)) &&
+        (!f.authorizationIncludes || authorization.includes(f.authorizationIncludes)),
     );
     if (i < 0) return undefined;
     const fault = this.faults[i]!;

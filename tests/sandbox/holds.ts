@@ -26,6 +26,7 @@ export function holdRoutes(app: Hono): Holds {
   });
   return {
     fromPrompt: (prompt) => NAME.exec(prompt)?.[1],
-    held: (name, since) => name !== undefined && !released.has(name) && Date.now() - since < HOLD_MAX_MS,
+    held: (name, since) =>
+      name !== undefined && !released.has(name) && Date.now() - since < HOLD_MAX_MS,
   };
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradientPng } from './providers/png';
-import { LINKEDIN_MEMBER_URN, LINKEDIN_VERSIONS, linkedinVersionVerdict, renderLittleText, VIDEO_PART_BYTES } from './providers/linkedin';
+import {
+  LINKEDIN_MEMBER_URN,
+  LINKEDIN_VERSIONS,
+  linkedinVersionVerdict,
+  renderLittleText,
+  VIDEO_PART_BYTES,
+} from './providers/linkedin';
 import { startSandbox, type Sandbox } from './server';
 
 // The LinkedIn sandbox's own rules (README.md, LinkedIn): version headers, tokens, uploads, posts.
@@ -16,19 +22,46 @@ const NEWEST = Object.keys(LINKEDIN_VERSIONS).sort().at(-1)!;
 const VERSIONED = { 'linkedin-version': NEWEST, 'x-restli-protocol-version': '2.0.0' };
 const ORG = 'urn:li:organization:1000001';
 
-async function call(path: string, init: { method?: string; token?: string | null; headers?: Record<string, string>; body?: unknown; bytes?: Uint8Array<ArrayBuffer> } = {}) {
+async function call(
+  path: string,
+  init: {
+    method?: string;
+    token?: string | null;
+    headers?: Record<string, string>;
+    body?: unknown;
+    bytes?: Uint8Array<ArrayBuffer>;
+  } = {},
+) {
   const url = path.startsWith('http') ? path : `${sandbox.urls.linkedin}${path}`;
   const headers: Record<string, string> = { ...VERSIONED, ...init.headers };
   if (init.token !== null) headers.authorization = `Bearer ${init.token ?? 'li-token'}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.bytes ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.bytes ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('application/json');
-  return { status: res.status, headers: res.headers, body: (json && text ? JSON.parse(text) : { text }) as Record<string, unknown> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (json && text ? JSON.parse(text) : { text }) as Record<string, unknown>,
+  };
 }
 
 const post = (author: string, commentary: string, content?: unknown) =>
-  call('/rest/posts', { method: 'POST', body: { author, commentary, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED', ...(content ? { content } : {}) } });
+  call('/rest/posts', {
+    method: 'POST',
+    body: {
+      author,
+      commentary,
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED' },
+      lifecycleState: 'PUBLISHED',
+      ...(content ? { content } : {}),
+    },
+  });
 
 describe('LinkedIn sandbox: versions and tokens', () => {
   it.each([
@@ -47,7 +80,9 @@ describe('LinkedIn sandbox: versions and tokens', () => {
   });
 
   it('retires 202511 on its sunset day, 2026-11-16, and not the day before', () => {
-    expect(linkedinVersionVerdict('202511', new Date(Date.UTC(2026, 10, 15, 23, 59)))).toBe('active');
+    expect(linkedinVersionVerdict('202511', new Date(Date.UTC(2026, 10, 15, 23, 59)))).toBe(
+      'active',
+    );
     expect(linkedinVersionVerdict('202511', new Date(Date.UTC(2026, 10, 16)))).toBe('sunset');
   });
 
@@ -55,11 +90,20 @@ describe('LinkedIn sandbox: versions and tokens', () => {
     ['no LinkedIn-Version', { 'linkedin-version': '' }, 400, 'VERSION_MISSING'],
     ['a sunset version', { 'linkedin-version': '202301' }, 426, 'NONEXISTENT_VERSION'],
     ['202511, sunset on 2026-11-16', { 'linkedin-version': '202511' }, 426, 'NONEXISTENT_VERSION'],
-    ['a version LinkedIn never released', { 'linkedin-version': '202512' }, 400, 'NONEXISTENT_VERSION'],
+    [
+      'a version LinkedIn never released',
+      { 'linkedin-version': '202512' },
+      400,
+      'NONEXISTENT_VERSION',
+    ],
     ['Rest.li protocol 1.0', { 'x-restli-protocol-version': '' }, 400, 'ILLEGAL_ARGUMENT'],
   ])('refuses a /rest call with %s', async (_case, headers, status, code) => {
-    const sent = Object.fromEntries(Object.entries({ ...VERSIONED, ...headers }).filter(([, v]) => v));
-    const res = await fetch(`${sandbox.urls.linkedin}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: 'Bearer li-token', ...sent } });
+    const sent = Object.fromEntries(
+      Object.entries({ ...VERSIONED, ...headers }).filter(([, v]) => v),
+    );
+    const res = await fetch(`${sandbox.urls.linkedin}/rest/organizationAcls?q=roleAssignee`, {
+      headers: { authorization: 'Bearer li-token', ...sent },
+    });
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ status, code });
   });
@@ -70,15 +114,25 @@ describe('LinkedIn sandbox: versions and tokens', () => {
     ['expired-token', 'EXPIRED_ACCESS_TOKEN'],
     ['revoked-token', 'REVOKED_ACCESS_TOKEN'],
   ])('answers token %s with 401 %s', async (token, code) => {
-    expect(await call('/v2/userinfo', { token })).toMatchObject({ status: 401, body: { status: 401, code } });
+    expect(await call('/v2/userinfo', { token })).toMatchObject({
+      status: 401,
+      body: { status: 401, code },
+    });
   });
 
   it('lists every role assignment, or only those in the state asked for', async () => {
     const all = await call('/rest/organizationAcls?q=roleAssignee');
-    expect((all.body.elements as { state: string }[]).map((e) => e.state).sort()).toEqual(['APPROVED', 'APPROVED', 'APPROVED', 'REQUESTED']);
+    expect((all.body.elements as { state: string }[]).map((e) => e.state).sort()).toEqual([
+      'APPROVED',
+      'APPROVED',
+      'APPROVED',
+      'REQUESTED',
+    ]);
     const approved = await call('/rest/organizationAcls?q=roleAssignee&state=APPROVED');
     expect(approved.body.elements).toHaveLength(3);
-    expect((await call('/rest/organizationAcls?q=roleAssignee', { token: 'member-only-token' })).status).toBe(403);
+    expect(
+      (await call('/rest/organizationAcls?q=roleAssignee', { token: 'member-only-token' })).status,
+    ).toBe(403);
   });
 });
 
@@ -87,47 +141,101 @@ describe('LinkedIn sandbox: uploads and posts', () => {
     const size = VIDEO_PART_BYTES + 80_000;
     const init = await call('/rest/videos?action=initializeUpload', {
       method: 'POST',
-      body: { initializeUploadRequest: { owner: LINKEDIN_MEMBER_URN, fileSizeBytes: size, uploadCaptions: false, uploadThumbnail: false } },
+      body: {
+        initializeUploadRequest: {
+          owner: LINKEDIN_MEMBER_URN,
+          fileSizeBytes: size,
+          uploadCaptions: false,
+          uploadThumbnail: false,
+        },
+      },
     });
-    const value = init.body.value as { video: string; uploadToken: string; uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[] };
+    const value = init.body.value as {
+      video: string;
+      uploadToken: string;
+      uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[];
+    };
     expect(value.uploadInstructions.map((p) => [p.firstByte, p.lastByte])).toEqual([
       [0, VIDEO_PART_BYTES - 1],
       [VIDEO_PART_BYTES, size - 1],
     ]);
-    expect((await call(value.uploadInstructions[0]!.uploadUrl, { method: 'PUT', token: null, bytes: new Uint8Array(10) })).status).toBe(400);
+    expect(
+      (
+        await call(value.uploadInstructions[0]!.uploadUrl, {
+          method: 'PUT',
+          token: null,
+          bytes: new Uint8Array(10),
+        })
+      ).status,
+    ).toBe(400);
     const etags: string[] = [];
     for (const p of value.uploadInstructions) {
-      const put = await call(p.uploadUrl, { method: 'PUT', token: null, bytes: new Uint8Array(p.lastByte - p.firstByte + 1).fill(etags.length + 1) });
+      const put = await call(p.uploadUrl, {
+        method: 'PUT',
+        token: null,
+        bytes: new Uint8Array(p.lastByte - p.firstByte + 1).fill(etags.length + 1),
+      });
       etags.push(put.headers.get('etag')!);
     }
     const finalize = (ids: string[]) =>
-      call('/rest/videos?action=finalizeUpload', { method: 'POST', body: { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken, uploadedPartIds: ids } } });
+      call('/rest/videos?action=finalizeUpload', {
+        method: 'POST',
+        body: {
+          finalizeUploadRequest: {
+            video: value.video,
+            uploadToken: value.uploadToken,
+            uploadedPartIds: ids,
+          },
+        },
+      });
     expect((await finalize([...etags].reverse())).status).toBe(400);
     expect((await finalize(etags)).status).toBe(200);
-    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe('PROCESSING');
-    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe('AVAILABLE');
+    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe(
+      'PROCESSING',
+    );
+    expect((await call(`/rest/videos/${encodeURIComponent(value.video)}`)).body.status).toBe(
+      'AVAILABLE',
+    );
   });
 
   it('refuses a post naming an image that was never uploaded, or one owned by someone else', async () => {
-    const init = await call('/rest/images?action=initializeUpload', { method: 'POST', body: { initializeUploadRequest: { owner: ORG } } });
+    const init = await call('/rest/images?action=initializeUpload', {
+      method: 'POST',
+      body: { initializeUploadRequest: { owner: ORG } },
+    });
     const { uploadUrl, image } = init.body.value as { uploadUrl: string; image: string };
-    expect(await post(ORG, 'Image not uploaded yet', { media: { id: image } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('is not ready (WAITING_UPLOAD)') } });
-    expect((await call(uploadUrl, { method: 'PUT', bytes: new Uint8Array(gradientPng(8, 8, 'up')) })).status).toBe(201);
-    expect(await post(LINKEDIN_MEMBER_URN, 'Someone else’s image', { media: { id: image } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('not the author') } });
+    expect(await post(ORG, 'Image not uploaded yet', { media: { id: image } })).toMatchObject({
+      status: 422,
+      body: { message: expect.stringContaining('is not ready (WAITING_UPLOAD)') },
+    });
+    expect(
+      (await call(uploadUrl, { method: 'PUT', bytes: new Uint8Array(gradientPng(8, 8, 'up')) }))
+        .status,
+    ).toBe(201);
+    expect(
+      await post(LINKEDIN_MEMBER_URN, 'Someone else’s image', { media: { id: image } }),
+    ).toMatchObject({ status: 422, body: { message: expect.stringContaining('not the author') } });
     const made = await post(ORG, 'Image uploaded', { media: { id: image } });
     expect(made.status).toBe(201);
     expect(made.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
   });
 
   it.each([
-    ['2,990 letters and 10 escaped parentheses (3,000 once the escapes are read)', (t: string) => `${t}${'a'.repeat(2990 - t.length)}${'\\(\\)'.repeat(5)}`, 201],
+    [
+      '2,990 letters and 10 escaped parentheses (3,000 once the escapes are read)',
+      (t: string) => `${t}${'a'.repeat(2990 - t.length)}${'\\(\\)'.repeat(5)}`,
+      201,
+    ],
     ['3,001 letters', (t: string) => `${t}${'a'.repeat(3001 - t.length)}`, 400],
     ['1,501 emoji (two UTF-16 units each)', (t: string) => `${t}${'🔥'.repeat(1501)}`, 400],
   ])('holds commentary to 3,000 characters of its text: %s', async (_label, make, status) => {
     const res = await post(LINKEDIN_MEMBER_URN, make(`${Date.now()}${Math.random()}`));
     expect(res.status).toBe(status);
     if (status === 400)
-      expect(res.body).toMatchObject({ message: expect.stringContaining('exceeded the maximum allowed (3000 characters)'), errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH' }] } });
+      expect(res.body).toMatchObject({
+        message: expect.stringContaining('exceeded the maximum allowed (3000 characters)'),
+        errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH' }] },
+      });
   });
 
   it('refuses the same text twice from one author with DUPLICATE_POST naming the first post', async () => {
@@ -135,7 +243,12 @@ describe('LinkedIn sandbox: uploads and posts', () => {
     const first = await post(LINKEDIN_MEMBER_URN, text);
     const second = await post(LINKEDIN_MEMBER_URN, text);
     expect(second.status).toBe(422);
-    expect(second.body).toMatchObject({ message: expect.stringContaining(`Content is a duplicate of ${first.headers.get('x-restli-id')}`), errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST' }] } });
+    expect(second.body).toMatchObject({
+      message: expect.stringContaining(
+        `Content is a duplicate of ${first.headers.get('x-restli-id')}`,
+      ),
+      errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST' }] },
+    });
     expect((await post(ORG, text)).status).toBe(201);
   });
 
@@ -151,7 +264,11 @@ describe('LinkedIn sandbox: uploads and posts', () => {
 
 describe('LinkedIn sandbox: documents', () => {
   async function initDocument(owner: string, token?: string) {
-    return call('/rest/documents?action=initializeUpload', { method: 'POST', token, body: { initializeUploadRequest: { owner } } });
+    return call('/rest/documents?action=initializeUpload', {
+      method: 'POST',
+      token,
+      body: { initializeUploadRequest: { owner } },
+    });
   }
   async function pdfOf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
     const { PDFDocument } = await import('pdf-lib');
@@ -164,21 +281,46 @@ describe('LinkedIn sandbox: documents', () => {
     const init = await initDocument(ORG);
     const { uploadUrl, document } = init.body.value as { uploadUrl: string; document: string };
     expect(document).toMatch(/^urn:li:document:/);
-    expect(await post(ORG, 'Document not uploaded yet', { media: { title: 'Deck', id: document } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('WAITING_UPLOAD') } });
+    expect(
+      await post(ORG, 'Document not uploaded yet', { media: { title: 'Deck', id: document } }),
+    ).toMatchObject({ status: 422, body: { message: expect.stringContaining('WAITING_UPLOAD') } });
     expect((await call(uploadUrl, { method: 'PUT', bytes: await pdfOf(3) })).status).toBe(201);
-    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({ status: 200, body: { id: document, status: 'AVAILABLE' } });
-    expect(await post(ORG, 'Document without a title', { media: { id: document } })).toMatchObject({ status: 422, body: { message: expect.stringContaining('/content/media/title') } });
-    expect((await post(ORG, 'Document with a title', { media: { title: 'Deck', id: document } })).status).toBe(201);
+    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({
+      status: 200,
+      body: { id: document, status: 'AVAILABLE' },
+    });
+    expect(await post(ORG, 'Document without a title', { media: { id: document } })).toMatchObject({
+      status: 422,
+      body: { message: expect.stringContaining('/content/media/title') },
+    });
+    expect(
+      (await post(ORG, 'Document with a title', { media: { title: 'Deck', id: document } })).status,
+    ).toBe(201);
     const listed = await call('/__sandbox/linkedin/documents', { headers: {} });
-    expect((listed.body.documents as { urn: string; pages: number }[]).find((d) => d.urn === document)).toMatchObject({ pages: 3, owner: ORG });
+    expect(
+      (listed.body.documents as { urn: string; pages: number }[]).find((d) => d.urn === document),
+    ).toMatchObject({ pages: 3, owner: ORG });
   });
 
   it('fails processing of a file that is not a PDF, and refuses a page the member cannot post for', async () => {
     const init = await initDocument(LINKEDIN_MEMBER_URN);
     const { uploadUrl, document } = init.body.value as { uploadUrl: string; document: string };
-    expect((await call(uploadUrl, { method: 'PUT', bytes: new Uint8Array(gradientPng(8, 8, 'not-pdf')) })).status).toBe(201);
-    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({ body: { status: 'PROCESSING_FAILED' } });
-    expect(await post(LINKEDIN_MEMBER_URN, 'Broken document', { media: { title: 'Deck', id: document } })).toMatchObject({ status: 422 });
+    expect(
+      (
+        await call(uploadUrl, {
+          method: 'PUT',
+          bytes: new Uint8Array(gradientPng(8, 8, 'not-pdf')),
+        })
+      ).status,
+    ).toBe(201);
+    expect(await call(`/rest/documents/${encodeURIComponent(document)}`)).toMatchObject({
+      body: { status: 'PROCESSING_FAILED' },
+    });
+    expect(
+      await post(LINKEDIN_MEMBER_URN, 'Broken document', {
+        media: { title: 'Deck', id: document },
+      }),
+    ).toMatchObject({ status: 422 });
     expect((await initDocument(ORG, 'member-only-token')).status).toBe(403);
   });
 });

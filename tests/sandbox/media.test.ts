@@ -16,13 +16,20 @@ describe('silentMp3', () => {
     [30_000, 44100, 128],
     [1_000, 48000, 64],
     [120_000, 32000, 32],
-  ])('%i ms at %i Hz, %i kbps is that long within one frame and keeps its bitrate', (ms, sampleRate, kbps) => {
-    const bytes = silentMp3(ms, { sampleRate, kbps });
-    const read = countMp3Frames(bytes)!;
-    expect(read.sampleRate).toBe(sampleRate);
-    expect(Math.abs(mp3DurationMs(read.frames, sampleRate) - ms)).toBeLessThanOrEqual((1152 * 1000) / sampleRate / 2);
-    expect(Math.abs((bytes.length * 8) / kbps - mp3DurationMs(read.frames, sampleRate))).toBeLessThan(1);
-  });
+  ])(
+    '%i ms at %i Hz, %i kbps is that long within one frame and keeps its bitrate',
+    (ms, sampleRate, kbps) => {
+      const bytes = silentMp3(ms, { sampleRate, kbps });
+      const read = countMp3Frames(bytes)!;
+      expect(read.sampleRate).toBe(sampleRate);
+      expect(Math.abs(mp3DurationMs(read.frames, sampleRate) - ms)).toBeLessThanOrEqual(
+        (1152 * 1000) / sampleRate / 2,
+      );
+      expect(
+        Math.abs((bytes.length * 8) / kbps - mp3DurationMs(read.frames, sampleRate)),
+      ).toBeLessThan(1);
+    },
+  );
 
   it.each([
     ['mp3_44100_128', { sampleRate: 44100, kbps: 128 }],
@@ -34,11 +41,21 @@ describe('silentMp3', () => {
 });
 
 const luma = (path: string, init: RequestInit = {}, key = 'luma-key') =>
-  fetch(`${sandbox.urls.luma}/dream-machine/v1${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...init.headers } });
+  fetch(`${sandbox.urls.luma}/dream-machine/v1${path}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      ...init.headers,
+    },
+  });
 
 describe('luma', () => {
   it('advances a generation queued, dreaming, completed and serves a real MP4 and a poster', async () => {
-    const created = await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'a drone shot [pending:2]', model: 'ray-2' }) });
+    const created = await luma('/generations', {
+      method: 'POST',
+      body: JSON.stringify({ prompt: 'a drone shot [pending:2]', model: 'ray-2' }),
+    });
     expect(created.status).toBe(201);
     const { id, state } = (await created.json()) as { id: string; state: string };
     expect(state).toBe('queued');
@@ -57,68 +74,144 @@ describe('luma', () => {
   });
 
   it('keeps a generation tagged [hold:NAME] dreaming until NAME is released, then answers as without it', async () => {
-    const { id } = (await (await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'a drone shot [hold:luma-drone] [pending:0]', model: 'ray-2' }) })).json()) as { id: string };
+    const { id } = (await (
+      await luma('/generations', {
+        method: 'POST',
+        body: JSON.stringify({
+          prompt: 'a drone shot [hold:luma-drone] [pending:0]',
+          model: 'ray-2',
+        }),
+      })
+    ).json()) as { id: string };
     const states: string[] = [];
-    for (let i = 0; i < 4; i++) states.push(((await (await luma(`/generations/${id}`)).json()) as { state: string }).state);
+    for (let i = 0; i < 4; i++)
+      states.push(((await (await luma(`/generations/${id}`)).json()) as { state: string }).state);
     expect(states).toEqual(['queued', 'dreaming', 'dreaming', 'dreaming']);
-    expect((await fetch(`${sandbox.urls.luma}/__sandbox/holds/luma-drone`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await fetch(`${sandbox.urls.luma}/__sandbox/holds/luma-drone`, { method: 'DELETE' })).status,
+    ).toBe(204);
     expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({ state: 'completed' });
   });
 
   it('fails a generation tagged [error] with a failure reason', async () => {
-    const { id } = (await (await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'x [error] [pending:0]', model: 'ray-2' }) })).json()) as { id: string };
-    expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({ state: 'failed', failure_reason: expect.stringContaining('Sandbox') });
+    const { id } = (await (
+      await luma('/generations', {
+        method: 'POST',
+        body: JSON.stringify({ prompt: 'x [error] [pending:0]', model: 'ray-2' }),
+      })
+    ).json()) as { id: string };
+    expect(await (await luma(`/generations/${id}`)).json()).toMatchObject({
+      state: 'failed',
+      failure_reason: expect.stringContaining('Sandbox'),
+    });
   });
 
   it.each([
     ['bad-key', 401],
     ['no-credit-key', 400],
   ])('refuses the key %s with %i', async (key, status) => {
-    const res = await luma('/generations', { method: 'POST', body: JSON.stringify({ prompt: 'x', model: 'ray-2' }) }, key);
+    const res = await luma(
+      '/generations',
+      { method: 'POST', body: JSON.stringify({ prompt: 'x', model: 'ray-2' }) },
+      key,
+    );
     expect(res.status).toBe(status);
   });
 });
 
 const eleven = (path: string, body: unknown, key = 'el-key') =>
-  fetch(`${sandbox.urls.elevenlabs}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xi-api-key': key }, body: JSON.stringify(body) });
+  fetch(`${sandbox.urls.elevenlabs}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'xi-api-key': key },
+    body: JSON.stringify(body),
+  });
 
 describe('elevenlabs', () => {
   it('speaks text as an MP3 as long as the text takes to read', async () => {
     const text = 'Welcome to Muse Studio, where ideas become media.';
-    const res = await eleven('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128', { text, model_id: 'eleven_multilingual_v2' });
+    const res = await eleven(
+      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128',
+      { text, model_id: 'eleven_multilingual_v2' },
+    );
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     const { frames, sampleRate } = countMp3Frames(Buffer.from(await res.arrayBuffer()))!;
     expect(Math.abs(mp3DurationMs(frames, sampleRate) - speechDurationMs(text))).toBeLessThan(27);
   });
 
   it('composes music of music_length_ms', async () => {
-    const res = await eleven('/v1/music?output_format=mp3_44100_128', { prompt: 'ambient pads', music_length_ms: 15_000, model_id: 'music_v1' });
+    const res = await eleven('/v1/music?output_format=mp3_44100_128', {
+      prompt: 'ambient pads',
+      music_length_ms: 15_000,
+      model_id: 'music_v1',
+    });
     const { frames, sampleRate } = countMp3Frames(Buffer.from(await res.arrayBuffer()))!;
     expect(Math.abs(mp3DurationMs(frames, sampleRate) - 15_000)).toBeLessThan(27);
   });
 
   it.each([
-    ['an unknown voice', '/v1/text-to-speech/nope', { text: 'hi', model_id: 'eleven_turbo_v2' }, 'el-key', 404, 'voice_not_found'],
-    ['a used-up quota', '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM', { text: 'hi' }, 'no-credit-key', 401, 'quota_exceeded'],
-    ['a bad key', '/v1/music', { prompt: 'x', music_length_ms: 15_000 }, 'bad-key', 401, 'invalid_api_key'],
-    ['a length out of range', '/v1/music', { prompt: 'x', music_length_ms: 5_000 }, 'el-key', 422, undefined],
+    [
+      'an unknown voice',
+      '/v1/text-to-speech/nope',
+      { text: 'hi', model_id: 'eleven_turbo_v2' },
+      'el-key',
+      404,
+      'voice_not_found',
+    ],
+    [
+      'a used-up quota',
+      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM',
+      { text: 'hi' },
+      'no-credit-key',
+      401,
+      'quota_exceeded',
+    ],
+    [
+      'a bad key',
+      '/v1/music',
+      { prompt: 'x', music_length_ms: 15_000 },
+      'bad-key',
+      401,
+      'invalid_api_key',
+    ],
+    [
+      'a length out of range',
+      '/v1/music',
+      { prompt: 'x', music_length_ms: 5_000 },
+      'el-key',
+      422,
+      undefined,
+    ],
   ])('refuses %s', async (_label, path, body, key, status, code) => {
     const res = await eleven(path, body, key);
     expect(res.status).toBe(status);
-    if (code) expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
+    if (code)
+      expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
   });
 
   const transcribe = (fields: Record<string, string | File>, key = 'el-key') => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    return fetch(`${sandbox.urls.elevenlabs}/v1/speech-to-text`, { method: 'POST', headers: { 'xi-api-key': key }, body: form });
+    return fetch(`${sandbox.urls.elevenlabs}/v1/speech-to-text`, {
+      method: 'POST',
+      headers: { 'xi-api-key': key },
+      body: form,
+    });
   };
-  const mp3File = (ms: number, name = 'voice.mp3') => new File([new Uint8Array(silentMp3(ms))], name, { type: 'audio/mpeg' });
+  const mp3File = (ms: number, name = 'voice.mp3') =>
+    new File([new Uint8Array(silentMp3(ms))], name, { type: 'audio/mpeg' });
 
   it('transcribes an MP3 into a word every half second of its length, with spacing between', async () => {
-    const res = await transcribe({ model_id: 'scribe_v2', file: mp3File(3000), timestamps_granularity: 'word' });
+    const res = await transcribe({
+      model_id: 'scribe_v2',
+      file: mp3File(3000),
+      timestamps_granularity: 'word',
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { text: string; language_code: string; words: { text: string; start: number; end: number; type: string }[] };
+    const body = (await res.json()) as {
+      text: string;
+      language_code: string;
+      words: { text: string; start: number; end: number; type: string }[];
+    };
     const words = body.words.filter((w) => w.type === 'word');
     expect(words.map((w) => [w.text, w.start, w.end])).toEqual([
       ['Hello', 0, 0.4],
@@ -134,15 +227,44 @@ describe('elevenlabs', () => {
   });
 
   it.each([
-    ['a bad key', { model_id: 'scribe_v2', file: mp3File(1000) }, 'bad-key', 401, 'invalid_api_key'],
-    ['a text-to-speech model', { model_id: 'eleven_multilingual_v2', file: mp3File(1000) }, 'el-key', 400, 'invalid_model_id'],
+    [
+      'a bad key',
+      { model_id: 'scribe_v2', file: mp3File(1000) },
+      'bad-key',
+      401,
+      'invalid_api_key',
+    ],
+    [
+      'a text-to-speech model',
+      { model_id: 'eleven_multilingual_v2', file: mp3File(1000) },
+      'el-key',
+      400,
+      'invalid_model_id',
+    ],
     ['no file and no URL', { model_id: 'scribe_v2' }, 'el-key', 400, 'invalid_parameters'],
-    ['a file and a URL', { model_id: 'scribe_v2', file: mp3File(1000), cloud_storage_url: 'https://example.com/a.mp3' }, 'el-key', 400, 'invalid_parameters'],
+    [
+      'a file and a URL',
+      {
+        model_id: 'scribe_v2',
+        file: mp3File(1000),
+        cloud_storage_url: 'https://example.com/a.mp3',
+      },
+      'el-key',
+      400,
+      'invalid_parameters',
+    ],
     ['no model', { file: mp3File(1000) }, 'el-key', 422, undefined],
-    ['a forced fault', { model_id: 'scribe_v2', file: mp3File(1000, 'voice [error:503].mp3') }, 'el-key', 503, 'sandbox_fault'],
+    [
+      'a forced fault',
+      { model_id: 'scribe_v2', file: mp3File(1000, 'voice [error:503].mp3') },
+      'el-key',
+      503,
+      'sandbox_fault',
+    ],
   ])('speech to text refuses %s', async (_label, fields, key, status, code) => {
     const res = await transcribe(fields as Record<string, string | File>, key);
     expect(res.status).toBe(status);
-    if (code) expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
+    if (code)
+      expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(code);
   });
 });

@@ -15,9 +15,17 @@ afterAll(() => sandbox.close());
 
 const H = 3_600_000;
 
-async function age(platform: 'x' | 'linkedin' | 'reddit' | 'youtube', id: string, hours: number): Promise<void> {
+async function age(
+  platform: 'x' | 'linkedin' | 'reddit' | 'youtube',
+  id: string,
+  hours: number,
+): Promise<void> {
   const base = platform === 'youtube' ? sandbox.urls.google : sandbox.urls[platform];
-  const res = await fetch(`${base}/__sandbox/${platform}/posts/age`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, hours }) });
+  const res = await fetch(`${base}/__sandbox/${platform}/posts/age`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, hours }),
+  });
   expect(res.status).toBe(204);
 }
 
@@ -33,16 +41,31 @@ async function x(method: string, path: string, json?: unknown) {
     oauth_token: token,
     oauth_version: '1.0',
   };
-  const signature = oauthSignature(oauthBaseString(method, `${url.origin}${url.pathname}`, [...Object.entries(oauth), ...url.searchParams.entries()]), sandboxSecretOf('app-key'), sandboxSecretOf(token));
+  const signature = oauthSignature(
+    oauthBaseString(method, `${url.origin}${url.pathname}`, [
+      ...Object.entries(oauth),
+      ...url.searchParams.entries(),
+    ]),
+    sandboxSecretOf('app-key'),
+    sandboxSecretOf(token),
+  );
   const authorization = `OAuth ${Object.entries({ ...oauth, oauth_signature: signature })
     .map(([k, v]) => `${k}="${oauthEncode(v)}"`)
     .join(', ')}`;
-  const res = await fetch(url, { method, headers: { authorization, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
+  const res = await fetch(url, {
+    method,
+    headers: { authorization, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-const LINKEDIN_HEADERS = { authorization: 'Bearer li-token', 'linkedin-version': Object.keys(LINKEDIN_VERSIONS).sort().at(-1)!, 'x-restli-protocol-version': '2.0.0' };
+const LINKEDIN_HEADERS = {
+  authorization: 'Bearer li-token',
+  'linkedin-version': Object.keys(LINKEDIN_VERSIONS).sort().at(-1)!,
+  'x-restli-protocol-version': '2.0.0',
+};
 async function linkedin(path: string, body?: unknown) {
   const res = await fetch(`${sandbox.urls.linkedin}${path}`, {
     method: body ? 'POST' : 'GET',
@@ -50,11 +73,21 @@ async function linkedin(path: string, body?: unknown) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: (text ? JSON.parse(text) : {}) as Record<string, any>,
+  };
 }
 const linkedinPost = async (author: string, commentary: string): Promise<string> => {
-  const res = await linkedin('/rest/posts', { author, commentary, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED' });
+  const res = await linkedin('/rest/posts', {
+    author,
+    commentary,
+    visibility: 'PUBLIC',
+    distribution: { feedDistribution: 'MAIN_FEED' },
+    lifecycleState: 'PUBLISHED',
+  });
   expect(res.status).toBe(201);
   return res.headers.get('x-restli-id')!;
 };
@@ -70,10 +103,23 @@ describe('metrics of published posts', () => {
     expect(first.body.data).toEqual([
       expect.objectContaining({
         id,
-        public_metrics: { retweet_count: e1.shares, reply_count: e1.comments, like_count: e1.likes, quote_count: e1.quotes, bookmark_count: e1.bookmarks, impression_count: e1.impressions },
+        public_metrics: {
+          retweet_count: e1.shares,
+          reply_count: e1.comments,
+          like_count: e1.likes,
+          quote_count: e1.quotes,
+          bookmark_count: e1.bookmarks,
+          impression_count: e1.impressions,
+        },
       }),
     ]);
-    expect(first.body.errors).toEqual([expect.objectContaining({ resource_id: '1', title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found' })]);
+    expect(first.body.errors).toEqual([
+      expect.objectContaining({
+        resource_id: '1',
+        title: 'Not Found Error',
+        type: 'https://api.twitter.com/2/problems/resource-not-found',
+      }),
+    ]);
     await age('x', id, 24);
     const later = await x('GET', `/2/tweets?ids=${id}&tweet.fields=public_metrics`);
     expect(later.body.data[0].public_metrics.like_count).toBe(sandboxEngagement(id, 24 * H).likes);
@@ -88,9 +134,18 @@ describe('metrics of published posts', () => {
     const actions = await linkedin(`/rest/socialActions/${encodeURIComponent(mine)}`);
     expect(actions).toMatchObject({
       status: 200,
-      body: { target: mine, likesSummary: { totalLikes: e.likes, aggregatedTotalLikes: e.likes }, commentsSummary: { totalFirstLevelComments: e.comments, aggregatedTotalComments: e.comments } },
+      body: {
+        target: mine,
+        likesSummary: { totalLikes: e.likes, aggregatedTotalLikes: e.likes },
+        commentsSummary: {
+          totalFirstLevelComments: e.comments,
+          aggregatedTotalComments: e.comments,
+        },
+      },
     });
-    expect((await linkedin(`/rest/socialActions/${encodeURIComponent('urn:li:share:1')}`)).status).toBe(404);
+    expect(
+      (await linkedin(`/rest/socialActions/${encodeURIComponent('urn:li:share:1')}`)).status,
+    ).toBe(404);
 
     const page = await linkedinPost('urn:li:organization:1000001', `Page metrics ${Date.now()}`);
     await age('linkedin', page, 1);
@@ -103,43 +158,95 @@ describe('metrics of published posts', () => {
       {
         organizationalEntity: 'urn:li:organization:1000001',
         share: page,
-        totalShareStatistics: expect.objectContaining({ impressionCount: p.impressions, clickCount: p.clicks, likeCount: p.likes, commentCount: p.comments, shareCount: p.shares }),
+        totalShareStatistics: expect.objectContaining({
+          impressionCount: p.impressions,
+          clickCount: p.clicks,
+          likeCount: p.likes,
+          commentCount: p.comments,
+          shareCount: p.shares,
+        }),
       },
     ]);
     // A content administrator may post for the page but not read its statistics.
-    const refused = await linkedin(`/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent('urn:li:organization:1000002')}&shares=List()`);
+    const refused = await linkedin(
+      `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent('urn:li:organization:1000002')}&shares=List()`,
+    );
     expect(refused.status).toBe(403);
   });
 
   it('YouTube: videos.list part=statistics answers string counts that grow with the video’s age', async () => {
-    const session = await fetch(`${sandbox.urls.google}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer yt-token', 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': '16', 'x-upload-content-type': 'video/mp4' },
-      body: JSON.stringify({ snippet: { title: 'Metrics' }, status: { privacyStatus: 'public' } }),
+    const session = await fetch(
+      `${sandbox.urls.google}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer yt-token',
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': '16',
+          'x-upload-content-type': 'video/mp4',
+        },
+        body: JSON.stringify({
+          snippet: { title: 'Metrics' },
+          status: { privacyStatus: 'public' },
+        }),
+      },
+    );
+    const done = await fetch(session.headers.get('location')!, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer yt-token', 'content-range': 'bytes 0-15/16' },
+      body: new Uint8Array(16),
     });
-    const done = await fetch(session.headers.get('location')!, { method: 'PUT', headers: { authorization: 'Bearer yt-token', 'content-range': 'bytes 0-15/16' }, body: new Uint8Array(16) });
     const id = ((await done.json()) as { id: string }).id;
     await age('youtube', id, 168);
     const e = sandboxEngagement(id, 168 * H);
-    const res = await fetch(`${sandbox.urls.google}/youtube/v3/videos?id=${id}&part=statistics`, { headers: { authorization: 'Bearer yt-token' } });
-    expect(await res.json()).toMatchObject({ items: [{ id, statistics: { viewCount: String(e.impressions), likeCount: String(e.likes), favoriteCount: '0', commentCount: String(e.comments) } }] });
+    const res = await fetch(`${sandbox.urls.google}/youtube/v3/videos?id=${id}&part=statistics`, {
+      headers: { authorization: 'Bearer yt-token' },
+    });
+    expect(await res.json()).toMatchObject({
+      items: [
+        {
+          id,
+          statistics: {
+            viewCount: String(e.impressions),
+            likeCount: String(e.likes),
+            favoriteCount: '0',
+            commentCount: String(e.comments),
+          },
+        },
+      ],
+    });
   });
 
   it('Reddit: /api/info?id=t3_ answers score, upvote_ratio and num_comments, and leaves unknown names out', async () => {
     const submit = await fetch(`${sandbox.urls.reddit}/api/submit`, {
       method: 'POST',
-      headers: { authorization: 'bearer reddit-sandbox-token', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ api_type: 'json', sr: 'MuseSandbox', kind: 'self', title: `Metrics ${Date.now()}`, text: 'Body' }),
+      headers: {
+        authorization: 'bearer reddit-sandbox-token',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        api_type: 'json',
+        sr: 'MuseSandbox',
+        kind: 'self',
+        title: `Metrics ${Date.now()}`,
+        text: 'Body',
+      }),
     });
     const name = ((await submit.json()) as { json: { data: { name: string } } }).json.data.name;
     await age('reddit', name, 24);
     const e = sandboxEngagement(name, 24 * H);
-    const res = await fetch(`${sandbox.urls.reddit}/api/info?id=${name},t3_zzzzzz`, { headers: { authorization: 'bearer reddit-sandbox-token' } });
+    const res = await fetch(`${sandbox.urls.reddit}/api/info?id=${name},t3_zzzzzz`, {
+      headers: { authorization: 'bearer reddit-sandbox-token' },
+    });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const listing = (await res.json()) as any;
     expect(listing.data.children).toHaveLength(1);
     const { score, upvote_ratio, num_comments, ups } = listing.data.children[0].data;
-    expect({ upvote_ratio, num_comments, ups }).toEqual({ upvote_ratio: e.upvoteRatio, num_comments: e.comments, ups: e.likes + 1 });
+    expect({ upvote_ratio, num_comments, ups }).toEqual({
+      upvote_ratio: e.upvoteRatio,
+      num_comments: e.comments,
+      ups: e.likes + 1,
+    });
     expect(score).toBeLessThanOrEqual(ups);
   });
 });

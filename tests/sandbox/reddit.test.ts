@@ -12,7 +12,10 @@ afterAll(() => sandbox.close());
 async function submit(fields: Record<string, string>) {
   const res = await fetch(`${sandbox.urls.reddit}/api/submit`, {
     method: 'POST',
-    headers: { authorization: 'bearer reddit-sandbox-token', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: 'bearer reddit-sandbox-token',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ api_type: 'json', sr: 'MuseSandbox', kind: 'link', ...fields }),
   });
   return ((await res.json()) as { json: { errors: string[][] } }).json.errors.map((e) => e[0]);

@@ -10,7 +10,9 @@ afterAll(() => sandbox.close());
 
 describe('provider sandbox', () => {
   it('serves a health endpoint for every provider on its own port', async () => {
-    const answers = await Promise.all(providerIds.map(async (id) => (await fetch(`${sandbox.urls[id]}/__sandbox/health`)).json()));
+    const answers = await Promise.all(
+      providerIds.map(async (id) => (await fetch(`${sandbox.urls[id]}/__sandbox/health`)).json()),
+    );
     expect(answers).toEqual(providerIds.map((provider) => ({ provider, ok: true })));
     expect(new Set(Object.values(sandbox.urls)).size).toBe(providerIds.length);
   });
@@ -32,7 +34,10 @@ describe('provider sandbox', () => {
       fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer sk-sandbox' },
-        body: JSON.stringify({ model: 'gpt-5.4-mini', messages: [{ role: 'user', content: 'hi' }] }),
+        body: JSON.stringify({
+          model: 'gpt-5.4-mini',
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
       });
     const first = await call();
     const second = await call();
@@ -43,7 +48,11 @@ describe('provider sandbox', () => {
 
   it('answers a malformed body when asked', async () => {
     const url = sandbox.urls.luma;
-    await fetch(`${url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ malformed: true }) });
+    await fetch(`${url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ malformed: true }),
+    });
     const res = await fetch(`${url}/dream-machine/v1/generations`);
     expect(res.status).toBe(200);
     await expect(res.json()).rejects.toThrow();
@@ -56,7 +65,8 @@ describe('provider sandbox', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ path: '/v1/models', status: 503, authorizationIncludes: 'sk-mine' }),
     });
-    const list = (key: string) => fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    const list = (key: string) =>
+      fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
     expect((await list('sk-theirs')).status).toBe(200);
     expect((await list('sk-mine')).status).toBe(503);
     expect((await list('sk-mine')).status).toBe(200);
@@ -68,7 +78,11 @@ describe('provider sandbox', () => {
     await fetch(`${url}/__sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/dream-machine/v1/generations', method: 'POST', lostAnswer: true }),
+      body: JSON.stringify({
+        path: '/dream-machine/v1/generations',
+        method: 'POST',
+        lostAnswer: true,
+      }),
     });
     const lost = await fetch(`${url}/dream-machine/v1/generations`, {
       method: 'POST',
@@ -77,7 +91,9 @@ describe('provider sandbox', () => {
     });
     expect(lost.status).toBe(200);
     await expect(lost.json()).rejects.toThrow();
-    const { generations } = (await (await fetch(`${url}/__sandbox/luma/generations`)).json()) as { generations: { prompt: string }[] };
+    const { generations } = (await (await fetch(`${url}/__sandbox/luma/generations`)).json()) as {
+      generations: { prompt: string }[];
+    };
     expect(generations.filter((g) => g.prompt === prompt)).toHaveLength(1);
   });
 
@@ -85,7 +101,9 @@ describe('provider sandbox', () => {
     const url = sandbox.urls.gemini;
     await fetch(`${url}/__sandbox/requests`, { method: 'DELETE' });
     await fetch(`${url}/v1beta/models`);
-    const { requests } = (await (await fetch(`${url}/__sandbox/requests`)).json()) as { requests: { path: string }[] };
+    const { requests } = (await (await fetch(`${url}/__sandbox/requests`)).json()) as {
+      requests: { path: string }[];
+    };
     expect(requests.map((r) => r.path)).toEqual(['/v1beta/models']);
   });
 
@@ -94,12 +112,20 @@ describe('provider sandbox', () => {
     await fetch(`${url}/__sandbox/requests`, { method: 'DELETE' });
     await fetch(`${url}/v1beta/models`, { headers: { authorization: 'Bearer mine-123' } });
     await fetch(`${url}/v1beta/models?page=2`, { headers: { authorization: 'Bearer theirs-456' } });
-    const { requests } = (await (await fetch(`${url}/__sandbox/requests?authorizationIncludes=mine-123`)).json()) as { requests: { path: string; authorization: string }[] };
-    expect(requests).toEqual([expect.objectContaining({ path: '/v1beta/models', authorization: 'Bearer mine-123' })]);
+    const { requests } = (await (
+      await fetch(`${url}/__sandbox/requests?authorizationIncludes=mine-123`)
+    ).json()) as { requests: { path: string; authorization: string }[] };
+    expect(requests).toEqual([
+      expect.objectContaining({ path: '/v1beta/models', authorization: 'Bearer mine-123' }),
+    ]);
   });
 
   it('rejects a fault that is not of the documented shape', async () => {
-    const res = await fetch(`${sandbox.urls.x}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'boom' }) });
+    const res = await fetch(`${sandbox.urls.x}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'boom' }),
+    });
     expect(res.status).toBe(400);
   });
 });

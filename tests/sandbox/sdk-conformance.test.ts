@@ -52,7 +52,14 @@ describe('OpenAI (openai SDK)', () => {
   const CHOICE = ['finish_reason', 'index', 'logprobs', 'message'];
   const MESSAGE = ['content', 'refusal', 'role'];
   const CHUNK_CHOICE = ['delta', 'finish_reason', 'index'];
-  const client = () => new OpenAI({ apiKey: 'sk-sdk', baseURL: `${sandbox.urls.openai}/v1`, maxRetries: 0, organization: null, project: null });
+  const client = () =>
+    new OpenAI({
+      apiKey: 'sk-sdk',
+      baseURL: `${sandbox.urls.openai}/v1`,
+      maxRetries: 0,
+      organization: null,
+      project: null,
+    });
   const messages = [
     { role: 'system' as const, content: 'Task: assistant' },
     { role: 'user' as const, content: 'three hooks' },
@@ -65,30 +72,47 @@ describe('OpenAI (openai SDK)', () => {
   });
 
   it('answers a chat completion with every field the SDK types', async () => {
-    const completion = await client().chat.completions.create({ model: 'gpt-5.4-mini', messages, max_completion_tokens: 100 });
+    const completion = await client().chat.completions.create({
+      model: 'gpt-5.4-mini',
+      messages,
+      max_completion_tokens: 100,
+    });
     expectFields(completion, COMPLETION, 'chat.completion');
     expectFields(completion.choices[0], CHOICE, 'choice');
     expectFields(completion.choices[0]!.message, MESSAGE, 'message');
-    expect(completion.choices[0]!.message.content).toBe('Sandbox openai reply (task assistant, model gpt-5.4-mini): three hooks');
+    expect(completion.choices[0]!.message.content).toBe(
+      'Sandbox openai reply (task assistant, model gpt-5.4-mini): three hooks',
+    );
   });
 
-  it.each(['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini'])('%s refuses a temperature other than 1, as the real API does', async (model) => {
-    const error = await rejection(client().chat.completions.create({ model, messages, temperature: 0.7 }));
-    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(error.error).toEqual({
-      message: "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.",
-      type: 'invalid_request_error',
-      param: 'temperature',
-      code: 'unsupported_value',
-    });
-    await expect(client().chat.completions.create({ model, messages, temperature: 1 })).resolves.toMatchObject({ object: 'chat.completion' });
-  });
+  it.each(['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini'])(
+    '%s refuses a temperature other than 1, as the real API does',
+    async (model) => {
+      const error = await rejection(
+        client().chat.completions.create({ model, messages, temperature: 0.7 }),
+      );
+      expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(error.error).toEqual({
+        message:
+          "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.",
+        type: 'invalid_request_error',
+        param: 'temperature',
+        code: 'unsupported_value',
+      });
+      await expect(
+        client().chat.completions.create({ model, messages, temperature: 1 }),
+      ).resolves.toMatchObject({ object: 'chat.completion' });
+    },
+  );
 
   it('gpt-5 models refuse max_tokens and take max_completion_tokens', async () => {
-    const error = await rejection(client().chat.completions.create({ model: 'gpt-5.4', messages, max_tokens: 100 }));
+    const error = await rejection(
+      client().chat.completions.create({ model: 'gpt-5.4', messages, max_tokens: 100 }),
+    );
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error.error).toEqual({
-      message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
       type: 'invalid_request_error',
       param: 'max_tokens',
       code: 'unsupported_parameter',
@@ -96,11 +120,22 @@ describe('OpenAI (openai SDK)', () => {
   });
 
   it('a non-reasoning model still takes temperature and max_tokens', async () => {
-    await expect(client().chat.completions.create({ model: 'gpt-4.1-mini', messages, temperature: 0.7, max_tokens: 100 })).resolves.toMatchObject({ object: 'chat.completion' });
+    await expect(
+      client().chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages,
+        temperature: 0.7,
+        max_tokens: 100,
+      }),
+    ).resolves.toMatchObject({ object: 'chat.completion' });
   });
 
   it('streams server-sent chat.completion.chunk events ending with [DONE]', async () => {
-    const stream = await client().chat.completions.create({ model: 'gpt-5.4-mini', messages, stream: true });
+    const stream = await client().chat.completions.create({
+      model: 'gpt-5.4-mini',
+      messages,
+      stream: true,
+    });
     const chunks = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(1);
@@ -110,13 +145,28 @@ describe('OpenAI (openai SDK)', () => {
       expectFields(chunk.choices[0], CHUNK_CHOICE, 'chunk choice');
     }
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
-    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Sandbox openai reply (task assistant, model gpt-5.4-mini): three hooks');
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe(
+      'Sandbox openai reply (task assistant, model gpt-5.4-mini): three hooks',
+    );
     expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
 
     const counted = [];
-    for await (const chunk of await client().chat.completions.create({ model: 'gpt-5.4-mini', messages, stream: true, stream_options: { include_usage: true } })) counted.push(chunk);
-    expect(counted.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) } });
+    for await (const chunk of await client().chat.completions.create({
+      model: 'gpt-5.4-mini',
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    }))
+      counted.push(chunk);
+    expect(counted.at(-1)).toMatchObject({
+      choices: [],
+      usage: {
+        prompt_tokens: expect.any(Number),
+        completion_tokens: expect.any(Number),
+        total_tokens: expect.any(Number),
+      },
+    });
     expect(chunks.every((c) => c.usage === undefined)).toBe(true);
 
     const raw = await fetch(`${sandbox.urls.openai}/v1/chat/completions`, {
@@ -133,11 +183,29 @@ describe('OpenAI (openai SDK)', () => {
   // openai/resources/audio/transcriptions.d.ts TranscriptionVerbose, TranscriptionWord, TranscriptionSegment, Transcription.
   const VERBOSE = ['duration', 'language', 'text'];
   const WORD = ['word', 'start', 'end'];
-  const SEGMENT = ['id', 'avg_logprob', 'compression_ratio', 'end', 'no_speech_prob', 'seek', 'start', 'temperature', 'text', 'tokens'];
-  const audio = (ms: number, name = 'clip.mp3') => toFile(silentMp3(ms), name, { type: 'audio/mpeg' });
+  const SEGMENT = [
+    'id',
+    'avg_logprob',
+    'compression_ratio',
+    'end',
+    'no_speech_prob',
+    'seek',
+    'start',
+    'temperature',
+    'text',
+    'tokens',
+  ];
+  const audio = (ms: number, name = 'clip.mp3') =>
+    toFile(silentMp3(ms), name, { type: 'audio/mpeg' });
 
   it('transcribes an MP3 with whisper-1 into words with times (verbose_json, word timestamps)', async () => {
-    const answer = await client().audio.transcriptions.create({ file: await audio(2000), model: 'whisper-1', response_format: 'verbose_json', timestamp_granularities: ['word'], language: 'en' });
+    const answer = await client().audio.transcriptions.create({
+      file: await audio(2000),
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      timestamp_granularities: ['word'],
+      language: 'en',
+    });
     expectFields(answer, VERBOSE, 'transcription (verbose)');
     for (const word of answer.words ?? []) expectFields(word, WORD, 'transcription word');
     expect(answer).toMatchObject({ language: 'english', text: 'Hello and welcome to' });
@@ -153,43 +221,123 @@ describe('OpenAI (openai SDK)', () => {
   });
 
   it('answers segments without granularities, and plain json text by default', async () => {
-    const verbose = await client().audio.transcriptions.create({ file: await audio(1000), model: 'whisper-1', response_format: 'verbose_json' });
+    const verbose = await client().audio.transcriptions.create({
+      file: await audio(1000),
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+    });
     expect(verbose.words).toBeUndefined();
-    for (const segment of verbose.segments ?? []) expectFields(segment, SEGMENT, 'transcription segment');
+    for (const segment of verbose.segments ?? [])
+      expectFields(segment, SEGMENT, 'transcription segment');
     expect(verbose.segments).toHaveLength(1);
-    const plain = await client().audio.transcriptions.create({ file: await audio(1000), model: 'gpt-4o-mini-transcribe' });
+    const plain = await client().audio.transcriptions.create({
+      file: await audio(1000),
+      model: 'gpt-4o-mini-transcribe',
+    });
     expect(plain.text).toBe('Hello and');
   });
 
   it.each([
-    ['word timestamps without verbose_json', { model: 'whisper-1', response_format: 'json', timestamp_granularities: ['word'] }, 'timestamp_granularities'],
-    ['verbose_json from a gpt-4o model', { model: 'gpt-4o-transcribe', response_format: 'verbose_json' }, 'response_format'],
+    [
+      'word timestamps without verbose_json',
+      { model: 'whisper-1', response_format: 'json', timestamp_granularities: ['word'] },
+      'timestamp_granularities',
+    ],
+    [
+      'verbose_json from a gpt-4o model',
+      { model: 'gpt-4o-transcribe', response_format: 'verbose_json' },
+      'response_format',
+    ],
     ['a language that is not ISO-639-1', { model: 'whisper-1', language: 'english' }, 'language'],
   ] as const)('refuses %s with a 400 naming the parameter', async (_label, params, param) => {
-    const error = await rejection(client().audio.transcriptions.create({ file: await audio(1000), ...params } as TranscriptionCreateParamsNonStreaming));
+    const error = await rejection(
+      client().audio.transcriptions.create({
+        file: await audio(1000),
+        ...params,
+      } as TranscriptionCreateParamsNonStreaming),
+    );
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error.error).toMatchObject({ type: 'invalid_request_error', param });
   });
 
   it('refuses a file type it does not take, and a file over 25 MB with 413', async () => {
-    const mov = await rejection(client().audio.transcriptions.create({ file: await toFile(silentMp3(1000), 'clip.mov', { type: 'video/quicktime' }), model: 'whisper-1' }));
+    const mov = await rejection(
+      client().audio.transcriptions.create({
+        file: await toFile(silentMp3(1000), 'clip.mov', { type: 'video/quicktime' }),
+        model: 'whisper-1',
+      }),
+    );
     expect(mov).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(mov.error).toMatchObject({ param: 'file', message: expect.stringMatching(/^Invalid file format/) });
-    const big = await rejection(client().audio.transcriptions.create({ file: await toFile(Buffer.alloc(26_214_401), 'long.wav', { type: 'audio/wav' }), model: 'whisper-1' }));
-    expect(big).toMatchObject({ status: 413, error: { type: 'server_error', message: expect.stringMatching(/^Maximum content size limit \(26214400\) exceeded/) } });
+    expect(mov.error).toMatchObject({
+      param: 'file',
+      message: expect.stringMatching(/^Invalid file format/),
+    });
+    const big = await rejection(
+      client().audio.transcriptions.create({
+        file: await toFile(Buffer.alloc(26_214_401), 'long.wav', { type: 'audio/wav' }),
+        model: 'whisper-1',
+      }),
+    );
+    expect(big).toMatchObject({
+      status: 413,
+      error: {
+        type: 'server_error',
+        message: expect.stringMatching(/^Maximum content size limit \(26214400\) exceeded/),
+      },
+    });
   });
 });
 
 describe('Anthropic (@anthropic-ai/sdk)', () => {
   // @anthropic-ai/sdk resources/models.d.ts ModelInfo, ModelCapabilities and the capability objects.
-  const MODEL_INFO = ['id', 'capabilities', 'created_at', 'deprecated_at', 'display_name', 'lifecycle', 'line', 'max_input_tokens', 'max_tokens', 'retires_at', 'type'];
-  const CAPABILITIES = ['batch', 'citations', 'code_execution', 'context_management', 'effort', 'image_input', 'pdf_input', 'server_tools', 'structured_outputs', 'thinking'];
-  const CONTEXT_MANAGEMENT = ['clear_thinking_20251015', 'clear_tool_uses_20250919', 'compact_20260112', 'supported'];
+  const MODEL_INFO = [
+    'id',
+    'capabilities',
+    'created_at',
+    'deprecated_at',
+    'display_name',
+    'lifecycle',
+    'line',
+    'max_input_tokens',
+    'max_tokens',
+    'retires_at',
+    'type',
+  ];
+  const CAPABILITIES = [
+    'batch',
+    'citations',
+    'code_execution',
+    'context_management',
+    'effort',
+    'image_input',
+    'pdf_input',
+    'server_tools',
+    'structured_outputs',
+    'thinking',
+  ];
+  const CONTEXT_MANAGEMENT = [
+    'clear_thinking_20251015',
+    'clear_tool_uses_20250919',
+    'compact_20260112',
+    'supported',
+  ];
   const EFFORT = ['high', 'low', 'max', 'medium', 'supported', 'xhigh'];
   const SERVER_TOOLS = ['code_execution', 'supported', 'web_search'];
   const THINKING_TYPES = ['adaptive', 'between_tools', 'disabled', 'enabled'];
   // resources/messages/messages.d.ts Message, Usage, TextBlock.
-  const MESSAGE = ['id', 'container', 'content', 'diagnostics', 'model', 'role', 'stop_details', 'stop_reason', 'stop_sequence', 'type', 'usage'];
+  const MESSAGE = [
+    'id',
+    'container',
+    'content',
+    'diagnostics',
+    'model',
+    'role',
+    'stop_details',
+    'stop_reason',
+    'stop_sequence',
+    'type',
+    'usage',
+  ];
   const USAGE = [
     'cache_creation',
     'cache_creation_input_tokens',
@@ -203,8 +351,15 @@ describe('Anthropic (@anthropic-ai/sdk)', () => {
     'speed',
   ];
   const TEXT_BLOCK = ['citations', 'text', 'type'];
-  const client = () => new Anthropic({ apiKey: 'sk-sdk', authToken: null, baseURL: sandbox.urls.anthropic, maxRetries: 0 });
-  const listCalls = () => sandbox.apps.anthropic.requests.filter((r) => r.path === '/v1/models').length;
+  const client = () =>
+    new Anthropic({
+      apiKey: 'sk-sdk',
+      authToken: null,
+      baseURL: sandbox.urls.anthropic,
+      maxRetries: 0,
+    });
+  const listCalls = () =>
+    sandbox.apps.anthropic.requests.filter((r) => r.path === '/v1/models').length;
 
   async function allModels() {
     const out = [];
@@ -218,21 +373,27 @@ describe('Anthropic (@anthropic-ai/sdk)', () => {
     for (const m of models) {
       expectFields(m, MODEL_INFO, m.id);
       expectFields(m.capabilities, CAPABILITIES, `${m.id} capabilities`);
-      expectFields(m.capabilities!.context_management, CONTEXT_MANAGEMENT, `${m.id} context_management`);
+      expectFields(
+        m.capabilities!.context_management,
+        CONTEXT_MANAGEMENT,
+        `${m.id} context_management`,
+      );
       expectFields(m.capabilities!.effort, EFFORT, `${m.id} effort`);
       expectFields(m.capabilities!.server_tools, SERVER_TOOLS, `${m.id} server_tools`);
       expectFields(m.capabilities!.thinking.types, THINKING_TYPES, `${m.id} thinking types`);
       expect(m.type).toBe('model');
       expect(['active', 'deprecated']).toContain(m.lifecycle);
       // Deprecated models carry their dates; active ones none.
-      if (m.lifecycle === 'deprecated') expect([typeof m.deprecated_at, typeof m.retires_at]).toEqual(['string', 'string']);
+      if (m.lifecycle === 'deprecated')
+        expect([typeof m.deprecated_at, typeof m.retires_at]).toEqual(['string', 'string']);
       else expect([m.deprecated_at, m.retires_at]).toEqual([null, null]);
     }
   });
 
   it('lists current models: each line has an active model, and newest come first', async () => {
     const models = await allModels();
-    for (const line of ['opus', 'sonnet', 'haiku']) expect(models.some((m) => m.line === line && m.lifecycle === 'active')).toBe(true);
+    for (const line of ['opus', 'sonnet', 'haiku'])
+      expect(models.some((m) => m.line === line && m.lifecycle === 'active')).toBe(true);
     const created = models.map((m) => Date.parse(m.created_at));
     expect(created).toEqual([...created].sort((a, b) => b - a));
   });
@@ -259,23 +420,44 @@ describe('Anthropic (@anthropic-ai/sdk)', () => {
   });
 
   it.each([0, 1001, 'ten'])('refuses limit=%s with a 400 invalid_request_error', async (limit) => {
-    const res = await fetch(`${sandbox.urls.anthropic}/v1/models?limit=${limit}`, { headers: { 'x-api-key': 'sk-sdk', 'anthropic-version': '2023-06-01' } });
+    const res = await fetch(`${sandbox.urls.anthropic}/v1/models?limit=${limit}`, {
+      headers: { 'x-api-key': 'sk-sdk', 'anthropic-version': '2023-06-01' },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('limit') } });
+    expect(await res.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining('limit') },
+    });
   });
 
   it('answers messages with every field Message and Usage have', async () => {
-    const message = await client().messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, system: 'Task: assistant', messages: [{ role: 'user', content: 'three hooks' }] });
+    const message = await client().messages.create({
+      model: 'claude-haiku-4-5',
+      max_tokens: 100,
+      system: 'Task: assistant',
+      messages: [{ role: 'user', content: 'three hooks' }],
+    });
     expectFields(message, MESSAGE, 'message');
     expectFields(message.usage, USAGE, 'usage');
     expectFields(message.content[0], TEXT_BLOCK, 'text block');
-    expect(message.content).toMatchObject([{ type: 'text', text: 'Sandbox anthropic reply (task assistant, model claude-haiku-4-5): three hooks' }]);
+    expect(message.content).toMatchObject([
+      {
+        type: 'text',
+        text: 'Sandbox anthropic reply (task assistant, model claude-haiku-4-5): three hooks',
+      },
+    ]);
   });
 });
 
 describe('Gemini (@google/genai)', () => {
-  const client = () => new GoogleGenAI({ apiKey: 'sk-sdk', vertexai: false, httpOptions: { baseUrl: sandbox.urls.gemini, apiVersion: 'v1beta' } });
-  const listCalls = () => sandbox.apps.gemini.requests.filter((r) => r.path === '/v1beta/models').length;
+  const client = () =>
+    new GoogleGenAI({
+      apiKey: 'sk-sdk',
+      vertexai: false,
+      httpOptions: { baseUrl: sandbox.urls.gemini, apiVersion: 'v1beta' },
+    });
+  const listCalls = () =>
+    sandbox.apps.gemini.requests.filter((r) => r.path === '/v1beta/models').length;
 
   it('pages models.list with pageSize and pageToken, and the SDK walks every page', async () => {
     const pager = await client().models.list({ config: { pageSize: 2 } });
@@ -286,28 +468,38 @@ describe('Gemini (@google/genai)', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(listCalls()).toBe(Math.ceil(names.length / 2));
 
-    const all = await fetch(`${sandbox.urls.gemini}/v1beta/models?pageSize=1000`, { headers: { 'x-goog-api-key': 'sk-sdk' } }).then(
-      (r) => r.json() as Promise<{ models: { name: string }[]; nextPageToken?: string }>,
-    );
+    const all = await fetch(`${sandbox.urls.gemini}/v1beta/models?pageSize=1000`, {
+      headers: { 'x-goog-api-key': 'sk-sdk' },
+    }).then((r) => r.json() as Promise<{ models: { name: string }[]; nextPageToken?: string }>);
     expect(all.models.map((m) => m.name)).toEqual(names);
     expect(all.nextPageToken).toBeUndefined();
   });
 
   it('answers generateContent the SDK reads', async () => {
-    const response = await client().models.generateContent({ model: 'gemini-2.5-flash', contents: 'three hooks', config: { systemInstruction: 'Task: assistant' } });
-    expect(response.text).toBe('Sandbox gemini reply (task assistant, model gemini-2.5-flash): three hooks');
+    const response = await client().models.generateContent({
+      model: 'gemini-2.5-flash',
+      contents: 'three hooks',
+      config: { systemInstruction: 'Task: assistant' },
+    });
+    expect(response.text).toBe(
+      'Sandbox gemini reply (task assistant, model gemini-2.5-flash): three hooks',
+    );
   });
 });
 
 describe('ElevenLabs (@elevenlabs/elevenlabs-js, which validates every answer)', () => {
-  const client = (apiKey = 'sk-sdk') => new ElevenLabsClient({ apiKey, baseUrl: sandbox.urls.elevenlabs, maxRetries: 0 });
+  const client = (apiKey = 'sk-sdk') =>
+    new ElevenLabsClient({ apiKey, baseUrl: sandbox.urls.elevenlabs, maxRetries: 0 });
 
-  it.each(['sk-sdk', 'no-credit-key'])('the user and subscription answers parse (%s)', async (key) => {
-    const user = await client(key).user.get();
-    expect(user.subscription.characterLimit).toBeGreaterThan(0);
-    const subscription = await client(key).user.subscription.get();
-    expect(subscription.characterCount).toBe(user.subscription.characterCount);
-  });
+  it.each(['sk-sdk', 'no-credit-key'])(
+    'the user and subscription answers parse (%s)',
+    async (key) => {
+      const user = await client(key).user.get();
+      expect(user.subscription.characterLimit).toBeGreaterThan(0);
+      const subscription = await client(key).user.subscription.get();
+      expect(subscription.characterCount).toBe(user.subscription.characterCount);
+    },
+  );
 
   it('models and voices parse', async () => {
     expect((await client().models.list()).length).toBeGreaterThan(0);
@@ -320,15 +512,24 @@ describe('ElevenLabs (@elevenlabs/elevenlabs-js, which validates every answer)',
     ['EXAVITQu4vr4xnSDxMaL', 'Sarah'],
     ['nPczCjzI2devNBz1zQrb', 'Brian'],
   ])('speaks with the default voice %s (%s) and lists it', async (voiceId, name) => {
-    const audio = await client().textToSpeech.convert(voiceId, { text: 'Hello there', modelId: 'eleven_multilingual_v2' });
+    const audio = await client().textToSpeech.convert(voiceId, {
+      text: 'Hello there',
+      modelId: 'eleven_multilingual_v2',
+    });
     const bytes = new Uint8Array(await new Response(audio).arrayBuffer());
     expect(bytes.length).toBeGreaterThan(0);
-    expect((await client().voices.getAll()).voices).toContainEqual(expect.objectContaining({ voiceId, name, category: 'premade' }));
+    expect((await client().voices.getAll()).voices).toContainEqual(
+      expect.objectContaining({ voiceId, name, category: 'premade' }),
+    );
   });
 
   it('transcribes an uploaded MP3 into words with times the SDK reads', async () => {
     const file = new File([new Uint8Array(silentMp3(2000))], 'clip.mp3', { type: 'audio/mpeg' });
-    const answer = await client().speechToText.convert({ file, modelId: 'scribe_v2', timestampsGranularity: 'word' });
+    const answer = await client().speechToText.convert({
+      file,
+      modelId: 'scribe_v2',
+      timestampsGranularity: 'word',
+    });
     expect('words' in answer && answer.words.filter((w) => w.type === 'word')).toEqual([
       expect.objectContaining({ text: 'Hello', start: 0, end: 0.4 }),
       expect.objectContaining({ text: 'and', start: 0.5, end: 0.9 }),
@@ -349,7 +550,15 @@ class SandboxXClient extends TwitterApiv2 {
 describe('X (twitter-api-v2)', () => {
   const client = () => {
     // The client speaks https only through its agent; a plain http agent points it at the sandbox.
-    const api = new TwitterApi({ appKey: 'app-key', appSecret: sandboxSecretOf('app-key'), accessToken: '900-sdk-token', accessSecret: sandboxSecretOf('900-sdk-token') }, { httpAgent: new Agent() });
+    const api = new TwitterApi(
+      {
+        appKey: 'app-key',
+        appSecret: sandboxSecretOf('app-key'),
+        accessToken: '900-sdk-token',
+        accessSecret: sandboxSecretOf('900-sdk-token'),
+      },
+      { httpAgent: new Agent() },
+    );
     return new SandboxXClient(api, `${sandbox.urls.x}/2/`);
   };
 
@@ -357,17 +566,32 @@ describe('X (twitter-api-v2)', () => {
     const image = Buffer.alloc(300_000, 7);
     const mediaId = await client().uploadMedia(image, { media_type: 'image/png' }, 128 * 1024);
     expect(mediaId).toMatch(/^\d+$/);
-    const posted = await client().tweet({ text: 'sdk media post', media: { media_ids: [mediaId] } });
+    const posted = await client().tweet({
+      text: 'sdk media post',
+      media: { media_ids: [mediaId] },
+    });
     expect(posted.data.text).toBe('sdk media post');
   });
 
   it('answers with the x-rate-limit headers, counting down per user and route', async () => {
     const first = await client().get('users/me', undefined, { fullResponse: true });
     const second = await client().get('users/me', undefined, { fullResponse: true });
-    expect(first.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) });
+    expect(first.rateLimit).toEqual({
+      limit: expect.any(Number),
+      remaining: expect.any(Number),
+      reset: expect.any(Number),
+    });
     expect(second.rateLimit!.remaining).toBe(first.rateLimit!.remaining - 1);
     expect(second.rateLimit!.reset * 1000).toBeGreaterThan(Date.now());
-    const upload = await client().post('media/upload/initialize', { media_type: 'image/png', total_bytes: 10 }, { fullResponse: true });
-    expect(upload.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) });
+    const upload = await client().post(
+      'media/upload/initialize',
+      { media_type: 'image/png', total_bytes: 10 },
+      { fullResponse: true },
+    );
+    expect(upload.rateLimit).toEqual({
+      limit: expect.any(Number),
+      remaining: expect.any(Number),
+      reset: expect.any(Number),
+    });
   });
 });

@@ -24,7 +24,10 @@ function closeServer(server: ServerType): Promise<void> {
  * Starts one HTTP server per provider on consecutive ports from basePort, on loopback only.
  * basePort 0 lets the system pick free ports: unit tests use that so parallel runs never collide.
  */
-export async function startSandbox({ host = '127.0.0.1', basePort = 0 }: { host?: string; basePort?: number } = {}): Promise<Sandbox> {
+export async function startSandbox({
+  host = '127.0.0.1',
+  basePort = 0,
+}: { host?: string; basePort?: number } = {}): Promise<Sandbox> {
   const servers: ServerType[] = [];
   const urls = {} as Record<ProviderId, string>;
   const apps = {} as Record<ProviderId, ProviderApp>;
@@ -34,7 +37,9 @@ export async function startSandbox({ host = '127.0.0.1', basePort = 0 }: { host?
       const providerApp = createProviderApp(id, providerRoutes[id], providerFaultBodies[id]);
       const requested = basePort === 0 ? 0 : basePort + i;
       const server = await new Promise<ServerType>((resolve, reject) => {
-        const s = serve({ fetch: providerApp.app.fetch, hostname: host, port: requested }, () => resolve(s));
+        const s = serve({ fetch: providerApp.app.fetch, hostname: host, port: requested }, () =>
+          resolve(s),
+        );
         s.once('error', reject);
       });
       servers.push(server);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthBaseString, oauthEncode, oauthSignature, sandboxSecretOf, sandboxUserId, X_DUPLICATE_DETAIL, xDisplayText } from './providers/x';
+import {
+  oauthBaseString,
+  oauthEncode,
+  oauthSignature,
+  sandboxSecretOf,
+  sandboxUserId,
+  X_DUPLICATE_DETAIL,
+  xDisplayText,
+} from './providers/x';
 import { startSandbox, type Sandbox } from './server';
 
 // The X sandbox's own logic: OAuth 1.0a verification, duplicate and length checks, the user timeline,
@@ -28,7 +36,11 @@ interface Signed {
 }
 
 /** A request signed as X documents, with the sandbox's `<key>-secret` convention unless told otherwise. */
-async function x(method: string, path: string, opts: Signed & { json?: unknown; form?: FormData; urlencoded?: Record<string, string> } = {}) {
+async function x(
+  method: string,
+  path: string,
+  opts: Signed & { json?: unknown; form?: FormData; urlencoded?: Record<string, string> } = {},
+) {
   const url = new URL(`${sandbox.urls.x}${path}`);
   const consumerKey = opts.consumerKey ?? 'app-key';
   const token = opts.token ?? '900-user-token';
@@ -40,8 +52,16 @@ async function x(method: string, path: string, opts: Signed & { json?: unknown; 
     oauth_token: token,
     oauth_version: '1.0',
   };
-  const params: [string, string][] = [...Object.entries(oauth), ...url.searchParams.entries(), ...Object.entries(opts.unsignedBody ? {} : (opts.urlencoded ?? {}))];
-  let signature = oauthSignature(oauthBaseString(method, `${url.origin}${url.pathname}`, params), opts.consumerSecret ?? sandboxSecretOf(consumerKey), opts.tokenSecret ?? sandboxSecretOf(token));
+  const params: [string, string][] = [
+    ...Object.entries(oauth),
+    ...url.searchParams.entries(),
+    ...Object.entries(opts.unsignedBody ? {} : (opts.urlencoded ?? {})),
+  ];
+  let signature = oauthSignature(
+    oauthBaseString(method, `${url.origin}${url.pathname}`, params),
+    opts.consumerSecret ?? sandboxSecretOf(consumerKey),
+    opts.tokenSecret ?? sandboxSecretOf(token),
+  );
   // Change the first character: the last ones carry padding bits and may already be what we would write.
   if (opts.tamper) signature = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
   const header = `OAuth ${Object.entries({ ...oauth, oauth_signature: signature })
@@ -58,22 +78,36 @@ async function x(method: string, path: string, opts: Signed & { json?: unknown; 
   } else if (opts.form) body = opts.form;
   const res = await fetch(url, { method, headers, body });
   // The answers differ per route (a post, a page of posts, media); the assertions below pin each shape.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: (await res.json()) as Record<string, any>,
+  };
 }
 
-const UNAUTHORIZED = { status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
+const UNAUTHORIZED = {
+  status: 401,
+  body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+};
 
 describe('OAuth 1.0a verification', () => {
   it('accepts a request signed with the sandbox secrets, query parameters included', async () => {
-    expect(await x('GET', '/2/users/me?user.fields=public_metrics')).toMatchObject({ status: 200, body: { data: { id: '900', public_metrics: { followers_count: 12_500 } } } });
+    expect(await x('GET', '/2/users/me?user.fields=public_metrics')).toMatchObject({
+      status: 200,
+      body: { data: { id: '900', public_metrics: { followers_count: 12_500 } } },
+    });
   });
 
   it('signs form-encoded body parameters, and not JSON bodies', async () => {
     // Signed with its form parameter: authenticated (the route then wants JSON, so 400 rather than 401).
     expect((await x('POST', '/2/tweets', { urlencoded: { text: 'form' } })).status).toBe(400);
-    expect((await x('POST', '/2/tweets', { urlencoded: { text: 'form' }, unsignedBody: true })).status).toBe(401);
-    expect((await x('POST', '/2/tweets', { json: { text: `json body ${Date.now()}` } })).status).toBe(201);
+    expect(
+      (await x('POST', '/2/tweets', { urlencoded: { text: 'form' }, unsignedBody: true })).status,
+    ).toBe(401);
+    expect(
+      (await x('POST', '/2/tweets', { json: { text: `json body ${Date.now()}` } })).status,
+    ).toBe(201);
   });
 
   it.each([
@@ -104,8 +138,14 @@ describe('posts', () => {
   it('creates a post once and refuses the same text again with X’s duplicate body', async () => {
     const text = `duplicate check ${Date.now()}`;
     const first = await x('POST', '/2/tweets', { json: { text }, token: '901-t' });
-    expect(first).toMatchObject({ status: 201, body: { data: { text, edit_history_tweet_ids: [first.body.data.id] } } });
-    expect(await x('POST', '/2/tweets', { json: { text }, token: '901-t' })).toMatchObject({ status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: X_DUPLICATE_DETAIL } });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { data: { text, edit_history_tweet_ids: [first.body.data.id] } },
+    });
+    expect(await x('POST', '/2/tweets', { json: { text }, token: '901-t' })).toMatchObject({
+      status: 403,
+      body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: X_DUPLICATE_DETAIL },
+    });
     // Another account may post the same words.
     expect((await x('POST', '/2/tweets', { json: { text }, token: '902-t' })).status).toBe(201);
   });
@@ -119,33 +159,64 @@ describe('posts', () => {
     ['a zero-width no-break space, which twitter-text calls invalid', 'Hello\uFEFFworld', 400],
     ['the noncharacters U+FFFF and U+FFFE', 'ABC\u202A\uFFFFABC\uFFFE', 400],
   ])('weighs %s as X does', async (_label, text, status) => {
-    expect((await x('POST', '/2/tweets', { json: { text }, token: `${903 + text.length}-t` })).status).toBe(status);
+    expect(
+      (await x('POST', '/2/tweets', { json: { text }, token: `${903 + text.length}-t` })).status,
+    ).toBe(status);
   });
 
   it('gives back text as X does: links as t.co, & < > escaped', () => {
-    expect(xDisplayText('A & B <3 https://example.com/x', '1')).toMatch(/^A &amp; B &lt;3 https:\/\/t\.co\/[\w-]{10}$/);
+    expect(xDisplayText('A & B <3 https://example.com/x', '1')).toMatch(
+      /^A &amp; B &lt;3 https:\/\/t\.co\/[\w-]{10}$/,
+    );
   });
 
   it('lists a user’s posts since start_time, newest first, in pages', async () => {
     const token = '950-timeline';
-    const since = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000).toISOString().replace('.000Z', 'Z');
+    const since = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+      .toISOString()
+      .replace('.000Z', 'Z');
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push((await x('POST', '/2/tweets', { json: { text: `timeline ${i}` }, token })).body.data.id);
-    const first = await x('GET', `/2/users/950/tweets?start_time=${since}&max_results=5&tweet.fields=created_at`, { token });
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        (await x('POST', '/2/tweets', { json: { text: `timeline ${i}` }, token })).body.data.id,
+      );
+    const first = await x(
+      'GET',
+      `/2/users/950/tweets?start_time=${since}&max_results=5&tweet.fields=created_at`,
+      { token },
+    );
     expect(first.body.data.map((t: { id: string }) => t.id)).toEqual(ids.slice(2).reverse());
     expect(first.body.data[0].created_at).toMatch(/Z$/);
     expect(first.body.meta).toMatchObject({ result_count: 5, next_token: expect.any(String) });
-    const second = await x('GET', `/2/users/950/tweets?start_time=${since}&max_results=5&pagination_token=${first.body.meta.next_token}`, { token });
+    const second = await x(
+      'GET',
+      `/2/users/950/tweets?start_time=${since}&max_results=5&pagination_token=${first.body.meta.next_token}`,
+      { token },
+    );
     expect(second.body.data.map((t: { id: string }) => t.id)).toEqual(ids.slice(0, 2).reverse());
     expect(second.body.meta.next_token).toBeUndefined();
     const later = new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    expect((await x('GET', `/2/users/950/tweets?start_time=${later}&max_results=5`, { token })).body).toEqual({ meta: { result_count: 0 } });
+    expect(
+      (await x('GET', `/2/users/950/tweets?start_time=${later}&max_results=5`, { token })).body,
+    ).toEqual({ meta: { result_count: 0 } });
   });
 
   it('answers a fault with X’s problem shape and the headers asked for', async () => {
-    sandbox.apps.x.faults.add({ path: '/2/tweets', status: 429, headers: { 'x-rate-limit-reset': '1900000000' } });
+    sandbox.apps.x.faults.add({
+      path: '/2/tweets',
+      status: 429,
+      headers: { 'x-rate-limit-reset': '1900000000' },
+    });
     const res = await x('POST', '/2/tweets', { json: { text: 'rate limited' } });
-    expect(res).toMatchObject({ status: 429, body: { title: 'Too Many Requests', type: 'about:blank', status: 429, detail: 'Too Many Requests' } });
+    expect(res).toMatchObject({
+      status: 429,
+      body: {
+        title: 'Too Many Requests',
+        type: 'about:blank',
+        status: 429,
+        detail: 'Too Many Requests',
+      },
+    });
     expect(res.headers.get('x-rate-limit-reset')).toBe('1900000000');
   });
 });
@@ -160,18 +231,46 @@ describe('media upload v2', () => {
   };
 
   it('takes an image in segments, finalizes it without processing, and lets a post attach it', async () => {
-    const init = await x('POST', '/2/media/upload/initialize', { json: { media_type: 'image/png', total_bytes: 3000, media_category: 'tweet_image' }, token });
-    expect(init.body.data).toMatchObject({ id: expect.stringMatching(/^\d+$/), media_key: `3_${init.body.data.id}`, expires_after_secs: 86_400 });
+    const init = await x('POST', '/2/media/upload/initialize', {
+      json: { media_type: 'image/png', total_bytes: 3000, media_category: 'tweet_image' },
+      token,
+    });
+    expect(init.body.data).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      media_key: `3_${init.body.data.id}`,
+      expires_after_secs: 86_400,
+    });
     const id = init.body.data.id;
-    expect((await x('POST', `/2/media/upload/${id}/append`, { form: segment(2000, 0), token })).status).toBe(200);
-    expect((await x('POST', `/2/media/upload/${id}/append`, { form: segment(1000, 1), token })).status).toBe(200);
+    expect(
+      (await x('POST', `/2/media/upload/${id}/append`, { form: segment(2000, 0), token })).status,
+    ).toBe(200);
+    expect(
+      (await x('POST', `/2/media/upload/${id}/append`, { form: segment(1000, 1), token })).status,
+    ).toBe(200);
     const fin = await x('POST', `/2/media/upload/${id}/finalize`, { token });
-    expect(fin.body.data).toEqual({ id, media_key: `3_${id}`, size: 3000, expires_after_secs: 86_400 });
-    expect((await x('POST', '/2/tweets', { json: { text: `with image ${id}`, media: { media_ids: [id] } }, token })).status).toBe(201);
+    expect(fin.body.data).toEqual({
+      id,
+      media_key: `3_${id}`,
+      size: 3000,
+      expires_after_secs: 86_400,
+    });
+    expect(
+      (
+        await x('POST', '/2/tweets', {
+          json: { text: `with image ${id}`, media: { media_ids: [id] } },
+          token,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses finalize when the segments do not add up to total_bytes', async () => {
-    const id = (await x('POST', '/2/media/upload/initialize', { json: { media_type: 'image/png', total_bytes: 3000 }, token })).body.data.id;
+    const id = (
+      await x('POST', '/2/media/upload/initialize', {
+        json: { media_type: 'image/png', total_bytes: 3000 },
+        token,
+      })
+    ).body.data.id;
     await x('POST', `/2/media/upload/${id}/append`, { form: segment(2000, 0), token });
     expect((await x('POST', `/2/media/upload/${id}/finalize`, { token })).status).toBe(400);
   });
@@ -181,37 +280,111 @@ describe('media upload v2', () => {
     ['a GIF over 15 MB', 'image/gif', 15 * 1024 * 1024 + 1],
     ['an unsupported type', 'application/pdf', 100],
   ])('refuses to initialize %s', async (_label, media_type, total_bytes) => {
-    expect((await x('POST', '/2/media/upload/initialize', { json: { media_type, total_bytes }, token })).status).toBe(400);
+    expect(
+      (await x('POST', '/2/media/upload/initialize', { json: { media_type, total_bytes }, token }))
+        .status,
+    ).toBe(400);
   });
 
   it('refuses a segment over 5 MB', async () => {
-    const id = (await x('POST', '/2/media/upload/initialize', { json: { media_type: 'video/mp4', total_bytes: 6 * 1024 * 1024, media_category: 'tweet_video' }, token })).body.data.id;
-    expect((await x('POST', `/2/media/upload/${id}/append`, { form: segment(5 * 1024 * 1024 + 1, 0), token })).status).toBe(400);
+    const id = (
+      await x('POST', '/2/media/upload/initialize', {
+        json: {
+          media_type: 'video/mp4',
+          total_bytes: 6 * 1024 * 1024,
+          media_category: 'tweet_video',
+        },
+        token,
+      })
+    ).body.data.id;
+    expect(
+      (
+        await x('POST', `/2/media/upload/${id}/append`, {
+          form: segment(5 * 1024 * 1024 + 1, 0),
+          token,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('processes a video through pending and in_progress to succeeded, one step per STATUS, and holds posts until then', async () => {
-    await fetch(`${sandbox.urls.x}/__sandbox/x/processing`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ inProgressPolls: 2 }) });
-    const id = (await x('POST', '/2/media/upload/initialize', { json: { media_type: 'video/mp4', total_bytes: 1000, media_category: 'tweet_video' }, token })).body.data.id;
+    await fetch(`${sandbox.urls.x}/__sandbox/x/processing`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inProgressPolls: 2 }),
+    });
+    const id = (
+      await x('POST', '/2/media/upload/initialize', {
+        json: { media_type: 'video/mp4', total_bytes: 1000, media_category: 'tweet_video' },
+        token,
+      })
+    ).body.data.id;
     await x('POST', `/2/media/upload/${id}/append`, { form: segment(1000, 0), token });
     const fin = await x('POST', `/2/media/upload/${id}/finalize`, { token });
-    expect(fin.body.data.processing_info).toEqual({ state: 'pending', check_after_secs: 1, progress_percent: 0 });
-    expect((await x('POST', '/2/tweets', { json: { text: `too early ${id}`, media: { media_ids: [id] } }, token })).status).toBe(400);
+    expect(fin.body.data.processing_info).toEqual({
+      state: 'pending',
+      check_after_secs: 1,
+      progress_percent: 0,
+    });
+    expect(
+      (
+        await x('POST', '/2/tweets', {
+          json: { text: `too early ${id}`, media: { media_ids: [id] } },
+          token,
+        })
+      ).status,
+    ).toBe(400);
     const states: string[] = [];
-    for (let i = 0; i < 3; i++) states.push((await x('GET', `/2/media/upload?command=STATUS&media_id=${id}`, { token })).body.data.processing_info.state);
+    for (let i = 0; i < 3; i++)
+      states.push(
+        (await x('GET', `/2/media/upload?command=STATUS&media_id=${id}`, { token })).body.data
+          .processing_info.state,
+      );
     expect(states).toEqual(['in_progress', 'in_progress', 'succeeded']);
-    expect((await x('POST', '/2/tweets', { json: { text: `video ${id}`, media: { media_ids: [id] } }, token })).status).toBe(201);
+    expect(
+      (
+        await x('POST', '/2/tweets', {
+          json: { text: `video ${id}`, media: { media_ids: [id] } },
+          token,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('fails processing when told to, with X’s error object', async () => {
-    await fetch(`${sandbox.urls.x}/__sandbox/x/processing`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ inProgressPolls: 0, outcome: 'failed' }) });
-    const id = (await x('POST', '/2/media/upload/initialize', { json: { media_type: 'image/gif', total_bytes: 10, media_category: 'tweet_gif' }, token })).body.data.id;
+    await fetch(`${sandbox.urls.x}/__sandbox/x/processing`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inProgressPolls: 0, outcome: 'failed' }),
+    });
+    const id = (
+      await x('POST', '/2/media/upload/initialize', {
+        json: { media_type: 'image/gif', total_bytes: 10, media_category: 'tweet_gif' },
+        token,
+      })
+    ).body.data.id;
     await x('POST', `/2/media/upload/${id}/append`, { form: segment(10, 0), token });
     await x('POST', `/2/media/upload/${id}/finalize`, { token });
-    expect((await x('GET', `/2/media/upload?command=STATUS&media_id=${id}`, { token })).body.data.processing_info).toMatchObject({ state: 'failed', error: { name: 'InvalidMedia' } });
+    expect(
+      (await x('GET', `/2/media/upload?command=STATUS&media_id=${id}`, { token })).body.data
+        .processing_info,
+    ).toMatchObject({ state: 'failed', error: { name: 'InvalidMedia' } });
   });
 
   it('keeps one account’s media from another', async () => {
-    const id = (await x('POST', '/2/media/upload/initialize', { json: { media_type: 'image/png', total_bytes: 10 }, token })).body.data.id;
-    expect((await x('POST', `/2/media/upload/${id}/append`, { form: segment(10, 0), token: '961-other' })).status).toBe(400);
+    const id = (
+      await x('POST', '/2/media/upload/initialize', {
+        json: { media_type: 'image/png', total_bytes: 10 },
+        token,
+      })
+    ).body.data.id;
+    expect(
+      (
+        await x('POST', `/2/media/upload/${id}/append`, {
+          form: segment(10, 0),
+          token: '961-other',
+        })
+      ).status,
+    ).toBe(400);
   });
 });

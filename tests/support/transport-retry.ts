@@ -6,8 +6,14 @@
 const TRANSPORT = /EPIPE|ECONNRESET|socket hang up/;
 
 function isTransportHiccup(e: unknown): boolean {
-  const err = e as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-  return [err?.code, err?.message, err?.cause?.code, err?.cause?.message].some((v) => typeof v === 'string' && TRANSPORT.test(v));
+  const err = e as {
+    code?: unknown;
+    message?: unknown;
+    cause?: { code?: unknown; message?: unknown };
+  };
+  return [err?.code, err?.message, err?.cause?.code, err?.cause?.message].some(
+    (v) => typeof v === 'string' && TRANSPORT.test(v),
+  );
 }
 
 export async function withTransportRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {

@@ -54,7 +54,17 @@ export function PromptField({
   );
 }
 
-export function GenerateButton({ busy, icon: Icon, label, disabled }: { busy: boolean; icon: LucideIcon; label: string; disabled?: boolean }) {
+export function GenerateButton({
+  busy,
+  icon: Icon,
+  label,
+  disabled,
+}: {
+  busy: boolean;
+  icon: LucideIcon;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <Button type="submit" size="lg" className="w-full" loading={busy} disabled={disabled}>
       {busy ? (

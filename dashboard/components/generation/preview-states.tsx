@@ -12,10 +12,25 @@ import { cn } from '@core/ui/cn';
 
 /** The dashed frame a preview state sits in; `className` sets its shape (aspect ratio or min height). */
 function PreviewFrame({ className, children }: { className: string; children: React.ReactNode }) {
-  return <div className={cn('relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40', className)}>{children}</div>;
+  return (
+    <div
+      className={cn(
+        'relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed bg-muted/40',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
-function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => void; isCancelling: boolean }) {
+function CancelJobButton({
+  onCancel,
+  isCancelling,
+}: {
+  onCancel: () => void;
+  isCancelling: boolean;
+}) {
   return (
     <Button variant="outline" onClick={onCancel} loading={isCancelling}>
       {isCancelling ? (
@@ -31,12 +46,28 @@ function CancelJobButton({ onCancel, isCancelling }: { onCancel: () => void; isC
 }
 
 /** A failed job or start: the message, under a title when there is one, and a link when a key is the cause. */
-function PreviewError({ title, message, needsIntegrations }: { title?: string | null; message: string; needsIntegrations: boolean }) {
+function PreviewError({
+  title,
+  message,
+  needsIntegrations,
+}: {
+  title?: string | null;
+  message: string;
+  needsIntegrations: boolean;
+}) {
   return (
     <div role="alert" className="flex max-w-sm flex-col items-center gap-3 px-6 text-center">
-      {needsIntegrations ? <KeyRound className="size-9 text-destructive" aria-hidden="true" /> : <AlertCircle className="size-9 text-destructive" aria-hidden="true" />}
+      {needsIntegrations ? (
+        <KeyRound className="size-9 text-destructive" aria-hidden="true" />
+      ) : (
+        <AlertCircle className="size-9 text-destructive" aria-hidden="true" />
+      )}
       {title ? <p className="font-semibold text-destructive">{title}</p> : null}
-      <p className={title ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}>{message}</p>
+      <p
+        className={title ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}
+      >
+        {message}
+      </p>
       {needsIntegrations ? (
         <Link to={paths.integrations} className={buttonClasses('outline', 'sm')}>
           Open Integrations
@@ -48,7 +79,10 @@ function PreviewError({ title, message, needsIntegrations }: { title?: string | 
 
 function PreviewCancelled() {
   return (
-    <div role="status" className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground">
+    <div
+      role="status"
+      className="flex flex-col items-center gap-2 px-6 text-center text-muted-foreground"
+    >
       <Ban className="size-9" aria-hidden="true" />
       <p className="text-sm">Generation cancelled</p>
     </div>
@@ -68,12 +102,26 @@ function PreviewPlaceholder({ icon: Icon, text }: { icon: LucideIcon; text: stri
  * What a running job shows inside the frame: a spinner, the page's title line when it has one, the job's
  * live status (the main line when there is no title), anything extra (a progress bar) and a hint.
  */
-export function PreviewRunning({ title, status, hint, children }: { title?: string; status: React.ReactNode; hint?: string; children?: React.ReactNode }) {
+export function PreviewRunning({
+  title,
+  status,
+  hint,
+  children,
+}: {
+  title?: string;
+  status: React.ReactNode;
+  hint?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 px-6 text-center">
       <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
       {title ? <p className="text-sm font-medium">{title}</p> : null}
-      <p role="status" aria-live="polite" className={title ? 'text-xs text-muted-foreground' : 'text-sm font-medium'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={title ? 'text-xs text-muted-foreground' : 'text-sm font-medium'}
+      >
         {status}
       </p>
       {children}
@@ -83,7 +131,17 @@ export function PreviewRunning({ title, status, hint, children }: { title?: stri
 }
 
 /** Download for a finished result, its icon giving way to the spinner while the file is fetched. */
-export function PreviewDownloadButton({ label, onClick, loading, variant }: { label: string; onClick: () => void; loading: boolean; variant?: 'outline' }) {
+export function PreviewDownloadButton({
+  label,
+  onClick,
+  loading,
+  variant,
+}: {
+  label: string;
+  onClick: () => void;
+  loading: boolean;
+  variant?: 'outline';
+}) {
   return (
     <Button variant={variant} onClick={onClick} loading={loading}>
       {loading ? null : <Download aria-hidden="true" />}
@@ -136,8 +194,12 @@ export function GenerationPreview<V extends PreviewStateView>({
     case 'running':
       body = (
         <>
-          <PreviewFrame className={frameClassName}>{running(view as Extract<V, { kind: 'running' }>)}</PreviewFrame>
-          {state.canCancel ? <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} /> : null}
+          <PreviewFrame className={frameClassName}>
+            {running(view as Extract<V, { kind: 'running' }>)}
+          </PreviewFrame>
+          {state.canCancel ? (
+            <CancelJobButton onCancel={onCancel} isCancelling={isCancelling} />
+          ) : null}
         </>
       );
       break;
@@ -147,7 +209,11 @@ export function GenerationPreview<V extends PreviewStateView>({
     case 'error':
       body = (
         <PreviewFrame className={frameClassName}>
-          <PreviewError title={state.title} message={state.message} needsIntegrations={state.needsIntegrations} />
+          <PreviewError
+            title={state.title}
+            message={state.message}
+            needsIntegrations={state.needsIntegrations}
+          />
         </PreviewFrame>
       );
       break;

@@ -20,10 +20,22 @@ export interface RecentGalleryProps<T extends { id: string }> {
   renderItem: (item: T) => React.ReactNode;
 }
 
-export function RecentGallery<T extends { id: string }>({ state, noun, emptyIcon: EmptyIcon, emptyText, gridClassName, skeletonClassName, renderItem }: RecentGalleryProps<T>) {
+export function RecentGallery<T extends { id: string }>({
+  state,
+  noun,
+  emptyIcon: EmptyIcon,
+  emptyText,
+  gridClassName,
+  skeletonClassName,
+  renderItem,
+}: RecentGalleryProps<T>) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} aria-busy={state.status === 'loading' || undefined} className="space-y-4">
+    <section
+      aria-labelledby={titleId}
+      aria-busy={state.status === 'loading' || undefined}
+      className="space-y-4"
+    >
       <h2 id={titleId} className="text-lg font-semibold tracking-tight">
         Recent Generations
       </h2>
@@ -34,7 +46,10 @@ export function RecentGallery<T extends { id: string }>({ state, noun, emptyIcon
           ))}
         </div>
       ) : state.status === 'error' ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-6 text-center text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-6 text-center text-sm text-destructive"
+        >
           Couldn't load your {noun}. {state.error.message}
         </p>
       ) : state.data.length === 0 ? (
@@ -69,9 +84,16 @@ export function GalleryDownloadButton({
       onClick={() => onDownload(item.originalUrl, item.prompt || title)}
       disabled={busy}
       aria-label={`Download ${title}`}
-      className={cn('inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cn(
+        'inline-flex size-9 items-center justify-center focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
     >
-      {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Download className="size-4" aria-hidden="true" />}
+      {busy ? (
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+      ) : (
+        <Download className="size-4" aria-hidden="true" />
+      )}
     </button>
   );
 }

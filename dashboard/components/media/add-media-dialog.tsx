@@ -13,14 +13,22 @@ import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
 import { useLibraryMedia, type MediaAsset } from '@/lib/library-media';
 
-const NOUN: Record<string, string> = { image: 'images', video: 'videos', audio: 'audio', 'image,video': 'images and videos' };
+const NOUN: Record<string, string> = {
+  image: 'images',
+  video: 'videos',
+  audio: 'audio',
+  'image,video': 'images and videos',
+};
 const tabClass =
   'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-selected:bg-background data-selected:text-foreground data-selected:shadow-sm';
 
 /** Marks a video tile, whose still frame looks like an image. */
 function VideoBadge() {
   return (
-    <span data-testid="video-badge" className="absolute top-1.5 left-1.5 z-10 inline-flex items-center gap-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white">
+    <span
+      data-testid="video-badge"
+      className="absolute top-1.5 left-1.5 z-10 inline-flex items-center gap-1 rounded bg-black/65 px-1.5 py-0.5 text-[11px] font-medium text-white"
+    >
       <Film className="size-3" aria-hidden="true" />
       Video
     </span>
@@ -41,9 +49,22 @@ function AssetTile({ asset, onPick }: { asset: MediaAsset; onPick: (asset: Media
         <span className="relative flex aspect-video items-center justify-center overflow-hidden bg-muted">
           {asset.type === 'video' ? <VideoBadge /> : null}
           {asset.type === 'image' && !broken ? (
-            <img src={asset.thumbnailUrl ?? asset.url} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
+            <img
+              src={asset.thumbnailUrl ?? asset.url}
+              alt=""
+              loading="lazy"
+              onError={() => setBroken(true)}
+              className="size-full object-cover"
+            />
           ) : asset.type === 'video' ? (
-            <video src={asset.url} muted preload="metadata" playsInline className="size-full bg-black object-cover" aria-hidden="true" />
+            <video
+              src={asset.url}
+              muted
+              preload="metadata"
+              playsInline
+              className="size-full bg-black object-cover"
+              aria-hidden="true"
+            />
           ) : (
             <Icon className="size-7 text-muted-foreground" aria-hidden="true" />
           )}
@@ -56,12 +77,21 @@ function AssetTile({ asset, onPick }: { asset: MediaAsset; onPick: (asset: Media
   );
 }
 
-function LibraryTab({ types, onPick }: { types: readonly GenerationType[]; onPick: (asset: MediaAsset) => void }) {
+function LibraryTab({
+  types,
+  onPick,
+}: {
+  types: readonly GenerationType[];
+  onPick: (asset: MediaAsset) => void;
+}) {
   // Mounted only while the dialog is on screen, so it listens only then.
   const media = useLibraryMedia(types);
   if (media.status === 'loading')
     return (
-      <p role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
+      <p
+        role="status"
+        className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground"
+      >
         <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your library...
       </p>
     );
@@ -72,7 +102,11 @@ function LibraryTab({ types, onPick }: { types: readonly GenerationType[]; onPic
       </p>
     );
   if (media.data.length === 0)
-    return <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted-foreground">No {NOUN[types.join(',')] ?? 'media'} in your library yet. Upload one in Upload New.</p>;
+    return (
+      <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted-foreground">
+        No {NOUN[types.join(',')] ?? 'media'} in your library yet. Upload one in Upload New.
+      </p>
+    );
   return (
     <ul aria-label="Library media" className="grid grid-cols-3 gap-2">
       {media.data.map((asset) => (
@@ -82,7 +116,13 @@ function LibraryTab({ types, onPick }: { types: readonly GenerationType[]; onPic
   );
 }
 
-function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick: (asset: MediaAsset) => void }) {
+function UploadTab({
+  types,
+  onPick,
+}: {
+  types: readonly GenerationType[];
+  onPick: (asset: MediaAsset) => void;
+}) {
   const { user } = useAuth();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,13 +131,20 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
   const upload = async () => {
     if (!file) return;
     if (!user) {
-      toast({ title: 'Error', description: 'You must be logged in to upload assets', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'You must be logged in to upload assets',
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);
     try {
       const title = file.name.replace(/\.[^.]+$/, '').slice(0, 50) || file.name;
-      const saved = await uploadToLibrary(user.uid, 'uploads', file, { fileName: file.name, title });
+      const saved = await uploadToLibrary(user.uid, 'uploads', file, {
+        fileName: file.name,
+        title,
+      });
       toast({ title: 'Asset uploaded successfully' });
       setFile(null);
       onPick({
@@ -112,7 +159,11 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
       });
     } catch (error) {
       console.warn('upload failed', error);
-      toast({ title: 'Error', description: readCallableError(error, 'Failed to upload asset').message, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: readCallableError(error, 'Failed to upload asset').message,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -130,7 +181,11 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
             if (chosen && !accepted(chosen)) {
-              toast({ title: 'Error', description: `Please choose ${NOUN[types.join(',')] ?? 'a media file'}.`, variant: 'destructive' });
+              toast({
+                title: 'Error',
+                description: `Please choose ${NOUN[types.join(',')] ?? 'a media file'}.`,
+                variant: 'destructive',
+              });
               e.target.value = '';
               setFile(null);
               return;
@@ -150,9 +205,26 @@ function UploadTab({ types, onPick }: { types: readonly GenerationType[]; onPick
 }
 
 /** Add Media: the library as a 3-column grid in a 400 px high dialog, or a new upload. */
-export function AddMediaDialog({ open, title, types, onClose, onPick }: { open: boolean; title: string; types: readonly GenerationType[]; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
+export function AddMediaDialog({
+  open,
+  title,
+  types,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  title: string;
+  types: readonly GenerationType[];
+  onClose: () => void;
+  onPick: (asset: MediaAsset) => void;
+}) {
   return (
-    <Modal open={open} onClose={onClose} testId="add-media-panel" className="flex h-[400px] max-w-2xl flex-col p-4">
+    <Modal
+      open={open}
+      onClose={onClose}
+      testId="add-media-panel"
+      className="flex h-[400px] max-w-2xl flex-col p-4"
+    >
       <div className="mb-3 flex items-center justify-between">
         <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
         <Button variant="ghost" size="icon" className="size-8" onClick={onClose} aria-label="Close">

@@ -25,7 +25,12 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <Modal open={open} role="alertdialog" onClose={() => (busy ? undefined : onClose())} className="max-w-md p-6">
+    <Modal
+      open={open}
+      role="alertdialog"
+      onClose={() => (busy ? undefined : onClose())}
+      className="max-w-md p-6"
+    >
       <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
       <Description className="mt-2 text-sm text-muted-foreground">{description}</Description>
       {children}

@@ -9,7 +9,15 @@ import { Modal } from './modal';
 
 afterEach(cleanup);
 
-function View({ open, onClose = () => {}, title = 'Add Audio' }: { open: boolean; onClose?: () => void; title?: string }) {
+function View({
+  open,
+  onClose = () => {},
+  title = 'Add Audio',
+}: {
+  open: boolean;
+  onClose?: () => void;
+  title?: string;
+}) {
   return (
     <Modal open={open} onClose={onClose} testId="panel" className="max-w-md p-6">
       <DialogTitle>{title}</DialogTitle>

@@ -8,7 +8,15 @@ export const MOTION_EASE = [0.32, 0.72, 0, 1] as const;
 
 /** The dimmed page behind an overlay; it fades with the overlay's MotionConfig timing. */
 export function OverlayBackdrop() {
-  return <motion.div aria-hidden="true" className="fixed inset-0 bg-black/50" initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }} />;
+  return (
+    <motion.div
+      aria-hidden="true"
+      className="fixed inset-0 bg-black/50"
+      initial={{ opacity: 0 }}
+      animate={{ opacity: 1 }}
+      exit={{ opacity: 0 }}
+    />
+  );
 }
 
 /**
@@ -54,7 +62,10 @@ export function Modal({
                 animate={{ opacity: 1, scale: 1 }}
                 exit={{ opacity: 0, scale: 0.95 }}
                 style={style}
-                className={cn('w-full rounded-xl border bg-popover text-popover-foreground shadow-xl', className)}
+                className={cn(
+                  'w-full rounded-xl border bg-popover text-popover-foreground shadow-xl',
+                  className,
+                )}
               >
                 {children}
               </DialogPanel>

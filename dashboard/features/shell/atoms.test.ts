@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawerOpenAtom, setSidebarExpandedAtom, sidebarExpandedAtom, toggleSidebarAtom } from './atoms';
+import {
+  drawerOpenAtom,
+  setSidebarExpandedAtom,
+  sidebarExpandedAtom,
+  toggleSidebarAtom,
+} from './atoms';
 
 function clearCookie() {
   document.cookie = 'sidebar:state=; path=/; max-age=0';

@@ -8,11 +8,27 @@ import type { RawDoc } from '@core/data/statuses';
 export const timestampOf = (iso: string) => ({ toDate: () => new Date(iso) });
 
 export function postDoc(id: string, data: Record<string, unknown>): RawDoc {
-  return { id, data: { platform: 'x', text: `Post ${id}`, createdAt: timestampOf('2026-11-23T10:00:00Z'), timeZone: 'Europe/Berlin', ...data } };
+  return {
+    id,
+    data: {
+      platform: 'x',
+      text: `Post ${id}`,
+      createdAt: timestampOf('2026-11-23T10:00:00Z'),
+      timeZone: 'Europe/Berlin',
+      ...data,
+    },
+  };
 }
 
-export function callableError(code: string, message: string, reason?: CallableErrorReason): FirebaseError {
-  return Object.assign(new FirebaseError(`functions/${code}`, message), reason ? { details: { reason } } : {});
+export function callableError(
+  code: string,
+  message: string,
+  reason?: CallableErrorReason,
+): FirebaseError {
+  return Object.assign(
+    new FirebaseError(`functions/${code}`, message),
+    reason ? { details: { reason } } : {},
+  );
 }
 
 export type CallHandler = (input: unknown) => Promise<unknown>;
@@ -23,12 +39,21 @@ export interface FakeCalls {
 }
 
 /** A stand-in for '@/lib/call' that logs each call and answers from `calls.handlers`; a name without a handler gets `unhandled`. */
-export function fakeCallModule(actual: object, calls: FakeCalls, unhandled: (name: string) => Promise<unknown> = () => Promise.reject(callableError('internal', 'internal'))) {
+export function fakeCallModule(
+  actual: object,
+  calls: FakeCalls,
+  unhandled: (name: string) => Promise<unknown> = () =>
+    Promise.reject(callableError('internal', 'internal')),
+) {
   const call = (name: string, input: unknown) => {
     calls.log.push({ name, input });
     return calls.handlers[name]?.(input) ?? unhandled(name);
   };
-  return { ...actual, call, useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }) };
+  return {
+    ...actual,
+    call,
+    useCall: (name: string) => ({ run: (input: unknown) => call(name, input), isPending: false }),
+  };
 }
 
 /** The documents a test's fake '@/lib/live' serves: posts, library generations (the media pickers) and account statuses (loading while unset). */
@@ -68,7 +93,9 @@ export function fakeLiveModule(live: FakeLive) {
       return { status: 'success', data: cache.get(profile), retry };
     },
     useUserCollection: (_name: string, read: (docs: readonly RawDoc[]) => unknown) =>
-      live.accounts ? { state: { status: 'success', data: read(live.accounts) }, retry } : { state: { status: 'loading' }, retry },
+      live.accounts
+        ? { state: { status: 'success', data: read(live.accounts) }, retry }
+        : { state: { status: 'loading' }, retry },
   };
 }
 

@@ -25,8 +25,21 @@ import {
 } from './atoms';
 import { createDraftStorage } from './utils/draft-storage';
 
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' };
-const clip: TimelineItem = { id: 'a', type: 'image', settings: { url: 'https://x.test/a.png' }, start_time: 0, duration: 10, track: 'main' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+};
+const clip: TimelineItem = {
+  id: 'a',
+  type: 'image',
+  settings: { url: 'https://x.test/a.png' },
+  start_time: 0,
+  duration: 10,
+  track: 'main',
+};
 
 function editor() {
   const store = createEditorStore({ items: [clip], settings });
@@ -103,23 +116,46 @@ describe('markers in the editor', () => {
     store.set(renameMarkerAtom, id, 'Hook | start');
     const snapshot = store.get(snapshotAtom);
     const fields = projectFields(snapshot);
-    expect(fields.settings).toEqual({ timelineItems: [clip], project: settings, markers: [`${id}|45|Hook | start`] });
+    expect(fields.settings).toEqual({
+      timelineItems: [clip],
+      project: settings,
+      markers: [`${id}|45|Hook | start`],
+    });
     const opened = videoProjectSchema.parse({ ...fields, updatedAt: null });
-    expect(opened.settings).toEqual({ ...settings, markers: [{ id, frame: 45, label: 'Hook | start' }] });
+    expect(opened.settings).toEqual({
+      ...settings,
+      markers: [{ id, frame: 45, label: 'Hook | start' }],
+    });
     // The reopened project is the saved one: nothing to save.
-    const reopened = createEditorStore({ items: opened.items, settings: opened.settings, saved: { title: opened.title, items: opened.items, settings: opened.settings } });
+    const reopened = createEditorStore({
+      items: opened.items,
+      settings: opened.settings,
+      saved: { title: opened.title, items: opened.items, settings: opened.settings },
+    });
     expect(reopened.get(dirtyAtom)).toBe(false);
     const values = new Map<string, string>();
-    const drafts = createDraftStorage({ getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v), removeItem: (k) => void values.delete(k) });
+    const drafts = createDraftStorage({
+      getItem: (k) => values.get(k) ?? null,
+      setItem: (k, v) => void values.set(k, v),
+      removeItem: (k) => void values.delete(k),
+    });
     drafts.write('u1', 'p1', { ...snapshot, items: [...snapshot.items], savedAt: 1 });
-    expect(drafts.read('u1', 'p1')?.settings.markers).toEqual([{ id, frame: 45, label: 'Hook | start' }]);
+    expect(drafts.read('u1', 'p1')?.settings.markers).toEqual([
+      { id, frame: 45, label: 'Hook | start' },
+    ]);
     store.set(markSavedAtom, 'p1', snapshot);
     expect(store.get(dirtyAtom)).toBe(false);
   });
 
   it('opens a project saved before markers unchanged, and writes it back as it was', () => {
-    const opened = videoProjectSchema.parse({ title: 'Old', settings: { timelineItems: [clip], project: settings }, updatedAt: null });
+    const opened = videoProjectSchema.parse({
+      title: 'Old',
+      settings: { timelineItems: [clip], project: settings },
+      updatedAt: null,
+    });
     expect(opened.settings).toEqual(settings);
-    expect(projectFields({ title: 'Old', items: opened.items, settings: opened.settings }).settings).toEqual({ timelineItems: [clip], project: settings });
+    expect(
+      projectFields({ title: 'Old', items: opened.items, settings: opened.settings }).settings,
+    ).toEqual({ timelineItems: [clip], project: settings });
   });
 });

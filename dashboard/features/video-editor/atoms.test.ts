@@ -32,7 +32,12 @@ function editor() {
   const store = createEditorStore();
   const api = {
     store,
-    add: (...ids: string[]) => (ids.forEach((id) => store.set(addClipAtom, id.startsWith('t') ? createClip('title', id) : img(id))), api),
+    add: (...ids: string[]) => (
+      ids.forEach((id) =>
+        store.set(addClipAtom, id.startsWith('t') ? createClip('title', id) : img(id)),
+      ),
+      api
+    ),
     ids: () => store.get(itemsAtom).map((i) => i.id),
     starts: () => store.get(itemsAtom).map((i) => i.start_time),
   };
@@ -42,7 +47,17 @@ function editor() {
 describe('editor store', () => {
   it('starts empty, untitled, 16:9 1920x1080 mp4 high at 30 fps, and unsaved', () => {
     const { store } = editor();
-    expect(store.get(snapshotAtom)).toEqual({ title: 'Untitled Project', items: [], settings: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } });
+    expect(store.get(snapshotAtom)).toEqual({
+      title: 'Untitled Project',
+      items: [],
+      settings: {
+        aspectRatio: '16:9',
+        resolution: { width: 1920, height: 1080 },
+        fps: 30,
+        format: 'mp4',
+        quality: 'high',
+      },
+    });
     expect(store.get(dirtyAtom)).toBe(true);
   });
 
@@ -83,9 +98,15 @@ describe('editor store', () => {
   it('the aspect ratio brings its resolution, and undo restores both', () => {
     const { store } = editor();
     store.set(setAspectRatioAtom, '9:16');
-    expect(store.get(settingsAtom)).toMatchObject({ aspectRatio: '9:16', resolution: { width: 1080, height: 1920 } });
+    expect(store.get(settingsAtom)).toMatchObject({
+      aspectRatio: '9:16',
+      resolution: { width: 1080, height: 1920 },
+    });
     store.set(undoAtom);
-    expect(store.get(settingsAtom)).toMatchObject({ aspectRatio: '16:9', resolution: { width: 1920, height: 1080 } });
+    expect(store.get(settingsAtom)).toMatchObject({
+      aspectRatio: '16:9',
+      resolution: { width: 1920, height: 1080 },
+    });
     expect(store.get(canUndoAtom)).toBe(false);
   });
 
@@ -121,8 +142,20 @@ describe('editor store', () => {
   });
 
   it('opens a saved project clean, and a restored draft dirty', () => {
-    const saved = { title: 'Trip', items: [img('a')], settings: { aspectRatio: '1:1', resolution: { width: 1080, height: 1080 }, fps: 30, format: 'webm', quality: 'low' } as const };
+    const saved = {
+      title: 'Trip',
+      items: [img('a')],
+      settings: {
+        aspectRatio: '1:1',
+        resolution: { width: 1080, height: 1080 },
+        fps: 30,
+        format: 'webm',
+        quality: 'low',
+      } as const,
+    };
     expect(createEditorStore({ ...saved, projectId: 'p', saved }).get(dirtyAtom)).toBe(false);
-    expect(createEditorStore({ ...saved, title: 'Trip 2', projectId: 'p', saved }).get(dirtyAtom)).toBe(true);
+    expect(
+      createEditorStore({ ...saved, title: 'Trip 2', projectId: 'p', saved }).get(dirtyAtom),
+    ).toBe(true);
   });
 });

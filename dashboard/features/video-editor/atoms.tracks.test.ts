@@ -33,15 +33,36 @@ import {
 import { createClip } from './model/timeline';
 
 const img = (id: string) => createClip('image', id, { url: `https://x.test/${id}.png` });
-const layout = (store: ReturnType<typeof createEditorStore>) => store.get(timelineAtom).clips.map((c) => `${c.track}:${c.start}+${c.length}${c.in ? `/in${c.in}` : ''}`);
+const layout = (store: ReturnType<typeof createEditorStore>) =>
+  store
+    .get(timelineAtom)
+    .clips.map((c) => `${c.track}:${c.start}+${c.length}${c.in ? `/in${c.in}` : ''}`);
 
 // Items exactly as the list editor saved them: no track, back to back.
 const legacy: TimelineItem[] = [
   { id: 'a', type: 'image', settings: { url: 'https://x.test/a.png' }, start_time: 0, duration: 5 },
-  { id: 't', type: 'title', settings: { text: 'Hi', fontSize: 32, color: '#ffffff' }, start_time: 5, duration: 3 },
-  { id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 0, duration: 4 },
+  {
+    id: 't',
+    type: 'title',
+    settings: { text: 'Hi', fontSize: 32, color: '#ffffff' },
+    start_time: 5,
+    duration: 3,
+  },
+  {
+    id: 's',
+    type: 'audio',
+    settings: { url: 'https://x.test/s.mp3', volume: 1 },
+    start_time: 0,
+    duration: 4,
+  },
 ];
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 
 describe('editor store on tracks', () => {
   it('opens a project saved by the list editor unchanged and clean', () => {
@@ -56,7 +77,10 @@ describe('editor store on tracks', () => {
     const store = createEditorStore({ items: legacy, settings });
     store.set(setClipFadeAtom, 's', 'in', 15);
     store.set(setClipFadeAtom, 's', 'out', 30);
-    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 0.5, fade_out: 1 });
+    expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({
+      fade_in: 0.5,
+      fade_out: 1,
+    });
     store.set(undoAtom);
     expect(store.get(itemsAtom).find((i) => i.id === 's')).toMatchObject({ fade_in: 0.5 });
     expect(store.get(itemsAtom).find((i) => i.id === 's')).not.toHaveProperty('fade_out');
@@ -68,7 +92,13 @@ describe('editor store on tracks', () => {
     const store = createEditorStore({ items: legacy, settings });
     store.set(seekFrameAtom, 60);
     store.set(splitAtPlayheadAtom);
-    expect(layout(store)).toEqual(['main:0+60', 'main:60+90/in60', 'main:150+90', 'audio-1:0+60', 'audio-1:60+60/in60']);
+    expect(layout(store)).toEqual([
+      'main:0+60',
+      'main:60+90/in60',
+      'main:150+90',
+      'audio-1:0+60',
+      'audio-1:60+60/in60',
+    ]);
     store.set(undoAtom);
     expect(layout(store)).toEqual(['main:0+150', 'main:150+90', 'audio-1:0+120']);
   });
@@ -120,7 +150,10 @@ describe('editor store on tracks', () => {
     const store = createEditorStore({ items: legacy, settings });
     store.set(setTrackMixAtom, 'audio-1', { muted: true });
     store.set(setTrackMixAtom, 'audio-2', { solo: true });
-    expect(store.get(settingsAtom).trackMix).toEqual({ 'audio-1': { muted: true }, 'audio-2': { solo: true } });
+    expect(store.get(settingsAtom).trackMix).toEqual({
+      'audio-1': { muted: true },
+      'audio-2': { solo: true },
+    });
     store.set(setTrackMixAtom, 'audio-1', { muted: false });
     expect(store.get(settingsAtom).trackMix).toEqual({ 'audio-2': { solo: true } });
     store.set(undoAtom);

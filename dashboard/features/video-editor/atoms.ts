@@ -15,10 +15,33 @@ import {
 } from '@core/editor/model';
 import { editCaptionWord, replaceCaptions } from './model/captions';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history';
-import { addMarker, adjacentMarker, moveMarker, removeMarker, renameMarker, rescaleMarkers, type Marker } from './model/markers';
-import { addKeyframe, clipSourceFrame, removeKeyframe, updateKeyframe, type Easing, type KeyframeProp } from './model/keyframes';
+import {
+  addMarker,
+  adjacentMarker,
+  moveMarker,
+  removeMarker,
+  renameMarker,
+  rescaleMarkers,
+  type Marker,
+} from './model/markers';
+import {
+  addKeyframe,
+  clipSourceFrame,
+  removeKeyframe,
+  updateKeyframe,
+  type Easing,
+  type KeyframeProp,
+} from './model/keyframes';
 import { setTransition, type TransitionKind } from './model/transitions';
-import { advancePlayback, clampDuration, clampSeek, setClipMuted, startPlayback, updateTitle, type Playback } from './model/timeline';
+import {
+  advancePlayback,
+  clampDuration,
+  clampSeek,
+  setClipMuted,
+  startPlayback,
+  updateTitle,
+  type Playback,
+} from './model/timeline';
 import {
   appendToTrack,
   changeFps,
@@ -64,7 +87,9 @@ export interface EditorInit extends Partial<EditorSnapshot> {
   saved?: EditorSnapshot | null;
 }
 
-const historyBaseAtom = atom<History<EditorContent>>(createHistory<EditorContent>({ items: [], settings: defaultProjectSettings }));
+const historyBaseAtom = atom<History<EditorContent>>(
+  createHistory<EditorContent>({ items: [], settings: defaultProjectSettings }),
+);
 const titleBaseAtom = atom(DEFAULT_PROJECT_TITLE);
 const projectIdBaseAtom = atom<string | null>(null);
 const savedBaseAtom = atom<string | null>(null);
@@ -81,11 +106,17 @@ export const totalDurationAtom = atom((get) => {
   return timelineLength(tl) / tl.fps;
 });
 /** The playhead on a whole frame. */
-export const playheadFrameAtom = atom((get) => Math.round(get(playbackBaseAtom).time * get(settingsAtom).fps));
+export const playheadFrameAtom = atom((get) =>
+  Math.round(get(playbackBaseAtom).time * get(settingsAtom).fps),
+);
 export const canUndoAtom = atom((get) => canUndo(get(historyBaseAtom)));
 export const canRedoAtom = atom((get) => canRedo(get(historyBaseAtom)));
 export const playbackAtom = atom((get) => get(playbackBaseAtom));
-export const snapshotAtom = atom<EditorSnapshot>((get) => ({ title: get(titleBaseAtom), items: get(itemsAtom), settings: get(settingsAtom) }));
+export const snapshotAtom = atom<EditorSnapshot>((get) => ({
+  title: get(titleBaseAtom),
+  items: get(itemsAtom),
+  settings: get(settingsAtom),
+}));
 /** True when the title, the clips or the settings differ from what was last saved (a new project always is). */
 export const dirtyAtom = atom((get) => get(savedBaseAtom) !== serializeSnapshot(get(snapshotAtom)));
 
@@ -98,7 +129,8 @@ function afterEdit(get: Getter, set: Setter, items: readonly TimelineItem[]) {
   const tl = fromItems(items, get(settingsAtom).fps);
   const seconds = timelineLength(tl) / tl.fps;
   const p = get(playbackBaseAtom);
-  if (p.time > seconds) set(playbackBaseAtom, { time: clampSeek(p.time, seconds), playing: p.playing });
+  if (p.time > seconds)
+    set(playbackBaseAtom, { time: clampSeek(p.time, seconds), playing: p.playing });
   // Selected clips that are gone are no longer selected.
   const sel = get(selectionBaseAtom);
   if (sel.some((id) => !items.some((i) => i.id === id)))
@@ -149,33 +181,58 @@ export const selectClipAtom = atom(null, (get, set, id: string | null, add = fal
   set(selectionBaseAtom, sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]);
 });
 export const toggleRippleAtom = atom(null, (get, set) => set(rippleBaseAtom, !get(rippleBaseAtom)));
-export const toggleSnappingAtom = atom(null, (get, set) => set(snappingBaseAtom, !get(snappingBaseAtom)));
+export const toggleSnappingAtom = atom(null, (get, set) =>
+  set(snappingBaseAtom, !get(snappingBaseAtom)),
+);
 
 let idCounter = 0;
 /** Ids for clips made by split, paste and duplicate: unique in the project. */
-export const newClipId = () => `c${Date.now().toString(36)}${(idCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const newClipId = () =>
+  `c${Date.now().toString(36)}${(idCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export const splitAtPlayheadAtom = atom(null, (get, set) => set(editTimeline((tl) => splitAt(tl, get(playheadFrameAtom), newClipId, get(selectionBaseAtom)))));
+export const splitAtPlayheadAtom = atom(null, (get, set) =>
+  set(editTimeline((tl) => splitAt(tl, get(playheadFrameAtom), newClipId, get(selectionBaseAtom)))),
+);
 /** Q: drops what is left of the playhead in the clips it crosses; the playhead follows the kept part. */
 export const dropLeftAtom = atom(null, (get, set) => {
   const frame = get(playheadFrameAtom);
   const before = get(timelineAtom);
   const sel = get(selectionBaseAtom);
-  const cut = before.clips.filter((c) => c.start < frame && frame < c.start + c.length && (sel.length === 0 || sel.includes(c.id)));
+  const cut = before.clips.filter(
+    (c) =>
+      c.start < frame && frame < c.start + c.length && (sel.length === 0 || sel.includes(c.id)),
+  );
   set(editTimeline((tl) => dropLeft(tl, frame, sel)));
-  if (cut.length && get(timelineAtom).clips !== before.clips) set(playbackBaseAtom, { time: Math.min(...cut.map((c) => c.start)) / before.fps, playing: get(playbackBaseAtom).playing });
+  if (cut.length && get(timelineAtom).clips !== before.clips)
+    set(playbackBaseAtom, {
+      time: Math.min(...cut.map((c) => c.start)) / before.fps,
+      playing: get(playbackBaseAtom).playing,
+    });
 });
-export const dropRightAtom = atom(null, (get, set) => set(editTimeline((tl) => dropRight(tl, get(playheadFrameAtom), get(selectionBaseAtom)))));
+export const dropRightAtom = atom(null, (get, set) =>
+  set(editTimeline((tl) => dropRight(tl, get(playheadFrameAtom), get(selectionBaseAtom)))),
+);
 /** Delete (leaves a gap unless ripple is on) and Shift+Delete (always ripple) remove the selection. */
 export const deleteSelectionAtom = atom(null, (get, set, ripple?: boolean) => {
   const sel = get(selectionBaseAtom);
-  if (sel.length) set(editTimeline((tl) => removeClips(tl, sel, { ripple: ripple ?? get(rippleBaseAtom) })));
+  if (sel.length)
+    set(editTimeline((tl) => removeClips(tl, sel, { ripple: ripple ?? get(rippleBaseAtom) })));
 });
-export const trimClipAtom = atom(null, (get, set, id: string, edge: 'start' | 'end', frame: number) =>
-  set(editTimeline((tl) => (edge === 'start' ? trimStart : trimEnd)(tl, id, frame, { ripple: get(rippleBaseAtom) }))),
+export const trimClipAtom = atom(
+  null,
+  (get, set, id: string, edge: 'start' | 'end', frame: number) =>
+    set(
+      editTimeline((tl) =>
+        (edge === 'start' ? trimStart : trimEnd)(tl, id, frame, { ripple: get(rippleBaseAtom) }),
+      ),
+    ),
 );
 /** Moves clips by frames, and onto `toTrack` when given. */
-export const moveClipsAtom = atom(null, (_get, set, ids: readonly string[], delta: number, toTrack?: TrackId) => set(editTimeline((tl) => moveClips(tl, ids, delta, toTrack))));
+export const moveClipsAtom = atom(
+  null,
+  (_get, set, ids: readonly string[], delta: number, toTrack?: TrackId) =>
+    set(editTimeline((tl) => moveClips(tl, ids, delta, toTrack))),
+);
 export const copySelectionAtom = atom(null, (get, set) => {
   const sel = get(selectionBaseAtom);
   if (sel.length) set(clipboardBaseAtom, copyClips(get(timelineAtom), sel));
@@ -207,28 +264,59 @@ export const duplicateSelectionAtom = atom(null, (get, set) => {
   );
   if (made.length) set(selectionBaseAtom, made);
 });
-export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) => set(editTimeline((tl) => setGain(tl, id, db))));
+export const setClipGainAtom = atom(null, (_get, set, id: string, db: number) =>
+  set(editTimeline((tl) => setGain(tl, id, db))),
+);
 /** A clip's speed (0.25..4): its length becomes its source span over the speed, the rest of its track follows; one undo step. */
-export const setClipSpeedAtom = atom(null, (_get, set, id: string, speed: number) => set(editTimeline((tl) => setSpeed(tl, id, speed))));
+export const setClipSpeedAtom = atom(null, (_get, set, id: string, speed: number) =>
+  set(editTimeline((tl) => setSpeed(tl, id, speed))),
+);
 /** A clip's fade-in or fade-out, in frames. */
 /** Sets (kind and whole frames), changes or removes (null) the transition on the cut before clip `id`: one undo step. */
-export const setTransitionAtom = atom(null, (_get, set, id: string, kind: TransitionKind | null, frames: number) => set(editTimeline((tl) => setTransition(tl, id, kind, frames))));
+export const setTransitionAtom = atom(
+  null,
+  (_get, set, id: string, kind: TransitionKind | null, frames: number) =>
+    set(editTimeline((tl) => setTransition(tl, id, kind, frames))),
+);
 /** Adds a keyframe on a clip's property at the playhead (inside the clip), holding the value it has there: one undo step. */
 export const addKeyframeAtom = atom(null, (get, set, id: string, prop: KeyframeProp) => {
   const c = get(timelineAtom).clips.find((x) => x.id === id);
   const frame = get(playheadFrameAtom);
-  if (c && frame >= c.start && frame < c.start + c.length) set(editTimeline((tl) => addKeyframe(tl, id, prop, clipSourceFrame(c, frame))));
+  if (c && frame >= c.start && frame < c.start + c.length)
+    set(editTimeline((tl) => addKeyframe(tl, id, prop, clipSourceFrame(c, frame))));
 });
 /** Changes a keyframe's value or easing (`frame` is its source frame): one undo step. */
-export const updateKeyframeAtom = atom(null, (_get, set, id: string, prop: KeyframeProp, frame: number, patch: { value?: number; easing?: Easing; bezier?: [number, number, number, number] }) =>
-  set(editTimeline((tl) => updateKeyframe(tl, id, prop, frame, patch))),
+export const updateKeyframeAtom = atom(
+  null,
+  (
+    _get,
+    set,
+    id: string,
+    prop: KeyframeProp,
+    frame: number,
+    patch: { value?: number; easing?: Easing; bezier?: [number, number, number, number] },
+  ) => set(editTimeline((tl) => updateKeyframe(tl, id, prop, frame, patch))),
 );
-export const removeKeyframeAtom = atom(null, (_get, set, id: string, prop: KeyframeProp, frame: number) => set(editTimeline((tl) => removeKeyframe(tl, id, prop, frame))));
-export const setClipFadeAtom = atom(null, (_get, set, id: string, edge: 'in' | 'out', frames: number) => set(editTimeline((tl) => setFade(tl, id, edge, frames))));
+export const removeKeyframeAtom = atom(
+  null,
+  (_get, set, id: string, prop: KeyframeProp, frame: number) =>
+    set(editTimeline((tl) => removeKeyframe(tl, id, prop, frame))),
+);
+export const setClipFadeAtom = atom(
+  null,
+  (_get, set, id: string, edge: 'in' | 'out', frames: number) =>
+    set(editTimeline((tl) => setFade(tl, id, edge, frames))),
+);
 
 /** Adds a clip at the end of its track (pictures on the main track, sound on Audio 1 unless `track` says otherwise). */
-export const addClipAtom = atom(null, (_get, set, clip: TimelineItem, track?: TrackId) => set(editTimeline((tl) => appendToTrack(tl, clip, track))));
-export const reorderClipAtom = atom(null, (_get, set, activeId: string, overId: string | null | undefined) => set(editTimeline((tl) => reorderInTrack(tl, activeId, overId))));
+export const addClipAtom = atom(null, (_get, set, clip: TimelineItem, track?: TrackId) =>
+  set(editTimeline((tl) => appendToTrack(tl, clip, track))),
+);
+export const reorderClipAtom = atom(
+  null,
+  (_get, set, activeId: string, overId: string | null | undefined) =>
+    set(editTimeline((tl) => reorderInTrack(tl, activeId, overId))),
+);
 /** The clip list's arrows: one place up (-1) or down (+1) within the clip's track. */
 export const moveClipAtom = atom(null, (_get, set, id: string, direction: -1 | 1) =>
   set(
@@ -245,17 +333,37 @@ export const setClipDurationAtom = atom(null, (_get, set, id: string, seconds: n
   set(
     editTimeline((tl) => {
       const c = tl.clips.find((x) => x.id === id);
-      return c ? trimEnd(tl, id, c.start + Math.max(1, Math.round(clampDuration(seconds) * tl.fps)), { ripple: true }) : tl;
+      return c
+        ? trimEnd(tl, id, c.start + Math.max(1, Math.round(clampDuration(seconds) * tl.fps)), {
+            ripple: true,
+          })
+        : tl;
     }),
   ),
 );
 /** The clip list's Remove: the rest of the clip's track closes up (as the list always did). */
-export const removeClipAtom = atom(null, (_get, set, id: string) => set(editTimeline((tl) => removeClips(tl, [id], { ripple: true }))));
-export const setClipMutedAtom = atom(null, (_get, set, id: string, muted: boolean) => set(edit((items) => setClipMuted(items, id, muted))));
-export const updateTitleClipAtom = atom(null, (_get, set, id: string, patch: Partial<{ text: string; fontSize: number; color: string }>) => set(edit((items) => updateTitle(items, id, patch))));
+export const removeClipAtom = atom(null, (_get, set, id: string) =>
+  set(editTimeline((tl) => removeClips(tl, [id], { ripple: true }))),
+);
+export const setClipMutedAtom = atom(null, (_get, set, id: string, muted: boolean) =>
+  set(edit((items) => setClipMuted(items, id, muted))),
+);
+export const updateTitleClipAtom = atom(
+  null,
+  (_get, set, id: string, patch: Partial<{ text: string; fontSize: number; color: string }>) =>
+    set(edit((items) => updateTitle(items, id, patch))),
+);
 /** Transcribe's cues replace the captions over the transcribed stretch [from, to) (seconds): one undo step. */
-export const applyCaptionsAtom = atom(null, (_get, set, captions: readonly TimelineItem[], from: number, to: number) => set(edit((items) => replaceCaptions(items, captions, from, to))));
-export const editCaptionWordAtom = atom(null, (_get, set, id: string, index: number, text: string) => set(edit((items) => editCaptionWord(items, id, index, text))));
+export const applyCaptionsAtom = atom(
+  null,
+  (_get, set, captions: readonly TimelineItem[], from: number, to: number) =>
+    set(edit((items) => replaceCaptions(items, captions, from, to))),
+);
+export const editCaptionWordAtom = atom(
+  null,
+  (_get, set, id: string, index: number, text: string) =>
+    set(edit((items) => editCaptionWord(items, id, index, text))),
+);
 
 function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {
   return atom(null, (get, set) => {
@@ -265,12 +373,19 @@ function changeSettings(patch: (s: ProjectSettings) => ProjectSettings) {
 }
 
 /** The caption track's look (a project saved without one has DEFAULT_CAPTION_STYLE). */
-export const captionStyleAtom = atom((get) => get(settingsAtom).captionStyle ?? DEFAULT_CAPTION_STYLE);
+export const captionStyleAtom = atom(
+  (get) => get(settingsAtom).captionStyle ?? DEFAULT_CAPTION_STYLE,
+);
 /** Changes part of the caption track's look: one undo step (nothing when it is already so). */
 export const setCaptionStyleAtom = atom(null, (get, set, patch: Partial<CaptionStyle>) => {
   const current = get(captionStyleAtom);
   const next = { ...current, ...patch };
-  if (next.preset === current.preset && next.position === current.position && next.size === current.size) return;
+  if (
+    next.preset === current.preset &&
+    next.position === current.position &&
+    next.size === current.size
+  )
+    return;
   set(changeSettings((s) => ({ ...s, captionStyle: next })));
 });
 
@@ -286,7 +401,11 @@ export const videoSizeAtom = atom((get) => sizeOf(get(settingsAtom).resolution))
 export const setVideoSizeAtom = atom(null, (get, set, size: VideoSizeId) => {
   const current = get(settingsAtom);
   const resolution = resolutionFor(current.aspectRatio, size);
-  if (resolution.width === current.resolution.width && resolution.height === current.resolution.height) return;
+  if (
+    resolution.width === current.resolution.width &&
+    resolution.height === current.resolution.height
+  )
+    return;
   set(changeSettings((s) => ({ ...s, resolution })));
 });
 /**
@@ -298,29 +417,37 @@ export const setFpsAtom = atom(null, (get, set, fps: number) => {
   const from = h.present.settings.fps;
   if (fps === from || !(VIDEO_FPS_CHOICES as readonly number[]).includes(fps)) return;
   const markers = h.present.settings.markers;
-  const settings = markers?.length ? { ...h.present.settings, fps, markers: rescaleMarkers(markers, from, fps) } : { ...h.present.settings, fps };
+  const settings = markers?.length
+    ? { ...h.present.settings, fps, markers: rescaleMarkers(markers, from, fps) }
+    : { ...h.present.settings, fps };
   set(historyBaseAtom, commit(h, { items: changeFps(h.present.items, from, fps), settings }));
   const p = get(playbackBaseAtom);
-  set(playbackBaseAtom, { ...p, time: Math.min(get(totalDurationAtom), Math.round(p.time * fps) / fps) });
+  set(playbackBaseAtom, {
+    ...p,
+    time: Math.min(get(totalDurationAtom), Math.round(p.time * fps) / fps),
+  });
 });
 export const setFormatAtom = atom(null, (get, set, format: VideoFormat) => {
   if (get(settingsAtom).format !== format) set(changeSettings((s) => ({ ...s, format })));
 });
 /** Mute or solo a track (undoable, saved with the project): a muted track is silent, and while any track is soloed only soloed tracks sound. */
-export const setTrackMixAtom = atom(null, (get, set, track: TrackId, patch: { muted?: boolean; solo?: boolean }) => {
-  const current = get(settingsAtom).trackMix?.[track] ?? {};
-  const next = { ...current, ...patch };
-  if (!!next.muted === !!current.muted && !!next.solo === !!current.solo) return;
-  const entry = { ...(next.muted ? { muted: true } : {}), ...(next.solo ? { solo: true } : {}) };
-  set(
-    changeSettings((s) => {
-      const { [track]: _old, ...others } = s.trackMix ?? {};
-      const trackMix = Object.keys(entry).length ? { ...others, [track]: entry } : others;
-      const { trackMix: _t, ...rest } = s;
-      return Object.keys(trackMix).length ? { ...rest, trackMix } : rest;
-    }),
-  );
-});
+export const setTrackMixAtom = atom(
+  null,
+  (get, set, track: TrackId, patch: { muted?: boolean; solo?: boolean }) => {
+    const current = get(settingsAtom).trackMix?.[track] ?? {};
+    const next = { ...current, ...patch };
+    if (!!next.muted === !!current.muted && !!next.solo === !!current.solo) return;
+    const entry = { ...(next.muted ? { muted: true } : {}), ...(next.solo ? { solo: true } : {}) };
+    set(
+      changeSettings((s) => {
+        const { [track]: _old, ...others } = s.trackMix ?? {};
+        const trackMix = Object.keys(entry).length ? { ...others, [track]: entry } : others;
+        const { trackMix: _t, ...rest } = s;
+        return Object.keys(trackMix).length ? { ...rest, trackMix } : rest;
+      }),
+    );
+  },
+);
 export const setQualityAtom = atom(null, (get, set, quality: VideoQuality) => {
   if (get(settingsAtom).quality !== quality) set(changeSettings((s) => ({ ...s, quality })));
 });
@@ -337,7 +464,10 @@ function editMarkers(recipe: (markers: readonly Marker[]) => readonly Marker[]) 
     if (next === current) return;
     // No markers is no key: a project that never had any saves as it did before markers.
     const { markers: _m, ...rest } = h.present.settings;
-    set(historyBaseAtom, commit(h, { ...h.present, settings: next.length ? { ...rest, markers: [...next] } : rest }));
+    set(
+      historyBaseAtom,
+      commit(h, { ...h.present, settings: next.length ? { ...rest, markers: [...next] } : rest }),
+    );
   });
 }
 let markerCounter = 0;
@@ -350,9 +480,15 @@ export const addMarkerAtom = atom(null, (get, set): string | null => {
   set(editMarkers((ms) => addMarker(ms, frame, id)));
   return get(markersAtom).find((m) => m.frame === frame)?.id ?? null;
 });
-export const moveMarkerAtom = atom(null, (_get, set, id: string, frame: number) => set(editMarkers((ms) => moveMarker(ms, id, frame))));
-export const renameMarkerAtom = atom(null, (_get, set, id: string, label: string) => set(editMarkers((ms) => renameMarker(ms, id, label))));
-export const removeMarkerAtom = atom(null, (_get, set, id: string) => set(editMarkers((ms) => removeMarker(ms, id))));
+export const moveMarkerAtom = atom(null, (_get, set, id: string, frame: number) =>
+  set(editMarkers((ms) => moveMarker(ms, id, frame))),
+);
+export const renameMarkerAtom = atom(null, (_get, set, id: string, label: string) =>
+  set(editMarkers((ms) => renameMarker(ms, id, label))),
+);
+export const removeMarkerAtom = atom(null, (_get, set, id: string) =>
+  set(editMarkers((ms) => removeMarker(ms, id))),
+);
 /** The previous (-1) or next (+1) marker: the playhead moves there (pausing); none, nothing moves. */
 export const jumpToMarkerAtom = atom(null, (get, set, direction: -1 | 1) => {
   const m = adjacentMarker(get(markersAtom), get(playheadFrameAtom), direction);
@@ -362,7 +498,9 @@ export const jumpToMarkerAtom = atom(null, (get, set, direction: -1 | 1) => {
 });
 
 /** The title is not part of undo: typing it letter by letter would fill the history. */
-export const setTitleAtom = atom(null, (_get, set, title: string) => set(titleBaseAtom, title.slice(0, 200)));
+export const setTitleAtom = atom(null, (_get, set, title: string) =>
+  set(titleBaseAtom, title.slice(0, 200)),
+);
 
 export const undoAtom = atom(null, (get, set) => set(historyBaseAtom, undo(get(historyBaseAtom))));
 export const redoAtom = atom(null, (get, set) => set(historyBaseAtom, redo(get(historyBaseAtom))));
@@ -376,9 +514,17 @@ export const markSavedAtom = atom(null, (_get, set, projectId: string, saved: Ed
 /** Moves the playhead to a frame (clamped to the timeline). */
 export const seekFrameAtom = atom(null, (get, set, frame: number) => {
   const seconds = Math.round(frame) / get(settingsAtom).fps;
-  set(playbackBaseAtom, { time: Math.min(get(totalDurationAtom), Math.max(0, Number.isFinite(seconds) ? seconds : 0)), playing: get(playbackBaseAtom).playing });
+  set(playbackBaseAtom, {
+    time: Math.min(get(totalDurationAtom), Math.max(0, Number.isFinite(seconds) ? seconds : 0)),
+    playing: get(playbackBaseAtom).playing,
+  });
 });
-export const seekAtom = atom(null, (get, set, seconds: number) => set(playbackBaseAtom, { time: clampSeek(seconds, get(totalDurationAtom)), playing: get(playbackBaseAtom).playing }));
+export const seekAtom = atom(null, (get, set, seconds: number) =>
+  set(playbackBaseAtom, {
+    time: clampSeek(seconds, get(totalDurationAtom)),
+    playing: get(playbackBaseAtom).playing,
+  }),
+);
 export const playAtom = atom(null, (get, set) => {
   set(rateBaseAtom, 1);
   set(playbackBaseAtom, startPlayback(get(playbackBaseAtom), get(totalDurationAtom)));
@@ -387,13 +533,18 @@ export const pauseAtom = atom(null, (get, set) => {
   set(rateBaseAtom, 1);
   set(playbackBaseAtom, { ...get(playbackBaseAtom), playing: false });
 });
-export const restartAtom = atom(null, (get, set) => set(playbackBaseAtom, { ...get(playbackBaseAtom), time: 0 }));
-export const jumpToEndAtom = atom(null, (get, set) => set(playbackBaseAtom, { time: get(totalDurationAtom), playing: false }));
+export const restartAtom = atom(null, (get, set) =>
+  set(playbackBaseAtom, { ...get(playbackBaseAtom), time: 0 }),
+);
+export const jumpToEndAtom = atom(null, (get, set) =>
+  set(playbackBaseAtom, { time: get(totalDurationAtom), playing: false }),
+);
 /** One animation frame of playback: elapsed real seconds since the last tick. */
 export const tickAtom = atom(null, (get, set, elapsedSec: number) => {
   const rate = get(rateBaseAtom);
   const p = get(playbackBaseAtom);
-  if (rate > 0) return set(playbackBaseAtom, advancePlayback(p, elapsedSec * rate, get(totalDurationAtom)));
+  if (rate > 0)
+    return set(playbackBaseAtom, advancePlayback(p, elapsedSec * rate, get(totalDurationAtom)));
   if (!p.playing) return;
   // Backwards: stops at the start.
   const time = p.time + Math.max(0, elapsedSec) * rate;
@@ -429,9 +580,14 @@ export const pxPerFrameAtom = atom((get) => get(pxPerFrameBaseAtom));
 /** The zoom that shows the whole project (at least one second) in the timeline's visible width. */
 export const fitPxPerFrameAtom = atom((get) => {
   const tl = get(timelineAtom);
-  return Math.min(MAX_PX_PER_FRAME, Math.max(1e-3, get(viewportWidthBaseAtom) / Math.max(timelineLength(tl), tl.fps)));
+  return Math.min(
+    MAX_PX_PER_FRAME,
+    Math.max(1e-3, get(viewportWidthBaseAtom) / Math.max(timelineLength(tl), tl.fps)),
+  );
 });
-export const setViewportWidthAtom = atom(null, (_get, set, width: number) => set(viewportWidthBaseAtom, Math.max(100, width)));
+export const setViewportWidthAtom = atom(null, (_get, set, width: number) =>
+  set(viewportWidthBaseAtom, Math.max(100, width)),
+);
 export const zoomAtom = atom(null, (get, set, how: 'in' | 'out' | 'fit' | number) => {
   const fit = get(fitPxPerFrameAtom);
   const cur = get(pxPerFrameBaseAtom);
@@ -449,9 +605,23 @@ export type EditorStore = ReturnType<typeof createStore>;
 export function createEditorStore(init: EditorInit = {}): EditorStore {
   const store = createStore();
   const settings = { ...defaultProjectSettings, ...init.settings };
-  store.set(historyBaseAtom, createHistory<EditorContent>({ items: migrateItems(init.items ?? [], settings.fps), settings }));
+  store.set(
+    historyBaseAtom,
+    createHistory<EditorContent>({ items: migrateItems(init.items ?? [], settings.fps), settings }),
+  );
   store.set(titleBaseAtom, init.title ?? DEFAULT_PROJECT_TITLE);
   store.set(projectIdBaseAtom, init.projectId ?? null);
-  store.set(savedBaseAtom, init.saved ? serializeSnapshot({ ...init.saved, items: migrateItems(init.saved.items, { ...defaultProjectSettings, ...init.saved.settings }.fps) }) : null);
+  store.set(
+    savedBaseAtom,
+    init.saved
+      ? serializeSnapshot({
+          ...init.saved,
+          items: migrateItems(
+            init.saved.items,
+            { ...defaultProjectSettings, ...init.saved.settings }.fps,
+          ),
+        })
+      : null,
+  );
   return store;
 }

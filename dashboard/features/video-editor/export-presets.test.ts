@@ -1,20 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectSettings, TimelineItem } from '@core/editor/model';
-import { canUndoAtom, createEditorStore, itemsAtom, redoAtom, setAspectRatioAtom, setFpsAtom, settingsAtom, setVideoSizeAtom, undoAtom, videoSizeAtom } from './atoms';
+import {
+  canUndoAtom,
+  createEditorStore,
+  itemsAtom,
+  redoAtom,
+  setAspectRatioAtom,
+  setFpsAtom,
+  settingsAtom,
+  setVideoSizeAtom,
+  undoAtom,
+  videoSizeAtom,
+} from './atoms';
 
 // Export presets in the project settings: the frame rate re-counts the clips in whole frames of the new rate
 // (one undo step), and the size class (720p..4K of the shorter side) stays when the aspect ratio changes.
 
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' };
-const img = (id: string, track: TimelineItem['track'], start_time: number, duration: number, extra: Partial<TimelineItem> = {}): TimelineItem =>
-  ({ id, type: 'image', settings: { url: `https://x.test/${id}.png` }, track, start_time, duration, ...extra }) as TimelineItem;
-const byId = (items: readonly TimelineItem[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
-const frames = (items: readonly TimelineItem[], fps: number) => byId(items).map((i) => [i.id, Math.round(i.start_time * fps), Math.round(i.duration * fps)]);
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+};
+const img = (
+  id: string,
+  track: TimelineItem['track'],
+  start_time: number,
+  duration: number,
+  extra: Partial<TimelineItem> = {},
+): TimelineItem =>
+  ({
+    id,
+    type: 'image',
+    settings: { url: `https://x.test/${id}.png` },
+    track,
+    start_time,
+    duration,
+    ...extra,
+  }) as TimelineItem;
+const byId = (items: readonly TimelineItem[]) =>
+  [...items].sort((a, b) => a.id.localeCompare(b.id));
+const frames = (items: readonly TimelineItem[], fps: number) =>
+  byId(items).map((i) => [i.id, Math.round(i.start_time * fps), Math.round(i.duration * fps)]);
 
 describe('frame rate', () => {
   it('re-counts the clips in whole frames of the new rate, in one undo step', () => {
     // At 30 fps: a 0..30, b 30..45 on the main track; c 4..5 on overlay 1.
-    const items = [img('a', 'main', 0, 1), img('b', 'main', 1, 0.5), img('c', 'overlay-1', 4 / 30, 1 / 30)];
+    const items = [
+      img('a', 'main', 0, 1),
+      img('b', 'main', 1, 0.5),
+      img('c', 'overlay-1', 4 / 30, 1 / 30),
+    ];
     const store = createEditorStore({ items, settings });
     store.set(setFpsAtom, 25);
     expect(store.get(settingsAtom).fps).toBe(25);
@@ -52,7 +89,12 @@ describe('frame rate', () => {
   });
 
   it('keyframes and transitions are counted again at the new rate', () => {
-    const items = [img('a', 'main', 0, 2, { keyframes: { opacity: [{ frame: 30, value: 50, easing: 'linear' }] } }), img('b', 'main', 2, 2, { transition_in: { kind: 'crossfade', duration: 10 / 30 } })];
+    const items = [
+      img('a', 'main', 0, 2, {
+        keyframes: { opacity: [{ frame: 30, value: 50, easing: 'linear' }] },
+      }),
+      img('b', 'main', 2, 2, { transition_in: { kind: 'crossfade', duration: 10 / 30 } }),
+    ];
     const store = createEditorStore({ items, settings });
     store.set(setFpsAtom, 60);
     const [a, b] = byId(store.get(itemsAtom));
@@ -85,7 +127,10 @@ describe('size class', () => {
     store.set(setAspectRatioAtom, '9:16');
     expect(store.get(settingsAtom).resolution).toEqual({ width: 2160, height: 3840 });
     store.set(setAspectRatioAtom, '4:5');
-    expect(store.get(settingsAtom)).toMatchObject({ aspectRatio: '4:5', resolution: { width: 2160, height: 2700 } });
+    expect(store.get(settingsAtom)).toMatchObject({
+      aspectRatio: '4:5',
+      resolution: { width: 2160, height: 2700 },
+    });
     expect(store.get(videoSizeAtom)).toBe('2160p');
     store.set(setVideoSizeAtom, '720p');
     expect(store.get(settingsAtom).resolution).toEqual({ width: 720, height: 900 });
@@ -93,11 +138,16 @@ describe('size class', () => {
     expect(store.get(settingsAtom).resolution).toEqual({ width: 720, height: 720 });
     store.set(undoAtom);
     store.set(undoAtom);
-    expect(store.get(settingsAtom)).toMatchObject({ aspectRatio: '4:5', resolution: { width: 2160, height: 2700 } });
+    expect(store.get(settingsAtom)).toMatchObject({
+      aspectRatio: '4:5',
+      resolution: { width: 2160, height: 2700 },
+    });
   });
 
   it('a 720x1280 project (a 720p preset) stays 720p when it turns landscape', () => {
-    const store = createEditorStore({ settings: { ...settings, aspectRatio: '9:16', resolution: { width: 720, height: 1280 } } });
+    const store = createEditorStore({
+      settings: { ...settings, aspectRatio: '9:16', resolution: { width: 720, height: 1280 } },
+    });
     expect(store.get(videoSizeAtom)).toBe('720p');
     store.set(setAspectRatioAtom, '16:9');
     expect(store.get(settingsAtom).resolution).toEqual({ width: 1280, height: 720 });

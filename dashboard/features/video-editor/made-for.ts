@@ -14,7 +14,12 @@ export interface MadeFor {
 export const madeForAtom = atom<MadeFor | null>(null);
 
 const sameSettings = (a: ProjectSettings, b: ProjectSettings) =>
-  a.aspectRatio === b.aspectRatio && a.resolution.width === b.resolution.width && a.resolution.height === b.resolution.height && a.fps === b.fps && a.format === b.format && a.quality === b.quality;
+  a.aspectRatio === b.aspectRatio &&
+  a.resolution.width === b.resolution.width &&
+  a.resolution.height === b.resolution.height &&
+  a.fps === b.fps &&
+  a.format === b.format &&
+  a.quality === b.quality;
 
 /** The channel to name beside the settings, or null once any setting differs from its preset. */
 export function madeForShown(madeFor: MadeFor | null, settings: ProjectSettings): string | null {

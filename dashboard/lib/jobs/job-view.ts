@@ -41,31 +41,70 @@ export interface JobViewInputs {
 const KEY_ERRORS = new Set(['missing_key', 'invalid_key']);
 const clamp = (n: number) => (Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n))) : 0);
 
-export function toJobView({ submitting, submitError, job, record, now, timing, fallbackError, failedTitle, loadingText }: JobViewInputs): JobView {
-  if (submitting) return { kind: 'running', statusText: submitting.statusText, progress: 0, canCancel: false };
-  if (submitError) return { kind: 'error', title: null, message: submitError.message, needsIntegrations: submitError.needsIntegrations };
+export function toJobView({
+  submitting,
+  submitError,
+  job,
+  record,
+  now,
+  timing,
+  fallbackError,
+  failedTitle,
+  loadingText,
+}: JobViewInputs): JobView {
+  if (submitting)
+    return { kind: 'running', statusText: submitting.statusText, progress: 0, canCancel: false };
+  if (submitError)
+    return {
+      kind: 'error',
+      title: null,
+      message: submitError.message,
+      needsIntegrations: submitError.needsIntegrations,
+    };
   if (!job) return { kind: 'empty' };
   switch (job.status) {
     case 'queued':
     case 'running': {
       const own = clamp(job.progress);
       // With a timing the bar never passes its cap before the file is saved, whichever figure is ahead.
-      const progress = timing ? Math.min(timing.cap, Math.max(own, job.createdAt ? timedProgress(now - job.createdAt.getTime(), timing) : 0)) : own;
-      return { kind: 'running', statusText: job.statusText.trim() || (job.status === 'queued' ? 'Queued' : 'Generating'), progress, canCancel: true };
+      const progress = timing
+        ? Math.min(
+            timing.cap,
+            Math.max(own, job.createdAt ? timedProgress(now - job.createdAt.getTime(), timing) : 0),
+          )
+        : own;
+      return {
+        kind: 'running',
+        statusText: job.statusText.trim() || (job.status === 'queued' ? 'Queued' : 'Generating'),
+        progress,
+        canCancel: true,
+      };
     }
     case 'failed': {
       const message = job.error?.message?.trim() || fallbackError;
-      return { kind: 'error', title: failedTitle && message !== failedTitle ? failedTitle : null, message, needsIntegrations: !!job.error && KEY_ERRORS.has(job.error.code) };
+      return {
+        kind: 'error',
+        title: failedTitle && message !== failedTitle ? failedTitle : null,
+        message,
+        needsIntegrations: !!job.error && KEY_ERRORS.has(job.error.code),
+      };
     }
     case 'cancelled':
       return { kind: 'cancelled' };
     case 'succeeded': {
-      if (record === undefined) return { kind: 'running', statusText: loadingText, progress: 100, canCancel: false };
+      if (record === undefined)
+        return { kind: 'running', statusText: loadingText, progress: 100, canCancel: false };
       const url = record?.originalUrl ?? record?.thumbnailUrl;
       // A result deleted from the library since: nothing left to show.
       if (!record || !url) return { kind: 'empty' };
       const jobPrompt = typeof job.input.prompt === 'string' ? job.input.prompt : '';
-      return { kind: 'result', url, posterUrl: posterOf(record), title: record.title, prompt: record.prompt || jobPrompt };
+      return {
+        kind: 'result',
+        url,
+        posterUrl: posterOf(record),
+        title: record.title,
+        prompt: record.prompt || jobPrompt,
+      };
     }
   }
 }

@@ -36,18 +36,34 @@ vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 const { useJobFollower } = await import('./use-job-follower');
 
 const jobsPath = 'users/u1/jobs';
-const jobSnap = (id: string, status: string) => ({ exists: () => true, id, data: () => ({ kind: 'voiceover', status, input: {} }) });
+const jobSnap = (id: string, status: string) => ({
+  exists: () => true,
+  id,
+  data: () => ({ kind: 'voiceover', status, input: {} }),
+});
 function emitJob(id: string, status: string) {
   act(() => listeners.get(`${jobsPath}/${id}`)!(jobSnap(id, status)));
 }
 function emitLatest(job: { id: string; status: string } | null) {
-  act(() => listeners.get(`${jobsPath}?latest`)!({ docs: job ? [{ id: job.id, data: () => ({ kind: 'voiceover', status: job.status, input: {} }) }] : [] }));
+  act(() =>
+    listeners.get(`${jobsPath}?latest`)!({
+      docs: job
+        ? [{ id: job.id, data: () => ({ kind: 'voiceover', status: job.status, input: {} }) }]
+        : [],
+    }),
+  );
 }
-const input = { text: 'Hello there', voiceId: 'TxGEqnHWrfWFTfGW9XjX', modelId: 'eleven_turbo_v2' as const };
+const input = {
+  text: 'Hello there',
+  voiceId: 'TxGEqnHWrfWFTfGW9XjX',
+  modelId: 'eleven_turbo_v2' as const,
+};
 
 function follow() {
   const onSettled = vi.fn();
-  const hook = renderHook(() => useJobFollower('voiceover', { onSettled, fallbackError: 'Failed to generate voiceover' }));
+  const hook = renderHook(() =>
+    useJobFollower('voiceover', { onSettled, fallbackError: 'Failed to generate voiceover' }),
+  );
   return { hook, onSettled };
 }
 
@@ -100,16 +116,25 @@ describe('useJobFollower start', () => {
     const { hook } = follow();
     emitLatest(null);
     startJob.mockRejectedValue(
-      Object.assign(new FirebaseError('functions/failed-precondition', 'ElevenLabs API key not found. Please add your API key in the Integrations page.'), {
-        details: { reason: 'missing-key', provider: 'elevenlabs' },
-      }),
+      Object.assign(
+        new FirebaseError(
+          'functions/failed-precondition',
+          'ElevenLabs API key not found. Please add your API key in the Integrations page.',
+        ),
+        {
+          details: { reason: 'missing-key', provider: 'elevenlabs' },
+        },
+      ),
     );
     let started = true;
     await act(async () => {
       started = await hook.result.current.start(input);
     });
     expect(started).toBe(false);
-    expect(hook.result.current.startError).toEqual({ message: 'ElevenLabs API key not found. Please add your API key in the Integrations page.', needsIntegrations: true });
+    expect(hook.result.current.startError).toEqual({
+      message: 'ElevenLabs API key not found. Please add your API key in the Integrations page.',
+      needsIntegrations: true,
+    });
     expect(hook.result.current.job).toBeNull();
   });
 });

@@ -44,7 +44,10 @@ export interface JobFollowerOptions {
  * The job a page follows for one kind: started here, found again after a reload (the newest job when it is
  * still active, or the one this browser last followed), or started meanwhile in another tab.
  */
-export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerOptions): JobFollower<K> {
+export function useJobFollower<K extends JobKind>(
+  kind: K,
+  options: JobFollowerOptions,
+): JobFollower<K> {
   const { user } = useAuth();
   const uid = user?.uid ?? null;
   const [jobId, setJobId] = useState<string | null>(null);
@@ -88,7 +91,12 @@ export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerO
   const startedHere = useRef<string | null>(null);
   useEffect(() => {
     if (!job) return;
-    const prev = lastStatus.current?.id === job.id ? lastStatus.current.status : job.id === startedHere.current ? 'queued' : null;
+    const prev =
+      lastStatus.current?.id === job.id
+        ? lastStatus.current.status
+        : job.id === startedHere.current
+          ? 'queued'
+          : null;
     lastStatus.current = { id: job.id, status: job.status };
     if (prev && isJobActive(prev) && !isJobActive(job.status)) optionsRef.current.onSettled?.(job);
   }, [job]);
@@ -127,7 +135,11 @@ export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerO
     try {
       await cancelRun(jobId);
     } catch (error) {
-      toast({ title: 'Error', description: readCallableError(error, 'Failed to cancel the generation').message, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: readCallableError(error, 'Failed to cancel the generation').message,
+        variant: 'destructive',
+      });
     }
   }, [jobId, cancelRun]);
 
@@ -139,5 +151,14 @@ export function useJobFollower<K extends JobKind>(kind: K, options: JobFollowerO
 
   // Between startJob answering and the first snapshot the page is still starting.
   const waiting = jobId !== null && jobState.status === 'loading';
-  return { job, record, starting: starting || waiting, startError, start, cancel, isCancelling, clear };
+  return {
+    job,
+    record,
+    starting: starting || waiting,
+    startError,
+    start,
+    cancel,
+    isCancelling,
+    clear,
+  };
 }

@@ -30,9 +30,13 @@ export interface MediaGeneration<K extends JobKind, F> {
   busy: boolean;
 }
 
-const errorToast = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+const errorToast = (description: string) =>
+  toast({ title: 'Error', description, variant: 'destructive' });
 
-export function useMediaGeneration<K extends JobKind, F>(kind: K, options: MediaGenerationOptions<F>): MediaGeneration<K, F> {
+export function useMediaGeneration<K extends JobKind, F>(
+  kind: K,
+  options: MediaGenerationOptions<F>,
+): MediaGeneration<K, F> {
   const { initialForm, formFromJob, successText, fallbackError, timing } = options;
   const [form, setForm] = useState<F>(initialForm);
   const touched = useRef(false);
@@ -50,11 +54,28 @@ export function useMediaGeneration<K extends JobKind, F>(kind: K, options: Media
     },
     [successText, fallbackError],
   );
-  const follower = useJobFollower(kind, { onAdopt, onSettled, onStartError: errorToast, fallbackError });
-  const active = follower.starting || (follower.job !== null && (follower.job.status === 'queued' || follower.job.status === 'running'));
+  const follower = useJobFollower(kind, {
+    onAdopt,
+    onSettled,
+    onStartError: errorToast,
+    fallbackError,
+  });
+  const active =
+    follower.starting ||
+    (follower.job !== null &&
+      (follower.job.status === 'queued' || follower.job.status === 'running'));
   const now = useNow(1000, active).getTime();
   const submitting = follower.starting ? { statusText: 'Starting' } : null;
-  const view = toJobView({ submitting, submitError: follower.startError, job: follower.job, record: follower.record, now, timing, fallbackError, loadingText: 'Loading your file' });
+  const view = toJobView({
+    submitting,
+    submitError: follower.startError,
+    job: follower.job,
+    record: follower.record,
+    now,
+    timing,
+    fallbackError,
+    loadingText: 'Loading your file',
+  });
   const change = useCallback((patch: Partial<F>) => {
     touched.current = true;
     setForm((f) => ({ ...f, ...patch }));

@@ -4,7 +4,9 @@ import { Alert } from '@core/ui/alert';
 export function ConfigError() {
   return (
     <main className="p-4">
-      <Alert tone="danger">Muse Studio is not configured correctly. Please reinstall the extension or contact support.</Alert>
+      <Alert tone="danger">
+        Muse Studio is not configured correctly. Please reinstall the extension or contact support.
+      </Alert>
     </main>
   );
 }

@@ -18,13 +18,19 @@ export function CreatePanel({ services, uid }: { services: SidePanelServices; ui
   // An image picked with 'Use this image in Muse Studio' is offered first as the reference.
   const images = useMemo(() => {
     const onPage = pageImagesOf(context as { images?: readonly unknown[] } | null);
-    return pickedImage ? [{ src: pickedImage, alt: 'The image you picked' }, ...onPage.filter((i) => i.src !== pickedImage)] : onPage;
+    return pickedImage
+      ? [
+          { src: pickedImage, alt: 'The image you picked' },
+          ...onPage.filter((i) => i.src !== pickedImage),
+        ]
+      : onPage;
   }, [context, pickedImage]);
   // A context-menu intent brings its card into view: the writer for 'Write a post', the image maker for an image.
   const intentId = intent?.id ?? null;
   const intentTarget = intent ? (intent.kind === 'writePost' ? 'write-post' : 'make-image') : null;
   useEffect(() => {
-    if (intentTarget) document.getElementById(intentTarget)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (intentTarget)
+      document.getElementById(intentTarget)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [intentId, intentTarget]);
   const sourceUrl = useCallback(() => (page && /^https?:/.test(page.url) ? page.url : ''), [page]);
   const draft = usePanelDraft(services.clients.db, uid, sourceUrl);
@@ -39,7 +45,9 @@ export function CreatePanel({ services, uid }: { services: SidePanelServices; ui
         page={page}
         images={images}
         attached={draft.fields.media}
-        onAttach={(mediaId) => draft.update({ media: [...draft.fields.media.filter((m) => m !== mediaId), mediaId] })}
+        onAttach={(mediaId) =>
+          draft.update({ media: [...draft.fields.media.filter((m) => m !== mediaId), mediaId] })
+        }
       />
     </>
   );

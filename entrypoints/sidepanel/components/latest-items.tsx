@@ -17,7 +17,12 @@ const TYPE_LABELS: Record<GenerationType, { label: string; Icon: LucideIcon; ton
   audio: { label: 'Audio', Icon: Music, tone: 'bg-accent text-accent-foreground' },
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /**
  * Each type's own tile: an image shows its picture; a video its poster with a play mark (or the video
@@ -29,8 +34,24 @@ function Thumbnail({ item }: { item: LibraryItem }) {
   const [broken, setBroken] = useState(false);
   const picture = item.pictureUrl && !broken ? item.pictureUrl : null;
   return (
-    <span data-tile={item.type} className={cn('relative grid size-12 shrink-0 place-items-center overflow-hidden rounded-md', tone)}>
-      {picture ? <img src={picture} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" /> : <Icon aria-hidden="true" className="size-5" />}
+    <span
+      data-tile={item.type}
+      className={cn(
+        'relative grid size-12 shrink-0 place-items-center overflow-hidden rounded-md',
+        tone,
+      )}
+    >
+      {picture ? (
+        <img
+          src={picture}
+          alt=""
+          loading="lazy"
+          onError={() => setBroken(true)}
+          className="size-full object-cover"
+        />
+      ) : (
+        <Icon aria-hidden="true" className="size-5" />
+      )}
       {picture && item.type === 'video' && (
         <span className="absolute inset-0 grid place-items-center bg-black/25 text-white">
           <Play aria-hidden="true" className="size-4 fill-current" />
@@ -57,7 +78,15 @@ function LoadingRows() {
 }
 
 /** The user's newest generations, live; each opens that exact item in the dashboard's library. */
-export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: string; dashboardUrl: string }) {
+export function LatestItems({
+  db,
+  uid,
+  dashboardUrl,
+}: {
+  db: Firestore;
+  uid: string;
+  dashboardUrl: string;
+}) {
   const latest = useLatestGenerations(db, uid, SIDEPANEL_LIBRARY_ITEMS);
   return (
     <Section title="Latest in your library" id="library" aria-busy={latest.status === 'loading'}>
@@ -68,7 +97,9 @@ export function LatestItems({ db, uid, dashboardUrl }: { db: Firestore; uid: str
         </>
       )}
       {latest.status === 'error' && <Alert tone="danger">{latest.message}</Alert>}
-      {latest.status === 'ready' && latest.items.length === 0 && <p className="text-sm text-muted-foreground">No library items yet</p>}
+      {latest.status === 'ready' && latest.items.length === 0 && (
+        <p className="text-sm text-muted-foreground">No library items yet</p>
+      )}
       {latest.status === 'ready' && latest.items.length > 0 && (
         <ul aria-label="Latest library items" className="-mx-1 space-y-1">
           {latest.items.map((item) => {

@@ -11,7 +11,12 @@ import { useId, useState } from 'react';
 import { ReferenceImageError, uploadReferenceImage } from '../api/reference-image';
 import type { SidePanelServices } from '../firebase';
 import { usePanelImageJob } from '../hooks/use-panel-image-job';
-import { IMAGE_PRESETS, initialImagePrompt, presetSize, type ImagePresetId } from '../logic/image-presets';
+import {
+  IMAGE_PRESETS,
+  initialImagePrompt,
+  presetSize,
+  type ImagePresetId,
+} from '../logic/image-presets';
 import type { PageImage } from '../logic/page-images';
 import { Section } from './ui';
 
@@ -72,7 +77,11 @@ export function MakeImageCard({
       setReference({ src: image.src, path });
     } catch (error) {
       setReference(null);
-      setReferenceError(error instanceof ReferenceImageError ? error.message : 'The image could not be uploaded. Please try again.');
+      setReferenceError(
+        error instanceof ReferenceImageError
+          ? error.message
+          : 'The image could not be uploaded. Please try again.',
+      );
     } finally {
       setReferenceBusy(false);
     }
@@ -100,12 +109,23 @@ export function MakeImageCard({
       <div className="grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-prompt`}>Image prompt</Label>
-          <Textarea id={`${id}-prompt`} rows={3} value={prompt} onChange={(e) => setEdited(e.target.value)} placeholder="Describe the image" />
+          <Textarea
+            id={`${id}-prompt`}
+            rows={3}
+            value={prompt}
+            onChange={(e) => setEdited(e.target.value)}
+            placeholder="Describe the image"
+          />
         </div>
         <div className="grid grid-cols-2 gap-2">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-size`}>Size</Label>
-            <NativeSelect id={`${id}-size`} value={preset} disabled={!!reference?.path} onChange={(e) => setPreset(e.target.value as ImagePresetId)}>
+            <NativeSelect
+              id={`${id}-size`}
+              value={preset}
+              disabled={!!reference?.path}
+              onChange={(e) => setPreset(e.target.value as ImagePresetId)}
+            >
               {IMAGE_PRESETS.map((p) => (
                 <option key={p.id} value={p.id} title={p.usage}>
                   {p.label}
@@ -115,7 +135,11 @@ export function MakeImageCard({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-style`}>Style</Label>
-            <NativeSelect id={`${id}-style`} value={style} onChange={(e) => setStyle(e.target.value as Style)}>
+            <NativeSelect
+              id={`${id}-style`}
+              value={style}
+              onChange={(e) => setStyle(e.target.value as Style)}
+            >
               {STYLE_OPTIONS.image.map((s) => (
                 <option key={s} value={s}>
                   {styleLabel(s)}
@@ -149,12 +173,22 @@ export function MakeImageCard({
                 );
               })}
             </ul>
-            {referenceBusy && <p className="text-xs text-muted-foreground">Uploading the reference…</p>}
-            {reference?.path && <p className="text-xs text-muted-foreground">The new image is based on the chosen page image and keeps its shape.</p>}
+            {referenceBusy && (
+              <p className="text-xs text-muted-foreground">Uploading the reference…</p>
+            )}
+            {reference?.path && (
+              <p className="text-xs text-muted-foreground">
+                The new image is based on the chosen page image and keeps its shape.
+              </p>
+            )}
             {referenceError && <Alert tone="danger">{referenceError}</Alert>}
           </fieldset>
         )}
-        <Button onClick={generate} loading={job.starting} disabled={running || referenceBusy || (!prompt.trim() && !reference?.path)}>
+        <Button
+          onClick={generate}
+          loading={job.starting}
+          disabled={running || referenceBusy || (!prompt.trim() && !reference?.path)}
+        >
           {job.starting ? null : <Wand2 aria-hidden="true" />}
           {job.starting ? 'Starting…' : 'Generate image'}
         </Button>
@@ -162,7 +196,12 @@ export function MakeImageCard({
           <Alert tone="danger">
             {job.error.message}
             {job.error.needsIntegrations && (
-              <a className="ml-1 font-medium underline" href={`${services.dashboardUrl}${paths.integrations}`} target="_blank" rel="noreferrer">
+              <a
+                className="ml-1 font-medium underline"
+                href={`${services.dashboardUrl}${paths.integrations}`}
+                target="_blank"
+                rel="noreferrer"
+              >
                 Open Integrations
               </a>
             )}
@@ -176,7 +215,9 @@ export function MakeImageCard({
             </div>
             <Progress value={j.progress} label="Image progress" />
             <div className="flex items-center justify-between gap-2">
-              <p className="text-xs text-muted-foreground">You can close the panel: the image keeps going and lands in your library.</p>
+              <p className="text-xs text-muted-foreground">
+                You can close the panel: the image keeps going and lands in your library.
+              </p>
               <Button variant="ghost" size="xs" onClick={() => void job.cancel()}>
                 Cancel
               </Button>
@@ -186,18 +227,37 @@ export function MakeImageCard({
         {j?.status === 'failed' && (
           <Alert tone="danger" className="flex items-start gap-2">
             <span>{j.error?.message || 'Failed to generate image'}</span>
-            <Button variant="ghost" size="xs" onClick={job.dismiss} className="ml-auto" aria-label="Dismiss">
+            <Button
+              variant="ghost"
+              size="xs"
+              onClick={job.dismiss}
+              className="ml-auto"
+              aria-label="Dismiss"
+            >
               <X aria-hidden="true" />
             </Button>
           </Alert>
         )}
-        {j?.status === 'cancelled' && <p className="text-sm text-muted-foreground">The image was cancelled.</p>}
+        {j?.status === 'cancelled' && (
+          <p className="text-sm text-muted-foreground">The image was cancelled.</p>
+        )}
         {result && resultUrl && (
           <figure className="grid gap-2">
-            <img src={resultUrl} alt={result.title} className="w-full rounded-md border object-contain" />
-            <figcaption className="text-xs text-muted-foreground">Saved to your library: {result.title}</figcaption>
+            <img
+              src={resultUrl}
+              alt={result.title}
+              className="w-full rounded-md border object-contain"
+            />
+            <figcaption className="text-xs text-muted-foreground">
+              Saved to your library: {result.title}
+            </figcaption>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" className="flex-1" disabled={isAttached} onClick={() => onAttach(result.id)}>
+              <Button
+                variant="secondary"
+                className="flex-1"
+                disabled={isAttached}
+                onClick={() => onAttach(result.id)}
+              >
                 <Paperclip aria-hidden="true" />
                 {isAttached ? 'Attached to the draft' : 'Attach to draft'}
               </Button>

@@ -43,9 +43,14 @@ export function PageContextCard() {
             </p>
             <p className="truncate text-xs text-muted-foreground">{hostOf(page.context.url)}</p>
           </div>
-          {page.context.description && <p className="line-clamp-2 text-xs text-muted-foreground">{page.context.description}</p>}
+          {page.context.description && (
+            <p className="line-clamp-2 text-xs text-muted-foreground">{page.context.description}</p>
+          )}
           {page.context.selection ? (
-            <blockquote aria-label="Selected text" className="line-clamp-4 border-l-2 border-primary pl-2 text-foreground/80">
+            <blockquote
+              aria-label="Selected text"
+              className="line-clamp-4 border-l-2 border-primary pl-2 text-foreground/80"
+            >
               {page.context.selection}
             </blockquote>
           ) : (
@@ -56,11 +61,23 @@ export function PageContextCard() {
               <ul aria-label="Images on this page" className="grid grid-cols-4 gap-1.5">
                 {page.context.images.slice(0, PREVIEW_IMAGES).map((image) => (
                   <li key={image.src} className="aspect-square overflow-hidden rounded-md bg-muted">
-                    <img src={image.src} alt={image.alt} title={image.alt || undefined} loading="lazy" referrerPolicy="no-referrer" className="size-full object-cover" />
+                    <img
+                      src={image.src}
+                      alt={image.alt}
+                      title={image.alt || undefined}
+                      loading="lazy"
+                      referrerPolicy="no-referrer"
+                      className="size-full object-cover"
+                    />
                   </li>
                 ))}
               </ul>
-              <p className="mt-1 text-xs text-muted-foreground">{page.context.images.length === 1 ? '1 image' : `${page.context.images.length} images`} on this page</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {page.context.images.length === 1
+                  ? '1 image'
+                  : `${page.context.images.length} images`}{' '}
+                on this page
+              </p>
             </div>
           )}
         </div>
@@ -71,7 +88,9 @@ export function PageContextCard() {
               {page.context.title}
             </p>
           )}
-          <p className="text-muted-foreground">{page.context.reason ?? "This page can't be read."}</p>
+          <p className="text-muted-foreground">
+            {page.context.reason ?? "This page can't be read."}
+          </p>
         </div>
       )}
     </Section>

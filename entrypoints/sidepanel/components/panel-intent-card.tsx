@@ -20,15 +20,26 @@ export function PanelIntentCard() {
     return (
       <Section title="Post about this page" id="intent-write-post" action={dismiss}>
         <p className="truncate text-sm font-medium">{intent.pageTitle || intent.pageUrl}</p>
-        {intent.selection && <blockquote className="mt-2 line-clamp-3 border-l-2 border-primary pl-2 text-sm">{intent.selection}</blockquote>}
+        {intent.selection && (
+          <blockquote className="mt-2 line-clamp-3 border-l-2 border-primary pl-2 text-sm">
+            {intent.selection}
+          </blockquote>
+        )}
       </Section>
     );
   }
   return (
     <Section title="Image from the page" id="intent-use-image" action={dismiss}>
       <div className="flex items-center gap-3">
-        <img src={intent.imageUrl} alt="The image you picked" referrerPolicy="no-referrer" className="size-16 shrink-0 rounded-md bg-muted object-cover" />
-        <p className="min-w-0 truncate text-xs text-muted-foreground">From {intent.pageTitle || intent.pageUrl}</p>
+        <img
+          src={intent.imageUrl}
+          alt="The image you picked"
+          referrerPolicy="no-referrer"
+          className="size-16 shrink-0 rounded-md bg-muted object-cover"
+        />
+        <p className="min-w-0 truncate text-xs text-muted-foreground">
+          From {intent.pageTitle || intent.pageUrl}
+        </p>
       </div>
     </Section>
   );

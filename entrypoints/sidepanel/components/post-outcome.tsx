@@ -10,7 +10,19 @@ import { doc, type Firestore } from 'firebase/firestore';
  * How a post the panel sent ends, live from users/{uid}/socialPosts/{postId} (functions write it). While the
  * server asks the platform whether an unanswered request made the post, it says so, as Recent Posts does.
  */
-export function PostOutcome({ db, uid, postId, label, onDismiss }: { db: Firestore; uid: string; postId: string; label?: string; onDismiss: () => void }) {
+export function PostOutcome({
+  db,
+  uid,
+  postId,
+  label,
+  onDismiss,
+}: {
+  db: Firestore;
+  uid: string;
+  postId: string;
+  label?: string;
+  onDismiss: () => void;
+}) {
   const state = useLiveDoc(doc(db, userCollectionPath(uid, 'socialPosts'), postId), toSocialPost);
   const post = state.status === 'success' ? state.data : null;
   const dismiss = (
@@ -46,7 +58,12 @@ export function PostOutcome({ db, uid, postId, label, onDismiss }: { db: Firesto
         <span className="font-medium">{label ? `Last post on ${label}: ` : 'Last post: '}</span>
         {line}
         {post?.url && (
-          <a href={post.url} target="_blank" rel="noreferrer" className="ml-1 font-medium text-primary underline">
+          <a
+            href={post.url}
+            target="_blank"
+            rel="noreferrer"
+            className="ml-1 font-medium text-primary underline"
+          >
             View post
           </a>
         )}

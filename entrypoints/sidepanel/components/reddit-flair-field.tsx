@@ -36,11 +36,18 @@ export function RedditFlairField({
           Loading flairs...
         </p>
       )}
-      {state.status === 'error' && <p className="text-xs text-muted-foreground">{state.failure.message}</p>}
+      {state.status === 'error' && (
+        <p className="text-xs text-muted-foreground">{state.failure.message}</p>
+      )}
       {data && data.flairs.length > 0 && (
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-flair`}>Post Flair{data.flairRequired ? '' : ' (optional)'}</Label>
-          <NativeSelect id={`${id}-flair`} value={chosen ? value : ''} onChange={(e) => onChange(e.target.value)} aria-describedby={missing ? `${id}-required` : undefined}>
+          <NativeSelect
+            id={`${id}-flair`}
+            value={chosen ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+            aria-describedby={missing ? `${id}-required` : undefined}
+          >
             <option value="">{data.flairRequired ? 'Choose a flair' : 'No flair'}</option>
             {data.flairs.map((f) => (
               <option key={f.id} value={f.id}>
@@ -53,7 +60,13 @@ export function RedditFlairField({
       {data && chosen?.textEditable && (
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
-          <Input id={`${id}-flair-text`} value={text} onChange={(e) => onTextChange(e.target.value)} maxLength={64} placeholder={chosen.text} />
+          <Input
+            id={`${id}-flair-text`}
+            value={text}
+            onChange={(e) => onTextChange(e.target.value)}
+            maxLength={64}
+            placeholder={chosen.text}
+          />
         </div>
       )}
       {missing && (

@@ -18,8 +18,12 @@ export function SentSelectionCard() {
         </Button>
       }
     >
-      <blockquote className="line-clamp-6 border-l-2 border-primary pl-2 text-sm whitespace-pre-wrap">{selection.text}</blockquote>
-      {selection.pageTitle && <p className="mt-2 truncate text-xs text-muted-foreground">From {selection.pageTitle}</p>}
+      <blockquote className="line-clamp-6 border-l-2 border-primary pl-2 text-sm whitespace-pre-wrap">
+        {selection.text}
+      </blockquote>
+      {selection.pageTitle && (
+        <p className="mt-2 truncate text-xs text-muted-foreground">From {selection.pageTitle}</p>
+      )}
     </Section>
   );
 }

@@ -72,9 +72,15 @@ export function SignedInView({ services, user }: { services: SidePanelServices; 
           </Alert>
         )}
         {failures.count ? (
-          <div role="status" className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+          <div
+            role="status"
+            className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
+          >
             <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-destructive" />
-            <span className="min-w-0 flex-1">{failures.count === 1 ? '1 post failed' : `${failures.count} posts failed`} since you last looked.</span>
+            <span className="min-w-0 flex-1">
+              {failures.count === 1 ? '1 post failed' : `${failures.count} posts failed`} since you
+              last looked.
+            </span>
             <a
               href={`${services.dashboardUrl}${inboxPath}`}
               target="_blank"

@@ -4,13 +4,22 @@ import { cn } from '@core/ui/cn';
 import type { ComponentProps, ReactNode } from 'react';
 
 /** A titled card of the panel; the heading names the region for assistive tech. */
-export function Section({ title, action, children, className, ...rest }: { title: string; action?: ReactNode; children: ReactNode } & ComponentProps<'section'>) {
+export function Section({
+  title,
+  action,
+  children,
+  className,
+  ...rest
+}: { title: string; action?: ReactNode; children: ReactNode } & ComponentProps<'section'>) {
   const headingId = `${rest.id ?? title.toLowerCase().replace(/\W+/g, '-')}-heading`;
   return (
     <section aria-labelledby={headingId} className={className} {...rest}>
       <Card className="rounded-lg p-3">
         <div className="mb-2 flex items-center justify-between gap-2">
-          <h2 id={headingId} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          <h2
+            id={headingId}
+            className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+          >
             {title}
           </h2>
           {action}

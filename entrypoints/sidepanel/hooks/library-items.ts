@@ -24,5 +24,11 @@ function truncate(text: string, max: number): string {
 /** A library record (core/data/generation.ts) as the side panel lists it. */
 export function toPanelItem(g: Generation): LibraryItem {
   const title = g.title === 'Untitled' && g.prompt.trim() ? g.prompt.trim() : g.title;
-  return { id: g.id, type: g.type, title: truncate(title, TITLE_TRUNCATION), pictureUrl: webUrl(pictureOf(g)), createdAt: g.createdAt };
+  return {
+    id: g.id,
+    type: g.type,
+    title: truncate(title, TITLE_TRUNCATION),
+    pictureUrl: webUrl(pictureOf(g)),
+    createdAt: g.createdAt,
+  };
 }

@@ -1,5 +1,11 @@
 import { browser, type Browser } from '#imports';
-import { isPageContext, onMessage, sendMessage, unreadablePage, type PageContext } from '@core/messaging';
+import {
+  isPageContext,
+  onMessage,
+  sendMessage,
+  unreadablePage,
+  type PageContext,
+} from '@core/messaging';
 
 /** Until the first answer: loading. Then always a PageContext (core/messaging.ts); check `readable`. */
 export type PageContextState = { status: 'loading' } | { status: 'ready'; context: PageContext };
@@ -7,9 +13,17 @@ export type PageContextState = { status: 'loading' } | { status: 'ready'; contex
 const NO_ANSWER = "This page can't be read right now. Reload it, or open another page.";
 
 /** Whether a change pushed by a content script is about the page this panel shows. */
-export function isFromActiveTab(sender: { tab?: { active?: boolean; windowId?: number }; frameId?: number } | undefined, windowId: number | undefined): boolean {
+export function isFromActiveTab(
+  sender: { tab?: { active?: boolean; windowId?: number }; frameId?: number } | undefined,
+  windowId: number | undefined,
+): boolean {
   const tab = sender?.tab;
-  return tab?.active === true && (sender?.frameId ?? 0) === 0 && windowId != null && tab.windowId === windowId;
+  return (
+    tab?.active === true &&
+    (sender?.frameId ?? 0) === 0 &&
+    windowId != null &&
+    tab.windowId === windowId
+  );
 }
 
 export interface PageContextSource {
@@ -55,8 +69,17 @@ export function createPageContextSource(win: Window): PageContextSource {
     const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
       if (inWindow(info.windowId)) refresh();
     };
-    const onUpdated = (_tabId: number, change: Browser.tabs.OnUpdatedInfo, tab: Browser.tabs.Tab) => {
-      if ((change.status === 'complete' || change.url != null || change.title != null) && tab.active && inWindow(tab.windowId)) refresh();
+    const onUpdated = (
+      _tabId: number,
+      change: Browser.tabs.OnUpdatedInfo,
+      tab: Browser.tabs.Tab,
+    ) => {
+      if (
+        (change.status === 'complete' || change.url != null || change.title != null) &&
+        tab.active &&
+        inWindow(tab.windowId)
+      )
+        refresh();
     };
     const onFocus = () => refresh();
     const stopPushes = onMessage('pageContextChanged', ({ data, sender }) => {

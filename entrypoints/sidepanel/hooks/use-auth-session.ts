@@ -1,9 +1,16 @@
-import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth/web-extension';
+import {
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth/web-extension';
 import { useCallback, useEffect, useState } from 'react';
 import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
 import { followSignedInAccount } from '@core/react/query-client';
 
-export type AuthSession = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
+export type AuthSession =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
 /**
  * Loading until Auth has read its persisted session, then signed in or out; follows every change. An account
@@ -23,7 +30,9 @@ export function useAuthSession(auth: Auth): AuthSession {
 }
 
 /** What the side panel tells an account whose email is not confirmed yet. */
-export const UNVERIFIED_EMAIL_MESSAGE = authErrorMessage(new AuthFlowError(APP_ERROR_CODES.emailNotConfirmedResendFailed));
+export const UNVERIFIED_EMAIL_MESSAGE = authErrorMessage(
+  new AuthFlowError(APP_ERROR_CODES.emailNotConfirmedResendFailed),
+);
 
 export interface SignInState {
   pending: boolean;

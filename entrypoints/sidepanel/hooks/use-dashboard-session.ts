@@ -8,7 +8,11 @@ import type { SidePanelServices } from '../firebase';
 
 // One sign-in across the dashboard and the extension (docs/architecture.md, "One sign-in").
 
-export type DashboardSignIn = { status: 'idle' } | { status: 'waiting' } | { status: 'signingIn' } | { status: 'error'; message: string };
+export type DashboardSignIn =
+  | { status: 'idle' }
+  | { status: 'waiting' }
+  | { status: 'signingIn' }
+  | { status: 'error'; message: string };
 
 /** Whether a code the dashboard handed over can still be redeemed (the server refuses it after a minute anyway). */
 export function isFresh(pending: PendingSignIn | null, now: number): pending is PendingSignIn {
@@ -20,7 +24,12 @@ export function isFresh(pending: PendingSignIn | null, now: number): pending is 
  * one-time code (through the content script and the background, into session storage), which this hook
  * redeems once for a custom token and signs in with. Functions load only when there is a code to redeem.
  */
-export function useSignInFromDashboard(auth: Auth, loadServices: () => Promise<SidePanelServices>, dashboardUrl: string, now: () => number = Date.now): DashboardSignIn & { start(): void } {
+export function useSignInFromDashboard(
+  auth: Auth,
+  loadServices: () => Promise<SidePanelServices>,
+  dashboardUrl: string,
+  now: () => number = Date.now,
+): DashboardSignIn & { start(): void } {
   const [state, setState] = useState<DashboardSignIn>({ status: 'idle' });
   const redeeming = useRef(false);
 
@@ -37,9 +46,14 @@ export function useSignInFromDashboard(auth: Auth, loadServices: () => Promise<S
       setState({ status: 'signingIn' });
       const failed = "We couldn't sign you in with your dashboard account. Please try again.";
       try {
-        const [{ callFunction, readCallableError }, { clients }] = await Promise.all([import('@core/firebase/call'), loadServices()]);
+        const [{ callFunction, readCallableError }, { clients }] = await Promise.all([
+          import('@core/firebase/call'),
+          loadServices(),
+        ]);
         try {
-          const { token } = await callFunction(clients.functions, 'redeemSignInCode', { code: pending.code });
+          const { token } = await callFunction(clients.functions, 'redeemSignInCode', {
+            code: pending.code,
+          });
           await signInWithCustomToken(auth, token);
         } catch (error) {
           setState({ status: 'error', message: readCallableError(error, failed).message });

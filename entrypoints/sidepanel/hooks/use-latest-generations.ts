@@ -5,11 +5,25 @@ import { collection, limit, orderBy, query, type Firestore } from 'firebase/fire
 import { useMemo } from 'react';
 import { SIDEPANEL_LIBRARY_ITEMS, toPanelItem, type LibraryItem } from './library-items';
 
-export type LatestGenerations = { status: 'loading' } | { status: 'ready'; items: LibraryItem[] } | { status: 'error'; message: string };
+export type LatestGenerations =
+  | { status: 'loading' }
+  | { status: 'ready'; items: LibraryItem[] }
+  | { status: 'error'; message: string };
 
 /** The user's newest generations, live (core/react/use-live.ts). */
-export function useLatestGenerations(db: Firestore, uid: string, count = SIDEPANEL_LIBRARY_ITEMS): LatestGenerations {
-  const state = useLiveQuery(query(collection(db, userCollectionPath(uid, 'generations')), orderBy('createdAt', 'desc'), limit(count)), toGeneration);
+export function useLatestGenerations(
+  db: Firestore,
+  uid: string,
+  count = SIDEPANEL_LIBRARY_ITEMS,
+): LatestGenerations {
+  const state = useLiveQuery(
+    query(
+      collection(db, userCollectionPath(uid, 'generations')),
+      orderBy('createdAt', 'desc'),
+      limit(count),
+    ),
+    toGeneration,
+  );
   const data = state.status === 'success' ? state.data : null;
   const items = useMemo(() => data?.map(toPanelItem) ?? null, [data]);
   if (items) return { status: 'ready', items };
@@ -17,6 +31,8 @@ export function useLatestGenerations(db: Firestore, uid: string, count = SIDEPAN
   const denied = (state.error as { code?: string }).code === 'permission-denied';
   return {
     status: 'error',
-    message: denied ? "You don't have access to this library. Try signing out and in again." : "We couldn't load your library. Check your connection and try again.",
+    message: denied
+      ? "You don't have access to this library. Try signing out and in again."
+      : "We couldn't load your library. Check your connection and try again.",
   };
 }

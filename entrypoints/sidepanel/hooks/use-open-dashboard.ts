@@ -12,7 +12,10 @@ import { useCallback, useState } from 'react';
  * dashboard's hand-off page with it in the fragment; if no code can be made, opens the path as it is
  * (the dashboard then asks to sign in).
  */
-export function useOpenDashboard(functions: Functions, dashboardUrl: string): { pending: boolean; open(next?: string): void } {
+export function useOpenDashboard(
+  functions: Functions,
+  dashboardUrl: string,
+): { pending: boolean; open(next?: string): void } {
   const [pending, setPending] = useState(false);
   const open = useCallback(
     (next: string = paths.home) => {

@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { createPageContextSource, type PageContextSource, type PageContextState } from './page-context-source';
+import {
+  createPageContextSource,
+  type PageContextSource,
+  type PageContextState,
+} from './page-context-source';
 
 export type { PageContextState } from './page-context-source';
 

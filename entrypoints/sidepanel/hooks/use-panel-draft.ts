@@ -33,13 +33,23 @@ function hasContent(f: DraftFields): boolean {
  * when the panel closes) and to users/{uid}/drafts after a pause in typing; a change Firestore had not
  * confirmed is written again the next time the panel opens. Empty drafts are never written.
  */
-export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () => string): PanelDraft {
+export function usePanelDraft(
+  db: Firestore,
+  uid: string,
+  initialSourceUrl: () => string,
+): PanelDraft {
   const [ready, setReady] = useState(false);
   const [id, setId] = useState<string | null>(null);
   const [fields, setFields] = useState<DraftFields>(() => emptyDraft('x'));
   const [saveState, setSaveState] = useState<DraftSaveState>('idle');
   // The latest values for timers and async writes; version counts edits so an old write never marks a newer edit saved.
-  const live = useRef({ id: null as string | null, created: false, fields, version: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const live = useRef({
+    id: null as string | null,
+    created: false,
+    fields,
+    version: 0,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const sourceRef = useRef(initialSourceUrl);
   sourceRef.current = initialSourceUrl;
 
@@ -98,7 +108,12 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
   const replace = useCallback(
     (next: { id: string | null; created: boolean; fields: DraftFields }, dirty: boolean) => {
       clearTimeout(live.current.timer);
-      live.current = { ...live.current, ...next, version: live.current.version + 1, timer: undefined };
+      live.current = {
+        ...live.current,
+        ...next,
+        version: live.current.version + 1,
+        timer: undefined,
+      };
       setId(next.id);
       setFields(next.fields);
       setSaveState(next.created && !dirty ? 'saved' : 'idle');
@@ -112,16 +127,36 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
     let active = true;
     void (async () => {
       const stored = await panelDraftStorage.getValue();
-      let next = { id: null as string | null, created: false, fields: emptyDraft('x', sourceRef.current()) };
+      let next = {
+        id: null as string | null,
+        created: false,
+        fields: emptyDraft('x', sourceRef.current()),
+      };
       let dirty = false;
       if (stored?.dirty) {
         // A copy kept by an older build holds its media as maps: their library ids are kept.
-        next = { id: stored.id, created: !!stored.id, fields: { ...emptyDraft(stored.fields.platform), ...stored.fields, media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []) } };
+        next = {
+          id: stored.id,
+          created: !!stored.id,
+          fields: {
+            ...emptyDraft(stored.fields.platform),
+            ...stored.fields,
+            media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []),
+          },
+        };
         dirty = true;
       } else if (stored?.id) {
         // Read it again: the dashboard may have changed it since.
         const remote = await readDraft(db, uid, stored.id).catch(() => undefined);
-        if (remote === undefined) next = { id: stored.id, created: true, fields: { ...stored.fields, media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []) } };
+        if (remote === undefined)
+          next = {
+            id: stored.id,
+            created: true,
+            fields: {
+              ...stored.fields,
+              media: draftMediaIds(Array.isArray(stored.fields.media) ? stored.fields.media : []),
+            },
+          };
         else if (remote)
           next = {
             id: remote.id,
@@ -193,7 +228,8 @@ export function usePanelDraft(db: Firestore, uid: string, initialSourceUrl: () =
   const finish = useCallback(async () => {
     const { id: draftId, created, fields: f } = live.current;
     replace({ id: null, created: false, fields: emptyDraft(f.platform, f.sourceUrl) }, false);
-    if (draftId && created) await deleteDraft(db, uid, draftId).catch((error) => console.error(error));
+    if (draftId && created)
+      await deleteDraft(db, uid, draftId).catch((error) => console.error(error));
   }, [db, uid, replace]);
 
   return { ready, id, fields, saveState, update, saveNow: write, open, startNew, finish };

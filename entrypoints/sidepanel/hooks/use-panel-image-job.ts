@@ -45,20 +45,40 @@ export function usePanelImageJob(db: Firestore, uid: string, functions: Function
 
   const jobs = userCollectionPath(uid, 'jobs');
   // Index: jobs (kind ASC, createdAt DESC), shared with the dashboard's generation pages.
-  const latest = useLiveQuery(jobId === null ? query(collection(db, jobs), where('kind', '==', 'image'), orderBy('createdAt', 'desc'), limit(1)) : null, toJob);
-  const running = latest.status === 'success' && latest.data[0] && isJobActive(latest.data[0].status) ? latest.data[0] : null;
+  const latest = useLiveQuery(
+    jobId === null
+      ? query(
+          collection(db, jobs),
+          where('kind', '==', 'image'),
+          orderBy('createdAt', 'desc'),
+          limit(1),
+        )
+      : null,
+    toJob,
+  );
+  const running =
+    latest.status === 'success' && latest.data[0] && isJobActive(latest.data[0].status)
+      ? latest.data[0]
+      : null;
   const followId = jobId ?? running?.id ?? null;
   const followed = useLiveDoc(followId ? doc(db, jobs, followId) : null, toJob);
   const job = followed.status === 'success' ? followed.data : null;
   const generationId = job?.status === 'succeeded' ? (job.generationId ?? job.id) : null;
-  const record = useLiveDoc(generationId ? doc(db, userCollectionPath(uid, 'generations'), generationId) : null, toGeneration);
+  const record = useLiveDoc(
+    generationId ? doc(db, userCollectionPath(uid, 'generations'), generationId) : null,
+    toGeneration,
+  );
 
   const start = useCallback(
     async (input: ImageInput) => {
       setStarting(true);
       setError(null);
       try {
-        const { jobId: started } = await callFunction(functions, 'startJob', { requestId: crypto.randomUUID(), kind: 'image', input });
+        const { jobId: started } = await callFunction(functions, 'startJob', {
+          requestId: crypto.randomUUID(),
+          kind: 'image',
+          input,
+        });
         await panelImageJobStorage.setValue({ jobId: started });
         setJobId(started);
       } catch (e) {
@@ -73,7 +93,12 @@ export function usePanelImageJob(db: Firestore, uid: string, functions: Function
 
   const cancel = useCallback(async () => {
     if (!followId) return;
-    await callFunction(functions, 'cancelJob', { jobId: followId }).catch((e) => setError({ message: readCallableError(e, 'Could not cancel the image').message, needsIntegrations: false }));
+    await callFunction(functions, 'cancelJob', { jobId: followId }).catch((e) =>
+      setError({
+        message: readCallableError(e, 'Could not cancel the image').message,
+        needsIntegrations: false,
+      }),
+    );
   }, [functions, followId]);
 
   const dismiss = useCallback(() => {
@@ -82,5 +107,13 @@ export function usePanelImageJob(db: Firestore, uid: string, functions: Function
     setError(null);
   }, []);
 
-  return { job, result: record.status === 'success' ? record.data : null, starting, error, start, cancel, dismiss };
+  return {
+    job,
+    result: record.status === 'success' ? record.data : null,
+    starting,
+    error,
+    start,
+    cancel,
+    dismiss,
+  };
 }

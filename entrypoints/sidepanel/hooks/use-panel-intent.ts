@@ -20,7 +20,9 @@ export function usePanelIntent(): { intent: PanelIntent | null; consume(id: stri
     };
   }, []);
   const consume = useCallback((id: string) => {
-    void panelIntentStorage.getValue().then((current) => (current?.id === id ? panelIntentStorage.removeValue() : undefined));
+    void panelIntentStorage
+      .getValue()
+      .then((current) => (current?.id === id ? panelIntentStorage.removeValue() : undefined));
   }, []);
   return { intent, consume };
 }

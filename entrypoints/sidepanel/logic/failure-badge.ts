@@ -14,7 +14,10 @@ export function failureBadgeText(count: number): string {
 
 /** The toolbar button's API: `action` in MV3, `browserAction` in Firefox's MV2 build. */
 function toolbarAction(): typeof browser.action | undefined {
-  return browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  return (
+    browser.action ??
+    (browser as unknown as { browserAction?: typeof browser.action }).browserAction
+  );
 }
 
 /** Shows the count on the toolbar icon (empty at 0), with the tooltip saying what it counts. */
@@ -24,5 +27,7 @@ export async function showFailureBadge(count: number): Promise<void> {
   const text = failureBadgeText(count);
   await action.setBadgeText({ text });
   if (text) await action.setBadgeBackgroundColor({ color: FAILURE_BADGE_COLOR });
-  await action.setTitle({ title: text ? `Muse Studio: ${count} failed post${count === 1 ? '' : 's'}` : 'Open Muse Studio' });
+  await action.setTitle({
+    title: text ? `Muse Studio: ${count} failed post${count === 1 ? '' : 's'}` : 'Open Muse Studio',
+  });
 }

@@ -3,10 +3,22 @@
 
 export const IMAGE_PRESETS = [
   { id: '1:1', label: 'Square 1:1', width: 1024, height: 1024, usage: 'Posts on every platform' },
-  { id: '16:9', label: 'Landscape 16:9', width: 1024, height: 576, usage: 'Link cards, X, LinkedIn' },
+  {
+    id: '16:9',
+    label: 'Landscape 16:9',
+    width: 1024,
+    height: 576,
+    usage: 'Link cards, X, LinkedIn',
+  },
   { id: '9:16', label: 'Portrait 9:16', width: 576, height: 1024, usage: 'Stories, Shorts' },
   { id: '4:5', label: 'Portrait 4:5', width: 1024, height: 1280, usage: 'Feeds on phones' },
-] as const satisfies readonly { id: string; label: string; width: number; height: number; usage: string }[];
+] as const satisfies readonly {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  usage: string;
+}[];
 
 export type ImagePresetId = (typeof IMAGE_PRESETS)[number]['id'];
 

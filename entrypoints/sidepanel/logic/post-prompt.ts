@@ -4,7 +4,14 @@ import { platforms } from '@core/platforms';
 
 // What the side panel asks generateText for when it drafts a post from the page in the active tab.
 
-export const POST_TONES = ['', 'professional', 'casual', 'enthusiastic', 'witty', 'informative'] as const;
+export const POST_TONES = [
+  '',
+  'professional',
+  'casual',
+  'enthusiastic',
+  'witty',
+  'informative',
+] as const;
 export type PostTone = (typeof POST_TONES)[number];
 
 /** The page facts a prompt uses (core/messaging.ts PageContext; description arrives with the live page context). */
@@ -20,16 +27,35 @@ export interface PromptPage {
  * https) counts even when it could not be read (a PDF, a store page: its title and address are known);
  * a browser page or no tab does not, so the panel never drafts about "New Tab".
  */
-export function promptPageOf(context: { readable: boolean; title: string; url: string; selection: string; description?: unknown } | null): PromptPage | null {
+export function promptPageOf(
+  context: {
+    readable: boolean;
+    title: string;
+    url: string;
+    selection: string;
+    description?: unknown;
+  } | null,
+): PromptPage | null {
   if (!context || !/^https?:/i.test(context.url)) return null;
   if (!context.readable) return { title: context.title, url: context.url, selection: '' };
-  return { title: context.title, url: context.url, selection: context.selection, description: typeof context.description === 'string' ? context.description : undefined };
+  return {
+    title: context.title,
+    url: context.url,
+    selection: context.selection,
+    description: typeof context.description === 'string' ? context.description : undefined,
+  };
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** The generateText input for a post about the page: Reddit gets its title-and-body task. */
-export function postPrompt(platform: DraftPlatform, page: PromptPage | null, tone: PostTone, notes = ''): { task: AiTextTask; prompt: string } {
+export function postPrompt(
+  platform: DraftPlatform,
+  page: PromptPage | null,
+  tone: PostTone,
+  notes = '',
+): { task: AiTextTask; prompt: string } {
   const lines = ['Write a post about this web page.'];
   if (page) {
     if (page.title) lines.push(`Page title: ${clip(page.title, 300)}`);
@@ -40,7 +66,10 @@ export function postPrompt(platform: DraftPlatform, page: PromptPage | null, ton
   if (notes.trim()) lines.push(`What to focus on: ${clip(notes.trim(), 1000)}`);
   if (tone) lines.push(`Tone: ${tone}.`);
   lines.push('Do not include the page address; it is attached separately.');
-  return { task: platforms[platform].subreddit ? 'reddit_post' : 'social_post', prompt: clip(lines.join('\n'), AI_PROMPT_MAX_CHARS) };
+  return {
+    task: platforms[platform].subreddit ? 'reddit_post' : 'social_post',
+    prompt: clip(lines.join('\n'), AI_PROMPT_MAX_CHARS),
+  };
 }
 
 /** A reddit_post reply: the first line is the title, the rest (after a blank line) the body. */

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { SIGN_IN_CODE_TTL_MS, SIGN_IN_CODES_COLLECTION, type CreateSignInCodeResult, type DescribeSignInCodeResult, type RedeemSignInCodeResult } from '@core/sign-in-codes';
+import {
+  SIGN_IN_CODE_TTL_MS,
+  SIGN_IN_CODES_COLLECTION,
+  type CreateSignInCodeResult,
+  type DescribeSignInCodeResult,
+  type RedeemSignInCodeResult,
+} from '@core/sign-in-codes';
 import { signInCodeSchema } from '@core/data/server-docs';
 import type { Clock } from '../lib/clock';
 import { adminConverter } from '../lib/converter';
@@ -24,28 +30,47 @@ export function codeKey(code: string): string {
 }
 
 /** A one-time code for the caller, redeemable once within SIGN_IN_CODE_TTL_MS. */
-export async function createSignInCode(uid: string, deps: SignInCodeDeps): Promise<CreateSignInCodeResult> {
+export async function createSignInCode(
+  uid: string,
+  deps: SignInCodeDeps,
+): Promise<CreateSignInCodeResult> {
   const code = (deps.random ?? randomBytes)(32).toString('base64url');
   const now = deps.clock.now().getTime();
   const expiresAt = now + SIGN_IN_CODE_TTL_MS;
   await deps.db
     .collection(SIGN_IN_CODES_COLLECTION)
     .doc(codeKey(code))
-    .create({ uid, createdAt: Timestamp.fromMillis(now), expiresAt: Timestamp.fromMillis(expiresAt) });
+    .create({
+      uid,
+      createdAt: Timestamp.fromMillis(now),
+      expiresAt: Timestamp.fromMillis(expiresAt),
+    });
   return { code, expiresAt };
 }
 
 const signInCodeConverter = adminConverter(signInCodeSchema);
 
-const invalidCode = () => reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', { reason: 'invalid-code' });
+const invalidCode = () =>
+  reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', {
+    reason: 'invalid-code',
+  });
 
 /**
  * Says whose code it is without spending it, so a signed-out browser can ask "Sign in as ...?" before
  * redeeming: a page that opens /extension-sign-in with its own code cannot sign a visitor in to the
  * page's account unasked. An expired or unknown code is refused as redeem refuses it.
  */
-export async function describeSignInCode(code: string, deps: SignInCodeDeps): Promise<DescribeSignInCodeResult> {
-  const data = (await deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code)).withConverter(signInCodeConverter).get()).data();
+export async function describeSignInCode(
+  code: string,
+  deps: SignInCodeDeps,
+): Promise<DescribeSignInCodeResult> {
+  const data = (
+    await deps.db
+      .collection(SIGN_IN_CODES_COLLECTION)
+      .doc(codeKey(code))
+      .withConverter(signInCodeConverter)
+      .get()
+  ).data();
   const fresh = !!data?.expiresAt && data.expiresAt.getTime() > deps.clock.now().getTime();
   if (!fresh || !data.uid) throw invalidCode();
   const email = await deps.emailOf(data.uid);
@@ -57,7 +82,10 @@ export async function describeSignInCode(code: string, deps: SignInCodeDeps): Pr
  * Spends a code: deleted in the same transaction that reads it, so two redeems of one code mint one
  * token. An expired code is deleted too, and refused. The token is for the code's owner, whoever calls.
  */
-export async function redeemSignInCode(code: string, deps: SignInCodeDeps): Promise<RedeemSignInCodeResult> {
+export async function redeemSignInCode(
+  code: string,
+  deps: SignInCodeDeps,
+): Promise<RedeemSignInCodeResult> {
   const ref = deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code));
   const owner = await runTransaction(deps.db, async (tx) => {
     const data = (await tx.get(ref.withConverter(signInCodeConverter))).data();

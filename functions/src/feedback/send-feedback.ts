@@ -10,7 +10,12 @@ export interface SendFeedbackDeps {
 const MAX_USER_AGENT = 300;
 
 /** Stores one feedback message for the caller. Validation failures throw before anything is written. */
-export async function sendFeedback(uid: string, input: CallablePayload<'sendFeedback'>, userAgent: string | undefined, deps: SendFeedbackDeps): Promise<{ id: string }> {
+export async function sendFeedback(
+  uid: string,
+  input: CallablePayload<'sendFeedback'>,
+  userAgent: string | undefined,
+  deps: SendFeedbackDeps,
+): Promise<{ id: string }> {
   const ref = deps.db.collection(userCollectionPath(uid, 'feedback')).doc();
   await ref.set({
     text: input.text,

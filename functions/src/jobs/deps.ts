@@ -35,8 +35,18 @@ export function jobExecutors(): Executors {
   const { baseUrls, jobPollIntervalMs } = loadConfig();
   const retry = { policy: PROVIDER_RETRY_POLICY, sleep: realSleep, now: Date.now };
   // The test stack's shorter poll interval (MUSE_JOB_POLL_MS, emulator only); the product's limits stay.
-  const polling = (p: { pollIntervalMs: number; pollMaxDurationMs: number; pollRetries: number }) =>
-    jobPollIntervalMs === undefined ? undefined : { intervalMs: jobPollIntervalMs, maxDurationMs: p.pollMaxDurationMs, retries: p.pollRetries };
+  const polling = (p: {
+    pollIntervalMs: number;
+    pollMaxDurationMs: number;
+    pollRetries: number;
+  }) =>
+    jobPollIntervalMs === undefined
+      ? undefined
+      : {
+          intervalMs: jobPollIntervalMs,
+          maxDurationMs: p.pollMaxDurationMs,
+          retries: p.pollRetries,
+        };
   const elevenLabs = (apiKey: string) =>
     createElevenLabs({
       apiKey,
@@ -71,14 +81,28 @@ export function jobExecutors(): Executors {
         elevenlabs: elevenLabs,
         openai: (apiKey) =>
           builtOnFirstCall(
-            async () => (await import('../providers/audio/openai-transcription')).createOpenAiTranscriber({ apiKey, baseUrl: baseUrls.openai, timeoutMs: TRANSCRIPTION_TIMEOUT_MS, retry }),
+            async () =>
+              (await import('../providers/audio/openai-transcription')).createOpenAiTranscriber({
+                apiKey,
+                baseUrl: baseUrls.openai,
+                timeoutMs: TRANSCRIPTION_TIMEOUT_MS,
+                retry,
+              }),
             ['transcribe'],
           ),
       },
     }),
     image: createImageExecutor({
       generators: (apiKey) =>
-        createBflImageGenerator({ apiKey, baseUrl: baseUrls.bfl, fetch: globalThis.fetch, retry, submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS, pollTimeoutMs: BFL_POLL_TIMEOUT_MS, polling: polling(IMAGE) }),
+        createBflImageGenerator({
+          apiKey,
+          baseUrl: baseUrls.bfl,
+          fetch: globalThis.fetch,
+          retry,
+          submitTimeoutMs: BFL_SUBMIT_TIMEOUT_MS,
+          pollTimeoutMs: BFL_POLL_TIMEOUT_MS,
+          polling: polling(IMAGE),
+        }),
     }),
   };
 }

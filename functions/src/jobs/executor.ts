@@ -41,7 +41,10 @@ export interface ExecutionContext<I> {
  * image (a video's thumbnail, best effort), or the bytes themselves.
  */
 export type ExecutionOutcome =
-  | { ok: true; media: { url: string; posterUrl?: string | null } | { bytes: Buffer; contentType: string } }
+  | {
+      ok: true;
+      media: { url: string; posterUrl?: string | null } | { bytes: Buffer; contentType: string };
+    }
   /** A kind that makes no file (`resultOnly`): the answer is written on the job as `result`. */
   | { ok: true; result: Record<string, unknown> }
   | { ok: false; error: JobError };
@@ -83,7 +86,12 @@ export interface NeededKey {
 
 /** The key a job needs: the one its input picked, else the kind's own. */
 export function neededKey<I>(executor: JobExecutor<I>, input: I): NeededKey {
-  return executor.keyFor?.(input) ?? { integration: executor.integration, missingKey: executor.messages.missingKey };
+  return (
+    executor.keyFor?.(input) ?? {
+      integration: executor.integration,
+      missingKey: executor.messages.missingKey,
+    }
+  );
 }
 
 /** Thrown by a heartbeat or checkpoint when the run must stop writing: it no longer owns the job. */

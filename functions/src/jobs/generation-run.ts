@@ -8,10 +8,25 @@ import type { SecretRead } from '../integrations/secret-store';
 import { log } from '../lib/log';
 import type { JobExecutor, ProviderCheckpoint } from './executor';
 import { JobInterrupted, neededKey } from './executor';
-import { checkOwnership, jobConverter, succeededPatch, type Ownership, type RunResult } from './job-state';
+import {
+  checkOwnership,
+  jobConverter,
+  succeededPatch,
+  type Ownership,
+  type RunResult,
+} from './job-state';
 import type { JobHandler, JobHandlers, LeasedRun } from './lease';
 import { identifyMedia } from './media';
-import { deleteStored, downloadResult, findStoredResult, posterPath, storeFile, storeResult, type Bucket, type StoredMedia } from './result-storage';
+import {
+  deleteStored,
+  downloadResult,
+  findStoredResult,
+  posterPath,
+  storeFile,
+  storeResult,
+  type Bucket,
+  type StoredMedia,
+} from './result-storage';
 import { runTransaction } from '../lib/transaction';
 
 // The run of a generation kind (executors in ./kinds), registered as one JobHandler per kind
@@ -49,22 +64,33 @@ export function generationRef(db: Firestore, uid: string, id: string): DocumentR
 /** One handler per executor: every generation kind runs the same way, its executor says what differs. */
 export function generationHandlers(deps: GenerationDeps): JobHandlers {
   const handlers: JobHandlers = {};
-  for (const [kind, executor] of Object.entries(deps.executors) as [JobKind, JobExecutor<unknown> | undefined][]) {
+  for (const [kind, executor] of Object.entries(deps.executors) as [
+    JobKind,
+    JobExecutor<unknown> | undefined,
+  ][]) {
     if (executor) handlers[kind] = generationHandler(executor, deps);
   }
   return handlers;
 }
 
 function generationHandler(executor: JobExecutor<unknown>, deps: GenerationDeps): JobHandler {
-  return { ...(deps.leaseMs === undefined ? {} : { leaseMs: deps.leaseMs }), run: (run) => runGeneration(run, executor, deps) };
+  return {
+    ...(deps.leaseMs === undefined ? {} : { leaseMs: deps.leaseMs }),
+    run: (run) => runGeneration(run, executor, deps),
+  };
 }
 
-async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, deps: GenerationDeps): Promise<RunResult> {
+async function runGeneration(
+  run: LeasedRun,
+  executor: JobExecutor<unknown>,
+  deps: GenerationDeps,
+): Promise<RunResult> {
   const { db, uid, jobId, runId, kind, data, lease } = run;
   const ref = lease.ref;
   const now = () => run.clock.now();
   const context = lease.context;
-  const whileOwned = (patch: (ownership: Ownership) => Record<string, unknown>) => lease.whileOwned(patch);
+  const whileOwned = (patch: (ownership: Ownership) => Record<string, unknown>) =>
+    lease.whileOwned(patch);
   const fail = (error: JobError, extra: Record<string, unknown> = {}) => lease.fail(error, extra);
 
   let input: unknown;
@@ -75,7 +101,12 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
   }
 
   /** Writes the library record and the job's success together; removes the file if that cannot happen. */
-  async function record(stored: StoredMedia, resumed: boolean, metrics: Record<string, unknown>, poster?: StoredMedia): Promise<RunResult> {
+  async function record(
+    stored: StoredMedia,
+    resumed: boolean,
+    metrics: Record<string, unknown>,
+    poster?: StoredMedia,
+  ): Promise<RunResult> {
     const fields = executor.describe(input, stored);
     const genRef = generationRef(db, uid, jobId);
     const doc: GenerationDoc<Date> = {
@@ -112,7 +143,10 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
     if (!ownership.owned) {
       await removeUnlessUsed(stored.path);
       if (poster) await deleteStored(deps, poster.path).catch(() => undefined);
-      log.info('Job ended elsewhere before its record was written', { ...context, reason: ownership.reason });
+      log.info('Job ended elsewhere before its record was written', {
+        ...context,
+        reason: ownership.reason,
+      });
       return { outcome: 'stopped', reason: ownership.reason };
     }
     log.info('Job succeeded', { ...context, resumed, ...metrics });
@@ -120,7 +154,11 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
   }
 
   /** A kind that makes no file: its answer and the job's success in one write, while this run owns the job. */
-  async function answer(result: Record<string, unknown>, resumed: boolean, metrics: Record<string, unknown>): Promise<RunResult> {
+  async function answer(
+    result: Record<string, unknown>,
+    resumed: boolean,
+    metrics: Record<string, unknown>,
+  ): Promise<RunResult> {
     await whileOwned(() => ({ ...succeededPatch(now(), null), result, metrics }));
     log.info('Job succeeded', { ...context, resumed, ...metrics });
     return { outcome: 'succeeded', generationId: null, resumed };
@@ -138,7 +176,11 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
       if (existing.exists && existing.get('storagePath') === path) return;
       await deleteStored(deps, path);
     } catch (error) {
-      log.error('Could not remove an unrecorded result file', { ...context, path, error: describeError(error) });
+      log.error('Could not remove an unrecorded result file', {
+        ...context,
+        path,
+        error: describeError(error),
+      });
     }
   }
 
@@ -155,7 +197,13 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
       return undefined;
     }
     try {
-      return await storeFile(deps, posterPath(uid, jobId, downloaded.info.ext), downloaded.bytes, downloaded.info, jobId);
+      return await storeFile(
+        deps,
+        posterPath(uid, jobId, downloaded.info.ext),
+        downloaded.bytes,
+        downloaded.info,
+        jobId,
+      );
     } catch (error) {
       log.warn('Job poster upload failed', { ...context, error: describeError(error) });
       return undefined;
@@ -164,13 +212,17 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
 
   try {
     // A run that crashed between upload and record left the file at the job's path: record it.
-    const leftover = executor.resultOnly ? undefined : await findStoredResult(deps, uid, jobId, executor.generationType);
-    if (leftover) return await record(leftover, true, { bytes: leftover.sizeBytes, resumedFromStorage: true });
+    const leftover = executor.resultOnly
+      ? undefined
+      : await findStoredResult(deps, uid, jobId, executor.generationType);
+    if (leftover)
+      return await record(leftover, true, { bytes: leftover.sizeBytes, resumedFromStorage: true });
 
     const needed = neededKey(executor, input);
     const key = await deps.readKey(uid, needed.integration);
     if (!key.found) return await fail({ code: 'missing_key', message: needed.missingKey });
-    if (!key.readable) return await fail({ code: 'invalid_key', message: unreadableKeyMessage(needed.integration) });
+    if (!key.readable)
+      return await fail({ code: 'invalid_key', message: unreadableKeyMessage(needed.integration) });
 
     const resume = checkpointOf(data, now());
     const started = Date.now();
@@ -180,17 +232,29 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
       input: input as never,
       apiKey: key.value,
       resume,
-      checkpoint: (task) => whileOwned(() => ({ ...lease.heartbeat(now(), {}), providerJobId: task.providerJobId, providerPollingUrl: task.pollingUrl, submittedAt: new Date(task.submittedAt) })),
+      checkpoint: (task) =>
+        whileOwned(() => ({
+          ...lease.heartbeat(now(), {}),
+          providerJobId: task.providerJobId,
+          providerPollingUrl: task.pollingUrl,
+          submittedAt: new Date(task.submittedAt),
+        })),
       report: (update) => whileOwned(() => lease.heartbeat(now(), update)),
       readUpload: (path) => readUpload(deps.bucket, uid, path),
       readMedia: (path) => readMedia(deps.bucket, uid, path),
     });
     if (!outcome.ok) return await fail(outcome.error);
-    if ('result' in outcome) return await answer(outcome.result, resume !== null, { bytes: 0, providerMs: Date.now() - started });
+    if ('result' in outcome)
+      return await answer(outcome.result, resume !== null, {
+        bytes: 0,
+        providerMs: Date.now() - started,
+      });
 
     // Provider ready: fetch at once (its URLs expire), store, record.
     const readyAt = Date.now();
-    await whileOwned(() => lease.heartbeat(now(), { progress: 95, statusText: 'Saving to your library' }));
+    await whileOwned(() =>
+      lease.heartbeat(now(), { progress: 95, statusText: 'Saving to your library' }),
+    );
     let bytes: Buffer;
     let info;
     if ('url' in outcome.media) {
@@ -200,12 +264,20 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
         maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES,
         allowPlainHttp: deps.allowPlainHttp,
       });
-      if (!downloaded.ok) return await fail({ code: 'download_failed', message: executor.messages.download }, { reason: downloaded.reason });
+      if (!downloaded.ok)
+        return await fail(
+          { code: 'download_failed', message: executor.messages.download },
+          { reason: downloaded.reason },
+        );
       ({ bytes, info } = downloaded);
     } else {
       bytes = outcome.media.bytes;
       const known = identifyMedia(executor.generationType, bytes, outcome.media.contentType);
-      if (!known) return await fail({ code: 'download_failed', message: executor.messages.download }, { reason: 'not a recognised file' });
+      if (!known)
+        return await fail(
+          { code: 'download_failed', message: executor.messages.download },
+          { reason: 'not a recognised file' },
+        );
       info = known;
     }
     const downloadedAt = Date.now();
@@ -217,7 +289,10 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
       return await fail({ code: 'save_failed', message: executor.messages.save });
     }
     const uploadedAt = Date.now();
-    const poster = 'url' in outcome.media && outcome.media.posterUrl ? await storePoster(outcome.media.posterUrl) : undefined;
+    const poster =
+      'url' in outcome.media && outcome.media.posterUrl
+        ? await storePoster(outcome.media.posterUrl)
+        : undefined;
     return await record(
       stored,
       resume !== null,
@@ -236,25 +311,37 @@ async function runGeneration(run: LeasedRun, executor: JobExecutor<unknown>, dep
       return { outcome: 'stopped', reason: error.reason };
     }
     log.error('Job crashed', { ...context, error: describeError(error) });
-    return fail({ code: 'internal', message: executor.messages.failed }).catch(() => ({ outcome: 'failed' as const, error: { code: 'internal', message: executor.messages.failed } }));
+    return fail({ code: 'internal', message: executor.messages.failed }).catch(() => ({
+      outcome: 'failed' as const,
+      error: { code: 'internal', message: executor.messages.failed },
+    }));
   }
 }
 
 /** Where a resumed run continues: the provider's task the job recorded, or null when it recorded none. */
 function checkpointOf(job: StoredJob, now: Date): ProviderCheckpoint | null {
   if (!job.providerJobId) return null;
-  return { providerJobId: job.providerJobId, pollingUrl: job.providerPollingUrl, submittedAt: (job.submittedAt ?? now).getTime() };
+  return {
+    providerJobId: job.providerJobId,
+    pollingUrl: job.providerPollingUrl,
+    submittedAt: (job.submittedAt ?? now).getTime(),
+  };
 }
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Only the caller's own uploads, whatever the stored input says (startJob checked it too). */
-async function readUpload(bucket: Bucket, uid: string, path: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+async function readUpload(
+  bucket: Bucket,
+  uid: string,
+  path: string,
+): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (!path.startsWith(`${uid}/uploads/`)) return undefined;
   const file = bucket.file(path);
   try {
     const [md] = await file.getMetadata();
-    if (!md.contentType?.startsWith('image/') || Number(md.size ?? 0) > MAX_UPLOAD_BYTES) return undefined;
+    if (!md.contentType?.startsWith('image/') || Number(md.size ?? 0) > MAX_UPLOAD_BYTES)
+      return undefined;
     const [bytes] = await file.download();
     return { bytes, contentType: md.contentType };
   } catch (error) {
@@ -266,12 +353,17 @@ async function readUpload(bucket: Bucket, uid: string, path: string): Promise<{ 
 const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 
 /** One of the caller's own audio or video files, whatever the stored input says (startJob checked it too). */
-async function readMedia(bucket: Bucket, uid: string, path: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+async function readMedia(
+  bucket: Bucket,
+  uid: string,
+  path: string,
+): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (!path.startsWith(`${uid}/`) || path.includes('..')) return undefined;
   const file = bucket.file(path);
   try {
     const [md] = await file.getMetadata();
-    if (!/^(audio|video)\//.test(md.contentType ?? '') || Number(md.size ?? 0) > MAX_MEDIA_BYTES) return undefined;
+    if (!/^(audio|video)\//.test(md.contentType ?? '') || Number(md.size ?? 0) > MAX_MEDIA_BYTES)
+      return undefined;
     const [bytes] = await file.download();
     return { bytes, contentType: md.contentType! };
   } catch (error) {

@@ -21,15 +21,24 @@ export const MAX_JOB_ATTEMPTS = 3;
 /** A job still queued this long after it was created was never picked up. */
 export const QUEUED_TIMEOUT_MS = 5 * 60_000;
 
-export const staleJobError: JobError = { code: 'timeout', message: 'Generation timed out. Please try again.' };
-export const abandonedJobError: JobError = { code: 'internal', message: 'Generation was interrupted too many times. Please try again.' };
+export const staleJobError: JobError = {
+  code: 'timeout',
+  message: 'Generation timed out. Please try again.',
+};
+export const abandonedJobError: JobError = {
+  code: 'internal',
+  message: 'Generation was interrupted too many times. Please try again.',
+};
 export const cancelledJobError: JobError = { code: 'cancelled', message: 'Generation cancelled.' };
 
 /** Reads a job through its core schema (core/data/job.ts): `(await tx.get(ref.withConverter(jobConverter))).data()`. */
 export const jobConverter = adminConverter(storedJobSchema);
 
 /** The fields of a job document the decisions read (timestamps as Dates). */
-export type JobState = Pick<StoredJob, 'status' | 'attempts' | 'leaseExpiresAt' | 'runId' | 'createdAt'>;
+export type JobState = Pick<
+  StoredJob,
+  'status' | 'attempts' | 'leaseExpiresAt' | 'runId' | 'createdAt'
+>;
 
 /** How one run of a job ended: generation and publish handlers both answer with it. */
 export type RunResult =
@@ -39,16 +48,21 @@ export type RunResult =
   | { outcome: 'skipped'; reason: 'missing' | 'finished' | 'busy' }
   | { outcome: 'stopped'; reason: 'cancelled' | 'finished' | 'lost' };
 
-export type ClaimDecision = { action: 'claim'; resumed: boolean } | { action: 'skip'; reason: 'finished' | 'busy' } | { action: 'give_up' };
+export type ClaimDecision =
+  | { action: 'claim'; resumed: boolean }
+  | { action: 'skip'; reason: 'finished' | 'busy' }
+  | { action: 'give_up' };
 
 export function decideClaim(job: JobState, now: Date): ClaimDecision {
   if (!isJobActive(job.status)) return { action: 'skip', reason: 'finished' };
-  if (job.status === 'running' && job.leaseExpiresAt && job.leaseExpiresAt > now) return { action: 'skip', reason: 'busy' };
+  if (job.status === 'running' && job.leaseExpiresAt && job.leaseExpiresAt > now)
+    return { action: 'skip', reason: 'busy' };
   if (job.attempts >= MAX_JOB_ATTEMPTS) return { action: 'give_up' };
   return { action: 'claim', resumed: job.status === 'running' };
 }
 
-export type Ownership = { owned: true } | { owned: false; reason: 'cancelled' | 'finished' | 'lost' };
+export type Ownership =
+  { owned: true } | { owned: false; reason: 'cancelled' | 'finished' | 'lost' };
 
 /** Whether the run `runId` may still write to the job (a job that is gone is finished). */
 export function checkOwnership(job: JobState | undefined, runId: string): Ownership {
@@ -60,13 +74,24 @@ export function checkOwnership(job: JobState | undefined, runId: string): Owners
 }
 
 /** Whether nobody runs the job any more: its lease expired, or it was never claimed within `queuedTimeoutMs` (its kind's, ./lease.ts). */
-export function shouldSweep(job: JobState, now: Date, queuedTimeoutMs: number = QUEUED_TIMEOUT_MS): boolean {
+export function shouldSweep(
+  job: JobState,
+  now: Date,
+  queuedTimeoutMs: number = QUEUED_TIMEOUT_MS,
+): boolean {
   if (job.status === 'running') return !job.leaseExpiresAt || job.leaseExpiresAt <= now;
-  if (job.status === 'queued') return !!job.createdAt && now.getTime() - job.createdAt.getTime() >= queuedTimeoutMs;
+  if (job.status === 'queued')
+    return !!job.createdAt && now.getTime() - job.createdAt.getTime() >= queuedTimeoutMs;
   return false;
 }
 
-export function claimPatch(job: JobState, runId: string, now: Date, leaseMs: number, resumed: boolean) {
+export function claimPatch(
+  job: JobState,
+  runId: string,
+  now: Date,
+  leaseMs: number,
+  resumed: boolean,
+) {
   return {
     status: 'running' as const,
     attempts: job.attempts + 1,
@@ -78,26 +103,55 @@ export function claimPatch(job: JobState, runId: string, now: Date, leaseMs: num
   };
 }
 
-export function heartbeatPatch(now: Date, leaseMs: number, report: { progress?: number; statusText?: string }) {
+export function heartbeatPatch(
+  now: Date,
+  leaseMs: number,
+  report: { progress?: number; statusText?: string },
+) {
   return {
     leaseExpiresAt: new Date(now.getTime() + leaseMs),
     updatedAt: now,
-    ...(report.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(report.progress))) }),
+    ...(report.progress === undefined
+      ? {}
+      : { progress: Math.max(0, Math.min(100, Math.round(report.progress))) }),
     ...(report.statusText === undefined ? {} : { statusText: report.statusText }),
   };
 }
 
 /** A job that makes no library record (a transcription) has no generationId: its answer is `result`. */
 export function succeededPatch(now: Date, generationId: string | null) {
-  return { status: 'succeeded' as const, progress: 100, statusText: 'Done', generationId, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+  return {
+    status: 'succeeded' as const,
+    progress: 100,
+    statusText: 'Done',
+    generationId,
+    error: null,
+    leaseExpiresAt: null,
+    finishedAt: now,
+    updatedAt: now,
+  };
 }
 
 export function failedPatch(now: Date, error: JobError) {
-  return { status: 'failed' as const, statusText: 'Failed', error, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+  return {
+    status: 'failed' as const,
+    statusText: 'Failed',
+    error,
+    leaseExpiresAt: null,
+    finishedAt: now,
+    updatedAt: now,
+  };
 }
 
 export function cancelledPatch(now: Date) {
-  return { status: 'cancelled' as const, statusText: 'Cancelled', error: cancelledJobError, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+  return {
+    status: 'cancelled' as const,
+    statusText: 'Cancelled',
+    error: cancelledJobError,
+    leaseExpiresAt: null,
+    finishedAt: now,
+    updatedAt: now,
+  };
 }
 
 /** A new job as startJob, publishPost and the scheduler create it: queued, unclaimed, with its input. */

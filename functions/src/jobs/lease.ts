@@ -5,7 +5,18 @@ import type { JobError, JobKind } from '@core/jobs';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import { JobInterrupted } from './executor';
-import { abandonedJobError, checkOwnership, claimPatch, decideClaim, failedPatch, heartbeatPatch, JOB_LEASE_MS, jobConverter, type Ownership, type RunResult } from './job-state';
+import {
+  abandonedJobError,
+  checkOwnership,
+  claimPatch,
+  decideClaim,
+  failedPatch,
+  heartbeatPatch,
+  JOB_LEASE_MS,
+  jobConverter,
+  type Ownership,
+  type RunResult,
+} from './job-state';
 import { runTransaction } from '../lib/transaction';
 
 // The job lease, for every kind: the claim, the heartbeat, the ownership check and the end. What a kind
@@ -15,7 +26,13 @@ import { runTransaction } from '../lib/transaction';
 // registration types are all that other features import from jobs/ (the lint holds it:
 // .dependency-cruiser.cjs).
 
-export { failedPatch, heartbeatPatch, queuedJob, type Ownership, type RunResult } from './job-state';
+export {
+  failedPatch,
+  heartbeatPatch,
+  queuedJob,
+  type Ownership,
+  type RunResult,
+} from './job-state';
 
 export function jobRef(db: Firestore, uid: string, jobId: string): DocumentReference {
   return db.doc(`${userCollectionPath(uid, 'jobs')}/${jobId}`);
@@ -111,7 +128,16 @@ export function leaseMsOf(handlers: JobHandlers, kind: unknown): number {
 }
 
 export type Claim =
-  { action: 'skip'; reason: 'missing' | 'finished' | 'busy' } | { action: 'give_up' } | { action: 'claim'; resumed: boolean; data: StoredJob; attempt: number; leaseMs: number; begun?: unknown };
+  | { action: 'skip'; reason: 'missing' | 'finished' | 'busy' }
+  | { action: 'give_up' }
+  | {
+      action: 'claim';
+      resumed: boolean;
+      data: StoredJob;
+      attempt: number;
+      leaseMs: number;
+      begun?: unknown;
+    };
 
 /**
  * Claims the job for the run `runId` in one transaction: a live lease or a finished job is skipped, an
@@ -140,8 +166,17 @@ export async function claimJob(
     const at = now();
     // The kind's start reads before the claim's write (a transaction reads first), and writes its own documents.
     const begun = begin ? await begin(tx, { ref, runId, data, now: at, leaseMs }) : undefined;
-    tx.update(ref, { ...claimPatch(data, runId, at, leaseMs, decision.resumed), ...begun?.jobPatch });
-    return { ...decision, data, attempt: data.attempts + 1, leaseMs, ...(begun ? { begun: begun.value } : {}) };
+    tx.update(ref, {
+      ...claimPatch(data, runId, at, leaseMs, decision.resumed),
+      ...begun?.jobPatch,
+    });
+    return {
+      ...decision,
+      data,
+      attempt: data.attempts + 1,
+      leaseMs,
+      ...(begun ? { begun: begun.value } : {}),
+    };
   });
 }
 

@@ -31,12 +31,31 @@ function jpegSize(b: Buffer): { width: number; height: number } | undefined {
 
 export function sniffImage(b: Buffer): MediaInfo | undefined {
   if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) {
-    return { contentType: 'image/png', ext: 'png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+    return {
+      contentType: 'image/png',
+      ext: 'png',
+      width: b.readUInt32BE(16),
+      height: b.readUInt32BE(20),
+    };
   }
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { contentType: 'image/jpeg', ext: 'jpg', ...jpegSize(b) };
-  if (b.length >= 12 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP') return { contentType: 'image/webp', ext: 'webp' };
-  if (b.length >= 10 && (b.toString('ascii', 0, 6) === 'GIF87a' || b.toString('ascii', 0, 6) === 'GIF89a')) {
-    return { contentType: 'image/gif', ext: 'gif', width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff)
+    return { contentType: 'image/jpeg', ext: 'jpg', ...jpegSize(b) };
+  if (
+    b.length >= 12 &&
+    b.toString('ascii', 0, 4) === 'RIFF' &&
+    b.toString('ascii', 8, 12) === 'WEBP'
+  )
+    return { contentType: 'image/webp', ext: 'webp' };
+  if (
+    b.length >= 10 &&
+    (b.toString('ascii', 0, 6) === 'GIF87a' || b.toString('ascii', 0, 6) === 'GIF89a')
+  ) {
+    return {
+      contentType: 'image/gif',
+      ext: 'gif',
+      width: b.readUInt16LE(6),
+      height: b.readUInt16LE(8),
+    };
   }
   return undefined;
 }
@@ -52,14 +71,22 @@ const AUDIO_VIDEO_EXT: Record<string, string> = {
 };
 
 /** The stored type and file extension of a result, or undefined when the bytes are not of the expected kind. */
-export function identifyMedia(type: GenerationType, bytes: Buffer, headerType: string | null): MediaInfo | undefined {
+export function identifyMedia(
+  type: GenerationType,
+  bytes: Buffer,
+  headerType: string | null,
+): MediaInfo | undefined {
   if (bytes.length === 0) return undefined;
   if (type === 'image') return sniffImage(bytes);
   const declared = (headerType ?? '').split(';')[0]!.trim().toLowerCase();
   const ext = AUDIO_VIDEO_EXT[declared];
   if (!ext || !declared.startsWith(`${type}/`)) return undefined;
   // The header names the container; the signature must agree for the ones we can read cheaply.
-  if ((ext === 'mp4' || ext === 'mov') && !(bytes.length >= 12 && bytes.toString('ascii', 4, 8) === 'ftyp')) return undefined;
+  if (
+    (ext === 'mp4' || ext === 'mov') &&
+    !(bytes.length >= 12 && bytes.toString('ascii', 4, 8) === 'ftyp')
+  )
+    return undefined;
   if (ext === 'mp3' && !isMp3(bytes)) return undefined;
   return { contentType: declared === 'audio/mp3' ? 'audio/mpeg' : declared, ext };
 }

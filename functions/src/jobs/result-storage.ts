@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Storage } from 'firebase-admin/storage';
 import { storageFolders } from '@core/firestore-paths';
 import type { GenerationType } from '@core/jobs';
-import { isRetryableStatus, realSleep, retrying, type RetryDeps, type RetryPolicy } from '../lib/retry';
+import {
+  isRetryableStatus,
+  realSleep,
+  retrying,
+  type RetryDeps,
+  type RetryPolicy,
+} from '../lib/retry';
 import { identifyMedia, type MediaInfo } from './media';
 
 // A job's result file lives at the deterministic path {uid}/generations/{jobId}.{ext}, so a re-run after a
@@ -29,9 +35,23 @@ export interface StorageDeps {
 }
 
 /** Saving a result: a few quick tries, well inside a job's lease. */
-export const STORAGE_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000, maxTotalWaitMs: 10_000, retryWindowMs: 60_000 };
+export const STORAGE_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 4000,
+  maxTotalWaitMs: 10_000,
+  retryWindowMs: 60_000,
+};
 
-const TRANSIENT_SOCKET_ERRORS = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET']);
+const TRANSIENT_SOCKET_ERRORS = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'UND_ERR_SOCKET',
+]);
 
 /**
  * Whether a failed Storage write may succeed if sent again: the connection broke (a socket error code) or
@@ -46,7 +66,10 @@ export function isTransientStorageError(error: unknown): boolean {
 }
 
 /** One Storage call that may be sent again: after a passing failure (isTransientStorageError), under STORAGE_RETRY; anything else is thrown at once. */
-async function storageCall<T>(deps: Pick<StorageDeps, 'retry'>, call: () => Promise<T>): Promise<T> {
+async function storageCall<T>(
+  deps: Pick<StorageDeps, 'retry'>,
+  call: () => Promise<T>,
+): Promise<T> {
   const done = await retrying(
     async () => {
       try {
@@ -74,11 +97,16 @@ export function downloadUrl(origin: string, bucket: string, path: string, token:
   return `${origin}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
 }
 
-type Metadata = { contentType?: string; size?: string | number; metadata?: Record<string, unknown> | null };
+type Metadata = {
+  contentType?: string;
+  size?: string | number;
+  metadata?: Record<string, unknown> | null;
+};
 
 function storedFrom(deps: StorageDeps, path: string, md: Metadata, token: string): StoredMedia {
   const custom = md.metadata ?? {};
-  const dim = (v: unknown) => (typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : undefined);
+  const dim = (v: unknown) =>
+    typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : undefined;
   return {
     path,
     contentType: md.contentType ?? 'application/octet-stream',
@@ -90,13 +118,23 @@ function storedFrom(deps: StorageDeps, path: string, md: Metadata, token: string
 }
 
 /** The result an earlier run of this job uploaded, if any. */
-export async function findStoredResult(deps: StorageDeps, uid: string, jobId: string, type: GenerationType): Promise<StoredMedia | undefined> {
+export async function findStoredResult(
+  deps: StorageDeps,
+  uid: string,
+  jobId: string,
+  type: GenerationType,
+): Promise<StoredMedia | undefined> {
   // A lookup only reads (and at most adds a token): the whole of it goes again after a broken connection
   // (seen: the Storage emulator's "socket hang up" on a loaded machine, which crashed the job).
   return storageCall(deps, () => lookUpStoredResult(deps, uid, jobId, type));
 }
 
-async function lookUpStoredResult(deps: StorageDeps, uid: string, jobId: string, type: GenerationType): Promise<StoredMedia | undefined> {
+async function lookUpStoredResult(
+  deps: StorageDeps,
+  uid: string,
+  jobId: string,
+  type: GenerationType,
+): Promise<StoredMedia | undefined> {
   const prefix = resultPath(uid, jobId, '');
   const [files] = await deps.bucket.getFiles({ prefix });
   const file = files.find((f) => /^[a-z0-9]{2,5}$/.test(f.name.slice(prefix.length)));
@@ -113,11 +151,23 @@ async function lookUpStoredResult(deps: StorageDeps, uid: string, jobId: string,
 }
 
 /** Uploads a result in one request (no partial object is ever visible) with a fresh download token. */
-export async function storeResult(deps: StorageDeps, uid: string, jobId: string, bytes: Buffer, info: MediaInfo): Promise<StoredMedia> {
+export async function storeResult(
+  deps: StorageDeps,
+  uid: string,
+  jobId: string,
+  bytes: Buffer,
+  info: MediaInfo,
+): Promise<StoredMedia> {
   return storeFile(deps, resultPath(uid, jobId, info.ext), bytes, info, jobId);
 }
 
-export async function storeFile(deps: StorageDeps, path: string, bytes: Buffer, info: MediaInfo, jobId: string): Promise<StoredMedia> {
+export async function storeFile(
+  deps: StorageDeps,
+  path: string,
+  bytes: Buffer,
+  info: MediaInfo,
+  jobId: string,
+): Promise<StoredMedia> {
   const token = randomUUID();
   const custom: Record<string, string> = { firebaseStorageDownloadTokens: token, jobId };
   if (info.width) custom.width = String(info.width);
@@ -131,7 +181,14 @@ export async function storeFile(deps: StorageDeps, path: string, bytes: Buffer, 
       metadata: { cacheControl: 'private, max-age=31536000', metadata: custom },
     }),
   );
-  return { path, contentType: info.contentType, sizeBytes: bytes.length, downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token), width: info.width, height: info.height };
+  return {
+    path,
+    contentType: info.contentType,
+    sizeBytes: bytes.length,
+    downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 export async function deleteStored(deps: Pick<StorageDeps, 'bucket'>, path: string): Promise<void> {
@@ -149,17 +206,25 @@ export interface DownloadOptions {
 export type Download = { ok: true; bytes: Buffer; info: MediaInfo } | { ok: false; reason: string };
 
 /** GETs a provider's result URL (no key: result URLs are signed) and checks it is what the job makes. */
-export async function downloadResult(url: string, type: GenerationType, options: DownloadOptions): Promise<Download> {
+export async function downloadResult(
+  url: string,
+  type: GenerationType,
+  options: DownloadOptions,
+): Promise<Download> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return { ok: false, reason: 'not a URL' };
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPlainHttp && parsed.protocol === 'http:')) return { ok: false, reason: `refused scheme ${parsed.protocol}` };
+  if (parsed.protocol !== 'https:' && !(options.allowPlainHttp && parsed.protocol === 'http:'))
+    return { ok: false, reason: `refused scheme ${parsed.protocol}` };
   let response: Response;
   try {
-    response = await options.fetch(parsed, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'follow' });
+    response = await options.fetch(parsed, {
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'follow',
+    });
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.name : 'network' };
   }

@@ -18,9 +18,15 @@ export interface RunnerDeps {
   newRunId?: () => string;
 }
 
-const UNAVAILABLE_KIND: JobError = { code: 'internal', message: 'This kind of generation is not available yet.' };
+const UNAVAILABLE_KIND: JobError = {
+  code: 'internal',
+  message: 'This kind of generation is not available yet.',
+};
 
-export async function runJob(target: { uid: string; jobId: string }, deps: RunnerDeps): Promise<RunResult> {
+export async function runJob(
+  target: { uid: string; jobId: string },
+  deps: RunnerDeps,
+): Promise<RunResult> {
   const { uid, jobId } = target;
   const { db, clock, handlers } = deps;
   const ref = jobRef(db, uid, jobId);
@@ -50,5 +56,16 @@ export async function runJob(target: { uid: string; jobId: string }, deps: Runne
   const lease = new JobLease(db, ref, runId, claim.leaseMs, clock, context);
   const handler = handlers[kind];
   if (!handler) return lease.fail(UNAVAILABLE_KIND);
-  return handler.run({ db, clock, uid, jobId, runId, kind, data: claim.data, attempt: claim.attempt, lease, begun: claim.begun });
+  return handler.run({
+    db,
+    clock,
+    uid,
+    jobId,
+    runId,
+    kind,
+    data: claim.data,
+    attempt: claim.attempt,
+    lease,
+    begun: claim.begun,
+  });
 }

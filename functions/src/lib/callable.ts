@@ -1,8 +1,20 @@
 import { createHash } from 'node:crypto';
-import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
+import {
+  HttpsError,
+  onCall,
+  type CallableOptions,
+  type CallableRequest,
+} from 'firebase-functions/v2/https';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { callableContracts, UNVERIFIED_EMAIL_CALL_MESSAGE, type CallableErrorDetails, type CallableName, type CallableOutput, type CallablePayload } from '@core/callables';
+import {
+  callableContracts,
+  UNVERIFIED_EMAIL_CALL_MESSAGE,
+  type CallableErrorDetails,
+  type CallableName,
+  type CallableOutput,
+  type CallablePayload,
+} from '@core/callables';
 import { rateLimitOf, tooManyRequestsMessage } from '@core/rate-limits';
 import { getDb } from './admin';
 import { systemClock, type Clock } from './clock';
@@ -28,7 +40,11 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 }
 
 /** An HttpsError whose details carry the machine reason the client branches on (core/callables.ts). */
-export function reasonedError(code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied' | 'not-found', message: string, details: CallableErrorDetails): HttpsError {
+export function reasonedError(
+  code: 'failed-precondition' | 'resource-exhausted' | 'permission-denied' | 'not-found',
+  message: string,
+  details: CallableErrorDetails,
+): HttpsError {
   return new HttpsError(code, message, details);
 }
 
@@ -41,7 +57,10 @@ export interface ContractCall<N extends CallableName> {
 
 /** The caller's email address is confirmed (the ID token's email_verified claim), or 'email-unverified'. */
 export function requireVerifiedEmail(request: Pick<CallableRequest, 'auth'>): void {
-  if (request.auth?.token?.email_verified !== true) throw reasonedError('permission-denied', UNVERIFIED_EMAIL_CALL_MESSAGE, { reason: 'email-unverified' });
+  if (request.auth?.token?.email_verified !== true)
+    throw reasonedError('permission-denied', UNVERIFIED_EMAIL_CALL_MESSAGE, {
+      reason: 'email-unverified',
+    });
 }
 
 /**
@@ -53,9 +72,12 @@ export function requireVerifiedEmail(request: Pick<CallableRequest, 'auth'>): vo
  * every signed-out user out of one-click sign-in.
  */
 export function signedOutCaller(request: Pick<CallableRequest, 'rawRequest'>): string {
-  const raw = request.rawRequest as { headers?: Record<string, unknown>; socket?: { remoteAddress?: string } } | undefined;
+  const raw = request.rawRequest as
+    { headers?: Record<string, unknown>; socket?: { remoteAddress?: string } } | undefined;
   const forwarded = raw?.headers?.['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : typeof forwarded === 'string' ? forwarded : '')
+  const hops = (
+    Array.isArray(forwarded) ? forwarded.join(',') : typeof forwarded === 'string' ? forwarded : ''
+  )
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
@@ -84,7 +106,8 @@ export async function runContractCall<N extends CallableName>(
   handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>,
   deps: ContractCallDeps = contractCallDeps,
 ): Promise<CallableOutput<N>> {
-  const signedOutAllowed = (callableContracts[name] as { allowSignedOut?: boolean }).allowSignedOut === true;
+  const signedOutAllowed =
+    (callableContracts[name] as { allowSignedOut?: boolean }).allowSignedOut === true;
   const uid = signedOutAllowed ? (request.auth?.uid ?? '') : requireUid(request);
   if (!signedOutAllowed) requireVerifiedEmail(request);
   const raw: unknown = (request.rawRequest?.body as { data?: unknown } | undefined)?.data;
@@ -93,17 +116,32 @@ export async function runContractCall<N extends CallableName>(
   const input = parsePayload(callableContracts[name].input, request.data) as CallablePayload<N>;
   const limit = rateLimitOf(name);
   if (limit) {
-    const taken = await takeRateLimit({ db: deps.db(), clock: deps.clock }, uid || signedOutCaller(request), name, limit);
+    const taken = await takeRateLimit(
+      { db: deps.db(), clock: deps.clock },
+      uid || signedOutCaller(request),
+      name,
+      limit,
+    );
     if (!taken.ok) {
-      log.warn('Rate limit reached', { uid, callable: name, retryAfterSeconds: taken.retryAfterSeconds });
-      throw reasonedError('resource-exhausted', tooManyRequestsMessage(taken.retryAfterSeconds), { reason: 'too-many-requests', retryAfterSeconds: taken.retryAfterSeconds });
+      log.warn('Rate limit reached', {
+        uid,
+        callable: name,
+        retryAfterSeconds: taken.retryAfterSeconds,
+      });
+      throw reasonedError('resource-exhausted', tooManyRequestsMessage(taken.retryAfterSeconds), {
+        reason: 'too-many-requests',
+        retryAfterSeconds: taken.retryAfterSeconds,
+      });
     }
   }
   return handler({ uid, input, request });
 }
 
 type CallableTrigger = ReturnType<typeof onCall>;
-type HttpHandler = (req: { body?: unknown }, res: { status(code: number): { send(body: unknown): unknown } }) => unknown;
+type HttpHandler = (
+  req: { body?: unknown },
+  res: { status(code: number): { send(body: unknown): unknown } },
+) => unknown;
 
 /**
  * firebase-functions decodes the whole body recursively before any hook of ours runs (its authPolicy comes
@@ -117,7 +155,9 @@ export function refuseDeepBodies<T extends CallableTrigger>(trigger: T): T {
     const data = (req.body as { data?: unknown } | undefined)?.data;
     if (payloadProblem(data) === 'too-deep') {
       log.warn('Callable body refused before decoding', { problem: 'too-deep' });
-      return res.status(400).send({ error: { status: 'INVALID_ARGUMENT', message: payloadProblemMessages['too-deep'] } });
+      return res.status(400).send({
+        error: { status: 'INVALID_ARGUMENT', message: payloadProblemMessages['too-deep'] },
+      });
     }
     return call(req, res);
   };
@@ -126,7 +166,11 @@ export function refuseDeepBodies<T extends CallableTrigger>(trigger: T): T {
 }
 
 /** The trigger of a contract callable; functions/src/index.ts exports it under `name`. */
-export function onContractCall<N extends CallableName>(name: N, options: CallableOptions, handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>) {
+export function onContractCall<N extends CallableName>(
+  name: N,
+  options: CallableOptions,
+  handler: (call: ContractCall<N>) => Promise<CallableOutput<N>>,
+) {
   return refuseDeepBodies(onCall(options, (request) => runContractCall(name, request, handler)));
 }
 
@@ -134,13 +178,20 @@ export function onContractCall<N extends CallableName>(name: N, options: Callabl
  * Runs a handler so that only HttpsErrors reach the caller: anything unexpected is logged by name and
  * becomes `internal` with the action's failure message (e.g. 'Failed to save API key').
  */
-export async function withFallbackError<T>(message: string, context: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+export async function withFallbackError<T>(
+  message: string,
+  context: Record<string, unknown>,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof HttpsError) throw error;
     // Only the error's name and message: no payloads, which may hold a secret.
-    log.error(message, { ...context, error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown' });
+    log.error(message, {
+      ...context,
+      error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown',
+    });
     throw new HttpsError('internal', message);
   }
 }

@@ -1,4 +1,9 @@
-import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot, SetOptions } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  FirestoreDataConverter,
+  QueryDocumentSnapshot,
+  SetOptions,
+} from 'firebase-admin/firestore';
 import type { z } from 'zod';
 
 /**
@@ -8,9 +13,13 @@ import type { z } from 'zod';
  * the converted reference is checked against that strict schema first and refused if it does not fit; partial
  * writes (update(), set with merge) go out as written.
  */
-export function adminConverter<S extends z.ZodType>(read: S, write?: z.ZodType<z.output<S>>): FirestoreDataConverter<z.output<S>> {
+export function adminConverter<S extends z.ZodType>(
+  read: S,
+  write?: z.ZodType<z.output<S>>,
+): FirestoreDataConverter<z.output<S>> {
   return {
     fromFirestore: (snapshot: QueryDocumentSnapshot): z.output<S> => read.parse(snapshot.data()),
-    toFirestore: (model: unknown, options?: SetOptions): DocumentData => (write && !options ? write.parse(model) : model) as DocumentData,
+    toFirestore: (model: unknown, options?: SetOptions): DocumentData =>
+      (write && !options ? write.parse(model) : model) as DocumentData,
   } as FirestoreDataConverter<z.output<S>>;
 }

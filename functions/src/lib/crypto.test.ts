@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { open, parseKeyring, seal, SecretUnreadableError, type SealedValue } from './crypto';
 
 const key = () => randomBytes(32).toString('base64');
-const ring = (current: string, keys: Record<string, string>) => parseKeyring(JSON.stringify({ current, keys }));
+const ring = (current: string, keys: Record<string, string>) =>
+  parseKeyring(JSON.stringify({ current, keys }));
 const AAD = 'secrets/alice/integrations/openai';
 
 /** Flips one bit of a base64 value, keeping it valid base64 of the same length. */
@@ -37,15 +38,25 @@ describe('secret sealing (AES-256-GCM)', () => {
   });
 
   it('round-trips unicode and an empty value', () => {
-    for (const value of ['', 'clé – 🔑 – 鍵']) expect(open(keyring, seal(keyring, value, AAD), AAD)).toBe(value);
+    for (const value of ['', 'clé – 🔑 – 鍵'])
+      expect(open(keyring, seal(keyring, value, AAD), AAD)).toBe(value);
   });
 
   it.each<[string, (s: SealedValue) => Partial<SealedValue>]>([
     ['a changed ciphertext', (s) => ({ ...s, ciphertext: flip(s.ciphertext) })],
-    ['a changed last ciphertext byte', (s) => ({ ...s, ciphertext: flip(s.ciphertext, Buffer.from(s.ciphertext, 'base64').length - 1) })],
+    [
+      'a changed last ciphertext byte',
+      (s) => ({
+        ...s,
+        ciphertext: flip(s.ciphertext, Buffer.from(s.ciphertext, 'base64').length - 1),
+      }),
+    ],
     ['a changed tag', (s) => ({ ...s, tag: flip(s.tag) })],
     ['a changed iv', (s) => ({ ...s, iv: flip(s.iv) })],
-    ['a truncated tag', (s) => ({ ...s, tag: Buffer.from(s.tag, 'base64').subarray(0, 8).toString('base64') })],
+    [
+      'a truncated tag',
+      (s) => ({ ...s, tag: Buffer.from(s.tag, 'base64').subarray(0, 8).toString('base64') }),
+    ],
     ['a missing tag', (s) => ({ ...s, tag: undefined })],
     ['an iv that is not base64', (s) => ({ ...s, iv: '!!!' })],
     ['an unknown key id', (s) => ({ ...s, keyId: 'k9' })],
@@ -57,8 +68,12 @@ describe('secret sealing (AES-256-GCM)', () => {
 
   it('refuses a value moved to another document (another user or integration)', () => {
     const sealed = seal(keyring, 'sk-live-1234567890', AAD);
-    expect(() => open(keyring, sealed, 'secrets/bob/integrations/openai')).toThrow(SecretUnreadableError);
-    expect(() => open(keyring, sealed, 'secrets/alice/integrations/anthropic')).toThrow(SecretUnreadableError);
+    expect(() => open(keyring, sealed, 'secrets/bob/integrations/openai')).toThrow(
+      SecretUnreadableError,
+    );
+    expect(() => open(keyring, sealed, 'secrets/alice/integrations/anthropic')).toThrow(
+      SecretUnreadableError,
+    );
   });
 
   it('refuses a value sealed under another key with the same id', () => {
@@ -86,18 +101,40 @@ describe('secret sealing (AES-256-GCM)', () => {
 describe('keyring parsing', () => {
   it.each([
     ['not JSON', 'nope', /not valid JSON/],
-    ['no keys', JSON.stringify({ current: 'k1', keys: {} }), /current must be one of the listed keys/],
-    ['a current key that is not listed', JSON.stringify({ current: 'k2', keys: { k1: randomBytes(32).toString('base64') } }), /current must be one of/],
-    ['a 16-byte key', JSON.stringify({ current: 'k1', keys: { k1: randomBytes(16).toString('base64') } }), /32 bytes/],
-    ['a key that is not base64', JSON.stringify({ current: 'k1', keys: { k1: 'not base64 at all!' } }), /base64/],
-    ['unknown fields', JSON.stringify({ current: 'k1', keys: { k1: randomBytes(32).toString('base64') }, extra: 1 }), /not a valid keyring/],
+    [
+      'no keys',
+      JSON.stringify({ current: 'k1', keys: {} }),
+      /current must be one of the listed keys/,
+    ],
+    [
+      'a current key that is not listed',
+      JSON.stringify({ current: 'k2', keys: { k1: randomBytes(32).toString('base64') } }),
+      /current must be one of/,
+    ],
+    [
+      'a 16-byte key',
+      JSON.stringify({ current: 'k1', keys: { k1: randomBytes(16).toString('base64') } }),
+      /32 bytes/,
+    ],
+    [
+      'a key that is not base64',
+      JSON.stringify({ current: 'k1', keys: { k1: 'not base64 at all!' } }),
+      /base64/,
+    ],
+    [
+      'unknown fields',
+      JSON.stringify({ current: 'k1', keys: { k1: randomBytes(32).toString('base64') }, extra: 1 }),
+      /not a valid keyring/,
+    ],
   ])('refuses %s', (_label, raw, message) => {
     expect(() => parseKeyring(raw)).toThrow(message);
   });
 
   it('never puts key material in its error', () => {
     const material = randomBytes(16).toString('base64');
-    expect(() => parseKeyring(JSON.stringify({ current: 'k1', keys: { k1: material } }))).toThrow(expect.objectContaining({ message: expect.not.stringContaining(material) }));
+    expect(() => parseKeyring(JSON.stringify({ current: 'k1', keys: { k1: material } }))).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(material) }),
+    );
   });
 
   it('accepts several keys and a current one', () => {

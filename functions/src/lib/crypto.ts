@@ -20,7 +20,10 @@ const keyringSchema = z
       z
         .string()
         .regex(base64, 'each key must be base64')
-        .refine((k) => Buffer.from(k, 'base64').length === KEY_BYTES, `each key must be ${KEY_BYTES} bytes`),
+        .refine(
+          (k) => Buffer.from(k, 'base64').length === KEY_BYTES,
+          `each key must be ${KEY_BYTES} bytes`,
+        ),
     ),
   })
   .refine((k) => k.current in k.keys, 'current must be one of the listed keys');
@@ -39,10 +42,15 @@ export function parseKeyring(raw: string): Keyring {
     throw new Error(`${SECRETS_KEYRING} is not valid JSON`);
   }
   const result = keyringSchema.safeParse(json);
-  if (!result.success) throw new Error(`${SECRETS_KEYRING} is not a valid keyring: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  if (!result.success)
+    throw new Error(
+      `${SECRETS_KEYRING} is not a valid keyring: ${result.error.issues.map((i) => i.message).join('; ')}`,
+    );
   return {
     current: result.data.current,
-    keys: new Map(Object.entries(result.data.keys).map(([id, key]) => [id, Buffer.from(key, 'base64')])),
+    keys: new Map(
+      Object.entries(result.data.keys).map(([id, key]) => [id, Buffer.from(key, 'base64')]),
+    ),
   };
 }
 
@@ -69,13 +77,20 @@ export function seal(keyring: Keyring, plaintext: string, aad: string): SealedVa
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return { keyId: keyring.current, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+  return {
+    keyId: keyring.current,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    ciphertext: ciphertext.toString('base64'),
+  };
 }
 
 function decode(value: unknown, name: string, bytes?: number): Buffer {
-  if (typeof value !== 'string' || !base64.test(value)) throw new SecretUnreadableError(`${name} is not base64`);
+  if (typeof value !== 'string' || !base64.test(value))
+    throw new SecretUnreadableError(`${name} is not base64`);
   const buf = Buffer.from(value, 'base64');
-  if (bytes !== undefined && buf.length !== bytes) throw new SecretUnreadableError(`${name} has the wrong length`);
+  if (bytes !== undefined && buf.length !== bytes)
+    throw new SecretUnreadableError(`${name} has the wrong length`);
   return buf;
 }
 
@@ -85,7 +100,8 @@ export function open(keyring: Keyring, sealed: Partial<SealedValue>, aad: string
   if (!key) throw new SecretUnreadableError('unknown key id');
   const iv = decode(sealed.iv, 'iv', IV_BYTES);
   const tag = decode(sealed.tag, 'tag', TAG_BYTES);
-  const ciphertext = sealed.ciphertext === '' ? Buffer.alloc(0) : decode(sealed.ciphertext, 'ciphertext');
+  const ciphertext =
+    sealed.ciphertext === '' ? Buffer.alloc(0) : decode(sealed.ciphertext, 'ciphertext');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(aad, 'utf8'));

@@ -9,10 +9,15 @@ interface Greeter {
 describe('builtOnFirstCall', () => {
   it('loads nothing until a method is called, then loads once for every call', async () => {
     let calls = 0;
-    const load = vi.fn(async (): Promise<Greeter> => ({ greet: async (name) => `hello ${name}`, count: async () => ++calls }));
+    const load = vi.fn(async (): Promise<Greeter> => ({
+      greet: async (name) => `hello ${name}`,
+      count: async () => ++calls,
+    }));
     const greeter = builtOnFirstCall(load, ['greet', 'count']);
     expect(load).not.toHaveBeenCalled();
-    await expect(Promise.all([greeter.greet('ada'), greeter.count(), greeter.count()])).resolves.toEqual(['hello ada', 1, 2]);
+    await expect(
+      Promise.all([greeter.greet('ada'), greeter.count(), greeter.count()]),
+    ).resolves.toEqual(['hello ada', 1, 2]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -9,7 +9,8 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_KEY.test(k) && typeof v === 'string' ? maskString(v) : maskSecrets(v, depth + 1);
+    out[k] =
+      SECRET_KEY.test(k) && typeof v === 'string' ? maskString(v) : maskSecrets(v, depth + 1);
   }
   return out;
 }
@@ -19,7 +20,10 @@ function maskString(s: string): string {
 }
 
 export const log = {
-  info: (message: string, data?: Record<string, unknown>) => logger.info(message, maskSecrets(data ?? {})),
-  warn: (message: string, data?: Record<string, unknown>) => logger.warn(message, maskSecrets(data ?? {})),
-  error: (message: string, data?: Record<string, unknown>) => logger.error(message, maskSecrets(data ?? {})),
+  info: (message: string, data?: Record<string, unknown>) =>
+    logger.info(message, maskSecrets(data ?? {})),
+  warn: (message: string, data?: Record<string, unknown>) =>
+    logger.warn(message, maskSecrets(data ?? {})),
+  error: (message: string, data?: Record<string, unknown>) =>
+    logger.error(message, maskSecrets(data ?? {})),
 };

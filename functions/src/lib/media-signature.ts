@@ -6,17 +6,22 @@ import type { UploadContentType } from '@core/media-types';
 
 export const SIGNATURE_BYTES = 16;
 
-const ascii = (bytes: Uint8Array, start: number, text: string) => text.split('').every((c, i) => bytes[start + i] === c.charCodeAt(0));
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => bytes[i] === b);
+const ascii = (bytes: Uint8Array, start: number, text: string) =>
+  text.split('').every((c, i) => bytes[start + i] === c.charCodeAt(0));
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  prefix.every((b, i) => bytes[i] === b);
 
 /** RIFF, a 4-byte size, then the form type (WEBP, WAVE). */
 const riff = (form: string) => (b: Uint8Array) => ascii(b, 0, 'RIFF') && ascii(b, 8, form);
 /** An ISO base media file (MP4, M4A, MOV): its first box is ftyp, after the 4-byte box size. */
 const isoMedia = (b: Uint8Array) => ascii(b, 4, 'ftyp');
 /** QuickTime files from older writers start with another top-level atom instead of ftyp. */
-const quickTime = (b: Uint8Array) => isoMedia(b) || ['moov', 'mdat', 'wide', 'free', 'skip'].some((atom) => ascii(b, 4, atom));
+const quickTime = (b: Uint8Array) =>
+  isoMedia(b) || ['moov', 'mdat', 'wide', 'free', 'skip'].some((atom) => ascii(b, 4, atom));
 /** An ID3v2 tag, or an MPEG audio frame: 11 sync bits set, then a valid version and layer. */
-const mp3 = (b: Uint8Array) => ascii(b, 0, 'ID3') || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x18) !== 0x08 && (b[1]! & 0x06) !== 0x00);
+const mp3 = (b: Uint8Array) =>
+  ascii(b, 0, 'ID3') ||
+  (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x18) !== 0x08 && (b[1]! & 0x06) !== 0x00);
 const wav = riff('WAVE');
 
 const signatures: Record<UploadContentType, (bytes: Uint8Array) => boolean> = {

@@ -9,10 +9,18 @@ const nested = (depth: number): unknown => {
 
 describe('payloadProblem', () => {
   it.each([
-    ['an ordinary payload', { requestId: 'x', kind: 'image', input: { prompt: 'a fox', width: 1024, tags: ['a', 'b'] } }, null],
+    [
+      'an ordinary payload',
+      { requestId: 'x', kind: 'image', input: { prompt: 'a fox', width: 1024, tags: ['a', 'b'] } },
+      null,
+    ],
     ['emoji and accents (well-formed surrogate pairs)', { text: 'Café 🦊 naïve' }, null],
     ['null, numbers and booleans', { a: null, b: 1, c: true }, null],
-    ['a __proto__ key, as JSON.parse keeps it', JSON.parse('{"text":"hi","__proto__":{"page":"x"}}'), 'forbidden-key'],
+    [
+      'a __proto__ key, as JSON.parse keeps it',
+      JSON.parse('{"text":"hi","__proto__":{"page":"x"}}'),
+      'forbidden-key',
+    ],
     ['a constructor key deep inside', { input: { list: [{ constructor: {} }] } }, 'forbidden-key'],
     ['a prototype key', { prototype: 1 }, 'forbidden-key'],
     ['a lone high surrogate in a value', { text: 'hello \ud800' }, 'ill-formed-text'],

@@ -16,17 +16,30 @@ export interface RateLimitDeps {
   clock: Clock;
 }
 
-export type RateLimitOutcome = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+export type RateLimitOutcome =
+  { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 /** Counts one call against the limit, or says how long until the window ends when it is used up. */
-export async function takeRateLimit(deps: RateLimitDeps, uid: string, name: string, limit: RateLimit): Promise<RateLimitOutcome> {
+export async function takeRateLimit(
+  deps: RateLimitDeps,
+  uid: string,
+  name: string,
+  limit: RateLimit,
+): Promise<RateLimitOutcome> {
   const ref = deps.db.doc(rateLimitPath(uid, name)).withConverter(counterConverter);
   const windowMs = limit.windowSeconds * 1000;
   return runTransaction(deps.db, async (tx) => {
     const now = deps.clock.now().getTime();
     const counter = (await tx.get(ref)).data();
-    const current = counter && now >= counter.windowStart && now - counter.windowStart < windowMs ? counter : { windowStart: now, count: 0 };
-    if (current.count >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((current.windowStart + windowMs - now) / 1000)) };
+    const current =
+      counter && now >= counter.windowStart && now - counter.windowStart < windowMs
+        ? counter
+        : { windowStart: now, count: 0 };
+    if (current.count >= limit.max)
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((current.windowStart + windowMs - now) / 1000)),
+      };
     tx.set(ref, { windowStart: current.windowStart, count: current.count + 1 });
     return { ok: true, remaining: limit.max - current.count - 1 };
   });

@@ -12,7 +12,13 @@ export interface RetryPolicy {
   retryWindowMs: number;
 }
 
-export const PROVIDER_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000, maxTotalWaitMs: 10_000, retryWindowMs: 30_000 };
+export const PROVIDER_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 4000,
+  maxTotalWaitMs: 10_000,
+  retryWindowMs: 30_000,
+};
 
 export function isRetryableStatus(status: number | undefined): boolean {
   return status === 429 || (status !== undefined && status >= 500 && status <= 599);
@@ -41,12 +47,20 @@ export interface RetryState {
 }
 
 /** Exponential backoff: `baseDelayMs` after the first failure, doubling after each, at most `maxDelayMs`. */
-export function backoffMs(backoff: { baseDelayMs: number; maxDelayMs: number }, failures: number): number {
+export function backoffMs(
+  backoff: { baseDelayMs: number; maxDelayMs: number },
+  failures: number,
+): number {
   return Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (failures - 1));
 }
 
 /** The wait before the next attempt, or undefined to stop. Pure: jitter comes from `random`. */
-export function nextDelay(policy: RetryPolicy, state: RetryState, failure: { retryable: boolean; retryAfterMs?: number }, random: () => number): number | undefined {
+export function nextDelay(
+  policy: RetryPolicy,
+  state: RetryState,
+  failure: { retryable: boolean; retryAfterMs?: number },
+  random: () => number,
+): number | undefined {
   if (!failure.retryable || state.attempts >= policy.maxAttempts) return undefined;
   const backoff = backoffMs(policy, state.attempts);
   // "Equal jitter": at least half the backoff, so clients that failed together spread out.
@@ -56,8 +70,12 @@ export function nextDelay(policy: RetryPolicy, state: RetryState, failure: { ret
   return delay;
 }
 
-export type Attempt<T, E> = { ok: true; value: T } | { ok: false; error: E; retryable: boolean; retryAfterMs?: number };
-export type Retried<T, E> = ({ ok: true; value: T } | { ok: false; error: E }) & { attempts: number; waitedMs: number };
+export type Attempt<T, E> =
+  { ok: true; value: T } | { ok: false; error: E; retryable: boolean; retryAfterMs?: number };
+export type Retried<T, E> = ({ ok: true; value: T } | { ok: false; error: E }) & {
+  attempts: number;
+  waitedMs: number;
+};
 
 export interface RetryDeps {
   policy: RetryPolicy;
@@ -68,13 +86,21 @@ export interface RetryDeps {
 }
 
 /** Runs an attempt until it succeeds or fails in a way (or so often) that retrying is pointless. */
-export async function retrying<T, E>(run: (attempt: number) => Promise<Attempt<T, E>>, deps: RetryDeps): Promise<Retried<T, E>> {
+export async function retrying<T, E>(
+  run: (attempt: number) => Promise<Attempt<T, E>>,
+  deps: RetryDeps,
+): Promise<Retried<T, E>> {
   const started = deps.now();
   let waitedMs = 0;
   for (let attempt = 1; ; attempt++) {
     const result = await run(attempt);
     if (result.ok) return { ok: true, value: result.value, attempts: attempt, waitedMs };
-    const delay = nextDelay(deps.policy, { attempts: attempt, waitedMs, elapsedMs: deps.now() - started }, result, deps.random ?? Math.random);
+    const delay = nextDelay(
+      deps.policy,
+      { attempts: attempt, waitedMs, elapsedMs: deps.now() - started },
+      result,
+      deps.random ?? Math.random,
+    );
     if (delay === undefined) return { ok: false, error: result.error, attempts: attempt, waitedMs };
     deps.onRetry?.({ attempt, delayMs: delay, error: result.error });
     await deps.sleep(delay);
@@ -82,4 +108,5 @@ export async function retrying<T, E>(run: (attempt: number) => Promise<Attempt<T
   }
 }
 
-export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const realSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));

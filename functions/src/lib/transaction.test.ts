@@ -2,8 +2,13 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { CLOSED_TRANSACTION_RETRIES, runTransaction } from './transaction';
 
-const closed = Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'), { code: 3 });
-const otherInvalid = Object.assign(new Error('3 INVALID_ARGUMENT: Value for argument "data" is not a valid Firestore document.'), { code: 3 });
+const closed = Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'), {
+  code: 3,
+});
+const otherInvalid = Object.assign(
+  new Error('3 INVALID_ARGUMENT: Value for argument "data" is not a valid Firestore document.'),
+  { code: 3 },
+);
 
 /** A database whose transactions answer `failures` in turn, then run the body. */
 function database(failures: Error[]) {
@@ -36,7 +41,9 @@ describe('runTransaction', () => {
   });
 
   it('gives up after its retries and passes the last answer on', async () => {
-    const { db, calls } = database(Array.from({ length: CLOSED_TRANSACTION_RETRIES + 1 }, () => closed));
+    const { db, calls } = database(
+      Array.from({ length: CLOSED_TRANSACTION_RETRIES + 1 }, () => closed),
+    );
     await expect(runTransaction(db, async () => 'claimed', wait)).rejects.toBe(closed);
     expect(calls()).toBe(CLOSED_TRANSACTION_RETRIES + 1);
   });

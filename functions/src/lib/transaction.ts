@@ -1,4 +1,9 @@
-import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore';
 
 /** Runs of a body after the first, when the database closed its transaction under contention. */
 export const CLOSED_TRANSACTION_RETRIES = 4;
@@ -6,7 +11,11 @@ export const CLOSED_TRANSACTION_RETRIES = 4;
 /** The answer of a transaction closed while it waited for a document another transaction held. */
 export function isClosedTransaction(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
-  return e?.code === 3 && typeof e.message === 'string' && e.message.includes('Transaction is invalid or closed');
+  return (
+    e?.code === 3 &&
+    typeof e.message === 'string' &&
+    e.message.includes('Transaction is invalid or closed')
+  );
 }
 
 /**
@@ -18,7 +27,11 @@ export function isClosedTransaction(error: unknown): boolean {
  * again here too, after a short random wait so the contenders part. Each body reads what it decides on
  * inside the transaction, so a body run again decides afresh, as the SDK's own retries assume.
  */
-export async function runTransaction<T>(db: Pick<Firestore, 'runTransaction'>, body: (tx: Transaction) => Promise<T>, wait: (ms: number) => Promise<void> = sleep): Promise<T> {
+export async function runTransaction<T>(
+  db: Pick<Firestore, 'runTransaction'>,
+  body: (tx: Transaction) => Promise<T>,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await db.runTransaction(body);
@@ -41,7 +54,10 @@ type Read<R> = R extends DocumentReference<infer A, DocumentData> ? A | undefine
  * its post together in every transaction, and a burst of scheduled posts runs thousands of them
  * (docs/architecture.md, "A burst: 10,000 posts due in the same minute").
  */
-export async function readAll<const R extends readonly DocumentReference<unknown, DocumentData>[]>(tx: Pick<Transaction, 'getAll'>, ...refs: R): Promise<{ -readonly [K in keyof R]: Read<R[K]> }> {
+export async function readAll<const R extends readonly DocumentReference<unknown, DocumentData>[]>(
+  tx: Pick<Transaction, 'getAll'>,
+  ...refs: R
+): Promise<{ -readonly [K in keyof R]: Read<R[K]> }> {
   const snapshots = await tx.getAll(...refs);
   return snapshots.map((s) => s.data()) as { -readonly [K in keyof R]: Read<R[K]> };
 }

@@ -17,14 +17,26 @@ beforeEach(() => {
   }
 });
 
-const deps = () => ({ fetch: globalThis.fetch, baseUrls: sandbox.urls, timeoutMs: 1000, retry: { policy: PROVIDER_RETRY_POLICY, sleep: async () => {}, now: Date.now, random: () => 0 } });
+const deps = () => ({
+  fetch: globalThis.fetch,
+  baseUrls: sandbox.urls,
+  timeoutMs: 1000,
+  retry: { policy: PROVIDER_RETRY_POLICY, sleep: async () => {}, now: Date.now, random: () => 0 },
+});
 const ids = (entries: { id: string }[] | undefined) => entries?.map((e) => e.id);
 
 describe('reading what a key can use', () => {
   it('keeps only the OpenAI models chat completions can run', async () => {
     const result = await fetchProviderCatalogue('openai', 'sk-live', deps());
-    expect(result.ok && ids(result.models)).toEqual(['gpt-4.1-mini', 'gpt-5-mini', 'gpt-5.4', 'gpt-5.4-mini']);
-    expect(sandbox.apps.openai.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
+    expect(result.ok && ids(result.models)).toEqual([
+      'gpt-4.1-mini',
+      'gpt-5-mini',
+      'gpt-5.4',
+      'gpt-5.4-mini',
+    ]);
+    expect(sandbox.apps.openai.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/models',
+    ]);
   });
 
   it('keeps Anthropic models with their display names', async () => {
@@ -41,12 +53,19 @@ describe('reading what a key can use', () => {
   });
 
   // The sandbox answers pages of two here (the fetch asks for two per page), so a reader of one page would miss models.
-  const pagesOfTwo = (): typeof fetch => (input, init) => globalThis.fetch(String(input).replace('limit=1000', 'limit=2').replace('pageSize=1000', 'pageSize=2'), init);
+  const pagesOfTwo = (): typeof fetch => (input, init) =>
+    globalThis.fetch(
+      String(input).replace('limit=1000', 'limit=2').replace('pageSize=1000', 'pageSize=2'),
+      init,
+    );
 
   it('follows Anthropic pages (after_id = last_id while has_more)', async () => {
     const whole = await fetchProviderCatalogue('anthropic', 'sk-live', deps());
     sandbox.apps.anthropic.requests.length = 0;
-    const paged = await fetchProviderCatalogue('anthropic', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    const paged = await fetchProviderCatalogue('anthropic', 'sk-live', {
+      ...deps(),
+      fetch: pagesOfTwo(),
+    });
     expect(paged).toEqual(whole);
     expect(sandbox.apps.anthropic.requests.length).toBe(4);
   });
@@ -54,29 +73,57 @@ describe('reading what a key can use', () => {
   it('follows Gemini pages (pageToken = nextPageToken)', async () => {
     const whole = await fetchProviderCatalogue('gemini', 'sk-live', deps());
     sandbox.apps.gemini.requests.length = 0;
-    const paged = await fetchProviderCatalogue('gemini', 'sk-live', { ...deps(), fetch: pagesOfTwo() });
+    const paged = await fetchProviderCatalogue('gemini', 'sk-live', {
+      ...deps(),
+      fetch: pagesOfTwo(),
+    });
     expect(paged).toEqual(whole);
     expect(sandbox.apps.gemini.requests.length).toBe(3);
   });
 
   it('keeps the Gemini models that generate content, without speech or embedding models', async () => {
     const result = await fetchProviderCatalogue('gemini', 'sk-live', deps());
-    expect(result.ok && ids(result.models)).toEqual(['gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.5-pro']);
+    expect(result.ok && ids(result.models)).toEqual([
+      'gemini-2.5-flash',
+      'gemini-2.5-flash-lite',
+      'gemini-2.5-pro',
+    ]);
   });
 
   it('keeps the ElevenLabs text-to-speech models and the voices', async () => {
     const result = await fetchProviderCatalogue('elevenlabs', 'sk-live', deps());
-    expect(result.ok && ids(result.models)).toEqual(['eleven_flash_v2_5', 'eleven_multilingual_v2', 'eleven_turbo_v2', 'eleven_turbo_v2_5', 'eleven_v3']);
-    expect(result.ok && result.voices).toContainEqual({ id: '21m00Tcm4TlvDq8ikWAM', label: 'Rachel' });
-    expect(sandbox.apps.elevenlabs.requests.map((r) => r.path)).toEqual(['/v1/models', '/v1/voices']);
+    expect(result.ok && ids(result.models)).toEqual([
+      'eleven_flash_v2_5',
+      'eleven_multilingual_v2',
+      'eleven_turbo_v2',
+      'eleven_turbo_v2_5',
+      'eleven_v3',
+    ]);
+    expect(result.ok && result.voices).toContainEqual({
+      id: '21m00Tcm4TlvDq8ikWAM',
+      label: 'Rachel',
+    });
+    expect(sandbox.apps.elevenlabs.requests.map((r) => r.path)).toEqual([
+      '/v1/models',
+      '/v1/voices',
+    ]);
   });
 
-  it.each(['openai', 'anthropic', 'gemini', 'elevenlabs'] as const)('reports a key %s refuses as invalid', async (provider) => {
-    expect(await fetchProviderCatalogue(provider, 'bad-key', deps())).toMatchObject({ ok: false, failure: { reason: 'invalid_key' } });
-  });
+  it.each(['openai', 'anthropic', 'gemini', 'elevenlabs'] as const)(
+    'reports a key %s refuses as invalid',
+    async (provider) => {
+      expect(await fetchProviderCatalogue(provider, 'bad-key', deps())).toMatchObject({
+        ok: false,
+        failure: { reason: 'invalid_key' },
+      });
+    },
+  );
 
   it('reports a provider that keeps failing as unavailable', async () => {
     sandbox.apps.openai.faults.add({ path: '/v1/models', status: 503, times: 10 });
-    expect(await fetchProviderCatalogue('openai', 'sk-live', deps())).toMatchObject({ ok: false, failure: { reason: 'unavailable' } });
+    expect(await fetchProviderCatalogue('openai', 'sk-live', deps())).toMatchObject({
+      ok: false,
+      failure: { reason: 'unavailable' },
+    });
   });
 });

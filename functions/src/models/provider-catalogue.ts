@@ -1,7 +1,17 @@
-import { CATALOGUE_MAX_ENTRIES, isTextModel, MODEL_ID_PATTERN, type CatalogueEntry, type CatalogueProvider } from '@core/ai-models';
+import {
+  CATALOGUE_MAX_ENTRIES,
+  isTextModel,
+  MODEL_ID_PATTERN,
+  type CatalogueEntry,
+  type CatalogueProvider,
+} from '@core/ai-models';
 import type { ProviderId } from '@core/providers';
 import { retrying, type Attempt, type RetryDeps } from '../lib/retry';
-import { classifyHttpFailure, transportFailure, type ProviderFailure } from '../providers/provider-errors';
+import {
+  classifyHttpFailure,
+  transportFailure,
+  type ProviderFailure,
+} from '../providers/provider-errors';
 import { ANTHROPIC_VERSION } from '../integrations/test-integration-key/key-checks';
 
 // Reads what a key can use from each provider's models endpoint, filtered to the kinds our calls use:
@@ -9,9 +19,11 @@ import { ANTHROPIC_VERSION } from '../integrations/test-integration-key/key-chec
 // GET /v1/models (text-to-speech models) and GET /v1/voices.
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj).filter((x): x is Json => x !== undefined) : []);
+const list = (v: unknown): Json[] =>
+  Array.isArray(v) ? v.map(obj).filter((x): x is Json => x !== undefined) : [];
 
 export interface CatalogueFetchDeps {
   fetch: typeof fetch;
@@ -20,7 +32,9 @@ export interface CatalogueFetchDeps {
   retry: RetryDeps;
 }
 
-export type CatalogueFetch = { ok: true; models: CatalogueEntry[]; voices?: CatalogueEntry[] } | { ok: false; failure: ProviderFailure };
+export type CatalogueFetch =
+  | { ok: true; models: CatalogueEntry[]; voices?: CatalogueEntry[] }
+  | { ok: false; failure: ProviderFailure };
 
 interface Endpoint {
   path: string;
@@ -56,7 +70,12 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
     {
       path: '/v1/models',
       headers: (k) => ({ authorization: `Bearer ${k}` }),
-      read: (b) => list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('openai', str(m.id)!) ? { id: str(m.id)!, label: str(m.id)! } : undefined)),
+      read: (b) =>
+        list(obj(b)?.data).map((m) =>
+          str(m.id) && isTextModel('openai', str(m.id)!)
+            ? { id: str(m.id)!, label: str(m.id)! }
+            : undefined,
+        ),
     },
   ],
   // {data: [{type: 'model', id, display_name, created_at, ...}], has_more, first_id, last_id}; limit up to 1000,
@@ -65,10 +84,17 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
     {
       path: '/v1/models?limit=1000',
       headers: (k) => ({ 'x-api-key': k, 'anthropic-version': ANTHROPIC_VERSION }),
-      read: (b) => list(obj(b)?.data).map((m) => (str(m.id) && isTextModel('anthropic', str(m.id)!) ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) } : undefined)),
+      read: (b) =>
+        list(obj(b)?.data).map((m) =>
+          str(m.id) && isTextModel('anthropic', str(m.id)!)
+            ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) }
+            : undefined,
+        ),
       next: (b) => {
         const lastId = str(obj(b)?.last_id);
-        return obj(b)?.has_more === true && lastId ? `/v1/models?limit=1000&after_id=${encodeURIComponent(lastId)}` : undefined;
+        return obj(b)?.has_more === true && lastId
+          ? `/v1/models?limit=1000&after_id=${encodeURIComponent(lastId)}`
+          : undefined;
       },
     },
   ],
@@ -81,12 +107,18 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
       read: (b) =>
         list(obj(b)?.models).map((m) => {
           const id = str(m.name)?.replace(/^models\//, '');
-          const methods = Array.isArray(m.supportedGenerationMethods) ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string') : [];
-          return id && isTextModel('gemini', id, methods) ? { id, label: label(id, m.displayName) } : undefined;
+          const methods = Array.isArray(m.supportedGenerationMethods)
+            ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string')
+            : [];
+          return id && isTextModel('gemini', id, methods)
+            ? { id, label: label(id, m.displayName) }
+            : undefined;
         }),
       next: (b) => {
         const token = str(obj(b)?.nextPageToken);
-        return token ? `/v1beta/models?pageSize=1000&pageToken=${encodeURIComponent(token)}` : undefined;
+        return token
+          ? `/v1beta/models?pageSize=1000&pageToken=${encodeURIComponent(token)}`
+          : undefined;
       },
     },
   ],
@@ -95,35 +127,73 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
     {
       path: '/v1/models',
       headers: (k) => ({ 'xi-api-key': k }),
-      read: (b) => list(b).map((m) => (str(m.model_id) && m.can_do_text_to_speech === true ? { id: str(m.model_id)!, label: label(str(m.model_id)!, m.name) } : undefined)),
+      read: (b) =>
+        list(b).map((m) =>
+          str(m.model_id) && m.can_do_text_to_speech === true
+            ? { id: str(m.model_id)!, label: label(str(m.model_id)!, m.name) }
+            : undefined,
+        ),
     },
     {
       path: '/v1/voices',
       headers: (k) => ({ 'xi-api-key': k }),
-      read: (b) => list(obj(b)?.voices).map((v) => (str(v.voice_id) ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) } : undefined)),
+      read: (b) =>
+        list(obj(b)?.voices).map((v) =>
+          str(v.voice_id)
+            ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) }
+            : undefined,
+        ),
     },
   ],
 };
 
 /** One page of a list, retried on 429 and 5xx. */
-async function getPage(provider: CatalogueProvider, endpoint: Endpoint, path: string, apiKey: string, deps: CatalogueFetchDeps) {
+async function getPage(
+  provider: CatalogueProvider,
+  endpoint: Endpoint,
+  path: string,
+  apiKey: string,
+  deps: CatalogueFetchDeps,
+) {
   const url = `${deps.baseUrls[provider]}${path}`;
   return retrying(async (): Promise<Attempt<unknown, ProviderFailure>> => {
     let response: Response;
     try {
-      response = await deps.fetch(url, { headers: { accept: 'application/json', ...endpoint.headers(apiKey) }, signal: AbortSignal.timeout(deps.timeoutMs) });
+      response = await deps.fetch(url, {
+        headers: { accept: 'application/json', ...endpoint.headers(apiKey) },
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      });
     } catch (error) {
-      return { ok: false, error: transportFailure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network'), retryable: false };
+      return {
+        ok: false,
+        error: transportFailure(
+          error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network',
+        ),
+        retryable: false,
+      };
     }
     const body: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return body === undefined ? { ok: false, error: transportFailure('malformed'), retryable: false } : { ok: true, value: body };
+    if (response.ok)
+      return body === undefined
+        ? { ok: false, error: transportFailure('malformed'), retryable: false }
+        : { ok: true, value: body };
     const failure = classifyHttpFailure(provider, response.status, body, response.headers);
-    return { ok: false, error: failure, retryable: failure.retryable, retryAfterMs: failure.retryAfterMs };
+    return {
+      ok: false,
+      error: failure,
+      retryable: failure.retryable,
+      retryAfterMs: failure.retryAfterMs,
+    };
   }, deps.retry);
 }
 
 /** Every page of a list, followed as the provider pages it. */
-async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: string, deps: CatalogueFetchDeps): Promise<{ ok: true; value: CatalogueEntry[] } | { ok: false; error: ProviderFailure }> {
+async function getList(
+  provider: CatalogueProvider,
+  endpoint: Endpoint,
+  apiKey: string,
+  deps: CatalogueFetchDeps,
+): Promise<{ ok: true; value: CatalogueEntry[] } | { ok: false; error: ProviderFailure }> {
   const items: Array<CatalogueEntry | undefined> = [];
   let path: string | undefined = endpoint.path;
   for (let page = 0; path !== undefined && page < MAX_PAGES; page += 1) {
@@ -137,7 +207,11 @@ async function getList(provider: CatalogueProvider, endpoint: Endpoint, apiKey: 
 }
 
 /** Asks the provider what the key can use; nothing is cached here (./model-catalogue.ts caches). */
-export async function fetchProviderCatalogue(provider: CatalogueProvider, apiKey: string, deps: CatalogueFetchDeps): Promise<CatalogueFetch> {
+export async function fetchProviderCatalogue(
+  provider: CatalogueProvider,
+  apiKey: string,
+  deps: CatalogueFetchDeps,
+): Promise<CatalogueFetch> {
   const [models, voices] = endpoints[provider];
   const listed = await getList(provider, models!, apiKey, deps);
   if (!listed.ok) return { ok: false, failure: listed.error };

@@ -4,6 +4,9 @@ import { secretCallableOptions } from '../integrations/deps';
 import { catalogueDeps } from './deps';
 import { listModels } from './model-catalogue';
 
-export const listModelsCallable = onContractCall('listModels', { ...secretCallableOptions, secrets: [keyringSecret] }, ({ uid, input }) =>
-  listModels(uid, input.provider, { ...catalogueDeps(), keyring: loadKeyring() }),
+export const listModelsCallable = onContractCall(
+  'listModels',
+  { ...secretCallableOptions, secrets: [keyringSecret] },
+  ({ uid, input }) =>
+    listModels(uid, input.provider, { ...catalogueDeps(), keyring: loadKeyring() }),
 );

@@ -5,7 +5,12 @@ import OpenAI from 'openai';
  * audio/openai-transcription.ts): the configured base URL, the SDK's own retries off (lib/retry decides),
  * and nothing picked up from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID).
  */
-export function openAiClient(options: { apiKey: string; baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): OpenAI {
+export function openAiClient(options: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}): OpenAI {
   return new OpenAI({
     apiKey: options.apiKey,
     baseURL: `${options.baseUrl}/v1`,

@@ -5,7 +5,8 @@ import { isRetryableStatus, parseRetryAfter, type HeadersLike } from '../lib/ret
 // generators. classifyHttpFailure matches provider messages but never passes them on: some echo part of
 // the key. Media jobs show a provider's message field through providerMessage, masked and cut short.
 
-export type FailureReason = 'invalid_key' | 'no_credit' | 'rate_limited' | 'unavailable' | 'rejected';
+export type FailureReason =
+  'invalid_key' | 'no_credit' | 'rate_limited' | 'unavailable' | 'rejected';
 
 export interface ProviderFailure {
   reason: FailureReason;
@@ -18,13 +19,19 @@ export interface ProviderFailure {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const SAFE_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const safe = (v: string | undefined) => (v && SAFE_CODE.test(v) ? v : undefined);
 
 /** Google APIs: {error: {code, message, status, details: [{"@type": ...RetryInfo, retryDelay: "12s"}, {...ErrorInfo, reason}]}} */
-function googleDetails(body: unknown): { status?: string; reason?: string; retryDelayMs?: number; message: string } {
+function googleDetails(body: unknown): {
+  status?: string;
+  reason?: string;
+  retryDelayMs?: number;
+  message: string;
+} {
   const error = obj(obj(body)?.error);
   const details = Array.isArray(error?.details) ? error.details.map(obj) : [];
   let reason: string | undefined;
@@ -40,9 +47,19 @@ function googleDetails(body: unknown): { status?: string; reason?: string; retry
   return { status: str(error?.status), reason, retryDelayMs, message: str(error?.message) ?? '' };
 }
 
-export function classifyHttpFailure(provider: ProviderId, status: number, body: unknown, headers?: HeadersLike, now = Date.now()): ProviderFailure {
+export function classifyHttpFailure(
+  provider: ProviderId,
+  status: number,
+  body: unknown,
+  headers?: HeadersLike,
+  now = Date.now(),
+): ProviderFailure {
   const retryAfterMs = parseRetryAfter(headers, now);
-  const base = (reason: FailureReason, code?: string, retryable = isRetryableStatus(status) && reason !== 'no_credit'): ProviderFailure => ({
+  const base = (
+    reason: FailureReason,
+    code?: string,
+    retryable = isRetryableStatus(status) && reason !== 'no_credit',
+  ): ProviderFailure => ({
     reason,
     retryable,
     status,
@@ -62,7 +79,11 @@ export function classifyHttpFailure(provider: ProviderId, status: number, body: 
       // {error: {message, type, param, code}}; out of credit is a 429 with code insufficient_quota, which no wait fixes.
       const error = obj(obj(body)?.error);
       const code = str(error?.code) ?? str(error?.type);
-      if (status === 429 && (code === 'insufficient_quota' || str(error?.type) === 'insufficient_quota')) return base('no_credit', 'insufficient_quota', false);
+      if (
+        status === 429 &&
+        (code === 'insufficient_quota' || str(error?.type) === 'insufficient_quota')
+      )
+        return base('no_credit', 'insufficient_quota', false);
       return generic(code);
     }
     case 'anthropic': {
@@ -71,9 +92,12 @@ export function classifyHttpFailure(provider: ProviderId, status: number, body: 
       const error = obj(obj(body)?.error);
       const type = str(error?.type);
       const errorCode = str(obj(error?.details)?.error_code);
-      if (status === 402 || type === 'billing_error') return base('no_credit', errorCode ?? type ?? 'billing_error', false);
-      if (status === 429 && errorCode && /spend_limit_reached$/.test(errorCode)) return base('no_credit', errorCode, false);
-      if (status === 400 && /credit balance is too low/i.test(str(error?.message) ?? '')) return base('no_credit', 'credit_balance_too_low', false);
+      if (status === 402 || type === 'billing_error')
+        return base('no_credit', errorCode ?? type ?? 'billing_error', false);
+      if (status === 429 && errorCode && /spend_limit_reached$/.test(errorCode))
+        return base('no_credit', errorCode, false);
+      if (status === 400 && /credit balance is too low/i.test(str(error?.message) ?? ''))
+        return base('no_credit', 'credit_balance_too_low', false);
       return generic(type);
     }
     case 'gemini': {
@@ -81,10 +105,22 @@ export function classifyHttpFailure(provider: ProviderId, status: number, body: 
       // while it is a per-minute limit, and none once the quota (free tier or billing) is used up.
       const g = googleDetails(body);
       const code = g.reason ?? g.status;
-      if (g.reason === 'API_KEY_INVALID' || (status === 400 && /api key not valid/i.test(g.message))) return base('invalid_key', 'API_KEY_INVALID');
+      if (
+        g.reason === 'API_KEY_INVALID' ||
+        (status === 400 && /api key not valid/i.test(g.message))
+      )
+        return base('invalid_key', 'API_KEY_INVALID');
       if (status === 429) {
-        if (g.retryDelayMs !== undefined) return { reason: 'rate_limited', retryable: true, status, code: safe(code), retryAfterMs: g.retryDelayMs };
-        if (g.status === 'RESOURCE_EXHAUSTED' && /quota|billing/i.test(g.message)) return base('no_credit', code, false);
+        if (g.retryDelayMs !== undefined)
+          return {
+            reason: 'rate_limited',
+            retryable: true,
+            status,
+            code: safe(code),
+            retryAfterMs: g.retryDelayMs,
+          };
+        if (g.status === 'RESOURCE_EXHAUSTED' && /quota|billing/i.test(g.message))
+          return base('no_credit', code, false);
       }
       return generic(code);
     }

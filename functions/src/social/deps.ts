@@ -17,23 +17,53 @@ import type { Bucket, PublishDeps } from './publish-run';
 // (X_BASE_URL, LINKEDIN_BASE_URL, REDDIT_BASE_URL, GOOGLE_BASE_URL: the sandbox in the emulator).
 
 /** The provider (core/providers.ts) whose base URL each platform's API answers on. */
-export const publishProviders = Object.fromEntries(publishPlatforms.map((p) => [p, platformAdapters[p].provider])) as Record<PublishPlatform, ProviderId>;
+export const publishProviders = Object.fromEntries(
+  publishPlatforms.map((p) => [p, platformAdapters[p].provider]),
+) as Record<PublishPlatform, ProviderId>;
 
 export { xCredentialsOf } from './platforms/x';
 
-export function platformPublisher(platform: PublishPlatform, stored: StoredSocialCredentials, options: PublisherOptions): SocialPublisher {
-  return adapterOf(platform).publisher(stored, { ...options, now: options.now ?? Date.now, sleep: options.sleep ?? realSleep });
+export function platformPublisher(
+  platform: PublishPlatform,
+  stored: StoredSocialCredentials,
+  options: PublisherOptions,
+): SocialPublisher {
+  return adapterOf(platform).publisher(stored, {
+    ...options,
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? realSleep,
+  });
 }
 
 /** The publish job's dependencies; the keyring is read when credentials are (a function without the secret may build these). */
-export function publishDeps(store: { db: Firestore; keyring: () => Keyring; bucket: Bucket }): PublishDeps {
+export function publishDeps(store: {
+  db: Firestore;
+  keyring: () => Keyring;
+  bucket: Bucket;
+}): PublishDeps {
   const { baseUrls, hostUrls, publishTiming } = loadConfig();
   return {
     bucket: store.bucket,
     // Reddit and YouTube tokens are refreshed here when they are about to expire (./oauth/fresh-credentials.ts).
-    readCredentials: (uid, platform) => readFreshCredentials({ db: store.db, keyring: store.keyring(), clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls }, uid, platform),
+    readCredentials: (uid, platform) =>
+      readFreshCredentials(
+        {
+          db: store.db,
+          keyring: store.keyring(),
+          clock: systemClock,
+          fetch: globalThis.fetch,
+          hosts: hostUrls,
+        },
+        uid,
+        platform,
+      ),
     publisherFor: (platform, stored, send) =>
-      platformPublisher(platform, stored, { baseUrl: baseUrls[publishProviders[platform]], fetch: send, requestTimeoutMs: publishTiming.requestTimeoutMs, uploadTimeoutMs: publishTiming.uploadTimeoutMs }),
+      platformPublisher(platform, stored, {
+        baseUrl: baseUrls[publishProviders[platform]],
+        fetch: send,
+        requestTimeoutMs: publishTiming.requestTimeoutMs,
+        uploadTimeoutMs: publishTiming.uploadTimeoutMs,
+      }),
     timing: publishTiming,
   };
 }
@@ -45,6 +75,15 @@ export function publishDeps(store: { db: Firestore; keyring: () => Keyring; buck
  */
 export function platformCallDeps(clock: Clock): PlatformProfileDeps {
   const { baseUrls, hostUrls } = loadConfig();
-  const platformBaseUrls = Object.fromEntries(publishPlatforms.map((p) => [p, baseUrls[publishProviders[p]]])) as Record<PublishPlatform, string>;
-  return { db: getDb(), keyring: loadKeyring(), clock, fetch: globalThis.fetch, baseUrls: platformBaseUrls, hosts: hostUrls };
+  const platformBaseUrls = Object.fromEntries(
+    publishPlatforms.map((p) => [p, baseUrls[publishProviders[p]]]),
+  ) as Record<PublishPlatform, string>;
+  return {
+    db: getDb(),
+    keyring: loadKeyring(),
+    clock,
+    fetch: globalThis.fetch,
+    baseUrls: platformBaseUrls,
+    hosts: hostUrls,
+  };
 }

@@ -5,7 +5,13 @@ import { userCollectionPath } from '@core/firestore-paths';
 import { socialPlatformLabels, type SocialPlatform } from '@core/integrations';
 import type { JobDoc } from '@core/jobs';
 import { platformFacts, platformLabels } from '@core/platforms';
-import type { PublishPlatform, RedditPostFields, SocialPostStatus, ThreadItemInput, YouTubeDetails } from '@core/social-posts';
+import type {
+  PublishPlatform,
+  RedditPostFields,
+  SocialPostStatus,
+  ThreadItemInput,
+  YouTubeDetails,
+} from '@core/social-posts';
 import { reasonedError } from '../lib/callable';
 import { adminConverter } from '../lib/converter';
 import { generationSchema } from '@core/data/generation';
@@ -98,7 +104,11 @@ export function postRef(db: Firestore, uid: string, postId: string): DocumentRef
   return db.doc(`${userCollectionPath(uid, 'socialPosts')}/${postId}`);
 }
 
-export function socialAccountRef(db: Firestore, uid: string, platform: PublishPlatform): DocumentReference {
+export function socialAccountRef(
+  db: Firestore,
+  uid: string,
+  platform: PublishPlatform,
+): DocumentReference {
   return db.doc(`${userCollectionPath(uid, 'socialAccounts')}/${platform}`);
 }
 
@@ -111,54 +121,93 @@ export function unreadableCredentialsMessage(platform: SocialPlatform): string {
   return `Your saved ${socialPlatformLabels[platform]} credentials can no longer be read. Save them again in Integrations.`;
 }
 
-export const youtubeNotConnectedMessage = 'Please connect your YouTube channel first: use Authenticate with YouTube on this page.';
+export const youtubeNotConnectedMessage =
+  'Please connect your YouTube channel first: use Authenticate with YouTube on this page.';
 
 /** Saved client credentials are not enough for YouTube: Connect must have stored a token. */
 export function notConnectedError(platform: PublishPlatform): HttpsError {
-  return reasonedError('failed-precondition', youtubeNotConnectedMessage, { reason: 'needs-reconnect', provider: platform });
+  return reasonedError('failed-precondition', youtubeNotConnectedMessage, {
+    reason: 'needs-reconnect',
+    provider: platform,
+  });
 }
 
 /** YouTube schedules itself (a private video with a publish time): its posts are never held by our scheduler. */
-export const youtubeScheduleMessage = 'YouTube videos are uploaded now: choose a publish time instead, and YouTube makes the video public then.';
+export const youtubeScheduleMessage =
+  'YouTube videos are uploaded now: choose a publish time instead, and YouTube makes the video public then.';
 
 export const mediaGoneMessage = 'A media file of this post is no longer in your library.';
 
 export function missingCredentialsError(platform: SocialPlatform): HttpsError {
-  return reasonedError('failed-precondition', missingCredentialsMessage(platform), { reason: 'missing-credentials', provider: platform });
+  return reasonedError('failed-precondition', missingCredentialsMessage(platform), {
+    reason: 'missing-credentials',
+    provider: platform,
+  });
 }
 
 export function unreadableCredentialsError(platform: SocialPlatform): HttpsError {
-  return reasonedError('failed-precondition', unreadableCredentialsMessage(platform), { reason: 'unreadable-credentials', provider: platform });
+  return reasonedError('failed-precondition', unreadableCredentialsMessage(platform), {
+    reason: 'unreadable-credentials',
+    provider: platform,
+  });
 }
 
 const generationConverter = adminConverter(generationSchema);
 
 /** Library records of the user's own, in the order given; a missing one refuses the whole post. */
-export async function resolvePostMedia(db: Firestore, uid: string, media: readonly { generationId: string }[]): Promise<StoredPostMedia[]> {
+export async function resolvePostMedia(
+  db: Firestore,
+  uid: string,
+  media: readonly { generationId: string }[],
+): Promise<StoredPostMedia[]> {
   if (media.length === 0) return [];
-  const refs = media.map((m) => db.doc(`${userCollectionPath(uid, 'generations')}/${m.generationId}`).withConverter(generationConverter));
+  const refs = media.map((m) =>
+    db
+      .doc(`${userCollectionPath(uid, 'generations')}/${m.generationId}`)
+      .withConverter(generationConverter),
+  );
   const snaps = await db.getAll(...refs);
   return snaps.map((snap) => {
     const generation = snap.data();
     const storagePath = generation?.storagePath;
-    if (!generation || !storagePath?.startsWith(`${uid}/`)) throw new HttpsError('invalid-argument', 'Media must come from your library');
+    if (!generation || !storagePath?.startsWith(`${uid}/`))
+      throw new HttpsError('invalid-argument', 'Media must come from your library');
     const { contentType, sizeBytes, title, originalUrl } = generation;
-    return { generationId: snap.id, storagePath, contentType: contentType ?? 'application/octet-stream', sizeBytes, title, url: originalUrl };
+    return {
+      generationId: snap.id,
+      storagePath,
+      contentType: contentType ?? 'application/octet-stream',
+      sizeBytes,
+      title,
+      url: originalUrl,
+    };
   });
 }
 
 /** The platform's limits on text, author and media, as one plain sentence, or undefined when it fits. */
 export function platformProblem(
   platform: PublishPlatform,
-  post: { text: string; media: readonly StoredPostMedia[]; author?: string; reddit?: RedditPostFields | null; youtube?: YouTubeDetails },
+  post: {
+    text: string;
+    media: readonly StoredPostMedia[];
+    author?: string;
+    reddit?: RedditPostFields | null;
+    youtube?: YouTubeDetails;
+  },
 ): string | undefined {
   return adapterOf(platform).problem(post);
 }
 
 /** A first comment's limits, as one plain sentence, or undefined when it fits: without a rule of its own, a post's. */
-export function firstCommentProblem(platform: PublishPlatform, text: string, author?: string): string | undefined {
+export function firstCommentProblem(
+  platform: PublishPlatform,
+  text: string,
+  author?: string,
+): string | undefined {
   const adapter = adapterOf(platform);
-  return adapter.commentProblem ? adapter.commentProblem(text) : adapter.problem({ text, media: [], author });
+  return adapter.commentProblem
+    ? adapter.commentProblem(text)
+    : adapter.problem({ text, media: [], author });
 }
 
 /**
@@ -173,18 +222,43 @@ export async function resolveFollowUps(
   input: { thread: readonly ThreadItemInput[]; firstComment: string; author?: string },
 ): Promise<{ thread: FollowUpDoc<Date>[]; firstComment: FollowUpDoc<Date> | null }> {
   const facts = platformFacts[platform];
-  if (input.thread.length > 0 && !facts.threads) throw new HttpsError('invalid-argument', `Threads are not available on ${platformLabels[platform]}`);
-  if (input.firstComment && !facts.firstComment) throw new HttpsError('invalid-argument', `A first comment is not available on ${platformLabels[platform]}`);
+  if (input.thread.length > 0 && !facts.threads)
+    throw new HttpsError(
+      'invalid-argument',
+      `Threads are not available on ${platformLabels[platform]}`,
+    );
+  if (input.firstComment && !facts.firstComment)
+    throw new HttpsError(
+      'invalid-argument',
+      `A first comment is not available on ${platformLabels[platform]}`,
+    );
   const thread: FollowUpDoc<Date>[] = [];
   for (const [i, item] of input.thread.entries()) {
     const media = await resolvePostMedia(db, uid, item.media ?? []);
     const problem = platformProblem(platform, { text: item.text, media, author: input.author });
-    if (problem) throw new HttpsError('invalid-argument', `Post ${i + 2} of the thread: ${problem}`);
-    thread.push({ text: item.text, media, platformPostId: null, url: null, attemptStartedAt: null });
+    if (problem)
+      throw new HttpsError('invalid-argument', `Post ${i + 2} of the thread: ${problem}`);
+    thread.push({
+      text: item.text,
+      media,
+      platformPostId: null,
+      url: null,
+      attemptStartedAt: null,
+    });
   }
-  const commentProblem = input.firstComment ? firstCommentProblem(platform, input.firstComment, input.author) : undefined;
+  const commentProblem = input.firstComment
+    ? firstCommentProblem(platform, input.firstComment, input.author)
+    : undefined;
   if (commentProblem) throw new HttpsError('invalid-argument', `First comment: ${commentProblem}`);
-  const firstComment = input.firstComment ? { text: input.firstComment, media: [], platformPostId: null, url: null, attemptStartedAt: null } : null;
+  const firstComment = input.firstComment
+    ? {
+        text: input.firstComment,
+        media: [],
+        platformPostId: null,
+        url: null,
+        attemptStartedAt: null,
+      }
+    : null;
   return { thread, firstComment };
 }
 
@@ -203,7 +277,11 @@ export function postStateError(status: SocialPostStatus | undefined): HttpsError
     failed: 'This post failed: use Retry to publish it again.',
     scheduled: 'This post is still scheduled.',
   };
-  return reasonedError('failed-precondition', (status && why[status]) ?? 'This post can no longer be changed.', { reason: 'post-state' });
+  return reasonedError(
+    'failed-precondition',
+    (status && why[status]) ?? 'This post can no longer be changed.',
+    { reason: 'post-state' },
+  );
 }
 
 /** The requestId already names another job of the caller (a generation, an earlier retry): nothing is written. */

@@ -19,7 +19,21 @@ export function publishJobHandler(deps: PublishDeps): JobHandler {
     queuedTimeoutMs: PUBLISH_START_TIMEOUT_MS,
     // The run's start (the post marked publishing) is written in the job's claim transaction.
     begin: (tx, job) => publishBegin(tx, job, deps.timing),
-    run: (run) => runPublishJob({ db: run.db, bucket: deps.bucket, clock: run.clock, uid: run.uid, jobId: run.jobId, runId: run.runId, lease: run.lease, input: run.data.input, begun: run.begun }, deps),
+    run: (run) =>
+      runPublishJob(
+        {
+          db: run.db,
+          bucket: deps.bucket,
+          clock: run.clock,
+          uid: run.uid,
+          jobId: run.jobId,
+          runId: run.runId,
+          lease: run.lease,
+          input: run.data.input,
+          begun: run.begun,
+        },
+        deps,
+      ),
     onAbandoned: (tx, job, now) => abandonPublishJob(tx, job.ref, job.input, now),
     onCancelled: async (tx, job, now) => {
       // A publish job cancelled before its run reached the platform takes its post along.
@@ -33,7 +47,10 @@ export function publishJobHandler(deps: PublishDeps): JobHandler {
   };
 }
 
-const restartedJobError = { code: 'restarted', message: 'This publish was started again after its worker was lost.' };
+const restartedJobError = {
+  code: 'restarted',
+  message: 'This publish was started again after its worker was lost.',
+};
 
 /**
  * The post of a publish job that nobody runs any more. While it may be started again (restarts left), a new
@@ -42,23 +59,36 @@ const restartedJobError = { code: 'restarted', message: 'This publish was starte
  * the user sees no failure. Otherwise it fails, keeping its attempt when one was recorded (Retry looks it up
  * first). Undefined when the job has no such post (the job then ends as any other).
  */
-async function abandonPublishJob(tx: Transaction, job: DocumentReference, input: unknown, now: Date): Promise<AbandonedEnding | undefined> {
+async function abandonPublishJob(
+  tx: Transaction,
+  job: DocumentReference,
+  input: unknown,
+  now: Date,
+): Promise<AbandonedEnding | undefined> {
   const postId = (input as { postId?: unknown } | undefined)?.postId;
   const userRef = job.parent.parent;
   if (typeof postId !== 'string' || !userRef) return undefined;
   const ref = userRef.collection(collections.socialPosts).doc(postId);
   const post = (await tx.get(ref.withConverter(postConverter))).data();
-  if (!post || post.jobId !== job.id || (post.status !== 'queued' && post.status !== 'publishing')) return undefined;
+  if (!post || post.jobId !== job.id || (post.status !== 'queued' && post.status !== 'publishing'))
+    return undefined;
   const error = post.attemptStartedAt
     ? { code: 'unknown_outcome', message: lookupFailedMessage(post.platform), retryAt: null }
     : { code: 'timeout', message: 'Publishing timed out. Please try again.', retryAt: null };
-  const fail = () => tx.update(ref, { status: 'failed', error, checkingUntil: null, progress: 0, updatedAt: now });
+  const fail = () =>
+    tx.update(ref, { status: 'failed', error, checkingUntil: null, progress: 0, updatedAt: now });
   const restarts = post.restarts;
   if (restarts >= MAX_PUBLISH_RESTARTS) return { restarted: false, write: fail };
   const restart = () => {
     const next = job.parent.doc(randomUUID());
     tx.create(next, newPublishJob(postId, now));
-    tx.update(ref, { status: 'queued', jobId: next.id, restarts: restarts + 1, progress: 0, updatedAt: now });
+    tx.update(ref, {
+      status: 'queued',
+      jobId: next.id,
+      restarts: restarts + 1,
+      progress: 0,
+      updatedAt: now,
+    });
   };
   return { error: restartedJobError, restarted: true, write: restart };
 }

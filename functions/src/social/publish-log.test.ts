@@ -10,17 +10,37 @@ describe('publish log', () => {
     ['linkedin', 'PUT', 'https://www.linkedin.com/dms-uploads/image/abc', 'Upload media'],
     ['reddit', 'POST', 'https://oauth.reddit.com/api/submit', 'Create post'],
     ['reddit', 'POST', 'https://oauth.reddit.com/api/media/asset.json', 'Upload media'],
-    ['youtube', 'POST', 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable', 'Start upload'],
-    ['youtube', 'PUT', 'https://www.googleapis.com/upload/youtube/v3/videos?upload_id=1', 'Upload video'],
+    [
+      'youtube',
+      'POST',
+      'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable',
+      'Start upload',
+    ],
+    [
+      'youtube',
+      'PUT',
+      'https://www.googleapis.com/upload/youtube/v3/videos?upload_id=1',
+      'Upload video',
+    ],
   ] as const)('names %s %s %s as "%s"', (platform, method, url, step) => {
     expect(requestStep(platformAdapters[platform].requestStep, method, url)).toBe(step);
   });
 
   it('says whether an answer came, the request timed out or never left', () => {
     expect(answerOutcome({ status: 503 })).toBe('HTTP 503');
-    expect(answerOutcome({ error: Object.assign(new Error('t'), { name: 'TimeoutError' }) })).toBe('No answer (timed out)');
-    expect(answerOutcome({ error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }) })).toBe('Not sent (no connection)');
-    expect(answerOutcome({ error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }) })).toBe('No answer (connection failed)');
+    expect(answerOutcome({ error: Object.assign(new Error('t'), { name: 'TimeoutError' }) })).toBe(
+      'No answer (timed out)',
+    );
+    expect(
+      answerOutcome({
+        error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }),
+      }),
+    ).toBe('Not sent (no connection)');
+    expect(
+      answerOutcome({
+        error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }),
+      }),
+    ).toBe('No answer (connection failed)');
   });
 
   it('logs every request that can change something before it leaves, and its outcome, but not reads', async () => {
@@ -41,7 +61,17 @@ describe('publish log', () => {
     });
     await send('https://api.x.com/2/users/me');
     await send('https://api.x.com/2/tweets', { method: 'POST' });
-    await expect(send('https://api.x.com/2/media/upload/1/append', { method: 'PUT' })).rejects.toThrow('slow');
-    expect(events).toEqual(['send GET', 'logged Create post', 'send POST', 'answered HTTP 201', 'logged Upload media', 'send PUT', 'answered No answer (timed out)']);
+    await expect(
+      send('https://api.x.com/2/media/upload/1/append', { method: 'PUT' }),
+    ).rejects.toThrow('slow');
+    expect(events).toEqual([
+      'send GET',
+      'logged Create post',
+      'send POST',
+      'answered HTTP 201',
+      'logged Upload media',
+      'send PUT',
+      'answered No answer (timed out)',
+    ]);
   });
 });

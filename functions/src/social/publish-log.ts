@@ -25,13 +25,22 @@ export const UPLOAD_STEPS: readonly string[] = ['Upload media', 'Upload video'];
  * which these reasons allow. Only the create requests are never sent again inside a request's lifetime.
  */
 export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }> = {
-  'Create post': { makesVisible: true, why: 'Makes the post: sent again only once the first can no longer land and a look-up found nothing.' },
-  'Create comment': { makesVisible: true, why: 'Makes the first comment (LinkedIn): sent again only once the first can no longer land and a look-up found nothing.' },
+  'Create post': {
+    makesVisible: true,
+    why: 'Makes the post: sent again only once the first can no longer land and a look-up found nothing.',
+  },
+  'Create comment': {
+    makesVisible: true,
+    why: 'Makes the first comment (LinkedIn): sent again only once the first can no longer land and a look-up found nothing.',
+  },
   'Upload media': {
     makesVisible: false,
     why: 'Makes a media object (X media id, LinkedIn image or video asset, Reddit media asset) that nothing shows until a post names it; a second one is left unused.',
   },
-  'Start upload': { makesVisible: false, why: 'Opens a YouTube resumable session; no video exists until the session holds its last byte, and a re-run continues the saved session.' },
+  'Start upload': {
+    makesVisible: false,
+    why: 'Opens a YouTube resumable session; no video exists until the session holds its last byte, and a re-run continues the saved session.',
+  },
   'Upload video': {
     makesVisible: true,
     why: 'Bytes of one YouTube session at a named range, so a part sent twice is kept once; the last part makes the video, and its lost answer is an unknown outcome (youtube.ts), waited out like a create.',
@@ -61,7 +70,14 @@ function safePath(url: string): string {
 }
 
 /** Errors that mean the request never left this machine (no connection was made). */
-const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+const NOT_SENT_CODES = [
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+];
 
 /** The outcome words for an answer, or for a request that got none. */
 export function answerOutcome(answer: { status: number } | { error: unknown }): string {
@@ -69,16 +85,27 @@ export function answerOutcome(answer: { status: number } | { error: unknown }): 
   const name = answer.error instanceof Error ? answer.error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return 'No answer (timed out)';
   const code = (answer.error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return typeof code === 'string' && NOT_SENT_CODES.includes(code) ? 'Not sent (no connection)' : 'No answer (connection failed)';
+  return typeof code === 'string' && NOT_SENT_CODES.includes(code)
+    ? 'Not sent (no connection)'
+    : 'No answer (connection failed)';
 }
 
 /**
  * A fetch that reports every request except reads (GET, HEAD): `sent` before it leaves, `answered` once the
  * answer or the failure is known. Reads create nothing, and a look-up is logged as one step by the job.
  */
-export function recordingFetch(inner: typeof fetch, ownStep: StepNamer, log: { sent(step: string): Promise<number>; answered(index: number, outcome: string): Promise<void> }): typeof fetch {
+export function recordingFetch(
+  inner: typeof fetch,
+  ownStep: StepNamer,
+  log: {
+    sent(step: string): Promise<number>;
+    answered(index: number, outcome: string): Promise<void>;
+  },
+): typeof fetch {
   return async (input, init) => {
-    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : 'GET')
+    ).toUpperCase();
     if (method === 'GET' || method === 'HEAD') return inner(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const index = await log.sent(requestStep(ownStep, method, url));

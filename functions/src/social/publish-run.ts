@@ -7,7 +7,14 @@ import { checkingMessage, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { Storage } from 'firebase-admin/storage';
-import { failedPatch, heartbeatPatch, type Begun, type ClaimingJob, type JobLease, type RunResult } from '../jobs/lease';
+import {
+  failedPatch,
+  heartbeatPatch,
+  type Begun,
+  type ClaimingJob,
+  type JobLease,
+  type RunResult,
+} from '../jobs/lease';
 import type {
   FollowUpRequest,
   LookupResult,
@@ -22,10 +29,23 @@ import type {
 } from '../providers/social/social-publisher';
 import type { FreshCredentials } from './oauth/fresh-credentials';
 import { platformRegistry, type PlatformEntry, type PlatformRegistry } from './platforms';
-import { mediaGoneMessage, missingCredentialsMessage, postConverter, postRef, socialAccountRef, unreadableCredentialsMessage, type StoredPostMedia } from './posts';
+import {
+  mediaGoneMessage,
+  missingCredentialsMessage,
+  postConverter,
+  postRef,
+  socialAccountRef,
+  unreadableCredentialsMessage,
+  type StoredPostMedia,
+} from './posts';
 import type { StoredFollowUp, StoredSocialPost } from '@core/data/social-post';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
-import { loggedRequestsSettledAt, PUBLISH_TIMING, settledAt, type PublishTiming } from './publish-timing';
+import {
+  loggedRequestsSettledAt,
+  PUBLISH_TIMING,
+  settledAt,
+  type PublishTiming,
+} from './publish-timing';
 import { realSleep } from '../lib/retry';
 import { readAll, runTransaction } from '../lib/transaction';
 
@@ -51,7 +71,11 @@ export interface PublishDeps {
   /** Reddit and YouTube: refreshed when about to expire; `refused` when the account must connect again. */
   readCredentials(uid: string, platform: PublishPlatform): Promise<FreshCredentials>;
   /** The platform's publisher for these credentials, sending through `fetch` (which logs each request). */
-  publisherFor(platform: PublishPlatform, credentials: StoredSocialCredentials, send: typeof globalThis.fetch): SocialPublisher;
+  publisherFor(
+    platform: PublishPlatform,
+    credentials: StoredSocialCredentials,
+    send: typeof globalThis.fetch,
+  ): SocialPublisher;
   /** The publishers' timeout, the settle window, look-ups and backoff; PUBLISH_TIMING when omitted. */
   timing?: PublishTiming;
   /** Waits between look-ups and before a resend. */
@@ -67,7 +91,11 @@ export interface PublishDeps {
 /** Thrown by the run's fetch instead of sending a request this run may no longer send (publish-run.ts). */
 export class RequestWithheld extends Error {
   constructor(readonly lost: boolean) {
-    super(lost ? 'This run no longer owns the publish job: request not sent' : 'The request could not be logged: not sent');
+    super(
+      lost
+        ? 'This run no longer owns the publish job: request not sent'
+        : 'The request could not be logged: not sent',
+    );
     this.name = 'RequestWithheld';
   }
 }
@@ -92,11 +120,22 @@ export interface PublishRun {
   begun?: unknown;
 }
 
-type Failure = Pick<PublishFailure, 'code' | 'message' | 'retryAt' | 'status'> | { code: string; message: string; retryAt?: number; status?: number; platformCode?: string };
+type Failure =
+  | Pick<PublishFailure, 'code' | 'message' | 'retryAt' | 'status'>
+  | { code: string; message: string; retryAt?: number; status?: number; platformCode?: string };
 type Ending = { ok: true; post: PublishedPost } | { ok: false; failure: Failure };
 
 export function publishedJobPatch(now: Date) {
-  return { status: 'succeeded' as const, progress: 100, statusText: 'Published', generationId: null, error: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now };
+  return {
+    status: 'succeeded' as const,
+    progress: 100,
+    statusText: 'Published',
+    generationId: null,
+    error: null,
+    leaseExpiresAt: null,
+    finishedAt: now,
+    updatedAt: now,
+  };
 }
 
 export function notPublishedMessage(platform: PublishPlatform): string {
@@ -108,7 +147,10 @@ export function lookupFailedMessage(platform: PublishPlatform): string {
   return `${label} could not be asked whether this post went out: it may have been published. Check ${label}, then use Retry if it is not there.`;
 }
 
-const INVALID_JOB: JobError = { code: 'invalid_input', message: 'This publish request is not valid.' };
+const INVALID_JOB: JobError = {
+  code: 'invalid_input',
+  message: 'This publish request is not valid.',
+};
 
 /** How a publish run starts, decided in one transaction (the claim's, or the run's own). */
 export type PublishStart =
@@ -121,20 +163,52 @@ export type PublishStart =
  * Reads the post and writes the run's start on it (publishing, its attempt kept, the window of an earlier
  * attempt's requests); answers the start and the job's fields to write with it. The job is owned by the run.
  */
-async function startOnPost(tx: Transaction, pRef: DocumentReference, jobId: string, at: Date, timing: PublishTiming, leaseMs: number): Promise<{ start: PublishStart; jobPatch: Record<string, unknown> }> {
+async function startOnPost(
+  tx: Transaction,
+  pRef: DocumentReference,
+  jobId: string,
+  at: Date,
+  timing: PublishTiming,
+  leaseMs: number,
+): Promise<{ start: PublishStart; jobPatch: Record<string, unknown> }> {
   const post = (await tx.get(pRef.withConverter(postConverter))).data();
-  if (!post) return { start: { action: 'gone' }, jobPatch: failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }) };
-  if (post.status === 'published') return { start: { action: 'done', post }, jobPatch: publishedJobPatch(at) };
+  if (!post)
+    return {
+      start: { action: 'gone' },
+      jobPatch: failedPatch(at, { code: 'internal', message: 'This post no longer exists.' }),
+    };
+  if (post.status === 'published')
+    return { start: { action: 'done', post }, jobPatch: publishedJobPatch(at) };
   // Another job owns the post now (a retry replaced this one), or the post left the publishing path.
   if (post.jobId !== jobId || !['queued', 'publishing'].includes(post.status)) {
-    return { start: { action: 'gone' }, jobPatch: failedPatch(at, { code: 'internal', message: 'This publish was replaced by a newer attempt.' }) };
+    return {
+      start: { action: 'gone' },
+      jobPatch: failedPatch(at, {
+        code: 'internal',
+        message: 'This publish was replaced by a newer attempt.',
+      }),
+    };
   }
   const earlier = post.attemptStartedAt;
   // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
   // and the end of every request logged (each step with its own timeout: an upload waits longer).
-  const checkUntil = earlier ? Math.max(post.checkingUntil?.getTime() ?? 0, loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier)) : null;
-  tx.update(pRef, { status: 'publishing', attemptStartedAt: earlier ?? at, checkingUntil: checkUntil === null ? null : new Date(checkUntil), progress: 0, updatedAt: at });
-  const jobPatch = heartbeatPatch(at, leaseMs, { progress: 5, statusText: earlier ? checkingMessage(post.platform) : 'Publishing' });
+  const checkUntil = earlier
+    ? Math.max(
+        post.checkingUntil?.getTime() ?? 0,
+        loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier),
+      )
+    : null;
+  tx.update(pRef, {
+    status: 'publishing',
+    attemptStartedAt: earlier ?? at,
+    checkingUntil: checkUntil === null ? null : new Date(checkUntil),
+    progress: 0,
+    updatedAt: at,
+  });
+  const jobPatch = heartbeatPatch(at, leaseMs, {
+    progress: 5,
+    statusText: earlier ? checkingMessage(post.platform) : 'Publishing',
+  });
   return { start: { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at }, jobPatch };
 }
 
@@ -143,7 +217,11 @@ async function startOnPost(tx: Transaction, pRef: DocumentReference, jobId: stri
  * transaction, so a run costs one transaction fewer. Undefined for input that is not a publish job's (the
  * run then fails the job on its own).
  */
-export async function publishBegin(tx: Transaction, job: ClaimingJob, timing: PublishTiming = PUBLISH_TIMING): Promise<Begun | undefined> {
+export async function publishBegin(
+  tx: Transaction,
+  job: ClaimingJob,
+  timing: PublishTiming = PUBLISH_TIMING,
+): Promise<Begun | undefined> {
   const parsed = publishJobInputSchema.safeParse(job.data.input);
   const userRef = job.ref.parent.parent;
   if (!parsed.success || !userRef) return undefined;
@@ -187,8 +265,18 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       return start;
     }));
   if (start.action === 'stop') return { outcome: 'stopped', reason: start.reason };
-  if (start.action === 'gone') return { outcome: 'failed', error: { code: 'internal', message: 'This post is not waiting to be published.' } };
-  if (start.action === 'done') return { outcome: 'published', postId, platformPostId: start.post.platformPostId ?? '', url: start.post.url ?? '' };
+  if (start.action === 'gone')
+    return {
+      outcome: 'failed',
+      error: { code: 'internal', message: 'This post is not waiting to be published.' },
+    };
+  if (start.action === 'done')
+    return {
+      outcome: 'published',
+      postId,
+      platformPostId: start.post.platformPostId ?? '',
+      url: start.post.url ?? '',
+    };
 
   const { post, attemptStartedAt, checkUntil: startCheckUntil } = start;
   const platform = post.platform;
@@ -197,7 +285,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   let lost = false;
   /** Set when a request was withheld because its log line could not be written (it never left). */
   let withheld = false;
-  const stopBeating = (deps.every ?? everyInterval)(Math.max(1, Math.floor(leaseMs / 3)), () => void renewLease());
+  const stopBeating = (deps.every ?? everyInterval)(
+    Math.max(1, Math.floor(leaseMs / 3)),
+    () => void renewLease(),
+  );
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
   let mayExist = startCheckUntil !== null;
   const logEntries: PublishLogEntry[] = [...post.publishLog];
@@ -208,7 +299,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * (publish-timing.ts loggedRequestsSettledAt).
    */
   let logUnsaved = false;
-  const unsavedLog = (): { publishLog?: PublishLogEntry[] } => (logUnsaved ? { publishLog: logEntries.slice(-PUBLISH_LOG_MAX) } : {});
+  const unsavedLog = (): { publishLog?: PublishLogEntry[] } =>
+    logUnsaved ? { publishLog: logEntries.slice(-PUBLISH_LOG_MAX) } : {};
   /** The job's progress as this run last wrote it (its start writes 5). */
   let writtenProgress = 5;
   /** The step of the last request this run sent (a failure's step when the platform's answer does not say). */
@@ -219,9 +311,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   /** The failure's step, the platform's own code and the fix (core/platform-errors.ts), stored beside its code and message. */
   function explained(failure: Failure) {
     // The refusal read last is this failure's when the statuses agree (Reddit's submit refuses with a 200 the failure does not carry).
-    const refusal = lastRefusal && (failure.status === undefined || failure.status === lastRefusal.status) ? lastRefusal : null;
-    const status = failure.status ?? (refusal && refusal.status >= 400 ? refusal.status : undefined);
-    const platformCode = ('platformCode' in failure ? failure.platformCode : undefined) ?? refusal?.platformCode;
+    const refusal =
+      lastRefusal && (failure.status === undefined || failure.status === lastRefusal.status)
+        ? lastRefusal
+        : null;
+    const status =
+      failure.status ?? (refusal && refusal.status >= 400 ? refusal.status : undefined);
+    const platformCode =
+      ('platformCode' in failure ? failure.platformCode : undefined) ?? refusal?.platformCode;
     const { id, step, message, fix } = explainFailure({
       platform,
       code: failure.code,
@@ -229,7 +326,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       ...(platformCode ? { platformCode } : {}),
       ...(lastSentStep ? { requestStep: failureStepOfRequest(lastSentStep) } : {}),
     });
-    return { step, reason: id, summary: message, fix, platformCode: platformCode ?? null, httpStatus: status ?? null };
+    return {
+      step,
+      reason: id,
+      summary: message,
+      fix,
+      platformCode: platformCode ?? null,
+      httpStatus: status ?? null,
+    };
   }
 
   /** A fetch that notes the platform's refusals (an error status, or a code in a 2xx answer where the platform puts one there) for explained(). */
@@ -258,12 +362,19 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     const account = socialAccountRef(db, uid, platform);
     const written = await runTransaction(db, async (tx) => {
       // The job, the post and the account in one round trip.
-      const [job, current, accountData] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter), account);
+      const [job, current, accountData] = await readAll(
+        tx,
+        lease.typedRef,
+        pRef.withConverter(postConverter),
+        account,
+      );
       const ownership = lease.ownershipOf(job);
       const open = current?.status === 'publishing' && current.jobId === jobId;
       if (open) {
         if (ending.ok) {
-          const youtubeFields = entry?.facts.videoUpload ? { uploadSession: null, notice: ending.post.notice ?? null } : {};
+          const youtubeFields = entry?.facts.videoUpload
+            ? { uploadSession: null, notice: ending.post.notice ?? null }
+            : {};
           tx.update(pRef, {
             status: 'published',
             platformPostId: ending.post.platformPostId,
@@ -277,48 +388,108 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
             ...unsavedLog(),
           });
         } else {
-          const retryAt = ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
-          const error = { code: ending.failure.code, message: ending.failure.message, retryAt, ...explained(ending.failure) };
-          tx.update(pRef, { status: 'failed', error, attemptStartedAt: mayExist ? attemptStartedAt : null, checkingUntil: null, progress: 0, updatedAt: at, ...unsavedLog() });
+          const retryAt =
+            ending.failure.retryAt === undefined ? null : new Date(ending.failure.retryAt);
+          const error = {
+            code: ending.failure.code,
+            message: ending.failure.message,
+            retryAt,
+            ...explained(ending.failure),
+          };
+          tx.update(pRef, {
+            status: 'failed',
+            error,
+            attemptStartedAt: mayExist ? attemptStartedAt : null,
+            checkingUntil: null,
+            progress: 0,
+            updatedAt: at,
+            ...unsavedLog(),
+          });
         }
       } else if (logUnsaved && current?.jobId === jobId) {
         tx.update(pRef, { ...unsavedLog(), updatedAt: at });
       }
       if (ownership.owned) {
-        tx.update(jobRef, ending.ok ? publishedJobPatch(at) : failedPatch(at, { code: ending.failure.code, message: ending.failure.message }));
+        tx.update(
+          jobRef,
+          ending.ok
+            ? publishedJobPatch(at)
+            : failedPatch(at, { code: ending.failure.code, message: ending.failure.message }),
+        );
       }
       if (accountData) {
-        if (!ending.ok && ending.failure.code === 'auth_expired') tx.update(account, { needsReconnect: true });
-        else if (ending.ok && accountData.needsReconnect === true) tx.update(account, { needsReconnect: false });
+        if (!ending.ok && ending.failure.code === 'auth_expired')
+          tx.update(account, { needsReconnect: true });
+        else if (ending.ok && accountData.needsReconnect === true)
+          tx.update(account, { needsReconnect: false });
       }
       return { open, ownership };
     });
     logUnsaved = false;
-    if (!written.open && !written.ownership.owned) return { outcome: 'stopped', reason: written.ownership.reason };
+    if (!written.open && !written.ownership.owned)
+      return { outcome: 'stopped', reason: written.ownership.reason };
     if (ending.ok) {
       log.info('Post published', { ...context, postId, platform });
-      return { outcome: 'published', postId, platformPostId: ending.post.platformPostId, url: ending.post.url };
+      return {
+        outcome: 'published',
+        postId,
+        platformPostId: ending.post.platformPostId,
+        url: ending.post.url,
+      };
     }
     log.warn('Post failed', { ...context, postId, platform, code: ending.failure.code });
-    return { outcome: 'failed', error: { code: ending.failure.code, message: ending.failure.message } };
+    return {
+      outcome: 'failed',
+      error: { code: ending.failure.code, message: ending.failure.message },
+    };
   }
 
   try {
-    if (!entry) return await finish({ ok: false, failure: { code: 'invalid_content', message: 'This platform is not available.' } });
+    if (!entry)
+      return await finish({
+        ok: false,
+        failure: { code: 'invalid_content', message: 'This platform is not available.' },
+      });
     const credentials = await deps.readCredentials(uid, platform);
-    if (!credentials.found) return await finish({ ok: false, failure: { code: 'missing_credentials', message: missingCredentialsMessage(platform) } });
-    if (!credentials.readable) return await finish({ ok: false, failure: { code: 'unreadable_credentials', message: unreadableCredentialsMessage(platform) } });
+    if (!credentials.found)
+      return await finish({
+        ok: false,
+        failure: { code: 'missing_credentials', message: missingCredentialsMessage(platform) },
+      });
+    if (!credentials.readable)
+      return await finish({
+        ok: false,
+        failure: {
+          code: 'unreadable_credentials',
+          message: unreadableCredentialsMessage(platform),
+        },
+      });
     if ('refused' in credentials) return await finish({ ok: false, failure: credentials.refused });
     const media = await openMedia(run.bucket, uid, post.media ?? []);
-    if (!media) return await finish({ ok: false, failure: { code: 'media_missing', message: mediaGoneMessage } });
-    const publisher = deps.publisherFor(platform, credentials.value, recordingFetch(noticingFetch(globalThis.fetch), entry.adapter.requestStep, { sent: logSent, answered: logAnswered }));
+    if (!media)
+      return await finish({
+        ok: false,
+        failure: { code: 'media_missing', message: mediaGoneMessage },
+      });
+    const publisher = deps.publisherFor(
+      platform,
+      credentials.value,
+      recordingFetch(noticingFetch(globalThis.fetch), entry.adapter.requestStep, {
+        sent: logSent,
+        answered: logAnswered,
+      }),
+    );
     const request: PublishRequest = {
       requestId: postId,
       text: post.text,
       media,
       ...(post.author ? { author: post.author.urn } : {}),
-      ...(post.youtube ? { youtube: { ...post.youtube, publishAt: post.youtube.publishAt?.toISOString() ?? null } } : {}),
-      ...(entry.facts.videoUpload ? { uploadSession: sessionStore(post.uploadSession ?? null) } : {}),
+      ...(post.youtube
+        ? { youtube: { ...post.youtube, publishAt: post.youtube.publishAt?.toISOString() ?? null } }
+        : {}),
+      ...(entry.facts.videoUpload
+        ? { uploadSession: sessionStore(post.uploadSession ?? null) }
+        : {}),
       ...(post.reddit ? { reddit: post.reddit } : {}),
       ...(post.document ? { document: { title: post.document.title } } : {}),
       attemptStartedAt: attemptStartedAt.getTime(),
@@ -333,7 +504,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     if (followUps.length > 0 && post.platformPostId && post.url) {
       main = { platformPostId: post.platformPostId, url: post.url };
     } else {
-      const ending = await runStep({ send: () => publisher.publish(request), find: () => publisher.findExisting(request) }, startCheckUntil);
+      const ending = await runStep(
+        { send: () => publisher.publish(request), find: () => publisher.findExisting(request) },
+        startCheckUntil,
+      );
       if (ending === 'lost') return stopped();
       if (!ending.ok || followUps.length === 0) return await finish(ending);
       main = ending.post;
@@ -346,14 +520,28 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         if (step.kind === 'thread') parentId = doc.platformPostId;
         continue;
       }
-      const label = step.kind === 'thread' ? `Post ${step.index + 2} of the thread` : 'The first comment';
+      const label =
+        step.kind === 'thread' ? `Post ${step.index + 2} of the thread` : 'The first comment';
       const { followUp, findFollowUp } = publisher;
-      if (!followUp || !findFollowUp) return await finish({ ok: false, failure: { code: 'invalid_content', message: `${label} cannot be published on ${socialPlatformLabels[platform]}.` } });
+      if (!followUp || !findFollowUp)
+        return await finish({
+          ok: false,
+          failure: {
+            code: 'invalid_content',
+            message: `${label} cannot be published on ${socialPlatformLabels[platform]}.`,
+          },
+        });
       const stepMedia = await openMedia(run.bucket, uid, doc.media ?? []);
-      if (!stepMedia) return await finish({ ok: false, failure: { code: 'media_missing', message: `${label}: ${mediaGoneMessage}` } });
+      if (!stepMedia)
+        return await finish({
+          ok: false,
+          failure: { code: 'media_missing', message: `${label}: ${mediaGoneMessage}` },
+        });
       const earlierAttempt = doc.attemptStartedAt;
       // An earlier run began this step: every request it logged may still land, so it is waited out with look-ups.
-      const stepCheckUntil = earlierAttempt ? loggedRequestsSettledAt(timing, platform, logEntries, earlierAttempt) : null;
+      const stepCheckUntil = earlierAttempt
+        ? loggedRequestsSettledAt(timing, platform, logEntries, earlierAttempt)
+        : null;
       const stepAttempt = earlierAttempt ?? now();
       if (!earlierAttempt && !(await recordStep(step, null, stepAttempt))) return stopped();
       const followUpRequest: FollowUpRequest = {
@@ -364,16 +552,29 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         ...(post.author ? { author: post.author.urn } : {}),
         attemptStartedAt: stepAttempt.getTime(),
       };
-      const ending = await runStep({ send: () => followUp(followUpRequest), find: () => findFollowUp(followUpRequest) }, stepCheckUntil);
+      const ending = await runStep(
+        { send: () => followUp(followUpRequest), find: () => findFollowUp(followUpRequest) },
+        stepCheckUntil,
+      );
       if (ending === 'lost') return stopped();
-      if (!ending.ok) return await finish({ ok: false, failure: { ...ending.failure, message: `${label}: ${ending.failure.message}` } });
+      if (!ending.ok)
+        return await finish({
+          ok: false,
+          failure: { ...ending.failure, message: `${label}: ${ending.failure.message}` },
+        });
       if (!(await recordStep(step, ending.post))) return stopped();
       if (step.kind === 'thread') parentId = ending.post.platformPostId;
     }
     return await finish({ ok: true, post: main });
   } catch (error) {
     log.error('Publish job crashed', { ...context, postId, error: describeError(error) });
-    return finish({ ok: false, failure: { code: 'internal', message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.` } });
+    return finish({
+      ok: false,
+      failure: {
+        code: 'internal',
+        message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.`,
+      },
+    });
   } finally {
     stopBeating();
   }
@@ -383,7 +584,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * that may still land (`initialCheckUntil`) or an unknown outcome is waited out with look-ups before anything
    * is sent again; a request that provably made nothing is sent again with backoff.
    */
-  async function runStep(step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> }, initialCheckUntil: number | null): Promise<Ending | 'lost'> {
+  async function runStep(
+    step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> },
+    initialCheckUntil: number | null,
+  ): Promise<Ending | 'lost'> {
     let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
     let sends = 0;
@@ -393,11 +597,19 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         const decided = await settle(step.find, checkUntil);
         if (decided === 'lost') return 'lost';
         if (decided.status === 'found') return { ok: true, post: decided.post };
-        if (decided.status === 'unknown') return { ok: false, failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) } };
+        if (decided.status === 'unknown')
+          return {
+            ok: false,
+            failure: { code: 'unknown_outcome', message: lookupFailedMessage(platform) },
+          };
         // The earlier request's lifetime is over and the platform has no such post: nothing was made.
         mayExist = false;
         checkUntil = null;
-        if (sends > timing.backoffMs.length) return { ok: false, failure: { code: 'unavailable', message: notPublishedMessage(platform) } };
+        if (sends > timing.backoffMs.length)
+          return {
+            ok: false,
+            failure: { code: 'unavailable', message: notPublishedMessage(platform) },
+          };
       }
       mayExist = true;
       sends++;
@@ -407,26 +619,43 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         outcome = await step.send();
       } catch (error) {
         log.error('Publish call crashed', { ...context, postId, error: describeError(error) });
-        outcome = { ok: false as const, failure: { code: 'unknown_outcome' as const, message: lookupFailedMessage(platform) } };
+        outcome = {
+          ok: false as const,
+          failure: { code: 'unknown_outcome' as const, message: lookupFailedMessage(platform) },
+        };
       }
       if (lost) return 'lost';
       if (withheld && !outcome.ok) {
         // The request that failed never left (its log line could not be written): nothing was made by it.
         withheld = false;
-        outcome = { ok: false as const, failure: { code: 'unavailable' as const, message: notPublishedMessage(platform) } };
+        outcome = {
+          ok: false as const,
+          failure: { code: 'unavailable' as const, message: notPublishedMessage(platform) },
+        };
       }
       if (outcome.ok) return outcome;
       if (outcome.failure.code === 'unknown_outcome') {
         // The request may still land: wait out its lifetime, looking the post up, before deciding.
         checkUntil = settledAt(timing, platform, now().getTime());
         await markChecking(checkUntil);
-        log.warn('Publish outcome unknown: checking', { ...context, postId, platform, until: new Date(checkUntil).toISOString() });
+        log.warn('Publish outcome unknown: checking', {
+          ...context,
+          postId,
+          platform,
+          until: new Date(checkUntil).toISOString(),
+        });
         continue;
       }
       mayExist = false;
       const wait = timing.backoffMs[sends - 1];
       if (outcome.failure.code === 'unavailable' && wait !== undefined) {
-        log.warn('Publish unavailable: sending again', { ...context, postId, platform, waitMs: wait, send: sends });
+        log.warn('Publish unavailable: sending again', {
+          ...context,
+          postId,
+          platform,
+          waitMs: wait,
+          send: sends,
+        });
         await touch(`${socialPlatformLabels[platform]} is not answering: trying again`);
         await sleep(wait);
         continue;
@@ -440,19 +669,46 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * follow-up's attempt (before its request leaves) or its id (before the next step starts). False when this
    * run no longer owns them: it sends nothing more.
    */
-  async function recordStep(step: FollowUpStep | null, published: PublishedPost | null, attemptAt?: Date): Promise<boolean> {
+  async function recordStep(
+    step: FollowUpStep | null,
+    published: PublishedPost | null,
+    attemptAt?: Date,
+  ): Promise<boolean> {
     const owned = await runTransaction(db, async (tx) => {
       const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
-      if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+      if (
+        !lease.ownershipOf(job).owned ||
+        current?.jobId !== jobId ||
+        current.status !== 'publishing'
+      )
+        return false;
       const at = now();
-      const ids = published ? { platformPostId: published.platformPostId, url: published.url } : { attemptStartedAt: attemptAt ?? at };
+      const ids = published
+        ? { platformPostId: published.platformPostId, url: published.url }
+        : { attemptStartedAt: attemptAt ?? at };
       const log = unsavedLog();
       if (!step) tx.update(pRef, { ...ids, checkingUntil: null, updatedAt: at, ...log });
-      else if (step.kind === 'comment' && current.firstComment) tx.update(pRef, { firstComment: { ...current.firstComment, ...ids }, checkingUntil: null, updatedAt: at, ...log });
+      else if (step.kind === 'comment' && current.firstComment)
+        tx.update(pRef, {
+          firstComment: { ...current.firstComment, ...ids },
+          checkingUntil: null,
+          updatedAt: at,
+          ...log,
+        });
       else if (step.kind === 'thread' && current.thread?.[step.index]) {
-        tx.update(pRef, { thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)), checkingUntil: null, updatedAt: at, ...log });
+        tx.update(pRef, {
+          thread: current.thread.map((item, i) => (i === step.index ? { ...item, ...ids } : item)),
+          checkingUntil: null,
+          updatedAt: at,
+          ...log,
+        });
       } else return false;
-      tx.update(jobRef, lease.heartbeat(at, { statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}` }));
+      tx.update(
+        jobRef,
+        lease.heartbeat(at, {
+          statusText: published ? 'Publishing' : `Publishing ${step ? stepName(step) : 'the post'}`,
+        }),
+      );
       return true;
     });
     if (!owned) lost = true;
@@ -478,20 +734,38 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * Looks the post up until `until` (the earlier request's longest lifetime) has passed: found, or surely
    * not made (a look-up after `until` found nothing), or unknown (the platform could not be asked then).
    */
-  async function settle(find: () => Promise<LookupResult>, until: number): Promise<LookupResult | 'lost'> {
+  async function settle(
+    find: () => Promise<LookupResult>,
+    until: number,
+  ): Promise<LookupResult | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
       const askedAt = now().getTime();
       let lookup: LookupResult;
       try {
         lookup = await find();
-        if (lookup.status === 'unknown') log.warn('Publish lookup failed', { ...context, postId, code: lookup.reason.code, error: lookup.reason.message });
+        if (lookup.status === 'unknown')
+          log.warn('Publish lookup failed', {
+            ...context,
+            postId,
+            code: lookup.reason.code,
+            error: lookup.reason.message,
+          });
       } catch (error) {
         // A look-up that crashed learnt nothing either.
         log.warn('Publish lookup failed', { ...context, postId, error: describeError(error) });
-        lookup = { status: 'unknown', reason: { code: 'unavailable', message: 'The look-up failed.' } };
+        lookup = {
+          status: 'unknown',
+          reason: { code: 'unavailable', message: 'The look-up failed.' },
+        };
       }
-      await logLookup(lookup.status === 'found' ? 'Found' : lookup.status === 'unknown' ? 'Could not ask' : 'Not there yet');
+      await logLookup(
+        lookup.status === 'found'
+          ? 'Found'
+          : lookup.status === 'unknown'
+            ? 'Could not ask'
+            : 'Not there yet',
+      );
       if (lookup.status === 'found' || askedAt >= until) return lookup;
       await touch(checkingMessage(platform));
       await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
@@ -499,7 +773,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   }
 
   async function markChecking(until: number): Promise<void> {
-    await whileOpen((at) => ({ post: { checkingUntil: new Date(until) }, job: lease.heartbeat(at, { statusText: checkingMessage(platform) }) }));
+    await whileOpen((at) => ({
+      post: { checkingUntil: new Date(until) },
+      job: lease.heartbeat(at, { statusText: checkingMessage(platform) }),
+    }));
   }
 
   /** Renews the lease with a status line. */
@@ -511,14 +788,22 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
    * Writes while this run owns the job and the post, with the log's unsaved outcomes (best effort: the end is
    * decided by finish).
    */
-  async function whileOpen(patch: (at: Date) => { post?: Record<string, unknown>; job?: Record<string, unknown> }): Promise<void> {
+  async function whileOpen(
+    patch: (at: Date) => { post?: Record<string, unknown>; job?: Record<string, unknown> },
+  ): Promise<void> {
     try {
       const written = await runTransaction(db, async (tx) => {
         const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
-        if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+        if (
+          !lease.ownershipOf(job).owned ||
+          current?.jobId !== jobId ||
+          current.status !== 'publishing'
+        )
+          return false;
         const at = now();
         const { post: postFields, job: jobFields } = patch(at);
-        if (postFields || logUnsaved) tx.update(pRef, { ...postFields, ...unsavedLog(), updatedAt: at });
+        if (postFields || logUnsaved)
+          tx.update(pRef, { ...postFields, ...unsavedLog(), updatedAt: at });
         if (jobFields) tx.update(jobRef, jobFields);
         return true;
       });
@@ -546,12 +831,22 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     try {
       owned = await runTransaction(db, async (tx) => {
         const [job, current] = await readAll(tx, lease.typedRef, pRef.withConverter(postConverter));
-        if (!lease.ownershipOf(job).owned || current?.jobId !== jobId || current.status !== 'publishing') return false;
+        if (
+          !lease.ownershipOf(job).owned ||
+          current?.jobId !== jobId ||
+          current.status !== 'publishing'
+        )
+          return false;
         tx.update(pRef, { publishLog: next.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
         return true;
       });
     } catch (error) {
-      log.warn('Publish request not logged: withheld', { ...context, postId, step, error: describeError(error) });
+      log.warn('Publish request not logged: withheld', {
+        ...context,
+        postId,
+        step,
+        error: describeError(error),
+      });
       withheld = true;
       throw new RequestWithheld(false);
     }
@@ -584,7 +879,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     try {
       await runTransaction(db, async (tx) => {
         const current = (await tx.get(pRef.withConverter(postConverter))).data();
-        if (current?.jobId === jobId) tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
+        if (current?.jobId === jobId)
+          tx.update(pRef, { publishLog: logEntries.slice(-PUBLISH_LOG_MAX), updatedAt: now() });
       });
       logUnsaved = false;
     } catch (error) {
@@ -602,7 +898,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         try {
           await runTransaction(db, async (tx) => {
             const current = (await tx.get(pRef.withConverter(postConverter))).data();
-            if (current?.status === 'publishing' && current.jobId === jobId) tx.update(pRef, { uploadSession: next, updatedAt: now() });
+            if (current?.status === 'publishing' && current.jobId === jobId)
+              tx.update(pRef, { uploadSession: next, updatedAt: now() });
           });
         } catch (error) {
           // Best effort: without it a crash uploads again from the start, which is slower but still makes one video.
@@ -628,7 +925,10 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
         if (!o.owned) return;
         const at = now();
         tx.update(jobRef, lease.heartbeat(at, { progress: percent, statusText }));
-        tx.update(pRef, { progress: Math.max(0, Math.min(100, Math.round(percent))), updatedAt: at });
+        tx.update(pRef, {
+          progress: Math.max(0, Math.min(100, Math.round(percent))),
+          updatedAt: at,
+        });
       });
     } catch (error) {
       log.warn('Publish heartbeat failed', { ...context, error: describeError(error) });
@@ -637,11 +937,15 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
 }
 
 /** A step after the post: a thread item (by its place in `thread`) or the first comment. */
-type FollowUpStep = { kind: 'thread'; index: number; doc: StoredFollowUp } | { kind: 'comment'; doc: StoredFollowUp };
+type FollowUpStep =
+  { kind: 'thread'; index: number; doc: StoredFollowUp } | { kind: 'comment'; doc: StoredFollowUp };
 
 /** The post's follow-up steps in the order they are published: the thread's items, then the first comment. */
 function followUpStepsOf(post: StoredSocialPost): FollowUpStep[] {
-  return [...post.thread.map((doc, index) => ({ kind: 'thread' as const, index, doc })), ...(post.firstComment ? [{ kind: 'comment' as const, doc: post.firstComment }] : [])];
+  return [
+    ...post.thread.map((doc, index) => ({ kind: 'thread' as const, index, doc })),
+    ...(post.firstComment ? [{ kind: 'comment' as const, doc: post.firstComment }] : []),
+  ];
 }
 
 function stepName(step: FollowUpStep): string {
@@ -649,7 +953,11 @@ function stepName(step: FollowUpStep): string {
 }
 
 /** The post's files as range readers (never whole in memory), or undefined when one is gone. */
-async function openMedia(bucket: Bucket, uid: string, media: readonly StoredPostMedia[]): Promise<PublishMedia[] | undefined> {
+async function openMedia(
+  bucket: Bucket,
+  uid: string,
+  media: readonly StoredPostMedia[],
+): Promise<PublishMedia[] | undefined> {
   const out: PublishMedia[] = [];
   for (const m of media) {
     if (!m.storagePath.startsWith(`${uid}/`)) return undefined;
@@ -673,7 +981,9 @@ async function openMedia(bucket: Bucket, uid: string, media: readonly StoredPost
 
 /** The platform's own error code in an answer's body, where its adapter says it is (core/platform-errors.ts). */
 function platformCodeIn(entry: PlatformEntry | undefined, body: unknown): string | undefined {
-  return entry && typeof body === 'object' && body !== null && !Array.isArray(body) ? entry.adapter.errorCodes.read(body as Record<string, unknown>) : undefined;
+  return entry && typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? entry.adapter.errorCodes.read(body as Record<string, unknown>)
+    : undefined;
 }
 
 function describeError(error: unknown): string {

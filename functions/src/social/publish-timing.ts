@@ -32,7 +32,11 @@ export const PUBLISH_TIMING: PublishTiming = {
  * When a request sent at `sentAt` can no longer make a post. The job counts from the moment its wait for
  * the answer ended, a timeout later than the send at most, so the window is never short.
  */
-export function settledAt(timing: PublishTiming, platform: PublishPlatform, sentAt: number): number {
+export function settledAt(
+  timing: PublishTiming,
+  platform: PublishPlatform,
+  sentAt: number,
+): number {
   return sentAt + timing.requestTimeoutMs + timing.settleMs[platform];
 }
 
@@ -55,8 +59,15 @@ export function stepTimeoutMs(timing: PublishTiming, step: string): number {
  * excepted), its send time plus its step's timeout plus the platform's processing delay. Every step is held
  * to it, uploads included, whether or not it makes something visible (publish-log.ts says which do).
  */
-export function loggedRequestsSettledAt(timing: PublishTiming, platform: PublishPlatform, entries: readonly { at: Date; step: string }[], since: Date): number {
-  const ends = entries.filter((e) => e.step !== LOOKUP_STEP).map((e) => e.at.getTime() + stepTimeoutMs(timing, e.step) + timing.settleMs[platform]);
+export function loggedRequestsSettledAt(
+  timing: PublishTiming,
+  platform: PublishPlatform,
+  entries: readonly { at: Date; step: string }[],
+  since: Date,
+): number {
+  const ends = entries
+    .filter((e) => e.step !== LOOKUP_STEP)
+    .map((e) => e.at.getTime() + stepTimeoutMs(timing, e.step) + timing.settleMs[platform]);
   return Math.max(settledAt(timing, platform, since.getTime()), ...ends);
 }
 
@@ -66,13 +77,17 @@ export const PUBLISH_START_TIMEOUT_MS = 60_000;
 export const MAX_PUBLISH_RESTARTS = 3;
 
 /** MUSE_PUBLISH_TIMEOUT_MS, MUSE_PUBLISH_UPLOAD_TIMEOUT_MS, MUSE_PUBLISH_SETTLE_MS, MUSE_PUBLISH_LOOKUP_MS, MUSE_PUBLISH_BACKOFF_MS (comma list). */
-export function readPublishTiming(env: Readonly<Record<string, string | undefined>>, emulated: boolean): PublishTiming {
+export function readPublishTiming(
+  env: Readonly<Record<string, string | undefined>>,
+  emulated: boolean,
+): PublishTiming {
   if (!emulated) return PUBLISH_TIMING;
   const ms = (name: string): number | undefined => {
     const raw = env[name]?.trim();
     if (!raw) return undefined;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new Error(`${name} must be a whole number of milliseconds`);
     return n;
   };
   const settle = ms('MUSE_PUBLISH_SETTLE_MS');
@@ -80,14 +95,20 @@ export function readPublishTiming(env: Readonly<Record<string, string | undefine
   const backoffMs = backoffRaw
     ? backoffRaw.split(',').map((part) => {
         const n = Number(part.trim());
-        if (!Number.isInteger(n) || n < 0) throw new Error('MUSE_PUBLISH_BACKOFF_MS must be whole numbers of milliseconds, comma-separated');
+        if (!Number.isInteger(n) || n < 0)
+          throw new Error(
+            'MUSE_PUBLISH_BACKOFF_MS must be whole numbers of milliseconds, comma-separated',
+          );
         return n;
       })
     : PUBLISH_TIMING.backoffMs;
   return {
     requestTimeoutMs: ms('MUSE_PUBLISH_TIMEOUT_MS') ?? PUBLISH_TIMING.requestTimeoutMs,
     uploadTimeoutMs: ms('MUSE_PUBLISH_UPLOAD_TIMEOUT_MS') ?? PUBLISH_TIMING.uploadTimeoutMs,
-    settleMs: settle === undefined ? PUBLISH_TIMING.settleMs : { x: settle, linkedin: settle, reddit: settle, youtube: settle },
+    settleMs:
+      settle === undefined
+        ? PUBLISH_TIMING.settleMs
+        : { x: settle, linkedin: settle, reddit: settle, youtube: settle },
     lookupEveryMs: ms('MUSE_PUBLISH_LOOKUP_MS') ?? PUBLISH_TIMING.lookupEveryMs,
     backoffMs,
   };

@@ -34,7 +34,9 @@ const signedInScreens: Screen[] = [
     heading: 'Dashboard',
     open: async (page) => {
       await page.getByRole('button', { name: 'Send Feedback' }).click();
-      await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback')).toBeFocused();
+      await expect(
+        page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback'),
+      ).toBeFocused();
     },
   },
   { name: 'library', path: '/library', heading: 'Library' },
@@ -44,17 +46,27 @@ const signedInScreens: Screen[] = [
     heading: 'Library',
     open: async (page) => {
       await page.getByRole('button', { name: `Delete ${SEEDED_TITLE}` }).click();
-      await expect(page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('alertdialog', { name: 'Are you sure?' })
+          .getByRole('button', { name: 'Cancel' }),
+      ).toBeVisible();
     },
   },
-  { name: 'library with a linked item that is gone', path: '/library?item=gone', heading: 'Library' },
+  {
+    name: 'library with a linked item that is gone',
+    path: '/library?item=gone',
+    heading: 'Library',
+  },
   {
     name: 'extension sign-in without the extension',
     path: '/extension-sign-in',
     heading: 'Sign in the extension',
     open: async (page) => {
       // The first createSignInCode starts its function cold, then the page waits out the extension's answer.
-      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: waits.long });
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({
+        timeout: waits.long,
+      });
     },
   },
   { name: 'create hub', path: '/create', heading: 'Create' },
@@ -83,7 +95,9 @@ const signedOutScreens: Screen[] = [
     path: `/extension-sign-in#code=${'A'.repeat(43)}`,
     heading: 'Open the dashboard',
     open: async (page) => {
-      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: waits.call });
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({
+        timeout: waits.call,
+      });
     },
   },
 ];
@@ -114,14 +128,26 @@ const test = base.extend<{ signedOut: boolean }, { session: StorageState }>({
 function describeNode(rule: Result, node: NodeResult): string {
   const lines = [`    at ${node.target.map(String).join(' > ')}`];
   // color-contrast reports the measured colours on its check's data.
-  const data = node.any.find((check) => check.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
-  if (rule.id === 'color-contrast' && data) lines.push(`      ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1, needs ${data.expectedContrastRatio}`);
-  else if (node.failureSummary) lines.push(`      ${node.failureSummary.replace(/\n/g, '\n      ')}`);
+  const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
+    | undefined;
+  if (rule.id === 'color-contrast' && data)
+    lines.push(
+      `      ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1, needs ${data.expectedContrastRatio}`,
+    );
+  else if (node.failureSummary)
+    lines.push(`      ${node.failureSummary.replace(/\n/g, '\n      ')}`);
   return lines.join('\n');
 }
 
 function describeViolations(violations: Result[]): string {
-  return violations.map((v) => [`${v.id} (${v.impact}): ${v.help}`, ...v.nodes.map((node) => describeNode(v, node))].join('\n')).join('\n');
+  return violations
+    .map((v) =>
+      [`${v.id} (${v.impact}): ${v.help}`, ...v.nodes.map((node) => describeNode(v, node))].join(
+        '\n',
+      ),
+    )
+    .join('\n');
 }
 
 /**
@@ -135,7 +161,10 @@ async function load(page: Page, screen: Screen, theme: Theme, inApp: boolean): P
     await navigateInApp(page, screen.path);
   } else {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      THEME_STORAGE_KEY,
+      theme,
+    ] as const);
     await page.goto(screen.path);
     await settleColours(page);
   }
@@ -154,7 +183,9 @@ async function load(page: Page, screen: Screen, theme: Theme, inApp: boolean): P
  * !important in a cascade layer, which an unlayered rule cannot override.
  */
 async function settleColours(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition-property: none !important; }' });
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition-property: none !important; }',
+  });
 }
 
 /** Switches the open page to the other theme in place, the way a change in another tab reaches it (a storage event). */
@@ -163,7 +194,9 @@ async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(
     ([key, value]) => {
       localStorage.setItem(key, value);
-      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }),
+      );
     },
     [THEME_STORAGE_KEY, theme] as const,
   );
@@ -180,7 +213,12 @@ async function expectTheme(page: Page, theme: Theme): Promise<void> {
  * `contrastOnly`: the page was only switched to the other theme in place, which changes colours and
  * nothing else, so only the colour rules can answer differently.
  */
-async function expectNoViolations(page: Page, screen: Screen, theme: Theme, { contrastOnly = false } = {}): Promise<void> {
+async function expectNoViolations(
+  page: Page,
+  screen: Screen,
+  theme: Theme,
+  { contrastOnly = false } = {},
+): Promise<void> {
   // Only violations are read: axe then keeps one node of each passing or incomplete rule instead of all
   // of them, less to collect and send back (the violations are reported whole).
   // Legacy mode runs axe.run in the page itself. The default splits the run (axe.runPartial in each frame,
@@ -189,9 +227,18 @@ async function expectNoViolations(page: Page, screen: Screen, theme: Theme, { co
   // third of the file's time) for the same results.
   const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   // axe runs either a set of tags or a set of rules: both colour rules belong to WCAG 2.0 AA / A.
-  const results = await (contrastOnly ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder.withTags(WCAG_TAGS)).analyze();
+  const results = await (
+    contrastOnly
+      ? builder.withRules(['color-contrast', 'link-in-text-block'])
+      : builder.withTags(WCAG_TAGS)
+  ).analyze();
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
-  expect.soft(describeViolations(failing), `serious or critical violations on ${screen.path} (${theme})`).toBe('');
+  expect
+    .soft(
+      describeViolations(failing),
+      `serious or critical violations on ${screen.path} (${theme})`,
+    )
+    .toBe('');
 }
 
 /**
@@ -200,7 +247,12 @@ async function expectNoViolations(page: Page, screen: Screen, theme: Theme, { co
  * test's first screen, and any screen after a dialog or with its predecessor's heading) and on a screen
  * rendered in it from the start (reached through the router in the theme the previous screen ended in).
  */
-async function scanBothThemes(page: Page, screen: Screen, index: number, inApp: boolean): Promise<void> {
+async function scanBothThemes(
+  page: Page,
+  screen: Screen,
+  index: number,
+  inApp: boolean,
+): Promise<void> {
   const [first, second]: [Theme, Theme] = index % 2 === 0 ? ['light', 'dark'] : ['dark', 'light'];
   await load(page, screen, first, inApp);
   await expectNoViolations(page, screen, first);
@@ -221,7 +273,9 @@ const SCREENS_PER_TEST = 4;
 function scanAll(screens: Screen[]): void {
   for (let start = 0; start < screens.length; start += SCREENS_PER_TEST) {
     const group = screens.slice(start, start + SCREENS_PER_TEST);
-    test(`${group.map((screen) => screen.name).join(', ')}: no serious or critical violations`, async ({ page }) => {
+    test(`${group.map((screen) => screen.name).join(', ')}: no serious or critical violations`, async ({
+      page,
+    }) => {
       // A budget for several screens, as other multi-step tests have.
       test.setTimeout(waits.test * 2);
       for (const [offset, screen] of group.entries()) {
@@ -242,7 +296,9 @@ test.describe('accessibility in the light and dark themes', () => {
   });
 });
 
-test('on the image page, Tab goes from the selected mode tab straight to its first field', async ({ page }) => {
+test('on the image page, Tab goes from the selected mode tab straight to its first field', async ({
+  page,
+}) => {
   await page.goto('/create/image');
   await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
   await page.getByRole('tab', { name: 'Text to Image' }).focus();

@@ -14,19 +14,34 @@ import { expect, test } from '../support/fixtures';
 
 const HOUR = 60 * 60_000;
 
-test('a published post’s results after its snapshots, on the post, the channel and the home page', async ({ muse, page }) => {
+test('a published post’s results after its snapshots, on the post, the channel and the home page', async ({
+  muse,
+  page,
+}) => {
   await muse.signUpAndSignIn();
-  const [image] = await muse.seed.generations([{ type: 'image', title: 'Harbour at dawn', prompt: 'A harbour at dawn, oil paint' }]);
+  const [image] = await muse.seed.generations([
+    { type: 'image', title: 'Harbour at dawn', prompt: 'A harbour at dawn, oil paint' },
+  ]);
   const db = adminDb();
   const uid = muse.user.uid;
-  await db.doc(`${userCollectionPath(uid, 'generations')}/${image!.id}`).update({ metadata: { model: 'flux-pro-1.1' } });
+  await db
+    .doc(`${userCollectionPath(uid, 'generations')}/${image!.id}`)
+    .update({ metadata: { model: 'flux-pro-1.1' } });
   const published = Date.now() - 30 * HOUR;
   const at = (ms: number) => Timestamp.fromMillis(ms);
   await db.doc(`${userCollectionPath(uid, 'socialPosts')}/${randomUUID()}`).set({
     platform: 'linkedin',
     status: 'published',
     text: 'The harbour at dawn, painted with FLUX',
-    media: [{ generationId: image!.id, contentType: 'image/png', sizeBytes: 2048, title: 'Harbour at dawn', url: null }],
+    media: [
+      {
+        generationId: image!.id,
+        contentType: 'image/png',
+        sizeBytes: 2048,
+        title: 'Harbour at dawn',
+        url: null,
+      },
+    ],
     author: { urn: 'urn:li:organization:1000001', name: 'Muse Sandbox Page' },
     platformPostId: 'urn:li:share:7300000000000000001',
     url: 'https://www.linkedin.com/feed/update/urn:li:share:7300000000000000001',
@@ -36,7 +51,11 @@ test('a published post’s results after its snapshots, on the post, the channel
     updatedAt: at(published),
     publishedAt: at(published),
     metrics: {
-      '1h': { takenAt: at(published + HOUR + 4 * 60_000), source: 'LinkedIn socialActions and organizationalEntityShareStatistics', counts: { impressions: 120, clicks: 9, likes: 7, comments: 2, shares: 1 } },
+      '1h': {
+        takenAt: at(published + HOUR + 4 * 60_000),
+        source: 'LinkedIn socialActions and organizationalEntityShareStatistics',
+        counts: { impressions: 120, clicks: 9, likes: 7, comments: 2, shares: 1 },
+      },
       '1d': {
         takenAt: at(published + 24 * HOUR + 6 * 60_000),
         source: 'LinkedIn socialActions and organizationalEntityShareStatistics',
@@ -46,11 +65,17 @@ test('a published post’s results after its snapshots, on the post, the channel
   });
 
   await page.goto('/social/linkedin');
-  const post = page.getByRole('listitem').filter({ hasText: 'The harbour at dawn, painted with FLUX' });
+  const post = page
+    .getByRole('listitem')
+    .filter({ hasText: 'The harbour at dawn, painted with FLUX' });
   await post.getByRole('button', { name: 'Results' }).click();
   const results = post.getByRole('region', { name: 'Results' });
-  await expect(results.getByRole('img', { name: 'Impressions: 1 hour 120, 1 day 1,480, 7 days not yet' })).toBeVisible();
-  await expect(results.getByRole('img', { name: 'Reactions: 1 hour 7, 1 day 38, 7 days not yet' })).toBeVisible();
+  await expect(
+    results.getByRole('img', { name: 'Impressions: 1 hour 120, 1 day 1,480, 7 days not yet' }),
+  ).toBeVisible();
+  await expect(
+    results.getByRole('img', { name: 'Reactions: 1 hour 7, 1 day 38, 7 days not yet' }),
+  ).toBeVisible();
   await expect(results.getByText('Made with flux-pro-1.1', { exact: false })).toBeVisible();
   const channel = page.getByRole('region', { name: 'Results on LinkedIn' });
   await expect(channel.getByRole('row', { name: /flux-pro-1\.1/ })).toContainText('51');
@@ -58,7 +83,9 @@ test('a published post’s results after its snapshots, on the post, the channel
 
   await page.goto('/');
   const overview = page.getByRole('region', { name: 'Social Media Overview' });
-  await expect(overview.getByText('1.5K impressions · 51 engagements · 1 post measured')).toBeVisible();
+  await expect(
+    overview.getByText('1.5K impressions · 51 engagements · 1 post measured'),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weekly Goals' })).toContainText('3.4%');
   await expect(page.getByText(/sample/i)).toHaveCount(0);
 
@@ -67,7 +94,10 @@ test('a published post’s results after its snapshots, on the post, the channel
   await mkdir(shots, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      THEME_STORAGE_KEY,
+      theme,
+    ] as const);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/social/linkedin');

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../../core/constants';
-import { defaultProjectSettings, type TimelineItem, type VideoProjectDoc } from '../../../core/editor/model';
+import {
+  defaultProjectSettings,
+  type TimelineItem,
+  type VideoProjectDoc,
+} from '../../../core/editor/model';
 import { userCollectionPath } from '../../../core/firestore-paths';
 import { adminDb } from '../support/admin';
 import { expect, test, type Muse } from '../support/fixtures';
@@ -29,8 +33,15 @@ const SEEDED = ['Alpha 00:00:00-00:20:00', 'Bravo 00:20:00-00:40:00', 'Charlie 0
 async function openProject(muse: Muse, page: Page): Promise<string> {
   await muse.signUp().create();
   const now = Timestamp.now();
-  const project: VideoProjectDoc<Timestamp> = { title: 'Keys', settings: { timelineItems: ITEMS, project: defaultProjectSettings }, createdAt: now, updatedAt: now };
-  const { id } = await adminDb().collection(userCollectionPath(muse.user.uid, 'videoProjects')).add(project);
+  const project: VideoProjectDoc<Timestamp> = {
+    title: 'Keys',
+    settings: { timelineItems: ITEMS, project: defaultProjectSettings },
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { id } = await adminDb()
+    .collection(userCollectionPath(muse.user.uid, 'videoProjects'))
+    .add(project);
   await muse.startSession();
   await muse.open(`/create/editor?project=${id}`);
   await expect(page.getByLabel('Project title')).toHaveValue('Keys');
@@ -38,7 +49,8 @@ async function openProject(muse: Muse, page: Page): Promise<string> {
   return id;
 }
 
-const clips = (page: Page) => page.getByRole('group', { name: 'Track: Main video' }).getByRole('button');
+const clips = (page: Page) =>
+  page.getByRole('group', { name: 'Track: Main video' }).getByRole('button');
 /** The main track as "<label> <start>-<end>" in time order (from each clip's name "<label>, Main video, <start> to <end>"). */
 const mainTrack = (page: Page) =>
   clips(page).evaluateAll((els) =>
@@ -47,7 +59,8 @@ const mainTrack = (page: Page) =>
       .sort((a, b) => a[2]!.localeCompare(b[2]!))
       .map(([, label, start, end]) => `${label} ${start}-${end}`),
   );
-const clip = (page: Page, label: string, start: string) => page.getByRole('button', { name: new RegExp(`^${label}, Main video, ${start} to `) });
+const clip = (page: Page, label: string, start: string) =>
+  page.getByRole('button', { name: new RegExp(`^${label}, Main video, ${start} to `) });
 const playhead = (page: Page) => page.getByLabel('Playhead', { exact: true });
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 /** The preview's readout "mm:ss.t / mm:ss.t" as the current second. */
@@ -57,11 +70,16 @@ async function currentSeconds(page: Page): Promise<number> {
   return Number(m) * 60 + Number(s);
 }
 /** The width on screen of a clip's box, which follows the zoom (px per frame). */
-const widthOf = (page: Page, label: string) => clip(page, label, '00:00:00').evaluate((el) => el.parentElement!.getBoundingClientRect().width);
+const widthOf = (page: Page, label: string) =>
+  clip(page, label, '00:00:00').evaluate((el) => el.parentElement!.getBoundingClientRect().width);
 /** Keys go to the page, not a control: focus on nothing, as after clicking an empty part of the page. */
-const focusPage = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+const focusPage = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
-test('transport keys: play and pause, the J/K/L shuttle, frame and second steps, Home and End', async ({ muse, page }) => {
+test('transport keys: play and pause, the J/K/L shuttle, frame and second steps, Home and End', async ({
+  muse,
+  page,
+}) => {
   await openProject(muse, page);
   await focusPage(page);
   const playing = preview(page).getByRole('button', { name: 'Pause', exact: true });
@@ -145,7 +163,10 @@ test('transport keys: play and pause, the J/K/L shuttle, frame and second steps,
   await mkdir(shots, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      THEME_STORAGE_KEY,
+      theme,
+    ] as const);
     await page.reload();
     await expect(playhead(page)).toHaveText('00:00:00 / 01:00:00');
     await focusPage(page);
@@ -164,7 +185,10 @@ test('transport keys: play and pause, the J/K/L shuttle, frame and second steps,
   }
 });
 
-test('editing keys: split, drop left and right, delete, ripple delete, undo and redo, clipboard, snapping, markers, zoom', async ({ muse, page }) => {
+test('editing keys: split, drop left and right, delete, ripple delete, undo and redo, clipboard, snapping, markers, zoom', async ({
+  muse,
+  page,
+}) => {
   await openProject(muse, page);
   await focusPage(page);
   const undo = async () => {
@@ -194,12 +218,16 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
 
   await test.step('Q drops the part left of the playhead, W the part right of it; the track closes up', async () => {
     await page.keyboard.press('Q');
-    await expect.poll(() => mainTrack(page)).toEqual(['Alpha 00:00:00-00:15:00', 'Bravo 00:15:00-00:35:00', 'Charlie 00:35:00-00:55:00']);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual(['Alpha 00:00:00-00:15:00', 'Bravo 00:15:00-00:35:00', 'Charlie 00:35:00-00:55:00']);
     await expect(playhead(page)).toHaveText('00:00:00 / 00:55:00');
     await undo();
     await toFiveSeconds();
     await page.keyboard.press('W');
-    await expect.poll(() => mainTrack(page)).toEqual(['Alpha 00:00:00-00:05:00', 'Bravo 00:05:00-00:25:00', 'Charlie 00:25:00-00:45:00']);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual(['Alpha 00:00:00-00:05:00', 'Bravo 00:05:00-00:25:00', 'Charlie 00:25:00-00:45:00']);
     await undo();
   });
 
@@ -235,7 +263,9 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
     await expect.poll(() => mainTrack(page)).toEqual([SEEDED[0], SEEDED[2]]);
     await page.keyboard.press('End');
     await page.keyboard.press('Control+V');
-    await expect.poll(() => mainTrack(page)).toEqual([SEEDED[0], SEEDED[2], 'Bravo 01:00:00-01:20:00']);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual([SEEDED[0], SEEDED[2], 'Bravo 01:00:00-01:20:00']);
     await page.keyboard.press('Control+Z');
     await undo();
 
@@ -248,7 +278,9 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
 
   await test.step('N turns snapping off and on', async () => {
     await focusPage(page);
-    const snap = page.getByRole('toolbar', { name: 'Timeline tools' }).getByRole('button', { name: 'Snap', exact: true });
+    const snap = page
+      .getByRole('toolbar', { name: 'Timeline tools' })
+      .getByRole('button', { name: 'Snap', exact: true });
     await expect(snap).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('N');
     await expect(snap).toHaveAttribute('aria-pressed', 'false');
@@ -258,13 +290,17 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
 
   await test.step('M adds a marker at the playhead; ] goes to the next marker, [ to the previous one', async () => {
     await focusPage(page);
-    const markers = page.getByRole('group', { name: 'Markers' }).getByRole('button', { name: /^Marker \d+ at / });
+    const markers = page
+      .getByRole('group', { name: 'Markers' })
+      .getByRole('button', { name: /^Marker \d+ at / });
     await expect(markers).toHaveCount(0);
     await page.keyboard.press('Home');
     await page.keyboard.press('M');
     await toFiveSeconds();
     await page.keyboard.press('M');
-    await expect.poll(() => markers.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Marker 1 at 00:00:00', 'Marker 2 at 00:05:00']);
+    await expect
+      .poll(() => markers.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+      .toEqual(['Marker 1 at 00:00:00', 'Marker 2 at 00:05:00']);
     await page.keyboard.press('Home');
     await page.keyboard.press('BracketRight');
     await expect(playhead(page)).toHaveText('00:05:00 / 01:00:00');
@@ -292,7 +328,10 @@ test('editing keys: split, drop left and right, delete, ripple delete, undo and 
   });
 });
 
-test('keys typed in a field stay there; ? opens the overlay, a key remapped in it works and survives a reload', async ({ muse, page }) => {
+test('keys typed in a field stay there; ? opens the overlay, a key remapped in it works and survives a reload', async ({
+  muse,
+  page,
+}) => {
   await openProject(muse, page);
 
   await test.step('typing in the project title changes the title, not the timeline', async () => {
@@ -309,7 +348,10 @@ test('keys typed in a field stay there; ? opens the overlay, a key remapped in i
     await expect.poll(() => mainTrack(page)).toEqual(SEEDED);
     await expect(playhead(page)).toHaveText('00:00:00 / 01:00:00');
     await expect(preview(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Snap', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Snap', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
   });
 
@@ -318,7 +360,9 @@ test('keys typed in a field stay there; ? opens the overlay, a key remapped in i
     await focusPage(page);
     await page.keyboard.press('Shift+Slash');
     await expect(overlay).toBeVisible();
-    await expect(overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' })).toContainText('S');
+    await expect(
+      overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' }),
+    ).toContainText('S');
     const rows = overlay.getByRole('list', { name: 'Shortcuts' }).getByRole('listitem');
     await expect(rows.first()).toContainText('Play or pause');
     await expect(rows.last()).toContainText('Show keyboard shortcuts');
@@ -326,9 +370,13 @@ test('keys typed in a field stay there; ? opens the overlay, a key remapped in i
 
   await test.step('Split remapped to B in the overlay: B splits, S no longer does', async () => {
     await overlay.getByRole('button', { name: 'Change the key for Split at playhead' }).click();
-    await expect(overlay.getByRole('button', { name: 'Change the key for Split at playhead' })).toHaveText('Press…');
+    await expect(
+      overlay.getByRole('button', { name: 'Change the key for Split at playhead' }),
+    ).toHaveText('Press…');
     await page.keyboard.press('B');
-    await expect(overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' }).locator('kbd')).toHaveText(['B']);
+    await expect(
+      overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' }).locator('kbd'),
+    ).toHaveText(['B']);
     await overlay.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(overlay).toBeHidden();
     await focusPage(page);
@@ -337,22 +385,36 @@ test('keys typed in a field stay there; ? opens the overlay, a key remapped in i
     await expect(playhead(page)).toHaveText('00:05:00 / 01:00:00');
     await expect.poll(() => mainTrack(page)).toEqual(SEEDED);
     await page.keyboard.press('B');
-    await expect.poll(() => mainTrack(page)).toEqual(['Alpha 00:00:00-00:05:00', 'Alpha 00:05:00-00:20:00', ...SEEDED.slice(1)]);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual(['Alpha 00:00:00-00:05:00', 'Alpha 00:05:00-00:20:00', ...SEEDED.slice(1)]);
   });
 
   await test.step('after a reload B still splits and S still does not', async () => {
     await page.reload();
     // The split comes back from the draft.
-    await expect.poll(() => mainTrack(page)).toEqual(['Alpha 00:00:00-00:05:00', 'Alpha 00:05:00-00:20:00', ...SEEDED.slice(1)]);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual(['Alpha 00:00:00-00:05:00', 'Alpha 00:05:00-00:20:00', ...SEEDED.slice(1)]);
     await focusPage(page);
     for (let i = 0; i < 30; i++) await page.keyboard.press('Shift+ArrowRight');
     await expect(playhead(page)).toHaveText('00:30:00 / 01:00:00');
     await page.keyboard.press('S');
     await expect(clips(page)).toHaveCount(4);
     await page.keyboard.press('B');
-    await expect.poll(() => mainTrack(page)).toEqual(['Alpha 00:00:00-00:05:00', 'Alpha 00:05:00-00:20:00', 'Bravo 00:20:00-00:30:00', 'Bravo 00:30:00-00:40:00', SEEDED[2]]);
+    await expect
+      .poll(() => mainTrack(page))
+      .toEqual([
+        'Alpha 00:00:00-00:05:00',
+        'Alpha 00:05:00-00:20:00',
+        'Bravo 00:20:00-00:30:00',
+        'Bravo 00:30:00-00:40:00',
+        SEEDED[2],
+      ]);
     await page.keyboard.press('Shift+Slash');
-    await expect(overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' }).locator('kbd')).toHaveText(['B']);
+    await expect(
+      overlay.getByRole('listitem').filter({ hasText: 'Split at playhead' }).locator('kbd'),
+    ).toHaveText(['B']);
   });
 });
 

@@ -1,14 +1,26 @@
 import { type Page } from '@playwright/test';
 import { gradientPng } from '../../sandbox/providers/png';
-import { eventually, expect, type GenerationSeed, type Muse, test, waits } from '../support/fixtures';
+import {
+  eventually,
+  expect,
+  type GenerationSeed,
+  type Muse,
+  test,
+  waits,
+} from '../support/fixtures';
 
 // The video editor end to end: library media onto the timeline, Save creating the project, reopening it,
 // drafts surviving a reload, the project list, uploads, and a render followed to its download.
 
 // The clips of the main video track in time order; each is named "<label>, <track>, <start> to <end>".
-const clips = (page: Page) => page.getByRole('group', { name: 'Track: Main video' }).getByRole('button');
-const clipNames = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', ')[0]));
-const starts = (page: Page) => clips(page).evaluateAll((els) => els.map((e) => /, (\d\d:\d\d:\d\d) to /.exec(e.getAttribute('aria-label') ?? '')?.[1]));
+const clips = (page: Page) =>
+  page.getByRole('group', { name: 'Track: Main video' }).getByRole('button');
+const clipNames = (page: Page) =>
+  clips(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', ')[0]));
+const starts = (page: Page) =>
+  clips(page).evaluateAll((els) =>
+    els.map((e) => /, (\d\d:\d\d:\d\d) to /.exec(e.getAttribute('aria-label') ?? '')?.[1]),
+  );
 /** Selects a clip of the main track from the keyboard (Enter on the focused clip), opening its settings. */
 async function select(page: Page, label: string, nth = 0) {
   await page
@@ -18,7 +30,8 @@ async function select(page: Page, label: string, nth = 0) {
     .press('Enter');
   await expect(page.getByRole('group', { name: `Selected clip: ${label}` })).toBeVisible();
 }
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 const library: GenerationSeed[] = [
   { type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox'), minutesAgo: 1 },
@@ -32,7 +45,11 @@ async function openEditor(muse: Muse, items: GenerationSeed[] = library) {
   await expect(muse.page.getByLabel('Project title')).toHaveValue('Untitled Project');
 }
 
-async function addFromLibrary(page: Page, button: 'Add Media' | 'Add Image' | 'Add Video' | 'Add Audio', title: string) {
+async function addFromLibrary(
+  page: Page,
+  button: 'Add Media' | 'Add Image' | 'Add Video' | 'Add Audio',
+  title: string,
+) {
   if (button === 'Add Audio') await page.getByRole('tab', { name: 'Effects' }).click();
   else await page.getByRole('tab', { name: 'Media', exact: true }).click();
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -48,7 +65,10 @@ async function addTitle(page: Page) {
 
 const projectsOf = (muse: Muse) => muse.stored.list('videoProjects');
 
-test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({ muse, page }) => {
+test('an empty editor: untitled, nothing to render or download, a 400 px Add Media dialog of images and videos', async ({
+  muse,
+  page,
+}) => {
   await openEditor(muse);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
@@ -59,25 +79,39 @@ test('an empty editor: untitled, nothing to render or download, a 400 px Add Med
   await page.getByRole('button', { name: 'Add Media' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Media' });
   // Polled: the dialog scales in, and its box is smaller until the animation ends.
-  await expect.poll(async () => (await dialog.getByTestId('add-media-panel').boundingBox())?.height).toBe(400);
+  await expect
+    .poll(async () => (await dialog.getByTestId('add-media-panel').boundingBox())?.height)
+    .toBe(400);
   const grid = dialog.getByRole('list', { name: 'Library media' });
   await expect(grid.getByRole('listitem')).toHaveCount(3);
   await expect(grid.getByRole('button', { name: 'Add Calm piano' })).toHaveCount(0);
-  const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  const columns = await grid.evaluate(
+    (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length,
+  );
   expect(columns).toBe(3);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Add Image', exact: true }).click();
-  const images = page.getByRole('dialog', { name: 'Add Image' }).getByRole('list', { name: 'Library media' });
+  const images = page
+    .getByRole('dialog', { name: 'Add Image' })
+    .getByRole('list', { name: 'Library media' });
   await expect(images.getByRole('button')).toHaveText(['Red fox', 'Mountain lake']);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Add Video', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Add Video' }).getByRole('list', { name: 'Library media' }).getByRole('button')).toHaveText([/Waves at dawn$/]);
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Add Video' })
+      .getByRole('list', { name: 'Library media' })
+      .getByRole('button'),
+  ).toHaveText([/Waves at dawn$/]);
   // Nothing was saved by visiting.
   expect(await projectsOf(muse)).toHaveLength(0);
 });
 
-test('builds a project from library media, edits the timeline with undo, saves it and reopens it', async ({ muse, page }) => {
+test('builds a project from library media, edits the timeline with undo, saves it and reopens it', async ({
+  muse,
+  page,
+}) => {
   await openEditor(muse);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await addFromLibrary(page, 'Add Video', 'Waves at dawn');
@@ -87,9 +121,13 @@ test('builds a project from library media, edits the timeline with undo, saves i
 
   // Spec defaults: image 5 s, video 10 s, title 3 s, back to back on the main track; audio on Audio 1.
   // Timecodes are mm:ss:frames at 30 fps.
-  await expect.poll(() => clipNames(page)).toEqual(['Red fox', 'Waves at dawn', 'New Title', 'Mountain lake']);
+  await expect
+    .poll(() => clipNames(page))
+    .toEqual(['Red fox', 'Waves at dawn', 'New Title', 'Mountain lake']);
   expect(await starts(page)).toEqual(['00:00:00', '00:05:00', '00:15:00', '00:18:00']);
-  await expect(page.getByRole('group', { name: 'Track: Audio 1' }).getByRole('button')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Track: Audio 1' }).getByRole('button')).toHaveCount(
+    1,
+  );
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23.0');
   expect(await projectsOf(muse)).toHaveLength(0);
 
@@ -105,10 +143,14 @@ test('builds a project from library media, edits the timeline with undo, saves i
   // Reorder from the keyboard: the title one place earlier, then to the start; the track stays back to back.
   await select(page, 'New Title');
   await page.getByRole('button', { name: 'Move New Title earlier' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['Red fox', 'New Title', 'Waves at dawn', 'Mountain lake']);
+  await expect
+    .poll(() => clipNames(page))
+    .toEqual(['Red fox', 'New Title', 'Waves at dawn', 'Mountain lake']);
   expect(await starts(page)).toEqual(['00:00:00', '00:05:00', '00:08:00', '00:10:15']);
   await page.getByRole('button', { name: 'Move New Title earlier' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
+  await expect
+    .poll(() => clipNames(page))
+    .toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
   expect(await starts(page)).toEqual(['00:00:00', '00:03:00', '00:08:00', '00:10:15']);
   await expect(page.getByRole('button', { name: 'Move New Title earlier' })).toBeDisabled();
 
@@ -118,7 +160,9 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Mountain lake']);
   expect(await starts(page)).toEqual(['00:00:00', '00:03:00', '00:08:00']);
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
+  await expect
+    .poll(() => clipNames(page))
+    .toEqual(['New Title', 'Red fox', 'Waves at dawn', 'Mountain lake']);
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect.poll(() => clipNames(page)).toEqual(['New Title', 'Red fox', 'Mountain lake']);
 
@@ -150,9 +194,20 @@ test('builds a project from library media, edits the timeline with undo, saves i
   expect(stored).toMatchObject({
     title: 'Trip to the sea',
     settings: {
-      project: { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'webm', quality: 'low' },
+      project: {
+        aspectRatio: '9:16',
+        resolution: { width: 1080, height: 1920 },
+        fps: 30,
+        format: 'webm',
+        quality: 'low',
+      },
       timelineItems: [
-        { type: 'title', start_time: 0, duration: 3, settings: { text: 'Hello sea', fontSize: 32, color: '#ffffff' } },
+        {
+          type: 'title',
+          start_time: 0,
+          duration: 3,
+          settings: { text: 'Hello sea', fontSize: 32, color: '#ffffff' },
+        },
         { type: 'image', start_time: 3, duration: 5, settings: { name: 'Red fox' } },
         { type: 'image', start_time: 8, duration: 5, settings: { name: 'Mountain lake' } },
         { type: 'audio', start_time: 0, duration: 10, settings: { name: 'Calm piano' } },
@@ -164,7 +219,9 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await page.getByLabel('Project title').fill('Trip to the sea, day 2');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
-  await expect.poll(async () => (await projectsOf(muse)).map((d) => d.title)).toEqual(['Trip to the sea, day 2']);
+  await expect
+    .poll(async () => (await projectsOf(muse)).map((d) => d.title))
+    .toEqual(['Trip to the sea, day 2']);
 
   await page.reload();
   await expect(page.getByLabel('Project title')).toHaveValue('Trip to the sea, day 2');
@@ -183,7 +240,10 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect(clips(page)).toHaveCount(3);
 });
 
-test('export presets: a 4:5, 60 fps, 4K project saves and reopens with those settings', async ({ muse, page }) => {
+test('export presets: a 4:5, 60 fps, 4K project saves and reopens with those settings', async ({
+  muse,
+  page,
+}) => {
   await openEditor(muse);
   await addFromLibrary(page, 'Add Image', 'Red fox');
   await page.getByLabel('Aspect Ratio').selectOption('4:5');
@@ -222,7 +282,10 @@ test('export presets: a 4:5, 60 fps, 4K project saves and reopens with those set
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
 
-test('unsaved edits survive a reload, for a new project and a saved one', async ({ muse, page }) => {
+test('unsaved edits survive a reload, for a new project and a saved one', async ({
+  muse,
+  page,
+}) => {
   await openEditor(muse);
   await addFromLibrary(page, 'Add Media', 'Red fox');
   await page.getByLabel('Project title').fill('Draft only');
@@ -246,7 +309,10 @@ test('unsaved edits survive a reload, for a new project and a saved one', async 
   await expect(page.getByLabel('Project title')).toHaveValue('Untitled Project');
 });
 
-test('Upload New: disabled until a file is chosen, then uploads to the library and adds the clip', async ({ muse, page }) => {
+test('Upload New: disabled until a file is chosen, then uploads to the library and adds the clip', async ({
+  muse,
+  page,
+}) => {
   await openEditor(muse, []);
   await page.getByRole('button', { name: 'Add Media' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Media' });
@@ -254,7 +320,11 @@ test('Upload New: disabled until a file is chosen, then uploads to the library a
   await dialog.getByRole('tab', { name: 'Upload New' }).click();
   const upload = dialog.getByRole('button', { name: 'Upload and Select' });
   await expect(upload).toBeDisabled();
-  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'beach-day.png', mimeType: 'image/png', buffer: gradientPng(64, 36, 'beach') });
+  await dialog.getByLabel('Choose a file').setInputFiles({
+    name: 'beach-day.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(64, 36, 'beach'),
+  });
   await expect(upload).toBeEnabled();
   await upload.click();
   // The upload, then addLibraryFile's record: a callable's wait, not a step's.
@@ -264,7 +334,14 @@ test('Upload New: disabled until a file is chosen, then uploads to the library a
     const docs = await muse.stored.list('generations');
     return docs.length ? docs : null;
   });
-  expect(records).toEqual([expect.objectContaining({ type: 'image', title: 'beach-day', source: { kind: 'upload' }, contentType: 'image/png' })]);
+  expect(records).toEqual([
+    expect.objectContaining({
+      type: 'image',
+      title: 'beach-day',
+      source: { kind: 'upload' },
+      contentType: 'image/png',
+    }),
+  ]);
 });
 
 test('deletes a project from the list after confirming', async ({ muse, page }) => {
@@ -272,11 +349,15 @@ test('deletes a project from the list after confirming', async ({ muse, page }) 
   await addTitle(page);
   await page.getByLabel('Project title').fill('Throwaway');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem', { name: 'Throwaway' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem', { name: 'Throwaway' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete Throwaway' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText('This action cannot be undone. This will permanently delete your project.');
+  await expect(confirm).toContainText(
+    'This action cannot be undone. This will permanently delete your project.',
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect(await projectsOf(muse)).toHaveLength(1);
 
@@ -300,7 +381,10 @@ test('the library links to the video projects', async ({ muse, page }) => {
   await expect(page.getByLabel('Project title')).toHaveValue('From the library');
 });
 
-test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({ muse, page }) => {
+test('renders the project in the browser, follows the job to the end and downloads {title}.{format}', async ({
+  muse,
+  page,
+}) => {
   test.setTimeout(waits.test * 2);
   await openEditor(muse, [{ type: 'image', title: 'Red fox', body: gradientPng(320, 180, 'fox') }]);
   await addFromLibrary(page, 'Add Media', 'Red fox');
@@ -316,7 +400,9 @@ test('renders the project in the browser, follows the job to the end and downloa
   // Render saves the unsaved project first, then follows its job.
   await page.getByRole('button', { name: 'Render', exact: true }).click();
   await expect(page).toHaveURL(/project=/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible({ timeout: waits.render });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your video is ready to download!' }),
+  ).toBeVisible({ timeout: waits.render });
   const [project] = await projectsOf(muse);
   const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([
@@ -329,7 +415,15 @@ test('renders the project in the browser, follows the job to the end and downloa
     }),
   ]);
   const library = await muse.stored.list('generations');
-  expect(library).toContainEqual(expect.objectContaining({ type: 'video', title: 'Sea render', source: { kind: 'render' }, contentType: 'video/webm', metadata: { projectId: project!.id } }));
+  expect(library).toContainEqual(
+    expect.objectContaining({
+      type: 'video',
+      title: 'Sea render',
+      source: { kind: 'render' },
+      contentType: 'video/webm',
+      metadata: { projectId: project!.id },
+    }),
+  );
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -344,7 +438,9 @@ test('renders the project in the browser, follows the job to the end and downloa
 
   // The banner and Download come back with the project.
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'Your video is ready to download!' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your video is ready to download!' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
 });
 
@@ -357,12 +453,18 @@ test('a render can be cancelled, and the banner says so', async ({ muse, page })
     await page.getByLabel('Duration of Red fox').fill('30');
   }
   await page.getByRole('button', { name: 'Render', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your video is being rendered...' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your video is being rendered...' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel render' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
   const jobs = await muse.stored.list('renderJobs');
-  expect(jobs).toEqual([expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } })]);
+  expect(jobs).toEqual([
+    expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } }),
+  ]);
 });

@@ -12,16 +12,24 @@ const promptBox = (page: Page) => page.getByLabel('Prompt', { exact: true });
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Image' });
 const resultImage = (page: Page) => page.getByRole('img', { name: /^Generated image/ });
 
-const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('blackforest', key).open('/create/image', { heading: 'Image Generation' });
+const openAs = (muse: Muse, key: string | null) =>
+  muse.signUp().withKey('blackforest', key).open('/create/image', { heading: 'Image Generation' });
 
 async function expectVisiblePicture(page: Page) {
   await expect(resultImage(page)).toBeVisible({ timeout: waits.job });
-  await expect.poll(() => resultImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      resultImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
 }
 
 const savedGenerations = (muse: Muse) => muse.stored.list('generations');
 
-test('text to image: the job runs to a saved library item with the picture visible, then downloads', async ({ muse, page }) => {
+test('text to image: the job runs to a saved library item with the picture visible, then downloads', async ({
+  muse,
+  page,
+}) => {
   await openAs(muse, 'sandbox-bfl-key');
   const prompt = 'A red fox in fresh snow at golden hour, 35mm';
   await promptBox(page).fill(prompt);
@@ -53,10 +61,19 @@ test('text to image: the job runs to a saved library item with the picture visib
   await page.goto('/library');
   const card = page.getByRole('article', { name: prompt });
   await expect(card).toBeVisible();
-  await expect.poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      card
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
 });
 
-test('image to image: an uploaded input image is edited into a new library item', async ({ muse, page }, testInfo) => {
+test('image to image: an uploaded input image is edited into a new library item', async ({
+  muse,
+  page,
+}, testInfo) => {
   await openAs(muse, 'sandbox-bfl-key');
   const input = testInfo.outputPath('input.png');
   await (await import('node:fs/promises')).writeFile(input, PNG_1X1);
@@ -76,10 +93,16 @@ test('image to image: an uploaded input image is edited into a new library item'
   const jobs = await muse.stored.list('jobs');
   const jobInput = jobs[0]!.input as { mode: string; inputImagePath: string };
   expect(jobInput.mode).toBe('image');
-  expect(jobInput.inputImagePath).toMatch(new RegExp(`^${muse.user.uid}/uploads/[0-9a-f-]+\\.png$`));
+  expect(jobInput.inputImagePath).toMatch(
+    new RegExp(`^${muse.user.uid}/uploads/[0-9a-f-]+\\.png$`),
+  );
 });
 
-test('a reload during generation follows the same job to its result', async ({ muse, page, holdJob }) => {
+test('a reload during generation follows the same job to its result', async ({
+  muse,
+  page,
+  holdJob,
+}) => {
   await openAs(muse, 'sandbox-bfl-key');
   // Held Pending until the reloaded page shows the job running, then released to finish.
   const hold = holdJob('bfl');
@@ -113,7 +136,10 @@ test('Cancel stops a running job', async ({ muse, page }) => {
 });
 
 test.describe('errors', () => {
-  test('a refused key shows the provider failure with a link to Integrations', async ({ muse, page }) => {
+  test('a refused key shows the provider failure with a link to Integrations', async ({
+    muse,
+    page,
+  }) => {
     await openAs(muse, 'bad-key');
     await promptBox(page).fill('a fox');
     await generateButton(page).click();

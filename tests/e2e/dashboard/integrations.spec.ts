@@ -14,14 +14,30 @@ const socialForms = [
     platform: 'x',
     title: 'X (Twitter)',
     name: 'Twitter',
-    fields: { 'Consumer Key': 'consumer-key-aaaa', 'Consumer Secret': 'consumer-secret-bbbb', 'Access Token': 'access-token-cccc', 'Access Token Secret': 'token-secret-dddd' },
+    fields: {
+      'Consumer Key': 'consumer-key-aaaa',
+      'Consumer Secret': 'consumer-secret-bbbb',
+      'Access Token': 'access-token-cccc',
+      'Access Token Secret': 'token-secret-dddd',
+    },
     update: 'Consumer Secret',
   },
-  { platform: 'youtube', title: 'YouTube', name: 'YouTube', fields: { 'Client ID': 'yt-client-1.apps', 'Client Secret': 'client-secret-bbbb', 'Channel ID': 'UC1234567890' }, update: 'Client Secret' },
+  {
+    platform: 'youtube',
+    title: 'YouTube',
+    name: 'YouTube',
+    fields: {
+      'Client ID': 'yt-client-1.apps',
+      'Client Secret': 'client-secret-bbbb',
+      'Channel ID': 'UC1234567890',
+    },
+    update: 'Client Secret',
+  },
 ] as const;
 
 // Sonner keeps dismissed toasts in the list for a while; the newest comes first.
-const toastText = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text }).first();
+const toastText = (page: Page, text: string) =>
+  page.getByRole('listitem').filter({ hasText: text }).first();
 
 async function saveKey(page: Page, tab: string, name: string, key: string) {
   await page.goto('/integrations');
@@ -43,10 +59,16 @@ function countTextCalls(page: Page): { count: () => number } {
 }
 
 test.describe('API keys', () => {
-  test('saves, updates, tests and deletes a key on a Generation APIs card, showing only a hint', async ({ muse, page }) => {
+  test('saves, updates, tests and deletes a key on a Generation APIs card, showing only a hint', async ({
+    muse,
+    page,
+  }) => {
     await muse.signUpAndSignIn();
     await page.goto('/integrations');
-    await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Generation APIs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
 
     const { name, type } = keyCard;
     const card = page.getByRole('region', { name });
@@ -84,7 +106,10 @@ test.describe('API keys', () => {
 });
 
 test.describe('social credentials', () => {
-  test('saves, updates and deletes a credential set on the X and YouTube forms', async ({ muse, page }) => {
+  test('saves, updates and deletes a credential set on the X and YouTube forms', async ({
+    muse,
+    page,
+  }) => {
     await muse.signUpAndSignIn();
     await page.goto('/integrations?tab=social');
 
@@ -92,19 +117,31 @@ test.describe('social credentials', () => {
       const form = page.getByRole('region', { name: title });
       const entries = Object.entries(fields) as [string, string][];
       await expect(form.getByText('Not configured', { exact: true })).toBeVisible();
-      for (const [label, value] of entries) await form.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of entries)
+        await form.getByLabel(label, { exact: true }).fill(value);
       await form.getByRole('button', { name: `Save ${name} Credentials` }).click();
       await expect(toastText(page, `${name} credentials saved successfully`)).toBeVisible();
       await expect(form.getByRole('button', { name: `Update ${name} Credentials` })).toBeVisible();
-      await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('placeholder', 'Saved: ••••bbbb');
-      await expect(form.getByLabel('Client Secret', { exact: true }).or(form.getByLabel('Consumer Secret', { exact: true }))).toHaveAttribute('type', 'password');
+      await expect(
+        form
+          .getByLabel('Client Secret', { exact: true })
+          .or(form.getByLabel('Consumer Secret', { exact: true })),
+      ).toHaveAttribute('placeholder', 'Saved: ••••bbbb');
+      await expect(
+        form
+          .getByLabel('Client Secret', { exact: true })
+          .or(form.getByLabel('Consumer Secret', { exact: true })),
+      ).toHaveAttribute('type', 'password');
 
       const status = await muse.stored.get('socialAccounts', platform);
       expect(JSON.stringify(status)).not.toContain('secret-bbbb');
 
       await form.getByLabel(update, { exact: true }).fill(`rotated-value-zzzz`);
       await form.getByRole('button', { name: `Update ${name} Credentials` }).click();
-      await expect(form.getByLabel(update, { exact: true })).toHaveAttribute('placeholder', 'Saved: ••••zzzz');
+      await expect(form.getByLabel(update, { exact: true })).toHaveAttribute(
+        'placeholder',
+        'Saved: ••••zzzz',
+      );
       await expect(form.getByLabel(update, { exact: true })).toHaveValue('');
 
       if (platform === 'youtube') {
@@ -125,7 +162,11 @@ test.describe('social credentials', () => {
 });
 
 test.describe('AI text with the user’s own key', () => {
-  test('runs the Creative Assistant against the sandbox with one call per click', async ({ muse, page, context }) => {
+  test('runs the Creative Assistant against the sandbox with one call per click', async ({
+    muse,
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await muse.signUpAndSignIn();
     await saveKey(page, 'LLM APIs', 'OpenAI', 'sk-sandbox-good-1234');
@@ -137,16 +178,23 @@ test.describe('AI text with the user’s own key', () => {
     await box.getByRole('button', { name: 'Ask Assistant' }).click();
     await expect(toastText(page, 'Please enter a prompt')).toBeVisible();
 
-    await box.getByLabel('What would you like to create?').fill('Three hooks for a sunrise hike video');
+    await box
+      .getByLabel('What would you like to create?')
+      .fill('Three hooks for a sunrise hike video');
     await box.getByRole('button', { name: 'Ask Assistant' }).click();
     const answer = box.getByRole('region', { name: 'Assistant answer' });
     // The stack's first generateText starts its function cold, alongside the picker's first listModels.
-    await expect(answer).toContainText('Sandbox openai reply (task assistant, model gpt-5.4-mini): Three hooks for a sunrise hike video', { timeout: waits.call });
+    await expect(answer).toContainText(
+      'Sandbox openai reply (task assistant, model gpt-5.4-mini): Three hooks for a sunrise hike video',
+      { timeout: waits.call },
+    );
     await expect(toastText(page, 'Content Generated')).toBeVisible();
     expect(calls.count()).toBe(1);
 
     await answer.getByRole('button', { name: 'Copy' }).click();
     await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Sandbox openai reply (task assistant');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      'Sandbox openai reply (task assistant',
+    );
   });
 });

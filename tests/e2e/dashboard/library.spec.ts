@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
-import { eventually, expect, type GenerationSeed, type Muse, test, waits } from '../support/fixtures';
+import {
+  eventually,
+  expect,
+  type GenerationSeed,
+  type Muse,
+  test,
+  waits,
+} from '../support/fixtures';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Projects' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -9,18 +16,35 @@ const cardTitles = (page: Page) =>
     .getByRole('article')
     .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
-const openLibrary = (muse: Muse, items: GenerationSeed[]) => muse.signUp().withGenerations(items, { files: true }).open('/library', { heading: 'Library' });
+const openLibrary = (muse: Muse, items: GenerationSeed[]) =>
+  muse.signUp().withGenerations(items, { files: true }).open('/library', { heading: 'Library' });
 
 const mixed: GenerationSeed[] = [
   { type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', minutesAgo: 1 },
-  { type: 'video', title: 'Waves at dawn', prompt: 'Slow ocean waves, golden light', minutesAgo: 2 },
+  {
+    type: 'video',
+    title: 'Waves at dawn',
+    prompt: 'Slow ocean waves, golden light',
+    minutesAgo: 2,
+  },
   { type: 'audio', title: 'Calm piano', prompt: 'calm piano with soft rain', minutesAgo: 3 },
-  { type: 'image', title: 'Mountain lake', prompt: 'alpine lake, reflections, a small red boat', contentType: 'image/jpeg', minutesAgo: 4 },
+  {
+    type: 'image',
+    title: 'Mountain lake',
+    prompt: 'alpine lake, reflections, a small red boat',
+    contentType: 'image/jpeg',
+    minutesAgo: 4,
+  },
 ];
 
-test('lists projects newest first with a picture, a video and an audio player', async ({ muse, page }) => {
+test('lists projects newest first with a picture, a video and an audio player', async ({
+  muse,
+  page,
+}) => {
   await openLibrary(muse, mixed);
-  await expect.poll(() => cardTitles(page)).toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano', 'Mountain lake']);
+  await expect
+    .poll(() => cardTitles(page))
+    .toEqual(['Red fox in snow', 'Waves at dawn', 'Calm piano', 'Mountain lake']);
   await expect
     .poll(() =>
       card(page, 'Red fox in snow')
@@ -28,11 +52,16 @@ test('lists projects newest first with a picture, a video and an audio player', 
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     )
     .toBe(true);
-  await expect(card(page, 'Waves at dawn').getByRole('button', { name: 'Play Waves at dawn' })).toBeVisible();
+  await expect(
+    card(page, 'Waves at dawn').getByRole('button', { name: 'Play Waves at dawn' }),
+  ).toBeVisible();
   await expect(card(page, 'Calm piano').locator('audio')).toHaveAttribute('controls', '');
 });
 
-test('search filters by title and prompt, and the type filter narrows the list', async ({ muse, page }) => {
+test('search filters by title and prompt, and the type filter narrows the list', async ({
+  muse,
+  page,
+}) => {
   await openLibrary(muse, mixed);
   await expect(grid(page).getByRole('article')).toHaveCount(4);
 
@@ -58,7 +87,11 @@ test('search filters by title and prompt, and the type filter narrows the list',
 });
 
 test('search finds a match beyond the first page', async ({ muse, page }) => {
-  const items: GenerationSeed[] = Array.from({ length: 60 }, (_, i) => ({ type: 'image', title: `Filler ${i + 1}`, minutesAgo: i }));
+  const items: GenerationSeed[] = Array.from({ length: 60 }, (_, i) => ({
+    type: 'image',
+    title: `Filler ${i + 1}`,
+    minutesAgo: i,
+  }));
   items.push({ type: 'image', title: 'Needle in the haystack', minutesAgo: 500 });
   await openLibrary(muse, items);
   await expect(grid(page).getByRole('article').first()).toBeVisible();
@@ -67,7 +100,11 @@ test('search finds a match beyond the first page', async ({ muse, page }) => {
 });
 
 test('infinite scroll loads older pages', async ({ muse, page }) => {
-  const items: GenerationSeed[] = Array.from({ length: 55 }, (_, i) => ({ type: 'image', title: `Project ${String(i + 1).padStart(2, '0')}`, minutesAgo: i }));
+  const items: GenerationSeed[] = Array.from({ length: 55 }, (_, i) => ({
+    type: 'image',
+    title: `Project ${String(i + 1).padStart(2, '0')}`,
+    minutesAgo: i,
+  }));
   await openLibrary(muse, items);
   await expect(card(page, 'Project 01')).toBeVisible();
   // Scrolls on until the oldest card shows: each turn waits only until it does, for at most 300 ms.
@@ -80,17 +117,26 @@ test('infinite scroll loads older pages', async ({ muse, page }) => {
   await expect(card(page, 'Project 01')).toHaveCount(0);
 });
 
-test('Delete asks first, then removes the card, the record and the file', async ({ muse, page }) => {
+test('Delete asks first, then removes the card, the record and the file', async ({
+  muse,
+  page,
+}) => {
   await openLibrary(muse, mixed);
   const [fox] = muse.seededGenerations;
-  await card(page, 'Red fox in snow').getByRole('button', { name: 'Delete Red fox in snow' }).click();
+  await card(page, 'Red fox in snow')
+    .getByRole('button', { name: 'Delete Red fox in snow' })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(dialog).toContainText('This action cannot be undone. This will permanently delete your project.');
+  await expect(dialog).toContainText(
+    'This action cannot be undone. This will permanently delete your project.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(page, 'Red fox in snow')).toBeVisible();
 
-  await card(page, 'Red fox in snow').getByRole('button', { name: 'Delete Red fox in snow' }).click();
+  await card(page, 'Red fox in snow')
+    .getByRole('button', { name: 'Delete Red fox in snow' })
+    .click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   // deleteGeneration removes the record and the file before the page says so.
   await expect(page.getByText('Project deleted')).toBeVisible({ timeout: waits.call });
@@ -127,7 +173,9 @@ test.describe('download', () => {
   test('a file that cannot be fetched shows Download failed', async ({ muse, page }) => {
     await openLibrary(muse, mixed);
     await muse.stored.deleteFile(muse.seededGenerations[0]!.storagePath);
-    await card(page, 'Red fox in snow').getByRole('button', { name: 'Download Red fox in snow' }).click();
+    await card(page, 'Red fox in snow')
+      .getByRole('button', { name: 'Download Red fox in snow' })
+      .click();
     await expect(page.getByText('Download failed')).toBeVisible();
     await expect(page.getByText('There was an error downloading your file.')).toBeVisible();
   });

@@ -47,21 +47,35 @@ async function hevcClip(): Promise<Buffer> {
   }
 }
 
-test('an HEVC video is refused for X when attached, and Fix in editor opens it with X’s preset', async ({ muse, page }) => {
+test('an HEVC video is refused for X when attached, and Fix in editor opens it with X’s preset', async ({
+  muse,
+  page,
+}) => {
   await muse
     .signUp()
     .withSocialCredentials({
       platform: 'x',
-      credentials: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: 'sandbox-access-token', accessTokenSecret: 'sandbox-access-token-secret' },
+      credentials: {
+        consumerKey: 'sandbox-consumer-key',
+        consumerSecret: 'sandbox-consumer-key-secret',
+        accessToken: 'sandbox-access-token',
+        accessTokenSecret: 'sandbox-access-token-secret',
+      },
     })
-    .withGenerations([{ type: 'video', title: 'Harbour HEVC', contentType: 'video/mp4', body: await hevcClip() }], { files: true })
+    .withGenerations(
+      [{ type: 'video', title: 'Harbour HEVC', contentType: 'video/mp4', body: await hevcClip() }],
+      { files: true },
+    )
     .open('/social/x', { heading: 'X/Twitter' });
 
   await page.getByLabel('Post Content').fill('A clip from the harbour');
   await page.getByRole('button', { name: 'Add Media' }).click();
   await page.getByRole('button', { name: 'Add Harbour HEVC' }).click();
   const why = page.getByRole('list', { name: 'Why Harbour HEVC is refused' });
-  await expect(why).toContainText('X refuses this file: X takes H.264 video only (this one is HEVC (H.265))', { timeout: waits.call });
+  await expect(why).toContainText(
+    'X refuses this file: X takes H.264 video only (this one is HEVC (H.265))',
+    { timeout: waits.call },
+  );
   await expect(page.getByRole('button', { name: 'Post Now' })).toBeDisabled();
 
   const shots = process.env.E2E_SHOTS;
@@ -71,7 +85,9 @@ test('an HEVC video is refused for X when attached, and Fix in editor opens it w
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
-        await page.getByRole('region', { name: 'Create Post' }).screenshot({ path: join(shots, `media-refused-${size}-${theme}.png`) });
+        await page
+          .getByRole('region', { name: 'Create Post' })
+          .screenshot({ path: join(shots, `media-refused-${size}-${theme}.png`) });
       }
     }
     await page.setViewportSize(SIZES[0][1]);
@@ -79,7 +95,11 @@ test('an HEVC video is refused for X when attached, and Fix in editor opens it w
 
   await why.getByRole('link', { name: 'Fix Harbour HEVC for X in the editor' }).click();
   await expect(page).toHaveURL(/\/create\/editor\?preset=x-landscape&/);
-  await expect(page.getByRole('status').filter({ hasText: 'Opened with the X landscape preset (1280x720, 30 fps, MP4 H.264)' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Opened with the X landscape preset (1280x720, 30 fps, MP4 H.264)' }),
+  ).toBeVisible();
   await expect(page.getByText('Harbour HEVC').first()).toBeVisible();
   if (shots) {
     for (const theme of ['light', 'dark'] as const) {

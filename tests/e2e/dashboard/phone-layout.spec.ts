@@ -19,7 +19,8 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const LONG_TITLE = 'A rather long project title about a summer trip to the seaside';
 /** A saved draft with long text: its line in the Drafts list must truncate, not stretch the page. */
-const LONG_DRAFT = 'A long draft about the harbour at dawn, the fishing boats coming in, the gulls over the pier and the market opening on the quay';
+const LONG_DRAFT =
+  'A long draft about the harbour at dawn, the fishing boats coming in, the gulls over the pier and the market opening on the quay';
 
 const screens: { path: string; heading: string }[] = [
   { path: '/', heading: 'Dashboard' },
@@ -46,7 +47,10 @@ function measureOverflow(): { scrollWidth: number; innerWidth: number; widest: s
   const describe = (el: Element) => {
     const id = el.id ? `#${el.id}` : '';
     const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}`
+        : '';
     return `<${el.tagName.toLowerCase()}${id}${cls}> "${label}" right edge ${Math.round(el.getBoundingClientRect().right)} px`;
   };
   let widest: Element | null = null;
@@ -68,24 +72,39 @@ function measureOverflow(): { scrollWidth: number; innerWidth: number; widest: s
       widest = el;
     }
   }
-  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest: widest ? describe(widest) : 'none found' };
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    widest: widest ? describe(widest) : 'none found',
+  };
 }
 
 /** Placeholders and chosen select options that do not fit their field, so the reader sees them cut. */
 function measureCutText(): string[] {
   const ctx = document.createElement('canvas').getContext('2d')!;
   const cut: string[] = [];
-  const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input[placeholder], select');
+  const fields = document.querySelectorAll<
+    HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+  >('input[placeholder], select');
   for (const el of fields) {
     if (el.getClientRects().length === 0 || el instanceof HTMLTextAreaElement) continue;
     const style = getComputedStyle(el);
-    const text = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : el.value ? '' : el.placeholder;
+    const text =
+      el instanceof HTMLSelectElement
+        ? (el.selectedOptions[0]?.text ?? '')
+        : el.value
+          ? ''
+          : el.placeholder;
     if (!text) continue;
     ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     // A native select draws its arrow inside the content box.
     const arrow = el instanceof HTMLSelectElement && style.appearance !== 'none' ? 20 : 0;
-    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
-    if (ctx.measureText(text).width > room + 1) cut.push(`${el.id ? `#${el.id}` : el.tagName.toLowerCase()} "${text}" (${Math.round(ctx.measureText(text).width)} px in ${Math.round(room)} px)`);
+    const room =
+      el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    if (ctx.measureText(text).width > room + 1)
+      cut.push(
+        `${el.id ? `#${el.id}` : el.tagName.toLowerCase()} "${text}" (${Math.round(ctx.measureText(text).width)} px in ${Math.round(room)} px)`,
+      );
   }
   return cut;
 }
@@ -96,21 +115,40 @@ function measureCutText(): string[] {
  * (support/navigate.ts), as a click on a link does, which saves loading the app again; otherwise, or with
  * `reload`, a load of the page.
  */
-async function open(page: Page, path: string, heading: string, { reload = false } = {}): Promise<void> {
+async function open(
+  page: Page,
+  path: string,
+  heading: string,
+  { reload = false } = {},
+): Promise<void> {
   const shown = page.getByRole('heading', { level: 1 });
   const current = (await shown.count()) === 1 ? await shown.innerText() : undefined;
-  if (!reload && current !== undefined && !current.toLowerCase().includes(heading.toLowerCase())) await navigateInApp(page, path);
+  if (!reload && current !== undefined && !current.toLowerCase().includes(heading.toLowerCase()))
+    await navigateInApp(page, path);
   else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
 }
 
-test('every signed-in screen fits a 375 px phone without sideways scrolling', async ({ muse, page }) => {
+test('every signed-in screen fits a 375 px phone without sideways scrolling', async ({
+  muse,
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize(PHONE);
   // A real 2 s track, so the library's player has a length to show.
-  const tone = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=2', '-f', 'mp3', '-']);
+  const tone = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=2',
+    '-f',
+    'mp3',
+    '-',
+  ]);
   await muse
     .signUp()
     .withGenerations(
@@ -123,10 +161,26 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
     )
     .signIn();
   const now = Timestamp.now();
-  const project: VideoProjectDoc<Timestamp> = { title: LONG_TITLE, settings: { timelineItems: [], project: defaultProjectSettings }, createdAt: now, updatedAt: now };
+  const project: VideoProjectDoc<Timestamp> = {
+    title: LONG_TITLE,
+    settings: { timelineItems: [], project: defaultProjectSettings },
+    createdAt: now,
+    updatedAt: now,
+  };
   await adminDb().collection(userCollectionPath(muse.user.uid, 'videoProjects')).add(project);
   for (const platform of ['x', 'linkedin'] as const) {
-    const draft = { platform, text: LONG_DRAFT, title: '', subreddit: '', flair: '', author: '', media: [], sourceUrl: '', createdAt: now, updatedAt: now };
+    const draft = {
+      platform,
+      text: LONG_DRAFT,
+      title: '',
+      subreddit: '',
+      flair: '',
+      author: '',
+      media: [],
+      sourceUrl: '',
+      createdAt: now,
+      updatedAt: now,
+    };
     await adminDb().collection(userCollectionPath(muse.user.uid, 'drafts')).add(draft);
   }
 
@@ -136,24 +190,38 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
   for (const screen of screens) {
     await open(page, screen.path, screen.heading);
     const o = await page.evaluate(measureOverflow);
-    if (o.scrollWidth > o.innerWidth) failures.push(`${screen.path}: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`);
-    for (const cut of await page.evaluate(measureCutText)) failures.push(`${screen.path}: cut text ${cut}`);
+    if (o.scrollWidth > o.innerWidth)
+      failures.push(
+        `${screen.path}: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`,
+      );
+    for (const cut of await page.evaluate(measureCutText))
+      failures.push(`${screen.path}: cut text ${cut}`);
     if (screen.path === '/library') {
       // The player shows the track's length before it is played (not 0:00 / 0:00).
       const player = page.getByLabel('Audio: Slow jazz piano in a rainy bar at midnight');
-      await soft.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), { message: 'the library audio player knows its length before playing' }).toBeGreaterThan(1.5);
+      await soft
+        .poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), {
+          message: 'the library audio player knows its length before playing',
+        })
+        .toBeGreaterThan(1.5);
     }
   }
   // The editor's settings column is narrow on a desktop too.
   await page.setViewportSize(DESKTOP);
   // The two-column platform pages must fit a desktop window with a long draft listed.
-  for (const screen of screens.filter((s) => s.path === '/social/x' || s.path === '/social/linkedin')) {
+  for (const screen of screens.filter(
+    (s) => s.path === '/social/x' || s.path === '/social/linkedin',
+  )) {
     await open(page, screen.path, screen.heading);
     const o = await page.evaluate(measureOverflow);
-    if (o.scrollWidth > o.innerWidth) failures.push(`${screen.path} at 1280 px: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`);
+    if (o.scrollWidth > o.innerWidth)
+      failures.push(
+        `${screen.path} at 1280 px: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`,
+      );
   }
   await open(page, '/create/editor', 'Video Editor');
-  for (const cut of await page.evaluate(measureCutText)) failures.push(`/create/editor at 1280 px: cut text ${cut}`);
+  for (const cut of await page.evaluate(measureCutText))
+    failures.push(`/create/editor at 1280 px: cut text ${cut}`);
   soft(failures.join('\n'), 'screens wider than the phone, or with cut text').toBe('');
 
   const shots = process.env.E2E_SHOTS;
@@ -162,7 +230,10 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
   await mkdir(shots, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      THEME_STORAGE_KEY,
+      theme,
+    ] as const);
     for (const [size, viewport] of [
       ['375', PHONE],
       ['1280', DESKTOP],

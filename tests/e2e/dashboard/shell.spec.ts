@@ -1,11 +1,16 @@
 import { type Page } from '@playwright/test';
 import { days, eventually, expect, test } from '../support/fixtures';
 
-const toggleButton = (page: Page) => page.getByRole('button', { name: 'Toggle Sidebar', exact: true });
+const toggleButton = (page: Page) =>
+  page.getByRole('button', { name: 'Toggle Sidebar', exact: true });
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
 test.describe('sidebar', () => {
-  test('collapses to icons by button or Ctrl+B, keeps that across reloads and labels icons on hover', async ({ muse, page, context }) => {
+  test('collapses to icons by button or Ctrl+B, keeps that across reloads and labels icons on hover', async ({
+    muse,
+    page,
+    context,
+  }) => {
     await muse.signUpAndSignIn();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect(toggleButton(page)).toHaveAttribute('aria-expanded', 'true');
@@ -16,7 +21,9 @@ test.describe('sidebar', () => {
 
     await toggleButton(page).click();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'sidebar:state')?.value).toBe('false');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'sidebar:state')?.value)
+      .toBe('false');
 
     await page.reload();
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
@@ -33,16 +40,33 @@ test.describe('sidebar', () => {
   test('highlights the current page and its section', async ({ muse, page }) => {
     await muse.signUpAndSignIn();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await nav.getByRole('link', { name: 'Image Generation' }).click();
     await expect(page).toHaveURL(/\/create\/image$/);
-    await expect(nav.getByRole('link', { name: 'Image Generation' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Create', exact: true })).toHaveAttribute('aria-current', 'true');
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', /.*/);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Image Generation');
+    await expect(nav.getByRole('link', { name: 'Image Generation' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: 'Create', exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+      /.*/,
+    );
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+      'Image Generation',
+    );
   });
 
-  test('on a 375px phone opens as a drawer that closes on Escape and on navigation', async ({ muse, page }) => {
+  test('on a 375px phone opens as a drawer that closes on Escape and on navigation', async ({
+    muse,
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await muse.signUpAndSignIn();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
@@ -106,13 +130,18 @@ test.describe('feedback', () => {
     expect(docs[0]).toMatchObject({ text: 'The sidebar is lovely.', page: '/' });
 
     await page.getByRole('button', { name: 'Send Feedback' }).click();
-    await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback')).toHaveValue('');
+    await expect(
+      page.getByRole('dialog', { name: 'Send Feedback' }).getByLabel('Feedback'),
+    ).toHaveValue('');
   });
 });
 
 test('settings: display name and a switch persist across reloads', async ({ muse, page }) => {
   const user = await muse.signUpAndSignIn();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
 
@@ -123,7 +152,10 @@ test('settings: display name and a switch persist across reloads', async ({ muse
   const emailSwitch = page.getByRole('switch', { name: 'Email Notifications' });
   await expect(emailSwitch).toBeEnabled();
   await expect(emailSwitch).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByRole('switch', { name: 'Project Updates' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'Project Updates' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await emailSwitch.click();
   await expect(emailSwitch).toHaveAttribute('aria-checked', 'true');
 
@@ -131,7 +163,10 @@ test('settings: display name and a switch persist across reloads', async ({ muse
     const data = await muse.stored.profile();
     return data?.settings?.emailNotifications === true ? data : undefined;
   });
-  expect(stored).toMatchObject({ displayName: 'Ada Lovelace', settings: { emailNotifications: true, projectUpdates: true } });
+  expect(stored).toMatchObject({
+    displayName: 'Ada Lovelace',
+    settings: { emailNotifications: true, projectUpdates: true },
+  });
 
   const animations = page.getByRole('switch', { name: 'Animations' });
   await animations.click();
@@ -140,9 +175,15 @@ test('settings: display name and a switch persist across reloads', async ({ muse
 
   await page.reload();
   await expect(page.getByLabel('Display Name')).toHaveValue('Ada Lovelace');
-  await expect(page.getByRole('switch', { name: 'Animations' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Animations' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await expect(page.locator('html')).toHaveAttribute('data-motion', 'reduced');
-  await expect(page.getByRole('switch', { name: 'Email Notifications' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'Email Notifications' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page.getByRole('button', { name: /User Settings/ })).toContainText('Ada Lovelace');
 });
 
@@ -161,7 +202,10 @@ test('user menu leads to Plan Settings', async ({ muse, page }) => {
   await page.getByRole('menuitem', { name: 'Plan Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/plan$/);
   await expect(page.getByRole('region', { name: 'Free Plan' })).toContainText('Current plan');
-  await page.getByRole('region', { name: 'Pro Plan' }).getByRole('button', { name: 'Select Plan' }).click();
+  await page
+    .getByRole('region', { name: 'Pro Plan' })
+    .getByRole('button', { name: 'Select Plan' })
+    .click();
   await expect(page.getByText('Billing is not available yet')).toBeVisible();
 });
 
@@ -172,7 +216,10 @@ test('an unknown address shows the 404 page, signed out too', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
 });
 
-test('stat cards count the user’s own generations from the last 30 days', async ({ muse, page }) => {
+test('stat cards count the user’s own generations from the last 30 days', async ({
+  muse,
+  page,
+}) => {
   await muse
     .signUp()
     .withGenerations([
@@ -187,9 +234,13 @@ test('stat cards count the user’s own generations from the last 30 days', asyn
   await expect(images.getByText('2', { exact: true })).toBeVisible();
   await expect(images).toContainText('Last 30 days');
   await expect(images).toContainText('+100%');
-  await expect(page.getByRole('region', { name: 'Videos Created' }).getByText('1', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Videos Created' }).getByText('1', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Videos Created' })).toContainText('—');
-  await expect(page.getByRole('region', { name: 'Audio Generated' }).getByText('0', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Audio Generated' }).getByText('0', { exact: true }),
+  ).toBeVisible();
 
   const recent = page.getByRole('region', { name: 'Recent Projects' });
   await expect(recent.getByRole('listitem')).toHaveCount(4);

@@ -7,7 +7,11 @@ import { addFault, sandboxPosts } from '../support/sandbox';
 // LinkedIn sandboxes (tests/sandbox/README.md). State the UI is not about is seeded with the driver.
 
 const SAMPLE_MP4 = readFileSync(new URL('../../sandbox/fixtures/sample.mp4', import.meta.url));
-const LINKEDIN_CREDENTIALS = { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret', accessToken: 'sandbox-linkedin-token' };
+const LINKEDIN_CREDENTIALS = {
+  clientId: 'sandbox-linkedin-client',
+  clientSecret: 'sandbox-linkedin-secret',
+  accessToken: 'sandbox-linkedin-token',
+};
 const ZONE = 'Europe/Berlin';
 const MINUTE = 60_000;
 
@@ -18,11 +22,24 @@ test.describe.configure({ mode: 'default' });
 
 /** X credentials of a sandbox account of this test's own: its token names it in sandbox faults. */
 function xCredentials(token: string) {
-  return { platform: 'x' as const, credentials: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: token, accessTokenSecret: `${token}-secret` } };
+  return {
+    platform: 'x' as const,
+    credentials: {
+      consumerKey: 'sandbox-consumer-key',
+      consumerSecret: 'sandbox-consumer-key-secret',
+      accessToken: token,
+      accessTokenSecret: `${token}-secret`,
+    },
+  };
 }
 
-const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-const postItem = (page: Page, marker: string): Locator => page.getByRole('region', { name: 'Recent Posts' }).getByRole('listitem').filter({ hasText: marker });
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+const postItem = (page: Page, marker: string): Locator =>
+  page
+    .getByRole('region', { name: 'Recent Posts' })
+    .getByRole('listitem')
+    .filter({ hasText: marker });
 
 async function addFromLibrary(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Add Media', exact: true }).click();
@@ -34,10 +51,23 @@ async function addFromLibrary(page: Page, title: string): Promise<void> {
 
 /** The datetime-local value showing `at` on a wall clock in `timeZone`. */
 function wallClock(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).replace(' ', 'T');
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(' ', 'T');
 }
 
-test('X posts an image, and then a video, from the library with the media attached', async ({ muse, page }) => {
+test('X posts an image, and then a video, from the library with the media attached', async ({
+  muse,
+  page,
+}) => {
   const token = unique('media');
   await muse
     .signUp()
@@ -56,7 +86,9 @@ test('X posts an image, and then a video, from the library with the media attach
     await addFromLibrary(page, title);
     await page.getByLabel('Post Content').fill(`${title} ${marker}`);
     await page.getByRole('button', { name: 'Post Now' }).click();
-    await expect(postItem(page, marker).getByRole('link', { name: /View post/ })).toBeVisible({ timeout: waits.call });
+    await expect(postItem(page, marker).getByRole('link', { name: /View post/ })).toBeVisible({
+      timeout: waits.call,
+    });
     await expect(postItem(page, marker)).toContainText('1 media file');
     const made = await sandboxPosts('x', marker);
     expect(made).toHaveLength(1);
@@ -64,7 +96,10 @@ test('X posts an image, and then a video, from the library with the media attach
   }
 });
 
-test('LinkedIn posts as a company page with an image, and Recent Posts names the page', async ({ muse, page }) => {
+test('LinkedIn posts as a company page with an image, and Recent Posts names the page', async ({
+  muse,
+  page,
+}) => {
   await muse
     .signUp()
     .withSocialCredentials({ platform: 'linkedin', credentials: LINKEDIN_CREDENTIALS })
@@ -83,10 +118,16 @@ test('LinkedIn posts as a company page with an image, and Recent Posts names the
   await expect(item).toContainText('Posted as Muse Sandbox Studio');
   const made = await sandboxPosts('linkedin', marker);
   expect(made).toHaveLength(1);
-  expect(made[0]).toMatchObject({ author: 'urn:li:organization:1000001', content: { media: { id: expect.stringMatching(/^urn:li:image:/) } } });
+  expect(made[0]).toMatchObject({
+    author: 'urn:li:organization:1000001',
+    content: { media: { id: expect.stringMatching(/^urn:li:image:/) } },
+  });
 });
 
-test(`a post scheduled two minutes ahead in the user's zone can be edited, then goes out once when the sweep's clock reaches it`, async ({ muse, page }) => {
+test(`a post scheduled two minutes ahead in the user's zone can be edited, then goes out once when the sweep's clock reaches it`, async ({
+  muse,
+  page,
+}) => {
   await muse
     .signUp()
     .withSocialCredentials(xCredentials(unique('schedule')))
@@ -112,7 +153,11 @@ test(`a post scheduled two minutes ahead in the user's zone can be edited, then 
   await muse.runSchedule('publishDuePosts');
   await expect(item).toContainText('Scheduled for');
   await muse.runSchedule('publishDuePosts', { at: new Date(Date.now() + 3 * MINUTE) });
-  await expect(item.getByRole('link', { name: /View post/ })).toHaveAttribute('href', /^https:\/\/x\.com\//, { timeout: waits.call });
+  await expect(item.getByRole('link', { name: /View post/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/x\.com\//,
+    { timeout: waits.call },
+  );
   await muse.runSchedule('publishDuePosts', { at: new Date(Date.now() + 4 * MINUTE) });
   const made = await sandboxPosts('x', marker);
   expect(made.map((p) => p.text)).toEqual([`Final ${marker}`]);
@@ -124,7 +169,12 @@ test('a cancelled scheduled post never goes out', async ({ muse, page }) => {
     .signUp()
     .withSocialCredentials(xCredentials(unique('cancel')))
     .create();
-  await muse.seed.post({ platform: 'x', text: `Never mind ${marker}`, scheduledAt: new Date(Date.now() + 2 * MINUTE).toISOString(), timeZone: ZONE });
+  await muse.seed.post({
+    platform: 'x',
+    text: `Never mind ${marker}`,
+    scheduledAt: new Date(Date.now() + 2 * MINUTE).toISOString(),
+    timeZone: ZONE,
+  });
   await muse.startSession();
   await muse.open('/social/x', { heading: 'X/Twitter' });
 
@@ -142,7 +192,10 @@ test('a cancelled scheduled post never goes out', async ({ muse, page }) => {
  * One X fault in the browser: its plain reason in Recent Posts, then Retry. Every other fault and its
  * message are proved where they are decided (see tests/e2e/README.md, "Moved out of e2e").
  */
-test('an X fault shows its plain reason in Recent Posts, and Retry publishes the post once', async ({ muse, page }) => {
+test('an X fault shows its plain reason in Recent Posts, and Retry publishes the post once', async ({
+  muse,
+  page,
+}) => {
   const token = unique('faults');
   await muse.signUp().withSocialCredentials(xCredentials(token)).create();
   const marker = unique('duplicate');
@@ -151,15 +204,26 @@ test('an X fault shows its plain reason in Recent Posts, and Retry publishes the
     method: 'POST',
     authorizationIncludes: token,
     status: 403,
-    body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not allowed to create a Tweet with duplicate content.' },
+    body: {
+      title: 'Forbidden',
+      type: 'about:blank',
+      status: 403,
+      detail: 'You are not allowed to create a Tweet with duplicate content.',
+    },
   });
   const postId = await muse.seed.post({ platform: 'x', text: `Fault ${marker}` });
-  await expect.poll(async () => (await muse.stored.get('socialPosts', postId))?.status, { timeout: waits.call }).toBe('failed');
+  await expect
+    .poll(async () => (await muse.stored.get('socialPosts', postId))?.status, {
+      timeout: waits.call,
+    })
+    .toBe('failed');
 
   await muse.startSession();
   await muse.open('/social/x', { heading: 'X/Twitter' });
   const item = postItem(page, marker);
-  await expect(item).toContainText('X refused this post because the same text was already posted from this account');
+  await expect(item).toContainText(
+    'X refused this post because the same text was already posted from this account',
+  );
   await item.getByRole('button', { name: 'Retry' }).click();
   await expect(item.getByRole('link', { name: /View post/ })).toBeVisible({ timeout: waits.call });
   expect(await sandboxPosts('x', marker)).toHaveLength(1);
@@ -174,17 +238,32 @@ test.describe('workspace time zone', () => {
   const WORKSPACE_ZONE = 'Asia/Kolkata';
   test.use({ timezoneId: BROWSER_ZONE });
 
-  test('a post planned in the workspace zone, from a browser in another, is shown and fires at the same instant', async ({ muse, page }) => {
+  test('a post planned in the workspace zone, from a browser in another, is shown and fires at the same instant', async ({
+    muse,
+    page,
+  }) => {
     const token = unique('zones');
     await muse
       .signUp()
-      .withSocialCredentials({ platform: 'x', credentials: { consumerKey: 'sandbox-consumer-key', consumerSecret: 'sandbox-consumer-key-secret', accessToken: token, accessTokenSecret: `${token}-secret` } })
+      .withSocialCredentials({
+        platform: 'x',
+        credentials: {
+          consumerKey: 'sandbox-consumer-key',
+          consumerSecret: 'sandbox-consumer-key-secret',
+          accessToken: token,
+          accessTokenSecret: `${token}-secret`,
+        },
+      })
       .open('/settings', { heading: 'Settings' });
 
     const zone = page.getByLabel('Workspace time zone');
     await expect(zone).toHaveValue(BROWSER_ZONE);
     await zone.selectOption(WORKSPACE_ZONE);
-    await expect.poll(async () => (await muse.stored.profile())?.scheduling?.timeZone, { timeout: waits.call }).toBe(WORKSPACE_ZONE);
+    await expect
+      .poll(async () => (await muse.stored.profile())?.scheduling?.timeZone, {
+        timeout: waits.call,
+      })
+      .toBe(WORKSPACE_ZONE);
 
     await page.goto('/social/x');
     await expect(page.getByText(`Times in ${WORKSPACE_ZONE}`)).toBeVisible();
@@ -195,10 +274,19 @@ test.describe('workspace time zone', () => {
     await page.getByLabel(/Schedule Date/).fill(wallClock(at, WORKSPACE_ZONE));
     await page.getByRole('button', { name: 'Schedule Post' }).click();
 
-    const item = page.getByRole('region', { name: 'Recent Posts' }).getByRole('listitem').filter({ hasText: marker });
-    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: WORKSPACE_ZONE }).format(at);
+    const item = page
+      .getByRole('region', { name: 'Recent Posts' })
+      .getByRole('listitem')
+      .filter({ hasText: marker });
+    const shown = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: WORKSPACE_ZONE,
+    }).format(at);
     await expect(item).toContainText(`${shown} (${WORKSPACE_ZONE})`);
-    const [post] = (await muse.stored.list('socialPosts')).filter((p) => String(p.text).includes(marker));
+    const [post] = (await muse.stored.list('socialPosts')).filter((p) =>
+      String(p.text).includes(marker),
+    );
     expect(post?.timeZone).toBe(WORKSPACE_ZONE);
     expect(post?.scheduledAt.toDate().toISOString()).toBe(at.toISOString());
 
@@ -207,7 +295,9 @@ test.describe('workspace time zone', () => {
     await expect(item).toContainText('Scheduled for');
     expect(await sandboxPosts('x', marker)).toHaveLength(0);
     await muse.runSchedule('publishDuePosts', { at });
-    await expect(item.getByRole('link', { name: /View post/ })).toBeVisible({ timeout: waits.call });
+    await expect(item.getByRole('link', { name: /View post/ })).toBeVisible({
+      timeout: waits.call,
+    });
     expect((await sandboxPosts('x', marker)).map((p) => p.text)).toEqual([`Planned ${marker}`]);
   });
 });

@@ -11,12 +11,21 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const description = (page: Page) => page.getByLabel('Description', { exact: true });
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Video' });
 
-const openAs = (muse: Muse, key: string | null) => muse.signUp().withKey('lumaai', key).open('/create/video', { heading: 'Video Generation' });
+const openAs = (muse: Muse, key: string | null) =>
+  muse.signUp().withKey('lumaai', key).open('/create/video', { heading: 'Video Generation' });
 
 /** The element has loaded real video: metadata read, a duration and a frame size. */
 async function expectPlayable(video: Locator) {
   await expect(video).toBeVisible({ timeout: waits.job });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0), { timeout: waits.call }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        video.evaluate(
+          (v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 1 && v.videoWidth > 0,
+        ),
+      { timeout: waits.call },
+    )
+    .toBe(true);
 }
 
 /** Library cards with a poster load the video on demand: its Play button starts it. */
@@ -27,19 +36,34 @@ async function expectPlayableInLibrary(page: Page, title: string) {
   await expectPlayable(card.getByLabel(`Video: ${title}`));
 }
 
-const videoRecords = async (muse: Muse) => (await muse.stored.list('generations')).filter((g) => g.type === 'video');
+const videoRecords = async (muse: Muse) =>
+  (await muse.stored.list('generations')).filter((g) => g.type === 'video');
 
-test('shows the product defaults, the empty states, and refuses a blank description', async ({ muse, page }) => {
+test('shows the product defaults, the empty states, and refuses a blank description', async ({
+  muse,
+  page,
+}) => {
   await openAs(muse, 'sandbox-luma-key');
   await expect(page.getByLabel('Style')).toHaveValue('cinematic');
-  await expect(page.getByLabel('Style').locator('option')).toHaveText(['Cinematic', 'Anime', '3D', 'Realistic']);
+  await expect(page.getByLabel('Style').locator('option')).toHaveText([
+    'Cinematic',
+    'Anime',
+    '3D',
+    'Realistic',
+  ]);
   await expect(preview(page).getByText('Video preview will appear here')).toBeVisible();
   await expect(page.getByText('No recent video generations')).toBeVisible();
   await generateButton(page).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the video' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please provide a prompt for the video' }).first(),
+  ).toBeVisible();
 });
 
-test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({ muse, page, holdJob }) => {
+test('a description runs to a playable video in the preview, Recent Generations and the library, and downloads', async ({
+  muse,
+  page,
+  holdJob,
+}) => {
   await openAs(muse, 'sandbox-luma-key');
   // Held dreaming until the running state is checked on screen, then released to finish.
   const hold = holdJob('luma');
@@ -53,7 +77,9 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await hold.release();
 
   // The toast shows for 5 s from the job's end; the player's metadata can take longer on a busy machine.
-  const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({ timeout: waits.long });
+  const toastShown = expect(page.getByText('Video generated successfully!')).toBeVisible({
+    timeout: waits.long,
+  });
   await expectPlayable(preview(page).getByLabel(`Generated video: ${prompt}`));
   await toastShown;
   await expect(generateButton(page)).toBeEnabled();
@@ -62,7 +88,11 @@ test('a description runs to a playable video in the preview, Recent Generations 
     const all = await videoRecords(muse);
     return all.length === 1 ? all : null;
   });
-  expect(saved).toMatchObject({ title: prompt, prompt, metadata: { model: 'ray-2', style: 'anime' } });
+  expect(saved).toMatchObject({
+    title: prompt,
+    prompt,
+    metadata: { model: 'ray-2', style: 'anime' },
+  });
   expect(await muse.stored.fileExists(saved!.storagePath)).toBe(true);
   expect(await muse.stored.fileExists(saved!.thumbnailPath!)).toBe(true);
 
@@ -80,7 +110,12 @@ test('a description runs to a playable video in the preview, Recent Generations 
   await expectPlayableInLibrary(page, prompt);
 });
 
-test('a closed tab during a video job still ends with the video in the library', async ({ muse, page, context, holdJob }) => {
+test('a closed tab during a video job still ends with the video in the library', async ({
+  muse,
+  page,
+  context,
+  holdJob,
+}) => {
   await openAs(muse, 'sandbox-luma-key');
   // Held dreaming until the tab is closed, so the server alone finishes it.
   const hold = holdJob('luma');
@@ -110,7 +145,10 @@ test.describe('errors', () => {
     await openAs(muse, 'sandbox-luma-key');
     await description(page).fill('a forbidden scene [error]');
     await generateButton(page).click();
-    await expect(preview(page).getByRole('alert')).toHaveText('Failed to generate video: Sandbox generation failed ([error] in the prompt)', { timeout: waits.call });
+    await expect(preview(page).getByRole('alert')).toHaveText(
+      'Failed to generate video: Sandbox generation failed ([error] in the prompt)',
+      { timeout: waits.call },
+    );
   });
 
   test('without a Luma key the page sends the user to Integrations', async ({ muse, page }) => {
@@ -118,7 +156,9 @@ test.describe('errors', () => {
     await description(page).fill('a lighthouse');
     await generateButton(page).click();
     const alert = preview(page).getByRole('alert');
-    await expect(alert).toContainText('Luma API key not found. Please add your API key in the Integrations page.');
+    await expect(alert).toContainText(
+      'Luma API key not found. Please add your API key in the Integrations page.',
+    );
     await expect(alert.getByRole('link', { name: 'Open Integrations' })).toBeVisible();
   });
 });

@@ -11,7 +11,9 @@ import { test as base } from '../support/fixtures';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The built extension (`npx wxt build`); EXTENSION_DIR points elsewhere, e.g. a Firefox-free CI artefact. */
-export const extensionDir = resolve(process.env.EXTENSION_DIR ?? join(repoRoot, '.output/chrome-mv3'));
+export const extensionDir = resolve(
+  process.env.EXTENSION_DIR ?? join(repoRoot, '.output/chrome-mv3'),
+);
 
 /** Roughly the size Chrome gives a side panel. */
 export const sidePanelViewport = { width: 400, height: 760 };
@@ -28,7 +30,9 @@ export const test = base.extend<ExtensionFixtures>({
   // Extensions need a persistent context; Chromium's new headless mode loads them.
   context: async ({ colorScheme }, use) => {
     if (!existsSync(join(extensionDir, 'manifest.json'))) {
-      throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first (or set EXTENSION_DIR).`);
+      throw new Error(
+        `No built extension in ${extensionDir}: run \`npx wxt build\` first (or set EXTENSION_DIR).`,
+      );
     }
     const userDataDir = await mkdtemp(join(tmpdir(), 'muse-extension-'));
     const context = await chromium.launchPersistentContext(userDataDir, {
@@ -36,7 +40,12 @@ export const test = base.extend<ExtensionFixtures>({
       headless: false,
       colorScheme,
       viewport: sidePanelViewport,
-      args: ['--headless=new', ...chromiumArgs, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+      args: [
+        '--headless=new',
+        ...chromiumArgs,
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+      ],
     });
     await use(context);
     await context.close();

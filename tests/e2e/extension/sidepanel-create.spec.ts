@@ -8,18 +8,32 @@ import { expect, test, waits } from './fixtures';
 // a draft the dashboard opens; the image runs as the same job as the dashboard's (BFL sandbox).
 
 const ARTICLE_URL = 'http://article.muse.test/tides';
-const REDDIT_APP = { clientId: 'sandbox-reddit-client', clientSecret: 'sandbox-reddit-secret', userAgent: 'web:muse-e2e:1.0 (by /u/sandbox_creator)' };
+const REDDIT_APP = {
+  clientId: 'sandbox-reddit-client',
+  clientSecret: 'sandbox-reddit-secret',
+  userAgent: 'web:muse-e2e:1.0 (by /u/sandbox_creator)',
+};
 
 /** The posts the Reddit sandbox received with this title (tests/sandbox/README.md, "Reddit"). */
-async function redditPostsTitled(title: string): Promise<{ kind: string; link_flair_text: string | null }[]> {
+async function redditPostsTitled(
+  title: string,
+): Promise<{ kind: string; link_flair_text: string | null }[]> {
   const res = await fetch(`${e2eEnv.sandboxUrl('reddit')}/__sandbox/reddit/posts`);
-  const { posts } = (await res.json()) as { posts: { title: string; kind: string; link_flair_text: string | null }[] };
+  const { posts } = (await res.json()) as {
+    posts: { title: string; kind: string; link_flair_text: string | null }[];
+  };
   return posts.filter((p) => p.title === title);
 }
 const PHOTO_URL = 'http://article.muse.test/harbour.png';
 
 async function serveArticle(context: BrowserContext): Promise<void> {
-  await context.route(PHOTO_URL, (route) => route.fulfill({ contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: gradientPng(640, 400, 'harbour') }));
+  await context.route(PHOTO_URL, (route) =>
+    route.fulfill({
+      contentType: 'image/png',
+      headers: { 'access-control-allow-origin': '*' },
+      body: gradientPng(640, 400, 'harbour'),
+    }),
+  );
   await context.route(ARTICLE_URL, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -44,7 +58,13 @@ async function openArticle(context: BrowserContext, select = false): Promise<Pag
 }
 
 test.describe('side panel: create', () => {
-  test('writes an X post from the page, keeps it through a closed panel, and the dashboard opens the draft', async ({ context, muse, page, sidePanelUrl, user }) => {
+  test('writes an X post from the page, keeps it through a closed panel, and the dashboard opens the draft', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+    user,
+  }) => {
     await muse.seed.integrationKey('openai', 'sandbox-openai-key');
     await serveArticle(context);
     await page.goto(sidePanelUrl);
@@ -52,13 +72,18 @@ test.describe('side panel: create', () => {
     const write = page.getByRole('region', { name: 'Write a post' });
     await expect(write).toBeVisible();
     await openArticle(context);
-    await expect(page.getByRole('region', { name: 'This page' })).toContainText('Tide tables explained');
+    await expect(page.getByRole('region', { name: 'This page' })).toContainText(
+      'Tide tables explained',
+    );
 
     await write.getByRole('button', { name: 'Draft from this page' }).click();
     const text = write.getByLabel('Post text');
     // The sandbox echoes the prompt: the page's title and address went in.
     // The first call of a run may wait for the functions emulator to load the callable.
-    await expect(text).toHaveValue(/^Sandbox openai reply \(task social_post, model gpt-5.4-mini\): Write a post about this web page\.\nPage title: Tide tables explained/, { timeout: waits.call });
+    await expect(text).toHaveValue(
+      /^Sandbox openai reply \(task social_post, model gpt-5.4-mini\): Write a post about this web page\.\nPage title: Tide tables explained/,
+      { timeout: waits.call },
+    );
     // The echo carries the page address, so the link switch reads as on; unticked, it takes the address out.
     await expect(write.getByLabel('Attach page link')).toBeChecked();
     await write.getByLabel('Attach page link').uncheck();
@@ -74,10 +99,20 @@ test.describe('side panel: create', () => {
     const again = await context.newPage();
     await again.goto(sidePanelUrl);
     const reopened = again.getByRole('region', { name: 'Write a post' });
-    await expect(reopened.getByLabel('Post text')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
-    await expect(reopened.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({ timeout: waits.call });
+    await expect(reopened.getByLabel('Post text')).toHaveValue(
+      `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`,
+    );
+    await expect(reopened.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({
+      timeout: waits.call,
+    });
     const drafts = await muse.stored.list('drafts');
-    expect(drafts).toEqual([expect.objectContaining({ platform: 'x', text: `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`, sourceUrl: ARTICLE_URL })]);
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        platform: 'x',
+        text: `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`,
+        sourceUrl: ARTICLE_URL,
+      }),
+    ]);
 
     const link = reopened.getByRole('link', { name: 'Open in dashboard' });
     await expect(link).toHaveAttribute('href', new RegExp(`/social/x\\?draft=${drafts[0]!.id}$`));
@@ -88,19 +123,35 @@ test.describe('side panel: create', () => {
     await museFor(dashboard).as(user).submitSignIn();
     await expect(dashboard).toHaveURL(/\/$/, { timeout: waits.call });
     await dashboard.goto(href);
-    await expect(dashboard.getByLabel('Post Content')).toHaveValue(`Twice a day, every day ${marker}\n\n${ARTICLE_URL}`);
-    await expect(dashboard.getByRole('region', { name: 'Drafts' }).getByRole('link', { name: new RegExp(`Twice a day, every day ${marker}`) })).toHaveAttribute('aria-current', 'true');
+    await expect(dashboard.getByLabel('Post Content')).toHaveValue(
+      `Twice a day, every day ${marker}\n\n${ARTICLE_URL}`,
+    );
+    await expect(
+      dashboard
+        .getByRole('region', { name: 'Drafts' })
+        .getByRole('link', { name: new RegExp(`Twice a day, every day ${marker}`) }),
+    ).toHaveAttribute('aria-current', 'true');
 
     // Finished in the dashboard: its Save writes the same draft, and the panel opens that text.
     await dashboard.getByLabel('Post Content').fill(`Edited in the dashboard ${marker}`);
     await dashboard.getByRole('button', { name: 'Save as draft' }).click();
-    await expect.poll(async () => (await muse.stored.get('drafts', drafts[0]!.id))?.text).toBe(`Edited in the dashboard ${marker}`);
+    await expect
+      .poll(async () => (await muse.stored.get('drafts', drafts[0]!.id))?.text)
+      .toBe(`Edited in the dashboard ${marker}`);
     const third = await context.newPage();
     await third.goto(sidePanelUrl);
-    await expect(third.getByRole('region', { name: 'Write a post' }).getByLabel('Post text')).toHaveValue(`Edited in the dashboard ${marker}`);
+    await expect(
+      third.getByRole('region', { name: 'Write a post' }).getByLabel('Post text'),
+    ).toHaveValue(`Edited in the dashboard ${marker}`);
   });
 
-  test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({ context, muse, page, sidePanelUrl, holdJob }) => {
+  test('makes an image from the selection, follows it across a closed panel, and attaches it to the draft', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+    holdJob,
+  }) => {
     // A whole image job (the functions emulator may load startJob first), then a second panel that waits for it.
     test.setTimeout(waits.test * 2);
     await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
@@ -122,9 +173,19 @@ test.describe('side panel: create', () => {
     await image.getByLabel('Style').selectOption({ label: 'Watercolor' });
     await image.getByRole('button', { name: 'Generate image' }).click();
     // startJob's first call of a run may wait for the functions emulator to load it.
-    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({ timeout: waits.call });
+    await expect(image.getByRole('progressbar', { name: 'Image progress' })).toBeVisible({
+      timeout: waits.call,
+    });
     const [job] = await muse.stored.list('jobs');
-    expect(job).toMatchObject({ kind: 'image', input: expect.objectContaining({ mode: 'text', width: 1024, height: 576, style: 'watercolor' }) });
+    expect(job).toMatchObject({
+      kind: 'image',
+      input: expect.objectContaining({
+        mode: 'text',
+        width: 1024,
+        height: 576,
+        style: 'watercolor',
+      }),
+    });
     await page.close();
     await hold.release();
 
@@ -133,22 +194,36 @@ test.describe('side panel: create', () => {
     const reopened = again.getByRole('region', { name: 'Make an image' });
     await expect(reopened.getByText(/Saved to your library/)).toBeVisible({ timeout: waits.job });
     const [record] = await muse.stored.list('generations');
-    expect(record).toMatchObject({ id: job!.id, type: 'image', source: { kind: 'image', jobId: job!.id } });
+    expect(record).toMatchObject({
+      id: job!.id,
+      type: 'image',
+      source: { kind: 'image', jobId: job!.id },
+    });
 
     await reopened.getByRole('button', { name: 'Attach to draft' }).click();
     await expect(reopened.getByRole('button', { name: 'Attached to the draft' })).toBeDisabled();
     const write = again.getByRole('region', { name: 'Write a post' });
-    await expect(write.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(1);
+    await expect(
+      write.getByRole('list', { name: 'Attached media' }).getByRole('listitem'),
+    ).toHaveCount(1);
     await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.media).toEqual([job!.id]);
   });
 
-  test('uses a page image as the reference: its bytes go to the user uploads, and the job reads them from there', async ({ context, muse, page, sidePanelUrl, user }) => {
+  test('uses a page image as the reference: its bytes go to the user uploads, and the job reads them from there', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+    user,
+  }) => {
     await muse.seed.integrationKey('blackforest', 'sandbox-bfl-key');
     await serveArticle(context);
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     await openArticle(context);
-    await expect(page.getByRole('region', { name: 'This page' })).toContainText('Tide tables explained');
+    await expect(page.getByRole('region', { name: 'This page' })).toContainText(
+      'Tide tables explained',
+    );
     const image = page.getByRole('region', { name: 'Make an image' });
     const reference = image.getByRole('button', { name: /Use page image 1 .*as reference/ });
     await reference.click();
@@ -164,7 +239,13 @@ test.describe('side panel: create', () => {
     expect(await muse.stored.fileExists(input.inputImagePath)).toBe(true);
   });
 
-  test("drafts a Reddit post with the subreddit's flair: a required flair is asked for, and the chosen one goes out", async ({ context, muse, page, sidePanelUrl, user }) => {
+  test("drafts a Reddit post with the subreddit's flair: a required flair is asked for, and the chosen one goes out", async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+    user,
+  }) => {
     // Connecting in the dashboard and the first publish job may each wait for the functions emulator.
     test.setTimeout(waits.test * 2);
     await muse.seed.socialCredentials({ platform: 'reddit', credentials: REDDIT_APP });
@@ -175,7 +256,9 @@ test.describe('side panel: create', () => {
     await expect(dashboard).toHaveURL(/\/$/, { timeout: waits.call });
     await dashboard.goto(`${e2eEnv.dashboardUrl}/social/reddit`);
     await dashboard.getByRole('button', { name: 'Connect Reddit Account' }).click();
-    await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({ timeout: waits.long });
+    await expect(dashboard.getByText('Reddit account connected').first()).toBeVisible({
+      timeout: waits.long,
+    });
     await dashboard.close();
 
     await page.goto(sidePanelUrl);
@@ -183,20 +266,28 @@ test.describe('side panel: create', () => {
     const write = page.getByRole('region', { name: 'Write a post' });
     await write.getByRole('radio', { name: 'Reddit' }).check({ force: true });
     await write.getByLabel('Subreddit').fill('r/FlairRequired');
-    await expect(write.getByText('r/FlairRequired requires a post flair: choose one before posting.')).toBeVisible({ timeout: waits.call });
+    await expect(
+      write.getByText('r/FlairRequired requires a post flair: choose one before posting.'),
+    ).toBeVisible({ timeout: waits.call });
 
     const title = `Panel flair ${Date.now()}`;
     await write.getByLabel('Subreddit').fill('MuseSandbox');
-    await expect(write.getByLabel(/Post Flair/).getByRole('option', { name: 'Custom' })).toBeAttached({ timeout: waits.call });
+    await expect(
+      write.getByLabel(/Post Flair/).getByRole('option', { name: 'Custom' }),
+    ).toBeAttached({ timeout: waits.call });
     await write.getByLabel('Post Title').fill(title);
     await write.getByLabel('Post Content').fill('Made in the side panel');
     await write.getByLabel(/Post Flair/).selectOption({ label: 'Custom' });
     await write.getByLabel('Flair Text').fill('From the panel');
     // The draft keeps the chosen flair, as it keeps the subreddit.
-    await expect.poll(async () => (await muse.stored.list('drafts'))[0]?.flair, { timeout: waits.call }).toBeTruthy();
+    await expect
+      .poll(async () => (await muse.stored.list('drafts'))[0]?.flair, { timeout: waits.call })
+      .toBeTruthy();
     await write.getByRole('button', { name: 'Post Now' }).click();
 
     await expect(write.getByText('Posted.')).toBeVisible({ timeout: waits.job });
-    expect(await redditPostsTitled(title)).toEqual([expect.objectContaining({ kind: 'self', link_flair_text: 'From the panel' })]);
+    expect(await redditPostsTitled(title)).toEqual([
+      expect.objectContaining({ kind: 'self', link_flair_text: 'From the panel' }),
+    ]);
   });
 });

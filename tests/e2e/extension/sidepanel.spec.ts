@@ -6,7 +6,11 @@ import { expect, test } from './fixtures';
 type ExtensionGlobal = { chrome: typeof Browser };
 
 test.describe('side panel', () => {
-  test('a signed-in user sees their name and their newest library items', async ({ muse, page, sidePanelUrl }) => {
+  test('a signed-in user sees their name and their newest library items', async ({
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
     await muse.seed.profile({ displayName: 'Ada Lovelace' });
     await muse.seed.generations([
       { type: 'image', title: 'Harbour at dawn', minutesAgo: 30 },
@@ -23,11 +27,24 @@ test.describe('side panel', () => {
     await expect(items.nth(0)).toContainText('Audio');
     await expect(items.nth(1)).toContainText('Harbour at dawn');
     await expect(items.nth(1)).toContainText('Image');
-    await expect(page.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', /^http/);
+    await expect(page.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute(
+      'href',
+      /^http/,
+    );
   });
 
-  test('shows a new generation as soon as it is saved, newest first, five at most', async ({ muse, page, sidePanelUrl }) => {
-    await muse.seed.generations(Array.from({ length: 5 }, (_, i) => ({ type: 'image' as const, title: `Sketch ${i + 1}`, minutesAgo: 60 - i })));
+  test('shows a new generation as soon as it is saved, newest first, five at most', async ({
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
+    await muse.seed.generations(
+      Array.from({ length: 5 }, (_, i) => ({
+        type: 'image' as const,
+        title: `Sketch ${i + 1}`,
+        minutesAgo: 60 - i,
+      })),
+    );
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     const items = page.getByRole('list', { name: 'Latest library items' }).getByRole('listitem');
@@ -40,7 +57,12 @@ test.describe('side panel', () => {
     await expect(page.getByText('Sketch 1')).toHaveCount(0);
   });
 
-  test('a new user is told the library is empty, and can sign out', async ({ muse, page, sidePanelUrl, user }) => {
+  test('a new user is told the library is empty, and can sign out', async ({
+    muse,
+    page,
+    sidePanelUrl,
+    user,
+  }) => {
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
 
@@ -60,17 +82,28 @@ test.describe('side panel', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
-  test('an account whose email is not confirmed is told to confirm it, and gets no session', async ({ muse, page, sidePanelUrl }) => {
+  test('an account whose email is not confirmed is told to confirm it, and gets no session', async ({
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
     const unconfirmed = await createUser({ verified: false });
     await page.goto(sidePanelUrl);
     await muse.submitSignIn({ email: unconfirmed.email, password: unconfirmed.password });
 
-    await expect(page.getByRole('alert')).toHaveText('Please confirm your email address before signing in. Use the link in the confirmation email we sent you.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please confirm your email address before signing in. Use the link in the confirmation email we sent you.',
+    );
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   });
 
-  test('stays signed in when the panel is opened again', async ({ context, muse, page, sidePanelUrl }) => {
+  test('stays signed in when the panel is opened again', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -80,7 +113,12 @@ test.describe('side panel', () => {
     await expect(again.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
-  test('follows the active tab and its selection live, without Refresh', async ({ context, muse, page, sidePanelUrl }) => {
+  test('follows the active tab and its selection live, without Refresh', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
     await context.route('http://article.muse.test/**', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -116,10 +154,21 @@ test.describe('side panel', () => {
 
   test('the toolbar button opens the side panel', async ({ context }) => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await expect.poll(() => worker.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.sidePanel.getPanelBehavior())).toEqual({ openPanelOnActionClick: true });
+    await expect
+      .poll(() =>
+        worker.evaluate(() =>
+          (globalThis as unknown as ExtensionGlobal).chrome.sidePanel.getPanelBehavior(),
+        ),
+      )
+      .toEqual({ openPanelOnActionClick: true });
   });
 
-  test('shows a selection sent from the context menu until it is dismissed', async ({ context, muse, page, sidePanelUrl }) => {
+  test('shows a selection sent from the context menu until it is dismissed', async ({
+    context,
+    muse,
+    page,
+    sidePanelUrl,
+  }) => {
     await page.goto(sidePanelUrl);
     await muse.submitSignIn();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -128,7 +177,12 @@ test.describe('side panel', () => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     await worker.evaluate(() =>
       (globalThis as unknown as ExtensionGlobal).chrome.storage.session.set({
-        sentSelection: { text: 'Tides follow the Moon.', pageUrl: 'https://example.com/tides', pageTitle: 'Tide tables', sentAt: Date.now() },
+        sentSelection: {
+          text: 'Tides follow the Moon.',
+          pageUrl: 'https://example.com/tides',
+          pageTitle: 'Tide tables',
+          sentAt: Date.now(),
+        },
       }),
     );
 

@@ -16,7 +16,10 @@ function adminApp(): App {
   process.env.FIRESTORE_EMULATOR_HOST ??= e2eEnv.firestoreHost;
   process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= e2eEnv.storageHost;
   process.env.GCLOUD_PROJECT ??= e2eEnv.projectId;
-  return getApps().find((a) => a.name === APP_NAME) ?? initializeApp({ projectId: e2eEnv.projectId, storageBucket: bucketName() }, APP_NAME);
+  return (
+    getApps().find((a) => a.name === APP_NAME) ??
+    initializeApp({ projectId: e2eEnv.projectId, storageBucket: bucketName() }, APP_NAME)
+  );
 }
 
 export function adminDb(): Firestore {
@@ -28,7 +31,10 @@ export function adminBucket() {
 }
 
 /** Polls until `read` returns something truthy (a stored write lands asynchronously after the UI reacts). */
-export async function eventually<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = waits.step): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T | undefined | null | false>,
+  timeoutMs = waits.step,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

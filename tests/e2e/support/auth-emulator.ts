@@ -14,8 +14,16 @@ export interface TestUser {
   refreshToken: string;
 }
 
-async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${base()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path} -> ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -35,20 +43,42 @@ export interface CreateUserOptions {
 export async function createUser(opts: CreateUserOptions = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct-horse-42';
-  const r = await post<{ localId: string; idToken: string; refreshToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password, returnSecureToken: true });
+  const r = await post<{ localId: string; idToken: string; refreshToken: string }>(
+    `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`,
+    { email, password, returnSecureToken: true },
+  );
   const update: Record<string, unknown> = { localId: r.localId };
   if (opts.verified !== false) update.emailVerified = true;
   if (opts.displayName) update.displayName = opts.displayName;
   // Emulator admin endpoint: the fake bearer "owner" acts as an admin in the emulator.
-  await post(`/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:update`, update, { authorization: 'Bearer owner' });
-  if (opts.verified === false) return { uid: r.localId, email, password, idToken: r.idToken, refreshToken: r.refreshToken };
+  await post(
+    `/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:update`,
+    update,
+    { authorization: 'Bearer owner' },
+  );
+  if (opts.verified === false)
+    return { uid: r.localId, email, password, idToken: r.idToken, refreshToken: r.refreshToken };
   // The sign-up token predates the verification: a fresh one carries email_verified, which functions and rules require.
-  const signedIn = await post<{ idToken: string; refreshToken: string }>(`/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, { email, password, returnSecureToken: true });
-  return { uid: r.localId, email, password, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
+  const signedIn = await post<{ idToken: string; refreshToken: string }>(
+    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`,
+    { email, password, returnSecureToken: true },
+  );
+  return {
+    uid: r.localId,
+    email,
+    password,
+    idToken: signedIn.idToken,
+    refreshToken: signedIn.refreshToken,
+  };
 }
 
 /** Where Firebase Auth (the web SDK's default IndexedDB persistence) keeps the signed-in user of the app. */
-export const AUTH_SESSION_STORE = { db: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key', key: `firebase:authUser:${API_KEY}:[DEFAULT]` } as const;
+export const AUTH_SESSION_STORE = {
+  db: 'firebaseLocalStorageDb',
+  store: 'firebaseLocalStorage',
+  keyPath: 'fbase_key',
+  key: `firebase:authUser:${API_KEY}:[DEFAULT]`,
+} as const;
 
 /**
  * The record Firebase Auth persists for `user` once signed in with email and password: written into the
@@ -62,8 +92,21 @@ export function authSessionRecord(user: TestUser): { key: string; value: Record<
       email: user.email,
       emailVerified: true,
       isAnonymous: false,
-      providerData: [{ providerId: 'password', uid: user.email, email: user.email, displayName: null, phoneNumber: null, photoURL: null }],
-      stsTokenManager: { refreshToken: user.refreshToken, accessToken: user.idToken, expirationTime: Date.now() + 55 * 60_000 },
+      providerData: [
+        {
+          providerId: 'password',
+          uid: user.email,
+          email: user.email,
+          displayName: null,
+          phoneNumber: null,
+          photoURL: null,
+        },
+      ],
+      stsTokenManager: {
+        refreshToken: user.refreshToken,
+        accessToken: user.idToken,
+        expirationTime: Date.now() + 55 * 60_000,
+      },
       apiKey: API_KEY,
       appName: '[DEFAULT]',
     },
@@ -84,7 +127,11 @@ export async function oobCodesFor(email: string): Promise<OobCode[]> {
   return body.oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase());
 }
 
-export async function waitForOobCode(email: string, requestType: OobCode['requestType'], timeoutMs = waits.step): Promise<OobCode> {
+export async function waitForOobCode(
+  email: string,
+  requestType: OobCode['requestType'],
+  timeoutMs = waits.step,
+): Promise<OobCode> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = (await oobCodesFor(email)).filter((c) => c.requestType === requestType).at(-1);
@@ -95,17 +142,24 @@ export async function waitForOobCode(email: string, requestType: OobCode['reques
 }
 
 /** The link the stack printed for the latest email of `mode` (resetPassword, verifyEmail, ...) to `email`. */
-export async function waitForPrintedLink(email: string, mode: string, timeoutMs = waits.step): Promise<string> {
+export async function waitForPrintedLink(
+  email: string,
+  mode: string,
+  timeoutMs = waits.step,
+): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const lines = existsSync(e2eEnv.authLinksLog) ? readFileSync(e2eEnv.authLinksLog, 'utf8').split('\n') : [];
+    const lines = existsSync(e2eEnv.authLinksLog)
+      ? readFileSync(e2eEnv.authLinksLog, 'utf8').split('\n')
+      : [];
     const link = lines
       .filter((l) => l.includes(` ${email}: `))
       .map((l) => l.slice(l.lastIndexOf(' ') + 1))
       .filter((url) => new URL(url).searchParams.get('mode') === mode)
       .at(-1);
     if (link) return link;
-    if (Date.now() > until) throw new Error(`The stack printed no ${mode} link for ${email} in ${e2eEnv.authLinksLog}`);
+    if (Date.now() > until)
+      throw new Error(`The stack printed no ${mode} link for ${email} in ${e2eEnv.authLinksLog}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

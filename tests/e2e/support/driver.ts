@@ -1,12 +1,38 @@
 import { expect, type Page } from '@playwright/test';
 import type { DocumentData } from 'firebase-admin/firestore';
-import { socialSecretPath, userCollectionPath, userDocPath, type UserCollection } from '../../../core/firestore-paths';
-import type { IntegrationType, SaveSocialCredentialsInput, SocialAccountStatus, SocialPlatform } from '../../../core/integrations';
+import {
+  socialSecretPath,
+  userCollectionPath,
+  userDocPath,
+  type UserCollection,
+} from '../../../core/firestore-paths';
+import type {
+  IntegrationType,
+  SaveSocialCredentialsInput,
+  SocialAccountStatus,
+  SocialPlatform,
+} from '../../../core/integrations';
 import type { PublishPostInput } from '../../../core/social-posts';
 import { adminBucket, adminDb } from './admin';
-import { AUTH_SESSION_STORE, authSessionRecord, createUser, type CreateUserOptions, type TestUser } from './auth-emulator';
+import {
+  AUTH_SESSION_STORE,
+  authSessionRecord,
+  createUser,
+  type CreateUserOptions,
+  type TestUser,
+} from './auth-emulator';
 import { e2eEnv } from './env';
-import { seedConnectedAccount, seedGenerations, seedIntegrationKey, seedPost, seedProfile, seedSocialAccount, seedSocialCredentials, type GenerationSeed, type SeededGeneration } from './seed';
+import {
+  seedConnectedAccount,
+  seedGenerations,
+  seedIntegrationKey,
+  seedPost,
+  seedProfile,
+  seedSocialAccount,
+  seedSocialCredentials,
+  type GenerationSeed,
+  type SeededGeneration,
+} from './seed';
 
 // The e2e driver every spec uses: who the test acts as, what is in their account before the page opens,
 // the page itself, and what the app stored. Setup reads as one sentence:
@@ -18,7 +44,10 @@ export interface Seeder {
   profile(profile: { displayName: string }): Promise<void>;
   integrationKey(type: IntegrationType, apiKey: string): Promise<void>;
   socialCredentials(input: SaveSocialCredentialsInput): Promise<void>;
-  socialAccount(platform: SocialPlatform, status?: Partial<Omit<SocialAccountStatus, 'updatedAt'>>): Promise<void>;
+  socialAccount(
+    platform: SocialPlatform,
+    status?: Partial<Omit<SocialAccountStatus, 'updatedAt'>>,
+  ): Promise<void>;
   /** A post through publishPost (Post Now unless scheduledAt is given); resolves with its id. */
   post(input: Omit<PublishPostInput, 'requestId'>): Promise<string>;
   connectedAccount(platform: SocialPlatform, stored: Record<string, string>): Promise<void>;
@@ -36,7 +65,9 @@ export interface Stored {
   /** users/{uid} */
   profile(): Promise<DocumentData | undefined>;
   /** A platform's connection: its status (users/{uid}/socialAccounts/{platform}) and its sealed secret document. */
-  socialConnection(platform: SocialPlatform): Promise<{ status: DocumentData | undefined; sealed: DocumentData | undefined }>;
+  socialConnection(
+    platform: SocialPlatform,
+  ): Promise<{ status: DocumentData | undefined; sealed: DocumentData | undefined }>;
   fileExists(storagePath: string): Promise<boolean>;
   /** Removes a stored file behind the app's back (a record whose file is gone). */
   deleteFile(storagePath: string): Promise<void>;
@@ -124,7 +155,10 @@ export class Muse {
 
   /** The user the driver acts as. */
   get user(): TestUser {
-    if (!this.#user) throw new Error('No user yet: call muse.signUp()…, muse.signUpAndSignIn() or muse.as(user) first');
+    if (!this.#user)
+      throw new Error(
+        'No user yet: call muse.signUp()…, muse.signUpAndSignIn() or muse.as(user) first',
+      );
     return this.#user;
   }
 
@@ -185,7 +219,12 @@ export class Muse {
             tx.onerror = () => reject(tx.error ?? new Error(`Could not write ${store}`));
           };
         }),
-      { db: AUTH_SESSION_STORE.db, store: AUTH_SESSION_STORE.store, keyPath: AUTH_SESSION_STORE.keyPath, record: authSessionRecord(this.user) },
+      {
+        db: AUTH_SESSION_STORE.db,
+        store: AUTH_SESSION_STORE.store,
+        keyPath: AUTH_SESSION_STORE.keyPath,
+        record: authSessionRecord(this.user),
+      },
     );
     return this;
   }
@@ -203,7 +242,10 @@ export class Muse {
   /** Goes to `path` (relative to the dashboard, or a full URL) and waits for its heading when given. */
   async open(path: string, options: OpenOptions = {}): Promise<this> {
     await this.page.goto(path);
-    if (options.heading) await expect(this.page.getByRole('heading', { level: 1, name: options.heading })).toBeVisible();
+    if (options.heading)
+      await expect(
+        this.page.getByRole('heading', { level: 1, name: options.heading }),
+      ).toBeVisible();
     return this;
   }
 
@@ -212,10 +254,17 @@ export class Muse {
    * reads it as its clock in the emulator), and resolves once the run ended.
    */
   async runSchedule(name: string, options: { at?: Date } = {}): Promise<void> {
-    const query = new URLSearchParams({ name, ...(options.at ? { at: options.at.toISOString() } : {}) });
+    const query = new URLSearchParams({
+      name,
+      ...(options.at ? { at: options.at.toISOString() } : {}),
+    });
     const res = await fetch(`${e2eEnv.schedulerOrigin}/run?${query}`, { method: 'POST' });
-    const body = (await res.json()) as { runs?: { ok: boolean; detail?: string }[]; error?: string };
-    if (!res.ok || !body.runs?.every((r) => r.ok)) throw new Error(`The stack did not run ${name}: ${res.status} ${JSON.stringify(body)}`);
+    const body = (await res.json()) as {
+      runs?: { ok: boolean; detail?: string }[];
+      error?: string;
+    };
+    if (!res.ok || !body.runs?.every((r) => r.ok))
+      throw new Error(`The stack did not run ${name}: ${res.status} ${JSON.stringify(body)}`);
   }
 
   get seed(): Seeder {
@@ -238,7 +287,11 @@ export class Muse {
   get stored(): Stored {
     const uid = () => this.user.uid;
     return {
-      list: async (collection) => (await adminDb().collection(userCollectionPath(uid(), collection)).get()).docs.map((d) => ({ ...d.data(), id: d.id })),
+      list: async (collection) =>
+        (await adminDb().collection(userCollectionPath(uid(), collection)).get()).docs.map((d) => ({
+          ...d.data(),
+          id: d.id,
+        })),
       get: async (collection, id) =>
         (
           await adminDb()

@@ -16,9 +16,13 @@ export const e2eEnv = {
   schedulerOrigin: process.env.MUSE_SCHEDULER_ORIGIN ?? `http://127.0.0.1:${14600 + testPortShift}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** Where the stack prints the Auth emulator's emails as dashboard links (scripts/stack/auth-links.ts). */
-  authLinksLog: process.env.AUTH_LINKS_LOG ?? fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),
+  authLinksLog:
+    process.env.AUTH_LINKS_LOG ??
+    fileURLToPath(new URL('../../../.local/logs/test-auth-links.log', import.meta.url)),
   /** A provider's sandbox server (the stack passes each base URL; the test stack's ports otherwise). */
-  sandboxUrl: (id: ProviderId): string => process.env[providers[id].env] ?? `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(id)}`,
+  sandboxUrl: (id: ProviderId): string =>
+    process.env[providers[id].env] ??
+    `http://127.0.0.1:${18900 + testPortShift + providerIds.indexOf(id)}`,
 };
 
 const step = Number(process.env.E2E_WAIT_MS ?? 20_000);
@@ -43,4 +47,12 @@ export const waits = {
   test: step * 6,
 } as const;
 
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -11,7 +11,11 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     // React Router keeps its own index in the history entry's state (it tells a Back from a Forward by it).
     const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx },
+      '',
+      to,
+    );
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
   }, path);
 }

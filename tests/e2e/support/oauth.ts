@@ -17,7 +17,9 @@ const consentPages: Record<OAuthPlatform, { provider: 'reddit' | 'google'; path:
 /** Whether a URL is the platform's consent page in the sandbox. */
 export function isConsentPage(platform: OAuthPlatform, url: URL): boolean {
   const page = consentPages[platform];
-  return url.origin === new URL(e2eEnv.sandboxUrl(page.provider)).origin && url.pathname === page.path;
+  return (
+    url.origin === new URL(e2eEnv.sandboxUrl(page.provider)).origin && url.pathname === page.path
+  );
 }
 
 export interface HeldConsent {
@@ -32,14 +34,28 @@ export interface HeldConsent {
  * here instead: the return URL is the test's to visit, alter or replay. The first call of a function in the
  * emulator starts its worker, hence the long wait for the consent page.
  */
-export async function holdConsent(page: Page, platform: OAuthPlatform, start: () => Promise<unknown>): Promise<HeldConsent> {
+export async function holdConsent(
+  page: Page,
+  platform: OAuthPlatform,
+  start: () => Promise<unknown>,
+): Promise<HeldConsent> {
   const matches = (url: URL) => isConsentPage(platform, url);
-  await page.route(matches, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Consent held by the test</h1>' }));
+  await page.route(matches, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<h1>Consent held by the test</h1>',
+    }),
+  );
   try {
-    const [request] = await Promise.all([page.waitForRequest((r: Request) => matches(new URL(r.url())), { timeout: waits.long }), start()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r: Request) => matches(new URL(r.url())), { timeout: waits.long }),
+      start(),
+    ]);
     const consent = await fetch(request.url(), { redirect: 'manual' });
     const back = consent.headers.get('location');
-    if (consent.status !== 302 || !back) throw new Error(`The ${platform} consent did not send the browser back: ${consent.status}`);
+    if (consent.status !== 302 || !back)
+      throw new Error(`The ${platform} consent did not send the browser back: ${consent.status}`);
     const state = new URL(back).searchParams.get('state');
     if (!state) throw new Error(`The ${platform} consent came back without a state: ${back}`);
     return { state, callbackUrl: back };
@@ -49,7 +65,10 @@ export async function holdConsent(page: Page, platform: OAuthPlatform, start: ()
 }
 
 /** Makes a started Connect older than the nonce's 10 minutes (oauthNonces/{sha256(state)}, functions/src/social/oauth/nonces.ts). */
-export async function ageOAuthState(state: string, byMs = OAUTH_NONCE_TTL_MS + 60_000): Promise<void> {
+export async function ageOAuthState(
+  state: string,
+  byMs = OAUTH_NONCE_TTL_MS + 60_000,
+): Promise<void> {
   const id = createHash('sha256').update(state).digest('hex');
   const ref = adminDb().doc(`${serverOnlyCollections.oauthNonces}/${id}`);
   const nonce = (await ref.get()).data();

@@ -5,19 +5,30 @@ import { e2eEnv } from './env';
 // The provider sandbox's control API (tests/sandbox/README.md) for specs: faults, X's media processing,
 // and the posts each platform sandbox has made.
 
-async function control(provider: ProviderId, method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<void> {
+async function control(
+  provider: ProviderId,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<void> {
   const res = await fetch(`${e2eEnv.sandboxUrl(provider)}/__sandbox${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
-  if (!res.ok) throw new Error(`sandbox ${provider} ${method} ${path}: ${res.status} ${await res.text()}`);
+  if (!res.ok)
+    throw new Error(`sandbox ${provider} ${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
 /** Queues a fault; give `authorizationIncludes` (the test's own token) so no other test meets it. */
-export const addFault = (provider: ProviderId, fault: FaultInput) => control(provider, 'POST', '/faults', fault);
+export const addFault = (provider: ProviderId, fault: FaultInput) =>
+  control(provider, 'POST', '/faults', fault);
 
 /** How the X sandbox processes the next videos and GIFs; `null` resets it. */
-export const setXProcessing = (outcome: { inProgressPolls?: number; outcome?: 'succeeded' | 'failed' } | null) =>
+export const setXProcessing = (
+  outcome: { inProgressPolls?: number; outcome?: 'succeeded' | 'failed' } | null,
+) =>
   outcome ? control('x', 'PUT', '/x/processing', outcome) : control('x', 'DELETE', '/x/processing');
 
 export interface SandboxPost {
@@ -31,8 +42,13 @@ export interface SandboxPost {
 }
 
 /** Posts the X or LinkedIn sandbox has made whose text contains `marker`. */
-export async function sandboxPosts(provider: 'x' | 'linkedin', marker: string): Promise<SandboxPost[]> {
-  const res = await fetch(`${e2eEnv.sandboxUrl(provider)}/__sandbox/${provider === 'x' ? 'x/tweets' : 'linkedin/posts'}`);
+export async function sandboxPosts(
+  provider: 'x' | 'linkedin',
+  marker: string,
+): Promise<SandboxPost[]> {
+  const res = await fetch(
+    `${e2eEnv.sandboxUrl(provider)}/__sandbox/${provider === 'x' ? 'x/tweets' : 'linkedin/posts'}`,
+  );
   const body = (await res.json()) as { tweets?: SandboxPost[]; posts?: SandboxPost[] };
   return (body.tweets ?? body.posts ?? []).filter((p) => p.text.includes(marker));
 }
@@ -41,8 +57,16 @@ export async function sandboxPosts(provider: 'x' | 'linkedin', marker: string): 
  * Ends the tokens the sandbox issued to one client app (tests/sandbox/README.md, Reddit): its access tokens
  * expire and, with `refresh`, its refresh tokens are revoked. Other tests' apps keep theirs.
  */
-export const expireOAuthTokens = (provider: 'reddit' | 'google', options: { clientId: string; refresh?: boolean }) =>
-  control(provider, 'POST', provider === 'reddit' ? '/reddit/expire-tokens' : '/google-oauth/expire-tokens', options);
+export const expireOAuthTokens = (
+  provider: 'reddit' | 'google',
+  options: { clientId: string; refresh?: boolean },
+) =>
+  control(
+    provider,
+    'POST',
+    provider === 'reddit' ? '/reddit/expire-tokens' : '/google-oauth/expire-tokens',
+    options,
+  );
 
 export interface RedditSandboxPost {
   title: string;
@@ -55,7 +79,9 @@ export interface RedditSandboxPost {
 /** Posts the Reddit sandbox has made with this title. */
 export async function redditPosts(title: string): Promise<RedditSandboxPost[]> {
   const res = await fetch(`${e2eEnv.sandboxUrl('reddit')}/__sandbox/reddit/posts`);
-  const { posts } = (await res.json()) as { posts: (RedditSandboxPost & Record<string, unknown>)[] };
+  const { posts } = (await res.json()) as {
+    posts: (RedditSandboxPost & Record<string, unknown>)[];
+  };
   return posts.filter((p) => p.title === title);
 }
 
@@ -76,5 +102,8 @@ export function jobHold(provider: 'bfl' | 'luma'): JobHold {
   // released name stays released for the sandbox's life.
   const name = crypto.randomUUID().slice(0, 6);
   let released: Promise<void> | undefined;
-  return { tag: `[hold:${name}]`, release: () => (released ??= control(provider, 'DELETE', `/holds/${name}`)) };
+  return {
+    tag: `[hold:${name}]`,
+    release: () => (released ??= control(provider, 'DELETE', `/holds/${name}`)),
+  };
 }

@@ -1,6 +1,14 @@
-import { OPFS_RENDER_DIR, openOutputSpool, spoolBytes } from '@/features/video-editor/render/output-spool';
+import {
+  OPFS_RENDER_DIR,
+  openOutputSpool,
+  spoolBytes,
+} from '@/features/video-editor/render/output-spool';
 import { sweepRenderFiles } from '@/features/video-editor/render/render-files';
-import { renderTimeline, type RenderEngine, type RenderInput } from '@/features/video-editor/render/render-timeline';
+import {
+  renderTimeline,
+  type RenderEngine,
+  type RenderInput,
+} from '@/features/video-editor/render/render-timeline';
 
 // A bare page that exposes the render engine to Playwright (tests/media and the render bench).
 
@@ -33,7 +41,11 @@ export interface HarnessRenderOptions {
 
 declare global {
   interface Window {
-    museRender: (input: RenderInput, engine: RenderEngine, opts?: HarnessRenderOptions) => Promise<HarnessResult>;
+    museRender: (
+      input: RenderInput,
+      engine: RenderEngine,
+      opts?: HarnessRenderOptions,
+    ) => Promise<HarnessResult>;
     /** The files (name:size) in the OPFS render directory. */
     museOpfsFiles: () => Promise<string[]>;
     museReady: boolean;
@@ -64,12 +76,15 @@ window.museOpenSpool = async (name) => {
   held.push(() => spool.dispose());
 };
 window.museWriteUnmarked = async (name) => {
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
+  const dir = await (
+    await navigator.storage.getDirectory()
+  ).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
   const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
   await writable.write(new Uint8Array(10));
   await writable.close();
 };
-window.museHeldLocks = async () => ((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').sort();
+window.museHeldLocks = async () =>
+  ((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').sort();
 window.museSweep = () => sweepRenderFiles();
 window.museDisposeFiles = async () => {
   for (const dispose of held.splice(0)) await dispose();
@@ -81,7 +96,9 @@ window.museOpfsFiles = async () => {
   const out: string[] = [];
   if (!dir) return out;
   // TypeScript's DOM lib leaves out the handle's async iteration.
-  for await (const name of (dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }).keys()) {
+  for await (const name of (
+    dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }
+  ).keys()) {
     const file = await dir
       .getFileHandle(name)
       .then((h) => h.getFile())
@@ -122,7 +139,8 @@ window.museRender = async (input, engine, opts = {}) => {
     ...(opts.skipStills === false && { skipStills: false }),
     signal: controller.signal,
     onProgress: (_f, stage) => {
-      if (stages[stages.length - 1]?.split('@')[0] !== stage) stages.push(`${stage}@${Math.round(performance.now() - t0)}ms`);
+      if (stages[stages.length - 1]?.split('@')[0] !== stage)
+        stages.push(`${stage}@${Math.round(performance.now() - t0)}ms`);
     },
   });
   const ms = performance.now() - t0;

@@ -13,6 +13,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startHarnessServer();
-  project.provide('mediaHarness', { url: server.url, wsEndpoint: server.wsEndpoint, browserPid: server.browserPid });
+  project.provide('mediaHarness', {
+    url: server.url,
+    wsEndpoint: server.wsEndpoint,
+    browserPid: server.browserPid,
+  });
   return () => server.close();
 }

@@ -6,7 +6,10 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createServer, preview, type InlineConfig, type ViteDevServer } from 'vite';
-import type { RenderEngine, RenderInput } from '../../../dashboard/features/video-editor/render/render-timeline';
+import type {
+  RenderEngine,
+  RenderInput,
+} from '../../../dashboard/features/video-editor/render/render-timeline';
 import { chromiumArgs } from '../../e2e/support/env';
 import type { HarnessRenderOptions, HarnessResult } from '../harness/main';
 
@@ -17,7 +20,14 @@ import type { HarnessRenderOptions, HarnessResult } from '../harness/main';
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const MEDIA_ORIGIN = 'http://media.test';
 
-const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.wav': 'audio/wav' };
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+};
 
 export async function freePort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
@@ -37,7 +47,11 @@ export interface Harness {
   browser: Browser | null;
   /** The browser's main process id (for memory figures). */
   browserPid: number | undefined;
-  render(input: RenderInput, engine: RenderEngine, opts?: HarnessRenderOptions): Promise<HarnessResult>;
+  render(
+    input: RenderInput,
+    engine: RenderEngine,
+    opts?: HarnessRenderOptions,
+  ): Promise<HarnessResult>;
   close(): Promise<void>;
 }
 
@@ -52,10 +66,15 @@ export interface HarnessServer {
  * Starts the harness's Vite server and a Chromium server. The media suite starts one for all its files
  * (tests/media/support/global-setup.ts); each file opens its own browser context on it (openHarness).
  */
-export async function startHarnessServer(opts: HarnessServerOptions = {}): Promise<HarnessServer & { close(): Promise<void> }> {
+export async function startHarnessServer(
+  opts: HarnessServerOptions = {},
+): Promise<HarnessServer & { close(): Promise<void> }> {
   const vite = await startVite(opts.build);
   try {
-    const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...(opts.extraArgs ?? [])] });
+    const server = await chromium.launchServer({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...chromiumArgs, ...(opts.extraArgs ?? [])],
+    });
     return {
       url: vite.url,
       wsEndpoint: server.wsEndpoint(),
@@ -94,7 +113,12 @@ async function startVite(production = false): Promise<{ url: string; close(): Pr
       logLevel: 'warn',
       mode: 'production',
       worker: { format: 'es' },
-      build: { outDir: join(root, '.local/media-harness-dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 50000 },
+      build: {
+        outDir: join(root, '.local/media-harness-dist'),
+        emptyOutDir: true,
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 50000,
+      },
       preview: { host: '127.0.0.1', port, strictPort: true },
     };
     await build(config);
@@ -110,7 +134,13 @@ async function startVite(production = false): Promise<{ url: string; close(): Pr
     logLevel: 'warn',
     optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'], include: ['mediabunny'] },
     worker: { format: 'es' },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [root, realpathSync(join(root, 'node_modules'))] } },
+    server: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      hmr: false,
+      fs: { allow: [root, realpathSync(join(root, 'node_modules'))] },
+    },
   });
   try {
     await vite.listen();
@@ -136,7 +166,12 @@ export async function openHarness(at: HarnessServer, mediaDir: string): Promise<
       page,
       browser,
       browserPid: at.browserPid,
-      render: (input, engine, o) => page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [input, engine, o ?? {}] as const),
+      render: (input, engine, o) =>
+        page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [
+          input,
+          engine,
+          o ?? {},
+        ] as const),
       async close() {
         await context.close().catch(() => undefined);
         // A connected browser's close() disconnects this client; the browser itself keeps running.
@@ -154,15 +189,29 @@ async function openPage(page: Page, url: string, mediaDir: string): Promise<void
   await page.route(`${MEDIA_ORIGIN}/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice(1);
     const body = await readFile(join(mediaDir, name)).catch(() => null);
-    if (!body) return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
-    const headers = { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream', 'access-control-allow-origin': '*', 'accept-ranges': 'bytes' };
+    if (!body)
+      return route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' } });
+    const headers = {
+      'content-type': TYPES[extname(name)] ?? 'application/octet-stream',
+      'access-control-allow-origin': '*',
+      'accept-ranges': 'bytes',
+    };
     // Byte ranges, as Storage serves them: a <video> seeks only in a file it can ask for by range.
     const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers().range ?? '');
     if (range && (range[1] || range[2])) {
       const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-      if (start > end) return route.fulfill({ status: 416, headers: { ...headers, 'content-range': `bytes */${body.length}` } });
-      return route.fulfill({ status: 206, body: body.subarray(start, end + 1), headers: { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` } });
+      const end =
+        range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+      if (start > end)
+        return route.fulfill({
+          status: 416,
+          headers: { ...headers, 'content-range': `bytes */${body.length}` },
+        });
+      return route.fulfill({
+        status: 206,
+        body: body.subarray(start, end + 1),
+        headers: { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` },
+      });
     }
     return route.fulfill({ status: 200, body, headers });
   });
@@ -176,17 +225,29 @@ async function openPage(page: Page, url: string, mediaDir: string): Promise<void
  * Chromium keeps an off-the-record origin's OPFS files in the browser process's memory (a 200 MiB file
  * there is 200 MiB more of that process), so an export's file counts as memory there. `browser` is null.
  */
-export async function startProfileHarness(mediaDir: string, userDataDir: string, opts: { build?: boolean } = {}): Promise<Harness> {
+export async function startProfileHarness(
+  mediaDir: string,
+  userDataDir: string,
+  opts: { build?: boolean } = {},
+): Promise<Harness> {
   const vite = await startVite(opts.build);
   try {
-    const context = await chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     await openPage(page, vite.url, mediaDir);
     return {
       page,
       browser: null,
       browserPid: profileBrowserPid(userDataDir),
-      render: (input, engine, o) => page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [input, engine, o ?? {}] as const),
+      render: (input, engine, o) =>
+        page.evaluate(([i, e, oo]) => window.museRender(i, e, oo), [
+          input,
+          engine,
+          o ?? {},
+        ] as const),
       async close() {
         await context.close().catch(() => undefined);
         await vite.close();
@@ -204,7 +265,11 @@ function profileBrowserPid(userDataDir: string): number | undefined {
     if (!/^\d+$/.test(name)) continue;
     try {
       const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      if (args.some((a) => a === `--user-data-dir=${userDataDir}`) && !args.some((a) => a.startsWith('--type='))) return Number(name);
+      if (
+        args.some((a) => a === `--user-data-dir=${userDataDir}`) &&
+        !args.some((a) => a.startsWith('--type='))
+      )
+        return Number(name);
     } catch {
       /* gone */
     }
@@ -213,7 +278,10 @@ function profileBrowserPid(userDataDir: string): number | undefined {
 }
 
 /** A harness of its own: its Vite server, its Chromium and a page (npm run bench -- render). */
-export async function startHarness(mediaDir: string, opts: HarnessServerOptions = {}): Promise<Harness> {
+export async function startHarness(
+  mediaDir: string,
+  opts: HarnessServerOptions = {},
+): Promise<Harness> {
   const server = await startHarnessServer(opts);
   try {
     const harness = await openHarness(server, mediaDir);
@@ -233,20 +301,30 @@ export async function startHarness(mediaDir: string, opts: HarnessServerOptions 
 /** Runs a command without blocking the event loop; rejects with its stderr on a non-zero exit. */
 export function run(cmd: string, args: string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
-      else resolve(stdout);
-    });
+    execFile(
+      cmd,
+      args,
+      { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
 /** Like run, resolving with stderr (where ffmpeg's filters such as volumedetect print). */
 export function runStderr(cmd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
-      else resolve(stderr.toString());
-    });
+    execFile(
+      cmd,
+      args,
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) reject(new Error(`${cmd} ${args.join(' ')}\n${stderr.toString().slice(-2000)}`));
+        else resolve(stderr.toString());
+      },
+    );
   });
 }
 
@@ -254,10 +332,22 @@ export function runStderr(cmd: string, args: string[]): Promise<string> {
  * The pictures the render tests share, written into `dir`: red.png (a full frame of width x height),
  * tall.png (a 90x180 portrait, for fitting) and clip.mp4 (160x160 H.264 at 25 fps: 0.5 s lime, then 0.5 s blue).
  */
-export function writePictureFixtures(dir: string, width: number, height: number): Promise<Buffer[]> {
+export function writePictureFixtures(
+  dir: string,
+  width: number,
+  height: number,
+): Promise<Buffer[]> {
   const ff = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
   return Promise.all([
-    ff('-f', 'lavfi', '-i', `color=c=red:s=${width}x${height}`, '-frames:v', '1', join(dir, 'red.png')),
+    ff(
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=red:s=${width}x${height}`,
+      '-frames:v',
+      '1',
+      join(dir, 'red.png'),
+    ),
     ff('-f', 'lavfi', '-i', 'color=c=magenta:s=90x180', '-frames:v', '1', join(dir, 'tall.png')),
     ff(
       '-f',

@@ -60,11 +60,19 @@ function kindOf(pid: number): string {
 
 /** Memory of rootPid and all its descendants (for Chromium: browser, renderer, GPU and utility processes). */
 export function treeMemory(rootPid: number): TreeMemory {
-  const out: TreeMemory = { rss: 0, pss: 0, ownPss: 0, largestRss: 0, ownPssByKind: {}, cpuSeconds: 0 };
+  const out: TreeMemory = {
+    rss: 0,
+    pss: 0,
+    ownPss: 0,
+    largestRss: 0,
+    ownPssByKind: {},
+    cpuSeconds: 0,
+  };
   for (const pid of descendants(rootPid)) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+      const kib = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
       const rss = kib('Rss');
       const own = kib('Pss_Anon') + kib('Pss_Shmem');
       const kind = kindOf(pid);
@@ -95,7 +103,8 @@ export function treeSharedMemory(rootPid: number): number {
       let inMemfd = false;
       for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
         if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inMemfd = line.includes('/memfd:');
-        else if (inMemfd && line.startsWith('Pss:')) total += Number(/(\d+) kB/.exec(line)?.[1] ?? 0) * 1024;
+        else if (inMemfd && line.startsWith('Pss:'))
+          total += Number(/(\d+) kB/.exec(line)?.[1] ?? 0) * 1024;
       }
     } catch {
       /* gone */
@@ -105,7 +114,13 @@ export function treeSharedMemory(rootPid: number): number {
 }
 
 /** Samples treeMemory every intervalMs until stop(); keeps the peaks (each kind's peak on its own; cpuSeconds stays `before`'s). */
-export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: TreeMemory; stop: () => { peak: TreeMemory; samples: Array<{ ms: number; memory: TreeMemory }> } } {
+export function sampleTreeMemory(
+  rootPid: number,
+  intervalMs = 100,
+): {
+  before: TreeMemory;
+  stop: () => { peak: TreeMemory; samples: Array<{ ms: number; memory: TreeMemory }> };
+} {
   const before = treeMemory(rootPid);
   const peak: TreeMemory = { ...before, ownPssByKind: { ...before.ownPssByKind } };
   const samples: Array<{ ms: number; memory: TreeMemory }> = [];
@@ -117,7 +132,8 @@ export function sampleTreeMemory(rootPid: number, intervalMs = 100): { before: T
     peak.pss = Math.max(peak.pss, now.pss);
     peak.ownPss = Math.max(peak.ownPss, now.ownPss);
     peak.largestRss = Math.max(peak.largestRss, now.largestRss);
-    for (const [kind, pss] of Object.entries(now.ownPssByKind)) peak.ownPssByKind[kind] = Math.max(peak.ownPssByKind[kind] ?? 0, pss);
+    for (const [kind, pss] of Object.entries(now.ownPssByKind))
+      peak.ownPssByKind[kind] = Math.max(peak.ownPssByKind[kind] ?? 0, pss);
   }, intervalMs);
   return {
     before,

@@ -21,7 +21,10 @@ export interface TimelineHarness {
   close(): Promise<void>;
 }
 
-export async function startTimelineHarness(mediaDir: string, opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<TimelineHarness> {
+export async function startTimelineHarness(
+  mediaDir: string,
+  opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<TimelineHarness> {
   const port = await freePort();
   const config: InlineConfig = {
     configFile: false,
@@ -30,7 +33,11 @@ export async function startTimelineHarness(mediaDir: string, opts: { viewport?: 
     cacheDir: join(root, '.local/vite-timeline-harness'),
     resolve: { alias: { '@core': join(root, 'core'), '@': join(root, 'dashboard') } },
     // The caption inspector reaches the Firebase client modules: a demo project whose emulators are never called.
-    define: { __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: 'demo-muse-bench' })) },
+    define: {
+      __MUSE_FIREBASE_CONFIG__: JSON.stringify(
+        parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: 'demo-muse-bench' }),
+      ),
+    },
     plugins: [react(), tailwindcss()],
     logLevel: 'warn',
     worker: { format: 'es' },
@@ -51,12 +58,20 @@ export async function startTimelineHarness(mediaDir: string, opts: { viewport?: 
   const server: PreviewServer = await preview(config);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
-    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, colorScheme: opts.colorScheme ?? 'light' });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
+    const context = await browser.newContext({
+      viewport: opts.viewport ?? { width: 1280, height: 800 },
+      colorScheme: opts.colorScheme ?? 'light',
+    });
     const page = await context.newPage();
     const url = `http://127.0.0.1:${port}/`;
     await page.goto(url);
-    await page.waitForFunction(() => window.museTimelineReady === true, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => window.museTimelineReady === true, undefined, {
+      timeout: 120_000,
+    });
     const b = browser;
     return {
       url,

@@ -15,7 +15,11 @@ export interface FrameRecord {
   /** requestAnimationFrame deltas, ms. */
   deltas: number[];
   /** Long Animation Frames (over 50 ms): duration, blocking duration, and the scripts that ran longest. */
-  longFrames: { duration: number; blocking: number; scripts: { source: string; duration: number }[] }[];
+  longFrames: {
+    duration: number;
+    blocking: number;
+    scripts: { source: string; duration: number }[];
+  }[];
 }
 
 declare global {
@@ -84,11 +88,16 @@ window.museFramesStart = () => {
         scripts: [...e.scripts]
           .sort((a, b) => b.duration - a.duration)
           .slice(0, 3)
-          .map((s) => ({ source: `${s.sourceFunctionName || s.invoker || '?'}@${(s.sourceURL ?? '').split('/').pop()}`, duration: Math.round(s.duration) })),
+          .map((s) => ({
+            source: `${s.sourceFunctionName || s.invoker || '?'}@${(s.sourceURL ?? '').split('/').pop()}`,
+            duration: Math.round(s.duration),
+          })),
       });
   };
   // Chromium 123+; elsewhere only the deltas.
-  const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') ? new PerformanceObserver((list) => take(list.getEntries())) : null;
+  const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+    ? new PerformanceObserver((list) => take(list.getEntries()))
+    : null;
   observer?.observe({ type: 'long-animation-frame' });
   recording = {
     record,

@@ -16,15 +16,34 @@ function capabilities(kind: 'adaptive-always' | 'adaptive' | 'extended'): Record
     batch: yes,
     citations: yes,
     code_execution: yes,
-    context_management: { supported: true, clear_thinking_20251015: yes, clear_tool_uses_20250919: yes, compact_20260112: adaptive ? yes : null },
-    effort: adaptive ? { supported: true, low: yes, medium: yes, high: yes, max: yes, xhigh: kind === 'adaptive-always' ? yes : no } : { supported: false, low: no, medium: no, high: no, max: no, xhigh: null },
+    context_management: {
+      supported: true,
+      clear_thinking_20251015: yes,
+      clear_tool_uses_20250919: yes,
+      compact_20260112: adaptive ? yes : null,
+    },
+    effort: adaptive
+      ? {
+          supported: true,
+          low: yes,
+          medium: yes,
+          high: yes,
+          max: yes,
+          xhigh: kind === 'adaptive-always' ? yes : no,
+        }
+      : { supported: false, low: no, medium: no, high: no, max: no, xhigh: null },
     image_input: yes,
     pdf_input: yes,
     server_tools: { supported: true, code_execution: yes, web_search: yes },
     structured_outputs: yes,
     thinking: {
       supported: true,
-      types: { adaptive: adaptive ? yes : no, between_tools: adaptive ? yes : no, disabled: kind === 'adaptive-always' ? no : yes, enabled: adaptive ? no : yes },
+      types: {
+        adaptive: adaptive ? yes : no,
+        between_tools: adaptive ? yes : no,
+        disabled: kind === 'adaptive-always' ? no : yes,
+        enabled: adaptive ? no : yes,
+      },
     },
   };
 }
@@ -70,13 +89,70 @@ const model = (
  * 4.5 (legacy, still active); Sonnet 4.5 (deprecated, retiring on 30 November 2026). The 3.x models are retired.
  */
 export const ANTHROPIC_MODELS: AnthropicModel[] = [
-  model('claude-haiku-5-5', 'Claude Haiku 5.5', 'haiku', '2026-10-20', 1_000_000, 128_000, 'adaptive'),
-  model('claude-sonnet-5-5', 'Claude Sonnet 5.5', 'sonnet', '2026-09-28', 1_000_000, 128_000, 'adaptive'),
-  model('claude-fable-5-1', 'Claude Fable 5.1', 'fable', '2026-09-24', 1_000_000, 128_000, 'adaptive-always'),
-  model('claude-opus-5-5', 'Claude Opus 5.5', 'opus', '2026-09-24', 1_000_000, 128_000, 'adaptive-always'),
-  model('claude-opus-4-5-20251101', 'Claude Opus 4.5', 'opus', '2025-11-24', 200_000, 64_000, 'extended'),
-  model('claude-haiku-4-5-20251001', 'Claude Haiku 4.5', 'haiku', '2025-10-15', 200_000, 64_000, 'extended'),
-  model('claude-sonnet-4-5-20250929', 'Claude Sonnet 4.5', 'sonnet', '2025-09-29', 200_000, 64_000, 'extended', { deprecated: '2026-09-28', retires: '2026-11-30' }),
+  model(
+    'claude-haiku-5-5',
+    'Claude Haiku 5.5',
+    'haiku',
+    '2026-10-20',
+    1_000_000,
+    128_000,
+    'adaptive',
+  ),
+  model(
+    'claude-sonnet-5-5',
+    'Claude Sonnet 5.5',
+    'sonnet',
+    '2026-09-28',
+    1_000_000,
+    128_000,
+    'adaptive',
+  ),
+  model(
+    'claude-fable-5-1',
+    'Claude Fable 5.1',
+    'fable',
+    '2026-09-24',
+    1_000_000,
+    128_000,
+    'adaptive-always',
+  ),
+  model(
+    'claude-opus-5-5',
+    'Claude Opus 5.5',
+    'opus',
+    '2026-09-24',
+    1_000_000,
+    128_000,
+    'adaptive-always',
+  ),
+  model(
+    'claude-opus-4-5-20251101',
+    'Claude Opus 4.5',
+    'opus',
+    '2025-11-24',
+    200_000,
+    64_000,
+    'extended',
+  ),
+  model(
+    'claude-haiku-4-5-20251001',
+    'Claude Haiku 4.5',
+    'haiku',
+    '2025-10-15',
+    200_000,
+    64_000,
+    'extended',
+  ),
+  model(
+    'claude-sonnet-4-5-20250929',
+    'Claude Sonnet 4.5',
+    'sonnet',
+    '2025-09-29',
+    200_000,
+    64_000,
+    'extended',
+    { deprecated: '2026-09-28', retires: '2026-11-30' },
+  ),
 ];
 
 const modelInfo = (m: AnthropicModel) => ({
@@ -98,22 +174,29 @@ export function servesAnthropicModel(model: string): boolean {
   return ANTHROPIC_MODELS.some((m) => m.id === model || m.id.replace(/-\d{8}$/, '') === model);
 }
 
-const error = (c: Context, status: 400 | 401 | 402 | 404, type: string, message: string) => c.json({ type: 'error', error: { type, message }, request_id: sandboxId('req_') }, status);
+const error = (c: Context, status: 400 | 401 | 402 | 404, type: string, message: string) =>
+  c.json({ type: 'error', error: { type, message }, request_id: sandboxId('req_') }, status);
 
 const keyOf = (c: Context) => c.req.header('x-api-key') ?? bearer(c.req.header('authorization'));
 
 function refuse(c: Context): Response | undefined {
   const kind = keyKind(keyOf(c));
-  if (kind === 'missing') return error(c, 401, 'authentication_error', 'x-api-key header is required');
+  if (kind === 'missing')
+    return error(c, 401, 'authentication_error', 'x-api-key header is required');
   if (kind === 'bad') return error(c, 401, 'authentication_error', 'invalid x-api-key');
-  if (!c.req.header('anthropic-version')) return error(c, 400, 'invalid_request_error', 'anthropic-version: header is required');
+  if (!c.req.header('anthropic-version'))
+    return error(c, 400, 'invalid_request_error', 'anthropic-version: header is required');
   return undefined;
 }
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((b: { type?: string; text?: unknown }) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : '')).join('');
+  return content
+    .map((b: { type?: string; text?: unknown }) =>
+      b?.type === 'text' && typeof b.text === 'string' ? b.text : '',
+    )
+    .join('');
 }
 
 export function anthropicRoutes(app: Hono): void {
@@ -125,15 +208,27 @@ export function anthropicRoutes(app: Hono): void {
     const rawLimit = c.req.query('limit');
     const limit = rawLimit === undefined ? 20 : Number(rawLimit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      return error(c, 400, 'invalid_request_error', `limit: Input should be ${Number.isInteger(limit) ? (limit < 1 ? 'greater than or equal to 1' : 'less than or equal to 1000') : 'a valid integer'}`);
+      return error(
+        c,
+        400,
+        'invalid_request_error',
+        `limit: Input should be ${Number.isInteger(limit) ? (limit < 1 ? 'greater than or equal to 1' : 'less than or equal to 1000') : 'a valid integer'}`,
+      );
     }
     const afterId = c.req.query('after_id');
     const beforeId = c.req.query('before_id');
-    if (afterId && beforeId) return error(c, 400, 'invalid_request_error', 'Cannot specify both after_id and before_id');
+    if (afterId && beforeId)
+      return error(c, 400, 'invalid_request_error', 'Cannot specify both after_id and before_id');
     const ids = ANTHROPIC_MODELS.map((m) => m.id);
     const cursor = afterId ?? beforeId;
     const at = cursor === undefined ? -1 : ids.indexOf(cursor);
-    if (cursor !== undefined && at < 0) return error(c, 400, 'invalid_request_error', `${afterId ? 'after_id' : 'before_id'}: no model with id ${cursor}`);
+    if (cursor !== undefined && at < 0)
+      return error(
+        c,
+        400,
+        'invalid_request_error',
+        `${afterId ? 'after_id' : 'before_id'}: no model with id ${cursor}`,
+      );
     let start: number;
     let end: number;
     let hasMore: boolean;
@@ -147,7 +242,12 @@ export function anthropicRoutes(app: Hono): void {
       hasMore = end < ids.length;
     }
     const data = ANTHROPIC_MODELS.slice(start, end).map(modelInfo);
-    return c.json({ data, has_more: hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+    return c.json({
+      data,
+      has_more: hasMore,
+      first_id: data[0]?.id ?? null,
+      last_id: data.at(-1)?.id ?? null,
+    });
   });
 
   // GET /v1/models/{model_id}: one model, by id or alias.
@@ -164,16 +264,26 @@ export function anthropicRoutes(app: Hono): void {
     if (refused) return refused;
     const body = await jsonBody(c.req);
     if (!body) return error(c, 400, 'invalid_request_error', 'The request body is not valid JSON.');
-    if (typeof body.model !== 'string') return error(c, 400, 'invalid_request_error', 'model: Field required');
-    if (!Number.isInteger(body.max_tokens)) return error(c, 400, 'invalid_request_error', 'max_tokens: Field required');
+    if (typeof body.model !== 'string')
+      return error(c, 400, 'invalid_request_error', 'model: Field required');
+    if (!Number.isInteger(body.max_tokens))
+      return error(c, 400, 'invalid_request_error', 'max_tokens: Field required');
     const messages = body.messages;
-    if (!Array.isArray(messages) || messages.length === 0) return error(c, 400, 'invalid_request_error', 'messages: Field required');
+    if (!Array.isArray(messages) || messages.length === 0)
+      return error(c, 400, 'invalid_request_error', 'messages: Field required');
     if (keyKind(keyOf(c)) === 'no_credit') {
-      return error(c, 402, 'billing_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.');
+      return error(
+        c,
+        402,
+        'billing_error',
+        'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+      );
     }
     const model = body.model;
     if (!servesAnthropicModel(model)) return error(c, 404, 'not_found_error', `model: ${model}`);
-    const last = (messages as Array<{ role?: string; content?: unknown }>).filter((m) => m.role === 'user').at(-1);
+    const last = (messages as Array<{ role?: string; content?: unknown }>)
+      .filter((m) => m.role === 'user')
+      .at(-1);
     const text = sandboxReply('anthropic', model, textOf(body.system), textOf(last?.content));
     return c.json({
       id: sandboxId('msg_'),

@@ -25,7 +25,13 @@ import { jsonBody, keyKind } from './shared';
 
 export const SPEECH_CHARS_PER_SECOND = 15;
 /** Text-to-speech models served (eleven_monolingual_v1 is removed: 400 model_not_found). */
-export const ELEVENLABS_MODELS = ['eleven_v3', 'eleven_multilingual_v2', 'eleven_flash_v2_5', 'eleven_turbo_v2_5', 'eleven_turbo_v2'] as const;
+export const ELEVENLABS_MODELS = [
+  'eleven_v3',
+  'eleven_multilingual_v2',
+  'eleven_flash_v2_5',
+  'eleven_turbo_v2_5',
+  'eleven_turbo_v2',
+] as const;
 const MODEL_NAMES: Record<string, string> = {
   eleven_v3: 'Eleven v3',
   eleven_multilingual_v2: 'Eleven Multilingual v2',
@@ -86,13 +92,26 @@ export const STT_MODELS = ['scribe_v1', 'scribe_v2'] as const;
 // The words heard in a file are shared with the OpenAI transcription sandbox (./speech.ts).
 export { SANDBOX_TRANSCRIPT, sandboxTranscriptWords, uploadedDurationMs };
 
-const detail = (c: Context, status: number, code: string, message: string) => c.json({ detail: { status: code, message } }, status as 400);
+const detail = (c: Context, status: number, code: string, message: string) =>
+  c.json({ detail: { status: code, message } }, status as 400);
 
 function refuseKey(c: Context): Response | undefined {
   const kind = keyKind(c.req.header('xi-api-key'));
-  if (kind === 'missing') return detail(c, 401, 'needs_authorization', 'Neither authorization header nor xi-api-key received, please provide one.');
+  if (kind === 'missing')
+    return detail(
+      c,
+      401,
+      'needs_authorization',
+      'Neither authorization header nor xi-api-key received, please provide one.',
+    );
   if (kind === 'bad') return detail(c, 401, 'invalid_api_key', 'Invalid API key');
-  if (kind === 'no_credit') return detail(c, 401, 'quota_exceeded', 'This request exceeds your quota of 10000. You have 0 credits remaining, while 120 credits are required for this request.');
+  if (kind === 'no_credit')
+    return detail(
+      c,
+      401,
+      'quota_exceeded',
+      'This request exceeds your quota of 10000. You have 0 credits remaining, while 120 credits are required for this request.',
+    );
   return undefined;
 }
 
@@ -108,7 +127,12 @@ const errorTag = (text: string) => {
 };
 
 function mp3Response(c: Context, bytes: Buffer, extra: Record<string, string>): Response {
-  return c.body(new Uint8Array(bytes), 200, { 'content-type': 'audio/mpeg', 'content-length': String(bytes.length), 'request-id': crypto.randomUUID(), ...extra });
+  return c.body(new Uint8Array(bytes), 200, {
+    'content-type': 'audio/mpeg',
+    'content-length': String(bytes.length),
+    'request-id': crypto.randomUUID(),
+    ...extra,
+  });
 }
 
 export function elevenlabsRoutes(app: Hono): void {
@@ -168,7 +192,13 @@ export function elevenlabsRoutes(app: Hono): void {
   app.get('/v1/user/subscription', (c) => {
     const refused = refuseModelList(c);
     if (refused) return refused;
-    return c.json({ ...subscription(keyKind(c.req.header('xi-api-key')) === 'no_credit'), open_invoices: [], has_open_invoices: false, next_invoice: null, pending_change: null });
+    return c.json({
+      ...subscription(keyKind(c.req.header('xi-api-key')) === 'no_credit'),
+      open_invoices: [],
+      has_open_invoices: false,
+      next_invoice: null,
+      pending_change: null,
+    });
   });
 
   // GET /v1/models: every model, speech-to-speech ones too (can_do_text_to_speech false).
@@ -185,14 +215,25 @@ export function elevenlabsRoutes(app: Hono): void {
       description: name,
       languages: [{ language_id: 'en', name: 'English' }],
     });
-    return c.json([...ELEVENLABS_MODELS.map((id) => model(id, MODEL_NAMES[id]!, true)), model('eleven_multilingual_sts_v2', 'Eleven Multilingual v2 (speech to speech)', false)]);
+    return c.json([
+      ...ELEVENLABS_MODELS.map((id) => model(id, MODEL_NAMES[id]!, true)),
+      model('eleven_multilingual_sts_v2', 'Eleven Multilingual v2 (speech to speech)', false),
+    ]);
   });
 
   // GET /v1/voices: {voices: [{voice_id, name, category, ...}]}, the premade voices.
   app.get('/v1/voices', (c) => {
     const refused = refuseModelList(c);
     if (refused) return refused;
-    return c.json({ voices: Object.entries(PREMADE_VOICES).map(([voice_id, name]) => ({ voice_id, name, category: 'premade', labels: {}, preview_url: null })) });
+    return c.json({
+      voices: Object.entries(PREMADE_VOICES).map(([voice_id, name]) => ({
+        voice_id,
+        name,
+        category: 'premade',
+        labels: {},
+        preview_url: null,
+      })),
+    });
   });
 
   app.post('/v1/text-to-speech/:voiceId', async (c) => {
@@ -204,15 +245,37 @@ export function elevenlabsRoutes(app: Hono): void {
     const done = (res: Response) => (record(res.status), res);
     const refused = refuseKey(c);
     if (refused) return done(refused);
-    if (!body || typeof body.text !== 'string') return done(c.json({ detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] }, 422));
-    if (!(voiceId in PREMADE_VOICES)) return done(detail(c, 404, 'voice_not_found', `A voice with voice_id '${voiceId}' does not exist.`));
-    if (!(ELEVENLABS_MODELS as readonly string[]).includes(modelId)) return done(detail(c, 400, 'model_not_found', `A model with model ID ${modelId} does not exist.`));
+    if (!body || typeof body.text !== 'string')
+      return done(
+        c.json(
+          { detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] },
+          422,
+        ),
+      );
+    if (!(voiceId in PREMADE_VOICES))
+      return done(
+        detail(c, 404, 'voice_not_found', `A voice with voice_id '${voiceId}' does not exist.`),
+      );
+    if (!(ELEVENLABS_MODELS as readonly string[]).includes(modelId))
+      return done(
+        detail(c, 400, 'model_not_found', `A model with model ID ${modelId} does not exist.`),
+      );
     const format = parseMp3Format(c.req.query('output_format'));
     if (!format) return done(detail(c, 422, 'invalid_output_format', 'Unsupported output_format.'));
     const forced = errorTag(text);
-    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the text)`));
+    if (forced)
+      return done(
+        detail(
+          c,
+          forced,
+          'sandbox_fault',
+          `Sandbox fault ${forced} ([error:${forced}] in the text)`,
+        ),
+      );
     record(200);
-    return mp3Response(c, silentMp3(speechDurationMs(text), format), { 'character-cost': String(text.length) });
+    return mp3Response(c, silentMp3(speechDurationMs(text), format), {
+      'character-cost': String(text.length),
+    });
   });
 
   app.post('/v1/speech-to-text', async (c) => {
@@ -224,54 +287,170 @@ export function elevenlabsRoutes(app: Hono): void {
     }
     const file = form.file instanceof File ? form.file : undefined;
     const fileName = file?.name ?? '';
-    const record = (status: number) => calls.push({ kind: 'stt', text: fileName, modelId: typeof form.model_id === 'string' ? form.model_id : undefined, status });
+    const record = (status: number) =>
+      calls.push({
+        kind: 'stt',
+        text: fileName,
+        modelId: typeof form.model_id === 'string' ? form.model_id : undefined,
+        status,
+      });
     const done = (res: Response) => (record(res.status), res);
     const refused = refuseKey(c);
     if (refused) return done(refused);
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return done(c.json({ detail: [{ loc: ['body'], msg: 'Expected multipart/form-data', type: 'value_error' }] }, 422));
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+      return done(
+        c.json(
+          { detail: [{ loc: ['body'], msg: 'Expected multipart/form-data', type: 'value_error' }] },
+          422,
+        ),
+      );
     const modelId = form.model_id;
-    if (typeof modelId !== 'string') return done(c.json({ detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] }, 422));
-    if (!(STT_MODELS as readonly string[]).includes(modelId)) return done(detail(c, 400, 'invalid_model_id', `Model ${modelId} is not a speech to text model.`));
+    if (typeof modelId !== 'string')
+      return done(
+        c.json(
+          { detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] },
+          422,
+        ),
+      );
+    if (!(STT_MODELS as readonly string[]).includes(modelId))
+      return done(
+        detail(c, 400, 'invalid_model_id', `Model ${modelId} is not a speech to text model.`),
+      );
     const url = form.cloud_storage_url ?? form.source_url;
-    if (Array.isArray(form.file) || (file ? url !== undefined : url === undefined)) return done(detail(c, 400, 'invalid_parameters', 'Exactly one of file or cloud_storage_url must be provided.'));
-    if (!file) return done(detail(c, 400, 'invalid_parameters', 'The sandbox transcribes uploaded files only.'));
+    if (Array.isArray(form.file) || (file ? url !== undefined : url === undefined))
+      return done(
+        detail(
+          c,
+          400,
+          'invalid_parameters',
+          'Exactly one of file or cloud_storage_url must be provided.',
+        ),
+      );
+    if (!file)
+      return done(
+        detail(c, 400, 'invalid_parameters', 'The sandbox transcribes uploaded files only.'),
+      );
     const granularity = form.timestamps_granularity ?? 'word';
     if (typeof granularity !== 'string' || !['none', 'word', 'character'].includes(granularity)) {
-      return done(c.json({ detail: [{ loc: ['body', 'timestamps_granularity'], msg: "Input should be 'none', 'word' or 'character'", type: 'enum' }] }, 422));
+      return done(
+        c.json(
+          {
+            detail: [
+              {
+                loc: ['body', 'timestamps_granularity'],
+                msg: "Input should be 'none', 'word' or 'character'",
+                type: 'enum',
+              },
+            ],
+          },
+          422,
+        ),
+      );
     }
     const forced = errorTag(fileName);
-    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the file name)`));
+    if (forced)
+      return done(
+        detail(
+          c,
+          forced,
+          'sandbox_fault',
+          `Sandbox fault ${forced} ([error:${forced}] in the file name)`,
+        ),
+      );
     const durationMs = uploadedDurationMs(Buffer.from(await file.arrayBuffer()));
-    if (durationMs < 100) return done(detail(c, 400, 'audio_too_short', 'The audio must be at least 100ms long.'));
+    if (durationMs < 100)
+      return done(detail(c, 400, 'audio_too_short', 'The audio must be at least 100ms long.'));
     record(200);
     const heard = sandboxTranscriptWords(durationMs);
     const words: Record<string, unknown>[] = [];
     heard.forEach((w, i) => {
-      if (i > 0) words.push({ text: ' ', start: heard[i - 1]!.end, end: w.start, type: 'spacing', speaker_id: 'speaker_0', logprob: 0 });
-      words.push({ ...(granularity === 'none' ? { text: w.text } : w), type: 'word', speaker_id: 'speaker_0', logprob: -0.01 });
+      if (i > 0)
+        words.push({
+          text: ' ',
+          start: heard[i - 1]!.end,
+          end: w.start,
+          type: 'spacing',
+          speaker_id: 'speaker_0',
+          logprob: 0,
+        });
+      words.push({
+        ...(granularity === 'none' ? { text: w.text } : w),
+        type: 'word',
+        speaker_id: 'speaker_0',
+        logprob: -0.01,
+      });
     });
     const language = typeof form.language_code === 'string' ? form.language_code : 'eng';
-    return c.json({ language_code: language, language_probability: 0.98, text: heard.map((w) => w.text).join(' '), words, transcription_id: crypto.randomUUID(), audio_duration_secs: durationMs / 1000 });
+    return c.json({
+      language_code: language,
+      language_probability: 0.98,
+      text: heard.map((w) => w.text).join(' '),
+      words,
+      transcription_id: crypto.randomUUID(),
+      audio_duration_secs: durationMs / 1000,
+    });
   });
 
   app.post('/v1/music', async (c) => {
     const body = await jsonBody(c.req);
     const prompt = typeof body?.prompt === 'string' ? body.prompt : '';
     const lengthMs = body?.music_length_ms;
-    const record = (status: number) => calls.push({ kind: 'music', text: prompt, lengthMs: typeof lengthMs === 'number' ? lengthMs : undefined, modelId: String(body?.model_id ?? 'music_v1'), status });
+    const record = (status: number) =>
+      calls.push({
+        kind: 'music',
+        text: prompt,
+        lengthMs: typeof lengthMs === 'number' ? lengthMs : undefined,
+        modelId: String(body?.model_id ?? 'music_v1'),
+        status,
+      });
     const done = (res: Response) => (record(res.status), res);
     const refused = refuseKey(c);
     if (refused) return done(refused);
-    if (!prompt.trim()) return done(c.json({ detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] }, 422));
-    if (lengthMs !== undefined && (typeof lengthMs !== 'number' || !Number.isInteger(lengthMs) || lengthMs < 10_000 || lengthMs > 300_000)) {
-      return done(c.json({ detail: [{ loc: ['body', 'music_length_ms'], msg: 'Input should be between 10000 and 300000', type: 'value_error' }] }, 422));
+    if (!prompt.trim())
+      return done(
+        c.json(
+          { detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] },
+          422,
+        ),
+      );
+    if (
+      lengthMs !== undefined &&
+      (typeof lengthMs !== 'number' ||
+        !Number.isInteger(lengthMs) ||
+        lengthMs < 10_000 ||
+        lengthMs > 300_000)
+    ) {
+      return done(
+        c.json(
+          {
+            detail: [
+              {
+                loc: ['body', 'music_length_ms'],
+                msg: 'Input should be between 10000 and 300000',
+                type: 'value_error',
+              },
+            ],
+          },
+          422,
+        ),
+      );
     }
     const format = parseMp3Format(c.req.query('output_format'));
     if (!format) return done(detail(c, 422, 'invalid_output_format', 'Unsupported output_format.'));
     const forced = errorTag(prompt);
-    if (forced) return done(detail(c, forced, 'sandbox_fault', `Sandbox fault ${forced} ([error:${forced}] in the prompt)`));
+    if (forced)
+      return done(
+        detail(
+          c,
+          forced,
+          'sandbox_fault',
+          `Sandbox fault ${forced} ([error:${forced}] in the prompt)`,
+        ),
+      );
     record(200);
     // Without music_length_ms the model picks a length; the sandbox picks 30 s.
-    return mp3Response(c, silentMp3(typeof lengthMs === 'number' ? lengthMs : 30_000, format), { 'song-id': crypto.randomUUID() });
+    return mp3Response(c, silentMp3(typeof lengthMs === 'number' ? lengthMs : 30_000, format), {
+      'song-id': crypto.randomUUID(),
+    });
   });
 }

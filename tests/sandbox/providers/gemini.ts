@@ -8,13 +8,31 @@ import { jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './share
 /** Current text models (gemini-2.0-flash-exp is retired: 404 NOT_FOUND). */
 export const GEMINI_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'];
 const GEMINI_LISTED = [
-  ...GEMINI_MODELS.map((id) => ({ id, displayName: `Gemini ${id.slice('gemini-'.length).replace(/-/g, ' ')}`, methods: ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'] })),
+  ...GEMINI_MODELS.map((id) => ({
+    id,
+    displayName: `Gemini ${id.slice('gemini-'.length).replace(/-/g, ' ')}`,
+    methods: ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'],
+  })),
   // Listed, but not for our text calls: the catalogue must filter them out.
-  { id: 'gemini-2.5-flash-preview-tts', displayName: 'Gemini 2.5 Flash Preview TTS', methods: ['countTokens', 'generateContent'] },
-  { id: 'gemini-embedding-001', displayName: 'Gemini Embedding 001', methods: ['embedContent', 'countTextTokens', 'countTokens'] },
+  {
+    id: 'gemini-2.5-flash-preview-tts',
+    displayName: 'Gemini 2.5 Flash Preview TTS',
+    methods: ['countTokens', 'generateContent'],
+  },
+  {
+    id: 'gemini-embedding-001',
+    displayName: 'Gemini Embedding 001',
+    methods: ['embedContent', 'countTextTokens', 'countTokens'],
+  },
 ];
 
-const googleError = (c: Context, code: 400 | 403 | 404 | 429, status: string, message: string, details?: unknown[]) => c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
+const googleError = (
+  c: Context,
+  code: 400 | 403 | 404 | 429,
+  status: string,
+  message: string,
+  details?: unknown[],
+) => c.json({ error: { code, message, status, ...(details ? { details } : {}) } }, code);
 
 function refuse(c: Context): Response | undefined {
   const kind = keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key'));
@@ -27,9 +45,20 @@ function refuse(c: Context): Response | undefined {
     );
   }
   if (kind === 'bad') {
-    return googleError(c, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
-      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
-    ]);
+    return googleError(
+      c,
+      400,
+      'INVALID_ARGUMENT',
+      'API key not valid. Please pass a valid API key.',
+      [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'API_KEY_INVALID',
+          domain: 'googleapis.com',
+          metadata: { service: 'generativelanguage.googleapis.com' },
+        },
+      ],
+    );
   }
   return undefined;
 }
@@ -41,7 +70,8 @@ function pageTokenOffset(token: string): number | undefined {
 }
 
 type Content = { role?: string; parts?: Array<{ text?: unknown }> };
-const textOf = (content: Content | undefined) => (content?.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
+const textOf = (content: Content | undefined) =>
+  (content?.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
 
 export function geminiRoutes(app: Hono): void {
   // models.list: pages of pageSize (default 50, at most 1000: a larger size is cut to 1000, as documented), the
@@ -51,11 +81,18 @@ export function geminiRoutes(app: Hono): void {
     if (refused) return refused;
     const rawSize = c.req.query('pageSize');
     const size = rawSize === undefined || rawSize === '' ? 50 : Number(rawSize);
-    if (!Number.isInteger(size) || size < 0) return googleError(c, 400, 'INVALID_ARGUMENT', `Invalid value at 'page_size' (TYPE_INT32), "${rawSize}"`);
+    if (!Number.isInteger(size) || size < 0)
+      return googleError(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        `Invalid value at 'page_size' (TYPE_INT32), "${rawSize}"`,
+      );
     const pageSize = Math.min(size === 0 ? 50 : size, 1000);
     const token = c.req.query('pageToken');
     const start = token ? pageTokenOffset(token) : 0;
-    if (start === undefined || start > GEMINI_LISTED.length) return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid page token.');
+    if (start === undefined || start > GEMINI_LISTED.length)
+      return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid page token.');
     const end = Math.min(GEMINI_LISTED.length, start + pageSize);
     return c.json({
       models: GEMINI_LISTED.slice(start, end).map((m) => ({
@@ -66,19 +103,28 @@ export function geminiRoutes(app: Hono): void {
         outputTokenLimit: 65_536,
         supportedGenerationMethods: m.methods,
       })),
-      ...(end < GEMINI_LISTED.length ? { nextPageToken: Buffer.from(`offset:${end}`).toString('base64url') } : {}),
+      ...(end < GEMINI_LISTED.length
+        ? { nextPageToken: Buffer.from(`offset:${end}`).toString('base64url') }
+        : {}),
     });
   });
 
   // POST /v1beta/models/{model}:generateContent (one path segment holds model and method).
   app.post('/v1beta/models/:call', async (c) => {
     const [model, method] = c.req.param('call').split(':');
-    if (method !== 'generateContent' || !model) return googleError(c, 404, 'NOT_FOUND', `Method not found: ${c.req.param('call')}`);
+    if (method !== 'generateContent' || !model)
+      return googleError(c, 404, 'NOT_FOUND', `Method not found: ${c.req.param('call')}`);
     const refused = refuse(c);
     if (refused) return refused;
     const body = await jsonBody(c.req);
     const contents = body?.contents;
-    if (!Array.isArray(contents) || contents.length === 0) return googleError(c, 400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified');
+    if (!Array.isArray(contents) || contents.length === 0)
+      return googleError(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        '* GenerateContentRequest.contents: contents is not specified',
+      );
     if (keyKind(c.req.header('x-goog-api-key') ?? c.req.query('key')) === 'no_credit') {
       return googleError(
         c,
@@ -88,20 +134,48 @@ export function geminiRoutes(app: Hono): void {
         [
           {
             '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-            violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
+            violations: [
+              {
+                quotaMetric:
+                  'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+                quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier',
+              },
+            ],
           },
-          { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+          {
+            '@type': 'type.googleapis.com/google.rpc.Help',
+            links: [
+              {
+                description: 'Learn more about Gemini API quotas',
+                url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+              },
+            ],
+          },
         ],
       );
     }
-    if (!GEMINI_MODELS.includes(model)) return googleError(c, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`);
+    if (!GEMINI_MODELS.includes(model))
+      return googleError(
+        c,
+        404,
+        'NOT_FOUND',
+        `models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
+      );
     const system = textOf(body?.systemInstruction as Content | undefined);
-    const prompt = textOf((contents as Content[]).filter((m) => (m.role ?? 'user') === 'user').at(-1));
+    const prompt = textOf(
+      (contents as Content[]).filter((m) => (m.role ?? 'user') === 'user').at(-1),
+    );
     const text = sandboxReply('gemini', model, system, prompt);
     const promptTokens = roughTokens(JSON.stringify(contents));
     return c.json({
-      candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: roughTokens(text), totalTokenCount: promptTokens + roughTokens(text) },
+      candidates: [
+        { content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 },
+      ],
+      usageMetadata: {
+        promptTokenCount: promptTokens,
+        candidatesTokenCount: roughTokens(text),
+        totalTokenCount: promptTokens + roughTokens(text),
+      },
       modelVersion: model,
       responseId: sandboxId('resp-'),
     });

@@ -56,7 +56,17 @@ export function lumaRoutes(app: Hono): void {
   const generations = new Map<string, Generation>();
   const holds = holdRoutes(app);
 
-  app.get(`${CONTROL_PREFIX}/luma/generations`, (c) => c.json({ generations: [...generations.values()].map(({ id, prompt, model, state, gets }) => ({ id, prompt, model, state, gets })) }));
+  app.get(`${CONTROL_PREFIX}/luma/generations`, (c) =>
+    c.json({
+      generations: [...generations.values()].map(({ id, prompt, model, state, gets }) => ({
+        id,
+        prompt,
+        model,
+        state,
+        gets,
+      })),
+    }),
+  );
 
   app.get('/dream-machine/v1/credits', (c) => {
     const kind = keyKind(bearer(c.req.header('authorization')));
@@ -73,8 +83,20 @@ export function lumaRoutes(app: Hono): void {
       failure_reason: g.state === 'failed' ? SANDBOX_FAILURE_REASON : null,
       created_at: g.createdAt,
       model: g.model,
-      assets: completed ? { video: `${origin}/assets/${g.id}/video.mp4`, image: `${origin}/assets/${g.id}/image.png`, progress_video: null } : null,
-      request: { generation_type: 'video', prompt: g.prompt, model: g.model, aspect_ratio: '16:9', loop: false },
+      assets: completed
+        ? {
+            video: `${origin}/assets/${g.id}/video.mp4`,
+            image: `${origin}/assets/${g.id}/image.png`,
+            progress_video: null,
+          }
+        : null,
+      request: {
+        generation_type: 'video',
+        prompt: g.prompt,
+        model: g.model,
+        aspect_ratio: '16:9',
+        loop: false,
+      },
     };
   };
 
@@ -82,18 +104,36 @@ export function lumaRoutes(app: Hono): void {
   const create = async (c: Context) => {
     const refused = refuseKey(c);
     if (refused) return refused;
-    if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') return c.json({ detail: 'Insufficient credits' }, 400);
+    if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit')
+      return c.json({ detail: 'Insufficient credits' }, 400);
     const body = await jsonBody(c.req);
     if (!body) return c.json({ detail: 'Invalid JSON body' }, 400);
     const prompt = body.prompt;
-    if (typeof prompt !== 'string' || !prompt.trim()) return c.json({ detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] }, 422);
+    if (typeof prompt !== 'string' || !prompt.trim())
+      return c.json(
+        { detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] },
+        422,
+      );
     const model = body.model;
     if (typeof model !== 'string' || !(LUMA_MODELS as readonly string[]).includes(model)) {
-      return c.json({ detail: [{ loc: ['body', 'model'], msg: `Input should be ${LUMA_MODELS.map((m) => `'${m}'`).join(' or ')}`, type: 'literal_error' }] }, 422);
+      return c.json(
+        {
+          detail: [
+            {
+              loc: ['body', 'model'],
+              msg: `Input should be ${LUMA_MODELS.map((m) => `'${m}'`).join(' or ')}`,
+              type: 'literal_error',
+            },
+          ],
+        },
+        422,
+      );
     }
     const forced = tag(prompt, 'submit-status');
-    if (forced && forced >= 400 && forced <= 599) return c.json({ detail: `sandbox create fault ${forced}` }, forced as 500);
-    const pending = tag(prompt, 'pending') ?? (prompt.includes('[slow]') ? SLOW_PENDING : DEFAULT_PENDING);
+    if (forced && forced >= 400 && forced <= 599)
+      return c.json({ detail: `sandbox create fault ${forced}` }, forced as 500);
+    const pending =
+      tag(prompt, 'pending') ?? (prompt.includes('[slow]') ? SLOW_PENDING : DEFAULT_PENDING);
     const g: Generation = {
       id: randomUUID(),
       prompt,
@@ -136,14 +176,21 @@ export function lumaRoutes(app: Hono): void {
   app.get('/assets/:id/video.mp4', async (c) => {
     const g = generations.get(c.req.param('id'));
     if (!g || g.state !== 'completed') return c.text('Not found', 404);
-    if (g.videoStatus && g.videoStatus >= 400 && g.videoStatus <= 599) return c.text(`sandbox video fault ${g.videoStatus}`, g.videoStatus as 500);
+    if (g.videoStatus && g.videoStatus >= 400 && g.videoStatus <= 599)
+      return c.text(`sandbox video fault ${g.videoStatus}`, g.videoStatus as 500);
     const bytes = await sampleMp4();
-    return c.body(new Uint8Array(bytes), 200, { 'content-type': 'video/mp4', 'content-length': String(bytes.length) });
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': 'video/mp4',
+      'content-length': String(bytes.length),
+    });
   });
   app.get('/assets/:id/image.png', (c) => {
     const g = generations.get(c.req.param('id'));
     if (!g || g.state !== 'completed') return c.text('Not found', 404);
     const png = gradientPng(320, 180, `luma:${g.prompt}`);
-    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+    return c.body(new Uint8Array(png), 200, {
+      'content-type': 'image/png',
+      'content-length': String(png.length),
+    });
   });
 }

@@ -44,10 +44,15 @@ export function sandboxEngagement(id: string, ageMs: number): SandboxEngagement 
  * Control: `POST /__sandbox/<platform>/posts/age {id, hours}` makes the post that many hours old (its creation
  * time moved back from now). 204, or 404 when the platform made no such post.
  */
-export async function agePost(c: Context, move: (id: string, createdAt: number) => boolean): Promise<Response> {
+export async function agePost(
+  c: Context,
+  move: (id: string, createdAt: number) => boolean,
+): Promise<Response> {
   const body = (await c.req.json().catch(() => ({}))) as { id?: unknown; hours?: unknown };
   const hours = Number(body.hours);
-  if (typeof body.id !== 'string' || !Number.isFinite(hours) || hours < 0) return c.json({ error: 'id (string) and hours (0 or more) are required' }, 400);
-  if (!move(body.id, Date.now() - hours * 3_600_000)) return c.json({ error: `no post ${body.id}` }, 404);
+  if (typeof body.id !== 'string' || !Number.isFinite(hours) || hours < 0)
+    return c.json({ error: 'id (string) and hours (0 or more) are required' }, 400);
+  if (!move(body.id, Date.now() - hours * 3_600_000))
+    return c.json({ error: `no post ${body.id}` }, 404);
   return c.body(null, 204);
 }

@@ -19,7 +19,12 @@ export function parseMp3Format(value: string | undefined): Mp3Format | undefined
   if (!m) return undefined;
   const sampleRate = Number(m[1]);
   const kbps = Number(m[2]);
-  if (!(sampleRate in SAMPLE_RATES) || !BITRATES.includes(kbps as (typeof BITRATES)[number]) || kbps === 0) return undefined;
+  if (
+    !(sampleRate in SAMPLE_RATES) ||
+    !BITRATES.includes(kbps as (typeof BITRATES)[number]) ||
+    kbps === 0
+  )
+    return undefined;
   return { sampleRate, kbps };
 }
 
@@ -33,7 +38,10 @@ export function mp3DurationMs(frames: number, sampleRate: number): number {
 }
 
 /** A mono CBR MP3 of `durationMs` (rounded to whole frames: within 13 ms at 44.1 kHz). */
-export function silentMp3(durationMs: number, format: Mp3Format = { sampleRate: 44100, kbps: 128 }): Buffer {
+export function silentMp3(
+  durationMs: number,
+  format: Mp3Format = { sampleRate: 44100, kbps: 128 },
+): Buffer {
   const frames = mp3FrameCount(durationMs, format.sampleRate);
   const exact = (144 * format.kbps * 1000) / format.sampleRate;
   const sizes: number[] = [];
@@ -45,7 +53,10 @@ export function silentMp3(durationMs: number, format: Mp3Format = { sampleRate: 
     const padding = size > base ? 1 : 0;
     out[offset] = 0xff;
     out[offset + 1] = 0xfb; // MPEG-1, Layer III, no CRC
-    out[offset + 2] = (BITRATES.indexOf(format.kbps as (typeof BITRATES)[number]) << 4) | (SAMPLE_RATES[format.sampleRate]! << 2) | (padding << 1);
+    out[offset + 2] =
+      (BITRATES.indexOf(format.kbps as (typeof BITRATES)[number]) << 4) |
+      (SAMPLE_RATES[format.sampleRate]! << 2) |
+      (padding << 1);
     out[offset + 3] = 0xc0; // mono; the 17 bytes of side info and the main data stay zero: silence
     offset += size;
   }

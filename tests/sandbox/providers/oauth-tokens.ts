@@ -36,11 +36,15 @@ export function createTokenBook(prefix: string, accessTtlSeconds: number): Token
   let accessValidFrom = 0;
   let refreshValidFrom = 0;
   const random = () => randomBytes(12).toString('base64url');
-  const access = new RegExp(`^${prefix.replace(/[.]/g, '[.]')}[.](\\d+)[.](\\d+)[.][A-Za-z0-9_-]+$`);
+  const access = new RegExp(
+    `^${prefix.replace(/[.]/g, '[.]')}[.](\\d+)[.](\\d+)[.][A-Za-z0-9_-]+$`,
+  );
   const refresh = new RegExp(`^${prefix.replace(/[.]/g, '[.]')}r[.](\\d+)[.][A-Za-z0-9_-]+$`);
   return {
     mintAccess(now, clientId) {
-      const ttl = clientId.endsWith(SHORT_LIVED_CLIENT_SUFFIX) ? SHORT_LIVED_ACCESS_SECONDS : accessTtlSeconds;
+      const ttl = clientId.endsWith(SHORT_LIVED_CLIENT_SUFFIX)
+        ? SHORT_LIVED_ACCESS_SECONDS
+        : accessTtlSeconds;
       const token = `${prefix}.${now}.${now + ttl * 1000}.${random()}`;
       issuedTo.set(token, { clientId, kind: 'access' });
       return { token, expiresIn: ttl };
@@ -76,7 +80,9 @@ export function createTokenBook(prefix: string, accessTtlSeconds: number): Token
       if (alsoRefresh) refreshValidFrom = now + 1;
     },
     expireClient(clientId, alsoRefresh) {
-      for (const [token, issued] of issuedTo) if (issued.clientId === clientId && (issued.kind === 'access' || alsoRefresh)) revoked.add(token);
+      for (const [token, issued] of issuedTo)
+        if (issued.clientId === clientId && (issued.kind === 'access' || alsoRefresh))
+          revoked.add(token);
     },
   };
 }
@@ -93,7 +99,10 @@ export function basicAuth(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  return {
+    id: decodeURIComponent(decoded.slice(0, colon)),
+    secret: decodeURIComponent(decoded.slice(colon + 1)),
+  };
 }
 
 /** Adds query parameters to a redirect URI, keeping its own. */

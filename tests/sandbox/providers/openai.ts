@@ -23,24 +23,49 @@ import { sandboxTranscriptWords, uploadedDurationMs } from './speech';
 /** Current chat models; gpt-4o and gpt-4o-mini are retired here, so a call naming them gets 404 model_not_found. */
 export const OPENAI_MODELS = ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-mini', 'gpt-4.1-mini'];
 /** Listed too, as the real list does, but not chat models: the catalogue must filter them out. */
-export const OPENAI_OTHER_MODELS = ['text-embedding-3-small', 'whisper-1', 'gpt-image-1', 'gpt-realtime', 'gpt-4o-mini-tts', 'omni-moderation-latest'];
+export const OPENAI_OTHER_MODELS = [
+  'text-embedding-3-small',
+  'whisper-1',
+  'gpt-image-1',
+  'gpt-realtime',
+  'gpt-4o-mini-tts',
+  'omni-moderation-latest',
+];
 
 /** Whether the model refuses sampling parameters and max_tokens (OpenAI's reasoning models). */
 const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model);
 
-const error = (c: Context, status: 400 | 401 | 404 | 413 | 429 | 500 | 502 | 503, message: string, type: string, code: string | null, param: string | null = null) =>
-  c.json({ error: { message, type, param, code } }, status);
+const error = (
+  c: Context,
+  status: 400 | 401 | 404 | 413 | 429 | 500 | 502 | 503,
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+) => c.json({ error: { message, type, param, code } }, status);
 
 function refuseKey(c: Context): Response | undefined {
   const key = bearer(c.req.header('authorization'));
   const kind = keyKind(key);
   if (kind === 'missing') {
-    return error(c, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null);
+    return error(
+      c,
+      401,
+      "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      'invalid_request_error',
+      null,
+    );
   }
   if (kind === 'bad') {
     // Like the real API, the message echoes part of the key: clients must never pass it on.
     const shown = `${key!.slice(0, 3)}*****${key!.slice(-4)}`;
-    return error(c, 401, `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
+    return error(
+      c,
+      401,
+      `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      'invalid_request_error',
+      'invalid_api_key',
+    );
   }
   return undefined;
 }
@@ -63,11 +88,23 @@ export const OPENAI_TRANSCRIPTION_FORMATS: Record<string, readonly string[]> = {
   'gpt-4o-mini-transcribe-2025-12-15': ['json'],
   'gpt-4o-transcribe-diarize': ['json', 'text', 'diarized_json'],
 };
-export const OPENAI_TRANSCRIPTION_FILE_TYPES = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'] as const;
+export const OPENAI_TRANSCRIPTION_FILE_TYPES = [
+  'flac',
+  'm4a',
+  'mp3',
+  'mp4',
+  'mpeg',
+  'mpga',
+  'oga',
+  'ogg',
+  'wav',
+  'webm',
+] as const;
 /** 25 MB: OpenAI's request limit for an upload, in bytes. */
 export const OPENAI_TRANSCRIPTION_MAX_BYTES = 26_214_400;
 
-const englishName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code)?.toLowerCase();
+const englishName = (code: string) =>
+  new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code)?.toLowerCase();
 const clock = (seconds: number, separator: ',' | '.') => {
   const ms = Math.round(seconds * 1000);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -79,18 +116,41 @@ function transcriptionRoutes(app: Hono): void {
   app.get(`${CONTROL_PREFIX}/openai/transcriptions`, (c) => c.json({ calls }));
 
   app.post('/v1/audio/transcriptions', async (c) => {
-    const call: OpenAiTranscriptionCall = { fileName: '', model: null, responseFormat: null, granularities: [], language: null, status: 0 };
+    const call: OpenAiTranscriptionCall = {
+      fileName: '',
+      model: null,
+      responseFormat: null,
+      granularities: [],
+      language: null,
+      status: 0,
+    };
     const done = (res: Response) => (calls.push({ ...call, status: res.status }), res);
     const refused = refuseKey(c);
     if (refused) return done(refused);
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'multipart/form-data') {
-      return done(error(c, 400, `Invalid Content-Type header (${type || 'none'}), expected multipart/form-data.`, 'invalid_request_error', null));
+      return done(
+        error(
+          c,
+          400,
+          `Invalid Content-Type header (${type || 'none'}), expected multipart/form-data.`,
+          'invalid_request_error',
+          null,
+        ),
+      );
     }
     // The gateway refuses a request over the limit before reading it.
     const length = Number(c.req.header('content-length') ?? NaN);
     if (Number.isFinite(length) && length > OPENAI_TRANSCRIPTION_MAX_BYTES) {
-      return done(error(c, 413, `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${length} bytes read)`, 'server_error', null));
+      return done(
+        error(
+          c,
+          413,
+          `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${length} bytes read)`,
+          'server_error',
+          null,
+        ),
+      );
     }
     let form: Record<string, string | File | (string | File)[]>;
     try {
@@ -99,16 +159,49 @@ function transcriptionRoutes(app: Hono): void {
       return done(error(c, 400, 'Could not parse multipart form', 'invalid_request_error', null));
     }
     const file = form.file instanceof File ? form.file : undefined;
-    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
+    const text = (name: string) =>
+      typeof form[name] === 'string' ? (form[name] as string) : undefined;
     const model = text('model');
     const responseFormat = text('response_format') ?? 'json';
     const rawGranularities = form['timestamp_granularities[]'] ?? form.timestamp_granularities;
-    const granularities = (Array.isArray(rawGranularities) ? rawGranularities : rawGranularities === undefined ? [] : [rawGranularities]).map(String);
+    const granularities = (
+      Array.isArray(rawGranularities)
+        ? rawGranularities
+        : rawGranularities === undefined
+          ? []
+          : [rawGranularities]
+    ).map(String);
     const language = text('language');
-    Object.assign(call, { fileName: file?.name ?? '', model: model ?? null, responseFormat: text('response_format') ?? null, granularities, language: language ?? null });
+    Object.assign(call, {
+      fileName: file?.name ?? '',
+      model: model ?? null,
+      responseFormat: text('response_format') ?? null,
+      granularities,
+      language: language ?? null,
+    });
 
-    if (!file) return done(error(c, 400, "Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter', 'file'));
-    if (!model) return done(error(c, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model'));
+    if (!file)
+      return done(
+        error(
+          c,
+          400,
+          "Missing required parameter: 'file'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+          'file',
+        ),
+      );
+    if (!model)
+      return done(
+        error(
+          c,
+          400,
+          "Missing required parameter: 'model'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+          'model',
+        ),
+      );
     if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') {
       return done(
         error(
@@ -121,10 +214,26 @@ function transcriptionRoutes(app: Hono): void {
       );
     }
     const formats = OPENAI_TRANSCRIPTION_FORMATS[model];
-    if (!formats) return done(error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+    if (!formats)
+      return done(
+        error(
+          c,
+          404,
+          `The model \`${model}\` does not exist or you do not have access to it.`,
+          'invalid_request_error',
+          'model_not_found',
+        ),
+      );
     if (!['json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json'].includes(responseFormat)) {
       return done(
-        error(c, 400, `Invalid value: '${responseFormat}'. Supported values are: 'json', 'text', 'srt', 'verbose_json', 'vtt' and 'diarized_json'.`, 'invalid_request_error', 'invalid_value', 'response_format'),
+        error(
+          c,
+          400,
+          `Invalid value: '${responseFormat}'. Supported values are: 'json', 'text', 'srt', 'verbose_json', 'vtt' and 'diarized_json'.`,
+          'invalid_request_error',
+          'invalid_value',
+          'response_format',
+        ),
       );
     }
     if (!formats.includes(responseFormat)) {
@@ -141,29 +250,91 @@ function transcriptionRoutes(app: Hono): void {
     }
     const unknown = granularities.find((g) => g !== 'word' && g !== 'segment');
     if (unknown !== undefined) {
-      return done(error(c, 400, `Invalid value: '${unknown}'. Supported values are: 'word' and 'segment'.`, 'invalid_request_error', 'invalid_value', 'timestamp_granularities'));
+      return done(
+        error(
+          c,
+          400,
+          `Invalid value: '${unknown}'. Supported values are: 'word' and 'segment'.`,
+          'invalid_request_error',
+          'invalid_value',
+          'timestamp_granularities',
+        ),
+      );
     }
     if (granularities.length > 0 && responseFormat !== 'verbose_json') {
-      return done(error(c, 400, 'timestamp_granularities is only supported with response_format verbose_json.', 'invalid_request_error', 'invalid_value', 'timestamp_granularities'));
+      return done(
+        error(
+          c,
+          400,
+          'timestamp_granularities is only supported with response_format verbose_json.',
+          'invalid_request_error',
+          'invalid_value',
+          'timestamp_granularities',
+        ),
+      );
     }
     if (language !== undefined && !(/^[a-z]{2}$/.test(language) && englishName(language))) {
-      return done(error(c, 400, `Invalid language '${language}'. Language parameter must be specified in ISO-639-1 format.`, 'invalid_request_error', 'invalid_language_format', 'language'));
+      return done(
+        error(
+          c,
+          400,
+          `Invalid language '${language}'. Language parameter must be specified in ISO-639-1 format.`,
+          'invalid_request_error',
+          'invalid_language_format',
+          'language',
+        ),
+      );
     }
     const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
     if (!extension || !(OPENAI_TRANSCRIPTION_FILE_TYPES as readonly string[]).includes(extension)) {
-      return done(error(c, 400, `Invalid file format. Supported formats: [${OPENAI_TRANSCRIPTION_FILE_TYPES.map((t) => `'${t}'`).join(', ')}]`, 'invalid_request_error', 'invalid_value', 'file'));
+      return done(
+        error(
+          c,
+          400,
+          `Invalid file format. Supported formats: [${OPENAI_TRANSCRIPTION_FILE_TYPES.map((t) => `'${t}'`).join(', ')}]`,
+          'invalid_request_error',
+          'invalid_value',
+          'file',
+        ),
+      );
     }
     const bytes = Buffer.from(await file.arrayBuffer());
     if (bytes.length > OPENAI_TRANSCRIPTION_MAX_BYTES) {
-      return done(error(c, 413, `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${bytes.length} bytes read)`, 'server_error', null));
+      return done(
+        error(
+          c,
+          413,
+          `Maximum content size limit (${OPENAI_TRANSCRIPTION_MAX_BYTES}) exceeded (${bytes.length} bytes read)`,
+          'server_error',
+          null,
+        ),
+      );
     }
     const forced = /\[error:(\d{3})\]/.exec(file.name);
     if (forced) {
       const status = Number(forced[1]) as 400;
-      return done(error(c, status, `Sandbox fault ${status} ([error:${status}] in the file name)`, status >= 500 ? 'server_error' : 'invalid_request_error', null));
+      return done(
+        error(
+          c,
+          status,
+          `Sandbox fault ${status} ([error:${status}] in the file name)`,
+          status >= 500 ? 'server_error' : 'invalid_request_error',
+          null,
+        ),
+      );
     }
     const durationMs = uploadedDurationMs(bytes);
-    if (durationMs < 100) return done(error(c, 400, 'Audio file is too short. Minimum audio length is 0.1 seconds.', 'invalid_request_error', 'audio_too_short', 'file'));
+    if (durationMs < 100)
+      return done(
+        error(
+          c,
+          400,
+          'Audio file is too short. Minimum audio length is 0.1 seconds.',
+          'invalid_request_error',
+          'audio_too_short',
+          'file',
+        ),
+      );
 
     const heard = sandboxTranscriptWords(durationMs);
     const transcript = heard.map((w) => w.text).join(' ');
@@ -186,14 +357,26 @@ function transcriptionRoutes(app: Hono): void {
         no_speech_prob: 0.01,
       });
     }
-    const cues = (separator: ',' | '.') => segments.map((s, i) => `${i + 1}\n${clock(s.start as number, separator)} --> ${clock(s.end as number, separator)}\n${String(s.text).trim()}\n`).join('\n');
+    const cues = (separator: ',' | '.') =>
+      segments
+        .map(
+          (s, i) =>
+            `${i + 1}\n${clock(s.start as number, separator)} --> ${clock(s.end as number, separator)}\n${String(s.text).trim()}\n`,
+        )
+        .join('\n');
     switch (responseFormat) {
       case 'text':
-        return done(c.body(`${transcript}\n`, 200, { 'content-type': 'text/plain; charset=utf-8' }));
+        return done(
+          c.body(`${transcript}\n`, 200, { 'content-type': 'text/plain; charset=utf-8' }),
+        );
       case 'srt':
         return done(c.body(cues(','), 200, { 'content-type': 'text/plain; charset=utf-8' }));
       case 'vtt':
-        return done(c.body(`WEBVTT\n\n${cues('.').replace(/^\d+\n/gm, '')}`, 200, { 'content-type': 'text/plain; charset=utf-8' }));
+        return done(
+          c.body(`WEBVTT\n\n${cues('.').replace(/^\d+\n/gm, '')}`, 200, {
+            'content-type': 'text/plain; charset=utf-8',
+          }),
+        );
       case 'verbose_json': {
         // Without timestamp_granularities the answer has segments; asking for words alone leaves them out.
         const wantsSegments = granularities.length === 0 || granularities.includes('segment');
@@ -204,7 +387,15 @@ function transcriptionRoutes(app: Hono): void {
             duration,
             text: transcript,
             ...(wantsSegments ? { segments } : {}),
-            ...(granularities.includes('word') ? { words: heard.map((w) => ({ word: w.text.replace(/[.,!?]+$/, ''), start: w.start, end: w.end })) } : {}),
+            ...(granularities.includes('word')
+              ? {
+                  words: heard.map((w) => ({
+                    word: w.text.replace(/[.,!?]+$/, ''),
+                    start: w.start,
+                    end: w.end,
+                  })),
+                }
+              : {}),
             usage,
           }),
         );
@@ -215,7 +406,14 @@ function transcriptionRoutes(app: Hono): void {
             task: 'transcribe',
             duration,
             text: transcript,
-            segments: segments.map((s) => ({ type: 'transcript.text.segment', id: `seg_${s.id}`, start: s.start, end: s.end, text: s.text, speaker: 'A' })),
+            segments: segments.map((s) => ({
+              type: 'transcript.text.segment',
+              id: `seg_${s.id}`,
+              start: s.start,
+              end: s.end,
+              text: s.text,
+              speaker: 'A',
+            })),
             usage,
           }),
         );
@@ -231,19 +429,49 @@ export function openaiRoutes(app: Hono): void {
     const refused = refuseKey(c);
     if (refused) return refused;
     // Listing models does not check credit, as with the real API.
-    return c.json({ object: 'list', data: [...OPENAI_MODELS, ...OPENAI_OTHER_MODELS].map((id) => ({ id, object: 'model', created: 1772668800, owned_by: 'system' })) });
+    return c.json({
+      object: 'list',
+      data: [...OPENAI_MODELS, ...OPENAI_OTHER_MODELS].map((id) => ({
+        id,
+        object: 'model',
+        created: 1772668800,
+        owned_by: 'system',
+      })),
+    });
   });
 
   app.post('/v1/chat/completions', async (c) => {
     const refused = refuseKey(c);
     if (refused) return refused;
     const body = await jsonBody(c.req);
-    if (!body) return error(c, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
+    if (!body)
+      return error(
+        c,
+        400,
+        'We could not parse the JSON body of your request.',
+        'invalid_request_error',
+        null,
+      );
     const model = body.model;
     const messages = body.messages;
-    if (typeof model !== 'string') return error(c, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model');
+    if (typeof model !== 'string')
+      return error(
+        c,
+        400,
+        "Missing required parameter: 'model'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+        'model',
+      );
     if (!Array.isArray(messages) || messages.length === 0) {
-      return error(c, 400, "Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages');
+      return error(
+        c,
+        400,
+        "Missing required parameter: 'messages'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+        'messages',
+      );
     }
     if (keyKind(bearer(c.req.header('authorization'))) === 'no_credit') {
       return error(
@@ -254,10 +482,24 @@ export function openaiRoutes(app: Hono): void {
         'insufficient_quota',
       );
     }
-    if (!OPENAI_MODELS.includes(model)) return error(c, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+    if (!OPENAI_MODELS.includes(model))
+      return error(
+        c,
+        404,
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        'invalid_request_error',
+        'model_not_found',
+      );
     if (isReasoningModel(model)) {
       if (body.max_tokens !== undefined && body.max_tokens !== null) {
-        return error(c, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter', 'max_tokens');
+        return error(
+          c,
+          400,
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          'invalid_request_error',
+          'unsupported_parameter',
+          'max_tokens',
+        );
       }
       if (body.temperature !== undefined && body.temperature !== null && body.temperature !== 1) {
         return error(
@@ -278,14 +520,26 @@ export function openaiRoutes(app: Hono): void {
         .join('\n');
     const system = text('system') || text('developer');
     const prompt = typed.filter((m) => m.role === 'user').at(-1);
-    const content = sandboxReply('openai', model, system, typeof prompt?.content === 'string' ? prompt.content : '');
+    const content = sandboxReply(
+      'openai',
+      model,
+      system,
+      typeof prompt?.content === 'string' ? prompt.content : '',
+    );
     const promptTokens = roughTokens(JSON.stringify(messages));
     const completionTokens = roughTokens(content);
     const id = sandboxId('chatcmpl-');
     const created = Math.floor(Date.now() / 1000);
     if (body.stream === true) {
       const options = body.stream_options as { include_usage?: unknown } | undefined;
-      const usage = options?.include_usage === true ? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } : undefined;
+      const usage =
+        options?.include_usage === true
+          ? {
+              prompt_tokens: promptTokens,
+              completion_tokens: completionTokens,
+              total_tokens: promptTokens + completionTokens,
+            }
+          : undefined;
       return streamCompletion(c, { id, created, model, content, usage });
     }
     return c.json({
@@ -293,15 +547,35 @@ export function openaiRoutes(app: Hono): void {
       object: 'chat.completion',
       created,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
       system_fingerprint: 'fp_sandbox',
     });
   });
 }
 
 /** The completion as server-sent chat.completion.chunk events, the way the real API streams it. */
-function streamCompletion(c: Context, { id, created, model, content, usage }: { id: string; created: number; model: string; content: string; usage?: object }): Response {
+function streamCompletion(
+  c: Context,
+  {
+    id,
+    created,
+    model,
+    content,
+    usage,
+  }: { id: string; created: number; model: string; content: string; usage?: object },
+): Response {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
     id,
     object: 'chat.completion.chunk',
@@ -311,9 +585,16 @@ function streamCompletion(c: Context, { id, created, model, content, usage }: { 
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const pieces = content.match(/\S+\s*|\s+/g) ?? [];
-  const events: object[] = [chunk({ role: 'assistant', content: '', refusal: null }, null), ...pieces.map((p) => chunk({ content: p }, null)), chunk({}, 'stop')];
+  const events: object[] = [
+    chunk({ role: 'assistant', content: '', refusal: null }, null),
+    ...pieces.map((p) => chunk({ content: p }, null)),
+    chunk({}, 'stop'),
+  ];
   // stream_options.include_usage: one more chunk, with no choices and the usage.
   if (usage) events.push({ ...chunk({}, null), choices: [], usage });
   const text = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;
-  return c.body(text, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  return c.body(text, 200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
 }

@@ -39,7 +39,13 @@ export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x
 
 /** An 8-bit RGB PNG of width x height: a diagonal gradient between two seeded colours with light grain. */
 export function gradientPng(width: number, height: number, seed: string): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 16_777_216) {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 1 ||
+    height < 1 ||
+    width * height > 16_777_216
+  ) {
     throw new Error(`Unsupported PNG size ${width}x${height}`);
   }
   let state = hashSeed(seed) || 1;
@@ -62,7 +68,11 @@ export function gradientPng(width: number, height: number, seed: string): Buffer
       const t = (x + y) / span;
       const grain = (next() - 0.5) * 24;
       const o = row + 1 + x * 3;
-      for (let c = 0; c < 3; c++) raw[o + c] = Math.max(0, Math.min(255, Math.round(from[c]! + (to[c]! - from[c]!) * t + grain)));
+      for (let c = 0; c < 3; c++)
+        raw[o + c] = Math.max(
+          0,
+          Math.min(255, Math.round(from[c]! + (to[c]! - from[c]!) * t + grain)),
+        );
     }
   }
   const ihdr = Buffer.alloc(13);
@@ -73,11 +83,21 @@ export function gradientPng(width: number, height: number, seed: string): Buffer
   ihdr[10] = 0;
   ihdr[11] = 0;
   ihdr[12] = 0;
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Width and height from a PNG's IHDR, or undefined when the bytes are not a PNG. */
 export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('ascii', 12, 16) !== 'IHDR') return undefined;
+  if (
+    bytes.length < 24 ||
+    !bytes.subarray(0, 8).equals(PNG_SIGNATURE) ||
+    bytes.toString('ascii', 12, 16) !== 'IHDR'
+  )
+    return undefined;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }

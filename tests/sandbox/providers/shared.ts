@@ -26,7 +26,12 @@ export function taskOf(system: string | undefined): string {
 }
 
 /** Deterministic generated text: tests assert on the provider, the task and the prompt it echoes. */
-export function sandboxReply(provider: ProviderId, model: string, system: string | undefined, prompt: string): string {
+export function sandboxReply(
+  provider: ProviderId,
+  model: string,
+  system: string | undefined,
+  prompt: string,
+): string {
   return `Sandbox ${provider} reply (task ${taskOf(system)}, model ${model}): ${prompt}`;
 }
 
@@ -34,9 +39,13 @@ export function roughTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-export async function jsonBody(req: { json: () => Promise<unknown> }): Promise<Record<string, unknown> | undefined> {
+export async function jsonBody(req: {
+  json: () => Promise<unknown>;
+}): Promise<Record<string, unknown> | undefined> {
   const body = await req.json().catch(() => undefined);
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : undefined;
 }
 
 let counter = 0;

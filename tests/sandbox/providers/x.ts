@@ -28,7 +28,9 @@ import { agePost, sandboxEngagement } from './metrics';
 // from 2019, so an emoji newer than that weighs per code point here: near the limit such a post is refused
 // though X would take it (stricter than X, never looser).
 // twitter-text ships CommonJS for Node and a default-export-only ESM build for bundlers.
-const twitterText: typeof twitterTextModule = (twitterTextModule as unknown as { default?: typeof twitterTextModule }).default ?? twitterTextModule;
+const twitterText: typeof twitterTextModule =
+  (twitterTextModule as unknown as { default?: typeof twitterTextModule }).default ??
+  twitterTextModule;
 
 /** parseTweet's default config (maxWeightedTweetLength), X's limit for a post. */
 const MAX_WEIGHTED_LENGTH = 280;
@@ -36,7 +38,12 @@ const MAX_WEIGHTED_LENGTH = 280;
 const MB = 1024 * 1024;
 const SKEW_SECONDS = 300;
 export const X_SANDBOX_BAD_TOKENS = ['bad-key', 'expired-token'] as const;
-export const X_SANDBOX_PUBLIC_METRICS = { followers_count: 12_500, following_count: 321, listed_count: 42, like_count: 2_048 } as const;
+export const X_SANDBOX_PUBLIC_METRICS = {
+  followers_count: 12_500,
+  following_count: 321,
+  listed_count: 42,
+  like_count: 2_048,
+} as const;
 const BASE_TWEET_COUNT = 1_024;
 
 /** X's documented size limits per media category (default accounts). */
@@ -56,13 +63,26 @@ const X_RATE_LIMITS: Record<string, number> = {
   'GET /2/users/me': 75,
   'GET /2/users/:id/tweets': 900,
 };
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/pjpeg', 'image/tiff'];
+const IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/bmp',
+  'image/pjpeg',
+  'image/tiff',
+];
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime'];
 
-export const xProblem = (status: number, title: string, detail: string, type = 'about:blank') => ({ title, type, status, detail });
+export const xProblem = (status: number, title: string, detail: string, type = 'about:blank') => ({
+  title,
+  type,
+  status,
+  detail,
+});
 const UNAUTHORIZED = xProblem(401, 'Unauthorized', 'Unauthorized');
 export const X_DUPLICATE_DETAIL = 'You are not allowed to create a Tweet with duplicate content.';
-export const X_TOO_LONG_MESSAGE = 'Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.';
+export const X_TOO_LONG_MESSAGE =
+  'Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.';
 export const X_INVALID_TEXT_MESSAGE = 'Your Tweet text contains characters that are not allowed.';
 
 /** What a fault answers when the test gives no body: X's problem object for that status. */
@@ -82,18 +102,31 @@ export function xFaultBody(status: number): object {
 
 /** RFC 3986 percent-encoding, as OAuth 1.0a signs. */
 export function oauthEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** The signature base string: METHOD&enc(base URL)&enc(sorted enc(key)=enc(value) pairs). */
-export function oauthBaseString(method: string, baseUrl: string, params: readonly (readonly [string, string])[]): string {
+export function oauthBaseString(
+  method: string,
+  baseUrl: string,
+  params: readonly (readonly [string, string])[],
+): string {
   const encoded = params.map(([k, v]) => [oauthEncode(k), oauthEncode(v)] as const);
-  encoded.sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  encoded.sort(([ak, av], [bk, bv]) =>
+    ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0,
+  );
   const paramString = encoded.map(([k, v]) => `${k}=${v}`).join('&');
   return `${method.toUpperCase()}&${oauthEncode(baseUrl)}&${oauthEncode(paramString)}`;
 }
 
-export function oauthSignature(baseString: string, consumerSecret: string, tokenSecret: string): string {
+export function oauthSignature(
+  baseString: string,
+  consumerSecret: string,
+  tokenSecret: string,
+): string {
   return createHmac('sha1', `${oauthEncode(consumerSecret)}&${oauthEncode(tokenSecret)}`)
     .update(baseString)
     .digest('base64');
@@ -121,7 +154,9 @@ function parseOAuthHeader(header: string | undefined): Map<string, string> | und
 export function sandboxUserId(token: string): string {
   const prefix = /^(\d{1,19})-/.exec(token)?.[1];
   if (prefix) return prefix;
-  return String(BigInt(`0x${createHash('sha1').update(token).digest('hex').slice(0, 14)}`) + 1_000_000_000n);
+  return String(
+    BigInt(`0x${createHash('sha1').update(token).digest('hex').slice(0, 14)}`) + 1_000_000_000n,
+  );
 }
 
 interface Account {
@@ -140,16 +175,28 @@ async function authenticate(c: Context, now: number): Promise<Account | Response
   if (!consumerKey || !token || !signature || !oauth.get('oauth_nonce')) return refuse();
   if (oauth.get('oauth_signature_method') !== 'HMAC-SHA1') return refuse();
   if (oauth.has('oauth_version') && oauth.get('oauth_version') !== '1.0') return refuse();
-  if (consumerKey === 'bad-key' || (X_SANDBOX_BAD_TOKENS as readonly string[]).includes(token)) return refuse();
-  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > SKEW_SECONDS) return refuse();
+  if (consumerKey === 'bad-key' || (X_SANDBOX_BAD_TOKENS as readonly string[]).includes(token))
+    return refuse();
+  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > SKEW_SECONDS)
+    return refuse();
 
   const url = new URL(c.req.url);
-  const params: [string, string][] = [...oauth.entries()].filter(([k]) => k !== 'oauth_signature' && k !== 'realm');
+  const params: [string, string][] = [...oauth.entries()].filter(
+    ([k]) => k !== 'oauth_signature' && k !== 'realm',
+  );
   for (const [k, v] of url.searchParams) params.push([k, v]);
-  if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+  if (
+    (c.req.header('content-type') ?? '')
+      .toLowerCase()
+      .startsWith('application/x-www-form-urlencoded')
+  ) {
     for (const [k, v] of new URLSearchParams(await c.req.text())) params.push([k, v]);
   }
-  const expected = oauthSignature(oauthBaseString(c.req.method, `${url.protocol}//${url.host}${url.pathname}`, params), sandboxSecretOf(consumerKey), sandboxSecretOf(token));
+  const expected = oauthSignature(
+    oauthBaseString(c.req.method, `${url.protocol}//${url.host}${url.pathname}`, params),
+    sandboxSecretOf(consumerKey),
+    sandboxSecretOf(token),
+  );
   const given = Buffer.from(signature);
   const want = Buffer.from(expected);
   if (given.length !== want.length || !timingSafeEqual(given, want)) return refuse();
@@ -187,7 +234,13 @@ const DEFAULT_PROCESSING = { inProgressPolls: 1, outcome: 'succeeded' as 'succee
 /** Post text as X's v2 answers give it back: URLs as t.co links, & < > escaped. */
 export function xDisplayText(text: string, idSeed: string): string {
   let n = 0;
-  const linked = text.normalize('NFC').replace(/\bhttps?:\/\/[^\s<>"]+/gi, () => `https://t.co/${createHash('sha1').update(`${idSeed}:${n++}`).digest('base64url').slice(0, 10)}`);
+  const linked = text
+    .normalize('NFC')
+    .replace(
+      /\bhttps?:\/\/[^\s<>"]+/gi,
+      () =>
+        `https://t.co/${createHash('sha1').update(`${idSeed}:${n++}`).digest('base64url').slice(0, 10)}`,
+    );
   return linked.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -203,8 +256,13 @@ function defaultCategory(mediaType: string): string | undefined {
 const isAsync = (category: string) => /video|gif/.test(category);
 
 /** The parts of a multipart/form-data body by name, as raw bytes; undefined when it is not one. */
-export function multipartParts(body: Buffer, contentType: string | undefined): Map<string, Buffer> | undefined {
-  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+export function multipartParts(
+  body: Buffer,
+  contentType: string | undefined,
+): Map<string, Buffer> | undefined {
+  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
+    contentType ?? '',
+  );
   if (!boundary) return undefined;
   const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
   const parts = new Map<string, Buffer>();
@@ -218,7 +276,9 @@ export function multipartParts(body: Buffer, contentType: string | undefined): M
     const part = body.subarray(start + 2, next - 2);
     const headerEnd = part.indexOf('\r\n\r\n');
     if (headerEnd < 0) return undefined;
-    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(part.subarray(0, headerEnd).toString())?.[1];
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(
+      part.subarray(0, headerEnd).toString(),
+    )?.[1];
     if (name !== undefined) parts.set(name, part.subarray(headerEnd + 4));
     at = next;
   }
@@ -234,14 +294,31 @@ export function xRoutes(app: Hono): void {
   const nextId = () => String((BigInt(Date.now()) << 22n) + (sequence++ % 4096n));
 
   app.get(`${CONTROL_PREFIX}/x/tweets`, (c) =>
-    c.json({ tweets: tweets.map((t) => ({ id: t.id, text: t.text, authorId: t.authorId, mediaIds: t.mediaIds, inReplyTo: t.inReplyTo ?? null, createdAt: new Date(t.createdAt).toISOString() })) }),
+    c.json({
+      tweets: tweets.map((t) => ({
+        id: t.id,
+        text: t.text,
+        authorId: t.authorId,
+        mediaIds: t.mediaIds,
+        inReplyTo: t.inReplyTo ?? null,
+        createdAt: new Date(t.createdAt).toISOString(),
+      })),
+    }),
   );
   app.put(`${CONTROL_PREFIX}/x/processing`, async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { inProgressPolls?: unknown; outcome?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as {
+      inProgressPolls?: unknown;
+      outcome?: unknown;
+    };
     const polls = Number(body.inProgressPolls ?? DEFAULT_PROCESSING.inProgressPolls);
-    if (!Number.isInteger(polls) || polls < 0 || polls > 100) return c.json({ error: 'inProgressPolls: 0 to 100' }, 400);
-    if (body.outcome !== undefined && body.outcome !== 'succeeded' && body.outcome !== 'failed') return c.json({ error: 'outcome: succeeded or failed' }, 400);
-    processing = { inProgressPolls: polls, outcome: (body.outcome as 'succeeded' | 'failed' | undefined) ?? 'succeeded' };
+    if (!Number.isInteger(polls) || polls < 0 || polls > 100)
+      return c.json({ error: 'inProgressPolls: 0 to 100' }, 400);
+    if (body.outcome !== undefined && body.outcome !== 'succeeded' && body.outcome !== 'failed')
+      return c.json({ error: 'outcome: succeeded or failed' }, 400);
+    processing = {
+      inProgressPolls: polls,
+      outcome: (body.outcome as 'succeeded' | 'failed' | undefined) ?? 'succeeded',
+    };
     return c.json(processing);
   });
   app.delete(`${CONTROL_PREFIX}/x/processing`, (c) => {
@@ -271,44 +348,98 @@ export function xRoutes(app: Hono): void {
     c.res.headers.set('x-rate-limit-reset', String(window.resetAt));
   });
 
-  const withAccount = (handler: (c: Context, account: Account) => Promise<Response> | Response) => async (c: Context) => {
-    const account = await authenticate(c, Date.now());
-    if (account instanceof Response) return account;
-    return handler(c, account);
-  };
+  const withAccount =
+    (handler: (c: Context, account: Account) => Promise<Response> | Response) =>
+    async (c: Context) => {
+      const account = await authenticate(c, Date.now());
+      if (account instanceof Response) return account;
+      return handler(c, account);
+    };
   const invalid = (c: Context, message: string, parameters: Record<string, string[]> = {}) =>
-    c.json({ errors: [{ parameters, message }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' }, 400);
+    c.json(
+      {
+        errors: [{ parameters, message }],
+        title: 'Invalid Request',
+        detail: 'One or more parameters to your request was invalid.',
+        type: 'https://api.twitter.com/2/problems/invalid-request',
+      },
+      400,
+    );
 
   app.post(
     '/2/tweets',
     withAccount(async (c, account) => {
-      const body = (await c.req.json().catch(() => undefined)) as { text?: unknown; media?: { media_ids?: unknown }; reply?: { in_reply_to_tweet_id?: unknown } } | undefined;
+      const body = (await c.req.json().catch(() => undefined)) as
+        | {
+            text?: unknown;
+            media?: { media_ids?: unknown };
+            reply?: { in_reply_to_tweet_id?: unknown };
+          }
+        | undefined;
       if (!body || typeof body !== 'object') return invalid(c, 'Request body must be JSON');
       // A reply (a thread's next post): reply.in_reply_to_tweet_id names a post that must exist.
       const replyTo = body.reply === undefined ? undefined : body.reply?.in_reply_to_tweet_id;
       if (replyTo !== undefined && (typeof replyTo !== 'string' || !/^\d{1,19}$/.test(replyTo)))
-        return invalid(c, 'reply.in_reply_to_tweet_id must be a post id', { 'reply.in_reply_to_tweet_id': [String(replyTo)] });
+        return invalid(c, 'reply.in_reply_to_tweet_id must be a post id', {
+          'reply.in_reply_to_tweet_id': [String(replyTo)],
+        });
       if (typeof replyTo === 'string' && !tweets.some((t) => t.id === replyTo)) {
-        return c.json(xProblem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.'), 403);
+        return c.json(
+          xProblem(
+            403,
+            'Forbidden',
+            'You attempted to reply to a Tweet that is deleted or not visible to you.',
+          ),
+          403,
+        );
       }
       const text = typeof body.text === 'string' ? body.text : '';
       const mediaIds = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];
-      if (!text.trim() && mediaIds.length === 0) return invalid(c, 'Post text or media is required', { text: [] });
+      if (!text.trim() && mediaIds.length === 0)
+        return invalid(c, 'Post text or media is required', { text: [] });
       if (text) {
         const parsed = twitterText.parseTweet(text);
-        if (parsed.weightedLength > MAX_WEIGHTED_LENGTH) return invalid(c, X_TOO_LONG_MESSAGE, { text: [] });
+        if (parsed.weightedLength > MAX_WEIGHTED_LENGTH)
+          return invalid(c, X_TOO_LONG_MESSAGE, { text: [] });
         if (!parsed.valid) return invalid(c, X_INVALID_TEXT_MESSAGE, { text: [] });
       }
       for (const id of mediaIds) {
         const m = media.get(id);
-        if (!m || m.ownerId !== account.userId || !m.finalized || (isAsync(m.category) && m.state !== 'succeeded')) return invalid(c, 'Your media IDs are invalid.', { 'media.media_ids': mediaIds });
+        if (
+          !m ||
+          m.ownerId !== account.userId ||
+          !m.finalized ||
+          (isAsync(m.category) && m.state !== 'succeeded')
+        )
+          return invalid(c, 'Your media IDs are invalid.', { 'media.media_ids': mediaIds });
       }
-      if (tweets.some((t) => t.authorId === account.userId && text && duplicateKey(t.text) === duplicateKey(text))) {
+      if (
+        tweets.some(
+          (t) =>
+            t.authorId === account.userId && text && duplicateKey(t.text) === duplicateKey(text),
+        )
+      ) {
         return c.json(xProblem(403, 'Forbidden', X_DUPLICATE_DETAIL), 403);
       }
-      const tweet: Tweet = { id: nextId(), text, authorId: account.userId, createdAt: Date.now(), mediaIds, ...(typeof replyTo === 'string' ? { inReplyTo: replyTo } : {}) };
+      const tweet: Tweet = {
+        id: nextId(),
+        text,
+        authorId: account.userId,
+        createdAt: Date.now(),
+        mediaIds,
+        ...(typeof replyTo === 'string' ? { inReplyTo: replyTo } : {}),
+      };
       tweets.push(tweet);
-      return c.json({ data: { id: tweet.id, text: xDisplayText(tweet.text, tweet.id), edit_history_tweet_ids: [tweet.id] } }, 201);
+      return c.json(
+        {
+          data: {
+            id: tweet.id,
+            text: xDisplayText(tweet.text, tweet.id),
+            edit_history_tweet_ids: [tweet.id],
+          },
+        },
+        201,
+      );
     }),
   );
 
@@ -317,7 +448,11 @@ export function xRoutes(app: Hono): void {
     withAccount((c, account) => {
       const fields = (c.req.query('user.fields') ?? '').split(',');
       const tail = account.userId.slice(-6);
-      const user: Record<string, unknown> = { id: account.userId, name: 'Sandbox Creator', username: `sandbox_${tail}` };
+      const user: Record<string, unknown> = {
+        id: account.userId,
+        name: 'Sandbox Creator',
+        username: `sandbox_${tail}`,
+      };
       if (fields.includes('public_metrics')) {
         const own = tweets.filter((t) => t.authorId === account.userId).length;
         user.public_metrics = { ...X_SANDBOX_PUBLIC_METRICS, tweet_count: BASE_TWEET_COUNT + own };
@@ -331,26 +466,52 @@ export function xRoutes(app: Hono): void {
     '/2/users/:id/tweets',
     withAccount((c) => {
       const id = c.req.param('id') ?? '';
-      if (!/^\d{1,19}$/.test(id)) return invalid(c, `The \`id\` query parameter value [${id}] is not valid`, { id: [id] });
+      if (!/^\d{1,19}$/.test(id))
+        return invalid(c, `The \`id\` query parameter value [${id}] is not valid`, { id: [id] });
       const max = Number(c.req.query('max_results') ?? 10);
-      if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(c, `The \`max_results\` query parameter value [${c.req.query('max_results')}] is not between 5 and 100`);
+      if (!Number.isInteger(max) || max < 5 || max > 100)
+        return invalid(
+          c,
+          `The \`max_results\` query parameter value [${c.req.query('max_results')}] is not between 5 and 100`,
+        );
       const startRaw = c.req.query('start_time');
       const start = startRaw ? Date.parse(startRaw) : 0;
-      if (startRaw && (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/.test(startRaw) || Number.isNaN(start))) return invalid(c, `Invalid 'start_time':'${startRaw}'. 'start_time' must be a valid RFC 3339 date`);
+      if (
+        startRaw &&
+        (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/.test(startRaw) || Number.isNaN(start))
+      )
+        return invalid(
+          c,
+          `Invalid 'start_time':'${startRaw}'. 'start_time' must be a valid RFC 3339 date`,
+        );
       const offset = Number(c.req.query('pagination_token') ?? 0) || 0;
       const fields = (c.req.query('tweet.fields') ?? '').split(',');
-      const mine = tweets.filter((t) => t.authorId === id && t.createdAt >= start).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      const mine = tweets
+        .filter((t) => t.authorId === id && t.createdAt >= start)
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
       const page = mine.slice(offset, offset + max);
       if (page.length === 0) return c.json({ meta: { result_count: 0 } });
       const data = page.map((t) => ({
         id: t.id,
         text: xDisplayText(t.text, t.id),
         edit_history_tweet_ids: [t.id],
-        ...(fields.includes('created_at') ? { created_at: new Date(t.createdAt).toISOString() } : {}),
-        ...(fields.includes('referenced_tweets') && t.inReplyTo ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] } : {}),
+        ...(fields.includes('created_at')
+          ? { created_at: new Date(t.createdAt).toISOString() }
+          : {}),
+        ...(fields.includes('referenced_tweets') && t.inReplyTo
+          ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] }
+          : {}),
       }));
       const more = offset + max < mine.length;
-      return c.json({ data, meta: { result_count: data.length, newest_id: page[0]!.id, oldest_id: page.at(-1)!.id, ...(more ? { next_token: String(offset + max) } : {}) } });
+      return c.json({
+        data,
+        meta: {
+          result_count: data.length,
+          newest_id: page[0]!.id,
+          oldest_id: page.at(-1)!.id,
+          ...(more ? { next_token: String(offset + max) } : {}),
+        },
+      });
     }),
   );
 
@@ -358,23 +519,41 @@ export function xRoutes(app: Hono): void {
   const mediaView = (m: Media) => ({ id: m.id, media_key: m.mediaKey });
   const ownMedia = (c: Context, account: Account, id: string | undefined): Media | Response => {
     const m = id ? media.get(id) : undefined;
-    if (!m || m.ownerId !== account.userId) return c.json(xProblem(400, 'Invalid Request', `Media id ${id ?? ''} was not found`), 400);
+    if (!m || m.ownerId !== account.userId)
+      return c.json(xProblem(400, 'Invalid Request', `Media id ${id ?? ''} was not found`), 400);
     return m;
   };
 
   app.post(
     '/2/media/upload/initialize',
     withAccount(async (c, account) => {
-      const body = (await c.req.json().catch(() => undefined)) as { media_type?: unknown; total_bytes?: unknown; media_category?: unknown } | undefined;
+      const body = (await c.req.json().catch(() => undefined)) as
+        { media_type?: unknown; total_bytes?: unknown; media_category?: unknown } | undefined;
       const mediaType = typeof body?.media_type === 'string' ? body.media_type : '';
       const totalBytes = Number(body?.total_bytes);
       if (!mediaType) return invalid(c, 'media_type is required', { media_type: [] });
-      const category = typeof body?.media_category === 'string' ? body.media_category : defaultCategory(mediaType);
-      if (!category || !(category in CATEGORY_LIMITS) || defaultCategory(mediaType) === undefined) return invalid(c, `Unsupported media type ${mediaType}`, { media_type: [mediaType] });
-      if (!Number.isInteger(totalBytes) || totalBytes <= 0) return invalid(c, 'total_bytes must be a positive integer', { total_bytes: [String(body?.total_bytes)] });
-      if (totalBytes > CATEGORY_LIMITS[category]!) return invalid(c, `File size exceeds ${CATEGORY_LIMITS[category]! / MB} MB for ${category}`, { total_bytes: [String(totalBytes)] });
+      const category =
+        typeof body?.media_category === 'string' ? body.media_category : defaultCategory(mediaType);
+      if (!category || !(category in CATEGORY_LIMITS) || defaultCategory(mediaType) === undefined)
+        return invalid(c, `Unsupported media type ${mediaType}`, { media_type: [mediaType] });
+      if (!Number.isInteger(totalBytes) || totalBytes <= 0)
+        return invalid(c, 'total_bytes must be a positive integer', {
+          total_bytes: [String(body?.total_bytes)],
+        });
+      if (totalBytes > CATEGORY_LIMITS[category]!)
+        return invalid(
+          c,
+          `File size exceeds ${CATEGORY_LIMITS[category]! / MB} MB for ${category}`,
+          { total_bytes: [String(totalBytes)] },
+        );
       const id = nextId();
-      const prefix = category.includes('video') ? (category === 'amplify_video' ? 13 : 7) : category.includes('gif') ? 16 : 3;
+      const prefix = category.includes('video')
+        ? category === 'amplify_video'
+          ? 13
+          : 7
+        : category.includes('gif')
+          ? 16
+          : 3;
       const m: Media = {
         id,
         mediaKey: `${prefix}_${id}`,
@@ -402,10 +581,16 @@ export function xRoutes(app: Hono): void {
       if (m.finalized) return invalid(c, 'Media upload was already finalized');
       // Read as raw parts: a `media` part need not name a file (twitter-api-v2 sends none), and its bytes are
       // binary either way, which a form decoder would read as text.
-      const form = multipartParts(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type'));
+      const form = multipartParts(
+        Buffer.from(await c.req.arrayBuffer()),
+        c.req.header('content-type'),
+      );
       const segmentRaw = form?.get('segment_index')?.toString();
       const segment = Number(segmentRaw);
-      if (!segmentRaw || !Number.isInteger(segment) || segment < 0 || segment > 999) return invalid(c, 'segment_index must be between 0 and 999', { segment_index: [String(segmentRaw)] });
+      if (!segmentRaw || !Number.isInteger(segment) || segment < 0 || segment > 999)
+        return invalid(c, 'segment_index must be between 0 and 999', {
+          segment_index: [String(segmentRaw)],
+        });
       const file = form?.get('media');
       const mediaData = form?.get('media_data');
       let size: number;
@@ -413,16 +598,28 @@ export function xRoutes(app: Hono): void {
       else if (mediaData) size = Buffer.from(mediaData.toString(), 'base64').length;
       else return invalid(c, 'media or media_data is required', { media: [] });
       if (size === 0) return invalid(c, 'The segment is empty');
-      if (size > SEGMENT_MAX_BYTES) return invalid(c, `Each segment must be ${SEGMENT_MAX_BYTES / MB} MB or smaller`, { media: [String(size)] });
+      if (size > SEGMENT_MAX_BYTES)
+        return invalid(c, `Each segment must be ${SEGMENT_MAX_BYTES / MB} MB or smaller`, {
+          media: [String(size)],
+        });
       m.segments.set(segment, size);
       return c.json({ data: { expires_at: Math.floor(Date.now() / 1000) + 86_400 } });
     }),
   );
 
   const processingInfo = (m: Media) => {
-    if (m.state === 'failed') return { state: 'failed', progress_percent: 100, error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } };
+    if (m.state === 'failed')
+      return {
+        state: 'failed',
+        progress_percent: 100,
+        error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' },
+      };
     if (m.state === 'succeeded') return { state: 'succeeded', progress_percent: 100 };
-    return { state: m.state, check_after_secs: m.state === 'pending' ? 1 : 5, progress_percent: m.state === 'pending' ? 0 : 50 };
+    return {
+      state: m.state,
+      check_after_secs: m.state === 'pending' ? 1 : 5,
+      progress_percent: m.state === 'pending' ? 0 : 50,
+    };
   };
 
   app.post(
@@ -433,9 +630,16 @@ export function xRoutes(app: Hono): void {
       if (m.finalized) return invalid(c, 'Media upload was already finalized');
       const indices = [...m.segments.keys()].sort((a, b) => a - b);
       const received = [...m.segments.values()].reduce((a, b) => a + b, 0);
-      if (indices.some((v, i) => v !== i) || received !== m.totalBytes) return invalid(c, 'Segments do not add up to provided total file size.', { total_bytes: [String(m.totalBytes)] });
+      if (indices.some((v, i) => v !== i) || received !== m.totalBytes)
+        return invalid(c, 'Segments do not add up to provided total file size.', {
+          total_bytes: [String(m.totalBytes)],
+        });
       m.finalized = true;
-      const data: Record<string, unknown> = { ...mediaView(m), size: m.totalBytes, expires_after_secs: 86_400 };
+      const data: Record<string, unknown> = {
+        ...mediaView(m),
+        size: m.totalBytes,
+        expires_after_secs: 86_400,
+      };
       if (isAsync(m.category)) {
         m.state = 'pending';
         data.processing_info = processingInfo(m);
@@ -448,10 +652,12 @@ export function xRoutes(app: Hono): void {
   app.get(
     '/2/media/upload',
     withAccount((c, account) => {
-      if (c.req.query('command') !== 'STATUS') return invalid(c, 'command must be STATUS', { command: [c.req.query('command') ?? ''] });
+      if (c.req.query('command') !== 'STATUS')
+        return invalid(c, 'command must be STATUS', { command: [c.req.query('command') ?? ''] });
       const m = ownMedia(c, account, c.req.query('media_id'));
       if (m instanceof Response) return m;
-      if (!m.finalized || !m.state) return invalid(c, 'Media has no processing status', { media_id: [m.id] });
+      if (!m.finalized || !m.state)
+        return invalid(c, 'Media has no processing status', { media_id: [m.id] });
       m.statusPolls += 1;
       if (m.state === 'pending' || m.state === 'in_progress') {
         if (m.inProgressLeft > 0) {
@@ -480,7 +686,10 @@ export function xRoutes(app: Hono): void {
     withAccount((c) => {
       const raw = c.req.query('ids') ?? '';
       const ids = raw.split(',');
-      if (!raw || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) return invalid(c, `The \`ids\` query parameter value [${raw}] is not valid`, { ids: [raw] });
+      if (!raw || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id)))
+        return invalid(c, `The \`ids\` query parameter value [${raw}] is not valid`, {
+          ids: [raw],
+        });
       const fields = (c.req.query('tweet.fields') ?? '').split(',');
       const data = [];
       const errors = [];
@@ -503,9 +712,20 @@ export function xRoutes(app: Hono): void {
           id: t.id,
           text: xDisplayText(t.text, t.id),
           edit_history_tweet_ids: [t.id],
-          ...(fields.includes('created_at') ? { created_at: new Date(t.createdAt).toISOString() } : {}),
+          ...(fields.includes('created_at')
+            ? { created_at: new Date(t.createdAt).toISOString() }
+            : {}),
           ...(fields.includes('public_metrics')
-            ? { public_metrics: { retweet_count: e.shares, reply_count: e.comments, like_count: e.likes, quote_count: e.quotes, bookmark_count: e.bookmarks, impression_count: e.impressions } }
+            ? {
+                public_metrics: {
+                  retweet_count: e.shares,
+                  reply_count: e.comments,
+                  like_count: e.likes,
+                  quote_count: e.quotes,
+                  bookmark_count: e.bookmarks,
+                  impression_count: e.impressions,
+                },
+              }
             : {}),
         });
       }

@@ -39,7 +39,14 @@ interface CommentThread {
 }
 
 export const YOUTUBE_SANDBOX = {
-  channel: { id: 'UCsbxMuseSandboxChannel01', title: 'Muse Sandbox Channel', customUrl: '@musesandbox', subscribers: 4200, views: 123_456, videos: 17 },
+  channel: {
+    id: 'UCsbxMuseSandboxChannel01',
+    title: 'Muse Sandbox Channel',
+    customUrl: '@musesandbox',
+    subscribers: 4200,
+    views: 123_456,
+    videos: 17,
+  },
   uploadsPlaylist: 'UUsbxMuseSandboxChannel01',
 } as const;
 
@@ -48,21 +55,60 @@ const TITLE_MAX = 100;
 const DESCRIPTION_MAX_BYTES = 5000;
 const TAGS_MAX = 500;
 
-const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
 
 /** Google's error body (also handy as a fault body in tests). */
-export function googleError(code: number, reason: string, message: string, domain = 'global', extra: Record<string, string> = {}): Record<string, unknown> {
-  return { error: { code, message, errors: [{ message, domain, reason, ...extra }], ...(STATUS_NAMES[code] ? { status: STATUS_NAMES[code] } : {}) } };
+export function googleError(
+  code: number,
+  reason: string,
+  message: string,
+  domain = 'global',
+  extra: Record<string, string> = {},
+): Record<string, unknown> {
+  return {
+    error: {
+      code,
+      message,
+      errors: [{ message, domain, reason, ...extra }],
+      ...(STATUS_NAMES[code] ? { status: STATUS_NAMES[code] } : {}),
+    },
+  };
 }
 
 export const youtubeErrors = {
-  quotaExceeded: () => googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'),
-  uploadLimitExceeded: () => googleError(400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'),
+  quotaExceeded: () =>
+    googleError(
+      403,
+      'quotaExceeded',
+      'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+      'youtube.quota',
+    ),
+  uploadLimitExceeded: () =>
+    googleError(
+      400,
+      'uploadLimitExceeded',
+      'The user has exceeded the number of videos they may upload.',
+      'youtube.video',
+    ),
   authError: () =>
-    googleError(401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'global', {
-      location: 'Authorization',
-      locationType: 'header',
-    }),
+    googleError(
+      401,
+      'authError',
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      'global',
+      {
+        location: 'Authorization',
+        locationType: 'header',
+      },
+    ),
 } as const;
 
 /** Faults without a body answer Google's shape for their status. */
@@ -99,7 +145,10 @@ interface Video {
 interface Session {
   id: string;
   token: string;
-  metadata: Omit<Video, 'id' | 'bytes' | 'sha256' | 'createdAt' | 'processingPollsLeft' | 'gets' | 'channelId'>;
+  metadata: Omit<
+    Video,
+    'id' | 'bytes' | 'sha256' | 'createdAt' | 'processingPollsLeft' | 'gets' | 'channelId'
+  >;
   total: number;
   received: number;
   hash: Hash;
@@ -127,13 +176,20 @@ function authorize(c: Context): { token: string } | Response {
   const token = bearer(c.req.header('authorization'))?.trim();
   if (!token)
     return c.json(
-      googleError(401, 'required', 'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'global', {
-        location: 'Authorization',
-        locationType: 'header',
-      }),
+      googleError(
+        401,
+        'required',
+        'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        'global',
+        {
+          location: 'Authorization',
+          locationType: 'header',
+        },
+      ),
       401,
     );
-  if (token === SANDBOX_KEYS.bad || token === YOUTUBE_TOKENS.expired) return c.json(youtubeErrors.authError(), 401);
+  if (token === SANDBOX_KEYS.bad || token === YOUTUBE_TOKENS.expired)
+    return c.json(youtubeErrors.authError(), 401);
   return { token };
 }
 
@@ -142,26 +198,53 @@ function quotaRefused(c: Context, token: string): Response | undefined {
 }
 
 function tagsLength(tags: readonly string[]): number {
-  return tags.length === 0 ? 0 : tags.reduce((sum, t) => sum + [...t].length + (/\s/.test(t) ? 2 : 0), 0) + tags.length - 1;
+  return tags.length === 0
+    ? 0
+    : tags.reduce((sum, t) => sum + [...t].length + (/\s/.test(t) ? 2 : 0), 0) + tags.length - 1;
 }
 
 /** The snippet and status of videos.insert, checked as YouTube documents them. */
-function readMetadata(body: Record<string, unknown> | undefined, now: number): Session['metadata'] | { reason: string; message: string } {
+function readMetadata(
+  body: Record<string, unknown> | undefined,
+  now: number,
+): Session['metadata'] | { reason: string; message: string } {
   const snippet = (body?.snippet ?? {}) as Record<string, unknown>;
   const status = (body?.status ?? {}) as Record<string, unknown>;
   const title = typeof snippet.title === 'string' ? snippet.title : '';
-  if (!title.trim() || [...title].length > TITLE_MAX || /[<>]/.test(title)) return { reason: 'invalidTitle', message: 'The request metadata specifies an invalid or empty video title.' };
+  if (!title.trim() || [...title].length > TITLE_MAX || /[<>]/.test(title))
+    return {
+      reason: 'invalidTitle',
+      message: 'The request metadata specifies an invalid or empty video title.',
+    };
   const description = typeof snippet.description === 'string' ? snippet.description : '';
-  if (new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES || /[<>]/.test(description))
-    return { reason: 'invalidDescription', message: 'The request metadata specifies an invalid video description.' };
+  if (
+    new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES ||
+    /[<>]/.test(description)
+  )
+    return {
+      reason: 'invalidDescription',
+      message: 'The request metadata specifies an invalid video description.',
+    };
   const tags = Array.isArray(snippet.tags) ? snippet.tags : [];
-  if (tags.some((t) => typeof t !== 'string' || /[<>]/.test(t)) || tagsLength(tags as string[]) > TAGS_MAX) return { reason: 'invalidTags', message: 'The request metadata specifies invalid video keywords.' };
+  if (
+    tags.some((t) => typeof t !== 'string' || /[<>]/.test(t)) ||
+    tagsLength(tags as string[]) > TAGS_MAX
+  )
+    return {
+      reason: 'invalidTags',
+      message: 'The request metadata specifies invalid video keywords.',
+    };
   const privacy = status.privacyStatus ?? 'public';
-  if (privacy !== 'private' && privacy !== 'unlisted' && privacy !== 'public') return { reason: 'invalidVideoMetadata', message: 'The request metadata is invalid.' };
+  if (privacy !== 'private' && privacy !== 'unlisted' && privacy !== 'public')
+    return { reason: 'invalidVideoMetadata', message: 'The request metadata is invalid.' };
   const publishAt = status.publishAt;
   if (publishAt !== undefined && publishAt !== null) {
     const at = typeof publishAt === 'string' ? Date.parse(publishAt) : NaN;
-    if (privacy !== 'private' || !Number.isFinite(at) || at <= now) return { reason: 'invalidPublishAt', message: 'The request metadata specifies an invalid scheduled publishing time.' };
+    if (privacy !== 'private' || !Number.isFinite(at) || at <= now)
+      return {
+        reason: 'invalidPublishAt',
+        message: 'The request metadata specifies an invalid scheduled publishing time.',
+      };
   }
   return {
     title,
@@ -179,7 +262,8 @@ export function youtubeRoutes(app: Hono): void {
   // Tokens Google OAuth issued on this server (./google-oauth.ts) expire and can be revoked like Google's.
   const tokenCheck = async (c: Context, next: () => Promise<void>) => {
     const verdict = googleAccessVerdict(app, c.req.header('authorization'));
-    if (verdict === 'expired' || verdict === 'revoked') return c.json(youtubeErrors.authError(), 401);
+    if (verdict === 'expired' || verdict === 'revoked')
+      return c.json(youtubeErrors.authError(), 401);
     await next();
   };
   app.use('/youtube/*', tokenCheck);
@@ -208,7 +292,13 @@ export function youtubeRoutes(app: Hono): void {
               categoryId: v.categoryId,
               channelTitle: channel.title,
               liveBroadcastContent: 'none',
-              thumbnails: { default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg`, width: 120, height: 90 } },
+              thumbnails: {
+                default: {
+                  url: `https://i.ytimg.com/vi/${v.id}/default.jpg`,
+                  width: 120,
+                  height: 90,
+                },
+              },
             },
           }
         : {}),
@@ -225,14 +315,21 @@ export function youtubeRoutes(app: Hono): void {
             },
           }
         : {}),
-      ...(parts.includes('processingDetails') ? { processingDetails: { processingStatus: processed ? 'succeeded' : 'processing' } } : {}),
+      ...(parts.includes('processingDetails')
+        ? { processingDetails: { processingStatus: processed ? 'succeeded' : 'processing' } }
+        : {}),
       // Counts are strings in the Data API; they grow with the video's age (./metrics.ts).
       ...(parts.includes('statistics') ? { statistics: statisticsOf(v) } : {}),
     };
   };
   const statisticsOf = (v: Video) => {
     const e = sandboxEngagement(v.id, Date.now() - v.createdAt);
-    return { viewCount: String(e.impressions), likeCount: String(e.likes), favoriteCount: '0', commentCount: String(e.comments) };
+    return {
+      viewCount: String(e.impressions),
+      likeCount: String(e.likes),
+      favoriteCount: '0',
+      commentCount: String(e.comments),
+    };
   };
   app.post(`${CONTROL_PREFIX}/youtube/posts/age`, (c) =>
     agePost(c, (id, createdAt) => {
@@ -245,20 +342,35 @@ export function youtubeRoutes(app: Hono): void {
   // Control: what was uploaded, how uploads went, and what the next chunks suffer.
   app.get(`${CONTROL_PREFIX}/youtube/videos`, (c) =>
     c.json({
-      videos: videos.map(({ id, channelId, title, description, tags, privacyStatus, requestedPrivacyStatus, publishAt, contentType, bytes, sha256, createdAt }) => ({
-        id,
-        channelId,
-        title,
-        description,
-        tags,
-        privacyStatus,
-        requestedPrivacyStatus,
-        publishAt,
-        contentType,
-        bytes,
-        sha256,
-        createdAt,
-      })),
+      videos: videos.map(
+        ({
+          id,
+          channelId,
+          title,
+          description,
+          tags,
+          privacyStatus,
+          requestedPrivacyStatus,
+          publishAt,
+          contentType,
+          bytes,
+          sha256,
+          createdAt,
+        }) => ({
+          id,
+          channelId,
+          title,
+          description,
+          tags,
+          privacyStatus,
+          requestedPrivacyStatus,
+          publishAt,
+          contentType,
+          bytes,
+          sha256,
+          createdAt,
+        }),
+      ),
     }),
   );
   app.delete(`${CONTROL_PREFIX}/youtube/videos`, (c) => {
@@ -273,7 +385,17 @@ export function youtubeRoutes(app: Hono): void {
   });
   app.get(`${CONTROL_PREFIX}/youtube/sessions`, (c) =>
     c.json({
-      sessions: [...sessions.values()].map(({ id, metadata, total, received, chunks, statusQueries, videoId: made }) => ({ id, title: metadata.title, total, received, chunks, statusQueries, videoId: made })),
+      sessions: [...sessions.values()].map(
+        ({ id, metadata, total, received, chunks, statusQueries, videoId: made }) => ({
+          id,
+          title: metadata.title,
+          total,
+          received,
+          chunks,
+          statusQueries,
+          videoId: made,
+        }),
+      ),
     }),
   );
   app.post(`${CONTROL_PREFIX}/youtube/interruptions`, async (c) => {
@@ -282,11 +404,23 @@ export function youtubeRoutes(app: Hono): void {
     const keep = body.keep ?? 'half';
     const status = body.status ?? 503;
     const hangMs = body.hangMs;
-    if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 100) return c.json({ error: 'times must be an integer from 1 to 100' }, 400);
-    if (keep !== 'half' && keep !== 'all' && !(Number.isInteger(keep) && (keep as number) >= 0)) return c.json({ error: "keep must be 'half', 'all' or a byte count" }, 400);
-    if (!Number.isInteger(status) || (status as number) < 500 || (status as number) > 599) return c.json({ error: 'status must be a 5xx' }, 400);
-    if (hangMs !== undefined && (!Number.isInteger(hangMs) || (hangMs as number) < 0 || (hangMs as number) > 120_000)) return c.json({ error: 'hangMs must be 0 to 120000' }, 400);
-    interruptions.push({ times: times as number, keep: keep as Interruption['keep'], status: status as number, ...(hangMs !== undefined ? { hangMs: hangMs as number } : {}) });
+    if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 100)
+      return c.json({ error: 'times must be an integer from 1 to 100' }, 400);
+    if (keep !== 'half' && keep !== 'all' && !(Number.isInteger(keep) && (keep as number) >= 0))
+      return c.json({ error: "keep must be 'half', 'all' or a byte count" }, 400);
+    if (!Number.isInteger(status) || (status as number) < 500 || (status as number) > 599)
+      return c.json({ error: 'status must be a 5xx' }, 400);
+    if (
+      hangMs !== undefined &&
+      (!Number.isInteger(hangMs) || (hangMs as number) < 0 || (hangMs as number) > 120_000)
+    )
+      return c.json({ error: 'hangMs must be 0 to 120000' }, 400);
+    interruptions.push({
+      times: times as number,
+      keep: keep as Interruption['keep'],
+      status: status as number,
+      ...(hangMs !== undefined ? { hangMs: hangMs as number } : {}),
+    });
     return c.json({ pending: interruptions.reduce((n, i) => n + i.times, 0) }, 201);
   });
   app.delete(`${CONTROL_PREFIX}/youtube/interruptions`, (c) => {
@@ -295,7 +429,8 @@ export function youtubeRoutes(app: Hono): void {
   });
   app.put(`${CONTROL_PREFIX}/youtube/defaults`, async (c) => {
     const polls = (await jsonBody(c.req))?.processingPolls;
-    if (!Number.isInteger(polls) || (polls as number) < 0 || (polls as number) > 100) return c.json({ error: 'processingPolls must be an integer from 0 to 100' }, 400);
+    if (!Number.isInteger(polls) || (polls as number) < 0 || (polls as number) > 100)
+      return c.json({ error: 'processingPolls must be an integer from 0 to 100' }, 400);
     defaults = { processingPolls: polls as number };
     return c.json(defaults);
   });
@@ -316,21 +451,59 @@ export function youtubeRoutes(app: Hono): void {
   app.post('/upload/youtube/v3/videos', async (c) => {
     const auth = authorize(c);
     if (auth instanceof Response) return auth;
-    if (c.req.query('uploadType') !== 'resumable') return c.json(googleError(400, 'badRequest', 'The sandbox supports uploadType=resumable only.'), 400);
+    if (c.req.query('uploadType') !== 'resumable')
+      return c.json(
+        googleError(400, 'badRequest', 'The sandbox supports uploadType=resumable only.'),
+        400,
+      );
     const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
-    if (!parts.includes('snippet') || !parts.includes('status')) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part=snippet,status.'), 400);
-    if (auth.token === YOUTUBE_TOKENS.readonly) return c.json(googleError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'), 403);
+    if (!parts.includes('snippet') || !parts.includes('status'))
+      return c.json(
+        googleError(
+          400,
+          'missingRequiredParameter',
+          'No filter selected. Expected one of: part=snippet,status.',
+        ),
+        400,
+      );
+    if (auth.token === YOUTUBE_TOKENS.readonly)
+      return c.json(
+        googleError(
+          403,
+          'insufficientPermissions',
+          'Request had insufficient authentication scopes.',
+        ),
+        403,
+      );
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
-    if (auth.token === YOUTUBE_TOKENS.uploadLimit) return c.json(youtubeErrors.uploadLimitExceeded(), 400);
+    if (auth.token === YOUTUBE_TOKENS.uploadLimit)
+      return c.json(youtubeErrors.uploadLimitExceeded(), 400);
     const total = Number(c.req.header('x-upload-content-length'));
     if (!Number.isInteger(total) || total <= 0)
-      return c.json(googleError(400, 'mediaBodyRequired', 'The request does not include the video content (X-Upload-Content-Length is required here).', 'youtube.video'), 400);
+      return c.json(
+        googleError(
+          400,
+          'mediaBodyRequired',
+          'The request does not include the video content (X-Upload-Content-Length is required here).',
+          'youtube.video',
+        ),
+        400,
+      );
     const type = (c.req.header('x-upload-content-type') ?? '').toLowerCase();
     if (!type.startsWith('video/') && type !== 'application/octet-stream')
-      return c.json(googleError(400, 'invalidFilename', `Media type '${type}' is not supported. Upload a video/* file.`, 'youtube.video'), 400);
+      return c.json(
+        googleError(
+          400,
+          'invalidFilename',
+          `Media type '${type}' is not supported. Upload a video/* file.`,
+          'youtube.video',
+        ),
+        400,
+      );
     const metadata = readMetadata(await jsonBody(c.req), Date.now());
-    if ('reason' in metadata) return c.json(googleError(400, metadata.reason, metadata.message, 'youtube.video'), 400);
+    if ('reason' in metadata)
+      return c.json(googleError(400, metadata.reason, metadata.message, 'youtube.video'), 400);
     if (auth.token === YOUTUBE_TOKENS.unverified) metadata.privacyStatus = 'private';
     const session: Session = {
       id: randomBytes(18).toString('base64url'),
@@ -345,11 +518,14 @@ export function youtubeRoutes(app: Hono): void {
     };
     sessions.set(session.id, session);
     const origin = new URL(c.req.url).origin;
-    return c.body(null, 200, { location: `${origin}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${session.id}` });
+    return c.body(null, 200, {
+      location: `${origin}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${session.id}`,
+    });
   });
 
   /** 308 with the bytes held so far (no Range header while nothing is held). */
-  const incomplete = (c: Context, s: Session) => c.body(null, 308, s.received > 0 ? { range: `bytes=0-${s.received - 1}` } : {});
+  const incomplete = (c: Context, s: Session) =>
+    c.body(null, 308, s.received > 0 ? { range: `bytes=0-${s.received - 1}` } : {});
 
   function complete(s: Session): Video {
     const existing = videos.find((v) => v.id === s.videoId);
@@ -374,37 +550,91 @@ export function youtubeRoutes(app: Hono): void {
     const auth = authorize(c);
     if (auth instanceof Response) return auth;
     const session = sessions.get(c.req.query('upload_id') ?? '');
-    if (!session) return c.json(googleError(404, 'notFound', 'The upload session was not found or has expired. Start a new upload.'), 404);
+    if (!session)
+      return c.json(
+        googleError(
+          404,
+          'notFound',
+          'The upload session was not found or has expired. Start a new upload.',
+        ),
+        404,
+      );
     const parts = ['snippet', 'status'];
     const range = c.req.header('content-range');
 
     const query = range ? /^bytes \*\/(\d+)$/.exec(range) : null;
     if (query) {
       session.statusQueries += 1;
-      if (Number(query[1]) !== session.total) return c.json(googleError(400, 'badRequest', `Content-Range total ${query[1]} does not match X-Upload-Content-Length ${session.total}.`), 400);
+      if (Number(query[1]) !== session.total)
+        return c.json(
+          googleError(
+            400,
+            'badRequest',
+            `Content-Range total ${query[1]} does not match X-Upload-Content-Length ${session.total}.`,
+          ),
+          400,
+        );
       if (session.videoId) return c.json(videoResource(complete(session), parts), 200);
       return incomplete(c, session);
     }
     if (session.videoId) return c.json(videoResource(complete(session), parts), 200);
 
     const m = range ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range) : null;
-    if (range && !m) return c.json(googleError(400, 'badRequest', `Invalid Content-Range: ${range}`), 400);
+    if (range && !m)
+      return c.json(googleError(400, 'badRequest', `Invalid Content-Range: ${range}`), 400);
     const first = m ? Number(m[1]) : 0;
     const last = m ? Number(m[2]) : session.total - 1;
     const total = m ? Number(m[3]) : session.total;
-    if (total !== session.total) return c.json(googleError(400, 'badRequest', `Content-Range total ${total} does not match X-Upload-Content-Length ${session.total}.`), 400);
+    if (total !== session.total)
+      return c.json(
+        googleError(
+          400,
+          'badRequest',
+          `Content-Range total ${total} does not match X-Upload-Content-Length ${session.total}.`,
+        ),
+        400,
+      );
     if (first !== session.received)
-      return c.json(googleError(400, 'badRequest', `The chunk starts at byte ${first}, but the session holds bytes 0-${session.received - 1}: resume from byte ${session.received}.`), 400);
-    if (last < first || last >= session.total) return c.json(googleError(400, 'badRequest', `Invalid Content-Range: ${range}`), 400);
+      return c.json(
+        googleError(
+          400,
+          'badRequest',
+          `The chunk starts at byte ${first}, but the session holds bytes 0-${session.received - 1}: resume from byte ${session.received}.`,
+        ),
+        400,
+      );
+    if (last < first || last >= session.total)
+      return c.json(googleError(400, 'badRequest', `Invalid Content-Range: ${range}`), 400);
     const isFinal = last === session.total - 1;
     const length = last - first + 1;
     if (!isFinal && length % YOUTUBE_CHUNK_MULTIPLE !== 0)
-      return c.json(googleError(400, 'badRequest', `Chunks must be multiples of ${YOUTUBE_CHUNK_MULTIPLE} bytes, except the last one (got ${length}).`), 400);
+      return c.json(
+        googleError(
+          400,
+          'badRequest',
+          `Chunks must be multiples of ${YOUTUBE_CHUNK_MULTIPLE} bytes, except the last one (got ${length}).`,
+        ),
+        400,
+      );
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length !== length) return c.json(googleError(400, 'badRequest', `The body has ${bytes.length} bytes, Content-Range says ${length}.`), 400);
+    if (bytes.length !== length)
+      return c.json(
+        googleError(
+          400,
+          'badRequest',
+          `The body has ${bytes.length} bytes, Content-Range says ${length}.`,
+        ),
+        400,
+      );
 
     const cut = takeInterruption();
-    const kept = cut ? (cut.keep === 'all' ? length : cut.keep === 'half' ? Math.floor(length / 2) : Math.min(cut.keep, length)) : length;
+    const kept = cut
+      ? cut.keep === 'all'
+        ? length
+        : cut.keep === 'half'
+          ? Math.floor(length / 2)
+          : Math.min(cut.keep, length)
+      : length;
     session.hash.update(bytes.subarray(0, kept));
     session.received += kept;
     session.chunks.push({ first, last, kept });
@@ -423,21 +653,60 @@ export function youtubeRoutes(app: Hono): void {
     if (auth instanceof Response) return auth;
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
-    if (c.req.query('mine') !== 'true') return c.json(googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'), 400);
+    if (c.req.query('mine') !== 'true')
+      return c.json(
+        googleError(
+          400,
+          'missingRequiredParameter',
+          'The sandbox answers channels.list with mine=true only.',
+        ),
+        400,
+      );
     const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
-    if (!parts[0]) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'), 400);
+    if (!parts[0])
+      return c.json(
+        googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'),
+        400,
+      );
     const mine = videos.filter((v) => v.channelId === channel.id);
     const item = {
       kind: 'youtube#channel',
       etag: 'sbx-channel',
       id: channel.id,
-      ...(parts.includes('snippet') ? { snippet: { title: channel.title, description: 'Videos made with Muse Studio.', customUrl: channel.customUrl, publishedAt: '2024-01-15T09:00:00Z' } } : {}),
-      ...(parts.includes('statistics')
-        ? { statistics: { viewCount: String(channel.views), subscriberCount: String(channel.subscribers), hiddenSubscriberCount: false, videoCount: String(channel.videos + mine.length) } }
+      ...(parts.includes('snippet')
+        ? {
+            snippet: {
+              title: channel.title,
+              description: 'Videos made with Muse Studio.',
+              customUrl: channel.customUrl,
+              publishedAt: '2024-01-15T09:00:00Z',
+            },
+          }
         : {}),
-      ...(parts.includes('contentDetails') ? { contentDetails: { relatedPlaylists: { likes: '', uploads: YOUTUBE_SANDBOX.uploadsPlaylist } } } : {}),
+      ...(parts.includes('statistics')
+        ? {
+            statistics: {
+              viewCount: String(channel.views),
+              subscriberCount: String(channel.subscribers),
+              hiddenSubscriberCount: false,
+              videoCount: String(channel.videos + mine.length),
+            },
+          }
+        : {}),
+      ...(parts.includes('contentDetails')
+        ? {
+            contentDetails: {
+              relatedPlaylists: { likes: '', uploads: YOUTUBE_SANDBOX.uploadsPlaylist },
+            },
+          }
+        : {}),
     };
-    return c.json({ kind: 'youtube#channelListResponse', etag: 'sbx-channels', pageInfo: { totalResults: 1, resultsPerPage: 5 }, items: [item] });
+    return c.json({
+      kind: 'youtube#channelListResponse',
+      etag: 'sbx-channels',
+      pageInfo: { totalResults: 1, resultsPerPage: 5 },
+      items: [item],
+    });
   });
 
   // videos.list (id=): processing goes from 'processing' to 'succeeded' after `processingPolls` GETs.
@@ -447,7 +716,15 @@ export function youtubeRoutes(app: Hono): void {
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
     const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
-    if (ids.length === 0) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, myRating, chart.'), 400);
+    if (ids.length === 0)
+      return c.json(
+        googleError(
+          400,
+          'missingRequiredParameter',
+          'No filter selected. Expected one of: id, myRating, chart.',
+        ),
+        400,
+      );
     const parts = (c.req.query('part') ?? 'snippet').split(',').map((p) => p.trim());
     const items = videos
       .filter((v) => ids.includes(v.id))
@@ -457,7 +734,12 @@ export function youtubeRoutes(app: Hono): void {
         if (v.processingPollsLeft > 0) v.processingPollsLeft -= 1;
         return resource;
       });
-    return c.json({ kind: 'youtube#videoListResponse', etag: 'sbx-videos', pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items });
+    return c.json({
+      kind: 'youtube#videoListResponse',
+      etag: 'sbx-videos',
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      items,
+    });
   });
 
   const threadResource = (m: CommentThread) => {
@@ -499,33 +781,80 @@ export function youtubeRoutes(app: Hono): void {
   app.post('/youtube/v3/commentThreads', async (c) => {
     const auth = authorize(c);
     if (auth instanceof Response) return auth;
-    if (auth.token === YOUTUBE_TOKENS.readonly || auth.token === YOUTUBE_TOKENS.uploadOnly) return c.json(googleError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'), 403);
+    if (auth.token === YOUTUBE_TOKENS.readonly || auth.token === YOUTUBE_TOKENS.uploadOnly)
+      return c.json(
+        googleError(
+          403,
+          'insufficientPermissions',
+          'Request had insufficient authentication scopes.',
+        ),
+        403,
+      );
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
     const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
-    if (!parts.includes('snippet')) return c.json(googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'), 400);
+    if (!parts.includes('snippet'))
+      return c.json(
+        googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'),
+        400,
+      );
     const snippet = ((await jsonBody(c.req))?.snippet ?? {}) as Record<string, unknown>;
     const videoId = typeof snippet.videoId === 'string' ? snippet.videoId : '';
-    const text = (((snippet.topLevelComment as Record<string, unknown> | undefined)?.snippet ?? {}) as Record<string, unknown>).textOriginal;
+    const text = (
+      ((snippet.topLevelComment as Record<string, unknown> | undefined)?.snippet ?? {}) as Record<
+        string,
+        unknown
+      >
+    ).textOriginal;
     const video = videos.find((v) => v.id === videoId);
     if (!video)
       return c.json(
-        googleError(404, 'videoNotFound', 'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/insert#videoId">videoId</a></code> parameter could not be found.', 'youtube.commentThread'),
+        googleError(
+          404,
+          'videoNotFound',
+          'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/insert#videoId">videoId</a></code> parameter could not be found.',
+          'youtube.commentThread',
+        ),
         404,
       );
     if (snippet.channelId !== undefined && snippet.channelId !== video.channelId)
-      return c.json(googleError(400, 'invalidCommentThreadMetadata', 'The request metadata is invalid.', 'youtube.commentThread'), 400);
+      return c.json(
+        googleError(
+          400,
+          'invalidCommentThreadMetadata',
+          'The request metadata is invalid.',
+          'youtube.commentThread',
+        ),
+        400,
+      );
     if (typeof text !== 'string' || !text.trim())
       return c.json(
-        googleError(400, 'commentTextRequired', 'The comment resource that is being inserted must specify a value for the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread'),
+        googleError(
+          400,
+          'commentTextRequired',
+          'The comment resource that is being inserted must specify a value for the snippet.topLevelComment.snippet.textOriginal property.',
+          'youtube.commentThread',
+        ),
         400,
       );
     if ([...text].length > COMMENT_MAX_CHARS)
       return c.json(
-        googleError(400, 'commentTextTooLong', 'The comment resource that is being inserted contains too many characters in the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread'),
+        googleError(
+          400,
+          'commentTextTooLong',
+          'The comment resource that is being inserted contains too many characters in the snippet.topLevelComment.snippet.textOriginal property.',
+          'youtube.commentThread',
+        ),
         400,
       );
-    const thread: CommentThread = { id: `Ugx${randomBytes(12).toString('base64url')}`, videoId, channelId: video.channelId, authorChannelId: channel.id, textOriginal: text, publishedAt: Date.now() };
+    const thread: CommentThread = {
+      id: `Ugx${randomBytes(12).toString('base64url')}`,
+      videoId,
+      channelId: video.channelId,
+      authorChannelId: channel.id,
+      textOriginal: text,
+      publishedAt: Date.now(),
+    };
     comments.push(thread);
     return c.json(threadResource(thread));
   });
@@ -537,11 +866,30 @@ export function youtubeRoutes(app: Hono): void {
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
     const videoId = c.req.query('videoId');
-    if (!videoId) return c.json(googleError(400, 'missingRequiredParameter', 'The sandbox answers commentThreads.list with videoId only.'), 400);
-    if (!videos.some((v) => v.id === videoId)) return c.json(googleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.', 'youtube.commentThread'), 404);
+    if (!videoId)
+      return c.json(
+        googleError(
+          400,
+          'missingRequiredParameter',
+          'The sandbox answers commentThreads.list with videoId only.',
+        ),
+        400,
+      );
+    if (!videos.some((v) => v.id === videoId))
+      return c.json(
+        googleError(
+          404,
+          'videoNotFound',
+          'The video identified by the videoId parameter could not be found.',
+          'youtube.commentThread',
+        ),
+        404,
+      );
     const max = Math.min(100, Math.max(1, Number(c.req.query('maxResults') ?? 20) || 20));
     const start = Number(c.req.query('pageToken') ?? 0) || 0;
-    const on = comments.filter((m) => m.videoId === videoId).sort((a, b) => b.publishedAt - a.publishedAt);
+    const on = comments
+      .filter((m) => m.videoId === videoId)
+      .sort((a, b) => b.publishedAt - a.publishedAt);
     const page = on.slice(start, start + max);
     const next = start + max < on.length ? String(start + max) : undefined;
     return c.json({
@@ -560,10 +908,20 @@ export function youtubeRoutes(app: Hono): void {
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
     if (c.req.query('playlistId') !== YOUTUBE_SANDBOX.uploadsPlaylist)
-      return c.json(googleError(404, 'playlistNotFound', "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", 'youtube.playlistItem'), 404);
+      return c.json(
+        googleError(
+          404,
+          'playlistNotFound',
+          "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+          'youtube.playlistItem',
+        ),
+        404,
+      );
     const max = Math.min(50, Math.max(0, Number(c.req.query('maxResults') ?? 5) || 5));
     const start = Number(c.req.query('pageToken') ?? 0) || 0;
-    const mine = videos.filter((v) => v.channelId === channel.id).sort((a, b) => b.createdAt - a.createdAt);
+    const mine = videos
+      .filter((v) => v.channelId === channel.id)
+      .sort((a, b) => b.createdAt - a.createdAt);
     const page = mine.slice(start, start + max);
     const next = start + max < mine.length ? String(start + max) : undefined;
     return c.json({

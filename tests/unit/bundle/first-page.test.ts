@@ -24,7 +24,12 @@ async function firstPageInputs(): Promise<string[]> {
     alias: { '@core': `${root}core`, '@': `${root}dashboard` },
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty' },
     // Vite's ?url imports are asset URLs, not code.
-    plugins: [{ name: 'vite-url', setup: (b) => b.onResolve({ filter: /\?url$/ }, (a) => ({ path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'vite-url',
+        setup: (b) => b.onResolve({ filter: /\?url$/ }, (a) => ({ path: a.path, external: true })),
+      },
+    ],
   });
   return eagerInputs(metafile);
 }
@@ -32,14 +37,17 @@ async function firstPageInputs(): Promise<string[]> {
 /** The inputs of the entry chunk and of every chunk it imports statically, transitively. */
 function eagerInputs(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint?.endsWith('dashboard/main.tsx'))!;
+  const entry = Object.keys(outputs).find((o) =>
+    outputs[o]!.entryPoint?.endsWith('dashboard/main.tsx'),
+  )!;
   const seen = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
     const out = queue.pop()!;
     if (seen.has(out)) continue;
     seen.add(out);
-    for (const i of outputs[out]!.imports) if (i.kind === 'import-statement' && !i.external) queue.push(i.path);
+    for (const i of outputs[out]!.imports)
+      if (i.kind === 'import-statement' && !i.external) queue.push(i.path);
   }
   return [...seen].flatMap((o) => Object.keys(outputs[o]!.inputs));
 }
@@ -56,7 +64,14 @@ describe('the first page', () => {
       if (!m) return false;
       // zod/mini (dashboard/lib/zod-jitless.ts) shares zod's core; the full API lives in zod's v4/classic.
       if (m[1] === 'zod') return i.includes('/v4/classic/');
-      return ['framer-motion', 'motion-dom', 'sonner', '@ffmpeg/ffmpeg', '@firebase/firestore', '@firebase/storage'].includes(m[1]!);
+      return [
+        'framer-motion',
+        'motion-dom',
+        'sonner',
+        '@ffmpeg/ffmpeg',
+        '@firebase/firestore',
+        '@firebase/storage',
+      ].includes(m[1]!);
     });
     expect(heavy).toEqual([]);
   }, 60_000);

@@ -1,7 +1,13 @@
 import { readInboxPost, type InboxPost } from '@core/inbox';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { FAILURE_BADGE_ALARM, FAILURE_BADGE_PERIOD_MINUTES, refreshFailureBadge, registerFailureBadge, type FailureBadgeSource } from '../../../entrypoints/background/failure-badge';
+import {
+  FAILURE_BADGE_ALARM,
+  FAILURE_BADGE_PERIOD_MINUTES,
+  refreshFailureBadge,
+  registerFailureBadge,
+  type FailureBadgeSource,
+} from '../../../entrypoints/background/failure-badge';
 import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage';
 
 // The toolbar badge of failed posts while the side panel is closed: the background reads the inbox's posts with the
@@ -11,8 +17,21 @@ import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage
 
 const at = (iso: string) => ({ toDate: () => new Date(iso) });
 const failed = (id: string, iso: string, code = 'platform_error'): InboxPost =>
-  readInboxPost(id, { platform: 'x', status: 'failed', text: `Post ${id}`, updatedAt: at(iso), error: { code, message: 'refused' } });
-const published = (id: string, iso: string): InboxPost => readInboxPost(id, { platform: 'x', status: 'published', text: `Post ${id}`, publishedAt: at(iso), updatedAt: at(iso) });
+  readInboxPost(id, {
+    platform: 'x',
+    status: 'failed',
+    text: `Post ${id}`,
+    updatedAt: at(iso),
+    error: { code, message: 'refused' },
+  });
+const published = (id: string, iso: string): InboxPost =>
+  readInboxPost(id, {
+    platform: 'x',
+    status: 'published',
+    text: `Post ${id}`,
+    publishedAt: at(iso),
+    updatedAt: at(iso),
+  });
 
 /** The signed-in account, its posts and its read time as Firestore would answer, changed by each test as events happen. */
 function fakeSource(uid: string | null, posts: InboxPost[]) {
@@ -35,7 +54,8 @@ function fakeSource(uid: string | null, posts: InboxPost[]) {
 }
 
 const badge = () => fakeBrowser.action.getBadgeText({});
-const fireAlarm = (name = FAILURE_BADGE_ALARM) => fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: Date.now() });
+const fireAlarm = (name = FAILURE_BADGE_ALARM) =>
+  fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: Date.now() });
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -43,21 +63,35 @@ beforeEach(() => {
 
 describe('one read of the failed posts', () => {
   it('shows the failures not read yet of the signed-in account, not its published posts', async () => {
-    const { source } = fakeSource('u1', [failed('a', '2026-11-25T11:00:00Z'), published('b', '2026-11-25T11:30:00Z'), failed('c', '2026-11-25T12:00:00Z', 'auth_expired')]);
+    const { source } = fakeSource('u1', [
+      failed('a', '2026-11-25T11:00:00Z'),
+      published('b', '2026-11-25T11:30:00Z'),
+      failed('c', '2026-11-25T12:00:00Z', 'auth_expired'),
+    ]);
     expect(await refreshFailureBadge(source)).toBe(2);
     expect(await badge()).toBe('2');
     expect(await fakeBrowser.action.getTitle({})).toBe('Muse Studio: 2 failed posts');
   });
 
   it("counts only the failures after that account's read time", async () => {
-    await inboxReadAtStorage.setValue({ u1: Date.parse('2026-11-25T11:30:00Z'), u2: Date.parse('2026-11-25T13:00:00Z') });
-    const { source } = fakeSource('u1', [failed('a', '2026-11-25T11:00:00Z'), failed('c', '2026-11-25T12:00:00Z')]);
+    await inboxReadAtStorage.setValue({
+      u1: Date.parse('2026-11-25T11:30:00Z'),
+      u2: Date.parse('2026-11-25T13:00:00Z'),
+    });
+    const { source } = fakeSource('u1', [
+      failed('a', '2026-11-25T11:00:00Z'),
+      failed('c', '2026-11-25T12:00:00Z'),
+    ]);
     expect(await refreshFailureBadge(source)).toBe(1);
     expect(await badge()).toBe('1');
   });
 
   it("counts only the failures after the account's read time in Firestore, or the panel's own where that is later", async () => {
-    const { state, source } = fakeSource('u1', [failed('a', '2026-11-25T11:00:00Z'), failed('b', '2026-11-25T12:00:00Z'), failed('c', '2026-11-25T13:00:00Z')]);
+    const { state, source } = fakeSource('u1', [
+      failed('a', '2026-11-25T11:00:00Z'),
+      failed('b', '2026-11-25T12:00:00Z'),
+      failed('c', '2026-11-25T13:00:00Z'),
+    ]);
     // Read on the dashboard: this extension never marked it.
     state.readAt = Date.parse('2026-11-25T11:30:00Z');
     expect(await refreshFailureBadge(source)).toBe(2);
@@ -83,7 +117,11 @@ describe('the background keeping the badge with the panel closed', () => {
   it(`sets an alarm every ${FAILURE_BADGE_PERIOD_MINUTES} minute once, and keeps it when the worker wakes again`, async () => {
     const { source } = fakeSource('u1', []);
     registerFailureBadge(() => source);
-    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(FAILURE_BADGE_ALARM)).toMatchObject({ periodInMinutes: FAILURE_BADGE_PERIOD_MINUTES }));
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.alarms.get(FAILURE_BADGE_ALARM)).toMatchObject({
+        periodInMinutes: FAILURE_BADGE_PERIOD_MINUTES,
+      }),
+    );
     const first = await fakeBrowser.alarms.get(FAILURE_BADGE_ALARM);
     registerFailureBadge(() => source);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -114,7 +152,10 @@ describe('the background keeping the badge with the panel closed', () => {
   });
 
   it('clears the badge at the next alarm after the inbox is read on the dashboard', async () => {
-    const { state, source } = fakeSource('u1', [failed('f1', '2026-11-25T12:00:00Z'), failed('f2', '2026-11-25T12:05:00Z')]);
+    const { state, source } = fakeSource('u1', [
+      failed('f1', '2026-11-25T12:00:00Z'),
+      failed('f2', '2026-11-25T12:05:00Z'),
+    ]);
     registerFailureBadge(() => source);
     await fireAlarm();
     await vi.waitFor(async () => expect(await badge()).toBe('2'));

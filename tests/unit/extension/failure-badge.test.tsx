@@ -3,7 +3,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Firestore } from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { FAILURE_BADGE_COLOR, failureBadgeText, showFailureBadge } from '../../../entrypoints/sidepanel/logic/failure-badge';
+import {
+  FAILURE_BADGE_COLOR,
+  failureBadgeText,
+  showFailureBadge,
+} from '../../../entrypoints/sidepanel/logic/failure-badge';
 import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage';
 import { refreshFailureBadge } from '../../../entrypoints/background/failure-badge';
 import { readInboxPost } from '@core/inbox';
@@ -28,8 +32,16 @@ const live = vi.hoisted(() => ({
 vi.mock('@core/react/use-live', async () => {
   const { useEffect, useState } = await import('react');
   return {
-    useLiveQuery: (_q: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
-    useLiveDoc: (ref: { path: string }, convert: (id: string, data: unknown) => unknown, options?: { serverTimestamps?: string }) => {
+    useLiveQuery: (_q: unknown, convert: (id: string, data: unknown) => unknown) => ({
+      status: 'success',
+      data: live.docs.map((d) => convert(d.id, d.data)),
+      retry: () => undefined,
+    }),
+    useLiveDoc: (
+      ref: { path: string },
+      convert: (id: string, data: unknown) => unknown,
+      options?: { serverTimestamps?: string },
+    ) => {
       const [, render] = useState(0);
       useEffect(() => {
         const listener = () => render((n) => n + 1);
@@ -39,10 +51,21 @@ vi.mock('@core/react/use-live', async () => {
       // A pending server timestamp reads as Firestore's SnapshotOptions say: the estimate unless told otherwise.
       const pending = live.held[ref.path];
       if (pending !== undefined && options?.serverTimestamps !== 'previous') {
-        return { status: 'success', data: options?.serverTimestamps === 'none' ? null : convert('state', { readAt: { toDate: () => new Date(pending) } }), retry: () => undefined };
+        return {
+          status: 'success',
+          data:
+            options?.serverTimestamps === 'none'
+              ? null
+              : convert('state', { readAt: { toDate: () => new Date(pending) } }),
+          retry: () => undefined,
+        };
       }
       const data = live.states[ref.path];
-      return { status: 'success', data: data ? convert('state', data) : null, retry: () => undefined };
+      return {
+        status: 'success',
+        data: data ? convert('state', data) : null,
+        retry: () => undefined,
+      };
     },
   };
 });
@@ -59,10 +82,16 @@ vi.mock('@core/firebase/inbox', () => ({
     return new Promise<void>(() => undefined);
   },
 }));
-vi.mock('@core/inbox', async (load) => ({ ...(await load<object>()), inboxPostsQuery: () => null }));
+vi.mock('@core/inbox', async (load) => ({
+  ...(await load<object>()),
+  inboxPostsQuery: () => null,
+}));
 
 function setState(uid: string, at: number, seenAt: number | null = null) {
-  live.states[`users/${uid}/inbox/state`] = { readAt: { toDate: () => new Date(at) }, ...(seenAt === null ? {} : { seenAt: { toDate: () => new Date(seenAt) } }) };
+  live.states[`users/${uid}/inbox/state`] = {
+    readAt: { toDate: () => new Date(at) },
+    ...(seenAt === null ? {} : { seenAt: { toDate: () => new Date(seenAt) } }),
+  };
   for (const listener of live.listeners) listener();
 }
 
@@ -79,23 +108,68 @@ beforeEach(() => {
   live.seen = [];
   live.clock = Date.parse('2026-11-25T14:00:00Z');
   live.docs = [
-    { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
-    { id: 'f1', data: { platform: 'x', status: 'failed', text: 'A', updatedAt: at('2026-11-25T11:00:00Z'), error: { code: 'auth_expired', message: 'm' } } },
-    { id: 'f2', data: { platform: 'reddit', status: 'failed', text: 'B', updatedAt: at('2026-11-25T12:00:00Z'), error: { code: 'invalid_content', message: 'm', step: 'create' } } },
-    { id: 's1', data: { platform: 'x', status: 'scheduled', text: 'Later', updatedAt: at('2026-11-25T13:00:00Z') } },
+    {
+      id: 'ok',
+      data: {
+        platform: 'x',
+        status: 'published',
+        text: 'Live',
+        publishedAt: at('2026-11-25T10:00:00Z'),
+        updatedAt: at('2026-11-25T10:00:00Z'),
+      },
+    },
+    {
+      id: 'f1',
+      data: {
+        platform: 'x',
+        status: 'failed',
+        text: 'A',
+        updatedAt: at('2026-11-25T11:00:00Z'),
+        error: { code: 'auth_expired', message: 'm' },
+      },
+    },
+    {
+      id: 'f2',
+      data: {
+        platform: 'reddit',
+        status: 'failed',
+        text: 'B',
+        updatedAt: at('2026-11-25T12:00:00Z'),
+        error: { code: 'invalid_content', message: 'm', step: 'create' },
+      },
+    },
+    {
+      id: 's1',
+      data: {
+        platform: 'x',
+        status: 'scheduled',
+        text: 'Later',
+        updatedAt: at('2026-11-25T13:00:00Z'),
+      },
+    },
   ];
 });
 
 describe('the badge text', () => {
   it('is empty at 0, the count up to 99, then 99+', () => {
-    expect([0, -1, 1, 7, 99, 100, 1234].map(failureBadgeText)).toEqual(['', '', '1', '7', '99', '99+', '99+']);
+    expect([0, -1, 1, 7, 99, 100, 1234].map(failureBadgeText)).toEqual([
+      '',
+      '',
+      '1',
+      '7',
+      '99',
+      '99+',
+      '99+',
+    ]);
   });
 
   it('is set on the toolbar icon on red, and cleared at 0', async () => {
     await showFailureBadge(3);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('3');
     const [r, g, b] = await fakeBrowser.action.getBadgeBackgroundColor({});
-    expect(`#${[r, g, b].map((n) => n!.toString(16).padStart(2, '0')).join('')}`).toBe(FAILURE_BADGE_COLOR);
+    expect(`#${[r, g, b].map((n) => n!.toString(16).padStart(2, '0')).join('')}`).toBe(
+      FAILURE_BADGE_COLOR,
+    );
     expect(await fakeBrowser.action.getTitle({})).toBe('Muse Studio: 3 failed posts');
     await showFailureBadge(0);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
@@ -160,35 +234,51 @@ describe('Open inbox with the device clock off', () => {
   it.each([
     ['5 minutes behind', -5 * 60_000],
     ['5 minutes ahead', 5 * 60_000],
-  ])('keeps what was seen read and counts what comes after, with the device %s', async (_label, skew) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(press + skew);
-    live.hold = true;
-    const { result, rerender } = renderHook(() => useFailureBadge(db, 'u1'));
-    await waitFor(() => expect(result.current.count).toBe(2));
+  ])(
+    'keeps what was seen read and counts what comes after, with the device %s',
+    async (_label, skew) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(press + skew);
+      live.hold = true;
+      const { result, rerender } = renderHook(() => useFailureBadge(db, 'u1'));
+      await waitFor(() => expect(result.current.count).toBe(2));
 
-    act(() => result.current.markRead());
-    await waitFor(() => expect(result.current.count).toBe(0));
-    await waitFor(async () => expect(await inboxReadAtStorage.getValue()).toHaveProperty('u1'));
-    // A failure the server stamps a second after the press, before its read time arrives.
-    const next = { id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } };
-    live.docs = [next, ...live.docs];
-    rerender();
-    await waitFor(() => expect(result.current.count).toBe(1));
-    // The background, with the panel closed, counts it too (Firestore has not the mark yet: the panel's own).
-    const posts = live.docs.map((d) => readInboxPost(d.id, d.data));
-    const source = { currentUid: () => Promise.resolve('u1'), readPosts: () => Promise.resolve(posts), readReadAt: (): Promise<number | null> => Promise.resolve(null) };
-    expect(await refreshFailureBadge(source)).toBe(1);
+      act(() => result.current.markRead());
+      await waitFor(() => expect(result.current.count).toBe(0));
+      await waitFor(async () => expect(await inboxReadAtStorage.getValue()).toHaveProperty('u1'));
+      // A failure the server stamps a second after the press, before its read time arrives.
+      const next = {
+        id: 'f3',
+        data: {
+          platform: 'x',
+          status: 'failed',
+          text: 'C',
+          updatedAt: { toDate: () => new Date(press + 1_000) },
+          error: { code: 'platform_error', message: 'm' },
+        },
+      };
+      live.docs = [next, ...live.docs];
+      rerender();
+      await waitFor(() => expect(result.current.count).toBe(1));
+      // The background, with the panel closed, counts it too (Firestore has not the mark yet: the panel's own).
+      const posts = live.docs.map((d) => readInboxPost(d.id, d.data));
+      const source = {
+        currentUid: () => Promise.resolve('u1'),
+        readPosts: () => Promise.resolve(posts),
+        readReadAt: (): Promise<number | null> => Promise.resolve(null),
+      };
+      expect(await refreshFailureBadge(source)).toBe(1);
 
-    // Firestore answers: the server's time when the mark reached it.
-    act(() => {
-      delete live.held['users/u1/inbox/state'];
-      setState('u1', press + 500);
-    });
-    await waitFor(() => expect(result.current.count).toBe(1));
-    source.readReadAt = () => Promise.resolve(press + 500);
-    expect(await refreshFailureBadge(source)).toBe(1);
-  });
+      // Firestore answers: the server's time when the mark reached it.
+      act(() => {
+        delete live.held['users/u1/inbox/state'];
+        setState('u1', press + 500);
+      });
+      await waitFor(() => expect(result.current.count).toBe(1));
+      source.readReadAt = () => Promise.resolve(press + 500);
+      expect(await refreshFailureBadge(source)).toBe(1);
+    },
+  );
 
   it('a mark that reaches the server late (made offline) reads only what was on screen, not what came meanwhile', async () => {
     live.hold = true;
@@ -197,7 +287,19 @@ describe('Open inbox with the device clock off', () => {
     act(() => result.current.markRead());
     // The mark names the newest event shown (f2, 12:00:00; a scheduled post is no event), the server's own time of it.
     expect(live.seen).toEqual([Date.parse('2026-11-25T12:00:00Z')]);
-    live.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...live.docs];
+    live.docs = [
+      {
+        id: 'f3',
+        data: {
+          platform: 'x',
+          status: 'failed',
+          text: 'C',
+          updatedAt: { toDate: () => new Date(press + 1_000) },
+          error: { code: 'platform_error', message: 'm' },
+        },
+      },
+      ...live.docs,
+    ];
     rerender();
     // Back online a minute later: the server stamps readAt then, and keeps seenAt as sent.
     act(() => {

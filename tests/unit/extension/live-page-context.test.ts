@@ -4,7 +4,10 @@ import { PAGE_CONTEXT_LIMITS, unreadablePage, type PageContext } from '@core/mes
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchDashboardSignIn } from '../../../entrypoints/content/dashboard-sign-in';
 import { extractPageContext } from '../../../entrypoints/content/page-context';
-import { pushPageContextChanges, SELECTION_DEBOUNCE_MS } from '../../../entrypoints/content/push-page-context';
+import {
+  pushPageContextChanges,
+  SELECTION_DEBOUNCE_MS,
+} from '../../../entrypoints/content/push-page-context';
 import { isFromActiveTab } from '../../../entrypoints/sidepanel/hooks/page-context-source';
 import { isFresh } from '../../../entrypoints/sidepanel/hooks/use-dashboard-session';
 
@@ -29,7 +32,8 @@ describe('the content script pushes page changes to the panel', () => {
     vi.useFakeTimers();
     sent = [];
     document.title = 'Tides';
-    document.body.innerHTML = '<p id="a">High water comes twice a day.</p><p id="b">Low water follows.</p>';
+    document.body.innerHTML =
+      '<p id="a">High water comes twice a day.</p><p id="b">Low water follows.</p>';
     window.getSelection()?.removeAllRanges();
     stop = pushPageContextChanges(document, window, send);
     // The announcement on start (its own test below); the other tests watch what follows it.
@@ -100,7 +104,9 @@ describe('the content script pushes page changes to the panel', () => {
 
   it('sends again after a send no panel received', async () => {
     stop();
-    const failing = vi.fn((_context: PageContext) => Promise.reject(new Error('Receiving end does not exist')));
+    const failing = vi.fn((_context: PageContext) =>
+      Promise.reject(new Error('Receiving end does not exist')),
+    );
     stop = pushPageContextChanges(document, window, failing);
     await vi.advanceTimersByTimeAsync(SELECTION_DEBOUNCE_MS);
     failing.mockClear();
@@ -143,13 +149,31 @@ describe('the dashboard hands the extension a sign-in code', () => {
     stop = watchDashboardSignIn(window, `${window.location.origin}/`, send);
     await postFromPage({ type: EXTENSION_SIGN_IN_MESSAGE, code });
     expect(send).toHaveBeenCalledWith(code);
-    expect(posted).toHaveBeenCalledWith({ type: EXTENSION_SIGN_IN_RECEIVED }, window.location.origin);
+    expect(posted).toHaveBeenCalledWith(
+      { type: EXTENSION_SIGN_IN_RECEIVED },
+      window.location.origin,
+    );
   });
 
   it.each([
-    ['on any other site', 'https://evil.example', window.location.origin, { type: EXTENSION_SIGN_IN_MESSAGE, code }],
-    ['from a message of another origin', undefined, 'https://evil.example', { type: EXTENSION_SIGN_IN_MESSAGE, code }],
-    ['for something that is not a code', undefined, window.location.origin, { type: EXTENSION_SIGN_IN_MESSAGE, code: 'x' }],
+    [
+      'on any other site',
+      'https://evil.example',
+      window.location.origin,
+      { type: EXTENSION_SIGN_IN_MESSAGE, code },
+    ],
+    [
+      'from a message of another origin',
+      undefined,
+      'https://evil.example',
+      { type: EXTENSION_SIGN_IN_MESSAGE, code },
+    ],
+    [
+      'for something that is not a code',
+      undefined,
+      window.location.origin,
+      { type: EXTENSION_SIGN_IN_MESSAGE, code: 'x' },
+    ],
     ['for another message', undefined, window.location.origin, { type: 'hello', code }],
   ])('ignores a code %s', async (_case, dashboard, origin, data) => {
     const send = vi.fn(() => Promise.resolve(true));

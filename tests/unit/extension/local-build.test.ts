@@ -10,7 +10,9 @@ import { DEFAULT_DASHBOARD_URL } from '@core/routes';
 // production build that does not.
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const scripts = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (
+  JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 
 describe('the local extension builds', () => {
   it.each([
@@ -25,7 +27,13 @@ describe('the local extension builds', () => {
     const config = parseFirebaseEnv({ ...loadEnv('development', root, 'VITE_') });
     expect(config).toMatchObject({
       projectId: DEMO_PROJECT_IDS.dev,
-      emulators: { host: '127.0.0.1', auth: p.auth, firestore: p.firestore, functions: p.functions, storage: p.storage },
+      emulators: {
+        host: '127.0.0.1',
+        auth: p.auth,
+        firestore: p.firestore,
+        functions: p.functions,
+        storage: p.storage,
+      },
     });
     expect(config.dashboardUrl ?? DEFAULT_DASHBOARD_URL).toBe('http://127.0.0.1:5173');
   });

@@ -14,7 +14,9 @@ interface Manifest {
   host_permissions?: string[];
   side_panel?: { default_path?: string };
   sidebar_action?: { default_panel?: string };
-  browser_specific_settings?: { gecko?: { id?: string; data_collection_permissions?: { required?: string[] } } };
+  browser_specific_settings?: {
+    gecko?: { id?: string; data_collection_permissions?: { required?: string[] } };
+  };
   commands?: Record<string, unknown>;
   content_security_policy?: string | { extension_pages?: string };
 }
@@ -30,7 +32,12 @@ const quiet: object = new Proxy({}, { get: (_, key) => (key === 'level' ? 0 : ()
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'muse-manifest-'));
   for (const browser of targets) {
-    const output = await build({ root: repoRoot, browser, outDir: join(outDir, browser), logger: quiet as never });
+    const output = await build({
+      root: repoRoot,
+      browser,
+      outDir: join(outDir, browser),
+      logger: quiet as never,
+    });
     const dir = join(outDir, browser, browser === 'firefox' ? 'firefox-mv2' : 'chrome-mv3');
     manifests[browser] = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
     expect(output.manifest).toBeDefined();
@@ -45,12 +52,16 @@ describe('the built manifest', () => {
   it.each([
     ['chrome', ['activeTab', 'alarms', 'contextMenus', 'scripting', 'sidePanel', 'storage']],
     ['firefox', ['activeTab', 'alarms', 'contextMenus', 'scripting', 'storage']],
-  ] as const)('for %s asks for exactly the permissions wxt.config.ts justifies: %j', (browser, expected) => {
-    const asked = [...(manifests[browser].permissions ?? [])].sort();
-    expect(asked).toEqual([...expected]);
-    expect(Object.keys(extensionPermissions(browser)).sort()).toEqual(asked);
-    for (const reason of Object.values(extensionPermissions(browser))) expect(reason.length).toBeGreaterThan(20);
-  });
+  ] as const)(
+    'for %s asks for exactly the permissions wxt.config.ts justifies: %j',
+    (browser, expected) => {
+      const asked = [...(manifests[browser].permissions ?? [])].sort();
+      expect(asked).toEqual([...expected]);
+      expect(Object.keys(extensionPermissions(browser)).sort()).toEqual(asked);
+      for (const reason of Object.values(extensionPermissions(browser)))
+        expect(reason.length).toBeGreaterThan(20);
+    },
+  );
 
   it.each(targets)('for %s asks for no host permissions', (browser) => {
     expect(manifests[browser].host_permissions ?? []).toEqual([]);
@@ -67,19 +78,24 @@ describe('the built manifest', () => {
     expect(manifests.firefox.commands).toHaveProperty('_execute_sidebar_action');
   });
 
-  it.each(targets)('for %s lets the panel load pictures only from https, data:, blob: and itself, never another http host', (browser) => {
-    const csp = manifests[browser].content_security_policy;
-    const policy = typeof csp === 'string' ? csp : csp?.extension_pages;
-    const imgSrc = policy
-      ?.split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .find(([name]) => name === 'img-src');
-    // An emulator build (as this one may be, from .env.development) adds its Storage emulator, and nothing else.
-    const [, ...sources] = imgSrc ?? [];
-    expect(sources.slice(0, 4)).toEqual(["'self'", 'data:', 'blob:', 'https:']);
-    expect(sources.slice(4)).toEqual(sources.length > 4 ? [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)] : []);
-    expect(policy).toContain("script-src 'self'");
-  });
+  it.each(targets)(
+    'for %s lets the panel load pictures only from https, data:, blob: and itself, never another http host',
+    (browser) => {
+      const csp = manifests[browser].content_security_policy;
+      const policy = typeof csp === 'string' ? csp : csp?.extension_pages;
+      const imgSrc = policy
+        ?.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === 'img-src');
+      // An emulator build (as this one may be, from .env.development) adds its Storage emulator, and nothing else.
+      const [, ...sources] = imgSrc ?? [];
+      expect(sources.slice(0, 4)).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      expect(sources.slice(4)).toEqual(
+        sources.length > 4 ? [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)] : [],
+      );
+      expect(policy).toContain("script-src 'self'");
+    },
+  );
 
   it('allows the Storage emulator of an emulator build, and no other local port', () => {
     const policy = extensionPagesPolicy({ host: '127.0.0.1', storage: 19199 });
@@ -90,6 +106,8 @@ describe('the built manifest', () => {
   it('for firefox carries a gecko id and declares the data it sends', () => {
     const gecko = manifests.firefox.browser_specific_settings?.gecko;
     expect(gecko?.id).toMatch(/^[\w.-]+@[\w.-]+$/);
-    expect(gecko?.data_collection_permissions?.required).toEqual(expect.arrayContaining(['authenticationInfo', 'websiteContent']));
+    expect(gecko?.data_collection_permissions?.required).toEqual(
+      expect.arrayContaining(['authenticationInfo', 'websiteContent']),
+    );
   });
 });

@@ -7,7 +7,11 @@ import { extractPageContext } from '../../../entrypoints/content/page-context';
 import { lazyBlog, newsArticle, noOgTags, productPage, veryLongPage } from './fixtures/pages';
 
 /** Runs the runtime.onMessage listeners as the browser does: message, sender, sendResponse. */
-function deliver(message: unknown, sender: object, sendResponse: (response: never) => void): Promise<unknown> {
+function deliver(
+  message: unknown,
+  sender: object,
+  sendResponse: (response: never) => void,
+): Promise<unknown> {
   const trigger = fakeBrowser.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown>;
   return trigger(message, sender, sendResponse);
 }
@@ -43,9 +47,13 @@ function runContentScript(): () => void {
   const targets = [document, window];
   const adds = targets.map((target) => vi.spyOn(target, 'addEventListener'));
   contentScript.main({} as never);
-  const added = targets.flatMap((target, i) => adds[i]!.mock.calls.map((call) => [target, call] as const));
+  const added = targets.flatMap((target, i) =>
+    adds[i]!.mock.calls.map((call) => [target, call] as const),
+  );
   return () => {
-    added.forEach(([target, [type, listener, options]]) => target.removeEventListener(type, listener, options));
+    added.forEach(([target, [type, listener, options]]) =>
+      target.removeEventListener(type, listener, options),
+    );
     vi.clearAllTimers();
     vi.useRealTimers();
   };
@@ -66,7 +74,10 @@ afterEach(() => removeAllListeners());
 describe('extractPageContext', () => {
   it('reads the title, the address, the selected text and the description', () => {
     page('<p id="p">  Light falls on the <b>north</b> wall. </p>');
-    document.head.insertAdjacentHTML('beforeend', '<meta name="description" content="Notes from the field.">');
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta name="description" content="Notes from the field.">',
+    );
     select(document.getElementById('p')!);
     expect(read()).toEqual({
       readable: true,
@@ -94,7 +105,12 @@ describe('extractPageContext', () => {
   });
 
   it('puts the largest images first and stops at 10', () => {
-    page(Array.from({ length: 14 }, (_, i) => `<img src="/p/${i}.jpg" width="${400 + i}" height="300">`).join(''));
+    page(
+      Array.from(
+        { length: 14 },
+        (_, i) => `<img src="/p/${i}.jpg" width="${400 + i}" height="300">`,
+      ).join(''),
+    );
     const images = srcs();
     expect(images).toHaveLength(10);
     expect(images[0]).toBe(at('/p/13.jpg'));
@@ -127,7 +143,10 @@ describe('extractPageContext', () => {
 
   it('says a PDF the browser shows cannot be read, and hands over nothing from it', () => {
     page('<embed type="application/pdf" src="about:blank">', 'annual-report.pdf');
-    Object.defineProperty(document, 'contentType', { value: 'application/pdf', configurable: true });
+    Object.defineProperty(document, 'contentType', {
+      value: 'application/pdf',
+      configurable: true,
+    });
     try {
       expect(read()).toEqual({
         readable: false,
@@ -146,7 +165,9 @@ describe('extractPageContext', () => {
   it('still works from its own source text, as scripting.executeScript injects it', () => {
     load(newsArticle);
     select(document.getElementById('lead')!);
-    const injected = new Function(`return (${extractPageContext.toString()})`)() as typeof extractPageContext;
+    const injected = new Function(
+      `return (${extractPageContext.toString()})`,
+    )() as typeof extractPageContext;
     expect(injected(PAGE_CONTEXT_LIMITS)).toEqual(read());
   });
 });
@@ -156,11 +177,28 @@ describe('extractPageContext on recorded page shapes', () => {
     load(newsArticle);
     const context = read();
     expect(context.title).toBe('Harbour towns brace for record spring tides | The Coastal Times');
-    expect(context.description).toBe('Forecasters expect the highest tides in 18 years this weekend. Here is what harbour towns are doing.');
+    expect(context.description).toBe(
+      'Forecasters expect the highest tides in 18 years this weekend. Here is what harbour towns are doing.',
+    );
     expect(context.images).toEqual([
-      { src: 'https://cdn.coastal.example/images/2026/tides-hero-1200x630.jpg', width: 1200, height: 630, alt: 'Waves breaking over a harbour wall at dusk' },
-      { src: 'https://cdn.coastal.example/images/2026/sandbags-800.jpg', width: 800, height: 533, alt: 'Sandbags stacked at a door' },
-      { src: 'https://cdn.coastal.example/images/2026/tide-chart.png', width: 640, height: 360, alt: 'Tide chart for the weekend' },
+      {
+        src: 'https://cdn.coastal.example/images/2026/tides-hero-1200x630.jpg',
+        width: 1200,
+        height: 630,
+        alt: 'Waves breaking over a harbour wall at dusk',
+      },
+      {
+        src: 'https://cdn.coastal.example/images/2026/sandbags-800.jpg',
+        width: 800,
+        height: 533,
+        alt: 'Sandbags stacked at a door',
+      },
+      {
+        src: 'https://cdn.coastal.example/images/2026/tide-chart.png',
+        width: 640,
+        height: 360,
+        alt: 'Tide chart for the weekend',
+      },
     ]);
   });
 
@@ -222,7 +260,14 @@ describe('content script', () => {
       const reply = await new Promise((resolve) => {
         void deliver({ id: 1, type: 'getPageContext', timestamp: Date.now() }, {}, resolve);
       });
-      expect(reply).toEqual({ res: expect.objectContaining({ readable: true, title: 'Field notes', selection: 'Send this', images: [] }) });
+      expect(reply).toEqual({
+        res: expect.objectContaining({
+          readable: true,
+          title: 'Field notes',
+          selection: 'Send this',
+          images: [],
+        }),
+      });
     } finally {
       stop();
     }

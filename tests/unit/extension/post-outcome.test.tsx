@@ -25,7 +25,12 @@ describe('the panel’s last post line', () => {
   afterEach(cleanup);
 
   it('says the platform is being checked while the outcome is settled', () => {
-    show({ platform: 'linkedin', status: 'publishing', checkingUntil: new Date(Date.now() + 60_000), url: null });
+    show({
+      platform: 'linkedin',
+      status: 'publishing',
+      checkingUntil: new Date(Date.now() + 60_000),
+      url: null,
+    });
     expect(screen.getByText('Checking whether LinkedIn published it...')).toBeTruthy();
     expect(screen.queryByText(/Posting/)).toBeNull();
   });

@@ -3,12 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { toGeneration } from '../../../core/data/generation';
 import { toPanelItem } from '../../../entrypoints/sidepanel/hooks/library-items';
 
-const toLibraryItem = (id: string, data: Record<string, unknown>) => toPanelItem(toGeneration(id, data));
+const toLibraryItem = (id: string, data: Record<string, unknown>) =>
+  toPanelItem(toGeneration(id, data));
 
 describe('library items in the side panel', () => {
   it('shows a generation with its title, type, thumbnail and date', () => {
     const createdAt = Timestamp.fromDate(new Date('2025-05-01T10:00:00Z'));
-    expect(toLibraryItem('g1', { type: 'video', title: 'Harbour at dawn', thumbnailUrl: 'https://cdn.test/t.jpg', createdAt, prompt: 'p' })).toEqual({
+    expect(
+      toLibraryItem('g1', {
+        type: 'video',
+        title: 'Harbour at dawn',
+        thumbnailUrl: 'https://cdn.test/t.jpg',
+        createdAt,
+        prompt: 'p',
+      }),
+    ).toEqual({
       id: 'g1',
       type: 'video',
       title: 'Harbour at dawn',
@@ -26,15 +35,34 @@ describe('library items in the side panel', () => {
   });
 
   it.each([
-    ['an image without thumbnail uses its original', { type: 'image', originalUrl: 'https://cdn.test/o.png' }, 'https://cdn.test/o.png'],
+    [
+      'an image without thumbnail uses its original',
+      { type: 'image', originalUrl: 'https://cdn.test/o.png' },
+      'https://cdn.test/o.png',
+    ],
     ['audio has no picture', { type: 'audio', originalUrl: 'https://cdn.test/a.mp3' }, null],
-    ['a non-web address is not loaded', { type: 'image', thumbnailUrl: 'javascript:alert(1)' }, null],
-    ['audio whose thumbnail is its own file has no picture (never an <img> of an .mp3)', { type: 'audio', originalUrl: 'https://cdn.test/a.mp3', thumbnailUrl: 'https://cdn.test/a.mp3' }, null],
+    [
+      'a non-web address is not loaded',
+      { type: 'image', thumbnailUrl: 'javascript:alert(1)' },
+      null,
+    ],
+    [
+      'audio whose thumbnail is its own file has no picture (never an <img> of an .mp3)',
+      {
+        type: 'audio',
+        originalUrl: 'https://cdn.test/a.mp3',
+        thumbnailUrl: 'https://cdn.test/a.mp3',
+      },
+      null,
+    ],
   ])('picture: %s', (_case, data, pictureUrl) => {
     expect(toLibraryItem('g', data).pictureUrl).toBe(pictureUrl);
   });
 
   it('treats an unknown type as an image and a missing date as unknown', () => {
-    expect(toLibraryItem('g', { type: 'hologram' })).toMatchObject({ type: 'image', createdAt: null });
+    expect(toLibraryItem('g', { type: 'hologram' })).toMatchObject({
+      type: 'image',
+      createdAt: null,
+    });
   });
 });

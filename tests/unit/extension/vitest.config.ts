@@ -20,7 +20,12 @@ export default defineConfig({
     isolate: false,
     restoreMocks: true,
     // Waits sized for a busy machine, as the other unit projects (tests/unit/support/busy-machine.ts).
-    setupFiles: ['tests/unit/support/busy-machine.ts', 'tests/unit/support/real-timers.ts', 'tests/unit/support/fresh-modules.ts', 'tests/unit/support/fresh-dom.ts'],
+    setupFiles: [
+      'tests/unit/support/busy-machine.ts',
+      'tests/unit/support/real-timers.ts',
+      'tests/unit/support/fresh-modules.ts',
+      'tests/unit/support/fresh-dom.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -30,16 +30,24 @@ vi.mock('../../../entrypoints/sidepanel/hooks/use-panel-reads', async (load) => 
 }));
 // The outcome reads the post live from Firestore; here it is published.
 vi.mock('../../../entrypoints/sidepanel/components/post-outcome', () => ({
-  PostOutcome: ({ postId }: { postId: string }) => <p role="status">{`Posted ${postId}. View post`}</p>,
+  PostOutcome: ({ postId }: { postId: string }) => (
+    <p role="status">{`Posted ${postId}. View post`}</p>
+  ),
 }));
 
 const { WritePostCard } = await import('../../../entrypoints/sidepanel/components/write-post-card');
 
-const services = { clients: { db: {}, functions: {} }, dashboardUrl: 'http://127.0.0.1:5173' } as unknown as SidePanelServices;
+const services = {
+  clients: { db: {}, functions: {} },
+  dashboardUrl: 'http://127.0.0.1:5173',
+} as unknown as SidePanelServices;
 
 /** The panel's draft as state: what use-panel-draft does, without Firestore. */
 function Card() {
-  const [state, setState] = useState<{ id: string | null; fields: DraftFields }>({ id: null, fields: emptyDraft('x') });
+  const [state, setState] = useState<{ id: string | null; fields: DraftFields }>({
+    id: null,
+    fields: emptyDraft('x'),
+  });
   const draft: PanelDraft = {
     ready: true,
     id: state.id,

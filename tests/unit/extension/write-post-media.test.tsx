@@ -25,7 +25,11 @@ vi.mock('@core/firebase/call', async (load) => ({
 }));
 vi.mock('../../../entrypoints/sidepanel/firebase', async (load) => ({
   ...(await load<object>()),
-  panelFirebaseConfig: () => ({ projectId: 'demo-muse', storageBucket: 'demo-muse.appspot.com', emulators: { host: '127.0.0.1', auth: 9099, firestore: 8080, functions: 5001, storage: 9199 } }),
+  panelFirebaseConfig: () => ({
+    projectId: 'demo-muse',
+    storageBucket: 'demo-muse.appspot.com',
+    emulators: { host: '127.0.0.1', auth: 9099, firestore: 8080, functions: 5001, storage: 9199 },
+  }),
 }));
 vi.mock('../../../entrypoints/sidepanel/hooks/use-panel-reads', async (load) => ({
   ...(await load<object>()),
@@ -33,20 +37,41 @@ vi.mock('../../../entrypoints/sidepanel/hooks/use-panel-reads', async (load) => 
   useTextModels: () => ({ configured: null, preferred: 'gpt-5-mini' }),
   useChannelConnections: () => null,
   useWorkspaceTimeZone: () => 'UTC',
-  useDraftMediaRecords: (_db: unknown, _uid: string, ids: readonly string[]) => state.library.filter((g) => ids.includes(g.id)),
+  useDraftMediaRecords: (_db: unknown, _uid: string, ids: readonly string[]) =>
+    state.library.filter((g) => ids.includes(g.id)),
 }));
 vi.mock('../../../entrypoints/sidepanel/components/post-outcome', () => ({
-  PostOutcome: ({ postId }: { postId: string }) => <p role="status">{`Posted ${postId}. View post`}</p>,
+  PostOutcome: ({ postId }: { postId: string }) => (
+    <p role="status">{`Posted ${postId}. View post`}</p>
+  ),
 }));
 
 const { WritePostCard } = await import('../../../entrypoints/sidepanel/components/write-post-card');
 
-const services = { clients: { db: {}, functions: {} }, dashboardUrl: 'http://127.0.0.1:5173' } as unknown as SidePanelServices;
-const LIBRARY_PICTURE = 'http://127.0.0.1:9199/v0/b/demo-muse.appspot.com/o/u1%2Fgenerations%2Fg1.png?alt=media&token=t';
+const services = {
+  clients: { db: {}, functions: {} },
+  dashboardUrl: 'http://127.0.0.1:5173',
+} as unknown as SidePanelServices;
+const LIBRARY_PICTURE =
+  'http://127.0.0.1:9199/v0/b/demo-muse.appspot.com/o/u1%2Fgenerations%2Fg1.png?alt=media&token=t';
 /** A media entry as drafts stored it before they kept ids only: a title, size and picture of its own, never used. */
-const oldEntry = (generationId: string) => ({ generationId, title: 'Title kept in the draft', contentType: 'image/png', sizeBytes: 1, thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/probe' });
+const oldEntry = (generationId: string) => ({
+  generationId,
+  title: 'Title kept in the draft',
+  contentType: 'image/png',
+  sizeBytes: 1,
+  thumbnailUrl: 'http://127.0.0.1:8080/v0/b/x/o/probe',
+});
 const record = (id: string, data: Record<string, unknown>) =>
-  toGeneration(id, { type: 'image', title: 'Harbour at dawn', thumbnailUrl: LIBRARY_PICTURE, originalUrl: LIBRARY_PICTURE, contentType: 'image/png', sizeBytes: 2048, ...data });
+  toGeneration(id, {
+    type: 'image',
+    title: 'Harbour at dawn',
+    thumbnailUrl: LIBRARY_PICTURE,
+    originalUrl: LIBRARY_PICTURE,
+    contentType: 'image/png',
+    sizeBytes: 2048,
+    ...data,
+  });
 
 /** The panel's draft as state, opened from a stored document read by the real converter. */
 function Card({ stored }: { stored: Record<string, unknown> }) {
@@ -78,9 +103,16 @@ describe("the panel's draft media", () => {
   });
 
   it('opens a draft of the older shape showing each file from its library record, and a gone one as missing', () => {
-    render(<Card stored={{ platform: 'x', text: 'Tides', media: [oldEntry('g1'), oldEntry('gone')] }} />);
-    const items = within(screen.getByRole('list', { name: 'Attached media' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['Harbour at dawn', 'Missing from your library']);
+    render(
+      <Card stored={{ platform: 'x', text: 'Tides', media: [oldEntry('g1'), oldEntry('gone')] }} />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Attached media' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Harbour at dawn',
+      'Missing from your library',
+    ]);
     expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe(LIBRARY_PICTURE);
     expect(items[1]!.querySelector('img')).toBeNull();
     expect(screen.queryByText('Title kept in the draft')).toBeNull();
@@ -89,8 +121,17 @@ describe("the panel's draft media", () => {
 
   it("never loads a picture the draft names, even one in the build's own bucket, when the record has none", () => {
     state.library = [record('g1', { thumbnailUrl: null, originalUrl: null, type: 'video' })];
-    const another = 'http://127.0.0.1:9199/v0/b/demo-muse.appspot.com/o/bob%2Fgenerations%2Fx.png?alt=media';
-    render(<Card stored={{ platform: 'x', text: 'Tides', media: [{ ...oldEntry('g1'), thumbnailUrl: another }] }} />);
+    const another =
+      'http://127.0.0.1:9199/v0/b/demo-muse.appspot.com/o/bob%2Fgenerations%2Fx.png?alt=media';
+    render(
+      <Card
+        stored={{
+          platform: 'x',
+          text: 'Tides',
+          media: [{ ...oldEntry('g1'), thumbnailUrl: another }],
+        }}
+      />,
+    );
     expect(document.querySelector('img')).toBeNull();
   });
 
@@ -104,6 +145,8 @@ describe("the panel's draft media", () => {
   it("checks a file's size from its library record, not the size the draft kept", () => {
     state.library = [record('g1', { sizeBytes: 6 * 1024 * 1024 })];
     render(<Card stored={{ platform: 'x', text: 'Tides', media: [oldEntry('g1')] }} />);
-    expect((screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });

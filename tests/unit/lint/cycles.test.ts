@@ -9,12 +9,23 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/cycles/', import.meta.url));
-const config = createRequire(import.meta.url)(`${repoRoot}.dependency-cruiser.cjs`) as IConfiguration;
+const config = createRequire(import.meta.url)(
+  `${repoRoot}.dependency-cruiser.cjs`,
+) as IConfiguration;
 
 /** The rule names dependency-cruiser reports for the files in one fixture folder. */
 async function violations(folder: string): Promise<string[]> {
-  const { output } = await cruise([`${fixtures}${folder}`], { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true, tsConfig: undefined, outputType: 'json' });
-  const result = typeof output === 'string' ? (JSON.parse(output) as { summary: { violations: { rule: { name: string } }[] } }) : output;
+  const { output } = await cruise([`${fixtures}${folder}`], {
+    ...config.options,
+    ruleSet: { forbidden: config.forbidden },
+    validate: true,
+    tsConfig: undefined,
+    outputType: 'json',
+  });
+  const result =
+    typeof output === 'string'
+      ? (JSON.parse(output) as { summary: { violations: { rule: { name: string } }[] } })
+      : output;
   return result.summary.violations.map((v) => v.rule.name);
 }
 

@@ -20,11 +20,17 @@ function sources(dir: string): string[] {
 const DRAWS_ONLY = 'dashboard/features/social/components/schedule-field.tsx';
 /** useScheduleInput (composer-shell.tsx) reads the value for the screens that hold it in that hook. */
 const SHELL = 'dashboard/features/social/components/composer-shell.tsx';
-const readsWithCheck = (source: string) => /import \{[^}]*\bcheckScheduleDate\b[^}]*\} from '@core\/schedule'/.test(source);
-const readsWithShell = (source: string) => /import \{[^}]*\buseScheduleInput\b[^}]*\} from '[./]*(components\/)?composer-shell'/.test(source);
+const readsWithCheck = (source: string) =>
+  /import \{[^}]*\bcheckScheduleDate\b[^}]*\} from '@core\/schedule'/.test(source);
+const readsWithShell = (source: string) =>
+  /import \{[^}]*\buseScheduleInput\b[^}]*\} from '[./]*(components\/)?composer-shell'/.test(
+    source,
+  );
 
 describe('schedule inputs', () => {
-  const files = [...sources('dashboard'), ...sources('entrypoints')].filter((file) => /datetime-local|<ScheduleField\b/.test(readFileSync(join(root, file), 'utf8')));
+  const files = [...sources('dashboard'), ...sources('entrypoints')].filter((file) =>
+    /datetime-local|<ScheduleField\b/.test(readFileSync(join(root, file), 'utf8')),
+  );
 
   it('are found in the dashboard and the side panel', () => {
     expect(files).toContain(DRAWS_ONLY);

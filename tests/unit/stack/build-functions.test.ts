@@ -19,18 +19,28 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** The outputs index.js loads before it runs: itself and what it imports statically, transitively. */
 function loadedAtStart(): string[] {
-  const entry = Object.keys(meta.outputs).find((file) => file.endsWith('/index.js') && meta.outputs[file]!.entryPoint);
+  const entry = Object.keys(meta.outputs).find(
+    (file) => file.endsWith('/index.js') && meta.outputs[file]!.entryPoint,
+  );
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const i of meta.outputs[file]!.imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    for (const i of meta.outputs[file]!.imports)
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
   visit(entry!);
   return [...seen];
 }
 
-const packagesIn = (files: string[]) => new Set(files.flatMap((file) => Object.keys(meta.outputs[file]!.inputs).map((input) => /node_modules\/((@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '')));
+const packagesIn = (files: string[]) =>
+  new Set(
+    files.flatMap((file) =>
+      Object.keys(meta.outputs[file]!.inputs).map(
+        (input) => /node_modules\/((@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '',
+      ),
+    ),
+  );
 
 it('loads no provider SDK at start, and each is in the bundle for the call that needs it', () => {
   const atStart = packagesIn(loadedAtStart());
@@ -45,7 +55,10 @@ it('loads no provider SDK at start, and each is in the bundle for the call that 
 });
 
 it('writes only what changed, so a running emulator is not reloaded by a build of the same source', async () => {
-  const files = () => [join(outdir, 'index.js'), ...readdirSync(join(outdir, 'chunks')).map((file) => join(outdir, 'chunks', file))];
+  const files = () => [
+    join(outdir, 'index.js'),
+    ...readdirSync(join(outdir, 'chunks')).map((file) => join(outdir, 'chunks', file)),
+  ];
   const stale = join(outdir, 'chunks', 'chunk-STALE.js');
   writeFileSync(stale, 'old');
   writeFileSync(join(outdir, 'index.js'), 'damaged');

@@ -4,21 +4,52 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportIntervalFromEnv, recoverExport, removeAbandonedExports, swapIn } from '../../../scripts/stack/data-export';
+import {
+  exportIntervalFromEnv,
+  recoverExport,
+  removeAbandonedExports,
+  swapIn,
+} from '../../../scripts/stack/data-export';
 import { parseDevPortShift } from '../../../scripts/stack/instance';
 import { root } from '../../../scripts/stack/paths';
-import { groupAndDescendants, parseListening, parseStat, readProcess, type ProcessInfo } from '../../../scripts/stack/proc';
-import { cleanStale, formatPidFile, killGroup, leftoversOf, parsePidFile, pidFile, startMarker } from '../../../scripts/stack/processes';
+import {
+  groupAndDescendants,
+  parseListening,
+  parseStat,
+  readProcess,
+  type ProcessInfo,
+} from '../../../scripts/stack/proc';
+import {
+  cleanStale,
+  formatPidFile,
+  killGroup,
+  leftoversOf,
+  parsePidFile,
+  pidFile,
+  startMarker,
+} from '../../../scripts/stack/processes';
 
 describe('reading /proc', () => {
   it('reads the parent, group and start time of a process, whatever its name holds', () => {
     const fields = 'S 10 12 12 0 -1 4194304 97 0 0 0 0 0 0 0 20 0 1 0 179874 3133440';
-    expect(parseStat(`42 (node) ${fields}`)).toEqual({ pid: 42, ppid: 10, pgid: 12, startTime: 179874 });
-    expect(parseStat(`42 (a (b) c) ${fields}`)).toEqual({ pid: 42, ppid: 10, pgid: 12, startTime: 179874 });
+    expect(parseStat(`42 (node) ${fields}`)).toEqual({
+      pid: 42,
+      ppid: 10,
+      pgid: 12,
+      startTime: 179874,
+    });
+    expect(parseStat(`42 (a (b) c) ${fields}`)).toEqual({
+      pid: 42,
+      ppid: 10,
+      pgid: 12,
+      startTime: 179874,
+    });
   });
 
   it('counts a zombie as gone', () => {
-    expect(parseStat('42 (node) Z 10 12 12 0 -1 4194304 97 0 0 0 0 0 0 0 20 0 1 0 179874 3133440')).toBeUndefined();
+    expect(
+      parseStat('42 (node) Z 10 12 12 0 -1 4194304 97 0 0 0 0 0 0 0 20 0 1 0 179874 3133440'),
+    ).toBeUndefined();
   });
 
   it('finds the sockets listening on each port, not the connected ones', () => {
@@ -34,8 +65,20 @@ describe('reading /proc', () => {
   });
 
   it('takes in the descendants of a group leader that left its group', () => {
-    const p = (pid: number, ppid: number, pgid: number): ProcessInfo => ({ pid, ppid, pgid, startTime: 1, cmdline: '' });
-    const all = [p(100, 1, 100), p(101, 100, 100), p(102, 100, 102), p(103, 102, 102), p(200, 1, 200)];
+    const p = (pid: number, ppid: number, pgid: number): ProcessInfo => ({
+      pid,
+      ppid,
+      pgid,
+      startTime: 1,
+      cmdline: '',
+    });
+    const all = [
+      p(100, 1, 100),
+      p(101, 100, 100),
+      p(102, 100, 102),
+      p(103, 102, 102),
+      p(200, 1, 200),
+    ];
     expect(
       groupAndDescendants(100, all)
         .map((x) => x.pid)
@@ -47,7 +90,11 @@ describe('reading /proc', () => {
 describe('pid files', () => {
   it('records the pid with its start time and reads it back', () => {
     const text = formatPidFile({ pid: 4242, startTime: 99, startedAt: '2026-01-01T00:00:00.000Z' });
-    expect(parsePidFile(text)).toEqual({ pid: 4242, startTime: 99, startedAt: '2026-01-01T00:00:00.000Z' });
+    expect(parsePidFile(text)).toEqual({
+      pid: 4242,
+      startTime: 99,
+      startedAt: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('reads an older file that holds only the pid, and ignores garbage', () => {
@@ -58,28 +105,50 @@ describe('pid files', () => {
     expect(parsePidFile('{"pid":')).toBeUndefined();
   });
 
-  const proc = (pid: number, ppid: number, pgid: number, startTime: number, cmdline: string): ProcessInfo => ({ pid, ppid, pgid, startTime, cmdline });
+  const proc = (
+    pid: number,
+    ppid: number,
+    pgid: number,
+    startTime: number,
+    cmdline: string,
+  ): ProcessInfo => ({ pid, ppid, pgid, startTime, cmdline });
 
   it('takes a pid whose start time differs for another process, and leaves it alone', () => {
-    const all = [proc(500, 1, 500, 777, `node ${root}node_modules/firebase-tools/lib/bin/firebase.js`)];
+    const all = [
+      proc(500, 1, 500, 777, `node ${root}node_modules/firebase-tools/lib/bin/firebase.js`),
+    ];
     expect(leftoversOf({ pid: 500, startTime: 111 }, all)).toEqual([]);
     expect(leftoversOf({ pid: 500, startTime: 777 }, all).map((p) => p.pid)).toEqual([500]);
   });
 
   it('finds the workers of a leader that is gone', () => {
-    const all = [proc(501, 1, 500, 5, `node ${root}node_modules/firebase-tools/lib/emulator/functionsEmulatorRuntime`), proc(600, 1, 600, 5, 'bash')];
+    const all = [
+      proc(
+        501,
+        1,
+        500,
+        5,
+        `node ${root}node_modules/firebase-tools/lib/emulator/functionsEmulatorRuntime`,
+      ),
+      proc(600, 1, 600, 5, 'bash'),
+    ];
     expect(leftoversOf({ pid: 500, startTime: 4 }, all).map((p) => p.pid)).toEqual([501]);
   });
 
   it('trusts an older pid file only for processes of this checkout', () => {
-    const all = [proc(500, 1, 500, 5, 'vim notes.txt'), proc(501, 500, 500, 5, `node ${root}node_modules/vite/bin/vite.js`)];
+    const all = [
+      proc(500, 1, 500, 5, 'vim notes.txt'),
+      proc(501, 500, 500, 5, `node ${root}node_modules/vite/bin/vite.js`),
+    ];
     expect(leftoversOf({ pid: 500 }, all).map((p) => p.pid)).toEqual([501]);
   });
 });
 
 describe('logs', () => {
   it('opens each run with a marker line naming the stack, the process, its pid and the time', () => {
-    expect(startMarker('dev', 'emulators', 1234, new Date('2026-11-25T10:00:00Z'))).toBe('\n===== 2026-11-25T10:00:00.000Z dev emulators started (pid 1234) =====\n');
+    expect(startMarker('dev', 'emulators', 1234, new Date('2026-11-25T10:00:00Z'))).toBe(
+      '\n===== 2026-11-25T10:00:00.000Z dev emulators started (pid 1234) =====\n',
+    );
   });
 });
 
@@ -87,13 +156,15 @@ describe('settings from the environment', () => {
   it('takes a dev port shift that no other stack uses, or none', () => {
     expect(parseDevPortShift(undefined)).toBe(0);
     expect(parseDevPortShift('20000')).toBe(20000);
-    for (const bad of ['1000', '17000', '20500', '60000', 'x']) expect(() => parseDevPortShift(bad)).toThrow(/MUSE_DEV_PORT_SHIFT/);
+    for (const bad of ['1000', '17000', '20500', '60000', 'x'])
+      expect(() => parseDevPortShift(bad)).toThrow(/MUSE_DEV_PORT_SHIFT/);
   });
 
   it('saves the data every 30 s unless told otherwise', () => {
     expect(exportIntervalFromEnv(undefined)).toBe(30_000);
     expect(exportIntervalFromEnv('5000')).toBe(5000);
-    for (const bad of ['0', '500', 'soon']) expect(() => exportIntervalFromEnv(bad)).toThrow(/MUSE_EXPORT_INTERVAL_MS/);
+    for (const bad of ['0', '500', 'soon'])
+      expect(() => exportIntervalFromEnv(bad)).toThrow(/MUSE_EXPORT_INTERVAL_MS/);
   });
 });
 
@@ -157,8 +228,15 @@ describe('ending what the stack started', () => {
    * A detached group like the emulators': a leader and two workers. Resolves with the workers' pids once
    * they run; `crash` kills the leader with SIGKILL and resolves once it is reaped (gone, not a zombie).
    */
-  async function startGroup(): Promise<{ leader: number; workers: number[]; crash: () => Promise<void> }> {
-    const child = spawn('sh', ['-c', 'sleep 300 & sleep 300 & wait'], { detached: true, stdio: 'ignore' });
+  async function startGroup(): Promise<{
+    leader: number;
+    workers: number[];
+    crash: () => Promise<void>;
+  }> {
+    const child = spawn('sh', ['-c', 'sleep 300 & sleep 300 & wait'], {
+      detached: true,
+      stdio: 'ignore',
+    });
     const leader = child.pid ?? 0;
     started.push(leader);
     const exited = new Promise((r) => child.once('exit', r));
@@ -189,7 +267,10 @@ describe('ending what the stack started', () => {
     const stack = `unit-${process.pid}`;
     const { leader, workers, crash } = await startGroup();
     mkdirSync(path.dirname(pidFile(stack, 'emulators')), { recursive: true });
-    writeFileSync(pidFile(stack, 'emulators'), formatPidFile({ pid: leader, startTime: readProcess(leader)?.startTime }));
+    writeFileSync(
+      pidFile(stack, 'emulators'),
+      formatPidFile({ pid: leader, startTime: readProcess(leader)?.startTime }),
+    );
     await crash();
 
     const port = await new Promise<number>((resolve) => {
@@ -199,9 +280,21 @@ describe('ending what the stack started', () => {
       });
     });
     // A server of this checkout with no pid file (its command line names the checkout).
-    const orphan = spawn(process.execPath, ['-e', `require('net').createServer().listen(${port}, '127.0.0.1')`, `${root}orphan`], { detached: true, stdio: 'ignore' });
+    const orphan = spawn(
+      process.execPath,
+      ['-e', `require('net').createServer().listen(${port}, '127.0.0.1')`, `${root}orphan`],
+      { detached: true, stdio: 'ignore' },
+    );
     started.push(orphan.pid ?? 0);
-    while (!(await new Promise((r) => net.connect(port, '127.0.0.1').once('connect', r.bind(null, true)).once('error', r.bind(null, false))))) await new Promise((r) => setTimeout(r, 20));
+    while (
+      !(await new Promise((r) =>
+        net
+          .connect(port, '127.0.0.1')
+          .once('connect', r.bind(null, true))
+          .once('error', r.bind(null, false)),
+      ))
+    )
+      await new Promise((r) => setTimeout(r, 20));
 
     const cleaned = await cleanStale(stack, ['emulators'], { firestore: port });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as functionsIndex from '../../../functions/src/index';
-import { createEmulatorInvoker, scheduleAlignmentMs, scheduleIntervalMs, scheduleTickFromEnv, startScheduleDriver, type ScheduledFunction, type ScheduleRun } from '../../../scripts/stack/schedules';
+import {
+  createEmulatorInvoker,
+  scheduleAlignmentMs,
+  scheduleIntervalMs,
+  scheduleTickFromEnv,
+  startScheduleDriver,
+  type ScheduledFunction,
+  type ScheduleRun,
+} from '../../../scripts/stack/schedules';
 import type { Timers } from '../../../scripts/stack/timers';
 
 const MINUTE = 60_000;
@@ -26,20 +34,31 @@ describe('reading a schedule as an interval', () => {
     expect(scheduleIntervalMs(schedule)).toBe(ms);
   });
 
-  it.each(['every 0 minutes', 'every 5 fortnights', '0 9 1 * *', '*/5 9-17 * * *', 'whenever'])('refuses "%s", which has no fixed interval it understands', (schedule) => {
-    expect(() => scheduleIntervalMs(schedule)).toThrow(/cannot drive the schedule/);
-  });
+  it.each(['every 0 minutes', 'every 5 fortnights', '0 9 1 * *', '*/5 9-17 * * *', 'whenever'])(
+    'refuses "%s", which has no fixed interval it understands',
+    (schedule) => {
+      expect(() => scheduleIntervalMs(schedule)).toThrow(/cannot drive the schedule/);
+    },
+  );
 
   it('understands the schedule of every scheduled function the functions export', () => {
     const schedules = Object.values(functionsIndex)
-      .map((fn) => (fn as { __endpoint?: { scheduleTrigger?: { schedule?: string } } }).__endpoint?.scheduleTrigger?.schedule)
+      .map(
+        (fn) =>
+          (fn as { __endpoint?: { scheduleTrigger?: { schedule?: string } } }).__endpoint
+            ?.scheduleTrigger?.schedule,
+      )
       .filter((s): s is string => typeof s === 'string');
     expect(schedules.length).toBeGreaterThan(0);
     for (const schedule of schedules) expect(scheduleIntervalMs(schedule)).toBeGreaterThan(0);
   });
 
   it('runs the post sweep at each whole minute, where posts are planned', () => {
-    const endpoint = (functionsIndex.publishDuePosts as unknown as { __endpoint: { scheduleTrigger: { schedule: string } } }).__endpoint;
+    const endpoint = (
+      functionsIndex.publishDuePosts as unknown as {
+        __endpoint: { scheduleTrigger: { schedule: string } };
+      }
+    ).__endpoint;
     expect(scheduleAlignmentMs(endpoint.scheduleTrigger.schedule)).toBe(MINUTE);
   });
 });
@@ -77,7 +96,9 @@ function manualTimers(start = 0) {
     for (;;) {
       // Let settled runs finish first, as they would between real timer callbacks.
       await new Promise((r) => setImmediate(r));
-      const next = [...due.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      const next = [...due.entries()]
+        .filter(([, t]) => t.at <= until)
+        .sort((a, b) => a[1].at - b[1].at)[0];
       if (!next) break;
       due.delete(next[0]);
       now = next[1].at;
@@ -89,8 +110,20 @@ function manualTimers(start = 0) {
   return { timers, advance, pending: () => due.size, now: () => now };
 }
 
-const sweep: ScheduledFunction = { id: 'us-central1-sweep', name: 'sweep', region: 'us-central1', schedule: 'every 1 minutes', everyMs: MINUTE };
-const digest: ScheduledFunction = { id: 'us-central1-digest', name: 'digest', region: 'us-central1', schedule: 'every 5 minutes', everyMs: 5 * MINUTE };
+const sweep: ScheduledFunction = {
+  id: 'us-central1-sweep',
+  name: 'sweep',
+  region: 'us-central1',
+  schedule: 'every 1 minutes',
+  everyMs: MINUTE,
+};
+const digest: ScheduledFunction = {
+  id: 'us-central1-digest',
+  name: 'digest',
+  region: 'us-central1',
+  schedule: 'every 5 minutes',
+  everyMs: 5 * MINUTE,
+};
 
 function recordingInvoke(now?: () => number) {
   const calls: string[] = [];
@@ -107,7 +140,11 @@ describe('the schedule driver', () => {
   it('runs each function at its own interval', async () => {
     const clock = manualTimers();
     const { calls, invoke } = recordingInvoke();
-    const driver = startScheduleDriver({ functions: [sweep, digest], invoke, timers: clock.timers });
+    const driver = startScheduleDriver({
+      functions: [sweep, digest],
+      invoke,
+      timers: clock.timers,
+    });
     await clock.advance(MINUTE - 1);
     expect(calls).toEqual([]);
     await clock.advance(1);
@@ -123,9 +160,24 @@ describe('the schedule driver', () => {
     // fires at each whole minute (the first one at least a second away).
     const clock = manualTimers(10 * MINUTE + 17_500);
     const { calls, at, invoke } = recordingInvoke(clock.now);
-    const cron: ScheduledFunction = { ...sweep, id: 'us-central1-cron', name: 'cron', schedule: '* * * * *' };
-    const quarter: ScheduledFunction = { ...sweep, id: 'us-central1-quarter', name: 'quarter', schedule: '*/15 * * * *', everyMs: 15 * MINUTE };
-    const driver = startScheduleDriver({ functions: [cron, quarter], invoke, timers: clock.timers });
+    const cron: ScheduledFunction = {
+      ...sweep,
+      id: 'us-central1-cron',
+      name: 'cron',
+      schedule: '* * * * *',
+    };
+    const quarter: ScheduledFunction = {
+      ...sweep,
+      id: 'us-central1-quarter',
+      name: 'quarter',
+      schedule: '*/15 * * * *',
+      everyMs: 15 * MINUTE,
+    };
+    const driver = startScheduleDriver({
+      functions: [cron, quarter],
+      invoke,
+      timers: clock.timers,
+    });
     await clock.advance(31 * MINUTE);
     const runsOf = (name: string) => at.filter((_, i) => calls[i] === name);
     expect(runsOf('cron')).toEqual(Array.from({ length: 31 }, (_, i) => (11 + i) * MINUTE));
@@ -136,7 +188,12 @@ describe('the schedule driver', () => {
   it('keeps to the wall clock when a run fires a little early or late', async () => {
     const clock = manualTimers(MINUTE - 3);
     const { at, invoke } = recordingInvoke(clock.now);
-    const cron: ScheduledFunction = { ...sweep, id: 'us-central1-cron', name: 'cron', schedule: '* * * * *' };
+    const cron: ScheduledFunction = {
+      ...sweep,
+      id: 'us-central1-cron',
+      name: 'cron',
+      schedule: '* * * * *',
+    };
     const driver = startScheduleDriver({ functions: [cron], invoke, timers: clock.timers });
     // Started 3 ms before a minute: that minute is too close, the next one runs.
     await clock.advance(2 * MINUTE);
@@ -155,7 +212,12 @@ describe('the schedule driver', () => {
   it('runs every function at the tick instead when one is given', async () => {
     const clock = manualTimers();
     const { calls, invoke } = recordingInvoke();
-    const driver = startScheduleDriver({ functions: [sweep, digest], invoke, timers: clock.timers, tickMs: 1000 });
+    const driver = startScheduleDriver({
+      functions: [sweep, digest],
+      invoke,
+      timers: clock.timers,
+      tickMs: 1000,
+    });
     await clock.advance(3000);
     expect(calls.filter((c) => c === 'sweep')).toHaveLength(3);
     expect(calls.filter((c) => c === 'digest')).toHaveLength(3);
@@ -194,7 +256,11 @@ describe('the schedule driver', () => {
       } else order.push('requested run');
       return { name: fn.name, ok: true, status: 200, startedAt: new Date(0), ms: 0 };
     };
-    const driver = startScheduleDriver({ functions: [sweep, digest], invoke, timers: clock.timers });
+    const driver = startScheduleDriver({
+      functions: [sweep, digest],
+      invoke,
+      timers: clock.timers,
+    });
     await clock.advance(MINUTE);
     const runs = driver.runNow('sweep');
     release();
@@ -209,7 +275,11 @@ describe('the schedule driver', () => {
       seen.push(at);
       return { name: fn.name, ok: true, status: 200, startedAt: new Date(0), ms: 0 };
     };
-    const driver = startScheduleDriver({ functions: [sweep], invoke, timers: manualTimers().timers });
+    const driver = startScheduleDriver({
+      functions: [sweep],
+      invoke,
+      timers: manualTimers().timers,
+    });
     await driver.runNow('sweep', new Date('2026-01-02T03:06:00Z'));
     await driver.runNow('sweep');
     expect(seen).toEqual([new Date('2026-01-02T03:06:00Z'), undefined]);
@@ -217,7 +287,11 @@ describe('the schedule driver', () => {
   });
 
   it('refuses to run a function it does not drive', async () => {
-    const driver = startScheduleDriver({ functions: [sweep], invoke: recordingInvoke().invoke, timers: manualTimers().timers });
+    const driver = startScheduleDriver({
+      functions: [sweep],
+      invoke: recordingInvoke().invoke,
+      timers: manualTimers().timers,
+    });
     await expect(driver.runNow('nope')).rejects.toThrow('No scheduled function named nope');
     driver.stop();
   });
@@ -234,7 +308,8 @@ describe('the schedule driver', () => {
 
 describe('invoking a scheduled function in the emulator', () => {
   const origin = 'http://127.0.0.1:5001';
-  const listing = 'Function x does not exist, valid functions are: us-central1-startJob, us-central1-sweep-3, us-central1-runJob-3';
+  const listing =
+    'Function x does not exist, valid functions are: us-central1-startJob, us-central1-sweep-3, us-central1-runJob-3';
 
   function fakeEmulator(liveKey: string, answer = 200) {
     const requests: { url: string; headers: Headers }[] = [];
@@ -249,47 +324,89 @@ describe('invoking a scheduled function in the emulator', () => {
 
   it('posts to the trigger route with the headers Cloud Scheduler sends', async () => {
     const emulator = fakeEmulator('us-central1-sweep-0');
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: emulator.fetchFn, now: () => new Date('2026-01-02T03:04:05Z') });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: emulator.fetchFn,
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    });
     const run = await invoke(sweep);
     expect(run).toMatchObject({ name: 'sweep', ok: true, status: 200 });
-    expect(emulator.requests[0]!.url).toBe(`${origin}/functions/projects/demo-p/triggers/us-central1-sweep-0`);
-    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-jobname')).toBe('firebase-schedule-sweep-us-central1');
-    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe('2026-01-02T03:04:05.000Z');
+    expect(emulator.requests[0]!.url).toBe(
+      `${origin}/functions/projects/demo-p/triggers/us-central1-sweep-0`,
+    );
+    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-jobname')).toBe(
+      'firebase-schedule-sweep-us-central1',
+    );
+    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe(
+      '2026-01-02T03:04:05.000Z',
+    );
   });
 
   it('sends a requested schedule time instead of now', async () => {
     const emulator = fakeEmulator('us-central1-sweep-0');
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: emulator.fetchFn, now: () => new Date('2026-01-02T03:04:05Z') });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: emulator.fetchFn,
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    });
     await invoke(sweep, new Date('2026-01-02T03:07:00Z'));
-    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe('2026-01-02T03:07:00.000Z');
+    expect(emulator.requests[0]!.headers.get('x-cloudscheduler-scheduletime')).toBe(
+      '2026-01-02T03:07:00.000Z',
+    );
   });
 
   it('finds the key of reloaded triggers in the 404 listing and keeps using it', async () => {
     const emulator = fakeEmulator('us-central1-sweep-3');
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: emulator.fetchFn });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: emulator.fetchFn,
+    });
     expect((await invoke(sweep)).ok).toBe(true);
     expect((await invoke(sweep)).ok).toBe(true);
-    expect(emulator.requests.map((r) => r.url.split('/').at(-1))).toEqual(['us-central1-sweep-0', 'us-central1-sweep-3', 'us-central1-sweep-3']);
+    expect(emulator.requests.map((r) => r.url.split('/').at(-1))).toEqual([
+      'us-central1-sweep-0',
+      'us-central1-sweep-3',
+      'us-central1-sweep-3',
+    ]);
   });
 
   it.each([
     [500, false, 'the function failed (see the emulator log)'],
     [204, false, 'background triggers are disabled in the emulator'],
   ])('reports an answer %i as ok=%s: %s', async (status, ok, detail) => {
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: fakeEmulator('us-central1-sweep-0', status).fetchFn });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: fakeEmulator('us-central1-sweep-0', status).fetchFn,
+    });
     expect(await invoke(sweep)).toMatchObject({ ok, status, detail });
   });
 
   it('reports a function the emulator has not loaded', async () => {
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: fakeEmulator('none').fetchFn });
-    expect(await invoke(digest)).toMatchObject({ ok: false, status: 404, detail: 'the Functions emulator has not loaded this function' });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: fakeEmulator('none').fetchFn,
+    });
+    expect(await invoke(digest)).toMatchObject({
+      ok: false,
+      status: 404,
+      detail: 'the Functions emulator has not loaded this function',
+    });
   });
 
   it('reports an emulator it cannot reach instead of throwing', async () => {
     const fetchFn = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    const invoke = createEmulatorInvoker({ functionsOrigin: origin, projectId: 'demo-p', fetch: fetchFn });
+    const invoke = createEmulatorInvoker({
+      functionsOrigin: origin,
+      projectId: 'demo-p',
+      fetch: fetchFn,
+    });
     expect(await invoke(sweep)).toMatchObject({ ok: false, status: 0, detail: 'fetch failed' });
   });
 });

@@ -31,17 +31,29 @@ describe('vitest reports', () => {
           status: 'failed',
           message: '',
           assertionResults: [
-            { fullName: 'cancelJob cancels a running job', status: 'failed', failureMessages: ['AssertionError: expected \u001b[31m7\u001b[39m to be \u001b[32m6\u001b[39m\n    at image-jobs.test.ts:216:5'] },
+            {
+              fullName: 'cancelJob cancels a running job',
+              status: 'failed',
+              failureMessages: [
+                'AssertionError: expected \u001b[31m7\u001b[39m to be \u001b[32m6\u001b[39m\n    at image-jobs.test.ts:216:5',
+              ],
+            },
             { fullName: 'cancelJob leaves a finished job', status: 'passed', failureMessages: [] },
           ],
         },
-        { name: '/repo/tests/functions/other.test.ts', status: 'passed', assertionResults: [{ fullName: 'ok', status: 'passed' }] },
+        {
+          name: '/repo/tests/functions/other.test.ts',
+          status: 'passed',
+          assertionResults: [{ fullName: 'ok', status: 'passed' }],
+        },
       ],
     });
     expect(vitestCounts(file, 1, ROOT)).toEqual({
       passed: 2,
       failed: 1,
-      failures: ['tests/functions/image-jobs.test.ts › cancelJob cancels a running job (failed): AssertionError: expected 7 to be 6'],
+      failures: [
+        'tests/functions/image-jobs.test.ts › cancelJob cancels a running job (failed): AssertionError: expected 7 to be 6',
+      ],
     });
   });
 
@@ -52,13 +64,25 @@ describe('vitest reports', () => {
       numPendingTests: 1,
       numTodoTests: 0,
       testResults: [
-        { name: '/repo/tests/unit/broken.test.ts', status: 'failed', message: '\nFailed to load url ./missing (resolved id: ./missing)\nmore', assertionResults: [] },
-        { name: '/repo/tests/unit/skips.test.ts', status: 'passed', assertionResults: [{ fullName: 'later', status: 'skipped' }] },
+        {
+          name: '/repo/tests/unit/broken.test.ts',
+          status: 'failed',
+          message: '\nFailed to load url ./missing (resolved id: ./missing)\nmore',
+          assertionResults: [],
+        },
+        {
+          name: '/repo/tests/unit/skips.test.ts',
+          status: 'passed',
+          assertionResults: [{ fullName: 'later', status: 'skipped' }],
+        },
       ],
     });
     const counts = vitestCounts(file, 1, ROOT);
     expect(counts.failed).toBe(2);
-    expect(counts.failures).toEqual(['tests/unit/broken.test.ts: Failed to load url ./missing (resolved id: ./missing)', 'tests/unit/skips.test.ts › later (skipped): ']);
+    expect(counts.failures).toEqual([
+      'tests/unit/broken.test.ts: Failed to load url ./missing (resolved id: ./missing)',
+      'tests/unit/skips.test.ts › later (skipped): ',
+    ]);
   });
 
   it("shows a failed assertion's diff under its line, colours removed, from the diffs file beside the report", () => {
@@ -71,14 +95,31 @@ describe('vitest reports', () => {
         {
           name: '/repo/tests/functions/image-jobs.test.ts',
           status: 'failed',
-          assertionResults: [{ fullName: 'text to image runs to a record', status: 'failed', failureMessages: ["AssertionError: expected { kind: 'image', …(16) } to match object { kind: 'image', …(6) }"] }],
+          assertionResults: [
+            {
+              fullName: 'text to image runs to a record',
+              status: 'failed',
+              failureMessages: [
+                "AssertionError: expected { kind: 'image', …(16) } to match object { kind: 'image', …(6) }",
+              ],
+            },
+          ],
         },
       ],
     });
-    const diff = '\u001b[32m- Expected\u001b[39m\n\u001b[31m+ Received\u001b[39m\n\n  Object {\n-   "status": "succeeded",\n+   "status": "failed",\n  }';
+    const diff =
+      '\u001b[32m- Expected\u001b[39m\n\u001b[31m+ Received\u001b[39m\n\n  Object {\n-   "status": "succeeded",\n+   "status": "failed",\n  }';
     const diffs = report([
-      { file: '/repo/tests/functions/image-jobs.test.ts', fullName: 'text to image runs to a record', diff },
-      { file: '/repo/tests/functions/other.test.ts', fullName: 'text to image runs to a record', diff: 'not this one' },
+      {
+        file: '/repo/tests/functions/image-jobs.test.ts',
+        fullName: 'text to image runs to a record',
+        diff,
+      },
+      {
+        file: '/repo/tests/functions/other.test.ts',
+        fullName: 'text to image runs to a record',
+        diff: 'not this one',
+      },
     ]);
     expect(vitestCounts(file, 1, ROOT, diffs).failures).toEqual([
       [
@@ -100,9 +141,23 @@ describe('vitest reports', () => {
       numFailedTests: 1,
       numPendingTests: 0,
       numTodoTests: 0,
-      testResults: [{ name: '/repo/tests/unit/a.test.ts', status: 'failed', assertionResults: [{ fullName: 'long', status: 'failed', failureMessages: ['AssertionError: differ'] }] }],
+      testResults: [
+        {
+          name: '/repo/tests/unit/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'long', status: 'failed', failureMessages: ['AssertionError: differ'] },
+          ],
+        },
+      ],
     });
-    const diffs = report([{ file: '/repo/tests/unit/a.test.ts', fullName: 'long', diff: Array.from({ length: 45 }, (_, i) => `line ${i}`).join('\n') }]);
+    const diffs = report([
+      {
+        file: '/repo/tests/unit/a.test.ts',
+        fullName: 'long',
+        diff: Array.from({ length: 45 }, (_, i) => `line ${i}`).join('\n'),
+      },
+    ]);
     const [failure] = vitestCounts(file, 1, ROOT, diffs).failures;
     const lines = failure!.split('\n');
     expect(lines).toHaveLength(1 + 40 + 1);
@@ -111,12 +166,26 @@ describe('vitest reports', () => {
   });
 
   it('a run that wrote no report is one failure that says so', () => {
-    expect(vitestCounts(join(dir, 'absent.json'), 1, ROOT)).toEqual({ passed: 0, failed: 1, failures: ['no report was written'] });
+    expect(vitestCounts(join(dir, 'absent.json'), 1, ROOT)).toEqual({
+      passed: 0,
+      failed: 1,
+      failures: ['no report was written'],
+    });
   });
 
   it('a non-zero exit with every test passed still fails, with the exit status', () => {
-    const file = report({ numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] });
-    expect(vitestCounts(file, 1, ROOT)).toEqual({ passed: 3, failed: 1, failures: ['vitest exited with status 1'] });
+    const file = report({
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [],
+    });
+    expect(vitestCounts(file, 1, ROOT)).toEqual({
+      passed: 3,
+      failed: 1,
+      failures: ['vitest exited with status 1'],
+    });
   });
 });
 
@@ -125,7 +194,18 @@ describe('Playwright reports', () => {
     title,
     file: 'dashboard/social.spec.ts',
     line,
-    tests: [{ projectName: 'dashboard', status, results: [{ status: status === 'expected' ? 'passed' : 'failed', ...(message ? { error: { message } } : {}) }] }],
+    tests: [
+      {
+        projectName: 'dashboard',
+        status,
+        results: [
+          {
+            status: status === 'expected' ? 'passed' : 'failed',
+            ...(message ? { error: { message } } : {}),
+          },
+        ],
+      },
+    ],
   });
 
   it('names failed and flaky tests with their describe path, file and line; flaky counts as failed', () => {
@@ -135,8 +215,24 @@ describe('Playwright reports', () => {
         {
           title: 'dashboard/social.spec.ts',
           file: 'dashboard/social.spec.ts',
-          specs: [spec('an X post goes out once', 22, 'unexpected', 'Error: \u001b[2mexpect(\u001b[22mlocator).toBeVisible()\n\nLocator: ...')],
-          suites: [{ title: 'errors', file: 'dashboard/social.spec.ts', specs: [spec('shows the reason', 40, 'flaky', 'TimeoutError: 5000ms exceeded'), spec('passes', 50, 'expected')] }],
+          specs: [
+            spec(
+              'an X post goes out once',
+              22,
+              'unexpected',
+              'Error: \u001b[2mexpect(\u001b[22mlocator).toBeVisible()\n\nLocator: ...',
+            ),
+          ],
+          suites: [
+            {
+              title: 'errors',
+              file: 'dashboard/social.spec.ts',
+              specs: [
+                spec('shows the reason', 40, 'flaky', 'TimeoutError: 5000ms exceeded'),
+                spec('passes', 50, 'expected'),
+              ],
+            },
+          ],
         },
       ],
     });
@@ -151,7 +247,14 @@ describe('Playwright reports', () => {
   });
 
   it('a failed run with no failed test (e.g. global set-up) is one failure with its exit status', () => {
-    const file = report({ stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] });
-    expect(playwrightCounts(file, 1)).toEqual({ passed: 0, failed: 1, failures: ['Playwright exited with status 1'] });
+    const file = report({
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
+      suites: [],
+    });
+    expect(playwrightCounts(file, 1)).toEqual({
+      passed: 0,
+      failed: 1,
+      failures: ['Playwright exited with status 1'],
+    });
   });
 });

@@ -13,7 +13,10 @@ function failing(errors: unknown[], value = 'ok') {
 
 describe('withTransportRetry', () => {
   it.each([
-    ['a reset socket under fetch', new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })],
+    [
+      'a reset socket under fetch',
+      new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } }),
+    ],
     ['a broken pipe', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })],
     ['a hung-up socket', new Error('socket hang up')],
   ])('sends again after %s', async (_, error) => {

@@ -2,14 +2,26 @@ import { AudioLines, Pause, Play, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { JobKind } from '@core/jobs';
 import { Button } from '@core/ui/button';
-import { GenerationPreview, PreviewDownloadButton, PreviewRunning } from '@/components/generation/preview-states';
+import {
+  GenerationPreview,
+  PreviewDownloadButton,
+  PreviewRunning,
+} from '@/components/generation/preview-states';
 import { downloadFile, safeFileName } from '@/lib/download';
 import type { JobFollower } from '@/lib/jobs/use-job-follower';
 import type { JobView } from '@/lib/jobs/job-view';
 import { toast } from '@/lib/toast';
 
 /** The audio preview panel: the player with Play/Pause and Reset (which stops following the job; the page clears its text in onReset). */
-export function AudioPreview({ view, follower, onReset }: { view: JobView; follower: Pick<JobFollower<JobKind>, 'cancel' | 'isCancelling' | 'clear'>; onReset: () => void }) {
+export function AudioPreview({
+  view,
+  follower,
+  onReset,
+}: {
+  view: JobView;
+  follower: Pick<JobFollower<JobKind>, 'cancel' | 'isCancelling' | 'clear'>;
+  onReset: () => void;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -17,7 +29,14 @@ export function AudioPreview({ view, follower, onReset }: { view: JobView; follo
   const toggle = () => {
     const el = audio.current;
     if (!el) return;
-    if (el.paused) void el.play().catch(() => toast({ title: 'Error', description: 'The audio could not be played.', variant: 'destructive' }));
+    if (el.paused)
+      void el.play().catch(() =>
+        toast({
+          title: 'Error',
+          description: 'The audio could not be played.',
+          variant: 'destructive',
+        }),
+      );
     else el.pause();
   };
 
@@ -34,7 +53,11 @@ export function AudioPreview({ view, follower, onReset }: { view: JobView; follo
     try {
       await downloadFile(url, safeFileName(title, '.mp3', 'audio'));
     } catch {
-      toast({ title: 'Download failed', description: 'There was an error downloading your file.', variant: 'destructive' });
+      toast({
+        title: 'Download failed',
+        description: 'There was an error downloading your file.',
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -47,7 +70,9 @@ export function AudioPreview({ view, follower, onReset }: { view: JobView; follo
       placeholder={{ icon: AudioLines, text: 'Audio player will appear here' }}
       onCancel={() => void follower.cancel()}
       isCancelling={follower.isCancelling}
-      running={(running) => <PreviewRunning title="Generating audio..." status={running.statusText} />}
+      running={(running) => (
+        <PreviewRunning title="Generating audio..." status={running.statusText} />
+      )}
       result={(result) => (
         <>
           <div className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-4">
@@ -81,7 +106,12 @@ export function AudioPreview({ view, follower, onReset }: { view: JobView; follo
               <RotateCcw aria-hidden="true" />
               Reset
             </Button>
-            <PreviewDownloadButton label="Download" variant="outline" onClick={() => void download(result.url, result.title)} loading={downloading} />
+            <PreviewDownloadButton
+              label="Download"
+              variant="outline"
+              onClick={() => void download(result.url, result.title)}
+              loading={downloading}
+            />
           </div>
         </>
       )}

@@ -9,7 +9,15 @@ import { Progress } from '@core/ui/progress';
 import { NativeSelect } from '@core/ui/select';
 import { toast } from '@/lib/toast';
 import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
-import { checkMusicForm, clampDuration, defaultMusicForm, durationNote, GENRE_LABELS, musicFormFromJob, type MusicGenre } from '../utils/audio-forms';
+import {
+  checkMusicForm,
+  clampDuration,
+  defaultMusicForm,
+  durationNote,
+  GENRE_LABELS,
+  musicFormFromJob,
+  type MusicGenre,
+} from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate music';
@@ -52,7 +60,9 @@ export function MusicPanel() {
       <Card className="h-fit">
         <CardHeader className="p-4 sm:p-6">
           <CardTitle>Generate Music</CardTitle>
-          <CardDescription>An original track from a description, composed by ElevenLabs Music.</CardDescription>
+          <CardDescription>
+            An original track from a description, composed by ElevenLabs Music.
+          </CardDescription>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           <form onSubmit={submit} noValidate className="grid gap-6" aria-busy={busy || undefined}>
@@ -67,7 +77,14 @@ export function MusicPanel() {
               error={error}
               disabled={busy}
               maxLength={2000}
-              extra={<EnhancePromptButton kind="music" prompt={form.prompt} onEnhanced={(prompt) => change({ prompt })} disabled={busy} />}
+              extra={
+                <EnhancePromptButton
+                  kind="music"
+                  prompt={form.prompt}
+                  onEnhanced={(prompt) => change({ prompt })}
+                  disabled={busy}
+                />
+              }
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
@@ -88,13 +105,26 @@ export function MusicPanel() {
                   onBlur={applyDuration}
                   aria-describedby={`${durationId}-hint`}
                 />
-                <p id={`${durationId}-hint`} aria-live="polite" className={durationText ? 'text-xs font-medium text-amber-700 dark:text-amber-400' : 'text-xs text-muted-foreground'}>
+                <p
+                  id={`${durationId}-hint`}
+                  aria-live="polite"
+                  className={
+                    durationText
+                      ? 'text-xs font-medium text-amber-700 dark:text-amber-400'
+                      : 'text-xs text-muted-foreground'
+                  }
+                >
                   {durationText ?? `${MUSIC.minDuration} to ${MUSIC.maxDuration} seconds`}
                 </p>
               </div>
               <div className="grid content-start gap-2">
                 <Label htmlFor={genreId}>Genre</Label>
-                <NativeSelect id={genreId} value={form.genre} disabled={busy} onChange={(e) => change({ genre: e.target.value as MusicGenre })}>
+                <NativeSelect
+                  id={genreId}
+                  value={form.genre}
+                  disabled={busy}
+                  onChange={(e) => change({ genre: e.target.value as MusicGenre })}
+                >
                   {STYLE_OPTIONS.music.map((genre) => (
                     <option key={genre} value={genre}>
                       {GENRE_LABELS[genre]}
@@ -105,7 +135,9 @@ export function MusicPanel() {
             </div>
             <div className="grid gap-3">
               <GenerateButton busy={busy} icon={Music} label="Generate Music" />
-              {view.kind === 'running' ? <Progress value={view.progress} label="Music generation progress" /> : null}
+              {view.kind === 'running' ? (
+                <Progress value={view.progress} label="Music generation progress" />
+              ) : null}
             </div>
           </form>
         </CardContent>

@@ -1,6 +1,11 @@
 import { Mic } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { DEFAULT_VOICE_ID, pickerOptions, replacedModelNote, resolveModelChoice } from '@core/ai-models';
+import {
+  DEFAULT_VOICE_ID,
+  pickerOptions,
+  replacedModelNote,
+  resolveModelChoice,
+} from '@core/ai-models';
 import { VOICES } from '@core/constants';
 import { EnhancePromptButton } from '@/components/enhance-prompt-button';
 import { GenerateButton } from '@/components/generation/form-parts';
@@ -12,7 +17,11 @@ import { useKeyStatuses } from '@/lib/integration-statuses';
 import { useModelCatalogue } from '@/lib/model-catalogue';
 import { toast } from '@/lib/toast';
 import { useMediaGeneration } from '@/lib/jobs/use-media-generation';
-import { checkVoiceoverForm, defaultVoiceoverForm, voiceoverFormFromJob } from '../utils/audio-forms';
+import {
+  checkVoiceoverForm,
+  defaultVoiceoverForm,
+  voiceoverFormFromJob,
+} from '../utils/audio-forms';
 import { AudioPreview } from './audio-preview';
 
 const FAILED = 'Failed to generate voiceover';
@@ -31,19 +40,41 @@ export function VoiceoverPanel() {
   const textId = useId();
   // The models and voices the user's ElevenLabs key can use; a choice no longer offered becomes the default, with a note.
   const { state: keys } = useKeyStatuses();
-  const catalogue = useModelCatalogue('elevenlabs', keys.status === 'success' && Boolean(keys.data.elevenlabs));
-  const model = resolveModelChoice(catalogue?.models, form.modelId, defaultModelEntry('elevenlabs').id);
+  const catalogue = useModelCatalogue(
+    'elevenlabs',
+    keys.status === 'success' && Boolean(keys.data.elevenlabs),
+  );
+  const model = resolveModelChoice(
+    catalogue?.models,
+    form.modelId,
+    defaultModelEntry('elevenlabs').id,
+  );
   const voice = resolveModelChoice(catalogue?.voices, form.voiceId, DEFAULT_VOICE_ID);
-  const modelOptions = pickerOptions(catalogue?.models, form.modelId, [defaultModelEntry('elevenlabs')]);
+  const modelOptions = pickerOptions(catalogue?.models, form.modelId, [
+    defaultModelEntry('elevenlabs'),
+  ]);
   const voiceOptions = pickerOptions(catalogue?.voices, form.voiceId, PREMADE);
   const [replacedNote, setReplacedNote] = useState<string | null>(null);
-  const labelIn = (options: { id: string; label: string }[], id: string) => options.find((o) => o.id === id)?.label ?? id;
+  const labelIn = (options: { id: string; label: string }[], id: string) =>
+    options.find((o) => o.id === id)?.label ?? id;
   useEffect(() => {
     if (busy || !(model.replaced || voice.replaced)) return;
-    const notes = [model.replaced ? replacedModelNote(model.replaced, labelIn(modelOptions, model.id)) : '', voice.replaced ? replacedModelNote(voice.replaced, labelIn(voiceOptions, voice.id)) : ''];
+    const notes = [
+      model.replaced ? replacedModelNote(model.replaced, labelIn(modelOptions, model.id)) : '',
+      voice.replaced ? replacedModelNote(voice.replaced, labelIn(voiceOptions, voice.id)) : '',
+    ];
     setReplacedNote(notes.filter(Boolean).join(' '));
     change({ modelId: model.id, voiceId: voice.id });
-  }, [busy, model.id, model.replaced, voice.id, voice.replaced, modelOptions, voiceOptions, change]);
+  }, [
+    busy,
+    model.id,
+    model.replaced,
+    voice.id,
+    voice.replaced,
+    modelOptions,
+    voiceOptions,
+    change,
+  ]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +99,12 @@ export function VoiceoverPanel() {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor={voiceId}>Voice</Label>
-                <NativeSelect id={voiceId} value={form.voiceId} disabled={busy} onChange={(e) => change({ voiceId: e.target.value })}>
+                <NativeSelect
+                  id={voiceId}
+                  value={form.voiceId}
+                  disabled={busy}
+                  onChange={(e) => change({ voiceId: e.target.value })}
+                >
                   {voiceOptions.map((option) => (
                     <option key={option.id} value={option.id}>
                       {option.label}
@@ -78,7 +114,12 @@ export function VoiceoverPanel() {
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={modelId}>Model</Label>
-                <NativeSelect id={modelId} value={form.modelId} disabled={busy} onChange={(e) => change({ modelId: e.target.value })}>
+                <NativeSelect
+                  id={modelId}
+                  value={form.modelId}
+                  disabled={busy}
+                  onChange={(e) => change({ modelId: e.target.value })}
+                >
                   {modelOptions.map((option) => (
                     <option key={option.id} value={option.id}>
                       {option.label}
@@ -105,11 +146,23 @@ export function VoiceoverPanel() {
                 className="resize-y"
               />
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <EnhancePromptButton kind="voiceover" prompt={form.text} onEnhanced={(text) => change({ text })} disabled={busy} />
-                <p className="text-xs tabular-nums text-muted-foreground">{form.text.length} / 5000</p>
+                <EnhancePromptButton
+                  kind="voiceover"
+                  prompt={form.text}
+                  onEnhanced={(text) => change({ text })}
+                  disabled={busy}
+                />
+                <p className="text-xs tabular-nums text-muted-foreground">
+                  {form.text.length} / 5000
+                </p>
               </div>
             </div>
-            <GenerateButton busy={busy} icon={Mic} label="Generate Audio" disabled={busy || !form.text.trim()} />
+            <GenerateButton
+              busy={busy}
+              icon={Mic}
+              label="Generate Audio"
+              disabled={busy || !form.text.trim()}
+            />
           </form>
         </CardContent>
       </Card>

@@ -6,7 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The audio page as it opens, with no job yet: the follower is idle and the panels' own logic runs.
 const start = vi.fn(async () => true);
 vi.mock('@/lib/jobs/use-job-follower', () => ({
-  useJobFollower: () => ({ job: null, record: null, starting: false, startError: null, start, cancel: vi.fn(), isCancelling: false, clear: vi.fn() }),
+  useJobFollower: () => ({
+    job: null,
+    record: null,
+    starting: false,
+    startError: null,
+    start,
+    cancel: vi.fn(),
+    isCancelling: false,
+    clear: vi.fn(),
+  }),
 }));
 const toast = vi.fn();
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
@@ -27,12 +36,20 @@ const duration = () => screen.getByLabelText('Duration (seconds)') as HTMLInputE
 describe('AudioGenerationRoute', () => {
   it('opens on Music Generation with the product defaults and the empty player', () => {
     render(<AudioGenerationRoute />);
-    expect(screen.getByRole('tab', { name: 'Music Generation' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      screen.getByRole('tab', { name: 'Music Generation' }).getAttribute('aria-selected'),
+    ).toBe('true');
     expect(screen.getByRole('tab', { name: 'Voiceover' })).toBeTruthy();
     expect(duration().value).toBe('30');
     const genre = screen.getByLabelText('Genre') as HTMLSelectElement;
     expect(genre.value).toBe('ambient');
-    expect([...genre.options].map((o) => o.textContent)).toEqual(['Ambient', 'Electronic', 'Rock', 'Classical', 'Jazz']);
+    expect([...genre.options].map((o) => o.textContent)).toEqual([
+      'Ambient',
+      'Electronic',
+      'Rock',
+      'Classical',
+      'Jazz',
+    ]);
     expect(screen.getByText('Audio player will appear here')).toBeTruthy();
   });
 
@@ -40,7 +57,9 @@ describe('AudioGenerationRoute', () => {
     render(<AudioGenerationRoute />);
     await userEvent.clear(duration());
     await userEvent.type(duration(), '500');
-    expect(screen.getByText('500 s is above the 120 s maximum: it will be sent as 120 s.')).toBeTruthy();
+    expect(
+      screen.getByText('500 s is above the 120 s maximum: it will be sent as 120 s.'),
+    ).toBeTruthy();
     await userEvent.tab();
     expect(duration().value).toBe('120');
     expect(screen.getByText('500 s is above the 120 s maximum: it was set to 120 s.')).toBeTruthy();
@@ -49,8 +68,17 @@ describe('AudioGenerationRoute', () => {
   it('refuses a blank description with its message and starts nothing', async () => {
     render(<AudioGenerationRoute />);
     await userEvent.click(screen.getByRole('button', { name: 'Generate Music' }));
-    expect(screen.getAllByRole('alert').some((a) => a.textContent === 'Please provide a prompt for the music')).toBe(true);
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Please provide a prompt for the music', variant: 'destructive' }));
+    expect(
+      screen
+        .getAllByRole('alert')
+        .some((a) => a.textContent === 'Please provide a prompt for the music'),
+    ).toBe(true);
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        description: 'Please provide a prompt for the music',
+        variant: 'destructive',
+      }),
+    );
     expect(start).not.toHaveBeenCalled();
   });
 });

@@ -13,7 +13,10 @@ const TABS = [
 export function AudioGenerationRoute() {
   return (
     <div className="space-y-8">
-      <PageHeader title="Audio Generation" description="Original music and natural voiceovers with ElevenLabs." />
+      <PageHeader
+        title="Audio Generation"
+        description="Original music and natural voiceovers with ElevenLabs."
+      />
       <TabGroup>
         <TabList className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:max-w-md">
           {TABS.map(({ label, icon: Icon }) => (

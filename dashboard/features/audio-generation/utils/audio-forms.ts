@@ -9,7 +9,13 @@ export type VoiceModelId = string;
 export type MusicJobInput = z.input<typeof musicJobInputSchema>;
 export type VoiceoverJobInput = z.input<typeof voiceoverJobInputSchema>;
 
-export const GENRE_LABELS: Record<MusicGenre, string> = { ambient: 'Ambient', electronic: 'Electronic', rock: 'Rock', classical: 'Classical', jazz: 'Jazz' };
+export const GENRE_LABELS: Record<MusicGenre, string> = {
+  ambient: 'Ambient',
+  electronic: 'Electronic',
+  rock: 'Rock',
+  classical: 'Classical',
+  jazz: 'Jazz',
+};
 
 /** The music form keeps its duration as typed (a string). */
 export interface MusicFormValues {
@@ -17,14 +23,22 @@ export interface MusicFormValues {
   duration: string;
   genre: MusicGenre;
 }
-export const defaultMusicForm: MusicFormValues = { prompt: '', duration: String(MUSIC.defaultDuration), genre: 'ambient' };
+export const defaultMusicForm: MusicFormValues = {
+  prompt: '',
+  duration: String(MUSIC.defaultDuration),
+  genre: 'ambient',
+};
 
 export interface VoiceoverFormValues {
   text: string;
   voiceId: string;
   modelId: VoiceModelId;
 }
-export const defaultVoiceoverForm: VoiceoverFormValues = { text: '', voiceId: VOICES[0].id, modelId: DEFAULT_MODELS.elevenlabs };
+export const defaultVoiceoverForm: VoiceoverFormValues = {
+  text: '',
+  voiceId: VOICES[0].id,
+  modelId: DEFAULT_MODELS.elevenlabs,
+};
 
 /** A typed duration as whole seconds within 15-120; blank or unreadable falls back to 30. */
 export function clampDuration(raw: string): number {
@@ -43,9 +57,12 @@ export function durationNote(raw: string, when: 'pending' | 'applied'): string |
   if (text !== '' && Number(text) === seconds) return null;
   const will = when === 'pending';
   const n = Number(text);
-  if (text === '' || !Number.isFinite(n)) return `Duration is ${MUSIC.minDuration} to ${MUSIC.maxDuration} seconds: ${will ? `without a number, ${seconds} s will be sent` : `it was reset to ${seconds} s`}.`;
-  if (n < MUSIC.minDuration) return `${text} s is below the ${MUSIC.minDuration} s minimum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
-  if (n > MUSIC.maxDuration) return `${text} s is above the ${MUSIC.maxDuration} s maximum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
+  if (text === '' || !Number.isFinite(n))
+    return `Duration is ${MUSIC.minDuration} to ${MUSIC.maxDuration} seconds: ${will ? `without a number, ${seconds} s will be sent` : `it was reset to ${seconds} s`}.`;
+  if (n < MUSIC.minDuration)
+    return `${text} s is below the ${MUSIC.minDuration} s minimum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
+  if (n > MUSIC.maxDuration)
+    return `${text} s is above the ${MUSIC.maxDuration} s maximum: ${will ? `it will be sent as ${seconds} s` : `it was set to ${seconds} s`}.`;
   return `Duration is in whole seconds: ${will ? `${text} s will be sent as ${seconds} s` : `${text} s was rounded to ${seconds} s`}.`;
 }
 
@@ -53,28 +70,58 @@ export type Check<T> = { ok: true; input: T } | { ok: false; message: string };
 
 /** A prompt is required ('Please provide a prompt for the music'); duration 15 to 120. */
 export function checkMusicForm(values: MusicFormValues): Check<MusicJobInput> {
-  const parsed = musicJobInputSchema.safeParse({ prompt: values.prompt, durationSeconds: clampDuration(values.duration), genre: values.genre });
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide a prompt for the music' };
+  const parsed = musicJobInputSchema.safeParse({
+    prompt: values.prompt,
+    durationSeconds: clampDuration(values.duration),
+    genre: values.genre,
+  });
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : {
+        ok: false,
+        message: parsed.error.issues[0]?.message ?? 'Please provide a prompt for the music',
+      };
 }
 
 /** Text is required ('Please provide text for the voiceover'). */
 export function checkVoiceoverForm(values: VoiceoverFormValues): Check<VoiceoverJobInput> {
-  const parsed = voiceoverJobInputSchema.safeParse({ text: values.text, voiceId: values.voiceId, modelId: values.modelId });
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Please provide text for the voiceover' };
+  const parsed = voiceoverJobInputSchema.safeParse({
+    text: values.text,
+    voiceId: values.voiceId,
+    modelId: values.modelId,
+  });
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : {
+        ok: false,
+        message: parsed.error.issues[0]?.message ?? 'Please provide text for the voiceover',
+      };
 }
 
-export function musicFormFromJob(input: Record<string, unknown>, current: MusicFormValues): MusicFormValues {
+export function musicFormFromJob(
+  input: Record<string, unknown>,
+  current: MusicFormValues,
+): MusicFormValues {
   return {
     prompt: typeof input.prompt === 'string' ? input.prompt : current.prompt,
-    duration: typeof input.durationSeconds === 'number' ? String(input.durationSeconds) : current.duration,
-    genre: (STYLE_OPTIONS.music as readonly string[]).includes(String(input.genre)) ? (input.genre as MusicGenre) : current.genre,
+    duration:
+      typeof input.durationSeconds === 'number' ? String(input.durationSeconds) : current.duration,
+    genre: (STYLE_OPTIONS.music as readonly string[]).includes(String(input.genre))
+      ? (input.genre as MusicGenre)
+      : current.genre,
   };
 }
 
-export function voiceoverFormFromJob(input: Record<string, unknown>, current: VoiceoverFormValues): VoiceoverFormValues {
+export function voiceoverFormFromJob(
+  input: Record<string, unknown>,
+  current: VoiceoverFormValues,
+): VoiceoverFormValues {
   return {
     text: typeof input.text === 'string' ? input.text : current.text,
     voiceId: VOICES.some((v) => v.id === input.voiceId) ? String(input.voiceId) : current.voiceId,
-    modelId: typeof input.modelId === 'string' && /^[a-z0-9_]{1,64}$/.test(input.modelId) ? input.modelId : current.modelId,
+    modelId:
+      typeof input.modelId === 'string' && /^[a-z0-9_]{1,64}$/.test(input.modelId)
+        ? input.modelId
+        : current.modelId,
   };
 }

@@ -1,8 +1,15 @@
-import { isSignInWithEmailLink, sendSignInLinkToEmail, signInWithEmailLink, type Auth } from 'firebase/auth';
+import {
+  isSignInWithEmailLink,
+  sendSignInLinkToEmail,
+  signInWithEmailLink,
+  type Auth,
+} from 'firebase/auth';
 import { localTextItem } from '@/lib/local-store';
 
 // Blocked storage only means the user types the address again.
-const rememberedEmail = localTextItem('muse-magic-link-email', (v: unknown) => (typeof v === 'string' && v.length >= 1 && v.length <= 320 ? v : null));
+const rememberedEmail = localTextItem('muse-magic-link-email', (v: unknown) =>
+  typeof v === 'string' && v.length >= 1 && v.length <= 320 ? v : null,
+);
 
 export interface SendMagicLinkInput {
   email: string;
@@ -25,7 +32,11 @@ export function rememberedMagicLinkEmail(): string | null {
 /** Builds the sign-in link Firebase expects from a bare code, for codes typed into verify_otp. */
 export function magicLinkFromCode(auth: Auth, continueUrl: string, code: string): string {
   const url = new URL(continueUrl);
-  url.search = new URLSearchParams({ mode: 'signIn', oobCode: code, apiKey: auth.app.options.apiKey ?? '' }).toString();
+  url.search = new URLSearchParams({
+    mode: 'signIn',
+    oobCode: code,
+    apiKey: auth.app.options.apiKey ?? '',
+  }).toString();
   return url.toString();
 }
 
@@ -33,7 +44,10 @@ export function isMagicLink(auth: Auth, link: string): boolean {
   return isSignInWithEmailLink(auth, link);
 }
 
-export async function signInWithMagicLink(auth: Auth, input: { email: string; link: string }): Promise<void> {
+export async function signInWithMagicLink(
+  auth: Auth,
+  input: { email: string; link: string },
+): Promise<void> {
   await signInWithEmailLink(auth, input.email, input.link);
   rememberedEmail.remove();
 }

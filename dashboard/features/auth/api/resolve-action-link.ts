@@ -8,10 +8,18 @@ import { verifyPasswordResetCode } from './verify-password-reset-code';
  * Handles a Firebase email action opened on /auth (`?mode=...&oobCode=...`). A reset code is only
  * checked here; it is spent when the user sets the new password.
  */
-export async function resolveActionLink(auth: Auth, link: ActionLink, href: string): Promise<LinkOutcome> {
+export async function resolveActionLink(
+  auth: Auth,
+  link: ActionLink,
+  href: string,
+): Promise<LinkOutcome> {
   switch (link.mode) {
     case 'resetPassword':
-      return { kind: 'password_reset', code: link.oobCode, email: await verifyPasswordResetCode(auth, link.oobCode) };
+      return {
+        kind: 'password_reset',
+        code: link.oobCode,
+        email: await verifyPasswordResetCode(auth, link.oobCode),
+      };
     case 'verifyEmail':
       await applyActionCode(auth, link.oobCode);
       return { kind: 'email_confirmed' };

@@ -1,4 +1,10 @@
-import { sendEmailVerification, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
+import {
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
 import { APP_ERROR_CODES, AuthFlowError } from '@core/auth-errors';
 
 export interface SignInWithPasswordInput {
@@ -13,7 +19,10 @@ export interface SignInWithPasswordInput {
  * it is signed out again, a fresh confirmation email goes out, and the call fails with a code the
  * screen explains.
  */
-export async function signInWithPassword(auth: Auth, input: SignInWithPasswordInput): Promise<User> {
+export async function signInWithPassword(
+  auth: Auth,
+  input: SignInWithPasswordInput,
+): Promise<User> {
   const { user } = await signInWithEmailAndPassword(auth, input.email, input.password);
   if (user.emailVerified) return user;
   let resent = true;
@@ -25,5 +34,7 @@ export async function signInWithPassword(auth: Auth, input: SignInWithPasswordIn
   } finally {
     await signOut(auth);
   }
-  throw new AuthFlowError(resent ? APP_ERROR_CODES.emailNotConfirmed : APP_ERROR_CODES.emailNotConfirmedResendFailed);
+  throw new AuthFlowError(
+    resent ? APP_ERROR_CODES.emailNotConfirmed : APP_ERROR_CODES.emailNotConfirmedResendFailed,
+  );
 }

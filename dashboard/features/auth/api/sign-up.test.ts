@@ -10,7 +10,11 @@ const firebase = vi.hoisted(() => ({
 vi.mock('firebase/auth', () => firebase);
 
 const auth = {} as Auth;
-const input = { email: 'ada@example.com', password: 'pw-123456', continueUrl: 'http://app.test/auth' };
+const input = {
+  email: 'ada@example.com',
+  password: 'pw-123456',
+  continueUrl: 'http://app.test/auth',
+};
 
 beforeEach(() => {
   vi.resetAllMocks();
@@ -23,8 +27,14 @@ describe('signUp', () => {
     firebase.createUserWithEmailAndPassword.mockResolvedValue({ user });
     firebase.sendEmailVerification.mockResolvedValue(undefined);
     await signUp(auth, input);
-    expect(firebase.createUserWithEmailAndPassword).toHaveBeenCalledWith(auth, 'ada@example.com', 'pw-123456');
-    expect(firebase.sendEmailVerification).toHaveBeenCalledWith(user, { url: 'http://app.test/auth' });
+    expect(firebase.createUserWithEmailAndPassword).toHaveBeenCalledWith(
+      auth,
+      'ada@example.com',
+      'pw-123456',
+    );
+    expect(firebase.sendEmailVerification).toHaveBeenCalledWith(user, {
+      url: 'http://app.test/auth',
+    });
     expect(firebase.signOut).toHaveBeenCalledWith(auth);
   });
 

@@ -1,4 +1,9 @@
-import { createUserWithEmailAndPassword, sendEmailVerification, signOut, type Auth } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
 
 export interface SignUpInput {
   email: string;

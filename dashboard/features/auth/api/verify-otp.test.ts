@@ -21,8 +21,13 @@ const firebase = vi.hoisted(() => ({
 vi.mock('firebase/auth', () => firebase);
 
 const auth = { app: { options: { apiKey: 'demo-key' } } } as unknown as Auth;
-const input = { email: ' Ada@Example.com ', token: ' code-1 ', continueUrl: 'http://app.test/auth' };
-const codeFor = (operation: string, email = 'ada@example.com') => firebase.checkActionCode.mockResolvedValue({ operation, data: { email } });
+const input = {
+  email: ' Ada@Example.com ',
+  token: ' code-1 ',
+  continueUrl: 'http://app.test/auth',
+};
+const codeFor = (operation: string, email = 'ada@example.com') =>
+  firebase.checkActionCode.mockResolvedValue({ operation, data: { email } });
 
 beforeEach(() => {
   vi.resetAllMocks();
@@ -33,7 +38,9 @@ beforeEach(() => {
 describe('verifyOtp', () => {
   it('refuses a code sent to another address and spends nothing', async () => {
     codeFor('VERIFY_EMAIL', 'someone@else.com');
-    await expect(verifyOtp(auth, input)).rejects.toMatchObject({ code: APP_ERROR_CODES.codeForOtherEmail });
+    await expect(verifyOtp(auth, input)).rejects.toMatchObject({
+      code: APP_ERROR_CODES.codeForOtherEmail,
+    });
     expect(firebase.applyActionCode).not.toHaveBeenCalled();
   });
 
@@ -46,13 +53,21 @@ describe('verifyOtp', () => {
 
   it('hands a reset code to update_password without spending it', async () => {
     codeFor('PASSWORD_RESET');
-    await expect(verifyOtp(auth, input)).resolves.toEqual({ kind: 'password_reset', code: 'code-1', email: 'ada@example.com' });
+    await expect(verifyOtp(auth, input)).resolves.toEqual({
+      kind: 'password_reset',
+      code: 'code-1',
+      email: 'ada@example.com',
+    });
     expect(firebase.applyActionCode).not.toHaveBeenCalled();
   });
 
   it('signs in with a magic-link code', async () => {
     codeFor('EMAIL_SIGNIN');
     await expect(verifyOtp(auth, input)).resolves.toEqual({ kind: 'signed_in' });
-    expect(firebase.signInWithEmailLink).toHaveBeenCalledWith(auth, 'Ada@Example.com', 'http://app.test/auth?mode=signIn&oobCode=code-1&apiKey=demo-key');
+    expect(firebase.signInWithEmailLink).toHaveBeenCalledWith(
+      auth,
+      'Ada@Example.com',
+      'http://app.test/auth?mode=signIn&oobCode=code-1&apiKey=demo-key',
+    );
   });
 });

@@ -17,14 +17,20 @@ export interface VerifyOtpInput {
 export async function verifyOtp(auth: Auth, input: VerifyOtpInput): Promise<CodeOutcome> {
   const code = input.token.trim();
   const info = await checkActionCode(auth, code);
-  const emails = [info.data.email, info.data.previousEmail].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase());
-  if (!emails.includes(input.email.trim().toLowerCase())) throw new AuthFlowError(APP_ERROR_CODES.codeForOtherEmail);
+  const emails = [info.data.email, info.data.previousEmail]
+    .filter((e): e is string => Boolean(e))
+    .map((e) => e.toLowerCase());
+  if (!emails.includes(input.email.trim().toLowerCase()))
+    throw new AuthFlowError(APP_ERROR_CODES.codeForOtherEmail);
 
   switch (info.operation) {
     case ActionCodeOperation.PASSWORD_RESET:
       return { kind: 'password_reset', code, email: info.data.email ?? input.email };
     case ActionCodeOperation.EMAIL_SIGNIN:
-      await signInWithMagicLink(auth, { email: input.email.trim(), link: magicLinkFromCode(auth, input.continueUrl, code) });
+      await signInWithMagicLink(auth, {
+        email: input.email.trim(),
+        link: magicLinkFromCode(auth, input.continueUrl, code),
+      });
       return { kind: 'signed_in' };
     case ActionCodeOperation.RECOVER_EMAIL:
       await applyActionCode(auth, code);

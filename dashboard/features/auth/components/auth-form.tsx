@@ -16,14 +16,27 @@ export interface AuthFormProps {
   onSubmit: () => void;
 }
 
-const EMAIL_VIEWS = new Set(['sign_in', 'sign_up', 'forgotten_password', 'magic_link', 'verify_otp']);
+const EMAIL_VIEWS = new Set([
+  'sign_in',
+  'sign_up',
+  'forgotten_password',
+  'magic_link',
+  'verify_otp',
+]);
 const PASSWORD_VIEWS = new Set(['sign_in', 'sign_up', 'update_password']);
 
 function Message({ message }: { message: AuthMessage }) {
   const Icon = message.tone === 'danger' ? CircleAlert : CircleCheck;
   return (
     <Alert tone={message.tone} className="flex items-start gap-2.5 text-left">
-      <Icon className={message.tone === 'danger' ? 'mt-0.5 size-4 shrink-0' : 'mt-0.5 size-4 shrink-0 text-success'} aria-hidden="true" />
+      <Icon
+        className={
+          message.tone === 'danger'
+            ? 'mt-0.5 size-4 shrink-0'
+            : 'mt-0.5 size-4 shrink-0 text-success'
+        }
+        aria-hidden="true"
+      />
       <span>{message.text}</span>
     </Alert>
   );
@@ -49,7 +62,11 @@ function Links({ view }: { view: AuthViewState['view'] }) {
 
 function CheckingLink() {
   return (
-    <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-10 text-sm text-muted-foreground">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex flex-col items-center gap-3 py-10 text-sm text-muted-foreground"
+    >
       <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden="true" />
       <span>{authCopy.checkingLink}</span>
     </div>
@@ -77,7 +94,9 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
         {view === 'update_password' && state.resetEmail ? (
           <p className="text-center text-sm text-muted-foreground">
             Choose a new password for
-            <span className="block font-medium wrap-anywhere text-foreground">{state.resetEmail}</span>
+            <span className="block font-medium wrap-anywhere text-foreground">
+              {state.resetEmail}
+            </span>
           </p>
         ) : copy.hint ? (
           <p className="text-center text-sm text-muted-foreground">{copy.hint}</p>
@@ -85,14 +104,24 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
 
         {view === 'update_password' && state.resetEmail ? (
           // Lets password managers file the new password under the right account.
-          <input type="email" name="username" autoComplete="username" value={state.resetEmail} readOnly hidden />
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={state.resetEmail}
+            readOnly
+            hidden
+          />
         ) : null}
 
         {EMAIL_VIEWS.has(view) ? (
           <div className="space-y-2">
             <Label htmlFor="auth-email">{authCopy.emailLabel}</Label>
             <div className="relative">
-              <Mail className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Mail
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 id="auth-email"
                 name="email"
@@ -130,7 +159,10 @@ export function AuthForm({ state, values, setValue, onSubmit }: AuthFormProps) {
           <div className="space-y-2">
             <Label htmlFor="auth-token">{authCopy.tokenLabel}</Label>
             <div className="relative">
-              <TicketCheck className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <TicketCheck
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 id="auth-token"
                 name="token"

@@ -26,7 +26,15 @@ function Brand() {
 }
 
 /** The centred card of the sign-in screen: brand above, 'Welcome Back' header (or another), the current view inside. */
-export function AuthLayout({ children, title = authCopy.title, subtitle = authCopy.subtitle }: { children: ReactNode; title?: string; subtitle?: string }) {
+export function AuthLayout({
+  children,
+  title = authCopy.title,
+  subtitle = authCopy.subtitle,
+}: {
+  children: ReactNode;
+  title?: string;
+  subtitle?: string;
+}) {
   return (
     <main className="relative isolate flex min-h-svh flex-col items-center justify-center bg-background px-4 py-10 text-foreground sm:px-6">
       <Backdrop />

@@ -29,7 +29,9 @@ describe('the sign-in screen header', () => {
 
   it('invites a new user to create an account on sign-up', async () => {
     renderAt('/auth?view=sign_up');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeTruthy();
     expect(screen.queryByText('Welcome Back')).toBeNull();
     expect(screen.queryByText('Sign in to manage your integrations')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();

@@ -14,7 +14,8 @@ export function AuthScreen() {
   // Unconfirmed accounts never hold a session here (sign-up and sign-in sign them out), so only a
   // confirmed one redirects; an email link or a password reset in progress finishes first.
   const holdOn = state.checkingLink || state.view === 'update_password';
-  if (user?.emailVerified && !holdOn) return <Navigate to={resolveRedirect(location.state)} replace />;
+  if (user?.emailVerified && !holdOn)
+    return <Navigate to={resolveRedirect(location.state)} replace />;
 
   return (
     <AuthLayout title={viewCopy[state.view].title} subtitle={viewCopy[state.view].subtitle}>

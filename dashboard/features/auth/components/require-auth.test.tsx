@@ -17,7 +17,10 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <SignInProbe /> },
-      { element: <RequireAuth />, children: [{ path: '/settings', element: <p>settings page</p> }] },
+      {
+        element: <RequireAuth />,
+        children: [{ path: '/settings', element: <p>settings page</p> }],
+      },
     ],
     { initialEntries: [path] },
   );

@@ -10,6 +10,7 @@ export function RequireAuth() {
   if (loading) return <FullPageLoading />;
   // An unconfirmed account is not a session (sign-up and sign-in sign it out again); a stale one left in
   // storage must not get in either.
-  if (!user || !user.emailVerified) return <Navigate to={paths.auth} replace state={{ from: location }} />;
+  if (!user || !user.emailVerified)
+    return <Navigate to={paths.auth} replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -10,7 +10,15 @@ import { signInWithPassword } from '../api/sign-in-with-password';
 import { signUp } from '../api/sign-up';
 import { verifyOtp } from '../api/verify-otp';
 import { APP_ERROR_CODES, AuthFlowError, authErrorMessage } from '@core/auth-errors';
-import { actionForLinkFailure, actionForOutcome, authViewReducer, initialAuthViewState, isOpenableView, parseActionLink, type AuthViewAction } from '../utils/auth-view';
+import {
+  actionForLinkFailure,
+  actionForOutcome,
+  authViewReducer,
+  initialAuthViewState,
+  isOpenableView,
+  parseActionLink,
+  type AuthViewAction,
+} from '../utils/auth-view';
 import { authCopy } from '../utils/copy';
 import { authContinueUrl } from '../utils/continue-url';
 
@@ -28,7 +36,10 @@ export function useAuthFlow() {
   const [state, dispatch] = useReducer(authViewReducer, location.search, initialAuthViewState);
   const [values, setValues] = useState<AuthFormValues>({ email: '', password: '', token: '' });
 
-  const setValue = useCallback((name: keyof AuthFormValues, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
+  const setValue = useCallback(
+    (name: keyof AuthFormValues, value: string) => setValues((v) => ({ ...v, [name]: value })),
+    [],
+  );
 
   const apply = useCallback(
     (action: AuthViewAction) => {
@@ -65,7 +76,10 @@ export function useAuthFlow() {
     const link = parseActionLink(location.search);
     if (!link) return;
     const href = window.location.href;
-    navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: '', hash: location.hash },
+      { replace: true, state: location.state },
+    );
     resolveActionLink(getFirebaseApp().auth, link, href).then(
       (outcome) => {
         if (outcome.kind === 'needs_email') setValues((v) => ({ ...v, token: outcome.code }));

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // /extension-sign-in with a code in the fragment (login CSRF): any page can open it with a code of its
 // own account, so a signed-out browser is asked "Sign in as ...?" before the code is spent.
 
-const auth = vi.hoisted(() => ({ current: { user: null as { uid: string; email: string; emailVerified: boolean } | null, loading: false } }));
+const auth = vi.hoisted(() => ({
+  current: {
+    user: null as { uid: string; email: string; emailVerified: boolean } | null,
+    loading: false,
+  },
+}));
 const calls = vi.hoisted(() => ({ log: [] as string[] }));
 const signIn = vi.hoisted(() => vi.fn(async () => undefined));
 
@@ -18,7 +23,8 @@ vi.mock('@/lib/call', () => ({
     calls.log.push(name);
     if (name === 'describeSignInCode') return { email: 'owner@muse.test' };
     if (name === 'createSignInCode') return { code: 'B'.repeat(43) };
-    if (name === 'redeemSignInCode') return { token: `x.${btoa(JSON.stringify({ uid: 'owner' }))}.y` };
+    if (name === 'redeemSignInCode')
+      return { token: `x.${btoa(JSON.stringify({ uid: 'owner' }))}.y` };
     throw new Error(`unexpected ${name}`);
   },
   readCallableError: (_error: unknown, fallback: string) => ({ message: fallback }),
@@ -73,7 +79,10 @@ describe('/extension-sign-in from the extension, signed out', () => {
 
 describe('/extension-sign-in to the extension', () => {
   it('names the account the panel will use while it hands over', async () => {
-    auth.current = { user: { uid: 'u1', email: 'me@muse.test', emailVerified: true }, loading: false };
+    auth.current = {
+      user: { uid: 'u1', email: 'me@muse.test', emailVerified: true },
+      loading: false,
+    };
     renderAt('');
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('me@muse.test'));
   });

@@ -2,7 +2,12 @@ import { signInWithCustomToken } from 'firebase/auth';
 import { CheckCircle2, LoaderCircle, PlugZap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { EXTENSION_SIGN_IN_MESSAGE, EXTENSION_SIGN_IN_RECEIVED, readHandoffFragment, type DashboardHandoff } from '@core/extension-bridge';
+import {
+  EXTENSION_SIGN_IN_MESSAGE,
+  EXTENSION_SIGN_IN_RECEIVED,
+  readHandoffFragment,
+  type DashboardHandoff,
+} from '@core/extension-bridge';
 import { paths } from '@core/routes';
 import { Alert } from '@core/ui/alert';
 import { Button, buttonClasses } from '@core/ui/button';
@@ -18,7 +23,12 @@ const EXTENSION_ANSWER_MS = 4000;
 /** The content script may still be loading when the code is ready: the page repeats the message until answered. */
 const RESEND_EVERY_MS = 400;
 
-type FromExtension = { status: 'checking' } | { status: 'ask'; email: string } | { status: 'redeeming' } | { status: 'confirm'; token: string } | { status: 'error'; message: string };
+type FromExtension =
+  | { status: 'checking' }
+  | { status: 'ask'; email: string }
+  | { status: 'redeeming' }
+  | { status: 'confirm'; token: string }
+  | { status: 'error'; message: string };
 
 const SPENT_LINK_MESSAGE = 'This sign-in link has expired or was already used. Sign in again.';
 
@@ -34,14 +44,18 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
   const [state, setState] = useState<FromExtension>({ status: 'checking' });
   const started = useRef(false);
   const currentUid = user?.uid ?? null;
-  const fail = (error: unknown) => setState({ status: 'error', message: readCallableError(error, SPENT_LINK_MESSAGE).message });
+  const fail = (error: unknown) =>
+    setState({ status: 'error', message: readCallableError(error, SPENT_LINK_MESSAGE).message });
 
   const signIn = async (token: string) => {
     try {
       await signInWithCustomToken(getFirebase().auth, token);
       void navigate(handoff.next, { replace: true });
     } catch {
-      setState({ status: 'error', message: "We couldn't sign you in with the extension's account. Please sign in again." });
+      setState({
+        status: 'error',
+        message: "We couldn't sign you in with the extension's account. Please sign in again.",
+      });
     }
   };
 
@@ -59,7 +73,11 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
     if (started.current) return;
     started.current = true;
     if (currentUid) redeem();
-    else call('describeSignInCode', { code: handoff.code }).then(({ email }) => setState({ status: 'ask', email }), fail);
+    else
+      call('describeSignInCode', { code: handoff.code }).then(
+        ({ email }) => setState({ status: 'ask', email }),
+        fail,
+      );
     // Runs once: the code is single-use.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -69,14 +87,21 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
       {state.status === 'checking' || state.status === 'redeeming' ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
-          {state.status === 'checking' ? 'Checking the sign-in link…' : <>Signing you in with the extension&apos;s account…</>}
+          {state.status === 'checking' ? (
+            'Checking the sign-in link…'
+          ) : (
+            <>Signing you in with the extension&apos;s account…</>
+          )}
         </p>
       ) : state.status === 'ask' ? (
         <div className="space-y-4 text-sm">
           <p className="text-base font-medium text-foreground">
             Sign in as <strong className="break-words">{state.email}</strong>?
           </p>
-          <p className="text-muted-foreground">Continue only if you opened the dashboard from your own Muse Studio extension. Whatever you save here goes to this account.</p>
+          <p className="text-muted-foreground">
+            Continue only if you opened the dashboard from your own Muse Studio extension. Whatever
+            you save here goes to this account.
+          </p>
           <div className="flex flex-col gap-2">
             <Button onClick={redeem}>Continue</Button>
             <Button variant="outline" onClick={() => void navigate(paths.auth, { replace: true })}>
@@ -94,11 +119,17 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
       ) : (
         <div className="space-y-4 text-sm">
           <p>
-            You are signed in here as <strong>{user?.email ?? 'another account'}</strong>, and the extension with another account.
+            You are signed in here as <strong>{user?.email ?? 'another account'}</strong>, and the
+            extension with another account.
           </p>
           <div className="flex flex-col gap-2">
-            <Button onClick={() => void signIn(state.token)}>Switch to the extension&apos;s account</Button>
-            <Button variant="outline" onClick={() => void navigate(handoff.next, { replace: true })}>
+            <Button onClick={() => void signIn(state.token)}>
+              Switch to the extension&apos;s account
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => void navigate(handoff.next, { replace: true })}
+            >
               Stay as {user?.email ?? 'this account'}
             </Button>
           </div>
@@ -108,7 +139,11 @@ function FromExtensionView({ handoff }: { handoff: DashboardHandoff }) {
   );
 }
 
-type ToExtension = { status: 'sending' } | { status: 'done' } | { status: 'no-extension' } | { status: 'error'; message: string };
+type ToExtension =
+  | { status: 'sending' }
+  | { status: 'done' }
+  | { status: 'no-extension' }
+  | { status: 'error'; message: string };
 
 /** Hands the signed-in dashboard session to the extension in this browser, through its content script. */
 function ToExtensionView({ email }: { email: string }) {
@@ -142,7 +177,14 @@ function ToExtensionView({ email }: { email: string }) {
         }, EXTENSION_ANSWER_MS);
       },
       (error: unknown) => {
-        if (!cancelled) setState({ status: 'error', message: readCallableError(error, "We couldn't sign in the extension. Please try again.").message });
+        if (!cancelled)
+          setState({
+            status: 'error',
+            message: readCallableError(
+              error,
+              "We couldn't sign in the extension. Please try again.",
+            ).message,
+          });
       },
     );
     return () => {
@@ -165,14 +207,18 @@ function ToExtensionView({ email }: { email: string }) {
         {state.status === 'done' && (
           <p className="flex items-start gap-2">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>The extension is signed in as {email}. You can close this tab and go back to the side panel.</span>
+            <span>
+              The extension is signed in as {email}. You can close this tab and go back to the side
+              panel.
+            </span>
           </p>
         )}
         {state.status === 'no-extension' && (
           <Alert tone="danger">
             <span className="flex items-start gap-2">
               <PlugZap aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              The Muse Studio extension didn&apos;t answer. Make sure it is installed and turned on in this browser, then try again.
+              The Muse Studio extension didn&apos;t answer. Make sure it is installed and turned on
+              in this browser, then try again.
             </span>
           </Alert>
         )}
@@ -202,11 +248,13 @@ export function ExtensionSignInRoute() {
   // Read once, then removed from the address bar and history: the code is spent on arrival anyway.
   const [handoff] = useState(() => readHandoffFragment(location.hash));
   useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (location.hash)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location, navigate]);
 
   if (loading) return <FullPageLoading />;
   if (handoff) return <FromExtensionView handoff={handoff} />;
-  if (!user || !user.emailVerified) return <Navigate to={paths.auth} replace state={{ from: { pathname: location.pathname } }} />;
+  if (!user || !user.emailVerified)
+    return <Navigate to={paths.auth} replace state={{ from: { pathname: location.pathname } }} />;
   return <ToExtensionView email={user.email ?? 'your account'} />;
 }

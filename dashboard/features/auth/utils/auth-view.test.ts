@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { actionForLinkFailure, actionForOutcome, authViewReducer, initialAuthViewState, parseActionLink, viewFromSearch, type AuthView, type AuthViewState } from './auth-view';
+import {
+  actionForLinkFailure,
+  actionForOutcome,
+  authViewReducer,
+  initialAuthViewState,
+  parseActionLink,
+  viewFromSearch,
+  type AuthView,
+  type AuthViewState,
+} from './auth-view';
 import { authCopy } from './copy';
 
-const start = (patch: Partial<AuthViewState> = {}): AuthViewState => ({ ...initialAuthViewState(''), ...patch });
+const start = (patch: Partial<AuthViewState> = {}): AuthViewState => ({
+  ...initialAuthViewState(''),
+  ...patch,
+});
 
 describe('initial view', () => {
   it.each([
@@ -46,9 +58,14 @@ describe('switching views by link', () => {
     expect(authViewReducer(signUp, { type: 'show', view: 'sign_in' }).view).toBe('sign_in');
   });
 
-  it.each<AuthView>(['sign_up', 'forgotten_password', 'magic_link', 'verify_otp'])('returns to sign_in from %s', (view) => {
-    expect(authViewReducer(start({ view }), { type: 'show', view: 'sign_in' }).view).toBe('sign_in');
-  });
+  it.each<AuthView>(['sign_up', 'forgotten_password', 'magic_link', 'verify_otp'])(
+    'returns to sign_in from %s',
+    (view) => {
+      expect(authViewReducer(start({ view }), { type: 'show', view: 'sign_in' }).view).toBe(
+        'sign_in',
+      );
+    },
+  );
 
   it('clears the message of the view left behind', () => {
     const state = start({ message: { tone: 'danger', text: 'Nope.' } });
@@ -62,19 +79,27 @@ describe('switching views by link', () => {
 
   it('forgets the reset code when the user leaves update_password', () => {
     const state = start({ view: 'update_password', resetCode: 'code', resetEmail: 'a@b.c' });
-    expect(authViewReducer(state, { type: 'show', view: 'sign_in' })).toMatchObject({ view: 'sign_in', resetCode: null, resetEmail: null });
+    expect(authViewReducer(state, { type: 'show', view: 'sign_in' })).toMatchObject({
+      view: 'sign_in',
+      resetCode: null,
+      resetEmail: null,
+    });
   });
 });
 
 describe('calls', () => {
   it('marks the form busy and clears the old message on submit', () => {
-    const state = authViewReducer(start({ message: { tone: 'danger', text: 'old' } }), { type: 'submitted' });
+    const state = authViewReducer(start({ message: { tone: 'danger', text: 'old' } }), {
+      type: 'submitted',
+    });
     expect(state).toMatchObject({ busy: true, message: null });
   });
 
   it('shows a success text in the normal box and stays on the view', () => {
     const busy = start({ view: 'sign_up', busy: true });
-    expect(authViewReducer(busy, { type: 'succeeded', view: 'sign_up', text: authCopy.success.signUp })).toMatchObject({
+    expect(
+      authViewReducer(busy, { type: 'succeeded', view: 'sign_up', text: authCopy.success.signUp }),
+    ).toMatchObject({
       view: 'sign_up',
       busy: false,
       message: { tone: 'default', text: 'Check your email for the confirmation link' },
@@ -83,7 +108,13 @@ describe('calls', () => {
 
   it('shows a failure in the danger box', () => {
     const busy = start({ busy: true });
-    expect(authViewReducer(busy, { type: 'failed', view: 'sign_in', text: 'The email or password is incorrect.' })).toMatchObject({
+    expect(
+      authViewReducer(busy, {
+        type: 'failed',
+        view: 'sign_in',
+        text: 'The email or password is incorrect.',
+      }),
+    ).toMatchObject({
       busy: false,
       message: { tone: 'danger', text: 'The email or password is incorrect.' },
     });
@@ -93,21 +124,36 @@ describe('calls', () => {
     const moved = authViewReducer(start({ busy: true }), { type: 'show', view: 'sign_up' });
     expect(moved.busy).toBe(false);
     expect(authViewReducer(moved, { type: 'failed', view: 'sign_in', text: 'late' })).toBe(moved);
-    expect(authViewReducer(moved, { type: 'succeeded', view: 'sign_in', text: 'late' })).toBe(moved);
+    expect(authViewReducer(moved, { type: 'succeeded', view: 'sign_in', text: 'late' })).toBe(
+      moved,
+    );
   });
 });
 
 describe('auth events', () => {
   it('opens update_password when a password-recovery event arrives', () => {
-    const state = authViewReducer(start({ checkingLink: true }), { type: 'password_recovery', code: 'oob', email: 'a@b.c' });
-    expect(state).toMatchObject({ view: 'update_password', checkingLink: false, resetCode: 'oob', resetEmail: 'a@b.c', message: null });
+    const state = authViewReducer(start({ checkingLink: true }), {
+      type: 'password_recovery',
+      code: 'oob',
+      email: 'a@b.c',
+    });
+    expect(state).toMatchObject({
+      view: 'update_password',
+      checkingLink: false,
+      resetCode: 'oob',
+      resetEmail: 'a@b.c',
+      message: null,
+    });
   });
 
   it('returns to sign_in with the success text after a user-updated event', () => {
-    const state = authViewReducer(start({ view: 'update_password', busy: true, resetCode: 'oob', resetEmail: 'a@b.c' }), {
-      type: 'user_updated',
-      text: authCopy.success.passwordUpdated,
-    });
+    const state = authViewReducer(
+      start({ view: 'update_password', busy: true, resetCode: 'oob', resetEmail: 'a@b.c' }),
+      {
+        type: 'user_updated',
+        text: authCopy.success.passwordUpdated,
+      },
+    );
     expect(state).toMatchObject({
       view: 'sign_in',
       busy: false,
@@ -137,17 +183,33 @@ describe('spent codes', () => {
   });
 
   it('turns a reset code into the password-recovery event', () => {
-    expect(actionForOutcome({ kind: 'password_reset', code: 'c', email: 'e@x.y' }, 'verify_otp')).toEqual({ type: 'password_recovery', code: 'c', email: 'e@x.y' });
+    expect(
+      actionForOutcome({ kind: 'password_reset', code: 'c', email: 'e@x.y' }, 'verify_otp'),
+    ).toEqual({ type: 'password_recovery', code: 'c', email: 'e@x.y' });
   });
 
-  it.each(['link', 'verify_otp'] as const)('waits busy on sign_in for the redirect after a sign-in by %s', (source) => {
-    const state = authViewReducer(start({ view: 'verify_otp', checkingLink: source === 'link' }), actionForOutcome({ kind: 'signed_in' }, source));
-    expect(state).toMatchObject({ view: 'sign_in', checkingLink: false, busy: true, message: null });
-  });
+  it.each(['link', 'verify_otp'] as const)(
+    'waits busy on sign_in for the redirect after a sign-in by %s',
+    (source) => {
+      const state = authViewReducer(
+        start({ view: 'verify_otp', checkingLink: source === 'link' }),
+        actionForOutcome({ kind: 'signed_in' }, source),
+      );
+      expect(state).toMatchObject({
+        view: 'sign_in',
+        checkingLink: false,
+        busy: true,
+        message: null,
+      });
+    },
+  );
 
   it('asks for the email when a sign-in link is opened in another browser', () => {
     const action = actionForOutcome({ kind: 'needs_email', code: 'c' }, 'link');
-    expect(authViewReducer(start({ checkingLink: true }), action)).toMatchObject({ view: 'verify_otp', checkingLink: false });
+    expect(authViewReducer(start({ checkingLink: true }), action)).toMatchObject({
+      view: 'verify_otp',
+      checkingLink: false,
+    });
   });
 
   it.each([
@@ -155,7 +217,14 @@ describe('spent codes', () => {
     ['verifyEmail', 'sign_in'],
     ['signIn', 'sign_in'],
   ] as const)('sends a failed %s link to %s with the error', (mode, view) => {
-    const state = authViewReducer(start({ checkingLink: true }), actionForLinkFailure({ mode, oobCode: 'x' }, 'This link has expired.'));
-    expect(state).toMatchObject({ view, checkingLink: false, message: { tone: 'danger', text: 'This link has expired.' } });
+    const state = authViewReducer(
+      start({ checkingLink: true }),
+      actionForLinkFailure({ mode, oobCode: 'x' }, 'This link has expired.'),
+    );
+    expect(state).toMatchObject({
+      view,
+      checkingLink: false,
+      message: { tone: 'danger', text: 'This link has expired.' },
+    });
   });
 });

@@ -44,8 +44,15 @@ export function isOpenableView(value: unknown): value is Exclude<AuthView, 'upda
   return isAuthView(value) && value !== 'update_password';
 }
 
-export type ActionMode = 'resetPassword' | 'verifyEmail' | 'signIn' | 'recoverEmail' | 'verifyAndChangeEmail';
-const ACTION_MODES: readonly string[] = ['resetPassword', 'verifyEmail', 'signIn', 'recoverEmail', 'verifyAndChangeEmail'];
+export type ActionMode =
+  'resetPassword' | 'verifyEmail' | 'signIn' | 'recoverEmail' | 'verifyAndChangeEmail';
+const ACTION_MODES: readonly string[] = [
+  'resetPassword',
+  'verifyEmail',
+  'signIn',
+  'recoverEmail',
+  'verifyAndChangeEmail',
+];
 
 export interface ActionLink {
   mode: ActionMode;
@@ -67,7 +74,10 @@ export function viewFromSearch(search: string): AuthView {
 }
 
 /** What spending an email action code did; a link may also need the user's email first. */
-export type CodeOutcome = { kind: 'email_confirmed' | 'email_restored' | 'email_changed' } | { kind: 'password_reset'; code: string; email: string } | { kind: 'signed_in' };
+export type CodeOutcome =
+  | { kind: 'email_confirmed' | 'email_restored' | 'email_changed' }
+  | { kind: 'password_reset'; code: string; email: string }
+  | { kind: 'signed_in' };
 export type LinkOutcome = CodeOutcome | { kind: 'needs_email'; code: string };
 
 export function initialAuthViewState(search: string): AuthViewState {
@@ -86,7 +96,14 @@ export function authViewReducer(state: AuthViewState, action: AuthViewAction): A
     case 'show': {
       if (!isOpenableView(action.view)) return state;
       if (action.view === state.view) return state;
-      return { ...state, view: action.view, busy: false, message: null, resetCode: null, resetEmail: null };
+      return {
+        ...state,
+        view: action.view,
+        busy: false,
+        message: null,
+        resetCode: null,
+        resetEmail: null,
+      };
     }
     case 'submitted':
       return { ...state, busy: true, message: null };
@@ -104,7 +121,13 @@ export function authViewReducer(state: AuthViewState, action: AuthViewAction): A
       return { ...state, busy: false, message: { tone: 'danger', text: action.text } };
     }
     case 'link_resolved':
-      return { ...state, checkingLink: false, busy: false, view: action.next, message: action.message };
+      return {
+        ...state,
+        checkingLink: false,
+        busy: false,
+        view: action.next,
+        message: action.message,
+      };
     case 'password_recovery':
       return {
         ...state,
@@ -116,7 +139,15 @@ export function authViewReducer(state: AuthViewState, action: AuthViewAction): A
         resetEmail: action.email,
       };
     case 'signed_in':
-      return { ...state, view: 'sign_in', checkingLink: false, busy: true, message: null, resetCode: null, resetEmail: null };
+      return {
+        ...state,
+        view: 'sign_in',
+        checkingLink: false,
+        busy: true,
+        message: null,
+        resetCode: null,
+        resetEmail: null,
+      };
     case 'user_updated':
       return {
         ...state,
@@ -136,22 +167,35 @@ const confirmedTexts = {
 } as const;
 
 /** The transition for a spent code, from an action link on load or typed into verify_otp. */
-export function actionForOutcome(outcome: LinkOutcome, source: 'link' | 'verify_otp'): AuthViewAction {
+export function actionForOutcome(
+  outcome: LinkOutcome,
+  source: 'link' | 'verify_otp',
+): AuthViewAction {
   switch (outcome.kind) {
     case 'signed_in':
       return { type: 'signed_in' };
     case 'password_reset':
       return { type: 'password_recovery', code: outcome.code, email: outcome.email };
     case 'needs_email':
-      return { type: 'link_resolved', next: 'verify_otp', message: { tone: 'default', text: authCopy.magicLinkNeedsEmail } };
+      return {
+        type: 'link_resolved',
+        next: 'verify_otp',
+        message: { tone: 'default', text: authCopy.magicLinkNeedsEmail },
+      };
     default: {
       const text = confirmedTexts[outcome.kind];
-      return source === 'link' ? { type: 'link_resolved', next: 'sign_in', message: { tone: 'default', text } } : { type: 'succeeded', view: 'verify_otp', text, next: 'sign_in' };
+      return source === 'link'
+        ? { type: 'link_resolved', next: 'sign_in', message: { tone: 'default', text } }
+        : { type: 'succeeded', view: 'verify_otp', text, next: 'sign_in' };
     }
   }
 }
 
 /** A link that failed leaves the user where they can ask for a new one. */
 export function actionForLinkFailure(link: ActionLink, text: string): AuthViewAction {
-  return { type: 'link_resolved', next: link.mode === 'resetPassword' ? 'forgotten_password' : 'sign_in', message: { tone: 'danger', text } };
+  return {
+    type: 'link_resolved',
+    next: link.mode === 'resetPassword' ? 'forgotten_password' : 'sign_in',
+    message: { tone: 'danger', text },
+  };
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { uidOfCustomToken } from './custom-token';
 
-const part = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const part = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const token = (claims: object) => `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.signature`;
 
 describe('uidOfCustomToken', () => {
   it('reads the uid a custom token is for', () => {
-    expect(uidOfCustomToken(token({ uid: 'alice-uid', aud: 'https://identitytoolkit.googleapis.com/' }))).toBe('alice-uid');
+    expect(
+      uidOfCustomToken(token({ uid: 'alice-uid', aud: 'https://identitytoolkit.googleapis.com/' })),
+    ).toBe('alice-uid');
   });
 
   it.each([

@@ -6,7 +6,9 @@ export function uidOfCustomToken(token: string): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { uid?: unknown };
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      uid?: unknown;
+    };
     return typeof claims.uid === 'string' && claims.uid ? claims.uid : null;
   } catch {
     return null;

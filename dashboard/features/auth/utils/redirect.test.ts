@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRedirect } from './redirect';
 
-const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash, state: null, key: 'k' } });
+const from = (pathname: string, search = '', hash = '') => ({
+  from: { pathname, search, hash, state: null, key: 'k' },
+});
 
 describe('resolveRedirect', () => {
   it.each([
@@ -9,7 +11,11 @@ describe('resolveRedirect', () => {
     ['state without from', { other: 1 }, '/'],
     ['a guarded page', from('/settings'), '/settings'],
     ['a page with query and hash', from('/library', '?q=cat', '#top'), '/library?q=cat#top'],
-    ['a nested page', from('/social/youtube/callback', '?code=1'), '/social/youtube/callback?code=1'],
+    [
+      'a nested page',
+      from('/social/youtube/callback', '?code=1'),
+      '/social/youtube/callback?code=1',
+    ],
     ['a path string', { from: '/create/image' }, '/create/image'],
     ['the sign-in screen itself', from('/auth', '?view=sign_up'), '/'],
     ['below the sign-in screen', from('/auth/x'), '/'],

@@ -14,7 +14,13 @@ export function resolveRedirect(state: unknown): string {
 }
 
 function pathOf(from: unknown): string | null {
-  if (!from || typeof from !== 'object' || !('pathname' in from) || typeof from.pathname !== 'string') return null;
+  if (
+    !from ||
+    typeof from !== 'object' ||
+    !('pathname' in from) ||
+    typeof from.pathname !== 'string'
+  )
+    return null;
   const search = 'search' in from && typeof from.search === 'string' ? from.search : '';
   const hash = 'hash' in from && typeof from.hash === 'string' ? from.hash : '';
   return `${from.pathname}${search}${hash}`;

@@ -7,5 +7,13 @@ import { useUserQuery } from '@/lib/live';
 
 /** The newest generations, live, so a render finishing in another tab shows up here at once. */
 export function useRecentProjects(count = DASHBOARD_RECENT_PROJECTS): LiveState<Generation[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'generations')), orderBy('createdAt', 'desc'), limit(count)), toGeneration);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'generations')),
+        orderBy('createdAt', 'desc'),
+        limit(count),
+      ),
+    toGeneration,
+  );
 }

@@ -9,5 +9,14 @@ export const HOME_RESULTS_POSTS = 200;
 
 /** The newest published posts, with their snapshots (the (status, updatedAt) index). */
 export function usePublishedPosts(): LiveState<SocialPost[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', '==', 'published'), orderBy('updatedAt', 'desc'), limit(HOME_RESULTS_POSTS)), toSocialPost);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('status', '==', 'published'),
+        orderBy('updatedAt', 'desc'),
+        limit(HOME_RESULTS_POSTS),
+      ),
+    toSocialPost,
+  );
 }

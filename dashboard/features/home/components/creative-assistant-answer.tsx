@@ -23,7 +23,11 @@ export function CreativeAssistantAnswer({ answer }: { answer: GenerateTextResult
       setCopied(true);
       toast({ title: 'Copied to clipboard' });
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it instead.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the text and copy it instead.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -36,8 +40,14 @@ export function CreativeAssistantAnswer({ answer }: { answer: GenerateTextResult
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      {answer.replacedModel ? <p className="border-b px-4 py-2 text-xs text-muted-foreground">{replacedModelNote(answer.replacedModel, answer.model)}</p> : null}
-      <p className="max-h-80 overflow-y-auto px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap">{answer.text}</p>
+      {answer.replacedModel ? (
+        <p className="border-b px-4 py-2 text-xs text-muted-foreground">
+          {replacedModelNote(answer.replacedModel, answer.model)}
+        </p>
+      ) : null}
+      <p className="max-h-80 overflow-y-auto px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap">
+        {answer.text}
+      </p>
     </section>
   );
 }

@@ -37,10 +37,17 @@ export function CreativeAssistant() {
     gemini: useModelCatalogue('gemini', configured?.has('gemini') ?? false),
   };
   const chosenProvider = modelProvider(chosen);
-  const choice = resolveModelChoice(catalogues[chosenProvider]?.models, chosen, defaultModelEntry(chosenProvider).id);
+  const choice = resolveModelChoice(
+    catalogues[chosenProvider]?.models,
+    chosen,
+    defaultModelEntry(chosenProvider).id,
+  );
   const model = choice.id;
   const provider = modelProvider(model);
-  const optionsOf = (p: keyof typeof catalogues) => pickerOptions(catalogues[p]?.models, p === provider ? model : defaultModelEntry(p).id, [defaultModelEntry(p)]);
+  const optionsOf = (p: keyof typeof catalogues) =>
+    pickerOptions(catalogues[p]?.models, p === provider ? model : defaultModelEntry(p).id, [
+      defaultModelEntry(p),
+    ]);
   const labelOf = (id: string) => optionsOf(provider).find((m) => m.id === id)?.label ?? id;
   const keyMissing = configured !== null && !configured.has(provider);
 
@@ -62,10 +69,17 @@ export function CreativeAssistant() {
           <Sparkles className="size-4 text-primary" aria-hidden="true" />
           Creative Assistant
         </CardTitle>
-        <CardDescription>Ideas, captions and prompts, written with your own AI model.</CardDescription>
+        <CardDescription>
+          Ideas, captions and prompts, written with your own AI model.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={submit} className="grid gap-3" noValidate aria-busy={isPending || undefined}>
+        <form
+          onSubmit={submit}
+          className="grid gap-3"
+          noValidate
+          aria-busy={isPending || undefined}
+        >
           <Label htmlFor={fieldId}>What would you like to create?</Label>
           <Textarea
             id={fieldId}
@@ -75,7 +89,8 @@ export function CreativeAssistant() {
             rows={3}
             aria-describedby={noteId}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey))
+                e.currentTarget.form?.requestSubmit();
             }}
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -83,7 +98,13 @@ export function CreativeAssistant() {
               <Label htmlFor={modelId} className="text-xs text-muted-foreground">
                 Model
               </Label>
-              <select id={modelId} value={model} onChange={(e) => setModel(e.target.value as AiTextModelId)} disabled={isPending} className={selectClass}>
+              <select
+                id={modelId}
+                value={model}
+                onChange={(e) => setModel(e.target.value as AiTextModelId)}
+                disabled={isPending}
+                className={selectClass}
+              >
                 {llmIntegrationTypes.map((p) => (
                   <optgroup key={p} label={integrationLabel(p)}>
                     {optionsOf(p).map((m) => (
@@ -110,12 +131,16 @@ export function CreativeAssistant() {
               <IntegrationsLinkText message={missingKeyMessage(provider)} />
             ) : configured ? (
               <>
-                Uses your {integrationLabel(provider)} API key.<span className="hidden sm:inline"> Press Ctrl+Enter to send.</span>
+                Uses your {integrationLabel(provider)} API key.
+                <span className="hidden sm:inline"> Press Ctrl+Enter to send.</span>
               </>
             ) : (
               <>
                 Uses your key from{' '}
-                <Link to={paths.integrations} className="font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={paths.integrations}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   Integrations
                 </Link>
                 .
@@ -127,7 +152,13 @@ export function CreativeAssistant() {
           {isPending ? (
             <CreativeAssistantThinking />
           ) : failure ? (
-            <Alert tone="danger">{failure.needsIntegrations ? <IntegrationsLinkText message={failure.message} /> : failure.message}</Alert>
+            <Alert tone="danger">
+              {failure.needsIntegrations ? (
+                <IntegrationsLinkText message={failure.message} />
+              ) : (
+                failure.message
+              )}
+            </Alert>
           ) : answer ? (
             <CreativeAssistantAnswer answer={answer} />
           ) : null}

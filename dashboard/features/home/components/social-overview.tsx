@@ -22,7 +22,8 @@ const PLATFORMS: { id: PublishPlatform; icon: BrandIconName; name: string; tint:
   { id: 'youtube', icon: 'youtube', name: 'YouTube', tint: 'bg-[#FF0000] text-white' },
 ];
 
-const compact = (n: number) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+const compact = (n: number) =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /** The real follower count of a connected account, or null. */
 function useRealFollowers(platform: PublishPlatform, connected: boolean): number | null {
@@ -41,9 +42,11 @@ export function SocialOverview() {
   };
   const posts = usePublishedPosts();
   const published = posts.status === 'success' ? posts.data : [];
-  const rows = PLATFORMS.map((p) => ({ ...p, totals: resultsTotals(published.filter((post) => post.platform === p.id)), followers: followers[p.id] })).filter(
-    (row) => row.totals.posts > 0 || row.followers !== null,
-  );
+  const rows = PLATFORMS.map((p) => ({
+    ...p,
+    totals: resultsTotals(published.filter((post) => post.platform === p.id)),
+    followers: followers[p.id],
+  })).filter((row) => row.totals.posts > 0 || row.followers !== null);
   const measured = rows.some((row) => row.totals.posts > 0);
   return (
     <Card role="region" aria-labelledby="social-overview-title" className="flex flex-col">
@@ -51,7 +54,9 @@ export function SocialOverview() {
         <CardTitle id="social-overview-title" className="text-base">
           Social Media Overview
         </CardTitle>
-        <CardDescription>What your published posts did, in each platform's own figures.</CardDescription>
+        <CardDescription>
+          What your published posts did, in each platform's own figures.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         {posts.status === 'loading' ? (
@@ -65,7 +70,13 @@ export function SocialOverview() {
               <ul className="divide-y rounded-lg border">
                 {rows.map((row) => (
                   <li key={row.id} className="flex items-center gap-3 px-3 py-2.5">
-                    <span aria-hidden="true" className={cn('flex size-8 shrink-0 items-center justify-center rounded-md', row.tint)}>
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex size-8 shrink-0 items-center justify-center rounded-md',
+                        row.tint,
+                      )}
+                    >
                       <BrandIcon name={row.icon} className="size-4" />
                     </span>
                     <div className="min-w-0 flex-1">
@@ -73,9 +84,15 @@ export function SocialOverview() {
                       <p className="text-xs text-muted-foreground">
                         {[
                           row.followers === null ? null : `${compact(row.followers)} followers`,
-                          row.totals.views > 0 ? `${compact(row.totals.views)} ${platformFacts[row.id].viewsLabel.toLowerCase()}` : null,
-                          row.totals.posts > 0 ? `${compact(row.totals.engagements)} engagements` : null,
-                          row.totals.posts > 0 ? `${row.totals.posts} ${row.totals.posts === 1 ? 'post' : 'posts'} measured` : 'no results yet',
+                          row.totals.views > 0
+                            ? `${compact(row.totals.views)} ${platformFacts[row.id].viewsLabel.toLowerCase()}`
+                            : null,
+                          row.totals.posts > 0
+                            ? `${compact(row.totals.engagements)} engagements`
+                            : null,
+                          row.totals.posts > 0
+                            ? `${row.totals.posts} ${row.totals.posts === 1 ? 'post' : 'posts'} measured`
+                            : 'no results yet',
                         ]
                           .filter(Boolean)
                           .join(' · ')}
@@ -87,7 +104,10 @@ export function SocialOverview() {
             ) : null}
           </>
         )}
-        <Link to={paths.socialX} className={buttonClasses('default', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}>
+        <Link
+          to={paths.socialX}
+          className={buttonClasses('default', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}
+        >
           <PenSquare aria-hidden="true" />
           Create Post
         </Link>

@@ -8,22 +8,55 @@ import { useGenerationStats, type PeriodCounts } from '../api/get-generation-sta
 import { formatChange, percentChange } from '../utils/stats';
 
 const CARDS: { type: GenerationType; title: string; icon: LucideIcon; tint: string }[] = [
-  { type: 'image', title: 'Images Generated', icon: ImageIcon, tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-300' },
-  { type: 'video', title: 'Videos Created', icon: Film, tint: 'bg-sky-500/10 text-sky-600 dark:text-sky-300' },
-  { type: 'audio', title: 'Audio Generated', icon: AudioLines, tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-300' },
+  {
+    type: 'image',
+    title: 'Images Generated',
+    icon: ImageIcon,
+    tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-300',
+  },
+  {
+    type: 'video',
+    title: 'Videos Created',
+    icon: Film,
+    tint: 'bg-sky-500/10 text-sky-600 dark:text-sky-300',
+  },
+  {
+    type: 'audio',
+    title: 'Audio Generated',
+    icon: AudioLines,
+    tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-300',
+  },
 ];
 
 function ChangeLine({ counts }: { counts: PeriodCounts }) {
   const change = percentChange(counts.current, counts.previous);
-  const tone = change === null || change === 0 ? 'text-muted-foreground' : change > 0 ? 'text-success' : 'text-destructive';
+  const tone =
+    change === null || change === 0
+      ? 'text-muted-foreground'
+      : change > 0
+        ? 'text-success'
+        : 'text-destructive';
   return (
     <p className="text-xs text-muted-foreground">
-      <span className={cn('font-medium', tone)}>{formatChange(change)}</span> {change === null ? 'no earlier data to compare' : 'vs the previous 30 days'}
+      <span className={cn('font-medium', tone)}>{formatChange(change)}</span>{' '}
+      {change === null ? 'no earlier data to compare' : 'vs the previous 30 days'}
     </p>
   );
 }
 
-function StatCard({ title, icon: Icon, tint, counts, state }: { title: string; icon: LucideIcon; tint: string; counts?: PeriodCounts; state: 'loading' | 'error' | 'success' }) {
+function StatCard({
+  title,
+  icon: Icon,
+  tint,
+  counts,
+  state,
+}: {
+  title: string;
+  icon: LucideIcon;
+  tint: string;
+  counts?: PeriodCounts;
+  state: 'loading' | 'error' | 'success';
+}) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} aria-busy={state === 'loading' || undefined}>
@@ -34,7 +67,10 @@ function StatCard({ title, icon: Icon, tint, counts, state }: { title: string; i
           </h2>
           <p className="text-xs text-muted-foreground">Last 30 days</p>
         </div>
-        <span aria-hidden="true" className={cn('flex size-9 items-center justify-center rounded-lg', tint)}>
+        <span
+          aria-hidden="true"
+          className={cn('flex size-9 items-center justify-center rounded-lg', tint)}
+        >
           <Icon className="size-4.5" />
         </span>
       </CardHeader>
@@ -51,7 +87,9 @@ function StatCard({ title, icon: Icon, tint, counts, state }: { title: string; i
           </>
         ) : (
           <>
-            <p className="text-3xl font-bold tracking-tight tabular-nums">{counts.current.toLocaleString()}</p>
+            <p className="text-3xl font-bold tracking-tight tabular-nums">
+              {counts.current.toLocaleString()}
+            </p>
             <ChangeLine counts={counts} />
           </>
         )}
@@ -65,7 +103,12 @@ export function StatCards() {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       {CARDS.map((card) => (
-        <StatCard key={card.type} {...card} state={stats.status} counts={stats.status === 'success' ? stats.data[card.type] : undefined} />
+        <StatCard
+          key={card.type}
+          {...card}
+          state={stats.status}
+          counts={stats.status === 'success' ? stats.data[card.type] : undefined}
+        />
       ))}
     </div>
   );

@@ -41,21 +41,39 @@ export function WeeklyGoals() {
             {weekly.status === 'loading' ? (
               <Skeleton className="h-4 w-12" />
             ) : (
-              <span className="text-muted-foreground tabular-nums">{weekly.status === 'success' ? `${weekly.data}/${target}` : `—/${target}`}</span>
+              <span className="text-muted-foreground tabular-nums">
+                {weekly.status === 'success' ? `${weekly.data}/${target}` : `—/${target}`}
+              </span>
             )}
           </div>
-          <ProgressBar label="Content Created" value={weekly.status === 'success' ? goalPercent(weekly.data, target) : 0} />
-          {weekly.status === 'success' ? <p className="text-xs text-muted-foreground">{goalMessage(weekly.data, target)}</p> : null}
+          <ProgressBar
+            label="Content Created"
+            value={weekly.status === 'success' ? goalPercent(weekly.data, target) : 0}
+          />
+          {weekly.status === 'success' ? (
+            <p className="text-xs text-muted-foreground">{goalMessage(weekly.data, target)}</p>
+          ) : null}
         </div>
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2 text-sm">
             <span className="font-medium">Engagement Rate</span>
-            {published.status === 'loading' ? <Skeleton className="h-4 w-12" /> : <span className="text-muted-foreground tabular-nums">{rate === null ? '—' : `${rate}%`}</span>}
+            {published.status === 'loading' ? (
+              <Skeleton className="h-4 w-12" />
+            ) : (
+              <span className="text-muted-foreground tabular-nums">
+                {rate === null ? '—' : `${rate}%`}
+              </span>
+            )}
           </div>
           <ProgressBar label="Engagement Rate" value={rate === null ? 0 : Math.min(100, rate)} />
-          {published.status === 'success' && rate === null ? <p className="text-xs text-muted-foreground">{NO_RESULTS_YET}</p> : null}
+          {published.status === 'success' && rate === null ? (
+            <p className="text-xs text-muted-foreground">{NO_RESULTS_YET}</p>
+          ) : null}
         </div>
-        <Link to={paths.create} className={buttonClasses('outline', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}>
+        <Link
+          to={paths.create}
+          className={buttonClasses('outline', 'default', 'mt-auto w-full sm:w-auto sm:self-start')}
+        >
           <Sparkles aria-hidden="true" />
           Create Content
         </Link>

@@ -14,7 +14,10 @@ export function HomeRoute() {
   const name = pickDisplayName(profile.displayName, user?.displayName, user?.email);
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" description={`Welcome back, ${name}! Here's what's happening with your content.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${name}! Here's what's happening with your content.`}
+      />
       <StatCards />
       <div className="grid gap-6 lg:grid-cols-2">
         <WeeklyGoals />

@@ -8,7 +8,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core
 import { Label, Textarea } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
-import { pendingSizeNote, snapImageSize, STYLE_LABELS, type FormCheck, type ImageFormValues, type ImageMode, type ImageStyle } from '../utils/form';
+import {
+  pendingSizeNote,
+  snapImageSize,
+  STYLE_LABELS,
+  type FormCheck,
+  type ImageFormValues,
+  type ImageMode,
+  type ImageStyle,
+} from '../utils/form';
 import { ImagePicker } from './image-picker';
 import { SizeField } from './size-field';
 import { StepsSlider } from './steps-slider';
@@ -36,12 +44,22 @@ export function GenerationSettings({
 }) {
   const styleId = useId();
   const negativeId = useId();
-  const [fieldError, setFieldError] = useState<{ field: 'prompt' | 'inputImage' | 'form'; message: string } | null>(null);
-  const [notes, setNotes] = useState<{ width: string | null; height: string | null }>({ width: null, height: null });
+  const [fieldError, setFieldError] = useState<{
+    field: 'prompt' | 'inputImage' | 'form';
+    message: string;
+  } | null>(null);
+  const [notes, setNotes] = useState<{ width: string | null; height: string | null }>({
+    width: null,
+    height: null,
+  });
   const modeIndex = MODES.findIndex((m) => m.mode === form.mode);
 
   const commitSize = (key: 'width' | 'height') => {
-    const snapped = snapImageSize(form[key], key === 'width' ? 'Width' : 'Height', key === 'width' ? IMAGE.defaultWidth : IMAGE.defaultHeight);
+    const snapped = snapImageSize(
+      form[key],
+      key === 'width' ? 'Width' : 'Height',
+      key === 'width' ? IMAGE.defaultWidth : IMAGE.defaultHeight,
+    );
     setNotes((n) => ({ ...n, [key]: snapped.note }));
     if (String(snapped.value) !== form[key]) onChange({ [key]: String(snapped.value) });
   };
@@ -62,7 +80,10 @@ export function GenerationSettings({
     }
     setFieldError(null);
     // A note from leaving the field stays until the field is edited again.
-    setNotes((n) => ({ width: check.sizes.width.note ?? n.width, height: check.sizes.height.note ?? n.height }));
+    setNotes((n) => ({
+      width: check.sizes.width.note ?? n.width,
+      height: check.sizes.height.note ?? n.height,
+    }));
     onChange({ width: String(check.sizes.width.value), height: String(check.sizes.height.value) });
   };
 
@@ -109,7 +130,14 @@ export function GenerationSettings({
                   onChange={setPrompt}
                   error={promptError}
                   disabled={busy}
-                  extra={<EnhancePromptButton kind="image" prompt={form.prompt} onEnhanced={setPrompt} disabled={busy} />}
+                  extra={
+                    <EnhancePromptButton
+                      kind="image"
+                      prompt={form.prompt}
+                      onEnhanced={setPrompt}
+                      disabled={busy}
+                    />
+                  }
                 />
               </TabPanel>
               <TabPanel tabIndex={-1} className="grid gap-4 focus-visible:outline-none">
@@ -123,10 +151,25 @@ export function GenerationSettings({
                       onChange({ inputImage });
                     }}
                   />
-                  <ImagePicker label="Control Image (Optional)" file={form.controlImage} disabled={busy} onChange={(controlImage) => onChange({ controlImage })} />
+                  <ImagePicker
+                    label="Control Image (Optional)"
+                    file={form.controlImage}
+                    disabled={busy}
+                    onChange={(controlImage) => onChange({ controlImage })}
+                  />
                 </div>
-                <PromptField label="Prompt" placeholder="Describe the change: 'make it a snowy winter night', 'turn the car red'" value={form.prompt} onChange={setPrompt} error={promptError} disabled={busy} />
-                <p className="text-xs text-muted-foreground">With an input image the prompt describes the edit. A control image guides the composition (edges) of a new image.</p>
+                <PromptField
+                  label="Prompt"
+                  placeholder="Describe the change: 'make it a snowy winter night', 'turn the car red'"
+                  value={form.prompt}
+                  onChange={setPrompt}
+                  error={promptError}
+                  disabled={busy}
+                />
+                <p className="text-xs text-muted-foreground">
+                  With an input image the prompt describes the edit. A control image guides the
+                  composition (edges) of a new image.
+                </p>
               </TabPanel>
             </TabPanels>
           </TabGroup>
@@ -147,7 +190,14 @@ export function GenerationSettings({
 
           <div className="grid gap-2">
             <Label htmlFor={styleId}>Style</Label>
-            <select id={styleId} value={form.style} disabled={busy} onChange={(e) => onChange({ style: e.target.value as ImageStyle })} className={selectClasses} style={{ backgroundImage: chevron }}>
+            <select
+              id={styleId}
+              value={form.style}
+              disabled={busy}
+              onChange={(e) => onChange({ style: e.target.value as ImageStyle })}
+              className={selectClasses}
+              style={{ backgroundImage: chevron }}
+            >
               {STYLE_OPTIONS.image.map((style) => (
                 <option key={style} value={style}>
                   {STYLE_LABELS[style]}
@@ -163,7 +213,10 @@ export function GenerationSettings({
               note={notes.width}
               disabled={busy}
               onChange={(width) => {
-                setNotes((n) => ({ ...n, width: pendingSizeNote(width, 'Width', IMAGE.defaultWidth) }));
+                setNotes((n) => ({
+                  ...n,
+                  width: pendingSizeNote(width, 'Width', IMAGE.defaultWidth),
+                }));
                 onChange({ width });
               }}
               onCommit={() => commitSize('width')}
@@ -174,14 +227,21 @@ export function GenerationSettings({
               note={notes.height}
               disabled={busy}
               onChange={(height) => {
-                setNotes((n) => ({ ...n, height: pendingSizeNote(height, 'Height', IMAGE.defaultHeight) }));
+                setNotes((n) => ({
+                  ...n,
+                  height: pendingSizeNote(height, 'Height', IMAGE.defaultHeight),
+                }));
                 onChange({ height });
               }}
               onCommit={() => commitSize('height')}
             />
           </div>
 
-          <StepsSlider value={form.steps} disabled={busy} onChange={(steps) => onChange({ steps })} />
+          <StepsSlider
+            value={form.steps}
+            disabled={busy}
+            onChange={(steps) => onChange({ steps })}
+          />
 
           <GenerateButton busy={busy} icon={Sparkles} label="Generate Image" />
         </form>

@@ -13,7 +13,17 @@ function formatBytes(n: number): string {
  * An image file field: click, keyboard (the real file input is focusable) or drop; a preview with Remove; a
  * message when the file is not an image or is over the upload limit. Only image files are ever kept.
  */
-export function ImagePicker({ label, file, onChange, disabled }: { label: string; file: File | null; onChange: (file: File | null) => void; disabled?: boolean }) {
+export function ImagePicker({
+  label,
+  file,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -54,7 +64,11 @@ export function ImagePicker({ label, file, onChange, disabled }: { label: string
       </span>
       {file && preview ? (
         <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2">
-          <img src={preview} alt={`${label} preview`} className="size-20 shrink-0 rounded-md object-cover" />
+          <img
+            src={preview}
+            alt={`${label} preview`}
+            className="size-20 shrink-0 rounded-md object-cover"
+          />
           <div className="min-w-0 flex-1 text-sm">
             <p className="truncate font-medium" title={file.name}>
               {file.name}

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_GALLERY_ITEMS } from '@core/constants';
 import type { LiveState } from '@core/react/use-live';
 
-const recent = vi.hoisted(() => ({ state: { status: 'loading' } as LiveState<unknown[]>, asked: [] as unknown[] }));
+const recent = vi.hoisted(() => ({
+  state: { status: 'loading' } as LiveState<unknown[]>,
+  asked: [] as unknown[],
+}));
 vi.mock('@/lib/jobs/job-reads', () => ({
   useRecentGenerations: (kind: string, count: number) => {
     recent.asked.push([kind, count]);

@@ -4,7 +4,13 @@ import { GalleryDownloadButton, RecentGallery } from '@/components/generation/re
 import { pictureOf } from '@core/data/generation';
 import { useRecentGenerations } from '@/lib/jobs/job-reads';
 
-export function RecentGenerations({ onDownload, pendingUrl }: { onDownload: (url: string | null, prompt: string) => void; pendingUrl: string | null }) {
+export function RecentGenerations({
+  onDownload,
+  pendingUrl,
+}: {
+  onDownload: (url: string | null, prompt: string) => void;
+  pendingUrl: string | null;
+}) {
   return (
     <RecentGallery
       state={useRecentGenerations('image', RECENT_GALLERY_ITEMS)}
@@ -14,9 +20,17 @@ export function RecentGenerations({ onDownload, pendingUrl }: { onDownload: (url
       gridClassName="grid-cols-2 md:grid-cols-4"
       skeletonClassName="aspect-square"
       renderItem={(item) => (
-        <li key={item.id} className="group relative aspect-square overflow-hidden rounded-lg border bg-muted">
+        <li
+          key={item.id}
+          className="group relative aspect-square overflow-hidden rounded-lg border bg-muted"
+        >
           {pictureOf(item) ? (
-            <img src={pictureOf(item)!} alt={item.title} loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+            <img
+              src={pictureOf(item)!}
+              alt={item.title}
+              loading="lazy"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            />
           ) : (
             <div className="flex size-full items-center justify-center text-muted-foreground">
               <ImageIcon className="size-8" aria-hidden="true" />

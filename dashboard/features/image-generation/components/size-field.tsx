@@ -38,7 +38,15 @@ export function SizeField({
         }}
         aria-describedby={`${id}-note`}
       />
-      <p id={`${id}-note`} aria-live="polite" className={note ? 'text-xs font-medium text-amber-700 dark:text-amber-400' : 'text-xs text-muted-foreground'}>
+      <p
+        id={`${id}-note`}
+        aria-live="polite"
+        className={
+          note
+            ? 'text-xs font-medium text-amber-700 dark:text-amber-400'
+            : 'text-xs text-muted-foreground'
+        }
+      >
         {note ?? `${IMAGE.minSize}-${IMAGE.maxSize}, steps of ${IMAGE.sizeStep}`}
       </p>
     </div>

@@ -3,14 +3,25 @@ import { IMAGE } from '@core/constants';
 import { Label } from '@core/ui/input';
 import { clampSteps } from '../utils/form';
 
-export function StepsSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {
+export function StepsSlider({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const pct = ((value - IMAGE.minSteps) / (IMAGE.maxSteps - IMAGE.minSteps)) * 100;
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between">
         <Label htmlFor={id}>Steps</Label>
-        <output htmlFor={id} className="min-w-8 rounded-md bg-muted px-2 py-0.5 text-center text-sm font-medium tabular-nums">
+        <output
+          htmlFor={id}
+          className="min-w-8 rounded-md bg-muted px-2 py-0.5 text-center text-sm font-medium tabular-nums"
+        >
           {value}
         </output>
       </div>

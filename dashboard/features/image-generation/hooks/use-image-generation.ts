@@ -5,7 +5,12 @@ import { toJobView, type JobView } from '@/lib/jobs/job-view';
 import { useJobFollower } from '@/lib/jobs/use-job-follower';
 import { toast } from '@/lib/toast';
 import { useUploadInputImage } from '../api/upload-input-image';
-import { checkImageForm, withUploadedPaths, type FormCheck, type ImageFormValues } from '../utils/form';
+import {
+  checkImageForm,
+  withUploadedPaths,
+  type FormCheck,
+  type ImageFormValues,
+} from '../utils/form';
 
 const FAILED = 'Failed to generate image';
 
@@ -18,7 +23,8 @@ export interface ImageGeneration {
   cancel: () => Promise<void>;
 }
 
-const errorToast = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+const errorToast = (description: string) =>
+  toast({ title: 'Error', description, variant: 'destructive' });
 // A followed job that fails while the page is open also says so in a toast.
 const onSettled = (job: Job) => {
   if (job.status === 'failed') errorToast(job.error?.message || 'Generation failed');
@@ -28,9 +34,16 @@ const onSettled = (job: Job) => {
  * The image page's generation state: the shared job follower (the job started here, found after a reload,
  * or started in another tab) plus what only images have: input images uploaded before the job starts.
  */
-export function useImageGeneration({ onAdopt }: { onAdopt?: (job: Job) => void } = {}): ImageGeneration {
+export function useImageGeneration({
+  onAdopt,
+}: { onAdopt?: (job: Job) => void } = {}): ImageGeneration {
   const { user } = useAuth();
-  const follower = useJobFollower('image', { onAdopt, onSettled, onStartError: errorToast, fallbackError: FAILED });
+  const follower = useJobFollower('image', {
+    onAdopt,
+    onSettled,
+    onStartError: errorToast,
+    fallbackError: FAILED,
+  });
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const uploadImage = useUploadInputImage();
@@ -45,15 +58,23 @@ export function useImageGeneration({ onAdopt }: { onAdopt?: (job: Job) => void }
         await start(check.input);
         return check;
       }
-      const uploads = values.mode === 'image' ? { input: values.inputImage, control: values.controlImage } : { input: null, control: null };
+      const uploads =
+        values.mode === 'image'
+          ? { input: values.inputImage, control: values.controlImage }
+          : { input: null, control: null };
       let paths: { inputImagePath?: string; controlImagePath?: string } = {};
       if (uploads.input || uploads.control) {
         setUploading(true);
         try {
-          const [inputImagePath, controlImagePath] = await Promise.all([uploads.input ? uploadImage(uploads.input) : undefined, uploads.control ? uploadImage(uploads.control) : undefined]);
+          const [inputImagePath, controlImagePath] = await Promise.all([
+            uploads.input ? uploadImage(uploads.input) : undefined,
+            uploads.control ? uploadImage(uploads.control) : undefined,
+          ]);
           paths = { inputImagePath, controlImagePath };
         } catch (error) {
-          setUploadError(`Failed to upload your image. ${error instanceof Error ? error.message : ''}`.trim());
+          setUploadError(
+            `Failed to upload your image. ${error instanceof Error ? error.message : ''}`.trim(),
+          );
           return check;
         } finally {
           setUploading(false);
@@ -71,8 +92,24 @@ export function useImageGeneration({ onAdopt }: { onAdopt?: (job: Job) => void }
   );
 
   const { job, record } = follower;
-  const submitting = uploading ? { statusText: 'Uploading your image' } : follower.starting ? { statusText: 'Starting' } : null;
-  const submitError = uploadError ? { message: uploadError, needsIntegrations: false } : follower.startError;
-  const view = toJobView({ submitting, submitError, job, record, now: 0, timing: null, fallbackError: 'Generation failed', failedTitle: 'Generation failed', loadingText: 'Loading your image' });
+  const submitting = uploading
+    ? { statusText: 'Uploading your image' }
+    : follower.starting
+      ? { statusText: 'Starting' }
+      : null;
+  const submitError = uploadError
+    ? { message: uploadError, needsIntegrations: false }
+    : follower.startError;
+  const view = toJobView({
+    submitting,
+    submitError,
+    job,
+    record,
+    now: 0,
+    timing: null,
+    fallbackError: 'Generation failed',
+    failedTitle: 'Generation failed',
+    loadingText: 'Loading your image',
+  });
   return { view, job, isCancelling: follower.isCancelling, generate, cancel: follower.cancel };
 }

@@ -26,15 +26,25 @@ export function ImageGenerationRoute() {
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Image Generation" description="Create images from a prompt, or transform one of yours, with Black Forest Labs FLUX." />
+      <PageHeader
+        title="Image Generation"
+        description="Create images from a prompt, or transform one of yours, with Black Forest Labs FLUX."
+      />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <GenerationSettings form={form} onChange={onChange} busy={busy} onGenerate={generation.generate} />
+        <GenerationSettings
+          form={form}
+          onChange={onChange}
+          busy={busy}
+          onGenerate={generation.generate}
+        />
         <PreviewCard
           view={generation.view}
           onCancel={generation.cancel}
           isCancelling={generation.isCancelling}
           onDownload={download}
-          isDownloading={pending !== null && generation.view.kind === 'result' && pending === generation.view.url}
+          isDownloading={
+            pending !== null && generation.view.kind === 'result' && pending === generation.view.url
+          }
         />
       </div>
       <RecentGenerations onDownload={download} pendingUrl={pending} />

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, checkImageForm, clampSteps, defaultImageForm, EMPTY_PROMPT_MESSAGE, formFromJobInput, pendingSizeNote, snapImageSize, withUploadedPaths, type ImageFormValues } from './form';
+import {
+  checkImageFile,
+  checkImageForm,
+  clampSteps,
+  defaultImageForm,
+  EMPTY_PROMPT_MESSAGE,
+  formFromJobInput,
+  pendingSizeNote,
+  snapImageSize,
+  withUploadedPaths,
+  type ImageFormValues,
+} from './form';
 
 const file = (type: string, size = 1000, name = 'photo.png') => {
   const f = new File([new Uint8Array(1)], name, { type });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
-const form = (patch: Partial<ImageFormValues>): ImageFormValues => ({ ...defaultImageForm, ...patch });
+const form = (patch: Partial<ImageFormValues>): ImageFormValues => ({
+  ...defaultImageForm,
+  ...patch,
+});
 
 describe('snapImageSize', () => {
   it.each([
@@ -27,7 +41,10 @@ describe('snapImageSize', () => {
   });
 
   it('names the field and uses its own default', () => {
-    expect(snapImageSize('', 'Height', 768)).toEqual({ value: 768, note: 'Height must be a number from 512 to 2048, so it was reset to 768.' });
+    expect(snapImageSize('', 'Height', 768)).toEqual({
+      value: 768,
+      note: 'Height must be a number from 512 to 2048, so it was reset to 768.',
+    });
   });
 });
 
@@ -69,8 +86,14 @@ describe('checkImageFile', () => {
   });
 
   it('explains what is wrong', () => {
-    expect(checkImageFile({ type: 'text/plain', size: 1 })).toEqual({ ok: false, message: 'Please choose an image file (PNG, JPEG, WebP or GIF).' });
-    expect(checkImageFile({ type: 'image/png', size: 21 * 1024 * 1024 })).toEqual({ ok: false, message: 'Images must be 20 MB or smaller.' });
+    expect(checkImageFile({ type: 'text/plain', size: 1 })).toEqual({
+      ok: false,
+      message: 'Please choose an image file (PNG, JPEG, WebP or GIF).',
+    });
+    expect(checkImageFile({ type: 'image/png', size: 21 * 1024 * 1024 })).toEqual({
+      ok: false,
+      message: 'Images must be 20 MB or smaller.',
+    });
   });
 });
 
@@ -78,7 +101,10 @@ describe('checkImageForm', () => {
   it.each<[string, Partial<ImageFormValues>]>([
     ['a blank text prompt', { mode: 'text', prompt: '   ' }],
     ['an image tab with neither prompt nor input image', { mode: 'image', prompt: '' }],
-    ['an input image left on the image tab while generating from text', { mode: 'text', prompt: '', inputImage: file('image/png') }],
+    [
+      'an input image left on the image tab while generating from text',
+      { mode: 'text', prompt: '', inputImage: file('image/png') },
+    ],
     ['only a control image', { mode: 'image', prompt: '', controlImage: file('image/png') }],
   ])('refuses %s with its message', (_name, patch) => {
     const check = checkImageForm(form(patch));
@@ -87,43 +113,100 @@ describe('checkImageForm', () => {
 
   it.each<[string, Partial<ImageFormValues>]>([
     ['a text prompt', { mode: 'text', prompt: 'a fox' }],
-    ['an input image without a prompt', { mode: 'image', prompt: '', inputImage: file('image/png') }],
-    ['an edit prompt with an input image', { mode: 'image', prompt: 'make it snow', inputImage: file('image/jpeg') }],
+    [
+      'an input image without a prompt',
+      { mode: 'image', prompt: '', inputImage: file('image/png') },
+    ],
+    [
+      'an edit prompt with an input image',
+      { mode: 'image', prompt: 'make it snow', inputImage: file('image/jpeg') },
+    ],
   ])('accepts %s', (_name, patch) => {
     expect(checkImageForm(form(patch)).ok).toBe(true);
   });
 
   it('refuses an oversized input image before uploading it', () => {
-    expect(checkImageForm(form({ mode: 'image', inputImage: file('image/png', 30 * 1024 * 1024) }))).toEqual({ ok: false, message: 'Images must be 20 MB or smaller.', field: 'inputImage' });
+    expect(
+      checkImageForm(form({ mode: 'image', inputImage: file('image/png', 30 * 1024 * 1024) })),
+    ).toEqual({ ok: false, message: 'Images must be 20 MB or smaller.', field: 'inputImage' });
   });
 
   it('builds the job input with snapped sizes, trimmed text and the defaults', () => {
-    const check = checkImageForm(form({ prompt: '  a red fox  ', negativePrompt: ' blur ', width: '1000', height: '5000', steps: 45, style: 'anime' }));
-    expect(check.ok && check.input).toEqual({ mode: 'text', prompt: 'a red fox', negativePrompt: 'blur', style: 'anime', width: 1024, height: 2048, steps: 45 });
+    const check = checkImageForm(
+      form({
+        prompt: '  a red fox  ',
+        negativePrompt: ' blur ',
+        width: '1000',
+        height: '5000',
+        steps: 45,
+        style: 'anime',
+      }),
+    );
+    expect(check.ok && check.input).toEqual({
+      mode: 'text',
+      prompt: 'a red fox',
+      negativePrompt: 'blur',
+      style: 'anime',
+      width: 1024,
+      height: 2048,
+      steps: 45,
+    });
     expect(check.ok && check.sizes.width.note).toMatch(/rounded to 1024/);
     expect(check.ok && check.sizes.height.note).toMatch(/set to 2048/);
   });
 
   it('starts from the product defaults: 1024 x 768, 40 steps, photorealistic', () => {
     const check = checkImageForm(form({ prompt: 'x' }));
-    expect(check.ok && check.input).toMatchObject({ width: 1024, height: 768, steps: 40, style: 'photorealistic' });
+    expect(check.ok && check.input).toMatchObject({
+      width: 1024,
+      height: 768,
+      steps: 40,
+      style: 'photorealistic',
+    });
   });
 });
 
 describe('withUploadedPaths', () => {
   it('adds the uploaded paths and passes the shared schema', () => {
-    const result = withUploadedPaths({ mode: 'image', prompt: '', width: 1024, height: 768 }, { inputImagePath: 'alice/uploads/abc.png' });
-    expect(result).toEqual({ ok: true, input: { mode: 'image', prompt: '', width: 1024, height: 768, inputImagePath: 'alice/uploads/abc.png' } });
+    const result = withUploadedPaths(
+      { mode: 'image', prompt: '', width: 1024, height: 768 },
+      { inputImagePath: 'alice/uploads/abc.png' },
+    );
+    expect(result).toEqual({
+      ok: true,
+      input: {
+        mode: 'image',
+        prompt: '',
+        width: 1024,
+        height: 768,
+        inputImagePath: 'alice/uploads/abc.png',
+      },
+    });
   });
 
   it('refuses a path outside the uploads folder', () => {
-    expect(withUploadedPaths({ mode: 'image', prompt: 'x' }, { inputImagePath: 'alice/generations/abc.png' })).toEqual({ ok: false, message: 'Input images must be uploaded files' });
+    expect(
+      withUploadedPaths(
+        { mode: 'image', prompt: 'x' },
+        { inputImagePath: 'alice/generations/abc.png' },
+      ),
+    ).toEqual({ ok: false, message: 'Input images must be uploaded files' });
   });
 });
 
 describe('formFromJobInput', () => {
   it('restores the settings of a job found after a reload', () => {
-    expect(formFromJobInput({ mode: 'text', prompt: 'a fox', negativePrompt: 'blur', style: 'watercolor', width: 1536, height: 640, steps: 25 })).toEqual({
+    expect(
+      formFromJobInput({
+        mode: 'text',
+        prompt: 'a fox',
+        negativePrompt: 'blur',
+        style: 'watercolor',
+        width: 1536,
+        height: 640,
+        steps: 25,
+      }),
+    ).toEqual({
       ...defaultImageForm,
       prompt: 'a fox',
       negativePrompt: 'blur',

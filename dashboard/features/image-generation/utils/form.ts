@@ -54,15 +54,35 @@ export interface SnappedSize {
 }
 
 /** Clamps a typed width or height to 512-2048 and rounds it to the nearest step of 64. */
-export function snapImageSize(raw: string, label: 'Width' | 'Height', fallback: number): SnappedSize {
+export function snapImageSize(
+  raw: string,
+  label: 'Width' | 'Height',
+  fallback: number,
+): SnappedSize {
   const text = raw.trim();
   const n = text === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(n)) return { value: fallback, note: `${label} must be a number from ${IMAGE.minSize} to ${IMAGE.maxSize}, so it was reset to ${fallback}.` };
-  if (n < IMAGE.minSize) return { value: IMAGE.minSize, note: `${label} is at least ${IMAGE.minSize}, so it was set to ${IMAGE.minSize}.` };
-  if (n > IMAGE.maxSize) return { value: IMAGE.maxSize, note: `${label} is at most ${IMAGE.maxSize}, so it was set to ${IMAGE.maxSize}.` };
+  if (!Number.isFinite(n))
+    return {
+      value: fallback,
+      note: `${label} must be a number from ${IMAGE.minSize} to ${IMAGE.maxSize}, so it was reset to ${fallback}.`,
+    };
+  if (n < IMAGE.minSize)
+    return {
+      value: IMAGE.minSize,
+      note: `${label} is at least ${IMAGE.minSize}, so it was set to ${IMAGE.minSize}.`,
+    };
+  if (n > IMAGE.maxSize)
+    return {
+      value: IMAGE.maxSize,
+      note: `${label} is at most ${IMAGE.maxSize}, so it was set to ${IMAGE.maxSize}.`,
+    };
   const stepped = Math.round(n / IMAGE.sizeStep) * IMAGE.sizeStep;
   const value = Math.min(IMAGE.maxSize, Math.max(IMAGE.minSize, stepped));
-  if (value !== n) return { value, note: `${label} goes in steps of ${IMAGE.sizeStep}, so it was rounded to ${value}.` };
+  if (value !== n)
+    return {
+      value,
+      note: `${label} goes in steps of ${IMAGE.sizeStep}, so it was rounded to ${value}.`,
+    };
   return { value, note: null };
 }
 
@@ -70,14 +90,21 @@ export function snapImageSize(raw: string, label: 'Width' | 'Height', fallback: 
  * What will happen to a size as it is being typed, before the field is left or the form sent: null when
  * it is sent as typed (snapImageSize says what was done once it is applied).
  */
-export function pendingSizeNote(raw: string, label: 'Width' | 'Height', fallback: number): string | null {
+export function pendingSizeNote(
+  raw: string,
+  label: 'Width' | 'Height',
+  fallback: number,
+): string | null {
   const text = raw.trim();
   const { value, note } = snapImageSize(raw, label, fallback);
   if (note === null) return null;
   const n = Number(text);
-  if (text === '' || !Number.isFinite(n)) return `${label} must be a number from ${IMAGE.minSize} to ${IMAGE.maxSize}: without one, ${fallback} will be used.`;
-  if (n < IMAGE.minSize) return `${label} ${text} is below the ${IMAGE.minSize} minimum: it will be generated at ${value}.`;
-  if (n > IMAGE.maxSize) return `${label} ${text} is above the ${IMAGE.maxSize} maximum: it will be generated at ${value}.`;
+  if (text === '' || !Number.isFinite(n))
+    return `${label} must be a number from ${IMAGE.minSize} to ${IMAGE.maxSize}: without one, ${fallback} will be used.`;
+  if (n < IMAGE.minSize)
+    return `${label} ${text} is below the ${IMAGE.minSize} minimum: it will be generated at ${value}.`;
+  if (n > IMAGE.maxSize)
+    return `${label} ${text} is above the ${IMAGE.maxSize} maximum: it will be generated at ${value}.`;
   return `${label} goes in steps of ${IMAGE.sizeStep}: ${text} will be generated at ${value}.`;
 }
 
@@ -91,12 +118,16 @@ export type ImageFileCheck = { ok: true } | { ok: false; message: string };
 
 /** Image files only, within the upload limit (the same limits storage.rules enforce). */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageFileCheck {
-  if (uploadKindOf(file.type) !== 'image') return { ok: false, message: 'Please choose an image file (PNG, JPEG, WebP or GIF).' };
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: `Images must be ${MAX_UPLOAD_LABEL} or smaller.` };
+  if (uploadKindOf(file.type) !== 'image')
+    return { ok: false, message: 'Please choose an image file (PNG, JPEG, WebP or GIF).' };
+  if (file.size > MAX_UPLOAD_BYTES)
+    return { ok: false, message: `Images must be ${MAX_UPLOAD_LABEL} or smaller.` };
   return { ok: true };
 }
 
-export type FormCheck = { ok: true; input: ImageJobInput; sizes: { width: SnappedSize; height: SnappedSize } } | { ok: false; message: string; field: 'prompt' | 'inputImage' | 'form' };
+export type FormCheck =
+  | { ok: true; input: ImageJobInput; sizes: { width: SnappedSize; height: SnappedSize } }
+  | { ok: false; message: string; field: 'prompt' | 'inputImage' | 'form' };
 
 /**
  * Checks the form before anything is uploaded or started. The returned input has no image paths yet:
@@ -106,7 +137,12 @@ export function checkImageForm(values: ImageFormValues): FormCheck {
   const prompt = values.prompt.trim();
   const usesImages = values.mode === 'image';
   const hasInput = usesImages && values.inputImage !== null;
-  if (!prompt && !hasInput) return { ok: false, message: EMPTY_PROMPT_MESSAGE, field: usesImages ? 'inputImage' : 'prompt' };
+  if (!prompt && !hasInput)
+    return {
+      ok: false,
+      message: EMPTY_PROMPT_MESSAGE,
+      field: usesImages ? 'inputImage' : 'prompt',
+    };
   for (const file of usesImages ? [values.inputImage, values.controlImage] : []) {
     if (!file) continue;
     const check = checkImageFile(file);
@@ -127,17 +163,30 @@ export function checkImageForm(values: ImageFormValues): FormCheck {
 }
 
 /** Adds the uploaded Storage paths and runs the shared schema (the same one startJob validates with). */
-export function withUploadedPaths(input: ImageJobInput, paths: { inputImagePath?: string; controlImagePath?: string }): { ok: true; input: ImageJobInput } | { ok: false; message: string } {
-  const candidate: ImageJobInput = { ...input, ...(paths.inputImagePath ? { inputImagePath: paths.inputImagePath } : {}), ...(paths.controlImagePath ? { controlImagePath: paths.controlImagePath } : {}) };
+export function withUploadedPaths(
+  input: ImageJobInput,
+  paths: { inputImagePath?: string; controlImagePath?: string },
+): { ok: true; input: ImageJobInput } | { ok: false; message: string } {
+  const candidate: ImageJobInput = {
+    ...input,
+    ...(paths.inputImagePath ? { inputImagePath: paths.inputImagePath } : {}),
+    ...(paths.controlImagePath ? { controlImagePath: paths.controlImagePath } : {}),
+  };
   const parsed = imageJobInputSchema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? EMPTY_PROMPT_MESSAGE };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? EMPTY_PROMPT_MESSAGE };
   return { ok: true, input: candidate };
 }
 
 /** Form fields restored from a job found after a reload, so the page reads as the user left it. */
-export function formFromJobInput(input: Record<string, unknown>, base: ImageFormValues = defaultImageForm): ImageFormValues {
+export function formFromJobInput(
+  input: Record<string, unknown>,
+  base: ImageFormValues = defaultImageForm,
+): ImageFormValues {
   const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
-  const style = (STYLE_OPTIONS.image as readonly string[]).includes(input.style as string) ? (input.style as ImageStyle) : base.style;
+  const style = (STYLE_OPTIONS.image as readonly string[]).includes(input.style as string)
+    ? (input.style as ImageStyle)
+    : base.style;
   return {
     ...base,
     mode: input.mode === 'image' ? 'image' : 'text',

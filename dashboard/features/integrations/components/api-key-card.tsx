@@ -15,11 +15,26 @@ import { SecretInput } from './secret-input';
 import { StatusBadge } from './status-badge';
 
 /** One provider key: write-only field, the stored hint and time (live), Save, Test and Delete. */
-export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCardInfo; status: KeyStatus | undefined; loading: boolean; now: Date }) {
+export function ApiKeyCard({
+  info,
+  status,
+  loading,
+  now,
+}: {
+  info: IntegrationCardInfo;
+  status: KeyStatus | undefined;
+  loading: boolean;
+  now: Date;
+}) {
   const label = integrationLabel(info.type);
   const card = useApiKeyCard(info.type, status);
   const id = useId();
-  const ids = { title: `${id}-title`, field: `${id}-key`, state: `${id}-state`, error: `${id}-error` };
+  const ids = {
+    title: `${id}-title`,
+    field: `${id}-key`,
+    state: `${id}-state`,
+    error: `${id}-error`,
+  };
   const configured = Boolean(status);
   const busy = card.saving || card.deleting || card.testing;
   const Icon = info.icon;
@@ -30,7 +45,11 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
   };
 
   return (
-    <Card role="region" aria-labelledby={ids.title} className="grid gap-5 p-5 sm:p-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+    <Card
+      role="region"
+      aria-labelledby={ids.title}
+      className="grid gap-5 p-5 sm:p-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8"
+    >
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <CardTitle id={ids.title} className="flex items-center gap-2 text-base">
@@ -39,7 +58,13 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
             </span>
             {label}
           </CardTitle>
-          {loading ? <Skeleton className="h-5 w-24 rounded-full" /> : <StatusBadge kind={configured ? 'configured' : 'empty'}>{configured ? 'Configured' : 'Not configured'}</StatusBadge>}
+          {loading ? (
+            <Skeleton className="h-5 w-24 rounded-full" />
+          ) : (
+            <StatusBadge kind={configured ? 'configured' : 'empty'}>
+              {configured ? 'Configured' : 'Not configured'}
+            </StatusBadge>
+          )}
         </div>
         <CardDescription>{info.description}</CardDescription>
         {info.note ? <p className="text-xs text-muted-foreground">{info.note}</p> : null}
@@ -69,27 +94,52 @@ export function ApiKeyCard({ info, status, loading, now }: { info: IntegrationCa
                 <Skeleton className="h-4 w-48" />
               ) : status ? (
                 <span>
-                  Saved key <span className="font-mono tracking-tight">••••{status.hint || '····'}</span> · Updated{' '}
-                  <time dateTime={status.updatedAt.toISOString()} title={status.updatedAt.toLocaleString()}>
+                  Saved key{' '}
+                  <span className="font-mono tracking-tight">••••{status.hint || '····'}</span> ·
+                  Updated{' '}
+                  <time
+                    dateTime={status.updatedAt.toISOString()}
+                    title={status.updatedAt.toLocaleString()}
+                  >
                     {formatRelativeTime(status.updatedAt, now)}
                   </time>
                 </span>
               ) : (
-                <span>No key saved yet. Keys are encrypted on our servers and never shown again.</span>
+                <span>
+                  No key saved yet. Keys are encrypted on our servers and never shown again.
+                </span>
               )}
             </div>
           </div>
-          <div role="status" aria-live="polite" aria-label={`${label} key test`} className="empty:hidden">
-            {card.verdict ? <KeyVerdictLine status={card.verdict.status} message={card.verdict.message} /> : null}
+          <div
+            role="status"
+            aria-live="polite"
+            aria-label={`${label} key test`}
+            className="empty:hidden"
+          >
+            {card.verdict ? (
+              <KeyVerdictLine status={card.verdict.status} message={card.verdict.message} />
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" size="sm" loading={card.saving} disabled={loading || (busy && !card.saving)}>
+            <Button
+              type="submit"
+              size="sm"
+              loading={card.saving}
+              disabled={loading || (busy && !card.saving)}
+            >
               {card.saving ? null : <Save aria-hidden="true" />}
               Save
             </Button>
             {configured ? (
               <>
-                <Button variant="outline" size="sm" onClick={() => void card.test()} loading={card.testing} disabled={busy && !card.testing}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void card.test()}
+                  loading={card.testing}
+                  disabled={busy && !card.testing}
+                >
                   {card.testing ? null : <FlaskConical aria-hidden="true" />}
                   Test
                 </Button>

@@ -7,22 +7,51 @@ import type { IntegrationCardInfo } from '../utils/integration-cards';
 import { ApiKeyCard } from './api-key-card';
 
 /** A grid of key cards for one tab, fed by the one live read of the status documents. */
-export function ApiKeysPanel({ cards, state, retry, now }: { cards: IntegrationCardInfo[]; state: QueryState<KeyStatuses>; retry: () => void; now: Date }) {
+export function ApiKeysPanel({
+  cards,
+  state,
+  retry,
+  now,
+}: {
+  cards: IntegrationCardInfo[];
+  state: QueryState<KeyStatuses>;
+  retry: () => void;
+  now: Date;
+}) {
   return (
     <div className="space-y-4">
-      {state.status === 'error' ? <LoadError title="Failed to load API keys" error={state.error} retry={retry} /> : null}
+      {state.status === 'error' ? (
+        <LoadError title="Failed to load API keys" error={state.error} retry={retry} />
+      ) : null}
       <div className="grid gap-4">
         {cards.map((info) => (
-          <ApiKeyCard key={info.type} info={info} status={state.status === 'success' ? state.data[info.type] : undefined} loading={state.status === 'loading'} now={now} />
+          <ApiKeyCard
+            key={info.type}
+            info={info}
+            status={state.status === 'success' ? state.data[info.type] : undefined}
+            loading={state.status === 'loading'}
+            now={now}
+          />
         ))}
       </div>
     </div>
   );
 }
 
-export function LoadError({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
+export function LoadError({
+  title,
+  error,
+  retry,
+}: {
+  title: string;
+  error: Error;
+  retry: () => void;
+}) {
   return (
-    <Alert tone="danger" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+    <Alert
+      tone="danger"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       <span>
         <span className="font-semibold">{title}.</span> {error.message}
       </span>

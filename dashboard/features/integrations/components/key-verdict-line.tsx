@@ -10,17 +10,26 @@ const toneClass: Record<VerdictTone, string> = {
   muted: 'border-border bg-muted text-muted-foreground',
 };
 
-const icons = { ok: CircleCheck, invalid: CircleX, no_credit: TriangleAlert, rate_limited: Clock, unavailable: WifiOff } as const;
+const icons = {
+  ok: CircleCheck,
+  invalid: CircleX,
+  no_credit: TriangleAlert,
+  rate_limited: Clock,
+  unavailable: WifiOff,
+} as const;
 
 /** The Test answer under a key: the verdict in words, then the server's advice. */
 export function KeyVerdictLine({ status, message }: { status: KeyTestStatus; message: string }) {
   const { title, tone } = keyVerdict(status);
   const Icon = icons[status];
   return (
-    <p className={cn('flex items-start gap-2 rounded-md border px-3 py-2 text-sm', toneClass[tone])}>
+    <p
+      className={cn('flex items-start gap-2 rounded-md border px-3 py-2 text-sm', toneClass[tone])}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        <span className="font-semibold">{title}.</span> <span className="text-foreground/80">{message}</span>
+        <span className="font-semibold">{title}.</span>{' '}
+        <span className="text-foreground/80">{message}</span>
       </span>
     </p>
   );

@@ -4,7 +4,10 @@ import { Input } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
 
 /** A masked field for keys and secrets, with a show/hide toggle; password managers are told to keep out. */
-export const SecretInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }>(function SecretInput({ revealLabel, className, ...props }, ref) {
+export const SecretInput = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }
+>(function SecretInput({ revealLabel, className, ...props }, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -28,7 +31,11 @@ export const SecretInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes
         disabled={props.disabled}
         className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50"
       >
-        {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        {visible ? (
+          <EyeOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Eye className="size-4" aria-hidden="true" />
+        )}
       </button>
     </div>
   );

@@ -18,24 +18,68 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SecretInput } from './secret-input';
 import { StatusBadge } from './status-badge';
 
-const platformInfo: Record<SocialPlatform, { title: string; description: string; connect: boolean; iconClass: string }> = {
-  x: { title: 'X (Twitter)', description: 'Your app keys and access tokens from the X developer portal, for posting from the X page.', connect: false, iconClass: 'bg-foreground text-background' },
-  linkedin: { title: 'LinkedIn', description: 'Your LinkedIn app and an access token, for posting as yourself or a company page.', connect: false, iconClass: 'bg-[#0A66C2] text-white' },
-  youtube: { title: 'YouTube', description: 'Your Google OAuth client, for uploading videos. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF0000] text-white' },
-  reddit: { title: 'Reddit', description: 'Your Reddit app, for posting to subreddits. Tokens arrive through Connect.', connect: true, iconClass: 'bg-[#FF4500] text-white' },
+const platformInfo: Record<
+  SocialPlatform,
+  { title: string; description: string; connect: boolean; iconClass: string }
+> = {
+  x: {
+    title: 'X (Twitter)',
+    description:
+      'Your app keys and access tokens from the X developer portal, for posting from the X page.',
+    connect: false,
+    iconClass: 'bg-foreground text-background',
+  },
+  linkedin: {
+    title: 'LinkedIn',
+    description:
+      'Your LinkedIn app and an access token, for posting as yourself or a company page.',
+    connect: false,
+    iconClass: 'bg-[#0A66C2] text-white',
+  },
+  youtube: {
+    title: 'YouTube',
+    description: 'Your Google OAuth client, for uploading videos. Tokens arrive through Connect.',
+    connect: true,
+    iconClass: 'bg-[#FF0000] text-white',
+  },
+  reddit: {
+    title: 'Reddit',
+    description: 'Your Reddit app, for posting to subreddits. Tokens arrive through Connect.',
+    connect: true,
+    iconClass: 'bg-[#FF4500] text-white',
+  },
 };
 
 /** Reddit and YouTube: Connect sends the user to the platform's consent page once the app is saved. */
-function ConnectAction({ platform, name, saved, noteId }: { platform: OAuthPlatform; name: string; saved: boolean; noteId: string }) {
+function ConnectAction({
+  platform,
+  name,
+  saved,
+  noteId,
+}: {
+  platform: OAuthPlatform;
+  name: string;
+  saved: boolean;
+  noteId: string;
+}) {
   const { start, isPending } = useStartSocialOAuth(platform);
   return (
     <div className="mt-2 flex flex-col items-start gap-2 rounded-lg border border-dashed p-3">
-      <Button variant="outline" size="sm" disabled={!saved} loading={isPending} onClick={() => void start()} aria-describedby={noteId}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!saved}
+        loading={isPending}
+        onClick={() => void start()}
+        aria-describedby={noteId}
+      >
         {isPending ? null : <Link2 aria-hidden="true" />}
         Connect
       </Button>
       <p id={noteId} className="text-xs text-muted-foreground">
-        {saved ? `Sends you to ${name} to allow Muse Studio; the tokens stay on the server.` : `Save your ${name} app credentials first, then connect your account.`}
+        {saved
+          ? `Sends you to ${name} to allow Muse Studio; the tokens stay on the server.`
+          : `Save your ${name} app credentials first, then connect your account.`}
         {platformFacts[platform].connectNote ? ` ${platformFacts[platform].connectNote}` : ''}
       </p>
     </div>
@@ -43,7 +87,17 @@ function ConnectAction({ platform, name, saved, noteId }: { platform: OAuthPlatf
 }
 
 /** One platform's credentials: secrets masked and shown as hints, blank keeps. */
-export function SocialCredentialsForm({ platform, account, loading, now }: { platform: SocialPlatform; account: SocialAccount | undefined; loading: boolean; now: Date }) {
+export function SocialCredentialsForm({
+  platform,
+  account,
+  loading,
+  now,
+}: {
+  platform: SocialPlatform;
+  account: SocialAccount | undefined;
+  loading: boolean;
+  now: Date;
+}) {
   const form = useSocialCredentialsForm(platform, account);
   const info = platformInfo[platform];
   const id = useId();
@@ -58,11 +112,20 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
   };
 
   return (
-    <Card role="region" aria-labelledby={titleId} className="grid gap-5 p-5 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8">
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className="grid gap-5 p-5 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8"
+    >
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <CardTitle id={titleId} className="flex items-center gap-2 text-base">
-            <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', info.iconClass)}>
+            <span
+              className={cn(
+                'flex size-8 shrink-0 items-center justify-center rounded-lg',
+                info.iconClass,
+              )}
+            >
               <BrandIcon name={platform} className="size-4" />
             </span>
             {info.title}
@@ -71,7 +134,9 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             <Skeleton className="h-5 w-24 rounded-full" />
           ) : (
             <div className="flex flex-wrap gap-1.5">
-              <StatusBadge kind={account ? 'configured' : 'empty'}>{account ? 'Configured' : 'Not configured'}</StatusBadge>
+              <StatusBadge kind={account ? 'configured' : 'empty'}>
+                {account ? 'Configured' : 'Not configured'}
+              </StatusBadge>
               {account?.connected ? <StatusBadge kind="connected">Connected</StatusBadge> : null}
             </div>
           )}
@@ -80,15 +145,30 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
         {account ? (
           <p className="text-xs text-muted-foreground">
             Updated{' '}
-            <time dateTime={account.updatedAt.toISOString()} title={account.updatedAt.toLocaleString()}>
+            <time
+              dateTime={account.updatedAt.toISOString()}
+              title={account.updatedAt.toLocaleString()}
+            >
               {formatRelativeTime(account.updatedAt, now)}
             </time>
             . Leave a field blank to keep its saved value.
           </p>
         ) : null}
-        {isOAuthPlatform(platform) ? <ConnectAction platform={platform} name={form.name} saved={Boolean(account)} noteId={connectNoteId} /> : null}
+        {isOAuthPlatform(platform) ? (
+          <ConnectAction
+            platform={platform}
+            name={form.name}
+            saved={Boolean(account)}
+            noteId={connectNoteId}
+          />
+        ) : null}
       </div>
-      <form onSubmit={submit} noValidate className="grid min-w-0 content-start gap-4" aria-describedby={form.formError ? errorId : undefined}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid min-w-0 content-start gap-4"
+        aria-describedby={form.formError ? errorId : undefined}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           {form.fields.map((view) => {
             const fieldId = `${id}-${view.name}`;
@@ -97,7 +177,8 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
               id: fieldId,
               value: view.value,
               placeholder: view.placeholder,
-              onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.edit(view.name, e.target.value),
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+                form.edit(view.name, e.target.value),
               maxLength: view.field.maxLength,
               disabled: loading || form.deleting,
               'aria-invalid': missing || undefined,
@@ -109,9 +190,17 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
               <div key={view.name} className="grid min-w-0 content-start gap-2">
                 <div className="flex items-center gap-1.5">
                   <Label htmlFor={fieldId}>{view.field.label}</Label>
-                  {!view.field.required ? <span className="text-xs text-muted-foreground">(optional)</span> : null}
+                  {!view.field.required ? (
+                    <span className="text-xs text-muted-foreground">(optional)</span>
+                  ) : null}
                 </div>
-                {loading ? <Skeleton className="h-10 w-full" /> : view.field.secret ? <SecretInput {...common} revealLabel={view.field.label} /> : <Input {...common} autoComplete="off" spellCheck={false} />}
+                {loading ? (
+                  <Skeleton className="h-10 w-full" />
+                ) : view.field.secret ? (
+                  <SecretInput {...common} revealLabel={view.field.label} />
+                ) : (
+                  <Input {...common} autoComplete="off" spellCheck={false} />
+                )}
               </div>
             );
           })}
@@ -127,7 +216,13 @@ export function SocialCredentialsForm({ platform, account, loading, now }: { pla
             {form.buttonLabel}
           </Button>
           {account ? (
-            <Button variant="ghost" onClick={form.askToDelete} disabled={busy} aria-label={`Delete ${form.name} credentials`} className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive">
+            <Button
+              variant="ghost"
+              onClick={form.askToDelete}
+              disabled={busy}
+              aria-label={`Delete ${form.name} credentials`}
+              className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>

@@ -12,7 +12,12 @@ const icons = { configured: CircleCheck, connected: Link2, empty: CircleDashed }
 export function StatusBadge({ kind, children }: { kind: keyof typeof styles; children: string }) {
   const Icon = icons[kind];
   return (
-    <span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', styles[kind])}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
+        styles[kind],
+      )}
+    >
       <Icon className="size-3.5" aria-hidden="true" />
       {children}
     </span>

@@ -36,7 +36,11 @@ export function useApiKeyCard(type: IntegrationType, status: KeyStatus | undefin
 
   const save = async () => {
     if (!user) {
-      toast({ title: 'Failed to save API key', description: NOT_SIGNED_IN, variant: 'destructive' });
+      toast({
+        title: 'Failed to save API key',
+        description: NOT_SIGNED_IN,
+        variant: 'destructive',
+      });
       return;
     }
     const parsed = saveIntegrationKeyInputSchema.safeParse({ type, apiKey: draft });
@@ -50,13 +54,21 @@ export function useApiKeyCard(type: IntegrationType, status: KeyStatus | undefin
       setVerdict(null);
       toast({ title: 'Success', description: 'API key saved successfully' });
     } catch (error) {
-      toast({ title: 'Failed to save API key', description: readCallableError(error, 'Please try again.').message, variant: 'destructive' });
+      toast({
+        title: 'Failed to save API key',
+        description: readCallableError(error, 'Please try again.').message,
+        variant: 'destructive',
+      });
     }
   };
 
   const remove = async () => {
     if (!user) {
-      toast({ title: 'Failed to delete API key', description: NOT_SIGNED_IN, variant: 'destructive' });
+      toast({
+        title: 'Failed to delete API key',
+        description: NOT_SIGNED_IN,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -66,13 +78,21 @@ export function useApiKeyCard(type: IntegrationType, status: KeyStatus | undefin
       setConfirming(false);
       toast({ title: 'Success', description: 'API key deleted successfully' });
     } catch (error) {
-      toast({ title: 'Failed to delete API key', description: readCallableError(error, 'Please try again.').message, variant: 'destructive' });
+      toast({
+        title: 'Failed to delete API key',
+        description: readCallableError(error, 'Please try again.').message,
+        variant: 'destructive',
+      });
     }
   };
 
   const test = async () => {
     if (!user) {
-      toast({ title: 'Failed to process your request', description: NOT_SIGNED_IN, variant: 'destructive' });
+      toast({
+        title: 'Failed to process your request',
+        description: NOT_SIGNED_IN,
+        variant: 'destructive',
+      });
       return;
     }
     setVerdict(null);
@@ -80,7 +100,11 @@ export function useApiKeyCard(type: IntegrationType, status: KeyStatus | undefin
       const result = await testCall({ type });
       setVerdict({ ...result, forUpdatedAt: updatedAt });
     } catch (error) {
-      toast({ title: `Failed to test your ${integrationLabel(type)} API key`, description: readCallableError(error, 'Failed to process your request').message, variant: 'destructive' });
+      toast({
+        title: `Failed to test your ${integrationLabel(type)} API key`,
+        description: readCallableError(error, 'Failed to process your request').message,
+        variant: 'destructive',
+      });
     }
   };
 

@@ -6,12 +6,20 @@ import { toast } from '@/lib/toast';
 import type { SocialAccount } from '../api/get-social-accounts';
 import { useDeleteSocialCredentials } from '../api/delete-social-credentials';
 import { useSaveSocialCredentials } from '../api/save-social-credentials';
-import { credentialButtonLabel, fieldViews, planCredentialSave, type CredentialEdits } from '../utils/credential-form';
+import {
+  credentialButtonLabel,
+  fieldViews,
+  planCredentialSave,
+  type CredentialEdits,
+} from '../utils/credential-form';
 
 const NOT_SIGNED_IN = 'User not authenticated';
 
 /** One platform's credential form: typed edits over the stored state, Save/Update and Delete. */
-export function useSocialCredentialsForm(platform: SocialPlatform, account: SocialAccount | undefined) {
+export function useSocialCredentialsForm(
+  platform: SocialPlatform,
+  account: SocialAccount | undefined,
+) {
   const { user } = useAuth();
   const name = socialPlatformLabels[platform];
   const [edits, setEdits] = useState<CredentialEdits>({});
@@ -27,7 +35,11 @@ export function useSocialCredentialsForm(platform: SocialPlatform, account: Soci
 
   const save = async () => {
     if (!user) {
-      toast({ title: `Failed to save ${name} credentials`, description: NOT_SIGNED_IN, variant: 'destructive' });
+      toast({
+        title: `Failed to save ${name} credentials`,
+        description: NOT_SIGNED_IN,
+        variant: 'destructive',
+      });
       return;
     }
     const plan = planCredentialSave(platform, edits, account);
@@ -40,13 +52,21 @@ export function useSocialCredentialsForm(platform: SocialPlatform, account: Soci
       setEdits({});
       toast({ title: 'Success', description: `${name} credentials saved successfully` });
     } catch (error) {
-      toast({ title: `Failed to save ${name} credentials`, description: readCallableError(error, 'Please try again.').message, variant: 'destructive' });
+      toast({
+        title: `Failed to save ${name} credentials`,
+        description: readCallableError(error, 'Please try again.').message,
+        variant: 'destructive',
+      });
     }
   };
 
   const remove = async () => {
     if (!user) {
-      toast({ title: `Failed to delete ${name} credentials`, description: NOT_SIGNED_IN, variant: 'destructive' });
+      toast({
+        title: `Failed to delete ${name} credentials`,
+        description: NOT_SIGNED_IN,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -56,7 +76,11 @@ export function useSocialCredentialsForm(platform: SocialPlatform, account: Soci
       setConfirming(false);
       toast({ title: 'Success', description: `${name} credentials deleted successfully` });
     } catch (error) {
-      toast({ title: `Failed to delete ${name} credentials`, description: readCallableError(error, 'Please try again.').message, variant: 'destructive' });
+      toast({
+        title: `Failed to delete ${name} credentials`,
+        description: readCallableError(error, 'Please try again.').message,
+        variant: 'destructive',
+      });
     }
   };
 

@@ -34,8 +34,14 @@ export function IntegrationsRoute() {
   const keys = useKeyStatuses();
   const social = useSocialAccounts();
   const now = useNow();
-  useLoadFailureToast(keys.state.status === 'error' ? keys.state.error : null, 'Failed to load API keys');
-  useLoadFailureToast(social.state.status === 'error' ? social.state.error : null, 'Failed to load social media credentials');
+  useLoadFailureToast(
+    keys.state.status === 'error' ? keys.state.error : null,
+    'Failed to load API keys',
+  );
+  useLoadFailureToast(
+    social.state.status === 'error' ? social.state.error : null,
+    'Failed to load social media credentials',
+  );
 
   const select = (index: number) => {
     const id = tabs[index]?.id ?? 'generation';
@@ -44,7 +50,10 @@ export function IntegrationsRoute() {
 
   return (
     <div>
-      <PageHeader title="Integrations" description="Your own provider API keys and social accounts. They are encrypted on our servers; this page only ever shows their last 4 characters." />
+      <PageHeader
+        title="Integrations"
+        description="Your own provider API keys and social accounts. They are encrypted on our servers; this page only ever shows their last 4 characters."
+      />
       <TabGroup selectedIndex={selected} onChange={select}>
         <TabList className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-grid sm:w-auto">
           {tabs.map(({ id, label, icon: Icon }) => (

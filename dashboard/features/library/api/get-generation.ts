@@ -6,5 +6,8 @@ import { useUserDoc } from '@/lib/live';
 
 /** One library item by id, live (null when it does not exist); idle (loading forever) without an id. */
 export function useGeneration(id: string | null): LiveState<Generation | null> {
-  return useUserDoc((db, uid) => (id ? doc(db, userCollectionPath(uid, 'generations'), id) : null), toGeneration);
+  return useUserDoc(
+    (db, uid) => (id ? doc(db, userCollectionPath(uid, 'generations'), id) : null),
+    toGeneration,
+  );
 }

@@ -1,4 +1,17 @@
-import { collection, endAt, getDocs, limit, orderBy, query, startAfter, where, type Firestore, type Query, type QueryConstraint, type QueryDocumentSnapshot } from 'firebase/firestore';
+import {
+  collection,
+  endAt,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toGeneration, type Generation } from '@core/data/generation';
 import { subscribeQuery } from '@core/firebase/live';
@@ -6,7 +19,14 @@ import { userCollectionPath } from '@core/firestore-paths';
 import type { GenerationType } from '@core/jobs';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
-import { canLoadMore, feedItems, feedReducer, initialFeed, type FeedEvent, type FeedState } from '../utils/feed';
+import {
+  canLoadMore,
+  feedItems,
+  feedReducer,
+  initialFeed,
+  type FeedEvent,
+  type FeedState,
+} from '../utils/feed';
 
 export const LIBRARY_PAGE_SIZE = 24;
 
@@ -17,16 +37,33 @@ export type LibraryItem = Generation;
 type Cursor = QueryDocumentSnapshot;
 
 /** Newest first, optionally one type. With a type this needs the index generations (type ASC, createdAt DESC). */
-export function generationsQuery(db: Firestore, uid: string, type: TypeFilter, ...constraints: QueryConstraint[]): Query {
+export function generationsQuery(
+  db: Firestore,
+  uid: string,
+  type: TypeFilter,
+  ...constraints: QueryConstraint[]
+): Query {
   const base = collection(db, userCollectionPath(uid, 'generations'));
   const filters = type === 'all' ? [] : [where('type', '==', type)];
   return query(base, ...filters, orderBy('createdAt', 'desc'), ...constraints);
 }
 
 /** One page after `after` (cursor pagination: cost and time stay flat however deep the user scrolls). */
-async function fetchPage(db: Firestore, uid: string, type: TypeFilter, after: Cursor | null, size: number): Promise<{ items: Generation[]; last: Cursor | null; hasMore: boolean }> {
-  const snap = await getDocs(generationsQuery(db, uid, type, ...(after ? [startAfter(after)] : []), limit(size)));
-  return { items: snap.docs.map((d) => toGeneration(d.id, d.data({ serverTimestamps: 'estimate' }))), last: snap.docs.at(-1) ?? null, hasMore: snap.docs.length === size };
+async function fetchPage(
+  db: Firestore,
+  uid: string,
+  type: TypeFilter,
+  after: Cursor | null,
+  size: number,
+): Promise<{ items: Generation[]; last: Cursor | null; hasMore: boolean }> {
+  const snap = await getDocs(
+    generationsQuery(db, uid, type, ...(after ? [startAfter(after)] : []), limit(size)),
+  );
+  return {
+    items: snap.docs.map((d) => toGeneration(d.id, d.data({ serverTimestamps: 'estimate' }))),
+    last: snap.docs.at(-1) ?? null,
+    hasMore: snap.docs.length === size,
+  };
 }
 
 export interface GenerationsFeed {
@@ -46,7 +83,10 @@ export interface GenerationsFeed {
 const reduce = feedReducer<Generation, Cursor>(LIBRARY_PAGE_SIZE);
 type Event = FeedEvent<Generation, Cursor> & { key: string };
 
-function reducer(state: FeedState<Generation, Cursor>, event: Event | { type: 'reset'; key: string }): FeedState<Generation, Cursor> {
+function reducer(
+  state: FeedState<Generation, Cursor>,
+  event: Event | { type: 'reset'; key: string },
+): FeedState<Generation, Cursor> {
   return event.type === 'reset' ? initialFeed(event.key) : reduce(state, event);
 }
 
@@ -72,7 +112,12 @@ export function useGenerations(type: TypeFilter): GenerationsFeed {
   const { started, anchor } = current;
   useEffect(() => {
     if (!uid || !started) return;
-    const q = generationsQuery(getFirebase().db, uid, type, anchor ? endAt(anchor) : limit(LIBRARY_PAGE_SIZE));
+    const q = generationsQuery(
+      getFirebase().db,
+      uid,
+      type,
+      anchor ? endAt(anchor) : limit(LIBRARY_PAGE_SIZE),
+    );
     return subscribeQuery(
       q,
       toGeneration,
@@ -106,5 +151,15 @@ export function useGenerations(type: TypeFilter): GenerationsFeed {
 
   const remove = useCallback((id: string) => dispatch({ type: 'removed', key, id }), [key]);
   const items = useMemo(() => feedItems(current), [current]);
-  return { status: current.status, items, hasMore: current.hasMore, loadingMore: current.loadingMore, error: current.error, moreError: current.moreError, loadMore, remove, retry: retryCount };
+  return {
+    status: current.status,
+    items,
+    hasMore: current.hasMore,
+    loadingMore: current.loadingMore,
+    error: current.error,
+    moreError: current.moreError,
+    loadMore,
+    remove,
+    retry: retryCount,
+  };
 }

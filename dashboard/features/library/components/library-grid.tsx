@@ -32,7 +32,9 @@ export function LibraryGrid({
     const el = containerRef.current;
     if (!el) return;
     setWidth(el.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? el.clientWidth));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(entry?.contentRect.width ?? el.clientWidth),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -42,13 +44,19 @@ export function LibraryGrid({
   const estimate = cardWidth > 0 ? Math.round((cardWidth * 9) / 16 + FOOTER_ESTIMATE_PX) : 240;
   const rowHeight = measuredRow && measuredRow.width === width ? measuredRow.height : estimate;
   const rowCount = Math.ceil(items.length / columns);
-  const { start, end } = useWindowVirtualRows({ containerRef, rowCount, rowHeight, gap: GRID_GAP_PX });
+  const { start, end } = useWindowVirtualRows({
+    containerRef,
+    rowCount,
+    rowHeight,
+    gap: GRID_GAP_PX,
+  });
 
   // Every row has the same height (fixed card layout), so measuring the first rendered one is enough.
   const measureRow = (el: HTMLDivElement | null) => {
     if (!el || width === 0) return;
     const h = el.getBoundingClientRect().height;
-    if (h > 0 && (measuredRow?.height !== h || measuredRow.width !== width)) setMeasuredRow({ width, height: h });
+    if (h > 0 && (measuredRow?.height !== h || measuredRow.width !== width))
+      setMeasuredRow({ width, height: h });
   };
 
   const rows = [];
@@ -60,11 +68,26 @@ export function LibraryGrid({
         ref={r === start ? measureRow : undefined}
         role="presentation"
         className="absolute inset-x-0 grid"
-        style={{ top: r * (rowHeight + GRID_GAP_PX), gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP_PX }}
+        style={{
+          top: r * (rowHeight + GRID_GAP_PX),
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          gap: GRID_GAP_PX,
+        }}
       >
         {rowItems.map((item, i) => (
-          <div key={item.id} role="listitem" aria-posinset={r * columns + i + 1} aria-setsize={items.length}>
-            <ProjectCard item={item} now={now} downloading={downloadingId === item.id} onDownload={onDownload} onDelete={onDelete} />
+          <div
+            key={item.id}
+            role="listitem"
+            aria-posinset={r * columns + i + 1}
+            aria-setsize={items.length}
+          >
+            <ProjectCard
+              item={item}
+              now={now}
+              downloading={downloadingId === item.id}
+              onDownload={onDownload}
+              onDelete={onDelete}
+            />
           </div>
         ))}
       </div>,
@@ -72,7 +95,13 @@ export function LibraryGrid({
   }
 
   return (
-    <div ref={containerRef} role="list" aria-label="Projects" className="relative w-full" style={{ height: gridHeight(rowCount, rowHeight, GRID_GAP_PX) }}>
+    <div
+      ref={containerRef}
+      role="list"
+      aria-label="Projects"
+      className="relative w-full"
+      style={{ height: gridHeight(rowCount, rowHeight, GRID_GAP_PX) }}
+    >
       {width > 0 ? rows : null}
     </div>
   );

@@ -3,7 +3,11 @@ import { Skeleton } from '@core/ui/skeleton';
 
 export function LibrarySkeletons({ count = LIBRARY_SKELETONS }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading projects" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div
+      role="status"
+      aria-label="Loading projects"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border bg-card">
           <Skeleton className="aspect-video rounded-none" />

@@ -12,7 +12,17 @@ export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [
   { value: 'audio', label: 'Audio' },
 ];
 
-export function LibraryToolbar({ search, onSearch, type, onType }: { search: string; onSearch: (value: string) => void; type: TypeFilter; onType: (value: TypeFilter) => void }) {
+export function LibraryToolbar({
+  search,
+  onSearch,
+  type,
+  onType,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  type: TypeFilter;
+  onType: (value: TypeFilter) => void;
+}) {
   const searchId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -20,7 +30,10 @@ export function LibraryToolbar({ search, onSearch, type, onType }: { search: str
         <label htmlFor={searchId} className="sr-only">
           Search projects
         </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={searchId}
           type="search"
@@ -47,7 +60,12 @@ export function LibraryToolbar({ search, onSearch, type, onType }: { search: str
           </button>
         ) : null}
       </div>
-      <RadioGroup value={type} onChange={onType} aria-label="Filter by type" className="grid grid-cols-4 gap-1 rounded-lg bg-muted p-1 sm:inline-grid">
+      <RadioGroup
+        value={type}
+        onChange={onType}
+        aria-label="Filter by type"
+        className="grid grid-cols-4 gap-1 rounded-lg bg-muted p-1 sm:inline-grid"
+      >
         {TYPE_FILTERS.map((f) => (
           <Radio
             key={f.value}

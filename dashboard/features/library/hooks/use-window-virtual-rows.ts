@@ -24,7 +24,15 @@ export function useWindowVirtualRows({
     const el = containerRef.current;
     if (!el) return;
     const gridTop = el.getBoundingClientRect().top + window.scrollY;
-    const next = visibleRows({ scrollY: window.scrollY, viewportHeight: window.innerHeight, gridTop, rowHeight, gap, rowCount, overscan });
+    const next = visibleRows({
+      scrollY: window.scrollY,
+      viewportHeight: window.innerHeight,
+      gridTop,
+      rowHeight,
+      gap,
+      rowCount,
+      overscan,
+    });
     setRange((r) => (r.start === next.start && r.end === next.end ? r : next));
   }, [containerRef, rowCount, rowHeight, gap, overscan]);
 

@@ -8,9 +8,33 @@ import type { LiveState } from '@core/react/use-live';
 import type { GenerationsFeed, LibraryItem, TypeFilter } from '../api/get-generations';
 
 const items: LibraryItem[] = [
-  toGeneration('a', { type: 'image', title: 'Red fox in snow', prompt: 'A red fox in fresh snow', thumbnailUrl: null, originalUrl: 'https://o/a', contentType: 'image/png', createdAt: new Date() }),
-  toGeneration('b', { type: 'video', title: 'Waves at dawn', prompt: 'Slow waves, golden light', thumbnailUrl: null, originalUrl: 'https://o/b', contentType: 'video/mp4', createdAt: new Date() }),
-  toGeneration('c', { type: 'audio', title: 'Calm piano', prompt: 'calm piano with rain', thumbnailUrl: null, originalUrl: 'https://o/c', contentType: 'audio/mpeg', createdAt: new Date() }),
+  toGeneration('a', {
+    type: 'image',
+    title: 'Red fox in snow',
+    prompt: 'A red fox in fresh snow',
+    thumbnailUrl: null,
+    originalUrl: 'https://o/a',
+    contentType: 'image/png',
+    createdAt: new Date(),
+  }),
+  toGeneration('b', {
+    type: 'video',
+    title: 'Waves at dawn',
+    prompt: 'Slow waves, golden light',
+    thumbnailUrl: null,
+    originalUrl: 'https://o/b',
+    contentType: 'video/mp4',
+    createdAt: new Date(),
+  }),
+  toGeneration('c', {
+    type: 'audio',
+    title: 'Calm piano',
+    prompt: 'calm piano with rain',
+    thumbnailUrl: null,
+    originalUrl: 'https://o/c',
+    contentType: 'audio/mpeg',
+    createdAt: new Date(),
+  }),
 ];
 
 let feed: Partial<GenerationsFeed> = {};
@@ -26,11 +50,18 @@ const useGenerations = vi.fn((type: TypeFilter): GenerationsFeed => ({
   retry: vi.fn(),
   ...feed,
 }));
-vi.mock('../api/get-generations', async (load) => ({ ...(await load<object>()), useGenerations: (type: TypeFilter) => useGenerations(type) }));
+vi.mock('../api/get-generations', async (load) => ({
+  ...(await load<object>()),
+  useGenerations: (type: TypeFilter) => useGenerations(type),
+}));
 let linked: LiveState<LibraryItem | null> = { status: 'loading', retry: vi.fn() };
 const useGeneration = vi.fn((_id: string | null) => linked);
-vi.mock('../api/get-generation', () => ({ useGeneration: (id: string | null) => useGeneration(id) }));
-vi.mock('../api/delete-generation', () => ({ useDeleteGeneration: () => ({ remove: vi.fn(), isPending: false }) }));
+vi.mock('../api/get-generation', () => ({
+  useGeneration: (id: string | null) => useGeneration(id),
+}));
+vi.mock('../api/delete-generation', () => ({
+  useDeleteGeneration: () => ({ remove: vi.fn(), isPending: false }),
+}));
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 
 const { LibraryRoute } = await import('./library-route');
@@ -66,7 +97,9 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function show(url = '/library') {
-  const router = createMemoryRouter([{ path: '/library', element: <LibraryRoute /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/library', element: <LibraryRoute /> }], {
+    initialEntries: [url],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -87,14 +120,21 @@ describe('LibraryRoute', () => {
 
   it('marks a video tile as a video, and only that one', () => {
     show();
-    expect(within(screen.getByRole('article', { name: 'Waves at dawn' })).getByTestId('video-badge').textContent).toBe('Video');
+    expect(
+      within(screen.getByRole('article', { name: 'Waves at dawn' })).getByTestId('video-badge')
+        .textContent,
+    ).toBe('Video');
     expect(screen.getAllByTestId('video-badge')).toHaveLength(1);
   });
 
   it('shows 6 skeletons while loading', () => {
     feed = { status: 'loading', items: [] };
     show();
-    expect(screen.getByRole('status', { name: 'Loading projects' }).querySelectorAll('[data-testid="skeleton"]').length).toBeGreaterThanOrEqual(6);
+    expect(
+      screen
+        .getByRole('status', { name: 'Loading projects' })
+        .querySelectorAll('[data-testid="skeleton"]').length,
+    ).toBeGreaterThanOrEqual(6);
     expect(screen.getByRole('status', { name: 'Loading projects' }).children).toHaveLength(6);
   });
 
@@ -123,7 +163,9 @@ describe('LibraryRoute', () => {
     feed = { items: [] };
     show();
     expect(screen.getByText('No projects found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create a project' }).getAttribute('href')).toBe('/create');
+    expect(screen.getByRole('link', { name: 'Create a project' }).getAttribute('href')).toBe(
+      '/create',
+    );
   });
 
   it('filters by type through the feed query', async () => {
@@ -139,7 +181,9 @@ describe('LibraryRoute', () => {
     feed = { hasMore: true, loadMore };
     show('/library?q=fox');
     expect(loadMore).toHaveBeenCalledWith(100);
-    expect(screen.getByText(/Searching your library… 3 projects checked, 1 found so far/)).toBeTruthy();
+    expect(
+      screen.getByText(/Searching your library… 3 projects checked, 1 found so far/),
+    ).toBeTruthy();
   });
 
   it('asks for the delete confirmation', async () => {
@@ -147,7 +191,11 @@ describe('LibraryRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Waves at dawn' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
-    expect(within(dialog).getByText('This action cannot be undone. This will permanently delete your project.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'This action cannot be undone. This will permanently delete your project.',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
@@ -166,7 +214,11 @@ describe('LibraryRoute', () => {
   it('says when the linked item is no longer in the library', () => {
     linked = { status: 'success', data: null, retry: vi.fn() };
     show('/library?item=gone');
-    expect(within(screen.getByRole('region', { name: 'Linked project' })).getByText('This project is no longer in your library.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Linked project' })).getByText(
+        'This project is no longer in your library.',
+      ),
+    ).toBeTruthy();
   });
 
   it('ignores an item id that cannot be a document id', () => {

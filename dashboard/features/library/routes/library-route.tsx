@@ -6,7 +6,12 @@ import { Button, buttonClasses } from '@core/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useNow } from '@/lib/use-now';
 import { useGeneration } from '../api/get-generation';
-import { LIBRARY_PAGE_SIZE, useGenerations, type LibraryItem, type TypeFilter } from '../api/get-generations';
+import {
+  LIBRARY_PAGE_SIZE,
+  useGenerations,
+  type LibraryItem,
+  type TypeFilter,
+} from '../api/get-generations';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { LibraryGrid } from '../components/library-grid';
 import { LibrarySkeletons } from '../components/library-skeletons';
@@ -31,7 +36,10 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, margin = '800
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin: `${margin} 0px` });
+    const observer = new IntersectionObserver(
+      ([entry]) => setNear(entry?.isIntersecting ?? false),
+      { rootMargin: `${margin} 0px` },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref, margin]);
@@ -85,10 +93,18 @@ export function LibraryRoute() {
       { replace: true },
     );
 
-  const visible = useMemo(() => (searching ? feed.items.filter((item) => matchesSearch(item, terms)) : feed.items), [feed.items, terms, searching]);
+  const visible = useMemo(
+    () => (searching ? feed.items.filter((item) => matchesSearch(item, terms)) : feed.items),
+    [feed.items, terms, searching],
+  );
 
   const { status, hasMore, loadingMore, moreError, loadMore } = feed;
-  const wantMore = status === 'ready' && hasMore && !loadingMore && !moreError && (nearEnd || (searching && visible.length < LIBRARY_PAGE_SIZE));
+  const wantMore =
+    status === 'ready' &&
+    hasMore &&
+    !loadingMore &&
+    !moreError &&
+    (nearEnd || (searching && visible.length < LIBRARY_PAGE_SIZE));
   useEffect(() => {
     if (wantMore) loadMore(searching ? SEARCH_PAGE_SIZE : LIBRARY_PAGE_SIZE);
   }, [wantMore, searching, loadMore, feed.items.length]);
@@ -135,7 +151,10 @@ export function LibraryRoute() {
         }
       />
       {itemId && (
-        <section aria-labelledby="linked-item-heading" className="space-y-3 rounded-xl border border-primary/40 p-4">
+        <section
+          aria-labelledby="linked-item-heading"
+          className="space-y-3 rounded-xl border border-primary/40 p-4"
+        >
           <div className="flex items-center justify-between gap-2">
             <h2 id="linked-item-heading" className="text-sm font-semibold">
               Linked project
@@ -149,10 +168,18 @@ export function LibraryRoute() {
               Loading the project…
             </p>
           ) : linked.status === 'error' || !linked.data ? (
-            <p className="text-sm text-muted-foreground">This project is no longer in your library.</p>
+            <p className="text-sm text-muted-foreground">
+              This project is no longer in your library.
+            </p>
           ) : (
             <div className="max-w-sm">
-              <ProjectCard item={linked.data} now={now} downloading={pendingId === linked.data.id} onDownload={onDownload} onDelete={onDelete} />
+              <ProjectCard
+                item={linked.data}
+                now={now}
+                downloading={pendingId === linked.data.id}
+                onDownload={onDownload}
+                onDelete={onDelete}
+              />
             </div>
           )}
         </section>
@@ -171,7 +198,10 @@ export function LibraryRoute() {
       {status === 'loading' ? (
         <LibrarySkeletons />
       ) : status === 'error' ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-10 text-center text-sm text-destructive">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-10 text-center text-sm text-destructive"
+        >
           <p>Couldn't load your library. {feed.error?.message}</p>
           <Button variant="outline" size="sm" onClick={feed.retry}>
             Try again
@@ -181,7 +211,11 @@ export function LibraryRoute() {
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-16 text-center">
           <FolderOpen aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="text-lg font-medium">No projects found</p>
-          <p className="max-w-sm text-sm text-muted-foreground">{filtered ? 'Nothing in your library matches this search or filter.' : 'Images, videos and audio you generate will appear here.'}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            {filtered
+              ? 'Nothing in your library matches this search or filter.'
+              : 'Images, videos and audio you generate will appear here.'}
+          </p>
           <div className="flex flex-wrap justify-center gap-2">
             {filtered ? (
               <Button variant="outline" size="sm" onClick={clearFilters}>
@@ -194,24 +228,43 @@ export function LibraryRoute() {
           </div>
         </div>
       ) : (
-        <LibraryGrid items={visible} downloadingId={pendingId} onDownload={onDownload} onDelete={onDelete} />
+        <LibraryGrid
+          items={visible}
+          downloadingId={pendingId}
+          onDownload={onDownload}
+          onDelete={onDelete}
+        />
       )}
 
-      <div ref={sentinel} className="flex min-h-12 items-center justify-center text-sm text-muted-foreground">
+      <div
+        ref={sentinel}
+        className="flex min-h-12 items-center justify-center text-sm text-muted-foreground"
+      >
         {status !== 'ready' ? null : loadingMore ? (
           <span role="status" className="inline-flex items-center gap-2">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
             Loading more projects…
           </span>
         ) : moreError ? (
-          <span role="alert" className="inline-flex flex-wrap items-center justify-center gap-3 text-destructive">
+          <span
+            role="alert"
+            className="inline-flex flex-wrap items-center justify-center gap-3 text-destructive"
+          >
             Couldn't load more projects.
-            <Button variant="outline" size="sm" onClick={() => loadMore(searching ? SEARCH_PAGE_SIZE : LIBRARY_PAGE_SIZE)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => loadMore(searching ? SEARCH_PAGE_SIZE : LIBRARY_PAGE_SIZE)}
+            >
               Try again
             </Button>
           </span>
         ) : hasMore ? (
-          <Button variant="ghost" size="sm" onClick={() => loadMore(searching ? SEARCH_PAGE_SIZE : LIBRARY_PAGE_SIZE)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => loadMore(searching ? SEARCH_PAGE_SIZE : LIBRARY_PAGE_SIZE)}
+          >
             Load more
           </Button>
         ) : visible.length > 0 && !searching ? (

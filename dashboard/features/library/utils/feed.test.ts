@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canLoadMore, feedItems, feedReducer, initialFeed, type FeedEvent, type FeedState } from './feed';
+import {
+  canLoadMore,
+  feedItems,
+  feedReducer,
+  initialFeed,
+  type FeedEvent,
+  type FeedState,
+} from './feed';
 
 // The feed kernel driven against a simulated collection, newest first. Cursors are item ids; the head
 // query is "down to the anchor" or "the newest page", as ../api/get-generations.ts builds it.
@@ -26,7 +33,10 @@ class Library {
   /** What the live head's query returns now. */
   private headSnapshot() {
     const { anchor } = this.state;
-    const items = anchor === null ? this.items.slice(0, PAGE) : this.items.slice(0, this.items.findIndex((i) => i.id === anchor) + 1);
+    const items =
+      anchor === null
+        ? this.items.slice(0, PAGE)
+        : this.items.slice(0, this.items.findIndex((i) => i.id === anchor) + 1);
     this.send({ type: 'headSnapshot', items, last: items.at(-1)?.id ?? null });
   }
   open() {
@@ -62,7 +72,15 @@ describe('the library feed', () => {
   it('shows the first page, then older pages in order until the end', () => {
     const lib = new Library(7).open();
     expect(lib.shown()).toEqual(['old7', 'old6', 'old5']);
-    expect(lib.loadMore().loadMore().shown()).toEqual(['old7', 'old6', 'old5', 'old4', 'old3', 'old2', 'old1']);
+    expect(lib.loadMore().loadMore().shown()).toEqual([
+      'old7',
+      'old6',
+      'old5',
+      'old4',
+      'old3',
+      'old2',
+      'old1',
+    ]);
     expect(lib.state.hasMore).toBe(false);
   });
 
@@ -98,18 +116,36 @@ describe('the library feed', () => {
   });
 
   it('shows an item once when it is both in the head and a loaded page', () => {
-    expect(feedItems({ head: [{ id: 'a' }, { id: 'b' }], tail: [{ id: 'b' }, { id: 'c' }], removed: new Set() }).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(
+      feedItems({
+        head: [{ id: 'a' }, { id: 'b' }],
+        tail: [{ id: 'b' }, { id: 'c' }],
+        removed: new Set(),
+      }).map((i) => i.id),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('ignores events of a feed that was replaced (another filter, user or retry)', () => {
     const state = initialFeed<Item, string>('new-key');
-    expect(reduce(state, { type: 'firstPage', items: [{ id: 'x' }], last: 'x', hasMore: false, key: 'old-key' })).toBe(state);
+    expect(
+      reduce(state, {
+        type: 'firstPage',
+        items: [{ id: 'x' }],
+        last: 'x',
+        hasMore: false,
+        key: 'old-key',
+      }),
+    ).toBe(state);
   });
 
   it('keeps showing what it has when the live head fails later, and shows the error when nothing loaded', () => {
     const lib = new Library(7).open();
-    expect(reduce(lib.state, { type: 'failed', error: new Error('offline'), key: 'k' })).toMatchObject({ status: 'ready', head: lib.state.head });
-    expect(reduce(initialFeed('k'), { type: 'failed', error: new Error('denied'), key: 'k' })).toMatchObject({ status: 'error' });
+    expect(
+      reduce(lib.state, { type: 'failed', error: new Error('offline'), key: 'k' }),
+    ).toMatchObject({ status: 'ready', head: lib.state.head });
+    expect(
+      reduce(initialFeed('k'), { type: 'failed', error: new Error('denied'), key: 'k' }),
+    ).toMatchObject({ status: 'error' });
   });
 
   it('loads more only when ready, with more to load and nothing in flight; a failed page can be retried', () => {

@@ -42,7 +42,20 @@ export type FeedEvent<T extends FeedItem, C> =
   | { type: 'removed'; id: string };
 
 export function initialFeed<T extends FeedItem, C>(key: string): FeedState<T, C> {
-  return { key, status: 'loading', head: [], tail: [], hasMore: false, loadingMore: false, error: null, moreError: null, removed: new Set(), anchor: null, cursor: null, started: false };
+  return {
+    key,
+    status: 'loading',
+    head: [],
+    tail: [],
+    hasMore: false,
+    loadingMore: false,
+    error: null,
+    moreError: null,
+    removed: new Set(),
+    anchor: null,
+    cursor: null,
+    started: false,
+  };
 }
 
 export function feedReducer<T extends FeedItem, C>(pageSize: number) {
@@ -50,18 +63,45 @@ export function feedReducer<T extends FeedItem, C>(pageSize: number) {
     if (event.key !== state.key) return state;
     switch (event.type) {
       case 'firstPage':
-        return { ...state, status: 'ready', head: event.items, hasMore: event.hasMore, anchor: event.hasMore ? event.last : null, cursor: event.last, started: true };
+        return {
+          ...state,
+          status: 'ready',
+          head: event.items,
+          hasMore: event.hasMore,
+          anchor: event.hasMore ? event.last : null,
+          cursor: event.last,
+          started: true,
+        };
       case 'headSnapshot':
-        if (state.anchor !== null) return { ...state, status: 'ready', head: event.items, error: null };
-        return { ...state, status: 'ready', head: event.items, error: null, cursor: event.last, hasMore: event.items.length >= pageSize };
+        if (state.anchor !== null)
+          return { ...state, status: 'ready', head: event.items, error: null };
+        return {
+          ...state,
+          status: 'ready',
+          head: event.items,
+          error: null,
+          cursor: event.last,
+          hasMore: event.items.length >= pageSize,
+        };
       case 'moreRequested':
         return { ...state, loadingMore: true, moreError: null };
       case 'moreLoaded':
-        return { ...state, tail: [...state.tail, ...event.items], hasMore: event.hasMore, loadingMore: false, cursor: event.last ?? state.cursor, anchor: state.anchor ?? event.after };
+        return {
+          ...state,
+          tail: [...state.tail, ...event.items],
+          hasMore: event.hasMore,
+          loadingMore: false,
+          cursor: event.last ?? state.cursor,
+          anchor: state.anchor ?? event.after,
+        };
       case 'moreFailed':
         return { ...state, loadingMore: false, moreError: event.error };
       case 'failed':
-        return { ...state, status: state.status === 'ready' ? 'ready' : 'error', error: event.error };
+        return {
+          ...state,
+          status: state.status === 'ready' ? 'ready' : 'error',
+          error: event.error,
+        };
       case 'removed':
         return { ...state, removed: new Set([...state.removed, event.id]) };
     }
@@ -73,7 +113,9 @@ export function canLoadMore(state: FeedState<FeedItem, unknown>): boolean {
 }
 
 /** Head then pages, each item once, removed ones left out. */
-export function feedItems<T extends FeedItem>(state: Pick<FeedState<T, unknown>, 'head' | 'tail' | 'removed'>): T[] {
+export function feedItems<T extends FeedItem>(
+  state: Pick<FeedState<T, unknown>, 'head' | 'tail' | 'removed'>,
+): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const item of [...state.head, ...state.tail]) {

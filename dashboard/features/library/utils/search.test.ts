@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, searchTerms } from './search';
 
-const item = { title: 'Sunset over Lisbon', prompt: 'A golden sunset over the rooftops of Lisbon, Café terrace in front, 35mm film' };
+const item = {
+  title: 'Sunset over Lisbon',
+  prompt: 'A golden sunset over the rooftops of Lisbon, Café terrace in front, 35mm film',
+};
 
 describe('searchTerms', () => {
   it.each([

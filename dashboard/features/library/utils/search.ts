@@ -12,7 +12,10 @@ export function searchTerms(query: string): string[] {
 }
 
 /** True when every word of the query occurs in the title or the prompt (in any order, case and accents ignored). */
-export function matchesSearch(item: { title: string; prompt: string }, terms: readonly string[]): boolean {
+export function matchesSearch(
+  item: { title: string; prompt: string },
+  terms: readonly string[],
+): boolean {
   if (terms.length === 0) return true;
   const haystack = normalizeSearchText(`${item.title}\n${item.prompt}`);
   return terms.every((t) => haystack.includes(t));

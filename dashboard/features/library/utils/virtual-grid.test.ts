@@ -14,7 +14,14 @@ describe('columnsFor', () => {
 });
 
 describe('visibleRows', () => {
-  const base = { viewportHeight: 800, gridTop: 200, rowHeight: 284, gap: 16, rowCount: 3334, overscan: 2 };
+  const base = {
+    viewportHeight: 800,
+    gridTop: 200,
+    rowHeight: 284,
+    gap: 16,
+    rowCount: 3334,
+    overscan: 2,
+  };
 
   it.each([
     ['at the top of the page', 0, { start: 0, end: 5 }],

@@ -4,7 +4,12 @@
 export const GRID_GAP_PX = 16;
 
 /** Columns for a container width: cards at least `minCardWidth` wide, 1 to `maxColumns` of them. */
-export function columnsFor(width: number, minCardWidth = 240, gap = GRID_GAP_PX, maxColumns = 4): number {
+export function columnsFor(
+  width: number,
+  minCardWidth = 240,
+  gap = GRID_GAP_PX,
+  maxColumns = 4,
+): number {
   if (!Number.isFinite(width) || width <= 0) return 1;
   return Math.max(1, Math.min(maxColumns, Math.floor((width + gap) / (minCardWidth + gap))));
 }
@@ -23,7 +28,15 @@ export interface RowWindow {
 }
 
 /** The rows to render, [start, end). Empty when there are no rows or the grid is far off screen. */
-export function visibleRows({ scrollY, viewportHeight, gridTop, rowHeight, gap, rowCount, overscan }: RowWindow): { start: number; end: number } {
+export function visibleRows({
+  scrollY,
+  viewportHeight,
+  gridTop,
+  rowHeight,
+  gap,
+  rowCount,
+  overscan,
+}: RowWindow): { start: number; end: number } {
   if (rowCount <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const stride = rowHeight + gap;
   const top = scrollY - gridTop;

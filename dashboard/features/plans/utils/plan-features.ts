@@ -14,8 +14,16 @@ export function formatPeriod(period: Plan['period']): string {
 
 /** The feature list on a plan card, built from the plan's limits so the cards can't drift from the constants. */
 export function planFeatures(plan: Plan): string[] {
-  const generations = plan.dailyGenerations === null ? 'Unlimited AI generations' : `${plan.dailyGenerations} AI generations a day`;
-  const features = [generations, 'Image, video and audio generation', 'Video editor with in-browser rendering', 'Post to X, LinkedIn, Reddit and YouTube'];
+  const generations =
+    plan.dailyGenerations === null
+      ? 'Unlimited AI generations'
+      : `${plan.dailyGenerations} AI generations a day`;
+  const features = [
+    generations,
+    'Image, video and audio generation',
+    'Video editor with in-browser rendering',
+    'Post to X, LinkedIn, Reddit and YouTube',
+  ];
   if (plan.apiAccess) features.push('API access');
   return features;
 }

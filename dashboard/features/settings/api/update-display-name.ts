@@ -11,11 +11,18 @@ export const updateDisplayNameInputSchema = displayNameSchema;
 export async function updateDisplayName(db: Firestore, user: User, input: string): Promise<string> {
   const displayName = updateDisplayNameInputSchema.parse(input);
   await updateProfile(user, { displayName: displayName || null });
-  await setDoc(doc(db, userDocPath(user.uid)), { displayName, updatedAt: serverTimestamp() }, { merge: true });
+  await setDoc(
+    doc(db, userDocPath(user.uid)),
+    { displayName, updatedAt: serverTimestamp() },
+    { merge: true },
+  );
   return displayName;
 }
 
-export function useUpdateDisplayName(): { save: (user: User, input: string) => Promise<string>; isPending: boolean } {
+export function useUpdateDisplayName(): {
+  save: (user: User, input: string) => Promise<string>;
+  isPending: boolean;
+} {
   const [isPending, setPending] = useState(false);
   const save = useCallback(async (user: User, input: string) => {
     setPending(true);

@@ -7,11 +7,22 @@ import { getFirebase } from '@/lib/firebase';
 export const updateProfileSettingsInputSchema = profileSettingsSchema;
 
 /** Writes the whole settings map (rules accept only its three keys), merged into users/{uid}. */
-export async function updateProfileSettings(db: Firestore, uid: string, input: ProfileSettings): Promise<void> {
+export async function updateProfileSettings(
+  db: Firestore,
+  uid: string,
+  input: ProfileSettings,
+): Promise<void> {
   const settings = updateProfileSettingsInputSchema.parse(input);
-  await setDoc(doc(db, userDocPath(uid)), { settings, updatedAt: serverTimestamp() }, { merge: true });
+  await setDoc(
+    doc(db, userDocPath(uid)),
+    { settings, updatedAt: serverTimestamp() },
+    { merge: true },
+  );
 }
 
 export function useUpdateProfileSettings(): (uid: string, input: ProfileSettings) => Promise<void> {
-  return useCallback((uid: string, input: ProfileSettings) => updateProfileSettings(getFirebase().db, uid, input), []);
+  return useCallback(
+    (uid: string, input: ProfileSettings) => updateProfileSettings(getFirebase().db, uid, input),
+    [],
+  );
 }

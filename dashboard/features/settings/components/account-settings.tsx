@@ -38,7 +38,11 @@ export function AccountSettings() {
       setTouched(false);
       toast({ title: 'Settings saved', description: 'Your account settings have been updated.' });
     } catch (err) {
-      toast({ title: 'Failed to save settings', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Failed to save settings',
+        description: err instanceof Error ? err.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -54,7 +58,14 @@ export function AccountSettings() {
         <form onSubmit={submit} className="grid max-w-xl gap-4" noValidate>
           <div className="grid gap-2">
             <Label htmlFor={emailId}>Email</Label>
-            <Input id={emailId} type="email" value={user?.email ?? ''} readOnly aria-readonly="true" className="bg-muted/50 text-muted-foreground" />
+            <Input
+              id={emailId}
+              type="email"
+              value={user?.email ?? ''}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted/50 text-muted-foreground"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={nameId}>Display Name</Label>

@@ -1,7 +1,17 @@
 import { CalendarClock, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { platformLabels, publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
-import { describeSlot, MAX_SLOTS_PER_CHANNEL, postingSlotSchema, sortSlots, WEEKDAY_NAMES, WEEKDAYS, type PostingSlot, type Scheduling, type Weekday } from '@core/queue-slots';
+import {
+  describeSlot,
+  MAX_SLOTS_PER_CHANNEL,
+  postingSlotSchema,
+  sortSlots,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type PostingSlot,
+  type Scheduling,
+  type Weekday,
+} from '@core/queue-slots';
 import { currentZoneName, userTimeZone } from '@core/schedule';
 import { Button } from '@core/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
@@ -14,7 +24,8 @@ import { toast } from '@/lib/toast';
 
 /** Every IANA zone the browser knows, and UTC and `keep` (the zones in use) even where its list lacks them. */
 function zoneNames(keep: string[]): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const named = known.map(currentZoneName);
   return [...new Set([...named, 'UTC', ...keep])].sort();
 }
@@ -31,10 +42,17 @@ export function SchedulingSettings() {
   const browser = useMemo(userTimeZone, []);
   // What the user just changed wins until the write settles (a failed write drops it and says so).
   const [pending, setPending] = useState<Scheduling | null>(null);
-  const shown: Scheduling = pending ?? { timeZone: stored.timeZone, slots: stored.slots, ...(stored.zones ? { zones: stored.zones } : {}) };
+  const shown: Scheduling = pending ?? {
+    timeZone: stored.timeZone,
+    slots: stored.slots,
+    ...(stored.zones ? { zones: stored.zones } : {}),
+  };
   const zone = shown.timeZone ?? browser;
   const channelZones = Object.values(shown.zones ?? {}).join(',');
-  const zones = useMemo(() => zoneNames([zone, browser, ...channelZones.split(',').filter(Boolean)]), [zone, browser, channelZones]);
+  const zones = useMemo(
+    () => zoneNames([zone, browser, ...channelZones.split(',').filter(Boolean)]),
+    [zone, browser, channelZones],
+  );
   const id = useId();
 
   const write = (next: Scheduling) => {
@@ -43,11 +61,16 @@ export function SchedulingSettings() {
     const settle = () => setPending((p) => (p === next ? null : p));
     save(user.uid, next).then(settle, (err: unknown) => {
       settle();
-      toast({ title: 'Failed to save settings', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Failed to save settings',
+        description: err instanceof Error ? err.message : 'Please try again.',
+        variant: 'destructive',
+      });
     });
   };
 
-  const setSlots = (platform: PublishPlatform, slots: PostingSlot[]) => write({ ...shown, slots: { ...shown.slots, [platform]: sortSlots(slots) } });
+  const setSlots = (platform: PublishPlatform, slots: PostingSlot[]) =>
+    write({ ...shown, slots: { ...shown.slots, [platform]: sortSlots(slots) } });
   /** A channel's own zone, or none ('') to follow the workspace's. */
   const setChannelZone = (platform: PublishPlatform, channel: string) => {
     const { [platform]: _dropped, ...others } = shown.zones ?? {};
@@ -63,12 +86,21 @@ export function SchedulingSettings() {
           <CalendarClock className="size-4 text-primary" aria-hidden="true" />
           Time zone and posting slots
         </CardTitle>
-        <CardDescription>Schedule times are read and shown in this zone. Add to queue takes a channel&apos;s next free slot, in the channel&apos;s own zone where it has one.</CardDescription>
+        <CardDescription>
+          Schedule times are read and shown in this zone. Add to queue takes a channel&apos;s next
+          free slot, in the channel&apos;s own zone where it has one.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-6">
         <div className="grid max-w-xl gap-2">
           <Label htmlFor={`${id}-zone`}>Workspace time zone</Label>
-          <NativeSelect id={`${id}-zone`} value={zone} disabled={stored.loading} onChange={(e) => write({ ...shown, timeZone: e.target.value })} aria-describedby={`${id}-zone-hint`}>
+          <NativeSelect
+            id={`${id}-zone`}
+            value={zone}
+            disabled={stored.loading}
+            onChange={(e) => write({ ...shown, timeZone: e.target.value })}
+            aria-describedby={`${id}-zone-hint`}
+          >
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z.replaceAll('_', ' ')}
@@ -76,7 +108,11 @@ export function SchedulingSettings() {
             ))}
           </NativeSelect>
           <p id={`${id}-zone-hint`} className="text-sm text-muted-foreground">
-            {shown.timeZone === null ? `Your browser's zone, ${browser}, until you pick one.` : shown.timeZone === browser ? 'The same as your browser.' : `Your browser is in ${browser}.`}
+            {shown.timeZone === null
+              ? `Your browser's zone, ${browser}, until you pick one.`
+              : shown.timeZone === browser
+                ? 'The same as your browser.'
+                : `Your browser is in ${browser}.`}
           </p>
         </div>
         <div className="grid min-w-0 gap-3">
@@ -101,7 +137,11 @@ export function SchedulingSettings() {
               />
             ))}
           </ul>
-          <AddSlotForm disabled={stored.loading} onAdd={(platform, slot) => setSlots(platform, [...(shown.slots[platform] ?? []), slot])} slots={shown.slots} />
+          <AddSlotForm
+            disabled={stored.loading}
+            onAdd={(platform, slot) => setSlots(platform, [...(shown.slots[platform] ?? []), slot])}
+            slots={shown.slots}
+          />
         </div>
       </CardContent>
     </Card>
@@ -120,14 +160,26 @@ interface ChannelSlotsProps {
   onRemove: (index: number) => void;
 }
 
-function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, onZoneChange, onRemove }: ChannelSlotsProps) {
+function ChannelSlots({
+  platform,
+  slots,
+  zone,
+  workspaceZone,
+  zones,
+  disabled,
+  onZoneChange,
+  onRemove,
+}: ChannelSlotsProps) {
   const name = platformLabels[platform];
   const id = useId();
   // The 400-odd zones are listed once the select is reached (focus or pointer), not for every channel at once.
   const [listed, setListed] = useState(false);
   const options = listed ? zones : zone ? [zone] : [];
   return (
-    <li className="grid min-w-0 content-start gap-2 rounded-md border p-3" aria-label={`${name} posting slots`}>
+    <li
+      className="grid min-w-0 content-start gap-2 rounded-md border p-3"
+      aria-label={`${name} posting slots`}
+    >
       <p className="text-sm font-medium">{name}</p>
       <div className="grid min-w-0 gap-1">
         <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
@@ -155,9 +207,19 @@ function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, o
       ) : (
         <ul className="flex flex-wrap gap-2">
           {slots.map((slot, i) => (
-            <li key={`${slot.time}-${slot.days.join('')}-${i}`} className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-0.5 pl-2.5 text-xs text-secondary-foreground">
+            <li
+              key={`${slot.time}-${slot.days.join('')}-${i}`}
+              className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-0.5 pl-2.5 text-xs text-secondary-foreground"
+            >
               <span className="tabular-nums">{describeSlot(slot)}</span>
-              <Button type="button" variant="ghost" size="xs" className="size-6 rounded-full p-0" aria-label={`Remove ${name} slot ${describeSlot(slot)}`} onClick={() => onRemove(i)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="xs"
+                className="size-6 rounded-full p-0"
+                aria-label={`Remove ${name} slot ${describeSlot(slot)}`}
+                onClick={() => onRemove(i)}
+              >
                 <X aria-hidden="true" />
               </Button>
             </li>
@@ -168,7 +230,15 @@ function ChannelSlots({ platform, slots, zone, workspaceZone, zones, disabled, o
   );
 }
 
-function AddSlotForm({ slots, disabled, onAdd }: { slots: Scheduling['slots']; disabled: boolean; onAdd: (platform: PublishPlatform, slot: PostingSlot) => void }) {
+function AddSlotForm({
+  slots,
+  disabled,
+  onAdd,
+}: {
+  slots: Scheduling['slots'];
+  disabled: boolean;
+  onAdd: (platform: PublishPlatform, slot: PostingSlot) => void;
+}) {
   const id = useId();
   const [platform, setPlatform] = useState<PublishPlatform>('x');
   const [days, setDays] = useState<Weekday[]>([1, 2, 3, 4, 5]);
@@ -180,21 +250,34 @@ function AddSlotForm({ slots, disabled, onAdd }: { slots: Scheduling['slots']; d
     const parsed = postingSlotSchema.safeParse({ days, time });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid slot');
     const existing = slots[platform] ?? [];
-    if (existing.length >= MAX_SLOTS_PER_CHANNEL) return setError(`A channel keeps at most ${MAX_SLOTS_PER_CHANNEL} slots.`);
-    if (existing.some((s) => s.time === parsed.data.time && s.days.join() === parsed.data.days.join())) return setError(`${platformLabels[platform]} already has ${describeSlot(parsed.data)}.`);
+    if (existing.length >= MAX_SLOTS_PER_CHANNEL)
+      return setError(`A channel keeps at most ${MAX_SLOTS_PER_CHANNEL} slots.`);
+    if (
+      existing.some((s) => s.time === parsed.data.time && s.days.join() === parsed.data.days.join())
+    )
+      return setError(`${platformLabels[platform]} already has ${describeSlot(parsed.data)}.`);
     setError(null);
     onAdd(platform, parsed.data);
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid min-w-0 gap-3 rounded-md border border-dashed p-3" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid min-w-0 gap-3 rounded-md border border-dashed p-3"
+      aria-labelledby={`${id}-title`}
+    >
       <p id={`${id}-title`} className="text-sm font-medium">
         Add a slot
       </p>
       <div className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,8rem)]">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-channel`}>Channel</Label>
-          <NativeSelect id={`${id}-channel`} value={platform} onChange={(e) => setPlatform(e.target.value as PublishPlatform)}>
+          <NativeSelect
+            id={`${id}-channel`}
+            value={platform}
+            onChange={(e) => setPlatform(e.target.value as PublishPlatform)}
+          >
             {publishPlatforms.map((p) => (
               <option key={p} value={p}>
                 {platformLabels[p]}
@@ -204,7 +287,12 @@ function AddSlotForm({ slots, disabled, onAdd }: { slots: Scheduling['slots']; d
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-time`}>Time</Label>
-          <Input id={`${id}-time`} type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+          <Input
+            id={`${id}-time`}
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          />
         </div>
       </div>
       <fieldset className="grid gap-2">
@@ -217,10 +305,17 @@ function AddSlotForm({ slots, disabled, onAdd }: { slots: Scheduling['slots']; d
                 key={d}
                 className={cn(
                   'inline-flex h-8 min-w-11 cursor-pointer items-center justify-center rounded-md border px-2 text-xs font-medium has-focus-visible:ring-2 has-focus-visible:ring-ring',
-                  on ? 'border-primary bg-primary text-primary-foreground' : 'bg-background text-foreground',
+                  on
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'bg-background text-foreground',
                 )}
               >
-                <input type="checkbox" className="sr-only" checked={on} onChange={() => setDays(on ? days.filter((x) => x !== d) : [...days, d])} />
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={on}
+                  onChange={() => setDays(on ? days.filter((x) => x !== d) : [...days, d])}
+                />
                 {WEEKDAY_NAMES[d]}
               </label>
             );
@@ -232,7 +327,12 @@ function AddSlotForm({ slots, disabled, onAdd }: { slots: Scheduling['slots']; d
           {error}
         </p>
       ) : null}
-      <Button type="submit" variant="outline" disabled={disabled} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={disabled}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         <Plus aria-hidden="true" />
         Add slot
       </Button>

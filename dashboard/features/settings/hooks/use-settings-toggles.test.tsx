@@ -7,7 +7,13 @@ const update = vi.fn<(uid: string, input: unknown) => Promise<void>>();
 const toast = vi.fn();
 
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'alice' } }) }));
-vi.mock('@/lib/profile', () => ({ useProfile: () => ({ profile: { displayName: null, settings: defaultProfileSettings }, loading: false, error: null }) }));
+vi.mock('@/lib/profile', () => ({
+  useProfile: () => ({
+    profile: { displayName: null, settings: defaultProfileSettings },
+    loading: false,
+    error: null,
+  }),
+}));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 vi.mock('../api/update-profile-settings', () => ({ useUpdateProfileSettings: () => update }));
 
@@ -36,7 +42,11 @@ describe('useSettingsToggles', () => {
 
     act(() => result.current.set('emailNotifications', true));
     expect(result.current.settings.emailNotifications).toBe(true);
-    expect(update).toHaveBeenCalledWith('alice', { emailNotifications: true, projectUpdates: true, animations: true });
+    expect(update).toHaveBeenCalledWith('alice', {
+      emailNotifications: true,
+      projectUpdates: true,
+      animations: true,
+    });
 
     await act(async () => write.resolve());
     expect(toast).not.toHaveBeenCalled();
@@ -52,6 +62,10 @@ describe('useSettingsToggles', () => {
 
     await act(async () => write.reject(new Error('Missing or insufficient permissions.')));
     expect(result.current.settings.animations).toBe(true);
-    expect(toast).toHaveBeenCalledWith({ title: 'Failed to save settings', description: 'Missing or insufficient permissions.', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Failed to save settings',
+      description: 'Missing or insufficient permissions.',
+      variant: 'destructive',
+    });
   });
 });

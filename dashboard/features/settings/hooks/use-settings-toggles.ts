@@ -8,7 +8,10 @@ import { useUpdateProfileSettings } from '../api/update-profile-settings';
 export type SettingKey = keyof ProfileSettings;
 
 /** Shows `overrides` over `stored`: what the user just switched wins until the write settles. */
-export function mergeSettings(stored: ProfileSettings, overrides: Partial<ProfileSettings>): ProfileSettings {
+export function mergeSettings(
+  stored: ProfileSettings,
+  overrides: Partial<ProfileSettings>,
+): ProfileSettings {
   return { ...stored, ...overrides };
 }
 
@@ -16,7 +19,12 @@ export function mergeSettings(stored: ProfileSettings, overrides: Partial<Profil
  * The per-user switches, optimistic: a switch flips at once, the write follows, and a failed write
  * flips it back with an error toast.
  */
-export function useSettingsToggles(): { settings: ProfileSettings; loading: boolean; loadError: Error | null; set: (key: SettingKey, value: boolean) => void } {
+export function useSettingsToggles(): {
+  settings: ProfileSettings;
+  loading: boolean;
+  loadError: Error | null;
+  set: (key: SettingKey, value: boolean) => void;
+} {
   const { user } = useAuth();
   const { profile, loading, error } = useProfile();
   const update = useUpdateProfileSettings();
@@ -36,7 +44,11 @@ export function useSettingsToggles(): { settings: ProfileSettings; loading: bool
         });
       update(user.uid, next).then(settle, (err: unknown) => {
         settle();
-        toast({ title: 'Failed to save settings', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Failed to save settings',
+          description: err instanceof Error ? err.message : 'Please try again.',
+          variant: 'destructive',
+        });
       });
     },
     [user, settings, update],

@@ -15,7 +15,9 @@ export function SettingsRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title="Settings" description="Manage your account preferences" />
-      {loadError ? <Alert tone="danger">Couldn't load your saved preferences: {loadError.message}</Alert> : null}
+      {loadError ? (
+        <Alert tone="danger">Couldn't load your saved preferences: {loadError.message}</Alert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="lg:col-span-2">
           <AccountSettings />
@@ -32,8 +34,20 @@ export function SettingsRoute() {
             <CardDescription>Choose what we email you about.</CardDescription>
           </CardHeader>
           <CardContent className="divide-y">
-            <SettingSwitch label="Email Notifications" description="News, tips and account notices." checked={settings.emailNotifications} onChange={(v) => set('emailNotifications', v)} disabled={loading} />
-            <SettingSwitch label="Project Updates" description="When a render or generation finishes." checked={settings.projectUpdates} onChange={(v) => set('projectUpdates', v)} disabled={loading} />
+            <SettingSwitch
+              label="Email Notifications"
+              description="News, tips and account notices."
+              checked={settings.emailNotifications}
+              onChange={(v) => set('emailNotifications', v)}
+              disabled={loading}
+            />
+            <SettingSwitch
+              label="Project Updates"
+              description="When a render or generation finishes."
+              checked={settings.projectUpdates}
+              onChange={(v) => set('projectUpdates', v)}
+              disabled={loading}
+            />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="appearance-title">
@@ -42,11 +56,24 @@ export function SettingsRoute() {
               <Palette className="size-4 text-primary" aria-hidden="true" />
               Appearance
             </CardTitle>
-            <CardDescription>Dark Mode applies to this device; Animations follow your account.</CardDescription>
+            <CardDescription>
+              Dark Mode applies to this device; Animations follow your account.
+            </CardDescription>
           </CardHeader>
           <CardContent className="divide-y">
-            <SettingSwitch label="Dark Mode" description="Use the dark theme." checked={resolvedTheme === 'dark'} onChange={(v) => setTheme(v ? 'dark' : 'light')} />
-            <SettingSwitch label="Animations" description="Motion in menus, the sidebar and page changes." checked={settings.animations} onChange={(v) => set('animations', v)} disabled={loading} />
+            <SettingSwitch
+              label="Dark Mode"
+              description="Use the dark theme."
+              checked={resolvedTheme === 'dark'}
+              onChange={(v) => setTheme(v ? 'dark' : 'light')}
+            />
+            <SettingSwitch
+              label="Animations"
+              description="Motion in menus, the sidebar and page changes."
+              checked={settings.animations}
+              onChange={(v) => set('animations', v)}
+              disabled={loading}
+            />
           </CardContent>
         </Card>
       </div>

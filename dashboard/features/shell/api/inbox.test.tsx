@@ -50,17 +50,36 @@ vi.mock('@/lib/live', async () => {
     }, []);
   };
   return {
-    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: fake.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
-    useUserDoc: (build: (db: unknown, uid: string) => { path: string }, convert: (id: string, data: unknown) => unknown, options?: { serverTimestamps?: string }) => {
+    useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({
+      status: 'success',
+      data: fake.docs.map((d) => convert(d.id, d.data)),
+      retry: () => undefined,
+    }),
+    useUserDoc: (
+      build: (db: unknown, uid: string) => { path: string },
+      convert: (id: string, data: unknown) => unknown,
+      options?: { serverTimestamps?: string },
+    ) => {
       useFake();
       expect(build({}, 'u1').path).toBe('users/u1/inbox/state');
       if (fake.state === undefined) return { status: 'loading', retry: () => undefined };
       // A pending server timestamp reads as Firestore's SnapshotOptions say: the estimate unless told otherwise.
       const pending = fake.pending;
       if (pending !== null && options?.serverTimestamps !== 'previous') {
-        return { status: 'success', data: options?.serverTimestamps === 'none' ? null : convert('state', { readAt: { toDate: () => new Date(pending) } }), retry: () => undefined };
+        return {
+          status: 'success',
+          data:
+            options?.serverTimestamps === 'none'
+              ? null
+              : convert('state', { readAt: { toDate: () => new Date(pending) } }),
+          retry: () => undefined,
+        };
       }
-      return { status: 'success', data: fake.state ? convert('state', fake.state) : null, retry: () => undefined };
+      return {
+        status: 'success',
+        data: fake.state ? convert('state', fake.state) : null,
+        retry: () => undefined,
+      };
     },
   };
 });
@@ -76,9 +95,36 @@ beforeEach(() => {
   fake.seen = [];
   fake.pending = null;
   fake.docs = [
-    { id: 'ok', data: { platform: 'x', status: 'published', text: 'Live', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
-    { id: 'f1', data: { platform: 'x', status: 'failed', text: 'A', updatedAt: at('2026-11-25T11:00:00Z'), error: { code: 'auth_expired', message: 'm' } } },
-    { id: 'f2', data: { platform: 'reddit', status: 'failed', text: 'B', updatedAt: at('2026-11-25T12:00:00Z'), error: { code: 'invalid_content', message: 'm' } } },
+    {
+      id: 'ok',
+      data: {
+        platform: 'x',
+        status: 'published',
+        text: 'Live',
+        publishedAt: at('2026-11-25T10:00:00Z'),
+        updatedAt: at('2026-11-25T10:00:00Z'),
+      },
+    },
+    {
+      id: 'f1',
+      data: {
+        platform: 'x',
+        status: 'failed',
+        text: 'A',
+        updatedAt: at('2026-11-25T11:00:00Z'),
+        error: { code: 'auth_expired', message: 'm' },
+      },
+    },
+    {
+      id: 'f2',
+      data: {
+        platform: 'reddit',
+        status: 'failed',
+        text: 'B',
+        updatedAt: at('2026-11-25T12:00:00Z'),
+        error: { code: 'invalid_content', message: 'm' },
+      },
+    },
   ];
 });
 
@@ -109,14 +155,19 @@ describe('the inbox read time shared through Firestore', () => {
   });
 
   it("paints first with this browser's last read time, then takes Firestore's, and keeps it for the next paint", () => {
-    window.localStorage.setItem(inboxReadKey('u1'), JSON.stringify(Date.parse('2026-11-25T13:00:00Z')));
+    window.localStorage.setItem(
+      inboxReadKey('u1'),
+      JSON.stringify(Date.parse('2026-11-25T13:00:00Z')),
+    );
     const { result, unmount } = renderHook(() => useInbox());
     expect(result.current.unread).toBe(0);
     // Firestore's is earlier (this browser kept a time the account's read time no longer says): Firestore wins.
     act(() => setState(readAt('2026-11-25T11:30:00Z')));
     expect(result.current.unread).toBe(1);
     unmount();
-    expect(JSON.parse(window.localStorage.getItem(inboxReadKey('u1'))!)).toBe(Date.parse('2026-11-25T11:30:00Z'));
+    expect(JSON.parse(window.localStorage.getItem(inboxReadKey('u1'))!)).toBe(
+      Date.parse('2026-11-25T11:30:00Z'),
+    );
   });
 });
 
@@ -124,7 +175,8 @@ describe('the inbox read time shared through Firestore', () => {
 // change nothing. The server's clock reads 12:00:01 at the press; f2 was stamped a second before.
 describe('Mark all read with the device clock off', () => {
   const press = Date.parse('2026-11-25T12:00:01Z');
-  const unreadIds = (inbox: { events: { postId: string; unread: boolean }[] | null }) => inbox.events?.filter((e) => e.unread).map((e) => e.postId);
+  const unreadIds = (inbox: { events: { postId: string; unread: boolean }[] | null }) =>
+    inbox.events?.filter((e) => e.unread).map((e) => e.postId);
 
   afterEach(() => {
     vi.useRealTimers();
@@ -133,28 +185,43 @@ describe('Mark all read with the device clock off', () => {
   it.each([
     ['5 minutes behind', -5 * 60_000],
     ['5 minutes ahead', 5 * 60_000],
-  ])('keeps what was seen read and shows what comes after unread, with the device %s', (_label, skew) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(press + skew);
-    const { result, rerender } = renderHook(() => useInbox());
-    act(() => setState(readAt('2026-11-25T10:30:00Z')));
-    expect(unreadIds(result.current)).toEqual(['f2', 'f1']);
+  ])(
+    'keeps what was seen read and shows what comes after unread, with the device %s',
+    (_label, skew) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(press + skew);
+      const { result, rerender } = renderHook(() => useInbox());
+      act(() => setState(readAt('2026-11-25T10:30:00Z')));
+      expect(unreadIds(result.current)).toEqual(['f2', 'f1']);
 
-    act(() => result.current.markAllRead());
-    expect(unreadIds(result.current)).toEqual([]);
-    // A failure the server stamps a second after the press, before its read time arrives.
-    fake.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...fake.docs];
-    rerender();
-    expect(unreadIds(result.current)).toEqual(['f3']);
+      act(() => result.current.markAllRead());
+      expect(unreadIds(result.current)).toEqual([]);
+      // A failure the server stamps a second after the press, before its read time arrives.
+      fake.docs = [
+        {
+          id: 'f3',
+          data: {
+            platform: 'x',
+            status: 'failed',
+            text: 'C',
+            updatedAt: { toDate: () => new Date(press + 1_000) },
+            error: { code: 'platform_error', message: 'm' },
+          },
+        },
+        ...fake.docs,
+      ];
+      rerender();
+      expect(unreadIds(result.current)).toEqual(['f3']);
 
-    // Firestore answers: the server's time when the mark reached it.
-    act(() => {
-      fake.pending = null;
-      setState({ readAt: { toDate: () => new Date(press + 500) } });
-    });
-    expect(unreadIds(result.current)).toEqual(['f3']);
-    expect(result.current.unread).toBe(1);
-  });
+      // Firestore answers: the server's time when the mark reached it.
+      act(() => {
+        fake.pending = null;
+        setState({ readAt: { toDate: () => new Date(press + 500) } });
+      });
+      expect(unreadIds(result.current)).toEqual(['f3']);
+      expect(result.current.unread).toBe(1);
+    },
+  );
 
   it('a mark that reaches the server late (made offline) reads only what was on screen, not what came meanwhile', () => {
     const { result, rerender } = renderHook(() => useInbox());
@@ -162,12 +229,27 @@ describe('Mark all read with the device clock off', () => {
     act(() => result.current.markAllRead());
     // The mark names the newest event shown (f2, 12:00:00), the server's own time of it.
     expect(fake.seen).toEqual([Date.parse('2026-11-25T12:00:00Z')]);
-    fake.docs = [{ id: 'f3', data: { platform: 'x', status: 'failed', text: 'C', updatedAt: { toDate: () => new Date(press + 1_000) }, error: { code: 'platform_error', message: 'm' } } }, ...fake.docs];
+    fake.docs = [
+      {
+        id: 'f3',
+        data: {
+          platform: 'x',
+          status: 'failed',
+          text: 'C',
+          updatedAt: { toDate: () => new Date(press + 1_000) },
+          error: { code: 'platform_error', message: 'm' },
+        },
+      },
+      ...fake.docs,
+    ];
     rerender();
     // Back online a minute later: the server stamps readAt then, and keeps seenAt as sent.
     act(() => {
       fake.pending = null;
-      setState({ readAt: { toDate: () => new Date(press + 60_000) }, seenAt: { toDate: () => new Date(fake.seen[0]!) } });
+      setState({
+        readAt: { toDate: () => new Date(press + 60_000) },
+        seenAt: { toDate: () => new Date(fake.seen[0]!) },
+      });
     });
     expect(unreadIds(result.current)).toEqual(['f3']);
   });

@@ -1,7 +1,19 @@
 import { doc } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { markInboxRead } from '@core/firebase/inbox';
-import { inboxEvents, inboxPostsQuery, inboxReadKey, inboxStatePath, inboxStateSnapshot, latestReadAt, readAtValue, readInboxPost, readInboxState, readMarkOf, type InboxEvent } from '@core/inbox';
+import {
+  inboxEvents,
+  inboxPostsQuery,
+  inboxReadKey,
+  inboxStatePath,
+  inboxStateSnapshot,
+  latestReadAt,
+  readAtValue,
+  readInboxPost,
+  readInboxState,
+  readMarkOf,
+  type InboxEvent,
+} from '@core/inbox';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { localItem } from '@/lib/local-store';
@@ -23,7 +35,11 @@ export interface Inbox {
 export function useInbox(): Inbox {
   const uid = useAuth().user?.uid ?? null;
   const posts = useUserQuery(inboxPostsQuery, readInboxPost);
-  const shared = useUserDoc((db, id) => doc(db, inboxStatePath(id)), readInboxState, inboxStateSnapshot);
+  const shared = useUserDoc(
+    (db, id) => doc(db, inboxStatePath(id)),
+    readInboxState,
+    inboxStateSnapshot,
+  );
   const item = useMemo(() => (uid ? localItem(inboxReadKey(uid), readAtValue) : null), [uid]);
   // This page's own marks (the newest event each covered), for the account it was made in.
   const [marked, setMarked] = useState<{ uid: string; at: number | null } | null>(null);
@@ -35,13 +51,18 @@ export function useInbox(): Inbox {
   useEffect(() => {
     if (remote !== null) item?.write(remote);
   }, [item, remote]);
-  const events = useMemo(() => (posts.status === 'success' ? inboxEvents(posts.data, current) : null), [posts, current]);
+  const events = useMemo(
+    () => (posts.status === 'success' ? inboxEvents(posts.data, current) : null),
+    [posts, current],
+  );
   const markAllRead = useCallback(() => {
     if (!uid) return;
     const at = latestReadAt(marked?.uid === uid ? marked.at : null, readMarkOf(events ?? []));
     if (at !== null) item?.write(latestReadAt(base, at)!);
     setMarked({ uid, at });
-    markInboxRead(getFirebase().db, uid, at).catch((error: unknown) => console.warn('[muse] could not save the inbox read time', error));
+    markInboxRead(getFirebase().db, uid, at).catch((error: unknown) =>
+      console.warn('[muse] could not save the inbox read time', error),
+    );
   }, [base, events, item, marked, uid]);
   return { events, unread: events?.filter((e) => e.unread).length ?? 0, markAllRead };
 }

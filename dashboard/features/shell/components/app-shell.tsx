@@ -46,10 +46,18 @@ export function AppShell() {
         >
           Skip to content
         </a>
-        {sidebar.isMobile ? <MobileSidebar sidebar={sidebar} onOpenFeedback={openFeedback} /> : <DesktopSidebar sidebar={sidebar} onOpenFeedback={openFeedback} />}
+        {sidebar.isMobile ? (
+          <MobileSidebar sidebar={sidebar} onOpenFeedback={openFeedback} />
+        ) : (
+          <DesktopSidebar sidebar={sidebar} onOpenFeedback={openFeedback} />
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar sidebar={sidebar} />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+          >
             <PageFade key={pathname} />
           </main>
         </div>
@@ -62,7 +70,11 @@ export function AppShell() {
 function PageFade() {
   const reduceMotion = useReducedMotionConfig();
   return (
-    <motion.div initial={{ opacity: 0, y: 4 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: reduceMotion ? 0 : 0.18, ease: 'easeOut' }}>
+    <motion.div
+      initial={{ opacity: 0, y: 4 }}
+      animate={{ opacity: 1, y: 0 }}
+      transition={{ duration: reduceMotion ? 0 : 0.18, ease: 'easeOut' }}
+    >
       <Outlet />
     </motion.div>
   );

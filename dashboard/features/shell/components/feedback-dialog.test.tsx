@@ -41,7 +41,10 @@ describe('FeedbackDialog', () => {
       </MemoryRouter>,
     );
     await send('   ');
-    expect(toast).toHaveBeenCalledWith({ title: 'Please enter your feedback', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Please enter your feedback',
+      variant: 'destructive',
+    });
     expect(sent.calls).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog()).toBeTruthy();
@@ -56,7 +59,10 @@ describe('FeedbackDialog', () => {
     );
     await send('  The sidebar is lovely.  ');
     expect(sent.calls).toEqual([{ text: 'The sidebar is lovely.', page: '/library' }]);
-    expect(toast).toHaveBeenCalledWith({ title: 'Thank you for your feedback!', description: 'We appreciate your input.' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Thank you for your feedback!',
+      description: 'We appreciate your input.',
+    });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

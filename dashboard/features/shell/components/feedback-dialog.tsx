@@ -19,7 +19,10 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
     event.preventDefault();
     const parsed = sendFeedbackInputSchema.safeParse({ text, page: pathname });
     if (!parsed.success) {
-      toast({ title: parsed.error.issues[0]?.message ?? 'Please enter your feedback', variant: 'destructive' });
+      toast({
+        title: parsed.error.issues[0]?.message ?? 'Please enter your feedback',
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -28,18 +31,38 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       setText('');
       onClose();
     } catch (error) {
-      toast({ title: 'Failed to send feedback', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Failed to send feedback',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <Modal open={open} onClose={() => (isPending ? undefined : onClose())} style={{ maxWidth: FEEDBACK_DIALOG_WIDTH_PX }} className="relative p-6">
+    <Modal
+      open={open}
+      onClose={() => (isPending ? undefined : onClose())}
+      style={{ maxWidth: FEEDBACK_DIALOG_WIDTH_PX }}
+      className="relative p-6"
+    >
       <DialogTitle className="text-lg font-semibold">Send Feedback</DialogTitle>
-      <Description className="mt-1.5 text-sm text-muted-foreground">Tell us what works, what doesn't, and what you'd like to see next.</Description>
+      <Description className="mt-1.5 text-sm text-muted-foreground">
+        Tell us what works, what doesn't, and what you'd like to see next.
+      </Description>
       <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor={fieldId}>Feedback</Label>
-          <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} placeholder="Your feedback…" rows={5} maxLength={FEEDBACK_MAX_CHARS} autoFocus className="resize-y" />
+          <Textarea
+            id={fieldId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Your feedback…"
+            rows={5}
+            maxLength={FEEDBACK_MAX_CHARS}
+            autoFocus
+            className="resize-y"
+          />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={isPending}>

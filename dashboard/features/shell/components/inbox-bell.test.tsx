@@ -6,7 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const live = vi.hoisted(() => ({ docs: [] as { id: string; data: Record<string, unknown> }[] }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/live', () => ({
-  useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({ status: 'success', data: live.docs.map((d) => convert(d.id, d.data)), retry: () => undefined }),
+  useUserQuery: (_build: unknown, convert: (id: string, data: unknown) => unknown) => ({
+    status: 'success',
+    data: live.docs.map((d) => convert(d.id, d.data)),
+    retry: () => undefined,
+  }),
   // The account's shared read time (dashboard/features/shell/api/inbox.test.tsx): never marked in Firestore here.
   useUserDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
 }));
@@ -37,7 +41,16 @@ describe('the inbox in the header', () => {
   beforeEach(() => {
     window.localStorage.clear();
     live.docs = [
-      { id: 'ok1', data: { platform: 'x', status: 'published', text: 'Live on X', publishedAt: at('2026-11-25T10:00:00Z'), updatedAt: at('2026-11-25T10:00:00Z') } },
+      {
+        id: 'ok1',
+        data: {
+          platform: 'x',
+          status: 'published',
+          text: 'Live on X',
+          publishedAt: at('2026-11-25T10:00:00Z'),
+          updatedAt: at('2026-11-25T10:00:00Z'),
+        },
+      },
       {
         id: 'f1',
         data: {
@@ -62,7 +75,13 @@ describe('the inbox in the header', () => {
           status: 'failed',
           text: 'Pic',
           updatedAt: at('2026-11-25T11:00:00Z'),
-          error: { code: 'auth_expired', message: 'X refused', step: 'upload', summary: 'X refused the saved sign-in for this account.', fix: { action: 'reconnect', label: 'Reconnect X' } },
+          error: {
+            code: 'auth_expired',
+            message: 'X refused',
+            step: 'upload',
+            summary: 'X refused the saved sign-in for this account.',
+            fix: { action: 'reconnect', label: 'Reconnect X' },
+          },
         },
       },
       {
@@ -73,10 +92,24 @@ describe('the inbox in the header', () => {
           text: '',
           youtube: { title: 'Clip' },
           updatedAt: at('2026-11-25T09:00:00Z'),
-          error: { code: 'rate_limited', message: 'm', step: 'upload', summary: 'This channel reached its limit of uploads for now.', fix: { action: 'wait', label: 'Wait up to 24 hours' } },
+          error: {
+            code: 'rate_limited',
+            message: 'm',
+            step: 'upload',
+            summary: 'This channel reached its limit of uploads for now.',
+            fix: { action: 'wait', label: 'Wait up to 24 hours' },
+          },
         },
       },
-      { id: 's1', data: { platform: 'x', status: 'scheduled', text: 'Later', updatedAt: at('2026-11-25T13:00:00Z') } },
+      {
+        id: 's1',
+        data: {
+          platform: 'x',
+          status: 'scheduled',
+          text: 'Later',
+          updatedAt: at('2026-11-25T13:00:00Z'),
+        },
+      },
     ];
   });
   afterEach(cleanup);
@@ -87,8 +120,15 @@ describe('the inbox in the header', () => {
     fireEvent.click(bell);
     const panel = within(screen.getByRole('region', { name: 'Notifications' }));
     const rows = panel.getAllByRole('link');
-    expect(rows.map((r) => r.querySelector('.font-medium span')?.textContent)).toEqual(['Failed at posting on Reddit', 'X needs reconnecting', 'Published on X', 'YouTube refused the media']);
-    expect(rows[0]!.textContent).toContain('Harbour at dawn: This subreddit requires a post flair.');
+    expect(rows.map((r) => r.querySelector('.font-medium span')?.textContent)).toEqual([
+      'Failed at posting on Reddit',
+      'X needs reconnecting',
+      'Published on X',
+      'YouTube refused the media',
+    ]);
+    expect(rows[0]!.textContent).toContain(
+      'Harbour at dawn: This subreddit requires a post flair.',
+    );
     expect(rows[0]!.textContent).toContain('Fix: Choose a flair');
     expect(rows[1]!.textContent).toContain('Fix: Reconnect X');
     expect(rows[3]!.textContent).not.toContain('Fix:');
@@ -97,7 +137,11 @@ describe('the inbox in the header', () => {
   it('links an event to its post on the platform page and closes', () => {
     renderBell();
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
-    fireEvent.click(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link', { name: /X needs reconnecting/ }));
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link', {
+        name: /X needs reconnecting/,
+      }),
+    );
     expect(screen.getByTestId('where').textContent).toBe('/social/x#post-f2');
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
   });
@@ -106,8 +150,12 @@ describe('the inbox in the header', () => {
     renderBell();
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
-    expect(screen.getByRole('button', { name: 'Notifications' }).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Mark all read' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Notifications' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(screen.getByRole('button', { name: 'Mark all read' }).hasAttribute('disabled')).toBe(
+      true,
+    );
     cleanup();
 
     renderBell();
@@ -115,7 +163,19 @@ describe('the inbox in the header', () => {
     cleanup();
 
     const future = new Date(Date.now() + 3600_000).toISOString();
-    live.docs = [...live.docs, { id: 'ok2', data: { platform: 'linkedin', status: 'published', text: 'New', publishedAt: at(future), updatedAt: at(future) } }];
+    live.docs = [
+      ...live.docs,
+      {
+        id: 'ok2',
+        data: {
+          platform: 'linkedin',
+          status: 'published',
+          text: 'New',
+          publishedAt: at(future),
+          updatedAt: at(future),
+        },
+      },
+    ];
     renderBell();
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
@@ -130,6 +190,8 @@ describe('the inbox in the header', () => {
     live.docs = [];
     renderBell();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('No post events yet. Published and failed posts show here.')).toBeTruthy();
+    expect(
+      screen.getByText('No post events yet. Published and failed posts show here.'),
+    ).toBeTruthy();
   });
 });

@@ -22,7 +22,11 @@ function EventRow({ event, onOpen }: { event: InboxEvent; onOpen: () => void }) 
   const { Icon, tone } = ICON[event.kind];
   return (
     <li>
-      <Link to={event.href} onClick={onOpen} className="flex gap-3 px-4 py-3 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+      <Link
+        to={event.href}
+        onClick={onOpen}
+        className="flex gap-3 px-4 py-3 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+      >
         <Icon className={`mt-0.5 size-4 shrink-0 ${tone}`} aria-hidden="true" />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="flex items-center gap-2 text-sm font-medium">
@@ -33,8 +37,12 @@ function EventRow({ event, onOpen }: { event: InboxEvent; onOpen: () => void }) 
               </span>
             ) : null}
           </span>
-          <span className="line-clamp-2 text-xs break-words text-muted-foreground">{event.detail}</span>
-          {event.fix ? <span className="text-xs font-medium text-primary">Fix: {event.fix}</span> : null}
+          <span className="line-clamp-2 text-xs break-words text-muted-foreground">
+            {event.detail}
+          </span>
+          {event.fix ? (
+            <span className="text-xs font-medium text-primary">Fix: {event.fix}</span>
+          ) : null}
           <time dateTime={event.at.toISOString()} className="text-xs text-muted-foreground">
             {when(event.at)}
           </time>
@@ -93,7 +101,10 @@ export function InboxBell() {
       >
         <Bell className="size-4" aria-hidden="true" />
         {unread ? (
-          <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white"
+          >
             {unread > 9 ? '9+' : unread}
           </span>
         ) : null}
@@ -119,7 +130,9 @@ export function InboxBell() {
           {events === null ? (
             <p className="px-4 py-6 text-sm text-muted-foreground">Loading…</p>
           ) : events.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-muted-foreground">No post events yet. Published and failed posts show here.</p>
+            <p className="px-4 py-6 text-sm text-muted-foreground">
+              No post events yet. Published and failed posts show here.
+            </p>
           ) : (
             <ul className="max-h-[70vh] divide-y overflow-y-auto" aria-label="Post events">
               {events.map((event) => (

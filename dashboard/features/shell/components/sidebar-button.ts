@@ -1,7 +1,15 @@
 import { cn } from '@core/ui/cn';
 
 /** Looks shared by every row of the sidebar (links, footer buttons, the user menu). */
-export function sidebarButtonClasses({ collapsed, active = false, className }: { collapsed: boolean; active?: boolean; className?: string }): string {
+export function sidebarButtonClasses({
+  collapsed,
+  active = false,
+  className,
+}: {
+  collapsed: boolean;
+  active?: boolean;
+  className?: string;
+}): string {
   return cn(
     'flex w-full items-center gap-2 overflow-hidden rounded-md text-left text-sm outline-none transition-colors',
     'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',

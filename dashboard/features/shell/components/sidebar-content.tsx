@@ -10,34 +10,65 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 /** Brand, navigation and footer; the same in the desktop sidebar and the phone drawer. */
-export function SidebarContent({ collapsed, isMobile, onNavigate, onOpenFeedback }: { collapsed: boolean; isMobile: boolean; onNavigate?: () => void; onOpenFeedback: () => void }) {
+export function SidebarContent({
+  collapsed,
+  isMobile,
+  onNavigate,
+  onOpenFeedback,
+}: {
+  collapsed: boolean;
+  isMobile: boolean;
+  onNavigate?: () => void;
+  onOpenFeedback: () => void;
+}) {
   return (
     <div className="flex h-full w-full flex-col overflow-hidden">
       <div className={cn('flex shrink-0 items-center p-2', collapsed ? 'justify-center' : 'px-2')}>
-        <SidebarTooltip label="Muse Studio" enabled={collapsed} className={collapsed ? undefined : 'min-w-0 flex-1'}>
+        <SidebarTooltip
+          label="Muse Studio"
+          enabled={collapsed}
+          className={collapsed ? undefined : 'min-w-0 flex-1'}
+        >
           <Link
             to={paths.home}
             onClick={onNavigate}
             className={cn(
               'flex items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              collapsed ? 'size-8 justify-center' : cn('w-full p-1.5 hover:bg-sidebar-accent', isMobile && 'pr-10'),
+              collapsed
+                ? 'size-8 justify-center'
+                : cn('w-full p-1.5 hover:bg-sidebar-accent', isMobile && 'pr-10'),
             )}
           >
             <BrandMark />
             <span className={cn('grid leading-tight', collapsed && 'sr-only')}>
-              <span className="truncate text-sm font-semibold text-sidebar-foreground">Muse Studio</span>
-              <span className="truncate text-xs text-sidebar-muted-foreground">Create. Edit. Publish.</span>
+              <span className="truncate text-sm font-semibold text-sidebar-foreground">
+                Muse Studio
+              </span>
+              <span className="truncate text-xs text-sidebar-muted-foreground">
+                Create. Edit. Publish.
+              </span>
             </span>
           </Link>
         </SidebarTooltip>
       </div>
-      <div className={cn('min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-2', collapsed && 'px-2')}>
+      <div
+        className={cn('min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-2', collapsed && 'px-2')}
+      >
         <SidebarNav collapsed={collapsed} onNavigate={onNavigate} />
       </div>
-      <div className={cn('flex shrink-0 flex-col gap-0.5 border-t border-sidebar-border p-2', collapsed && 'items-center')}>
+      <div
+        className={cn(
+          'flex shrink-0 flex-col gap-0.5 border-t border-sidebar-border p-2',
+          collapsed && 'items-center',
+        )}
+      >
         <ThemeToggle collapsed={collapsed} />
         <SidebarTooltip label="Send Feedback" enabled={collapsed}>
-          <button type="button" onClick={onOpenFeedback} className={sidebarButtonClasses({ collapsed })}>
+          <button
+            type="button"
+            onClick={onOpenFeedback}
+            className={sidebarButtonClasses({ collapsed })}
+          >
             <MessageSquarePlus aria-hidden="true" />
             <span className={cn('truncate', collapsed && 'sr-only')}>Send Feedback</span>
           </button>

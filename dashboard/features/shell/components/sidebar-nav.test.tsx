@@ -17,15 +17,21 @@ describe('SidebarNav', () => {
 
   it('marks the page and its section as current', () => {
     renderAt('/create/video');
-    expect(screen.getByRole('link', { name: 'Video Generation' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      screen.getByRole('link', { name: 'Video Generation' }).getAttribute('aria-current'),
+    ).toBe('page');
     expect(screen.getByRole('link', { name: 'Create' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('lights Dashboard only on the home page', () => {
     renderAt('/');
-    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getAllByRole('link').filter((l) => l.hasAttribute('aria-current'))).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getAllByRole('link').filter((l) => l.hasAttribute('aria-current'))).toHaveLength(
+      1,
+    );
   });
 
   it('folds a section away and back with its chevron', () => {

@@ -6,7 +6,17 @@ import { isNavItemActive, NAV_ITEMS, navItemCurrent, type NavItem } from '../uti
 import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarTooltip } from './sidebar-tooltip';
 
-function NavEntry({ item, collapsed, pathname, onNavigate }: { item: NavItem; collapsed: boolean; pathname: string; onNavigate?: () => void }) {
+function NavEntry({
+  item,
+  collapsed,
+  pathname,
+  onNavigate,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const active = isNavItemActive(pathname, item.url);
   const [open, setOpen] = useState(true);
   const subId = useId();
@@ -20,7 +30,11 @@ function NavEntry({ item, collapsed, pathname, onNavigate }: { item: NavItem; co
           to={item.url}
           aria-current={navItemCurrent(pathname, item.url)}
           onClick={onNavigate}
-          className={sidebarButtonClasses({ collapsed, active, className: item.items && !collapsed ? 'pr-9' : undefined })}
+          className={sidebarButtonClasses({
+            collapsed,
+            active,
+            className: item.items && !collapsed ? 'pr-9' : undefined,
+          })}
         >
           <Icon aria-hidden="true" />
           <span className={cn('truncate', collapsed && 'sr-only')}>{item.title}</span>
@@ -35,11 +49,17 @@ function NavEntry({ item, collapsed, pathname, onNavigate }: { item: NavItem; co
           onClick={() => setOpen((o) => !o)}
           className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-md text-sidebar-foreground/60 hover:bg-sidebar-border hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <ChevronRight aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-90')} />
+          <ChevronRight
+            aria-hidden="true"
+            className={cn('size-4 transition-transform', open && 'rotate-90')}
+          />
         </button>
       ) : null}
       {showSub ? (
-        <ul id={subId} className="mt-0.5 mb-1 ml-[1.05rem] flex flex-col gap-0.5 border-l border-sidebar-border pl-2.5">
+        <ul
+          id={subId}
+          className="mt-0.5 mb-1 ml-[1.05rem] flex flex-col gap-0.5 border-l border-sidebar-border pl-2.5"
+        >
           {item.items?.map((sub) => {
             const subActive = isNavItemActive(pathname, sub.url);
             return (
@@ -65,14 +85,33 @@ function NavEntry({ item, collapsed, pathname, onNavigate }: { item: NavItem; co
   );
 }
 
-export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
-      <p className={cn('px-2.5 pt-1 pb-1 text-xs font-medium tracking-wide text-sidebar-muted-foreground uppercase', collapsed && 'sr-only')}>Workspace</p>
+      <p
+        className={cn(
+          'px-2.5 pt-1 pb-1 text-xs font-medium tracking-wide text-sidebar-muted-foreground uppercase',
+          collapsed && 'sr-only',
+        )}
+      >
+        Workspace
+      </p>
       <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
         {NAV_ITEMS.map((item) => (
-          <NavEntry key={item.url} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+          <NavEntry
+            key={item.url}
+            item={item}
+            collapsed={collapsed}
+            pathname={pathname}
+            onNavigate={onNavigate}
+          />
         ))}
       </ul>
     </nav>

@@ -20,7 +20,17 @@ interface Position {
  * hover or keyboard focus, closes on leave, blur or Escape, and renders nothing while `enabled` is
  * false (the expanded sidebar already shows the text).
  */
-export function SidebarTooltip({ label, enabled, className, children }: { label: string; enabled: boolean; className?: string; children: ReactNode }) {
+export function SidebarTooltip({
+  label,
+  enabled,
+  className,
+  children,
+}: {
+  label: string;
+  enabled: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<Position | null>(null);
 

@@ -10,13 +10,27 @@ import { SidebarContent } from './sidebar-content';
 /** The thin strip on the sidebar's edge: click to collapse or expand (pointer users; keyboard has the button and Ctrl/Cmd+B). */
 function SidebarRail({ onToggle }: { onToggle: () => void }) {
   return (
-    <button type="button" data-sidebar="rail" aria-hidden="true" tabIndex={-1} title="Toggle Sidebar" onClick={onToggle} className="group absolute inset-y-0 -right-2 z-20 w-4 cursor-ew-resize">
+    <button
+      type="button"
+      data-sidebar="rail"
+      aria-hidden="true"
+      tabIndex={-1}
+      title="Toggle Sidebar"
+      onClick={onToggle}
+      className="group absolute inset-y-0 -right-2 z-20 w-4 cursor-ew-resize"
+    >
       <span className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-transparent transition-colors group-hover:bg-sidebar-border group-hover:w-0.5" />
     </button>
   );
 }
 
-export function DesktopSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
+export function DesktopSidebar({
+  sidebar,
+  onOpenFeedback,
+}: {
+  sidebar: SidebarControls;
+  onOpenFeedback: () => void;
+}) {
   const reduceMotion = useReducedMotionConfig();
   return (
     <motion.aside
@@ -27,7 +41,11 @@ export function DesktopSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarCo
       transition={{ duration: reduceMotion ? 0 : 0.2, ease: MOTION_EASE }}
       className="sticky top-0 z-20 flex h-svh shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground"
     >
-      <SidebarContent collapsed={sidebar.collapsed} isMobile={false} onOpenFeedback={onOpenFeedback} />
+      <SidebarContent
+        collapsed={sidebar.collapsed}
+        isMobile={false}
+        onOpenFeedback={onOpenFeedback}
+      />
       <SidebarRail onToggle={sidebar.toggle} />
     </motion.aside>
   );
@@ -43,7 +61,13 @@ function AfterUnmount({ run }: { run: () => void }) {
 }
 
 /** Below 768px: an 18rem drawer over a backdrop; Escape, the backdrop, the close button or a navigation closes it. */
-export function MobileSidebar({ sidebar, onOpenFeedback }: { sidebar: SidebarControls; onOpenFeedback: () => void }) {
+export function MobileSidebar({
+  sidebar,
+  onOpenFeedback,
+}: {
+  sidebar: SidebarControls;
+  onOpenFeedback: () => void;
+}) {
   const reduceMotion = useReducedMotionConfig();
   const close = () => sidebar.setDrawerOpen(false);
   const transition = { duration: reduceMotion ? 0 : 0.22, ease: MOTION_EASE };

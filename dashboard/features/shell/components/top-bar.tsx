@@ -40,7 +40,10 @@ export function TopBar({ sidebar }: { sidebar: SidebarControls }) {
                         {crumb.title}
                       </span>
                     ) : (
-                      <Link to={crumb.url} className="rounded-sm transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                      <Link
+                        to={crumb.url}
+                        className="rounded-sm transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
                         {crumb.title}
                       </Link>
                     )}

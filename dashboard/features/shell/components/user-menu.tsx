@@ -30,15 +30,28 @@ export function UserMenu({ collapsed, isMobile }: { collapsed: boolean; isMobile
   const logout = async () => {
     try {
       await signOut();
-      toast({ title: 'Logged out successfully', description: 'You have been logged out of your account' });
+      toast({
+        title: 'Logged out successfully',
+        description: 'You have been logged out of your account',
+      });
       navigate(paths.auth, { replace: true });
     } catch {
-      toast({ title: 'Error logging out', description: 'There was a problem logging out. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error logging out',
+        description: 'There was a problem logging out. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
   const avatar = (
-    <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-lg bg-primary/10 font-semibold text-primary', collapsed ? 'size-6 text-[10px]' : 'size-8 text-xs')}>
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-lg bg-primary/10 font-semibold text-primary',
+        collapsed ? 'size-6 text-[10px]' : 'size-8 text-xs',
+      )}
+    >
       {initialsOf(name)}
     </span>
   );
@@ -46,14 +59,25 @@ export function UserMenu({ collapsed, isMobile }: { collapsed: boolean; isMobile
   return (
     <Menu>
       <SidebarTooltip label="User Settings" enabled={collapsed}>
-        <MenuButton className={sidebarButtonClasses({ collapsed, className: cn(!collapsed && 'h-12 px-2', collapsed && 'p-1', 'data-open:bg-sidebar-accent') })}>
+        <MenuButton
+          className={sidebarButtonClasses({
+            collapsed,
+            className: cn(
+              !collapsed && 'h-12 px-2',
+              collapsed && 'p-1',
+              'data-open:bg-sidebar-accent',
+            ),
+          })}
+        >
           {avatar}
           <span className={cn('grid flex-1 text-left leading-tight', collapsed && 'sr-only')}>
             <span className="sr-only">User Settings: </span>
             <span className="truncate text-sm font-medium text-sidebar-foreground">{name}</span>
             <span className="truncate text-xs text-sidebar-muted-foreground">{email}</span>
           </span>
-          {collapsed ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto text-sidebar-muted-foreground" />}
+          {collapsed ? null : (
+            <ChevronsUpDown aria-hidden="true" className="ml-auto text-sidebar-muted-foreground" />
+          )}
         </MenuButton>
       </SidebarTooltip>
       <MenuItems
@@ -62,7 +86,10 @@ export function UserMenu({ collapsed, isMobile }: { collapsed: boolean; isMobile
         className="z-50 min-w-60 rounded-lg border bg-popover p-1 shadow-lg outline-none transition duration-100 data-closed:scale-95 data-closed:opacity-0"
       >
         <div className="flex items-center gap-2 px-2 py-1.5">
-          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-xs font-semibold text-primary">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-xs font-semibold text-primary"
+          >
             {initialsOf(name)}
           </span>
           <span className="grid min-w-0 leading-tight">

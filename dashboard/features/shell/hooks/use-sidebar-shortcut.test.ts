@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isSidebarShortcut } from './use-sidebar-shortcut';
 
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {},
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,

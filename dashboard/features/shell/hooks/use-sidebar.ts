@@ -1,6 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { drawerOpenAtom, setDrawerOpenAtom, setSidebarExpandedAtom, sidebarExpandedAtom, toggleSidebarAtom } from '../atoms';
+import {
+  drawerOpenAtom,
+  setDrawerOpenAtom,
+  setSidebarExpandedAtom,
+  sidebarExpandedAtom,
+  toggleSidebarAtom,
+} from '../atoms';
 import { useIsMobile } from './use-is-mobile';
 
 export interface SidebarControls {
@@ -23,5 +29,13 @@ export function useSidebar(): SidebarControls {
   const setDrawerOpen = useSetAtom(setDrawerOpenAtom);
   const toggleAtom = useSetAtom(toggleSidebarAtom);
   const toggle = useCallback(() => toggleAtom(isMobile), [toggleAtom, isMobile]);
-  return { isMobile, expanded, collapsed: !isMobile && !expanded, drawerOpen, setExpanded, setDrawerOpen, toggle };
+  return {
+    isMobile,
+    expanded,
+    collapsed: !isMobile && !expanded,
+    drawerOpen,
+    setExpanded,
+    setDrawerOpen,
+    toggle,
+  };
 }

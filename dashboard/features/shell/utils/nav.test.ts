@@ -33,9 +33,28 @@ describe('navItemCurrent', () => {
 
 describe('NAV_ITEMS', () => {
   it('lists the sidebar in order', () => {
-    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Dashboard', 'Create', 'Social Media', 'Compose', 'Calendar', 'Library', 'Integrations', 'Settings']);
-    expect(NAV_ITEMS[1]?.items?.map((i) => i.title)).toEqual(['Image Generation', 'Video Generation', 'Audio Generation', 'Video Editor']);
-    expect(NAV_ITEMS[2]?.items?.map((i) => i.title)).toEqual(['X/Twitter', 'LinkedIn', 'Reddit', 'YouTube']);
+    expect(NAV_ITEMS.map((i) => i.title)).toEqual([
+      'Dashboard',
+      'Create',
+      'Social Media',
+      'Compose',
+      'Calendar',
+      'Library',
+      'Integrations',
+      'Settings',
+    ]);
+    expect(NAV_ITEMS[1]?.items?.map((i) => i.title)).toEqual([
+      'Image Generation',
+      'Video Generation',
+      'Audio Generation',
+      'Video Editor',
+    ]);
+    expect(NAV_ITEMS[2]?.items?.map((i) => i.title)).toEqual([
+      'X/Twitter',
+      'LinkedIn',
+      'Reddit',
+      'YouTube',
+    ]);
   });
 });
 

@@ -1,5 +1,18 @@
 import type { LucideIcon } from 'lucide-react';
-import { AudioLines, CalendarDays, Clapperboard, Film, ImageIcon, LayoutDashboard, Library, PenSquare, Plug, Settings, Share2, WandSparkles } from 'lucide-react';
+import {
+  AudioLines,
+  CalendarDays,
+  Clapperboard,
+  Film,
+  ImageIcon,
+  LayoutDashboard,
+  Library,
+  PenSquare,
+  Plug,
+  Settings,
+  Share2,
+  WandSparkles,
+} from 'lucide-react';
 import { paths } from '@core/routes';
 
 export interface NavSubItem {

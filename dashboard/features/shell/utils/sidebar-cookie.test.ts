@@ -20,7 +20,9 @@ describe('readSidebarCookie', () => {
 
 describe('serializeSidebarCookie', () => {
   it('keeps the state for 7 days on every path', () => {
-    expect(serializeSidebarCookie(false)).toBe('sidebar:state=false; path=/; max-age=604800; SameSite=Lax');
+    expect(serializeSidebarCookie(false)).toBe(
+      'sidebar:state=false; path=/; max-age=604800; SameSite=Lax',
+    );
   });
 
   it.each([true, false])('round-trips %s', (open) => {

@@ -11,10 +11,21 @@ export const COMPOSE_DRAFTS_LISTED = 5;
 
 /** The last edited Compose drafts first. */
 export function useComposeDrafts(): LiveState<ComposeDraft[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'composeDrafts')), orderBy('updatedAt', 'desc'), limit(COMPOSE_DRAFTS_LISTED)), toComposeDraft);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'composeDrafts')),
+        orderBy('updatedAt', 'desc'),
+        limit(COMPOSE_DRAFTS_LISTED),
+      ),
+    toComposeDraft,
+  );
 }
 
 /** One Compose draft, live; a null id reads as none. */
 export function useComposeDraftDoc(id: string | null): LiveState<ComposeDraft | null> {
-  return useUserDoc((db, uid) => (id ? doc(db, userCollectionPath(uid, 'composeDrafts'), id) : null), toComposeDraft);
+  return useUserDoc(
+    (db, uid) => (id ? doc(db, userCollectionPath(uid, 'composeDrafts'), id) : null),
+    toComposeDraft,
+  );
 }

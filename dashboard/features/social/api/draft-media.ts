@@ -18,7 +18,8 @@ export function useDraftMediaRecords(ids: readonly string[]): LiveState<Generati
 export const DRAFT_MEDIA_UNION_IDS = (1 + publishPlatforms.length) * DRAFT_LIMITS.media;
 /** The reads a union takes at most (useDraftMediaUnion makes this many): one `in` query holds IN_VALUES ids. */
 export const DRAFT_MEDIA_UNION_READS = 4;
-if (DRAFT_MEDIA_UNION_READS * IN_VALUES < DRAFT_MEDIA_UNION_IDS) throw new Error('useDraftMediaUnion needs more reads for DRAFT_MEDIA_UNION_IDS');
+if (DRAFT_MEDIA_UNION_READS * IN_VALUES < DRAFT_MEDIA_UNION_IDS)
+  throw new Error('useDraftMediaUnion needs more reads for DRAFT_MEDIA_UNION_IDS');
 
 /** One read of a union: its ids from `read` × IN_VALUES on (none past the union: no listener). */
 function useUnionRead(unique: readonly string[], read: number): LiveState<Generation[]> {
@@ -35,7 +36,12 @@ function useUnionRead(unique: readonly string[], read: number): LiveState<Genera
 export function useDraftMediaUnion(lists: readonly (readonly string[])[]): LiveState<Generation[]> {
   const key = [...new Set(lists.flat())].sort().join('\n');
   const unique = useMemo(() => (key ? key.split('\n') : []), [key]);
-  const reads = [useUnionRead(unique, 0), useUnionRead(unique, 1), useUnionRead(unique, 2), useUnionRead(unique, 3)] as const;
+  const reads = [
+    useUnionRead(unique, 0),
+    useUnionRead(unique, 1),
+    useUnionRead(unique, 2),
+    useUnionRead(unique, 3),
+  ] as const;
   const [a, b, c, d] = reads.map((r) => (r.status === 'success' ? r.data : null));
   // The same array while every read keeps its data, as a single read gives.
   const data = useMemo(() => [a, b, c, d].flatMap((records) => records ?? []), [a, b, c, d]);

@@ -11,10 +11,22 @@ export const DRAFTS_LISTED = 5;
 
 /** A platform's drafts, last edited first. Index: drafts (platform ASC, updatedAt DESC). */
 export function usePlatformDrafts(platform: DraftPlatform): LiveState<Draft[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'drafts')), where('platform', '==', platform), orderBy('updatedAt', 'desc'), limit(DRAFTS_LISTED)), toDraft);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'drafts')),
+        where('platform', '==', platform),
+        orderBy('updatedAt', 'desc'),
+        limit(DRAFTS_LISTED),
+      ),
+    toDraft,
+  );
 }
 
 /** One draft, live; a null id reads as none. */
 export function useDraftDoc(id: string | null): LiveState<Draft | null> {
-  return useUserDoc((db, uid) => (id ? doc(db, userCollectionPath(uid, 'drafts'), id) : null), toDraft);
+  return useUserDoc(
+    (db, uid) => (id ? doc(db, userCollectionPath(uid, 'drafts'), id) : null),
+    toDraft,
+  );
 }

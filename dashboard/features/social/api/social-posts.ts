@@ -3,7 +3,12 @@ import { useRef, useState } from 'react';
 import { RECENT_POSTS } from '@core/constants';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { LiveState } from '@core/react/use-live';
-import { toSocialPost, type PublishPlatform, type SocialPost, type SocialPostStatus } from '@core/social-posts';
+import {
+  toSocialPost,
+  type PublishPlatform,
+  type SocialPost,
+  type SocialPostStatus,
+} from '@core/social-posts';
 import { useUserQuery } from '@/lib/live';
 
 // users/{uid}/socialPosts, live. Each query has its index in firestore.indexes.json.
@@ -11,7 +16,13 @@ import { useUserQuery } from '@/lib/live';
 /** A platform's newest posts, `pages` pages of RECENT_POSTS.limit (Recent Posts). */
 export function useRecentPosts(platform: PublishPlatform, pages = 1): LiveState<SocialPost[]> {
   return useUserQuery(
-    (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), orderBy('createdAt', 'desc'), limit(RECENT_POSTS.limit * pages)),
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('platform', '==', platform),
+        orderBy('createdAt', 'desc'),
+        limit(RECENT_POSTS.limit * pages),
+      ),
     toSocialPost,
   );
 }
@@ -38,15 +49,45 @@ export function usePagedRecentPosts(platform: PublishPlatform): PagedRecentPosts
 
 /** The next scheduled posts across platforms, soonest first. */
 export function useScheduledPosts(count = RECENT_POSTS.limit): LiveState<SocialPost[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', '==', 'scheduled'), orderBy('scheduledAt', 'asc'), limit(count)), toSocialPost);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('status', '==', 'scheduled'),
+        orderBy('scheduledAt', 'asc'),
+        limit(count),
+      ),
+    toSocialPost,
+  );
 }
 
 /** The latest posts that reached an end state (published or failed), newest change first. */
-export function useSettledPosts(statuses: readonly SocialPostStatus[] = ['published', 'failed'], count = RECENT_POSTS.limit): LiveState<SocialPost[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', 'in', [...statuses]), orderBy('updatedAt', 'desc'), limit(count)), toSocialPost);
+export function useSettledPosts(
+  statuses: readonly SocialPostStatus[] = ['published', 'failed'],
+  count = RECENT_POSTS.limit,
+): LiveState<SocialPost[]> {
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('status', 'in', [...statuses]),
+        orderBy('updatedAt', 'desc'),
+        limit(count),
+      ),
+    toSocialPost,
+  );
 }
 
 /** The posts of one post group (the composer's send to several channels, one post each), live; none while groupId is null. */
 export function useGroupPosts(groupId: string | null): LiveState<SocialPost[]> {
-  return useUserQuery((db, uid) => (groupId ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('groupId', '==', groupId)) : null), toSocialPost);
+  return useUserQuery(
+    (db, uid) =>
+      groupId
+        ? query(
+            collection(db, userCollectionPath(uid, 'socialPosts')),
+            where('groupId', '==', groupId),
+          )
+        : null,
+    toSocialPost,
+  );
 }

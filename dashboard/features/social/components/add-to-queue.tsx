@@ -10,12 +10,25 @@ import type { ChannelQueue } from '../hooks/use-channel-queue';
  * channel's zone (its own, else the workspace's), which the post is then planned in. The slot is worked
  * out again on the click, against the posts scheduled by then.
  */
-export function AddToQueue({ queue, disabled, onQueue, now = () => new Date() }: { queue: ChannelQueue; disabled: boolean; onQueue: (at: Date, timeZone: string) => void; now?: () => Date }) {
+export function AddToQueue({
+  queue,
+  disabled,
+  onQueue,
+  now = () => new Date(),
+}: {
+  queue: ChannelQueue;
+  disabled: boolean;
+  onQueue: (at: Date, timeZone: string) => void;
+  now?: () => Date;
+}) {
   const timeZone = queue.timeZone;
   const id = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const noSlots = !queue.loading && queue.slots.length === 0;
-  const next = queue.loading || noSlots ? null : nextFreeSlot({ slots: queue.slots, timeZone, now: now(), taken: queue.taken });
+  const next =
+    queue.loading || noSlots
+      ? null
+      : nextFreeSlot({ slots: queue.slots, timeZone, now: now(), taken: queue.taken });
 
   const click = () => {
     const at = nextFreeSlot({ slots: queue.slots, timeZone, now: now(), taken: queue.taken });
@@ -26,7 +39,14 @@ export function AddToQueue({ queue, disabled, onQueue, now = () => new Date() }:
 
   return (
     <div className="grid gap-1">
-      <Button type="button" variant="outline" disabled={disabled || queue.loading || noSlots} onClick={click} aria-describedby={`${id}-next`} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={disabled || queue.loading || noSlots}
+        onClick={click}
+        aria-describedby={`${id}-next`}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         <ListPlus aria-hidden="true" />
         Add to queue
       </Button>
@@ -34,7 +54,10 @@ export function AddToQueue({ queue, disabled, onQueue, now = () => new Date() }:
         {noSlots ? (
           <>
             No posting slots for this channel yet.{' '}
-            <Link to="/settings" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/settings"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Add them in Settings
             </Link>
             .

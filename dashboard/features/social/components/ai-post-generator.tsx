@@ -12,7 +12,13 @@ import { PLATFORM_COPY } from '../utils/platforms';
 const FAILED = 'Failed to generate post content.';
 
 /** One generateText call (task 'social_post') per click; the text goes into Post Content. */
-export function AiPostGenerator({ platform, onGenerated }: { platform: PublishPlatform; onGenerated: (text: string) => void }) {
+export function AiPostGenerator({
+  platform,
+  onGenerated,
+}: {
+  platform: PublishPlatform;
+  onGenerated: (text: string) => void;
+}) {
   const [prompt, setPrompt] = useState('');
   const { request, failure, isPending } = usePromptedText(FAILED);
   const id = useId();
@@ -35,14 +41,34 @@ export function AiPostGenerator({ platform, onGenerated }: { platform: PublishPl
           <Sparkles className="size-4 text-primary" aria-hidden="true" />
           AI Post Generator
         </CardTitle>
-        <CardDescription>Describe the post and your AI model writes it for {PLATFORM_COPY[platform].name}.</CardDescription>
+        <CardDescription>
+          Describe the post and your AI model writes it for {PLATFORM_COPY[platform].name}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-3">
           <Label htmlFor={id}>What should the post be about?</Label>
-          <Textarea id={id} value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={2} placeholder="e.g. Announce our new AI video editor" />
-          {failure ? <Alert tone="danger">{failure.needsIntegrations ? <IntegrationsLinkText message={failure.message} /> : failure.message}</Alert> : null}
-          <Button type="submit" loading={isPending} className="w-full sm:w-auto sm:justify-self-start">
+          <Textarea
+            id={id}
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            rows={2}
+            placeholder="e.g. Announce our new AI video editor"
+          />
+          {failure ? (
+            <Alert tone="danger">
+              {failure.needsIntegrations ? (
+                <IntegrationsLinkText message={failure.message} />
+              ) : (
+                failure.message
+              )}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            loading={isPending}
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
             {isPending ? null : <Sparkles aria-hidden="true" />}
             {isPending ? 'Generating...' : 'Generate Post'}
           </Button>

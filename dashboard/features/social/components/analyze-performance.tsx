@@ -14,14 +14,29 @@ const FAILED = 'Failed to analyze performance';
 const PER_POST_CHARS = 1200;
 
 /** The question followed by the user's recent post texts, within the prompt limit. */
-export function analysisPrompt(question: string, postTexts: readonly string[], platformName = 'LinkedIn'): string {
-  const posts = postTexts.filter((t) => t.trim()).map((t, i) => `${i + 1}. ${t.trim().slice(0, PER_POST_CHARS)}`);
-  const body = posts.length > 0 ? `\n\nMy recent ${platformName} posts:\n${posts.join('\n')}` : `\n\nI have no ${platformName} posts yet.`;
+export function analysisPrompt(
+  question: string,
+  postTexts: readonly string[],
+  platformName = 'LinkedIn',
+): string {
+  const posts = postTexts
+    .filter((t) => t.trim())
+    .map((t, i) => `${i + 1}. ${t.trim().slice(0, PER_POST_CHARS)}`);
+  const body =
+    posts.length > 0
+      ? `\n\nMy recent ${platformName} posts:\n${posts.join('\n')}`
+      : `\n\nI have no ${platformName} posts yet.`;
   return `${question.trim()}${body}`.slice(0, AI_PROMPT_MAX_CHARS);
 }
 
 /** Analyze Performance: one generateText call (task 'analyze') fed with the user's recent posts on the platform. */
-export function AnalyzePerformance({ postTexts, platform = 'linkedin' }: { postTexts: readonly string[]; platform?: PublishPlatform }) {
+export function AnalyzePerformance({
+  postTexts,
+  platform = 'linkedin',
+}: {
+  postTexts: readonly string[];
+  platform?: PublishPlatform;
+}) {
   const platformName = PLATFORM_COPY[platform].name;
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
@@ -33,7 +48,11 @@ export function AnalyzePerformance({ postTexts, platform = 'linkedin' }: { postT
     void request({
       prompt: question,
       emptyMessage: 'Please enter a prompt for the AI',
-      input: () => ({ task: 'analyze', prompt: analysisPrompt(question, postTexts, platformName), context: { platform } }),
+      input: () => ({
+        task: 'analyze',
+        prompt: analysisPrompt(question, postTexts, platformName),
+        context: { platform },
+      }),
       onText: (result) => setAnswer(result.text),
       done: { title: 'Analysis Complete' },
     });
@@ -51,13 +70,34 @@ export function AnalyzePerformance({ postTexts, platform = 'linkedin' }: { postT
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-3">
           <Label htmlFor={id}>What would you like to know?</Label>
-          <Textarea id={id} value={question} onChange={(e) => setQuestion(e.target.value)} rows={2} placeholder="e.g. Which topics get the most engagement?" />
-          {failure ? <Alert tone="danger">{failure.needsIntegrations ? <IntegrationsLinkText message={failure.message} /> : failure.message}</Alert> : null}
-          <Button type="submit" loading={isPending} className="w-full sm:w-auto sm:justify-self-start">
+          <Textarea
+            id={id}
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            rows={2}
+            placeholder="e.g. Which topics get the most engagement?"
+          />
+          {failure ? (
+            <Alert tone="danger">
+              {failure.needsIntegrations ? (
+                <IntegrationsLinkText message={failure.message} />
+              ) : (
+                failure.message
+              )}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            loading={isPending}
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
             {isPending ? 'Analyzing...' : 'Analyze Performance'}
           </Button>
           {answer ? (
-            <div aria-live="polite" className="rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap">
+            <div
+              aria-live="polite"
+              className="rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap"
+            >
               {answer}
             </div>
           ) : null}

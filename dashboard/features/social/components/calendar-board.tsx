@@ -1,17 +1,55 @@
-import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { AlertCircle, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import {
+  DndContext,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  AlertCircle,
+  CalendarClock,
+  CheckCircle2,
+  ChevronLeft,
+  ChevronRight,
+  Plus,
+} from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { LiveState } from '@core/react/use-live';
-import { publishPlatformNames, publishPlatforms, type PublishPlatform, type SocialPost } from '@core/social-posts';
+import {
+  publishPlatformNames,
+  publishPlatforms,
+  type PublishPlatform,
+  type SocialPost,
+} from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import { Skeleton } from '@core/ui/skeleton';
-import { addDays, calendarPosts, dayLabel, dayOf, hourOf, monthWeeks, postInstant, rangeLabel, sameMonth, shiftAnchor, timeIn, weekDays, type CalendarView } from '../utils/calendar';
+import {
+  addDays,
+  calendarPosts,
+  dayLabel,
+  dayOf,
+  hourOf,
+  monthWeeks,
+  postInstant,
+  rangeLabel,
+  sameMonth,
+  shiftAnchor,
+  timeIn,
+  weekDays,
+  type CalendarView,
+} from '../utils/calendar';
 import { PostsLoadError } from './posts-load-error';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const STATUS_TEXT = { scheduled: 'Scheduled', published: 'Published', failed: 'Failed' } as const;
-const STATUS_ICON = { scheduled: CalendarClock, published: CheckCircle2, failed: AlertCircle } as const;
+const STATUS_ICON = {
+  scheduled: CalendarClock,
+  published: CheckCircle2,
+  failed: AlertCircle,
+} as const;
 const STATUS_TONE = {
   scheduled: 'border-primary/40 bg-primary/10 text-foreground',
   published: 'border-success/40 bg-success/10 text-foreground',
@@ -52,9 +90,23 @@ function snippet(post: SocialPost): string {
 }
 
 /** One post on the calendar: its time, channel, status and the start of its text; a scheduled one can be dragged. */
-function PostChip({ post, view, onOpen, onKeyMove }: { post: SocialPost; view: CalendarView; onOpen: () => void; onKeyMove: (key: string) => void }) {
+function PostChip({
+  post,
+  view,
+  onOpen,
+  onKeyMove,
+}: {
+  post: SocialPost;
+  view: CalendarView;
+  onOpen: () => void;
+  onKeyMove: (key: string) => void;
+}) {
   const movable = post.status === 'scheduled';
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: post.id, data: { post }, disabled: !movable });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: post.id,
+    data: { post },
+    disabled: !movable,
+  });
   const Icon = STATUS_ICON[post.status as Status];
   const instant = postInstant(post)!;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -80,7 +132,11 @@ function PostChip({ post, view, onOpen, onKeyMove }: { post: SocialPost; view: C
       data-status={post.status}
       onClick={onOpen}
       onKeyDown={onKeyDown}
-      style={transform ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 20 } : undefined}
+      style={
+        transform
+          ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 20 }
+          : undefined
+      }
       className={cn(
         'relative z-10 flex w-full min-w-0 items-center gap-1 rounded-md border px-1.5 py-1 text-left text-xs leading-tight outline-none focus-visible:ring-2 focus-visible:ring-ring',
         STATUS_TONE[post.status as Status],
@@ -92,16 +148,30 @@ function PostChip({ post, view, onOpen, onKeyMove }: { post: SocialPost; view: C
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
       <span className="shrink-0 tabular-nums">{timeIn(instant, post.timeZone)}</span>
       <span className="shrink-0 font-medium">{publishPlatformNames[post.platform]}</span>
-      {view === 'list' ? <span className="shrink-0 text-muted-foreground">{STATUS_TEXT[post.status as Status]}</span> : null}
+      {view === 'list' ? (
+        <span className="shrink-0 text-muted-foreground">{STATUS_TEXT[post.status as Status]}</span>
+      ) : null}
       <span className="min-w-0 truncate text-muted-foreground">{snippet(post)}</span>
     </button>
   );
 }
 
-function DayCell({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
+function DayCell({
+  id,
+  className,
+  children,
+}: {
+  id: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id });
   return (
-    <div ref={setNodeRef} data-drop={id} className={cn(className, isOver && 'bg-primary/10 ring-2 ring-primary/50 ring-inset')}>
+    <div
+      ref={setNodeRef}
+      data-drop={id}
+      className={cn(className, isOver && 'bg-primary/10 ring-2 ring-primary/50 ring-inset')}
+    >
       {children}
     </div>
   );
@@ -132,11 +202,29 @@ export function CalendarBoard(props: CalendarBoardProps) {
     const shift = (n: number) => addDays(day, n);
     if (key === 'ArrowLeft') onMove(post, shift(-1));
     else if (key === 'ArrowRight') onMove(post, shift(1));
-    else if (key === 'ArrowUp') onMove(post, view === 'week' ? day : shift(-7), view === 'week' ? Math.max(0, hourOf(instant, timeZone) - 1) : undefined);
-    else if (key === 'ArrowDown') onMove(post, view === 'week' ? day : shift(7), view === 'week' ? Math.min(23, hourOf(instant, timeZone) + 1) : undefined);
+    else if (key === 'ArrowUp')
+      onMove(
+        post,
+        view === 'week' ? day : shift(-7),
+        view === 'week' ? Math.max(0, hourOf(instant, timeZone) - 1) : undefined,
+      );
+    else if (key === 'ArrowDown')
+      onMove(
+        post,
+        view === 'week' ? day : shift(7),
+        view === 'week' ? Math.min(23, hourOf(instant, timeZone) + 1) : undefined,
+      );
   };
 
-  const chip = (post: SocialPost) => <PostChip key={post.id} post={post} view={view} onOpen={() => onOpen(post)} onKeyMove={keyMove(post)} />;
+  const chip = (post: SocialPost) => (
+    <PostChip
+      key={post.id}
+      post={post}
+      view={view}
+      onOpen={() => onOpen(post)}
+      onKeyMove={keyMove(post)}
+    />
+  );
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -154,8 +242,15 @@ export function CalendarBoard(props: CalendarBoardProps) {
           {view === 'list' ? (
             <ListView posts={shown} timeZone={timeZone} chip={chip} />
           ) : view === 'month' ? (
-            <div role="grid" aria-label={rangeLabel(anchor, 'month')} className="overflow-hidden rounded-lg border">
-              <div role="row" className="grid grid-cols-7 border-b bg-muted/40 text-xs font-medium text-muted-foreground">
+            <div
+              role="grid"
+              aria-label={rangeLabel(anchor, 'month')}
+              className="overflow-hidden rounded-lg border"
+            >
+              <div
+                role="row"
+                className="grid grid-cols-7 border-b bg-muted/40 text-xs font-medium text-muted-foreground"
+              >
                 {WEEKDAYS.map((d) => (
                   <div role="columnheader" key={d} className="px-2 py-1.5">
                     {d}
@@ -166,12 +261,20 @@ export function CalendarBoard(props: CalendarBoardProps) {
                 <div role="row" key={week[0]} className="grid grid-cols-7 border-b last:border-b-0">
                   {week.map((day) => (
                     <div role="gridcell" key={day} className="min-w-0 border-r last:border-r-0">
-                      <DayCell id={`day|${day}`} className={cn('flex min-h-28 min-w-0 flex-col gap-1 p-1', !sameMonth(day, anchor) && 'bg-muted/30')}>
+                      <DayCell
+                        id={`day|${day}`}
+                        className={cn(
+                          'flex min-h-28 min-w-0 flex-col gap-1 p-1',
+                          !sameMonth(day, anchor) && 'bg-muted/30',
+                        )}
+                      >
                         <div className="flex items-center justify-between">
                           <span
                             className={cn(
                               'px-1 text-xs tabular-nums',
-                              day === today ? 'rounded-full bg-primary px-1.5 font-semibold text-primary-foreground' : !sameMonth(day, anchor) && 'text-muted-foreground',
+                              day === today
+                                ? 'rounded-full bg-primary px-1.5 font-semibold text-primary-foreground'
+                                : !sameMonth(day, anchor) && 'text-muted-foreground',
                             )}
                           >
                             {Number(day.slice(8))}
@@ -193,17 +296,40 @@ export function CalendarBoard(props: CalendarBoardProps) {
               ))}
             </div>
           ) : (
-            <WeekView anchor={anchor} today={today} byDay={byDay} timeZone={timeZone} chip={chip} onCompose={onCompose} />
+            <WeekView
+              anchor={anchor}
+              today={today}
+              byDay={byDay}
+              timeZone={timeZone}
+              chip={chip}
+              onCompose={onCompose}
+            />
           )}
-          {shown.length === 0 ? <p className="text-sm text-muted-foreground">{channels.length ? 'No posts on these channels yet.' : 'No posts yet. Pick a slot to plan one.'}</p> : null}
+          {shown.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {channels.length
+                ? 'No posts on these channels yet.'
+                : 'No posts yet. Pick a slot to plan one.'}
+            </p>
+          ) : null}
         </DndContext>
       )}
     </div>
   );
 }
 
-function Toolbar({ view, onViewChange, anchor, onAnchorChange, today, channels, onChannelsChange, timeZone }: CalendarBoardProps) {
-  const toggle = (p: PublishPlatform) => onChannelsChange(channels.includes(p) ? channels.filter((c) => c !== p) : [...channels, p]);
+function Toolbar({
+  view,
+  onViewChange,
+  anchor,
+  onAnchorChange,
+  today,
+  channels,
+  onChannelsChange,
+  timeZone,
+}: CalendarBoardProps) {
+  const toggle = (p: PublishPlatform) =>
+    onChannelsChange(channels.includes(p) ? channels.filter((c) => c !== p) : [...channels, p]);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div role="group" aria-label="View" className="inline-flex rounded-md border p-0.5">
@@ -215,7 +341,9 @@ function Toolbar({ view, onViewChange, anchor, onAnchorChange, today, channels, 
             onClick={() => onViewChange(v)}
             className={cn(
               'rounded-sm px-3 py-1 text-sm capitalize outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              view === v ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+              view === v
+                ? 'bg-primary text-primary-foreground'
+                : 'text-muted-foreground hover:text-foreground',
             )}
           >
             {v}
@@ -224,13 +352,23 @@ function Toolbar({ view, onViewChange, anchor, onAnchorChange, today, channels, 
       </div>
       {view === 'list' ? null : (
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Previous ${view}`} onClick={() => onAnchorChange(shiftAnchor(anchor, view, -1))}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Previous ${view}`}
+            onClick={() => onAnchorChange(shiftAnchor(anchor, view, -1))}
+          >
             <ChevronLeft aria-hidden="true" />
           </Button>
           <Button variant="outline" size="sm" onClick={() => onAnchorChange(today)}>
             Today
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Next ${view}`} onClick={() => onAnchorChange(shiftAnchor(anchor, view, 1))}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Next ${view}`}
+            onClick={() => onAnchorChange(shiftAnchor(anchor, view, 1))}
+          >
             <ChevronRight aria-hidden="true" />
           </Button>
           <h2 className="ml-2 text-sm font-semibold" aria-live="polite">
@@ -238,7 +376,11 @@ function Toolbar({ view, onViewChange, anchor, onAnchorChange, today, channels, 
           </h2>
         </div>
       )}
-      <div role="group" aria-label="Channels" className="flex flex-wrap items-center gap-1.5 sm:ml-auto">
+      <div
+        role="group"
+        aria-label="Channels"
+        className="flex flex-wrap items-center gap-1.5 sm:ml-auto"
+      >
         {publishPlatforms.map((p) => (
           <button
             key={p}
@@ -247,14 +389,18 @@ function Toolbar({ view, onViewChange, anchor, onAnchorChange, today, channels, 
             onClick={() => toggle(p)}
             className={cn(
               'rounded-full border px-3 py-1 text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              channels.includes(p) ? 'border-primary bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+              channels.includes(p)
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'text-muted-foreground hover:text-foreground',
             )}
           >
             {publishPlatformNames[p]}
           </button>
         ))}
       </div>
-      <p className="w-full text-xs text-muted-foreground">Days and hours in {timeZone}; each post's time in the zone it was planned in.</p>
+      <p className="w-full text-xs text-muted-foreground">
+        Days and hours in {timeZone}; each post's time in the zone it was planned in.
+      </p>
     </div>
   );
 }
@@ -280,30 +426,59 @@ function WeekView({
   useEffect(() => {
     const el = scroller.current;
     const row = el?.querySelector<HTMLElement>('[data-hour="7"]');
-    if (el && row) el.scrollTop = row.offsetTop - (el.firstElementChild as HTMLElement).offsetHeight;
+    if (el && row)
+      el.scrollTop = row.offsetTop - (el.firstElementChild as HTMLElement).offsetHeight;
   }, []);
   return (
-    <div ref={scroller} role="grid" aria-label={rangeLabel(anchor, 'week')} className="relative max-h-[70vh] overflow-auto rounded-lg border">
-      <div role="row" className="sticky top-0 z-30 grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b bg-card text-xs font-medium">
+    <div
+      ref={scroller}
+      role="grid"
+      aria-label={rangeLabel(anchor, 'week')}
+      className="relative max-h-[70vh] overflow-auto rounded-lg border"
+    >
+      <div
+        role="row"
+        className="sticky top-0 z-30 grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b bg-card text-xs font-medium"
+      >
         <div role="columnheader" className="px-2 py-1.5 text-muted-foreground">
           <span className="sr-only">Hour</span>
         </div>
         {days.map((day) => (
-          <div role="columnheader" key={day} className={cn('border-l px-2 py-1.5', day === today ? 'text-primary' : 'text-muted-foreground')}>
+          <div
+            role="columnheader"
+            key={day}
+            className={cn(
+              'border-l px-2 py-1.5',
+              day === today ? 'text-primary' : 'text-muted-foreground',
+            )}
+          >
             {dayLabel(day)}
           </div>
         ))}
       </div>
       {HOURS.map((hour) => (
-        <div role="row" key={hour} data-hour={hour} className="grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b last:border-b-0">
-          <div role="rowheader" className="px-2 py-1 text-right text-xs text-muted-foreground tabular-nums">
+        <div
+          role="row"
+          key={hour}
+          data-hour={hour}
+          className="grid grid-cols-[3.5rem_repeat(7,minmax(6rem,1fr))] border-b last:border-b-0"
+        >
+          <div
+            role="rowheader"
+            className="px-2 py-1 text-right text-xs text-muted-foreground tabular-nums"
+          >
             {String(hour).padStart(2, '0')}:00
           </div>
           {days.map((day) => {
-            const here = (byDay.get(day) ?? []).filter((p) => hourOf(postInstant(p)!, timeZone) === hour);
+            const here = (byDay.get(day) ?? []).filter(
+              (p) => hourOf(postInstant(p)!, timeZone) === hour,
+            );
             return (
               <div role="gridcell" key={day} className="min-w-0 border-l">
-                <DayCell id={`slot|${day}|${hour}`} className="group relative flex min-h-12 min-w-0 flex-col gap-1 p-1">
+                <DayCell
+                  id={`slot|${day}|${hour}`}
+                  className="group relative flex min-h-12 min-w-0 flex-col gap-1 p-1"
+                >
                   <button
                     type="button"
                     aria-label={`New post on ${dayLabel(day, 'long')} at ${String(hour).padStart(2, '0')}:00`}
@@ -323,7 +498,15 @@ function WeekView({
   );
 }
 
-function ListView({ posts, timeZone, chip }: { posts: SocialPost[]; timeZone: string; chip: (p: SocialPost) => React.ReactNode }) {
+function ListView({
+  posts,
+  timeZone,
+  chip,
+}: {
+  posts: SocialPost[];
+  timeZone: string;
+  chip: (p: SocialPost) => React.ReactNode;
+}) {
   const groups: [string, SocialPost[]][] = [];
   for (const post of posts) {
     const day = dayOf(postInstant(post)!, timeZone);
@@ -335,7 +518,9 @@ function ListView({ posts, timeZone, chip }: { posts: SocialPost[]; timeZone: st
     <div className="grid min-w-0 gap-4">
       {groups.map(([day, list]) => (
         <section key={day} aria-label={dayLabel(day, 'long')} className="grid min-w-0 gap-1.5">
-          <h3 className="text-xs font-semibold text-muted-foreground uppercase">{dayLabel(day, 'long')}</h3>
+          <h3 className="text-xs font-semibold text-muted-foreground uppercase">
+            {dayLabel(day, 'long')}
+          </h3>
           <ul className="grid min-w-0 gap-1.5">
             {list.map((p) => (
               <li key={p.id} className="min-w-0">

@@ -12,7 +12,12 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 // found its access dead, so the posts scheduled on it would fail when due. Says which and when, with the one
 // fix: Reconnect (the platform's own consent for Reddit and YouTube, the credentials form for X and LinkedIn).
 
-const RECONNECT_HREF: Record<PublishPlatform, string> = { x: SOCIAL_INTEGRATIONS, linkedin: SOCIAL_INTEGRATIONS, reddit: '#connect', youtube: '#connect' };
+const RECONNECT_HREF: Record<PublishPlatform, string> = {
+  x: SOCIAL_INTEGRATIONS,
+  linkedin: SOCIAL_INTEGRATIONS,
+  reddit: '#connect',
+  youtube: '#connect',
+};
 
 export function ChannelHealthAlert({
   platform,
@@ -28,11 +33,16 @@ export function ChannelHealthAlert({
 }) {
   if (connection?.state !== 'needs-reconnect') return null;
   const name = PLATFORM_COPY[platform].name;
-  const scheduled = (posts ?? []).filter((p) => p.status === 'scheduled' && p.scheduledAt).sort((a, b) => a.scheduledAt!.getTime() - b.scheduledAt!.getTime());
+  const scheduled = (posts ?? [])
+    .filter((p) => p.status === 'scheduled' && p.scheduledAt)
+    .sort((a, b) => a.scheduledAt!.getTime() - b.scheduledAt!.getTime());
   const next = scheduled[0]?.scheduledAt;
   const reconnect = RECONNECT_HREF[platform];
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-start gap-2">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <div className="grid gap-1">
@@ -64,7 +74,22 @@ export function useChannelNeedsReconnect(platform: PublishPlatform): boolean {
 }
 
 /** The alert for one platform's page, fed live from users/{uid}/socialAccounts. */
-export function ChannelHealth({ platform, posts, timeZone }: { platform: PublishPlatform; posts: readonly SocialPost[] | null; timeZone: string }) {
+export function ChannelHealth({
+  platform,
+  posts,
+  timeZone,
+}: {
+  platform: PublishPlatform;
+  posts: readonly SocialPost[] | null;
+  timeZone: string;
+}) {
   const { state } = useSocialConnections();
-  return <ChannelHealthAlert platform={platform} connection={state.status === 'success' ? state.data[platform] : null} posts={posts} timeZone={timeZone} />;
+  return (
+    <ChannelHealthAlert
+      platform={platform}
+      connection={state.status === 'success' ? state.data[platform] : null}
+      posts={posts}
+      timeZone={timeZone}
+    />
+  );
 }

@@ -6,18 +6,32 @@ import type { PublishPlatform } from '@core/social-posts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@core/ui/card';
 import { Skeleton } from '@core/ui/skeleton';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
-import { CHANNEL_RESULTS_POSTS, measuredPosts, useChannelPosts, useGenerations } from '../api/post-results';
+import {
+  CHANNEL_RESULTS_POSTS,
+  measuredPosts,
+  useChannelPosts,
+  useGenerations,
+} from '../api/post-results';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /** The channel's best weekday hours in the workspace zone, from its own measured posts (core/best-times.ts). */
-function BestTimesToPost({ bestTimes, timeZone, noViews }: { bestTimes: BestTimes; timeZone: string; noViews: string | null }) {
+function BestTimesToPost({
+  bestTimes,
+  timeZone,
+  noViews,
+}: {
+  bestTimes: BestTimes;
+  timeZone: string;
+  noViews: string | null;
+}) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="grid gap-1.5">
       <h3 id={titleId} className="text-xs font-medium text-muted-foreground">
-        Best times to post <span className="font-normal">({timeZone}, by median engagement per view)</span>
+        Best times to post{' '}
+        <span className="font-normal">({timeZone}, by median engagement per view)</span>
       </h3>
       {noViews ? (
         <p className="text-sm text-muted-foreground">{noViews}</p>
@@ -25,13 +39,15 @@ function BestTimesToPost({ bestTimes, timeZone, noViews }: { bestTimes: BestTime
         <ol className="grid gap-1 text-sm">
           {bestTimes.slots.map((slot) => (
             <li key={`${slot.weekday}-${slot.hour}`} className="tabular-nums">
-              <span className="font-medium">{bestTimeSlotLabel(slot)}</span> · {rateFormat.format(slot.engagementRate)} engagement ({slot.posts} posts)
+              <span className="font-medium">{bestTimeSlotLabel(slot)}</span> ·{' '}
+              {rateFormat.format(slot.engagementRate)} engagement ({slot.posts} posts)
             </li>
           ))}
         </ol>
       ) : (
         <p className="text-sm text-muted-foreground">
-          Not enough results yet: {bestTimes.needed} more measured {bestTimes.needed === 1 ? 'post is' : 'posts are'} needed.
+          Not enough results yet: {bestTimes.needed} more measured{' '}
+          {bestTimes.needed === 1 ? 'post is' : 'posts are'} needed.
         </p>
       )}
     </section>
@@ -41,11 +57,29 @@ function BestTimesToPost({ bestTimes, timeZone, noViews }: { bestTimes: BestTime
 /** A channel's results: what its measured posts add up to, and which model's media did best. */
 export function ChannelResults({ platform }: { platform: PublishPlatform }) {
   const posts = useChannelPosts(platform);
-  const measured = useMemo(() => (posts.status === 'success' ? measuredPosts(posts.data) : []), [posts]);
-  const generations = useGenerations(measured.map((p) => p.media[0]?.generationId).filter((id): id is string => Boolean(id)));
-  const models = useMemo(() => new Map(generations.status === 'success' ? generations.data.map((g) => [g.id, modelOf(g.metadata)]) : []), [generations]);
+  const measured = useMemo(
+    () => (posts.status === 'success' ? measuredPosts(posts.data) : []),
+    [posts],
+  );
+  const generations = useGenerations(
+    measured.map((p) => p.media[0]?.generationId).filter((id): id is string => Boolean(id)),
+  );
+  const models = useMemo(
+    () =>
+      new Map(
+        generations.status === 'success'
+          ? generations.data.map((g) => [g.id, modelOf(g.metadata)])
+          : [],
+      ),
+    [generations],
+  );
   const totals = resultsTotals(measured);
-  const byModel = resultsByModel(measured.map((p) => ({ metrics: p.metrics, model: (p.media[0] && models.get(p.media[0].generationId)) ?? null })));
+  const byModel = resultsByModel(
+    measured.map((p) => ({
+      metrics: p.metrics,
+      model: (p.media[0] && models.get(p.media[0].generationId)) ?? null,
+    })),
+  );
   const timeZone = useWorkspaceTimeZone();
   const bestTimes = useMemo(() => bestTimesToPost(measured, timeZone), [measured, timeZone]);
   const label = platformLabels[platform];
@@ -75,15 +109,22 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
                 [platformFacts[platform].viewsLabel, totals.views],
                 ['Engagements', totals.engagements],
               ].map(([name, value]) => (
-                <div key={name} className="flex min-w-0 items-baseline justify-between gap-3 rounded-md border px-3 py-2 sm:block sm:p-3">
+                <div
+                  key={name}
+                  className="flex min-w-0 items-baseline justify-between gap-3 rounded-md border px-3 py-2 sm:block sm:p-3"
+                >
                   <dt className="text-xs text-muted-foreground sm:truncate">{name}</dt>
-                  <dd className="text-lg font-bold tabular-nums sm:text-xl">{numberFormat.format(Number(value))}</dd>
+                  <dd className="text-lg font-bold tabular-nums sm:text-xl">
+                    {numberFormat.format(Number(value))}
+                  </dd>
                 </div>
               ))}
             </dl>
             <div className="min-w-0 overflow-x-auto">
               <table className="w-full text-sm">
-                <caption className="pb-2 text-left text-xs font-medium text-muted-foreground">By model of the media each post carried</caption>
+                <caption className="pb-2 text-left text-xs font-medium text-muted-foreground">
+                  By model of the media each post carried
+                </caption>
                 <thead>
                   <tr className="border-b text-left text-xs text-muted-foreground">
                     <th scope="col" className="py-1.5 pr-3 font-medium">
@@ -100,11 +141,16 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
                 <tbody>
                   {byModel.map((row) => (
                     <tr key={row.model} className="border-b last:border-0">
-                      <th scope="row" className="max-w-40 truncate py-1.5 pr-3 text-left font-medium">
+                      <th
+                        scope="row"
+                        className="max-w-40 truncate py-1.5 pr-3 text-left font-medium"
+                      >
                         {row.model}
                       </th>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{row.posts}</td>
-                      <td className="py-1.5 text-right tabular-nums">{numberFormat.format(row.engagementsPerPost)}</td>
+                      <td className="py-1.5 text-right tabular-nums">
+                        {numberFormat.format(row.engagementsPerPost)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -113,7 +159,11 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
             <BestTimesToPost
               bestTimes={bestTimes}
               timeZone={timeZone}
-              noViews={totals.views === 0 ? `${label} gave no ${platformFacts[platform].viewsLabel.toLowerCase()} for your posts, so there is no engagement per view to compare.` : null}
+              noViews={
+                totals.views === 0
+                  ? `${label} gave no ${platformFacts[platform].viewsLabel.toLowerCase()} for your posts, so there is no engagement per view to compare.`
+                  : null
+              }
             />
           </>
         )}

@@ -11,13 +11,23 @@ import type { ChannelQueue } from '../hooks/use-channel-queue';
 export type QueuePlan = Partial<Record<Channel, { at: Date; timeZone: string }>>;
 
 /** Every chosen channel's next free slot (its own zone, its own scheduled posts skipped), or why it has none. */
-export function planQueue(chosen: readonly Channel[], queues: Record<Channel, ChannelQueue>, now: Date): { plan: QueuePlan; slots: { channel: Channel; next: NextSlot | null }[] } {
+export function planQueue(
+  chosen: readonly Channel[],
+  queues: Record<Channel, ChannelQueue>,
+  now: Date,
+): { plan: QueuePlan; slots: { channel: Channel; next: NextSlot | null }[] } {
   const slots = chosen.map((channel) => {
     const queue = queues[channel];
-    return { channel, next: queue.loading ? null : nextFreeSlot({ slots: queue.slots, timeZone: queue.timeZone, now, taken: queue.taken }) };
+    return {
+      channel,
+      next: queue.loading
+        ? null
+        : nextFreeSlot({ slots: queue.slots, timeZone: queue.timeZone, now, taken: queue.taken }),
+    };
   });
   const plan: QueuePlan = {};
-  for (const { channel, next } of slots) if (next?.ok) plan[channel] = { at: next.at, timeZone: queues[channel].timeZone };
+  for (const { channel, next } of slots)
+    if (next?.ok) plan[channel] = { at: next.at, timeZone: queues[channel].timeZone };
   return { plan, slots };
 }
 
@@ -49,7 +59,10 @@ export function ComposeQueue({
   const { slots } = planQueue(chosen, queues, at);
   const loading = slots.some((s) => s.next === null);
   const without = slots.filter((s) => s.next && !s.next.ok).map((s) => s.channel);
-  const reason = without.length > 0 ? `Add to queue needs a free posting slot on every chosen channel: ${without.map((c) => platformLabels[c]).join(', ')} ${without.length === 1 ? 'has' : 'have'} none.` : null;
+  const reason =
+    without.length > 0
+      ? `Add to queue needs a free posting slot on every chosen channel: ${without.map((c) => platformLabels[c]).join(', ')} ${without.length === 1 ? 'has' : 'have'} none.`
+      : null;
 
   const click = () => {
     // Worked out again on the click, against the posts scheduled by then.
@@ -70,7 +83,11 @@ export function ComposeQueue({
         <ListPlus aria-hidden="true" />
         Add to queue
       </Button>
-      <ul id={`${id}-slots`} aria-label="Queue slots" className="grid gap-1 text-xs text-muted-foreground">
+      <ul
+        id={`${id}-slots`}
+        aria-label="Queue slots"
+        className="grid gap-1 text-xs text-muted-foreground"
+      >
         {slots.map(({ channel, next }) => {
           const label = platformLabels[channel];
           const zone = queues[channel].timeZone;
@@ -83,7 +100,10 @@ export function ComposeQueue({
               ) : next.reason === 'noSlots' ? (
                 <>
                   {label}: no posting slots yet.{' '}
-                  <Link to="/settings" className="font-medium text-primary underline-offset-4 hover:underline">
+                  <Link
+                    to="/settings"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
                     Add them in Settings
                   </Link>
                 </>

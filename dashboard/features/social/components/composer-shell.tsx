@@ -47,8 +47,17 @@ export function useScheduleInput() {
       queued.current = at ? { at, timeZone: timeZone ?? '' } : null;
     },
     /** The time to send at and the zone it was planned in: the queued slot's channel zone, else `timeZone`. */
-    check(timeZone: string, now: Date): (Extract<ScheduleCheck, { ok: true }> & { queued?: true; timeZone: string }) | null {
-      if (queued.current) return { ok: true, scheduledAt: queued.current.at.toISOString(), queued: true, timeZone: queued.current.timeZone || timeZone };
+    check(
+      timeZone: string,
+      now: Date,
+    ): (Extract<ScheduleCheck, { ok: true }> & { queued?: true; timeZone: string }) | null {
+      if (queued.current)
+        return {
+          ok: true,
+          scheduledAt: queued.current.at.toISOString(),
+          queued: true,
+          timeZone: queued.current.timeZone || timeZone,
+        };
       const when = checkScheduleDate(value, timeZone, now);
       if (when.ok) return { ...when, timeZone };
       setError(when.message);
@@ -87,15 +96,39 @@ export function refuse(description: string): void {
 
 /** Tells the user when a scheduled post will go out, in the zone they picked it in. */
 export function toastScheduled(scheduledAt: string, timeZone: string, queued?: boolean): void {
-  if (queued) return toast({ title: 'Added to queue', description: `Queued for ${formatSlot(new Date(scheduledAt), timeZone, new Date())} (${timeZone}).` });
-  toast({ title: 'Post scheduled', description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone)} (${timeZone}).` });
+  if (queued)
+    return toast({
+      title: 'Added to queue',
+      description: `Queued for ${formatSlot(new Date(scheduledAt), timeZone, new Date())} (${timeZone}).`,
+    });
+  toast({
+    title: 'Post scheduled',
+    description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone)} (${timeZone}).`,
+  });
 }
 
 /** A limit counter under a field: red and announced once `used` passes `max`. */
-export function LimitCounter({ id, used, max, unit = '' }: { id: string; used: number; max: number; unit?: string }) {
+export function LimitCounter({
+  id,
+  used,
+  max,
+  unit = '',
+}: {
+  id: string;
+  used: number;
+  max: number;
+  unit?: string;
+}) {
   const over = used > max;
   return (
-    <p id={id} aria-live="polite" className={cn('text-right text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+    <p
+      id={id}
+      aria-live="polite"
+      className={cn(
+        'text-right text-xs tabular-nums',
+        over ? 'font-medium text-destructive' : 'text-muted-foreground',
+      )}
+    >
       {used.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
       {unit}
     </p>
@@ -119,7 +152,19 @@ export interface ComposerShellProps {
   children: ReactNode;
 }
 
-export function ComposerShell({ title, platform, failure, onSubmit, schedule, scheduleLabel, timeZone, submit, problem, actions, children }: ComposerShellProps) {
+export function ComposerShell({
+  title,
+  platform,
+  failure,
+  onSubmit,
+  schedule,
+  scheduleLabel,
+  timeZone,
+  submit,
+  problem,
+  actions,
+  children,
+}: ComposerShellProps) {
   const id = useId();
   const queue = useChannelQueue(platform);
   const handle = (event: FormEvent) => {
@@ -137,9 +182,21 @@ export function ComposerShell({ title, platform, failure, onSubmit, schedule, sc
         <form onSubmit={handle} noValidate className="grid min-w-0 gap-5">
           {failure ? <ConnectAlert platform={platform} failure={failure} /> : null}
           {children}
-          <ScheduleField label={scheduleLabel} value={schedule.value} onChange={schedule.change} timeZone={timeZone} error={schedule.error} />
+          <ScheduleField
+            label={scheduleLabel}
+            value={schedule.value}
+            onChange={schedule.change}
+            timeZone={timeZone}
+            error={schedule.error}
+          />
           <div className="grid gap-2">
-            <Button type="submit" loading={submit.busy} disabled={submit.disabled} aria-describedby={problem ? `${id}-blocked` : undefined} className="w-full sm:w-auto sm:justify-self-start">
+            <Button
+              type="submit"
+              loading={submit.busy}
+              disabled={submit.disabled}
+              aria-describedby={problem ? `${id}-blocked` : undefined}
+              className="w-full sm:w-auto sm:justify-self-start"
+            >
               {submit.busy ? null : submit.icon}
               {submit.label}
             </Button>

@@ -19,7 +19,13 @@ export interface DraftListItem {
 }
 
 /** A Drafts card: each draft opens in the composer of its page (?draft=ID); the open one is marked. */
-export function DraftsList({ items, openId }: { items: readonly DraftListItem[]; openId: string | null }) {
+export function DraftsList({
+  items,
+  openId,
+}: {
+  items: readonly DraftListItem[];
+  openId: string | null;
+}) {
   if (items.length === 0) return null;
   return (
     <Card role="region" aria-label="Drafts" className="min-w-0">
@@ -33,11 +39,23 @@ export function DraftsList({ items, openId }: { items: readonly DraftListItem[];
               <Link
                 to={`?${DRAFT_PARAM}=${encodeURIComponent(d.id)}`}
                 aria-current={d.id === openId ? 'true' : undefined}
-                className={cn('flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent', d.id === openId && 'bg-accent font-medium')}
+                className={cn(
+                  'flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent',
+                  d.id === openId && 'bg-accent font-medium',
+                )}
               >
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{d.label}</span>
-                {d.note ? <span className={cn('shrink-0 text-xs text-muted-foreground', d.noteWide && 'hidden sm:inline')}>{d.note}</span> : null}
+                {d.note ? (
+                  <span
+                    className={cn(
+                      'shrink-0 text-xs text-muted-foreground',
+                      d.noteWide && 'hidden sm:inline',
+                    )}
+                  >
+                    {d.note}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}
@@ -48,13 +66,31 @@ export function DraftsList({ items, openId }: { items: readonly DraftListItem[];
 }
 
 /** The platform's drafts (from here or the side panel); each opens in the composer. */
-export function DraftsCard({ platform, openId }: { platform: DraftPlatform; openId: string | null }) {
+export function DraftsCard({
+  platform,
+  openId,
+}: {
+  platform: DraftPlatform;
+  openId: string | null;
+}) {
   const drafts = usePlatformDrafts(platform);
   // A draft of media alone is named from its files' library records (draftLabel).
-  const mediaOnly = drafts.status === 'success' ? drafts.data.filter((d) => !d.title.trim() && !d.text.trim()).flatMap((d) => d.media) : [];
+  const mediaOnly =
+    drafts.status === 'success'
+      ? drafts.data.filter((d) => !d.title.trim() && !d.text.trim()).flatMap((d) => d.media)
+      : [];
   const records = useDraftMediaRecords(mediaOnly);
   const now = useNow();
   if (drafts.status !== 'success' || records.status === 'loading') return null;
   const library = records.status === 'success' ? records.data : [];
-  return <DraftsList openId={openId} items={drafts.data.map((d) => ({ id: d.id, label: draftLabel(d, library), note: d.updatedAt ? formatRelativeTime(d.updatedAt, now) : null }))} />;
+  return (
+    <DraftsList
+      openId={openId}
+      items={drafts.data.map((d) => ({
+        id: d.id,
+        label: draftLabel(d, library),
+        note: d.updatedAt ? formatRelativeTime(d.updatedAt, now) : null,
+      }))}
+    />
+  );
 }

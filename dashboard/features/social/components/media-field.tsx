@@ -5,7 +5,11 @@ import { Link } from 'react-router-dom';
 import { editorFixHref, type EditorFixMedia } from '@core/editor/fix-link';
 import type { GenerationType } from '@core/jobs';
 import { channelPresetChoices, defaultChannelPreset } from '@core/platforms/channel-presets';
-import { mediaTargetLabels, type MediaProblem, type MediaTarget } from '@core/platforms/media-rules';
+import {
+  mediaTargetLabels,
+  type MediaProblem,
+  type MediaTarget,
+} from '@core/platforms/media-rules';
 import type { PublishPlatform } from '@core/social-posts';
 import { AddMediaDialog } from '@/components/media/add-media-dialog';
 import { Button } from '@core/ui/button';
@@ -17,7 +21,15 @@ import { MEDIA_LIMIT_NOTES } from '../utils/post-checks';
 const TYPES = ['image', 'video'] as const;
 
 /** Under a refused file: each channel that refuses it, why, and a link that opens it in the editor with that channel's preset. */
-function FileRefusals({ asset, problems, durationSeconds }: { asset: MediaAsset; problems: MediaProblem[]; durationSeconds: number | null }) {
+function FileRefusals({
+  asset,
+  problems,
+  durationSeconds,
+}: {
+  asset: MediaAsset;
+  problems: MediaProblem[];
+  durationSeconds: number | null;
+}) {
   const targets = [...new Set(problems.map((p) => p.target))] as MediaTarget[];
   return (
     <ul aria-label={`Why ${asset.title} is refused`} className="grid gap-1.5 pl-1 text-sm">
@@ -27,11 +39,21 @@ function FileRefusals({ asset, problems, durationSeconds }: { asset: MediaAsset;
         return (
           <li key={target} className="grid gap-1 text-destructive">
             <p className="min-w-0 break-words">
-              <span className="font-medium">{mediaTargetLabels[target]} refuses this file:</span> {own.map((p) => p.message.replace(/\.$/, '')).join('; ')}.
+              <span className="font-medium">{mediaTargetLabels[target]} refuses this file:</span>{' '}
+              {own.map((p) => p.message.replace(/\.$/, '')).join('; ')}.
             </p>
             {fix ? (
               <Link
-                to={editorFixHref({ preset: fix, channel: target, media: { url: asset.url, name: asset.title, generationId: asset.id, durationSeconds } })}
+                to={editorFixHref({
+                  preset: fix,
+                  channel: target,
+                  media: {
+                    url: asset.url,
+                    name: asset.title,
+                    generationId: asset.id,
+                    durationSeconds,
+                  },
+                })}
                 className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-foreground underline underline-offset-4 hover:text-primary"
                 aria-label={`Fix ${asset.title} for ${mediaTargetLabels[target]} in the editor`}
               >
@@ -46,7 +68,8 @@ function FileRefusals({ asset, problems, durationSeconds }: { asset: MediaAsset;
   );
 }
 
-const menuItemClasses = 'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-popover-foreground outline-none data-focus:bg-accent data-focus:text-accent-foreground';
+const menuItemClasses =
+  'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-popover-foreground outline-none data-focus:bg-accent data-focus:text-accent-foreground';
 
 /**
  * Beside an attached video: "Edit for <channel>", a menu of the editor's export presets that channel suits
@@ -72,7 +95,10 @@ function EditForChannel({ target, media }: { target: MediaTarget; media: EditorF
       >
         {choices.map((c, i) => (
           <MenuItem key={`${c.target}-${c.preset}`}>
-            <Link to={editorFixHref({ preset: c.preset, channel: c.target, media })} className={menuItemClasses}>
+            <Link
+              to={editorFixHref({ preset: c.preset, channel: c.target, media })}
+              className={menuItemClasses}
+            >
               <span className="flex-1">{c.label}</span>
               {i === 0 ? <span className="text-xs text-muted-foreground">(default)</span> : null}
             </Link>
@@ -112,8 +138,16 @@ export function MediaField({
   channels?: readonly MediaTarget[];
 }) {
   const [open, setOpen] = useState(false);
-  const addLabel = single ? (media.length > 0 ? 'Choose Another Video' : 'Choose Video') : 'Add Media';
-  const makeFor = media.some((m) => m.type === 'video') ? [] : channels.flatMap((target) => (defaultChannelPreset(target) ? [{ target, preset: defaultChannelPreset(target)! }] : []));
+  const addLabel = single
+    ? media.length > 0
+      ? 'Choose Another Video'
+      : 'Choose Video'
+    : 'Add Media';
+  const makeFor = media.some((m) => m.type === 'video')
+    ? []
+    : channels.flatMap((target) =>
+        defaultChannelPreset(target) ? [{ target, preset: defaultChannelPreset(target)! }] : [],
+      );
   return (
     <fieldset className="grid min-w-0 gap-2">
       <legend className="mb-2 text-sm font-medium leading-none">{legend}</legend>
@@ -122,7 +156,13 @@ export function MediaField({
           {media.map((m) => {
             const problems = checks?.byFile.get(m.id) ?? [];
             return (
-              <li key={m.id} className={cn('grid min-w-0 gap-2 rounded-md border p-2', problems.length > 0 && 'border-destructive/60')}>
+              <li
+                key={m.id}
+                className={cn(
+                  'grid min-w-0 gap-2 rounded-md border p-2',
+                  problems.length > 0 && 'border-destructive/60',
+                )}
+              >
                 <div className="flex min-w-0 items-center gap-3">
                   <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
                     {m.type === 'image' && m.thumbnailUrl ? (
@@ -136,7 +176,12 @@ export function MediaField({
                   <span className="min-w-0 flex-1 truncate text-sm" title={m.title}>
                     {m.title}
                   </span>
-                  <Button variant="ghost" size="sm" onClick={() => onChange(media.filter((x) => x.id !== m.id))} aria-label={`Remove ${m.title}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onChange(media.filter((x) => x.id !== m.id))}
+                    aria-label={`Remove ${m.title}`}
+                  >
                     <X aria-hidden="true" />
                     Remove
                   </Button>
@@ -144,11 +189,26 @@ export function MediaField({
                 {m.type === 'video' && channels.length > 0 ? (
                   <div className="flex flex-wrap gap-2">
                     {channels.map((target) => (
-                      <EditForChannel key={target} target={target} media={{ url: m.url, name: m.title, generationId: m.id, durationSeconds: checks?.probes.get(m.id)?.probe.durationSeconds ?? null }} />
+                      <EditForChannel
+                        key={target}
+                        target={target}
+                        media={{
+                          url: m.url,
+                          name: m.title,
+                          generationId: m.id,
+                          durationSeconds: checks?.probes.get(m.id)?.probe.durationSeconds ?? null,
+                        }}
+                      />
                     ))}
                   </div>
                 ) : null}
-                {problems.length > 0 ? <FileRefusals asset={m} problems={problems} durationSeconds={checks?.probes.get(m.id)?.probe.durationSeconds ?? null} /> : null}
+                {problems.length > 0 ? (
+                  <FileRefusals
+                    asset={m}
+                    problems={problems}
+                    durationSeconds={checks?.probes.get(m.id)?.probe.durationSeconds ?? null}
+                  />
+                ) : null}
               </li>
             );
           })}
@@ -159,21 +219,33 @@ export function MediaField({
           {MEDIA_CHECKING}
         </p>
       ) : null}
-      <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         <Plus aria-hidden="true" />
         {addLabel}
       </Button>
       {makeFor.length > 0 ? (
         <p className="flex flex-wrap gap-x-4 gap-y-1">
           {makeFor.map(({ target, preset }) => (
-            <Link key={target} to={editorFixHref({ preset, channel: target })} className="inline-flex items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            <Link
+              key={target}
+              to={editorFixHref({ preset, channel: target })}
+              className="inline-flex items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
               <Clapperboard className="size-3.5" aria-hidden="true" />
               Make a video for {mediaTargetLabels[target]}
             </Link>
           ))}
         </p>
       ) : null}
-      {note === undefined ? <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p> : note}
+      {note === undefined ? (
+        <p className="text-xs text-muted-foreground">{MEDIA_LIMIT_NOTES[platform]}</p>
+      ) : (
+        note
+      )}
       <AddMediaDialog
         open={open}
         title={single ? 'Choose Video' : 'Add Media'}

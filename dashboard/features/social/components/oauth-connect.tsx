@@ -11,10 +11,17 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 // with them, the button that starts Connect at the platform (startSocialOAuth); connected, who posts.
 
 // A first connect says Connect; only an account whose last refresh was refused says Reconnect.
-const actionLabel = (platform: OAuthPlatform, state: string) => oauthButtons[platform][state === 'needs-reconnect' ? 'reconnect' : 'connect'];
-const integrationsLabel: Record<OAuthPlatform, string> = { reddit: 'Connect Reddit Account', youtube: 'Connect YouTube Account' };
+const actionLabel = (platform: OAuthPlatform, state: string) =>
+  oauthButtons[platform][state === 'needs-reconnect' ? 'reconnect' : 'connect'];
+const integrationsLabel: Record<OAuthPlatform, string> = {
+  reddit: 'Connect Reddit Account',
+  youtube: 'Connect YouTube Account',
+};
 
-export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuthAccountState, 'loading'>): string {
+export function connectionSentence(
+  platform: OAuthPlatform,
+  state: Exclude<OAuthAccountState, 'loading'>,
+): string {
   const label = socialPlatformLabels[platform];
   switch (state) {
     case 'no-credentials':
@@ -29,18 +36,35 @@ export function connectionSentence(platform: OAuthPlatform, state: Exclude<OAuth
 }
 
 /** `actionOnly`: just the button or link, for a page that says where the account stands itself (YouTube's). */
-export function OAuthConnect({ platform, onStart, actionOnly = false }: { platform: OAuthPlatform; onStart?: (url: string) => void; actionOnly?: boolean }) {
+export function OAuthConnect({
+  platform,
+  onStart,
+  actionOnly = false,
+}: {
+  platform: OAuthPlatform;
+  onStart?: (url: string) => void;
+  actionOnly?: boolean;
+}) {
   const state = useOAuthAccount(platform);
   const { start, isPending } = useStartSocialOAuth(platform, onStart);
   if (state === 'loading') return <p className="text-sm text-muted-foreground">Loading...</p>;
   const sentence = connectionSentence(platform, state);
   if (actionOnly) {
     return state === 'no-credentials' ? (
-      <Link to={SOCIAL_INTEGRATIONS} className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}>
+      <Link
+        to={SOCIAL_INTEGRATIONS}
+        className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}
+      >
         {integrationsLabel[platform]}
       </Link>
     ) : (
-      <Button size="sm" variant={state === 'connected' ? 'ghost' : 'default'} className="shrink-0" onClick={() => void start()} loading={isPending}>
+      <Button
+        size="sm"
+        variant={state === 'connected' ? 'ghost' : 'default'}
+        className="shrink-0"
+        onClick={() => void start()}
+        loading={isPending}
+      >
         {isPending || state === 'connected' ? null : <Link2 aria-hidden="true" />}
         {state === 'connected' ? 'Reconnect' : actionLabel(platform, state)}
       </Button>
@@ -48,7 +72,10 @@ export function OAuthConnect({ platform, onStart, actionOnly = false }: { platfo
   }
   if (state === 'connected') {
     return (
-      <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm">
+      <div
+        role="status"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm"
+      >
         <p className="flex items-center gap-2">
           <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
           {sentence}
@@ -74,7 +101,10 @@ export function OAuthConnect({ platform, onStart, actionOnly = false }: { platfo
         <span>{sentence}</span>
       </p>
       {state === 'no-credentials' ? (
-        <Link to={SOCIAL_INTEGRATIONS} className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}>
+        <Link
+          to={SOCIAL_INTEGRATIONS}
+          className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}
+        >
           {integrationsLabel[platform]}
         </Link>
       ) : (

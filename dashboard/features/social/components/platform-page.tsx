@@ -35,7 +35,10 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const data = profile.status === 'success' ? profile.data : null;
   // Where the composer asks who posts, the member last seen on this account is offered at once; its pages join when the profile answers.
   const accounts = useSocialAccounts();
-  const member = platformFacts[platform].choosesAuthor && accounts.state.status === 'success' ? (accounts.state.data[platform]?.member ?? null) : null;
+  const member =
+    platformFacts[platform].choosesAuthor && accounts.state.status === 'success'
+      ? (accounts.state.data[platform]?.member ?? null)
+      : null;
   const knownAuthors = member ? [{ ...member, kind: 'person' as const }] : null;
   const draft = useDraft(platform);
   const channelNeedsReconnect = useChannelNeedsReconnect(platform);
@@ -44,7 +47,12 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   // The draft keeps library ids only: what the composer shows and checks comes from the library records. An
   // id the library no longer holds is named as missing and left out of the composer, so it is never sent.
   const records = useDraftMediaRecords(opened?.media ?? NO_IDS);
-  const media = opened ? draftMediaOf(opened.media, records.status === 'success' ? records.data : records.status === 'error' ? [] : undefined) : undefined;
+  const media = opened
+    ? draftMediaOf(
+        opened.media,
+        records.status === 'success' ? records.data : records.status === 'error' ? [] : undefined,
+      )
+    : undefined;
   const openedAssets = media?.flatMap((m) => (m.record ? (toMediaAsset(m.record) ?? []) : []));
   const missing = media ? media.length - (openedAssets?.length ?? 0) : 0;
   // The composer mounts once the draft and its media's records are read.
@@ -69,7 +77,12 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
 
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
+      <PageHeader
+        title={copy.title}
+        description={
+          data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`
+        }
+      />
       <ChannelHealth platform={platform} posts={postList} timeZone={timeZone} />
       <PlatformStats stats={platformStats(copy, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
@@ -84,7 +97,9 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
           ) : null}
           <PostComposer
             key={mount}
-            initialDraft={opened && openedAssets ? { media: openedAssets, author: opened.author } : undefined}
+            initialDraft={
+              opened && openedAssets ? { media: openedAssets, author: opened.author } : undefined
+            }
             onSaveDraft={(fields) =>
               void draft
                 .save({
@@ -115,9 +130,17 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <DraftsCard platform={platform} openId={draft.id} />
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
+          <RecentPosts
+            posts={posts}
+            timeZone={timeZone}
+            onRetried={watch}
+            onShowMore={showMore}
+            channelNeedsReconnect={channelNeedsReconnect}
+          />
           <ChannelResults platform={platform} />
-          {platformFacts[platform].postAnalysis ? <AnalyzePerformance postTexts={postTexts} /> : null}
+          {platformFacts[platform].postAnalysis ? (
+            <AnalyzePerformance postTexts={postTexts} />
+          ) : null}
         </div>
       </div>
     </div>

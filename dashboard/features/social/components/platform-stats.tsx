@@ -14,10 +14,18 @@ interface Stat {
  * (engagements per impression, `rate` in percent) once there is one; each figure not yet known, and the
  * growth, stays a labelled sample.
  */
-export function platformStats(copy: PlatformCopy, profile: PlatformProfile | null, rate: number | null = null): Stat[] {
+export function platformStats(
+  copy: PlatformCopy,
+  profile: PlatformProfile | null,
+  rate: number | null = null,
+): Stat[] {
   const followers = profile?.followers ?? null;
   return [
-    { label: 'Followers', value: followers === null ? copy.samples.followers : formatCount(followers), sample: followers === null },
+    {
+      label: 'Followers',
+      value: followers === null ? copy.samples.followers : formatCount(followers),
+      sample: followers === null,
+    },
     engagementStat(copy.samples.engagement, rate),
     { label: 'Growth (30 days)', value: copy.samples.growth, sample: true },
   ];
@@ -25,7 +33,9 @@ export function platformStats(copy: PlatformCopy, profile: PlatformProfile | nul
 
 /** Engagement Rate: the measured one (percent, one decimal) or the labelled sample. */
 export function engagementStat(sample: string, rate: number | null): Stat {
-  return rate === null ? { label: 'Engagement Rate', value: sample, sample: true } : { label: 'Engagement Rate', value: `${rate}%`, sample: false };
+  return rate === null
+    ? { label: 'Engagement Rate', value: sample, sample: true }
+    : { label: 'Engagement Rate', value: `${rate}%`, sample: false };
 }
 
 export function PlatformStats({ stats }: { stats: Stat[] }) {

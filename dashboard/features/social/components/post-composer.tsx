@@ -12,10 +12,25 @@ import type { MediaAsset } from '@/lib/library-media';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
+import {
+  clearIfSent,
+  ComposerShell,
+  LimitCounter,
+  refuse,
+  toastScheduled,
+  useLatest,
+  useScheduleInput,
+  withoutSent,
+} from './composer-shell';
 import { DocumentChoice, type DocumentDraft } from './document-choice';
 import { MediaField } from './media-field';
-import { FirstCommentField, firstCommentProblem, ThreadEditor, threadProblem, type ThreadItemDraft } from './thread-editor';
+import {
+  FirstCommentField,
+  firstCommentProblem,
+  ThreadEditor,
+  threadProblem,
+  type ThreadItemDraft,
+} from './thread-editor';
 
 export interface ComposerProps {
   platform: Exclude<TextPlatform, 'reddit'>;
@@ -95,7 +110,14 @@ export function PostComposer({
       ...(described.choosesAuthor ? { author } : {}),
       scheduledAt: when.scheduledAt,
       timeZone: when.timeZone,
-      ...(threads && thread.length ? { thread: thread.map((item) => ({ text: item.text, media: item.media.map((m) => ({ generationId: m.id })) })) } : {}),
+      ...(threads && thread.length
+        ? {
+            thread: thread.map((item) => ({
+              text: item.text,
+              media: item.media.map((m) => ({ generationId: m.id })),
+            })),
+          }
+        : {}),
       ...(comments && firstComment.trim() ? { firstComment } : {}),
       ...(asDocument ? { document: { title: documentDraft.title.trim() } } : {}),
     });
@@ -108,7 +130,9 @@ export function PostComposer({
     // Items are replaced on each edit, so one changed while sending is not the one sent and stays.
     setThread((current) => current.filter((item) => !thread.includes(item)));
     setFirstComment(clearIfSent(firstComment));
-    setDocumentDraft((current) => (current.title === documentDraft.title ? { on: false, title: '' } : current));
+    setDocumentDraft((current) =>
+      current.title === documentDraft.title ? { on: false, title: '' } : current,
+    );
     schedule.reset();
   };
 
@@ -120,11 +144,21 @@ export function PostComposer({
       onSubmit={() => void submit()}
       schedule={schedule}
       timeZone={timeZone}
-      submit={{ label: schedule.value ? SCHEDULE_POST : copy.postNow, icon: <Send aria-hidden="true" />, busy, disabled: Boolean(problem || shownFailure) }}
+      submit={{
+        label: schedule.value ? SCHEDULE_POST : copy.postNow,
+        icon: <Send aria-hidden="true" />,
+        busy,
+        disabled: Boolean(problem || shownFailure),
+      }}
       problem={problem}
       actions={
         onSaveDraft ? (
-          <Button variant="outline" loading={savingDraft} onClick={() => onSaveDraft({ media, author })} className="w-full sm:w-auto sm:justify-self-start">
+          <Button
+            variant="outline"
+            loading={savingDraft}
+            onClick={() => onSaveDraft({ media, author })}
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
             Save as draft
           </Button>
         ) : null
@@ -132,10 +166,18 @@ export function PostComposer({
     >
       {described.choosesAuthor ? (
         <div className="grid gap-2">
-          <AuthorSelect id={`${id}-author`} value={author} onChange={setAuthor} authors={authors} describedBy={authors && !pagesPending ? undefined : `${id}-author-hint`} />
+          <AuthorSelect
+            id={`${id}-author`}
+            value={author}
+            onChange={setAuthor}
+            authors={authors}
+            describedBy={authors && !pagesPending ? undefined : `${id}-author-hint`}
+          />
           {authors && !pagesPending ? null : (
             <p id={`${id}-author-hint`} role="status" className="text-xs text-muted-foreground">
-              {authors ? 'Asking LinkedIn for the pages you manage. You can post as yourself meanwhile.' : 'Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.'}
+              {authors
+                ? 'Asking LinkedIn for the pages you manage. You can post as yourself meanwhile.'
+                : 'Asking LinkedIn who you can post as: your profile and the pages you manage. You can write meanwhile.'}
             </p>
           )}
         </div>
@@ -155,10 +197,20 @@ export function PostComposer({
         {textNote ? <p className="text-xs text-muted-foreground">{textNote}</p> : null}
         <LimitCounter id={`${id}-count`} used={check.used} max={check.max} />
       </div>
-      <MediaField platform={platform} media={media} onChange={setMedia} checks={mediaChecks} channels={[platform]} />
-      {documentOffered ? <DocumentChoice pages={media.length} value={documentDraft} onChange={setDocumentDraft} /> : null}
+      <MediaField
+        platform={platform}
+        media={media}
+        onChange={setMedia}
+        checks={mediaChecks}
+        channels={[platform]}
+      />
+      {documentOffered ? (
+        <DocumentChoice pages={media.length} value={documentDraft} onChange={setDocumentDraft} />
+      ) : null}
       {threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
-      {comments ? <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} /> : null}
+      {comments ? (
+        <FirstCommentField platform={platform} value={firstComment} onChange={setFirstComment} />
+      ) : null}
     </ComposerShell>
   );
 }

@@ -6,9 +6,15 @@ import { toSocialPost } from '@core/social-posts';
 import { postDoc, type FakeCalls } from '../test-support';
 
 const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
-const drafts = vi.hoisted(() => ({ written: [] as { id: string; fields: Record<string, unknown> }[] }));
+const drafts = vi.hoisted(() => ({
+  written: [] as { id: string; fields: Record<string, unknown> }[],
+}));
 
-vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls, () => Promise.resolve({ postId: 'p', status: 'queued' })));
+vi.mock('@/lib/call', async (load) =>
+  (await import('../test-support')).fakeCallModule(await load<object>(), calls, () =>
+    Promise.resolve({ postId: 'p', status: 'queued' }),
+  ),
+);
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {}, db: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
@@ -32,7 +38,12 @@ function renderPost(data: Record<string, unknown>, channelNeedsReconnect = false
   render(
     <MemoryRouter initialEntries={['/social/x']}>
       <ul>
-        <PostItem post={post} timeZone="UTC" onRetried={vi.fn()} channelNeedsReconnect={channelNeedsReconnect} />
+        <PostItem
+          post={post}
+          timeZone="UTC"
+          onRetried={vi.fn()}
+          channelNeedsReconnect={channelNeedsReconnect}
+        />
       </ul>
       <Routes>
         <Route path="*" element={<Where />} />
@@ -65,8 +76,12 @@ describe('a failed post with its fix', () => {
         httpStatus: 401,
       },
     });
-    expect(li.getByText('Failed at upload: X refused the saved sign-in for this account.')).toBeTruthy();
-    expect(li.getByText(/X refused the stored credentials/).textContent).toContain('(X HTTP 401 · Unauthorized)');
+    expect(
+      li.getByText('Failed at upload: X refused the saved sign-in for this account.'),
+    ).toBeTruthy();
+    expect(li.getByText(/X refused the stored credentials/).textContent).toContain(
+      '(X HTTP 401 · Unauthorized)',
+    );
     fireEvent.click(li.getByRole('button', { name: 'Reconnect X' }));
     await waitFor(() => expect(where()).toBe('/integrations?tab=social'));
     expect(li.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -76,7 +91,13 @@ describe('a failed post with its fix', () => {
     const li = renderPost({
       platform: 'reddit',
       reddit: { subreddit: 'MuseSandbox', title: 'T' },
-      error: { code: 'auth_expired', message: 'm', step: 'create', summary: 's', fix: { action: 'reconnect', label: 'Reconnect Reddit' } },
+      error: {
+        code: 'auth_expired',
+        message: 'm',
+        step: 'create',
+        summary: 's',
+        fix: { action: 'reconnect', label: 'Reconnect Reddit' },
+      },
     });
     fireEvent.click(li.getByRole('button', { name: 'Reconnect Reddit' }));
     await waitFor(() => expect(where()).toBe('/social/reddit#connect'));
@@ -120,7 +141,13 @@ describe('a failed post with its fix', () => {
   it('Edit post opens an X post again in its composer', async () => {
     const li = renderPost({
       text: 'Same text again',
-      error: { code: 'duplicate', message: 'X refused this post', step: 'create', summary: 'X refused the post: this account already posted the same text.', fix: { action: 'edit', label: 'Edit post' } },
+      error: {
+        code: 'duplicate',
+        message: 'X refused this post',
+        step: 'create',
+        summary: 'X refused the post: this account already posted the same text.',
+        fix: { action: 'edit', label: 'Edit post' },
+      },
     });
     fireEvent.click(li.getByRole('button', { name: 'Edit post' }));
     await waitFor(() => expect(where()).toBe('/social/x?draft=draft-1'));
@@ -137,21 +164,31 @@ describe('a failed post with its fix', () => {
         fix: { action: 'retry', label: 'Retry after adding credits' },
       },
     });
-    expect(li.getAllByRole('button').map((b) => b.textContent)).toEqual(['Retry after adding credits']);
+    expect(li.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Retry after adding credits',
+    ]);
     fireEvent.click(li.getByRole('button', { name: 'Retry after adding credits' }));
     await waitFor(() => expect(calls.log.map((c) => c.name)).toEqual(['retryPost']));
   });
 
   it('a Wait fix has no button of its own: it says what to wait for beside Retry', () => {
     const li = renderPost({
-      error: { code: 'rate_limited', message: 'X is rate limiting this account', step: 'create', summary: 'X is rate limiting this account.', fix: { action: 'wait', label: 'Wait for the limit to reset' } },
+      error: {
+        code: 'rate_limited',
+        message: 'X is rate limiting this account',
+        step: 'create',
+        summary: 'X is rate limiting this account.',
+        fix: { action: 'wait', label: 'Wait for the limit to reset' },
+      },
     });
     expect(li.getAllByRole('button').map((b) => b.textContent)).toEqual(['Retry']);
     expect(li.getByText('Wait for the limit to reset')).toBeTruthy();
   });
 
   it('an older failure without a step reads as before', () => {
-    const li = renderPost({ error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' } });
+    const li = renderPost({
+      error: { code: 'duplicate', message: 'X refused a duplicate of a recent post' },
+    });
     expect(li.getByText('Failed: X refused a duplicate of a recent post')).toBeTruthy();
     expect(li.getAllByRole('button').map((b) => b.textContent)).toEqual(['Retry']);
   });
@@ -159,11 +196,18 @@ describe('a failed post with its fix', () => {
 
 describe('a scheduled post on a channel whose access was found dead', () => {
   afterEach(cleanup);
-  const scheduled = { status: 'scheduled', platform: 'linkedin', text: 'Next week', scheduledAt: { toDate: () => new Date('2026-12-01T09:00:00Z') } };
+  const scheduled = {
+    status: 'scheduled',
+    platform: 'linkedin',
+    text: 'Next week',
+    scheduledAt: { toDate: () => new Date('2026-12-01T09:00:00Z') },
+  };
 
   it('warns on its row that it will fail, with Reconnect to where LinkedIn connects', async () => {
     const li = renderPost(scheduled, true);
-    expect(li.getByRole('alert').textContent).toContain('This post will fail unless you reconnect LinkedIn before it is due.');
+    expect(li.getByRole('alert').textContent).toContain(
+      'This post will fail unless you reconnect LinkedIn before it is due.',
+    );
     fireEvent.click(li.getByRole('button', { name: 'Reconnect LinkedIn' }));
     await waitFor(() => expect(where()).toBe('/integrations?tab=social'));
   });
@@ -171,6 +215,10 @@ describe('a scheduled post on a channel whose access was found dead', () => {
   it('says nothing while the channel is healthy, nor on a post already out', () => {
     expect(renderPost(scheduled, false).queryByRole('alert')).toBeNull();
     cleanup();
-    expect(renderPost({ status: 'published', platform: 'linkedin', text: 'Out' }, true).queryByRole('alert')).toBeNull();
+    expect(
+      renderPost({ status: 'published', platform: 'linkedin', text: 'Out' }, true).queryByRole(
+        'alert',
+      ),
+    ).toBeNull();
   });
 });

@@ -20,13 +20,28 @@ import { SOCIAL_INTEGRATIONS } from './connect-alert';
 // Shorten and Choose a flair open the post again in its composer, as a draft with its text, media and
 // fields (YouTube has no drafts: its upload form is brought into view).
 
-const PAGE: Record<PublishPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit, youtube: paths.socialYoutube };
-export const RECONNECT_TARGET: Record<PublishPlatform, string> = { x: SOCIAL_INTEGRATIONS, linkedin: SOCIAL_INTEGRATIONS, reddit: `${paths.socialReddit}#connect`, youtube: `${paths.socialYoutube}#connect` };
+const PAGE: Record<PublishPlatform, string> = {
+  x: paths.socialX,
+  linkedin: paths.socialLinkedin,
+  reddit: paths.socialReddit,
+  youtube: paths.socialYoutube,
+};
+export const RECONNECT_TARGET: Record<PublishPlatform, string> = {
+  x: SOCIAL_INTEGRATIONS,
+  linkedin: SOCIAL_INTEGRATIONS,
+  reddit: `${paths.socialReddit}#connect`,
+  youtube: `${paths.socialYoutube}#connect`,
+};
 
-const isDraftPlatform = (p: PublishPlatform): p is DraftPlatform => (draftPlatforms as readonly string[]).includes(p);
+const isDraftPlatform = (p: PublishPlatform): p is DraftPlatform =>
+  (draftPlatforms as readonly string[]).includes(p);
 
 /** The post's fields as a draft, so its composer opens with them; a flair to choose again is left empty. */
-export function draftOfPost(post: SocialPost, platform: DraftPlatform, fix: FailureFix): DraftFields {
+export function draftOfPost(
+  post: SocialPost,
+  platform: DraftPlatform,
+  fix: FailureFix,
+): DraftFields {
   return {
     platform,
     text: post.text,
@@ -69,7 +84,11 @@ export function PostFixButton({ post, fix }: { post: SocialPost; fix: FailureFix
       navigate(`${PAGE[platform]}?${DRAFT_PARAM}=${encodeURIComponent(id)}`);
     } catch (error) {
       console.error(error);
-      toast({ title: 'Error', description: 'The post could not be opened for editing. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'The post could not be opened for editing. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setOpening(false);
     }
@@ -87,10 +106,15 @@ export function PostFixButton({ post, fix }: { post: SocialPost; fix: FailureFix
 export function ChannelWarning({ post }: { post: SocialPost }) {
   const name = platformLabels[post.platform];
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       <span className="flex min-w-0 flex-1 items-start gap-1.5">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span className="break-words">This post will fail unless you reconnect {name} before it is due.</span>
+        <span className="break-words">
+          This post will fail unless you reconnect {name} before it is due.
+        </span>
       </span>
       <PostFixButton post={post} fix={{ action: 'reconnect', label: `Reconnect ${name}` }} />
     </div>

@@ -1,7 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import type { SocialPost } from '@core/social-posts';
 
-const linkClass = 'inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const linkClass =
+  'inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /**
  * Recent Posts: a thread's size and each of its posts' links as they go out, and the first comment's. Each step
@@ -10,7 +11,10 @@ const linkClass = 'inline-flex items-center gap-1 rounded-sm font-medium text-pr
 export function PostFollowUps({ post }: { post: SocialPost }) {
   const comment = post.firstComment;
   if (post.thread.length === 0 && !comment) return null;
-  const links = [{ name: 'Post 1', url: post.url }, ...post.thread.map((item, i) => ({ name: `Post ${i + 2}`, url: item.url }))];
+  const links = [
+    { name: 'Post 1', url: post.url },
+    ...post.thread.map((item, i) => ({ name: `Post ${i + 2}`, url: item.url })),
+  ];
   return (
     <div className="grid min-w-0 gap-1 text-xs text-muted-foreground">
       {post.thread.length > 0 ? (
@@ -20,7 +24,12 @@ export function PostFollowUps({ post }: { post: SocialPost }) {
             {links.map((link) => (
               <li key={link.name}>
                 {link.url ? (
-                  <a href={link.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={linkClass}
+                  >
                     {link.name}
                     <ExternalLink className="size-3" aria-hidden="true" />
                   </a>

@@ -10,13 +10,26 @@ import { PostItem } from './post-item';
 import { PostsLoadError } from './posts-load-error';
 
 /** One channel of a sent group: on its way, refused by publishPost (nothing stored), or its post's id. */
-export type SentChannel = { channel: Channel; state: 'sending' } | { channel: Channel; state: 'refused'; reason: string } | { channel: Channel; state: 'sent'; postId: string };
+export type SentChannel =
+  | { channel: Channel; state: 'sending' }
+  | { channel: Channel; state: 'refused'; reason: string }
+  | { channel: Channel; state: 'sent'; postId: string };
 
 /**
  * The last send as one post group: each channel's own state from its post (the same item Recent Posts shows,
  * with its link, Cancel and Retry), or why publishPost refused it with Send again for that channel alone.
  */
-export function PostGroup({ sent, posts, timeZone, onResend }: { sent: readonly SentChannel[]; posts: LiveState<SocialPost[]>; timeZone: string; onResend: (channel: Channel) => void }) {
+export function PostGroup({
+  sent,
+  posts,
+  timeZone,
+  onResend,
+}: {
+  sent: readonly SentChannel[];
+  posts: LiveState<SocialPost[]>;
+  timeZone: string;
+  onResend: (channel: Channel) => void;
+}) {
   return (
     <Card role="region" aria-labelledby="post-group-title">
       <CardHeader>
@@ -25,18 +38,31 @@ export function PostGroup({ sent, posts, timeZone, onResend }: { sent: readonly 
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {posts.status === 'error' ? <PostsLoadError error={posts.error} retry={posts.retry} /> : null}
+        {posts.status === 'error' ? (
+          <PostsLoadError error={posts.error} retry={posts.retry} />
+        ) : null}
         <ul className="grid gap-3">
           {sent.map((s) => {
-            const post = s.state === 'sent' && posts.status === 'success' ? (posts.data.find((p) => p.id === s.postId) ?? null) : null;
+            const post =
+              s.state === 'sent' && posts.status === 'success'
+                ? (posts.data.find((p) => p.id === s.postId) ?? null)
+                : null;
             return (
-              <li key={s.channel} role="group" aria-label={platformLabels[s.channel]} className="grid min-w-0 gap-1 rounded-lg border p-3">
+              <li
+                key={s.channel}
+                role="group"
+                aria-label={platformLabels[s.channel]}
+                className="grid min-w-0 gap-1 rounded-lg border p-3"
+              >
                 <p className="flex items-center gap-2 text-sm font-medium">
                   <BrandIcon name={s.channel} className="size-4 shrink-0" />
                   {platformLabels[s.channel]}
                 </p>
                 {s.state === 'sending' ? (
-                  <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <p
+                    role="status"
+                    className="flex items-center gap-1.5 text-sm text-muted-foreground"
+                  >
                     <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
                     Sending...
                   </p>
@@ -56,7 +82,10 @@ export function PostGroup({ sent, posts, timeZone, onResend }: { sent: readonly 
                     <PostItem post={post} timeZone={timeZone} onRetried={() => undefined} />
                   </ul>
                 ) : (
-                  <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <p
+                    role="status"
+                    className="flex items-center gap-1.5 text-sm text-muted-foreground"
+                  >
                     <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
                     Loading its post...
                   </p>

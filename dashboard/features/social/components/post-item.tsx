@@ -1,4 +1,15 @@
-import { AlertCircle, Ban, BarChart3, CalendarClock, CheckCircle2, ExternalLink, Loader2, Pencil, RotateCcw, X } from 'lucide-react';
+import {
+  AlertCircle,
+  Ban,
+  BarChart3,
+  CalendarClock,
+  CheckCircle2,
+  ExternalLink,
+  Loader2,
+  Pencil,
+  RotateCcw,
+  X,
+} from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { platformFacts, platformLabels } from '@core/platforms';
 import { failureStepLabels, fixHasButton } from '@core/platform-errors';
@@ -15,10 +26,18 @@ import { failureText, ScheduledPostEditor } from './scheduled-post-editor';
 
 export { CLAIMED } from './scheduled-post-editor';
 /** How the author line reads in each state: who posted, who will, or who it was from. */
-const AUTHOR_VERB: Record<SocialPost['status'], string> = { scheduled: 'Posting as', queued: 'Posting as', publishing: 'Posting as', published: 'Posted as', failed: 'From', cancelled: 'From' };
+const AUTHOR_VERB: Record<SocialPost['status'], string> = {
+  scheduled: 'Posting as',
+  queued: 'Posting as',
+  publishing: 'Posting as',
+  published: 'Posted as',
+  failed: 'From',
+  cancelled: 'From',
+};
 const NO_REASON = 'The platform refused the post without saying why.';
 const VISIBILITY = { private: 'Private', unlisted: 'Unlisted', public: 'Public' } as const;
-const REDDIT_IMAGE_NO_BODY = 'Image post: Reddit takes its title and image, not the text written with them.';
+const REDDIT_IMAGE_NO_BODY =
+  'Image post: Reddit takes its title and image, not the text written with them.';
 
 function when(date: Date | null, timeZone: string): string {
   return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
@@ -54,7 +73,11 @@ export function PostItem({
       await cancel.run({ postId: post.id });
       toast({ title: 'Post cancelled' });
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to cancel the post'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failureText(e, 'Failed to cancel the post'),
+        variant: 'destructive',
+      });
     }
   };
   const onRetry = async () => {
@@ -65,7 +88,11 @@ export function PostItem({
       onRetried(post.id);
     } catch (e) {
       // The server's own words: the post is already being published, or its outcome is still being checked.
-      toast({ title: 'Error', description: readCallableError(e, 'Failed to retry the post').message, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: readCallableError(e, 'Failed to retry the post').message,
+        variant: 'destructive',
+      });
     } finally {
       retrying.current = false;
     }
@@ -75,21 +102,35 @@ export function PostItem({
     <li id={`post-${post.id}`} className="grid min-w-0 scroll-mt-20 gap-2 py-3">
       {post.reddit ? (
         <p className="min-w-0 text-sm break-words">
-          <span className="text-muted-foreground">r/{post.reddit.subreddit}</span> <span className="font-medium">{post.reddit.title}</span>
-          {post.reddit.flairText ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{post.reddit.flairText}</span> : null}
+          <span className="text-muted-foreground">r/{post.reddit.subreddit}</span>{' '}
+          <span className="font-medium">{post.reddit.title}</span>
+          {post.reddit.flairText ? (
+            <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">
+              {post.reddit.flairText}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {editing ? (
-        <ScheduledPostEditor post={post} timeZone={timeZone} onDone={() => setEditing(false)} now={now} />
+        <ScheduledPostEditor
+          post={post}
+          timeZone={timeZone}
+          onDone={() => setEditing(false)}
+          now={now}
+        />
       ) : post.youtube ? (
         <div className="grid min-w-0 gap-1">
           <p className="truncate text-sm font-medium" title={post.youtube.title}>
             {post.youtube.title}
           </p>
-          <p className="line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">{post.text}</p>
+          <p className="line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
+            {post.text}
+          </p>
           <p className="text-xs text-muted-foreground">
             {VISIBILITY[post.youtube.privacyStatus]}
-            {post.youtube.publishAt ? ` until ${when(post.youtube.publishAt, timeZone)}, then public` : ''}
+            {post.youtube.publishAt
+              ? ` until ${when(post.youtube.publishAt, timeZone)}, then public`
+              : ''}
             {post.youtube.tags.length ? ` · ${post.youtube.tags.join(', ')}` : ''}
           </p>
         </div>
@@ -99,7 +140,9 @@ export function PostItem({
           <p className="text-xs text-muted-foreground">{REDDIT_IMAGE_NO_BODY}</p>
         ) : null
       ) : (
-        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">{post.text || <span className="text-muted-foreground">(no text)</span>}</p>
+        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">
+          {post.text || <span className="text-muted-foreground">(no text)</span>}
+        </p>
       )}
       {post.author?.name || (!post.youtube && post.media.length > 0) ? (
         <p className="text-xs text-muted-foreground">
@@ -151,7 +194,9 @@ export function PostItem({
                     ? `Uploading... ${post.progress}%`
                     : 'Publishing...'}
             </span>
-            {post.progress > 0 && !post.checkingUntil ? <Progress value={post.progress} label="Upload progress" className="max-w-xs" /> : null}
+            {post.progress > 0 && !post.checkingUntil ? (
+              <Progress value={post.progress} label="Upload progress" className="max-w-xs" />
+            ) : null}
           </span>
         ) : null}
         {post.status === 'published' ? (
@@ -167,26 +212,40 @@ export function PostItem({
                 rel="noopener noreferrer"
                 className="flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                {platformFacts[post.platform].videoUpload ? `View on ${platformLabels[post.platform]}` : 'View post'}
+                {platformFacts[post.platform].videoUpload
+                  ? `View on ${platformLabels[post.platform]}`
+                  : 'View post'}
                 <ExternalLink className="size-3.5" aria-hidden="true" />
               </a>
             ) : null}
-            <Button variant="outline" size="sm" aria-expanded={showResults} aria-controls={resultsId} onClick={() => setShowResults((v) => !v)}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={showResults}
+              aria-controls={resultsId}
+              onClick={() => setShowResults((v) => !v)}
+            >
               <BarChart3 aria-hidden="true" />
               Results
             </Button>
-            {post.notice ? <span className="w-full text-xs text-muted-foreground">{post.notice}</span> : null}
+            {post.notice ? (
+              <span className="w-full text-xs text-muted-foreground">{post.notice}</span>
+            ) : null}
           </>
         ) : null}
         {post.status === 'failed' ? (
           <>
             <FailureReason post={post} />
-            {post.error?.fix && fixHasButton(post.error.fix.action) ? <PostFixButton post={post} fix={post.error.fix} /> : null}
+            {post.error?.fix && fixHasButton(post.error.fix.action) ? (
+              <PostFixButton post={post} fix={post.error.fix} />
+            ) : null}
             <Button variant="outline" size="sm" onClick={onRetry} loading={retry.isPending}>
               {retry.isPending ? null : <RotateCcw aria-hidden="true" />}
               {post.error?.fix?.action === 'retry' ? post.error.fix.label : 'Retry'}
             </Button>
-            {post.error?.fix?.action === 'wait' ? <span className="text-xs text-muted-foreground">{post.error.fix.label}</span> : null}
+            {post.error?.fix?.action === 'wait' ? (
+              <span className="text-xs text-muted-foreground">{post.error.fix.label}</span>
+            ) : null}
           </>
         ) : null}
         {post.status === 'cancelled' ? (
@@ -196,7 +255,9 @@ export function PostItem({
           </span>
         ) : null}
       </div>
-      {showResults && post.status === 'published' ? <PostResults post={post} timeZone={timeZone} id={resultsId} /> : null}
+      {showResults && post.status === 'published' ? (
+        <PostResults post={post} timeZone={timeZone} id={resultsId} />
+      ) : null}
       {post.status === 'scheduled' && channelNeedsReconnect ? <ChannelWarning post={post} /> : null}
       {post.publishLog.length > 0 ? <PublishLog post={post} timeZone={timeZone} /> : null}
     </li>
@@ -209,9 +270,16 @@ export function PostItem({
  */
 function FailureReason({ post }: { post: SocialPost }) {
   const error = post.error;
-  const headline = error?.step ? `Failed at ${failureStepLabels[error.step]}: ${error.summary || error.message || NO_REASON}` : `Failed: ${error?.message || NO_REASON}`;
-  const code = [error?.httpStatus ? `HTTP ${error.httpStatus}` : null, error?.platformCode].filter(Boolean).join(' · ');
-  const detail = error?.step && error.summary && error.message && error.message !== error.summary ? error.message : null;
+  const headline = error?.step
+    ? `Failed at ${failureStepLabels[error.step]}: ${error.summary || error.message || NO_REASON}`
+    : `Failed: ${error?.message || NO_REASON}`;
+  const code = [error?.httpStatus ? `HTTP ${error.httpStatus}` : null, error?.platformCode]
+    .filter(Boolean)
+    .join(' · ');
+  const detail =
+    error?.step && error.summary && error.message && error.message !== error.summary
+      ? error.message
+      : null;
   return (
     <span className="flex w-full min-w-0 items-start gap-1.5 text-destructive sm:w-auto">
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -236,7 +304,11 @@ function FailureReason({ post }: { post: SocialPost }) {
 /** A log line's time to the second, in the page's zone. */
 function logTime(at: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(at);
+    return new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone,
+    }).format(at);
   } catch {
     return at.toISOString();
   }
@@ -246,11 +318,18 @@ function logTime(at: Date, timeZone: string): string {
 function PublishLog({ post, timeZone }: { post: SocialPost; timeZone: string }) {
   return (
     <details className="text-xs text-muted-foreground">
-      <summary className="w-fit cursor-pointer rounded-sm select-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">Details</summary>
-      <ol className="mt-2 grid gap-1" aria-label={`Requests sent to ${platformLabels[post.platform]}`}>
+      <summary className="w-fit cursor-pointer rounded-sm select-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        Details
+      </summary>
+      <ol
+        className="mt-2 grid gap-1"
+        aria-label={`Requests sent to ${platformLabels[post.platform]}`}
+      >
         {post.publishLog.map((entry, i) => (
           <li key={i} className="flex flex-wrap gap-x-2">
-            <span className="tabular-nums">{entry.at ? logTime(entry.at, timeZone) : 'Unknown time'}</span>
+            <span className="tabular-nums">
+              {entry.at ? logTime(entry.at, timeZone) : 'Unknown time'}
+            </span>
             <span className="font-medium text-foreground">{entry.step}</span>
             <span>{entry.outcome}</span>
           </li>

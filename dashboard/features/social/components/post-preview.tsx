@@ -23,7 +23,13 @@ export interface PreviewPost {
 
 function Avatar({ name, className }: { name: string; className?: string }) {
   return (
-    <span aria-hidden="true" className={cn('flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary', className)}>
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary',
+        className,
+      )}
+    >
       {initialsOf(name)}
     </span>
   );
@@ -51,21 +57,41 @@ function WithLinks({ text }: { text: string }) {
 }
 
 /** The post's text as cut by the platform's feed, with its "more" link (Reddit fades it instead). */
-function PreviewText({ channel, text, className }: { channel: PublishPlatform; text: string; className?: string }) {
+function PreviewText({
+  channel,
+  text,
+  className,
+}: {
+  channel: PublishPlatform;
+  text: string;
+  className?: string;
+}) {
   const { shown, cut } = previewText(channel, text);
   if (!shown) return null;
   const more = PREVIEW_RULES[channel].more;
   return (
-    <p data-testid="preview-text" className={cn('text-sm leading-normal break-words whitespace-pre-wrap', className)}>
+    <p
+      data-testid="preview-text"
+      className={cn('text-sm leading-normal break-words whitespace-pre-wrap', className)}
+    >
       <WithLinks text={shown} />
-      {cut ? more ? <span className="font-medium text-muted-foreground"> {more}</span> : <span className="text-muted-foreground">…</span> : null}
+      {cut ? (
+        more ? (
+          <span className="font-medium text-muted-foreground"> {more}</span>
+        ) : (
+          <span className="text-muted-foreground">…</span>
+        )
+      ) : null}
     </p>
   );
 }
 
 function hostOf(url: string): string {
   try {
-    return new URL(/^[a-z]+:\/\//i.test(url) ? url : `https://${url}`).hostname.replace(/^www\./, '');
+    return new URL(/^[a-z]+:\/\//i.test(url) ? url : `https://${url}`).hostname.replace(
+      /^www\./,
+      '',
+    );
   } catch {
     return url;
   }
@@ -76,7 +102,10 @@ function LinkCard({ text, media }: { text: string; media: PreviewPost['media'] }
   const url = xTextInfo(text).urls[0];
   if (!url || media.length > 0) return null;
   return (
-    <div data-testid="preview-link" className="flex min-w-0 items-center gap-3 overflow-hidden rounded-lg border bg-muted/40 p-3 text-sm">
+    <div
+      data-testid="preview-link"
+      className="flex min-w-0 items-center gap-3 overflow-hidden rounded-lg border bg-muted/40 p-3 text-sm"
+    >
       <Link2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="grid min-w-0">
         <span className="truncate font-medium">{hostOf(url)}</span>
@@ -87,15 +116,41 @@ function LinkCard({ text, media }: { text: string; media: PreviewPost['media'] }
 }
 
 /** The first media in the feed's box, cropped to it (object-fit: cover), with how many more the post carries. */
-function MediaBox({ channel, media, empty }: { channel: PublishPlatform; media: PreviewPost['media']; empty?: string }) {
+function MediaBox({
+  channel,
+  media,
+  empty,
+}: {
+  channel: PublishPlatform;
+  media: PreviewPost['media'];
+  empty?: string;
+}) {
   const [w, h] = PREVIEW_RULES[channel].mediaAspect;
   const first = media[0];
   if (!first && !empty) return null;
-  const picture = first ? (first.type === 'video' ? (first.thumbnailUrl ?? null) : first.url) : null;
+  const picture = first
+    ? first.type === 'video'
+      ? (first.thumbnailUrl ?? null)
+      : first.url
+    : null;
   return (
-    <div data-testid="preview-media" className="relative overflow-hidden rounded-lg border bg-muted" style={{ aspectRatio: `${w} / ${h}` }}>
-      {first && picture ? <img src={picture} alt={first.title} className="size-full object-cover" /> : null}
-      {first && !picture ? <video src={first.url} muted preload="metadata" aria-label={first.title} className="size-full object-cover" /> : null}
+    <div
+      data-testid="preview-media"
+      className="relative overflow-hidden rounded-lg border bg-muted"
+      style={{ aspectRatio: `${w} / ${h}` }}
+    >
+      {first && picture ? (
+        <img src={picture} alt={first.title} className="size-full object-cover" />
+      ) : null}
+      {first && !picture ? (
+        <video
+          src={first.url}
+          muted
+          preload="metadata"
+          aria-label={first.title}
+          className="size-full object-cover"
+        />
+      ) : null}
       {!first ? (
         <span className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted-foreground">
           <ImageIcon className="size-4" aria-hidden="true" />
@@ -109,7 +164,11 @@ function MediaBox({ channel, media, empty }: { channel: PublishPlatform; media: 
           </span>
         </span>
       ) : null}
-      {media.length > 1 ? <span className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white">+{media.length - 1}</span> : null}
+      {media.length > 1 ? (
+        <span className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white">
+          +{media.length - 1}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -122,11 +181,15 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
   const blank = !post.text.trim();
   if (channel === 'x') {
     return (
-      <article aria-label={label} className="flex min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground">
+      <article
+        aria-label={label}
+        className="flex min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground"
+      >
         <Avatar name={post.author} />
         <div className="grid min-w-0 flex-1 gap-2">
           <p className="truncate text-sm">
-            <span className="font-semibold">{post.author}</span> <span className="text-muted-foreground">· now</span>
+            <span className="font-semibold">{post.author}</span>{' '}
+            <span className="text-muted-foreground">· now</span>
           </p>
           {blank ? EMPTY : <PreviewText channel="x" text={post.text} />}
           <MediaBox channel="x" media={post.media} />
@@ -137,7 +200,10 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
   }
   if (channel === 'linkedin') {
     return (
-      <article aria-label={label} className="grid min-w-0 gap-3 rounded-xl border bg-card py-4 text-card-foreground">
+      <article
+        aria-label={label}
+        className="grid min-w-0 gap-3 rounded-xl border bg-card py-4 text-card-foreground"
+      >
         <div className="flex min-w-0 items-center gap-3 px-4">
           <Avatar name={post.author} className="size-12" />
           <div className="grid min-w-0">
@@ -147,7 +213,9 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
             </span>
           </div>
         </div>
-        <div className="px-4">{blank ? EMPTY : <PreviewText channel="linkedin" text={post.text} />}</div>
+        <div className="px-4">
+          {blank ? EMPTY : <PreviewText channel="linkedin" text={post.text} />}
+        </div>
         <MediaBox channel="linkedin" media={post.media} />
         <div className="px-4 empty:hidden">
           <LinkCard text={post.text} media={post.media} />
@@ -159,7 +227,10 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
     const title = previewTitle('reddit', post.title ?? '');
     const subreddit = post.subreddit ? `r/${post.subreddit}` : 'r/subreddit';
     return (
-      <article aria-label={label} className="grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground">
+      <article
+        aria-label={label}
+        className="grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground"
+      >
         <p className="flex min-w-0 items-center gap-2 text-xs">
           <Avatar name={subreddit} className="size-6 text-[10px]" />
           <span className="max-w-[65%] shrink-0 truncate font-semibold">{subreddit}</span>
@@ -167,27 +238,44 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
           <span className="shrink-0 text-muted-foreground">· now</span>
         </p>
         {title.shown ? (
-          <h4 data-testid="preview-title" className="text-base leading-snug font-semibold break-words">
+          <h4
+            data-testid="preview-title"
+            className="text-base leading-snug font-semibold break-words"
+          >
             {title.shown}
           </h4>
         ) : (
           <p className="text-sm text-muted-foreground italic">The post's title shows here.</p>
         )}
-        {post.flair ? <span className="justify-self-start rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{post.flair}</span> : null}
-        {post.media.length > 0 ? <MediaBox channel="reddit" media={post.media.slice(0, 1)} /> : <PreviewText channel="reddit" text={post.text} className="text-muted-foreground" />}
+        {post.flair ? (
+          <span className="justify-self-start rounded-full bg-muted px-2 py-0.5 text-xs font-medium">
+            {post.flair}
+          </span>
+        ) : null}
+        {post.media.length > 0 ? (
+          <MediaBox channel="reddit" media={post.media.slice(0, 1)} />
+        ) : (
+          <PreviewText channel="reddit" text={post.text} className="text-muted-foreground" />
+        )}
         <LinkCard text={post.text} media={post.media} />
       </article>
     );
   }
   const title = previewTitle('youtube', post.title ?? '');
   return (
-    <article aria-label={label} className="grid min-w-0 gap-3 rounded-xl border bg-card p-3 text-card-foreground">
+    <article
+      aria-label={label}
+      className="grid min-w-0 gap-3 rounded-xl border bg-card p-3 text-card-foreground"
+    >
       <MediaBox channel="youtube" media={post.media.slice(0, 1)} empty="The video shows here" />
       <div className="flex min-w-0 gap-3">
         <Avatar name={post.author} className="size-9" />
         <div className="grid min-w-0 gap-0.5">
           {title.shown ? (
-            <h4 data-testid="preview-title" className="text-sm leading-snug font-semibold break-words">
+            <h4
+              data-testid="preview-title"
+              className="text-sm leading-snug font-semibold break-words"
+            >
               {title.shown}
             </h4>
           ) : (
@@ -228,7 +316,9 @@ export function ComposePreviews({
             onClick={() => onSelect(c)}
             className={cn(
               'rounded-full border px-3 py-1 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              c === current ? 'border-primary bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+              c === current
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'text-muted-foreground hover:text-foreground',
             )}
           >
             {platformLabels[c]}
@@ -237,7 +327,9 @@ export function ComposePreviews({
       </div>
       <PostPreview channel={current} post={postOf(current)} />
       <p className="text-xs text-muted-foreground">
-        Cut where {platformLabels[current]}'s feed {PREVIEW_RULES[current].more ? 'shows its "more" link' : 'fades the text'}; the media is cropped to the feed's box.
+        Cut where {platformLabels[current]}'s feed{' '}
+        {PREVIEW_RULES[current].more ? 'shows its "more" link' : 'fades the text'}; the media is
+        cropped to the feed's box.
       </p>
     </div>
   );

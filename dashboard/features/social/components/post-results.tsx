@@ -1,4 +1,10 @@
-import { latestSnapshot, metricWindowLabels, metricWindows, modelOf, NO_RESULTS_YET } from '@core/post-metrics';
+import {
+  latestSnapshot,
+  metricWindowLabels,
+  metricWindows,
+  modelOf,
+  NO_RESULTS_YET,
+} from '@core/post-metrics';
 import { formatInZone } from '@core/schedule';
 import type { SocialPost } from '@core/social-posts';
 import { useGeneration } from '../api/post-results';
@@ -26,21 +32,37 @@ function MadeWith({ generationId }: { generationId: string }) {
 }
 
 /** A published post's results: its snapshots as charts, where each came from and when, and how its media was made. */
-export function PostResults({ post, timeZone, id }: { post: SocialPost; timeZone: string; id?: string }) {
+export function PostResults({
+  post,
+  timeZone,
+  id,
+}: {
+  post: SocialPost;
+  timeZone: string;
+  id?: string;
+}) {
   const generationId = post.media[0]?.generationId || null;
   const latest = latestSnapshot(post.metrics);
   return (
-    <section id={id} aria-label="Results" className="grid min-w-0 gap-3 rounded-md border bg-muted/30 p-3">
+    <section
+      id={id}
+      aria-label="Results"
+      className="grid min-w-0 gap-3 rounded-md border bg-muted/30 p-3"
+    >
       {generationId ? <MadeWith generationId={generationId} /> : null}
       {latest ? (
         <>
           <ResultsChart platform={post.platform} metrics={post.metrics} />
-          <ul className="grid gap-0.5 text-xs text-muted-foreground" aria-label="Where each snapshot came from">
+          <ul
+            className="grid gap-0.5 text-xs text-muted-foreground"
+            aria-label="Where each snapshot came from"
+          >
             {metricWindows.map((w) => {
               const s = post.metrics[w];
               return s ? (
                 <li key={w}>
-                  After {metricWindowLabels[w]}: {s.source || 'the platform'}, {s.takenAt ? formatInZone(s.takenAt, timeZone) : 'unknown time'}
+                  After {metricWindowLabels[w]}: {s.source || 'the platform'},{' '}
+                  {s.takenAt ? formatInZone(s.takenAt, timeZone) : 'unknown time'}
                 </li>
               ) : null;
             })}

@@ -19,19 +19,33 @@ vi.mock('firebase/firestore', () => ({
 vi.mock('@/lib/live', async () => {
   const { useMemo } = await import('react');
   return {
-    useUserQuery: (build: (db: unknown, uid: string) => { limit: number }, convert: typeof toSocialPost) => {
+    useUserQuery: (
+      build: (db: unknown, uid: string) => { limit: number },
+      convert: typeof toSocialPost,
+    ) => {
       const asked = build('db', 'u1').limit;
       return useMemo(() => {
         store.asked.push(asked);
         const docs = Array.from({ length: Math.min(asked, store.total) }, (_, i) =>
-          postDoc(`p${i + 1}`, { status: 'published', text: `Post number ${i + 1}`, createdAt: timestampOf(`2026-11-${String(23 - i).padStart(2, '0')}T10:00:00Z`) }),
+          postDoc(`p${i + 1}`, {
+            status: 'published',
+            text: `Post number ${i + 1}`,
+            createdAt: timestampOf(`2026-11-${String(23 - i).padStart(2, '0')}T10:00:00Z`),
+          }),
         );
-        return { status: 'success', data: docs.map((d) => convert(d.id, d.data)), retry: () => undefined };
+        return {
+          status: 'success',
+          data: docs.map((d) => convert(d.id, d.data)),
+          retry: () => undefined,
+        };
       }, [asked, convert]);
     },
   };
 });
-vi.mock('@/lib/call', async (load) => ({ ...(await load<object>()), useCall: () => ({ run: () => Promise.resolve(), isPending: false }) }));
+vi.mock('@/lib/call', async (load) => ({
+  ...(await load<object>()),
+  useCall: () => ({ run: () => Promise.resolve(), isPending: false }),
+}));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 
 const { usePagedRecentPosts } = await import('../api/social-posts');
@@ -39,10 +53,18 @@ const { RecentPosts } = await import('./recent-posts');
 
 function Posts() {
   const { posts, showMore } = usePagedRecentPosts('x');
-  return <RecentPosts posts={posts} timeZone="Europe/Berlin" onRetried={() => undefined} onShowMore={showMore} />;
+  return (
+    <RecentPosts
+      posts={posts}
+      timeZone="Europe/Berlin"
+      onRetried={() => undefined}
+      onShowMore={showMore}
+    />
+  );
 }
 
-const shown = () => within(screen.getByRole('region', { name: 'Recent Posts' })).getAllByText(/^Post number/).length;
+const shown = () =>
+  within(screen.getByRole('region', { name: 'Recent Posts' })).getAllByText(/^Post number/).length;
 
 describe('Recent Posts paging', () => {
   afterEach(() => {

@@ -44,11 +44,22 @@ export function RecentPosts({
           <>
             <ul className="divide-y">
               {posts.data.map((post) => (
-                <PostItem key={post.id} post={post} timeZone={timeZone} onRetried={onRetried} channelNeedsReconnect={channelNeedsReconnect} />
+                <PostItem
+                  key={post.id}
+                  post={post}
+                  timeZone={timeZone}
+                  onRetried={onRetried}
+                  channelNeedsReconnect={channelNeedsReconnect}
+                />
               ))}
             </ul>
             {onShowMore ? (
-              <Button variant="outline" size="sm" onClick={onShowMore} className="mt-3 w-full sm:w-auto">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onShowMore}
+                className="mt-3 w-full sm:w-auto"
+              >
                 Show more
               </Button>
             ) : null}

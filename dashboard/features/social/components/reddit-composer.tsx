@@ -9,10 +9,24 @@ import type { MediaAsset } from '@/lib/library-media';
 import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
-import { BLANK_TEXT, checkRedditPost, cleanSubreddit, subredditProblem } from '../utils/post-checks';
+import {
+  BLANK_TEXT,
+  checkRedditPost,
+  cleanSubreddit,
+  subredditProblem,
+} from '../utils/post-checks';
 import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
+import {
+  clearIfSent,
+  ComposerShell,
+  LimitCounter,
+  refuse,
+  toastScheduled,
+  useLatest,
+  useScheduleInput,
+  withoutSent,
+} from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.reddit;
@@ -30,7 +44,15 @@ export interface RedditComposerProps {
 }
 
 /** Reddit's create form: Subreddit, Post Title, Post Content, Media, Post Flair, Schedule Date, Post to Reddit. */
-export function RedditComposer({ text, onTextChange, timeZone, connected, accountFailure, onSubmitted, now = () => new Date() }: RedditComposerProps) {
+export function RedditComposer({
+  text,
+  onTextChange,
+  timeZone,
+  connected,
+  accountFailure,
+  onSubmitted,
+  now = () => new Date(),
+}: RedditComposerProps) {
   const [subredditInput, setSubredditInput] = useState('');
   const [title, setTitle] = useState('');
   const [media, setMedia] = useState<MediaAsset[]>([]);
@@ -45,16 +67,22 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
   const invalidSubreddit = subredditProblem(subredditInput);
   // A name Reddit would refuse is not asked for its flairs.
   const flairs = useSubredditFlairs(invalidSubreddit ? '' : subreddit, { enabled: connected });
-  const flairData = flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
+  const flairData =
+    flairs.status === 'success' && flairs.data.subreddit === subreddit ? flairs.data : null;
   const { chosen, missing: flairMissing } = chooseFlair(flairData, flairId);
   const check = checkRedditPost(title, text, media);
   // Until the account is connected (or after a refused refresh) nothing can go out: say where to fix it.
   const mediaChecks = useMediaChecks(media, ['reddit']);
-  const problem = invalidSubreddit ?? check.problem ?? mediaChecks.problemFor('reddit') ?? (connected ? null : NOT_CONNECTED);
+  const problem =
+    invalidSubreddit ??
+    check.problem ??
+    mediaChecks.problemFor('reddit') ??
+    (connected ? null : NOT_CONNECTED);
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
-    if (!subreddit || !title.trim() || (!text.trim() && media.length === 0)) return refuse(BLANK_TEXT.reddit);
+    if (!subreddit || !title.trim() || (!text.trim() && media.length === 0))
+      return refuse(BLANK_TEXT.reddit);
     if (flairMissing) return refuse(flairMissing);
     const when = schedule.check(timeZone, now());
     if (!when) return;
@@ -100,7 +128,12 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
       onSubmit={() => void submit()}
       schedule={schedule}
       timeZone={timeZone}
-      submit={{ label: schedule.value ? SCHEDULE_POST : copy.postNow, icon: <Send aria-hidden="true" />, busy, disabled: Boolean(problem || shownFailure) }}
+      submit={{
+        label: schedule.value ? SCHEDULE_POST : copy.postNow,
+        icon: <Send aria-hidden="true" />,
+        busy,
+        disabled: Boolean(problem || shownFailure),
+      }}
       problem={problem}
     >
       <div className="grid gap-2">
@@ -118,7 +151,9 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
           aria-describedby={`${id}-sr-hint`}
         />
         <p id={`${id}-sr-hint`} className="text-xs text-muted-foreground">
-          {subreddit ? `Posting to r/${subreddit}` : 'The name without r/ (a leading r/ is removed).'}
+          {subreddit
+            ? `Posting to r/${subreddit}`
+            : 'The name without r/ (a leading r/ is removed).'}
         </p>
       </div>
       <div className="grid gap-2">
@@ -131,13 +166,29 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
           aria-describedby={`${id}-title-count`}
           className={cn(titleOver && 'border-destructive focus-visible:ring-destructive')}
         />
-        <LimitCounter id={`${id}-title-count`} used={check.titleLength} max={REDDIT_LIMITS.titleMaxChars} />
+        <LimitCounter
+          id={`${id}-title-count`}
+          used={check.titleLength}
+          max={REDDIT_LIMITS.titleMaxChars}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-text`}>Post Content</Label>
-        <Textarea id={`${id}-text`} value={text} onChange={(e) => onTextChange(e.target.value)} rows={6} placeholder="Text (markdown), or just a link to make a link post" />
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => onTextChange(e.target.value)}
+          rows={6}
+          placeholder="Text (markdown), or just a link to make a link post"
+        />
       </div>
-      <MediaField platform="reddit" media={media} onChange={setMedia} checks={mediaChecks} channels={['reddit']} />
+      <MediaField
+        platform="reddit"
+        media={media}
+        onChange={setMedia}
+        checks={mediaChecks}
+        channels={['reddit']}
+      />
       {flairs.status === 'loading' ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading flairs...
@@ -150,8 +201,15 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
       ) : null}
       {flairData && hasFlairs ? (
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-flair`}>Post Flair{flairData.flairRequired ? '' : ' (optional)'}</Label>
-          <NativeSelect id={`${id}-flair`} value={flairId} onChange={(e) => setFlairId(e.target.value)} aria-describedby={flairMissing ? `${id}-flair-required` : undefined}>
+          <Label htmlFor={`${id}-flair`}>
+            Post Flair{flairData.flairRequired ? '' : ' (optional)'}
+          </Label>
+          <NativeSelect
+            id={`${id}-flair`}
+            value={flairId}
+            onChange={(e) => setFlairId(e.target.value)}
+            aria-describedby={flairMissing ? `${id}-flair-required` : undefined}
+          >
             <option value="">{flairData.flairRequired ? 'Choose a flair' : 'No flair'}</option>
             {flairData.flairs.map((f) => (
               <option key={f.id} value={f.id}>
@@ -163,7 +221,13 @@ export function RedditComposer({ text, onTextChange, timeZone, connected, accoun
           {chosen?.textEditable ? (
             <div className="mt-2 grid gap-2">
               <Label htmlFor={`${id}-flair-text`}>Flair Text</Label>
-              <Input id={`${id}-flair-text`} value={flairText} onChange={(e) => setFlairText(e.target.value)} maxLength={64} placeholder={chosen.text} />
+              <Input
+                id={`${id}-flair-text`}
+                value={flairText}
+                onChange={(e) => setFlairText(e.target.value)}
+                maxLength={64}
+                placeholder={chosen.text}
+              />
             </div>
           ) : null}
         </div>

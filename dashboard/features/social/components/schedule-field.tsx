@@ -2,7 +2,19 @@ import { useId } from 'react';
 import { Input, Label } from '@core/ui/input';
 
 /** Optional Schedule Date: a datetime-local read in the workspace's time zone, whose name shows beside it. */
-export function ScheduleField({ value, onChange, timeZone, error, label = 'Schedule Date' }: { value: string; onChange: (value: string) => void; timeZone: string; error: string | null; label?: string }) {
+export function ScheduleField({
+  value,
+  onChange,
+  timeZone,
+  error,
+  label = 'Schedule Date',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  timeZone: string;
+  error: string | null;
+  label?: string;
+}) {
   const id = useId();
   return (
     <div className="grid min-w-0 gap-2">

@@ -13,13 +13,20 @@ import { useMediaChecks } from '../hooks/use-media-checks';
 import { LimitCounter } from './composer-shell';
 import { MediaField } from './media-field';
 import { ScheduleField } from './schedule-field';
-import { FirstCommentField, firstCommentProblem, ThreadEditor, threadProblem, type ThreadItemDraft } from './thread-editor';
+import {
+  FirstCommentField,
+  firstCommentProblem,
+  ThreadEditor,
+  threadProblem,
+  type ThreadItemDraft,
+} from './thread-editor';
 
 // Edit of a scheduled post: its text, its media, every item of its thread (text and media) and its first
 // comment, under the composer's checks (core/platforms, thread-editor.tsx). updateScheduledPost checks them
 // again as publishPost does and refuses once the scheduler claimed the post.
 
-export const CLAIMED = 'This post was already claimed for publishing, so it can no longer be changed.';
+export const CLAIMED =
+  'This post was already claimed for publishing, so it can no longer be changed.';
 
 /** A failed Edit or Cancel in words: a post the scheduler claimed meanwhile says so. */
 export function failureText(error: unknown, fallback: string): string {
@@ -27,7 +34,13 @@ export function failureText(error: unknown, fallback: string): string {
   return f.reason === 'post-state' ? CLAIMED : f.message;
 }
 
-type StoredMedia = { generationId: string; title: string; contentType: string; sizeBytes: number; url: string | null };
+type StoredMedia = {
+  generationId: string;
+  title: string;
+  contentType: string;
+  sizeBytes: number;
+  url: string | null;
+};
 
 /** A stored attachment as the media field and the checks read a library file. */
 function toAsset(m: StoredMedia): MediaAsset {
@@ -47,15 +60,33 @@ function toAsset(m: StoredMedia): MediaAsset {
 
 const idsOf = (media: readonly MediaAsset[]) => media.map((m) => ({ generationId: m.id }));
 
-export function ScheduledPostEditor({ post, timeZone, onDone, now }: { post: SocialPost; timeZone: string; onDone: () => void; now: () => Date }) {
+export function ScheduledPostEditor({
+  post,
+  timeZone,
+  onDone,
+  now,
+}: {
+  post: SocialPost;
+  timeZone: string;
+  onDone: () => void;
+  now: () => Date;
+}) {
   const facts = platformFacts[post.platform];
   // X and LinkedIn posts carry their media beside the text; a Reddit or YouTube post's media stays as it was made.
   const editsMedia = !facts.videoUpload && !facts.subreddit;
   const [text, setText] = useState(post.text);
   const [media, setMedia] = useState<MediaAsset[]>(() => post.media.map(toAsset));
-  const [thread, setThread] = useState<ThreadItemDraft[]>(() => post.thread.map((item) => ({ key: crypto.randomUUID(), text: item.text, media: item.media.map(toAsset) })));
+  const [thread, setThread] = useState<ThreadItemDraft[]>(() =>
+    post.thread.map((item) => ({
+      key: crypto.randomUUID(),
+      text: item.text,
+      media: item.media.map(toAsset),
+    })),
+  );
   const [firstComment, setFirstComment] = useState(post.firstComment?.text ?? '');
-  const [schedule, setSchedule] = useState(post.scheduledAt ? instantToLocalInput(post.scheduledAt, timeZone) : '');
+  const [schedule, setSchedule] = useState(
+    post.scheduledAt ? instantToLocalInput(post.scheduledAt, timeZone) : '',
+  );
   const [error, setError] = useState<string | null>(null);
   const { run, isPending } = useCall('updateScheduledPost');
   const mediaChecks = useMediaChecks(editsMedia ? media : [], [post.platform]);
@@ -89,7 +120,8 @@ export function ScheduledPostEditor({ post, timeZone, onDone, now }: { post: Soc
       setError(when.ok ? 'Please choose when to publish' : when.message);
       return;
     }
-    const refused = editsMedia && mediaChecks.probing ? await mediaChecks.settle(post.platform) : null;
+    const refused =
+      editsMedia && mediaChecks.probing ? await mediaChecks.settle(post.platform) : null;
     if (refused) {
       toast({ title: 'Error', description: refused, variant: 'destructive' });
       return;
@@ -98,25 +130,45 @@ export function ScheduledPostEditor({ post, timeZone, onDone, now }: { post: Soc
       await run({
         postId: post.id,
         text,
-        media: editsMedia ? idsOf(media) : post.media.map((m) => ({ generationId: m.generationId })),
+        media: editsMedia
+          ? idsOf(media)
+          : post.media.map((m) => ({ generationId: m.generationId })),
         ...(post.author ? { author: post.author.urn } : {}),
         scheduledAt: when.scheduledAt,
         timeZone,
         // Named only where there is one to keep or change: an edit that names none leaves the stored ones.
-        ...(facts.threads && (post.thread.length > 0 || thread.length > 0) ? { thread: thread.map((item) => ({ text: item.text, media: idsOf(item.media) })) } : {}),
-        ...(facts.firstComment && (post.firstComment || firstComment.trim()) ? { firstComment: firstComment.trim() ? firstComment : '' } : {}),
+        ...(facts.threads && (post.thread.length > 0 || thread.length > 0)
+          ? { thread: thread.map((item) => ({ text: item.text, media: idsOf(item.media) })) }
+          : {}),
+        ...(facts.firstComment && (post.firstComment || firstComment.trim())
+          ? { firstComment: firstComment.trim() ? firstComment : '' }
+          : {}),
       });
-      toast({ title: 'Post updated', description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+      toast({
+        title: 'Post updated',
+        description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).`,
+      });
       onDone();
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to update the post'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failureText(e, 'Failed to update the post'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label="Edit scheduled post" className="grid min-w-0 gap-4 rounded-md border bg-muted/30 p-3">
+    <form
+      onSubmit={save}
+      noValidate
+      aria-label="Edit scheduled post"
+      className="grid min-w-0 gap-4 rounded-md border bg-muted/30 p-3"
+    >
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-text`}>{facts.threads && thread.length > 0 ? 'Post 1 of the thread' : 'Post Content'}</Label>
+        <Label htmlFor={`${id}-text`}>
+          {facts.threads && thread.length > 0 ? 'Post 1 of the thread' : 'Post Content'}
+        </Label>
         <Textarea
           id={`${id}-text`}
           value={text}
@@ -128,9 +180,23 @@ export function ScheduledPostEditor({ post, timeZone, onDone, now }: { post: Soc
         />
         {check ? <LimitCounter id={`${id}-count`} used={check.used} max={check.max} /> : null}
       </div>
-      {editsMedia ? <MediaField platform={post.platform} media={media} onChange={setMedia} checks={mediaChecks} legend={facts.threads && thread.length > 0 ? 'Media for post 1' : 'Media'} /> : null}
+      {editsMedia ? (
+        <MediaField
+          platform={post.platform}
+          media={media}
+          onChange={setMedia}
+          checks={mediaChecks}
+          legend={facts.threads && thread.length > 0 ? 'Media for post 1' : 'Media'}
+        />
+      ) : null}
       {facts.threads ? <ThreadEditor items={thread} onChange={setThread} /> : null}
-      {facts.firstComment ? <FirstCommentField platform={post.platform} value={firstComment} onChange={setFirstComment} /> : null}
+      {facts.firstComment ? (
+        <FirstCommentField
+          platform={post.platform}
+          value={firstComment}
+          onChange={setFirstComment}
+        />
+      ) : null}
       <ScheduleField
         value={schedule}
         onChange={(v) => {
@@ -142,7 +208,13 @@ export function ScheduledPostEditor({ post, timeZone, onDone, now }: { post: Soc
       />
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" loading={isPending} disabled={Boolean(problem)} aria-describedby={problem ? `${id}-blocked` : undefined}>
+          <Button
+            type="submit"
+            size="sm"
+            loading={isPending}
+            disabled={Boolean(problem)}
+            aria-describedby={problem ? `${id}-blocked` : undefined}
+          >
             Save Changes
           </Button>
           <Button variant="ghost" size="sm" onClick={onDone}>

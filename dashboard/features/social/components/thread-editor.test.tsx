@@ -6,9 +6,12 @@ import { THREAD_MAX_POSTS, toSocialPost } from '@core/social-posts';
 import { postDoc, timestampOf } from '../test-support';
 
 // The media picker opens the library (Firebase): the thread editor's own behaviour is tested without it.
-vi.mock('./media-field', () => ({ MediaField: ({ legend }: { legend: string }) => <p>{legend}</p> }));
+vi.mock('./media-field', () => ({
+  MediaField: ({ legend }: { legend: string }) => <p>{legend}</p>,
+}));
 
-const { FirstCommentField, ThreadEditor, newThreadItem, threadProblem } = await import('./thread-editor');
+const { FirstCommentField, ThreadEditor, newThreadItem, threadProblem } =
+  await import('./thread-editor');
 const { PostFollowUps } = await import('./post-follow-ups');
 type Items = Parameters<typeof ThreadEditor>[0]['items'];
 
@@ -19,7 +22,8 @@ function Editor({ initial = [] }: { initial?: Items }) {
   return <ThreadEditor items={items} onChange={setItems} />;
 }
 
-const typeInto = (label: string, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const typeInto = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
 
 describe('the thread editor', () => {
   afterEach(cleanup);
@@ -51,7 +55,9 @@ describe('the thread editor', () => {
   });
 
   it('refuses an empty item and allows a thread whose items are written', () => {
-    expect(threadProblem([{ ...newThreadItem(), text: 'Two' }, newThreadItem()])).toBe('Post 3 of the thread is empty: write it or remove it.');
+    expect(threadProblem([{ ...newThreadItem(), text: 'Two' }, newThreadItem()])).toBe(
+      'Post 3 of the thread is empty: write it or remove it.',
+    );
     expect(
       threadProblem([
         { ...newThreadItem(), text: 'Two' },
@@ -71,11 +77,20 @@ describe('the thread editor', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove post 2 of the thread' }));
     expect(latest.map((item) => item.text)).toEqual(['Three']);
-    expect((screen.getByLabelText('Post 2 of the thread') as HTMLTextAreaElement).value).toBe('Three');
+    expect((screen.getByLabelText('Post 2 of the thread') as HTMLTextAreaElement).value).toBe(
+      'Three',
+    );
   });
 
   it(`stops at ${THREAD_MAX_POSTS} posts`, () => {
-    render(<Editor initial={Array.from({ length: THREAD_MAX_POSTS - 2 }, () => ({ ...newThreadItem(), text: 'x' }))} />);
+    render(
+      <Editor
+        initial={Array.from({ length: THREAD_MAX_POSTS - 2 }, () => ({
+          ...newThreadItem(),
+          text: 'x',
+        }))}
+      />,
+    );
     const add = screen.getByRole('button', { name: 'Add to thread' }) as HTMLButtonElement;
     expect(add.disabled).toBe(false);
     fireEvent.click(add);
@@ -89,20 +104,38 @@ describe('the first comment field', () => {
   afterEach(cleanup);
 
   it('counts as X weighs a post on X, and characters up to 1,250 on LinkedIn', () => {
-    const { rerender } = render(<FirstCommentField platform="x" value={'é'.repeat(10)} onChange={() => undefined} />);
+    const { rerender } = render(
+      <FirstCommentField platform="x" value={'é'.repeat(10)} onChange={() => undefined} />,
+    );
     expect(screen.getByText('10/280')).toBeTruthy();
-    rerender(<FirstCommentField platform="linkedin" value={'a'.repeat(1251)} onChange={() => undefined} />);
+    rerender(
+      <FirstCommentField platform="linkedin" value={'a'.repeat(1251)} onChange={() => undefined} />,
+    );
     expect(screen.getByText('1,251/1,250')).toBeTruthy();
-    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 
   it('counts characters up to 10,000 on Reddit and YouTube', () => {
-    const { rerender } = render(<FirstCommentField platform="reddit" value={'a'.repeat(1251)} onChange={() => undefined} />);
+    const { rerender } = render(
+      <FirstCommentField platform="reddit" value={'a'.repeat(1251)} onChange={() => undefined} />,
+    );
     expect(screen.getByText('1,251/10,000')).toBeTruthy();
-    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).not.toBe('true');
-    rerender(<FirstCommentField platform="youtube" value={'a'.repeat(10_001)} onChange={() => undefined} />);
+    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+    rerender(
+      <FirstCommentField
+        platform="youtube"
+        value={'a'.repeat(10_001)}
+        onChange={() => undefined}
+      />,
+    );
     expect(screen.getByText('10,001/10,000')).toBeTruthy();
-    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('First comment (optional)').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 });
 
@@ -126,8 +159,12 @@ describe('a thread in Recent Posts', () => {
     render(<PostFollowUps post={post} />);
     expect(screen.getByText('Thread of 4')).toBeTruthy();
     const links = within(screen.getByRole('list', { name: 'Posts of the thread' }));
-    expect(links.getByRole('link', { name: 'Post 1' }).getAttribute('href')).toBe('https://x.com/i/status/1');
-    expect(links.getByRole('link', { name: 'Post 3' }).getAttribute('href')).toBe('https://x.com/i/status/3');
+    expect(links.getByRole('link', { name: 'Post 1' }).getAttribute('href')).toBe(
+      'https://x.com/i/status/1',
+    );
+    expect(links.getByRole('link', { name: 'Post 3' }).getAttribute('href')).toBe(
+      'https://x.com/i/status/3',
+    );
     expect(links.getByText('Post 4: not published yet')).toBeTruthy();
     expect(screen.getByText('Link below')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'View comment' })).toBeNull();

@@ -21,7 +21,11 @@ export interface ThreadItemDraft {
   media: MediaAsset[];
 }
 
-export const newThreadItem = (): ThreadItemDraft => ({ key: crypto.randomUUID(), text: '', media: [] });
+export const newThreadItem = (): ThreadItemDraft => ({
+  key: crypto.randomUUID(),
+  text: '',
+  media: [],
+});
 
 /** An item's place in the thread as the user counts it: the post itself is 1. */
 const itemName = (index: number) => `Post ${index + 2} of the thread`;
@@ -29,7 +33,13 @@ const itemName = (index: number) => `Post ${index + 2} of the thread`;
 /** Why the thread cannot go out as it stands (an item over X's limit, media refused, an empty item), or null. */
 export function threadProblem(items: readonly ThreadItemDraft[]): string | null {
   for (const [i, item] of items.entries()) {
-    const check = platforms.x.checkDraft({ text: item.text, title: '', subreddit: '', author: '', media: item.media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes })) });
+    const check = platforms.x.checkDraft({
+      text: item.text,
+      title: '',
+      subreddit: '',
+      author: '',
+      media: item.media.map((m) => ({ contentType: m.contentType, sizeBytes: m.sizeBytes })),
+    });
     if (check.problem) return `${itemName(i)}: ${check.problem}`;
     if (!item.text.trim()) return `${itemName(i)} is empty: write it or remove it.`;
   }
@@ -37,23 +47,41 @@ export function threadProblem(items: readonly ThreadItemDraft[]): string | null 
 }
 
 /** The first comment's limit: X's is a post's weighted limit, LinkedIn's, Reddit's and YouTube's count characters. */
-const firstCommentMax: Record<PublishPlatform, number> = { x: X_MAX_WEIGHTED_LENGTH, ...commentMaxChars };
+const firstCommentMax: Record<PublishPlatform, number> = {
+  x: X_MAX_WEIGHTED_LENGTH,
+  ...commentMaxChars,
+};
 
 /** The first comment's counter: X weighs it as a post, LinkedIn, Reddit and YouTube count characters. */
-export function firstCommentCount(platform: PublishPlatform, text: string): { used: number; max: number } {
-  return { used: platformFacts[platform].commentIsPost ? xTextInfo(text).weightedLength : [...text].length, max: firstCommentMax[platform] };
+export function firstCommentCount(
+  platform: PublishPlatform,
+  text: string,
+): { used: number; max: number } {
+  return {
+    used: platformFacts[platform].commentIsPost ? xTextInfo(text).weightedLength : [...text].length,
+    max: firstCommentMax[platform],
+  };
 }
 
 /** Why the first comment cannot go out as it stands, or null. */
 export function firstCommentProblem(platform: PublishPlatform, text: string): string | null {
   const { used, max } = firstCommentCount(platform, text);
-  return used > max ? `The first comment can be at most ${max.toLocaleString('en-US')} characters (it counts ${used.toLocaleString('en-US')}).` : null;
+  return used > max
+    ? `The first comment can be at most ${max.toLocaleString('en-US')} characters (it counts ${used.toLocaleString('en-US')}).`
+    : null;
 }
 
-export function ThreadEditor({ items, onChange }: { items: ThreadItemDraft[]; onChange: (items: ThreadItemDraft[]) => void }) {
+export function ThreadEditor({
+  items,
+  onChange,
+}: {
+  items: ThreadItemDraft[];
+  onChange: (items: ThreadItemDraft[]) => void;
+}) {
   const id = useId();
   const full = items.length >= THREAD_MAX_POSTS - 1;
-  const update = (key: string, patch: Partial<ThreadItemDraft>) => onChange(items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const update = (key: string, patch: Partial<ThreadItemDraft>) =>
+    onChange(items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   return (
     <div className="grid min-w-0 gap-3">
       {items.length > 0 ? (
@@ -63,10 +91,18 @@ export function ThreadEditor({ items, onChange }: { items: ThreadItemDraft[]; on
             const over = used > X_MAX_WEIGHTED_LENGTH;
             const field = `${id}-${item.key}`;
             return (
-              <li key={item.key} className="grid min-w-0 gap-2 border-l-2 border-primary/40 pl-3 sm:pl-4">
+              <li
+                key={item.key}
+                className="grid min-w-0 gap-2 border-l-2 border-primary/40 pl-3 sm:pl-4"
+              >
                 <div className="flex items-center justify-between gap-2">
                   <Label htmlFor={`${field}-text`}>{itemName(i)}</Label>
-                  <Button variant="ghost" size="sm" onClick={() => onChange(items.filter((other) => other.key !== item.key))} aria-label={`Remove ${itemName(i).toLowerCase()}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onChange(items.filter((other) => other.key !== item.key))}
+                    aria-label={`Remove ${itemName(i).toLowerCase()}`}
+                  >
                     <Trash2 aria-hidden="true" />
                     Remove
                   </Button>
@@ -82,26 +118,48 @@ export function ThreadEditor({ items, onChange }: { items: ThreadItemDraft[]; on
                   className={cn(over && 'border-destructive focus-visible:ring-destructive')}
                 />
                 <LimitCounter id={`${field}-count`} used={used} max={X_MAX_WEIGHTED_LENGTH} />
-                <MediaField platform="x" media={item.media} onChange={(media) => update(item.key, { media })} legend={`Media for post ${i + 2}`} />
+                <MediaField
+                  platform="x"
+                  media={item.media}
+                  onChange={(media) => update(item.key, { media })}
+                  legend={`Media for post ${i + 2}`}
+                />
               </li>
             );
           })}
         </ol>
       ) : null}
       <div className="grid gap-1">
-        <Button variant="outline" size="sm" onClick={() => onChange([...items, newThreadItem()])} disabled={full} aria-describedby={`${id}-thread-hint`} className="w-full sm:w-auto sm:justify-self-start">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onChange([...items, newThreadItem()])}
+          disabled={full}
+          aria-describedby={`${id}-thread-hint`}
+          className="w-full sm:w-auto sm:justify-self-start"
+        >
           <ListPlus aria-hidden="true" />
           Add to thread
         </Button>
         <p id={`${id}-thread-hint`} className="text-xs text-muted-foreground">
-          {full ? `A thread can have at most ${THREAD_MAX_POSTS} posts.` : 'Each post of the thread is published as a reply to the one before it.'}
+          {full
+            ? `A thread can have at most ${THREAD_MAX_POSTS} posts.`
+            : 'Each post of the thread is published as a reply to the one before it.'}
         </p>
       </div>
     </div>
   );
 }
 
-export function FirstCommentField({ platform, value, onChange }: { platform: PublishPlatform; value: string; onChange: (value: string) => void }) {
+export function FirstCommentField({
+  platform,
+  value,
+  onChange,
+}: {
+  platform: PublishPlatform;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const { used, max } = firstCommentCount(platform, value);
   const over = used > max;
@@ -113,7 +171,11 @@ export function FirstCommentField({ platform, value, onChange }: { platform: Pub
         value={value}
         onChange={(e) => onChange(e.target.value)}
         rows={2}
-        placeholder={platformFacts[platform].commentIsPost ? 'A reply to your post, published right after it' : 'A comment on your post, published right after it'}
+        placeholder={
+          platformFacts[platform].commentIsPost
+            ? 'A reply to your post, published right after it'
+            : 'A comment on your post, published right after it'
+        }
         aria-invalid={over || undefined}
         aria-describedby={`${id}-comment-count`}
         className={cn(over && 'border-destructive focus-visible:ring-destructive')}

@@ -25,14 +25,21 @@ export function YouTubeAccount({
 }) {
   if (state === 'loading') {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm text-muted-foreground">
-        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your YouTube account...
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm text-muted-foreground"
+      >
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your YouTube
+        account...
       </p>
     );
   }
   if (state === 'ready') {
     return (
-      <div role="status" className="flex flex-col gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="status"
+        className="flex flex-col gap-3 rounded-md border border-border bg-muted/50 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+      >
         <div className="grid min-w-0 flex-1 gap-1">
           <p className="flex items-center gap-2">
             <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
@@ -40,18 +47,26 @@ export function YouTubeAccount({
           </p>
           {problem ? <p className="text-muted-foreground">{problem}</p> : null}
         </div>
-        {connectAction ? <div className="shrink-0 self-start sm:self-center">{connectAction}</div> : null}
+        {connectAction ? (
+          <div className="shrink-0 self-start sm:self-center">{connectAction}</div>
+        ) : null}
       </div>
     );
   }
   if (state === 'no-credentials') {
     return (
-      <div role="alert" className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
+      >
         <p className="flex items-start gap-2">
           <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>{YOUTUBE_TEXT.connect}</span>
         </p>
-        <Link to={SOCIAL_INTEGRATIONS} className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}>
+        <Link
+          to={SOCIAL_INTEGRATIONS}
+          className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}
+        >
           Connect YouTube Account
         </Link>
       </div>

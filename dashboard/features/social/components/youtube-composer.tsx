@@ -9,10 +9,24 @@ import type { MediaAsset } from '@/lib/library-media';
 import { toast } from '@/lib/toast';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone } from '@core/schedule';
-import { checkYouTubeForm, VISIBILITY_OPTIONS, YOUTUBE_TEXT, youtubeMissing } from '@core/youtube-form';
+import {
+  checkYouTubeForm,
+  VISIBILITY_OPTIONS,
+  YOUTUBE_TEXT,
+  youtubeMissing,
+} from '@core/youtube-form';
 import { useMediaChecks } from '../hooks/use-media-checks';
 import { usePublishPost } from '../hooks/use-publish-post';
-import { clearIfSent, ComposerShell, LimitCounter, refuse, toastScheduled, useLatest, useScheduleInput, withoutSent } from './composer-shell';
+import {
+  clearIfSent,
+  ComposerShell,
+  LimitCounter,
+  refuse,
+  toastScheduled,
+  useLatest,
+  useScheduleInput,
+  withoutSent,
+} from './composer-shell';
 import { MediaField } from './media-field';
 
 const copy = PLATFORM_COPY.youtube;
@@ -30,7 +44,15 @@ export interface YouTubeComposerProps {
 }
 
 /** The upload form: Video Title, Description, Tags, Video Visibility, Video, an optional publish time, Upload to YouTube. */
-export function YouTubeComposer({ description, onDescriptionChange, timeZone, ready, accountFailure, onSubmitted, now = () => new Date() }: YouTubeComposerProps) {
+export function YouTubeComposer({
+  description,
+  onDescriptionChange,
+  timeZone,
+  ready,
+  accountFailure,
+  onSubmitted,
+  now = () => new Date(),
+}: YouTubeComposerProps) {
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState('');
   const [visibility, setVisibility] = useState<YouTubePrivacyStatus>('private');
@@ -60,12 +82,21 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
       media: media.map((m) => ({ generationId: m.id })),
       scheduledAt: null,
       timeZone: when.timeZone,
-      youtube: { title: title.trim(), tags: check.tags, privacyStatus: when.scheduledAt ? 'private' : visibility, publishAt: when.scheduledAt },
+      youtube: {
+        title: title.trim(),
+        tags: check.tags,
+        privacyStatus: when.scheduledAt ? 'private' : visibility,
+        publishAt: when.scheduledAt,
+      },
     });
     if (!postId) return;
     onSubmitted(postId);
     if (when.queued && when.scheduledAt) toastScheduled(when.scheduledAt, when.timeZone, true);
-    else if (when.scheduledAt) toast({ title: 'Upload started', description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).` });
+    else if (when.scheduledAt)
+      toast({
+        title: 'Upload started',
+        description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).`,
+      });
     // Only what went out is cleared: what was written or attached while it was uploading stays.
     setTitle(clearIfSent(title));
     setTags(clearIfSent(tags));
@@ -83,13 +114,28 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
       schedule={publishAt}
       scheduleLabel="Publish Time"
       timeZone={timeZone}
-      submit={{ label: busy ? YOUTUBE_TEXT.uploading : copy.postNow, icon: <Upload aria-hidden="true" />, busy, disabled: Boolean(problem || shownFailure || !ready) }}
+      submit={{
+        label: busy ? YOUTUBE_TEXT.uploading : copy.postNow,
+        icon: <Upload aria-hidden="true" />,
+        busy,
+        disabled: Boolean(problem || shownFailure || !ready),
+      }}
       problem={problem}
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-video-title`}>Video Title</Label>
-        <Input id={`${id}-video-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Enter video title" aria-describedby={`${id}-title-count`} />
-        <LimitCounter id={`${id}-title-count`} used={check.titleChars} max={YOUTUBE_LIMITS.titleMaxChars} />
+        <Input
+          id={`${id}-video-title`}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Enter video title"
+          aria-describedby={`${id}-title-count`}
+        />
+        <LimitCounter
+          id={`${id}-title-count`}
+          used={check.titleChars}
+          max={YOUTUBE_LIMITS.titleMaxChars}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-description`}>
@@ -103,11 +149,22 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
           placeholder="Enter video description"
           aria-describedby={`${id}-description-count`}
         />
-        <LimitCounter id={`${id}-description-count`} used={check.descriptionBytes} max={YOUTUBE_LIMITS.descriptionMaxBytes} unit=" bytes" />
+        <LimitCounter
+          id={`${id}-description-count`}
+          used={check.descriptionBytes}
+          max={YOUTUBE_LIMITS.descriptionMaxBytes}
+          unit=" bytes"
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-tags`}>Tags</Label>
-        <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Enter tags separated by commas" aria-describedby={`${id}-tags-hint`} />
+        <Input
+          id={`${id}-tags`}
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          placeholder="Enter tags separated by commas"
+          aria-describedby={`${id}-tags-hint`}
+        />
         <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
           {check.tags.length === 0
             ? 'Comma separated, e.g. music, tutorial'
@@ -130,10 +187,21 @@ export function YouTubeComposer({ description, onDescriptionChange, timeZone, re
           ))}
         </NativeSelect>
         <p id={`${id}-visibility-hint`} className="text-xs text-muted-foreground">
-          {scheduled ? 'Private until the publish time, then YouTube makes it public.' : 'Apps Google has not verified can only upload private videos.'}
+          {scheduled
+            ? 'Private until the publish time, then YouTube makes it public.'
+            : 'Apps Google has not verified can only upload private videos.'}
         </p>
       </div>
-      <MediaField platform="youtube" media={media} onChange={setMedia} types={['video']} single legend="Video" checks={mediaChecks} channels={[target]} />
+      <MediaField
+        platform="youtube"
+        media={media}
+        onChange={setMedia}
+        types={['video']}
+        single
+        legend="Video"
+        checks={mediaChecks}
+        channels={[target]}
+      />
     </ComposerShell>
   );
 }

@@ -21,12 +21,24 @@ import { YouTubeComposer } from './youtube-composer';
 const copy = PLATFORM_COPY.youtube;
 
 /** Subscribers and views from channels.list when the channel reports them; engagement stays a labelled sample. */
-export function youtubeStats(samples: PlatformCopy['samples'], profile: PlatformProfile | null, rate: number | null = null) {
+export function youtubeStats(
+  samples: PlatformCopy['samples'],
+  profile: PlatformProfile | null,
+  rate: number | null = null,
+) {
   const subscribers = profile?.followers ?? null;
   const views = profile?.views ?? null;
   return [
-    { label: 'Subscribers', value: subscribers === null ? samples.followers : formatCount(subscribers), sample: subscribers === null },
-    { label: 'Total Views', value: views === null ? '1.2M' : formatCount(views), sample: views === null },
+    {
+      label: 'Subscribers',
+      value: subscribers === null ? samples.followers : formatCount(subscribers),
+      sample: subscribers === null,
+    },
+    {
+      label: 'Total Views',
+      value: views === null ? '1.2M' : formatCount(views),
+      sample: views === null,
+    },
     engagementStat(samples.engagement, rate),
   ];
 }
@@ -48,7 +60,12 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const [description, setDescription] = useState('');
   const timeZone = useWorkspaceTimeZone();
   const accounts = useUserCollection('socialAccounts', youtubeAccountState);
-  const state = accounts.state.status === 'success' ? accounts.state.data : accounts.state.status === 'error' ? 'no-credentials' : 'loading';
+  const state =
+    accounts.state.status === 'success'
+      ? accounts.state.data
+      : accounts.state.status === 'error'
+        ? 'no-credentials'
+        : 'loading';
   const profile = usePlatformProfile('youtube', { enabled: state === 'ready' });
   const { posts, showMore } = usePagedRecentPosts('youtube');
   const postList = posts.status === 'success' ? posts.data : null;
@@ -59,9 +76,17 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
 
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader title={copy.title} description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'} />
+      <PageHeader
+        title={copy.title}
+        description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'}
+      />
       <ChannelHealth platform="youtube" posts={postList} timeZone={timeZone} />
-      <YouTubeAccount state={state} channelName={data?.name ?? null} connectAction={connectAction} problem={profile.status === 'error' ? channelProblem(profile.failure) : null} />
+      <YouTubeAccount
+        state={state}
+        channelName={data?.name ?? null}
+        connectAction={connectAction}
+        problem={profile.status === 'error' ? channelProblem(profile.failure) : null}
+      />
       <PlatformStats stats={youtubeStats(copy.samples, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
@@ -76,7 +101,13 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
           />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
+          <RecentPosts
+            posts={posts}
+            timeZone={timeZone}
+            onRetried={watch}
+            onShowMore={showMore}
+            channelNeedsReconnect={channelNeedsReconnect}
+          />
           <ChannelResults platform="youtube" />
         </div>
       </div>

@@ -30,23 +30,50 @@ function heldAt(post: SocialPost): Date | null {
  * A channel's posting slots and zone (Settings) and the slots its posts already take, live; for Add to queue.
  * `enabled: false` (a channel not chosen in the one composer) reads no posts.
  */
-export function useChannelQueue(platform: PublishPlatform, { enabled = true }: { enabled?: boolean } = {}): ChannelQueue {
+export function useChannelQueue(
+  platform: PublishPlatform,
+  { enabled = true }: { enabled?: boolean } = {},
+): ChannelQueue {
   const scheduling = useScheduling();
   // Equality filters only: Firestore serves them from its single-field indexes, no composite index needed.
   const scheduled = useUserQuery(
-    (db, uid) => (enabled ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), where('status', '==', 'scheduled'), limit(TAKEN_LOOKAHEAD)) : null),
+    (db, uid) =>
+      enabled
+        ? query(
+            collection(db, userCollectionPath(uid, 'socialPosts')),
+            where('platform', '==', platform),
+            where('status', '==', 'scheduled'),
+            limit(TAKEN_LOOKAHEAD),
+          )
+        : null,
     toSocialPost,
   );
   // A platform that holds uploads until their publish time (YouTube) has no `scheduled` posts for them; its
   // recent uploads carry those times (Recent Posts' query and index).
   const holdsUploads = platformFacts[platform].publishAtOnUpload;
   const recent = useUserQuery(
-    (db, uid) => (enabled && holdsUploads ? query(collection(db, userCollectionPath(uid, 'socialPosts')), where('platform', '==', platform), orderBy('createdAt', 'desc'), limit(TAKEN_LOOKAHEAD)) : null),
+    (db, uid) =>
+      enabled && holdsUploads
+        ? query(
+            collection(db, userCollectionPath(uid, 'socialPosts')),
+            where('platform', '==', platform),
+            orderBy('createdAt', 'desc'),
+            limit(TAKEN_LOOKAHEAD),
+          )
+        : null,
     toSocialPost,
   );
   const taken = useMemo(() => {
-    const posts = [...(scheduled.status === 'success' ? scheduled.data : []), ...(holdsUploads && recent.status === 'success' ? recent.data : [])];
+    const posts = [
+      ...(scheduled.status === 'success' ? scheduled.data : []),
+      ...(holdsUploads && recent.status === 'success' ? recent.data : []),
+    ];
     return posts.filter((p) => p.platform === platform).flatMap((p) => heldAt(p) ?? []);
   }, [scheduled, recent, platform, holdsUploads]);
-  return { slots: scheduling.slots[platform] ?? [], timeZone: channelZone(scheduling, platform, scheduling.zone), taken, loading: scheduling.loading || (enabled && scheduled.status === 'loading') };
+  return {
+    slots: scheduling.slots[platform] ?? [],
+    timeZone: channelZone(scheduling, platform, scheduling.zone),
+    taken,
+    loading: scheduling.loading || (enabled && scheduled.status === 'loading'),
+  };
 }

@@ -37,7 +37,8 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
   const id = params.get(DRAFT_PARAM);
   const uid = useAuth().user?.uid;
   const state = useDraftDoc(id);
-  const draft = state.status === 'success' ? state.data : state.status === 'error' ? null : undefined;
+  const draft =
+    state.status === 'success' ? state.data : state.status === 'error' ? null : undefined;
   const [saving, setSaving] = useState(false);
 
   const save = useCallback(
@@ -46,16 +47,28 @@ export function useDraft(platform: DraftPlatform): ComposerDraft {
       const db = getFirebase().db;
       const base = draft && draft.platform === platform ? draft : emptyDraft(platform);
       const target = draft && draft.platform === platform ? draft.id : newDraftId();
-      const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = { id: '', createdAt: null, updatedAt: null, ...base };
+      const {
+        id: _id,
+        createdAt: _c,
+        updatedAt: _u,
+        ...rest
+      } = { id: '', createdAt: null, updatedAt: null, ...base };
       setSaving(true);
       try {
         await writeDraft(db, uid, target, { ...rest, ...fields, platform }, target === draft?.id);
         if (id) setParams(withoutDraft, { replace: true });
-        toast({ title: 'Draft saved', description: 'It is under Drafts: open it there or in the Muse Studio side panel to go on.' });
+        toast({
+          title: 'Draft saved',
+          description:
+            'It is under Drafts: open it there or in the Muse Studio side panel to go on.',
+        });
         return true;
       } catch (error) {
         console.error(error);
-        const description = error instanceof DraftsFullError ? error.message : 'Failed to save the draft. Please try again.';
+        const description =
+          error instanceof DraftsFullError
+            ? error.message
+            : 'Failed to save the draft. Please try again.';
         toast({ title: 'Error', description, variant: 'destructive' });
         return false;
       } finally {

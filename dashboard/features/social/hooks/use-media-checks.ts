@@ -1,5 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { checkMediaSetForChannel, type MediaProblem, type MediaTarget } from '@core/platforms/media-rules';
+import {
+  checkMediaSetForChannel,
+  type MediaProblem,
+  type MediaTarget,
+} from '@core/platforms/media-rules';
 import type { MediaAsset } from '@/lib/library-media';
 import { probeMediaFileCached, type ProbeResult } from '@/lib/media-probe';
 
@@ -28,13 +32,21 @@ export interface MediaChecks {
 const probeable = (m: MediaAsset) => m.type === 'image' || m.type === 'video';
 
 /** The first problem of a checked set, its file named. */
-function firstProblem(files: readonly MediaAsset[], found: ReturnType<typeof checkMediaSetForChannel>): string | null {
+function firstProblem(
+  files: readonly MediaAsset[],
+  found: ReturnType<typeof checkMediaSetForChannel>,
+): string | null {
   const first = found[0];
   if (!first) return null;
-  return first.index === null ? first.problem.message : `${files[first.index]!.title}: ${first.problem.message}`;
+  return first.index === null
+    ? first.problem.message
+    : `${files[first.index]!.title}: ${first.problem.message}`;
 }
 
-export function useMediaChecks(media: readonly MediaAsset[], targets: readonly MediaTarget[]): MediaChecks {
+export function useMediaChecks(
+  media: readonly MediaAsset[],
+  targets: readonly MediaTarget[],
+): MediaChecks {
   const [results, setResults] = useState<ReadonlyMap<string, ProbeResult>>(new Map());
   const urls = media.map((m) => m.url).join('\n');
 
@@ -43,7 +55,10 @@ export function useMediaChecks(media: readonly MediaAsset[], targets: readonly M
     for (const m of media) {
       if (!probeable(m)) continue;
       void probeMediaFileCached(m).then((result) => {
-        if (live) setResults((prev) => (prev.get(m.url) === result ? prev : new Map(prev).set(m.url, result)));
+        if (live)
+          setResults((prev) =>
+            prev.get(m.url) === result ? prev : new Map(prev).set(m.url, result),
+          );
       });
     }
     return () => {

@@ -16,17 +16,32 @@ export function usePublishPost(platform: PublishPlatform, accountFailure: Callab
   const sending = useRef(false);
 
   /** Sends the post; resolves with its id, or null when it was not sent or was refused (already said). */
-  async function publish(input: Omit<PublishPostInput, 'requestId' | 'platform'>): Promise<string | null> {
+  async function publish(
+    input: Omit<PublishPostInput, 'requestId' | 'platform'>,
+  ): Promise<string | null> {
     if (sending.current) return null;
     sending.current = true;
     setFailure(null);
     try {
-      const result = await run({ requestId: crypto.randomUUID(), platform, ...input } as PublishPostInput);
+      const result = await run({
+        requestId: crypto.randomUUID(),
+        platform,
+        ...input,
+      } as PublishPostInput);
       return result.postId;
     } catch (error) {
       const f = readCallableError(error, copy.failed);
       if (f.needsIntegrations) setFailure(f);
-      toast({ title: copy.failed, description: f.reason === 'missing-credentials' ? copy.connect : f.message === copy.failed ? undefined : f.message, variant: 'destructive' });
+      toast({
+        title: copy.failed,
+        description:
+          f.reason === 'missing-credentials'
+            ? copy.connect
+            : f.message === copy.failed
+              ? undefined
+              : f.message,
+        variant: 'destructive',
+      });
       return null;
     } finally {
       sending.current = false;

@@ -7,7 +7,13 @@ import type { LiveState } from '@core/react/use-live';
 import { paths } from '@core/routes';
 import { formatInZone, scheduleLimit, SCHEDULE_MESSAGES } from '@core/schedule';
 import { useWorkspaceTimeZone } from '@/lib/scheduling';
-import { publishPlatformNames, publishPlatforms, toSocialPost, type PublishPlatform, type SocialPost } from '@core/social-posts';
+import {
+  publishPlatformNames,
+  publishPlatforms,
+  toSocialPost,
+  type PublishPlatform,
+  type SocialPost,
+} from '@core/social-posts';
 import { Button } from '@core/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,12 +22,23 @@ import { useUserQuery } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { PostItem } from '../components/post-item';
 import { CalendarBoard } from '../components/calendar-board';
-import { movedInstant, postInstant, slotValue, today as todayIn, type CalendarView } from '../utils/calendar';
+import {
+  movedInstant,
+  postInstant,
+  slotValue,
+  today as todayIn,
+  type CalendarView,
+} from '../utils/calendar';
 
 /** How many scheduled and how many settled posts the calendar follows live (existing indexes, firestore.indexes.json). */
 const CALENDAR_POSTS = 250;
 
-const COMPOSER_PATH: Record<PublishPlatform, string> = { x: paths.socialX, linkedin: paths.socialLinkedin, reddit: paths.socialReddit, youtube: paths.socialYoutube };
+const COMPOSER_PATH: Record<PublishPlatform, string> = {
+  x: paths.socialX,
+  linkedin: paths.socialLinkedin,
+  reddit: paths.socialReddit,
+  youtube: paths.socialYoutube,
+};
 
 /** A composer opened with its Schedule Date set to `value` (a wall-clock value such as '2026-11-25T09:00', as useScheduleInput reads it). */
 export function composePath(platform: PublishPlatform, value: string): string {
@@ -32,14 +49,32 @@ export function composePath(platform: PublishPlatform, value: string): string {
 function useCalendarPosts(): LiveState<SocialPost[]> {
   // The same two queries (and indexes) as the overview's Scheduled and Recent lists, with more posts.
   const scheduled = useUserQuery(
-    (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', '==', 'scheduled'), orderBy('scheduledAt', 'asc'), limit(CALENDAR_POSTS)),
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('status', '==', 'scheduled'),
+        orderBy('scheduledAt', 'asc'),
+        limit(CALENDAR_POSTS),
+      ),
     toSocialPost,
   );
   const settled = useUserQuery(
-    (db, uid) => query(collection(db, userCollectionPath(uid, 'socialPosts')), where('status', 'in', ['published', 'failed']), orderBy('updatedAt', 'desc'), limit(CALENDAR_POSTS)),
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'socialPosts')),
+        where('status', 'in', ['published', 'failed']),
+        orderBy('updatedAt', 'desc'),
+        limit(CALENDAR_POSTS),
+      ),
     toSocialPost,
   );
-  const data = useMemo(() => (scheduled.status === 'success' && settled.status === 'success' ? [...scheduled.data, ...settled.data] : null), [scheduled, settled]);
+  const data = useMemo(
+    () =>
+      scheduled.status === 'success' && settled.status === 'success'
+        ? [...scheduled.data, ...settled.data]
+        : null,
+    [scheduled, settled],
+  );
   if (scheduled.status === 'error') return scheduled;
   if (settled.status === 'error') return settled;
   if (!data) return { status: 'loading', retry: () => undefined } as LiveState<SocialPost[]>;
@@ -48,7 +83,9 @@ function useCalendarPosts(): LiveState<SocialPost[]> {
 
 function initialView(): CalendarView {
   // A phone gets the list: seven columns do not fit 375 px.
-  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches ? 'list' : 'week';
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches
+    ? 'list'
+    : 'week';
 }
 
 /** Moves a scheduled post through the Edit dialog's own call, so every server check holds; one-step Undo. */
@@ -65,12 +102,24 @@ function useMovePost(now: () => Date) {
     });
   const fail = (e: unknown) => {
     const f = readCallableError(e, 'Could not move the post');
-    toast({ title: 'Could not move the post', description: f.reason === 'post-state' ? 'This post was already claimed for publishing, so it can no longer be changed.' : f.message, variant: 'destructive' });
+    toast({
+      title: 'Could not move the post',
+      description:
+        f.reason === 'post-state'
+          ? 'This post was already claimed for publishing, so it can no longer be changed.'
+          : f.message,
+      variant: 'destructive',
+    });
   };
   return async (post: SocialPost, at: Date) => {
     const before = post.scheduledAt;
     const limit = scheduleLimit(at, now());
-    if (limit) return toast({ title: 'Could not move the post', description: SCHEDULE_MESSAGES[limit], variant: 'destructive' });
+    if (limit)
+      return toast({
+        title: 'Could not move the post',
+        description: SCHEDULE_MESSAGES[limit],
+        variant: 'destructive',
+      });
     try {
       await send(post, at);
     } catch (e) {
@@ -82,14 +131,28 @@ function useMovePost(now: () => Date) {
       action: before
         ? {
             label: 'Undo',
-            onClick: () => void send(post, before).then(() => toast({ title: 'Move undone', description: `Back to ${formatInZone(before, post.timeZone)} (${post.timeZone}).` }), fail),
+            onClick: () =>
+              void send(post, before).then(
+                () =>
+                  toast({
+                    title: 'Move undone',
+                    description: `Back to ${formatInZone(before, post.timeZone)} (${post.timeZone}).`,
+                  }),
+                fail,
+              ),
           }
         : undefined,
     });
   };
 }
 
-export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Date; /** The grid's zone; the workspace's by default. */ zone?: string }) {
+export function CalendarRoute({
+  now = () => new Date(),
+  zone,
+}: {
+  now?: () => Date;
+  /** The grid's zone; the workspace's by default. */ zone?: string;
+}) {
   const workspaceZone = useWorkspaceTimeZone();
   const timeZone = zone ?? workspaceZone;
   const today = todayIn(timeZone, now());
@@ -101,11 +164,15 @@ export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Da
   const posts = useCalendarPosts();
   const move = useMovePost(now);
   const navigate = useNavigate();
-  const opened = open && posts.status === 'success' ? (posts.data.find((p) => p.id === open) ?? null) : null;
+  const opened =
+    open && posts.status === 'success' ? (posts.data.find((p) => p.id === open) ?? null) : null;
 
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader title="Calendar" description="Your scheduled, published and failed posts on every channel. Drag a scheduled post to move it." />
+      <PageHeader
+        title="Calendar"
+        description="Your scheduled, published and failed posts on every channel. Drag a scheduled post to move it."
+      />
       <CalendarBoard
         posts={posts}
         view={view}
@@ -128,15 +195,30 @@ export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Da
           if (at) void move(post, at);
         }}
       />
-      <Modal open={Boolean(opened)} onClose={() => setOpen(null)} className="max-h-[90svh] max-w-lg overflow-auto p-5" testId="calendar-post">
+      <Modal
+        open={Boolean(opened)}
+        onClose={() => setOpen(null)}
+        className="max-h-[90svh] max-w-lg overflow-auto p-5"
+        testId="calendar-post"
+      >
         {opened ? (
           <div className="grid gap-2">
-            <DialogTitle className="text-lg font-semibold">{publishPlatformNames[opened.platform]} post</DialogTitle>
+            <DialogTitle className="text-lg font-semibold">
+              {publishPlatformNames[opened.platform]} post
+            </DialogTitle>
             <ul>
-              <PostItem post={opened} timeZone={opened.timeZone} onRetried={() => undefined} now={now} />
+              <PostItem
+                post={opened}
+                timeZone={opened.timeZone}
+                onRetried={() => undefined}
+                now={now}
+              />
             </ul>
             <div className="flex flex-wrap justify-between gap-2">
-              <Link to={COMPOSER_PATH[opened.platform]} className="self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to={COMPOSER_PATH[opened.platform]}
+                className="self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
                 Open {publishPlatformNames[opened.platform]}'s Recent Posts
               </Link>
               <Button variant="outline" size="sm" onClick={() => setOpen(null)}>
@@ -146,13 +228,25 @@ export function CalendarRoute({ now = () => new Date(), zone }: { now?: () => Da
           </div>
         ) : null}
       </Modal>
-      <Modal open={compose !== null} onClose={() => setCompose(null)} className="max-w-sm p-5" testId="calendar-compose">
+      <Modal
+        open={compose !== null}
+        onClose={() => setCompose(null)}
+        className="max-w-sm p-5"
+        testId="calendar-compose"
+      >
         <DialogTitle className="text-lg font-semibold">New post</DialogTitle>
-        <p className="mt-1 text-sm text-muted-foreground">{compose ? `For ${compose.replace('T', ' at ')} (${timeZone}). ` : ''}Choose a channel to write it in.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {compose ? `For ${compose.replace('T', ' at ')} (${timeZone}). ` : ''}Choose a channel to
+          write it in.
+        </p>
         <ul className="mt-4 grid grid-cols-2 gap-2">
           {publishPlatforms.map((p) => (
             <li key={p}>
-              <Button variant="outline" className="w-full" onClick={() => compose && navigate(composePath(p, compose))}>
+              <Button
+                variant="outline"
+                className="w-full"
+                onClick={() => compose && navigate(composePath(p, compose))}
+              >
                 {publishPlatformNames[p]}
               </Button>
             </li>

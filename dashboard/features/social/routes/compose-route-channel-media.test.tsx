@@ -14,7 +14,9 @@ const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ accounts: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/call', async (load) =>
+  (await import('../test-support')).fakeCallModule(await load<object>(), calls),
+);
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
@@ -24,11 +26,24 @@ vi.mock('../api/compose-drafts', async () => (await import('../test-support')).n
 vi.mock('@/lib/media-probe', async () => {
   const { unprobed: bare } = await import('@core/media-probe');
   return {
-    probeMediaFileCached: (asset: { contentType: string; sizeBytes: number }): Promise<ProbeResult> =>
+    probeMediaFileCached: (asset: {
+      contentType: string;
+      sizeBytes: number;
+    }): Promise<ProbeResult> =>
       Promise.resolve({
         read: true,
         probe: asset.contentType.startsWith('video/')
-          ? { ...bare(asset.contentType, asset.sizeBytes), container: 'MP4', width: 1920, height: 1080, durationSeconds: 30, frameRate: 30, videoCodec: 'avc', audioCodec: 'aac', audioChannels: 2 }
+          ? {
+              ...bare(asset.contentType, asset.sizeBytes),
+              container: 'MP4',
+              width: 1920,
+              height: 1080,
+              durationSeconds: 30,
+              frameRate: 30,
+              videoCodec: 'avc',
+              audioCodec: 'aac',
+              audioChannels: 2,
+            }
           : { ...bare(asset.contentType, asset.sizeBytes), width: 1200, height: 800 },
       }),
   };
@@ -41,7 +56,13 @@ const { ComposeRoute } = await import('./compose-route');
 
 const account = (id: string): RawDoc => ({
   id,
-  data: { configured: true, hints: { accessToken: 'oken' }, values: { clientId: `client-${id}` }, connected: true, updatedAt: timestampOf('2026-11-23T10:00:00Z') },
+  data: {
+    configured: true,
+    hints: { accessToken: 'oken' },
+    values: { clientId: `client-${id}` },
+    connected: true,
+    updatedAt: timestampOf('2026-11-23T10:00:00Z'),
+  },
 });
 const problemsOf = (channel: string) => {
   const list = screen.queryByRole('list', { name: `${channel} problems` });
@@ -51,9 +72,11 @@ const problemsOf = (channel: string) => {
         .map((li) => li.textContent)
     : [];
 };
-const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
+const openTab = (name: string) =>
+  fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 const postButton = () => screen.getByRole('button', { name: 'Post Now' }) as HTMLButtonElement;
-const published = () => calls.log.filter((c) => c.name === 'publishPost').map((c) => c.input as Record<string, unknown>);
+const published = () =>
+  calls.log.filter((c) => c.name === 'publishPost').map((c) => c.input as Record<string, unknown>);
 const attached = () =>
   within(screen.getByRole('list', { name: 'Attached media' }))
     .getAllByRole('listitem')
@@ -68,14 +91,41 @@ describe('media per channel on the one composer', () => {
   beforeEach(() => {
     calls.log = [];
     calls.handlers = {
-      getPlatformProfile: (input) => Promise.resolve({ platform: (input as { platform: string }).platform, name: 'Sandy Box', followers: null, following: null, posts: null, authors: [] }),
-      publishPost: (input) => Promise.resolve({ postId: (input as { requestId: string }).requestId, status: 'queued' }),
+      getPlatformProfile: (input) =>
+        Promise.resolve({
+          platform: (input as { platform: string }).platform,
+          name: 'Sandy Box',
+          followers: null,
+          following: null,
+          posts: null,
+          authors: [],
+        }),
+      publishPost: (input) =>
+        Promise.resolve({ postId: (input as { requestId: string }).requestId, status: 'queued' }),
     };
     live.accounts = [account('x'), account('youtube')];
     live.posts = [];
     live.library = [
-      { id: 'still', data: { type: 'image', title: 'Harbour still', originalUrl: 'https://files.test/still.png', contentType: 'image/png', sizeBytes: 400_000 } },
-      { id: 'clip', data: { type: 'video', title: 'Harbour clip', originalUrl: 'https://files.test/clip.mp4', contentType: 'video/mp4', sizeBytes: 8 * 1024 * 1024 } },
+      {
+        id: 'still',
+        data: {
+          type: 'image',
+          title: 'Harbour still',
+          originalUrl: 'https://files.test/still.png',
+          contentType: 'image/png',
+          sizeBytes: 400_000,
+        },
+      },
+      {
+        id: 'clip',
+        data: {
+          type: 'video',
+          title: 'Harbour clip',
+          originalUrl: 'https://files.test/clip.mp4',
+          contentType: 'video/mp4',
+          sizeBytes: 8 * 1024 * 1024,
+        },
+      },
     ];
     toast.mockReset();
     clearPlatformProfiles();
@@ -90,11 +140,17 @@ describe('media per channel on the one composer', () => {
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'X' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'YouTube' }));
-    fireEvent.change(screen.getByLabelText('Shared text'), { target: { value: 'The harbour at dawn' } });
+    fireEvent.change(screen.getByLabelText('Shared text'), {
+      target: { value: 'The harbour at dawn' },
+    });
     // The shared media: an image and a video. X refuses the two together.
     await pick('Add Media', 'Harbour still');
     await pick('Add Media', 'Harbour clip');
-    await waitFor(() => expect(problemsOf('X')).toEqual(['A post on X takes up to 4 images, or one GIF, or one video']));
+    await waitFor(() =>
+      expect(problemsOf('X')).toEqual([
+        'A post on X takes up to 4 images, or one GIF, or one video',
+      ]),
+    );
 
     // YouTube's own media: the shared video alone, with its title, tags and visibility.
     openTab('YouTube');
@@ -121,12 +177,21 @@ describe('media per channel on the one composer', () => {
     fireEvent.click(postButton());
     await waitFor(() => expect(published()).toHaveLength(2));
     const [x, youtube] = published() as [Record<string, unknown>, Record<string, unknown>];
-    expect(x).toMatchObject({ platform: 'x', text: 'The harbour at dawn', media: [{ generationId: 'still' }] });
+    expect(x).toMatchObject({
+      platform: 'x',
+      text: 'The harbour at dawn',
+      media: [{ generationId: 'still' }],
+    });
     expect(youtube).toMatchObject({
       platform: 'youtube',
       text: 'The harbour at dawn',
       media: [{ generationId: 'clip' }],
-      youtube: { title: 'Dawn', tags: ['harbour', 'dawn'], privacyStatus: 'unlisted', publishAt: null },
+      youtube: {
+        title: 'Dawn',
+        tags: ['harbour', 'dawn'],
+        privacyStatus: 'unlisted',
+        publishAt: null,
+      },
     });
     expect(youtube.groupId).toBe(x.groupId);
   });
@@ -139,7 +204,9 @@ describe('media per channel on the one composer', () => {
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'X' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'YouTube' }));
-    fireEvent.change(screen.getByLabelText('Shared text'), { target: { value: 'The harbour at dawn' } });
+    fireEvent.change(screen.getByLabelText('Shared text'), {
+      target: { value: 'The harbour at dawn' },
+    });
     await pick('Add Media', 'Harbour still');
     openTab('YouTube');
     fireEvent.change(screen.getByLabelText('Video Title'), { target: { value: 'Dawn' } });

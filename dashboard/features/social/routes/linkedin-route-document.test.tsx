@@ -13,12 +13,17 @@ const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ posts: [], library: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/call', async (load) =>
+  (await import('../test-support')).fakeCallModule(await load<object>(), calls),
+);
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
-vi.mock('../api/drafts', () => ({ usePlatformDrafts: () => ({ status: 'success', data: [], retry: () => undefined }), useDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }) }));
+vi.mock('../api/drafts', () => ({
+  usePlatformDrafts: () => ({ status: 'success', data: [], retry: () => undefined }),
+  useDraftDoc: () => ({ status: 'success', data: null, retry: () => undefined }),
+}));
 vi.mock('@/lib/media-probe', () => ({
   probeMediaFileCached: (file: { contentType: string; sizeBytes: number }): Promise<ProbeResult> =>
     Promise.resolve({
@@ -43,7 +48,16 @@ vi.mock('@/lib/media-probe', () => ({
 const { clearPlatformProfiles } = await import('@/lib/platform-profile');
 const { LinkedinRoute } = await import('./linkedin-route');
 
-const image = (id: string, title: string, contentType = 'image/png') => ({ id, data: { type: 'image', title, originalUrl: `https://files.test/${id}`, contentType, sizeBytes: 200_000 } });
+const image = (id: string, title: string, contentType = 'image/png') => ({
+  id,
+  data: {
+    type: 'image',
+    title,
+    originalUrl: `https://files.test/${id}`,
+    contentType,
+    sizeBytes: 200_000,
+  },
+});
 
 async function attach(title: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Add Media' }));
@@ -57,11 +71,23 @@ describe('the LinkedIn composer’s Post as document', () => {
   beforeEach(() => {
     calls.log = [];
     calls.handlers = {
-      getPlatformProfile: () => Promise.resolve({ platform: 'linkedin', name: 'Ada', followers: null, following: null, posts: null, authors: [{ urn: 'urn:li:person:abc', name: 'Ada', kind: 'person' }] }),
+      getPlatformProfile: () =>
+        Promise.resolve({
+          platform: 'linkedin',
+          name: 'Ada',
+          followers: null,
+          following: null,
+          posts: null,
+          authors: [{ urn: 'urn:li:person:abc', name: 'Ada', kind: 'person' }],
+        }),
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
     };
     live.posts = [];
-    live.library = [image('one', 'Slide one'), image('two', 'Slide two', 'image/jpeg'), image('gif', 'Moving slide', 'image/gif')];
+    live.library = [
+      image('one', 'Slide one'),
+      image('two', 'Slide two', 'image/jpeg'),
+      image('gif', 'Moving slide', 'image/gif'),
+    ];
     toast.mockReset();
     clearPlatformProfiles();
   });
@@ -92,13 +118,21 @@ describe('the LinkedIn composer’s Post as document', () => {
     fireEvent.click(choice);
     const post = screen.getByRole('button', { name: 'Post to LinkedIn' }) as HTMLButtonElement;
     await waitFor(() => expect(post.disabled).toBe(true));
-    expect(document.getElementById(post.getAttribute('aria-describedby')!)?.textContent).toBe(documentMessages.noTitle);
+    expect(document.getElementById(post.getAttribute('aria-describedby')!)?.textContent).toBe(
+      documentMessages.noTitle,
+    );
 
-    fireEvent.change(screen.getByLabelText('Document title'), { target: { value: '  Spring lookbook ' } });
+    fireEvent.change(screen.getByLabelText('Document title'), {
+      target: { value: '  Spring lookbook ' },
+    });
     await waitFor(() => expect(post.disabled).toBe(false));
     fireEvent.click(post);
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0]!.input).toMatchObject({ platform: 'linkedin', media: [{ generationId: 'one' }, { generationId: 'two' }], document: { title: 'Spring lookbook' } });
+    expect(sent()[0]!.input).toMatchObject({
+      platform: 'linkedin',
+      media: [{ generationId: 'one' }, { generationId: 'two' }],
+      document: { title: 'Spring lookbook' },
+    });
   });
 
   it('is not offered when a GIF is attached, and a post without the choice goes out as images', async () => {

@@ -12,7 +12,10 @@ import { completeSocialOAuth } from '../api/social-oauth';
 // and state go to completeSocialOAuth, which checks the state (a single-use server-side nonce) and stores
 // the tokens; the page says how it went and returns to the platform's page.
 
-const pagePaths: Record<OAuthPlatform, string> = { reddit: paths.socialReddit, youtube: paths.socialYoutube };
+const pagePaths: Record<OAuthPlatform, string> = {
+  reddit: paths.socialReddit,
+  youtube: paths.socialYoutube,
+};
 
 export function OAuthCallbackRoute({ platform }: { platform: OAuthPlatform }) {
   const [params] = useSearchParams();
@@ -28,18 +31,30 @@ export function OAuthCallbackRoute({ platform }: { platform: OAuthPlatform }) {
     const code = params.get('code');
     const state = params.get('state') ?? '';
     if (error) {
-      toast({ title: oauthMessages.failedTitle, description: oauthMessages.deniedBody(platform, error.slice(0, 100)), variant: 'destructive' });
+      toast({
+        title: oauthMessages.failedTitle,
+        description: oauthMessages.deniedBody(platform, error.slice(0, 100)),
+        variant: 'destructive',
+      });
       back();
       return;
     }
     if (!code) {
-      toast({ title: oauthMessages.failedTitle, description: oauthMessages.noCode, variant: 'destructive' });
+      toast({
+        title: oauthMessages.failedTitle,
+        description: oauthMessages.noCode,
+        variant: 'destructive',
+      });
       back();
       return;
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(state)) {
       // Not a state this app made: refused without asking the functions.
-      toast({ title: oauthMessages.failedTitle, description: oauthMessages.stateRefused(platform, 'unknown'), variant: 'destructive' });
+      toast({
+        title: oauthMessages.failedTitle,
+        description: oauthMessages.stateRefused(platform, 'unknown'),
+        variant: 'destructive',
+      });
       back();
       return;
     }
@@ -50,7 +65,11 @@ export function OAuthCallbackRoute({ platform }: { platform: OAuthPlatform }) {
         back();
       },
       (e: unknown) => {
-        toast({ title: oauthMessages.failedTitle, description: readCallableError(e, oauthMessages.completeFailed(platform)).message, variant: 'destructive' });
+        toast({
+          title: oauthMessages.failedTitle,
+          description: readCallableError(e, oauthMessages.completeFailed(platform)).message,
+          variant: 'destructive',
+        });
         back();
       },
     );

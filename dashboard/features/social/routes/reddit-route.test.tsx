@@ -9,7 +9,9 @@ const calls = vi.hoisted((): FakeCalls => ({ handlers: {}, log: [] }));
 const live = vi.hoisted((): FakeLive => ({ accounts: [] }));
 const toast = vi.hoisted(() => vi.fn());
 
-vi.mock('@/lib/call', async (load) => (await import('../test-support')).fakeCallModule(await load<object>(), calls));
+vi.mock('@/lib/call', async (load) =>
+  (await import('../test-support')).fakeCallModule(await load<object>(), calls),
+);
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
@@ -19,18 +21,37 @@ const { RedditRoute } = await import('./reddit-route');
 
 const account = (data: Record<string, unknown>): RawDoc => ({
   id: 'reddit',
-  data: { configured: true, hints: { clientSecret: 'cret' }, values: { clientId: 'client-1', userAgent: 'web:muse:1.0 (by /u/me)' }, connected: false, updatedAt: timestampOf('2026-11-23T10:00:00Z'), ...data },
+  data: {
+    configured: true,
+    hints: { clientSecret: 'cret' },
+    values: { clientId: 'client-1', userAgent: 'web:muse:1.0 (by /u/me)' },
+    connected: false,
+    updatedAt: timestampOf('2026-11-23T10:00:00Z'),
+    ...data,
+  },
 });
 const FLAIRS = {
   MuseSandbox: {
     subreddit: 'MuseSandbox',
     flairRequired: false,
     flairs: [
-      { id: 'f-1', text: 'Discussion', textEditable: false, backgroundColor: '', textColor: 'dark' },
+      {
+        id: 'f-1',
+        text: 'Discussion',
+        textEditable: false,
+        backgroundColor: '',
+        textColor: 'dark',
+      },
       { id: 'f-2', text: 'Custom', textEditable: true, backgroundColor: '', textColor: 'dark' },
     ],
   },
-  FlairRequired: { subreddit: 'FlairRequired', flairRequired: true, flairs: [{ id: 'q-1', text: 'Question', textEditable: false, backgroundColor: '', textColor: 'dark' }] },
+  FlairRequired: {
+    subreddit: 'FlairRequired',
+    flairRequired: true,
+    flairs: [
+      { id: 'q-1', text: 'Question', textEditable: false, backgroundColor: '', textColor: 'dark' },
+    ],
+  },
 } as Record<string, unknown>;
 
 const sent = (name: string) => calls.log.filter((c) => c.name === name);
@@ -45,10 +66,27 @@ describe('the Reddit page', () => {
   beforeEach(() => {
     calls.log = [];
     calls.handlers = {
-      getPlatformProfile: () => Promise.resolve({ platform: 'reddit', name: 'u/sandbox_creator', followers: 512, following: null, posts: null, karma: 4208, authors: [] }),
-      getSubredditFlairs: (input) => Promise.resolve(FLAIRS[(input as { subreddit: string }).subreddit] ?? { subreddit: (input as { subreddit: string }).subreddit, flairs: [], flairRequired: false }),
+      getPlatformProfile: () =>
+        Promise.resolve({
+          platform: 'reddit',
+          name: 'u/sandbox_creator',
+          followers: 512,
+          following: null,
+          posts: null,
+          karma: 4208,
+          authors: [],
+        }),
+      getSubredditFlairs: (input) =>
+        Promise.resolve(
+          FLAIRS[(input as { subreddit: string }).subreddit] ?? {
+            subreddit: (input as { subreddit: string }).subreddit,
+            flairs: [],
+            flairRequired: false,
+          },
+        ),
       publishPost: () => Promise.resolve({ postId: 'p1', status: 'queued' }),
-      startSocialOAuth: () => Promise.resolve({ authorizeUrl: 'https://www.reddit.com/api/v1/authorize?state=x' }),
+      startSocialOAuth: () =>
+        Promise.resolve({ authorizeUrl: 'https://www.reddit.com/api/v1/authorize?state=x' }),
     };
     live.accounts = [account({ connected: true })];
     toast.mockReset();
@@ -66,7 +104,9 @@ describe('the Reddit page', () => {
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/has space' } });
     const button = screen.getByRole('button', { name: 'Post to Reddit' }) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(true));
-    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid subreddit name');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid subreddit name',
+    );
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/has_space' } });
     await waitFor(() => expect(button.disabled).toBe(false));
   });
@@ -74,18 +114,28 @@ describe('the Reddit page', () => {
   it('without saved credentials links to Integrations with Connect Reddit Account', () => {
     live.accounts = [];
     renderPage();
-    expect(screen.getByRole('link', { name: 'Connect Reddit Account' }).getAttribute('href')).toBe('/integrations?tab=social');
+    expect(screen.getByRole('link', { name: 'Connect Reddit Account' }).getAttribute('href')).toBe(
+      '/integrations?tab=social',
+    );
   });
 
   it.each([
     ['saved but never connected', 'Connect Reddit Account', { connected: false }],
-    ['refused at the last refresh', 'Reconnect Reddit Account', { connected: true, needsReconnect: true }],
+    [
+      'refused at the last refresh',
+      'Reconnect Reddit Account',
+      { connected: true, needsReconnect: true },
+    ],
   ])('when %s, %s starts Connect', async (_label, name, data) => {
     live.accounts = [account(data)];
     renderPage();
     expect(screen.getAllByRole('button', { name: /connect Reddit Account/i })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name }));
-    await waitFor(() => expect(sent('startSocialOAuth')).toEqual([{ name: 'startSocialOAuth', input: { platform: 'reddit' } }]));
+    await waitFor(() =>
+      expect(sent('startSocialOAuth')).toEqual([
+        { name: 'startSocialOAuth', input: { platform: 'reddit' } },
+      ]),
+    );
   });
 
   it.each([
@@ -94,8 +144,12 @@ describe('the Reddit page', () => {
   ])('when %s, the post button is blocked and says to connect first', (_label, data) => {
     live.accounts = [account(data)];
     renderPage();
-    expect((screen.getByRole('button', { name: 'Post to Reddit' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Connect your Reddit account above to post.');
+    expect(
+      (screen.getByRole('button', { name: 'Post to Reddit' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+      'Connect your Reddit account above to post.',
+    );
   });
 
   it('loads flairs once typing stops, drops a leading r/, and posts with the chosen flair and its own text', async () => {
@@ -103,14 +157,25 @@ describe('the Reddit page', () => {
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/Muse' } });
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'r/MuseSandbox' } });
     const flair = (await screen.findByLabelText(/Post Flair/)) as HTMLSelectElement;
-    expect(sent('getSubredditFlairs')).toEqual([{ name: 'getSubredditFlairs', input: { subreddit: 'MuseSandbox' } }]);
+    expect(sent('getSubredditFlairs')).toEqual([
+      { name: 'getSubredditFlairs', input: { subreddit: 'MuseSandbox' } },
+    ]);
     fireEvent.change(flair, { target: { value: 'f-2' } });
     fireEvent.change(screen.getByLabelText('Flair Text'), { target: { value: 'My words' } });
     fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'Hello Reddit' } });
     fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Body' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
     await waitFor(() => expect(sent('publishPost')).toHaveLength(1));
-    expect(sent('publishPost')[0]!.input).toMatchObject({ platform: 'reddit', text: 'Body', reddit: { subreddit: 'MuseSandbox', title: 'Hello Reddit', flairId: 'f-2', flairText: 'My words' } });
+    expect(sent('publishPost')[0]!.input).toMatchObject({
+      platform: 'reddit',
+      text: 'Body',
+      reddit: {
+        subreddit: 'MuseSandbox',
+        title: 'Hello Reddit',
+        flairId: 'f-2',
+        flairText: 'My words',
+      },
+    });
   });
 
   it('says a subreddit requires flair before posting, and refuses to post without one', async () => {
@@ -120,7 +185,11 @@ describe('the Reddit page', () => {
     fireEvent.change(screen.getByLabelText('Post Title'), { target: { value: 'A question' } });
     fireEvent.change(screen.getByLabelText('Post Content'), { target: { value: 'Body' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
-    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'r/FlairRequired requires a post flair: choose one before posting.', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'r/FlairRequired requires a post flair: choose one before posting.',
+      variant: 'destructive',
+    });
     expect(sent('publishPost')).toHaveLength(0);
   });
 
@@ -128,7 +197,11 @@ describe('the Reddit page', () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'anything' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
-    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Please fill in all required fields', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Please fill in all required fields',
+      variant: 'destructive',
+    });
     expect(sent('publishPost')).toHaveLength(0);
   });
 });

@@ -19,7 +19,8 @@ import { useWorkspaceTimeZone } from '@/lib/scheduling';
 
 const copy = PLATFORM_COPY.reddit;
 
-export const REDDIT_APPROVAL_NOTE = "New Reddit API apps need Reddit's approval before they can connect (Reddit's Responsible Builder Policy). Until it is granted, Connect ends at Reddit with an error.";
+export const REDDIT_APPROVAL_NOTE =
+  "New Reddit API apps need Reddit's approval before they can connect (Reddit's Responsible Builder Policy). Until it is granted, Connect ends at Reddit with an error.";
 
 /** Reddit: the account's connection, stat cards, the AI post generator, the create form and Recent Posts. */
 export function RedditRoute() {
@@ -33,12 +34,20 @@ export function RedditRoute() {
   const engagement = useChannelEngagementRate('reddit');
   const postList = posts.status === 'success' ? posts.data : null;
   const watch = usePublishOutcomes(postList, copy);
-  const postTexts = useMemo(() => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [], [postList]);
+  const postTexts = useMemo(
+    () => postList?.map((p) => [p.reddit?.title, p.text].filter(Boolean).join('\n')) ?? [],
+    [postList],
+  );
   const data = connected && profile.status === 'success' ? profile.data : null;
 
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader title={copy.title} description={data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`} />
+      <PageHeader
+        title={copy.title}
+        description={
+          data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`
+        }
+      />
       <ChannelHealth platform="reddit" posts={postList} timeZone={timeZone} />
       <div id="connect">
         <OAuthConnect platform="reddit" />
@@ -56,11 +65,24 @@ export function RedditRoute() {
               Loading...
             </p>
           ) : (
-            <RedditComposer text={text} onTextChange={setText} timeZone={timeZone} connected={connected} accountFailure={connected && profile.status === 'error' ? profile.failure : null} onSubmitted={watch} />
+            <RedditComposer
+              text={text}
+              onTextChange={setText}
+              timeZone={timeZone}
+              connected={connected}
+              accountFailure={connected && profile.status === 'error' ? profile.failure : null}
+              onSubmitted={watch}
+            />
           )}
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <RecentPosts posts={posts} timeZone={timeZone} onRetried={watch} onShowMore={showMore} channelNeedsReconnect={channelNeedsReconnect} />
+          <RecentPosts
+            posts={posts}
+            timeZone={timeZone}
+            onRetried={watch}
+            onShowMore={showMore}
+            channelNeedsReconnect={channelNeedsReconnect}
+          />
           <ChannelResults platform="reddit" />
           <AnalyzePerformance platform="reddit" postTexts={postTexts} />
         </div>

@@ -21,13 +21,23 @@ vi.mock('@/lib/live', () => {
         );
       return { status: 'success', data: cache.get(docs), retry: () => undefined };
     },
-    useUserCollection: (_name: string, read: (docs: RawDoc[]) => unknown) => ({ state: { status: 'success', data: read(live.accounts) }, retry: () => undefined }),
+    useUserCollection: (_name: string, read: (docs: RawDoc[]) => unknown) => ({
+      state: { status: 'success', data: read(live.accounts) },
+      retry: () => undefined,
+    }),
   };
 });
 
 const { SocialOverviewRoute } = await import('./social-overview-route');
 
-const account = (extra: Record<string, unknown>) => ({ configured: true, hints: {}, values: {}, connected: true, updatedAt: timestampOf('2026-11-01T00:00:00Z'), ...extra });
+const account = (extra: Record<string, unknown>) => ({
+  configured: true,
+  hints: {},
+  values: {},
+  connected: true,
+  updatedAt: timestampOf('2026-11-01T00:00:00Z'),
+  ...extra,
+});
 
 describe('the Social overview', () => {
   beforeEach(() => {
@@ -37,9 +47,20 @@ describe('the Social overview', () => {
       { id: 'youtube', data: account({ connected: false }) },
     ];
     live.byQuery = [
-      [postDoc('s1', { status: 'scheduled', text: 'Tomorrow on X', scheduledAt: timestampOf('2099-01-01T09:00:00Z') })],
       [
-        postDoc('f1', { platform: 'linkedin', status: 'failed', text: 'Refused on LinkedIn', error: { code: 'auth', message: 'LinkedIn refused the token' } }),
+        postDoc('s1', {
+          status: 'scheduled',
+          text: 'Tomorrow on X',
+          scheduledAt: timestampOf('2099-01-01T09:00:00Z'),
+        }),
+      ],
+      [
+        postDoc('f1', {
+          platform: 'linkedin',
+          status: 'failed',
+          text: 'Refused on LinkedIn',
+          error: { code: 'auth', message: 'LinkedIn refused the token' },
+        }),
         postDoc('p1', {
           platform: 'linkedin',
           status: 'published',
@@ -59,19 +80,42 @@ describe('the Social overview', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Social Media Management' })).toBeTruthy();
-    const platforms = within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole('listitem');
-    expect(platforms.map((p) => p.querySelector('h2')?.textContent)).toEqual(['X/Twitter', 'LinkedIn', 'Reddit', 'YouTube']);
+    const platforms = within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole(
+      'listitem',
+    );
+    expect(platforms.map((p) => p.querySelector('h2')?.textContent)).toEqual([
+      'X/Twitter',
+      'LinkedIn',
+      'Reddit',
+      'YouTube',
+    ]);
     expect(within(platforms[0]!).getByText('Connected')).toBeTruthy();
-    expect(within(platforms[0]!).getByRole('link', { name: 'Create X Post' }).getAttribute('href')).toBe('/social/x');
+    expect(
+      within(platforms[0]!).getByRole('link', { name: 'Create X Post' }).getAttribute('href'),
+    ).toBe('/social/x');
     expect(within(platforms[1]!).getByText(/Needs reconnect/)).toBeTruthy();
-    expect(within(platforms[1]!).getByRole('link', { name: 'Fix in Integrations' }).getAttribute('href')).toBe('/integrations?tab=social');
+    expect(
+      within(platforms[1]!).getByRole('link', { name: 'Fix in Integrations' }).getAttribute('href'),
+    ).toBe('/integrations?tab=social');
     expect(within(platforms[2]!).getByText(/Needs credentials/)).toBeTruthy();
-    expect(within(platforms[2]!).getByRole('link', { name: 'Create Reddit Post' }).getAttribute('href')).toBe('/social/reddit');
+    expect(
+      within(platforms[2]!).getByRole('link', { name: 'Create Reddit Post' }).getAttribute('href'),
+    ).toBe('/social/reddit');
     // YouTube's app credentials are saved but the channel has not consented yet: that is fixed on its page.
     expect(within(platforms[3]!).getByText(/Not connected/)).toBeTruthy();
-    expect(within(platforms[3]!).getByRole('link', { name: 'Connect on the YouTube page' }).getAttribute('href')).toBe('/social/youtube');
-    expect(within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText('LinkedIn · Failed: LinkedIn refused the token')).toBeTruthy();
+    expect(
+      within(platforms[3]!)
+        .getByRole('link', { name: 'Connect on the YouTube page' })
+        .getAttribute('href'),
+    ).toBe('/social/youtube');
+    expect(
+      within(screen.getByRole('region', { name: 'Scheduled Posts' })).getByText('Tomorrow on X'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText(
+        'LinkedIn · Failed: LinkedIn refused the token',
+      ),
+    ).toBeTruthy();
   });
 
   it('names the page or member a LinkedIn post went out as', () => {
@@ -80,6 +124,10 @@ describe('the Social overview', () => {
         <SocialOverviewRoute />
       </MemoryRouter>,
     );
-    expect(within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText(/^LinkedIn \(Muse Sandbox Studio\) · Published/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Latest Published and Failed' })).getByText(
+        /^LinkedIn \(Muse Sandbox Studio\) · Published/,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -15,44 +15,87 @@ import { cn } from '@core/ui/cn';
 import { useSocialConnections } from '../api/social-connections';
 import { useScheduledPosts, useSettledPosts } from '../api/social-posts';
 import { SOCIAL_INTEGRATIONS } from '../components/connect-alert';
-import { connectionLabel, fixesOnPlatformPage, type SocialConnection } from '@core/social-connections';
+import {
+  connectionLabel,
+  fixesOnPlatformPage,
+  type SocialConnection,
+} from '@core/social-connections';
 import { PLATFORM_COPY } from '../utils/platforms';
 import { formatInZone, userTimeZone } from '@core/schedule';
 
-const PLATFORMS: { id: SocialPlatform; icon: BrandIconName; name: string; short: string; to: string }[] = [
+const PLATFORMS: {
+  id: SocialPlatform;
+  icon: BrandIconName;
+  name: string;
+  short: string;
+  to: string;
+}[] = [
   { id: 'x', icon: 'x', name: 'X/Twitter', short: 'X', to: paths.socialX },
-  { id: 'linkedin', icon: 'linkedin', name: 'LinkedIn', short: 'LinkedIn', to: paths.socialLinkedin },
+  {
+    id: 'linkedin',
+    icon: 'linkedin',
+    name: 'LinkedIn',
+    short: 'LinkedIn',
+    to: paths.socialLinkedin,
+  },
   { id: 'reddit', icon: 'reddit', name: 'Reddit', short: 'Reddit', to: paths.socialReddit },
   { id: 'youtube', icon: 'youtube', name: 'YouTube', short: 'YouTube', to: paths.socialYoutube },
 ];
 
 const platformName = (p: SocialPost['platform']) => PLATFORM_COPY[p].title;
 /** The platform, and for LinkedIn who posts (the member or a page). */
-const postedTo = (post: SocialPost) => `${platformName(post.platform)}${post.author?.name ? ` (${post.author.name})` : ''}`;
+const postedTo = (post: SocialPost) =>
+  `${platformName(post.platform)}${post.author?.name ? ` (${post.author.name})` : ''}`;
 
-function ConnectionLine({ platform, connection }: { platform: (typeof PLATFORMS)[number]; connection: SocialConnection | undefined }) {
+function ConnectionLine({
+  platform,
+  connection,
+}: {
+  platform: (typeof PLATFORMS)[number];
+  connection: SocialConnection | undefined;
+}) {
   if (!connection) return <Skeleton className="h-4 w-28" />;
   const ok = connection.state === 'connected';
   const onPage = fixesOnPlatformPage(platform.id, connection);
   return (
-    <p className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs', ok ? 'text-success' : 'text-destructive')}>
-      {ok ? <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" /> : <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />}
+    <p
+      className={cn(
+        'flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs',
+        ok ? 'text-success' : 'text-destructive',
+      )}
+    >
+      {ok ? (
+        <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />
+      ) : (
+        <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
+      )}
       {connectionLabel(connection)}
       {ok ? null : (
         <Link
           to={onPage ? platform.to : SOCIAL_INTEGRATIONS}
           className="rounded-sm font-medium whitespace-nowrap underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {onPage ? `${connection.state === 'needs-connect' ? 'Connect' : 'Reconnect'} on the ${platform.short} page` : 'Fix in Integrations'}
+          {onPage
+            ? `${connection.state === 'needs-connect' ? 'Connect' : 'Reconnect'} on the ${platform.short} page`
+            : 'Fix in Integrations'}
         </Link>
       )}
     </p>
   );
 }
 
-function PostList({ state, empty, render }: { state: LiveState<SocialPost[]>; empty: string; render: (post: SocialPost) => React.ReactNode }) {
+function PostList({
+  state,
+  empty,
+  render,
+}: {
+  state: LiveState<SocialPost[]>;
+  empty: string;
+  render: (post: SocialPost) => React.ReactNode;
+}) {
   if (state.status === 'loading') return <Skeleton className="h-16 w-full" />;
-  if (state.status === 'error') return <Alert tone="danger">Couldn't load your posts. {state.error.message}</Alert>;
+  if (state.status === 'error')
+    return <Alert tone="danger">Couldn't load your posts. {state.error.message}</Alert>;
   if (state.data.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y">
@@ -91,8 +134,15 @@ export function SocialOverviewRoute() {
 
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader title="Social Media Management" description="Write, schedule and publish posts to your social accounts." />
-      {connections.status === 'error' ? <Alert tone="danger">Failed to load social media credentials. {connections.error.message}</Alert> : null}
+      <PageHeader
+        title="Social Media Management"
+        description="Write, schedule and publish posts to your social accounts."
+      />
+      {connections.status === 'error' ? (
+        <Alert tone="danger">
+          Failed to load social media credentials. {connections.error.message}
+        </Alert>
+      ) : null}
       <ul aria-label="Platforms" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {PLATFORMS.map((p) => (
           <li key={p.id}>
@@ -102,7 +152,9 @@ export function SocialOverviewRoute() {
                   <BrandIcon name={p.icon} className="size-5 shrink-0" />
                   <h2 className="font-semibold">{p.name}</h2>
                 </div>
-                {byPlatform || connections.status === 'loading' ? <ConnectionLine platform={p} connection={byPlatform?.[p.id]} /> : null}
+                {byPlatform || connections.status === 'loading' ? (
+                  <ConnectionLine platform={p} connection={byPlatform?.[p.id]} />
+                ) : null}
                 <Link to={p.to} className={buttonClasses('default', 'sm', 'mt-auto')}>
                   <PenSquare aria-hidden="true" />
                   {`Create ${p.short} Post`}
@@ -121,7 +173,13 @@ export function SocialOverviewRoute() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <PostList state={scheduled} empty="No scheduled posts" render={(post) => `${postedTo(post)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`} />
+            <PostList
+              state={scheduled}
+              empty="No scheduled posts"
+              render={(post) =>
+                `${postedTo(post)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`
+              }
+            />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="latest-title">

@@ -11,7 +11,8 @@ export const CALENDAR_STATUSES = ['scheduled', 'published', 'failed'] as const;
 
 /** The instant a post sits at: its planned time while scheduled or failed, the publish time once live. */
 export function postInstant(post: SocialPost): Date | null {
-  if (post.status === 'published') return post.publishedAt ?? post.scheduledAt ?? post.updatedAt ?? post.createdAt;
+  if (post.status === 'published')
+    return post.publishedAt ?? post.scheduledAt ?? post.updatedAt ?? post.createdAt;
   return post.scheduledAt ?? post.updatedAt ?? post.createdAt;
 }
 
@@ -76,7 +77,9 @@ export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string
   const asUtc = new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
   return new Intl.DateTimeFormat(
     'en-US',
-    style === 'short' ? { weekday: 'short', day: 'numeric', timeZone: 'UTC' } : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+    style === 'short'
+      ? { weekday: 'short', day: 'numeric', timeZone: 'UTC' }
+      : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   ).format(asUtc);
 }
 
@@ -84,16 +87,31 @@ export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string
 export function rangeLabel(day: string, view: CalendarView): string {
   const date = Temporal.PlainDate.from(day);
   const utc = (d: Temporal.PlainDate) => new Date(Date.UTC(d.year, d.month - 1, d.day, 12));
-  if (view === 'month') return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(date));
+  if (view === 'month')
+    return new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(utc(date));
   const days = weekDays(day);
   const from = Temporal.PlainDate.from(days[0]!);
   const to = Temporal.PlainDate.from(days[6]!);
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).formatRange(utc(from), utc(to));
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(utc(from), utc(to));
 }
 
 /** '09:30' style time of an instant in `timeZone`. */
 export function timeIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(instant);
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(instant);
 }
 
 /** The wall-clock value ('2026-11-25T09:00') of `day` at `hour` o'clock: what a composer's Schedule Date takes. */
@@ -107,14 +125,23 @@ export function slotValue(day: string, hour: number): string {
  * 09:00 there across a DST change; a week drop changes the hour and keeps the minutes. The target day
  * and hour are read in the grid's zone. Null when nothing changes.
  */
-export function movedInstant(instant: Date, postZone: string, gridZone: string, day: string, hour?: number): Date | null {
+export function movedInstant(
+  instant: Date,
+  postZone: string,
+  gridZone: string,
+  day: string,
+  hour?: number,
+): Date | null {
   const planned = zoned(instant, postZone);
   let next: Temporal.ZonedDateTime;
   if (hour === undefined) {
     // Days apart in the grid, applied to the post's own calendar date.
     const gridDay = zoned(instant, gridZone).toPlainDate();
     const days = gridDay.until(Temporal.PlainDate.from(day), { largestUnit: 'days' }).days;
-    next = planned.toPlainDateTime().add({ days }).toZonedDateTime(postZone, { disambiguation: 'compatible' });
+    next = planned
+      .toPlainDateTime()
+      .add({ days })
+      .toZonedDateTime(postZone, { disambiguation: 'compatible' });
   } else {
     // The grid's day and hour, with the post's minutes.
     const minute = planned.minute;
@@ -125,8 +152,16 @@ export function movedInstant(instant: Date, postZone: string, gridZone: string, 
 }
 
 /** The posts to show: those of `channels` (all when empty) in a calendar status with a time. */
-export function calendarPosts(posts: readonly SocialPost[], channels: readonly string[]): SocialPost[] {
+export function calendarPosts(
+  posts: readonly SocialPost[],
+  channels: readonly string[],
+): SocialPost[] {
   return posts
-    .filter((p) => (CALENDAR_STATUSES as readonly string[]).includes(p.status) && (channels.length === 0 || channels.includes(p.platform)) && postInstant(p))
+    .filter(
+      (p) =>
+        (CALENDAR_STATUSES as readonly string[]).includes(p.status) &&
+        (channels.length === 0 || channels.includes(p.platform)) &&
+        postInstant(p),
+    )
     .sort((a, b) => postInstant(a)!.getTime() - postInstant(b)!.getTime());
 }

@@ -57,5 +57,7 @@ export const SCHEDULE_POST = 'Schedule Post';
 
 /** A follower count as the cards show it: 12,480 -> '12.5K'. */
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(
+    n,
+  );
 }

@@ -28,14 +28,19 @@ describe('checkXPost', () => {
   });
 
   it('names the media X would refuse', () => {
-    expect(checkXPost('hi', [{ contentType: 'image/png', sizeBytes: 6 * MB }]).problem).toBe('Images on X can be at most 5 MB (this one is 6 MB)');
+    expect(checkXPost('hi', [{ contentType: 'image/png', sizeBytes: 6 * MB }]).problem).toBe(
+      'Images on X can be at most 5 MB (this one is 6 MB)',
+    );
   });
 });
 
 describe('LinkedIn checks', () => {
   it.each([
     [[{ contentType: 'image/png', sizeBytes: MB }], null],
-    [[{ contentType: 'image/webp', sizeBytes: MB }], 'LinkedIn does not accept image/webp files: use JPEG, PNG, GIF or MP4'],
+    [
+      [{ contentType: 'image/webp', sizeBytes: MB }],
+      'LinkedIn does not accept image/webp files: use JPEG, PNG, GIF or MP4',
+    ],
     [
       [
         { contentType: 'video/mp4', sizeBytes: MB },
@@ -43,14 +48,22 @@ describe('LinkedIn checks', () => {
       ],
       'A post on LinkedIn takes one video, or up to 20 images',
     ],
-    [[{ contentType: 'image/jpeg', sizeBytes: 6 * MB }], 'Images on LinkedIn can be at most 5 MB (this one is 6 MB)'],
-    [[{ contentType: 'video/mp4', sizeBytes: 10 * 1024 }], 'Videos on LinkedIn must be at least 75 KB'],
+    [
+      [{ contentType: 'image/jpeg', sizeBytes: 6 * MB }],
+      'Images on LinkedIn can be at most 5 MB (this one is 6 MB)',
+    ],
+    [
+      [{ contentType: 'video/mp4', sizeBytes: 10 * 1024 }],
+      'Videos on LinkedIn must be at least 75 KB',
+    ],
   ])('media %j gives %j', (media, problem) => {
     expect(linkedinMediaProblem(media)).toBe(problem);
   });
 
   it('refuses text over 3,000 characters', () => {
     expect(checkLinkedinPost('a'.repeat(3000), []).problem).toBeNull();
-    expect(checkLinkedinPost('a'.repeat(3001), []).problem).toBe('LinkedIn posts can be at most 3,000 characters (this one is 3,001)');
+    expect(checkLinkedinPost('a'.repeat(3001), []).problem).toBe(
+      'LinkedIn posts can be at most 3,000 characters (this one is 3,001)',
+    );
   });
 });

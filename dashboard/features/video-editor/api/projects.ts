@@ -1,4 +1,16 @@
-import { collection, deleteDoc, doc, getDoc, limit, orderBy, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { DEFAULT_PROJECT_TITLE } from '@core/constants';
 import { encodeMarker } from '@core/editor/markers';
 import { toVideoProject, type VideoProject } from '@core/data/video-project';
@@ -28,14 +40,23 @@ export function projectFields(content: ProjectContent) {
   const { markers = [], ...project } = content.settings;
   return {
     title: content.title.trim().slice(0, 200) || DEFAULT_PROJECT_TITLE,
-    settings: plain({ timelineItems: content.items, project, ...(markers.length ? { markers: markers.map(encodeMarker) } : {}) }),
+    settings: plain({
+      timelineItems: content.items,
+      project,
+      ...(markers.length ? { markers: markers.map(encodeMarker) } : {}),
+    }),
     thumbnailUrl: firstPicture && 'url' in firstPicture.settings ? firstPicture.settings.url : '',
     updatedAt: serverTimestamp(),
   };
 }
 
 /** Saves a project: creates it when `projectId` is null (returns the new id), updates it otherwise. */
-export async function saveProject(db: Firestore, uid: string, projectId: string | null, content: ProjectContent): Promise<string> {
+export async function saveProject(
+  db: Firestore,
+  uid: string,
+  projectId: string | null,
+  content: ProjectContent,
+): Promise<string> {
   const projects = collection(db, userCollectionPath(uid, 'videoProjects'));
   if (projectId) {
     await updateDoc(doc(projects, projectId), projectFields(content));
@@ -46,7 +67,11 @@ export async function saveProject(db: Firestore, uid: string, projectId: string 
   return ref.id;
 }
 
-export async function getProject(db: Firestore, uid: string, projectId: string): Promise<VideoProject | null> {
+export async function getProject(
+  db: Firestore,
+  uid: string,
+  projectId: string,
+): Promise<VideoProject | null> {
   const snap = await getDoc(doc(db, userCollectionPath(uid, 'videoProjects'), projectId));
   return snap.exists() ? toVideoProject(snap.id, snap.data()) : null;
 }
@@ -59,5 +84,13 @@ export const PROJECT_LIST_LIMIT = 50;
 
 /** The user's projects, most recently saved first, live. */
 export function useProjects(): LiveState<VideoProject[]> {
-  return useUserQuery((db, uid) => query(collection(db, userCollectionPath(uid, 'videoProjects')), orderBy('updatedAt', 'desc'), limit(PROJECT_LIST_LIMIT)), toVideoProject);
+  return useUserQuery(
+    (db, uid) =>
+      query(
+        collection(db, userCollectionPath(uid, 'videoProjects')),
+        orderBy('updatedAt', 'desc'),
+        limit(PROJECT_LIST_LIMIT),
+      ),
+    toVideoProject,
+  );
 }

@@ -7,7 +7,16 @@ const now = new Date('2026-01-01T12:00:00Z');
 
 describe('toRenderJob', () => {
   it('reads a completed job and clamps progress', () => {
-    expect(toRenderJob('j', { projectId: 'p', status: 'completed', progress: 140, outputUrl: 'https://x/y.mp4', outputPath: 'u/renders/y.mp4', error: null })).toMatchObject({
+    expect(
+      toRenderJob('j', {
+        projectId: 'p',
+        status: 'completed',
+        progress: 140,
+        outputUrl: 'https://x/y.mp4',
+        outputPath: 'u/renders/y.mp4',
+        error: null,
+      }),
+    ).toMatchObject({
       id: 'j',
       projectId: 'p',
       status: 'completed',
@@ -17,16 +26,30 @@ describe('toRenderJob', () => {
     });
   });
   it('reads the error message of a failed job', () => {
-    expect(toRenderJob('j', { status: 'failed', error: { message: 'Render cancelled' } }).error).toBe('Render cancelled');
+    expect(
+      toRenderJob('j', { status: 'failed', error: { message: 'Render cancelled' } }).error,
+    ).toBe('Render cancelled');
   });
 });
 
 describe('withStaleness', () => {
   it.each([
-    ['a processing job updated a minute ago stays processing', 'processing', '2026-01-01T11:59:00Z', 'processing'],
-    ['a processing job silent for 5 minutes reads as failed', 'processing', '2026-01-01T11:55:00Z', 'failed'],
+    [
+      'a processing job updated a minute ago stays processing',
+      'processing',
+      '2026-01-01T11:59:00Z',
+      'processing',
+    ],
+    [
+      'a processing job silent for 5 minutes reads as failed',
+      'processing',
+      '2026-01-01T11:55:00Z',
+      'failed',
+    ],
     ['a completed job is never stale', 'completed', '2026-01-01T01:00:00Z', 'completed'],
   ])('%s', (_n, status, updated, expected) => {
-    expect(withStaleness(toRenderJob('j', { status, updatedAt: at(updated) }), now).status).toBe(expected);
+    expect(withStaleness(toRenderJob('j', { status, updatedAt: at(updated) }), now).status).toBe(
+      expected,
+    );
   });
 });

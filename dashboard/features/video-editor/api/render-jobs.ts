@@ -1,4 +1,15 @@
-import { addDoc, collection, doc, limit, orderBy, query, serverTimestamp, updateDoc, where, type Firestore } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  doc,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
 import { toRenderJob, type RenderJob } from '@core/data/render-job';
 import { renderStatuses, type RenderStatus } from '@core/editor/model';
 import { userCollectionPath } from '@core/firestore-paths';
@@ -10,39 +21,84 @@ export { toRenderJob, type RenderJob };
 // users/{uid}/renderJobs: the browser renders, so it creates and reports on its own job (rules allow
 // exactly the fields below). The banner follows the project's newest job live.
 
-export const isKnownRenderStatus = (s: string): s is RenderStatus => (renderStatuses as readonly string[]).includes(s);
+export const isKnownRenderStatus = (s: string): s is RenderStatus =>
+  (renderStatuses as readonly string[]).includes(s);
 
 /** A render reports progress every second while it runs; one silent this long had its tab closed mid-render. */
 export const STALE_RENDER_MS = 5 * 60_000;
 
 /** A processing job nobody has reported on for STALE_RENDER_MS reads as failed: it will never finish. */
 export function withStaleness(job: RenderJob, now: Date): RenderJob {
-  if (job.status !== 'processing' || !job.updatedAt || now.getTime() - job.updatedAt.getTime() < STALE_RENDER_MS) return job;
-  return { ...job, status: 'failed', error: 'The render stopped before it finished. Please render again.' };
+  if (
+    job.status !== 'processing' ||
+    !job.updatedAt ||
+    now.getTime() - job.updatedAt.getTime() < STALE_RENDER_MS
+  )
+    return job;
+  return {
+    ...job,
+    status: 'failed',
+    error: 'The render stopped before it finished. Please render again.',
+  };
 }
 
 const jobs = (db: Firestore, uid: string) => collection(db, userCollectionPath(uid, 'renderJobs'));
 
-export async function createRenderJob(db: Firestore, uid: string, projectId: string): Promise<string> {
-  const ref = await addDoc(jobs(db, uid), { projectId, status: 'processing', progress: 0, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
+export async function createRenderJob(
+  db: Firestore,
+  uid: string,
+  projectId: string,
+): Promise<string> {
+  const ref = await addDoc(jobs(db, uid), {
+    projectId,
+    status: 'processing',
+    progress: 0,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+  });
   return ref.id;
 }
 
-export type RenderJobPatch = { status: 'processing'; progress: number } | { status: 'completed'; outputUrl: string; outputPath: string } | { status: 'failed'; message: string };
+export type RenderJobPatch =
+  | { status: 'processing'; progress: number }
+  | { status: 'completed'; outputUrl: string; outputPath: string }
+  | { status: 'failed'; message: string };
 
-export async function updateRenderJob(db: Firestore, uid: string, jobId: string, patch: RenderJobPatch): Promise<void> {
+export async function updateRenderJob(
+  db: Firestore,
+  uid: string,
+  jobId: string,
+  patch: RenderJobPatch,
+): Promise<void> {
   const ref = doc(jobs(db, uid), jobId);
   const fields =
     patch.status === 'processing'
       ? { progress: Math.round(patch.progress) }
       : patch.status === 'completed'
-        ? { status: 'completed', progress: 100, outputUrl: patch.outputUrl, outputPath: patch.outputPath, error: null }
+        ? {
+            status: 'completed',
+            progress: 100,
+            outputUrl: patch.outputUrl,
+            outputPath: patch.outputPath,
+            error: null,
+          }
         : { status: 'failed', error: { message: patch.message.slice(0, 500) } };
   await updateDoc(ref, { ...fields, updatedAt: serverTimestamp() });
 }
 
 /** The project's newest render job, live (needs the index renderJobs (projectId ASC, createdAt DESC)). */
 export function useLatestRenderJob(projectId: string | null): QueryState<RenderJob | null> {
-  const state = useUserQuery((db, uid) => (projectId ? query(jobs(db, uid), where('projectId', '==', projectId), orderBy('createdAt', 'desc'), limit(1)) : null), toRenderJob);
+  const state = useUserQuery(
+    (db, uid) =>
+      projectId
+        ? query(
+            jobs(db, uid),
+            where('projectId', '==', projectId),
+            orderBy('createdAt', 'desc'),
+            limit(1),
+          )
+        : null,
+    toRenderJob,
+  );
   return state.status === 'success' ? { status: 'success', data: state.data[0] ?? null } : state;
 }

@@ -6,7 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@core/data/job';
 import type { TimelineItem } from '@core/editor/model';
-import { captionStyleAtom, createEditorStore, itemsAtom, selectClipAtom, settingsAtom, undoAtom } from '../atoms';
+import {
+  captionStyleAtom,
+  createEditorStore,
+  itemsAtom,
+  selectClipAtom,
+  settingsAtom,
+  undoAtom,
+} from '../atoms';
 import { TimelineAudioError } from '../render/timeline-audio';
 import type * as Download from '@/lib/download';
 import { CaptionTools } from './caption-tools';
@@ -18,30 +25,72 @@ import { ClipInspector } from './clip-inspector';
 const started = vi.fn<(kind: string, input: unknown) => Promise<{ jobId: string }>>();
 const live: { job: Job | null } = { job: null };
 const saved: { blob: Blob; name: string }[] = [];
-vi.mock('@/lib/jobs/job-calls', () => ({ startGenerationJob: (kind: string, input: unknown) => started(kind, input) }));
-vi.mock('@/lib/jobs/job-reads', () => ({ useJob: (id: string | null) => ({ status: 'success', data: id && live.job?.id === id ? live.job : null }) }));
-const mixed = vi.fn<(items: readonly TimelineItem[]) => Promise<{ blob: Blob; duration: number }>>();
-const uploaded = vi.fn<(uid: string, folder: string, blob: Blob, opts: { title: string }) => Promise<{ storagePath: string }>>();
+vi.mock('@/lib/jobs/job-calls', () => ({
+  startGenerationJob: (kind: string, input: unknown) => started(kind, input),
+}));
+vi.mock('@/lib/jobs/job-reads', () => ({
+  useJob: (id: string | null) => ({
+    status: 'success',
+    data: id && live.job?.id === id ? live.job : null,
+  }),
+}));
+const mixed =
+  vi.fn<(items: readonly TimelineItem[]) => Promise<{ blob: Blob; duration: number }>>();
+const uploaded =
+  vi.fn<
+    (
+      uid: string,
+      folder: string,
+      blob: Blob,
+      opts: { title: string },
+    ) => Promise<{ storagePath: string }>
+  >();
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
-vi.mock('@/lib/library-upload', () => ({ uploadToLibrary: (uid: string, folder: string, blob: Blob, opts: { title: string }) => uploaded(uid, folder, blob, opts) }));
+vi.mock('@/lib/library-upload', () => ({
+  uploadToLibrary: (uid: string, folder: string, blob: Blob, opts: { title: string }) =>
+    uploaded(uid, folder, blob, opts),
+}));
 // The mix itself needs Web Audio (tests/media runs it in Chromium); here it stands for what the timeline sounds like.
-vi.mock('../render/timeline-audio', async (original) => ({ ...(await original<object>()), timelineAudioWav: (items: readonly TimelineItem[]) => mixed(items) }));
-vi.mock('@/lib/download', async (original) => ({ ...(await original<typeof Download>()), saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }) }));
+vi.mock('../render/timeline-audio', async (original) => ({
+  ...(await original<object>()),
+  timelineAudioWav: (items: readonly TimelineItem[]) => mixed(items),
+}));
+vi.mock('@/lib/download', async (original) => ({
+  ...(await original<typeof Download>()),
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
 // The user's saved keys (users/{uid}/integrations), as the live read gives them.
 const keys: { data: Record<string, { hint: string; updatedAt: Date }> } = { data: {} };
-vi.mock('@/lib/integration-statuses', () => ({ useKeyStatuses: () => ({ state: { status: 'success', data: keys.data }, retry: () => undefined }) }));
+vi.mock('@/lib/integration-statuses', () => ({
+  useKeyStatuses: () => ({ state: { status: 'success', data: keys.data }, retry: () => undefined }),
+}));
 const savedKey = { hint: 'abcd', updatedAt: new Date(0) };
 
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 const voice: TimelineItem = {
   id: 'voice',
   type: 'audio',
   track: 'audio-1',
-  settings: { url: 'https://x.test/v.mp3', storagePath: 'u1/generations/voice.mp3', name: 'Voiceover', volume: 1 },
+  settings: {
+    url: 'https://x.test/v.mp3',
+    storagePath: 'u1/generations/voice.mp3',
+    name: 'Voiceover',
+    volume: 1,
+  },
   start_time: 2,
   duration: 4,
 };
-const cue = (id: string, start_time: number, words: { text: string; start: number; end: number }[]): TimelineItem => ({
+const cue = (
+  id: string,
+  start_time: number,
+  words: { text: string; start: number; end: number }[],
+): TimelineItem => ({
   id,
   type: 'title',
   track: 'caption',
@@ -102,10 +151,19 @@ describe('Transcribe', () => {
     const { store, rerender } = setup([voice], 'voice');
     live.job = job({});
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'elevenlabs' });
-    expect(screen.getByRole('progressbar', { name: 'Transcription progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(started).toHaveBeenCalledWith('transcription', {
+      storagePath: 'u1/generations/voice.mp3',
+      provider: 'elevenlabs',
+    });
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'Transcription progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('50');
     expect(screen.getByRole('status').textContent).toContain('Transcribing Voiceover... 50%');
-    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
 
     // The clip plays its file from 0 at 2 s on the timeline: a word at 0.5 s in the file is at 2.5 s.
     live.job = job({
@@ -125,7 +183,9 @@ describe('Transcribe', () => {
       [2.5, 'Hello there.'],
       [5, 'Bye'],
     ]);
-    expect(screen.getByRole('status').textContent).toContain('Transcribed Voiceover: 2 captions on the caption track.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Transcribed Voiceover: 2 captions on the caption track.',
+    );
     // One undo step takes them all away.
     act(() => store.set(undoAtom));
     expect(store.get(itemsAtom).filter((i) => i.track === 'caption')).toEqual([]);
@@ -133,14 +193,22 @@ describe('Transcribe', () => {
 
   it('says why a start was refused, with the way to Integrations for a missing key, and adds nothing', async () => {
     started.mockRejectedValue(
-      Object.assign(new FirebaseError('functions/failed-precondition', 'ElevenLabs API key not found. Please add your API key in the Integrations page.'), {
-        details: { reason: 'missing-key', provider: 'elevenlabs' },
-      }),
+      Object.assign(
+        new FirebaseError(
+          'functions/failed-precondition',
+          'ElevenLabs API key not found. Please add your API key in the Integrations page.',
+        ),
+        {
+          details: { reason: 'missing-key', provider: 'elevenlabs' },
+        },
+      ),
     );
     const { store } = setup([voice], 'voice');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
     expect(screen.getByRole('alert').textContent).toContain('ElevenLabs API key not found.');
-    expect(screen.getByRole('link', { name: 'Open Integrations' }).getAttribute('href')).toBe('/integrations');
+    expect(screen.getByRole('link', { name: 'Open Integrations' }).getAttribute('href')).toBe(
+      '/integrations',
+    );
     expect(store.get(itemsAtom)).toHaveLength(1);
   });
 
@@ -148,17 +216,29 @@ describe('Transcribe', () => {
     started.mockResolvedValue({ jobId: 'job-1' });
     const { rerender } = setup([voice], 'voice');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    live.job = job({ status: 'failed', error: { code: 'invalid_key', message: 'Failed to transcribe: ElevenLabs did not accept your API key.' } });
+    live.job = job({
+      status: 'failed',
+      error: {
+        code: 'invalid_key',
+        message: 'Failed to transcribe: ElevenLabs did not accept your API key.',
+      },
+    });
     rerender();
-    expect(screen.getByRole('status').textContent).toContain('Failed to transcribe: ElevenLabs did not accept your API key.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Failed to transcribe: ElevenLabs did not accept your API key.',
+    );
   });
 
   it('is offered only for a selected clip with sound from the library', () => {
     setup([cue('c1', 0, [{ text: 'Hi', start: 0, end: 0.5 }])], 'c1');
-    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     cleanup();
     setup([{ ...voice, settings: { url: 'https://x.test/v.mp3', volume: 1 } }], 'voice');
-    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });
 
@@ -169,12 +249,25 @@ describe('Transcribe timeline', () => {
     uploaded.mockResolvedValue({ storagePath: 'u1/uploads/mix.wav' });
     started.mockResolvedValue({ jobId: 'job-1' });
     // An old cue inside the timeline's span is replaced.
-    const { store, rerender } = setup([voice, cue('old', 1, [{ text: 'Old', start: 0, end: 0.5 }])]);
+    const { store, rerender } = setup([
+      voice,
+      cue('old', 1, [{ text: 'Old', start: 0, end: 0.5 }]),
+    ]);
     live.job = job({});
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })),
+    );
     expect(mixed).toHaveBeenCalledWith(store.get(itemsAtom));
-    expect(uploaded).toHaveBeenCalledWith('u1', 'uploads', wav, expect.objectContaining({ title: 'My talk (timeline sound)' }));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/uploads/mix.wav', provider: 'elevenlabs' });
+    expect(uploaded).toHaveBeenCalledWith(
+      'u1',
+      'uploads',
+      wav,
+      expect.objectContaining({ title: 'My talk (timeline sound)' }),
+    );
+    expect(started).toHaveBeenCalledWith('transcription', {
+      storagePath: 'u1/uploads/mix.wav',
+      provider: 'elevenlabs',
+    });
     expect(screen.getByRole('status').textContent).toContain('Transcribing the timeline... 50%');
 
     // The mix starts at 0: a word at 2.5 s of the file is at 2.5 s of the timeline; past its end (6 s) none.
@@ -191,8 +284,12 @@ describe('Transcribe timeline', () => {
     });
     rerender();
     const captions = store.get(itemsAtom).filter((i) => i.track === 'caption');
-    expect(captions.map((c) => [c.start_time, c.type === 'title' && c.settings.text])).toEqual([[2.5, 'Hello there.']]);
-    expect(screen.getByRole('status').textContent).toContain('Transcribed the timeline: 1 caption on the caption track.');
+    expect(captions.map((c) => [c.start_time, c.type === 'title' && c.settings.text])).toEqual([
+      [2.5, 'Hello there.'],
+    ]);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Transcribed the timeline: 1 caption on the caption track.',
+    );
     act(() => store.set(undoAtom));
     expect(
       store
@@ -203,32 +300,50 @@ describe('Transcribe timeline', () => {
   });
 
   it('says why when the timeline cannot be mixed, and starts nothing', async () => {
-    mixed.mockRejectedValue(new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.'));
+    mixed.mockRejectedValue(
+      new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.'),
+    );
     setup([voice]);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
-    expect(screen.getByRole('alert').textContent).toContain('Nothing on the timeline makes a sound to transcribe.');
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })),
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Nothing on the timeline makes a sound to transcribe.',
+    );
     expect(uploaded).not.toHaveBeenCalled();
     expect(started).not.toHaveBeenCalled();
   });
 
   it('is offered only when something on the timeline makes a sound', () => {
     setup([cue('c1', 0, [{ text: 'Hi', start: 0, end: 0.5 }])]);
-    expect((screen.getByRole('button', { name: 'Transcribe timeline' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Transcribe timeline' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });
 
 describe('Transcription provider', () => {
-  const choice = () => screen.queryByRole('combobox', { name: 'Transcribe with' }) as HTMLSelectElement | null;
+  const choice = () =>
+    screen.queryByRole('combobox', { name: 'Transcribe with' }) as HTMLSelectElement | null;
 
   it('with only an OpenAI key saved, transcribes through OpenAI without asking', async () => {
     keys.data = { openai: savedKey };
     started.mockResolvedValue({ jobId: 'job-1' });
     setup([voice], 'voice');
     expect(choice()).toBeNull();
-    expect(screen.getByText('Transcribe the selected clip, or the whole timeline, to add its words as captions, with your OpenAI key.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Transcribe' }).getAttribute('title')).toBe('Transcribe its speech into captions with your OpenAI key');
+    expect(
+      screen.getByText(
+        'Transcribe the selected clip, or the whole timeline, to add its words as captions, with your OpenAI key.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Transcribe' }).getAttribute('title')).toBe(
+      'Transcribe its speech into captions with your OpenAI key',
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'openai' });
+    expect(started).toHaveBeenCalledWith('transcription', {
+      storagePath: 'u1/generations/voice.mp3',
+      provider: 'openai',
+    });
   });
 
   it('with both keys saved, offers the choice with ElevenLabs first, and sends the one picked', async () => {
@@ -236,11 +351,19 @@ describe('Transcription provider', () => {
     started.mockResolvedValue({ jobId: 'job-1' });
     setup([voice], 'voice');
     expect(choice()!.value).toBe('elevenlabs');
-    expect([...choice()!.options].map((o) => o.textContent)).toEqual(['ElevenLabs (Scribe)', 'OpenAI (Whisper, 25 MB at most)']);
+    expect([...choice()!.options].map((o) => o.textContent)).toEqual([
+      'ElevenLabs (Scribe)',
+      'OpenAI (Whisper, 25 MB at most)',
+    ]);
     fireEvent.change(choice()!, { target: { value: 'openai' } });
-    expect(screen.getByRole('button', { name: 'Transcribe timeline' }).getAttribute('title')).toBe('Transcribe what the whole timeline sounds like into captions with your OpenAI key');
+    expect(screen.getByRole('button', { name: 'Transcribe timeline' }).getAttribute('title')).toBe(
+      'Transcribe what the whole timeline sounds like into captions with your OpenAI key',
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'openai' });
+    expect(started).toHaveBeenCalledWith('transcription', {
+      storagePath: 'u1/generations/voice.mp3',
+      provider: 'openai',
+    });
   });
 
   it('with no key saved, starts with ElevenLabs, whose missing key the job names', async () => {
@@ -249,7 +372,10 @@ describe('Transcription provider', () => {
     setup([voice], 'voice');
     expect(choice()).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe' })));
-    expect(started).toHaveBeenCalledWith('transcription', { storagePath: 'u1/generations/voice.mp3', provider: 'elevenlabs' });
+    expect(started).toHaveBeenCalledWith('transcription', {
+      storagePath: 'u1/generations/voice.mp3',
+      provider: 'elevenlabs',
+    });
   });
 
   it("says a timeline is too long for OpenAI's 25 MB before mixing it, and ElevenLabs takes it", async () => {
@@ -259,12 +385,18 @@ describe('Transcription provider', () => {
     mixed.mockRejectedValue(new TimelineAudioError('stop here'));
     setup([long]);
     fireEvent.change(choice()!, { target: { value: 'openai' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
-    expect(screen.getByRole('alert').textContent?.trim()).toBe('The timeline is too long for OpenAI to transcribe at once (13 minutes at most). Choose another provider, or transcribe clip by clip.');
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })),
+    );
+    expect(screen.getByRole('alert').textContent?.trim()).toBe(
+      'The timeline is too long for OpenAI to transcribe at once (13 minutes at most). Choose another provider, or transcribe clip by clip.',
+    );
     expect(mixed).not.toHaveBeenCalled();
 
     fireEvent.change(choice()!, { target: { value: 'elevenlabs' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Transcribe timeline' })),
+    );
     expect(mixed).toHaveBeenCalledTimes(1);
   });
 });
@@ -274,17 +406,29 @@ describe('Caption style', () => {
     const { store } = setup([voice]);
     expect(store.get(settingsAtom).captionStyle).toBeUndefined();
     const look = screen.getByRole('combobox', { name: 'Look' }) as HTMLSelectElement;
-    expect([look.value, (screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value, (screen.getByRole('combobox', { name: 'Size' }) as HTMLSelectElement).value]).toEqual([
-      'box',
-      'bottom',
-      'medium',
-    ]);
+    expect([
+      look.value,
+      (screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value,
+      (screen.getByRole('combobox', { name: 'Size' }) as HTMLSelectElement).value,
+    ]).toEqual(['box', 'bottom', 'medium']);
     fireEvent.change(look, { target: { value: 'karaoke' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Position' }), { target: { value: 'top' } });
-    expect(store.get(settingsAtom).captionStyle).toEqual({ preset: 'karaoke', position: 'top', size: 'medium' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Position' }), {
+      target: { value: 'top' },
+    });
+    expect(store.get(settingsAtom).captionStyle).toEqual({
+      preset: 'karaoke',
+      position: 'top',
+      size: 'medium',
+    });
     act(() => store.set(undoAtom));
-    expect(store.get(captionStyleAtom)).toEqual({ preset: 'karaoke', position: 'bottom', size: 'medium' });
-    expect((screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value).toBe('bottom');
+    expect(store.get(captionStyleAtom)).toEqual({
+      preset: 'karaoke',
+      position: 'bottom',
+      size: 'medium',
+    });
+    expect((screen.getByRole('combobox', { name: 'Position' }) as HTMLSelectElement).value).toBe(
+      'bottom',
+    );
     act(() => store.set(undoAtom));
     expect(store.get(settingsAtom).captionStyle).toBeUndefined();
   });
@@ -306,7 +450,10 @@ describe('caption words in the inspector', () => {
     fireEvent.change(word, { target: { value: 'Hello' } });
     fireEvent.blur(word);
     const [edited] = store.get(itemsAtom);
-    expect(edited?.type === 'title' && edited.settings).toMatchObject({ text: 'Hello world', words: [{ text: 'Hello' }, { text: 'world' }] });
+    expect(edited?.type === 'title' && edited.settings).toMatchObject({
+      text: 'Hello world',
+      words: [{ text: 'Hello' }, { text: 'world' }],
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
     expect(saved[0]!.name).toBe('My talk.srt');
@@ -331,26 +478,39 @@ describe('caption words in the inspector', () => {
     fireEvent.change(word, { target: { value: '' } });
     fireEvent.blur(word);
     const [edited] = store.get(itemsAtom);
-    expect(edited?.type === 'title' && edited.settings.words).toEqual([{ text: 'yes', start: 0.3, end: 0.6 }]);
+    expect(edited?.type === 'title' && edited.settings.words).toEqual([
+      { text: 'yes', start: 0.3, end: 0.6 },
+    ]);
   });
 });
 
 describe('Download SRT / VTT', () => {
   it('saves the caption track as SRT and as WebVTT, named after the project', async () => {
-    setup([cue('c2', 3725, [{ text: 'Later', start: 0, end: 0.5 }]), cue('c1', 1.5, [{ text: 'First', start: 0, end: 0.5 }])]);
+    setup([
+      cue('c2', 3725, [{ text: 'Later', start: 0, end: 0.5 }]),
+      cue('c1', 1.5, [{ text: 'First', start: 0, end: 0.5 }]),
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download VTT' }));
     expect(saved.map((s) => [s.name, s.blob.type])).toEqual([
       ['My talk.srt', 'application/x-subrip'],
       ['My talk.vtt', 'text/vtt'],
     ]);
-    expect(await readBlob(saved[0]!.blob)).toBe('1\n00:00:01,500 --> 00:00:02,500\nFirst\n\n2\n01:02:05,000 --> 01:02:06,000\nLater\n');
-    expect(await readBlob(saved[1]!.blob)).toBe('WEBVTT\n\n00:00:01.500 --> 00:00:02.500\nFirst\n\n01:02:05.000 --> 01:02:06.000\nLater\n');
+    expect(await readBlob(saved[0]!.blob)).toBe(
+      '1\n00:00:01,500 --> 00:00:02,500\nFirst\n\n2\n01:02:05,000 --> 01:02:06,000\nLater\n',
+    );
+    expect(await readBlob(saved[1]!.blob)).toBe(
+      'WEBVTT\n\n00:00:01.500 --> 00:00:02.500\nFirst\n\n01:02:05.000 --> 01:02:06.000\nLater\n',
+    );
   });
 
   it('are disabled while there are no captions', () => {
     setup([voice]);
-    expect((screen.getByRole('button', { name: 'Download SRT' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Download VTT' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Download SRT' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Download VTT' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

@@ -1,11 +1,31 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ArrowLeft, ArrowRight, AudioLines, Film, ImageIcon, Trash2, Type, Volume2, VolumeX, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  AudioLines,
+  Film,
+  ImageIcon,
+  Trash2,
+  Type,
+  Volume2,
+  VolumeX,
+  type LucideIcon,
+} from 'lucide-react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
 import { Button } from '@core/ui/button';
 import { Input } from '@core/ui/input';
 import { cn } from '@core/ui/cn';
-import { moveClipAtom, removeClipAtom, selectionAtom, setClipDurationAtom, setClipGainAtom, setClipMutedAtom, timelineAtom, updateTitleClipAtom } from '../atoms';
+import {
+  moveClipAtom,
+  removeClipAtom,
+  selectionAtom,
+  setClipDurationAtom,
+  setClipGainAtom,
+  setClipMutedAtom,
+  timelineAtom,
+  updateTitleClipAtom,
+} from '../atoms';
 import { isCaption } from '../model/captions';
 import { trackClips, trackDef } from '../model/tracks';
 import { CaptionWords } from './caption-tools';
@@ -19,8 +39,18 @@ import { TransitionControls } from './transition-controls';
 // (./speed-controls.tsx), keyframes (./keyframe-controls.tsx), and Remove (the track closes up). Every
 // change is one undo step.
 
-const ICONS: Record<TimelineItem['type'], LucideIcon> = { video: Film, image: ImageIcon, title: Type, audio: AudioLines };
-const TYPE_LABEL: Record<TimelineItem['type'], string> = { video: 'Video', image: 'Image', title: 'Title', audio: 'Audio' };
+const ICONS: Record<TimelineItem['type'], LucideIcon> = {
+  video: Film,
+  image: ImageIcon,
+  title: Type,
+  audio: AudioLines,
+};
+const TYPE_LABEL: Record<TimelineItem['type'], string> = {
+  video: 'Video',
+  image: 'Image',
+  title: 'Title',
+  audio: 'Audio',
+};
 
 /** How a clip is named on the timeline: a title's text, else the media's name, else its type. */
 export function clipLabel(item: TimelineItem): string {
@@ -40,9 +70,21 @@ export function ClipInspector() {
   const setMuted = useSetAtom(setClipMutedAtom);
   const setGain = useSetAtom(setClipGainAtom);
 
-  if (tl.clips.length === 0) return <p className="mt-3 rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No clips yet. Add images, videos or titles from the left panel.</p>;
+  if (tl.clips.length === 0)
+    return (
+      <p className="mt-3 rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+        No clips yet. Add images, videos or titles from the left panel.
+      </p>
+    );
   const clip = selection.length === 1 ? tl.clips.find((c) => c.id === selection[0]) : undefined;
-  if (!clip) return <p className="mt-3 text-sm text-muted-foreground">{selection.length > 1 ? `${selection.length} clips selected.` : 'Select a clip to change its duration, place, sound or text.'}</p>;
+  if (!clip)
+    return (
+      <p className="mt-3 text-sm text-muted-foreground">
+        {selection.length > 1
+          ? `${selection.length} clips selected.`
+          : 'Select a clip to change its duration, place, sound or text.'}
+      </p>
+    );
   const item = clip.item;
   const label = clipLabel(item);
   const Icon = ICONS[item.type];
@@ -50,13 +92,21 @@ export function ClipInspector() {
   const index = siblings.findIndex((c) => c.id === clip.id);
   const seconds = clip.length / tl.fps;
   return (
-    <div role="group" aria-label={`Selected clip: ${label}`} className="mt-3 space-y-2 rounded-lg border p-3">
+    <div
+      role="group"
+      aria-label={`Selected clip: ${label}`}
+      className="mt-3 space-y-2 rounded-lg border p-3"
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-md bg-muted" aria-hidden="true">
+        <span
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-md bg-muted"
+          aria-hidden="true"
+        >
           <Icon className="size-4" />
         </span>
         <p className="min-w-0 flex-1 truncate text-sm font-medium" title={label}>
-          {label} <span className="font-normal text-muted-foreground">· {trackDef(clip.track).name}</span>
+          {label}{' '}
+          <span className="font-normal text-muted-foreground">· {trackDef(clip.track).name}</span>
         </p>
         <div className="flex items-center gap-1">
           {item.type === 'video' ? (
@@ -69,10 +119,22 @@ export function ClipInspector() {
               aria-label={`Mute the sound of ${label}`}
               title={item.settings.muted ? 'Muted: its sound is left out' : 'Mute its sound'}
             >
-              {item.settings.muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+              {item.settings.muted ? (
+                <VolumeX aria-hidden="true" />
+              ) : (
+                <Volume2 aria-hidden="true" />
+              )}
             </Button>
           ) : null}
-          <Button variant="ghost" size="icon" className={iconButton} onClick={() => move(clip.id, -1)} disabled={index <= 0} aria-label={`Move ${label} earlier`} title="Swap with the clip before">
+          <Button
+            variant="ghost"
+            size="icon"
+            className={iconButton}
+            onClick={() => move(clip.id, -1)}
+            disabled={index <= 0}
+            aria-label={`Move ${label} earlier`}
+            title="Swap with the clip before"
+          >
             <ArrowLeft aria-hidden="true" />
           </Button>
           <Button
@@ -99,7 +161,13 @@ export function ClipInspector() {
         </div>
       </div>
       {item.type === 'title' && !isCaption(item) ? (
-        <Input aria-label="Title text" value={item.settings.text} maxLength={500} onChange={(e) => updateTitle(item.id, { text: e.target.value })} className="h-8" />
+        <Input
+          aria-label="Title text"
+          value={item.settings.text}
+          maxLength={500}
+          onChange={(e) => updateTitle(item.id, { text: e.target.value })}
+          className="h-8"
+        />
       ) : null}
       <CaptionWords clip={clip} />
       <label className="flex items-center gap-2 text-sm">
@@ -132,7 +200,9 @@ export function ClipInspector() {
             aria-valuetext={`${(item.gain_db ?? 0).toFixed(1)} dB`}
             className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
           />
-          <span className="w-16 text-right text-xs tabular-nums">{(item.gain_db ?? 0).toFixed(1)} dB</span>
+          <span className="w-16 text-right text-xs tabular-nums">
+            {(item.gain_db ?? 0).toFixed(1)} dB
+          </span>
         </label>
       ) : null}
       <SpeedControls clip={clip} label={label} />

@@ -1,7 +1,18 @@
-import { useMemo, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useMemo,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { cn } from '@core/ui/cn';
 import { useClipPeaks, useThumbnails } from '../media/clip-media';
-import { clipPeaks, filmstripPlan, PEAKS_PER_SECOND, volumeLinePoints, waveformPath } from '../model/media-strips';
+import {
+  clipPeaks,
+  filmstripPlan,
+  PEAKS_PER_SECOND,
+  volumeLinePoints,
+  waveformPath,
+} from '../model/media-strips';
 
 // What a clip on the timeline shows of its media: a waveform of the part of its source it plays (with the
 // volume line and its fades over it) and, for video, a filmstrip. Both follow the clip's in and out
@@ -38,11 +49,29 @@ export function ClipWaveform({
   // The waveform is drawn at the clip's gain (so a quieter clip looks quieter), never past the box.
   const scale = muted ? 0 : 10 ** (gainDb / 20);
   // Made again only when what it shows changes: not when another thumbnail or peak list arrives.
-  const path = useMemo(() => (peaks ? waveformPath(clipPeaks(peaks, PEAKS_PER_SECOND, inSec, durSec, columns), columns, height, scale) : ''), [peaks, inSec, durSec, columns, height, scale]);
+  const path = useMemo(
+    () =>
+      peaks
+        ? waveformPath(
+            clipPeaks(peaks, PEAKS_PER_SECOND, inSec, durSec, columns),
+            columns,
+            height,
+            scale,
+          )
+        : '',
+    [peaks, inSec, durSec, columns, height, scale],
+  );
   if (!peaks || widthPx < 1) return null;
   const k = columns / widthPx;
   return (
-    <svg role="img" aria-label={`Waveform of ${label}`} viewBox={`0 0 ${columns} ${height}`} preserveAspectRatio="none" className="pointer-events-none absolute inset-x-0 bottom-0 w-full" style={{ height }}>
+    <svg
+      role="img"
+      aria-label={`Waveform of ${label}`}
+      viewBox={`0 0 ${columns} ${height}`}
+      preserveAspectRatio="none"
+      className="pointer-events-none absolute inset-x-0 bottom-0 w-full"
+      style={{ height }}
+    >
       <path data-testid="waveform" d={path} className="fill-white/55" />
       <polyline
         data-testid="volume-line"
@@ -72,12 +101,31 @@ export function ClipFilmstrip({
 }) {
   const thumbWidth = Math.round((height * 16) / 9);
   const { slots } = filmstripPlan(clip, pxPerFrame, thumbWidth, visible);
-  const px = Math.min(2, Math.max(1, Math.round(typeof devicePixelRatio === 'number' ? devicePixelRatio : 1)));
+  const px = Math.min(
+    2,
+    Math.max(1, Math.round(typeof devicePixelRatio === 'number' ? devicePixelRatio : 1)),
+  );
   const times = slots.map((s) => Math.round((s.frame / fps) * 1000) / 1000);
   const srcs = useThumbnails(url, height * px, times);
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 overflow-hidden" style={{ height }} data-testid="filmstrip">
-      {slots.map((s, i) => (srcs[i] ? <img key={s.frame} src={srcs[i]} alt="" draggable={false} className="absolute top-0 object-cover opacity-90" style={{ left: s.x, width: s.width, height }} /> : null))}
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 top-0 overflow-hidden"
+      style={{ height }}
+      data-testid="filmstrip"
+    >
+      {slots.map((s, i) =>
+        srcs[i] ? (
+          <img
+            key={s.frame}
+            src={srcs[i]}
+            alt=""
+            draggable={false}
+            className="absolute top-0 object-cover opacity-90"
+            style={{ left: s.x, width: s.width, height }}
+          />
+        ) : null,
+      )}
     </div>
   );
 }
@@ -148,8 +196,14 @@ export function FadeHandle({
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
       onKeyDown={onKeyDown}
-      className={cn('absolute top-0 z-10 size-3 -translate-x-1/2 cursor-ew-resize touch-none rounded-full border border-black/40 bg-yellow-300 focus-visible:outline-2 focus-visible:outline-ring')}
-      style={edge === 'in' ? { left: Math.max(14, shown * pxPerFrame) } : { left: `calc(100% - ${Math.max(14, shown * pxPerFrame)}px)` }}
+      className={cn(
+        'absolute top-0 z-10 size-3 -translate-x-1/2 cursor-ew-resize touch-none rounded-full border border-black/40 bg-yellow-300 focus-visible:outline-2 focus-visible:outline-ring',
+      )}
+      style={
+        edge === 'in'
+          ? { left: Math.max(14, shown * pxPerFrame) }
+          : { left: `calc(100% - ${Math.max(14, shown * pxPerFrame)}px)` }
+      }
     />
   );
 }

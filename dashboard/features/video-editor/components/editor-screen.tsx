@@ -45,18 +45,23 @@ export function EditorScreen({
   const { hash } = useLocation();
   // The library's Video Projects link lands on the project list.
   useEffect(() => {
-    if (hash === '#projects') document.getElementById('projects')?.scrollIntoView({ block: 'start' });
+    if (hash === '#projects')
+      document.getElementById('projects')?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
   const latestJob = latest.status === 'success' ? latest.data : null;
   const ownJob = latestJob !== null && render.state.jobId === latestJob.id;
   const job = latestJob && !ownJob ? withStaleness(latestJob, new Date()) : latestJob;
   // While this tab renders, its own progress is fresher than the throttled copy in Firestore.
-  const shownJob = job && ownJob ? { ...job, progress: Math.max(job.progress, render.state.progress) } : job;
+  const shownJob =
+    job && ownJob ? { ...job, progress: Math.max(job.progress, render.state.progress) } : job;
 
   const onRender = useCallback(async () => {
     // The job belongs to a stored project, and renders what is on screen: unsaved edits are saved first.
-    const id = store.get(dirtyAtom) || !store.get(projectIdAtom) ? await save({ quiet: true }) : store.get(projectIdAtom);
+    const id =
+      store.get(dirtyAtom) || !store.get(projectIdAtom)
+        ? await save({ quiet: true })
+        : store.get(projectIdAtom);
     if (!id) return;
     const s = store.get(snapshotAtom);
     await render.start(id, s);
@@ -67,11 +72,18 @@ export function EditorScreen({
     const ext = /\.([a-z0-9]{2,5})$/i.exec(job.outputPath ?? '')?.[1] ?? settings.format;
     setDownloading(true);
     try {
-      await downloadFile(job.outputUrl, safeFileName(store.get(snapshotAtom).title, `.${ext}`, 'video'));
+      await downloadFile(
+        job.outputUrl,
+        safeFileName(store.get(snapshotAtom).title, `.${ext}`, 'video'),
+      );
       toast({ title: 'Download started', description: 'Your video will be downloaded shortly.' });
     } catch (error) {
       console.warn('render download failed', error);
-      toast({ title: 'Download failed', description: 'There was an error downloading your file.', variant: 'destructive' });
+      toast({
+        title: 'Download failed',
+        description: 'There was an error downloading your file.',
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -90,7 +102,14 @@ export function EditorScreen({
         downloading={downloading}
         onDownload={() => void onDownload()}
       />
-      {shownJob ? <RenderBanner job={shownJob} stage={ownJob ? render.state.stage : null} etaSec={ownJob ? render.state.etaSec : null} onCancel={ownJob ? render.cancel : null} /> : null}
+      {shownJob ? (
+        <RenderBanner
+          job={shownJob}
+          stage={ownJob ? render.state.stage : null}
+          etaSec={ownJob ? render.state.etaSec : null}
+          onCancel={ownJob ? render.cancel : null}
+        />
+      ) : null}
       {/* Phones: one column. Laptops: media and settings left of the preview. Wide screens: settings on the right. */}
       <div className="grid items-start gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] 2xl:grid-cols-[260px_minmax(0,1fr)_300px]">
         <div className="lg:col-start-1 lg:row-start-1">
@@ -106,7 +125,13 @@ export function EditorScreen({
         </div>
       </div>
       <ProjectList currentId={projectId} onDeleted={onProjectDeleted} />
-      <ShortcutsDialog open={keys.overlay} keymap={keys.keymap} onRebind={keys.onRebind} onReset={keys.onReset} onClose={keys.closeOverlay} />
+      <ShortcutsDialog
+        open={keys.overlay}
+        keymap={keys.keymap}
+        onRebind={keys.onRebind}
+        onReset={keys.onReset}
+        onClose={keys.closeOverlay}
+      />
     </div>
   );
 }

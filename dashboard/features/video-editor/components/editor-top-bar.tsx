@@ -35,13 +35,24 @@ export function EditorTopBar({
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm md:flex-row md:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-2">
-        <Input aria-label="Project title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} placeholder="Untitled Project" className="h-10 max-w-md text-base font-semibold" />
+        <Input
+          aria-label="Project title"
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Untitled Project"
+          className="h-10 max-w-md text-base font-semibold"
+        />
         <span className="text-xs whitespace-nowrap text-muted-foreground" aria-live="polite">
           {pristine ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'All changes saved'}
         </span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={paths.createEditor} className={buttonClasses('ghost')} title="Start a new project">
+        <Link
+          to={paths.createEditor}
+          className={buttonClasses('ghost')}
+          title="Start a new project"
+        >
           <FilePlus2 aria-hidden="true" />
           New
         </Link>

@@ -14,9 +14,24 @@ vi.mock('../utils/probe-duration', () => ({
     return Promise.resolve(probe.seconds);
   },
 }));
-const library = [{ id: 'clip', data: { type: 'video', title: 'Harbour clip', originalUrl: 'https://files.test/clip.mp4', contentType: 'video/mp4', sizeBytes: 1_000_000 } }];
+const library = [
+  {
+    id: 'clip',
+    data: {
+      type: 'video',
+      title: 'Harbour clip',
+      originalUrl: 'https://files.test/clip.mp4',
+      contentType: 'video/mp4',
+      sizeBytes: 1_000_000,
+    },
+  },
+];
 vi.mock('@/lib/live', () => ({
-  useUserQuery: (_build: unknown, convert: typeof toGeneration) => ({ status: 'success', data: library.map((d) => convert(d.id, d.data)), retry: () => undefined }),
+  useUserQuery: (_build: unknown, convert: typeof toGeneration) => ({
+    status: 'success',
+    data: library.map((d) => convert(d.id, d.data)),
+    retry: () => undefined,
+  }),
 }));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({}) }));
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));

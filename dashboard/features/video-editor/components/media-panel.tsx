@@ -23,7 +23,12 @@ export function MediaPanel() {
 
   const onPick = async (asset: MediaAsset) => {
     setPicker(null);
-    const source = { url: asset.url, name: asset.title, generationId: asset.id, ...(asset.storagePath ? { storagePath: asset.storagePath } : {}) };
+    const source = {
+      url: asset.url,
+      name: asset.title,
+      generationId: asset.id,
+      ...(asset.storagePath ? { storagePath: asset.storagePath } : {}),
+    };
     if (asset.type === 'audio' || asset.type === 'video') {
       // An audio or video clip lasts as long as its file (within the clip range) when the browser can tell:
       // a 5 s clip in a 10 s slot would freeze on its last frame for the rest.
@@ -43,25 +48,44 @@ export function MediaPanel() {
         </TabList>
         <TabPanels>
           <TabPanel className="space-y-2 focus-visible:outline-none">
-            <Button className="w-full" onClick={() => setPicker({ title: 'Add Media', types: ['image', 'video'] })}>
+            <Button
+              className="w-full"
+              onClick={() => setPicker({ title: 'Add Media', types: ['image', 'video'] })}
+            >
               <Plus aria-hidden="true" />
               Add Media
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Image', types: ['image'] })}>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => setPicker({ title: 'Add Image', types: ['image'] })}
+            >
               <ImageIcon aria-hidden="true" />
               Add Image
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Video', types: ['video'] })}>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => setPicker({ title: 'Add Video', types: ['video'] })}
+            >
               <Film aria-hidden="true" />
               Add Video
             </Button>
           </TabPanel>
           <TabPanel className="space-y-2 focus-visible:outline-none">
-            <Button variant="outline" className="w-full" onClick={() => addClip(createClip('title', newId()))}>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => addClip(createClip('title', newId()))}
+            >
               <Type aria-hidden="true" />
               Add Title
             </Button>
-            <Button variant="outline" className="w-full" onClick={() => setPicker({ title: 'Add Audio', types: ['audio'] })}>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => setPicker({ title: 'Add Audio', types: ['audio'] })}
+            >
               <AudioLines aria-hidden="true" />
               Add Audio
             </Button>
@@ -69,7 +93,13 @@ export function MediaPanel() {
         </TabPanels>
       </TabGroup>
       {/* A closing dialog keeps its last title and list while it fades (AnimatePresence holds the old render). */}
-      <AddMediaDialog open={picker !== null} title={picker?.title ?? ''} types={picker?.types ?? []} onClose={() => setPicker(null)} onPick={(a) => void onPick(a)} />
+      <AddMediaDialog
+        open={picker !== null}
+        title={picker?.title ?? ''}
+        types={picker?.types ?? []}
+        onClose={() => setPicker(null)}
+        onPick={(a) => void onPick(a)}
+      />
     </section>
   );
 }

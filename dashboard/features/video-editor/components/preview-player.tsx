@@ -4,11 +4,33 @@ import { useEffect, useRef, useState } from 'react';
 import { CLIP_DURATION } from '@core/constants';
 import type { TimelineItem } from '@core/editor/model';
 import { Button } from '@core/ui/button';
-import { itemsAtom, jumpToEndAtom, pauseAtom, playAtom, playbackAtom, playbackRateAtom, restartAtom, seekAtom, settingsAtom, tickAtom, totalDurationAtom } from '../atoms';
+import {
+  itemsAtom,
+  jumpToEndAtom,
+  pauseAtom,
+  playAtom,
+  playbackAtom,
+  playbackRateAtom,
+  restartAtom,
+  seekAtom,
+  settingsAtom,
+  tickAtom,
+  totalDurationAtom,
+} from '../atoms';
 import { formatTime } from '../model/timeline';
 import { volumeGainAt } from '../model/keyframes';
 import { drawFrame } from '../render/draw-frame';
-import { activeVisualsAt, dbToGain, soundSpan, spanGainAt, sourceTime, trackAudible, transitions, type FrameSource, type MediaItem } from '../render/scene';
+import {
+  activeVisualsAt,
+  dbToGain,
+  soundSpan,
+  spanGainAt,
+  sourceTime,
+  trackAudible,
+  transitions,
+  type FrameSource,
+  type MediaItem,
+} from '../render/scene';
 
 /** The preview canvas's longer side: sharp on a large screen, cheap to repaint every frame. */
 const PREVIEW_MAX_SIDE = 1280;
@@ -21,7 +43,13 @@ type MediaElement = HTMLImageElement | HTMLVideoElement | HTMLAudioElement;
  */
 function elementKey(items: readonly TimelineItem[], item: TimelineItem): string {
   const url = 'url' in item.settings ? item.settings.url : '';
-  if (item.type === 'video' && transitions(items).some((tr) => tr.to === item && tr.from.type === 'video' && tr.from.settings.url === url)) return `video-b|${url}`;
+  if (
+    item.type === 'video' &&
+    transitions(items).some(
+      (tr) => tr.to === item && tr.from.type === 'video' && tr.from.settings.url === url,
+    )
+  )
+    return `video-b|${url}`;
   return `${item.type}|${url}`;
 }
 
@@ -29,7 +57,10 @@ function elementKey(items: readonly TimelineItem[], item: TimelineItem): string 
  * Keeps one hidden element per media URL (images, videos, audio), loaded with CORS so the canvas stays
  * readable, and calls `onChange` when one has something new to show.
  */
-function useMediaElements(items: readonly TimelineItem[], onChange: () => void): Map<string, MediaElement> {
+function useMediaElements(
+  items: readonly TimelineItem[],
+  onChange: () => void,
+): Map<string, MediaElement> {
   const [elements] = useState(() => new Map<string, MediaElement>());
   const latest = useRef(onChange);
   useEffect(() => {
@@ -81,7 +112,13 @@ function useMediaElements(items: readonly TimelineItem[], onChange: () => void):
  * Syncs a media element to the timeline: seek when it drifts, play while the timeline plays. `speed` is
  * the clip's own speed: the element plays at the timeline's rate times it, with its pitch kept.
  */
-function syncMedia(el: HTMLMediaElement, local: number, playing: boolean, rate = 1, speed = 1): void {
+function syncMedia(
+  el: HTMLMediaElement,
+  local: number,
+  playing: boolean,
+  rate = 1,
+  speed = 1,
+): void {
   // Shuttle (J/L): forwards the element plays at the timeline's speed; backwards it is paused and seeked.
   // preservesPitch is on by default in browsers; set so that a 2x clip never sounds an octave up.
   if (!el.preservesPitch) el.preservesPitch = true;
@@ -131,9 +168,16 @@ export function PreviewPlayer() {
         if (el instanceof HTMLImageElement) return el.complete && el.naturalWidth > 0 ? el : null;
         if (el instanceof HTMLVideoElement) {
           // A clip's own sound plays along unless it is muted (the render mixes it the same way).
-          el.muted = (item.type === 'video' && item.settings.muted === true) || !trackAudible(item, settings.trackMix);
+          el.muted =
+            (item.type === 'video' && item.settings.muted === true) ||
+            !trackAudible(item, settings.trackMix);
           // Fades, volume keyframes and a transition's crossfade ramp the gain exactly as the export mixes them.
-          el.volume = Math.min(1, dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
+          el.volume = Math.min(
+            1,
+            dbToGain(item.gain_db) *
+              volumeGainAt(item, time, settings.fps) *
+              spanGainAt(soundSpan(items, item), time),
+          );
           syncMedia(el, local, playing, rate, item.speed);
           return el.readyState >= 2 ? el : null;
         }
@@ -141,11 +185,26 @@ export function PreviewPlayer() {
       },
     };
     // The same painter as the export, on a canvas no bigger than the preview needs (titles scale with it).
-    drawFrame(ctx, { width: ctx.canvas.width, height: ctx.canvas.height, items, fps: settings.fps, captionStyle: settings.captionStyle }, time, media);
+    drawFrame(
+      ctx,
+      {
+        width: ctx.canvas.width,
+        height: ctx.canvas.height,
+        items,
+        fps: settings.fps,
+        captionStyle: settings.captionStyle,
+      },
+      time,
+      media,
+    );
     // Videos not on screen and audio clips out of range stay paused (now that videos have sound);
     // audio in range plays along. Clips sharing a file share an element: in range anywhere wins.
     // A video in a transition shows (and is heard) past its end or before its start.
-    const inRangeKeys = new Set(activeVisualsAt(items, time).flatMap((i) => (i.type === 'video' ? [elementKey(items, i)] : [])));
+    const inRangeKeys = new Set(
+      activeVisualsAt(items, time).flatMap((i) =>
+        i.type === 'video' ? [elementKey(items, i)] : [],
+      ),
+    );
     for (const item of items) {
       if (item.type !== 'video' && item.type !== 'audio') continue;
       const key = elementKey(items, item);
@@ -156,15 +215,25 @@ export function PreviewPlayer() {
         if (item.type === 'audio') {
           // The element can only turn down: gain above 0 dB is heard in the export, not louder here.
           el.muted = !trackAudible(item, settings.trackMix);
-          el.volume = Math.min(1, item.settings.volume * dbToGain(item.gain_db) * volumeGainAt(item, time, settings.fps) * spanGainAt(soundSpan(items, item), time));
+          el.volume = Math.min(
+            1,
+            item.settings.volume *
+              dbToGain(item.gain_db) *
+              volumeGainAt(item, time, settings.fps) *
+              spanGainAt(soundSpan(items, item), time),
+          );
           syncMedia(el, sourceTime(item, time), playing, rate, item.speed);
         }
       }
     }
-    for (const [key, el] of elements) if (!inRangeKeys.has(key) && !(el instanceof HTMLImageElement) && !el.paused) el.pause();
+    for (const [key, el] of elements)
+      if (!inRangeKeys.has(key) && !(el instanceof HTMLImageElement) && !el.paused) el.pause();
   }, [items, settings, time, playing, rate, elements, loadedVersion]);
 
-  const scale = Math.min(1, PREVIEW_MAX_SIDE / Math.max(settings.resolution.width, settings.resolution.height));
+  const scale = Math.min(
+    1,
+    PREVIEW_MAX_SIDE / Math.max(settings.resolution.width, settings.resolution.height),
+  );
   const width = Math.round(settings.resolution.width * scale);
   const height = Math.round(settings.resolution.height * scale);
   const empty = items.length === 0;
@@ -176,19 +245,41 @@ export function PreviewPlayer() {
           width={width}
           height={height}
           role="img"
-          aria-label={empty ? 'Preview: add clips to see your video' : `Preview at ${formatTime(time)}`}
+          aria-label={
+            empty ? 'Preview: add clips to see your video' : `Preview at ${formatTime(time)}`
+          }
           className="max-h-[50vh] w-auto max-w-full rounded-md bg-black"
           style={{ aspectRatio: `${width} / ${height}` }}
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="icon" onClick={restart} aria-label="Restart" title="Restart" disabled={empty}>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={restart}
+          aria-label="Restart"
+          title="Restart"
+          disabled={empty}
+        >
           <SkipBack aria-hidden="true" />
         </Button>
-        <Button size="icon" onClick={() => (playing ? pause() : play())} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause' : 'Play'} disabled={empty}>
+        <Button
+          size="icon"
+          onClick={() => (playing ? pause() : play())}
+          aria-label={playing ? 'Pause' : 'Play'}
+          title={playing ? 'Pause' : 'Play'}
+          disabled={empty}
+        >
           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </Button>
-        <Button variant="outline" size="icon" onClick={jumpToEnd} aria-label="Jump to end" title="Jump to end" disabled={empty}>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={jumpToEnd}
+          aria-label="Jump to end"
+          title="Jump to end"
+          disabled={empty}
+        >
           <SkipForward aria-hidden="true" />
         </Button>
         <input
@@ -204,11 +295,17 @@ export function PreviewPlayer() {
         />
         {/* J/L shuttle: how fast and which way, while it plays at other than normal speed. */}
         {playing && rate !== 1 ? (
-          <output aria-label="Shuttle speed" className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap tabular-nums">
+          <output
+            aria-label="Shuttle speed"
+            className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap tabular-nums"
+          >
             {Math.abs(rate)}× {rate < 0 ? 'backwards' : 'forwards'}
           </output>
         ) : null}
-        <output aria-label="Current time" className="w-36 text-right font-mono text-sm tabular-nums">
+        <output
+          aria-label="Current time"
+          className="w-36 text-right font-mono text-sm tabular-nums"
+        >
           {formatTime(time)} / {formatTime(total)}
         </output>
       </div>

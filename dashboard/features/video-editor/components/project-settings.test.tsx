@@ -10,8 +10,23 @@ import { ProjectSettingsPanel } from './project-settings';
 // The project settings' export presets: Aspect Ratio (with 4:5), Size (720p..4K of the shorter side) and
 // Frame Rate (24..60 fps) are selects that change the project.
 
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
-const items: TimelineItem[] = [{ id: 'a', type: 'image', settings: { url: 'https://x.test/a.png' }, start_time: 0, duration: 1.5, track: 'main' }];
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
+const items: TimelineItem[] = [
+  {
+    id: 'a',
+    type: 'image',
+    settings: { url: 'https://x.test/a.png' },
+    start_time: 0,
+    duration: 1.5,
+    track: 'main',
+  },
+];
 
 function setup() {
   const store = createEditorStore({ items, settings });
@@ -22,8 +37,13 @@ function setup() {
   );
   return store;
 }
-const options = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => [o.value, o.textContent]);
-const choose = (label: string, value: string) => act(() => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
+const options = (label: string) =>
+  Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => [
+    o.value,
+    o.textContent,
+  ]);
+const choose = (label: string, value: string) =>
+  act(() => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
 
 describe('project settings: export presets', { timeout: 20_000 }, () => {
   afterEach(cleanup);
@@ -58,7 +78,11 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Height') as HTMLInputElement).value).toBe('2700');
     expect(screen.getByText('4K exports take longer.')).toBeTruthy();
     choose('Frame Rate', '60');
-    expect(store.get(settingsAtom)).toMatchObject({ aspectRatio: '4:5', resolution: { width: 2160, height: 2700 }, fps: 60 });
+    expect(store.get(settingsAtom)).toMatchObject({
+      aspectRatio: '4:5',
+      resolution: { width: 2160, height: 2700 },
+      fps: 60,
+    });
     expect(store.get(itemsAtom)[0]!.duration * 60).toBeCloseTo(90, 9);
     act(() => store.set(undoAtom));
     expect((screen.getByLabelText('Frame Rate') as HTMLSelectElement).value).toBe('30');
@@ -66,7 +90,13 @@ describe('project settings: export presets', { timeout: 20_000 }, () => {
   });
 
   it('names the channel a preset link opened the project for, until a setting is changed', () => {
-    const shorts = { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+    const shorts = {
+      aspectRatio: '9:16',
+      resolution: { width: 1080, height: 1920 },
+      fps: 30,
+      format: 'mp4',
+      quality: 'high',
+    } as const;
     const store = createEditorStore({ items, settings: shorts });
     store.set(madeForAtom, { channel: 'YouTube Shorts', settings: shorts });
     render(

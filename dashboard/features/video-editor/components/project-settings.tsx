@@ -1,8 +1,23 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ASPECT_RATIOS, VIDEO_FORMATS, VIDEO_FPS_CHOICES, VIDEO_QUALITIES, VIDEO_SIZES } from '@core/constants';
+import {
+  ASPECT_RATIOS,
+  VIDEO_FORMATS,
+  VIDEO_FPS_CHOICES,
+  VIDEO_QUALITIES,
+  VIDEO_SIZES,
+} from '@core/constants';
 import type { AspectRatioId, VideoFormat, VideoQuality, VideoSizeId } from '@core/editor/model';
 import { Input, Label } from '@core/ui/input';
-import { setAspectRatioAtom, setFormatAtom, setFpsAtom, setQualityAtom, settingsAtom, setVideoSizeAtom, totalDurationAtom, videoSizeAtom } from '../atoms';
+import {
+  setAspectRatioAtom,
+  setFormatAtom,
+  setFpsAtom,
+  setQualityAtom,
+  settingsAtom,
+  setVideoSizeAtom,
+  totalDurationAtom,
+  videoSizeAtom,
+} from '../atoms';
 import { madeForAtom, madeForShown } from '../made-for';
 import { formatTime } from '../model/timeline';
 
@@ -21,7 +36,10 @@ export function ProjectSettingsPanel() {
   const setFps = useSetAtom(setFpsAtom);
   const madeFor = madeForShown(useAtomValue(madeForAtom), settings);
   return (
-    <section aria-labelledby="project-settings-heading" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby="project-settings-heading"
+      className="space-y-4 rounded-xl border bg-card p-4 shadow-sm"
+    >
       <h2 id="project-settings-heading" className="font-semibold">
         Project Settings
       </h2>
@@ -30,7 +48,13 @@ export function ProjectSettingsPanel() {
       <div className="space-y-2">
         <Label htmlFor="editor-aspect">Aspect Ratio</Label>
         {/* The option stays short so the closed select shows it whole in the narrow settings column; the usage goes below. */}
-        <select id="editor-aspect" className={select} value={settings.aspectRatio} onChange={(e) => setAspect(e.target.value as AspectRatioId)} aria-describedby="editor-aspect-usage">
+        <select
+          id="editor-aspect"
+          className={select}
+          value={settings.aspectRatio}
+          onChange={(e) => setAspect(e.target.value as AspectRatioId)}
+          aria-describedby="editor-aspect-usage"
+        >
           {ASPECT_RATIOS.map((a) => (
             <option key={a.id} value={a.id}>
               {a.id} {a.label}
@@ -43,7 +67,13 @@ export function ProjectSettingsPanel() {
       </div>
       <div className="space-y-2">
         <Label htmlFor="editor-size">Export Size</Label>
-        <select id="editor-size" className={select} value={size} onChange={(e) => setSize(e.target.value as VideoSizeId)} aria-describedby={size === '2160p' ? 'editor-size-note' : undefined}>
+        <select
+          id="editor-size"
+          className={select}
+          value={size}
+          onChange={(e) => setSize(e.target.value as VideoSizeId)}
+          aria-describedby={size === '2160p' ? 'editor-size-note' : undefined}
+        >
           {VIDEO_SIZES.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
@@ -75,7 +105,12 @@ export function ProjectSettingsPanel() {
       </fieldset>
       <div className="space-y-2">
         <Label htmlFor="editor-format">Format</Label>
-        <select id="editor-format" className={select} value={settings.format} onChange={(e) => setFormat(e.target.value as VideoFormat)}>
+        <select
+          id="editor-format"
+          className={select}
+          value={settings.format}
+          onChange={(e) => setFormat(e.target.value as VideoFormat)}
+        >
           {VIDEO_FORMATS.map((f) => (
             <option key={f.id} value={f.id}>
               {f.label}
@@ -85,7 +120,12 @@ export function ProjectSettingsPanel() {
       </div>
       <div className="space-y-2">
         <Label htmlFor="editor-quality">Quality</Label>
-        <select id="editor-quality" className={select} value={settings.quality} onChange={(e) => setQuality(e.target.value as VideoQuality)}>
+        <select
+          id="editor-quality"
+          className={select}
+          value={settings.quality}
+          onChange={(e) => setQuality(e.target.value as VideoQuality)}
+        >
           {VIDEO_QUALITIES.map((q) => (
             <option key={q} value={q}>
               {QUALITY_LABELS[q]}
@@ -96,9 +136,16 @@ export function ProjectSettingsPanel() {
       <div className="grid grid-cols-2 gap-2">
         <div className="space-y-1">
           <Label htmlFor="editor-fps">Frame Rate</Label>
-          <select id="editor-fps" className={select} value={settings.fps} onChange={(e) => setFps(Number(e.target.value))}>
+          <select
+            id="editor-fps"
+            className={select}
+            value={settings.fps}
+            onChange={(e) => setFps(Number(e.target.value))}
+          >
             {/* A project saved at a rate the list does not offer keeps it until another is chosen. */}
-            {(VIDEO_FPS_CHOICES as readonly number[]).includes(settings.fps) ? null : <option value={settings.fps}>{settings.fps} fps</option>}
+            {(VIDEO_FPS_CHOICES as readonly number[]).includes(settings.fps) ? null : (
+              <option value={settings.fps}>{settings.fps} fps</option>
+            )}
             {VIDEO_FPS_CHOICES.map((f) => (
               <option key={f} value={f}>
                 {f} fps

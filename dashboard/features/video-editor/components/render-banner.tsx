@@ -11,12 +11,26 @@ const TONES = {
 } as const;
 
 /** The latest render job of the project, with progress, the time left and Cancel while this tab renders it. */
-export function RenderBanner({ job, stage, etaSec = null, onCancel }: { job: RenderJob; stage: string | null; etaSec?: number | null; onCancel: (() => void) | null }) {
+export function RenderBanner({
+  job,
+  stage,
+  etaSec = null,
+  onCancel,
+}: {
+  job: RenderJob;
+  stage: string | null;
+  etaSec?: number | null;
+  onCancel: (() => void) | null;
+}) {
   const { text, tone } = renderBanner(job);
   const Icon = tone === 'success' ? CheckCircle2 : tone === 'error' ? AlertCircle : Loader2;
   const processing = job.status === 'processing';
   return (
-    <div role="status" aria-live="polite" className={cn('flex flex-col gap-2 rounded-lg border px-4 py-3 text-sm', TONES[tone])}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('flex flex-col gap-2 rounded-lg border px-4 py-3 text-sm', TONES[tone])}
+    >
       <div className="flex items-center gap-2">
         <Icon className={cn('size-4 shrink-0', processing && 'animate-spin')} aria-hidden="true" />
         <p className="flex-1 font-medium">{text}</p>
@@ -36,7 +50,10 @@ export function RenderBanner({ job, stage, etaSec = null, onCancel }: { job: Ren
             aria-valuenow={Math.round(job.progress)}
             className="h-2 flex-1 overflow-hidden rounded-full bg-background/60"
           >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${job.progress}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-300"
+              style={{ width: `${job.progress}%` }}
+            />
           </div>
           <span className="min-w-28 text-right text-xs tabular-nums">
             {Math.round(job.progress)}%{stage ? ` · ${stage}` : ''}
@@ -44,7 +61,11 @@ export function RenderBanner({ job, stage, etaSec = null, onCancel }: { job: Ren
           </span>
         </div>
       ) : null}
-      {processing && !onCancel ? <p className="text-xs opacity-80">This render runs in another tab or window. Keep it open until it finishes.</p> : null}
+      {processing && !onCancel ? (
+        <p className="text-xs opacity-80">
+          This render runs in another tab or window. Keep it open until it finishes.
+        </p>
+      ) : null}
     </div>
   );
 }

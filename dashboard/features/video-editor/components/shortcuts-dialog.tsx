@@ -34,9 +34,15 @@ export function ShortcutsDialog({
     return () => window.removeEventListener('keydown', onKey, true);
   }, [listening, onRebind]);
   return (
-    <Modal open={open} onClose={() => (listening ? undefined : onClose())} className="flex max-h-[85vh] max-w-lg flex-col p-4 sm:p-6">
+    <Modal
+      open={open}
+      onClose={() => (listening ? undefined : onClose())}
+      className="flex max-h-[85vh] max-w-lg flex-col p-4 sm:p-6"
+    >
       <DialogTitle className="text-lg font-semibold">Keyboard shortcuts</DialogTitle>
-      <p className="mt-1 text-sm text-muted-foreground">Keys do nothing while you type in a field. Choose Change, then press the new key.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Keys do nothing while you type in a field. Choose Change, then press the new key.
+      </p>
       <ul aria-label="Shortcuts" className="mt-3 min-h-0 flex-1 divide-y overflow-y-auto">
         {keymap.map((a) => (
           <li key={a.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
@@ -52,7 +58,13 @@ export function ShortcutsDialog({
                 <span className="text-xs text-muted-foreground">none</span>
               )}
             </span>
-            <Button variant="outline" size="sm" className="h-7 w-20 shrink-0" onClick={() => setListening(a.id)} aria-label={`Change the key for ${a.label}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-7 w-20 shrink-0"
+              onClick={() => setListening(a.id)}
+              aria-label={`Change the key for ${a.label}`}
+            >
               {listening === a.id ? 'Press…' : 'Change'}
             </Button>
           </li>

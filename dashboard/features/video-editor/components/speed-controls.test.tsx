@@ -10,11 +10,39 @@ import { TrackTimeline } from './track-timeline';
 // the timeline becomes its source span over the speed and the clip after it follows.
 
 const items: TimelineItem[] = [
-  { id: 'v', type: 'video', settings: { url: 'https://x.test/v.mp4', name: 'Waves' }, start_time: 0, duration: 2, track: 'main', source_duration: 10 },
-  { id: 'w', type: 'video', settings: { url: 'https://x.test/w.mp4', name: 'Sand' }, start_time: 2, duration: 1, track: 'main' },
-  { id: 'i', type: 'image', settings: { url: 'https://x.test/i.png', name: 'Fox' }, start_time: 0, duration: 2, track: 'overlay-1' },
+  {
+    id: 'v',
+    type: 'video',
+    settings: { url: 'https://x.test/v.mp4', name: 'Waves' },
+    start_time: 0,
+    duration: 2,
+    track: 'main',
+    source_duration: 10,
+  },
+  {
+    id: 'w',
+    type: 'video',
+    settings: { url: 'https://x.test/w.mp4', name: 'Sand' },
+    start_time: 2,
+    duration: 1,
+    track: 'main',
+  },
+  {
+    id: 'i',
+    type: 'image',
+    settings: { url: 'https://x.test/i.png', name: 'Fox' },
+    start_time: 0,
+    duration: 2,
+    track: 'overlay-1',
+  },
 ];
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 
 function setup(select = 'v') {
   const store = createEditorStore({ items, settings });
@@ -26,7 +54,8 @@ function setup(select = 'v') {
   act(() => store.set(selectClipAtom, select));
   return store;
 }
-const item = (store: ReturnType<typeof setup>, id: string) => store.get(itemsAtom).find((i) => i.id === id)!;
+const item = (store: ReturnType<typeof setup>, id: string) =>
+  store.get(itemsAtom).find((i) => i.id === id)!;
 
 describe('speed in the clip inspector', { timeout: 20_000 }, () => {
   afterEach(cleanup);
@@ -37,7 +66,9 @@ describe('speed in the clip inspector', { timeout: 20_000 }, () => {
     act(() => void fireEvent.click(within(row).getByRole('button', { name: '2x' })));
     expect(item(store, 'v')).toMatchObject({ speed: 2, duration: 1 });
     expect(item(store, 'w').start_time).toBe(1);
-    expect(within(row).getByRole('button', { name: '2x' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(row).getByRole('button', { name: '2x' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     act(() => store.set(undoAtom));
     expect(item(store, 'v').speed).toBeUndefined();
     expect(item(store, 'v').duration).toBe(2);

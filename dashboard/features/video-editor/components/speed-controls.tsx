@@ -9,7 +9,8 @@ import { clipSpeed, type Clip } from '../model/tracks';
 // (clamped to 0.25..4, committed on Enter or when the field is left). The clip's length becomes its source
 // span over the speed and the rest of its track follows; the sound keeps its pitch. One undo step each.
 
-const field = 'h-8 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const field =
+  'h-8 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** "0.25x", "1.5x", "2x". */
 export const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x`;
@@ -24,12 +25,20 @@ export function SpeedControls({ clip, label }: { clip: Clip; label: string }) {
     if (text.trim() !== '' && Number.isFinite(v) && v > 0) setSpeed(clip.id, v);
   };
   return (
-    <div role="group" aria-label={`Speed of ${label}`} className="flex flex-wrap items-center gap-2 text-sm">
+    <div
+      role="group"
+      aria-label={`Speed of ${label}`}
+      className="flex flex-wrap items-center gap-2 text-sm"
+    >
       <label htmlFor={`${id}-speed`} className="w-16 shrink-0">
         Speed
       </label>
       {/* Six presets in one row: across the inspector on a phone, their own width on a wider screen. */}
-      <div className="grid w-full grid-cols-6 gap-1 sm:w-auto" role="group" aria-label="Speed presets">
+      <div
+        className="grid w-full grid-cols-6 gap-1 sm:w-auto"
+        role="group"
+        aria-label="Speed presets"
+      >
         {CLIP_SPEED.presets.map((p) => (
           <button
             key={p}
@@ -38,7 +47,9 @@ export function SpeedControls({ clip, label }: { clip: Clip; label: string }) {
             onClick={() => setSpeed(clip.id, p)}
             className={cn(
               'h-8 min-w-0 rounded-md border px-1 text-xs sm:min-w-11 sm:px-2 tabular-nums transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              speed === p ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted',
+              speed === p
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'bg-background hover:bg-muted',
             )}
           >
             {speedLabel(p)}

@@ -1,10 +1,22 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { MARKER_LABEL_MAX } from '@core/editor/markers';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
-import { markersAtom, moveMarkerAtom, removeMarkerAtom, renameMarkerAtom, seekFrameAtom } from '../atoms';
+import {
+  markersAtom,
+  moveMarkerAtom,
+  removeMarkerAtom,
+  renameMarkerAtom,
+  seekFrameAtom,
+} from '../atoms';
 import type { Marker } from '../model/markers';
 import { formatTimecode } from '../model/tracks';
 
@@ -21,13 +33,31 @@ export function markerName(m: Marker, index: number, fps: number): string {
 }
 
 /** The flags over the ruler (`height` px tall) and the lines below them, in the timeline's scrolling content. */
-export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: number; pxPerFrame: number; height: number; open: string | null; onOpen: (id: string | null) => void }) {
+export function MarkerFlags({
+  fps,
+  pxPerFrame,
+  height,
+  open,
+  onOpen,
+}: {
+  fps: number;
+  pxPerFrame: number;
+  height: number;
+  open: string | null;
+  onOpen: (id: string | null) => void;
+}) {
   const markers = useAtomValue(markersAtom);
   const seekFrame = useSetAtom(seekFrameAtom);
   const move = useSetAtom(moveMarkerAtom);
   const remove = useSetAtom(removeMarkerAtom);
   // A flag being dragged: where it is shown until the pointer is let go (one undo step then).
-  const [drag, setDrag] = useState<{ id: string; x0: number; from: number; to: number; moved: boolean } | null>(null);
+  const [drag, setDrag] = useState<{
+    id: string;
+    x0: number;
+    from: number;
+    to: number;
+    moved: boolean;
+  } | null>(null);
   // The click that ends a drag is not a click on the flag.
   const dragged = useRef(false);
   if (markers.length === 0) return null;
@@ -41,7 +71,13 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
   const onPointerMove = (e: ReactPointerEvent) => {
     if (!drag) return;
     const moved = drag.moved || Math.abs(e.clientX - drag.x0) > 3;
-    setDrag({ ...drag, moved, to: moved ? Math.max(0, drag.from + Math.round((e.clientX - drag.x0) / pxPerFrame)) : drag.from });
+    setDrag({
+      ...drag,
+      moved,
+      to: moved
+        ? Math.max(0, drag.from + Math.round((e.clientX - drag.x0) / pxPerFrame))
+        : drag.from,
+    });
   };
   const onPointerUp = () => {
     if (!drag) return;
@@ -58,20 +94,31 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
       // Focus goes to the marker that takes its place in the list, so Delete can go on.
       const next = markers[index + 1] ?? markers[index - 1];
       const list = (e.currentTarget as HTMLElement).parentElement;
-      if (next) requestAnimationFrame(() => list?.querySelector<HTMLElement>(`[data-marker-id="${next.id}"]`)?.focus());
+      if (next)
+        requestAnimationFrame(() =>
+          list?.querySelector<HTMLElement>(`[data-marker-id="${next.id}"]`)?.focus(),
+        );
     } else if (e.altKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       move(m.id, m.frame + (e.shiftKey ? fps : 1) * (e.key === 'ArrowLeft' ? -1 : 1));
     } else return;
     e.preventDefault();
   };
   return (
-    <div role="group" aria-label="Markers" className="pointer-events-none absolute inset-x-0 top-0 bottom-0">
+    <div
+      role="group"
+      aria-label="Markers"
+      className="pointer-events-none absolute inset-x-0 top-0 bottom-0"
+    >
       {markers.map((m, i) => {
         const x = (drag?.id === m.id ? drag.to : m.frame) * pxPerFrame;
         const name = markerName(m, i, fps);
         return (
           <div key={m.id}>
-            <div aria-hidden="true" className="absolute bottom-0 w-px bg-amber-500/60" style={{ left: x, top: height }} />
+            <div
+              aria-hidden="true"
+              className="absolute bottom-0 w-px bg-amber-500/60"
+              style={{ left: x, top: height }}
+            />
             <button
               type="button"
               data-marker-id={m.id}
@@ -98,11 +145,28 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
               style={{ left: x, height, minWidth: FLAG_W }}
             >
               {/* The flag: a pole on the marker's frame and a pennant to its right. */}
-              <svg aria-hidden="true" viewBox="0 0 12 24" className="h-full w-3 shrink-0 overflow-visible">
-                <path d="M0.5 0 V24" className="stroke-amber-600 dark:stroke-amber-400" strokeWidth="1" />
-                <path d="M0.5 1 H11 L8 5.5 L11 10 H0.5 Z" className="fill-amber-400 stroke-amber-700 dark:stroke-amber-200" strokeWidth="1" strokeLinejoin="round" />
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 12 24"
+                className="h-full w-3 shrink-0 overflow-visible"
+              >
+                <path
+                  d="M0.5 0 V24"
+                  className="stroke-amber-600 dark:stroke-amber-400"
+                  strokeWidth="1"
+                />
+                <path
+                  d="M0.5 1 H11 L8 5.5 L11 10 H0.5 Z"
+                  className="fill-amber-400 stroke-amber-700 dark:stroke-amber-200"
+                  strokeWidth="1"
+                  strokeLinejoin="round"
+                />
               </svg>
-              {m.label ? <span className="mt-0.5 truncate rounded-sm bg-amber-100 px-1 text-[10px] leading-4 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">{m.label}</span> : null}
+              {m.label ? (
+                <span className="mt-0.5 truncate rounded-sm bg-amber-100 px-1 text-[10px] leading-4 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+                  {m.label}
+                </span>
+              ) : null}
             </button>
           </div>
         );
@@ -112,7 +176,15 @@ export function MarkerFlags({ fps, pxPerFrame, height, open, onOpen }: { fps: nu
 }
 
 /** The open marker's editor: its label (saved on Enter or leaving the field) and Delete. */
-export function MarkerEditor({ id, fps, onClose }: { id: string; fps: number; onClose: () => void }) {
+export function MarkerEditor({
+  id,
+  fps,
+  onClose,
+}: {
+  id: string;
+  fps: number;
+  onClose: () => void;
+}) {
   const markers = useAtomValue(markersAtom);
   const rename = useSetAtom(renameMarkerAtom);
   const remove = useSetAtom(removeMarkerAtom);
@@ -129,9 +201,16 @@ export function MarkerEditor({ id, fps, onClose }: { id: string; fps: number; on
   const name = markerName({ ...marker, label: '' }, index, fps);
   const commit = () => rename(marker.id, label);
   return (
-    <div role="group" aria-label={name} className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-muted/40 px-2 py-1.5 text-sm">
+    <div
+      role="group"
+      aria-label={name}
+      className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-muted/40 px-2 py-1.5 text-sm"
+    >
       <span className="inline-flex min-w-0 flex-1 items-center gap-1.5 font-medium sm:flex-none">
-        <span aria-hidden="true" className="block h-3 w-2 bg-amber-400 [clip-path:polygon(0_0,100%_0,70%_50%,100%_100%,0_100%)]" />
+        <span
+          aria-hidden="true"
+          className="block h-3 w-2 bg-amber-400 [clip-path:polygon(0_0,100%_0,70%_50%,100%_100%,0_100%)]"
+        />
         {name}
       </span>
       {/* On a phone the label takes a row of its own, under the name and the buttons. */}
@@ -156,11 +235,22 @@ export function MarkerEditor({ id, fps, onClose }: { id: string; fps: number; on
           className="h-8 min-w-0 flex-1 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
       </label>
-      <Button variant="ghost" size="sm" onClick={() => remove(marker.id)} aria-label={`Delete ${name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => remove(marker.id)}
+        aria-label={`Delete ${name}`}
+      >
         <Trash2 aria-hidden="true" />
         Delete
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" onClick={onClose} aria-label="Close the marker">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={onClose}
+        aria-label="Close the marker"
+      >
         <X aria-hidden="true" />
       </Button>
     </div>

@@ -11,10 +11,20 @@ import { TrackTimeline } from './track-timeline';
 // (waveform peaks, filmstrip thumbnails) from `media` instead of the media worker; or as the editor screen
 // wires it, with the window keymap and the `?` overlay (renderEditorTimeline).
 
-export const timelineSettings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' };
+export const timelineSettings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+};
 
 /** Renders the timeline of `items`; returns its store. */
-export function renderTimeline(items: TimelineItem[], media: Partial<ClipMediaSource> = {}, settings: ProjectSettings = timelineSettings) {
+export function renderTimeline(
+  items: TimelineItem[],
+  media: Partial<ClipMediaSource> = {},
+  settings: ProjectSettings = timelineSettings,
+) {
   const store = createEditorStore({ items, settings });
   render(
     <Provider store={store}>
@@ -33,13 +43,22 @@ function WithKeys() {
     <>
       <input aria-label="Some field" />
       <TrackTimeline onShowShortcuts={keys.openOverlay} />
-      <ShortcutsDialog open={keys.overlay} keymap={keys.keymap} onRebind={keys.onRebind} onReset={keys.onReset} onClose={keys.closeOverlay} />
+      <ShortcutsDialog
+        open={keys.overlay}
+        keymap={keys.keymap}
+        onRebind={keys.onRebind}
+        onReset={keys.onReset}
+        onClose={keys.closeOverlay}
+      />
     </>
   );
 }
 
 /** Renders the timeline of `items` with the editor's keymap and shortcuts overlay; returns its store. */
-export function renderEditorTimeline(items: TimelineItem[], settings: ProjectSettings = timelineSettings) {
+export function renderEditorTimeline(
+  items: TimelineItem[],
+  settings: ProjectSettings = timelineSettings,
+) {
   const store = createEditorStore({ items, settings });
   render(
     <Provider store={store}>

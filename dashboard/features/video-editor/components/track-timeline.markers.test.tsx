@@ -2,17 +2,43 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '@core/editor/model';
-import { markersAtom, playheadFrameAtom, pxPerFrameAtom, seekFrameAtom, selectionAtom, timelineAtom, undoAtom } from '../atoms';
+import {
+  markersAtom,
+  playheadFrameAtom,
+  pxPerFrameAtom,
+  seekFrameAtom,
+  selectionAtom,
+  timelineAtom,
+  undoAtom,
+} from '../atoms';
 import { renderEditorTimeline } from './timeline-test-support';
 
 // Markers as the editor screen wires them: M, [ and ] on the window keymap, flags on the ruler, the open
 // marker's editor, and the `?` overlay that lists (and remaps) the keys.
 
 const items: TimelineItem[] = [
-  { id: 'a', type: 'image', settings: { url: 'https://x.test/a.png', name: 'Fox' }, start_time: 0, duration: 2 },
-  { id: 't', type: 'title', settings: { text: 'Hello', fontSize: 32, color: '#ffffff' }, start_time: 2, duration: 1 },
+  {
+    id: 'a',
+    type: 'image',
+    settings: { url: 'https://x.test/a.png', name: 'Fox' },
+    start_time: 0,
+    duration: 2,
+  },
+  {
+    id: 't',
+    type: 'title',
+    settings: { text: 'Hello', fontSize: 32, color: '#ffffff' },
+    start_time: 2,
+    duration: 1,
+  },
 ];
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 
 function setup() {
   const store = renderEditorTimeline(items, settings);
@@ -20,7 +46,11 @@ function setup() {
   const seek = (frame: number) => act(() => void store.set(seekFrameAtom, frame));
   return { store, frames, seek };
 }
-const press = (key: string, init: Partial<KeyboardEventInit> = {}, target: Element = document.body) => act(() => void fireEvent.keyDown(target, { key, bubbles: true, ...init }));
+const press = (
+  key: string,
+  init: Partial<KeyboardEventInit> = {},
+  target: Element = document.body,
+) => act(() => void fireEvent.keyDown(target, { key, bubbles: true, ...init }));
 const flags = () =>
   within(screen.getByRole('group', { name: 'Markers' }))
     .getAllByRole('button')
@@ -44,7 +74,9 @@ describe('timeline markers', { timeout: 20_000 }, () => {
     expect(frames()).toEqual([15, 75]);
     expect(flags()).toEqual(['Marker 1 at 00:00:15', 'Marker 2 at 00:02:15']);
     const ppf = store.get(pxPerFrameAtom);
-    expect(screen.getByRole('button', { name: 'Marker 2 at 00:02:15' }).style.left).toBe(`${75 * ppf}px`);
+    expect(screen.getByRole('button', { name: 'Marker 2 at 00:02:15' }).style.left).toBe(
+      `${75 * ppf}px`,
+    );
     press('z', { ctrlKey: true });
     expect(frames()).toEqual([75]);
   });
@@ -56,7 +88,9 @@ describe('timeline markers', { timeout: 20_000 }, () => {
       press('m');
     }
     seek(0);
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Marker 2 at 00:01:10' }), { button: 0 });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Marker 2 at 00:01:10' }), {
+      button: 0,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Marker 2 at 00:01:10' }));
     expect(store.get(playheadFrameAtom)).toBe(40);
     press(']');
@@ -140,7 +174,9 @@ describe('timeline markers', { timeout: 20_000 }, () => {
     expect(within(row('Add a marker at the playhead')).getByText('M')).toBeTruthy();
     expect(within(row('Go to the previous marker')).getByText('[')).toBeTruthy();
     expect(within(row('Go to the next marker')).getByText(']')).toBeTruthy();
-    fireEvent.click(within(row('Add a marker at the playhead')).getByRole('button', { name: /^Change/ }));
+    fireEvent.click(
+      within(row('Add a marker at the playhead')).getByRole('button', { name: /^Change/ }),
+    );
     press('b');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     press('m');

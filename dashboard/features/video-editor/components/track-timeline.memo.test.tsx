@@ -16,7 +16,13 @@ vi.mock('./clip-inspector', async (importOriginal) => {
   return { ...real, clipLabel: vi.fn(real.clipLabel) };
 });
 
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 // 30 minutes of music on one track: a 10-second clip every minute (none on the main track: no cut markers).
 const items: TimelineItem[] = Array.from({ length: 30 }, (_, i) => ({
   id: `m${i}`,
@@ -37,11 +43,14 @@ function setup(pxPerFrame: number) {
 
 /** The names of the clips whose content rendered since the last call. */
 const rendered = () => {
-  const names = [...new Set(vi.mocked(clipLabel).mock.results.map((r) => r.value as string))].sort();
+  const names = [
+    ...new Set(vi.mocked(clipLabel).mock.results.map((r) => r.value as string)),
+  ].sort();
   vi.mocked(clipLabel).mockClear();
   return names;
 };
-const box = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}, Audio 1`) }).parentElement!;
+const box = (name: string) =>
+  screen.getByRole('button', { name: new RegExp(`^${name}, Audio 1`) }).parentElement!;
 
 describe('a long timeline re-renders what is near the view', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -58,7 +67,11 @@ describe('a long timeline re-renders what is near the view', { timeout: 20_000 }
     expect(rendered()).toEqual(['Song 0', 'Song 1']);
     expect(box('Song 29').style.left).toBe(`${29 * 1800 * 1.5}px`);
     expect(box('Song 29').style.width).toBe(`${300 * 1.5}px`);
-    expect(screen.getAllByRole('img', { name: /^Waveform of / }).map((s) => s.getAttribute('aria-label'))).toEqual(['Waveform of Song 0', 'Waveform of Song 1']);
+    expect(
+      screen
+        .getAllByRole('img', { name: /^Waveform of / })
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Waveform of Song 0', 'Waveform of Song 1']);
   });
 
   it('a scroll re-renders the clips entering and leaving the view, not the rest', async () => {
@@ -70,7 +83,11 @@ describe('a long timeline re-renders what is near the view', { timeout: 20_000 }
     fireEvent.scroll(scroller);
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(rendered()).toEqual(['Song 0', 'Song 1', 'Song 20', 'Song 21']);
-    expect(screen.getAllByRole('img', { name: /^Waveform of / }).map((s) => s.getAttribute('aria-label'))).toEqual(['Waveform of Song 20', 'Waveform of Song 21']);
+    expect(
+      screen
+        .getAllByRole('img', { name: /^Waveform of / })
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Waveform of Song 20', 'Waveform of Song 21']);
   });
 
   it('leaves the boxes out of view to the browser, but a selected one, whose ring spills out of its box', () => {

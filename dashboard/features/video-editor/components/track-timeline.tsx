@@ -1,6 +1,27 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Flag, Keyboard, Magnet, Maximize2, Redo2, Scissors, Undo2, WrapText, ZoomIn, ZoomOut } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  Flag,
+  Keyboard,
+  Magnet,
+  Maximize2,
+  Redo2,
+  Scissors,
+  Undo2,
+  WrapText,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import {
@@ -29,7 +50,20 @@ import {
   undoAtom,
   zoomAtom,
 } from '../atoms';
-import { accepts, clipSpeed, end, fadeFrames, formatTimecode, snap, snapMove, snapPoints, timelineLength, TRACKS, type Clip, type TrackId } from '../model/tracks';
+import {
+  accepts,
+  clipSpeed,
+  end,
+  fadeFrames,
+  formatTimecode,
+  snap,
+  snapMove,
+  snapPoints,
+  timelineLength,
+  TRACKS,
+  type Clip,
+  type TrackId,
+} from '../model/tracks';
 import { ClipFilmstrip, ClipWaveform, FadeHandle } from './clip-strips';
 import { ClipInspector, clipLabel } from './clip-inspector';
 import { KeyframeDiamonds } from './keyframe-controls';
@@ -62,12 +96,38 @@ const CLIP_COLOURS: Record<string, string> = {
 
 /** Ruler step in frames: the smallest of a few round steps that leaves at least 64 px between labels. */
 export function rulerStep(fps: number, pxPerFrame: number): number {
-  const steps = [1, 2, 5, 10, fps / 2, fps, 2 * fps, 5 * fps, 10 * fps, 15 * fps, 30 * fps, 60 * fps, 120 * fps, 300 * fps, 600 * fps, 1800 * fps];
+  const steps = [
+    1,
+    2,
+    5,
+    10,
+    fps / 2,
+    fps,
+    2 * fps,
+    5 * fps,
+    10 * fps,
+    15 * fps,
+    30 * fps,
+    60 * fps,
+    120 * fps,
+    300 * fps,
+    600 * fps,
+    1800 * fps,
+  ];
   return steps.find((s) => Number.isInteger(s) && s * pxPerFrame >= 64) ?? 3600 * fps;
 }
 
 type Drag =
-  { kind: 'move'; ids: string[]; x0: number; track0: TrackId; delta: number; track: TrackId; moved: boolean } | { kind: 'trim'; id: string; edge: 'start' | 'end'; x0: number; from: number; to: number };
+  | {
+      kind: 'move';
+      ids: string[];
+      x0: number;
+      track0: TrackId;
+      delta: number;
+      track: TrackId;
+      moved: boolean;
+    }
+  | { kind: 'trim'; id: string; edge: 'start' | 'end'; x0: number; from: number; to: number };
 
 /** The selected clip's inspector: it reads its own state, so the timeline's zoom and scroll leave it be. */
 const Inspector = memo(ClipInspector);
@@ -170,7 +230,14 @@ const ClipBody = memo(function ClipBody({
             muted={media.type === 'video' && media.settings.muted === true}
           />
         ) : null}
-        <span className={cn('relative truncate', media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white')}>{label}</span>
+        <span
+          className={cn(
+            'relative truncate',
+            media && 'm-0.5 rounded bg-black/45 px-1 leading-4 text-white',
+          )}
+        >
+          {label}
+        </span>
         {win ? <KeyframeDiamonds clip={c} from={start} pxPerFrame={ppf} /> : null}
       </div>
       {media && sel && !trimming
@@ -212,7 +279,11 @@ const ClipBody = memo(function ClipBody({
 
 /** The timeline's tools. Their own component (memoized, reading their own state), so a zoom step or a scroll,
  * which re-renders the timeline, leaves the toolbar's buttons and icons as they are. */
-const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowShortcuts: () => void }) {
+const TimelineTools = memo(function TimelineTools({
+  onShowShortcuts,
+}: {
+  onShowShortcuts: () => void;
+}) {
   const ripple = useAtomValue(rippleAtom);
   const snapping = useAtomValue(snappingAtom);
   const split = useSetAtom(splitAtPlayheadAtom);
@@ -227,11 +298,25 @@ const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowS
   return (
     // On a phone the tools show their icons only (their names stay for screen readers), two rows instead of three.
     <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Timeline tools">
-      <Button variant="ghost" size="sm" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={undo}
+        disabled={!canUndo}
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+      >
         <Undo2 aria-hidden="true" />
         <span className="max-sm:sr-only">Undo</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={redo}
+        disabled={!canRedo}
+        aria-label="Redo"
+        title="Redo (Ctrl+Shift+Z)"
+      >
         <Redo2 aria-hidden="true" />
         <span className="max-sm:sr-only">Redo</span>
       </Button>
@@ -239,28 +324,73 @@ const TimelineTools = memo(function TimelineTools({ onShowShortcuts }: { onShowS
         <Scissors aria-hidden="true" />
         <span className="max-sm:sr-only">Split</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => addMarker()} title="Add a marker at the playhead (M)">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => addMarker()}
+        title="Add a marker at the playhead (M)"
+      >
         <Flag aria-hidden="true" />
         <span className="max-sm:sr-only">Marker</span>
       </Button>
-      <Button variant={ripple ? 'secondary' : 'ghost'} size="sm" onClick={toggleRipple} aria-pressed={ripple} title="Ripple: deleting and trimming moves the rest of the track">
+      <Button
+        variant={ripple ? 'secondary' : 'ghost'}
+        size="sm"
+        onClick={toggleRipple}
+        aria-pressed={ripple}
+        title="Ripple: deleting and trimming moves the rest of the track"
+      >
         <WrapText aria-hidden="true" />
         <span className="max-sm:sr-only">Ripple</span>
       </Button>
-      <Button variant={snapping ? 'secondary' : 'ghost'} size="sm" onClick={toggleSnapping} aria-pressed={snapping} title="Snapping (N)">
+      <Button
+        variant={snapping ? 'secondary' : 'ghost'}
+        size="sm"
+        onClick={toggleSnapping}
+        aria-pressed={snapping}
+        title="Snapping (N)"
+      >
         <Magnet aria-hidden="true" />
         <span className="max-sm:sr-only">Snap</span>
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('out')} aria-label="Zoom out" title="Zoom out (-)">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={() => zoom('out')}
+        aria-label="Zoom out"
+        title="Zoom out (-)"
+      >
         <ZoomOut aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('in')} aria-label="Zoom in" title="Zoom in (+)">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={() => zoom('in')}
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+      >
         <ZoomIn aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" onClick={() => zoom('fit')} aria-label="Zoom to fit" title="Zoom to fit (Shift+Z)">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={() => zoom('fit')}
+        aria-label="Zoom to fit"
+        title="Zoom to fit (Shift+Z)"
+      >
         <Maximize2 aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={onShowShortcuts}
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+      >
         <Keyboard aria-hidden="true" />
       </Button>
     </div>
@@ -276,7 +406,11 @@ const TrackLabels = memo(function TrackLabels() {
     <div className="shrink-0 border-r bg-muted/40" style={{ width: LABEL_W }}>
       <div style={{ height: RULER_H }} className="border-b" />
       {TRACKS.map((t) => (
-        <div key={t.id} style={{ height: LANE_H }} className="flex items-center justify-between gap-1 border-b px-2 last:border-b-0">
+        <div
+          key={t.id}
+          style={{ height: LANE_H }}
+          className="flex items-center justify-between gap-1 border-b px-2 last:border-b-0"
+        >
           <span className="truncate text-xs font-medium">{t.name}</span>
           {t.kind === 'audio' || t.kind === 'main' || t.kind === 'overlay' ? (
             <span className="flex shrink-0 gap-0.5">
@@ -286,7 +420,12 @@ const TrackLabels = memo(function TrackLabels() {
                 aria-label={`Mute ${t.name}`}
                 title={`Mute ${t.name}`}
                 onClick={() => setMix(t.id, { muted: !mix[t.id]?.muted })}
-                className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.muted ? 'bg-destructive text-white' : 'text-muted-foreground hover:bg-accent')}
+                className={cn(
+                  'size-6 rounded text-[11px] font-semibold',
+                  mix[t.id]?.muted
+                    ? 'bg-destructive text-white'
+                    : 'text-muted-foreground hover:bg-accent',
+                )}
               >
                 M
               </button>
@@ -296,7 +435,12 @@ const TrackLabels = memo(function TrackLabels() {
                 aria-label={`Solo ${t.name}`}
                 title={`Solo ${t.name}`}
                 onClick={() => setMix(t.id, { solo: !mix[t.id]?.solo })}
-                className={cn('size-6 rounded text-[11px] font-semibold', mix[t.id]?.solo ? 'bg-amber-400 text-black' : 'text-muted-foreground hover:bg-accent')}
+                className={cn(
+                  'size-6 rounded text-[11px] font-semibold',
+                  mix[t.id]?.solo
+                    ? 'bg-amber-400 text-black'
+                    : 'text-muted-foreground hover:bg-accent',
+                )}
               >
                 S
               </button>
@@ -380,7 +524,10 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     if (wasEmpty.current && !empty) zoom('fit');
     wasEmpty.current = empty;
   }, [empty, zoom]);
-  const contentFrames = Math.max(length + 5 * fps, Math.ceil((scrollRef.current?.clientWidth ?? 800) / ppf));
+  const contentFrames = Math.max(
+    length + 5 * fps,
+    Math.ceil((scrollRef.current?.clientWidth ?? 800) / ppf),
+  );
   const width = contentFrames * ppf;
   const step = rulerStep(fps, ppf);
   const ticks = rulerTicks(win, ppf, step, contentFrames);
@@ -400,9 +547,22 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     e.stopPropagation();
     const add = e.shiftKey || e.ctrlKey || e.metaKey;
     if (add || !selection.includes(clip.id)) select(clip.id, add);
-    const ids = add || !selection.includes(clip.id) ? (add ? [...new Set([...selection, clip.id])] : [clip.id]) : [...selection];
+    const ids =
+      add || !selection.includes(clip.id)
+        ? add
+          ? [...new Set([...selection, clip.id])]
+          : [clip.id]
+        : [...selection];
     (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-    setDrag({ kind: 'move', ids, x0: e.clientX, track0: clip.track, delta: 0, track: clip.track, moved: false });
+    setDrag({
+      kind: 'move',
+      ids,
+      x0: e.clientX,
+      track0: clip.track,
+      delta: 0,
+      track: clip.track,
+      moved: false,
+    });
   };
   const onHandlePointerDown = (e: ReactPointerEvent, clip: Clip, edge: 'start' | 'end') => {
     if (e.button !== 0) return;
@@ -415,17 +575,28 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     if (!drag) return;
     const raw = Math.round((e.clientX - drag.x0) / ppf);
     if (drag.kind === 'move') {
-      const delta = snapping ? snapMove(tl, drag.ids, raw, snapPoints(tl, playhead, markerFrames, drag.ids), ppf) : raw;
+      const delta = snapping
+        ? snapMove(tl, drag.ids, raw, snapPoints(tl, playhead, markerFrames, drag.ids), ppf)
+        : raw;
       const over = trackAt(e.clientY) ?? drag.track;
-      setDrag({ ...drag, delta, track: over, moved: drag.moved || Math.abs(e.clientX - drag.x0) > 3 || over !== drag.track0 });
+      setDrag({
+        ...drag,
+        delta,
+        track: over,
+        moved: drag.moved || Math.abs(e.clientX - drag.x0) > 3 || over !== drag.track0,
+      });
     } else {
       const to = drag.from + raw;
-      setDrag({ ...drag, to: snapping ? snap(to, snapPoints(tl, playhead, markerFrames, [drag.id]), ppf) : to });
+      setDrag({
+        ...drag,
+        to: snapping ? snap(to, snapPoints(tl, playhead, markerFrames, [drag.id]), ppf) : to,
+      });
     }
   };
   const onPointerUp = () => {
     if (!drag) return;
-    if (drag.kind === 'move' && drag.moved) move(drag.ids, drag.delta, drag.track !== drag.track0 ? drag.track : undefined);
+    if (drag.kind === 'move' && drag.moved)
+      move(drag.ids, drag.delta, drag.track !== drag.track0 ? drag.track : undefined);
     if (drag.kind === 'trim' && drag.to !== drag.from) trim(drag.id, drag.edge, drag.to);
     setDrag(null);
   };
@@ -441,7 +612,8 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
     const by = e.shiftKey ? fps : 1;
     const i = TRACKS.findIndex((t) => t.id === clip.track);
     const nextTrack = (dir: -1 | 1) => {
-      for (let j = i + dir; j >= 0 && j < TRACKS.length; j += dir) if (accepts(TRACKS[j]!.id, clip.item.type)) return TRACKS[j]!.id;
+      for (let j = i + dir; j >= 0 && j < TRACKS.length; j += dir)
+        if (accepts(TRACKS[j]!.id, clip.item.type)) return TRACKS[j]!.id;
       return null;
     };
     if (e.key === 'ArrowLeft') move(ids, -by);
@@ -461,9 +633,21 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
 
   // The clips' handlers read the timeline's latest state (set after each commit, before any input reaches
   // them) through one object that never changes, so they never break ClipBody's memo.
-  const latest = useRef({ onClipPointerDown, onClipKeyDown, onHandlePointerDown, onHandleKeyDown, setFade });
+  const latest = useRef({
+    onClipPointerDown,
+    onClipKeyDown,
+    onHandlePointerDown,
+    onHandleKeyDown,
+    setFade,
+  });
   useLayoutEffect(() => {
-    latest.current = { onClipPointerDown, onClipKeyDown, onHandlePointerDown, onHandleKeyDown, setFade };
+    latest.current = {
+      onClipPointerDown,
+      onClipKeyDown,
+      onHandlePointerDown,
+      onHandleKeyDown,
+      setFade,
+    };
   });
   const actions = useMemo<ClipActions>(
     () => ({
@@ -483,12 +667,18 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
   const cuts = useMemo(() => mainCuts(tl), [tl]);
 
   return (
-    <section aria-labelledby="tracks-heading" className="rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+    <section
+      aria-labelledby="tracks-heading"
+      className="rounded-xl border bg-card p-3 shadow-sm sm:p-4"
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="tracks-heading" className="font-semibold">
           Tracks
         </h2>
-        <output aria-label="Playhead" className="font-mono text-xs tabular-nums text-muted-foreground">
+        <output
+          aria-label="Playhead"
+          className="font-mono text-xs tabular-nums text-muted-foreground"
+        >
           {formatTimecode(playhead, fps)} / {formatTimecode(length, fps)}
         </output>
         <TimelineTools onShowShortcuts={onShowShortcuts} />
@@ -516,12 +706,22 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
               onPointerDown={(e) => seekFrame(frameAt(e.clientX))}
             >
               {ticks.map((f) => (
-                <span key={f} className="absolute top-0 h-full border-l border-muted-foreground/30 pl-1 text-[10px] leading-6 text-muted-foreground tabular-nums" style={{ left: f * ppf }}>
+                <span
+                  key={f}
+                  className="absolute top-0 h-full border-l border-muted-foreground/30 pl-1 text-[10px] leading-6 text-muted-foreground tabular-nums"
+                  style={{ left: f * ppf }}
+                >
                   {formatTimecode(f, fps)}
                 </span>
               ))}
             </div>
-            <div ref={lanesRef} className="relative" onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setDrag(null)}>
+            <div
+              ref={lanesRef}
+              className="relative"
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => setDrag(null)}
+            >
               {TRACKS.map((t) => (
                 <div
                   key={t.id}
@@ -529,7 +729,10 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                   aria-label={`Track: ${t.name}`}
                   data-track={t.id}
                   style={{ height: LANE_H }}
-                  className={cn('relative border-b last:border-b-0', drag?.kind === 'move' && drag.track === t.id && 'bg-primary/5')}
+                  className={cn(
+                    'relative border-b last:border-b-0',
+                    drag?.kind === 'move' && drag.track === t.id && 'bg-primary/5',
+                  )}
                   onPointerDown={(e) => {
                     if (e.target === e.currentTarget) select(null);
                   }}
@@ -556,11 +759,17 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                     return (
                       <div
                         key={c.id}
-                        className={cn('absolute top-1 bottom-1', contained && '[content-visibility:auto] has-[:focus-visible]:[content-visibility:visible]')}
+                        className={cn(
+                          'absolute top-1 bottom-1',
+                          contained &&
+                            '[content-visibility:auto] has-[:focus-visible]:[content-visibility:visible]',
+                        )}
                         style={{
                           left: start * ppf,
                           width: widthPx,
-                          transform: moving ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)` : undefined,
+                          transform: moving
+                            ? `translate(${drag.delta * ppf}px, ${(TRACKS.findIndex((x) => x.id === drag.track) - TRACKS.findIndex((x) => x.id === t.id)) * LANE_H}px)`
+                            : undefined,
                         }}
                       >
                         <ClipBody
@@ -584,14 +793,35 @@ export function TrackTimeline({ onShowShortcuts }: { onShowShortcuts: () => void
                   })}
                 </div>
               ))}
-              <TransitionMarkers cuts={cuts} fps={fps} pxPerFrame={ppf} top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H} height={LANE_H} selected={selection} onSelect={(id) => select(id)} />
+              <TransitionMarkers
+                cuts={cuts}
+                fps={fps}
+                pxPerFrame={ppf}
+                top={TRACKS.findIndex((x) => x.id === 'main') * LANE_H}
+                height={LANE_H}
+                selected={selection}
+                onSelect={(id) => select(id)}
+              />
             </div>
-            <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500" style={{ left: playhead * ppf }} data-testid="playhead" />
-            <MarkerFlags fps={fps} pxPerFrame={ppf} height={RULER_H} open={openMarker} onOpen={setOpenMarker} />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute top-0 bottom-0 w-0.5 bg-red-500"
+              style={{ left: playhead * ppf }}
+              data-testid="playhead"
+            />
+            <MarkerFlags
+              fps={fps}
+              pxPerFrame={ppf}
+              height={RULER_H}
+              open={openMarker}
+              onOpen={setOpenMarker}
+            />
           </div>
         </div>
       </div>
-      {openMarker ? <MarkerEditor key={openMarker} id={openMarker} fps={fps} onClose={closeMarker} /> : null}
+      {openMarker ? (
+        <MarkerEditor key={openMarker} id={openMarker} fps={fps} onClose={closeMarker} />
+      ) : null}
       <Inspector />
     </section>
   );

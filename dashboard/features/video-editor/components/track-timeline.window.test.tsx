@@ -9,12 +9,41 @@ import { renderTimeline } from './timeline-test-support';
 // A long project zoomed in: the timeline draws its ruler and what clips show of their media near the view
 // only (model/view-window.ts), and every clip's box all along.
 
-const settings = { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } as const;
+const settings = {
+  aspectRatio: '16:9',
+  resolution: { width: 1920, height: 1080 },
+  fps: 30,
+  format: 'mp4',
+  quality: 'high',
+} as const;
 // 30 minutes: a picture all along the main track, a song at the start and one 20 minutes in.
 const items: TimelineItem[] = [
-  { id: 'p', type: 'image', settings: { url: 'https://x.test/p.png', name: 'Backdrop' }, start_time: 0, duration: 1800, track: 'main' },
-  { id: 'a', type: 'audio', settings: { url: 'https://x.test/a.mp3', name: 'Intro', volume: 1 }, start_time: 0, duration: 10, track: 'audio-1', source_duration: 10 },
-  { id: 'b', type: 'audio', settings: { url: 'https://x.test/b.mp3', name: 'Outro', volume: 1 }, start_time: 1200, duration: 10, track: 'audio-1', source_duration: 10 },
+  {
+    id: 'p',
+    type: 'image',
+    settings: { url: 'https://x.test/p.png', name: 'Backdrop' },
+    start_time: 0,
+    duration: 1800,
+    track: 'main',
+  },
+  {
+    id: 'a',
+    type: 'audio',
+    settings: { url: 'https://x.test/a.mp3', name: 'Intro', volume: 1 },
+    start_time: 0,
+    duration: 10,
+    track: 'audio-1',
+    source_duration: 10,
+  },
+  {
+    id: 'b',
+    type: 'audio',
+    settings: { url: 'https://x.test/b.mp3', name: 'Outro', volume: 1 },
+    start_time: 1200,
+    duration: 10,
+    track: 'audio-1',
+    source_duration: 10,
+  },
 ];
 const peaks = Float32Array.from({ length: 10 * PEAKS_PER_SECOND }, () => 0.5);
 
@@ -34,7 +63,9 @@ async function scrollTo(px: number) {
 }
 
 const waveform = (name: string) => screen.queryByRole('img', { name: `Waveform of ${name}` });
-const rulerLabels = () => screen.getByRole('slider', { name: 'Timeline ruler' }).textContent!.match(/\d\d:\d\d:\d\d/g) ?? [];
+const rulerLabels = () =>
+  screen.getByRole('slider', { name: 'Timeline ruler' }).textContent!.match(/\d\d:\d\d:\d\d/g) ??
+  [];
 
 describe('a long timeline zoomed in', { timeout: 20_000 }, () => {
   afterEach(() => cleanup());

@@ -12,7 +12,9 @@ const MARKER = 18;
 
 export function describeCut(cut: Cut, fps: number): string {
   const between = `${clipLabel(cut.left.item)} and ${clipLabel(cut.right.item)} at ${formatTimecode(cut.frame, fps)}`;
-  return cut.transition ? `Transition between ${between}: ${TRANSITION_LABELS[cut.transition.kind]}, ${cut.transition.frames} frames` : `Cut between ${between}: add a transition`;
+  return cut.transition
+    ? `Transition between ${between}: ${TRANSITION_LABELS[cut.transition.kind]}, ${cut.transition.frames} frames`
+    : `Cut between ${between}: add a transition`;
 }
 
 export function TransitionMarkers({
@@ -34,7 +36,12 @@ export function TransitionMarkers({
 }) {
   if (cuts.length === 0) return null;
   return (
-    <div role="group" aria-label="Cuts on the main video track" className="pointer-events-none absolute inset-x-0" style={{ top, height }}>
+    <div
+      role="group"
+      aria-label="Cuts on the main video track"
+      className="pointer-events-none absolute inset-x-0"
+      style={{ top, height }}
+    >
       {cuts.map((cut) => {
         const x = cut.frame * pxPerFrame;
         const on = selected.length === 1 && selected[0] === cut.right.id;
@@ -45,18 +52,27 @@ export function TransitionMarkers({
                 aria-hidden="true"
                 data-testid="transition-band"
                 className="absolute top-1 bottom-1 rounded-sm border border-white/70 bg-[repeating-linear-gradient(135deg,rgba(255,255,255,0.35)_0_4px,transparent_4px_8px)]"
-                style={{ left: x - (cut.transition.frames * pxPerFrame) / 2, width: Math.max(2, cut.transition.frames * pxPerFrame) }}
+                style={{
+                  left: x - (cut.transition.frames * pxPerFrame) / 2,
+                  width: Math.max(2, cut.transition.frames * pxPerFrame),
+                }}
               />
             ) : null}
             <button
               type="button"
               aria-label={describeCut(cut, fps)}
               aria-pressed={on}
-              title={cut.transition ? `${TRANSITION_LABELS[cut.transition.kind]} · ${cut.transition.frames} f` : 'Add a transition'}
+              title={
+                cut.transition
+                  ? `${TRANSITION_LABELS[cut.transition.kind]} · ${cut.transition.frames} f`
+                  : 'Add a transition'
+              }
               onClick={() => onSelect(cut.right.id)}
               className={cn(
                 'pointer-events-auto absolute top-0.5 z-10 inline-flex items-center justify-center rounded-full border shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                cut.transition ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background text-muted-foreground hover:text-foreground',
+                cut.transition
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-background text-muted-foreground hover:text-foreground',
                 on && 'ring-2 ring-primary ring-offset-1 ring-offset-background',
               )}
               style={{ left: x - MARKER / 2, width: MARKER, height: MARKER }}

@@ -4,7 +4,14 @@ import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultProjectSettings } from '@core/editor/model';
-import { createEditorStore, deleteSelectionAtom, selectClipAtom, setTitleAtom, undoAtom, itemsAtom } from '../atoms';
+import {
+  createEditorStore,
+  deleteSelectionAtom,
+  selectClipAtom,
+  setTitleAtom,
+  undoAtom,
+  itemsAtom,
+} from '../atoms';
 import { createClip } from '../model/timeline';
 import { createDraftStorage, type KeyValueStore } from '../utils/draft-storage';
 
@@ -14,14 +21,24 @@ const { useAutosaveDraft } = await import('./use-autosave-draft');
 
 function memory(): KeyValueStore {
   const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 function setUp() {
-  const saved = { title: 'Trip', items: [createClip('title', 't1'), createClip('title', 't2')], settings: defaultProjectSettings };
+  const saved = {
+    title: 'Trip',
+    items: [createClip('title', 't1'), createClip('title', 't2')],
+    settings: defaultProjectSettings,
+  };
   const store = createEditorStore({ ...saved, projectId: 'p1', saved });
   const drafts = createDraftStorage(memory());
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>{children}</Provider>
+  );
   renderHook(() => useAutosaveDraft(drafts), { wrapper });
   return { store, drafts };
 }
@@ -37,7 +54,9 @@ describe('useAutosaveDraft', () => {
         store.set(selectClipAtom, first!.id);
         store.set(deleteSelectionAtom);
       });
-      expect(drafts.read('alice', 'p1')?.items.map((i) => i.id)).toEqual([store.get(itemsAtom)[0]!.id]);
+      expect(drafts.read('alice', 'p1')?.items.map((i) => i.id)).toEqual([
+        store.get(itemsAtom)[0]!.id,
+      ]);
       act(() => store.set(setTitleAtom, 'Trip, day 2'));
       expect(drafts.read('alice', 'p1')?.title).toBe('Trip, day 2');
       expect(vi.getTimerCount()).toBe(0);

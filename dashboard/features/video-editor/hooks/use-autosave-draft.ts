@@ -23,7 +23,12 @@ export function useAutosaveDraft(drafts: DraftStorage): void {
       const s = store.get(snapshotAtom);
       // A new project nobody has touched yet is no draft.
       if (!projectId && s.items.length === 0 && s.title === DEFAULT_PROJECT_TITLE) return;
-      drafts.write(uid, projectId, { title: s.title, items: [...s.items], settings: s.settings, savedAt: Date.now() });
+      drafts.write(uid, projectId, {
+        title: s.title,
+        items: [...s.items],
+        settings: s.settings,
+        savedAt: Date.now(),
+      });
     };
     const unsubscribe = store.sub(snapshotAtom, flush);
     const onHide = () => {

@@ -24,7 +24,16 @@ import {
   undoAtom,
   zoomAtom,
 } from '../atoms';
-import { actionFor, isTypingTarget, loadKeymap, rebind, resolveKeymap, saveKeymap, type EditorAction, type Keymap } from '../model/keymap';
+import {
+  actionFor,
+  isTypingTarget,
+  loadKeymap,
+  rebind,
+  resolveKeymap,
+  saveKeymap,
+  type EditorAction,
+  type Keymap,
+} from '../model/keymap';
 
 /**
  * The editor's keyboard: every action of model/keymap.ts on window keydown, except while typing in a
@@ -108,11 +117,17 @@ export function useEditorKeys() {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || overlay || isTypingTarget(e.target)) return;
       // A dialog (the media picker, a confirmation) owns the keyboard while it is open.
-      if (e.target instanceof Element && e.target.closest('[role="dialog"],[role="alertdialog"]')) return;
+      if (e.target instanceof Element && e.target.closest('[role="dialog"],[role="alertdialog"]'))
+        return;
       const action = actionFor(e, keymap);
       if (!action) return;
       // A focused button or link keeps Space and Enter for itself.
-      if (action === 'playPause' && e.target instanceof HTMLElement && e.target.closest('button,a,[role="button"],[role="slider"]')) return;
+      if (
+        action === 'playPause' &&
+        e.target instanceof HTMLElement &&
+        e.target.closest('button,a,[role="button"],[role="slider"]')
+      )
+        return;
       e.preventDefault();
       run(action);
     };
@@ -131,5 +146,12 @@ export function useEditorKeys() {
     saveKeymap({});
     setRemap({});
   }, []);
-  return { keymap, overlay, openOverlay: () => setOverlay(true), closeOverlay: () => setOverlay(false), onRebind, onReset };
+  return {
+    keymap,
+    overlay,
+    openOverlay: () => setOverlay(true),
+    closeOverlay: () => setOverlay(false),
+    onRebind,
+    onReset,
+  };
 }

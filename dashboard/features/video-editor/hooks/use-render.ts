@@ -50,7 +50,12 @@ export interface RenderState {
 export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
   const { user } = useAuth();
   const uid = user?.uid;
-  const [state, setState] = useState<RenderState>({ jobId: null, progress: 0, stage: null, etaSec: null });
+  const [state, setState] = useState<RenderState>({
+    jobId: null,
+    progress: 0,
+    stage: null,
+    etaSec: null,
+  });
   const [submitting, setSubmitting] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -76,7 +81,11 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         jobId = await createRenderJob(db, uid, projectId);
       } catch (error) {
         console.warn('createRenderJob failed', error);
-        toast({ title: 'Error', description: 'Could not start the render. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: 'Could not start the render. Please try again.',
+          variant: 'destructive',
+        });
         setSubmitting(false);
         return;
       }
@@ -85,7 +94,10 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
       setState({ jobId, progress: 0, stage: 'Preparing', etaSec: null });
       const startedAt = performance.now();
       setSubmitting(false);
-      toast({ title: 'Render Started', description: "Your video is being processed. You'll be notified when it's ready." });
+      toast({
+        title: 'Render Started',
+        description: "Your video is being processed. You'll be notified when it's ready.",
+      });
 
       let lastWrite = 0;
       const report = (percent: number, stage: string) => {
@@ -94,7 +106,9 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         setState((s) => (s.jobId === jobId ? { ...s, progress: percent, stage, etaSec } : s));
         if (now - lastWrite >= PROGRESS_WRITE_MS) {
           lastWrite = now;
-          void updateRenderJob(db, uid, jobId, { status: 'processing', progress: percent }).catch(() => undefined);
+          void updateRenderJob(db, uid, jobId, { status: 'processing', progress: percent }).catch(
+            () => undefined,
+          );
         }
       };
       let output: RenderOutput | null = null;
@@ -102,20 +116,46 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         const render = await loadRenderer();
         output = await render(
           { items: [...request.items], settings: request.settings, title: request.title },
-          { signal: abort.signal, onProgress: (fraction, stage) => report(Math.max(0, Math.min(1, fraction)) * RENDER_SHARE, stage) },
+          {
+            signal: abort.signal,
+            onProgress: (fraction, stage) =>
+              report(Math.max(0, Math.min(1, fraction)) * RENDER_SHARE, stage),
+          },
         );
         if (abort.signal.aborted) throw new DOMException(RENDER_CANCELLED, 'AbortError');
         report(RENDER_SHARE, 'Uploading');
-        const blob = output.blob.type ? output.blob : new Blob([output.blob], { type: output.mimeType });
-        const saved = await uploadToLibrary(uid, 'renders', blob, { fileName: `render.${output.extension}`, title: request.title, projectId });
-        await updateRenderJob(db, uid, jobId, { status: 'completed', outputUrl: saved.url, outputPath: saved.storagePath });
-        toast({ title: 'Your video is ready to download!', description: 'It is in your library too.' });
+        const blob = output.blob.type
+          ? output.blob
+          : new Blob([output.blob], { type: output.mimeType });
+        const saved = await uploadToLibrary(uid, 'renders', blob, {
+          fileName: `render.${output.extension}`,
+          title: request.title,
+          projectId,
+        });
+        await updateRenderJob(db, uid, jobId, {
+          status: 'completed',
+          outputUrl: saved.url,
+          outputPath: saved.storagePath,
+        });
+        toast({
+          title: 'Your video is ready to download!',
+          description: 'It is in your library too.',
+        });
       } catch (error) {
         const cancelled = abort.signal.aborted;
-        const message = cancelled ? RENDER_CANCELLED : error instanceof Error && error.message ? error.message : 'Unknown error';
+        const message = cancelled
+          ? RENDER_CANCELLED
+          : error instanceof Error && error.message
+            ? error.message
+            : 'Unknown error';
         if (!cancelled) console.warn('render failed', error);
         await updateRenderJob(db, uid, jobId, { status: 'failed', message }).catch(() => undefined);
-        if (!cancelled) toast({ title: 'Error', description: `Render failed: ${message}`, variant: 'destructive' });
+        if (!cancelled)
+          toast({
+            title: 'Error',
+            description: `Render failed: ${message}`,
+            variant: 'destructive',
+          });
       } finally {
         // The export's OPFS file, once uploaded (or not, on failure or Cancel).
         void output?.dispose?.().catch(() => undefined);

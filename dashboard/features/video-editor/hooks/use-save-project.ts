@@ -31,13 +31,22 @@ export function useSaveProject(drafts: DraftStorage, onCreated: (projectId: stri
         markSaved(id, snapshot);
         drafts.clear(user.uid, projectId);
         // Edits made while the save ran stay as a draft of the stored project.
-        if (serialize(store.get(snapshotAtom)) !== serialize(snapshot)) drafts.write(user.uid, id, { ...store.get(snapshotAtom), items: [...store.get(snapshotAtom).items], savedAt: Date.now() });
+        if (serialize(store.get(snapshotAtom)) !== serialize(snapshot))
+          drafts.write(user.uid, id, {
+            ...store.get(snapshotAtom),
+            items: [...store.get(snapshotAtom).items],
+            savedAt: Date.now(),
+          });
         if (!projectId) onCreated(id);
         if (!quiet) toast({ title: 'Project saved successfully' });
         return id;
       } catch (error) {
         console.warn('saveProject failed', error);
-        toast({ title: 'Error', description: 'Failed to save project. Your changes are kept on this device.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: 'Failed to save project. Your changes are kept on this device.',
+          variant: 'destructive',
+        });
         return null;
       } finally {
         setSaving(false);

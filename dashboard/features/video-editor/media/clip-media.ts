@@ -57,7 +57,9 @@ export function createWorkerClipMedia(makeWorker: () => Worker): ClipMediaSource
     try {
       const bytes = await (await fetch(url)).arrayBuffer();
       const buffer = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(bytes);
-      const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c).slice());
+      const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) =>
+        buffer.getChannelData(c).slice(),
+      );
       send(
         { id, kind: 'reduce', url, sampleRate: buffer.sampleRate, channels },
         channels.map((c) => c.buffer),
@@ -140,7 +142,13 @@ let shared: ClipMediaSource | null = null;
 /** The page's one source, its worker started on the first request; none where there is no Worker. */
 export function sharedClipMedia(): ClipMediaSource {
   if (typeof Worker === 'undefined') return noClipMedia;
-  shared ??= createWorkerClipMedia(() => new Worker(new URL('./clip-media.worker.ts', import.meta.url), { type: 'module', name: 'clip-media' }));
+  shared ??= createWorkerClipMedia(
+    () =>
+      new Worker(new URL('./clip-media.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'clip-media',
+      }),
+  );
   return shared;
 }
 
@@ -162,7 +170,11 @@ export function useClipPeaks(url: string | undefined): Float32Array | null | und
 }
 
 /** Object URLs of thumbnails at these source times (undefined where not made yet); missing ones are asked for. */
-export function useThumbnails(url: string | undefined, height: number, times: readonly number[]): (string | undefined)[] {
+export function useThumbnails(
+  url: string | undefined,
+  height: number,
+  times: readonly number[],
+): (string | undefined)[] {
   const source = useSource();
   const key = times.join(',');
   useEffect(() => {

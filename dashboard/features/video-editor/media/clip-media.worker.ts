@@ -11,10 +11,14 @@ import type { WorkerReply, WorkerRequest } from './clip-media-protocol';
 // again; the page keeps what it has drawn in memory (clip-media.ts).
 
 // The program's lib is the DOM's: the worker scope's two members used here, typed by hand.
-const scope = self as unknown as { postMessage(message: WorkerReply, transfer: Transferable[]): void; onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: WorkerReply, transfer: Transferable[]): void;
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+};
 
 const CACHE = 'muse-editor-peaks-v1';
-const cacheKey = (url: string) => `https://editor-cache.invalid/peaks/${PEAKS_PER_SECOND}?src=${encodeURIComponent(url)}`;
+const cacheKey = (url: string) =>
+  `https://editor-cache.invalid/peaks/${PEAKS_PER_SECOND}?src=${encodeURIComponent(url)}`;
 
 /** Open inputs by URL (a few, newest last), so a filmstrip's batches share one download. */
 const inputs = new Map<string, Promise<Input>>();
@@ -55,7 +59,9 @@ async function cachedPeaks(url: string): Promise<Float32Array | null | undefined
 async function storePeaks(url: string, peaks: Float32Array | null) {
   try {
     const body = peaks ? peaks.slice().buffer : new ArrayBuffer(0);
-    await (await caches.open(CACHE)).put(cacheKey(url), new Response(body, { headers: peaks ? {} : { 'x-silent': '1' } }));
+    await (
+      await caches.open(CACHE)
+    ).put(cacheKey(url), new Response(body, { headers: peaks ? {} : { 'x-silent': '1' } }));
   } catch {
     // No Cache Storage (an opaque origin): the page's memory cache still holds them.
   }
@@ -73,8 +79,13 @@ async function decodePeaks(url: string): Promise<Float32Array | null | 'undecoda
   for await (const sample of sink.samples()) {
     try {
       reducer ??= new PeakReducer(sample.sampleRate);
-      if (planes.length !== sample.numberOfChannels || planes[0]!.length < sample.numberOfFrames) planes = Array.from({ length: sample.numberOfChannels }, () => new Float32Array(sample.numberOfFrames));
-      for (let c = 0; c < sample.numberOfChannels; c++) sample.copyTo(planes[c]!, { planeIndex: c, format: 'f32-planar' });
+      if (planes.length !== sample.numberOfChannels || planes[0]!.length < sample.numberOfFrames)
+        planes = Array.from(
+          { length: sample.numberOfChannels },
+          () => new Float32Array(sample.numberOfFrames),
+        );
+      for (let c = 0; c < sample.numberOfChannels; c++)
+        sample.copyTo(planes[c]!, { planeIndex: c, format: 'f32-planar' });
       reducer.push(planes.map((p) => p.subarray(0, sample.numberOfFrames)));
     } finally {
       sample.close();
@@ -83,7 +94,8 @@ async function decodePeaks(url: string): Promise<Float32Array | null | 'undecoda
   return reducer ? reducer.result() : new Float32Array(0);
 }
 
-const thumbKey = (url: string, height: number, time: number) => `https://editor-cache.invalid/thumb/${height}/${time}?src=${encodeURIComponent(url)}`;
+const thumbKey = (url: string, height: number, time: number) =>
+  `https://editor-cache.invalid/thumb/${height}/${time}?src=${encodeURIComponent(url)}`;
 
 /** JPEG thumbnails `height` px tall at these source times: from Cache Storage, else decoded in one pass. */
 async function thumbnails(id: number, url: string, height: number, times: number[]) {
@@ -105,7 +117,10 @@ async function thumbnails(id: number, url: string, height: number, times: number
   for await (const wrapped of sink.canvasesAtTimestamps(sorted.map((t) => Math.max(first, t)))) {
     const time = sorted[i++]!;
     if (!wrapped) continue;
-    const blob = await (wrapped.canvas as OffscreenCanvas).convertToBlob({ type: 'image/jpeg', quality: 0.75 });
+    const blob = await (wrapped.canvas as OffscreenCanvas).convertToBlob({
+      type: 'image/jpeg',
+      quality: 0.75,
+    });
     void cache?.put(thumbKey(url, height, time), new Response(blob)).catch(() => undefined);
     post({ id, kind: 'thumb', time, blob });
   }
@@ -120,7 +135,8 @@ scope.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   try {
     if (req.kind === 'peaks') {
       const hit = await cachedPeaks(req.url);
-      if (hit !== undefined) return post({ id: req.id, kind: 'peaks', peaks: hit }, hit ? [hit.buffer] : []);
+      if (hit !== undefined)
+        return post({ id: req.id, kind: 'peaks', peaks: hit }, hit ? [hit.buffer] : []);
       const peaks = await decodePeaks(req.url);
       if (peaks === 'undecodable') return post({ id: req.id, kind: 'undecodable' });
       await storePeaks(req.url, peaks);
@@ -136,6 +152,10 @@ scope.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     await thumbnails(req.id, req.url, req.height, req.times);
     post({ id: req.id, kind: 'done' });
   } catch (error) {
-    post({ id: req.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    post({
+      id: req.id,
+      kind: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 };

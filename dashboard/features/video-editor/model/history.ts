@@ -16,13 +16,21 @@ export function createHistory<T>(present: T): History<T> {
 export function commit<T>(history: History<T>, next: T, limit = HISTORY_LIMIT): History<T> {
   if (Object.is(next, history.present)) return history;
   const past = [...history.past, history.present];
-  return { past: past.length > limit ? past.slice(past.length - limit) : past, present: next, future: [] };
+  return {
+    past: past.length > limit ? past.slice(past.length - limit) : past,
+    present: next,
+    future: [],
+  };
 }
 
 export function undo<T>(history: History<T>): History<T> {
   const previous = history.past.at(-1);
   if (history.past.length === 0) return history;
-  return { past: history.past.slice(0, -1), present: previous as T, future: [history.present, ...history.future] };
+  return {
+    past: history.past.slice(0, -1),
+    present: previous as T,
+    future: [history.present, ...history.future],
+  };
 }
 
 export function redo<T>(history: History<T>): History<T> {

@@ -22,17 +22,41 @@ import {
 import { fromItems, splitAt, toItems, trimStart, type Timeline } from './tracks';
 
 const FPS = 30;
-const kf = (frame: number, value: number, easing: Keyframe['easing'] = 'linear', bezier?: Keyframe['bezier']): Keyframe => ({ frame, value, easing, ...(bezier && { bezier }) });
-const image = (extra: Partial<TimelineItem> = {}): TimelineItem => ({ id: 'a', type: 'image', settings: { url: 'https://x.test/a.png' }, start_time: 1, duration: 2, track: 'main', ...extra }) as TimelineItem;
+const kf = (
+  frame: number,
+  value: number,
+  easing: Keyframe['easing'] = 'linear',
+  bezier?: Keyframe['bezier'],
+): Keyframe => ({ frame, value, easing, ...(bezier && { bezier }) });
+const image = (extra: Partial<TimelineItem> = {}): TimelineItem =>
+  ({
+    id: 'a',
+    type: 'image',
+    settings: { url: 'https://x.test/a.png' },
+    start_time: 1,
+    duration: 2,
+    track: 'main',
+    ...extra,
+  }) as TimelineItem;
 const timeline = (...items: TimelineItem[]): Timeline => fromItems(items, FPS);
 
 describe('interpolate', () => {
-  const pair = (easing: Keyframe['easing'], bezier?: Keyframe['bezier']) => [kf(10, 0, easing, bezier), kf(20, 100)];
+  const pair = (easing: Keyframe['easing'], bezier?: Keyframe['bezier']) => [
+    kf(10, 0, easing, bezier),
+    kf(20, 100),
+  ];
 
   it('is the neutral value without keyframes and a keyframe value at its frame', () => {
     expect(interpolate(undefined, 5, 100)).toBe(100);
     expect(interpolate([], 5, 7)).toBe(7);
-    for (const easing of ['linear', 'ease-in', 'ease-out', 'ease-in-out', 'hold', 'bezier'] as const) {
+    for (const easing of [
+      'linear',
+      'ease-in',
+      'ease-out',
+      'ease-in-out',
+      'hold',
+      'bezier',
+    ] as const) {
       expect(interpolate(pair(easing), 10, 50), easing).toBe(0);
       expect(interpolate(pair(easing), 20, 50), easing).toBe(100);
     }
@@ -56,7 +80,9 @@ describe('interpolate', () => {
 
   it('steps at the next keyframe on hold', () => {
     const list = [kf(0, 5, 'hold'), kf(10, 9, 'hold'), kf(20, 1)];
-    expect([0, 1, 9, 9.99, 10, 15, 19, 20, 30].map((f) => interpolate(list, f, 0))).toEqual([5, 5, 5, 5, 9, 9, 9, 1, 1]);
+    expect([0, 1, 9, 9.99, 10, 15, 19, 20, 30].map((f) => interpolate(list, f, 0))).toEqual([
+      5, 5, 5, 5, 9, 9, 9, 1, 1,
+    ]);
   });
 
   it('follows a cubic Bezier with fixed endpoints', () => {
@@ -86,22 +112,51 @@ describe('a clip’s values at timeline times', () => {
   });
 
   it('is the identity and unit gain without keyframes', () => {
-    expect(transformAt(image(), 1.5, FPS)).toEqual({ x: 0, y: 0, scale: 1, rotation: 0, opacity: 1 });
+    expect(transformAt(image(), 1.5, FPS)).toEqual({
+      x: 0,
+      y: 0,
+      scale: 1,
+      rotation: 0,
+      opacity: 1,
+    });
     expect(volumeGainAt(image(), 1.5, FPS)).toBe(1);
-    const audio = { id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 0, duration: 2, keyframes: { volume: [kf(0, 0), kf(30, -20)] } } as TimelineItem;
+    const audio = {
+      id: 's',
+      type: 'audio',
+      settings: { url: 'https://x.test/s.mp3', volume: 1 },
+      start_time: 0,
+      duration: 2,
+      keyframes: { volume: [kf(0, 0), kf(30, -20)] },
+    } as TimelineItem;
     expect(volumeGainAt(audio, 1, FPS)).toBeCloseTo(0.1, 9);
   });
 
   it('offers pictures the transform, sounds the volume and videos both', () => {
     expect(keyframeProps(image())).toEqual(['x', 'y', 'scale', 'rotation', 'opacity']);
-    expect(keyframeProps({ id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 0, duration: 1 } as TimelineItem)).toEqual(['volume']);
+    expect(
+      keyframeProps({
+        id: 's',
+        type: 'audio',
+        settings: { url: 'https://x.test/s.mp3', volume: 1 },
+        start_time: 0,
+        duration: 1,
+      } as TimelineItem),
+    ).toEqual(['volume']);
     expect(keyframeProps({ ...image(), type: 'video' } as TimelineItem)).toContain('volume');
   });
 });
 
 describe('the volume envelope of the exports', () => {
   const audio = (keyframes: TimelineItem['keyframes']) =>
-    ({ id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 1 }, start_time: 1, duration: 2, in_point: 0.5, keyframes }) as TimelineItem;
+    ({
+      id: 's',
+      type: 'audio',
+      settings: { url: 'https://x.test/s.mp3', volume: 1 },
+      start_time: 1,
+      duration: 2,
+      in_point: 0.5,
+      keyframes,
+    }) as TimelineItem;
 
   it('is none without volume keyframes', () => {
     expect(volumeEnvelope(image(), FPS)).toBeUndefined();
@@ -112,7 +167,8 @@ describe('the volume envelope of the exports', () => {
     const env = volumeEnvelope(item, FPS)!;
     // Source frame 15 is the clip's first frame (in-point 0.5 s), at 1 s on the timeline.
     expect(env[0]).toEqual({ t: 1, gain: 1 });
-    for (const t of [1, 1.25, 1.5, 1.75, 2, 2.2, 2.49, 2.5, 3]) expect(envelopeGainAt(env, t), `t ${t}`).toBeCloseTo(volumeGainAt(item, t, FPS), 2);
+    for (const t of [1, 1.25, 1.5, 1.75, 2, 2.2, 2.49, 2.5, 3])
+      expect(envelopeGainAt(env, t), `t ${t}`).toBeCloseTo(volumeGainAt(item, t, FPS), 2);
     expect(envelopeGainAt(env, 0)).toBe(1);
   });
 
@@ -142,11 +198,18 @@ describe('keyframe edits', () => {
 
   it('changes value (clamped) and easing, and keeps Bezier points only on Bezier', () => {
     const one = addKeyframe(base, 'a', 'opacity', 5);
-    expect(updateKeyframe(one, 'a', 'opacity', 5, { value: 250 }).clips[0]!.item.keyframes?.opacity).toEqual([kf(5, 100)]);
+    expect(
+      updateKeyframe(one, 'a', 'opacity', 5, { value: 250 }).clips[0]!.item.keyframes?.opacity,
+    ).toEqual([kf(5, 100)]);
     expect(updateKeyframe(one, 'a', 'opacity', 5, { value: 100 })).toBe(one);
     const bez = updateKeyframe(one, 'a', 'opacity', 5, { easing: 'bezier' });
-    expect(bez.clips[0]!.item.keyframes?.opacity?.[0]).toEqual(kf(5, 100, 'bezier', [0.25, 0.1, 0.25, 1]));
-    expect(updateKeyframe(bez, 'a', 'opacity', 5, { easing: 'hold' }).clips[0]!.item.keyframes?.opacity?.[0]).toEqual(kf(5, 100, 'hold'));
+    expect(bez.clips[0]!.item.keyframes?.opacity?.[0]).toEqual(
+      kf(5, 100, 'bezier', [0.25, 0.1, 0.25, 1]),
+    );
+    expect(
+      updateKeyframe(bez, 'a', 'opacity', 5, { easing: 'hold' }).clips[0]!.item.keyframes
+        ?.opacity?.[0],
+    ).toEqual(kf(5, 100, 'hold'));
   });
 
   it('removes a keyframe, and the keyframes field with the last one', () => {
@@ -157,10 +220,18 @@ describe('keyframe edits', () => {
   });
 
   it('keeps keyframes at their moment through a split and a trim of the left edge', () => {
-    const animated = updateKeyframe(addKeyframe(addKeyframe(base, 'a', 'x', 0), 'a', 'x', 59), 'a', 'x', 59, { value: 590 });
+    const animated = updateKeyframe(
+      addKeyframe(addKeyframe(base, 'a', 'x', 0), 'a', 'x', 59),
+      'a',
+      'x',
+      59,
+      { value: 590 },
+    );
     const at = (t: Timeline, time: number) => {
       const items = toItems(t);
-      const item = items.find((i) => i.start_time <= time + 1e-9 && time < i.start_time + i.duration)!;
+      const item = items.find(
+        (i) => i.start_time <= time + 1e-9 && time < i.start_time + i.duration,
+      )!;
       return valueAt(item, 'x', time, FPS);
     };
     const split = splitAt(animated, 45, () => 'b');
@@ -181,10 +252,32 @@ describe('stored projects', () => {
     title: 'Before keyframes',
     settings: {
       timelineItems: [
-        { id: 'v', type: 'video', settings: { url: 'https://x.test/v.mp4' }, start_time: 0, duration: 2, track: 'main', in_point: 0.5 },
-        { id: 's', type: 'audio', settings: { url: 'https://x.test/s.mp3', volume: 0.8 }, start_time: 0, duration: 3, track: 'audio-1', gain_db: -6 },
+        {
+          id: 'v',
+          type: 'video',
+          settings: { url: 'https://x.test/v.mp4' },
+          start_time: 0,
+          duration: 2,
+          track: 'main',
+          in_point: 0.5,
+        },
+        {
+          id: 's',
+          type: 'audio',
+          settings: { url: 'https://x.test/s.mp3', volume: 0.8 },
+          start_time: 0,
+          duration: 3,
+          track: 'audio-1',
+          gain_db: -6,
+        },
       ],
-      project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' },
+      project: {
+        aspectRatio: '16:9',
+        resolution: { width: 1920, height: 1080 },
+        fps: 30,
+        format: 'mp4',
+        quality: 'high',
+      },
     },
   };
 
@@ -200,10 +293,23 @@ describe('stored projects', () => {
   });
 
   it('keeps keyframes through a save and a reopen, and rejects values out of range', () => {
-    const keyed = { ...saved.settings.timelineItems[0]!, keyframes: { opacity: [kf(15, 0, 'bezier', [0.1, 0.2, 0.3, 0.4]), kf(45, 100)], volume: [kf(15, -12, 'hold')] } };
-    const opened = videoProjectSchema.parse({ ...saved, settings: { ...saved.settings, timelineItems: [keyed] } });
+    const keyed = {
+      ...saved.settings.timelineItems[0]!,
+      keyframes: {
+        opacity: [kf(15, 0, 'bezier', [0.1, 0.2, 0.3, 0.4]), kf(45, 100)],
+        volume: [kf(15, -12, 'hold')],
+      },
+    };
+    const opened = videoProjectSchema.parse({
+      ...saved,
+      settings: { ...saved.settings, timelineItems: [keyed] },
+    });
     expect(migrateItems(opened.items, FPS)).toEqual([keyed]);
-    expect(timelineItemSchema.safeParse({ ...keyed, keyframes: { opacity: [kf(0, 101)] } }).success).toBe(false);
-    expect(timelineItemSchema.safeParse({ ...keyed, keyframes: { opacity: [kf(0.5, 10)] } }).success).toBe(false);
+    expect(
+      timelineItemSchema.safeParse({ ...keyed, keyframes: { opacity: [kf(0, 101)] } }).success,
+    ).toBe(false);
+    expect(
+      timelineItemSchema.safeParse({ ...keyed, keyframes: { opacity: [kf(0.5, 10)] } }).success,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import BezierEasing from 'bezier-easing';
-import { EASING_CURVES, KEYFRAME_PROP_DEFS, KEYFRAME_PROPS, type Easing, type KeyframeProp } from '@core/editor/keyframes';
+import {
+  EASING_CURVES,
+  KEYFRAME_PROP_DEFS,
+  KEYFRAME_PROPS,
+  type Easing,
+  type KeyframeProp,
+} from '@core/editor/keyframes';
 import type { TimelineItem } from '@core/editor/model';
 import { isCaption } from './captions';
 import { clipSpeed, type Clip, type Timeline } from './clip';
@@ -10,7 +16,14 @@ import { clipSpeed, type Clip, type Timeline } from './clip';
 // before the first and after the last it holds. Pure: every edit returns the very same timeline when it
 // changes nothing, so undo records nothing.
 
-export { EASING_LABELS, EASINGS, KEYFRAME_PROP_DEFS, KEYFRAME_PROPS, type Easing, type KeyframeProp } from '@core/editor/keyframes';
+export {
+  EASING_LABELS,
+  EASINGS,
+  KEYFRAME_PROP_DEFS,
+  KEYFRAME_PROPS,
+  type Easing,
+  type KeyframeProp,
+} from '@core/editor/keyframes';
 
 export type Keyframe = NonNullable<NonNullable<TimelineItem['keyframes']>[KeyframeProp]>[number];
 type Keyframes = NonNullable<TimelineItem['keyframes']>;
@@ -49,7 +62,11 @@ const sorted = (kfs: readonly Keyframe[]) => {
  * The value at `frame` (a source frame, fractional between frames): the keyframe's value at a keyframe,
  * eased between two, the first's before it and the last's after it; `neutral` without keyframes.
  */
-export function interpolate(kfs: readonly Keyframe[] | undefined, frame: number, neutral: number): number {
+export function interpolate(
+  kfs: readonly Keyframe[] | undefined,
+  frame: number,
+  neutral: number,
+): number {
   if (!kfs || kfs.length === 0) return neutral;
   const list = sorted(kfs);
   const first = list[0]!;
@@ -73,7 +90,11 @@ export function sourceFrameAt(item: TimelineItem, t: number, fps: number): numbe
 
 /** A property's value on a clip at timeline time `t`. */
 export function valueAt(item: TimelineItem, prop: KeyframeProp, t: number, fps: number): number {
-  return interpolate(item.keyframes?.[prop], sourceFrameAt(item, t, fps), KEYFRAME_PROP_DEFS[prop].neutral);
+  return interpolate(
+    item.keyframes?.[prop],
+    sourceFrameAt(item, t, fps),
+    KEYFRAME_PROP_DEFS[prop].neutral,
+  );
 }
 
 export interface Transform {
@@ -95,13 +116,22 @@ export function transformAt(item: TimelineItem, t: number, fps: number): Transfo
   const k = item.keyframes;
   if (!k || !(k.x || k.y || k.scale || k.rotation || k.opacity)) return IDENTITY;
   const v = (p: KeyframeProp) => valueAt(item, p, t, fps);
-  return { x: v('x'), y: v('y'), scale: v('scale') / 100, rotation: v('rotation'), opacity: Math.min(1, Math.max(0, v('opacity') / 100)) };
+  return {
+    x: v('x'),
+    y: v('y'),
+    scale: v('scale') / 100,
+    rotation: v('rotation'),
+    opacity: Math.min(1, Math.max(0, v('opacity') / 100)),
+  };
 }
 
 /** Whether a clip's picture moves or fades by keyframes (what the ffmpeg export must draw frame by frame). */
 export function isAnimated(item: TimelineItem): boolean {
   const k = item.keyframes;
-  return !!k && (['x', 'y', 'scale', 'rotation', 'opacity'] as const).some((p) => (k[p]?.length ?? 0) > 0);
+  return (
+    !!k &&
+    (['x', 'y', 'scale', 'rotation', 'opacity'] as const).some((p) => (k[p]?.length ?? 0) > 0)
+  );
 }
 
 /** The volume envelope of a clip at timeline time `t`, as a gain factor (1 without volume keyframes). */
@@ -122,28 +152,41 @@ export function keyframeProps(item: TimelineItem): KeyframeProp[] {
 export const clipSourceFrame = (c: Clip, frame: number) => (frame - c.start) * clipSpeed(c) + c.in;
 
 /** The timeline frame (fractional) where a clip shows source frame `frame`. */
-export const clipTimelineFrame = (c: Clip, frame: number) => c.start + (frame - c.in) / clipSpeed(c);
+export const clipTimelineFrame = (c: Clip, frame: number) =>
+  c.start + (frame - c.in) / clipSpeed(c);
 
 /** Every keyframe of a clip as timeline frames within the clip (for the timeline's diamonds), one per frame. */
 export function keyframeMarks(c: Clip): number[] {
   const frames = new Set<number>();
-  for (const p of KEYFRAME_PROPS) for (const kf of c.item.keyframes?.[p] ?? []) frames.add(Math.round(clipTimelineFrame(c, kf.frame)));
+  for (const p of KEYFRAME_PROPS)
+    for (const kf of c.item.keyframes?.[p] ?? [])
+      frames.add(Math.round(clipTimelineFrame(c, kf.frame)));
   return [...frames].filter((f) => f >= c.start && f < c.start + c.length).sort((a, b) => a - b);
 }
 
 function withList(item: TimelineItem, prop: KeyframeProp, list: readonly Keyframe[]): TimelineItem {
   const { [prop]: _old, ...others } = item.keyframes ?? {};
-  const keyframes: Keyframes = list.length ? { ...others, [prop]: [...list].sort((a, b) => a.frame - b.frame) } : others;
+  const keyframes: Keyframes = list.length
+    ? { ...others, [prop]: [...list].sort((a, b) => a.frame - b.frame) }
+    : others;
   const { keyframes: _k, ...rest } = item;
   return (Object.keys(keyframes).length ? { ...rest, keyframes } : rest) as TimelineItem;
 }
 
-function updateItem(tl: Timeline, id: string, prop: KeyframeProp, change: (list: readonly Keyframe[], c: Clip) => readonly Keyframe[] | null): Timeline {
+function updateItem(
+  tl: Timeline,
+  id: string,
+  prop: KeyframeProp,
+  change: (list: readonly Keyframe[], c: Clip) => readonly Keyframe[] | null,
+): Timeline {
   const c = tl.clips.find((x) => x.id === id);
   if (!c || !keyframeProps(c.item).includes(prop)) return tl;
   const next = change(c.item.keyframes?.[prop] ?? [], c);
   if (!next) return tl;
-  return { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item: withList(x.item, prop, next) } : x)) };
+  return {
+    fps: tl.fps,
+    clips: tl.clips.map((x) => (x.id === id ? { ...x, item: withList(x.item, prop, next) } : x)),
+  };
 }
 
 const clampValue = (prop: KeyframeProp, v: number) => {
@@ -158,32 +201,72 @@ const clampValue = (prop: KeyframeProp, v: number) => {
 export function addKeyframe(tl: Timeline, id: string, prop: KeyframeProp, frame: number): Timeline {
   const f = Math.max(0, Math.round(frame));
   return updateItem(tl, id, prop, (list) =>
-    list.some((k) => k.frame === f) ? null : [...list, { frame: f, value: clampValue(prop, interpolate(list, f, KEYFRAME_PROP_DEFS[prop].neutral)), easing: 'linear' }],
+    list.some((k) => k.frame === f)
+      ? null
+      : [
+          ...list,
+          {
+            frame: f,
+            value: clampValue(prop, interpolate(list, f, KEYFRAME_PROP_DEFS[prop].neutral)),
+            easing: 'linear',
+          },
+        ],
   );
 }
 
 /** Changes the value (clamped to the property's range) or the easing of the keyframe at `frame`. */
-export function updateKeyframe(tl: Timeline, id: string, prop: KeyframeProp, frame: number, patch: { value?: number; easing?: Easing; bezier?: [number, number, number, number] }): Timeline {
+export function updateKeyframe(
+  tl: Timeline,
+  id: string,
+  prop: KeyframeProp,
+  frame: number,
+  patch: { value?: number; easing?: Easing; bezier?: [number, number, number, number] },
+): Timeline {
   return updateItem(tl, id, prop, (list) => {
     const kf = list.find((k) => k.frame === frame);
     if (!kf) return null;
-    const value = patch.value === undefined || !Number.isFinite(patch.value) ? kf.value : clampValue(prop, patch.value);
+    const value =
+      patch.value === undefined || !Number.isFinite(patch.value)
+        ? kf.value
+        : clampValue(prop, patch.value);
     const easing = patch.easing ?? kf.easing;
     const bezier =
       easing === 'bezier'
         ? patch.bezier
-          ? ([Math.min(1, Math.max(0, patch.bezier[0])), patch.bezier[1], Math.min(1, Math.max(0, patch.bezier[2])), patch.bezier[3]] as const)
+          ? ([
+              Math.min(1, Math.max(0, patch.bezier[0])),
+              patch.bezier[1],
+              Math.min(1, Math.max(0, patch.bezier[2])),
+              patch.bezier[3],
+            ] as const)
           : (kf.bezier ?? EASING_CURVES.bezier)
         : undefined;
-    const next: Keyframe = { frame, value, easing, ...(bezier && { bezier: [...bezier] as [number, number, number, number] }) };
-    if (next.value === kf.value && next.easing === kf.easing && (next.bezier ?? []).join() === (kf.bezier ?? []).join()) return null;
+    const next: Keyframe = {
+      frame,
+      value,
+      easing,
+      ...(bezier && { bezier: [...bezier] as [number, number, number, number] }),
+    };
+    if (
+      next.value === kf.value &&
+      next.easing === kf.easing &&
+      (next.bezier ?? []).join() === (kf.bezier ?? []).join()
+    )
+      return null;
     return list.map((k) => (k === kf ? next : k));
   });
 }
 
 /** Removes the keyframe on `prop` at source frame `frame`. */
-export function removeKeyframe(tl: Timeline, id: string, prop: KeyframeProp, frame: number): Timeline {
-  return updateItem(tl, id, prop, (list) => (list.some((k) => k.frame === frame) ? list.filter((k) => k.frame !== frame) : null));
+export function removeKeyframe(
+  tl: Timeline,
+  id: string,
+  prop: KeyframeProp,
+  frame: number,
+): Timeline {
+  return updateItem(tl, id, prop, (list) =>
+    list.some((k) => k.frame === frame) ? list.filter((k) => k.frame !== frame) : null,
+  );
 }
 
 /** A point of a gain envelope: timeline seconds and a gain factor. */
@@ -204,14 +287,16 @@ export function volumeEnvelope(item: TimelineItem, fps: number): GainPoint[] | u
   const list = item.keyframes?.volume;
   if (!list?.length) return undefined;
   const s = sorted(list);
-  const time = (frame: number) => item.start_time + (frame / fps - (item.in_point ?? 0)) / (item.speed ?? 1);
+  const time = (frame: number) =>
+    item.start_time + (frame / fps - (item.in_point ?? 0)) / (item.speed ?? 1);
   const gain = (db: number) => 10 ** (db / 20);
   const points: GainPoint[] = [];
   s.forEach((a, i) => {
     points.push({ t: time(a.frame), gain: gain(a.value) });
     const b = s[i + 1];
     if (!b || b.value === a.value) return;
-    if (a.easing === 'hold') return void points.push({ t: time(b.frame) - 0.001, gain: gain(a.value) });
+    if (a.easing === 'hold')
+      return void points.push({ t: time(b.frame) - 0.001, gain: gain(a.value) });
     for (let k = 1; k < ENVELOPE_STEPS; k++) {
       const f = a.frame + ((b.frame - a.frame) * k) / ENVELOPE_STEPS;
       points.push({ t: time(f), gain: gain(interpolate(s, f, 0)) });

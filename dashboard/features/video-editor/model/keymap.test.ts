@@ -1,6 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { actionFor, chordOf, DEFAULT_KEYMAP, isTypingTarget, KEYMAP_STORAGE_KEY, loadKeymap, rebind, resolveKeymap, saveKeymap } from './keymap';
+import {
+  actionFor,
+  chordOf,
+  DEFAULT_KEYMAP,
+  isTypingTarget,
+  KEYMAP_STORAGE_KEY,
+  loadKeymap,
+  rebind,
+  resolveKeymap,
+  saveKeymap,
+} from './keymap';
 
 const map = resolveKeymap({});
 
@@ -61,7 +71,11 @@ describe('keymap', () => {
 
   it('the remap persists and unreadable storage is ignored', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
     saveKeymap(rebind({}, 'split', 'B'), storage);
     expect(loadKeymap(storage)).toEqual({ split: ['B'] });
     data.set(KEYMAP_STORAGE_KEY, '{"split": 3, "nope": ["X"]}');

@@ -57,7 +57,11 @@ export const DEFAULT_KEYMAP: readonly ActionInfo[] = [
   { id: 'dropLeft', label: 'Drop the part left of the playhead', keys: ['Q'] },
   { id: 'dropRight', label: 'Drop the part right of the playhead', keys: ['W'] },
   { id: 'delete', label: 'Delete selection', keys: ['Delete', 'Backspace'] },
-  { id: 'rippleDelete', label: 'Ripple delete selection', keys: ['Shift+Delete', 'Shift+Backspace'] },
+  {
+    id: 'rippleDelete',
+    label: 'Ripple delete selection',
+    keys: ['Shift+Delete', 'Shift+Backspace'],
+  },
   { id: 'undo', label: 'Undo', keys: ['Ctrl+Z'] },
   { id: 'redo', label: 'Redo', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'] },
   { id: 'copy', label: 'Copy', keys: ['Ctrl+C'] },
@@ -136,7 +140,9 @@ export function isTypingTarget(el: EventTarget | null): boolean {
   if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
   if (el.tagName !== 'INPUT') return false;
   // Sliders and checkboxes take no text: shortcuts still work there.
-  return !['range', 'checkbox', 'radio', 'button', 'submit'].includes((el as HTMLInputElement).type);
+  return !['range', 'checkbox', 'radio', 'button', 'submit'].includes(
+    (el as HTMLInputElement).type,
+  );
 }
 
 export const KEYMAP_STORAGE_KEY = 'muse.editor.keymap.v1';
@@ -144,14 +150,21 @@ export const KEYMAP_STORAGE_KEY = 'muse.editor.keymap.v1';
 const ACTION_IDS = new Set<string>(DEFAULT_KEYMAP.map((a) => a.id));
 
 /** The saved remap; anything unreadable or unknown is ignored. */
-export function loadKeymap(storage: Pick<KeyValueStore, 'getItem'> | null = browserStore()): Keymap {
+export function loadKeymap(
+  storage: Pick<KeyValueStore, 'getItem'> | null = browserStore(),
+): Keymap {
   try {
     const raw = storage?.getItem(KEYMAP_STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (!parsed || typeof parsed !== 'object') return {};
     const out: Keymap = {};
     for (const [k, v] of Object.entries(parsed)) {
-      if (ACTION_IDS.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length < 40)) out[k as EditorAction] = v as string[];
+      if (
+        ACTION_IDS.has(k) &&
+        Array.isArray(v) &&
+        v.every((x) => typeof x === 'string' && x.length < 40)
+      )
+        out[k as EditorAction] = v as string[];
     }
     return out;
   } catch {
@@ -159,7 +172,10 @@ export function loadKeymap(storage: Pick<KeyValueStore, 'getItem'> | null = brow
   }
 }
 
-export function saveKeymap(remap: Keymap, storage: Pick<KeyValueStore, 'setItem' | 'removeItem'> | null = browserStore()): void {
+export function saveKeymap(
+  remap: Keymap,
+  storage: Pick<KeyValueStore, 'setItem' | 'removeItem'> | null = browserStore(),
+): void {
   try {
     if (Object.keys(remap).length === 0) storage?.removeItem(KEYMAP_STORAGE_KEY);
     else storage?.setItem(KEYMAP_STORAGE_KEY, JSON.stringify(remap));
@@ -170,5 +186,9 @@ export function saveKeymap(remap: Keymap, storage: Pick<KeyValueStore, 'setItem'
 
 /** How a chord reads in the overlay. */
 export function describeChord(chord: string): string {
-  return chord.replace('ArrowLeft', '←').replace('ArrowRight', '→').replace('ArrowUp', '↑').replace('ArrowDown', '↓');
+  return chord
+    .replace('ArrowLeft', '←')
+    .replace('ArrowRight', '→')
+    .replace('ArrowUp', '↑')
+    .replace('ArrowDown', '↓');
 }

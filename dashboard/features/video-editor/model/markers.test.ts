@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMarker, decodeMarkers, encodeMarker, MAX_MARKERS } from '@core/editor/markers';
-import { addMarker, adjacentMarker, moveMarker, removeMarker, renameMarker, rescaleMarkers, type Marker } from './markers';
+import {
+  addMarker,
+  adjacentMarker,
+  moveMarker,
+  removeMarker,
+  renameMarker,
+  rescaleMarkers,
+  type Marker,
+} from './markers';
 
 const m = (id: string, frame: number, label = ''): Marker => ({ id, frame, label });
 
@@ -21,7 +29,10 @@ describe('timeline markers', () => {
     expect(moveMarker(ms, 'a', 30)).toEqual([m('b', 20), m('a', 30)]);
     expect(moveMarker(ms, 'a', 20)).toBe(ms);
     expect(moveMarker(ms, 'a', -5)).toEqual([m('a', 0), m('b', 20)]);
-    expect(renameMarker(ms, 'b', '  Chorus\nstarts  ')).toEqual([m('a', 10), m('b', 20, 'Chorus starts')]);
+    expect(renameMarker(ms, 'b', '  Chorus\nstarts  ')).toEqual([
+      m('a', 10),
+      m('b', 20, 'Chorus starts'),
+    ]);
     expect(renameMarker(ms, 'b', 'x'.repeat(80))[1]!.label).toHaveLength(60);
     expect(renameMarker(ms, 'b', ' ')).toBe(ms);
     expect(removeMarker(ms, 'a')).toEqual([m('b', 20)]);
@@ -38,7 +49,10 @@ describe('timeline markers', () => {
 
   it('keeps each marker at its time when the frame rate changes', () => {
     // 1 s and 2.5 s at 30 fps are frames 24 and 60 at 24 fps; frames 2 and 3 at 60 fps both land on frame 1 at 24 fps.
-    expect(rescaleMarkers([m('a', 30), m('b', 75, 'Drop')], 30, 24)).toEqual([m('a', 24), m('b', 60, 'Drop')]);
+    expect(rescaleMarkers([m('a', 30), m('b', 75, 'Drop')], 30, 24)).toEqual([
+      m('a', 24),
+      m('b', 60, 'Drop'),
+    ]);
     expect(rescaleMarkers([m('a', 2), m('b', 3)], 60, 24)).toEqual([m('a', 1)]);
   });
 
@@ -51,7 +65,10 @@ describe('timeline markers', () => {
     expect(decodeMarker('m1|007|')).toBeNull();
     expect(decodeMarker(`m1|3|${'x'.repeat(61)}`)).toBeNull();
     expect(decodeMarker({ id: 'm1', frame: 3, label: '' })).toBeNull();
-    expect(decodeMarkers(['b|20|', 'junk', 'a|10|x', 'c|10|same frame'])).toEqual([m('a', 10, 'x'), m('b', 20)]);
+    expect(decodeMarkers(['b|20|', 'junk', 'a|10|x', 'c|10|same frame'])).toEqual([
+      m('a', 10, 'x'),
+      m('b', 20),
+    ]);
     expect(decodeMarkers(undefined)).toEqual([]);
   });
 });

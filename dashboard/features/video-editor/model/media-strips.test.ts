@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clipPeaks, filmstripPlan, gainY, PeakReducer, reducePeaks, volumeLinePoints, waveformPath, yToGain } from './media-strips';
+import {
+  clipPeaks,
+  filmstripPlan,
+  gainY,
+  PeakReducer,
+  reducePeaks,
+  volumeLinePoints,
+  waveformPath,
+  yToGain,
+} from './media-strips';
 
 describe('peak reduction', () => {
   it('keeps the largest absolute sample of any channel per bucket', () => {
@@ -103,9 +112,14 @@ describe('filmstrip plan', () => {
 
   it('zoomed in to a frame a thumbnail, asks only for what is in view', () => {
     // 48 px a frame: one frame a thumbnail; a 10-minute clip, 300 px in view from 48,000 px.
-    const { step, slots } = filmstripPlan({ in: 0, length: 18_000 }, 48, 40, { from: 48_000, to: 48_300 });
+    const { step, slots } = filmstripPlan({ in: 0, length: 18_000 }, 48, 40, {
+      from: 48_000,
+      to: 48_300,
+    });
     expect(step).toBe(1);
     expect(slots.map((s) => s.frame)).toEqual([1000, 1001, 1002, 1003, 1004, 1005, 1006]);
-    expect(filmstripPlan({ in: 0, length: 18_000 }, 48, 40, { from: 0, to: Infinity }, 50).slots).toHaveLength(50);
+    expect(
+      filmstripPlan({ in: 0, length: 18_000 }, 48, 40, { from: 0, to: Infinity }, 50).slots,
+    ).toHaveLength(50);
   });
 });

@@ -40,7 +40,11 @@ export class PeakReducer {
   }
 }
 
-export function reducePeaks(channels: readonly Float32Array[], sampleRate: number, perSecond = PEAKS_PER_SECOND): Float32Array {
+export function reducePeaks(
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  perSecond = PEAKS_PER_SECOND,
+): Float32Array {
   const r = new PeakReducer(sampleRate, perSecond);
   r.push(channels);
   return r.result();
@@ -50,14 +54,21 @@ export function reducePeaks(channels: readonly Float32Array[], sampleRate: numbe
  * The peaks a clip shows in `columns` columns: the source from `inSec` for `durSec`, each column the largest
  * peak of the buckets it covers (at least the bucket it starts in). Past the source's end is silence.
  */
-export function clipPeaks(peaks: ArrayLike<number>, perSecond: number, inSec: number, durSec: number, columns: number): number[] {
+export function clipPeaks(
+  peaks: ArrayLike<number>,
+  perSecond: number,
+  inSec: number,
+  durSec: number,
+  columns: number,
+): number[] {
   const cols = Math.max(0, Math.floor(columns));
   const out: number[] = new Array<number>(cols).fill(0);
   for (let j = 0; j < cols; j++) {
     const from = Math.floor((inSec + (j * durSec) / cols) * perSecond);
     const to = Math.max(from + 1, Math.floor((inSec + ((j + 1) * durSec) / cols) * perSecond));
     let m = 0;
-    for (let b = Math.max(0, from); b < Math.min(to, peaks.length); b++) if (peaks[b]! > m) m = peaks[b]!;
+    for (let b = Math.max(0, from); b < Math.min(to, peaks.length); b++)
+      if (peaks[b]! > m) m = peaks[b]!;
     out[j] = m;
   }
   return out;
@@ -69,14 +80,20 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
  * A closed SVG path of a waveform mirrored about the middle of a `width` x `height` box: one column per
  * value, each as tall as the value times `scale` (capped at the box). Empty when there is nothing to draw.
  */
-export function waveformPath(values: readonly number[], width: number, height: number, scale = 1): string {
+export function waveformPath(
+  values: readonly number[],
+  width: number,
+  height: number,
+  scale = 1,
+): string {
   if (values.length === 0 || width <= 0 || height <= 0) return '';
   const mid = height / 2;
   const step = width / values.length;
   const amp = values.map((v) => Math.max(0.5, Math.min(1, v * scale) * mid));
   const top = amp.map((a, j) => `L${r1(j * step)} ${r1(mid - a)}H${r1((j + 1) * step)}`).join('');
   let bottom = '';
-  for (let j = amp.length - 1; j >= 0; j--) bottom += `L${r1((j + 1) * step)} ${r1(mid + amp[j]!)}H${r1(j * step)}`;
+  for (let j = amp.length - 1; j >= 0; j--)
+    bottom += `L${r1((j + 1) * step)} ${r1(mid + amp[j]!)}H${r1(j * step)}`;
   return `M0 ${r1(mid)}${top}${bottom}Z`;
 }
 
@@ -99,7 +116,13 @@ export function yToGain(y: number, height: number): number {
  * The volume line over a clip `width` px wide: level at its gain, falling to the bottom over the fade-in at
  * the start and the fade-out at the end (both in px, each at most the clip's width).
  */
-export function volumeLinePoints(width: number, height: number, db: number, fadeInPx = 0, fadeOutPx = 0): string {
+export function volumeLinePoints(
+  width: number,
+  height: number,
+  db: number,
+  fadeInPx = 0,
+  fadeOutPx = 0,
+): string {
   const y = gainY(db, height);
   const fi = Math.min(width, Math.max(0, fadeInPx));
   const fo = Math.min(width - fi, Math.max(0, fadeOutPx));

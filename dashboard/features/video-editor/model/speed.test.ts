@@ -2,16 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { videoProjectContentSchema, type TimelineItem } from '@core/editor/model';
 import { captionItemsFor } from './captions';
 import { commit, createHistory, redo, undo, type History } from './history';
-import { clipSourceFrame, keyframeMarks, sourceFrameAt, valueAt, volumeEnvelope } from './keyframes';
-import { clipSpeed, dropLeft, dropRight, fromItems, isValid, moveClips, removeClips, setSpeed, splitAt, timelineLength, toItems, trimEnd, trimStart, type Clip, type Timeline } from './tracks';
+import {
+  clipSourceFrame,
+  keyframeMarks,
+  sourceFrameAt,
+  valueAt,
+  volumeEnvelope,
+} from './keyframes';
+import {
+  clipSpeed,
+  dropLeft,
+  dropRight,
+  fromItems,
+  isValid,
+  moveClips,
+  removeClips,
+  setSpeed,
+  splitAt,
+  timelineLength,
+  toItems,
+  trimEnd,
+  trimStart,
+  type Clip,
+  type Timeline,
+} from './tracks';
 import { soundSpan, sourceTime } from '../render/scene';
 
 // Clip speed: a clip plays `length * speed` frames of its source from its in-point; its length on the
 // timeline is that span over the speed, in whole frames.
 
 const FPS = 30;
-const video = (id: string, extra: Partial<TimelineItem> = {}): TimelineItem => ({ id, type: 'video', settings: { url: `https://example.test/${id}.mp4` }, start_time: 0, duration: 1, ...extra }) as TimelineItem;
-const clip = (id: string, start: number, length: number, extra: Partial<Clip> = {}, item: Partial<TimelineItem> = {}): Clip => ({ id, track: 'main', start, length, in: 0, item: video(id, item), ...extra });
+const video = (id: string, extra: Partial<TimelineItem> = {}): TimelineItem =>
+  ({
+    id,
+    type: 'video',
+    settings: { url: `https://example.test/${id}.mp4` },
+    start_time: 0,
+    duration: 1,
+    ...extra,
+  }) as TimelineItem;
+const clip = (
+  id: string,
+  start: number,
+  length: number,
+  extra: Partial<Clip> = {},
+  item: Partial<TimelineItem> = {},
+): Clip => ({ id, track: 'main', start, length, in: 0, item: video(id, item), ...extra });
 const tl = (...clips: Clip[]): Timeline => ({ fps: FPS, clips });
 const get = (t: Timeline, id: string) => t.clips.find((c) => c.id === id)!;
 const ids = () => {
@@ -21,7 +57,11 @@ const ids = () => {
 
 describe('setSpeed', () => {
   it('at 2x halves the length on the timeline, keeps the in-point and pulls the rest of the track left', () => {
-    const t = setSpeed(tl(clip('a', 0, 60, { in: 12, sourceLength: 200 }), clip('b', 60, 30), clip('c', 100, 10)), 'a', 2);
+    const t = setSpeed(
+      tl(clip('a', 0, 60, { in: 12, sourceLength: 200 }), clip('b', 60, 30), clip('c', 100, 10)),
+      'a',
+      2,
+    );
     expect(get(t, 'a')).toMatchObject({ start: 0, length: 30, in: 12 });
     expect(get(t, 'a').item.speed).toBe(2);
     expect([get(t, 'b').start, get(t, 'c').start]).toEqual([30, 70]);
@@ -39,7 +79,10 @@ describe('setSpeed', () => {
     const t = setSpeed(tl(clip('a', 0, 30, { in: 20, sourceLength: 80 })), 'a', 0.1);
     expect(get(t, 'a').item.speed).toBe(0.25);
     expect(get(t, 'a').length).toBe(120);
-    expect(get(setSpeed(tl(clip('a', 0, 80)), 'a', 9), 'a')).toMatchObject({ length: 20, item: { speed: 4 } });
+    expect(get(setSpeed(tl(clip('a', 0, 80)), 'a', 9), 'a')).toMatchObject({
+      length: 20,
+      item: { speed: 4 },
+    });
   });
 
   it('back to 1 removes the speed; a title or image has none; the same speed changes nothing', () => {
@@ -48,7 +91,20 @@ describe('setSpeed', () => {
     expect(get(back, 'a').length).toBe(60);
     expect('speed' in get(back, 'a').item).toBe(false);
     expect(setSpeed(fast, 'a', 2)).toBe(fast);
-    const title: Clip = { id: 't', track: 'main', start: 0, length: 30, in: 0, item: { id: 't', type: 'title', settings: { text: 'Hi', fontSize: 32, color: '#ffffff' }, start_time: 0, duration: 1 } };
+    const title: Clip = {
+      id: 't',
+      track: 'main',
+      start: 0,
+      length: 30,
+      in: 0,
+      item: {
+        id: 't',
+        type: 'title',
+        settings: { text: 'Hi', fontSize: 32, color: '#ffffff' },
+        start_time: 0,
+        duration: 1,
+      },
+    };
     const withTitle = tl(title);
     expect(setSpeed(withTitle, 't', 2)).toBe(withTitle);
   });
@@ -118,11 +174,25 @@ describe('stored projects and the render kernels', () => {
   it('round-trips speed and a fractional in-point; a project without speed plays at 1', () => {
     const c = clip('a', 30, 20, { in: 7.5, sourceLength: 90 }, { speed: 1.5 });
     const items = toItems(tl(c));
-    expect(items[0]).toMatchObject({ speed: 1.5, in_point: 0.25, start_time: 1, source_duration: 3 });
+    expect(items[0]).toMatchObject({
+      speed: 1.5,
+      in_point: 0.25,
+      start_time: 1,
+      source_duration: 3,
+    });
     expect(
       videoProjectContentSchema.safeParse({
         title: 'x',
-        settings: { timelineItems: items, project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: FPS, format: 'mp4', quality: 'high' } },
+        settings: {
+          timelineItems: items,
+          project: {
+            aspectRatio: '16:9',
+            resolution: { width: 1920, height: 1080 },
+            fps: FPS,
+            format: 'mp4',
+            quality: 'high',
+          },
+        },
       }).success,
     ).toBe(true);
     const back = fromItems(items, FPS);
@@ -133,7 +203,13 @@ describe('stored projects and the render kernels', () => {
   });
 
   it('sourceTime, soundSpan and the volume envelope run at the clip speed', () => {
-    const item = video('a', { start_time: 1, duration: 2, in_point: 0.5, speed: 2, keyframes: { volume: [{ frame: 30, value: 0, easing: 'hold' }] } });
+    const item = video('a', {
+      start_time: 1,
+      duration: 2,
+      in_point: 0.5,
+      speed: 2,
+      keyframes: { volume: [{ frame: 30, value: 0, easing: 'hold' }] },
+    });
     expect(sourceTime(item, 2)).toBe(2.5);
     expect(soundSpan([item], item)).toEqual({ start_time: 1, duration: 2, offset: 0.5, speed: 2 });
     // Source frame 30 (1 s) is 0.25 s after the clip's start at 2x (in-point 0.5 s).
@@ -150,7 +226,12 @@ describe('captions of a clip at another speed', () => {
     ];
     // From 2 s of the file at 2x, placed at 10 s for 1 s: it plays 2 to 4 s of the file.
     let n = 0;
-    const cues = captionItemsFor(words, { start_time: 10, duration: 1, in_point: 2, speed: 2 }, FPS, () => `c${++n}`);
+    const cues = captionItemsFor(
+      words,
+      { start_time: 10, duration: 1, in_point: 2, speed: 2 },
+      FPS,
+      () => `c${++n}`,
+    );
     expect(cues).toHaveLength(1);
     expect(cues[0]).toMatchObject({
       start_time: 10,
@@ -172,7 +253,12 @@ describe('random edits with speeds', () => {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
     const newId = ids();
     const speeds = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4];
-    let h: History<Timeline> = createHistory(tl(clip('a', 0, 90, { sourceLength: 400 }), clip('b', 90, 60, { in: 30, sourceLength: 200 }, { speed: 1.5 })));
+    let h: History<Timeline> = createHistory(
+      tl(
+        clip('a', 0, 90, { sourceLength: 400 }),
+        clip('b', 90, 60, { in: 30, sourceLength: 200 }, { speed: 1.5 }),
+      ),
+    );
     const start = JSON.stringify(h.present);
     let edits = 0;
     for (let i = 0; i < 2000; i++) {
@@ -195,7 +281,12 @@ describe('random edits with speeds', () => {
           next = trimEnd(t, c.id, f, { ripple });
           break;
         case 4:
-          next = r() < 0.3 && t.clips.length > 2 ? removeClips(t, [c.id], { ripple }) : r() < 0.5 ? dropLeft(t, f) : dropRight(t, f);
+          next =
+            r() < 0.3 && t.clips.length > 2
+              ? removeClips(t, [c.id], { ripple })
+              : r() < 0.5
+                ? dropLeft(t, f)
+                : dropRight(t, f);
           break;
         case 5:
           next = moveClips(t, [c.id], Math.round((r() - 0.5) * 60));
@@ -209,7 +300,8 @@ describe('random edits with speeds', () => {
       }
       if (!isValid(next)) throw new Error(`edit ${i} broke the timeline: ${JSON.stringify(next)}`);
       // Every clip plays no more than its source from its in-point.
-      for (const x of next.clips) expect(x.in + x.length * clipSpeed(x)).toBeLessThanOrEqual(x.sourceLength! + 1e-6);
+      for (const x of next.clips)
+        expect(x.in + x.length * clipSpeed(x)).toBeLessThanOrEqual(x.sourceLength! + 1e-6);
       if (next !== t) edits++;
       h = commit(h, next, Infinity);
     }

@@ -25,8 +25,10 @@ const title = (id: string, duration = 3) => ({ ...createClip('title', id), durat
 const audio = (id: string, duration = 10) => createClip('audio', id, src(id), duration);
 
 /** Builds a timeline by appending, as the editor does. */
-const timeline = (...clips: TimelineItem[]) => clips.reduce<TimelineItem[]>((items, c) => appendClip(items, c), []);
-const layout = (items: readonly TimelineItem[]) => items.map((i) => `${i.id}@${i.start_time}+${i.duration}`);
+const timeline = (...clips: TimelineItem[]) =>
+  clips.reduce<TimelineItem[]>((items, c) => appendClip(items, c), []);
+const layout = (items: readonly TimelineItem[]) =>
+  items.map((i) => `${i.id}@${i.start_time}+${i.duration}`);
 
 describe('createClip', () => {
   it.each([
@@ -38,7 +40,13 @@ describe('createClip', () => {
   });
 
   it('a new title clip says New Title in white at 32 px for 3 s', () => {
-    expect(createClip('title', 't')).toEqual({ id: 't', type: 'title', settings: { text: 'New Title', fontSize: 32, color: '#ffffff' }, start_time: 0, duration: 3 });
+    expect(createClip('title', 't')).toEqual({
+      id: 't',
+      type: 'title',
+      settings: { text: 'New Title', fontSize: 32, color: '#ffffff' },
+      start_time: 0,
+      duration: 3,
+    });
   });
 
   it('an audio clip takes its own length, clamped to the clip range', () => {
@@ -54,17 +62,28 @@ describe('createClip', () => {
   });
 
   it('keeps only the source fields that are set (Firestore refuses undefined)', () => {
-    expect(createClip('image', 'i', { url: 'https://x.test/a.png' }).settings).toEqual({ url: 'https://x.test/a.png' });
+    expect(createClip('image', 'i', { url: 'https://x.test/a.png' }).settings).toEqual({
+      url: 'https://x.test/a.png',
+    });
   });
 });
 
 describe('appendClip', () => {
   it('starts each new clip after the sum of the durations on its track', () => {
-    expect(layout(timeline(video('v'), image('i'), title('t')))).toEqual(['v@0+10', 'i@10+5', 't@15+3']);
+    expect(layout(timeline(video('v'), image('i'), title('t')))).toEqual([
+      'v@0+10',
+      'i@10+5',
+      't@15+3',
+    ]);
   });
 
   it('puts audio on its own track from 0', () => {
-    expect(layout(timeline(image('i'), audio('a', 4), title('t'), audio('b', 2)))).toEqual(['i@0+5', 'a@0+4', 't@5+3', 'b@4+2']);
+    expect(layout(timeline(image('i'), audio('a', 4), title('t'), audio('b', 2)))).toEqual([
+      'i@0+5',
+      'a@0+4',
+      't@5+3',
+      'b@4+2',
+    ]);
   });
 
   it('does not change the list it was given', () => {
@@ -82,9 +101,12 @@ describe('reorderClip', () => {
     ['last to first', 'c', 'a', ['c@0+3', 'a@3+10', 'b@13+5']],
     ['middle down one', 'b', 'c', ['a@0+10', 'c@10+3', 'b@13+5']],
     ['first down one', 'a', 'b', ['b@0+5', 'a@5+10', 'c@15+3']],
-  ])('%s: start times run back to back from 0 in the new order', (_name, active, over, expected) => {
-    expect(layout(reorderClip(items, active, over))).toEqual(expected);
-  });
+  ])(
+    '%s: start times run back to back from 0 in the new order',
+    (_name, active, over, expected) => {
+      expect(layout(reorderClip(items, active, over))).toEqual(expected);
+    },
+  );
 
   it.each([
     ['no destination (null)', null],
@@ -161,7 +183,10 @@ describe('setClipDuration', () => {
 
 describe('removeClip', () => {
   it('closes the gap it leaves', () => {
-    expect(layout(removeClip(timeline(image('a'), title('b'), image('c')), 'b'))).toEqual(['a@0+5', 'c@5+5']);
+    expect(layout(removeClip(timeline(image('a'), title('b'), image('c')), 'b'))).toEqual([
+      'a@0+5',
+      'c@5+5',
+    ]);
   });
   it('ignores an unknown id', () => {
     const items = timeline(image('a'));
@@ -232,8 +257,20 @@ describe('clampSeek', () => {
 describe('playback', () => {
   it.each([
     ['paused stays put', { time: 2, playing: false }, 1, 10, { time: 2, playing: false }],
-    ['playing advances by elapsed real time', { time: 2, playing: true }, 0.5, 10, { time: 2.5, playing: true }],
-    ['reaching the end stops and returns to 0', { time: 9.8, playing: true }, 0.5, 10, { time: 0, playing: false }],
+    [
+      'playing advances by elapsed real time',
+      { time: 2, playing: true },
+      0.5,
+      10,
+      { time: 2.5, playing: true },
+    ],
+    [
+      'reaching the end stops and returns to 0',
+      { time: 9.8, playing: true },
+      0.5,
+      10,
+      { time: 0, playing: false },
+    ],
     ['exactly the end stops too', { time: 9, playing: true }, 1, 10, { time: 0, playing: false }],
     ['an empty timeline stops', { time: 0, playing: true }, 0.1, 0, { time: 0, playing: false }],
     ['time never runs backwards', { time: 3, playing: true }, -1, 10, { time: 3, playing: true }],

@@ -6,7 +6,12 @@ import type { AudioItem, TimelineItem } from '@core/editor/model';
 
 export type Track = 'visual' | 'audio';
 export type ClipType = TimelineItem['type'];
-export type MediaSource = { url: string; storagePath?: string; generationId?: string; name?: string };
+export type MediaSource = {
+  url: string;
+  storagePath?: string;
+  generationId?: string;
+  name?: string;
+};
 
 export function trackOf(item: Pick<TimelineItem, 'type'>): Track {
   return item.type === 'audio' ? 'audio' : 'visual';
@@ -45,8 +50,18 @@ export function totalDuration(items: readonly TimelineItem[]): number {
 
 /** A new clip with the default duration (image 5 s, title 3 s; audio and video their own length, else 10 s), clamped to the clip range. */
 export function createClip(type: 'title', id: string): TimelineItem;
-export function createClip(type: 'video' | 'image' | 'audio', id: string, source: MediaSource, durationSec?: number): TimelineItem;
-export function createClip(type: ClipType, id: string, source?: MediaSource, durationSec?: number): TimelineItem {
+export function createClip(
+  type: 'video' | 'image' | 'audio',
+  id: string,
+  source: MediaSource,
+  durationSec?: number,
+): TimelineItem;
+export function createClip(
+  type: ClipType,
+  id: string,
+  source?: MediaSource,
+  durationSec?: number,
+): TimelineItem {
   const media = () => {
     if (!source) throw new Error(`A ${type} clip needs a source`);
     const settings: MediaSource = { url: source.url };
@@ -57,13 +72,35 @@ export function createClip(type: ClipType, id: string, source?: MediaSource, dur
   };
   switch (type) {
     case 'title':
-      return { id, type, settings: { text: TITLE_DEFAULTS.text, fontSize: TITLE_DEFAULTS.fontSize, color: TITLE_DEFAULTS.color }, start_time: 0, duration: NEW_CLIP_DURATIONS.title };
+      return {
+        id,
+        type,
+        settings: {
+          text: TITLE_DEFAULTS.text,
+          fontSize: TITLE_DEFAULTS.fontSize,
+          color: TITLE_DEFAULTS.color,
+        },
+        start_time: 0,
+        duration: NEW_CLIP_DURATIONS.title,
+      };
     case 'audio': {
-      const item: AudioItem = { id, type, settings: { ...media(), volume: 1 }, start_time: 0, duration: durationSec === undefined ? NEW_CLIP_DURATIONS.audio : clampDuration(durationSec) };
+      const item: AudioItem = {
+        id,
+        type,
+        settings: { ...media(), volume: 1 },
+        start_time: 0,
+        duration: durationSec === undefined ? NEW_CLIP_DURATIONS.audio : clampDuration(durationSec),
+      };
       return item;
     }
     case 'video':
-      return { id, type, settings: media(), start_time: 0, duration: durationSec === undefined ? NEW_CLIP_DURATIONS.video : clampDuration(durationSec) };
+      return {
+        id,
+        type,
+        settings: media(),
+        start_time: 0,
+        duration: durationSec === undefined ? NEW_CLIP_DURATIONS.video : clampDuration(durationSec),
+      };
     default:
       return { id, type, settings: media(), start_time: 0, duration: NEW_CLIP_DURATIONS[type] };
   }
@@ -78,7 +115,11 @@ export function appendClip(items: readonly TimelineItem[], clip: TimelineItem): 
  * Moves `activeId` to where `overId` is, within one track. No destination (a drop outside the list), an
  * unknown id or a drop on another track changes nothing and returns the same array.
  */
-export function reorderClip(items: readonly TimelineItem[], activeId: string, overId: string | null | undefined): readonly TimelineItem[] {
+export function reorderClip(
+  items: readonly TimelineItem[],
+  activeId: string,
+  overId: string | null | undefined,
+): readonly TimelineItem[] {
   if (!overId || overId === activeId) return items;
   const from = items.findIndex((i) => i.id === activeId);
   const to = items.findIndex((i) => i.id === overId);
@@ -90,18 +131,28 @@ export function reorderClip(items: readonly TimelineItem[], activeId: string, ov
 }
 
 /** Moves a clip one place up (-1) or down (+1) within its track; at either end nothing changes. */
-export function moveClip(items: readonly TimelineItem[], id: string, direction: -1 | 1): readonly TimelineItem[] {
+export function moveClip(
+  items: readonly TimelineItem[],
+  id: string,
+  direction: -1 | 1,
+): readonly TimelineItem[] {
   const index = items.findIndex((i) => i.id === id);
   if (index < 0) return items;
   const track = trackOf(items[index]!);
-  const sameTrack = items.map((item, i) => ({ item, i })).filter(({ item }) => trackOf(item) === track);
+  const sameTrack = items
+    .map((item, i) => ({ item, i }))
+    .filter(({ item }) => trackOf(item) === track);
   const pos = sameTrack.findIndex(({ i }) => i === index);
   const neighbour = sameTrack[pos + direction];
   return neighbour ? reorderClip(items, id, neighbour.item.id) : items;
 }
 
 /** Sets one clip's duration (clamped, 0.1 s steps) and moves the clips after it. */
-export function setClipDuration(items: readonly TimelineItem[], id: string, seconds: number): readonly TimelineItem[] {
+export function setClipDuration(
+  items: readonly TimelineItem[],
+  id: string,
+  seconds: number,
+): readonly TimelineItem[] {
   const duration = clampDuration(seconds);
   const target = items.find((i) => i.id === id);
   if (!target || target.duration === duration) return items;
@@ -114,12 +165,22 @@ export function removeClip(items: readonly TimelineItem[], id: string): readonly
 }
 
 /** Changes a title clip's text, size or colour. */
-export function updateTitle(items: readonly TimelineItem[], id: string, patch: Partial<{ text: string; fontSize: number; color: string }>): readonly TimelineItem[] {
-  return items.map((i) => (i.id === id && i.type === 'title' ? { ...i, settings: { ...i.settings, ...patch } } : i));
+export function updateTitle(
+  items: readonly TimelineItem[],
+  id: string,
+  patch: Partial<{ text: string; fontSize: number; color: string }>,
+): readonly TimelineItem[] {
+  return items.map((i) =>
+    i.id === id && i.type === 'title' ? { ...i, settings: { ...i.settings, ...patch } } : i,
+  );
 }
 
 /** Mutes or unmutes a video clip's own sound (preview and render); other clips are left alone. */
-export function setClipMuted(items: readonly TimelineItem[], id: string, muted: boolean): readonly TimelineItem[] {
+export function setClipMuted(
+  items: readonly TimelineItem[],
+  id: string,
+  muted: boolean,
+): readonly TimelineItem[] {
   const target = items.find((i) => i.id === id);
   if (target?.type !== 'video' || (target.settings.muted === true) === muted) return items;
   return items.map((i) => {

@@ -31,11 +31,35 @@ import {
 const FPS = 30;
 const item = (id: string, type: TimelineItem['type'] = 'video'): TimelineItem =>
   type === 'title'
-    ? { id, type, settings: { text: id, fontSize: 32, color: '#ffffff' }, start_time: 0, duration: 1 }
+    ? {
+        id,
+        type,
+        settings: { text: id, fontSize: 32, color: '#ffffff' },
+        start_time: 0,
+        duration: 1,
+      }
     : type === 'audio'
-      ? { id, type, settings: { url: `https://example.test/${id}`, volume: 1 }, start_time: 0, duration: 1 }
-      : ({ id, type, settings: { url: `https://example.test/${id}` }, start_time: 0, duration: 1 } as TimelineItem);
-const clip = (id: string, track: TrackId, start: number, length: number, extra: Partial<Clip> = {}): Clip => ({
+      ? {
+          id,
+          type,
+          settings: { url: `https://example.test/${id}`, volume: 1 },
+          start_time: 0,
+          duration: 1,
+        }
+      : ({
+          id,
+          type,
+          settings: { url: `https://example.test/${id}` },
+          start_time: 0,
+          duration: 1,
+        } as TimelineItem);
+const clip = (
+  id: string,
+  track: TrackId,
+  start: number,
+  length: number,
+  extra: Partial<Clip> = {},
+): Clip => ({
   id,
   track,
   start,
@@ -45,7 +69,10 @@ const clip = (id: string, track: TrackId, start: number, length: number, extra: 
   ...extra,
 });
 const tl = (...clips: Clip[]): Timeline => ({ fps: FPS, clips });
-const layout = (t: Timeline) => [...t.clips].sort((a, b) => a.track.localeCompare(b.track) || a.start - b.start).map((c) => `${c.track}:${c.id}@${c.start}+${c.length}${c.in ? `/in${c.in}` : ''}`);
+const layout = (t: Timeline) =>
+  [...t.clips]
+    .sort((a, b) => a.track.localeCompare(b.track) || a.start - b.start)
+    .map((c) => `${c.track}:${c.id}@${c.start}+${c.length}${c.in ? `/in${c.in}` : ''}`);
 const ids = () => {
   let n = 0;
   return () => `n${++n}`;
@@ -56,12 +83,42 @@ const LEGACY_PROJECT = {
   title: 'Trip to the sea',
   settings: {
     timelineItems: [
-      { id: 'v1', type: 'video', settings: { url: 'https://example.test/waves.mp4', name: 'Waves at dawn', muted: true }, start_time: 0, duration: 7.5 },
-      { id: 't1', type: 'title', settings: { text: 'Hello sea', fontSize: 32, color: '#ffffff' }, start_time: 7.5, duration: 3 },
-      { id: 'a1', type: 'audio', settings: { url: 'https://example.test/piano.mp3', name: 'Calm piano', volume: 0.5 }, start_time: 0, duration: 12.3 },
-      { id: 'i1', type: 'image', settings: { url: 'https://example.test/fox.png', name: 'Red fox' }, start_time: 10.5, duration: 0.1 },
+      {
+        id: 'v1',
+        type: 'video',
+        settings: { url: 'https://example.test/waves.mp4', name: 'Waves at dawn', muted: true },
+        start_time: 0,
+        duration: 7.5,
+      },
+      {
+        id: 't1',
+        type: 'title',
+        settings: { text: 'Hello sea', fontSize: 32, color: '#ffffff' },
+        start_time: 7.5,
+        duration: 3,
+      },
+      {
+        id: 'a1',
+        type: 'audio',
+        settings: { url: 'https://example.test/piano.mp3', name: 'Calm piano', volume: 0.5 },
+        start_time: 0,
+        duration: 12.3,
+      },
+      {
+        id: 'i1',
+        type: 'image',
+        settings: { url: 'https://example.test/fox.png', name: 'Red fox' },
+        start_time: 10.5,
+        duration: 0.1,
+      },
     ],
-    project: { aspectRatio: '9:16', resolution: { width: 1080, height: 1920 }, fps: 30, format: 'webm', quality: 'low' },
+    project: {
+      aspectRatio: '9:16',
+      resolution: { width: 1080, height: 1920 },
+      fps: 30,
+      format: 'webm',
+      quality: 'low',
+    },
   },
 };
 
@@ -70,7 +127,12 @@ describe('opening a project saved by the list editor', () => {
   const t = fromItems(parsed.settings.timelineItems, parsed.settings.project.fps);
 
   it('still parses, and lays its pictures back to back on the main track and its sound on Audio 1', () => {
-    expect(layout(t)).toEqual(['audio-1:a1@0+369', 'main:v1@0+225', 'main:t1@225+90', 'main:i1@315+3']);
+    expect(layout(t)).toEqual([
+      'audio-1:a1@0+369',
+      'main:v1@0+225',
+      'main:t1@225+90',
+      'main:i1@315+3',
+    ]);
     expect(isValid(t)).toBe(true);
   });
 
@@ -87,13 +149,29 @@ describe('opening a project saved by the list editor', () => {
   it('saves as items that name their track and read back to the same frames', () => {
     const back = toItems(t);
     expect(back.every((i) => i.track)).toBe(true);
-    expect(videoProjectContentSchema.parse({ title: 'x', settings: { timelineItems: back, project: parsed.settings.project } }).settings.timelineItems).toEqual(back);
-    expect(fromItems(back, FPS)).toEqual({ fps: FPS, clips: expect.arrayContaining(t.clips.map((c) => expect.objectContaining({ id: c.id, track: c.track, start: c.start, length: c.length }))) });
+    expect(
+      videoProjectContentSchema.parse({
+        title: 'x',
+        settings: { timelineItems: back, project: parsed.settings.project },
+      }).settings.timelineItems,
+    ).toEqual(back);
+    expect(fromItems(back, FPS)).toEqual({
+      fps: FPS,
+      clips: expect.arrayContaining(
+        t.clips.map((c) =>
+          expect.objectContaining({ id: c.id, track: c.track, start: c.start, length: c.length }),
+        ),
+      ),
+    });
   });
 });
 
 describe('trimming', () => {
-  const base = tl(clip('a', 'main', 0, 30), clip('b', 'main', 40, 30, { in: 10, sourceLength: 100 }), clip('c', 'main', 70, 30));
+  const base = tl(
+    clip('a', 'main', 0, 30),
+    clip('b', 'main', 40, 30, { in: 10, sourceLength: 100 }),
+    clip('c', 'main', 70, 30),
+  );
 
   it('the left edge moves the in-point with it and stops at the source start', () => {
     expect(layout(trimStart(base, 'b', 45))).toContain('main:b@45+25/in15');
@@ -113,12 +191,24 @@ describe('trimming', () => {
   });
 
   it('with ripple, trimming the right edge pushes or pulls the rest of the track', () => {
-    expect(layout(trimEnd(base, 'a', 20, { ripple: true }))).toEqual(['main:a@0+20', 'main:b@30+30/in10', 'main:c@60+30']);
-    expect(layout(trimEnd(base, 'a', 35, { ripple: true }))).toEqual(['main:a@0+35', 'main:b@45+30/in10', 'main:c@75+30']);
+    expect(layout(trimEnd(base, 'a', 20, { ripple: true }))).toEqual([
+      'main:a@0+20',
+      'main:b@30+30/in10',
+      'main:c@60+30',
+    ]);
+    expect(layout(trimEnd(base, 'a', 35, { ripple: true }))).toEqual([
+      'main:a@0+35',
+      'main:b@45+30/in10',
+      'main:c@75+30',
+    ]);
   });
 
   it('with ripple, trimming the left edge keeps the clip start and closes the gap after', () => {
-    expect(layout(trimStart(base, 'b', 50, { ripple: true }))).toEqual(['main:a@0+30', 'main:b@40+20/in20', 'main:c@60+30']);
+    expect(layout(trimStart(base, 'b', 50, { ripple: true }))).toEqual([
+      'main:a@0+30',
+      'main:b@40+20/in20',
+      'main:c@60+30',
+    ]);
   });
 
   it('a trim that changes nothing returns the same timeline', () => {
@@ -128,14 +218,29 @@ describe('trimming', () => {
 });
 
 describe('split, Q and W', () => {
-  const base = tl(clip('a', 'main', 0, 60, { in: 5 }), clip('o', 'overlay-1', 10, 40), clip('m', 'audio-1', 0, 20));
+  const base = tl(
+    clip('a', 'main', 0, 60, { in: 5 }),
+    clip('o', 'overlay-1', 10, 40),
+    clip('m', 'audio-1', 0, 20),
+  );
 
   it('S splits every clip under the playhead; the right part continues the source', () => {
-    expect(layout(splitAt(base, 30, ids()))).toEqual(['audio-1:m@0+20', 'main:a@0+30/in5', 'main:n1@30+30/in35', 'overlay-1:o@10+20', 'overlay-1:n2@30+20/in20']);
+    expect(layout(splitAt(base, 30, ids()))).toEqual([
+      'audio-1:m@0+20',
+      'main:a@0+30/in5',
+      'main:n1@30+30/in35',
+      'overlay-1:o@10+20',
+      'overlay-1:n2@30+20/in20',
+    ]);
   });
 
   it('S with a selection splits only the selected clips', () => {
-    expect(layout(splitAt(base, 30, ids(), ['o']))).toEqual(['audio-1:m@0+20', 'main:a@0+60/in5', 'overlay-1:o@10+20', 'overlay-1:n1@30+20/in20']);
+    expect(layout(splitAt(base, 30, ids(), ['o']))).toEqual([
+      'audio-1:m@0+20',
+      'main:a@0+60/in5',
+      'overlay-1:o@10+20',
+      'overlay-1:n1@30+20/in20',
+    ]);
   });
 
   it('S on a clip edge or in a gap changes nothing', () => {
@@ -155,20 +260,41 @@ describe('split, Q and W', () => {
 });
 
 describe('delete', () => {
-  const base = tl(clip('a', 'main', 0, 30), clip('b', 'main', 30, 30), clip('c', 'main', 70, 30), clip('o', 'overlay-1', 80, 10));
+  const base = tl(
+    clip('a', 'main', 0, 30),
+    clip('b', 'main', 30, 30),
+    clip('c', 'main', 70, 30),
+    clip('o', 'overlay-1', 80, 10),
+  );
 
   it('Delete leaves a gap', () => {
-    expect(layout(removeClips(base, ['b']))).toEqual(['main:a@0+30', 'main:c@70+30', 'overlay-1:o@80+10']);
+    expect(layout(removeClips(base, ['b']))).toEqual([
+      'main:a@0+30',
+      'main:c@70+30',
+      'overlay-1:o@80+10',
+    ]);
   });
 
   it('ripple delete closes it on that track only', () => {
-    expect(layout(removeClips(base, ['b'], { ripple: true }))).toEqual(['main:a@0+30', 'main:c@40+30', 'overlay-1:o@80+10']);
-    expect(layout(removeClips(base, ['a', 'b'], { ripple: true }))).toEqual(['main:c@10+30', 'overlay-1:o@80+10']);
+    expect(layout(removeClips(base, ['b'], { ripple: true }))).toEqual([
+      'main:a@0+30',
+      'main:c@40+30',
+      'overlay-1:o@80+10',
+    ]);
+    expect(layout(removeClips(base, ['a', 'b'], { ripple: true }))).toEqual([
+      'main:c@10+30',
+      'overlay-1:o@80+10',
+    ]);
   });
 });
 
 describe('moving', () => {
-  const base = tl(clip('a', 'main', 0, 30), clip('b', 'main', 40, 30), clip('o', 'overlay-1', 0, 10), clip('m', 'audio-1', 0, 10));
+  const base = tl(
+    clip('a', 'main', 0, 30),
+    clip('b', 'main', 40, 30),
+    clip('o', 'overlay-1', 0, 10),
+    clip('m', 'audio-1', 0, 10),
+  );
 
   it('moves along a track and onto another track that takes the clip', () => {
     expect(layout(moveClips(base, ['b'], 5))).toContain('main:b@45+30');
@@ -183,7 +309,12 @@ describe('moving', () => {
   });
 
   it('moves a multi-selection together', () => {
-    expect(layout(moveClips(base, ['a', 'o'], 3))).toEqual(['audio-1:m@0+10', 'main:a@3+30', 'main:b@40+30', 'overlay-1:o@3+10']);
+    expect(layout(moveClips(base, ['a', 'o'], 3))).toEqual([
+      'audio-1:m@0+10',
+      'main:a@3+30',
+      'main:b@40+30',
+      'overlay-1:o@3+10',
+    ]);
   });
 });
 
@@ -214,12 +345,21 @@ describe('copy, paste, duplicate', () => {
   it('pastes at the playhead on the same tracks with new ids', () => {
     const { timeline, ids: pasted } = pasteClips(base, copyClips(base, ['a', 'o']), 100, ids());
     expect(pasted).toEqual(['n1', 'n2']);
-    expect(layout(timeline)).toEqual(['main:a@0+30', 'main:n1@100+30', 'overlay-1:o@10+10', 'overlay-1:n2@110+10']);
+    expect(layout(timeline)).toEqual([
+      'main:a@0+30',
+      'main:n1@100+30',
+      'overlay-1:o@10+10',
+      'overlay-1:n2@110+10',
+    ]);
     expect(timeline.clips.find((c) => c.id === 'n1')!.item.id).toBe('n1');
   });
 
   it('moves a paste that would overlap to the first place it fits', () => {
-    expect(layout(pasteClips(base, copyClips(base, ['a']), 5, ids()).timeline)).toEqual(['main:a@0+30', 'main:n1@30+30', 'overlay-1:o@10+10']);
+    expect(layout(pasteClips(base, copyClips(base, ['a']), 5, ids()).timeline)).toEqual([
+      'main:a@0+30',
+      'main:n1@30+30',
+      'overlay-1:o@10+10',
+    ]);
   });
 
   it('duplicates right after the selection', () => {
@@ -263,7 +403,19 @@ describe('fades', () => {
     const base = setFade(setFade(tl(clip('m', 'audio-1', 0, 30)), 'm', 'in', 5), 'm', 'out', 6);
     const items = toItems(base);
     expect(() =>
-      videoProjectContentSchema.parse({ title: 'x', settings: { timelineItems: items, project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } } }),
+      videoProjectContentSchema.parse({
+        title: 'x',
+        settings: {
+          timelineItems: items,
+          project: {
+            aspectRatio: '16:9',
+            resolution: { width: 1920, height: 1080 },
+            fps: 30,
+            format: 'mp4',
+            quality: 'high',
+          },
+        },
+      }),
     ).not.toThrow();
     expect(fadeFrames(fromItems(items, FPS).clips[0]!, FPS)).toEqual({ in: 5, out: 6 });
   });
@@ -289,7 +441,13 @@ describe('random edits', () => {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
     const newId = ids();
     const tracks: TrackId[] = ['main', 'overlay-1', 'overlay-2', 'caption', 'audio-1', 'audio-2'];
-    let h: History<Timeline> = createHistory(tl(clip('a', 'main', 0, 90, { sourceLength: 300 }), clip('t', 'caption', 30, 60), clip('m', 'audio-1', 0, 120)));
+    let h: History<Timeline> = createHistory(
+      tl(
+        clip('a', 'main', 0, 90, { sourceLength: 300 }),
+        clip('t', 'caption', 30, 60),
+        clip('m', 'audio-1', 0, 120),
+      ),
+    );
     const start = JSON.stringify(h.present);
     let edits = 0;
     for (let i = 0; i < 2000; i++) {
@@ -314,7 +472,13 @@ describe('random edits', () => {
           if (c && t.clips.length > 2) next = removeClips(t, [c.id], { ripple });
           break;
         case 4:
-          if (c) next = moveClips(t, [c.id], Math.round((r() - 0.5) * 60), r() < 0.3 ? pick(tracks) : undefined);
+          if (c)
+            next = moveClips(
+              t,
+              [c.id],
+              Math.round((r() - 0.5) * 60),
+              r() < 0.3 ? pick(tracks) : undefined,
+            );
           break;
         case 5:
           if (c && grow) next = duplicateClips(t, [c.id], newId).timeline;

@@ -57,10 +57,12 @@ export function timelineLength(tl: Timeline): number {
 export function isValid(tl: Timeline): boolean {
   for (const c of tl.clips) {
     const speed = clipSpeed(c);
-    if (![c.start, c.length].every(Number.isInteger) || c.start < 0 || c.length < 1 || !(c.in >= 0)) return false;
+    if (![c.start, c.length].every(Number.isInteger) || c.start < 0 || c.length < 1 || !(c.in >= 0))
+      return false;
     // At speed 1 the in-point is a whole frame; at another speed it may fall between source frames.
     if (speed === 1 && !Number.isInteger(c.in)) return false;
-    if (c.sourceLength !== undefined && sourceFrames(c.in + c.length * speed) > c.sourceLength) return false;
+    if (c.sourceLength !== undefined && sourceFrames(c.in + c.length * speed) > c.sourceLength)
+      return false;
     if (!accepts(c.track, c.item.type)) return false;
   }
   for (const t of TRACKS) {
@@ -70,7 +72,8 @@ export function isValid(tl: Timeline): boolean {
   return true;
 }
 
-const defaultTrack = (type: TimelineItem['type']): TrackId => (type === 'audio' ? 'audio-1' : 'main');
+const defaultTrack = (type: TimelineItem['type']): TrackId =>
+  type === 'audio' ? 'audio-1' : 'main';
 
 /**
  * Reads stored items into frames. Items without a track (saved by the list editor) are placed the way that
@@ -89,8 +92,19 @@ export function fromItems(items: readonly TimelineItem[], fps: number): Timeline
     }
     const speed = item.speed ?? 1;
     const inFrames = (item.in_point ?? 0) * fps;
-    const clip: Clip = { id: item.id, track, start, length, in: Math.max(0, speed === 1 ? Math.round(inFrames) : sourceFrames(inFrames)), item };
-    if (item.source_duration !== undefined) clip.sourceLength = Math.max(Math.ceil(sourceFrames(clip.in + length * speed)), Math.round(item.source_duration * fps));
+    const clip: Clip = {
+      id: item.id,
+      track,
+      start,
+      length,
+      in: Math.max(0, speed === 1 ? Math.round(inFrames) : sourceFrames(inFrames)),
+      item,
+    };
+    if (item.source_duration !== undefined)
+      clip.sourceLength = Math.max(
+        Math.ceil(sourceFrames(clip.in + length * speed)),
+        Math.round(item.source_duration * fps),
+      );
     return clip;
   });
   return { fps, clips };
@@ -102,21 +116,40 @@ export function fromItems(items: readonly TimelineItem[], fps: number): Timeline
  * one before it on its track starts where that one ends. Keyframes (source frames) and transitions (whole
  * frames) are counted again at the new rate.
  */
-export function changeFps(items: readonly TimelineItem[], from: number, to: number): TimelineItem[] {
+export function changeFps(
+  items: readonly TimelineItem[],
+  from: number,
+  to: number,
+): TimelineItem[] {
   const tl = fromItems(items, from);
   const ends: Partial<Record<TrackId, number>> = {};
   const order = new Map(TRACKS.map((t, i) => [t.id, i]));
-  const sorted = [...tl.clips].sort((a, b) => order.get(a.track)! - order.get(b.track)! || a.start - b.start);
+  const sorted = [...tl.clips].sort(
+    (a, b) => order.get(a.track)! - order.get(b.track)! || a.start - b.start,
+  );
   const rescaled = sorted.map((c): TimelineItem => {
     const startAt = Math.round((c.start / from) * to);
     const endAt = Math.round(((c.start + c.length) / from) * to);
     const start = Math.max(startAt, ends[c.track] ?? 0);
     const length = Math.max(1, endAt - start);
     ends[c.track] = start + length;
-    const item = { ...toItems({ fps: from, clips: [c] })[0]!, start_time: start / to, duration: length / to };
-    if (item.transition_in) item.transition_in = { ...item.transition_in, duration: Math.max(1, Math.round(item.transition_in.duration * to)) / to };
+    const item = {
+      ...toItems({ fps: from, clips: [c] })[0]!,
+      start_time: start / to,
+      duration: length / to,
+    };
+    if (item.transition_in)
+      item.transition_in = {
+        ...item.transition_in,
+        duration: Math.max(1, Math.round(item.transition_in.duration * to)) / to,
+      };
     if (item.keyframes) {
-      item.keyframes = Object.fromEntries(Object.entries(item.keyframes).map(([prop, list]) => [prop, list?.map((k) => ({ ...k, frame: Math.round((k.frame / from) * to) }))])) as typeof item.keyframes;
+      item.keyframes = Object.fromEntries(
+        Object.entries(item.keyframes).map(([prop, list]) => [
+          prop,
+          list?.map((k) => ({ ...k, frame: Math.round((k.frame / from) * to) })),
+        ]),
+      ) as typeof item.keyframes;
     }
     return item;
   });
@@ -130,7 +163,12 @@ export function toItems(tl: Timeline): TimelineItem[] {
     .sort((a, b) => order.get(a.track)! - order.get(b.track)! || a.start - b.start)
     .map((c) => {
       const { in_point: _i, source_duration: _s, ...rest } = c.item;
-      const item = { ...rest, track: c.track, start_time: c.start / tl.fps, duration: c.length / tl.fps } as TimelineItem;
+      const item = {
+        ...rest,
+        track: c.track,
+        start_time: c.start / tl.fps,
+        duration: c.length / tl.fps,
+      } as TimelineItem;
       if (c.in > 0) item.in_point = c.in / tl.fps;
       if (c.sourceLength !== undefined) item.source_duration = c.sourceLength / tl.fps;
       return item;
@@ -147,7 +185,8 @@ function update(tl: Timeline, id: string, patch: (c: Clip) => Clip): Timeline {
   const c = tl.clips.find((x) => x.id === id);
   if (!c) return tl;
   const n = patch(c);
-  if (n.start === c.start && n.length === c.length && n.in === c.in && n.track === c.track) return tl;
+  if (n.start === c.start && n.length === c.length && n.in === c.in && n.track === c.track)
+    return tl;
   return replace(
     tl,
     tl.clips.map((x) => (x.id === id ? n : x)),
@@ -155,8 +194,16 @@ function update(tl: Timeline, id: string, patch: (c: Clip) => Clip): Timeline {
 }
 
 /** Shifts every clip of `track` starting at or after `from` by `delta` frames (other than `except`). */
-function shiftAfter(clips: readonly Clip[], track: TrackId, from: number, delta: number, except?: string): Clip[] {
-  return clips.map((c) => (c.track === track && c.id !== except && c.start >= from ? { ...c, start: c.start + delta } : c));
+function shiftAfter(
+  clips: readonly Clip[],
+  track: TrackId,
+  from: number,
+  delta: number,
+  except?: string,
+): Clip[] {
+  return clips.map((c) =>
+    c.track === track && c.id !== except && c.start >= from ? { ...c, start: c.start + delta } : c,
+  );
 }
 
 export interface EditOptions {
@@ -183,7 +230,8 @@ export function trimStart(tl: Timeline, id: string, to: number, opts: EditOption
   const delta = target - c.start;
   if (delta === 0) return tl;
   const nextIn = Math.max(0, sourceFrames(c.in + delta * speed));
-  if (!opts.ripple) return update(tl, id, (x) => ({ ...x, start: target, in: nextIn, length: x.length - delta }));
+  if (!opts.ripple)
+    return update(tl, id, (x) => ({ ...x, start: target, in: nextIn, length: x.length - delta }));
   const moved = shiftAfter(tl.clips, c.track, end(c), -delta, id);
   return replace(
     tl,
@@ -195,8 +243,13 @@ export function trimStart(tl: Timeline, id: string, to: number, opts: EditOption
 export function trimEnd(tl: Timeline, id: string, to: number, opts: EditOptions = {}): Timeline {
   const c = tl.clips.find((x) => x.id === id);
   if (!c) return tl;
-  const nextStart = opts.ripple ? Infinity : (trackClips(tl, c.track).find((x) => x.id !== id && x.start >= end(c))?.start ?? Infinity);
-  const sourceEnd = c.sourceLength !== undefined ? c.start + Math.floor(sourceFrames((c.sourceLength - c.in) / clipSpeed(c))) : Infinity;
+  const nextStart = opts.ripple
+    ? Infinity
+    : (trackClips(tl, c.track).find((x) => x.id !== id && x.start >= end(c))?.start ?? Infinity);
+  const sourceEnd =
+    c.sourceLength !== undefined
+      ? c.start + Math.floor(sourceFrames((c.sourceLength - c.in) / clipSpeed(c)))
+      : Infinity;
   const target = Math.max(c.start + 1, Math.min(nextStart, sourceEnd, Math.round(to)));
   const delta = target - end(c);
   if (delta === 0) return tl;
@@ -209,14 +262,21 @@ export function trimEnd(tl: Timeline, id: string, to: number, opts: EditOptions 
 
 /** Clips the playhead cuts (strictly inside them), limited to `ids` when given. */
 function cutAt(tl: Timeline, frame: number, ids?: readonly string[]): Clip[] {
-  return tl.clips.filter((c) => c.start < frame && frame < end(c) && (!ids || ids.length === 0 || ids.includes(c.id)));
+  return tl.clips.filter(
+    (c) => c.start < frame && frame < end(c) && (!ids || ids.length === 0 || ids.includes(c.id)),
+  );
 }
 
 /**
  * Splits at the playhead every clip it crosses (only `ids` when the selection is not empty). The right part
  * gets a new id from `newId` and continues the source where the left part stops.
  */
-export function splitAt(tl: Timeline, frame: number, newId: () => string, ids?: readonly string[]): Timeline {
+export function splitAt(
+  tl: Timeline,
+  frame: number,
+  newId: () => string,
+  ids?: readonly string[],
+): Timeline {
   const cut = cutAt(tl, frame, ids);
   if (cut.length === 0) return tl;
   const out: Clip[] = [];
@@ -233,7 +293,14 @@ export function splitAt(tl: Timeline, frame: number, newId: () => string, ids?: 
     const { fade_in: _i, transition_in: _t, ...rightItem } = c.item;
     out.push(
       { ...c, length: left, item: leftItem as TimelineItem },
-      { ...c, id, start: frame, in: sourceFrames(c.in + left * clipSpeed(c)), length: c.length - left, item: { ...rightItem, id } as TimelineItem },
+      {
+        ...c,
+        id,
+        start: frame,
+        in: sourceFrames(c.in + left * clipSpeed(c)),
+        length: c.length - left,
+        item: { ...rightItem, id } as TimelineItem,
+      },
     );
   }
   return replace(tl, out);
@@ -258,7 +325,11 @@ export function dropRight(tl: Timeline, frame: number, ids?: readonly string[]):
 }
 
 /** Deletes clips; with ripple, later clips of each track move left by the frames removed before them. */
-export function removeClips(tl: Timeline, ids: readonly string[], opts: EditOptions = {}): Timeline {
+export function removeClips(
+  tl: Timeline,
+  ids: readonly string[],
+  opts: EditOptions = {},
+): Timeline {
   const gone = tl.clips.filter((c) => ids.includes(c.id));
   if (gone.length === 0) return tl;
   const kept = tl.clips.filter((c) => !ids.includes(c.id));
@@ -266,7 +337,9 @@ export function removeClips(tl: Timeline, ids: readonly string[], opts: EditOpti
   return replace(
     tl,
     kept.map((c) => {
-      const before = gone.filter((g) => g.track === c.track && end(g) <= c.start).reduce((s, g) => s + g.length, 0);
+      const before = gone
+        .filter((g) => g.track === c.track && end(g) <= c.start)
+        .reduce((s, g) => s + g.length, 0);
       return before ? { ...c, start: c.start - before } : c;
     }),
   );
@@ -277,19 +350,31 @@ export function removeClips(tl: Timeline, ids: readonly string[], opts: EditOpti
  * the first). A move that would overlap another clip, go before frame 0 or put a clip on a track that does
  * not take it changes nothing.
  */
-export function moveClips(tl: Timeline, ids: readonly string[], delta: number, toTrack?: TrackId): Timeline {
+export function moveClips(
+  tl: Timeline,
+  ids: readonly string[],
+  delta: number,
+  toTrack?: TrackId,
+): Timeline {
   const moving = tl.clips.filter((c) => ids.includes(c.id));
   if (moving.length === 0) return tl;
   const d = Math.round(delta);
   if (d === 0 && (!toTrack || moving.every((c) => c.track === toTrack))) return tl;
   return replace(
     tl,
-    tl.clips.map((c) => (ids.includes(c.id) ? { ...c, start: c.start + d, track: toTrack ?? c.track } : c)),
+    tl.clips.map((c) =>
+      ids.includes(c.id) ? { ...c, start: c.start + d, track: toTrack ?? c.track } : c,
+    ),
   );
 }
 
 /** Edges a dragged edge or clip can snap to: clip starts and ends (other than `exclude`), the playhead and markers. */
-export function snapPoints(tl: Timeline, playhead: number, markers: readonly number[] = [], exclude: readonly string[] = []): number[] {
+export function snapPoints(
+  tl: Timeline,
+  playhead: number,
+  markers: readonly number[] = [],
+  exclude: readonly string[] = [],
+): number[] {
   const set = new Set<number>([0, playhead, ...markers]);
   for (const c of tl.clips) if (!exclude.includes(c.id)) set.add(c.start).add(end(c));
   return [...set].sort((a, b) => a - b);
@@ -298,7 +383,12 @@ export function snapPoints(tl: Timeline, playhead: number, markers: readonly num
 export const SNAP_PX = 8;
 
 /** The nearest point within `SNAP_PX` screen pixels at `pxPerFrame`, else `frame` itself. */
-export function snap(frame: number, points: readonly number[], pxPerFrame: number, thresholdPx = SNAP_PX): number {
+export function snap(
+  frame: number,
+  points: readonly number[],
+  pxPerFrame: number,
+  thresholdPx = SNAP_PX,
+): number {
   let best = frame;
   let bestPx = thresholdPx + 1e-9;
   for (const p of points) {
@@ -312,7 +402,13 @@ export function snap(frame: number, points: readonly number[], pxPerFrame: numbe
 }
 
 /** The delta that snaps a moved selection: the start or end of the group nearest a snap point, else `delta`. */
-export function snapMove(tl: Timeline, ids: readonly string[], delta: number, points: readonly number[], pxPerFrame: number): number {
+export function snapMove(
+  tl: Timeline,
+  ids: readonly string[],
+  delta: number,
+  points: readonly number[],
+  pxPerFrame: number,
+): number {
   const moving = tl.clips.filter((c) => ids.includes(c.id));
   if (moving.length === 0) return delta;
   const s = Math.min(...moving.map((c) => c.start)) + delta;
@@ -335,13 +431,20 @@ export function copyClips(tl: Timeline, ids: readonly string[]): Clip[] {
  * Pastes copied clips at `at` on their own tracks with new ids. Where they would overlap, the group moves
  * right to the first place where all of them fit. Returns the timeline and the new clips' ids.
  */
-export function pasteClips(tl: Timeline, clipboard: readonly Clip[], at: number, newId: () => string): { timeline: Timeline; ids: string[] } {
+export function pasteClips(
+  tl: Timeline,
+  clipboard: readonly Clip[],
+  at: number,
+  newId: () => string,
+): { timeline: Timeline; ids: string[] } {
   if (clipboard.length === 0) return { timeline: tl, ids: [] };
   const fresh = clipboard.map((c) => {
     const id = newId();
     return { ...c, id, item: { ...c.item, id } as TimelineItem };
   });
-  const candidates = [Math.max(0, Math.round(at)), ...tl.clips.map(end).filter((e) => e > at)].sort((a, b) => a - b);
+  const candidates = [Math.max(0, Math.round(at)), ...tl.clips.map(end).filter((e) => e > at)].sort(
+    (a, b) => a - b,
+  );
   for (const offset of candidates) {
     const placed = fresh.map((c) => ({ ...c, start: c.start + offset }));
     const t = { fps: tl.fps, clips: [...tl.clips, ...placed] };
@@ -351,18 +454,35 @@ export function pasteClips(tl: Timeline, clipboard: readonly Clip[], at: number,
 }
 
 /** Ctrl+D: a copy of the selection right after its end (or the next place it fits). */
-export function duplicateClips(tl: Timeline, ids: readonly string[], newId: () => string): { timeline: Timeline; ids: string[] } {
+export function duplicateClips(
+  tl: Timeline,
+  ids: readonly string[],
+  newId: () => string,
+): { timeline: Timeline; ids: string[] } {
   const cs = tl.clips.filter((c) => ids.includes(c.id));
   if (cs.length === 0) return { timeline: tl, ids: [] };
   return pasteClips(tl, copyClips(tl, ids), Math.max(...cs.map(end)), newId);
 }
 
 /** Adds a clip at the end of a track (its default track when none is given). */
-export function appendToTrack(tl: Timeline, item: TimelineItem, track: TrackId = defaultTrack(item.type), sourceSeconds?: number): Timeline {
+export function appendToTrack(
+  tl: Timeline,
+  item: TimelineItem,
+  track: TrackId = defaultTrack(item.type),
+  sourceSeconds?: number,
+): Timeline {
   if (!accepts(track, item.type)) return tl;
   const start = trackClips(tl, track).reduce((m, c) => Math.max(m, end(c)), 0);
-  const clip: Clip = { id: item.id, track, start, length: Math.max(1, Math.round(item.duration * tl.fps)), in: 0, item };
-  if (sourceSeconds !== undefined && sourceSeconds > 0) clip.sourceLength = Math.max(clip.length, Math.round(sourceSeconds * tl.fps));
+  const clip: Clip = {
+    id: item.id,
+    track,
+    start,
+    length: Math.max(1, Math.round(item.duration * tl.fps)),
+    in: 0,
+    item,
+  };
+  if (sourceSeconds !== undefined && sourceSeconds > 0)
+    clip.sourceLength = Math.max(clip.length, Math.round(sourceSeconds * tl.fps));
   return replace(tl, [...tl.clips, clip]);
 }
 
@@ -385,14 +505,16 @@ export function setGain(tl: Timeline, id: string, db: number): Timeline {
  */
 export function setSpeed(tl: Timeline, id: string, speed: number): Timeline {
   const c = tl.clips.find((x) => x.id === id);
-  if (!c || (c.item.type !== 'video' && c.item.type !== 'audio') || !Number.isFinite(speed)) return tl;
+  if (!c || (c.item.type !== 'video' && c.item.type !== 'audio') || !Number.isFinite(speed))
+    return tl;
   const next = Math.round(Math.min(CLIP_SPEED.max, Math.max(CLIP_SPEED.min, speed)) * 100) / 100;
   const old = clipSpeed(c);
   if (next === old) return tl;
   // Back at 1 the in-point is a whole frame again.
   const inPoint = next === 1 ? Math.round(c.in) : c.in;
   let length = Math.max(1, Math.round(sourceFrames((c.length * old) / next)));
-  if (c.sourceLength !== undefined) length = Math.min(length, Math.floor(sourceFrames((c.sourceLength - inPoint) / next)));
+  if (c.sourceLength !== undefined)
+    length = Math.min(length, Math.floor(sourceFrames((c.sourceLength - inPoint) / next)));
   if (length < 1) return tl;
   const { speed: _s, ...rest } = c.item;
   const item = (next === 1 ? rest : { ...rest, speed: next }) as TimelineItem;
@@ -414,7 +536,10 @@ export function setFade(tl: Timeline, id: string, edge: 'in' | 'out', frames: nu
   const c = tl.clips.find((x) => x.id === id);
   if (!c || c.item.type === 'title' || c.item.type === 'image') return tl;
   const cur = fadeFrames(c, tl.fps);
-  const f = Math.max(0, Math.min(c.length - (edge === 'in' ? cur.out : cur.in), Math.round(frames)));
+  const f = Math.max(
+    0,
+    Math.min(c.length - (edge === 'in' ? cur.out : cur.in), Math.round(frames)),
+  );
   const key = edge === 'in' ? 'fade_in' : 'fade_out';
   if (f === Math.round((c.item[key] ?? 0) * tl.fps)) return tl;
   const { [key]: _old, ...rest } = c.item;
@@ -438,7 +563,11 @@ export function formatTimecode(frame: number, fps: number): string {
  * The clip list's drag and arrows: `activeId` takes `overId`'s place in its track, and that track's clips
  * run back to back from where its first clip starts. Another track or an unknown id changes nothing.
  */
-export function reorderInTrack(tl: Timeline, activeId: string, overId: string | null | undefined): Timeline {
+export function reorderInTrack(
+  tl: Timeline,
+  activeId: string,
+  overId: string | null | undefined,
+): Timeline {
   const a = tl.clips.find((c) => c.id === activeId);
   const o = tl.clips.find((c) => c.id === overId);
   if (!a || !o || a === o || a.track !== o.track) return tl;

@@ -19,10 +19,22 @@ import {
   type Timeline,
   type TrackId,
 } from './tracks';
-import { cutBefore, defaultTransitionFrames, mainCuts, normalizeTransitions, setTransition } from './transitions';
+import {
+  cutBefore,
+  defaultTransitionFrames,
+  mainCuts,
+  normalizeTransitions,
+  setTransition,
+} from './transitions';
 
 const FPS = 30;
-const clip = (id: string, start: number, length: number, track: TrackId = 'main', transition?: { kind: 'crossfade' | 'wipe-left'; frames: number }): Clip => ({
+const clip = (
+  id: string,
+  start: number,
+  length: number,
+  track: TrackId = 'main',
+  transition?: { kind: 'crossfade' | 'wipe-left'; frames: number },
+): Clip => ({
   id,
   track,
   start,
@@ -34,11 +46,14 @@ const clip = (id: string, start: number, length: number, track: TrackId = 'main'
     settings: { url: `https://example.test/${id}.png` },
     start_time: 0,
     duration: 1,
-    ...(transition && { transition_in: { kind: transition.kind, duration: transition.frames / FPS } }),
+    ...(transition && {
+      transition_in: { kind: transition.kind, duration: transition.frames / FPS },
+    }),
   } as TimelineItem,
 });
 const tl = (...clips: Clip[]): Timeline => ({ fps: FPS, clips });
-const transitionOf = (t: Timeline, id: string) => t.clips.find((c) => c.id === id)?.item.transition_in;
+const transitionOf = (t: Timeline, id: string) =>
+  t.clips.find((c) => c.id === id)?.item.transition_in;
 const framesOf = (t: Timeline, id: string) => {
   const tr = transitionOf(t, id);
   return tr ? { kind: tr.kind, frames: Math.round(tr.duration * FPS) } : undefined;
@@ -47,11 +62,34 @@ let n = 0;
 const newId = () => `new${++n}`;
 
 describe('setTransition', () => {
-  const base = tl(clip('a', 0, 30), clip('b', 30, 60), clip('c', 100, 30), clip('o', 30, 30, 'overlay-1'));
+  const base = tl(
+    clip('a', 0, 30),
+    clip('b', 30, 60),
+    clip('c', 100, 30),
+    clip('o', 30, 30, 'overlay-1'),
+  );
   it.each([
-    ['adds a crossfade on the cut before b', 'b', 'crossfade', 10, { kind: 'crossfade', frames: 10 }],
-    ['clamps to the shorter clip (a: 30 frames)', 'b', 'dip-black', 45, { kind: 'dip-black', frames: 30 }],
-    ['rounds to a whole frame, at least one', 'b', 'wipe-left', 0.2, { kind: 'wipe-left', frames: 1 }],
+    [
+      'adds a crossfade on the cut before b',
+      'b',
+      'crossfade',
+      10,
+      { kind: 'crossfade', frames: 10 },
+    ],
+    [
+      'clamps to the shorter clip (a: 30 frames)',
+      'b',
+      'dip-black',
+      45,
+      { kind: 'dip-black', frames: 30 },
+    ],
+    [
+      'rounds to a whole frame, at least one',
+      'b',
+      'wipe-left',
+      0.2,
+      { kind: 'wipe-left', frames: 1 },
+    ],
     ['does nothing on a clip after a gap', 'c', 'crossfade', 10, undefined],
     ['does nothing on the first clip', 'a', 'crossfade', 10, undefined],
     ['does nothing off the main track', 'o', 'crossfade', 10, undefined],
@@ -64,7 +102,10 @@ describe('setTransition', () => {
   it('changes and removes it; the same setting returns the same timeline', () => {
     const one = setTransition(base, 'b', 'crossfade', 10);
     expect(setTransition(one, 'b', 'crossfade', 10)).toBe(one);
-    expect(framesOf(setTransition(one, 'b', 'slide-left', 12), 'b')).toEqual({ kind: 'slide-left', frames: 12 });
+    expect(framesOf(setTransition(one, 'b', 'slide-left', 12), 'b')).toEqual({
+      kind: 'slide-left',
+      frames: 12,
+    });
     const none = setTransition(one, 'b', null, 0);
     expect(transitionOf(none, 'b')).toBeUndefined();
     expect(toItems(none)).toEqual(toItems(base));
@@ -72,20 +113,56 @@ describe('setTransition', () => {
   });
 
   it('is one undo step back to the identical project', () => {
-    const h = commit(createHistory({ items: toItems(base) }), { items: toItems(setTransition(base, 'b', 'dip-white', 8)) });
+    const h = commit(createHistory({ items: toItems(base) }), {
+      items: toItems(setTransition(base, 'b', 'dip-white', 8)),
+    });
     expect(JSON.stringify(undo(h).present.items)).toBe(JSON.stringify(toItems(base)));
   });
 });
 
 describe('edits keep transitions on cuts', () => {
-  const start = tl(clip('a', 0, 30), clip('b', 30, 20, 'main', { kind: 'crossfade', frames: 10 }), clip('c', 50, 30, 'main', { kind: 'wipe-left', frames: 6 }));
-  it.each<[string, (t: Timeline) => Timeline, Record<string, { kind: string; frames: number } | undefined>]>([
-    ['moving b away drops both of its cuts', (t) => moveClips(removeClips(t, ['c']), ['b'], 5), { b: undefined }],
-    ['deleting a drops the transition into b', (t) => removeClips(t, ['a']), { b: undefined, c: { kind: 'wipe-left', frames: 6 } }],
-    ['ripple delete of b makes a new cut a|c, which stays a hard cut', (t) => removeClips(t, ['b'], { ripple: true }), { c: undefined }],
-    ['trimming a short clamps the transition to it', (t) => trimStart(t, 'a', 26), { b: { kind: 'crossfade', frames: 4 } }],
-    ['trimming b with ripple clamps both of its cuts', (t) => trimEnd(t, 'b', 35, { ripple: true }), { b: { kind: 'crossfade', frames: 5 }, c: { kind: 'wipe-left', frames: 5 } }],
-    ['trimming the end of a opens a gap and drops it', (t) => trimEnd(t, 'a', 20), { b: undefined }],
+  const start = tl(
+    clip('a', 0, 30),
+    clip('b', 30, 20, 'main', { kind: 'crossfade', frames: 10 }),
+    clip('c', 50, 30, 'main', { kind: 'wipe-left', frames: 6 }),
+  );
+  it.each<
+    [
+      string,
+      (t: Timeline) => Timeline,
+      Record<string, { kind: string; frames: number } | undefined>,
+    ]
+  >([
+    [
+      'moving b away drops both of its cuts',
+      (t) => moveClips(removeClips(t, ['c']), ['b'], 5),
+      { b: undefined },
+    ],
+    [
+      'deleting a drops the transition into b',
+      (t) => removeClips(t, ['a']),
+      { b: undefined, c: { kind: 'wipe-left', frames: 6 } },
+    ],
+    [
+      'ripple delete of b makes a new cut a|c, which stays a hard cut',
+      (t) => removeClips(t, ['b'], { ripple: true }),
+      { c: undefined },
+    ],
+    [
+      'trimming a short clamps the transition to it',
+      (t) => trimStart(t, 'a', 26),
+      { b: { kind: 'crossfade', frames: 4 } },
+    ],
+    [
+      'trimming b with ripple clamps both of its cuts',
+      (t) => trimEnd(t, 'b', 35, { ripple: true }),
+      { b: { kind: 'crossfade', frames: 5 }, c: { kind: 'wipe-left', frames: 5 } },
+    ],
+    [
+      'trimming the end of a opens a gap and drops it',
+      (t) => trimEnd(t, 'a', 20),
+      { b: undefined },
+    ],
   ])('%s', (_name, op, expected) => {
     const next = op(start);
     for (const [id, t] of Object.entries(expected)) expect(framesOf(next, id)).toEqual(t);
@@ -112,8 +189,20 @@ describe('edits keep transitions on cuts', () => {
 describe('reading and listing', () => {
   it('a project saved without transitions reads as hard cuts and writes back unchanged', () => {
     const items: TimelineItem[] = [
-      { id: 'a', type: 'image', settings: { url: 'https://example.test/a.png' }, start_time: 0, duration: 2 },
-      { id: 'b', type: 'image', settings: { url: 'https://example.test/b.png' }, start_time: 0, duration: 2 },
+      {
+        id: 'a',
+        type: 'image',
+        settings: { url: 'https://example.test/a.png' },
+        start_time: 0,
+        duration: 2,
+      },
+      {
+        id: 'b',
+        type: 'image',
+        settings: { url: 'https://example.test/b.png' },
+        start_time: 0,
+        duration: 2,
+      },
     ];
     const t = fromItems(items, FPS);
     expect(mainCuts(t).map((c) => [c.frame, c.transition])).toEqual([[60, undefined]]);
@@ -123,26 +212,51 @@ describe('reading and listing', () => {
   it('stores the transition on the right clip and validates it', () => {
     const t = setTransition(tl(clip('a', 0, 30), clip('b', 30, 30)), 'b', 'dip-black', 15);
     const items = toItems(t);
-    expect(items[1]).toMatchObject({ id: 'b', transition_in: { kind: 'dip-black', duration: 0.5 } });
+    expect(items[1]).toMatchObject({
+      id: 'b',
+      transition_in: { kind: 'dip-black', duration: 0.5 },
+    });
     const parsed = videoProjectContentSchema.parse({
       title: 'x',
-      settings: { timelineItems: items, project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' } },
+      settings: {
+        timelineItems: items,
+        project: {
+          aspectRatio: '16:9',
+          resolution: { width: 1920, height: 1080 },
+          fps: 30,
+          format: 'mp4',
+          quality: 'high',
+        },
+      },
     });
-    expect(cutBefore(fromItems(parsed.settings.timelineItems, FPS), 'b')?.transition).toEqual({ kind: 'dip-black', frames: 15 });
+    expect(cutBefore(fromItems(parsed.settings.timelineItems, FPS), 'b')?.transition).toEqual({
+      kind: 'dip-black',
+      frames: 15,
+    });
     expect(() =>
       videoProjectContentSchema.parse({
         title: 'x',
         settings: {
           timelineItems: [{ ...items[1], transition_in: { kind: 'spin', duration: 1 } }],
-          project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 30, format: 'mp4', quality: 'high' },
+          project: {
+            aspectRatio: '16:9',
+            resolution: { width: 1920, height: 1080 },
+            fps: 30,
+            format: 'mp4',
+            quality: 'high',
+          },
         },
       }),
     ).toThrow();
   });
 
   it('a new transition lasts half a second within the shorter clip', () => {
-    expect(defaultTransitionFrames({ left: clip('a', 0, 30), right: clip('b', 30, 90) }, FPS)).toBe(15);
-    expect(defaultTransitionFrames({ left: clip('a', 0, 4), right: clip('b', 4, 90) }, FPS)).toBe(4);
+    expect(defaultTransitionFrames({ left: clip('a', 0, 30), right: clip('b', 30, 90) }, FPS)).toBe(
+      15,
+    );
+    expect(defaultTransitionFrames({ left: clip('a', 0, 4), right: clip('b', 4, 90) }, FPS)).toBe(
+      4,
+    );
   });
 });
 
@@ -152,7 +266,9 @@ describe('random edits with transitions', () => {
     const r = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
     const kinds = ['crossfade', 'dip-black', 'dip-white', 'slide-left', 'wipe-left'] as const;
-    let h: History<Timeline> = createHistory(tl(clip('a', 0, 40), clip('b', 40, 50), clip('c', 90, 30), clip('o', 0, 60, 'overlay-1')));
+    let h: History<Timeline> = createHistory(
+      tl(clip('a', 0, 40), clip('b', 40, 50), clip('c', 90, 30), clip('o', 0, 60, 'overlay-1')),
+    );
     const start = JSON.stringify(h.present);
     let withTransitions = 0;
     for (let i = 0; i < 2000; i++) {
@@ -197,7 +313,9 @@ describe('random edits with transitions', () => {
         expect(cut, `edit ${i}: ${x.id} has a transition but no cut`).toBeDefined();
         const frames = tr.duration * FPS;
         expect(Math.abs(frames - Math.round(frames))).toBeLessThan(1e-6);
-        expect(Math.round(frames)).toBeLessThanOrEqual(Math.min(cut!.left.length, cut!.right.length));
+        expect(Math.round(frames)).toBeLessThanOrEqual(
+          Math.min(cut!.left.length, cut!.right.length),
+        );
       }
       h = commit(h, next, Infinity);
     }

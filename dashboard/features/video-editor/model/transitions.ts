@@ -45,7 +45,17 @@ export function mainCuts(tl: Timeline): Cut[] {
     const right = main[i]!;
     if (clipEnd(left) !== right.start) continue;
     const t = right.item.transition_in;
-    cuts.push({ frame: right.start, left, right, ...(t && { transition: { kind: t.kind, frames: Math.min(storedFrames(right, tl.fps), maxFrames(left, right)) } }) });
+    cuts.push({
+      frame: right.start,
+      left,
+      right,
+      ...(t && {
+        transition: {
+          kind: t.kind,
+          frames: Math.min(storedFrames(right, tl.fps), maxFrames(left, right)),
+        },
+      }),
+    });
   }
   return cuts;
 }
@@ -55,9 +65,15 @@ export function cutBefore(tl: Timeline, id: string): Cut | undefined {
   return mainCuts(tl).find((c) => c.right.id === id);
 }
 
-function withTransition(item: TimelineItem, t: { kind: TransitionKind; frames: number } | null, fps: number): TimelineItem {
+function withTransition(
+  item: TimelineItem,
+  t: { kind: TransitionKind; frames: number } | null,
+  fps: number,
+): TimelineItem {
   const { transition_in: _t, ...rest } = item;
-  return (t ? { ...rest, transition_in: { kind: t.kind, duration: t.frames / fps } } : rest) as TimelineItem;
+  return (
+    t ? { ...rest, transition_in: { kind: t.kind, duration: t.frames / fps } } : rest
+  ) as TimelineItem;
 }
 
 /**
@@ -68,7 +84,9 @@ function sameCut(before: Timeline, c: Clip, left: Clip): boolean {
   const was = before.clips.find((x) => x.id === c.id);
   const wasLeft = was && leftNeighbour(before.clips, was);
   if (!wasLeft) return false;
-  return wasLeft.id === left.id || (was.start === c.start && !before.clips.some((x) => x.id === left.id));
+  return (
+    wasLeft.id === left.id || (was.start === c.start && !before.clips.some((x) => x.id === left.id))
+  );
 }
 
 /**
@@ -90,7 +108,14 @@ export function normalizeTransitions(tl: Timeline, before?: Timeline): Timeline 
     const exact = Math.abs(c.item.transition_in.duration * tl.fps - frames) < 1e-6;
     if (frames <= max && exact) return c;
     changed = true;
-    return { ...c, item: withTransition(c.item, { kind: c.item.transition_in.kind, frames: Math.min(frames, max) }, tl.fps) };
+    return {
+      ...c,
+      item: withTransition(
+        c.item,
+        { kind: c.item.transition_in.kind, frames: Math.min(frames, max) },
+        tl.fps,
+      ),
+    };
   });
   return changed ? { fps: tl.fps, clips } : tl;
 }
@@ -99,16 +124,34 @@ export function normalizeTransitions(tl: Timeline, before?: Timeline): Timeline 
  * Sets the transition on the cut before clip `id` (the right-hand clip): `kind` null removes it, `frames`
  * is clamped to 1..the shorter clip. Nothing changes when the clip does not touch a main-track clip on its left.
  */
-export function setTransition(tl: Timeline, id: string, kind: TransitionKind | null, frames: number): Timeline {
+export function setTransition(
+  tl: Timeline,
+  id: string,
+  kind: TransitionKind | null,
+  frames: number,
+): Timeline {
   const c = tl.clips.find((x) => x.id === id);
   if (!c) return tl;
   const left = leftNeighbour(tl.clips, c);
   if (!left) return tl;
   const cur = c.item.transition_in;
-  if (kind === null) return cur ? { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item: withTransition(x.item, null, tl.fps) } : x)) } : tl;
+  if (kind === null)
+    return cur
+      ? {
+          fps: tl.fps,
+          clips: tl.clips.map((x) =>
+            x.id === id ? { ...x, item: withTransition(x.item, null, tl.fps) } : x,
+          ),
+        }
+      : tl;
   const f = Math.max(1, Math.min(maxFrames(left, c), Math.round(frames)));
   if (cur && cur.kind === kind && Math.abs(cur.duration * tl.fps - f) < 1e-6) return tl;
-  return { fps: tl.fps, clips: tl.clips.map((x) => (x.id === id ? { ...x, item: withTransition(x.item, { kind, frames: f }, tl.fps) } : x)) };
+  return {
+    fps: tl.fps,
+    clips: tl.clips.map((x) =>
+      x.id === id ? { ...x, item: withTransition(x.item, { kind, frames: f }, tl.fps) } : x,
+    ),
+  };
 }
 
 /** The length a new transition gets: half a second, within the shorter clip. */

@@ -26,7 +26,13 @@ export function inWindow(win: ViewWindow, left: number, width: number): boolean 
 }
 
 /** The ruler's tick frames (every `step` frames) that fall in the window, at most `max`. */
-export function rulerTicks(win: ViewWindow, pxPerFrame: number, step: number, lastFrame: number, max = 400): number[] {
+export function rulerTicks(
+  win: ViewWindow,
+  pxPerFrame: number,
+  step: number,
+  lastFrame: number,
+  max = 400,
+): number[] {
   const ticks: number[] = [];
   const first = Math.max(0, Math.floor(win.from / pxPerFrame / step) * step);
   const last = Math.min(lastFrame, win.to / pxPerFrame);

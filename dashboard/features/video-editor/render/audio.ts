@@ -16,12 +16,21 @@ import { bankSound, mixFrames, mixRange, type BankSound, type SoundBank } from '
  * the export's mixer (`decodeSounds`, sound-bank.ts `mixRange`) over every frame at once. The export itself
  * never holds its whole mix: it mixes a piece at a time.
  */
-export async function mixAudio(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<AudioBuffer | null> {
+export async function mixAudio(
+  clips: readonly SoundClip[],
+  blobs: Map<string, Blob>,
+  durationSec: number,
+  signal?: AbortSignal,
+): Promise<AudioBuffer | null> {
   const bank = await decodeSounds(clips, blobs, durationSec, signal);
   if (!bank) return null;
   throwIfAborted(signal);
   const [left, right] = mixRange(bank, 0, bank.length);
-  const buffer = new AudioBuffer({ length: bank.length, numberOfChannels: AUDIO_CHANNELS, sampleRate: bank.sampleRate });
+  const buffer = new AudioBuffer({
+    length: bank.length,
+    numberOfChannels: AUDIO_CHANNELS,
+    sampleRate: bank.sampleRate,
+  });
   buffer.copyToChannel(left, 0);
   buffer.copyToChannel(right, 1);
   return buffer;
@@ -40,7 +49,8 @@ export function encodeWav(channels: readonly Float32Array[], sampleRate: number)
 export function wavHeader(frames: number, channelCount: number, sampleRate: number): Uint8Array {
   const bytes = new Uint8Array(44);
   const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  const ascii = (offset: number, s: string) =>
+    [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
   const dataBytes = frames * channelCount * 2;
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + dataBytes, true);
@@ -80,7 +90,12 @@ export function pcm16(channels: readonly Float32Array[]): Uint8Array {
  * part: what `mixRange` (sound-bank.ts) mixes a piece at a time. Files used by several clips are decoded
  * once. The channels are copies, free to be transferred to the export's worker.
  */
-export async function decodeSounds(clips: readonly SoundClip[], blobs: Map<string, Blob>, durationSec: number, signal?: AbortSignal): Promise<SoundBank | null> {
+export async function decodeSounds(
+  clips: readonly SoundClip[],
+  blobs: Map<string, Blob>,
+  durationSec: number,
+  signal?: AbortSignal,
+): Promise<SoundBank | null> {
   if (clips.length === 0) return null;
   const ctx = new OfflineAudioContext(AUDIO_CHANNELS, 1, AUDIO_SAMPLE_RATE);
   const files: Float32Array[][] = [];
@@ -92,14 +107,28 @@ export async function decodeSounds(clips: readonly SoundClip[], blobs: Map<strin
     const url = clip.url;
     if (!decoded.has(url)) {
       const bytes = await blobs.get(url)!.arrayBuffer();
-      decoded.set(url, await ctx.decodeAudioData(bytes).catch((e: unknown) => Promise.reject(new MediaLoadError(`audio "${clip.name ?? url.slice(0, 60)}"`, e))));
+      decoded.set(
+        url,
+        await ctx
+          .decodeAudioData(bytes)
+          .catch((e: unknown) =>
+            Promise.reject(new MediaLoadError(`audio "${clip.name ?? url.slice(0, 60)}"`, e)),
+          ),
+      );
     }
     const buffer = decoded.get(url)!;
-    const channels = () => Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+    const channels = () =>
+      Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const speed = clip.speed ?? 1;
     if (speed !== 1) {
       const { timeStretch } = await import('./time-stretch');
-      const stretched = timeStretch(channels(), buffer.sampleRate, clip.offset, clip.duration, speed);
+      const stretched = timeStretch(
+        channels(),
+        buffer.sampleRate,
+        clip.offset,
+        clip.duration,
+        speed,
+      );
       files.push(stretched);
       sounds.push(bankSound(clip, files.length - 1, stretched, AUDIO_SAMPLE_RATE, true));
       continue;

@@ -66,21 +66,36 @@ describe('caption cues in drawFrame', () => {
 
   it('after a split, each part shows only the words of its own stretch', () => {
     // The right part of a split at 2.55 s: starts there, in-point 0.55 s into the cue.
-    const right: TimelineItem = { ...cue, id: 'r', start_time: 2.55, duration: 0.95, in_point: 0.55 };
+    const right: TimelineItem = {
+      ...cue,
+      id: 'r',
+      start_time: 2.55,
+      duration: 0.95,
+      in_point: 0.55,
+    };
     const left: TimelineItem = { ...cue, duration: 0.55 };
     expect(paint([left, right], 2.3)).toEqual([`Hello:${spoken}`]);
     expect(paint([left, right], 3)).toEqual([`world:${spoken}`]);
   });
 
   it('a plain title on the caption track is still drawn as a title', () => {
-    const title: TimelineItem = { id: 't', type: 'title', track: 'caption', start_time: 0, duration: 1, settings: { text: 'Plain', fontSize: 32, color: '#ff0000' } };
+    const title: TimelineItem = {
+      id: 't',
+      type: 'title',
+      track: 'caption',
+      start_time: 0,
+      duration: 1,
+      settings: { text: 'Plain', fontSize: 32, color: '#ff0000' },
+    };
     expect(paint([title], 0.5)).toEqual(['Plain:#ff0000']);
   });
 });
 
 describe('layoutCaption', () => {
-  const measure = (s: string, font: string) => s.length * 0.5 * parseFloat(font.replace('bold ', ''));
-  const words = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `word${i}`, start: i, end: i + 0.5 }));
+  const measure = (s: string, font: string) =>
+    s.length * 0.5 * parseFloat(font.replace('bold ', ''));
+  const words = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ text: `word${i}`, start: i, end: i + 0.5 }));
 
   it('centres one line with its baseline above the bottom margin, scaled like titles', () => {
     const l = layoutCaption(words(2), 0, 56, 1920, 1080, measure)!;
@@ -102,11 +117,16 @@ describe('layoutCaption', () => {
   });
 
   it('breaks lines where the cue text does (at most CAPTION_STYLE.maxCharsPerLine characters), however wide the frame', () => {
-    const text = 'Hello and welcome to the sandbox where every'.split(' ').map((t, i) => ({ text: t, start: i, end: i + 0.5 }));
+    const text = 'Hello and welcome to the sandbox where every'
+      .split(' ')
+      .map((t, i) => ({ text: t, start: i, end: i + 0.5 }));
     const l = layoutCaption(text, 0, 56, 3840, 2160, measure)!;
     const lines: Record<number, string[]> = {};
     for (const w of l.words) (lines[Math.round(w.y)] ??= []).push(w.text);
-    expect(Object.values(lines).map((ws) => ws.join(' '))).toEqual(['Hello and welcome to the sandbox', 'where every']);
+    expect(Object.values(lines).map((ws) => ws.join(' '))).toEqual([
+      'Hello and welcome to the sandbox',
+      'where every',
+    ]);
   });
 
   it('lays out nothing for no words', () => {
@@ -139,8 +159,11 @@ function styleRecorder() {
       if (key in target) return target[key];
       if (key === 'measureText') return (s: string) => ({ width: s.length * 10 });
       if (key === 'fillRect') return () => ops.push(`box:${String(target.fillStyle)}`);
-      if (key === 'strokeText') return (text: string) => ops.push(`outline:${text}:${String(target.strokeStyle)}`);
-      if (key === 'fillText') return (text: string) => ops.push(`${text}:${String(target.fillStyle)}${scale !== 1 ? `x${scale}` : ''}`);
+      if (key === 'strokeText')
+        return (text: string) => ops.push(`outline:${text}:${String(target.strokeStyle)}`);
+      if (key === 'fillText')
+        return (text: string) =>
+          ops.push(`${text}:${String(target.fillStyle)}${scale !== 1 ? `x${scale}` : ''}`);
       if (key === 'scale') return (x: number) => (scale = x);
       if (key === 'restore') return () => (scale = 1);
       return () => undefined;
@@ -154,7 +177,9 @@ function styleRecorder() {
 }
 const paintStyled = (style: CaptionStyle | undefined, t: number) => {
   const { ctx, ops } = styleRecorder();
-  drawFrame(ctx, { ...scene([cue]), ...(style && { captionStyle: style }) }, t, { frameFor: () => null });
+  drawFrame(ctx, { ...scene([cue]), ...(style && { captionStyle: style }) }, t, {
+    frameFor: () => null,
+  });
   // The first fill is the frame's black background.
   expect(ops[0]).toBe('box:#000000');
   return ops.slice(1);
@@ -162,7 +187,19 @@ const paintStyled = (style: CaptionStyle | undefined, t: number) => {
 
 describe('caption styles', () => {
   it("a project saved without a caption style opens with today's look: the dark box and the yellow word", () => {
-    const saved = { title: 'Old', settings: { timelineItems: [cue], project: { aspectRatio: '16:9', resolution: { width: 1920, height: 1080 }, fps: 25, format: 'mp4', quality: 'high' } } };
+    const saved = {
+      title: 'Old',
+      settings: {
+        timelineItems: [cue],
+        project: {
+          aspectRatio: '16:9',
+          resolution: { width: 1920, height: 1080 },
+          fps: 25,
+          format: 'mp4',
+          quality: 'high',
+        },
+      },
+    };
     const opened = videoProjectSchema.parse(saved);
     // Its settings are kept (not swapped for the defaults), without a style.
     expect(opened.settings.fps).toBe(25);
@@ -192,9 +229,11 @@ describe('caption styles', () => {
   });
 
   it('puts the lines at the bottom, the middle or the top, at the chosen size', () => {
-    const measure = (s: string, font: string) => s.length * 0.5 * parseFloat(/(\d+(\.\d+)?)px/.exec(font)![1]!);
+    const measure = (s: string, font: string) =>
+      s.length * 0.5 * parseFloat(/(\d+(\.\d+)?)px/.exec(font)![1]!);
     const words = [{ text: 'Hello', start: 0, end: 1 }];
-    const at = (position: CaptionStyle['position'], size: CaptionStyle['size'] = 'medium') => layoutCaption(words, 0, 56, 1920, 1080, measure, { preset: 'subtitle', position, size })!;
+    const at = (position: CaptionStyle['position'], size: CaptionStyle['size'] = 'medium') =>
+      layoutCaption(words, 0, 56, 1920, 1080, measure, { preset: 'subtitle', position, size })!;
     const margin = 1080 * CAPTION_STYLE.bottomMargin;
     // One line, 1.25 font sizes high: its middle that far from the edge, or in the middle of the frame.
     expect(at('bottom').words[0]!.y).toBeCloseTo(1080 - margin - 56 * 0.625);

@@ -22,13 +22,23 @@ export interface CaptionLook {
 }
 
 export const CAPTION_LOOKS: Record<CaptionPreset, CaptionLook> = {
-  box: { weight: 'bold', box: CAPTION_STYLE.boxColor, highlight: CAPTION_STYLE.highlight, outline: 0, spokenScale: 1 },
+  box: {
+    weight: 'bold',
+    box: CAPTION_STYLE.boxColor,
+    highlight: CAPTION_STYLE.highlight,
+    outline: 0,
+    spokenScale: 1,
+  },
   karaoke: { weight: '900', box: null, highlight: '#4ade80', outline: 0.12, spokenScale: 1.2 },
   subtitle: { weight: 'normal', box: null, highlight: null, outline: 0.08, spokenScale: 1 },
 };
 export const CAPTION_OUTLINE_COLOR = '#000000';
 /** The font size of each size choice, as a factor of the cue's own size. */
-export const CAPTION_SIZE_SCALE: Record<CaptionStyle['size'], number> = { small: 0.75, medium: 1, large: 1.35 };
+export const CAPTION_SIZE_SCALE: Record<CaptionStyle['size'], number> = {
+  small: 0.75,
+  medium: 1,
+  large: 1.35,
+};
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
@@ -73,12 +83,20 @@ export function layoutCaption(
   const fontFor = (px: number) => `${look.weight} ${px}px ${TITLE_DEFAULTS.font}`;
   const wrap = (font: string, byChars: boolean) => {
     const space = measure(' ', font);
-    const lines: { words: { w: TranscribedWord; width: number }[]; width: number; chars: number }[] = [];
+    const lines: {
+      words: { w: TranscribedWord; width: number }[];
+      width: number;
+      chars: number;
+    }[] = [];
     for (const w of words) {
       const wWidth = measure(w.text, font) * look.spokenScale;
       const line = lines[lines.length - 1];
       // A line holds what fits in the width and at most CAPTION_STYLE.maxCharsPerLine characters, as in SRT and VTT.
-      if (line && line.width + space + wWidth <= maxWidth && (!byChars || line.chars + 1 + w.text.length <= CAPTION_STYLE.maxCharsPerLine)) {
+      if (
+        line &&
+        line.width + space + wWidth <= maxWidth &&
+        (!byChars || line.chars + 1 + w.text.length <= CAPTION_STYLE.maxCharsPerLine)
+      ) {
         line.words.push({ w, width: wWidth });
         line.width += space + wWidth;
         line.chars += 1 + w.text.length;
@@ -92,7 +110,13 @@ export function layoutCaption(
   const byChars = wrapped.lines.length <= CAPTION_STYLE.maxLines;
   if (!byChars) wrapped = wrap(font, false);
   // Too many lines or a word wider than the frame: shrink until it fits (a few steps at most).
-  for (let i = 0; i < 8 && (wrapped.lines.length > CAPTION_STYLE.maxLines || wrapped.lines.some((l) => l.width > maxWidth)); i++) {
+  for (
+    let i = 0;
+    i < 8 &&
+    (wrapped.lines.length > CAPTION_STYLE.maxLines ||
+      wrapped.lines.some((l) => l.width > maxWidth));
+    i++
+  ) {
     fontPx *= 0.85;
     font = fontFor(fontPx);
     wrapped = wrap(font, byChars);
@@ -101,7 +125,12 @@ export function layoutCaption(
   const pad = TITLE_DEFAULTS.padding * scale;
   const textHeight = lineHeight * wrapped.lines.length;
   const margin = height * CAPTION_STYLE.bottomMargin;
-  const top = style.position === 'top' ? margin : style.position === 'middle' ? height / 2 - textHeight / 2 : height - margin - textHeight;
+  const top =
+    style.position === 'top'
+      ? margin
+      : style.position === 'middle'
+        ? height / 2 - textHeight / 2
+        : height - margin - textHeight;
   const bottom = top + textHeight;
   const widest = Math.max(...wrapped.lines.map((l) => l.width));
   const out: CaptionWordBox[] = [];
@@ -113,11 +142,28 @@ export function layoutCaption(
       x += ww + wrapped.space;
     }
   });
-  return { font, fontPx, box: { x: width / 2 - widest / 2 - pad, y: top - pad, width: widest + pad * 2, height: bottom - top + pad * 2 }, words: out };
+  return {
+    font,
+    fontPx,
+    box: {
+      x: width / 2 - widest / 2 - pad,
+      y: top - pad,
+      width: widest + pad * 2,
+      height: bottom - top + pad * 2,
+    },
+    words: out,
+  };
 }
 
 /** Paints a caption cue at timeline time t in the caption track's style (the caller checked the cue is showing). */
-export function drawCaption(ctx: Ctx2D, item: CaptionItem, t: number, width: number, height: number, style: CaptionStyle = DEFAULT_CAPTION_STYLE): void {
+export function drawCaption(
+  ctx: Ctx2D,
+  item: CaptionItem,
+  t: number,
+  width: number,
+  height: number,
+  style: CaptionStyle = DEFAULT_CAPTION_STYLE,
+): void {
   const layout = layoutCaption(
     visibleWords(item),
     t,

@@ -26,7 +26,8 @@ function rasterContext() {
       for (let qx = 0; qx < W; qx++) {
         const cx = qx + 0.5;
         const cy = py + 0.5;
-        if (cx >= x0 && cx < x1 && cy >= y0 && cy < y1) px[py * W + qx] = px[py * W + qx]! * (1 - state.alpha) + level * state.alpha;
+        if (cx >= x0 && cx < x1 && cy >= y0 && cy < y1)
+          px[py * W + qx] = px[py * W + qx]! * (1 - state.alpha) + level * state.alpha;
       }
   };
   const ctx = {
@@ -43,16 +44,22 @@ function rasterContext() {
     save: () => stack.push({ ...state }),
     restore: () => void (state = stack.pop() ?? state),
     setTransform: () => void Object.assign(state, { sx: 1, sy: 1, dx: 0, dy: 0 }),
-    translate: (x: number, y: number) => void Object.assign(state, { dx: state.dx + x * state.sx, dy: state.dy + y * state.sy }),
-    scale: (x: number, y: number) => void Object.assign(state, { sx: state.sx * x, sy: state.sy * y }),
+    translate: (x: number, y: number) =>
+      void Object.assign(state, { dx: state.dx + x * state.sx, dy: state.dy + y * state.sy }),
+    scale: (x: number, y: number) =>
+      void Object.assign(state, { sx: state.sx * x, sy: state.sy * y }),
     rotate: () => {
       throw new Error('no rotation in these tests');
     },
-    fillRect: (x: number, y: number, w: number, h: number) => fill(x, y, w, h, ctx.fillStyle === '#ffffff' ? 255 : 0),
+    fillRect: (x: number, y: number, w: number, h: number) =>
+      fill(x, y, w, h, ctx.fillStyle === '#ffffff' ? 255 : 0),
     clearRect: (x: number, y: number, w: number, h: number) => fill(x, y, w, h, 0),
     drawImage: (_src: unknown, x: number, y: number, w: number, h: number) => fill(x, y, w, h, 255),
   };
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, pixels: () => Array.from(px, (v) => Math.round(v)) };
+  return {
+    ctx: ctx as unknown as CanvasRenderingContext2D,
+    pixels: () => Array.from(px, (v) => Math.round(v)),
+  };
 }
 
 /** The frame a white square of `side` pixels at (x, y) and `level` makes on black. */
@@ -64,11 +71,29 @@ function expected(x: number, y: number, side: number, level: number): number[] {
   });
 }
 
-const kf = (frame: number, value: number, easing: Keyframe['easing'] = 'linear'): Keyframe => ({ frame, value, easing });
+const kf = (frame: number, value: number, easing: Keyframe['easing'] = 'linear'): Keyframe => ({
+  frame,
+  value,
+  easing,
+});
 // A square picture: fitted inside the 16x8 frame it is 8x8, from x = 4.
-const media: FrameSource = { frameFor: () => ({ width: 4, height: 4 }) as unknown as CanvasImageSource };
-const square = (keyframes: TimelineItem['keyframes'], extra: Partial<TimelineItem> = {}): TimelineItem[] => [
-  { id: 'sq', type: 'image', settings: { url: 'https://x.test/sq.png' }, start_time: 1, duration: 1, track: 'overlay-1', keyframes, ...extra } as TimelineItem,
+const media: FrameSource = {
+  frameFor: () => ({ width: 4, height: 4 }) as unknown as CanvasImageSource,
+};
+const square = (
+  keyframes: TimelineItem['keyframes'],
+  extra: Partial<TimelineItem> = {},
+): TimelineItem[] => [
+  {
+    id: 'sq',
+    type: 'image',
+    settings: { url: 'https://x.test/sq.png' },
+    start_time: 1,
+    duration: 1,
+    track: 'overlay-1',
+    keyframes,
+    ...extra,
+  } as TimelineItem,
 ];
 const frame = (items: readonly TimelineItem[], i: number) => {
   const r = rasterContext();
@@ -92,7 +117,11 @@ describe('keyframes in drawFrame (golden frames)', () => {
   });
 
   it('draws a keyframed position and scale at their frames', () => {
-    const items = square({ x: [kf(0, 0), kf(10, 4 * unit)], y: [kf(0, 0), kf(10, -2 * unit)], scale: [kf(0, 100), kf(10, 50)] });
+    const items = square({
+      x: [kf(0, 0), kf(10, 4 * unit)],
+      y: [kf(0, 0), kf(10, -2 * unit)],
+      scale: [kf(0, 100), kf(10, 50)],
+    });
     expect(frame(items, 30)).toEqual(expected(4, 0, 8, 255));
     // Half way: 2 px right and 1 px up, 75% of 8 px (6 px) about the centre.
     expect(frame(items, 35)).toEqual(expected(4 + 2 + 1, 1 - 1, 6, 255));
@@ -102,7 +131,10 @@ describe('keyframes in drawFrame (golden frames)', () => {
 
   it('counts keyframes from the source start, so a trimmed clip keeps them at their moment', () => {
     const whole = square({ opacity: [kf(0, 0), kf(20, 100)] });
-    const trimmed = square({ opacity: [kf(0, 0), kf(20, 100)] }, { start_time: 1 + 10 / FPS, duration: 1 - 10 / FPS, in_point: 10 / FPS });
+    const trimmed = square(
+      { opacity: [kf(0, 0), kf(20, 100)] },
+      { start_time: 1 + 10 / FPS, duration: 1 - 10 / FPS, in_point: 10 / FPS },
+    );
     for (const i of [40, 45, 50]) expect(frame(trimmed, i), `frame ${i}`).toEqual(frame(whole, i));
   });
 
@@ -111,7 +143,8 @@ describe('keyframes in drawFrame (golden frames)', () => {
   });
 
   it('gives every frame of an animated still its own run, so the export paints each one', () => {
-    const runs = (items: readonly TimelineItem[]) => frameRuns(items, FPS, 60).filter((r) => r.layers.length > 0).length;
+    const runs = (items: readonly TimelineItem[]) =>
+      frameRuns(items, FPS, 60).filter((r) => r.layers.length > 0).length;
     expect(runs(square(undefined))).toBe(1);
     expect(runs(square({ opacity: [kf(0, 0), kf(10, 100)] }))).toBe(30);
   });

@@ -13,7 +13,9 @@ describe('titles', () => {
     [1080, 1920, 1],
     [640, 360, 1 / 3],
     [320, 180, 1 / 6],
-  ])('scale by the shorter side: %sx%s -> %s', (w, h, s) => expect(titleScale(w, h)).toBeCloseTo(s));
+  ])('scale by the shorter side: %sx%s -> %s', (w, h, s) =>
+    expect(titleScale(w, h)).toBeCloseTo(s),
+  );
 
   it('centres the text on a box with 16 px padding at full size, in Arial', () => {
     const l = layoutTitle('New Title', 32, 1920, 1080, measure);
@@ -44,7 +46,10 @@ function recorder() {
     get: (target, key: string) => {
       if (key in target) return target[key];
       if (key === 'measureText') return (s: string) => ({ width: s.length * 10 });
-      return (...args: unknown[]) => calls.push(`${key}(${args.map((a) => (typeof a === 'number' ? Math.round(a) : typeof a === 'object' ? 'src' : a)).join(',')})`);
+      return (...args: unknown[]) =>
+        calls.push(
+          `${key}(${args.map((a) => (typeof a === 'number' ? Math.round(a) : typeof a === 'object' ? 'src' : a)).join(',')})`,
+        );
     },
     set: (target, key: string, value) => {
       target[key] = value;
@@ -57,8 +62,20 @@ function recorder() {
 
 describe('drawFrame', () => {
   const items: TimelineItem[] = [
-    { id: 'i', type: 'image', settings: { url: 'https://x.test/i.png' }, start_time: 0, duration: 2 },
-    { id: 't', type: 'title', settings: { text: 'Hi', fontSize: 32, color: '#ff0000' }, start_time: 2, duration: 1 },
+    {
+      id: 'i',
+      type: 'image',
+      settings: { url: 'https://x.test/i.png' },
+      start_time: 0,
+      duration: 2,
+    },
+    {
+      id: 't',
+      type: 'title',
+      settings: { text: 'Hi', fontSize: 32, color: '#ff0000' },
+      start_time: 2,
+      duration: 1,
+    },
   ];
   const scene = { width: 320, height: 180, items };
   const square = { width: 100, height: 100 } as unknown as CanvasImageSource;
@@ -81,7 +98,9 @@ describe('drawFrame', () => {
     for (const t of [0.5, 5]) {
       const { ctx, calls } = recorder();
       drawFrame(ctx, scene, t, { frameFor: () => null });
-      expect(calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'))).toEqual([]);
+      expect(calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'))).toEqual(
+        [],
+      );
     }
   });
 
@@ -100,9 +119,31 @@ describe('drawFrame on tracks', () => {
   const tall = { width: 50, height: 100 } as unknown as CanvasImageSource;
   // Stored in track order (captions first), as the editor saves them: painting must still go bottom up.
   const items: TimelineItem[] = [
-    { id: 't', type: 'title', settings: { text: 'Hi', fontSize: 32, color: '#ff0000' }, start_time: 0, duration: 2, track: 'caption' },
-    { id: 'o', type: 'image', settings: { url: 'https://x.test/o.png' }, start_time: 0.5, duration: 1, track: 'overlay-1' },
-    { id: 'v', type: 'video', settings: { url: 'https://x.test/v.mp4' }, start_time: 0, duration: 2, track: 'main', in_point: 3 },
+    {
+      id: 't',
+      type: 'title',
+      settings: { text: 'Hi', fontSize: 32, color: '#ff0000' },
+      start_time: 0,
+      duration: 2,
+      track: 'caption',
+    },
+    {
+      id: 'o',
+      type: 'image',
+      settings: { url: 'https://x.test/o.png' },
+      start_time: 0.5,
+      duration: 1,
+      track: 'overlay-1',
+    },
+    {
+      id: 'v',
+      type: 'video',
+      settings: { url: 'https://x.test/v.mp4' },
+      start_time: 0,
+      duration: 2,
+      track: 'main',
+      in_point: 3,
+    },
   ];
   const scene = { width: 320, height: 180, items };
   const frameFor = (item: { id: string }) => (item.id === 'v' ? wide : tall);
@@ -111,21 +152,36 @@ describe('drawFrame on tracks', () => {
     const { ctx, calls } = recorder();
     drawFrame(ctx, scene, 1, { frameFor });
     const painted = calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'));
-    expect(painted).toEqual(['drawImage(src,0,10,320,160)', 'drawImage(src,115,0,90,180)', 'fillText(Hi,160,90)']);
+    expect(painted).toEqual([
+      'drawImage(src,0,10,320,160)',
+      'drawImage(src,115,0,90,180)',
+      'fillText(Hi,160,90)',
+    ]);
   });
 
   it('without the background (an overlay layer for ffmpeg), clears to transparent and paints no black', () => {
     const { ctx, calls } = recorder();
-    drawFrame(ctx, { ...scene, items: items.filter((i) => i.id !== 'v') }, 1, { frameFor }, { background: false });
+    drawFrame(
+      ctx,
+      { ...scene, items: items.filter((i) => i.id !== 'v') },
+      1,
+      { frameFor },
+      { background: false },
+    );
     expect(calls[0]).toBe('save()');
     expect(calls).toContain('clearRect(0,0,320,180)');
     expect(calls).not.toContain('fillStyle=#000000');
-    expect(calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'))).toEqual(['drawImage(src,115,0,90,180)', 'fillText(Hi,160,90)']);
+    expect(calls.filter((c) => c.startsWith('drawImage') || c.startsWith('fillText'))).toEqual([
+      'drawImage(src,115,0,90,180)',
+      'fillText(Hi,160,90)',
+    ]);
   });
 
   it('reads a trimmed clip from its in-point', () => {
     const asked: Record<string, number> = {};
-    drawFrame(recorder().ctx, scene, 1.25, { frameFor: (item, t) => ((asked[item.id] = t), undefined) });
+    drawFrame(recorder().ctx, scene, 1.25, {
+      frameFor: (item, t) => ((asked[item.id] = t), undefined),
+    });
     expect(asked).toEqual({ v: 4.25, o: 0.75 });
   });
 });

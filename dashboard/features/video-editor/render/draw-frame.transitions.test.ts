@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineItem, TransitionKind } from '@core/editor/model';
 import { drawFrame } from './draw-frame';
-import { activeVisualsAt, frameRuns, sourceTime, transitionAt, type FrameSource, type MediaItem } from './scene';
+import {
+  activeVisualsAt,
+  frameRuns,
+  sourceTime,
+  transitionAt,
+  type FrameSource,
+  type MediaItem,
+} from './scene';
 
 // Golden frames: drawFrame painted on a tiny software 2D context (pixel centres, no smoothing) that
 // supports what the painter uses: fills, rect paths (even-odd), clip rects, translate, globalAlpha.
@@ -19,14 +26,16 @@ interface Rect {
   h: number;
 }
 /** A solid picture of a colour, what `frameFor` returns in these tests. */
-const solid = (width: number, height: number, color: string) => ({ width, height, color }) as unknown as CanvasImageSource;
+const solid = (width: number, height: number, color: string) =>
+  ({ width, height, color }) as unknown as CanvasImageSource;
 
 function rasterContext(width: number, height: number) {
   const px = new Float64Array(width * height * 3);
   let state = { alpha: 1, dx: 0, clip: null as Rect | null };
   const stack: (typeof state)[] = [];
   let path: Rect[] = [];
-  const inside = (r: Rect, x: number, y: number) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+  const inside = (r: Rect, x: number, y: number) =>
+    x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
   const paint = (test: (x: number, y: number) => boolean, rgb: RGB, alpha = state.alpha) => {
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
@@ -34,7 +43,9 @@ function rasterContext(width: number, height: number) {
         const cy = y + 0.5;
         if (state.clip && !inside(state.clip, cx, cy)) continue;
         if (!test(cx - state.dx, cy)) continue;
-        for (let c = 0; c < 3; c++) px[(y * width + x) * 3 + c] = px[(y * width + x) * 3 + c]! * (1 - alpha) + rgb[c]! * alpha;
+        for (let c = 0; c < 3; c++)
+          px[(y * width + x) * 3 + c] =
+            px[(y * width + x) * 3 + c]! * (1 - alpha) + rgb[c]! * alpha;
       }
   };
   const ctx = {
@@ -55,16 +66,23 @@ function rasterContext(width: number, height: number) {
     restore: () => void (state = stack.pop() ?? state),
     setTransform: () => void (state.dx = 0),
     translate: (x: number) => void (state.dx += x),
-    clearRect: (x: number, y: number, w: number, h: number) => paint((cx, cy) => inside({ x, y, w, h }, cx, cy), [0, 0, 0], 1),
-    fillRect: (x: number, y: number, w: number, h: number) => paint((cx, cy) => inside({ x, y, w, h }, cx, cy), parse(ctx.fillStyle)),
+    clearRect: (x: number, y: number, w: number, h: number) =>
+      paint((cx, cy) => inside({ x, y, w, h }, cx, cy), [0, 0, 0], 1),
+    fillRect: (x: number, y: number, w: number, h: number) =>
+      paint((cx, cy) => inside({ x, y, w, h }, cx, cy), parse(ctx.fillStyle)),
     beginPath: () => void (path = []),
-    rect: (x: number, y: number, w: number, h: number) => void path.push({ x: x + state.dx, y, w, h }),
+    rect: (x: number, y: number, w: number, h: number) =>
+      void path.push({ x: x + state.dx, y, w, h }),
     fill: () => {
       const rects = path;
-      paint((cx, cy) => rects.filter((r) => inside(r, cx + state.dx, cy)).length % 2 === 1, parse(ctx.fillStyle));
+      paint(
+        (cx, cy) => rects.filter((r) => inside(r, cx + state.dx, cy)).length % 2 === 1,
+        parse(ctx.fillStyle),
+      );
     },
     clip: () => void (state.clip = path[0]!),
-    drawImage: (src: { color: string }, x: number, y: number, w: number, h: number) => paint((cx, cy) => inside({ x, y, w, h }, cx, cy), parse(src.color)),
+    drawImage: (src: { color: string }, x: number, y: number, w: number, h: number) =>
+      paint((cx, cy) => inside({ x, y, w, h }, cx, cy), parse(src.color)),
     measureText: (s: string) => ({ width: s.length * 10 }),
     fillText: () => undefined,
   };
@@ -75,12 +93,31 @@ function rasterContext(width: number, height: number) {
 const W = 16;
 const H = 8;
 // Red is wide (bars above and below), blue is tall (bars left and right): the bars take part in the mix.
-const media: FrameSource = { frameFor: (item: MediaItem) => (item.id === 'a' ? solid(32, 8, '#ff0000') : solid(4, 8, '#0000ff')) };
+const media: FrameSource = {
+  frameFor: (item: MediaItem) =>
+    item.id === 'a' ? solid(32, 8, '#ff0000') : solid(4, 8, '#0000ff'),
+};
 const FPS = 30;
-const image = (id: string, start: number, duration: number, extra: Partial<TimelineItem> = {}): TimelineItem =>
-  ({ id, type: 'image', settings: { url: `https://x.test/${id}.png` }, start_time: start, duration, track: 'main', ...extra }) as TimelineItem;
+const image = (
+  id: string,
+  start: number,
+  duration: number,
+  extra: Partial<TimelineItem> = {},
+): TimelineItem =>
+  ({
+    id,
+    type: 'image',
+    settings: { url: `https://x.test/${id}.png` },
+    start_time: start,
+    duration,
+    track: 'main',
+    ...extra,
+  }) as TimelineItem;
 const hardCut: TimelineItem[] = [image('a', 0, 1), image('b', 1, 1)];
-const withTransition = (kind: TransitionKind, frames = 10): TimelineItem[] => [hardCut[0]!, { ...hardCut[1]!, transition_in: { kind, duration: frames / FPS } }];
+const withTransition = (kind: TransitionKind, frames = 10): TimelineItem[] => [
+  hardCut[0]!,
+  { ...hardCut[1]!, transition_in: { kind, duration: frames / FPS } },
+];
 const frame = (items: readonly TimelineItem[], i: number) => {
   const r = rasterContext(W, H);
   drawFrame(r.ctx, { width: W, height: H, items }, i / FPS, media);
@@ -91,15 +128,22 @@ const pixel = (p: number[], x: number, y: number) => p.slice((y * W + x) * 3, (y
 const KINDS: TransitionKind[] = ['crossfade', 'dip-black', 'dip-white', 'slide-left', 'wipe-left'];
 
 describe('transitions in drawFrame (golden frames)', () => {
-  it.each(KINDS)('%s: frames outside the transition equal the hard cut, frames inside differ', (kind) => {
-    const items = withTransition(kind);
-    // 10 frames centred on the cut at frame 30: frames 25..34.
-    for (const i of [0, 10, 24, 35, 45, 59]) expect(frame(items, i), `frame ${i}`).toEqual(frame(hardCut, i));
-    for (const i of [26, 29, 30, 33]) expect(frame(items, i), `frame ${i}`).not.toEqual(frame(hardCut, i));
-  });
+  it.each(KINDS)(
+    '%s: frames outside the transition equal the hard cut, frames inside differ',
+    (kind) => {
+      const items = withTransition(kind);
+      // 10 frames centred on the cut at frame 30: frames 25..34.
+      for (const i of [0, 10, 24, 35, 45, 59])
+        expect(frame(items, i), `frame ${i}`).toEqual(frame(hardCut, i));
+      for (const i of [26, 29, 30, 33])
+        expect(frame(items, i), `frame ${i}`).not.toEqual(frame(hardCut, i));
+    },
+  );
 
   it.each(KINDS)('%s: removing the transition restores the hard cut exactly', (kind) => {
-    const removed = withTransition(kind).map(({ transition_in: _t, ...rest }) => rest as TimelineItem);
+    const removed = withTransition(kind).map(
+      ({ transition_in: _t, ...rest }) => rest as TimelineItem,
+    );
     for (let i = 0; i < 60; i++) expect(frame(removed, i)).toEqual(frame(hardCut, i));
   });
 
@@ -140,7 +184,13 @@ describe('transitions in the scene', () => {
     expect(sourceTime(items[0]!, 32 / FPS)).toBeCloseTo(32 / FPS);
     expect(sourceTime({ ...items[1]!, in_point: 2 }, 28 / FPS)).toBeCloseTo(2 - 2 / FPS);
     expect(sourceTime(items[1]!, 28 / FPS)).toBe(0);
-    expect(frameRuns(items, FPS, 60).map((r) => [r.startFrame, r.frames, r.layers.map((l) => l.id).join('+')])).toEqual([
+    expect(
+      frameRuns(items, FPS, 60).map((r) => [
+        r.startFrame,
+        r.frames,
+        r.layers.map((l) => l.id).join('+'),
+      ]),
+    ).toEqual([
       [0, 25, 'a'],
       [25, 10, 'a+b'],
       [35, 25, 'b'],
@@ -150,7 +200,10 @@ describe('transitions in the scene', () => {
   });
 
   it('a transition with no clip touching on the left (a gap) is a hard cut', () => {
-    const gap = [image('a', 0, 0.9), { ...image('b', 1, 1), transition_in: { kind: 'crossfade' as const, duration: 10 / FPS } }];
+    const gap = [
+      image('a', 0, 0.9),
+      { ...image('b', 1, 1), transition_in: { kind: 'crossfade' as const, duration: 10 / FPS } },
+    ];
     expect(activeVisualsAt(gap, 29 / FPS)).toEqual([]);
     expect(transitionAt(gap, 30 / FPS)).toBeNull();
   });

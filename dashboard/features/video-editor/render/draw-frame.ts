@@ -3,7 +3,15 @@ import type { VisualItem } from '@core/editor/model';
 import { isCaption } from '../model/captions';
 import { isAnimated, transformAt } from '../model/keyframes';
 import { drawCaption } from './draw-caption';
-import { activeVisualsAt, fitContain, sourceTime, transitionAt, type FrameSource, type Scene, type Transition } from './scene';
+import {
+  activeVisualsAt,
+  fitContain,
+  sourceTime,
+  transitionAt,
+  type FrameSource,
+  type Scene,
+  type Transition,
+} from './scene';
 
 // The one function that paints a frame of the timeline: the preview calls it on every animation frame,
 // the export on every output frame, so what the user sees is what gets rendered.
@@ -32,7 +40,13 @@ export interface TitleLayout {
  * padding. A title wider than 90% of the frame is shrunk to fit rather than cut off.
  * `measure` returns the width of a line at `fontPx`.
  */
-export function layoutTitle(text: string, fontSize: number, width: number, height: number, measure: (line: string, font: string) => number): TitleLayout {
+export function layoutTitle(
+  text: string,
+  fontSize: number,
+  width: number,
+  height: number,
+  measure: (line: string, font: string) => number,
+): TitleLayout {
   const scale = titleScale(width, height);
   const lines = text.split(/\r?\n/);
   let fontPx = Math.max(1, fontSize * scale);
@@ -46,24 +60,50 @@ export function layoutTitle(text: string, fontSize: number, width: number, heigh
   const pad = TITLE_DEFAULTS.padding * scale;
   const lineHeight = lines.length > 1 ? fontPx * 1.2 : fontPx;
   const textHeight = lineHeight * lines.length;
-  const box = { x: width / 2 - textWidth / 2 - pad, y: height / 2 - textHeight / 2 - pad, width: textWidth + pad * 2, height: textHeight + pad * 2 };
+  const box = {
+    x: width / 2 - textWidth / 2 - pad,
+    y: height / 2 - textHeight / 2 - pad,
+    width: textWidth + pad * 2,
+    height: textHeight + pad * 2,
+  };
   const top = height / 2 - textHeight / 2;
-  return { font: fontFor(fontPx), fontPx, lines, lineHeight, box, textX: width / 2, lineYs: lines.map((_, i) => top + lineHeight * (i + 0.5)) };
+  return {
+    font: fontFor(fontPx),
+    fontPx,
+    lines,
+    lineHeight,
+    box,
+    textX: width / 2,
+    lineYs: lines.map((_, i) => top + lineHeight * (i + 0.5)),
+  };
 }
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 /** Intrinsic size of anything drawImage accepts (0 x 0 while an element has not loaded). */
 export function sourceSize(src: CanvasImageSource): { width: number; height: number } {
-  if (typeof HTMLVideoElement !== 'undefined' && src instanceof HTMLVideoElement) return { width: src.videoWidth, height: src.videoHeight };
-  if (typeof HTMLImageElement !== 'undefined' && src instanceof HTMLImageElement) return { width: src.naturalWidth, height: src.naturalHeight };
-  if (typeof VideoFrame !== 'undefined' && src instanceof VideoFrame) return { width: src.displayWidth, height: src.displayHeight };
+  if (typeof HTMLVideoElement !== 'undefined' && src instanceof HTMLVideoElement)
+    return { width: src.videoWidth, height: src.videoHeight };
+  if (typeof HTMLImageElement !== 'undefined' && src instanceof HTMLImageElement)
+    return { width: src.naturalWidth, height: src.naturalHeight };
+  if (typeof VideoFrame !== 'undefined' && src instanceof VideoFrame)
+    return { width: src.displayWidth, height: src.displayHeight };
   const s = src as { width?: unknown; height?: unknown };
-  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'object' && v && 'baseVal' in v ? Number((v as SVGAnimatedLength).baseVal.value) : 0);
+  const num = (v: unknown) =>
+    typeof v === 'number'
+      ? v
+      : typeof v === 'object' && v && 'baseVal' in v
+        ? Number((v as SVGAnimatedLength).baseVal.value)
+        : 0;
   return { width: num(s.width), height: num(s.height) };
 }
 
-export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' }>, width: number, height: number): void {
+export function drawTitle(
+  ctx: Ctx2D,
+  item: Extract<VisualItem, { type: 'title' }>,
+  width: number,
+  height: number,
+): void {
   const { text, fontSize, color } = item.settings;
   const layout = layoutTitle(text, fontSize, width, height, (line, font) => {
     ctx.font = font;
@@ -82,7 +122,15 @@ export function drawTitle(ctx: Ctx2D, item: Extract<VisualItem, { type: 'title' 
  * Paints one clip at time t: a title over what is below, a picture fitted inside the frame (nothing while it
  * is missing), moved, scaled about the frame's centre, turned and faded by its keyframes at t (model/keyframes.ts).
  */
-function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number, fps: number): void {
+function paintClip(
+  ctx: Ctx2D,
+  item: VisualItem,
+  t: number,
+  media: FrameSource,
+  width: number,
+  height: number,
+  fps: number,
+): void {
   if (!isAnimated(item)) return paintPlain(ctx, item, t, media, width, height);
   const tf = transformAt(item, t, fps);
   if (tf.opacity <= 0 || tf.scale <= 0) return;
@@ -98,7 +146,14 @@ function paintClip(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, 
   ctx.restore();
 }
 
-function paintPlain(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number): void {
+function paintPlain(
+  ctx: Ctx2D,
+  item: VisualItem,
+  t: number,
+  media: FrameSource,
+  width: number,
+  height: number,
+): void {
   if (item.type === 'title') return drawTitle(ctx, item, width, height);
   const src = media.frameFor(item, sourceTime(item, t));
   if (!src) return;
@@ -112,7 +167,15 @@ function paintPlain(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource,
 }
 
 /** A clip's whole frame (black, then the clip): what it shows on the main track with nothing else. */
-function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, width: number, height: number, fps: number): void {
+function paintFull(
+  ctx: Ctx2D,
+  item: VisualItem,
+  t: number,
+  media: FrameSource,
+  width: number,
+  height: number,
+  fps: number,
+): void {
   ctx.fillStyle = '#000000';
   ctx.fillRect(0, 0, width, height);
   paintClip(ctx, item, t, media, width, height, fps);
@@ -124,7 +187,16 @@ function paintFull(ctx: Ctx2D, item: VisualItem, t: number, media: FrameSource, 
  * the second; slide pushes the left clip out to the left as the right one comes in from the right; wipe
  * reveals the right clip behind an edge moving from the right edge to the left.
  */
-function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media: FrameSource, width: number, height: number, fps: number): void {
+function paintTransition(
+  ctx: Ctx2D,
+  tr: Transition,
+  p: number,
+  t: number,
+  media: FrameSource,
+  width: number,
+  height: number,
+  fps: number,
+): void {
   const { from, to } = tr;
   switch (tr.kind) {
     case 'crossfade': {
@@ -186,7 +258,13 @@ function paintTransition(ctx: Ctx2D, tr: Transition, p: number, t: number, media
  * titles are drawn on black. During a transition (scene.ts `transitionAt`) its two main-track clips are
  * mixed by `paintTransition`. Synchronous: the caller makes sure `media` has the frame ready.
  */
-export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSource, opts: { background?: boolean } = {}): void {
+export function drawFrame(
+  ctx: Ctx2D,
+  scene: Scene,
+  t: number,
+  media: FrameSource,
+  opts: { background?: boolean } = {},
+): void {
   const { width, height } = scene;
   const fps = scene.fps ?? VIDEO_FPS;
   ctx.save();
@@ -207,7 +285,8 @@ export function drawFrame(ctx: Ctx2D, scene: Scene, t: number, media: FrameSourc
       continue;
     }
     if (running && (item === running.transition.from || item === running.transition.to)) {
-      if (item === running.transition.from) paintTransition(ctx, running.transition, running.progress, t, media, width, height, fps);
+      if (item === running.transition.from)
+        paintTransition(ctx, running.transition, running.progress, t, media, width, height, fps);
       continue;
     }
     paintClip(ctx, item, t, media, width, height, fps);

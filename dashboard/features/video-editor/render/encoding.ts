@@ -10,7 +10,12 @@ import type { VideoFormat, VideoQuality } from '@core/editor/model';
 export const BITS_PER_PIXEL: Record<VideoQuality, number> = { high: 0.13, medium: 0.08, low: 0.04 };
 const MIN_VIDEO_BITRATE = 250_000;
 
-export function videoBitrate(quality: VideoQuality, width: number, height: number, fps: number): number {
+export function videoBitrate(
+  quality: VideoQuality,
+  width: number,
+  height: number,
+  fps: number,
+): number {
   return Math.max(MIN_VIDEO_BITRATE, Math.round(BITS_PER_PIXEL[quality] * width * height * fps));
 }
 
@@ -27,8 +32,16 @@ export const PRORES_PROFILE: Record<VideoQuality, number> = { high: 3, medium: 2
 export const AUDIO_SAMPLE_RATE = 48_000;
 export const AUDIO_CHANNELS = 2;
 /** AAC (mp4) and Opus (webm) bitrates (Vorbis gets 32 kb/s more); mov carries 16-bit PCM as ProRes masters usually do. */
-export const AAC_BITRATE: Record<VideoQuality, number> = { high: 192_000, medium: 128_000, low: 96_000 };
-export const OPUS_BITRATE: Record<VideoQuality, number> = { high: 128_000, medium: 96_000, low: 64_000 };
+export const AAC_BITRATE: Record<VideoQuality, number> = {
+  high: 192_000,
+  medium: 128_000,
+  low: 96_000,
+};
+export const OPUS_BITRATE: Record<VideoQuality, number> = {
+  high: 128_000,
+  medium: 96_000,
+  low: 64_000,
+};
 
 export interface FormatInfo {
   extension: VideoFormat;
@@ -64,12 +77,22 @@ const AVC_LEVELS: { id: number; mbps: number; fs: number }[] = [
 ];
 
 export type AvcProfile = 'high' | 'main' | 'baseline';
-const AVC_PROFILE_PREFIX: Record<AvcProfile, string> = { high: '6400', main: '4d00', baseline: '42e0' };
+const AVC_PROFILE_PREFIX: Record<AvcProfile, string> = {
+  high: '6400',
+  main: '4d00',
+  baseline: '42e0',
+};
 
 /** RFC 6381 codec string for H.264 at the lowest level that fits the size and rate, e.g. avc1.640028 for 1080p30 High. */
-export function avcCodecString(profile: AvcProfile, width: number, height: number, fps: number): string {
+export function avcCodecString(
+  profile: AvcProfile,
+  width: number,
+  height: number,
+  fps: number,
+): string {
   const fs = Math.ceil(width / 16) * Math.ceil(height / 16);
-  const level = AVC_LEVELS.find((l) => fs <= l.fs && fs * fps <= l.mbps) ?? AVC_LEVELS[AVC_LEVELS.length - 1]!;
+  const level =
+    AVC_LEVELS.find((l) => fs <= l.fs && fs * fps <= l.mbps) ?? AVC_LEVELS[AVC_LEVELS.length - 1]!;
   return `avc1.${AVC_PROFILE_PREFIX[profile]}${level.id.toString(16).padStart(2, '0')}`;
 }
 
@@ -92,12 +115,18 @@ const VP9_LEVELS: { id: number; ps: number; sr: number }[] = [
 /** Codec string for VP9 profile 0, 8 bit, e.g. vp09.00.40.08 for 1080p30. */
 export function vp9CodecString(width: number, height: number, fps: number): string {
   const ps = width * height;
-  const level = VP9_LEVELS.find((l) => ps <= l.ps && ps * fps <= l.sr) ?? VP9_LEVELS[VP9_LEVELS.length - 1]!;
+  const level =
+    VP9_LEVELS.find((l) => ps <= l.ps && ps * fps <= l.sr) ?? VP9_LEVELS[VP9_LEVELS.length - 1]!;
   return `vp09.00.${String(level.id).padStart(2, '0')}.08`;
 }
 
 /** Codec strings to try in order with VideoEncoder.isConfigSupported (best first). */
-export function webCodecCandidates(codec: 'avc' | 'vp9', width: number, height: number, fps: number): string[] {
+export function webCodecCandidates(
+  codec: 'avc' | 'vp9',
+  width: number,
+  height: number,
+  fps: number,
+): string[] {
   if (codec === 'vp9') return [vp9CodecString(width, height, fps)];
   return (['high', 'main', 'baseline'] as const).map((p) => avcCodecString(p, width, height, fps));
 }

@@ -31,10 +31,25 @@ describe('overlay position of a video layer', () => {
       fps: 30,
       format: 'mp4',
       quality: 'high',
-      runs: [{ kind: 'still', file: 'black.png', frames: 30, overlays: [{ kind: 'video', file: 'v.mp4', move: { x: [{ t: 0, gain: 45 }], y: [{ t: 0, gain: 0 }] } }] }],
+      runs: [
+        {
+          kind: 'still',
+          file: 'black.png',
+          frames: 30,
+          overlays: [
+            {
+              kind: 'video',
+              file: 'v.mp4',
+              move: { x: [{ t: 0, gain: 45 }], y: [{ t: 0, gain: 0 }] },
+            },
+          ],
+        },
+      ],
       audio: [],
       output: 'out.mp4',
     });
-    expect(args[args.indexOf('-filter_complex') + 1]).toContain("[v0b][v0o0]overlay=x='45':y='0':eof_action=repeat,format=yuv420p[v0]");
+    expect(args[args.indexOf('-filter_complex') + 1]).toContain(
+      "[v0b][v0o0]overlay=x='45':y='0':eof_action=repeat,format=yuv420p[v0]",
+    );
   });
 });

@@ -1,5 +1,14 @@
 import type { TransitionKind, VideoFormat, VideoQuality } from '@core/editor/model';
-import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PROFILE, videoBitrate, VP8_CRF, X264_CRF } from './encoding';
+import {
+  AAC_BITRATE,
+  AUDIO_CHANNELS,
+  AUDIO_SAMPLE_RATE,
+  OPUS_BITRATE,
+  PRORES_PROFILE,
+  videoBitrate,
+  VP8_CRF,
+  X264_CRF,
+} from './encoding';
 
 // Pure ffmpeg command-line builders (no I/O): the ffmpeg.wasm engine and the native bench use the same.
 
@@ -7,7 +16,9 @@ import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, OPUS_BITRATE, PRORES_PR
  * A layer over a run's base: a transparent PNG of still layers (images, titles drawn by drawFrame without
  * its black background) or a video clip from `startSec` into its file, fitted like drawFrame's contain.
  */
-export type OverlayLayer = { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number; move?: LayerMove };
+export type OverlayLayer =
+  | { kind: 'still'; file: string }
+  | { kind: 'video'; file: string; startSec?: number; speed?: number; move?: LayerMove };
 
 /** Points of a keyframed value at seconds from the run's start, straight lines between them. */
 export type LayerPath = readonly { t: number; gain: number }[];
@@ -45,7 +56,13 @@ export type VideoRun = (
 };
 
 /** ffmpeg xfade transitions for the editor's kinds (core/editor/transitions.ts). */
-export const XFADE: Record<TransitionKind, string> = { crossfade: 'fade', 'dip-black': 'fadeblack', 'dip-white': 'fadewhite', 'slide-left': 'slideleft', 'wipe-left': 'wipeleft' };
+export const XFADE: Record<TransitionKind, string> = {
+  crossfade: 'fade',
+  'dip-black': 'fadeblack',
+  'dip-white': 'fadewhite',
+  'slide-left': 'slideleft',
+  'wipe-left': 'wipeleft',
+};
 
 /**
  * A run inside a transition of `frames` frames, `intoFrames` of which came before the run. The base and
@@ -56,7 +73,9 @@ export interface RunTransition {
   kind: TransitionKind;
   frames: number;
   intoFrames: number;
-  to: { kind: 'still'; file: string } | { kind: 'video'; file: string; startSec?: number; speed?: number };
+  to:
+    | { kind: 'still'; file: string }
+    | { kind: 'video'; file: string; startSec?: number; speed?: number };
 }
 
 export interface AudioClipInput {
@@ -102,7 +121,8 @@ export const pixelFormat = (format: VideoFormat) => (format === 'mov' ? 'yuv422p
  * Timestamps from the seek point on, divided by the clip's speed: the fps filter after it then samples
  * the source at startSec + t * speed (a 2x clip shows every other frame of a 30 fps source at 30 fps).
  */
-const speedPts = (speed: number | undefined) => (speed && speed !== 1 ? `setpts=(PTS-STARTPTS)/${num(speed)}` : 'setpts=PTS-STARTPTS');
+const speedPts = (speed: number | undefined) =>
+  speed && speed !== 1 ? `setpts=(PTS-STARTPTS)/${num(speed)}` : 'setpts=PTS-STARTPTS';
 
 /**
  * ffmpeg's atempo filters that change the tempo by `speed` with the pitch kept: one atempo takes 0.5..2
@@ -129,9 +149,18 @@ export function atempoChain(speed: number | undefined): string {
  * Filter chain that turns input `index` into exactly `frames` frames of width x height at fps in
  * `pixFmt`, starting at pts 0.
  */
-export function runFilter(run: VideoRun, index: number, width: number, height: number, fps: number, label: string, pixFmt = 'yuv420p'): string {
+export function runFilter(
+  run: VideoRun,
+  index: number,
+  width: number,
+  height: number,
+  fps: number,
+  label: string,
+  pixFmt = 'yuv420p',
+): string {
   // One PNG per frame, in order: frame N of the run is picture N, whatever rate the image2 demuxer assumes.
-  if (run.kind === 'frames') return `[${index}:v]format=${pixFmt},settb=1/${fps},setpts=N,setsar=1,trim=end_frame=${run.frames}[${label}]`;
+  if (run.kind === 'frames')
+    return `[${index}:v]format=${pixFmt},settb=1/${fps},setpts=N,setsar=1,trim=end_frame=${run.frames}[${label}]`;
   if (run.kind === 'still') {
     // Converted to the output pixel format before the loop, so once per still rather than per frame
     // (swscale without SIMD is a large share of the wasm time).
@@ -155,8 +184,17 @@ export function runFilter(run: VideoRun, index: number, width: number, height: n
  * transparency where the layer draws nothing: a still repeated, or a video fitted inside the frame (the
  * rest transparent), its last frame held.
  */
-export function overlayLayerFilter(layer: OverlayLayer, index: number, width: number, height: number, fps: number, frames: number, label: string): string {
-  if (layer.kind === 'still') return `[${index}:v]format=rgba,loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N[${label}]`;
+export function overlayLayerFilter(
+  layer: OverlayLayer,
+  index: number,
+  width: number,
+  height: number,
+  fps: number,
+  frames: number,
+  label: string,
+): string {
+  if (layer.kind === 'still')
+    return `[${index}:v]format=rgba,loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N[${label}]`;
   const seek = layer.startSec ? `trim=start=${num(layer.startSec)},` : '';
   return (
     `[${index}:v]${seek}${speedPts(layer.speed)},fps=${fps},` +
@@ -177,7 +215,12 @@ export function overlayLayerFilter(layer: OverlayLayer, index: number, width: nu
  * at least 1 pixel). overlayPosition centres the result on the frame's centre plus the offset.
  * `t`/`T` are seconds from the run's start (the layer's pts are its frame numbers in 1/fps).
  */
-export function layerTransformFilters(move: LayerMove, width: number, height: number, label: string): string {
+export function layerTransformFilters(
+  move: LayerMove,
+  width: number,
+  height: number,
+  label: string,
+): string {
   let out = '';
   if (move.opacity?.length) {
     const id = `colorchannelmixer@${label}a`;
@@ -203,7 +246,10 @@ export function layerTransformFilters(move: LayerMove, width: number, height: nu
  * plus each segment's rise over its span (clip() keeps it 0 before and whole after), so no nested ifs.
  * `time` names the filter's time variable (sendcmd's is T).
  */
-export function envelopeExpression(points: readonly { t: number; gain: number }[], time = 't'): string {
+export function envelopeExpression(
+  points: readonly { t: number; gain: number }[],
+  time = 't',
+): string {
   let expr = num(points[0]!.gain);
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1]!;
@@ -217,7 +263,12 @@ export function envelopeExpression(points: readonly { t: number; gain: number }[
 }
 
 /** Audio clips delayed to their start, trimmed to their duration, scaled by their volume, faded, summed, padded to the render length. */
-export function audioFilter(audio: readonly AudioClipInput[], firstInput: number, totalSec: number, label: string): string {
+export function audioFilter(
+  audio: readonly AudioClipInput[],
+  firstInput: number,
+  totalSec: number,
+  label: string,
+): string {
   const parts = audio.map((clip, i) => {
     const delayMs = Math.round(clip.startSec * 1000);
     // A clip at another speed reads `durationSec * speed` of its file and atempo stretches it to durationSec.
@@ -227,16 +278,26 @@ export function audioFilter(audio: readonly AudioClipInput[], firstInput: number
       `aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,` +
       (tempo ? `${tempo},` : '') +
       `volume=${num(clip.volume)},` +
-      (clip.envelope?.length ? `volume=volume='${envelopeExpression(clip.envelope)}':eval=frame,` : '') +
+      (clip.envelope?.length
+        ? `volume=volume='${envelopeExpression(clip.envelope)}':eval=frame,`
+        : '') +
       (clip.fadeInSec ? `afade=t=in:st=0:d=${num(clip.fadeInSec)},` : '') +
-      (clip.fadeOutSec ? `afade=t=out:st=${num(clip.durationSec - clip.fadeOutSec)}:d=${num(clip.fadeOutSec)},` : '') +
+      (clip.fadeOutSec
+        ? `afade=t=out:st=${num(clip.durationSec - clip.fadeOutSec)}:d=${num(clip.fadeOutSec)},`
+        : '') +
       `adelay=${delayMs}|${delayMs}[a${i}]`
     );
   });
   const inputs = audio.map((_, i) => `[a${i}]`).join('');
   // normalize=0: clips add up like the preview's audio elements and OfflineAudioContext do.
-  const mix = audio.length > 1 ? `${inputs}amix=inputs=${audio.length}:duration=longest:normalize=0,` : `${inputs}`;
-  return [...parts, `${mix}${audio.length > 1 ? '' : 'anull,'}apad,atrim=0:${num(totalSec)}[${label}]`].join(';');
+  const mix =
+    audio.length > 1
+      ? `${inputs}amix=inputs=${audio.length}:duration=longest:normalize=0,`
+      : `${inputs}`;
+  return [
+    ...parts,
+    `${mix}${audio.length > 1 ? '' : 'anull,'}apad,atrim=0:${num(totalSec)}[${label}]`,
+  ].join(';');
 }
 
 /**
@@ -252,21 +313,61 @@ export function overlayPosition(layer: OverlayLayer): string {
   }
   // Scaled or turned, the layer is no longer the frame's size: its centre goes to the frame's centre
   // plus the offset (W, H: the frame; w, h: the layer at this frame).
-  const off = (path: LayerPath | undefined) => (path?.length ? `+(${envelopeExpression(path)})` : '');
+  const off = (path: LayerPath | undefined) =>
+    path?.length ? `+(${envelopeExpression(path)})` : '';
   return `x='(W-w)/2${off(x)}':y='(H-h)/2${off(y)}'`;
 }
 
 /** Encoder options; `bitrate` caps VP8 (its CRF mode needs a ceiling). */
-export function videoCodecArgs(format: VideoFormat, quality: VideoQuality, opts: { bitrate: number; preset?: string }): string[] {
+export function videoCodecArgs(
+  format: VideoFormat,
+  quality: VideoQuality,
+  opts: { bitrate: number; preset?: string },
+): string[] {
   switch (format) {
     case 'mp4':
-      return ['-c:v', 'libx264', '-preset', opts.preset ?? 'veryfast', '-crf', String(X264_CRF[quality]), '-pix_fmt', 'yuv420p', '-g', '60'];
+      return [
+        '-c:v',
+        'libx264',
+        '-preset',
+        opts.preset ?? 'veryfast',
+        '-crf',
+        String(X264_CRF[quality]),
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '60',
+      ];
     case 'webm':
-      return ['-c:v', 'libvpx', '-crf', String(VP8_CRF[quality]), '-b:v', String(opts.bitrate), '-deadline', 'good', '-cpu-used', '4', '-pix_fmt', 'yuv420p', '-g', '60'];
+      return [
+        '-c:v',
+        'libvpx',
+        '-crf',
+        String(VP8_CRF[quality]),
+        '-b:v',
+        String(opts.bitrate),
+        '-deadline',
+        'good',
+        '-cpu-used',
+        '4',
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '60',
+      ];
     case 'mov':
       // prores_aw, not prores_ks: the same Apple ProRes 422 bitstream, 3.5x faster in single-thread wasm
       // (720p: 2.9 s vs 10.1 s for 90 frames), at slightly larger files.
-      return ['-c:v', 'prores_aw', '-profile:v', String(PRORES_PROFILE[quality]), '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le'];
+      return [
+        '-c:v',
+        'prores_aw',
+        '-profile:v',
+        String(PRORES_PROFILE[quality]),
+        '-vendor',
+        'apl0',
+        '-pix_fmt',
+        'yuv422p10le',
+      ];
   }
 }
 
@@ -283,13 +384,42 @@ export function audioCodecArgs(format: VideoFormat, quality: VideoQuality): stri
 }
 
 /** A transition run's base: its two clips over the whole transition, mixed by xfade, cut to the run. */
-function transitionFilters(r: VideoRun, t: RunTransition, i: number, input: (file: string) => number, width: number, height: number, fps: number, label: string, pixFmt: string): string[] {
+function transitionFilters(
+  r: VideoRun,
+  t: RunTransition,
+  i: number,
+  input: (file: string) => number,
+  width: number,
+  height: number,
+  fps: number,
+  label: string,
+  pixFmt: string,
+): string[] {
   const into = t.intoFrames;
   // Both clips as long as the whole transition, so xfade never runs out of either.
   const frames = Math.max(t.frames, into + r.frames);
-  const early = (startSec: number | undefined, speed = 1) => Math.max(0, (startSec ?? 0) - (into / fps) * speed);
-  const from: VideoRun = r.kind === 'video' ? { kind: 'video', file: r.file, frames, startSec: early(r.startSec, r.speed), speed: r.speed } : { kind: 'still', file: r.file, frames };
-  const to: VideoRun = t.to.kind === 'video' ? { kind: 'video', file: t.to.file, frames, startSec: early(t.to.startSec, t.to.speed), speed: t.to.speed } : { kind: 'still', file: t.to.file, frames };
+  const early = (startSec: number | undefined, speed = 1) =>
+    Math.max(0, (startSec ?? 0) - (into / fps) * speed);
+  const from: VideoRun =
+    r.kind === 'video'
+      ? {
+          kind: 'video',
+          file: r.file,
+          frames,
+          startSec: early(r.startSec, r.speed),
+          speed: r.speed,
+        }
+      : { kind: 'still', file: r.file, frames };
+  const to: VideoRun =
+    t.to.kind === 'video'
+      ? {
+          kind: 'video',
+          file: t.to.file,
+          frames,
+          startSec: early(t.to.startSec, t.to.speed),
+          speed: t.to.speed,
+        }
+      : { kind: 'still', file: t.to.file, frames };
   return [
     runFilter(from, input(from.file), width, height, fps, `v${i}x0`, pixFmt),
     runFilter(to, input(to.file), width, height, fps, `v${i}x1`, pixFmt),
@@ -300,7 +430,12 @@ function transitionFilters(r: VideoRun, t: RunTransition, i: number, input: (fil
   ];
 }
 
-const containerArgs = (format: VideoFormat) => (format === 'webm' ? ['-f', 'webm'] : format === 'mov' ? ['-f', 'mov', '-movflags', '+faststart'] : ['-f', 'mp4', '-movflags', '+faststart']);
+const containerArgs = (format: VideoFormat) =>
+  format === 'webm'
+    ? ['-f', 'webm']
+    : format === 'mov'
+      ? ['-f', 'mov', '-movflags', '+faststart']
+      : ['-f', 'mp4', '-movflags', '+faststart'];
 
 /** The whole render in one ffmpeg run: runs concatenated, audio mixed, encoded for the format. */
 export function buildRenderArgs(plan: RenderArgsPlan): string[] {
@@ -314,16 +449,24 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
   const chains = runs.map((r, i) => {
     const overlays = r.overlays ?? [];
     const baseLabel = overlays.length ? `v${i}b` : `v${i}`;
-    const parts = r.transition ? transitionFilters(r, r.transition, i, input, width, height, fps, baseLabel, pixFmt) : [runFilter(r, input(r.file), width, height, fps, baseLabel, pixFmt)];
+    const parts = r.transition
+      ? transitionFilters(r, r.transition, i, input, width, height, fps, baseLabel, pixFmt)
+      : [runFilter(r, input(r.file), width, height, fps, baseLabel, pixFmt)];
     overlays.forEach((layer, k) => {
-      parts.push(overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`));
+      parts.push(
+        overlayLayerFilter(layer, input(layer.file), width, height, fps, r.frames, `v${i}o${k}`),
+      );
       const under = k === 0 ? `v${i}b` : `v${i}b${k}`;
       const last = k === overlays.length - 1;
-      parts.push(`[${under}][v${i}o${k}]overlay=${overlayPosition(layer)}:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`);
+      parts.push(
+        `[${under}][v${i}o${k}]overlay=${overlayPosition(layer)}:eof_action=repeat${last ? `,format=${pixFmt}` : ''}[${last ? `v${i}` : `v${i}b${k + 1}`}]`,
+      );
     });
     return parts.join(';');
   });
-  chains.push(`${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,format=${pixFmt}[vout]`);
+  chains.push(
+    `${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,format=${pixFmt}[vout]`,
+  );
   const firstAudio = inputs.length / 2;
   for (const a of audio) input(a.file);
   if (audio.length > 0) chains.push(audioFilter(audio, firstAudio, totalFrames / fps, 'aout'));
@@ -335,8 +478,21 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
     chains.join(';'),
     '-map',
     '[vout]',
-    ...(audio.length > 0 ? ['-map', '[aout]', ...audioCodecArgs(plan.format, plan.quality), '-ar', String(AUDIO_SAMPLE_RATE), '-ac', String(AUDIO_CHANNELS)] : []),
-    ...videoCodecArgs(plan.format, plan.quality, { bitrate: videoBitrate(plan.quality, width, height, fps), preset: plan.x264Preset }),
+    ...(audio.length > 0
+      ? [
+          '-map',
+          '[aout]',
+          ...audioCodecArgs(plan.format, plan.quality),
+          '-ar',
+          String(AUDIO_SAMPLE_RATE),
+          '-ac',
+          String(AUDIO_CHANNELS),
+        ]
+      : []),
+    ...videoCodecArgs(plan.format, plan.quality, {
+      bitrate: videoBitrate(plan.quality, width, height, fps),
+      preset: plan.x264Preset,
+    }),
     '-r',
     String(fps),
     '-frames:v',
@@ -353,8 +509,25 @@ export function buildRenderArgs(plan: RenderArgsPlan): string[] {
  * The sound track alone, encoded from a WAV into a file of the export's container (AAC in an mp4, Vorbis
  * in a webm), whose packets the WebCodecs export copies into its mux (webcodecs-engine.ts).
  */
-export function buildAudioArgs(opts: { wav: string; format: VideoFormat; quality: VideoQuality; output: string }): string[] {
-  return ['-nostdin', '-y', '-i', opts.wav, '-vn', ...audioCodecArgs(opts.format, opts.quality), '-threads', '1', '-f', opts.format === 'webm' ? 'webm' : 'mp4', opts.output];
+export function buildAudioArgs(opts: {
+  wav: string;
+  format: VideoFormat;
+  quality: VideoQuality;
+  output: string;
+}): string[] {
+  return [
+    '-nostdin',
+    '-y',
+    '-i',
+    opts.wav,
+    '-vn',
+    ...audioCodecArgs(opts.format, opts.quality),
+    '-threads',
+    '1',
+    '-f',
+    opts.format === 'webm' ? 'webm' : 'mp4',
+    opts.output,
+  ];
 }
 
 /** Output time reached, from an ffmpeg log line ("... time=00:00:03.40 ..."), in seconds; null if none. */

@@ -6,5 +6,8 @@ import type { FfmpegUrls } from './ffmpeg-service';
 // both files as assets of the build and serves them from node_modules in dev. A `?url` import is only
 // a string: the 32 MB wasm is fetched by the first render that needs ffmpeg, never before.
 export function ffmpegCoreUrls(): Promise<FfmpegUrls> {
-  return Promise.resolve({ coreURL: new URL(coreUrl, location.href).href, wasmURL: new URL(wasmUrl, location.href).href });
+  return Promise.resolve({
+    coreURL: new URL(coreUrl, location.href).href,
+    wasmURL: new URL(wasmUrl, location.href).href,
+  });
 }

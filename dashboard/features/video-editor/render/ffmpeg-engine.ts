@@ -1,7 +1,14 @@
 import { drawFrame, titleScale } from './draw-frame';
 import type { VisualItem } from '@core/editor/model';
 import { isAnimated, transformAt, type Transform } from '../model/keyframes';
-import { buildRenderArgs, type AudioClipInput, type LayerMove, type OverlayLayer, type RunTransition, type VideoRun } from './ffmpeg-args';
+import {
+  buildRenderArgs,
+  type AudioClipInput,
+  type LayerMove,
+  type OverlayLayer,
+  type RunTransition,
+  type VideoRun,
+} from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { frameRuns, sourceTime, transitionAt, type Scene } from './scene';
 import type { EngineJob, EngineOutput } from './engine-job';
@@ -29,7 +36,8 @@ function bends(values: readonly number[], fps: number): LayerMove['x'] {
   values.forEach((v, k) => {
     const prev = values[k - 1];
     const next = values[k + 1];
-    if (prev === undefined || next === undefined || Math.abs(next - v - (v - prev)) > 1e-6) out.push({ t: k / fps, gain: Math.round(v * 1000) / 1000 });
+    if (prev === undefined || next === undefined || Math.abs(next - v - (v - prev)) > 1e-6)
+      out.push({ t: k / fps, gain: Math.round(v * 1000) / 1000 });
   });
   return out;
 }
@@ -39,13 +47,23 @@ const speedOf = (item: VisualItem) => (item.speed && item.speed !== 1 ? { speed:
 
 const extensionOf = (blob: Blob, fallback: string) => {
   const sub = blob.type.split('/')[1]?.split(';')[0];
-  return sub && /^[a-z0-9.+-]{1,12}$/.test(sub) ? sub.replace('quicktime', 'mov').replace('mpeg', 'mp3') : fallback;
+  return sub && /^[a-z0-9.+-]{1,12}$/.test(sub)
+    ? sub.replace('quicktime', 'mov').replace('mpeg', 'mp3')
+    : fallback;
 };
 
-export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService }): Promise<EngineOutput> {
+export async function renderWithFfmpeg(
+  job: EngineJob & { ffmpeg: FfmpegService },
+): Promise<EngineOutput> {
   const { input, width, height, fps, totalFrames, media, signal, onProgress } = job;
   const { format, quality } = input.settings;
-  const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
+  const scene: Scene = {
+    width,
+    height,
+    items: input.items,
+    fps,
+    captionStyle: input.settings.captionStyle,
+  };
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('No 2D canvas context');
@@ -68,7 +86,12 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
   const layerCanvas = new OffscreenCanvas(width, height);
   const layerCtx = layerCanvas.getContext('2d');
   if (!layerCtx) throw new Error('No 2D canvas context');
-  const still = async (name: string, items: readonly VisualItem[] | null, t: number, opts: { background?: boolean } = { background: false }) => {
+  const still = async (
+    name: string,
+    items: readonly VisualItem[] | null,
+    t: number,
+    opts: { background?: boolean } = { background: false },
+  ) => {
     const alpha = items && opts.background === false;
     if (items) drawFrame(alpha ? layerCtx : ctx, { ...scene, items }, t, media, opts);
     else drawFrame(ctx, scene, t, media);
@@ -86,21 +109,33 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const k = item.keyframes ?? {};
     const path = (f: (tf: Transform) => number) => bends(at.map(f), fps);
     // A property keyframed at its neutral value all through the run adds no filter (a rotation held at 0).
-    const changes = (f: (tf: Transform) => number, neutral: number) => at.some((tf) => Math.abs(f(tf) - neutral) > 1e-6);
+    const changes = (f: (tf: Transform) => number, neutral: number) =>
+      at.some((tf) => Math.abs(f(tf) - neutral) > 1e-6);
     const moved = !!(k.x?.length || k.y?.length);
     return {
       move: {
         ...(moved && { x: path((tf) => tf.x * unit), y: path((tf) => tf.y * unit) }),
         ...(k.scale?.length && changes((tf) => tf.scale, 1) && { scale: path((tf) => tf.scale) }),
-        ...(k.rotation?.length && changes((tf) => tf.rotation, 0) && { rotation: path((tf) => tf.rotation) }),
-        ...(k.opacity?.length && changes((tf) => tf.opacity, 1) && { opacity: path((tf) => tf.opacity) }),
+        ...(k.rotation?.length &&
+          changes((tf) => tf.rotation, 0) && { rotation: path((tf) => tf.rotation) }),
+        ...(k.opacity?.length &&
+          changes((tf) => tf.opacity, 1) && { opacity: path((tf) => tf.opacity) }),
       },
     };
   };
   // One clip of a transition on its own, on black: a video from where it is at t, a still drawn once.
-  const transitionSide = async (item: VisualItem, name: string, t: number): Promise<RunTransition['to']> =>
+  const transitionSide = async (
+    item: VisualItem,
+    name: string,
+    t: number,
+  ): Promise<RunTransition['to']> =>
     item.type === 'video'
-      ? { kind: 'video', file: fileFor(item.settings.url, 'src', 'mp4'), startSec: sourceTime(item, t), ...speedOf(item) }
+      ? {
+          kind: 'video',
+          file: fileFor(item.settings.url, 'src', 'mp4'),
+          startSec: sourceTime(item, t),
+          ...speedOf(item),
+        }
       : { kind: 'still', file: await still(name, [item], item.start_time, {}) };
 
   onProgress(0, 'Preparing frames');
@@ -112,14 +147,19 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       // A picture moving by keyframes is its own run every frame: consecutive ones go in as one PNG sequence.
       if (run.layers.some(isAnimated)) {
         const last = videoRuns[videoRuns.length - 1];
-        const seq = last?.kind === 'frames' && runs[k - 1]?.startFrame === run.startFrame - 1 ? last : null;
+        const seq =
+          last?.kind === 'frames' && runs[k - 1]?.startFrame === run.startFrame - 1 ? last : null;
         const name = seq ? seq.file : `anim${k}_%05d.png`;
         await still(name.replace('%05d', String(seq ? seq.frames : 0).padStart(5, '0')), null, t);
         if (seq) seq.frames += run.frames;
         else videoRuns.push({ kind: 'frames', file: name, frames: run.frames });
         continue;
       }
-      videoRuns.push({ kind: 'still', file: await still(`still${k}.png`, null, t), frames: run.frames });
+      videoRuns.push({
+        kind: 'still',
+        file: await still(`still${k}.png`, null, t),
+        frames: run.frames,
+      });
       continue;
     }
     const running = transitionAt(input.items, t);
@@ -128,14 +168,35 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
       const { from, to, kind, start, duration } = running.transition;
       const first = Math.ceil(start * fps - 1e-6);
       const base = await transitionSide(from, `still${k}-from.png`, t);
-      const transition: RunTransition = { kind, frames: Math.round(duration * fps), intoFrames: run.startFrame - first, to: await transitionSide(to, `still${k}-to.png`, t) };
+      const transition: RunTransition = {
+        kind,
+        frames: Math.round(duration * fps),
+        intoFrames: run.startFrame - first,
+        to: await transitionSide(to, `still${k}-to.png`, t),
+      };
       const over = run.layers.slice(2);
       const overlays: OverlayLayer[] = [];
       for (const layer of over) {
-        if (layer.type === 'video') overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer), ...moveOf(layer, t, run.frames) });
-        else overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, [layer], t) });
+        if (layer.type === 'video')
+          overlays.push({
+            kind: 'video',
+            file: fileFor(layer.settings.url, 'src', 'mp4'),
+            startSec: sourceTime(layer, t),
+            ...speedOf(layer),
+            ...moveOf(layer, t, run.frames),
+          });
+        else
+          overlays.push({
+            kind: 'still',
+            file: await still(`still${k}-${overlays.length}.png`, [layer], t),
+          });
       }
-      videoRuns.push({ ...base, frames: run.frames, transition, ...(overlays.length && { overlays }) });
+      videoRuns.push({
+        ...base,
+        frames: run.frames,
+        transition,
+        ...(overlays.length && { overlays }),
+      });
       continue;
     }
     const bottom = run.layers[0]!;
@@ -144,13 +205,27 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     const base: VideoRun = movedBase
       ? { kind: 'still', file: await still(`black${k}.png`, [], t, {}), frames: run.frames }
       : firstVideo === 0 && bottom.type === 'video'
-        ? { kind: 'video', file: fileFor(bottom.settings.url, 'src', 'mp4'), frames: run.frames, startSec: sourceTime(bottom, t), ...speedOf(bottom) }
-        : { kind: 'still', file: await still(`still${k}.png`, run.layers.slice(0, firstVideo), t), frames: run.frames };
+        ? {
+            kind: 'video',
+            file: fileFor(bottom.settings.url, 'src', 'mp4'),
+            frames: run.frames,
+            startSec: sourceTime(bottom, t),
+            ...speedOf(bottom),
+          }
+        : {
+            kind: 'still',
+            file: await still(`still${k}.png`, run.layers.slice(0, firstVideo), t),
+            frames: run.frames,
+          };
     // Over the base, bottom up: each video, and each stretch of still layers between them as one PNG.
     const overlays: OverlayLayer[] = [];
     let stills: VisualItem[] = [];
     const flush = async () => {
-      if (stills.length) overlays.push({ kind: 'still', file: await still(`still${k}-${overlays.length}.png`, stills, t) });
+      if (stills.length)
+        overlays.push({
+          kind: 'still',
+          file: await still(`still${k}-${overlays.length}.png`, stills, t),
+        });
       stills = [];
     };
     for (const layer of run.layers.slice(firstVideo === 0 && !movedBase ? 1 : firstVideo)) {
@@ -159,7 +234,13 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         continue;
       }
       await flush();
-      overlays.push({ kind: 'video', file: fileFor(layer.settings.url, 'src', 'mp4'), startSec: sourceTime(layer, t), ...speedOf(layer), ...moveOf(layer, t, run.frames) });
+      overlays.push({
+        kind: 'video',
+        file: fileFor(layer.settings.url, 'src', 'mp4'),
+        startSec: sourceTime(layer, t),
+        ...speedOf(layer),
+        ...moveOf(layer, t, run.frames),
+      });
     }
     await flush();
     videoRuns.push(overlays.length ? { ...base, overlays } : base);
@@ -174,7 +255,9 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     ...(clip.speed && { speed: clip.speed }),
     fadeInSec: clip.fadeIn,
     fadeOutSec: clip.fadeOut,
-    ...(clip.envelope && { envelope: clip.envelope.map((p) => ({ t: p.t - clip.start_time, gain: p.gain })) }),
+    ...(clip.envelope && {
+      envelope: clip.envelope.map((p) => ({ t: p.t - clip.start_time, gain: p.gain })),
+    }),
   }));
 
   onProgress(0.05, 'Loading ffmpeg');
@@ -182,7 +265,10 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
     async (ff) => {
       for (const [name, data] of files) await ff.write(name, data);
       // The source files are mounted, read by ffmpeg as it goes: not copied into the worker's memory.
-      if (sourceFile.size) await ff.mount([...sourceFile].map(([url, name]) => ({ name, data: media.blobs.get(url)! })));
+      if (sourceFile.size)
+        await ff.mount(
+          [...sourceFile].map(([url, name]) => ({ name, data: media.blobs.get(url)! })),
+        );
       const out = `out.${format}`;
       const args = buildRenderArgs({
         width,
@@ -194,7 +280,12 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
           ...r,
           file: ff.path(r.file),
           overlays: r.overlays?.map((o) => ({ ...o, file: ff.path(o.file) })),
-          ...(r.transition && { transition: { ...r.transition, to: { ...r.transition.to, file: ff.path(r.transition.to.file) } } }),
+          ...(r.transition && {
+            transition: {
+              ...r.transition,
+              to: { ...r.transition.to, file: ff.path(r.transition.to.file) },
+            },
+          }),
         })),
         audio: audio.map((a) => ({ ...a, file: ff.path(a.file) })),
         output: ff.path(out),
@@ -205,7 +296,10 @@ export async function renderWithFfmpeg(job: EngineJob & { ffmpeg: FfmpegService 
         x264Preset: 'ultrafast',
       });
       onProgress(0.1, 'Encoding video');
-      await ff.exec(args, { durationSec: totalFrames / fps, onProgress: (f) => onProgress(0.1 + 0.88 * f, 'Encoding video') });
+      await ff.exec(args, {
+        durationSec: totalFrames / fps,
+        onProgress: (f) => onProgress(0.1 + 0.88 * f, 'Encoding video'),
+      });
       for (const name of files.keys()) await ff.remove(name);
       return ff.read(out);
     },

@@ -20,8 +20,13 @@ vi.mock('@ffmpeg/ffmpeg', () => ({
       if (mounts.has(path)) throw new Error(`${path} is mounted`);
       dirs.delete(path);
     };
-    mount = async (type: string, options: { blobs: { name: string; data: Blob }[] }, path: string) => {
-      if (type !== 'WORKERFS' || !dirs.has(path)) throw new Error(`cannot mount ${type} on ${path}`);
+    mount = async (
+      type: string,
+      options: { blobs: { name: string; data: Blob }[] },
+      path: string,
+    ) => {
+      if (type !== 'WORKERFS' || !dirs.has(path))
+        throw new Error(`cannot mount ${type} on ${path}`);
       mounts.set(
         path,
         options.blobs.map((b) => b.name),
@@ -42,7 +47,8 @@ vi.mock('@ffmpeg/ffmpeg', () => ({
   },
 }));
 
-const service = () => createFfmpegService(async () => ({ coreURL: 'core.js', wasmURL: 'core.wasm' }));
+const service = () =>
+  createFfmpegService(async () => ({ coreURL: 'core.js', wasmURL: 'core.wasm' }));
 
 beforeEach(() => {
   fs.clear();
@@ -55,7 +61,13 @@ describe('an ffmpeg job', () => {
     const out = await service().run(async (job) => {
       await job.write('video.mp4', new Uint8Array(10));
       await job.write('audio.wav', new Uint8Array(10));
-      await job.exec(['-i', job.path('video.mp4'), '-i', job.path('audio.wav'), job.path('out.mp4')]);
+      await job.exec([
+        '-i',
+        job.path('video.mp4'),
+        '-i',
+        job.path('audio.wav'),
+        job.path('out.mp4'),
+      ]);
       return job.read('out.mp4');
     });
 

@@ -25,7 +25,10 @@ export interface FfmpegJob {
    * Runs ffmpeg; resolves when it exits with 0, rejects with the log tail otherwise. `durationSec` turns
    * ffmpeg's "time=" into a 0..1 fraction for `onProgress`.
    */
-  exec(args: string[], opts?: { durationSec?: number; onProgress?: (fraction: number) => void }): Promise<void>;
+  exec(
+    args: string[],
+    opts?: { durationSec?: number; onProgress?: (fraction: number) => void },
+  ): Promise<void>;
 }
 
 export interface FfmpegService {
@@ -107,7 +110,11 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
           await ff.createDir(mountPoint);
           mountedAt = mountPoint;
           // The type is an enum of @ffmpeg/ffmpeg: its value is the file system's name.
-          await ff.mount('WORKERFS' as FFFSType, { blobs: files.map((f) => ({ name: f.name, data: f.data })) }, mountPoint);
+          await ff.mount(
+            'WORKERFS' as FFFSType,
+            { blobs: files.map((f) => ({ name: f.name, data: f.data })) },
+            mountPoint,
+          );
           isMounted = true;
           for (const f of files) mounted.add(f.name);
         },
@@ -129,13 +136,15 @@ export function createFfmpegService(loadUrls: () => Promise<FfmpegUrls>): Ffmpeg
             logs.push(message);
             if (logs.length > LOG_TAIL) logs.shift();
             const t = parseFfmpegTime(message);
-            if (t !== null && opts.durationSec && opts.onProgress) opts.onProgress(Math.min(1, t / opts.durationSec));
+            if (t !== null && opts.durationSec && opts.onProgress)
+              opts.onProgress(Math.min(1, t / opts.durationSec));
           };
           ff.on('log', onLog);
           listeners.push(() => ff.off('log', onLog));
           const code = await ff.exec(args, -1, { signal });
           throwIfAborted(signal);
-          if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${logs.slice(-8).join('\n')}`);
+          if (code !== 0)
+            throw new Error(`ffmpeg exited with ${code}: ${logs.slice(-8).join('\n')}`);
         },
       };
       return await work(job);

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { avcSkipParams, escapeRbsp, referencePicture, skippedFrame, unescapeRbsp } from './h264-skip';
+import {
+  avcSkipParams,
+  escapeRbsp,
+  referencePicture,
+  skippedFrame,
+  unescapeRbsp,
+} from './h264-skip';
 
 // The avcC Chromium's VideoEncoder gave for avc1.64001f at 1280x720 (High profile, CAVLC, picture order
 // count type 0, 15-bit frame_num, 16-bit POC lsb). The media suite decodes whole exports with ffmpeg
 // (tests/media/render-stills.test.ts); these check the parsing and the fields around it.
-const chromiumAvcC = Uint8Array.from(Buffer.from('01640c1fffe1001367640c1fac191a805005ba6e021a020f08846a01000468ce3c80fdf8f800', 'hex'));
+const chromiumAvcC = Uint8Array.from(
+  Buffer.from(
+    '01640c1fffe1001367640c1fac191a805005ba6e021a020f08846a01000468ce3c80fdf8f800',
+    'hex',
+  ),
+);
 
 describe('avcSkipParams', () => {
   it("reads what a skipped slice needs from Chromium's avcC", () => {
@@ -33,8 +44,12 @@ describe('avcSkipParams', () => {
 
 describe('emulation prevention', () => {
   it('escapes 0x000000-0x000003 and takes the escapes back out', () => {
-    expect([...escapeRbsp(Uint8Array.from([0, 0, 1, 0, 0, 0, 0, 5]))]).toEqual([0, 0, 3, 1, 0, 0, 3, 0, 0, 5]);
-    expect([...unescapeRbsp(Uint8Array.from([0, 0, 3, 1, 0, 0, 3, 0, 0, 5]))]).toEqual([0, 0, 1, 0, 0, 0, 0, 5]);
+    expect([...escapeRbsp(Uint8Array.from([0, 0, 1, 0, 0, 0, 0, 5]))]).toEqual([
+      0, 0, 3, 1, 0, 0, 3, 0, 0, 5,
+    ]);
+    expect([...unescapeRbsp(Uint8Array.from([0, 0, 3, 1, 0, 0, 3, 0, 0, 5]))]).toEqual([
+      0, 0, 1, 0, 0, 0, 0, 5,
+    ]);
     // A 3 that does not follow two zeros stays.
     expect([...unescapeRbsp(Uint8Array.from([0, 3, 0, 0, 4]))]).toEqual([0, 3, 0, 0, 4]);
   });
@@ -58,7 +73,15 @@ describe('skippedFrame', () => {
       copy[4] = 0x61; // the same slice as a reference picture, for referencePicture to read
       return referencePicture(params, copy);
     };
-    expect(asReference(skippedFrame(params, { frameNum: 7, pocLsb: 14, idr: false }, 3))).toEqual({ frameNum: 8, pocLsb: 20, idr: false });
-    expect(asReference(skippedFrame(params, { frameNum: 2 ** 15 - 1, pocLsb: 2 ** 16 - 2, idr: false }, 1))).toEqual({ frameNum: 0, pocLsb: 0, idr: false });
+    expect(asReference(skippedFrame(params, { frameNum: 7, pocLsb: 14, idr: false }, 3))).toEqual({
+      frameNum: 8,
+      pocLsb: 20,
+      idr: false,
+    });
+    expect(
+      asReference(
+        skippedFrame(params, { frameNum: 2 ** 15 - 1, pocLsb: 2 ** 16 - 2, idr: false }, 1),
+      ),
+    ).toEqual({ frameNum: 0, pocLsb: 0, idr: false });
   });
 });

@@ -100,7 +100,9 @@ export function escapeRbsp(rbsp: Uint8Array): Uint8Array {
 
 const HIGH_PROFILES = new Set([100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]);
 
-function parseSps(nal: Uint8Array): { log2MaxFrameNum: number; log2MaxPocLsb: number; macroblocks: number } | null {
+function parseSps(
+  nal: Uint8Array,
+): { log2MaxFrameNum: number; log2MaxPocLsb: number; macroblocks: number } | null {
   const r = new Reader(unescapeRbsp(nal), 1);
   const profile = r.u(8);
   r.u(16); // constraint flags, reserved bits, level_idc
@@ -124,7 +126,9 @@ function parseSps(nal: Uint8Array): { log2MaxFrameNum: number; log2MaxPocLsb: nu
   return { log2MaxFrameNum, log2MaxPocLsb, macroblocks: widthMbs * heightMapUnits };
 }
 
-function parsePps(nal: Uint8Array): { ppsId: number; deblockingControl: boolean; bottomFieldPocPresent: boolean } | null {
+function parsePps(
+  nal: Uint8Array,
+): { ppsId: number; deblockingControl: boolean; bottomFieldPocPresent: boolean } | null {
   const r = new Reader(unescapeRbsp(nal), 1);
   const ppsId = r.ue();
   r.ue(); // seq_parameter_set_id
@@ -191,7 +195,10 @@ function* nalUnits(chunk: Uint8Array, lengthSize: number): Generator<Uint8Array>
  * The frame_num and picture order count of the picture in `chunk` (an encoded frame in avcC form), or null
  * when it is not a reference picture (a skipped frame repeats the latest reference only).
  */
-export function referencePicture(params: AvcSkipParams, chunk: Uint8Array): ReferencePicture | null {
+export function referencePicture(
+  params: AvcSkipParams,
+  chunk: Uint8Array,
+): ReferencePicture | null {
   for (const nal of nalUnits(chunk, params.lengthSize)) {
     const type = nal[0]! & 31;
     if (type !== 1 && type !== 5) continue;
@@ -230,7 +237,8 @@ export function skippedFrame(params: AvcSkipParams, ref: ReferencePicture, k: nu
   while (out.position % 8 !== 0) out.writeBit(0);
   const nal = escapeRbsp(out.bytes());
   const framed = new Uint8Array(params.lengthSize + nal.length);
-  for (let i = 0; i < params.lengthSize; i++) framed[i] = (nal.length >> (8 * (params.lengthSize - 1 - i))) & 255;
+  for (let i = 0; i < params.lengthSize; i++)
+    framed[i] = (nal.length >> (8 * (params.lengthSize - 1 - i))) & 255;
   framed.set(nal, params.lengthSize);
   return framed;
 }

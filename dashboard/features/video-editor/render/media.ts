@@ -1,5 +1,12 @@
 import type { ProjectSettings, TimelineItem } from '@core/editor/model';
-import { ALL_FORMATS, BlobSource, Input, VideoSampleSink, type InputVideoTrack, type VideoSample } from 'mediabunny';
+import {
+  ALL_FORMATS,
+  BlobSource,
+  Input,
+  VideoSampleSink,
+  type InputVideoTrack,
+  type VideoSample,
+} from 'mediabunny';
 import { throwIfAborted } from './ffmpeg-service';
 import { soundClips, type FrameSource, type MediaItem, type SoundClip } from './scene';
 
@@ -44,7 +51,12 @@ interface VideoState {
  * untagged clip's frames are relabelled BT.601 before they become RGB; otherwise its export came out with
  * other colours than its preview (tests/media/preview-equals-export.test.ts).
  */
-const UNTAGGED_SD: VideoColorSpaceInit = { primaries: 'smpte170m', transfer: 'smpte170m', matrix: 'smpte170m', fullRange: false };
+const UNTAGGED_SD: VideoColorSpaceInit = {
+  primaries: 'smpte170m',
+  transfer: 'smpte170m',
+  matrix: 'smpte170m',
+  fullRange: false,
+};
 
 /** The colours to read a track's frames with where its file names none and the guess is BT.601 (null: as decoded). */
 export async function untaggedColours(track: InputVideoTrack): Promise<VideoColorSpaceInit | null> {
@@ -52,7 +64,11 @@ export async function untaggedColours(track: InputVideoTrack): Promise<VideoColo
   return !declared.matrix && track.codedHeight < 720 ? UNTAGGED_SD : null;
 }
 
-async function copyRgba(sample: VideoSample, rgba: Uint8ClampedArray<ArrayBuffer>, colours: VideoColorSpaceInit | null): Promise<void> {
+async function copyRgba(
+  sample: VideoSample,
+  rgba: Uint8ClampedArray<ArrayBuffer>,
+  colours: VideoColorSpaceInit | null,
+): Promise<void> {
   const { width, height } = sample.visibleRect;
   const format = sample.format;
   if (!colours || (format !== 'I420' && format !== 'NV12')) {
@@ -61,7 +77,14 @@ async function copyRgba(sample: VideoSample, rgba: Uint8ClampedArray<ArrayBuffer
   }
   const planes = new Uint8Array(sample.allocationSize());
   const layout = await sample.copyTo(planes);
-  const frame = new VideoFrame(planes, { format, codedWidth: width, codedHeight: height, timestamp: 0, layout, colorSpace: colours });
+  const frame = new VideoFrame(planes, {
+    format,
+    codedWidth: width,
+    codedHeight: height,
+    timestamp: 0,
+    layout,
+    colorSpace: colours,
+  });
   try {
     await frame.copyTo(rgba, { format: 'RGBA', colorSpace: 'srgb' });
   } finally {
@@ -73,14 +96,20 @@ async function copyRgba(sample: VideoSample, rgba: Uint8ClampedArray<ArrayBuffer
  * The sample's pixels as an ImageBitmap of its display size (what drawImage of its VideoFrame draws),
  * copied through `scratch` (reallocated when the size changes). The sample stays open.
  */
-export async function sampleToBitmap(sample: VideoSample, scratch: { rgba: Uint8ClampedArray<ArrayBuffer> | null; colours?: VideoColorSpaceInit | null }): Promise<ImageBitmap> {
+export async function sampleToBitmap(
+  sample: VideoSample,
+  scratch: { rgba: Uint8ClampedArray<ArrayBuffer> | null; colours?: VideoColorSpaceInit | null },
+): Promise<ImageBitmap> {
   const { width, height } = sample.visibleRect;
-  if (scratch.rgba?.length !== width * height * 4) scratch.rgba = new Uint8ClampedArray(width * height * 4);
+  if (scratch.rgba?.length !== width * height * 4)
+    scratch.rgba = new Uint8ClampedArray(width * height * 4);
   await copyRgba(sample, scratch.rgba, scratch.colours ?? null);
   const pixels = new ImageData(scratch.rgba, width, height);
   // Non-square pixels: stretched to the display size, as drawImage stretches a VideoFrame.
   const display = { resizeWidth: sample.squarePixelWidth, resizeHeight: sample.squarePixelHeight };
-  return display.resizeWidth === width && display.resizeHeight === height ? createImageBitmap(pixels) : createImageBitmap(pixels, { ...display, resizeQuality: 'high' });
+  return display.resizeWidth === width && display.resizeHeight === height
+    ? createImageBitmap(pixels)
+    : createImageBitmap(pixels, { ...display, resizeQuality: 'high' });
 }
 
 export interface RenderMedia extends FrameSource {
@@ -102,17 +131,22 @@ export interface RenderMedia extends FrameSource {
   close(): void;
 }
 
-const label = (item: { type: string; settings: { name?: string; url: string } }) => `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
+const label = (item: { type: string; settings: { name?: string; url: string } }) =>
+  `${item.type} "${item.settings.name ?? item.settings.url.slice(0, 60)}"`;
 
 type MediaClip = Exclude<TimelineItem, { type: 'title' }>;
-const mediaClips = (items: readonly TimelineItem[]) => items.filter((i): i is MediaClip => i.type !== 'title');
+const mediaClips = (items: readonly TimelineItem[]) =>
+  items.filter((i): i is MediaClip => i.type !== 'title');
 
 /**
  * Every media file of the timeline fetched once (CORS), two at a time: enough to overlap latency without
  * flooding a slow uplink. The page fetches them for an export in a worker and hands the Blobs over
  * (cloning a Blob copies no bytes), so the page can mix the sound from the same files.
  */
-export async function fetchMedia(items: readonly TimelineItem[], opts: { signal?: AbortSignal; fetch: typeof fetch; onProgress?: (fraction: number) => void }): Promise<Map<string, Blob>> {
+export async function fetchMedia(
+  items: readonly TimelineItem[],
+  opts: { signal?: AbortSignal; fetch: typeof fetch; onProgress?: (fraction: number) => void },
+): Promise<Map<string, Blob>> {
   const media = mediaClips(items);
   const urls = [...new Set(media.map((i) => i.settings.url))];
   const blobs = new Map<string, Blob>();
@@ -176,7 +210,12 @@ export async function loadMedia(
       throwIfAborted(opts.signal);
       const blob = blobs.get(item.settings.url)!;
       if (item.type === 'image' && !images.has(item.settings.url)) {
-        images.set(item.settings.url, await createImageBitmap(blob).catch((e: unknown) => Promise.reject(new MediaLoadError(label(item), e))));
+        images.set(
+          item.settings.url,
+          await createImageBitmap(blob).catch((e: unknown) =>
+            Promise.reject(new MediaLoadError(label(item), e)),
+          ),
+        );
       }
       if (item.type === 'video') {
         const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
@@ -185,8 +224,21 @@ export async function loadMedia(
         if (await input.getPrimaryAudioTrack().catch(() => null)) withSound.add(item.settings.url);
         if (!opts.decodeVideo) continue;
         const track = await input.getPrimaryVideoTrack().catch(() => null);
-        if (!track || !(await track.canDecode())) throw new MediaLoadError(`${label(item)}: this browser cannot decode its video`, undefined, true);
-        videos.set(item.id, { track, input, firstTimestamp: await track.getFirstTimestamp(), iterator: null, image: null, rgba: null, colours: await untaggedColours(track) });
+        if (!track || !(await track.canDecode()))
+          throw new MediaLoadError(
+            `${label(item)}: this browser cannot decode its video`,
+            undefined,
+            true,
+          );
+        videos.set(item.id, {
+          track,
+          input,
+          firstTimestamp: await track.getFirstTimestamp(),
+          iterator: null,
+          image: null,
+          rgba: null,
+          colours: await untaggedColours(track),
+        });
       }
     }
   } catch (error) {

@@ -22,7 +22,11 @@ describe('openOutputSpool', () => {
   it('keeps the file in memory, and removes the empty entry, without createWritable', async () => {
     const removeEntry = vi.fn(() => Promise.resolve());
     const dir = { getFileHandle: () => Promise.resolve({ getFile: vi.fn() }), removeEntry };
-    vi.stubGlobal('navigator', { storage: { getDirectory: () => Promise.resolve({ getDirectoryHandle: () => Promise.resolve(dir) }) } });
+    vi.stubGlobal('navigator', {
+      storage: {
+        getDirectory: () => Promise.resolve({ getDirectoryHandle: () => Promise.resolve(dir) }),
+      },
+    });
     expect((await openOutputSpool('render-c.mp4')).kind).toBe('memory');
     expect(removeEntry).toHaveBeenCalledWith('render-c.mp4');
   });

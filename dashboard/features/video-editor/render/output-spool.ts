@@ -33,21 +33,27 @@ interface OpfsFile {
 
 /** A new file `name` in the render directory, its lock held and a writable open; null without OPFS. */
 async function openOpfsFile(name: string): Promise<OpfsFile | null> {
-  if (typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function') return null;
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function')
+    return null;
   // The lock first: a sweep in another tab must never find this file unlocked.
   const release = await holdRenderLock(name).catch(() => null);
   const unlock = () => release?.();
   let dir: FileSystemDirectoryHandle;
   let handle: FileSystemFileHandle;
   try {
-    dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
+    dir = await (
+      await navigator.storage.getDirectory()
+    ).getDirectoryHandle(OPFS_RENDER_DIR, { create: true });
     handle = await dir.getFileHandle(name, { create: true });
   } catch {
     unlock();
     return null;
   }
   const remove = () => dir.removeEntry(name).catch(() => undefined);
-  const writable = typeof handle.createWritable === 'function' ? await handle.createWritable().catch(() => null) : null;
+  const writable =
+    typeof handle.createWritable === 'function'
+      ? await handle.createWritable().catch(() => null)
+      : null;
   if (!writable) {
     await remove();
     unlock();
@@ -94,11 +100,15 @@ export async function openOutputSpool(name: string, opfs = true): Promise<Output
  * Copies `bytes` (an output ffmpeg.wasm made) into the new OPFS file `name`, 8 MiB a write, so the
  * caller can drop them and hand on the file; null where OPFS is missing or the write fails (quota).
  */
-export async function spoolBytes(name: string, bytes: Uint8Array): Promise<{ file: File; dispose: () => Promise<void> } | null> {
+export async function spoolBytes(
+  name: string,
+  bytes: Uint8Array,
+): Promise<{ file: File; dispose: () => Promise<void> } | null> {
   const file = await openOpfsFile(name);
   if (!file) return null;
   try {
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) await file.writable.write(bytes.subarray(at, at + CHUNK_BYTES) as Uint8Array<ArrayBuffer>);
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
+      await file.writable.write(bytes.subarray(at, at + CHUNK_BYTES) as Uint8Array<ArrayBuffer>);
     await file.writable.close();
     return { file: await file.handle.getFile(), dispose: () => file.dispose() };
   } catch {
@@ -111,7 +121,11 @@ export async function spoolBytes(name: string, bytes: Uint8Array): Promise<{ fil
  * A new OPFS file `name` written in pieces (the WAV ffmpeg.wasm encodes the sound from): `close` ends the
  * writing and gives the file, `dispose` deletes it and releases its lock. Null where OPFS is missing.
  */
-export async function openSpoolWriter(name: string): Promise<{ write(bytes: Uint8Array): Promise<void>; close(): Promise<File>; dispose(): Promise<void> } | null> {
+export async function openSpoolWriter(name: string): Promise<{
+  write(bytes: Uint8Array): Promise<void>;
+  close(): Promise<File>;
+  dispose(): Promise<void>;
+} | null> {
   const file = await openOpfsFile(name);
   if (!file) return null;
   return {
@@ -125,4 +139,5 @@ export async function openSpoolWriter(name: string): Promise<{ write(bytes: Uint
 }
 
 /** A fresh file name for an export: render-<time>-<random>.<extension>. */
-export const renderFileName = (extension: string) => `render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${extension}`;
+export const renderFileName = (extension: string) =>
+  `render-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}.${extension}`;

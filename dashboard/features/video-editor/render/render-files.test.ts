@@ -11,7 +11,11 @@ function fakeBrowser(names: string[]) {
   const held = new Set<string>();
   const files = new Set(names);
   const locks = {
-    async request(name: string, opts: { ifAvailable?: boolean }, callback: (lock: { name: string } | null) => Promise<unknown>) {
+    async request(
+      name: string,
+      opts: { ifAvailable?: boolean },
+      callback: (lock: { name: string } | null) => Promise<unknown>,
+    ) {
       if (held.has(name)) {
         if (opts.ifAvailable) return callback(null);
         throw new Error('the fake does not queue');
@@ -30,13 +34,21 @@ function fakeBrowser(names: string[]) {
     },
     removeEntry: async (name: string) => void files.delete(name),
   };
-  vi.stubGlobal('navigator', { locks, storage: { getDirectory: async () => ({ getDirectoryHandle: async () => dir }) } });
+  vi.stubGlobal('navigator', {
+    locks,
+    storage: { getDirectory: async () => ({ getDirectoryHandle: async () => dir }) },
+  });
   return { files, held };
 }
 
 describe('sweepRenderFiles', () => {
   it('deletes the files whose lock no one holds and keeps a held one with its swap file', async () => {
-    const { files } = fakeBrowser(['render-a.mp4', 'render-b.webm', 'render-b.webm.crswap', 'render-c.mp4.crswap']);
+    const { files } = fakeBrowser([
+      'render-a.mp4',
+      'render-b.webm',
+      'render-b.webm.crswap',
+      'render-c.mp4.crswap',
+    ]);
     const release = await holdRenderLock('render-b.webm');
 
     expect((await sweepRenderFiles()).sort()).toEqual(['render-a.mp4', 'render-c.mp4.crswap']);

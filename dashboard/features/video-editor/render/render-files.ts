@@ -13,11 +13,15 @@ export const OPFS_RENDER_DIR = 'muse-renders';
  * (`name.crswap`, moved over the file when the writable closes, left behind by a tab that dies first): the
  * file's lock covers it too.
  */
-export const renderLockName = (name: string) => `${OPFS_RENDER_DIR}/${name.replace(/\.crswap$/, '')}`;
+export const renderLockName = (name: string) =>
+  `${OPFS_RENDER_DIR}/${name.replace(/\.crswap$/, '')}`;
 
 type Locks = Pick<LockManager, 'request'>;
 
-const lockManager = (): Locks | null => (typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function' ? navigator.locks : null);
+const lockManager = (): Locks | null =>
+  typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function'
+    ? navigator.locks
+    : null;
 
 /**
  * Takes the lock of the file `name` and resolves, once it is held, with the function that releases it
@@ -41,7 +45,10 @@ export function holdRenderLock(name: string): Promise<(() => void) | null> {
 /** The names in a directory (TypeScript's DOM lib leaves out the handle's async iteration). */
 async function entryNames(dir: FileSystemDirectoryHandle): Promise<string[]> {
   const names: string[] = [];
-  for await (const name of (dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }).keys()) names.push(name);
+  for await (const name of (
+    dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }
+  ).keys())
+    names.push(name);
   return names;
 }
 
@@ -54,7 +61,11 @@ async function entryNames(dir: FileSystemDirectoryHandle): Promise<string[]> {
 export async function sweepRenderFiles(): Promise<string[]> {
   const locks = lockManager();
   if (!locks || typeof navigator.storage?.getDirectory !== 'function') return [];
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(OPFS_RENDER_DIR).catch(() => null);
+  const dir = await (
+    await navigator.storage.getDirectory()
+  )
+    .getDirectoryHandle(OPFS_RENDER_DIR)
+    .catch(() => null);
   if (!dir) return [];
   const deleted: string[] = [];
   for (const name of await entryNames(dir)) {

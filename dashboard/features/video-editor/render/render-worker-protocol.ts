@@ -53,7 +53,11 @@ export type FromRenderWorker =
    */
   | { kind: 'encode-audio'; wav: Blob }
   /** The whole file, pictures and sound; `audio` says who encoded the sound (EncodedVideo in webcodecs-engine.ts). */
-  | { kind: 'done'; written: { file: File } | { bytes: Uint8Array }; audio: 'webcodecs' | 'ffmpeg' | null }
+  | {
+      kind: 'done';
+      written: { file: File } | { bytes: Uint8Array };
+      audio: 'webcodecs' | 'ffmpeg' | null;
+    }
   /** This worker cannot do the export (no OffscreenCanvas or VideoEncoder here, the config unsupported, a video it cannot decode). */
   | { kind: 'unsupported'; reason: string }
   | { kind: 'error'; error: WorkerErrorInfo }

@@ -14,26 +14,46 @@ import { encodeWithWebCodecs } from './webcodecs-engine';
 // OffscreenCanvas resolves as the page's canvas does (no web font to load into self.fonts).
 
 // The program's lib is the DOM's: the worker scope's members used here, typed by hand.
-const scope = self as unknown as { postMessage(message: FromRenderWorker, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<ToRenderWorker>) => void) | null };
-const post = (message: FromRenderWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+const scope = self as unknown as {
+  postMessage(message: FromRenderWorker, transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent<ToRenderWorker>) => void) | null;
+};
+const post = (message: FromRenderWorker, transfer: Transferable[] = []) =>
+  scope.postMessage(message, transfer);
 
 const controller = new AbortController();
 let answer: { sounds?: (bank: SoundBank | null) => void; audio?: (data: Blob) => void } = {};
 let disposeOutput: (() => Promise<void>) | null = null;
 
 async function render(job: RenderJobMessage): Promise<void> {
-  if (typeof OffscreenCanvas === 'undefined' || typeof VideoEncoder === 'undefined' || typeof VideoFrame === 'undefined')
+  if (
+    typeof OffscreenCanvas === 'undefined' ||
+    typeof VideoEncoder === 'undefined' ||
+    typeof VideoFrame === 'undefined'
+  )
     return post({ kind: 'unsupported', reason: 'no OffscreenCanvas or VideoEncoder in workers' });
   const support = await VideoEncoder.isConfigSupported(job.encoderConfig).catch(() => null);
-  if (!support?.supported) return post({ kind: 'unsupported', reason: `${job.encoderConfig.codec} not encodable in a worker` });
+  if (!support?.supported)
+    return post({
+      kind: 'unsupported',
+      reason: `${job.encoderConfig.codec} not encodable in a worker`,
+    });
   const { signal } = controller;
   const { input, fps } = job;
   let media: RenderMedia;
   try {
-    media = await loadMedia(input.items, { signal, fetch: () => Promise.reject(new Error('the page fetches')), blobs: job.blobs, decodeVideo: true, trackMix: input.settings.trackMix, fps });
+    media = await loadMedia(input.items, {
+      signal,
+      fetch: () => Promise.reject(new Error('the page fetches')),
+      blobs: job.blobs,
+      decodeVideo: true,
+      trackMix: input.settings.trackMix,
+      fps,
+    });
   } catch (error) {
     // A video WebCodecs cannot decode: the page's own path hands it to ffmpeg.wasm.
-    if (error instanceof MediaLoadError && error.undecodable) return post({ kind: 'unsupported', reason: error.message });
+    if (error instanceof MediaLoadError && error.undecodable)
+      return post({ kind: 'unsupported', reason: error.message });
     throw error;
   }
   try {
@@ -60,7 +80,10 @@ async function render(job: RenderJobMessage): Promise<void> {
       },
     });
     disposeOutput = encoded.dispose;
-    post({ kind: 'done', written: encoded.written, audio: encoded.audio }, 'bytes' in encoded.written ? [encoded.written.bytes.buffer] : []);
+    post(
+      { kind: 'done', written: encoded.written, audio: encoded.audio },
+      'bytes' in encoded.written ? [encoded.written.bytes.buffer] : [],
+    );
   } finally {
     media.close();
   }
@@ -70,7 +93,15 @@ scope.onmessage = (e: MessageEvent<ToRenderWorker>) => {
   const message = e.data;
   switch (message.kind) {
     case 'render':
-      void render(message).catch((error: unknown) => post({ kind: 'error', error: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } }));
+      void render(message).catch((error: unknown) =>
+        post({
+          kind: 'error',
+          error: {
+            name: error instanceof Error ? error.name : 'Error',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        }),
+      );
       return;
     case 'sounds':
       answer.sounds?.(message.bank);

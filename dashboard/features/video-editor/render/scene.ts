@@ -1,4 +1,11 @@
-import type { CaptionStyle, ProjectSettings, TimelineItem, TransitionKind, VideoItem, VisualItem } from '@core/editor/model';
+import type {
+  CaptionStyle,
+  ProjectSettings,
+  TimelineItem,
+  TransitionKind,
+  VideoItem,
+  VisualItem,
+} from '@core/editor/model';
 import { spokenState } from '../model/captions';
 import { VIDEO_FPS } from '@core/constants';
 import { isAnimated, volumeEnvelope, type GainPoint } from '../model/keyframes';
@@ -35,14 +42,16 @@ const EPS = 1e-6;
 /** Length of the visual track: the end of its last clip (0 with none). */
 export function visualDuration(items: readonly TimelineItem[]): number {
   let end = 0;
-  for (const item of items) if (item.type !== 'audio') end = Math.max(end, item.start_time + item.duration);
+  for (const item of items)
+    if (item.type !== 'audio') end = Math.max(end, item.start_time + item.duration);
   return end;
 }
 
 /** Length of the audio track: the end of its last clip (0 with none). */
 export function audioDuration(items: readonly TimelineItem[]): number {
   let end = 0;
-  for (const item of items) if (item.type === 'audio') end = Math.max(end, item.start_time + item.duration);
+  for (const item of items)
+    if (item.type === 'audio') end = Math.max(end, item.start_time + item.duration);
   return end;
 }
 
@@ -91,11 +100,20 @@ export function transitions(items: readonly TimelineItem[]): Transition[] {
   const out: Transition[] = [];
   for (const to of items) {
     if (!to.transition_in || !onMain(to)) continue;
-    const from = items.find((x) => x !== to && onMain(x) && Math.abs(x.start_time + x.duration - to.start_time) < EPS);
+    const from = items.find(
+      (x) => x !== to && onMain(x) && Math.abs(x.start_time + x.duration - to.start_time) < EPS,
+    );
     if (!from) continue;
     const duration = Math.min(to.transition_in.duration, from.duration, to.duration);
     if (!(duration > 0)) continue;
-    out.push({ kind: to.transition_in.kind, from: from as VisualItem, to: to as VisualItem, cut: to.start_time, start: to.start_time - duration / 2, duration });
+    out.push({
+      kind: to.transition_in.kind,
+      from: from as VisualItem,
+      to: to as VisualItem,
+      cut: to.start_time,
+      start: to.start_time - duration / 2,
+      duration,
+    });
   }
   transitionCache.set(items, out);
   return out;
@@ -103,10 +121,14 @@ export function transitions(items: readonly TimelineItem[]): Transition[] {
 const transitionCache = new WeakMap<readonly TimelineItem[], Transition[]>();
 
 /** The transition running at time t and how far along it is (0 at its start, towards 1 at its end). */
-export function transitionAt(items: readonly TimelineItem[], t: number): { transition: Transition; progress: number } | null {
+export function transitionAt(
+  items: readonly TimelineItem[],
+  t: number,
+): { transition: Transition; progress: number } | null {
   for (const tr of transitions(items)) {
     const local = t + EPS - tr.start;
-    if (local >= 0 && local < tr.duration) return { transition: tr, progress: Math.min(1, Math.max(0, (t - tr.start) / tr.duration)) };
+    if (local >= 0 && local < tr.duration)
+      return { transition: tr, progress: Math.min(1, Math.max(0, (t - tr.start) / tr.duration)) };
   }
   return null;
 }
@@ -198,7 +220,10 @@ export function fadeGainAt(item: TimelineItem, t: number): number {
 }
 
 /** When a clip's sound plays and how its gain ramps: a SoundClip without its file and volume. */
-export type SoundSpan = Pick<SoundClip, 'start_time' | 'duration' | 'offset' | 'fadeIn' | 'fadeOut' | 'speed'>;
+export type SoundSpan = Pick<
+  SoundClip,
+  'start_time' | 'duration' | 'offset' | 'fadeIn' | 'fadeOut' | 'speed'
+>;
 
 /**
  * When a clip's sound plays, with its fades. A main-track transition crossfades the two clips' sounds
@@ -223,14 +248,24 @@ export function soundSpan(items: readonly TimelineItem[], item: TimelineItem): S
         fadeIn = pre + half;
       }
       if (tr.from === item) {
-        const left = item.source_duration !== undefined ? Math.max(0, (item.source_duration - offset) / speed - item.duration) : half;
+        const left =
+          item.source_duration !== undefined
+            ? Math.max(0, (item.source_duration - offset) / speed - item.duration)
+            : half;
         const post = Math.min(half, left);
         end += post;
         fadeOut = post + half;
       }
     }
   }
-  return { start_time: start, duration: end - start, offset, ...(speed !== 1 && { speed }), ...(fadeIn > 0 && { fadeIn }), ...(fadeOut > 0 && { fadeOut }) };
+  return {
+    start_time: start,
+    duration: end - start,
+    offset,
+    ...(speed !== 1 && { speed }),
+    ...(fadeIn > 0 && { fadeIn }),
+    ...(fadeOut > 0 && { fadeOut }),
+  };
 }
 
 /** The gain envelope of a sound at timeline time `t`: linear ramps from and to silence at its ends, 1 in between. */
@@ -249,15 +284,32 @@ export function spanGainAt(span: SoundSpan, t: number): number {
  * volume unless the clip is muted or its file has no audio track (`hasSound` says which do); volume
  * keyframes (counted in frames of `fps`) give a clip its envelope.
  */
-export function soundClips(items: readonly TimelineItem[], hasSound: (item: VideoItem) => boolean, mix?: ProjectSettings['trackMix'], fps = VIDEO_FPS): SoundClip[] {
+export function soundClips(
+  items: readonly TimelineItem[],
+  hasSound: (item: VideoItem) => boolean,
+  mix?: ProjectSettings['trackMix'],
+  fps = VIDEO_FPS,
+): SoundClip[] {
   const out: SoundClip[] = [];
   for (const item of items) {
     if (!trackAudible(item, mix)) continue;
     if (item.type !== 'audio' && item.type !== 'video') continue;
     const envelope = volumeEnvelope(item, fps);
     const common = { url: '', ...soundSpan(items, item), ...(envelope && { envelope }) };
-    if (item.type === 'audio') out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: item.settings.volume * dbToGain(item.gain_db) });
-    else if (item.type === 'video' && item.settings.muted !== true && hasSound(item)) out.push({ ...common, url: item.settings.url, name: item.settings.name, volume: dbToGain(item.gain_db) });
+    if (item.type === 'audio')
+      out.push({
+        ...common,
+        url: item.settings.url,
+        name: item.settings.name,
+        volume: item.settings.volume * dbToGain(item.gain_db),
+      });
+    else if (item.type === 'video' && item.settings.muted !== true && hasSound(item))
+      out.push({
+        ...common,
+        url: item.settings.url,
+        name: item.settings.name,
+        volume: dbToGain(item.gain_db),
+      });
   }
   return out;
 }
@@ -269,9 +321,16 @@ export function frameCount(durationSec: number, fps: number): number {
 }
 
 /** Presentation time of frame i, in seconds and in WebCodecs microseconds. */
-export function frameTime(index: number, fps: number): { seconds: number; micros: number; durationMicros: number } {
+export function frameTime(
+  index: number,
+  fps: number,
+): { seconds: number; micros: number; durationMicros: number } {
   const micros = Math.round((index * 1e6) / fps);
-  return { seconds: index / fps, micros, durationMicros: Math.round(((index + 1) * 1e6) / fps) - micros };
+  return {
+    seconds: index / fps,
+    micros,
+    durationMicros: Math.round(((index + 1) * 1e6) / fps) - micros,
+  };
 }
 
 export interface Rect {
@@ -304,7 +363,11 @@ export interface FrameRun {
 }
 
 /** Splits frames 0..total-1 into runs showing the same clips. */
-export function frameRuns(items: readonly TimelineItem[], fps: number, totalFrames: number): FrameRun[] {
+export function frameRuns(
+  items: readonly TimelineItem[],
+  fps: number,
+  totalFrames: number,
+): FrameRun[] {
   const runs: FrameRun[] = [];
   let spoken = '';
   for (let i = 0; i < totalFrames; i++) {
@@ -315,7 +378,14 @@ export function frameRuns(items: readonly TimelineItem[], fps: number, totalFram
     // A picture moving by keyframes changes every frame: each frame is its own run, unless a video layer
     // already has every frame drawn (the WebCodecs export) or laid on by ffmpeg.
     const animated = layers.some(isAnimated) && !layers.some((l) => l.type === 'video');
-    if (last && !animated && nowSpoken === spoken && last.layers.length === layers.length && last.layers.every((l, k) => l === layers[k])) last.frames++;
+    if (
+      last &&
+      !animated &&
+      nowSpoken === spoken &&
+      last.layers.length === layers.length &&
+      last.layers.every((l, k) => l === layers[k])
+    )
+      last.frames++;
     else runs.push({ item: layers[0] ?? null, layers, startFrame: i, frames: 1 });
     spoken = nowSpoken;
   }

@@ -4,10 +4,19 @@ import type { SoundClip } from './scene';
 
 const RATE = 48000;
 /** A 1 kHz sine of `seconds` at `amplitude`, one channel. */
-const tone = (seconds: number, amplitude = 0.5) => Float32Array.from({ length: seconds * RATE }, (_, i) => amplitude * Math.sin((2 * Math.PI * 1000 * i) / RATE));
+const tone = (seconds: number, amplitude = 0.5) =>
+  Float32Array.from(
+    { length: seconds * RATE },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * 1000 * i) / RATE),
+  );
 
 function bank(clips: SoundClip[], files: Float32Array[][], length: number): SoundBank {
-  return { sampleRate: RATE, length, files, sounds: clips.map((c, i) => bankSound(c, i, files[i]!, RATE, false)) };
+  return {
+    sampleRate: RATE,
+    length,
+    files,
+    sounds: clips.map((c, i) => bankSound(c, i, files[i]!, RATE, false)),
+  };
 }
 
 /** The mix cut into pieces of these sizes (cycling), joined end to end. */
@@ -52,12 +61,18 @@ describe('mixRange', () => {
     for (const sizes of [[RATE], [4801, 97, 3], [RATE / 30, 13331]]) {
       const [l, r] = inPieces(b, sizes);
       // Frames that differ from the one-go mix (toEqual on 144,000 floats is slow): none.
-      expect(l.filter((v, i) => v !== left[i]).length + r.filter((v, i) => v !== right[i]).length).toBe(0);
+      expect(
+        l.filter((v, i) => v !== left[i]).length + r.filter((v, i) => v !== right[i]).length,
+      ).toBe(0);
     }
   });
 
   it("plays each frame of the file from the in-point at the clip's start, a mono file on both sides", () => {
-    const only = bank([{ url: 'a', start_time: 0.5, duration: 1, offset: 0.25, volume: 1 }], [[tone(2)]], 2 * RATE);
+    const only = bank(
+      [{ url: 'a', start_time: 0.5, duration: 1, offset: 0.25, volume: 1 }],
+      [[tone(2)]],
+      2 * RATE,
+    );
     const [left, right] = mixRange(only, 0.75 * RATE, 0.75 * RATE + 480);
     const file = only.files[0]![0]!;
     // Frame 0.75 s of the mix is 0.25 s into the clip: 0.5 s into the file.
@@ -102,7 +117,11 @@ describe('mixRange', () => {
 
   it("down-mixes 5.1 to stereo with Web Audio's speaker rules (centre and surrounds at -3 dB, no LFE)", () => {
     const ch = (v: number) => new Float32Array(RATE).fill(v);
-    const surround = bank([{ url: 'a', start_time: 0, duration: 1, offset: 0, volume: 1 }], [[ch(0.1), ch(0.2), ch(0.3), ch(0.9), ch(0.4), ch(0.5)]], RATE);
+    const surround = bank(
+      [{ url: 'a', start_time: 0, duration: 1, offset: 0, volume: 1 }],
+      [[ch(0.1), ch(0.2), ch(0.3), ch(0.9), ch(0.4), ch(0.5)]],
+      RATE,
+    );
     const [left, right] = mixRange(surround, 0, 10);
     expect(left[0]).toBeCloseTo(0.1 + Math.SQRT1_2 * (0.3 + 0.4), 6);
     expect(right[0]).toBeCloseTo(0.2 + Math.SQRT1_2 * (0.3 + 0.5), 6);

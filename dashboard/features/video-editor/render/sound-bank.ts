@@ -42,7 +42,13 @@ export interface SoundBank {
 }
 
 /** A sound of `clip` playing `channels` (decoded at `sampleRate`); `stretched`: the channels are already its time-stretched part (speed != 1). */
-export function bankSound(clip: SoundClip, file: number, channels: readonly Float32Array[], sampleRate: number, stretched: boolean): BankSound {
+export function bankSound(
+  clip: SoundClip,
+  file: number,
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  stretched: boolean,
+): BankSound {
   const offsetFrame = stretched ? 0 : Math.round(clip.offset * sampleRate);
   const available = Math.max(0, (channels[0]?.length ?? 0) - offsetFrame);
   return {
@@ -90,11 +96,17 @@ function gainCurve(s: BankSound): (t: number) => number {
     : null;
   const envelope = s.envelope?.length ? linearCurve(s.envelope) : null;
   if (!fadeIn && !fadeOut && !envelope) return () => s.volume;
-  return (t) => s.volume * (fadeIn ? fadeIn(t) : 1) * (fadeOut ? fadeOut(t) : 1) * (envelope ? envelope(t) : 1);
+  return (t) =>
+    s.volume * (fadeIn ? fadeIn(t) : 1) * (fadeOut ? fadeOut(t) : 1) * (envelope ? envelope(t) : 1);
 }
 
 /** Frames [from, to) of the mix as planar stereo float (`into`, when given, is reused and must hold `to - from` frames a channel). */
-export function mixRange(bank: SoundBank, from: number, to: number, into?: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>]): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] {
+export function mixRange(
+  bank: SoundBank,
+  from: number,
+  to: number,
+  into?: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>],
+): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] {
   const frames = Math.max(0, to - from);
   const [left, right] = into ?? [new Float32Array(frames), new Float32Array(frames)];
   left.fill(0, 0, frames);
@@ -138,4 +150,5 @@ function surround(file: Float32Array[]): { c: Float32Array; sl: Float32Array; sr
 }
 
 /** Frames in a mix of `durationSec`, as the export counts them. */
-export const mixFrames = (durationSec: number) => Math.max(1, Math.round(durationSec * AUDIO_SAMPLE_RATE));
+export const mixFrames = (durationSec: number) =>
+  Math.max(1, Math.round(durationSec * AUDIO_SAMPLE_RATE));

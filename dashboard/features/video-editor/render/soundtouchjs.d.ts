@@ -6,7 +6,14 @@ declare module 'soundtouchjs' {
   }
   export class SoundTouch {
     tempo: number;
-    readonly stretch: { setParameters(sampleRate: number, sequenceMs: number, seekWindowMs: number, overlapMs: number): void };
+    readonly stretch: {
+      setParameters(
+        sampleRate: number,
+        sequenceMs: number,
+        seekWindowMs: number,
+        overlapMs: number,
+      ): void;
+    };
   }
   export class SimpleFilter {
     constructor(source: SampleSource, pipe: SoundTouch, callback?: () => void);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { timeStretch } from './time-stretch';
 
 const RATE = 48_000;
-const tone = (hz: number, seconds: number) => Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / RATE));
+const tone = (hz: number, seconds: number) =>
+  Float32Array.from(
+    { length: Math.round(seconds * RATE) },
+    (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / RATE),
+  );
 
 /** Hann-windowed DFT magnitude of `n` samples of x from `a` at `f` Hz. */
 function magnitude(x: Float32Array, a: number, n: number, f: number): number {
@@ -38,22 +42,27 @@ function frequency(x: Float32Array): number {
 const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
 
 describe('timeStretch', () => {
-  it.each([0.25, 0.5, 1.5, 2, 4])('at %sx makes the clip exactly as long and keeps a 440 Hz tone at 440 Hz', (speed) => {
-    const seconds = 1;
-    const src = tone(440, seconds * speed + 1);
-    const [l, r] = timeStretch([src], RATE, 0.5, seconds, speed);
-    expect(l.length).toBe(RATE);
-    expect(r).toEqual(l);
-    expect(Math.abs(frequency(l) - 440)).toBeLessThan(3);
-    // The sound is there all along (no silence from the stretcher's latency in the middle).
-    expect(rms(l.subarray(RATE * 0.1, RATE * 0.9))).toBeGreaterThan(0.3);
-  });
+  it.each([0.25, 0.5, 1.5, 2, 4])(
+    'at %sx makes the clip exactly as long and keeps a 440 Hz tone at 440 Hz',
+    (speed) => {
+      const seconds = 1;
+      const src = tone(440, seconds * speed + 1);
+      const [l, r] = timeStretch([src], RATE, 0.5, seconds, speed);
+      expect(l.length).toBe(RATE);
+      expect(r).toEqual(l);
+      expect(Math.abs(frequency(l) - 440)).toBeLessThan(3);
+      // The sound is there all along (no silence from the stretcher's latency in the middle).
+      expect(rms(l.subarray(RATE * 0.1, RATE * 0.9))).toBeGreaterThan(0.3);
+    },
+  );
 
   it('reads only the clip part of the file: silence after it', () => {
     const src = new Float32Array(RATE * 4);
     src.set(tone(440, 1), 0);
     // 1 s of tone from 0, then silence: a 0.5 s clip at 2x hears the tone, one starting at 1 s hears nothing.
-    expect(rms(timeStretch([src], RATE, 0, 0.5, 2)[0].subarray(0, RATE * 0.4))).toBeGreaterThan(0.3);
+    expect(rms(timeStretch([src], RATE, 0, 0.5, 2)[0].subarray(0, RATE * 0.4))).toBeGreaterThan(
+      0.3,
+    );
     expect(rms(timeStretch([src], RATE, 1, 0.5, 2)[0])).toBeLessThan(0.01);
   });
 });

@@ -9,7 +9,13 @@ import { SimpleFilter, SoundTouch } from 'soundtouchjs';
  * `seconds * speed` seconds of `channels` (one or two, at `sampleRate`) from `offset` seconds, time-stretched
  * with the pitch kept into `seconds`: two channels of exactly `round(seconds * sampleRate)` samples.
  */
-export function timeStretch(channels: readonly Float32Array[], sampleRate: number, offset: number, seconds: number, speed: number): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] {
+export function timeStretch(
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  offset: number,
+  seconds: number,
+  speed: number,
+): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] {
   const left = channels[0]!;
   const right = channels[1] ?? left;
   const from = Math.max(0, Math.round(offset * sampleRate));

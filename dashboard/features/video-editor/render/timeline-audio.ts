@@ -28,15 +28,30 @@ export async function timelineAudioWav(
   opts: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<{ blob: Blob; duration: number }> {
   const duration = renderDuration(items);
-  if (duration > TRANSCRIBE_MAX_SECONDS) throw new TimelineAudioError(`The timeline is too long to transcribe at once (${Math.floor(TRANSCRIBE_MAX_SECONDS / 60)} minutes at most).`);
+  if (duration > TRANSCRIBE_MAX_SECONDS)
+    throw new TimelineAudioError(
+      `The timeline is too long to transcribe at once (${Math.floor(TRANSCRIBE_MAX_SECONDS / 60)} minutes at most).`,
+    );
   const sounding = items.filter((i) => i.type === 'audio' || i.type === 'video');
-  const media = await loadMedia(sounding, { signal: opts.signal, fetch: opts.fetch ?? fetch.bind(globalThis), decodeVideo: false, trackMix: settings.trackMix, fps: settings.fps });
+  const media = await loadMedia(sounding, {
+    signal: opts.signal,
+    fetch: opts.fetch ?? fetch.bind(globalThis),
+    decodeVideo: false,
+    trackMix: settings.trackMix,
+    fps: settings.fps,
+  });
   try {
-    if (media.audio.length === 0) throw new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.');
+    if (media.audio.length === 0)
+      throw new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.');
     const mixed = await mixAudio(media.audio, media.blobs, duration, opts.signal);
-    if (!mixed) throw new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.');
+    if (!mixed)
+      throw new TimelineAudioError('Nothing on the timeline makes a sound to transcribe.');
     // The browser resamples and downmixes (speakers: mono is the average of left and right).
-    const ctx = new OfflineAudioContext(1, Math.max(1, Math.ceil(duration * TRANSCRIBE_SAMPLE_RATE)), TRANSCRIBE_SAMPLE_RATE);
+    const ctx = new OfflineAudioContext(
+      1,
+      Math.max(1, Math.ceil(duration * TRANSCRIBE_SAMPLE_RATE)),
+      TRANSCRIBE_SAMPLE_RATE,
+    );
     const source = new AudioBufferSourceNode(ctx, { buffer: mixed });
     source.connect(ctx.destination);
     source.start(0);

@@ -7,8 +7,21 @@ import { soundClips, soundSpan, spanGainAt } from './scene';
 // ramps in the preview (spanGainAt) and in the export (OfflineAudioContext ramps and ffmpeg afade, both
 // made from soundClips).
 
-const video = (id: string, start: number, duration: number, extra: Partial<TimelineItem> = {}): TimelineItem =>
-  ({ id, type: 'video', settings: { url: `https://x.test/${id}.mp4` }, start_time: start, duration, track: 'main', ...extra }) as TimelineItem;
+const video = (
+  id: string,
+  start: number,
+  duration: number,
+  extra: Partial<TimelineItem> = {},
+): TimelineItem =>
+  ({
+    id,
+    type: 'video',
+    settings: { url: `https://x.test/${id}.mp4` },
+    start_time: start,
+    duration,
+    track: 'main',
+    ...extra,
+  }) as TimelineItem;
 const all = () => true;
 // A 2 s clip then a 3 s clip from 1 s into its file; a 1 s crossfade centred on the cut at 2 s.
 const a = video('a', 0, 2, { source_duration: 10 });
@@ -18,14 +31,18 @@ const faded = [a, { ...b, transition_in: { kind: 'crossfade' as const, duration:
 
 describe('transition audio', () => {
   it('a hard cut plays each sound in its clip only', () => {
-    expect(soundClips(hard, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut])).toEqual([
+    expect(
+      soundClips(hard, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut]),
+    ).toEqual([
       [0, 2, 0, undefined, undefined],
       [2, 3, 1, undefined, undefined],
     ]);
   });
 
   it('the left sound goes on half the transition and ramps out; the right starts half early and ramps in', () => {
-    expect(soundClips(faded, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut])).toEqual([
+    expect(
+      soundClips(faded, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut]),
+    ).toEqual([
       [0, 2.5, 0, undefined, 1],
       [1.5, 3.5, 0.5, 1, undefined],
     ]);
@@ -34,8 +51,11 @@ describe('transition audio', () => {
   it('the two gains sum to 1 across the transition (linear crossfade) and match the hard cut outside it', () => {
     const [sa, sb] = faded.map((i) => soundSpan(faded, i));
     const [ha, hb] = hard.map((i) => soundSpan(hard, i));
-    for (const t of [1.5, 1.75, 2, 2.25, 2.49]) expect(spanGainAt(sa!, t) + spanGainAt(sb!, t)).toBeCloseTo(1);
-    expect([1.5, 1.75, 2, 2.25, 2.5].map((t) => spanGainAt(sa!, t))).toEqual([1, 0.75, 0.5, 0.25, 0]);
+    for (const t of [1.5, 1.75, 2, 2.25, 2.49])
+      expect(spanGainAt(sa!, t) + spanGainAt(sb!, t)).toBeCloseTo(1);
+    expect([1.5, 1.75, 2, 2.25, 2.5].map((t) => spanGainAt(sa!, t))).toEqual([
+      1, 0.75, 0.5, 0.25, 0,
+    ]);
     for (const t of [0, 1, 1.49, 2.51, 4]) {
       expect(spanGainAt(sa!, t)).toBe(spanGainAt(ha!, t));
       expect(spanGainAt(sb!, t)).toBe(spanGainAt(hb!, t));
@@ -43,8 +63,13 @@ describe('transition audio', () => {
   });
 
   it('without source before the in-point or after the out-point the ramps start and end at the clip edges', () => {
-    const items = [video('a', 0, 2, { source_duration: 2 }), video('b', 2, 3, { transition_in: { kind: 'dip-black', duration: 1 } })];
-    expect(soundClips(items, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut])).toEqual([
+    const items = [
+      video('a', 0, 2, { source_duration: 2 }),
+      video('b', 2, 3, { transition_in: { kind: 'dip-black', duration: 1 } }),
+    ];
+    expect(
+      soundClips(items, all).map((c) => [c.start_time, c.duration, c.offset, c.fadeIn, c.fadeOut]),
+    ).toEqual([
       [0, 2, 0, undefined, 0.5],
       [2, 3, 0, 0.5, undefined],
     ]);

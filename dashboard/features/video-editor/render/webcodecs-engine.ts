@@ -18,11 +18,26 @@ import {
 import { decodeSounds, pcm16, wavHeader } from './audio';
 import { drawFrame } from './draw-frame';
 import type { EngineJob, EngineOutput } from './engine-job';
-import { AAC_BITRATE, AUDIO_CHANNELS, AUDIO_SAMPLE_RATE, FORMATS, isKeyFrame, OPUS_BITRATE, videoBitrate, webCodecCandidates } from './encoding';
+import {
+  AAC_BITRATE,
+  AUDIO_CHANNELS,
+  AUDIO_SAMPLE_RATE,
+  FORMATS,
+  isKeyFrame,
+  OPUS_BITRATE,
+  videoBitrate,
+  webCodecCandidates,
+} from './encoding';
 import { buildAudioArgs } from './ffmpeg-args';
 import { throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { openOutputSpool, openSpoolWriter, renderFileName, spoolBytes } from './output-spool';
-import { avcSkipParams, referencePicture, skippedFrame, type AvcSkipParams, type ReferencePicture } from './h264-skip';
+import {
+  avcSkipParams,
+  referencePicture,
+  skippedFrame,
+  type AvcSkipParams,
+  type ReferencePicture,
+} from './h264-skip';
 import { frameRuns, frameTime, sourceTime, type Scene } from './scene';
 import { mixRange, type SoundBank } from './sound-bank';
 
@@ -35,15 +50,33 @@ import { mixRange, type SoundBank } from './sound-bank';
 const encoderConfigs = new Map<string, Promise<VideoEncoderConfig | null>>();
 
 /** The first encoder configuration the browser supports for this codec and size, or null. */
-export function pickVideoEncoderConfig(codec: 'avc' | 'vp9', width: number, height: number, fps: number, quality: VideoQuality): Promise<VideoEncoderConfig | null> {
+export function pickVideoEncoderConfig(
+  codec: 'avc' | 'vp9',
+  width: number,
+  height: number,
+  fps: number,
+  quality: VideoQuality,
+): Promise<VideoEncoderConfig | null> {
   const key = `${codec} ${width}x${height} ${fps} ${quality}`;
   let answer = encoderConfigs.get(key);
-  if (!answer) encoderConfigs.set(key, (answer = askVideoEncoderConfig(codec, width, height, fps, quality)));
+  if (!answer)
+    encoderConfigs.set(key, (answer = askVideoEncoderConfig(codec, width, height, fps, quality)));
   return answer;
 }
 
-async function askVideoEncoderConfig(codec: 'avc' | 'vp9', width: number, height: number, fps: number, quality: VideoQuality): Promise<VideoEncoderConfig | null> {
-  if (typeof VideoEncoder === 'undefined' || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
+async function askVideoEncoderConfig(
+  codec: 'avc' | 'vp9',
+  width: number,
+  height: number,
+  fps: number,
+  quality: VideoQuality,
+): Promise<VideoEncoderConfig | null> {
+  if (
+    typeof VideoEncoder === 'undefined' ||
+    typeof VideoFrame === 'undefined' ||
+    typeof OffscreenCanvas === 'undefined'
+  )
+    return null;
   for (const codecString of webCodecCandidates(codec, width, height, fps)) {
     const config: VideoEncoderConfig = {
       codec: codecString,
@@ -104,22 +137,36 @@ export interface EncodedVideo {
 }
 
 /** The page's decode of the sounds: OfflineAudioContext's decodeAudioData, which a worker lacks. */
-export const pageSounds = (job: Pick<EngineJob, 'media' | 'durationSec' | 'signal'>) => (): Promise<SoundBank | null> => decodeSounds(job.media.audio, job.media.blobs, job.durationSec, job.signal);
+export const pageSounds =
+  (job: Pick<EngineJob, 'media' | 'durationSec' | 'signal'>) => (): Promise<SoundBank | null> =>
+    decodeSounds(job.media.audio, job.media.blobs, job.durationSec, job.signal);
 
 /** The whole WebCodecs export on this thread: frames and sound encoded and muxed, the sound encoded by ffmpeg.wasm where the browser has no encoder. */
-export async function renderWithWebCodecs(job: Omit<WebCodecsJob, 'encodeAudio'> & { ffmpeg: () => FfmpegService }): Promise<EngineOutput> {
+export async function renderWithWebCodecs(
+  job: Omit<WebCodecsJob, 'encodeAudio'> & { ffmpeg: () => FfmpegService },
+): Promise<EngineOutput> {
   const audioFiles: EncodedAudioFile[] = [];
   try {
     const encoded = await encodeWithWebCodecs({
       ...job,
       encodeAudio: async (wav) => {
-        const file = await encodeAudioWithFfmpeg(job.ffmpeg(), wav, job.input.settings, job.durationSec, job.spool ?? 'opfs', job.signal, job.onProgress);
+        const file = await encodeAudioWithFfmpeg(
+          job.ffmpeg(),
+          wav,
+          job.input.settings,
+          job.durationSec,
+          job.spool ?? 'opfs',
+          job.signal,
+          job.onProgress,
+        );
         audioFiles.push(file);
         return file;
       },
     });
     const engine = encoded.audio === 'ffmpeg' ? 'webcodecs+ffmpeg' : 'webcodecs';
-    return 'file' in encoded.written ? { file: encoded.written.file, dispose: encoded.dispose, engine } : { bytes: encoded.written.bytes, engine };
+    return 'file' in encoded.written
+      ? { file: encoded.written.file, dispose: encoded.dispose, engine }
+      : { bytes: encoded.written.bytes, engine };
   } finally {
     for (const f of audioFiles) await f.dispose();
   }
@@ -146,34 +193,48 @@ export async function encodeAudioWithFfmpeg(
     async (ff) => {
       await ff.mount([{ name: 'audio.wav', data: wav }]);
       const output = `audio.${extension}`;
-      await ff.exec(buildAudioArgs({ wav: ff.path('audio.wav'), format, quality, output: ff.path(output) }), { durationSec, onProgress: (f) => onProgress?.(0.05 * f, 'Encoding audio') });
+      await ff.exec(
+        buildAudioArgs({ wav: ff.path('audio.wav'), format, quality, output: ff.path(output) }),
+        { durationSec, onProgress: (f) => onProgress?.(0.05 * f, 'Encoding audio') },
+      );
       return ff.read(output);
     },
     { signal },
   );
   const spooled = spool === 'opfs' ? await spoolBytes(renderFileName(extension), bytes) : null;
-  return spooled ? { data: spooled.file, dispose: spooled.dispose } : { data: new Blob([bytes as BlobPart]), dispose: () => Promise.resolve() };
+  return spooled
+    ? { data: spooled.file, dispose: spooled.dispose }
+    : { data: new Blob([bytes as BlobPart]), dispose: () => Promise.resolve() };
 }
 
 /**
  * The mix as a 16-bit WAV written a piece at a time (`WAV_PIECE_SEC`) into an OPFS file (a Blob of the
  * pieces without OPFS): the input ffmpeg.wasm mounts. Never more than one piece of the mix in memory.
  */
-async function writeWav(bank: SoundBank, opfs: boolean, signal?: AbortSignal): Promise<EncodedAudioFile> {
+async function writeWav(
+  bank: SoundBank,
+  opfs: boolean,
+  signal?: AbortSignal,
+): Promise<EncodedAudioFile> {
   const file = opfs ? await openSpoolWriter(renderFileName('wav')) : null;
   const parts: BlobPart[] = [];
-  const write = async (bytes: Uint8Array) => void (file ? await file.write(bytes) : parts.push(bytes as BlobPart));
+  const write = async (bytes: Uint8Array) =>
+    void (file ? await file.write(bytes) : parts.push(bytes as BlobPart));
   try {
     await write(wavHeader(bank.length, AUDIO_CHANNELS, bank.sampleRate));
     const piece = WAV_PIECE_SEC * bank.sampleRate;
-    const scratch: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] = [new Float32Array(piece), new Float32Array(piece)];
+    const scratch: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] = [
+      new Float32Array(piece),
+      new Float32Array(piece),
+    ];
     for (let from = 0; from < bank.length; from += piece) {
       throwIfAborted(signal);
       const to = Math.min(bank.length, from + piece);
       const [left, right] = mixRange(bank, from, to, scratch);
       await write(pcm16([left.subarray(0, to - from), right.subarray(0, to - from)]));
     }
-    if (!file) return { data: new Blob(parts, { type: 'audio/wav' }), dispose: () => Promise.resolve() };
+    if (!file)
+      return { data: new Blob(parts, { type: 'audio/wav' }), dispose: () => Promise.resolve() };
     return { data: await file.close(), dispose: () => file.dispose() };
   } catch (error) {
     await file?.dispose();
@@ -182,13 +243,19 @@ async function writeWav(bank: SoundBank, opfs: boolean, signal?: AbortSignal): P
 }
 
 /** The packets of an audio file ffmpeg.wasm made, read lazily (mediabunny), with the decoder config the muxer's first packet needs. */
-async function openAudioPackets(data: Blob): Promise<{ codec: AudioCodec; decoderConfig: AudioDecoderConfig; next: () => Promise<EncodedPacket | null>; close: () => void }> {
+async function openAudioPackets(data: Blob): Promise<{
+  codec: AudioCodec;
+  decoderConfig: AudioDecoderConfig;
+  next: () => Promise<EncodedPacket | null>;
+  close: () => void;
+}> {
   const input = new Input({ source: new BlobSource(data), formats: ALL_FORMATS });
   try {
     const track = await input.getPrimaryAudioTrack();
     if (!track?.codec) throw new Error('ffmpeg.wasm wrote no audio track');
     const decoderConfig = await track.getDecoderConfig();
-    if (!decoderConfig) throw new Error(`No decoder config for the ${track.codec} track ffmpeg.wasm wrote`);
+    if (!decoderConfig)
+      throw new Error(`No decoder config for the ${track.codec} track ffmpeg.wasm wrote`);
     const packets = new EncodedPacketSink(track).packets();
     return {
       codec: track.codec,
@@ -224,7 +291,13 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
   const audioBitrate = format === 'mp4' ? AAC_BITRATE[quality] : OPUS_BITRATE[quality];
   // Chromium on Linux has no AAC encoder in WebCodecs: then ffmpeg.wasm encodes the sound first, from a
   // WAV written a piece at a time, and its packets are muxed beside the frames as they come.
-  const audioInContainer = !!bank && (await canEncodeAudio(audioCodec, { numberOfChannels: 2, sampleRate: AUDIO_SAMPLE_RATE, bitrate: audioBitrate }));
+  const audioInContainer =
+    !!bank &&
+    (await canEncodeAudio(audioCodec, {
+      numberOfChannels: 2,
+      sampleRate: AUDIO_SAMPLE_RATE,
+      bitrate: audioBitrate,
+    }));
   const opfs = job.spool !== 'memory';
   let copied: Awaited<ReturnType<typeof openAudioPackets>> | null = null;
   if (bank && !audioInContainer) {
@@ -246,14 +319,27 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     throw error;
   });
   const reserve = spool.kind === 'opfs' && format === 'mp4';
-  const output = new Output({ format: format === 'mp4' ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' }) : new WebMOutputFormat(), target: spool.target });
+  const output = new Output({
+    format:
+      format === 'mp4'
+        ? new Mp4OutputFormat({ fastStart: reserve ? 'reserve' : 'in-memory' })
+        : new WebMOutputFormat(),
+    target: spool.target,
+  });
   const videoSource = new EncodedVideoPacketSource(info.webCodec);
-  output.addVideoTrack(videoSource, { frameRate: fps, ...(reserve && { maximumPacketCount: totalFrames + 16 }) });
-  const audioSource = audioInContainer ? new AudioSampleSource({ codec: audioCodec, bitrate: audioBitrate }) : null;
+  output.addVideoTrack(videoSource, {
+    frameRate: fps,
+    ...(reserve && { maximumPacketCount: totalFrames + 16 }),
+  });
+  const audioSource = audioInContainer
+    ? new AudioSampleSource({ codec: audioCodec, bitrate: audioBitrate })
+    : null;
   const packetSource = copied ? new EncodedAudioPacketSource(copied.codec) : null;
   const audioPackets = Math.ceil((durationSec * AUDIO_SAMPLE_RATE) / 960) + 64;
-  if (audioSource) output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: audioPackets } : {});
-  if (packetSource) output.addAudioTrack(packetSource, reserve ? { maximumPacketCount: audioPackets } : {});
+  if (audioSource)
+    output.addAudioTrack(audioSource, reserve ? { maximumPacketCount: audioPackets } : {});
+  if (packetSource)
+    output.addAudioTrack(packetSource, reserve ? { maximumPacketCount: audioPackets } : {});
   output.setMetadataTags({ title: input.title });
 
   let failure: unknown = null;
@@ -261,7 +347,8 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
   let audioPending: Promise<void> = Promise.resolve();
   // Where the stream allows it (h264-skip.ts), the frames of a still after its first few are written as
   // skipped frames repeating the encoder's latest reference picture; the encoder's next frame is then a key frame.
-  let skipParams: AvcSkipParams | null | undefined = job.skipStills === false || info.webCodec !== 'avc' ? null : undefined;
+  let skipParams: AvcSkipParams | null | undefined =
+    job.skipStills === false || info.webCodec !== 'avc' ? null : undefined;
   let latestReference: ReferencePicture | null = null;
   let forceKeyFrame = false;
   let lastOutputTime = -Infinity;
@@ -270,15 +357,22 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       const packet = EncodedPacket.fromEncodedChunk(chunk);
       const description = meta?.decoderConfig?.description;
       if (skipParams === undefined && description) {
-        const params = avcSkipParams(ArrayBuffer.isView(description) ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength) : new Uint8Array(description));
+        const params = avcSkipParams(
+          ArrayBuffer.isView(description)
+            ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength)
+            : new Uint8Array(description),
+        );
         // Only where this encoder's key frames are IDR pictures: the frame after skipped ones must restart the count.
         skipParams = params && referencePicture(params, packet.data)?.idr ? params : null;
       }
       // Frames out of time order are reordered (B-frames): a skipped frame would not follow the picture shown before it.
       if (chunk.timestamp < lastOutputTime) skipParams = null;
       lastOutputTime = chunk.timestamp;
-      if (skipParams) latestReference = referencePicture(skipParams, packet.data) ?? latestReference;
-      videoPending = videoPending.then(() => videoSource.add(packet, meta)).catch((e: unknown) => void (failure ??= e));
+      if (skipParams)
+        latestReference = referencePicture(skipParams, packet.data) ?? latestReference;
+      videoPending = videoPending
+        .then(() => videoSource.add(packet, meta))
+        .catch((e: unknown) => void (failure ??= e));
     },
     error: (e) => void (failure ??= e),
   });
@@ -293,7 +387,13 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) throw new Error('No 2D canvas context');
-    const scene: Scene = { width, height, items: input.items, fps, captionStyle: input.settings.captionStyle };
+    const scene: Scene = {
+      width,
+      height,
+      items: input.items,
+      fps,
+      captionStyle: input.settings.captionStyle,
+    };
     const samplesPerFrame = AUDIO_SAMPLE_RATE / fps;
     // Progress rises: ffmpeg.wasm's AAC, first, took it to 0.05 (encodeAudioWithFfmpeg).
     const videoFrom = copied ? 0.05 : 0;
@@ -305,7 +405,10 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
       for (;;) {
         nextPacket ??= await copied.next();
         if (!nextPacket || nextPacket.timestamp >= until) return;
-        await packetSource.add(nextPacket, firstPacket ? { decoderConfig: copied.decoderConfig } : undefined);
+        await packetSource.add(
+          nextPacket,
+          firstPacket ? { decoderConfig: copied.decoderConfig } : undefined,
+        );
         firstPacket = false;
         nextPacket = null;
       }
@@ -324,7 +427,13 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
           const data = new Float32Array((to - from) * 2);
           data.set(left, 0);
           data.set(right, to - from);
-          const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels: 2, sampleRate: bank.sampleRate, timestamp: from / bank.sampleRate });
+          const sample = new AudioSample({
+            data,
+            format: 'f32-planar',
+            numberOfChannels: 2,
+            sampleRate: bank.sampleRate,
+            timestamp: from / bank.sampleRate,
+          });
           audioPending = audioPending
             .then(() => audioSource.add(sample))
             .finally(() => sample.close())
@@ -332,12 +441,16 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
         }
       }
       if (packetSource && index % fps === 0) await copyPackets((index + fps) / fps);
-      if (index % 10 === 0) onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
+      if (index % 10 === 0)
+        onProgress(videoFrom + ((0.95 - videoFrom) * index) / totalFrames, 'Encoding video');
     };
 
     const encode = async (source: VideoFrame | OffscreenCanvas, index: number) => {
       await beforeFrame(index);
-      while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE) await new Promise<void>((r) => encoder.addEventListener('dequeue', () => r(), { once: true }));
+      while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE)
+        await new Promise<void>((r) =>
+          encoder.addEventListener('dequeue', () => r(), { once: true }),
+        );
       const { micros, durationMicros } = frameTime(index, fps);
       const frame = new VideoFrame(source, { timestamp: micros, duration: durationMicros });
       try {
@@ -363,7 +476,11 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
         if (key) coded = 0;
         // Skipping from here is worth it when the encoder's next frame is a key frame anyway (within the run
         // or the next run's first), or when enough frames are left to pay for the key frame it forces.
-        const worth = skipped > 0 || lastKey > i || isKeyFrame(last + 1, fps) || last - i + 1 >= STILL_REFINE_FRAMES;
+        const worth =
+          skipped > 0 ||
+          lastKey > i ||
+          isKeyFrame(last + 1, fps) ||
+          last - i + 1 >= STILL_REFINE_FRAMES;
         if (skipParams && !key && coded >= STILL_REFINE_FRAMES && worth) {
           // The encoder's frames so far go into the mux first, and its latest reference picture is known.
           if (skipped === 0) await encoder.flush();
@@ -373,8 +490,15 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
           if (params && latestReference) {
             await beforeFrame(i);
             const { micros, durationMicros } = frameTime(i, fps);
-            const packet = new EncodedPacket(skippedFrame(params, latestReference, ++skipped), 'delta', micros / 1e6, durationMicros / 1e6);
-            videoPending = videoPending.then(() => videoSource.add(packet)).catch((e: unknown) => void (failure ??= e));
+            const packet = new EncodedPacket(
+              skippedFrame(params, latestReference, ++skipped),
+              'delta',
+              micros / 1e6,
+              durationMicros / 1e6,
+            );
+            videoPending = videoPending
+              .then(() => videoSource.add(packet))
+              .catch((e: unknown) => void (failure ??= e));
             forceKeyFrame = true;
             continue;
           }
@@ -391,7 +515,9 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     runs.forEach((run, k) => run.layers.forEach((l) => l.type === 'video' && lastRun.set(l.id, k)));
     for (const [k, run] of runs.entries()) {
       const frames = Array.from({ length: run.frames }, (_, k) => run.startFrame + k);
-      const videos = run.layers.filter((l): l is Extract<typeof l, { type: 'video' }> => l.type === 'video');
+      const videos = run.layers.filter(
+        (l): l is Extract<typeof l, { type: 'video' }> => l.type === 'video',
+      );
       if (videos.length > 0) {
         for (const item of videos)
           media.startVideo(
@@ -436,5 +562,9 @@ export async function encodeWithWebCodecs(job: WebCodecsJob): Promise<EncodedVid
     await spool.dispose();
     throw error;
   });
-  return { written, dispose: () => spool.dispose(), audio: audioInContainer ? 'webcodecs' : copied ? 'ffmpeg' : null };
+  return {
+    written,
+    dispose: () => spool.dispose(),
+    audio: audioInContainer ? 'webcodecs' : copied ? 'ffmpeg' : null,
+  };
 }

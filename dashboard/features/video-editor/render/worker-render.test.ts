@@ -12,17 +12,27 @@ class FakeWorker {
   terminated = false;
   onmessage: ((e: MessageEvent<FromRenderWorker>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
-  constructor(private readonly script: (m: ToRenderWorker, reply: (r: FromRenderWorker) => void) => void) {}
+  constructor(
+    private readonly script: (m: ToRenderWorker, reply: (r: FromRenderWorker) => void) => void,
+  ) {}
   postMessage(m: ToRenderWorker) {
     this.sent.push(m);
-    queueMicrotask(() => this.script(m, (r) => this.onmessage?.({ data: r } as MessageEvent<FromRenderWorker>)));
+    queueMicrotask(() =>
+      this.script(m, (r) => this.onmessage?.({ data: r } as MessageEvent<FromRenderWorker>)),
+    );
   }
   terminate() {
     this.terminated = true;
   }
 }
 
-const settings: ProjectSettings = { aspectRatio: '16:9', resolution: { width: 64, height: 36 }, fps: 30, format: 'webm', quality: 'high' };
+const settings: ProjectSettings = {
+  aspectRatio: '16:9',
+  resolution: { width: 64, height: 36 },
+  fps: 30,
+  format: 'webm',
+  quality: 'high',
+};
 
 function job(worker: FakeWorker, extra: Partial<WorkerRenderJob> = {}): WorkerRenderJob {
   return {
@@ -57,7 +67,12 @@ describe('renderInWorker', () => {
     const onProgress = vi.fn();
     const out = await renderInWorker(job(worker, { onProgress }));
     expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'sounds']);
-    expect(worker.sent[0]).toMatchObject({ kind: 'render', totalFrames: 30, spool: 'opfs', input: { title: 't' } });
+    expect(worker.sent[0]).toMatchObject({
+      kind: 'render',
+      totalFrames: 30,
+      spool: 'opfs',
+      input: { title: 't' },
+    });
     // No sound clips: silence, nothing transferred.
     expect(worker.sent[1]).toEqual({ kind: 'sounds', bank: null });
     expect(onProgress).toHaveBeenCalledWith(0.5, 'Encoding video');
@@ -95,7 +110,12 @@ describe('renderInWorker', () => {
         }),
       dispose: () => undefined,
     } as FfmpegService;
-    const out = await renderInWorker(job(worker, { ffmpeg: () => ffmpeg, input: { items: [], settings: { ...settings, format: 'mp4' }, title: 't' } }));
+    const out = await renderInWorker(
+      job(worker, {
+        ffmpeg: () => ffmpeg,
+        input: { items: [], settings: { ...settings, format: 'mp4' }, title: 't' },
+      }),
+    );
     expect(out).toMatchObject({ file, engine: 'webcodecs+ffmpeg' });
     // The page converts nothing: ffmpeg reads the worker's WAV itself, mounted, and encodes the sound alone.
     expect(mounted['audio.wav']).toBe(wav);
@@ -107,14 +127,27 @@ describe('renderInWorker', () => {
   });
 
   it('resolves null and ends the worker when it cannot do the export', async () => {
-    const worker = new FakeWorker((m, reply) => m.kind === 'render' && reply({ kind: 'unsupported', reason: 'no VideoEncoder in workers' }));
+    const worker = new FakeWorker(
+      (m, reply) =>
+        m.kind === 'render' && reply({ kind: 'unsupported', reason: 'no VideoEncoder in workers' }),
+    );
     expect(await renderInWorker(job(worker))).toBeNull();
     expect(worker.terminated).toBe(true);
   });
 
   it('rejects with the error the worker reports and ends it', async () => {
-    const worker = new FakeWorker((m, reply) => m.kind === 'render' && reply({ kind: 'error', error: { name: 'MediaLoadError', message: 'Could not load image "x"' } }));
-    await expect(renderInWorker(job(worker))).rejects.toMatchObject({ name: 'MediaLoadError', message: 'Could not load image "x"' });
+    const worker = new FakeWorker(
+      (m, reply) =>
+        m.kind === 'render' &&
+        reply({
+          kind: 'error',
+          error: { name: 'MediaLoadError', message: 'Could not load image "x"' },
+        }),
+    );
+    await expect(renderInWorker(job(worker))).rejects.toMatchObject({
+      name: 'MediaLoadError',
+      message: 'Could not load image "x"',
+    });
     expect(worker.terminated).toBe(true);
   });
 
@@ -123,9 +156,12 @@ describe('renderInWorker', () => {
     const worker = new FakeWorker((m, reply) => {
       if (m.kind === 'render') reply({ kind: 'progress', fraction: 0.1, stage: 'Encoding video' });
       // The worker's engine deletes its file and reports the abort.
-      if (m.kind === 'abort') reply({ kind: 'error', error: { name: 'AbortError', message: 'Render cancelled' } });
+      if (m.kind === 'abort')
+        reply({ kind: 'error', error: { name: 'AbortError', message: 'Render cancelled' } });
     });
-    const rendering = renderInWorker(job(worker, { signal: controller.signal, onProgress: () => controller.abort() }));
+    const rendering = renderInWorker(
+      job(worker, { signal: controller.signal, onProgress: () => controller.abort() }),
+    );
     await expect(rendering).rejects.toBeInstanceOf(RenderAbortedError);
     expect(worker.sent.map((m) => m.kind)).toEqual(['render', 'abort']);
     expect(worker.terminated).toBe(true);
@@ -135,6 +171,9 @@ describe('renderInWorker', () => {
 describe('workerError', () => {
   it("turns the worker's abort into the page's RenderAbortedError and keeps other names", () => {
     expect(workerError({ name: 'AbortError', message: 'x' })).toBeInstanceOf(RenderAbortedError);
-    expect(workerError({ name: 'EncodingError', message: 'boom' })).toMatchObject({ name: 'EncodingError', message: 'boom' });
+    expect(workerError({ name: 'EncodingError', message: 'boom' })).toMatchObject({
+      name: 'EncodingError',
+      message: 'boom',
+    });
   });
 });

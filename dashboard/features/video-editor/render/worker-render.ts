@@ -2,7 +2,12 @@ import { decodeSounds } from './audio';
 import type { EngineOutput } from './engine-job';
 import { RenderAbortedError, throwIfAborted, type FfmpegService } from './ffmpeg-service';
 import { sweepRenderFiles } from './render-files';
-import type { FromRenderWorker, RenderJobMessage, ToRenderWorker, WorkerErrorInfo } from './render-worker-protocol';
+import type {
+  FromRenderWorker,
+  RenderJobMessage,
+  ToRenderWorker,
+  WorkerErrorInfo,
+} from './render-worker-protocol';
 import type { SoundBank } from './sound-bank';
 import { encodeAudioWithFfmpeg, type EncodedAudioFile } from './webcodecs-engine';
 
@@ -30,7 +35,8 @@ export interface WorkerRenderJob extends Omit<RenderJobMessage, 'kind'> {
 export const canRenderInWorker = () => typeof Worker !== 'undefined';
 
 /** The export's worker, loading (render.worker.ts); renderInWorker sends it the job. */
-export const startRenderWorker = () => new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
+export const startRenderWorker = () =>
+  new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
 
 /** The error the worker reported, as the page's own (a cancel as RenderAbortedError). */
 export function workerError(info: WorkerErrorInfo): Error {
@@ -49,7 +55,8 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
   const { signal, onProgress, ffmpeg, makeWorker = startRenderWorker, ...message } = job;
   throwIfAborted(signal);
   const worker = makeWorker();
-  const send = (m: ToRenderWorker, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
+  const send = (m: ToRenderWorker, transfer: Transferable[] = []) =>
+    worker.postMessage(m, transfer);
   let stopTimer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   // Sound tracks ffmpeg.wasm encoded for the worker: deleted once the worker has muxed them (or failed).
@@ -58,47 +65,57 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
     for (const f of audioFiles.splice(0)) await f.dispose();
   };
 
-  const ended = new Promise<Extract<FromRenderWorker, { kind: 'done' | 'unsupported' }>>((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
-      const m = e.data;
-      switch (m.kind) {
-        case 'progress':
-          return onProgress(m.fraction, m.stage);
-        case 'sounds':
-          return void decodeSounds(m.clips, message.blobs, m.durationSec, signal)
-            .then((bank) => send({ kind: 'sounds', bank }, bank ? transferables(bank) : []))
-            .catch(reject);
-        case 'encode-audio':
-          return void encodeAudioWithFfmpeg(ffmpeg(), m.wav, message.input.settings, message.durationSec, message.spool, signal, onProgress)
-            .then((file) => {
-              audioFiles.push(file);
-              send({ kind: 'encoded-audio', data: file.data });
-            })
-            .catch(reject);
-        case 'done':
-        case 'unsupported':
-          return resolve(m);
-        case 'error':
-          return reject(workerError(m.error));
-      }
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      reject(new Error(e.message || 'The export worker failed'));
-    };
-    // Cancel: the worker stops within about a frame and cleans up, or is terminated after STOP_GRACE_MS.
-    signal?.addEventListener(
-      'abort',
-      () => {
-        send({ kind: 'abort' });
-        stopTimer = setTimeout(() => {
-          timedOut = true;
-          reject(new RenderAbortedError());
-        }, STOP_GRACE_MS);
-      },
-      { once: true },
-    );
-  });
+  const ended = new Promise<Extract<FromRenderWorker, { kind: 'done' | 'unsupported' }>>(
+    (resolve, reject) => {
+      worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
+        const m = e.data;
+        switch (m.kind) {
+          case 'progress':
+            return onProgress(m.fraction, m.stage);
+          case 'sounds':
+            return void decodeSounds(m.clips, message.blobs, m.durationSec, signal)
+              .then((bank) => send({ kind: 'sounds', bank }, bank ? transferables(bank) : []))
+              .catch(reject);
+          case 'encode-audio':
+            return void encodeAudioWithFfmpeg(
+              ffmpeg(),
+              m.wav,
+              message.input.settings,
+              message.durationSec,
+              message.spool,
+              signal,
+              onProgress,
+            )
+              .then((file) => {
+                audioFiles.push(file);
+                send({ kind: 'encoded-audio', data: file.data });
+              })
+              .catch(reject);
+          case 'done':
+          case 'unsupported':
+            return resolve(m);
+          case 'error':
+            return reject(workerError(m.error));
+        }
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(e.message || 'The export worker failed'));
+      };
+      // Cancel: the worker stops within about a frame and cleans up, or is terminated after STOP_GRACE_MS.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          send({ kind: 'abort' });
+          stopTimer = setTimeout(() => {
+            timedOut = true;
+            reject(new RenderAbortedError());
+          }, STOP_GRACE_MS);
+        },
+        { once: true },
+      );
+    },
+  );
 
   send({ kind: 'render', ...message });
   let result: Extract<FromRenderWorker, { kind: 'done' | 'unsupported' }>;
@@ -133,7 +150,8 @@ export async function renderInWorker(job: WorkerRenderJob): Promise<EngineOutput
           .catch(() => undefined)
           .finally(resolve);
       }, STOP_GRACE_MS);
-      worker.onmessage = (e: MessageEvent<FromRenderWorker>) => e.data.kind === 'disposed' && finish();
+      worker.onmessage = (e: MessageEvent<FromRenderWorker>) =>
+        e.data.kind === 'disposed' && finish();
       send({ kind: 'dispose' });
     }));
   const { written } = result;

@@ -26,7 +26,11 @@ vi.mock('../components/editor-screen', async () => {
           <dt>Settings</dt>
           <dd>{`${settings.aspectRatio} ${settings.resolution.width}x${settings.resolution.height} ${settings.fps} fps`}</dd>
           <dt>Clips</dt>
-          <dd>{items.map((i) => `${i.type} ${i.track} ${'url' in i.settings ? i.settings.url : ''}`).join('; ') || 'none'}</dd>
+          <dd>
+            {items
+              .map((i) => `${i.type} ${i.track} ${'url' in i.settings ? i.settings.url : ''}`)
+              .join('; ') || 'none'}
+          </dd>
           <dt>Made for</dt>
           <dd>{madeFor ?? 'none'}</dd>
         </dl>
@@ -43,7 +47,9 @@ function open(href: string) {
       <EditorRoute />
     </MemoryRouter>,
   );
-  const shown = Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+  const shown = Object.fromEntries(
+    screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+  );
   return { shown, status: screen.queryByRole('status')?.textContent ?? null };
 }
 
@@ -51,14 +57,35 @@ describe('the editor opened from a preset link', () => {
   afterEach(cleanup);
 
   it('opens a new, empty project in the channel’s default preset when no video is given', () => {
-    const { shown, status } = open(editorFixHref({ preset: 'hd-portrait', channel: 'youtube-shorts' }));
-    expect(shown).toEqual({ Title: 'Video for YouTube Shorts', Settings: '9:16 1080x1920 30 fps', Clips: 'none', 'Made for': 'YouTube Shorts' });
-    expect(status).toBe('Opened with the HD vertical preset (1080x1920, 30 fps, MP4 H.264). Add your clips, then Render to export a file the channel takes.');
+    const { shown, status } = open(
+      editorFixHref({ preset: 'hd-portrait', channel: 'youtube-shorts' }),
+    );
+    expect(shown).toEqual({
+      Title: 'Video for YouTube Shorts',
+      Settings: '9:16 1080x1920 30 fps',
+      Clips: 'none',
+      'Made for': 'YouTube Shorts',
+    });
+    expect(status).toBe(
+      'Opened with the HD vertical preset (1080x1920, 30 fps, MP4 H.264). Add your clips, then Render to export a file the channel takes.',
+    );
   });
 
   it('puts the video on the main track in the chosen preset', () => {
-    const media = { url: 'https://files.test/clip.mp4', name: 'Harbour clip', generationId: 'clip', durationSeconds: 45 };
-    const { shown } = open(editorFixHref({ preset: 'hd-feed-portrait', channel: 'linkedin', media }));
-    expect(shown).toEqual({ Title: 'Harbour clip (LinkedIn)', Settings: '4:5 1080x1350 30 fps', Clips: 'video main https://files.test/clip.mp4', 'Made for': 'LinkedIn' });
+    const media = {
+      url: 'https://files.test/clip.mp4',
+      name: 'Harbour clip',
+      generationId: 'clip',
+      durationSeconds: 45,
+    };
+    const { shown } = open(
+      editorFixHref({ preset: 'hd-feed-portrait', channel: 'linkedin', media }),
+    );
+    expect(shown).toEqual({
+      Title: 'Harbour clip (LinkedIn)',
+      Settings: '4:5 1080x1350 30 fps',
+      Clips: 'video main https://files.test/clip.mp4',
+      'Made for': 'LinkedIn',
+    });
   });
 });

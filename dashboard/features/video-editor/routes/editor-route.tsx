@@ -22,10 +22,14 @@ import { createDraftStorage } from '../utils/draft-storage';
 // core/editor/fix-link.ts) opens a new project with that file on the main track and the channel's export preset
 // as its settings; without media ("Make a video for <channel>") the preset with an empty timeline.
 
-type Session = { status: 'loading'; key: string } | { status: 'missing' | 'error'; key: string; message: string } | { status: 'ready'; key: string; store: EditorStore };
+type Session =
+  | { status: 'loading'; key: string }
+  | { status: 'missing' | 'error'; key: string; message: string }
+  | { status: 'ready'; key: string; store: EditorStore };
 
 // The render engine (ffmpeg.wasm, WebCodecs muxing) is its own chunk, loaded on the first Render.
-const loadRenderer = (): Promise<RenderTimelineFn> => import('../render/render-timeline').then((m) => m.renderTimeline);
+const loadRenderer = (): Promise<RenderTimelineFn> =>
+  import('../render/render-timeline').then((m) => m.renderTimeline);
 
 export function EditorRoute() {
   const { user } = useAuth();
@@ -51,7 +55,12 @@ export function EditorRoute() {
     const open = current.current;
     // The open store already is the wanted project (after the first Save the URL gains ?project=<id> for
     // the store on screen): keep it, and its undo history. Any other project gets a fresh store.
-    if (open.status === 'ready' && open.store.get(projectIdAtom) === (projectParam ?? null) && open.key.endsWith(`|${attempt}`)) return;
+    if (
+      open.status === 'ready' &&
+      open.store.get(projectIdAtom) === (projectParam ?? null) &&
+      open.key.endsWith(`|${attempt}`)
+    )
+      return;
     let cancelled = false;
     if (!projectParam && fix) {
       const media = fix.media;
@@ -60,21 +69,38 @@ export function EditorRoute() {
             createClip(
               'video',
               crypto.randomUUID().replace(/-/g, '').slice(0, 20),
-              { url: media.url, name: media.name, ...(media.generationId ? { generationId: media.generationId } : {}) },
+              {
+                url: media.url,
+                name: media.name,
+                ...(media.generationId ? { generationId: media.generationId } : {}),
+              },
               media.durationSeconds ?? undefined,
             ),
           ]
         : [];
       const made = fix.channel ? mediaTargetLabels[fix.channel] : exportPresets[fix.preset].label;
-      const title = (media ? `${media.name || 'Video'} (${made})` : `Video for ${made}`).slice(0, 200);
+      const title = (media ? `${media.name || 'Video'} (${made})` : `Video for ${made}`).slice(
+        0,
+        200,
+      );
       const store = createEditorStore({ title, items, settings: presetSettings(fix.preset) });
-      if (fix.channel) store.set(madeForAtom, { channel: mediaTargetLabels[fix.channel], settings: presetSettings(fix.preset) });
+      if (fix.channel)
+        store.set(madeForAtom, {
+          channel: mediaTargetLabels[fix.channel],
+          settings: presetSettings(fix.preset),
+        });
       setSession({ status: 'ready', key: wanted, store });
       return;
     }
     if (!projectParam) {
       const draft = drafts.read(uid, null);
-      setSession({ status: 'ready', key: wanted, store: createEditorStore(draft ? { title: draft.title, items: draft.items, settings: draft.settings } : {}) });
+      setSession({
+        status: 'ready',
+        key: wanted,
+        store: createEditorStore(
+          draft ? { title: draft.title, items: draft.items, settings: draft.settings } : {},
+        ),
+      });
       return;
     }
     setSession({ status: 'loading', key: wanted });
@@ -82,15 +108,28 @@ export function EditorRoute() {
       .then((project) => {
         if (cancelled) return;
         if (!project) {
-          setSession({ status: 'missing', key: wanted, message: 'This project does not exist or was deleted.' });
+          setSession({
+            status: 'missing',
+            key: wanted,
+            message: 'This project does not exist or was deleted.',
+          });
           return;
         }
         const saved = { title: project.title, items: project.items, settings: project.settings };
         const draft = drafts.read(uid, project.id);
-        const content = draft ? { title: draft.title, items: draft.items, settings: draft.settings } : saved;
-        setSession({ status: 'ready', key: wanted, store: createEditorStore({ ...content, projectId: project.id, saved }) });
+        const content = draft
+          ? { title: draft.title, items: draft.items, settings: draft.settings }
+          : saved;
+        setSession({
+          status: 'ready',
+          key: wanted,
+          store: createEditorStore({ ...content, projectId: project.id, saved }),
+        });
       })
-      .catch((error: Error) => !cancelled && setSession({ status: 'error', key: wanted, message: error.message }));
+      .catch(
+        (error: Error) =>
+          !cancelled && setSession({ status: 'error', key: wanted, message: error.message }),
+      );
     return () => {
       cancelled = true;
     };
@@ -119,14 +158,24 @@ export function EditorRoute() {
 
   if (session.status === 'loading' || !uid)
     return (
-      <p role="status" className="flex min-h-64 items-center justify-center gap-2 text-muted-foreground">
+      <p
+        role="status"
+        className="flex min-h-64 items-center justify-center gap-2 text-muted-foreground"
+      >
         <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading project...
       </p>
     );
   if (session.status !== 'ready')
     return (
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-10 text-center text-sm text-destructive">
-        <p>{session.status === 'missing' ? session.message : `Couldn't open this project. ${session.message}`}</p>
+      <div
+        role="alert"
+        className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-10 text-center text-sm text-destructive"
+      >
+        <p>
+          {session.status === 'missing'
+            ? session.message
+            : `Couldn't open this project. ${session.message}`}
+        </p>
         <div className="flex gap-2">
           {session.status === 'error' ? (
             <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
@@ -144,11 +193,19 @@ export function EditorRoute() {
     <Provider key={session.key} store={session.store}>
       {preset ? (
         <p role="status" className="mb-4 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
-          Opened with the {preset.label} preset ({preset.width}x{preset.height}, {EXPORT_PRESET_FPS} fps, MP4 H.264).{' '}
-          {fix?.media ? 'Trim it if it is too long, then Render to export a file the channel takes.' : 'Add your clips, then Render to export a file the channel takes.'}
+          Opened with the {preset.label} preset ({preset.width}x{preset.height}, {EXPORT_PRESET_FPS}{' '}
+          fps, MP4 H.264).{' '}
+          {fix?.media
+            ? 'Trim it if it is too long, then Render to export a file the channel takes.'
+            : 'Add your clips, then Render to export a file the channel takes.'}
         </p>
       ) : null}
-      <EditorScreen drafts={drafts} loadRenderer={loadRenderer} onProjectCreated={onProjectCreated} onProjectDeleted={onProjectDeleted} />
+      <EditorScreen
+        drafts={drafts}
+        loadRenderer={loadRenderer}
+        onProjectCreated={onProjectCreated}
+        onProjectDeleted={onProjectDeleted}
+      />
     </Provider>
   );
 }

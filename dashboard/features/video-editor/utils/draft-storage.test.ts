@@ -5,10 +5,20 @@ import { createDraftStorage, draftKey, type KeyValueStore } from './draft-storag
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
-const draft = { title: 'Trip', items: [createClip('title', 't1')], settings: defaultProjectSettings, savedAt: 1 };
+const draft = {
+  title: 'Trip',
+  items: [createClip('title', 't1')],
+  settings: defaultProjectSettings,
+  savedAt: 1,
+};
 
 describe('draft storage', () => {
   it('keeps one draft per user and project, new projects under "new"', () => {
@@ -19,7 +29,9 @@ describe('draft storage', () => {
     expect(drafts.read('u1', null)?.title).toBe('Trip');
     expect(drafts.read('u1', 'p1')?.title).toBe('Other');
     expect(drafts.read('u2', null)).toBeNull();
-    expect([...store.data.keys()].sort()).toEqual([draftKey('u1', null), draftKey('u1', 'p1')].sort());
+    expect([...store.data.keys()].sort()).toEqual(
+      [draftKey('u1', null), draftKey('u1', 'p1')].sort(),
+    );
     drafts.clear('u1', null);
     expect(drafts.read('u1', null)).toBeNull();
   });
@@ -27,7 +39,10 @@ describe('draft storage', () => {
   it.each([
     ['not JSON', '{oops'],
     ['another shape', JSON.stringify({ version: 1, title: 'x' })],
-    ['a clip that does not parse', JSON.stringify({ version: 1, ...draft, items: [{ id: 'x', type: 'sticker' }] })],
+    [
+      'a clip that does not parse',
+      JSON.stringify({ version: 1, ...draft, items: [{ id: 'x', type: 'sticker' }] }),
+    ],
   ])('ignores a draft that is %s', (_n, raw) => {
     const store = memory();
     store.setItem(draftKey('u', null), raw);

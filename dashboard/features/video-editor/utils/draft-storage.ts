@@ -24,7 +24,8 @@ export function draftKey(uid: string, projectId: string | null): string {
 
 /** Drafts in `store` (the browser's localStorage by default; null keeps none): a convenience, so never throws. */
 export function createDraftStorage(store: KeyValueStore | null = browserStore()) {
-  const draftItem = (uid: string, projectId: string | null) => localItem(draftKey(uid, projectId), draftSchema, { store });
+  const draftItem = (uid: string, projectId: string | null) =>
+    localItem(draftKey(uid, projectId), draftSchema, { store });
   return {
     read(uid: string, projectId: string | null): Draft | null {
       return draftItem(uid, projectId).read();

@@ -1,7 +1,11 @@
 const PROBE_TIMEOUT_MS = 8000;
 
 /** The length of an audio or video file in seconds, read from its metadata; null when the browser cannot tell in time. */
-export function probeMediaDuration(url: string, kind: 'audio' | 'video' = 'audio', timeoutMs = PROBE_TIMEOUT_MS): Promise<number | null> {
+export function probeMediaDuration(
+  url: string,
+  kind: 'audio' | 'video' = 'audio',
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<number | null> {
   return new Promise((resolve) => {
     const el = document.createElement(kind);
     el.muted = true;
@@ -15,7 +19,8 @@ export function probeMediaDuration(url: string, kind: 'audio' | 'video' = 'audio
     // A stalled download must not leave the Add button waiting forever.
     timer = window.setTimeout(() => done(null), timeoutMs);
     el.preload = 'metadata';
-    el.onloadedmetadata = () => done(Number.isFinite(el.duration) && el.duration > 0 ? el.duration : null);
+    el.onloadedmetadata = () =>
+      done(Number.isFinite(el.duration) && el.duration > 0 ? el.duration : null);
     el.onerror = () => done(null);
     el.src = url;
   });

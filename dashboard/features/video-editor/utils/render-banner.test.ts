@@ -23,6 +23,11 @@ describe('renderEta', () => {
   });
 
   it('reads as seconds under a minute (in steps of 5), else minutes', () => {
-    expect([formatEta(2), formatEta(31), formatEta(59), formatEta(150)]).toEqual(['about 5 s left', 'about 35 s left', 'about 1 min left', 'about 3 min left']);
+    expect([formatEta(2), formatEta(31), formatEta(59), formatEta(150)]).toEqual([
+      'about 5 s left',
+      'about 35 s left',
+      'about 1 min left',
+      'about 3 min left',
+    ]);
   });
 });

@@ -4,7 +4,10 @@ import type { RenderJob } from '../api/render-jobs';
 
 export type BannerTone = 'info' | 'success' | 'error';
 
-export function renderBanner(job: Pick<RenderJob, 'status' | 'error'>): { text: string; tone: BannerTone } {
+export function renderBanner(job: Pick<RenderJob, 'status' | 'error'>): {
+  text: string;
+  tone: BannerTone;
+} {
   switch (job.status) {
     case 'processing':
       return { text: 'Your video is being rendered...', tone: 'info' };

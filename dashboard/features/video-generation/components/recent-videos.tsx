@@ -4,7 +4,13 @@ import { GalleryDownloadButton, RecentGallery } from '@/components/generation/re
 import { posterOf } from '@core/data/generation';
 import { useRecentGenerations } from '@/lib/jobs/job-reads';
 
-export function RecentVideos({ onDownload, pendingUrl }: { onDownload: (url: string | null, prompt: string) => void; pendingUrl: string | null }) {
+export function RecentVideos({
+  onDownload,
+  pendingUrl,
+}: {
+  onDownload: (url: string | null, prompt: string) => void;
+  pendingUrl: string | null;
+}) {
   return (
     <RecentGallery
       state={useRecentGenerations('video', RECENT_GALLERY_ITEMS)}
@@ -16,7 +22,15 @@ export function RecentVideos({ onDownload, pendingUrl }: { onDownload: (url: str
       renderItem={(item) => (
         <li key={item.id} className="overflow-hidden rounded-lg border bg-card">
           {item.originalUrl ? (
-            <video src={item.originalUrl} poster={posterOf(item) ?? undefined} controls playsInline preload="metadata" aria-label={`Video: ${item.title}`} className="aspect-video w-full bg-black" />
+            <video
+              src={item.originalUrl}
+              poster={posterOf(item) ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={`Video: ${item.title}`}
+              className="aspect-video w-full bg-black"
+            />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-muted text-muted-foreground">
               <Film className="size-8" aria-hidden="true" />

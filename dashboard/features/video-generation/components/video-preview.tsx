@@ -1,9 +1,20 @@
 import { Film } from 'lucide-react';
 import { useState } from 'react';
-import { GenerationPreview, PreviewDownloadButton, PreviewRunning, type JobPreviewProps } from '@/components/generation/preview-states';
+import {
+  GenerationPreview,
+  PreviewDownloadButton,
+  PreviewRunning,
+  type JobPreviewProps,
+} from '@/components/generation/preview-states';
 import type { JobView } from '@/lib/jobs/job-view';
 
-export function VideoPreview({ view, onCancel, isCancelling, onDownload, isDownloading }: JobPreviewProps<JobView>) {
+export function VideoPreview({
+  view,
+  onCancel,
+  isCancelling,
+  onDownload,
+  isDownloading,
+}: JobPreviewProps<JobView>) {
   const [broken, setBroken] = useState<string | null>(null);
   return (
     <GenerationPreview
@@ -12,12 +23,20 @@ export function VideoPreview({ view, onCancel, isCancelling, onDownload, isDownl
       placeholder={{ icon: Film, text: 'Video preview will appear here' }}
       onCancel={onCancel}
       isCancelling={isCancelling}
-      running={(running) => <PreviewRunning title="Generating preview..." status={running.statusText} hint="You can close this tab: the video is saved to your library when it's ready." />}
+      running={(running) => (
+        <PreviewRunning
+          title="Generating preview..."
+          status={running.statusText}
+          hint="You can close this tab: the video is saved to your library when it's ready."
+        />
+      )}
       result={(result) => (
         <>
           <div className="overflow-hidden rounded-lg border bg-black">
             {broken === result.url ? (
-              <div className="flex aspect-video items-center justify-center text-sm text-white/80">The video could not be played.</div>
+              <div className="flex aspect-video items-center justify-center text-sm text-white/80">
+                The video could not be played.
+              </div>
             ) : (
               <video
                 key={result.url}
@@ -32,7 +51,11 @@ export function VideoPreview({ view, onCancel, isCancelling, onDownload, isDownl
               />
             )}
           </div>
-          <PreviewDownloadButton label="Download Video" onClick={() => onDownload(result.url, result.prompt)} loading={isDownloading} />
+          <PreviewDownloadButton
+            label="Download Video"
+            onClick={() => onDownload(result.url, result.prompt)}
+            loading={isDownloading}
+          />
         </>
       )}
     />

@@ -8,7 +8,13 @@ import { Label } from '@core/ui/input';
 import { Progress } from '@core/ui/progress';
 import { NativeSelect } from '@core/ui/select';
 import { toast } from '@/lib/toast';
-import { checkVideoForm, VIDEO_STYLE_LABELS, type VideoFormValues, type VideoJobInput, type VideoStyle } from '../utils/video-form';
+import {
+  checkVideoForm,
+  VIDEO_STYLE_LABELS,
+  type VideoFormValues,
+  type VideoJobInput,
+  type VideoStyle,
+} from '../utils/video-form';
 
 export function VideoSettings({
   form,
@@ -49,7 +55,9 @@ export function VideoSettings({
     <Card className="h-fit">
       <CardHeader className="p-4 sm:p-6">
         <CardTitle>Video Settings</CardTitle>
-        <CardDescription>Describe a short clip; Luma Dream Machine makes it in a minute or two.</CardDescription>
+        <CardDescription>
+          Describe a short clip; Luma Dream Machine makes it in a minute or two.
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <form onSubmit={submit} noValidate className="grid gap-6" aria-busy={busy || undefined}>
@@ -60,12 +68,24 @@ export function VideoSettings({
             onChange={setPrompt}
             error={error}
             disabled={busy}
-            extra={<EnhancePromptButton kind="video" prompt={form.prompt} onEnhanced={setPrompt} disabled={busy} />}
+            extra={
+              <EnhancePromptButton
+                kind="video"
+                prompt={form.prompt}
+                onEnhanced={setPrompt}
+                disabled={busy}
+              />
+            }
           />
 
           <div className="grid gap-2">
             <Label htmlFor={styleId}>Style</Label>
-            <NativeSelect id={styleId} value={form.style} disabled={busy} onChange={(e) => onChange({ style: e.target.value as VideoStyle })}>
+            <NativeSelect
+              id={styleId}
+              value={form.style}
+              disabled={busy}
+              onChange={(e) => onChange({ style: e.target.value as VideoStyle })}
+            >
               {STYLE_OPTIONS.video.map((style) => (
                 <option key={style} value={style}>
                   {VIDEO_STYLE_LABELS[style]}

@@ -18,13 +18,27 @@ export function VideoGenerationRoute() {
     timing: VIDEO_PROGRESS_TIMING,
   });
   const { download, pending } = useVideoDownload();
-  const progress = view.kind === 'running' ? view.progress : follower.job?.status === 'succeeded' && view.kind === 'result' ? 100 : null;
+  const progress =
+    view.kind === 'running'
+      ? view.progress
+      : follower.job?.status === 'succeeded' && view.kind === 'result'
+        ? 100
+        : null;
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Video Generation" description="Turn a description into a short video with Luma Dream Machine." />
+      <PageHeader
+        title="Video Generation"
+        description="Turn a description into a short video with Luma Dream Machine."
+      />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <VideoSettings form={form} onChange={change} busy={busy} progress={progress} onGenerate={(input) => void follower.start(input)} />
+        <VideoSettings
+          form={form}
+          onChange={change}
+          busy={busy}
+          progress={progress}
+          onGenerate={(input) => void follower.start(input)}
+        />
         <VideoPreview
           view={view}
           onCancel={() => void follower.cancel()}

@@ -19,11 +19,15 @@ describe('system prompts', () => {
   });
 
   it.each(socialPlatforms)("a %s post carries that platform's rules", (platform) => {
-    expect(taskPrompt({ task: 'social_post', context: { platform } }).system).toContain(`Task: social_post (${platform})`);
+    expect(taskPrompt({ task: 'social_post', context: { platform } }).system).toContain(
+      `Task: social_post (${platform})`,
+    );
   });
 
   it('asks X posts to stay within the weighted limit', () => {
-    expect(taskPrompt({ task: 'social_post', context: { platform: 'x' } }).system).toMatch(/270 characters.*link counts as 23/);
+    expect(taskPrompt({ task: 'social_post', context: { platform: 'x' } }).system).toMatch(
+      /270 characters.*link counts as 23/,
+    );
   });
 });
 
@@ -46,6 +50,8 @@ describe('finishing the reply', () => {
   });
 
   it('leaves assistant answers as written', () => {
-    expect(finishText('assistant', undefined, '"Quoted" ideas:\n- one')).toBe('"Quoted" ideas:\n- one');
+    expect(finishText('assistant', undefined, '"Quoted" ideas:\n- one')).toBe(
+      '"Quoted" ideas:\n- one',
+    );
   });
 });

@@ -9,14 +9,17 @@ const ENHANCE_FOCUS: Record<AiTextKind, string> = {
   image: 'subject, setting, composition, lighting, colour palette, style and level of detail',
   video: 'subject, action, setting, camera movement, pacing, lighting and mood',
   music: 'genre, mood, tempo, instrumentation, structure and production style',
-  voiceover: 'clarity, rhythm and natural phrasing when read aloud; keep the language and the meaning',
+  voiceover:
+    'clarity, rhythm and natural phrasing when read aloud; keep the language and the meaning',
 };
 
 const PLATFORM_RULES: Record<SocialPlatform, string> = {
   x: 'X (Twitter): at most 270 characters in all (a link counts as 23, an emoji as 2), one idea, at most two hashtags.',
-  linkedin: 'LinkedIn: a professional, human tone, a strong first line, short paragraphs, at most 1300 characters, up to three hashtags at the end.',
+  linkedin:
+    'LinkedIn: a professional, human tone, a strong first line, short paragraphs, at most 1300 characters, up to three hashtags at the end.',
   reddit: 'Reddit: authentic and community-minded, no hashtags, no marketing language.',
-  youtube: 'YouTube: a video description with a hook in the first two lines, then details, at most 4500 characters.',
+  youtube:
+    'YouTube: a video description with a hook in the first two lines, then details, at most 4500 characters.',
 };
 
 /** The last guarantee on a generated post: cut to the platform's limit (X weighs its text, fitToX). */
@@ -28,7 +31,12 @@ const FIT_TO_PLATFORM: Record<SocialPlatform, (text: string) => string> = {
 };
 
 /** Room for the reply: a YouTube description is long, the other posts are short. */
-const POST_MAX_OUTPUT_TOKENS: Record<SocialPlatform, number> = { x: 600, linkedin: 600, reddit: 600, youtube: 1500 };
+const POST_MAX_OUTPUT_TOKENS: Record<SocialPlatform, number> = {
+  x: 600,
+  linkedin: 600,
+  reddit: 600,
+  youtube: 1500,
+};
 
 export interface TaskPrompt {
   system: string;
@@ -62,7 +70,9 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
             ? "You polish voiceover scripts. Rewrite the user's script so it reads well aloud."
             : `You improve prompts for AI ${kind ?? 'media'} generation. Rewrite the user's prompt into one richer prompt that keeps its intent and subject.`,
           `Work on: ${ENHANCE_FOCUS[kind ?? 'image']}.`,
-          kind === 'voiceover' ? 'Reply with the improved script only.' : 'Reply with the improved prompt only: no preamble, no quotes, no explanation, no list.',
+          kind === 'voiceover'
+            ? 'Reply with the improved script only.'
+            : 'Reply with the improved prompt only: no preamble, no quotes, no explanation, no list.',
         ),
         maxOutputTokens: 400,
         temperature: 0.7,
@@ -104,7 +114,11 @@ export function taskPrompt(input: Pick<GenerateTextPayload, 'task' | 'context'>)
 }
 
 /** Last guarantees on the reply the client will show as is: plain prompt for enhance, platform limits for posts. */
-export function finishText(task: AiTextTask, platform: SocialPlatform | undefined, text: string): string {
+export function finishText(
+  task: AiTextTask,
+  platform: SocialPlatform | undefined,
+  text: string,
+): string {
   let out = text.trim();
   if (task === 'enhance' || task === 'social_post') {
     out = out

@@ -36,7 +36,11 @@ function titleFor(kind: 'upload' | 'render', title: string, path: string): strin
  * render output as a video). The type comes from the stored object, never from the client; a second call for
  * the same file returns the record the first one wrote. A file refused for its type or bytes is deleted.
  */
-export async function addLibraryFile(uid: string, input: CallablePayload<'addLibraryFile'>, deps: AddLibraryFileDeps): Promise<AddLibraryFileResult> {
+export async function addLibraryFile(
+  uid: string,
+  input: CallablePayload<'addLibraryFile'>,
+  deps: AddLibraryFileDeps,
+): Promise<AddLibraryFileResult> {
   const [owner, folder] = input.storagePath.split('/');
   if (owner !== uid) throw new HttpsError('permission-denied', 'You can only add your own files');
   const kind = folder === 'renders' ? 'render' : 'upload';
@@ -59,10 +63,12 @@ export async function addLibraryFile(uid: string, input: CallablePayload<'addLib
     };
     // Only the types storage.rules accepts: an SVG or HTML file must never become a library image.
     const type = uploadKindOf(contentType);
-    if (!type || (kind === 'render' && type !== 'video')) return refuse('Only images, videos and audio can be added to the library');
+    if (!type || (kind === 'render' && type !== 'video'))
+      return refuse('Only images, videos and audio can be added to the library');
     // A range read of the first bytes: the file must really be what it was uploaded as.
     const [head] = await file.download({ start: 0, end: SIGNATURE_BYTES - 1 });
-    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES))) return refuse(NOT_WHAT_IT_SAYS);
+    if (!matchesSignature(contentType, head.subarray(0, SIGNATURE_BYTES)))
+      return refuse(NOT_WHAT_IT_SAYS);
 
     const tokens = md.metadata?.firebaseStorageDownloadTokens;
     let token = typeof tokens === 'string' && tokens ? tokens.split(',')[0]! : undefined;

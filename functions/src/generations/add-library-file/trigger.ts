@@ -4,6 +4,14 @@ import { onContractCall } from '../../lib/callable';
 import { defaultBucket } from '../../jobs/deps';
 import { addLibraryFile } from './add-library-file';
 
-export const addLibraryFileCallable = onContractCall('addLibraryFile', { maxInstances: 10 }, ({ uid, input }) =>
-  addLibraryFile(uid, input, { db: getDb(), bucket: defaultBucket(), downloadOrigin: loadConfig().storageDownloadOrigin, now: () => new Date() }),
+export const addLibraryFileCallable = onContractCall(
+  'addLibraryFile',
+  { maxInstances: 10 },
+  ({ uid, input }) =>
+    addLibraryFile(uid, input, {
+      db: getDb(),
+      bucket: defaultBucket(),
+      downloadOrigin: loadConfig().storageDownloadOrigin,
+      now: () => new Date(),
+    }),
 );

@@ -20,7 +20,11 @@ export interface CancelJobDeps {
  * Marks the caller's queued or running job 'cancelled'; its run sees that at its next heartbeat (between
  * polls) and stops without a record. A job that already ended keeps its status, which is returned.
  */
-export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>, deps: CancelJobDeps): Promise<CancelJobResult> {
+export async function cancelJob(
+  uid: string,
+  data: CallablePayload<'cancelJob'>,
+  deps: CancelJobDeps,
+): Promise<CancelJobResult> {
   const { jobId } = data;
   return withFallbackError('Failed to process your request', { uid, jobId }, async () => {
     const ref = jobRef(deps.db, uid, jobId);
@@ -31,7 +35,11 @@ export async function cancelJob(uid: string, data: CallablePayload<'cancelJob'>,
       if (!isJobActive(status)) return { status, changed: false };
       const now = deps.clock.now();
       // The kind's own writes (a publish job takes its post along) are read before any write.
-      const alongside = await deps.handlers[job.kind]?.onCancelled?.(tx, { db: deps.db, uid, jobId, input: job.input }, now);
+      const alongside = await deps.handlers[job.kind]?.onCancelled?.(
+        tx,
+        { db: deps.db, uid, jobId, input: job.input },
+        now,
+      );
       tx.update(ref, cancelledPatch(now));
       alongside?.();
       return { status: 'cancelled' as const, changed: true };

@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import { IMAGE, TITLE_TRUNCATION } from '@core/constants';
 import { imageJobInputSchema } from '@core/jobs';
 import { bflModelFor } from '../../providers/image/bfl';
-import type { ImageGenerator, ImageOperation, ImageTask } from '../../providers/image/image-generator';
+import type {
+  ImageGenerator,
+  ImageOperation,
+  ImageTask,
+} from '../../providers/image/image-generator';
 import type { ExecutionContext, ExecutionOutcome, JobExecutor, StartRefusal } from '../executor';
 import type { Bucket } from '../result-storage';
 
@@ -35,11 +39,13 @@ const styleLabels: Record<ImageJobInput['style'], string> = {
   '3d-render': '3D render',
 };
 
-export type ImageOperationKind = { kind: 'text' } | { kind: 'edit' } | { kind: 'control'; control: 'canny' | 'depth' };
+export type ImageOperationKind =
+  { kind: 'text' } | { kind: 'edit' } | { kind: 'control'; control: 'canny' | 'depth' };
 
 /** Which provider operation a job's input asks for. Images count only on the Image to Image tab. */
 export function operationKindOf(input: ImageJobInput): ImageOperationKind {
-  if (input.mode === 'image' && input.controlImagePath) return { kind: 'control', control: input.controlType };
+  if (input.mode === 'image' && input.controlImagePath)
+    return { kind: 'control', control: input.controlType };
   if (input.mode === 'image' && input.inputImagePath) return { kind: 'edit' };
   return { kind: 'text' };
 }
@@ -64,11 +70,14 @@ export function imageTitle(input: ImageJobInput): string {
 async function uploadRefusal(bucket: Bucket, path: string): Promise<StartRefusal | undefined> {
   try {
     const [md] = await bucket.file(path).getMetadata();
-    if (!md.contentType?.startsWith('image/')) return { code: 'invalid-argument', message: imageMessages.notAnImage };
-    if (Number(md.size ?? 0) > MAX_INPUT_BYTES) return { code: 'invalid-argument', message: imageMessages.tooLarge };
+    if (!md.contentType?.startsWith('image/'))
+      return { code: 'invalid-argument', message: imageMessages.notAnImage };
+    if (Number(md.size ?? 0) > MAX_INPUT_BYTES)
+      return { code: 'invalid-argument', message: imageMessages.tooLarge };
     return undefined;
   } catch (error) {
-    if ((error as { code?: number }).code === 404) return { code: 'invalid-argument', message: imageMessages.inputMissing };
+    if ((error as { code?: number }).code === 404)
+      return { code: 'invalid-argument', message: imageMessages.inputMissing };
     throw error;
   }
 }
@@ -79,15 +88,30 @@ export interface ImageExecutorDeps {
 }
 
 export function createImageExecutor(deps: ImageExecutorDeps): JobExecutor<ImageJobInput> {
-  async function operationFor(ctx: ExecutionContext<ImageJobInput>): Promise<ImageOperation | undefined> {
+  async function operationFor(
+    ctx: ExecutionContext<ImageJobInput>,
+  ): Promise<ImageOperation | undefined> {
     const { input } = ctx;
-    const common = { prompt: providerPrompt(input), steps: input.steps, promptUpsampling: input.promptUpsampling };
+    const common = {
+      prompt: providerPrompt(input),
+      steps: input.steps,
+      promptUpsampling: input.promptUpsampling,
+    };
     const op = operationKindOf(input);
-    if (op.kind === 'text') return { kind: 'text', ...common, width: input.width, height: input.height, guidance: input.guidance };
+    if (op.kind === 'text')
+      return {
+        kind: 'text',
+        ...common,
+        width: input.width,
+        height: input.height,
+        guidance: input.guidance,
+      };
     const path = op.kind === 'control' ? input.controlImagePath! : input.inputImagePath!;
     const upload = await ctx.readUpload(path);
     if (!upload) return undefined;
-    return op.kind === 'control' ? { kind: 'control', control: op.control, ...common, controlImage: upload.bytes } : { kind: 'edit', ...common, inputImage: upload.bytes };
+    return op.kind === 'control'
+      ? { kind: 'control', control: op.control, ...common, controlImage: upload.bytes }
+      : { kind: 'edit', ...common, inputImage: upload.bytes };
   }
 
   return {
@@ -99,10 +123,17 @@ export function createImageExecutor(deps: ImageExecutorDeps): JobExecutor<ImageJ
 
     async checkStart(uid, input, { bucket }) {
       const paths = [input.inputImagePath, input.controlImagePath].filter((p): p is string => !!p);
-      if (paths.some((p) => !p.startsWith(`${uid}/uploads/`))) return { code: 'permission-denied', message: imageMessages.notYours };
+      if (paths.some((p) => !p.startsWith(`${uid}/uploads/`)))
+        return { code: 'permission-denied', message: imageMessages.notYours };
       const op = operationKindOf(input);
-      if (op.kind === 'text' && !input.prompt.trim()) return { code: 'invalid-argument', message: imageMessages.noPrompt };
-      const used = op.kind === 'control' ? input.controlImagePath : op.kind === 'edit' ? input.inputImagePath : undefined;
+      if (op.kind === 'text' && !input.prompt.trim())
+        return { code: 'invalid-argument', message: imageMessages.noPrompt };
+      const used =
+        op.kind === 'control'
+          ? input.controlImagePath
+          : op.kind === 'edit'
+            ? input.inputImagePath
+            : undefined;
       return used ? uploadRefusal(bucket, used) : undefined;
     },
 
@@ -111,15 +142,31 @@ export function createImageExecutor(deps: ImageExecutorDeps): JobExecutor<ImageJ
       let task: ImageTask;
       if (ctx.resume) {
         // An earlier run submitted this job: wait for that task rather than pay for a second one.
-        task = { id: ctx.resume.providerJobId, pollingUrl: ctx.resume.pollingUrl, submittedAt: ctx.resume.submittedAt };
+        task = {
+          id: ctx.resume.providerJobId,
+          pollingUrl: ctx.resume.pollingUrl,
+          submittedAt: ctx.resume.submittedAt,
+        };
       } else {
         const op = await operationFor(ctx);
-        if (!op) return { ok: false, error: { code: 'invalid_input', message: imageMessages.inputMissing } };
+        if (!op)
+          return {
+            ok: false,
+            error: { code: 'invalid_input', message: imageMessages.inputMissing },
+          };
         await ctx.report({ progress: 5, statusText: 'Sending to Black Forest Labs' });
         const submitted = await generator.submit(op);
-        if (!submitted.ok) return { ok: false, error: { code: submitted.failure.code, message: submitted.failure.message } };
+        if (!submitted.ok)
+          return {
+            ok: false,
+            error: { code: submitted.failure.code, message: submitted.failure.message },
+          };
         task = submitted.task;
-        await ctx.checkpoint({ providerJobId: task.id, pollingUrl: task.pollingUrl, submittedAt: task.submittedAt });
+        await ctx.checkpoint({
+          providerJobId: task.id,
+          pollingUrl: task.pollingUrl,
+          submittedAt: task.submittedAt,
+        });
       }
       await ctx.report({ progress: 10, statusText: 'Generating image' });
       const waited = await generator.waitForResult(task, ({ progress, elapsedMs }) => {
@@ -127,7 +174,8 @@ export function createImageExecutor(deps: ImageExecutorDeps): JobExecutor<ImageJ
         const share = progress ?? Math.min(100, (elapsedMs / IMAGE.pollMaxDurationMs) * 100);
         return ctx.report({ progress: 10 + share * 0.8, statusText: 'Generating image' });
       });
-      if (!waited.ok) return { ok: false, error: { code: waited.failure.code, message: waited.failure.message } };
+      if (!waited.ok)
+        return { ok: false, error: { code: waited.failure.code, message: waited.failure.message } };
       return { ok: true, media: { url: waited.sampleUrl } };
     },
 

@@ -15,7 +15,9 @@ describe('provider prompts', () => {
   });
 
   it('music carries its genre in the prompt', () => {
-    expect(musicProviderPrompt({ prompt: 'calm pads ', durationSeconds: 30, genre: 'jazz' })).toBe('calm pads. Genre: jazz.');
+    expect(musicProviderPrompt({ prompt: 'calm pads ', durationSeconds: 30, genre: 'jazz' })).toBe(
+      'calm pads. Genre: jazz.',
+    );
   });
 });
 

@@ -28,9 +28,14 @@ export function videoProviderPrompt(input: VideoJobInput): string {
   return `${input.prompt.trim()}, ${styleLabels[input.style]} style`;
 }
 
-const stateText: Record<string, string> = { queued: 'Queued at Luma', dreaming: 'Dreaming up your video' };
+const stateText: Record<string, string> = {
+  queued: 'Queued at Luma',
+  dreaming: 'Dreaming up your video',
+};
 
-export function createVideoExecutor(deps: { generators: (apiKey: string) => VideoGenerator }): JobExecutor<VideoJobInput> {
+export function createVideoExecutor(deps: {
+  generators: (apiKey: string) => VideoGenerator;
+}): JobExecutor<VideoJobInput> {
   return {
     kind: 'video',
     generationType: 'video',
@@ -47,12 +52,26 @@ export function createVideoExecutor(deps: { generators: (apiKey: string) => Vide
       } else {
         await ctx.report({ progress: 0, statusText: 'Sending to Luma' });
         const submitted = await generator.submit({ prompt: videoProviderPrompt(ctx.input) });
-        if (!submitted.ok) return { ok: false, error: { code: submitted.failure.code, message: submitted.failure.message } };
+        if (!submitted.ok)
+          return {
+            ok: false,
+            error: { code: submitted.failure.code, message: submitted.failure.message },
+          };
         task = submitted.task;
-        await ctx.checkpoint({ providerJobId: task.id, pollingUrl: null, submittedAt: task.submittedAt });
+        await ctx.checkpoint({
+          providerJobId: task.id,
+          pollingUrl: null,
+          submittedAt: task.submittedAt,
+        });
       }
-      const waited = await generator.waitForResult(task, ({ state, elapsedMs }) => ctx.report({ progress: timedProgress(elapsedMs, VIDEO_PROGRESS_TIMING), statusText: stateText[state] ?? 'Generating video' }));
-      if (!waited.ok) return { ok: false, error: { code: waited.failure.code, message: waited.failure.message } };
+      const waited = await generator.waitForResult(task, ({ state, elapsedMs }) =>
+        ctx.report({
+          progress: timedProgress(elapsedMs, VIDEO_PROGRESS_TIMING),
+          statusText: stateText[state] ?? 'Generating video',
+        }),
+      );
+      if (!waited.ok)
+        return { ok: false, error: { code: waited.failure.code, message: waited.failure.message } };
       return { ok: true, media: { url: waited.videoUrl, posterUrl: waited.posterUrl } };
     },
 
@@ -60,7 +79,11 @@ export function createVideoExecutor(deps: { generators: (apiKey: string) => Vide
       return {
         title: input.prompt.trim().slice(0, TITLE_TRUNCATION),
         prompt: input.prompt,
-        metadata: { model: VIDEO_JOB.model, style: input.style, providerPrompt: videoProviderPrompt(input) },
+        metadata: {
+          model: VIDEO_JOB.model,
+          style: input.style,
+          providerPrompt: videoProviderPrompt(input),
+        },
       };
     },
   };

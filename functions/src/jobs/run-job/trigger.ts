@@ -9,6 +9,19 @@ import { runJob } from '../runner';
 // runner's lease makes a duplicate delivery run nothing. Failures are stored on the job, so the event
 // itself never asks for a retry: a run killed mid-way is resumed by a redelivery or ended by the sweep.
 // 540 s (the most an event function may run): a video is polled for up to 8 minutes (core VIDEO_JOB).
-export const runJobTrigger = onDocumentCreated({ document: 'users/{uid}/jobs/{jobId}', secrets: [keyringSecret], timeoutSeconds: 540, memory: '512MiB', maxInstances: 50, retry: false }, async (event) => {
-  await runJob({ uid: event.params.uid, jobId: event.params.jobId }, { db: getDb(), clock: systemClock, handlers: jobHandlers() });
-});
+export const runJobTrigger = onDocumentCreated(
+  {
+    document: 'users/{uid}/jobs/{jobId}',
+    secrets: [keyringSecret],
+    timeoutSeconds: 540,
+    memory: '512MiB',
+    maxInstances: 50,
+    retry: false,
+  },
+  async (event) => {
+    await runJob(
+      { uid: event.params.uid, jobId: event.params.jobId },
+      { db: getDb(), clock: systemClock, handlers: jobHandlers() },
+    );
+  },
+);

@@ -6,6 +6,16 @@ import { defaultBucket, jobExecutors } from '../deps';
 import { catalogueDeps } from '../../models/deps';
 import { startJob } from './start-job';
 
-export const startJobCallable = onContractCall('startJob', { maxInstances: 20, timeoutSeconds: 30, secrets: [keyringSecret] }, ({ uid, input }) =>
-  startJob(uid, input, { db: getDb(), keyring: loadKeyring(), clock: systemClock, bucket: defaultBucket(), executors: jobExecutors(), catalogue: catalogueDeps() }),
+export const startJobCallable = onContractCall(
+  'startJob',
+  { maxInstances: 20, timeoutSeconds: 30, secrets: [keyringSecret] },
+  ({ uid, input }) =>
+    startJob(uid, input, {
+      db: getDb(),
+      keyring: loadKeyring(),
+      clock: systemClock,
+      bucket: defaultBucket(),
+      executors: jobExecutors(),
+      catalogue: catalogueDeps(),
+    }),
 );

@@ -2,7 +2,14 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { failedPatch, jobConverter, QUEUED_TIMEOUT_MS, shouldSweep, staleJobError, type JobState } from '../job-state';
+import {
+  failedPatch,
+  jobConverter,
+  QUEUED_TIMEOUT_MS,
+  shouldSweep,
+  staleJobError,
+  type JobState,
+} from '../job-state';
 import type { JobHandler, JobHandlers } from '../lease';
 import { runTransaction } from '../../lib/transaction';
 
@@ -21,16 +28,24 @@ export interface SweepDeps {
  * a transaction, so a job that a run renewed or finished meanwhile is left alone. A kind with an
  * `onAbandoned` handler ends its own work with the job (publishing starts its post again under a new job).
  */
-export async function sweepStaleJobs(deps: SweepDeps): Promise<{ expired: string[]; restarted: string[] }> {
+export async function sweepStaleJobs(
+  deps: SweepDeps,
+): Promise<{ expired: string[]; restarted: string[] }> {
   const now = deps.clock.now();
   const limit = deps.batchSize ?? 200;
-  const queuedTimeouts = Object.values(deps.handlers).flatMap((h) => (h?.queuedTimeoutMs === undefined ? [] : [h.queuedTimeoutMs]));
+  const queuedTimeouts = Object.values(deps.handlers).flatMap((h) =>
+    h?.queuedTimeoutMs === undefined ? [] : [h.queuedTimeoutMs],
+  );
   const jobs = deps.db.collectionGroup(collections.jobs);
   const [running, queued] = await Promise.all([
     jobs.where('status', '==', 'running').where('leaseExpiresAt', '<=', now).limit(limit).get(),
     jobs
       .where('status', '==', 'queued')
-      .where('createdAt', '<=', new Date(now.getTime() - Math.min(QUEUED_TIMEOUT_MS, ...queuedTimeouts)))
+      .where(
+        'createdAt',
+        '<=',
+        new Date(now.getTime() - Math.min(QUEUED_TIMEOUT_MS, ...queuedTimeouts)),
+      )
       .limit(limit)
       .get(),
   ]);
@@ -52,12 +67,18 @@ export async function sweepStaleJobs(deps: SweepDeps): Promise<{ expired: string
     if (ended === 'expired') expired.push(doc.ref.path);
     if (ended === 'restarted') restarted.push(doc.ref.path);
   }
-  if (expired.length > 0) log.warn('Stale jobs ended', { count: expired.length, jobs: expired.slice(0, 20) });
-  if (restarted.length > 0) log.warn('Lost jobs started again', { count: restarted.length, jobs: restarted.slice(0, 20) });
+  if (expired.length > 0)
+    log.warn('Stale jobs ended', { count: expired.length, jobs: expired.slice(0, 20) });
+  if (restarted.length > 0)
+    log.warn('Lost jobs started again', { count: restarted.length, jobs: restarted.slice(0, 20) });
   return { expired, restarted };
 }
 
 /** A job nobody runs: its lease expired, or it waited queued longer than its kind allows (QUEUED_TIMEOUT_MS by default). */
-export function isAbandoned(job: JobState, now: Date, handler: Pick<JobHandler, 'queuedTimeoutMs'> | undefined): boolean {
+export function isAbandoned(
+  job: JobState,
+  now: Date,
+  handler: Pick<JobHandler, 'queuedTimeoutMs'> | undefined,
+): boolean {
   return shouldSweep(job, now, handler?.queuedTimeoutMs ?? QUEUED_TIMEOUT_MS);
 }

@@ -8,6 +8,13 @@ import { sweepStaleJobs } from './sweep-stale-jobs';
 // Locally the stack drives this schedule (scripts/stack/schedules.ts); the handler's cases are tested
 // directly in tests/functions/job-runner.test.ts. In the emulator its clock is the later of the wall clock
 // and the schedule time the driver sends, so a test runs it "minutes later" without a wait.
-export const sweepStaleJobsSchedule = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 120, retryCount: 0 }, async (event) => {
-  await sweepStaleJobs({ db: getDb(), clock: sweepClock(event.scheduleTime, loadConfig().emulated), handlers: jobHandlers() });
-});
+export const sweepStaleJobsSchedule = onSchedule(
+  { schedule: 'every 1 minutes', timeoutSeconds: 120, retryCount: 0 },
+  async (event) => {
+    await sweepStaleJobs({
+      db: getDb(),
+      clock: sweepClock(event.scheduleTime, loadConfig().emulated),
+      handlers: jobHandlers(),
+    });
+  },
+);

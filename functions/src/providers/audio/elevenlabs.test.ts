@@ -21,7 +21,11 @@ beforeEach(() => {
 });
 
 const recordingFetch: typeof fetch = async (input, init) => {
-  sent.push({ url: String(input), key: new Headers(init?.headers).get('xi-api-key'), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+  sent.push({
+    url: String(input),
+    key: new Headers(init?.headers).get('xi-api-key'),
+    body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+  });
   return fetch(input, init);
 };
 
@@ -30,7 +34,12 @@ const client = (apiKey = 'el-key-0001') =>
     apiKey,
     baseUrl: sandbox.urls.elevenlabs,
     fetch: recordingFetch,
-    retry: { policy: PROVIDER_RETRY_POLICY, sleep: async (ms) => void (clock += ms), now: () => clock, random: () => 0.5 },
+    retry: {
+      policy: PROVIDER_RETRY_POLICY,
+      sleep: async (ms) => void (clock += ms),
+      now: () => clock,
+      random: () => 0.5,
+    },
     speechTimeoutMs: 5000,
     musicTimeoutMs: 5000,
   });
@@ -42,7 +51,11 @@ const seconds = (bytes: Buffer) => {
 
 describe('speak', () => {
   it('posts text and model to the voice path with xi-api-key and answers the MP3', async () => {
-    const result = await client().speak({ text: 'Hello from the sandbox, thirty chars', voiceId: 'EXAVITQu4vr4xnSDxMaL', modelId: 'eleven_turbo_v2' });
+    const result = await client().speak({
+      text: 'Hello from the sandbox, thirty chars',
+      voiceId: 'EXAVITQu4vr4xnSDxMaL',
+      modelId: 'eleven_turbo_v2',
+    });
     expect(sent[0]).toEqual({
       url: `${sandbox.urls.elevenlabs}/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=mp3_44100_128`,
       key: 'el-key-0001',
@@ -53,18 +66,56 @@ describe('speak', () => {
   });
 
   it.each([
-    ['an unknown voice', 'el-key', 'nope', 'invalid_input', 'Failed to generate voiceover: this voice is not available in your ElevenLabs account. Choose another voice.'],
-    ['a used-up quota', 'no-credit-key', '21m00Tcm4TlvDq8ikWAM', 'no_credit', 'Failed to generate voiceover: your ElevenLabs quota is used up. Add credits or wait for your quota to reset, then try again.'],
-    ['a refused key', 'bad-key', '21m00Tcm4TlvDq8ikWAM', 'invalid_key', 'Failed to generate voiceover: ElevenLabs did not accept your API key. Update it in the Integrations page.'],
+    [
+      'an unknown voice',
+      'el-key',
+      'nope',
+      'invalid_input',
+      'Failed to generate voiceover: this voice is not available in your ElevenLabs account. Choose another voice.',
+    ],
+    [
+      'a used-up quota',
+      'no-credit-key',
+      '21m00Tcm4TlvDq8ikWAM',
+      'no_credit',
+      'Failed to generate voiceover: your ElevenLabs quota is used up. Add credits or wait for your quota to reset, then try again.',
+    ],
+    [
+      'a refused key',
+      'bad-key',
+      '21m00Tcm4TlvDq8ikWAM',
+      'invalid_key',
+      'Failed to generate voiceover: ElevenLabs did not accept your API key. Update it in the Integrations page.',
+    ],
   ])('maps %s', async (_label, key, voiceId, code, message) => {
-    expect(await client(key).speak({ text: 'hi', voiceId, modelId: 'eleven_multilingual_v2' })).toEqual({ ok: false, failure: expect.objectContaining({ code, message }) });
+    expect(
+      await client(key).speak({ text: 'hi', voiceId, modelId: 'eleven_multilingual_v2' }),
+    ).toEqual({ ok: false, failure: expect.objectContaining({ code, message }) });
   });
 
   it('retries a 429 and reports a 500 as the catalogue message alone', async () => {
-    sandbox.apps.elevenlabs.faults.add({ path: '/v1/text-to-speech', status: 429, retryAfterSeconds: 1 });
-    expect((await client().speak({ text: 'again', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).ok).toBe(true);
+    sandbox.apps.elevenlabs.faults.add({
+      path: '/v1/text-to-speech',
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+    expect(
+      (
+        await client().speak({
+          text: 'again',
+          voiceId: '21m00Tcm4TlvDq8ikWAM',
+          modelId: 'eleven_multilingual_v2',
+        })
+      ).ok,
+    ).toBe(true);
     expect(sent).toHaveLength(2);
-    expect(await client().speak({ text: 'boom [error:500]', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' })).toEqual({
+    expect(
+      await client().speak({
+        text: 'boom [error:500]',
+        voiceId: '21m00Tcm4TlvDq8ikWAM',
+        modelId: 'eleven_multilingual_v2',
+      }),
+    ).toEqual({
       ok: false,
       failure: expect.objectContaining({ message: 'Failed to generate voiceover' }),
     });
@@ -73,7 +124,10 @@ describe('speak', () => {
   it('stops when its signal aborts', async () => {
     sandbox.apps.elevenlabs.faults.add({ path: '/v1/text-to-speech', delayMs: 2000 });
     const controller = new AbortController();
-    const pending = client().speak({ text: 'slow', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' }, controller.signal);
+    const pending = client().speak(
+      { text: 'slow', voiceId: '21m00Tcm4TlvDq8ikWAM', modelId: 'eleven_multilingual_v2' },
+      controller.signal,
+    );
     controller.abort(new Error('cancelled'));
     await expect(pending).rejects.toThrow('cancelled');
   });
@@ -81,8 +135,15 @@ describe('speak', () => {
 
 describe('compose', () => {
   it('asks for music_length_ms with music_v1 and answers that long an MP3', async () => {
-    const result = await client().compose({ prompt: 'calm pads. Genre: ambient.', lengthMs: 45_000 });
-    expect(sent[0]!.body).toEqual({ prompt: 'calm pads. Genre: ambient.', music_length_ms: 45_000, model_id: 'music_v1' });
+    const result = await client().compose({
+      prompt: 'calm pads. Genre: ambient.',
+      lengthMs: 45_000,
+    });
+    expect(sent[0]!.body).toEqual({
+      prompt: 'calm pads. Genre: ambient.',
+      music_length_ms: 45_000,
+      model_id: 'music_v1',
+    });
     if (!result.ok) throw new Error(result.failure.message);
     expect(seconds(result.bytes)).toBeCloseTo(45, 1);
   });
@@ -90,7 +151,10 @@ describe('compose', () => {
   it('reports a quota error with the music message', async () => {
     expect(await client('no-credit-key').compose({ prompt: 'x', lengthMs: 15_000 })).toEqual({
       ok: false,
-      failure: expect.objectContaining({ code: 'no_credit', message: expect.stringMatching(/^Failed to generate music: /) }),
+      failure: expect.objectContaining({
+        code: 'no_credit',
+        message: expect.stringMatching(/^Failed to generate music: /),
+      }),
     });
   });
 });
@@ -98,8 +162,16 @@ describe('compose', () => {
 describe('ElevenLabs error texts', () => {
   const failed = 'Failed to generate voiceover';
   it.each<[string, unknown, string]>([
-    ['the message of a detail object', { detail: { status: 'text_too_long', message: 'Text is too long' } }, `${failed}: Text is too long`],
-    ['a long message cut to 200 characters', { detail: { status: 'x', message: 'long '.repeat(100) } }, `${failed}: ${'long '.repeat(40).slice(0, 197)}...`],
+    [
+      'the message of a detail object',
+      { detail: { status: 'text_too_long', message: 'Text is too long' } },
+      `${failed}: Text is too long`,
+    ],
+    [
+      'a long message cut to 200 characters',
+      { detail: { status: 'x', message: 'long '.repeat(100) } },
+      `${failed}: ${'long '.repeat(40).slice(0, 197)}...`,
+    ],
     ['no message: the spec text alone', { detail: { status: 'bad_request' } }, failed],
     ['a body that was not JSON (parsed as undefined): the spec text alone', undefined, failed],
   ])('shows %s', (_label, body, message) => {
@@ -108,7 +180,8 @@ describe('ElevenLabs error texts', () => {
 
   it('never shows an HTML error page', async () => {
     const page = `<html><body>${'<div>gateway</div>'.repeat(100)}</body></html>`;
-    const htmlFetch: typeof fetch = async () => new Response(page, { status: 400, headers: { 'content-type': 'text/html' } });
+    const htmlFetch: typeof fetch = async () =>
+      new Response(page, { status: 400, headers: { 'content-type': 'text/html' } });
     const html = createElevenLabs({
       apiKey: 'el-key-0001',
       baseUrl: 'http://127.0.0.1:1',
@@ -117,6 +190,9 @@ describe('ElevenLabs error texts', () => {
       speechTimeoutMs: 1000,
       musicTimeoutMs: 1000,
     });
-    expect(await html.speak({ text: 'hi', voiceId: 'v', modelId: 'm' })).toEqual({ ok: false, failure: { code: 'provider_error', message: failed, status: 400 } });
+    expect(await html.speak({ text: 'hi', voiceId: 'v', modelId: 'm' })).toEqual({
+      ok: false,
+      failure: { code: 'provider_error', message: failed, status: 400 },
+    });
   });
 });

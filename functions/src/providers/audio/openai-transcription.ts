@@ -4,7 +4,14 @@ import { TRANSCRIPTION_MAX_BYTES } from '@core/jobs';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { classifyHttpFailure, providerMessage } from '../provider-errors';
 import { OPENAI_TRANSCRIPTION_MODEL, tooLargeForOpenAi } from './openai-transcription-facts';
-import { keptWords, TRANSCRIPTION_FAILED, type AudioFailure, type SpeechTranscriber, type TranscribedWords, type TranscriptionOutcome } from './transcriber';
+import {
+  keptWords,
+  TRANSCRIPTION_FAILED,
+  type AudioFailure,
+  type SpeechTranscriber,
+  type TranscribedWords,
+  type TranscriptionOutcome,
+} from './transcriber';
 
 // OpenAI transcription through the official SDK (already in the functions bundle for the text provider):
 // POST {base}/v1/audio/transcriptions, multipart {file, model, response_format, timestamp_granularities[],
@@ -55,18 +62,45 @@ function languageCodes(): Map<string, string> {
   return byName;
 }
 
-export function openAiTranscriptionFailure(status: number | undefined, body: unknown, apiKey: string): AudioFailure {
+export function openAiTranscriptionFailure(
+  status: number | undefined,
+  body: unknown,
+  apiKey: string,
+): AudioFailure {
   const failed = TRANSCRIPTION_FAILED;
-  if (status === undefined) return { code: 'provider_error', message: `${failed}: OpenAI could not be reached. Please try again.` };
+  if (status === undefined)
+    return {
+      code: 'provider_error',
+      message: `${failed}: OpenAI could not be reached. Please try again.`,
+    };
   if (status === 413) return { code: 'invalid_input', message: tooLargeForOpenAi, status };
   const reason = classifyHttpFailure('openai', status, body).reason;
-  if (reason === 'invalid_key') return { code: 'invalid_key', message: `${failed}: OpenAI did not accept your API key. Update it in the Integrations page.`, status };
-  if (reason === 'no_credit') return { code: 'no_credit', message: `${failed}: your OpenAI quota is used up. Add credits to your OpenAI account, then try again.`, status };
-  if (reason === 'rate_limited') return { code: 'rate_limited', message: `${failed}: OpenAI is rate limiting your key (too many requests). Please try again in a minute.`, status };
+  if (reason === 'invalid_key')
+    return {
+      code: 'invalid_key',
+      message: `${failed}: OpenAI did not accept your API key. Update it in the Integrations page.`,
+      status,
+    };
+  if (reason === 'no_credit')
+    return {
+      code: 'no_credit',
+      message: `${failed}: your OpenAI quota is used up. Add credits to your OpenAI account, then try again.`,
+      status,
+    };
+  if (reason === 'rate_limited')
+    return {
+      code: 'rate_limited',
+      message: `${failed}: OpenAI is rate limiting your key (too many requests). Please try again in a minute.`,
+      status,
+    };
   // {error: {message}}: the message alone, masked (an invalid-key message echoes part of the key).
   const text = providerMessage(body, apiKey);
   if (reason === 'unavailable' || !text) return { code: 'provider_error', message: failed, status };
-  return { code: reason === 'rejected' ? 'invalid_input' : 'provider_error', message: `${failed}: ${text}`, status };
+  return {
+    code: reason === 'rejected' ? 'invalid_input' : 'provider_error',
+    message: `${failed}: ${text}`,
+    status,
+  };
 }
 
 /** The words of a verbose_json answer with word timestamps; undefined when it has none (not a verbose answer). */
@@ -74,41 +108,87 @@ export function readOpenAiTranscript(body: unknown): TranscribedWords | undefine
   if (typeof body !== 'object' || body === null) return undefined;
   const b = body as { text?: unknown; language?: unknown; words?: unknown };
   if (!Array.isArray(b.words)) return undefined;
-  const words = keptWords((b.words as ({ word?: unknown; start?: unknown; end?: unknown } | null)[]).map((w) => ({ text: w?.word, start: w?.start, end: w?.end })));
-  return { text: typeof b.text === 'string' ? b.text.trim() : words.map((w) => w.text).join(' '), languageCode: languageCodeOf(b.language), words };
+  const words = keptWords(
+    (b.words as ({ word?: unknown; start?: unknown; end?: unknown } | null)[]).map((w) => ({
+      text: w?.word,
+      start: w?.start,
+      end: w?.end,
+    })),
+  );
+  return {
+    text: typeof b.text === 'string' ? b.text.trim() : words.map((w) => w.text).join(' '),
+    languageCode: languageCodeOf(b.language),
+    words,
+  };
 }
 
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): SpeechTranscriber {
   const client = openAiClient(options);
 
-  async function transcribe(request: Parameters<SpeechTranscriber['transcribe']>[0], signal?: AbortSignal): Promise<TranscriptionOutcome> {
+  async function transcribe(
+    request: Parameters<SpeechTranscriber['transcribe']>[0],
+    signal?: AbortSignal,
+  ): Promise<TranscriptionOutcome> {
     // Checked here too (the job checks before it starts): a call OpenAI would refuse unread is not made.
-    if (request.bytes.length > TRANSCRIPTION_MAX_BYTES.openai) return { ok: false, failure: { code: 'invalid_input', message: tooLargeForOpenAi } };
+    if (request.bytes.length > TRANSCRIPTION_MAX_BYTES.openai)
+      return { ok: false, failure: { code: 'invalid_input', message: tooLargeForOpenAi } };
     // ISO-639-1 only: a three-letter code is left for OpenAI to detect.
-    const language = request.languageCode && /^[a-z]{2}$/.test(request.languageCode) ? request.languageCode : undefined;
+    const language =
+      request.languageCode && /^[a-z]{2}$/.test(request.languageCode)
+        ? request.languageCode
+        : undefined;
     const result = await retrying(async (): Promise<Attempt<TranscribedWords, AudioFailure>> => {
       try {
         const file = await toFile(request.bytes, request.fileName, { type: request.contentType });
         const answer = await client.audio.transcriptions.create(
-          { file, model: OPENAI_TRANSCRIPTION_MODEL, response_format: 'verbose_json', timestamp_granularities: ['word'], ...(language ? { language } : {}) },
+          {
+            file,
+            model: OPENAI_TRANSCRIPTION_MODEL,
+            response_format: 'verbose_json',
+            timestamp_granularities: ['word'],
+            ...(language ? { language } : {}),
+          },
           { signal: signal ?? null },
         );
         const transcript = readOpenAiTranscript(answer);
-        if (!transcript) return { ok: false, error: { code: 'provider_error', message: TRANSCRIPTION_FAILED }, retryable: false };
+        if (!transcript)
+          return {
+            ok: false,
+            error: { code: 'provider_error', message: TRANSCRIPTION_FAILED },
+            retryable: false,
+          };
         return { ok: true, value: transcript };
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
           const body = { error: error.error };
-          const classified = classifyHttpFailure('openai', error.status, body, error.headers, options.retry.now());
-          const retryable = [429, 502, 503, 504].includes(error.status) && classified.reason !== 'no_credit';
-          return { ok: false, error: openAiTranscriptionFailure(error.status, body, options.apiKey), retryable, retryAfterMs: classified.retryAfterMs };
+          const classified = classifyHttpFailure(
+            'openai',
+            error.status,
+            body,
+            error.headers,
+            options.retry.now(),
+          );
+          const retryable =
+            [429, 502, 503, 504].includes(error.status) && classified.reason !== 'no_credit';
+          return {
+            ok: false,
+            error: openAiTranscriptionFailure(error.status, body, options.apiKey),
+            retryable,
+            retryAfterMs: classified.retryAfterMs,
+          };
         }
         // No answer (refused connection, timeout) or one that could not be read.
-        return { ok: false, error: openAiTranscriptionFailure(undefined, undefined, options.apiKey), retryable: false };
+        return {
+          ok: false,
+          error: openAiTranscriptionFailure(undefined, undefined, options.apiKey),
+          retryable: false,
+        };
       }
     }, options.retry);
-    return result.ok ? { ok: true, transcript: result.value } : { ok: false, failure: result.error };
+    return result.ok
+      ? { ok: true, transcript: result.value }
+      : { ok: false, failure: result.error };
   }
 
   return { transcribe };

@@ -1,7 +1,15 @@
 import { IMAGE } from '@core/constants';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { parseJsonBody, providerMessage, providerText } from '../provider-errors';
-import type { ImageFailure, ImageGenerator, ImageOperation, ImageTask, PendingInfo, SubmitOutcome, WaitOutcome } from './image-generator';
+import type {
+  ImageFailure,
+  ImageGenerator,
+  ImageOperation,
+  ImageTask,
+  PendingInfo,
+  SubmitOutcome,
+  WaitOutcome,
+} from './image-generator';
 
 // Black Forest Labs (docs.bfl.ai). Submit: POST {base}/v1/<model> with `x-key`, answered {id, polling_url}.
 // Result: GET polling_url (or {base}/v1/get_result?id=) until Ready (result.sample, a signed URL that
@@ -21,7 +29,8 @@ export interface BflOptions {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 
 /** flux-pro-1.1 takes 256..1440 px per side in multiples of 32; larger requests keep their aspect ratio. */
 export const FLUX_PRO_MAX_SIDE = 1440;
@@ -32,7 +41,9 @@ export function fitFluxProSize(width: number, height: number): { width: number; 
 }
 
 /** The model, which is also the endpoint path: /v1/{model}. */
-export function bflModelFor(op: { kind: 'text' } | { kind: 'edit' } | { kind: 'control'; control: 'canny' | 'depth' }): string {
+export function bflModelFor(
+  op: { kind: 'text' } | { kind: 'edit' } | { kind: 'control'; control: 'canny' | 'depth' },
+): string {
   if (op.kind === 'text') return IMAGE.defaultModel;
   if (op.kind === 'edit') return 'flux-kontext-pro';
   return `flux-pro-1.0-${op.control}`;
@@ -54,18 +65,25 @@ export function trustedPollingUrl(baseUrl: string, given: unknown): string | nul
 }
 
 function transportText(error: unknown): string {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'the request timed out' : 'the service could not be reached';
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    ? 'the request timed out'
+    : 'the service could not be reached';
 }
 
 const FAILED = new Set(['Error', 'Failed']);
 
 export const bflMessages = {
-  invalidKey: 'Failed to generate image: Black Forest Labs did not accept your API key. Update it in the Integrations page.',
-  noCredit: 'Failed to generate image: your Black Forest Labs account is out of credits. Add credits, then try again.',
-  rateLimited: 'Failed to generate image: Black Forest Labs is rate limiting your key (too many requests). Please try again in a minute.',
+  invalidKey:
+    'Failed to generate image: Black Forest Labs did not accept your API key. Update it in the Integrations page.',
+  noCredit:
+    'Failed to generate image: your Black Forest Labs account is out of credits. Add credits, then try again.',
+  rateLimited:
+    'Failed to generate image: Black Forest Labs is rate limiting your key (too many requests). Please try again in a minute.',
   generationFailed: 'Generation failed',
-  contentModerated: 'Generation failed: Black Forest Labs blocked the result by content moderation. Try a different prompt.',
-  requestModerated: 'Generation failed: Black Forest Labs blocked this request by content moderation. Try a different prompt.',
+  contentModerated:
+    'Generation failed: Black Forest Labs blocked the result by content moderation. Try a different prompt.',
+  requestModerated:
+    'Generation failed: Black Forest Labs blocked this request by content moderation. Try a different prompt.',
   timeout: `Generation timed out after ${IMAGE.pollMaxDurationMs / 1000} seconds. Please try again.`,
   noTaskId: 'Failed to generate image: Black Forest Labs answered without a task id.',
 } as const;
@@ -77,7 +95,11 @@ function answerText(status: number, body: unknown, apiKey: string): string {
 
 export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   const { apiKey, baseUrl } = options;
-  const polling = options.polling ?? { intervalMs: IMAGE.pollIntervalMs, maxDurationMs: IMAGE.pollMaxDurationMs, retries: IMAGE.pollRetries };
+  const polling = options.polling ?? {
+    intervalMs: IMAGE.pollIntervalMs,
+    maxDurationMs: IMAGE.pollMaxDurationMs,
+    retries: IMAGE.pollRetries,
+  };
   const now = options.retry.now;
   const sleep = options.retry.sleep;
   const clean = (text: string) => providerText(text, apiKey);
@@ -101,18 +123,34 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
         };
       }
       case 'edit':
-        return { prompt: op.prompt, input_image: op.inputImage.toString('base64'), prompt_upsampling: op.promptUpsampling, output_format: 'png' };
+        return {
+          prompt: op.prompt,
+          input_image: op.inputImage.toString('base64'),
+          prompt_upsampling: op.promptUpsampling,
+          output_format: 'png',
+        };
       case 'control':
         // The control tools' guidance scale (1-100) is not the form's (1.5-5): their defaults are used.
-        return { prompt: op.prompt, control_image: op.controlImage.toString('base64'), steps: op.steps, prompt_upsampling: op.promptUpsampling, output_format: 'png' };
+        return {
+          prompt: op.prompt,
+          control_image: op.controlImage.toString('base64'),
+          steps: op.steps,
+          prompt_upsampling: op.promptUpsampling,
+          output_format: 'png',
+        };
     }
   }
 
   function submitFailure(status: number, text: string): ImageFailure {
-    if (status === 401 || status === 403) return { code: 'invalid_key', message: bflMessages.invalidKey, status };
+    if (status === 401 || status === 403)
+      return { code: 'invalid_key', message: bflMessages.invalidKey, status };
     if (status === 402) return { code: 'no_credit', message: bflMessages.noCredit, status };
     if (status === 429) return { code: 'rate_limited', message: bflMessages.rateLimited, status };
-    return { code: 'provider_error', message: `Failed to generate image: ${answerText(status, parseJsonBody(text), apiKey)}`, status };
+    return {
+      code: 'provider_error',
+      message: `Failed to generate image: ${answerText(status, parseJsonBody(text), apiKey)}`,
+      status,
+    };
   }
 
   async function submit(op: ImageOperation): Promise<SubmitOutcome> {
@@ -123,29 +161,58 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       try {
         response = await options.fetch(`${baseUrl}/v1/${model}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-key': apiKey },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-key': apiKey,
+          },
           body,
           signal: AbortSignal.timeout(options.submitTimeoutMs),
         });
       } catch (error) {
         // Not retried: the task may have been created, and a second one would be charged too.
-        return { ok: false, error: { code: 'provider_error', message: `Failed to generate image: ${transportText(error)}` }, retryable: false };
+        return {
+          ok: false,
+          error: {
+            code: 'provider_error',
+            message: `Failed to generate image: ${transportText(error)}`,
+          },
+          retryable: false,
+        };
       }
       const text = await response.text().catch(() => '');
       if (response.ok) {
         const json = obj(parseJsonBody(text));
         const id = json?.id;
         if (typeof id === 'string' && id.length > 0 && id.length <= 256) {
-          return { ok: true, value: { id, pollingUrl: trustedPollingUrl(baseUrl, json?.polling_url), submittedAt: now() } };
+          return {
+            ok: true,
+            value: {
+              id,
+              pollingUrl: trustedPollingUrl(baseUrl, json?.polling_url),
+              submittedAt: now(),
+            },
+          };
         }
-        return { ok: false, error: { code: 'provider_error', message: bflMessages.noTaskId, status: response.status }, retryable: false };
+        return {
+          ok: false,
+          error: { code: 'provider_error', message: bflMessages.noTaskId, status: response.status },
+          retryable: false,
+        };
       }
       // 429 (too many active tasks) and gateway errors mean nothing was created: safe to send again.
       // A 500 may have created the task, so it is reported rather than risk a second charge.
       const retryable = [429, 502, 503, 504].includes(response.status);
-      return { ok: false, error: submitFailure(response.status, text), retryable, retryAfterMs: parseRetryAfter(response.headers, now()) };
+      return {
+        ok: false,
+        error: submitFailure(response.status, text),
+        retryable,
+        retryAfterMs: parseRetryAfter(response.headers, now()),
+      };
     }, options.retry);
-    return result.ok ? { ok: true, task: result.value, model, attempts: result.attempts } : { ok: false, failure: result.error, attempts: result.attempts };
+    return result.ok
+      ? { ok: true, task: result.value, model, attempts: result.attempts }
+      : { ok: false, failure: result.error, attempts: result.attempts };
   }
 
   /** A failed poll carries its reason for the job error, already fit for a user. */
@@ -154,18 +221,34 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   async function pollOnce(url: string): Promise<PollAnswer> {
     let response: Response;
     try {
-      response = await options.fetch(url, { headers: { accept: 'application/json', 'x-key': apiKey }, signal: AbortSignal.timeout(options.pollTimeoutMs) });
+      response = await options.fetch(url, {
+        headers: { accept: 'application/json', 'x-key': apiKey },
+        signal: AbortSignal.timeout(options.pollTimeoutMs),
+      });
     } catch (error) {
       return { ok: false, reason: transportText(error) };
     }
     const text = await response.text().catch(() => '');
     const body = obj(parseJsonBody(text));
-    if (!response.ok) return { ok: false, reason: answerText(response.status, body, apiKey), status: response.status };
-    if (!body || typeof body.status !== 'string') return { ok: false, reason: 'Black Forest Labs sent an unreadable answer', status: response.status };
+    if (!response.ok)
+      return {
+        ok: false,
+        reason: answerText(response.status, body, apiKey),
+        status: response.status,
+      };
+    if (!body || typeof body.status !== 'string')
+      return {
+        ok: false,
+        reason: 'Black Forest Labs sent an unreadable answer',
+        status: response.status,
+      };
     return { ok: true, body };
   }
 
-  async function waitForResult(task: ImageTask, onPending?: (info: PendingInfo) => Promise<void>): Promise<WaitOutcome> {
+  async function waitForResult(
+    task: ImageTask,
+    onPending?: (info: PendingInfo) => Promise<void>,
+  ): Promise<WaitOutcome> {
     const url = task.pollingUrl ?? `${baseUrl}/v1/get_result?id=${encodeURIComponent(task.id)}`;
     let polls = 0;
     let failedInARow = 0;
@@ -173,15 +256,28 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       await sleep(polling.intervalMs);
       const elapsedMs = now() - task.submittedAt;
       // A resumed task past its time still gets one poll: it may have finished meanwhile.
-      if (polls > 0 && elapsedMs > polling.maxDurationMs) return { ok: false, failure: { code: 'timeout', message: bflMessages.timeout }, polls };
+      if (polls > 0 && elapsedMs > polling.maxDurationMs)
+        return { ok: false, failure: { code: 'timeout', message: bflMessages.timeout }, polls };
       polls += 1;
       const answer = await pollOnce(url);
       // 'Task not found' right after a submit is a hiccup of the regional routing: treated as a failed poll.
-      const failed = !answer.ok ? answer : answer.body.status === 'Task not found' ? { ok: false as const, reason: 'Task not found', status: 200 } : undefined;
+      const failed = !answer.ok
+        ? answer
+        : answer.body.status === 'Task not found'
+          ? { ok: false as const, reason: 'Task not found', status: 200 }
+          : undefined;
       if (failed) {
         failedInARow += 1;
         if (failedInARow > polling.retries) {
-          return { ok: false, failure: { code: 'provider_error', message: `Failed to get generation result: ${failed.reason}`, status: failed.status }, polls };
+          return {
+            ok: false,
+            failure: {
+              code: 'provider_error',
+              message: `Failed to get generation result: ${failed.reason}`,
+              status: failed.status,
+            },
+            polls,
+          };
         }
         continue;
       }
@@ -191,15 +287,35 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       const result = obj(body.result);
       if (status === 'Ready') {
         const sample = result?.sample;
-        if (typeof sample === 'string' && sample.length > 0) return { ok: true, sampleUrl: sample, polls };
-        return { ok: false, failure: { code: 'provider_error', message: bflMessages.generationFailed }, polls };
+        if (typeof sample === 'string' && sample.length > 0)
+          return { ok: true, sampleUrl: sample, polls };
+        return {
+          ok: false,
+          failure: { code: 'provider_error', message: bflMessages.generationFailed },
+          polls,
+        };
       }
       if (FAILED.has(status)) {
-        const reason = typeof result?.error === 'string' && result.error.trim() ? clean(result.error) : typeof body.result === 'string' && body.result.trim() ? clean(body.result) : bflMessages.generationFailed;
+        const reason =
+          typeof result?.error === 'string' && result.error.trim()
+            ? clean(result.error)
+            : typeof body.result === 'string' && body.result.trim()
+              ? clean(body.result)
+              : bflMessages.generationFailed;
         return { ok: false, failure: { code: 'provider_error', message: reason }, polls };
       }
-      if (status === 'Content Moderated') return { ok: false, failure: { code: 'moderated', message: bflMessages.contentModerated }, polls };
-      if (status === 'Request Moderated') return { ok: false, failure: { code: 'moderated', message: bflMessages.requestModerated }, polls };
+      if (status === 'Content Moderated')
+        return {
+          ok: false,
+          failure: { code: 'moderated', message: bflMessages.contentModerated },
+          polls,
+        };
+      if (status === 'Request Moderated')
+        return {
+          ok: false,
+          failure: { code: 'moderated', message: bflMessages.requestModerated },
+          polls,
+        };
       // Pending, BFL's other in-progress names (Queued, Processing) and anything new: keep waiting; the time limit bounds it.
       await onPending?.({ progress: progressOf(body.progress), elapsedMs });
     }

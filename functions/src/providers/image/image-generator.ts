@@ -31,9 +31,13 @@ export interface ImageFailure {
   status?: number;
 }
 
-export type SubmitOutcome = { ok: true; task: ImageTask; model: string; attempts: number } | { ok: false; failure: ImageFailure; attempts: number };
+export type SubmitOutcome =
+  | { ok: true; task: ImageTask; model: string; attempts: number }
+  | { ok: false; failure: ImageFailure; attempts: number };
 
-export type WaitOutcome = ({ ok: true; sampleUrl: string } | { ok: false; failure: ImageFailure }) & {
+export type WaitOutcome = (
+  { ok: true; sampleUrl: string } | { ok: false; failure: ImageFailure }
+) & {
   /** get_result requests made, failed ones included. */
   polls: number;
 };
@@ -50,5 +54,8 @@ export interface ImageGenerator {
    * Polls until the task is ready, fails or runs out of time. onPending runs after every in-progress
    * answer (heartbeat, progress, cancellation): whatever it throws ends the wait and reaches the caller.
    */
-  waitForResult(task: ImageTask, onPending?: (info: PendingInfo) => Promise<void>): Promise<WaitOutcome>;
+  waitForResult(
+    task: ImageTask,
+    onPending?: (info: PendingInfo) => Promise<void>,
+  ): Promise<WaitOutcome>;
 }

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChannel, emptyFieldsMap, publishInputOf, type Channel, type ChannelFields } from '@core/compose';
+import {
+  checkChannel,
+  emptyFieldsMap,
+  publishInputOf,
+  type Channel,
+  type ChannelFields,
+} from '@core/compose';
 import { youtubeDetailsSchema } from '@core/social-posts';
 import { LINKEDIN_MEMBER_URN } from '../../../../tests/sandbox/providers/linkedin';
 import { startSandbox, type Sandbox } from '../../../../tests/sandbox/server';
@@ -18,7 +24,9 @@ import { createYouTubePublisher } from './youtube';
 // line breaks, Markdown and LinkedIn's reserved characters.
 
 const PER_CHANNEL = 50;
-const SAMPLE_MP4 = new Uint8Array(readFileSync(new URL('../../../../tests/sandbox/fixtures/sample.mp4', import.meta.url)));
+const SAMPLE_MP4 = new Uint8Array(
+  readFileSync(new URL('../../../../tests/sandbox/fixtures/sample.mp4', import.meta.url)),
+);
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -86,7 +94,13 @@ interface Fixture {
 }
 
 /** Grows `base` piece by piece toward `target` as `measure` counts it, never past what `ok` accepts. */
-function grow(random: () => number, base: string, target: number, measure: (text: string) => number, ok: (text: string) => boolean): string {
+function grow(
+  random: () => number,
+  base: string,
+  target: number,
+  measure: (text: string) => number,
+  ok: (text: string) => boolean,
+): string {
   let text = base;
   let misses = 0;
   while (measure(text) < target && misses < 40) {
@@ -98,11 +112,17 @@ function grow(random: () => number, base: string, target: number, measure: (text
     } else misses += 1;
   }
   // Fill the rest with plain letters, one at a time, up to the target.
-  while (measure(text) < target && ok(`${text}a`) && measure(`${text}a`) <= target) text = `${text}a`;
+  while (measure(text) < target && ok(`${text}a`) && measure(`${text}a`) <= target)
+    text = `${text}a`;
   return text;
 }
 
-const media = (contentType: string, bytes: Uint8Array): PublishMedia => ({ storagePath: 'u/generations/file', contentType, sizeBytes: bytes.length, read: async (s, e) => bytes.subarray(s, e) });
+const media = (contentType: string, bytes: Uint8Array): PublishMedia => ({
+  storagePath: 'u/generations/file',
+  contentType,
+  sizeBytes: bytes.length,
+  read: async (s, e) => bytes.subarray(s, e),
+});
 const VIDEO_FACTS = [{ contentType: 'video/mp4', sizeBytes: SAMPLE_MP4.length }];
 
 /** A target length: a quarter at the limit, a quarter just under it, the rest anywhere. */
@@ -141,12 +161,22 @@ function fixtures(): Fixture[] {
         (t) => check(t).used,
         (t) => check(t).reasons.length === 0,
       );
-      out.push({ channel: 'linkedin', label: `linkedin ${tag} (${check(text).used}/3000)`, text, fields });
+      out.push({
+        channel: 'linkedin',
+        label: `linkedin ${tag} (${check(text).used}/3000)`,
+        text,
+        fields,
+      });
     }
     // Reddit: a title up to 300 characters and a self post body.
     {
       const base = emptyFieldsMap().reddit;
-      const titleCheck = (title: string) => checkChannel('reddit', { text: 'body', media: [], fields: { ...base, subreddit: 'MuseSandbox', title } });
+      const titleCheck = (title: string) =>
+        checkChannel('reddit', {
+          text: 'body',
+          media: [],
+          fields: { ...base, subreddit: 'MuseSandbox', title },
+        });
       const title = grow(
         random,
         tag,
@@ -163,12 +193,18 @@ function fixtures(): Fixture[] {
         (t) => [...t].length,
         (t) => check(t).reasons.length === 0,
       );
-      out.push({ channel: 'reddit', label: `reddit ${tag} (title ${[...title].length}/300)`, text, fields });
+      out.push({
+        channel: 'reddit',
+        label: `reddit ${tag} (title ${[...title].length}/300)`,
+        text,
+        fields,
+      });
     }
     // YouTube: a title up to 100 characters, a description up to 5,000 bytes, tags.
     {
       const base = emptyFieldsMap().youtube;
-      const titleCheck = (videoTitle: string) => checkChannel('youtube', { text: 'd', media: VIDEO_FACTS, fields: { ...base, videoTitle } });
+      const titleCheck = (videoTitle: string) =>
+        checkChannel('youtube', { text: 'd', media: VIDEO_FACTS, fields: { ...base, videoTitle } });
       const videoTitle = grow(
         random,
         tag,
@@ -179,7 +215,12 @@ function fixtures(): Fixture[] {
       const tags = PIECES.filter((p) => !p.includes('\n') && random() < 0.2)
         .map((p) => p.replace(/[<>,]/g, ''))
         .join(', ');
-      const fields = { ...base, videoTitle, tags, visibility: (['private', 'unlisted', 'public'] as const)[i % 3]! };
+      const fields = {
+        ...base,
+        videoTitle,
+        tags,
+        visibility: (['private', 'unlisted', 'public'] as const)[i % 3]!,
+      };
       const check = (text: string) => checkChannel('youtube', { text, media: VIDEO_FACTS, fields });
       const okTags = check('d').reasons.length === 0 ? fields : { ...fields, tags: '' };
       const description = grow(
@@ -187,9 +228,16 @@ function fixtures(): Fixture[] {
         tag,
         targetOf(random, i + 1, 5000),
         (t) => new TextEncoder().encode(t).length,
-        (t) => checkChannel('youtube', { text: t, media: VIDEO_FACTS, fields: okTags }).reasons.length === 0,
+        (t) =>
+          checkChannel('youtube', { text: t, media: VIDEO_FACTS, fields: okTags }).reasons
+            .length === 0,
       );
-      out.push({ channel: 'youtube', label: `youtube ${tag} (title ${[...videoTitle].length}/100)`, text: description, fields: okTags });
+      out.push({
+        channel: 'youtube',
+        label: `youtube ${tag} (title ${[...videoTitle].length}/100)`,
+        text: description,
+        fields: okTags,
+      });
     }
   }
   return out;
@@ -201,7 +249,11 @@ const fake = { now: () => Date.now(), sleep: async () => undefined, requestTimeo
 
 /** The request a publish job builds from the composer's publishPost input (functions/src/social/). */
 function requestOf(fixture: Fixture, n: number): PublishRequest {
-  const input = publishInputOf(fixture.channel, { text: fixture.text, media: [], fields: fixture.fields, flair: null }, { requestId: `fixture-${n}`, groupId: 'g', scheduledAt: null, timeZone: 'UTC' });
+  const input = publishInputOf(
+    fixture.channel,
+    { text: fixture.text, media: [], fields: fixture.fields, flair: null },
+    { requestId: `fixture-${n}`, groupId: 'g', scheduledAt: null, timeZone: 'UTC' },
+  );
   return {
     requestId: input.requestId,
     text: input.text ?? '',
@@ -218,30 +270,88 @@ function publisherOf(channel: Channel, n: number) {
   if (channel === 'x') {
     // An account of its own per post: the sandbox keeps X's per-user posting limits.
     const accessToken = `${90_000 + n}-token`;
-    return createXPublisher({ credentials: { consumerKey: 'muse-app', consumerSecret: 'muse-app-secret', accessToken, accessTokenSecret: `${accessToken}-secret` }, baseUrl: sandbox.urls.x, fetch, ...fake });
+    return createXPublisher({
+      credentials: {
+        consumerKey: 'muse-app',
+        consumerSecret: 'muse-app-secret',
+        accessToken,
+        accessTokenSecret: `${accessToken}-secret`,
+      },
+      baseUrl: sandbox.urls.x,
+      fetch,
+      ...fake,
+    });
   }
-  if (channel === 'linkedin') return createLinkedInPublisher({ accessToken: 'li-access-token-0001', baseUrl: sandbox.urls.linkedin, fetch, random: () => 0.5, ...fake });
-  if (channel === 'reddit') return createRedditPublisher({ accessToken: 'rd-fixture-token', userAgent: 'web:muse-test:1.0 (by /u/tester)', baseUrl: sandbox.urls.reddit, fetch, ...fake });
-  return createYouTubePublisher({ accessToken: 'yt-access-token', baseUrl: sandbox.urls.google, fetch, chunkBytes: 256 * 1024, ...fake });
+  if (channel === 'linkedin')
+    return createLinkedInPublisher({
+      accessToken: 'li-access-token-0001',
+      baseUrl: sandbox.urls.linkedin,
+      fetch,
+      random: () => 0.5,
+      ...fake,
+    });
+  if (channel === 'reddit')
+    return createRedditPublisher({
+      accessToken: 'rd-fixture-token',
+      userAgent: 'web:muse-test:1.0 (by /u/tester)',
+      baseUrl: sandbox.urls.reddit,
+      fetch,
+      ...fake,
+    });
+  return createYouTubePublisher({
+    accessToken: 'yt-access-token',
+    baseUrl: sandbox.urls.google,
+    fetch,
+    chunkBytes: 256 * 1024,
+    ...fake,
+  });
 }
 
 describe('200 posts the client marks valid', () => {
   it('are varied: every channel, lengths at and near each limit, emoji, URLs, CJK and mentions', () => {
     expect(ALL).toHaveLength(200);
-    for (const channel of ['x', 'linkedin', 'reddit', 'youtube'] as const) expect(ALL.filter((f) => f.channel === channel)).toHaveLength(PER_CHANNEL);
+    for (const channel of ['x', 'linkedin', 'reddit', 'youtube'] as const)
+      expect(ALL.filter((f) => f.channel === channel)).toHaveLength(PER_CHANNEL);
     const texts = ALL.map((f) => `${f.text} ${f.fields.title} ${f.fields.videoTitle}`).join(' ');
-    for (const needle of ['🚀', '👩‍💻', '東京の朝', 'https://example.com/launch?ref=muse&x=1', '@muse_studio', '#MuseStudio', '(beta)']) expect(texts).toContain(needle);
-    expect(ALL.filter((f) => f.channel === 'x' && checkChannel('x', { text: f.text, media: [], fields: f.fields }).used === 280).length).toBeGreaterThan(5);
+    for (const needle of [
+      '🚀',
+      '👩‍💻',
+      '東京の朝',
+      'https://example.com/launch?ref=muse&x=1',
+      '@muse_studio',
+      '#MuseStudio',
+      '(beta)',
+    ])
+      expect(texts).toContain(needle);
+    expect(
+      ALL.filter(
+        (f) =>
+          f.channel === 'x' &&
+          checkChannel('x', { text: f.text, media: [], fields: f.fields }).used === 280,
+      ).length,
+    ).toBeGreaterThan(5);
     // Each one passes the composer's checks.
     for (const f of ALL)
-      expect({ label: f.label, reasons: checkChannel(f.channel, { text: f.text, media: f.channel === 'youtube' ? VIDEO_FACTS : [], fields: f.fields }).reasons }).toEqual({ label: f.label, reasons: [] });
+      expect({
+        label: f.label,
+        reasons: checkChannel(f.channel, {
+          text: f.text,
+          media: f.channel === 'youtube' ? VIDEO_FACTS : [],
+          fields: f.fields,
+        }).reasons,
+      }).toEqual({ label: f.label, reasons: [] });
   });
 
   it('are each accepted by the sandbox: 0 refusals', { timeout: 240_000 }, async () => {
     const refused: { label: string; code: string; message: string }[] = [];
     for (const [n, fixture] of ALL.entries()) {
       const outcome = await publisherOf(fixture.channel, n).publish(requestOf(fixture, n));
-      if (!outcome.ok) refused.push({ label: fixture.label, code: outcome.failure.code, message: outcome.failure.message });
+      if (!outcome.ok)
+        refused.push({
+          label: fixture.label,
+          code: outcome.failure.code,
+          message: outcome.failure.message,
+        });
     }
     expect(refused).toEqual([]);
   });

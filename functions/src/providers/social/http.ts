@@ -7,7 +7,8 @@
 export type Json = Record<string, unknown>;
 
 /** `v` as a JSON object, or undefined for anything else (arrays, null, numbers, strings). */
-export const obj = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
+export const obj = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 
 /** The platform answered: its status, headers and body (`json` is undefined when the body is empty or not JSON); `ok` for a 2xx. */
 interface Answered<Ok extends boolean> {
@@ -33,7 +34,14 @@ export interface HttpRequest {
 }
 
 /** Network errors that prove the request never left this machine (undici puts the code on `cause`). */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export function neverSent(error: unknown): boolean {
   const code = obj(obj(error)?.cause)?.code ?? obj(error)?.code;
@@ -45,7 +53,11 @@ export function neverSent(error: unknown): boolean {
  * request arrived and may have made something we cannot see); an error status whose body was lost keeps
  * its status with an empty body.
  */
-export async function send(fetchFn: typeof fetch, url: string, request: HttpRequest): Promise<HttpAnswer> {
+export async function send(
+  fetchFn: typeof fetch,
+  url: string,
+  request: HttpRequest,
+): Promise<HttpAnswer> {
   let response: Response;
   try {
     response = await fetchFn(url, {
@@ -65,7 +77,12 @@ export async function send(fetchFn: typeof fetch, url: string, request: HttpRequ
     if (response.ok) return { ok: false, status: undefined, error, neverSent: false };
     text = '';
   }
-  const answered = { status: response.status, headers: response.headers, text, json: parseJson(text) };
+  const answered = {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: parseJson(text),
+  };
   return response.ok ? { ok: true, ...answered } : { ok: false, ...answered };
 }
 

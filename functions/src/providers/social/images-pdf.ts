@@ -15,7 +15,12 @@ export async function imagesToPdf(images: readonly PdfImage[], title: string): P
   pdf.setProducer('Muse Studio');
   for (const image of images) {
     const type = image.contentType.toLowerCase();
-    const embedded = type === 'image/png' ? await pdf.embedPng(image.bytes) : type === 'image/jpeg' ? await pdf.embedJpg(image.bytes) : null;
+    const embedded =
+      type === 'image/png'
+        ? await pdf.embedPng(image.bytes)
+        : type === 'image/jpeg'
+          ? await pdf.embedJpg(image.bytes)
+          : null;
     if (!embedded) throw new Error(`A PDF page cannot be made of ${image.contentType}`);
     const page = pdf.addPage([embedded.width, embedded.height]);
     page.drawImage(embedded, { x: 0, y: 0, width: embedded.width, height: embedded.height });

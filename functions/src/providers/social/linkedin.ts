@@ -1,7 +1,13 @@
 import { documentPostProblem } from '@core/document-posts';
 import { linkedinMediaRefusal, linkedinTextLength } from '@core/post-checks';
 import { LINKEDIN_LIMITS } from '@core/social-limits';
-import { parseRetryAfter, PROVIDER_RETRY_POLICY, retrying, type Attempt, type RetryPolicy } from '../../lib/retry';
+import {
+  parseRetryAfter,
+  PROVIDER_RETRY_POLICY,
+  retrying,
+  type Attempt,
+  type RetryPolicy,
+} from '../../lib/retry';
 import { obj, send, type HttpAnswer, type Json } from './http';
 import {
   absent,
@@ -43,7 +49,11 @@ export const LINKEDIN_SCOPES = {
 } as const;
 
 /** Page roles that may post for an organization (Posts API permissions). */
-export const LINKEDIN_POSTING_ROLES = ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER', 'CONTENT_ADMINISTRATOR'] as const;
+export const LINKEDIN_POSTING_ROLES = [
+  'ADMINISTRATOR',
+  'DIRECT_SPONSORED_CONTENT_POSTER',
+  'CONTENT_ADMINISTRATOR',
+] as const;
 
 export interface LinkedInClientOptions {
   accessToken: string;
@@ -79,19 +89,26 @@ const LOOKUP_PAGE_SIZE = 50;
 const LOOKUP_MAX_PAGES = 4;
 
 export const linkedinMessages = {
-  expired: 'Your LinkedIn access token has expired (LinkedIn tokens last 60 days). Reconnect LinkedIn in the Integrations page, then post again.',
-  revoked: 'LinkedIn access was revoked for Muse Studio. Reconnect LinkedIn in the Integrations page, then post again.',
-  invalidToken: 'LinkedIn did not accept the saved access token. Reconnect LinkedIn in the Integrations page, then post again.',
+  expired:
+    'Your LinkedIn access token has expired (LinkedIn tokens last 60 days). Reconnect LinkedIn in the Integrations page, then post again.',
+  revoked:
+    'LinkedIn access was revoked for Muse Studio. Reconnect LinkedIn in the Integrations page, then post again.',
+  invalidToken:
+    'LinkedIn did not accept the saved access token. Reconnect LinkedIn in the Integrations page, then post again.',
   duplicate: 'LinkedIn refused the post as a duplicate: this account already posted the same text.',
-  rateLimited: 'LinkedIn is limiting requests from this account (too many requests). The post can go out once the limit resets.',
+  rateLimited:
+    'LinkedIn is limiting requests from this account (too many requests). The post can go out once the limit resets.',
   serverError: 'LinkedIn had a server error. Please try again.',
   unreachable: 'LinkedIn could not be reached. Please try again.',
-  unknownOutcome: 'LinkedIn did not answer after the post was sent: it may have been published. Check LinkedIn before posting again.',
+  unknownOutcome:
+    'LinkedIn did not answer after the post was sent: it may have been published. Check LinkedIn before posting again.',
   versionRetired: `LinkedIn no longer serves API version ${LINKEDIN_VERSION}: Muse Studio needs an update before it can post.`,
-  processingFailed: 'LinkedIn could not process the video. Try another MP4 (3 seconds to 30 minutes).',
+  processingFailed:
+    'LinkedIn could not process the video. Try another MP4 (3 seconds to 30 minutes).',
   noAuthor: 'Please select where to post from',
   noPartEtag: 'LinkedIn did not confirm a part of the video upload. Please try again.',
-  documentUnreadable: 'An image of the document could not be read as a JPEG or PNG: attach it again from the library.',
+  documentUnreadable:
+    'An image of the document could not be read as a JPEG or PNG: attach it again from the library.',
 } as const;
 
 export function processingTimeoutMessage(maxDurationMs: number): string {
@@ -104,8 +121,10 @@ type Purpose = 'write' | 'read' | 'organizations' | 'identity';
 
 function forbiddenMessage(purpose: Purpose, author: string | undefined): string {
   const page = author?.startsWith('urn:li:organization:');
-  if (purpose === 'identity') return `LinkedIn refused to share your profile: the app needs the ${LINKEDIN_SCOPES.signIn} permissions. Reconnect LinkedIn in the Integrations page.`;
-  if (purpose === 'organizations') return `LinkedIn refused to list your pages: the app needs the ${LINKEDIN_SCOPES.organizationAdmin} permission. Reconnect LinkedIn with it in the Integrations page.`;
+  if (purpose === 'identity')
+    return `LinkedIn refused to share your profile: the app needs the ${LINKEDIN_SCOPES.signIn} permissions. Reconnect LinkedIn in the Integrations page.`;
+  if (purpose === 'organizations')
+    return `LinkedIn refused to list your pages: the app needs the ${LINKEDIN_SCOPES.organizationAdmin} permission. Reconnect LinkedIn with it in the Integrations page.`;
   if (purpose === 'read') {
     return `LinkedIn refused to list this account's posts: the app needs the ${page ? LINKEDIN_SCOPES.readOrganization : LINKEDIN_SCOPES.readMember} permission.`;
   }
@@ -127,7 +146,8 @@ function platformText(text: string, token: string): string {
 
 function isDuplicate(body: Json | undefined): boolean {
   const inputErrors = obj(body?.errorDetails)?.inputErrors;
-  if (Array.isArray(inputErrors) && inputErrors.some((e) => obj(e)?.code === 'DUPLICATE_POST')) return true;
+  if (Array.isArray(inputErrors) && inputErrors.some((e) => obj(e)?.code === 'DUPLICATE_POST'))
+    return true;
   return typeof body?.message === 'string' && /content is a duplicate/i.test(body.message);
 }
 
@@ -138,21 +158,57 @@ function nextUtcMidnight(now: number): number {
 }
 
 /** Maps a LinkedIn error answer to the failure a publish job stores. */
-export function linkedinFailure(status: number, body: unknown, context: { token: string; purpose: Purpose; author?: string; now: number; retryAfterMs?: number }): PublishFailure {
+export function linkedinFailure(
+  status: number,
+  body: unknown,
+  context: { token: string; purpose: Purpose; author?: string; now: number; retryAfterMs?: number },
+): PublishFailure {
   const json = obj(body);
   const code = typeof json?.code === 'string' ? json.code : '';
-  const message = typeof json?.message === 'string' ? platformText(json.message, context.token) : '';
+  const message =
+    typeof json?.message === 'string' ? platformText(json.message, context.token) : '';
   if (status === 401) {
-    const text = code === 'EXPIRED_ACCESS_TOKEN' ? linkedinMessages.expired : code === 'REVOKED_ACCESS_TOKEN' ? linkedinMessages.revoked : linkedinMessages.invalidToken;
+    const text =
+      code === 'EXPIRED_ACCESS_TOKEN'
+        ? linkedinMessages.expired
+        : code === 'REVOKED_ACCESS_TOKEN'
+          ? linkedinMessages.revoked
+          : linkedinMessages.invalidToken;
     return { code: 'auth_expired', message: text, status };
   }
-  if (status === 403) return { code: 'forbidden', message: forbiddenMessage(context.purpose, context.author), status };
-  if (status === 422 && isDuplicate(json)) return { code: 'duplicate', message: linkedinMessages.duplicate, status };
-  if (status === 429) return { code: 'rate_limited', message: linkedinMessages.rateLimited, status, retryAt: context.now + (context.retryAfterMs ?? nextUtcMidnight(context.now) - context.now) };
-  if (status === 426) return { code: 'unavailable', message: linkedinMessages.versionRetired, status };
+  if (status === 403)
+    return {
+      code: 'forbidden',
+      message: forbiddenMessage(context.purpose, context.author),
+      status,
+    };
+  if (status === 422 && isDuplicate(json))
+    return { code: 'duplicate', message: linkedinMessages.duplicate, status };
+  if (status === 429)
+    return {
+      code: 'rate_limited',
+      message: linkedinMessages.rateLimited,
+      status,
+      retryAt: context.now + (context.retryAfterMs ?? nextUtcMidnight(context.now) - context.now),
+    };
+  if (status === 426)
+    return { code: 'unavailable', message: linkedinMessages.versionRetired, status };
   if (status >= 500) return { code: 'unavailable', message: linkedinMessages.serverError, status };
-  if (status === 413) return { code: 'media_too_large', message: message ? `LinkedIn refused the media: ${message}` : 'LinkedIn refused the media as too large.', status };
-  return { code: 'invalid_content', message: message ? `LinkedIn refused the post: ${message}` : `LinkedIn refused the post (HTTP ${status}).`, status };
+  if (status === 413)
+    return {
+      code: 'media_too_large',
+      message: message
+        ? `LinkedIn refused the media: ${message}`
+        : 'LinkedIn refused the media as too large.',
+      status,
+    };
+  return {
+    code: 'invalid_content',
+    message: message
+      ? `LinkedIn refused the post: ${message}`
+      : `LinkedIn refused the post (HTTP ${status}).`,
+    status,
+  };
 }
 
 /**
@@ -160,7 +216,9 @@ export function linkedinFailure(status: number, body: unknown, context: { token:
  * post is silently cut at the first one. Every one is escaped except the # that starts a hashtag.
  */
 export function toLittleText(text: string): string {
-  return text.replace(/(#(?=\p{L}))|[\\|{}@[\]()<>#*_~]/gu, (ch, hashtag: string | undefined) => (hashtag ? ch : `\\${ch}`));
+  return text.replace(/(#(?=\p{L}))|[\\|{}@[\]()<>#*_~]/gu, (ch, hashtag: string | undefined) =>
+    hashtag ? ch : `\\${ch}`,
+  );
 }
 
 export function linkedinPostUrl(urn: string): string {
@@ -168,11 +226,23 @@ export function linkedinPostUrl(urn: string): string {
 }
 
 /** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
-type CallResult = (Extract<HttpAnswer, { status: number }> & { json: Json | undefined }) | Extract<HttpAnswer, { status: undefined }>;
+type CallResult =
+  | (Extract<HttpAnswer, { status: number }> & { json: Json | undefined })
+  | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: LinkedInClientOptions) {
   const timeoutMs = options.requestTimeoutMs ?? LINKEDIN_DEFAULTS.requestTimeoutMs;
-  return async function call(method: string, url: string, init: { json?: unknown; bytes?: Uint8Array; versioned?: boolean; auth?: boolean; timeoutMs?: number } = {}): Promise<CallResult> {
+  return async function call(
+    method: string,
+    url: string,
+    init: {
+      json?: unknown;
+      bytes?: Uint8Array;
+      versioned?: boolean;
+      auth?: boolean;
+      timeoutMs?: number;
+    } = {},
+  ): Promise<CallResult> {
     const headers: Record<string, string> = {};
     if (init.auth !== false) headers.authorization = `Bearer ${options.accessToken}`;
     if (init.versioned !== false) {
@@ -187,7 +257,12 @@ function createCaller(options: LinkedInClientOptions) {
       headers['content-type'] = 'application/octet-stream';
       body = init.bytes;
     }
-    const answer = await send(options.fetch, url, { method, headers, body, timeoutMs: init.timeoutMs ?? timeoutMs });
+    const answer = await send(options.fetch, url, {
+      method,
+      headers,
+      body,
+      timeoutMs: init.timeoutMs ?? timeoutMs,
+    });
     return answer.status === undefined ? answer : { ...answer, json: obj(answer.json) };
   };
 }
@@ -197,7 +272,10 @@ export function isTrustedUploadUrl(url: string, baseUrl: string): boolean {
   try {
     const u = new URL(url);
     if (u.origin === new URL(baseUrl).origin) return true;
-    return u.protocol === 'https:' && (u.hostname === 'linkedin.com' || u.hostname.endsWith('.linkedin.com'));
+    return (
+      u.protocol === 'https:' &&
+      (u.hostname === 'linkedin.com' || u.hostname.endsWith('.linkedin.com'))
+    );
   } catch {
     return false;
   }
@@ -214,11 +292,20 @@ function mediaKind(media: PublishMedia): MediaKind | undefined {
 }
 
 /** The request checked against LinkedIn's documented limits before anything is uploaded. */
-export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'media' | 'author' | 'document'>): PublishFailure | undefined {
+export function checkLinkedInRequest(
+  request: Pick<PublishRequest, 'text' | 'media' | 'author' | 'document'>,
+): PublishFailure | undefined {
   if (!request.author) return { code: 'invalid_content', message: linkedinMessages.noAuthor };
   if (!AUTHOR.test(request.author))
-    return { code: 'invalid_content', message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.` };
-  if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars) return { code: 'invalid_content', message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.` };
+    return {
+      code: 'invalid_content',
+      message: `LinkedIn can post only as a member (urn:li:person:...) or a page (urn:li:organization:...), not ${request.author.slice(0, 80)}.`,
+    };
+  if (linkedinTextLength(request.text) > LINKEDIN_LIMITS.commentaryMaxChars)
+    return {
+      code: 'invalid_content',
+      message: `LinkedIn posts are limited to ${LINKEDIN_LIMITS.commentaryMaxChars} characters.`,
+    };
   if (request.document) {
     const problem = documentPostProblem(request.media, request.document.title);
     if (problem) return { code: 'invalid_content', message: problem };
@@ -231,17 +318,32 @@ export function checkLinkedInRequest(request: Pick<PublishRequest, 'text' | 'med
  * The body of POST /rest/posts for this text, author and uploaded media URNs. A document is one media item
  * with its title (the Posts API's MediaContent: the title is what the feed shows on the document).
  */
-export function linkedinPostBody(text: string, author: string, media: { urn: string; kind: MediaKind | 'document'; title?: string }[]): Json {
+export function linkedinPostBody(
+  text: string,
+  author: string,
+  media: { urn: string; kind: MediaKind | 'document'; title?: string }[],
+): Json {
   const body: Json = {
     author,
     commentary: toLittleText(text),
     visibility: 'PUBLIC',
-    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+    distribution: {
+      feedDistribution: 'MAIN_FEED',
+      targetEntities: [],
+      thirdPartyDistributionChannels: [],
+    },
     lifecycleState: 'PUBLISHED',
     isReshareDisabledByAuthor: false,
   };
-  if (media.length === 1) body.content = { media: media[0]!.title === undefined ? { id: media[0]!.urn } : { title: media[0]!.title, id: media[0]!.urn } };
-  else if (media.length > 1) body.content = { multiImage: { images: media.map((m) => ({ id: m.urn })) } };
+  if (media.length === 1)
+    body.content = {
+      media:
+        media[0]!.title === undefined
+          ? { id: media[0]!.urn }
+          : { title: media[0]!.title, id: media[0]!.urn },
+    };
+  else if (media.length > 1)
+    body.content = { multiImage: { images: media.map((m) => ({ id: m.urn })) } };
   return body;
 }
 
@@ -254,40 +356,72 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
   const polling = options.videoPolling ?? LINKEDIN_DEFAULTS.videoPolling;
   const uploadTimeoutMs = options.uploadTimeoutMs ?? LINKEDIN_DEFAULTS.uploadTimeoutMs;
 
-  function failureOf(result: CallResult, purpose: Purpose, author: string | undefined): PublishFailure {
-    if (result.status === undefined) return { code: 'unavailable', message: linkedinMessages.unreachable };
-    return linkedinFailure(result.status, result.json, { token: accessToken, purpose, author, now: now(), retryAfterMs: parseRetryAfter(result.headers, now()) });
+  function failureOf(
+    result: CallResult,
+    purpose: Purpose,
+    author: string | undefined,
+  ): PublishFailure {
+    if (result.status === undefined)
+      return { code: 'unavailable', message: linkedinMessages.unreachable };
+    return linkedinFailure(result.status, result.json, {
+      token: accessToken,
+      purpose,
+      author,
+      now: now(),
+      retryAfterMs: parseRetryAfter(result.headers, now()),
+    });
   }
 
   /** An upload step: safe to repeat, so 429, 5xx and lost answers are retried within the policy. */
-  async function idempotent<T>(author: string, run: () => Promise<CallResult>, read: (result: CallResult & { ok: true }) => Step<T>): Promise<Step<T>> {
+  async function idempotent<T>(
+    author: string,
+    run: () => Promise<CallResult>,
+    read: (result: CallResult & { ok: true }) => Step<T>,
+  ): Promise<Step<T>> {
     const result = await retrying(
       async (): Promise<Attempt<T, PublishFailure>> => {
         const answer = await run();
         if (answer.ok) {
           const step = read(answer);
-          return step.ok ? { ok: true, value: step.value } : { ok: false, error: step.failure, retryable: false };
+          return step.ok
+            ? { ok: true, value: step.value }
+            : { ok: false, error: step.failure, retryable: false };
         }
         const failure = failureOf(answer, 'write', author);
-        const retryable = answer.status === undefined || answer.status === 429 || answer.status >= 500;
-        return { ok: false, error: failure, retryable, retryAfterMs: answer.status === undefined ? undefined : parseRetryAfter(answer.headers, now()) };
+        const retryable =
+          answer.status === undefined || answer.status === 429 || answer.status >= 500;
+        return {
+          ok: false,
+          error: failure,
+          retryable,
+          retryAfterMs:
+            answer.status === undefined ? undefined : parseRetryAfter(answer.headers, now()),
+        };
       },
       { policy, sleep, now, random: options.random },
     );
     return result.ok ? { ok: true, value: result.value } : { ok: false, failure: result.error };
   }
 
-  const malformed = (what: string): PublishFailure => ({ code: 'unavailable', message: `LinkedIn answered ${what} in an unexpected form. Please try again.` });
+  const malformed = (what: string): PublishFailure => ({
+    code: 'unavailable',
+    message: `LinkedIn answered ${what} in an unexpected form. Please try again.`,
+  });
 
   async function uploadImage(author: string, media: PublishMedia): Promise<Step<string>> {
     const init = await idempotent(
       author,
-      () => call('POST', `${baseUrl}/rest/images?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author } } }),
+      () =>
+        call('POST', `${baseUrl}/rest/images?action=initializeUpload`, {
+          json: { initializeUploadRequest: { owner: author } },
+        }),
       (r) => {
         const value = obj(r.json?.value);
         const uploadUrl = value?.uploadUrl;
         const image = value?.image;
-        return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof image === 'string'
+        return typeof uploadUrl === 'string' &&
+          isTrustedUploadUrl(uploadUrl, baseUrl) &&
+          typeof image === 'string'
           ? { ok: true, value: { uploadUrl, image } }
           : { ok: false, failure: malformed('the image upload request') };
       },
@@ -297,7 +431,8 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     // The Images API documents the upload PUT with the member's bearer token.
     const put = await idempotent(
       author,
-      () => call('PUT', init.value.uploadUrl, { bytes, versioned: false, timeoutMs: uploadTimeoutMs }),
+      () =>
+        call('PUT', init.value.uploadUrl, { bytes, versioned: false, timeoutMs: uploadTimeoutMs }),
       () => ({ ok: true, value: undefined }),
     );
     return put.ok ? { ok: true, value: init.value.image } : put;
@@ -307,10 +442,18 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
    * A document post: the images read whole (each is at most 5 MB), made into one PDF, uploaded through the
    * Documents API (initializeUpload gives the URL and the document URN; the PDF is PUT there with the token).
    */
-  async function uploadDocument(author: string, media: readonly PublishMedia[], title: string, progress: (percent: number, text: string) => Promise<void>): Promise<Step<string>> {
+  async function uploadDocument(
+    author: string,
+    media: readonly PublishMedia[],
+    title: string,
+    progress: (percent: number, text: string) => Promise<void>,
+  ): Promise<Step<string>> {
     const images = [];
     for (const [i, m] of media.entries()) {
-      await progress(Math.round((i / media.length) * 40), `Making page ${i + 1} of ${media.length} of the document`);
+      await progress(
+        Math.round((i / media.length) * 40),
+        `Making page ${i + 1} of ${media.length} of the document`,
+      );
       images.push({ contentType: m.contentType, bytes: await m.read(0, m.sizeBytes) });
     }
     // pdf-lib is loaded by the first document post (../../lib/lazy.ts says why).
@@ -319,17 +462,25 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     try {
       pdf = await imagesToPdf(images, title);
     } catch {
-      return { ok: false, failure: { code: 'invalid_content', message: linkedinMessages.documentUnreadable } };
+      return {
+        ok: false,
+        failure: { code: 'invalid_content', message: linkedinMessages.documentUnreadable },
+      };
     }
     await progress(50, 'Uploading the document to LinkedIn');
     const init = await idempotent(
       author,
-      () => call('POST', `${baseUrl}/rest/documents?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author } } }),
+      () =>
+        call('POST', `${baseUrl}/rest/documents?action=initializeUpload`, {
+          json: { initializeUploadRequest: { owner: author } },
+        }),
       (r) => {
         const value = obj(r.json?.value);
         const uploadUrl = value?.uploadUrl;
         const document = value?.document;
-        return typeof uploadUrl === 'string' && isTrustedUploadUrl(uploadUrl, baseUrl) && typeof document === 'string'
+        return typeof uploadUrl === 'string' &&
+          isTrustedUploadUrl(uploadUrl, baseUrl) &&
+          typeof document === 'string'
           ? { ok: true, value: { uploadUrl, document } }
           : { ok: false, failure: malformed('the document upload request') };
       },
@@ -337,22 +488,46 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     if (!init.ok) return init;
     const put = await idempotent(
       author,
-      () => call('PUT', init.value.uploadUrl, { bytes: pdf, versioned: false, timeoutMs: uploadTimeoutMs }),
+      () =>
+        call('PUT', init.value.uploadUrl, {
+          bytes: pdf,
+          versioned: false,
+          timeoutMs: uploadTimeoutMs,
+        }),
       () => ({ ok: true, value: undefined }),
     );
     return put.ok ? { ok: true, value: init.value.document } : put;
   }
 
-  async function uploadVideo(author: string, media: PublishMedia, progress: (percent: number, text: string) => Promise<void>): Promise<Step<string>> {
+  async function uploadVideo(
+    author: string,
+    media: PublishMedia,
+    progress: (percent: number, text: string) => Promise<void>,
+  ): Promise<Step<string>> {
     const init = await idempotent(
       author,
       () =>
-        call('POST', `${baseUrl}/rest/videos?action=initializeUpload`, { json: { initializeUploadRequest: { owner: author, fileSizeBytes: media.sizeBytes, uploadCaptions: false, uploadThumbnail: false } } }),
+        call('POST', `${baseUrl}/rest/videos?action=initializeUpload`, {
+          json: {
+            initializeUploadRequest: {
+              owner: author,
+              fileSizeBytes: media.sizeBytes,
+              uploadCaptions: false,
+              uploadThumbnail: false,
+            },
+          },
+        }),
       (r) => {
         const value = obj(r.json?.value);
         const video = value?.video;
-        const instructions = Array.isArray(value?.uploadInstructions) ? value.uploadInstructions.map(obj) : [];
-        const parts = instructions.map((p) => ({ uploadUrl: p?.uploadUrl, firstByte: p?.firstByte, lastByte: p?.lastByte }));
+        const instructions = Array.isArray(value?.uploadInstructions)
+          ? value.uploadInstructions.map(obj)
+          : [];
+        const parts = instructions.map((p) => ({
+          uploadUrl: p?.uploadUrl,
+          firstByte: p?.firstByte,
+          lastByte: p?.lastByte,
+        }));
         // The parts must cover the file exactly, in order, each on a LinkedIn upload host.
         const valid =
           typeof video === 'string' &&
@@ -367,7 +542,14 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
           ) &&
           parts.at(-1)!.lastByte === media.sizeBytes - 1;
         if (!valid) return { ok: false, failure: malformed('the video upload request') };
-        return { ok: true, value: { video, uploadToken: typeof value?.uploadToken === 'string' ? value.uploadToken : '', parts: parts as { uploadUrl: string; firstByte: number; lastByte: number }[] } };
+        return {
+          ok: true,
+          value: {
+            video,
+            uploadToken: typeof value?.uploadToken === 'string' ? value.uploadToken : '',
+            parts: parts as { uploadUrl: string; firstByte: number; lastByte: number }[],
+          },
+        };
       },
     );
     if (!init.ok) return init;
@@ -379,10 +561,18 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const bytes = await media.read(part.firstByte, part.lastByte + 1);
       const put = await idempotent(
         author,
-        () => call('PUT', part.uploadUrl, { bytes, versioned: false, auth: false, timeoutMs: uploadTimeoutMs }),
+        () =>
+          call('PUT', part.uploadUrl, {
+            bytes,
+            versioned: false,
+            auth: false,
+            timeoutMs: uploadTimeoutMs,
+          }),
         (r) => {
           const etag = r.headers.get('etag');
-          return etag ? { ok: true, value: etag } : { ok: false, failure: { code: 'unavailable', message: linkedinMessages.noPartEtag } };
+          return etag
+            ? { ok: true, value: etag }
+            : { ok: false, failure: { code: 'unavailable', message: linkedinMessages.noPartEtag } };
         },
       );
       if (!put.ok) return put;
@@ -392,7 +582,10 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     }
     const finalized = await idempotent(
       author,
-      () => call('POST', `${baseUrl}/rest/videos?action=finalizeUpload`, { json: { finalizeUploadRequest: { video, uploadToken, uploadedPartIds: etags } } }),
+      () =>
+        call('POST', `${baseUrl}/rest/videos?action=finalizeUpload`, {
+          json: { finalizeUploadRequest: { video, uploadToken, uploadedPartIds: etags } },
+        }),
       () => ({ ok: true, value: undefined }),
     );
     if (!finalized.ok) return finalized;
@@ -408,16 +601,32 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const answer = await call('GET', `${baseUrl}/rest/videos/${encodeURIComponent(video)}`);
       if (!answer.ok) {
         // A refused token or permission will not come back: stop at once.
-        if (answer.status !== undefined && answer.status < 500 && answer.status !== 429) return { ok: false, failure: failureOf(answer, 'write', author) };
+        if (answer.status !== undefined && answer.status < 500 && answer.status !== 429)
+          return { ok: false, failure: failureOf(answer, 'write', author) };
         failedInARow += 1;
-        if (failedInARow > polling.retries) return { ok: false, failure: failureOf(answer, 'write', author) };
+        if (failedInARow > polling.retries)
+          return { ok: false, failure: failureOf(answer, 'write', author) };
       } else {
         failedInARow = 0;
         const status = answer.json?.status;
         if (status === 'AVAILABLE') return { ok: true, value: video };
-        if (status === 'PROCESSING_FAILED') return { ok: false, failure: { code: 'media_processing_failed', message: linkedinMessages.processingFailed } };
+        if (status === 'PROCESSING_FAILED')
+          return {
+            ok: false,
+            failure: {
+              code: 'media_processing_failed',
+              message: linkedinMessages.processingFailed,
+            },
+          };
       }
-      if (now() - started >= polling.maxDurationMs) return { ok: false, failure: { code: 'media_processing_failed', message: processingTimeoutMessage(polling.maxDurationMs) } };
+      if (now() - started >= polling.maxDurationMs)
+        return {
+          ok: false,
+          failure: {
+            code: 'media_processing_failed',
+            message: processingTimeoutMessage(polling.maxDurationMs),
+          },
+        };
     }
   }
 
@@ -437,21 +646,43 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
     }
     for (const [i, media] of (request.document ? [] : request.media).entries()) {
       const kind = mediaKind(media)!;
-      if (kind === 'image') await progress(Math.round((i / request.media.length) * 80), `Uploading image ${i + 1} of ${request.media.length} to LinkedIn`);
-      const step = kind === 'image' ? await uploadImage(author, media) : await uploadVideo(author, media, progress);
+      if (kind === 'image')
+        await progress(
+          Math.round((i / request.media.length) * 80),
+          `Uploading image ${i + 1} of ${request.media.length} to LinkedIn`,
+        );
+      const step =
+        kind === 'image'
+          ? await uploadImage(author, media)
+          : await uploadVideo(author, media, progress);
       if (!step.ok) return { ok: false, failure: step.failure };
       uploaded.push({ urn: step.value, kind });
     }
 
     await progress(95, 'Posting to LinkedIn');
-    const answer = await call('POST', `${baseUrl}/rest/posts`, { json: linkedinPostBody(request.text, author, uploaded) });
+    const answer = await call('POST', `${baseUrl}/rest/posts`, {
+      json: linkedinPostBody(request.text, author, uploaded),
+    });
     if (answer.status === undefined) {
       // Sent and unanswered: the post may exist. findExisting decides; sending it again could post twice.
-      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
+      return {
+        ok: false,
+        failure: answer.neverSent
+          ? { code: 'unavailable', message: linkedinMessages.unreachable }
+          : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome },
+      };
     }
     if (!answer.ok) return { ok: false, failure: failureOf(answer, 'write', author) };
     const urn = answer.headers.get('x-restli-id') ?? answer.headers.get('x-linkedin-id');
-    if (!urn) return { ok: false, failure: { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome, status: answer.status } };
+    if (!urn)
+      return {
+        ok: false,
+        failure: {
+          code: 'unknown_outcome',
+          message: linkedinMessages.unknownOutcome,
+          status: answer.status,
+        },
+      };
     await progress(100, 'Published to LinkedIn');
     return { ok: true, post: { platformPostId: urn, url: linkedinPostUrl(urn) } };
   }
@@ -468,10 +699,13 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
       for (const post of elements) {
         const createdAt = Number(post?.createdAt ?? post?.publishedAt ?? NaN);
-        if (typeof post?.id === 'string' && post.commentary === commentary && createdAt >= since) return found({ platformPostId: post.id, url: linkedinPostUrl(post.id) });
+        if (typeof post?.id === 'string' && post.commentary === commentary && createdAt >= since)
+          return found({ platformPostId: post.id, url: linkedinPostUrl(post.id) });
       }
       // Newest first: once a page ends before the attempt began, older pages cannot hold the post.
-      const oldest = elements.length ? Math.min(...elements.map((p) => Number(p?.lastModifiedAt ?? p?.createdAt ?? 0))) : 0;
+      const oldest = elements.length
+        ? Math.min(...elements.map((p) => Number(p?.lastModifiedAt ?? p?.createdAt ?? 0)))
+        : 0;
       if (elements.length < LOOKUP_PAGE_SIZE || oldest < since) return absent();
     }
     return absent();
@@ -483,17 +717,46 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
    */
   async function followUp(request: FollowUpRequest): Promise<PublishOutcome> {
     const author = request.author;
-    if (request.kind !== 'comment' || !author || !AUTHOR.test(author)) return { ok: false, failure: { code: 'invalid_content', message: "LinkedIn takes a first comment only, from the post's author." } };
-    const answer = await call('POST', `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments`, {
-      json: { actor: author, object: request.parentId, message: { text: request.text } },
-    });
+    if (request.kind !== 'comment' || !author || !AUTHOR.test(author))
+      return {
+        ok: false,
+        failure: {
+          code: 'invalid_content',
+          message: "LinkedIn takes a first comment only, from the post's author.",
+        },
+      };
+    const answer = await call(
+      'POST',
+      `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments`,
+      {
+        json: { actor: author, object: request.parentId, message: { text: request.text } },
+      },
+    );
     if (answer.status === undefined) {
-      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: linkedinMessages.unreachable } : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome } };
+      return {
+        ok: false,
+        failure: answer.neverSent
+          ? { code: 'unavailable', message: linkedinMessages.unreachable }
+          : { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome },
+      };
     }
     if (!answer.ok) return { ok: false, failure: failureOf(answer, 'write', author) };
-    const urn = (typeof answer.json?.commentUrn === 'string' ? answer.json.commentUrn : null) ?? answer.headers.get('x-restli-id');
-    if (!urn) return { ok: false, failure: { code: 'unknown_outcome', message: linkedinMessages.unknownOutcome, status: answer.status } };
-    return { ok: true, post: { platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) } };
+    const urn =
+      (typeof answer.json?.commentUrn === 'string' ? answer.json.commentUrn : null) ??
+      answer.headers.get('x-restli-id');
+    if (!urn)
+      return {
+        ok: false,
+        failure: {
+          code: 'unknown_outcome',
+          message: linkedinMessages.unknownOutcome,
+          status: answer.status,
+        },
+      };
+    return {
+      ok: true,
+      post: { platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) },
+    };
   }
 
   /** The author's comment with this text on the post (GET /rest/socialActions/{urn}/comments), made since the attempt. */
@@ -507,7 +770,12 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       for (const comment of elements) {
         const created = Number(obj(comment?.created)?.time ?? NaN);
         const urn = comment?.commentUrn;
-        if (typeof urn === 'string' && comment?.actor === request.author && obj(comment?.message)?.text === request.text && !(created < since)) {
+        if (
+          typeof urn === 'string' &&
+          comment?.actor === request.author &&
+          obj(comment?.message)?.text === request.text &&
+          !(created < since)
+        ) {
           return found({ platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) });
         }
       }
@@ -533,22 +801,45 @@ export interface LinkedInIdentity {
 
 export type LinkedInLookup<T> = { ok: true; value: T } | { ok: false; failure: PublishFailure };
 
-function lookupFailure(result: CallResult, options: LinkedInClientOptions, purpose: Purpose): PublishFailure {
-  if (result.status === undefined) return { code: 'unavailable', message: linkedinMessages.unreachable };
+function lookupFailure(
+  result: CallResult,
+  options: LinkedInClientOptions,
+  purpose: Purpose,
+): PublishFailure {
+  if (result.status === undefined)
+    return { code: 'unavailable', message: linkedinMessages.unreachable };
   const now = (options.now ?? Date.now)();
-  return linkedinFailure(result.status, result.json, { token: options.accessToken, purpose, now, retryAfterMs: parseRetryAfter(result.headers, now) });
+  return linkedinFailure(result.status, result.json, {
+    token: options.accessToken,
+    purpose,
+    now,
+    retryAfterMs: parseRetryAfter(result.headers, now),
+  });
 }
 
 /** The member behind the token (OpenID userinfo): urn:li:person:{sub} is the author of their own posts. */
-export async function fetchLinkedInIdentity(options: LinkedInClientOptions): Promise<LinkedInLookup<LinkedInIdentity>> {
-  const answer = await createCaller(options)('GET', `${options.baseUrl}/v2/userinfo`, { versioned: false });
+export async function fetchLinkedInIdentity(
+  options: LinkedInClientOptions,
+): Promise<LinkedInLookup<LinkedInIdentity>> {
+  const answer = await createCaller(options)('GET', `${options.baseUrl}/v2/userinfo`, {
+    versioned: false,
+  });
   if (!answer.ok) return { ok: false, failure: lookupFailure(answer, options, 'identity') };
   const sub = answer.json?.sub;
-  if (typeof sub !== 'string' || !/^[A-Za-z0-9_-]+$/.test(sub)) return { ok: false, failure: { code: 'unavailable', message: 'LinkedIn answered the profile request in an unexpected form. Please try again.' } };
+  if (typeof sub !== 'string' || !/^[A-Za-z0-9_-]+$/.test(sub))
+    return {
+      ok: false,
+      failure: {
+        code: 'unavailable',
+        message: 'LinkedIn answered the profile request in an unexpected form. Please try again.',
+      },
+    };
   const name =
     typeof answer.json?.name === 'string' && answer.json.name.trim()
       ? answer.json.name.trim()
-      : [answer.json?.given_name, answer.json?.family_name].filter((s) => typeof s === 'string' && s).join(' ') || 'LinkedIn member';
+      : [answer.json?.given_name, answer.json?.family_name]
+          .filter((s) => typeof s === 'string' && s)
+          .join(' ') || 'LinkedIn member';
   const identity: LinkedInIdentity = { personUrn: `urn:li:person:${sub}`, name };
   if (typeof answer.json?.email === 'string') identity.email = answer.json.email;
   if (typeof answer.json?.picture === 'string') identity.pictureUrl = answer.json.picture;
@@ -566,24 +857,40 @@ export interface LinkedInOrganization {
  * The pages the member may post for: organizationAcls entries in state APPROVED with a posting role, named
  * through one organizations BATCH_GET (a page whose name cannot be read keeps a plain label).
  */
-export async function listApprovedOrganizations(options: LinkedInClientOptions): Promise<LinkedInLookup<LinkedInOrganization[]>> {
+export async function listApprovedOrganizations(
+  options: LinkedInClientOptions,
+): Promise<LinkedInLookup<LinkedInOrganization[]>> {
   const call = createCaller(options);
-  const acls = await call('GET', `${options.baseUrl}/rest/organizationAcls?q=roleAssignee&state=APPROVED&count=100`);
+  const acls = await call(
+    'GET',
+    `${options.baseUrl}/rest/organizationAcls?q=roleAssignee&state=APPROVED&count=100`,
+  );
   if (!acls.ok) return { ok: false, failure: lookupFailure(acls, options, 'organizations') };
   const entries = (Array.isArray(acls.json?.elements) ? acls.json.elements.map(obj) : [])
-    .filter((e) => e?.state === 'APPROVED' && (LINKEDIN_POSTING_ROLES as readonly unknown[]).includes(e?.role))
+    .filter(
+      (e) =>
+        e?.state === 'APPROVED' && (LINKEDIN_POSTING_ROLES as readonly unknown[]).includes(e?.role),
+    )
     .map((e) => ({ urn: String(e?.organization ?? ''), role: String(e?.role) }))
     .map((e) => ({ ...e, id: /^urn:li:organization:(\d+)$/.exec(e.urn)?.[1] }))
     .filter((e): e is { urn: string; role: string; id: string } => !!e.id);
   const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
   if (unique.length === 0) return { ok: true, value: [] };
-  const names = await call('GET', `${options.baseUrl}/rest/organizations?ids=List(${unique.map((e) => e.id).join(',')})`);
+  const names = await call(
+    'GET',
+    `${options.baseUrl}/rest/organizations?ids=List(${unique.map((e) => e.id).join(',')})`,
+  );
   const results = names.ok ? obj(names.json?.results) : undefined;
   return {
     ok: true,
     value: unique.map((e) => {
       const name = obj(results?.[e.id])?.localizedName;
-      return { urn: e.urn, id: e.id, role: e.role, name: typeof name === 'string' && name.trim() ? name.trim() : `LinkedIn page ${e.id}` };
+      return {
+        urn: e.urn,
+        id: e.id,
+        role: e.role,
+        name: typeof name === 'string' && name.trim() ? name.trim() : `LinkedIn page ${e.id}`,
+      };
     }),
   };
 }
@@ -592,10 +899,16 @@ export async function listApprovedOrganizations(options: LinkedInClientOptions):
  * The display name of a post's author, to show beside the post: the member's from OpenID userinfo, a
  * page's from the organizations lookup. null when LinkedIn does not give it (the post goes out regardless).
  */
-export async function fetchLinkedInAuthorName(options: LinkedInClientOptions, authorUrn: string): Promise<string | null> {
+export async function fetchLinkedInAuthorName(
+  options: LinkedInClientOptions,
+  authorUrn: string,
+): Promise<string | null> {
   const org = /^urn:li:organization:(\d+)$/.exec(authorUrn)?.[1];
   if (org) {
-    const answer = await createCaller(options)('GET', `${options.baseUrl}/rest/organizations/${org}`);
+    const answer = await createCaller(options)(
+      'GET',
+      `${options.baseUrl}/rest/organizations/${org}`,
+    );
     const name = answer.ok ? answer.json?.localizedName : undefined;
     return typeof name === 'string' && name.trim() ? name.trim() : null;
   }

@@ -89,7 +89,8 @@ export interface PublishFailure {
   retryAt?: number;
 }
 
-export type PublishOutcome = { ok: true; post: PublishedPost } | { ok: false; failure: PublishFailure };
+export type PublishOutcome =
+  { ok: true; post: PublishedPost } | { ok: false; failure: PublishFailure };
 
 /** A step after the post: a thread item (a reply to the item before it) or the first comment (on the post). */
 export interface FollowUpRequest {
@@ -123,8 +124,14 @@ export interface SocialPublisher {
  * did not find it. unknown: the platform could not be asked, so whether it exists is still unknown and nothing
  * may be sent again; `reason` is the platform's failure, as publish returns it.
  */
-export type LookupResult = { status: 'found'; post: PublishedPost } | { status: 'absent' } | { status: 'unknown'; reason: PublishFailure };
+export type LookupResult =
+  | { status: 'found'; post: PublishedPost }
+  | { status: 'absent' }
+  | { status: 'unknown'; reason: PublishFailure };
 
 export const found = (post: PublishedPost): LookupResult => ({ status: 'found', post });
 export const absent = (): LookupResult => ({ status: 'absent' });
-export const lookupUnknown = (reason: PublishFailure): LookupResult => ({ status: 'unknown', reason });
+export const lookupUnknown = (reason: PublishFailure): LookupResult => ({
+  status: 'unknown',
+  reason,
+});

@@ -1,6 +1,11 @@
 import OAuth from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
-import { X_UPLOAD_CHUNK_BYTES, xMediaKind, xMediaProblem, type XMediaKind } from '@core/social-limits';
+import {
+  X_UPLOAD_CHUNK_BYTES,
+  xMediaKind,
+  xMediaProblem,
+  type XMediaKind,
+} from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { obj, send, unreadable, type Json } from './http';
 import {
@@ -62,16 +67,20 @@ export const xMessages = {
   authExpired: 'X refused the stored credentials: reconnect your X account in Integrations',
   duplicate: 'X refused this post because the same text was already posted from this account',
   forbidden: (detail: string) => `X did not allow this post${detail ? `: ${detail}` : ''}`,
-  rateLimited: (minutes: number | undefined) => `X is rate limiting this account${minutes ? `: try again in ${minutes} minute${minutes === 1 ? '' : 's'}` : ': try again later'}`,
+  rateLimited: (minutes: number | undefined) =>
+    `X is rate limiting this account${minutes ? `: try again in ${minutes} minute${minutes === 1 ? '' : 's'}` : ': try again later'}`,
   invalid: (detail: string) => `X refused the post${detail ? `: ${detail}` : ''}`,
   unavailable: 'X is not answering right now. Please try again.',
   unknownOutcome: 'X did not answer in time: the post may have been published',
-  processingFailed: (detail: string) => `X could not process the media${detail ? `: ${detail}` : ''}`,
-  processingTimeout: (minutes: number) => `X did not finish processing the media within ${minutes} minutes`,
+  processingFailed: (detail: string) =>
+    `X could not process the media${detail ? `: ${detail}` : ''}`,
+  processingTimeout: (minutes: number) =>
+    `X did not finish processing the media within ${minutes} minutes`,
 } as const;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const cut = (text: string) => (text.length > MESSAGE_MAX_CHARS ? `${text.slice(0, MESSAGE_MAX_CHARS - 1)}…` : text);
+const cut = (text: string) =>
+  text.length > MESSAGE_MAX_CHARS ? `${text.slice(0, MESSAGE_MAX_CHARS - 1)}…` : text;
 
 /** The OAuth 1.0a signer X documents: HMAC-SHA1 over the base string, keyed by both secrets. */
 export function createXOAuth(consumer: { key: string; secret: string }, now?: () => number): OAuth {
@@ -88,7 +97,11 @@ export function createXOAuth(consumer: { key: string; secret: string }, now?: ()
 function queryString(query: Record<string, string | undefined>): string {
   const pairs = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
   if (pairs.length === 0) return '';
-  const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const enc = (s: string) =>
+    encodeURIComponent(s).replace(
+      /[!'()*]/g,
+      (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
   return `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
 }
 
@@ -114,35 +127,62 @@ function retryAtOf(headers: HeadersLike, now: number): number | undefined {
   return undefined;
 }
 
-export function xFailure(status: number, body: unknown, headers: HeadersLike, now: number): PublishFailure {
+export function xFailure(
+  status: number,
+  body: unknown,
+  headers: HeadersLike,
+  now: number,
+): PublishFailure {
   const detail = xErrorDetail(body);
   if (status === 401) return { code: 'auth_expired', message: xMessages.authExpired, status };
-  if (status === 403 && /duplicate content/i.test(detail)) return { code: 'duplicate', message: xMessages.duplicate, status };
+  if (status === 403 && /duplicate content/i.test(detail))
+    return { code: 'duplicate', message: xMessages.duplicate, status };
   if (status === 403) return { code: 'forbidden', message: xMessages.forbidden(detail), status };
   if (status === 429) {
     const retryAt = retryAtOf(headers, now);
-    const minutes = retryAt === undefined ? undefined : Math.max(1, Math.ceil((retryAt - now) / 60_000));
-    return { code: 'rate_limited', message: xMessages.rateLimited(minutes), status, ...(retryAt === undefined ? {} : { retryAt }) };
+    const minutes =
+      retryAt === undefined ? undefined : Math.max(1, Math.ceil((retryAt - now) / 60_000));
+    return {
+      code: 'rate_limited',
+      message: xMessages.rateLimited(minutes),
+      status,
+      ...(retryAt === undefined ? {} : { retryAt }),
+    };
   }
-  if (status === 413) return { code: 'media_too_large', message: xMessages.invalid(detail), status };
+  if (status === 413)
+    return { code: 'media_too_large', message: xMessages.invalid(detail), status };
   if (status >= 500) return { code: 'unavailable', message: xMessages.unavailable, status };
   return { code: 'invalid_content', message: xMessages.invalid(detail), status };
 }
 
-type Answer = { ok: true; status: number; headers: Headers; body: unknown } | { ok: false; failure: PublishFailure };
+type Answer =
+  | { ok: true; status: number; headers: Headers; body: unknown }
+  | { ok: false; failure: PublishFailure };
 
 /** A signed X API client: one request per call, never retried here. */
 export function createXClient(options: XClientOptions) {
   const { credentials, baseUrl, now } = options;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const oauth = createXOAuth({ key: credentials.consumerKey, secret: credentials.consumerSecret }, now);
+  const oauth = createXOAuth(
+    { key: credentials.consumerKey, secret: credentials.consumerSecret },
+    now,
+  );
   const token = { key: credentials.accessToken, secret: credentials.accessTokenSecret };
 
   /**
    * Sends one request. A request that may have reached X and got no usable answer comes back as
    * unknown_outcome when `mayCreate` (the post may exist), otherwise as unavailable.
    */
-  async function request(method: 'GET' | 'POST', path: string, init: { query?: Record<string, string | undefined>; json?: unknown; form?: FormData; mayCreate?: boolean } = {}): Promise<Answer> {
+  async function request(
+    method: 'GET' | 'POST',
+    path: string,
+    init: {
+      query?: Record<string, string | undefined>;
+      json?: unknown;
+      form?: FormData;
+      mayCreate?: boolean;
+    } = {},
+  ): Promise<Answer> {
     const url = `${baseUrl}${path}${queryString(init.query ?? {})}`;
     // JSON and multipart bodies are not part of the signature; the query is.
     const auth = oauth.toHeader(oauth.authorize({ url, method }, token));
@@ -156,11 +196,15 @@ export function createXClient(options: XClientOptions) {
     }
     const noAnswer = (sent: boolean): Answer => ({
       ok: false,
-      failure: sent && init.mayCreate ? { code: 'unknown_outcome', message: xMessages.unknownOutcome } : { code: 'unavailable', message: xMessages.unavailable },
+      failure:
+        sent && init.mayCreate
+          ? { code: 'unknown_outcome', message: xMessages.unknownOutcome }
+          : { code: 'unavailable', message: xMessages.unavailable },
     });
     const answer = await send(options.fetch, url, { method, headers, body, timeoutMs });
     if (answer.status === undefined) return noAnswer(!answer.neverSent);
-    if (!answer.ok) return { ok: false, failure: xFailure(answer.status, answer.json, answer.headers, now()) };
+    if (!answer.ok)
+      return { ok: false, failure: xFailure(answer.status, answer.json, answer.headers, now()) };
     // A 2xx we cannot read may still have made the post.
     if (unreadable(answer)) return noAnswer(true);
     return { ok: true, status: answer.status, headers: answer.headers, body: answer.json };
@@ -180,16 +224,27 @@ export interface XProfile {
   posts: number;
 }
 
-async function me(client: XClient, metrics: boolean): Promise<{ ok: true; data: Json } | { ok: false; failure: PublishFailure }> {
-  const answer = await client.request('GET', '/2/users/me', { query: metrics ? { 'user.fields': 'public_metrics' } : undefined });
+async function me(
+  client: XClient,
+  metrics: boolean,
+): Promise<{ ok: true; data: Json } | { ok: false; failure: PublishFailure }> {
+  const answer = await client.request('GET', '/2/users/me', {
+    query: metrics ? { 'user.fields': 'public_metrics' } : undefined,
+  });
   if (!answer.ok) return answer;
   const data = obj(obj(answer.body)?.data);
-  if (!data || !str(data.id)) return { ok: false, failure: { code: 'unavailable', message: xMessages.unavailable, status: answer.status } };
+  if (!data || !str(data.id))
+    return {
+      ok: false,
+      failure: { code: 'unavailable', message: xMessages.unavailable, status: answer.status },
+    };
   return { ok: true, data };
 }
 
 /** Followers, following and post count for the stat cards (GET /2/users/me?user.fields=public_metrics). */
-export async function fetchXProfile(options: XClientOptions): Promise<{ ok: true; profile: XProfile } | { ok: false; failure: PublishFailure }> {
+export async function fetchXProfile(
+  options: XClientOptions,
+): Promise<{ ok: true; profile: XProfile } | { ok: false; failure: PublishFailure }> {
   const result = await me(createXClient(options), true);
   if (!result.ok) return result;
   const { data } = result;
@@ -208,7 +263,11 @@ export async function fetchXProfile(options: XClientOptions): Promise<{ ok: true
   };
 }
 
-const MEDIA_CATEGORY: Record<XMediaKind, string> = { image: 'tweet_image', gif: 'tweet_gif', video: 'tweet_video' };
+const MEDIA_CATEGORY: Record<XMediaKind, string> = {
+  image: 'tweet_image',
+  gif: 'tweet_gif',
+  video: 'tweet_video',
+};
 
 /** Post text as X gives it back compared with what we sent: links become t.co, & < > come back escaped. */
 export function comparablePostText(text: string): string {
@@ -240,23 +299,50 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       if (answer.ok) return { ok: true, value: answer };
       const { failure } = answer;
       const retryable = failure.code === 'unavailable' || failure.code === 'rate_limited';
-      return { ok: false, error: failure, retryable, ...(failure.retryAt === undefined ? {} : { retryAfterMs: Math.max(0, failure.retryAt - deps.now()) }) };
+      return {
+        ok: false,
+        error: failure,
+        retryable,
+        ...(failure.retryAt === undefined
+          ? {}
+          : { retryAfterMs: Math.max(0, failure.retryAt - deps.now()) }),
+      };
     }, deps);
     return result.ok ? result.value : { ok: false, failure: result.error };
   }
 
-  async function waitForProcessing(mediaId: string, info: Json | undefined, report: (text: string) => Promise<void>): Promise<Step<void>> {
+  async function waitForProcessing(
+    mediaId: string,
+    info: Json | undefined,
+    report: (text: string) => Promise<void>,
+  ): Promise<Step<void>> {
     let waitedMs = 0;
     let processing = info;
     while (processing) {
       const state = str(processing.state);
       if (state === 'succeeded') return { ok: true, value: undefined };
-      if (state === 'failed') return { ok: false, failure: { code: 'media_processing_failed', message: xMessages.processingFailed(cut(str(obj(processing.error)?.message) ?? '')) } };
+      if (state === 'failed')
+        return {
+          ok: false,
+          failure: {
+            code: 'media_processing_failed',
+            message: xMessages.processingFailed(cut(str(obj(processing.error)?.message) ?? '')),
+          },
+        };
       const afterMs = Math.max(1, Number(processing.check_after_secs) || 1) * 1000;
-      if (waitedMs + afterMs > maxProcessingMs) return { ok: false, failure: { code: 'media_processing_failed', message: xMessages.processingTimeout(Math.round(maxProcessingMs / 60_000)) } };
+      if (waitedMs + afterMs > maxProcessingMs)
+        return {
+          ok: false,
+          failure: {
+            code: 'media_processing_failed',
+            message: xMessages.processingTimeout(Math.round(maxProcessingMs / 60_000)),
+          },
+        };
       await sleep(afterMs);
       waitedMs += afterMs;
-      const status = await uploadStep('GET', '/2/media/upload', { query: { command: 'STATUS', media_id: mediaId } });
+      const status = await uploadStep('GET', '/2/media/upload', {
+        query: { command: 'STATUS', media_id: mediaId },
+      });
       if (!status.ok) return status;
       processing = obj(obj(obj(status.body)?.data)?.processing_info);
       const percent = Number(processing?.progress_percent);
@@ -265,34 +351,66 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     return { ok: true, value: undefined };
   }
 
-  async function upload(media: PublishMedia, kind: XMediaKind, progress: (sentBytes: number, text: string) => Promise<void>): Promise<Step<string>> {
+  async function upload(
+    media: PublishMedia,
+    kind: XMediaKind,
+    progress: (sentBytes: number, text: string) => Promise<void>,
+  ): Promise<Step<string>> {
     const init = await uploadStep('POST', '/2/media/upload/initialize', {
-      json: { media_type: media.contentType, total_bytes: media.sizeBytes, media_category: MEDIA_CATEGORY[kind] },
+      json: {
+        media_type: media.contentType,
+        total_bytes: media.sizeBytes,
+        media_category: MEDIA_CATEGORY[kind],
+      },
     });
     if (!init.ok) return init;
     const mediaId = str(obj(obj(init.body)?.data)?.id);
-    if (!mediaId) return { ok: false, failure: { code: 'unavailable', message: xMessages.unavailable, status: init.status } };
+    if (!mediaId)
+      return {
+        ok: false,
+        failure: { code: 'unavailable', message: xMessages.unavailable, status: init.status },
+      };
 
-    for (let start = 0, segment = 0; start < media.sizeBytes; start += X_UPLOAD_CHUNK_BYTES, segment++) {
+    for (
+      let start = 0, segment = 0;
+      start < media.sizeBytes;
+      start += X_UPLOAD_CHUNK_BYTES, segment++
+    ) {
       const end = Math.min(media.sizeBytes, start + X_UPLOAD_CHUNK_BYTES);
       const bytes = await media.read(start, end);
       const form = new FormData();
       form.set('segment_index', String(segment));
-      form.set('media', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'segment');
-      const appended = await uploadStep('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/append`, { form });
+      form.set(
+        'media',
+        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
+        'segment',
+      );
+      const appended = await uploadStep(
+        'POST',
+        `/2/media/upload/${encodeURIComponent(mediaId)}/append`,
+        { form },
+      );
       if (!appended.ok) return appended;
       await progress(end, 'Uploading media to X');
     }
 
-    const finalized = await uploadStep('POST', `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`);
+    const finalized = await uploadStep(
+      'POST',
+      `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`,
+    );
     if (!finalized.ok) return finalized;
     const processing = obj(obj(obj(finalized.body)?.data)?.processing_info);
-    const waited = await waitForProcessing(mediaId, processing, (text) => progress(media.sizeBytes, text));
+    const waited = await waitForProcessing(mediaId, processing, (text) =>
+      progress(media.sizeBytes, text),
+    );
     return waited.ok ? { ok: true, value: mediaId } : waited;
   }
 
   /** Uploads the media, then POST /2/tweets once (a reply when `replyTo` names the post it answers). */
-  async function createTweet(request: Pick<PublishRequest, 'text' | 'media' | 'onProgress'>, replyTo?: string): Promise<PublishOutcome> {
+  async function createTweet(
+    request: Pick<PublishRequest, 'text' | 'media' | 'onProgress'>,
+    replyTo?: string,
+  ): Promise<PublishOutcome> {
     const problem = xMediaProblem(request.media);
     if (problem) return { ok: false, failure: problem };
 
@@ -303,7 +421,9 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     };
     const mediaIds: string[] = [];
     for (const media of request.media) {
-      const uploaded = await upload(media, xMediaKind(media.contentType)!, (sent, text) => report(((doneBytes + sent) / totalBytes) * 90, text));
+      const uploaded = await upload(media, xMediaKind(media.contentType)!, (sent, text) =>
+        report(((doneBytes + sent) / totalBytes) * 90, text),
+      );
       if (!uploaded.ok) return uploaded;
       doneBytes += media.sizeBytes;
       mediaIds.push(uploaded.value);
@@ -311,13 +431,25 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
 
     await report(mediaIds.length ? 90 : 0, 'Publishing to X');
     const created = await client.request('POST', '/2/tweets', {
-      json: { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}), ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}) },
+      json: {
+        text: request.text,
+        ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
+        ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
+      },
       mayCreate: true,
     });
     if (!created.ok) return created;
     const id = str(obj(obj(created.body)?.data)?.id);
     // X answered 2xx without an id: the post most likely exists, so it is looked up, never sent again.
-    if (!id) return { ok: false, failure: { code: 'unknown_outcome', message: xMessages.unknownOutcome, status: created.status } };
+    if (!id)
+      return {
+        ok: false,
+        failure: {
+          code: 'unknown_outcome',
+          message: xMessages.unknownOutcome,
+          status: created.status,
+        },
+      };
     await report(100, 'Published to X');
     return { ok: true, post: { platformPostId: id, url: xPostUrl(id) } };
   }
@@ -325,28 +457,44 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   const publish = (request: PublishRequest): Promise<PublishOutcome> => createTweet(request);
 
   /** A thread item or a first comment: both are replies on X (POST /2/tweets with reply.in_reply_to_tweet_id). */
-  const followUp = (request: FollowUpRequest): Promise<PublishOutcome> => createTweet(request, request.parentId);
+  const followUp = (request: FollowUpRequest): Promise<PublishOutcome> =>
+    createTweet(request, request.parentId);
 
   /** The account's posts since `attemptStartedAt` (newest first), page by page, until `match` finds one. */
-  async function findAmongOwnPosts(attemptStartedAt: number, match: (post: Json) => boolean): Promise<LookupResult> {
+  async function findAmongOwnPosts(
+    attemptStartedAt: number,
+    match: (post: Json) => boolean,
+  ): Promise<LookupResult> {
     const user = await me(client, false);
     if (!user.ok) return lookupUnknown(user.failure);
     const userId = String(user.data.id);
-    const since = new Date(Math.floor((attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const since = new Date(Math.floor((attemptStartedAt - LOOKUP_CLOCK_MARGIN_MS) / 1000) * 1000)
+      .toISOString()
+      .replace('.000Z', 'Z');
     let token: string | undefined;
     for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
       const answer = await client.request('GET', `/2/users/${encodeURIComponent(userId)}/tweets`, {
-        query: { start_time: since, max_results: '100', 'tweet.fields': 'created_at,referenced_tweets', pagination_token: token },
+        query: {
+          start_time: since,
+          max_results: '100',
+          'tweet.fields': 'created_at,referenced_tweets',
+          pagination_token: token,
+        },
       });
       if (!answer.ok) return lookupUnknown(answer.failure);
       const body = obj(answer.body);
       const posts = Array.isArray(body?.data) ? body.data.map(obj) : [];
-      const matchId = str(posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p))?.id);
+      const matchId = str(
+        posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p))?.id,
+      );
       if (matchId) return found({ platformPostId: matchId, url: xPostUrl(matchId) });
       token = str(obj(body?.meta)?.next_token);
       if (!token) return absent();
     }
-    return lookupUnknown({ code: 'unavailable', message: 'Too many posts on X since the attempt to find this one' });
+    return lookupUnknown({
+      code: 'unavailable',
+      message: 'Too many posts on X since the attempt to find this one',
+    });
   }
 
   /** The reply with this text to `parentId` (referenced_tweets replied_to), made since the step's attempt. */
@@ -354,14 +502,20 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
     const wanted = comparablePostText(request.text);
     return findAmongOwnPosts(request.attemptStartedAt, (p) => {
       const refs = Array.isArray(p.referenced_tweets) ? p.referenced_tweets.map(obj) : [];
-      return comparablePostText(str(p.text)!) === wanted && refs.some((r) => str(r?.type) === 'replied_to' && str(r?.id) === request.parentId);
+      return (
+        comparablePostText(str(p.text)!) === wanted &&
+        refs.some((r) => str(r?.type) === 'replied_to' && str(r?.id) === request.parentId)
+      );
     });
   }
 
   /** Unknown when X cannot be asked: only a completed lookup may answer "not made". */
   async function findExisting(request: PublishRequest): Promise<LookupResult> {
     const wanted = comparablePostText(request.text);
-    return findAmongOwnPosts(request.attemptStartedAt, (p) => comparablePostText(str(p.text)!) === wanted);
+    return findAmongOwnPosts(
+      request.attemptStartedAt,
+      (p) => comparablePostText(str(p.text)!) === wanted,
+    );
   }
 
   return { publish, findExisting, followUp, findFollowUp };

@@ -74,20 +74,27 @@ const LOOKUP_CLOCK_SKEW_MS = 5 * 60_000;
 const LOOKUP_PAGE_SIZE = 50;
 
 export const youtubeMessages = {
-  authExpired: 'YouTube did not accept the saved sign-in (it expired or was revoked). Reconnect YouTube on the YouTube page, then upload again.',
+  authExpired:
+    'YouTube did not accept the saved sign-in (it expired or was revoked). Reconnect YouTube on the YouTube page, then upload again.',
   insufficientScope: `YouTube refused the upload: Muse Studio was not allowed to upload videos (the youtube.upload permission). Reconnect YouTube and allow uploads.`,
   quotaExceeded:
     "YouTube's daily API quota for this app is used up, so no more videos can be uploaded today. The quota resets at midnight Pacific Time; use Retry after that (the upload continues where it stopped).",
-  uploadLimitExceeded: 'This YouTube channel has reached its limit of uploads for now. YouTube lifts it within 24 hours; use Retry then.',
+  uploadLimitExceeded:
+    'This YouTube channel has reached its limit of uploads for now. YouTube lifts it within 24 hours; use Retry then.',
   rateLimited: 'YouTube is limiting requests from this app. Please try again in a few minutes.',
   serverError: 'YouTube had a server error. Please try again.',
   unreachable: 'YouTube could not be reached. Please try again.',
-  interrupted: (sent: number, total: number) => `The upload to YouTube kept being interrupted (${Math.floor((sent / total) * 100)}% sent). Retry continues from where it stopped.`,
-  unknownOutcome: 'YouTube did not answer after the last part of the video was sent: it may have been uploaded. Retry checks before uploading again.',
+  interrupted: (sent: number, total: number) =>
+    `The upload to YouTube kept being interrupted (${Math.floor((sent / total) * 100)}% sent). Retry continues from where it stopped.`,
+  unknownOutcome:
+    'YouTube did not answer after the last part of the video was sent: it may have been uploaded. Retry checks before uploading again.',
   malformed: 'YouTube answered in an unexpected form. Please try again.',
-  commentScope: 'YouTube refused the first comment: Muse Studio was not allowed to comment (the youtube.force-ssl permission). Reconnect YouTube and allow it.',
-  unknownComment: 'YouTube did not answer after the first comment was sent: it may have been published. Check YouTube before commenting again.',
-  keptPrivate: 'YouTube kept this video private: videos uploaded through an app that Google has not verified stay private until the app passes its audit. You can change the visibility in YouTube Studio.',
+  commentScope:
+    'YouTube refused the first comment: Muse Studio was not allowed to comment (the youtube.force-ssl permission). Reconnect YouTube and allow it.',
+  unknownComment:
+    'YouTube did not answer after the first comment was sent: it may have been published. Check YouTube before commenting again.',
+  keptPrivate:
+    'YouTube kept this video private: videos uploaded through an app that Google has not verified stay private until the app passes its audit. You can change the visibility in YouTube Studio.',
 } as const;
 
 /** YouTube's own words without markup (its quota message carries a link), cut short. */
@@ -116,21 +123,60 @@ function messageOf(body: Json | undefined): string {
 }
 
 /** Maps a YouTube error answer to the failure a publish job stores. */
-export function youtubeFailure(status: number, body: unknown, context: { now: number; retryAfterMs?: number }): PublishFailure {
+export function youtubeFailure(
+  status: number,
+  body: unknown,
+  context: { now: number; retryAfterMs?: number },
+): PublishFailure {
   const json = obj(body);
   const reason = reasonOf(json);
   const message = messageOf(json);
   if (status === 401) return { code: 'auth_expired', message: youtubeMessages.authExpired, status };
-  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') return { code: 'rate_limited', message: youtubeMessages.quotaExceeded, status, retryAt: nextPacificMidnight(context.now) };
-  if (reason === 'uploadLimitExceeded') return { code: 'rate_limited', message: youtubeMessages.uploadLimitExceeded, status, retryAt: context.now + 24 * 3600_000 };
+  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded')
+    return {
+      code: 'rate_limited',
+      message: youtubeMessages.quotaExceeded,
+      status,
+      retryAt: nextPacificMidnight(context.now),
+    };
+  if (reason === 'uploadLimitExceeded')
+    return {
+      code: 'rate_limited',
+      message: youtubeMessages.uploadLimitExceeded,
+      status,
+      retryAt: context.now + 24 * 3600_000,
+    };
   if (status === 429 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
-    return { code: 'rate_limited', message: youtubeMessages.rateLimited, status, retryAt: context.now + (context.retryAfterMs ?? 5 * 60_000) };
+    return {
+      code: 'rate_limited',
+      message: youtubeMessages.rateLimited,
+      status,
+      retryAt: context.now + (context.retryAfterMs ?? 5 * 60_000),
+    };
   }
-  if (status === 403 && (reason === 'insufficientPermissions' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')) return { code: 'forbidden', message: youtubeMessages.insufficientScope, status };
-  if (status === 403) return { code: 'forbidden', message: message ? `YouTube refused the upload: ${message}` : 'YouTube refused the upload (HTTP 403).', status };
+  if (
+    status === 403 &&
+    (reason === 'insufficientPermissions' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')
+  )
+    return { code: 'forbidden', message: youtubeMessages.insufficientScope, status };
+  if (status === 403)
+    return {
+      code: 'forbidden',
+      message: message
+        ? `YouTube refused the upload: ${message}`
+        : 'YouTube refused the upload (HTTP 403).',
+      status,
+    };
   if (status >= 500) return { code: 'unavailable', message: youtubeMessages.serverError, status };
-  if (status === 413) return { code: 'media_too_large', message: 'YouTube refused the video as too large.', status };
-  return { code: 'invalid_content', message: message ? `YouTube refused the video: ${message}` : `YouTube refused the video (HTTP ${status}).`, status };
+  if (status === 413)
+    return { code: 'media_too_large', message: 'YouTube refused the video as too large.', status };
+  return {
+    code: 'invalid_content',
+    message: message
+      ? `YouTube refused the video: ${message}`
+      : `YouTube refused the video (HTTP ${status}).`,
+    status,
+  };
 }
 
 export function youtubeVideoUrl(id: string): string {
@@ -142,19 +188,36 @@ export function isTrustedSessionUri(uri: string, baseUrl: string): boolean {
   try {
     const u = new URL(uri);
     if (u.origin === new URL(baseUrl).origin) return true;
-    return u.protocol === 'https:' && (u.hostname === 'googleapis.com' || u.hostname.endsWith('.googleapis.com'));
+    return (
+      u.protocol === 'https:' &&
+      (u.hostname === 'googleapis.com' || u.hostname.endsWith('.googleapis.com'))
+    );
   } catch {
     return false;
   }
 }
 
 /** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
-type CallResult = (Extract<HttpAnswer, { status: number }> & { json: Json | undefined }) | Extract<HttpAnswer, { status: undefined }>;
+type CallResult =
+  | (Extract<HttpAnswer, { status: number }> & { json: Json | undefined })
+  | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: YouTubeClientOptions) {
   const timeoutMs = options.requestTimeoutMs ?? YOUTUBE_DEFAULTS.requestTimeoutMs;
-  return async function call(method: string, url: string, init: { json?: unknown; bytes?: Uint8Array; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<CallResult> {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.accessToken}`, ...init.headers };
+  return async function call(
+    method: string,
+    url: string,
+    init: {
+      json?: unknown;
+      bytes?: Uint8Array;
+      headers?: Record<string, string>;
+      timeoutMs?: number;
+    } = {},
+  ): Promise<CallResult> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.accessToken}`,
+      ...init.headers,
+    };
     let body: string | Uint8Array | undefined;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json; charset=UTF-8';
@@ -163,10 +226,22 @@ function createCaller(options: YouTubeClientOptions) {
       body = init.bytes;
     }
     // A resumable upload's 308 is an answer to read (how many bytes YouTube holds), not a redirect to follow.
-    const answer = await send(options.fetch, url, { method, headers, body, redirect: 'manual', timeoutMs: init.timeoutMs ?? timeoutMs });
+    const answer = await send(options.fetch, url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      timeoutMs: init.timeoutMs ?? timeoutMs,
+    });
     if (answer.status === undefined) return answer;
     // A 2xx we cannot read may still have made the video: counted as no answer, like one that was lost.
-    if (unreadable(answer)) return { ok: false, status: undefined, error: new Error(`YouTube answered HTTP ${answer.status} with a body that is not JSON`), neverSent: false };
+    if (unreadable(answer))
+      return {
+        ok: false,
+        status: undefined,
+        error: new Error(`YouTube answered HTTP ${answer.status} with a body that is not JSON`),
+        neverSent: false,
+      };
     return { ...answer, json: obj(answer.json) };
   };
 }
@@ -183,33 +258,53 @@ export function heldBytes(headers: Headers): number | undefined {
 export function youtubeVideoBody(description: string, details: YouTubeDetails | undefined): Json {
   const privacyStatus = details?.publishAt ? 'private' : (details?.privacyStatus ?? 'private');
   return {
-    snippet: { title: (details?.title ?? '').trim(), description, ...(details?.tags.length ? { tags: details.tags } : {}), categoryId: '22' },
-    status: { privacyStatus, ...(details?.publishAt ? { publishAt: new Date(details.publishAt).toISOString() } : {}), selfDeclaredMadeForKids: false },
+    snippet: {
+      title: (details?.title ?? '').trim(),
+      description,
+      ...(details?.tags.length ? { tags: details.tags } : {}),
+      categoryId: '22',
+    },
+    status: {
+      privacyStatus,
+      ...(details?.publishAt ? { publishAt: new Date(details.publishAt).toISOString() } : {}),
+      selfDeclaredMadeForKids: false,
+    },
   };
 }
 
 /** Whether a 2xx answer of an upload is the finished video. */
-function videoOf(json: Json | undefined): { id: string; privacyStatus: string | undefined } | undefined {
+function videoOf(
+  json: Json | undefined,
+): { id: string; privacyStatus: string | undefined } | undefined {
   const id = json?.id;
   if (typeof id !== 'string' || !id) return undefined;
   const privacy = obj(json?.status)?.privacyStatus;
   return { id, privacyStatus: typeof privacy === 'string' ? privacy : undefined };
 }
 
-type Held = { kind: 'held'; bytes: number } | { kind: 'done'; video: { id: string; privacyStatus: string | undefined } } | { kind: 'gone' } | { kind: 'failed'; failure: PublishFailure; retryable: boolean };
+type Held =
+  | { kind: 'held'; bytes: number }
+  | { kind: 'done'; video: { id: string; privacyStatus: string | undefined } }
+  | { kind: 'gone' }
+  | { kind: 'failed'; failure: PublishFailure; retryable: boolean };
 
 export function createYouTubePublisher(options: YouTubePublisherOptions): SocialPublisher {
   const { baseUrl, now, sleep } = options;
   const call = createCaller(options);
   const chunkBytes = options.chunkBytes ?? YOUTUBE_DEFAULTS.chunkBytes;
-  if (chunkBytes <= 0 || chunkBytes % YOUTUBE_LIMITS.chunkMultipleBytes !== 0) throw new Error(`chunkBytes must be a multiple of ${YOUTUBE_LIMITS.chunkMultipleBytes}`);
+  if (chunkBytes <= 0 || chunkBytes % YOUTUBE_LIMITS.chunkMultipleBytes !== 0)
+    throw new Error(`chunkBytes must be a multiple of ${YOUTUBE_LIMITS.chunkMultipleBytes}`);
   const chunkTimeoutMs = options.chunkTimeoutMs ?? YOUTUBE_DEFAULTS.chunkTimeoutMs;
   const maxInterruptions = options.maxInterruptions ?? YOUTUBE_DEFAULTS.maxInterruptions;
   const backoff = options.backoff ?? YOUTUBE_DEFAULTS.backoff;
 
   function failureOf(result: CallResult): PublishFailure {
-    if (result.status === undefined) return { code: 'unavailable', message: youtubeMessages.unreachable };
-    return youtubeFailure(result.status, result.json, { now: now(), retryAfterMs: parseRetryAfter(result.headers, now()) });
+    if (result.status === undefined)
+      return { code: 'unavailable', message: youtubeMessages.unreachable };
+    return youtubeFailure(result.status, result.json, {
+      now: now(),
+      retryAfterMs: parseRetryAfter(result.headers, now()),
+    });
   }
 
   const retryable = (result: CallResult) => result.status === undefined || result.status >= 500;
@@ -218,11 +313,23 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
   function readUploadAnswer(result: CallResult): Held {
     if (result.status === 308) {
       const bytes = heldBytes(result.headers);
-      return bytes === undefined ? { kind: 'failed', failure: { code: 'unavailable', message: youtubeMessages.malformed }, retryable: true } : { kind: 'held', bytes };
+      return bytes === undefined
+        ? {
+            kind: 'failed',
+            failure: { code: 'unavailable', message: youtubeMessages.malformed },
+            retryable: true,
+          }
+        : { kind: 'held', bytes };
     }
     if (result.status === 200 || result.status === 201) {
       const video = videoOf(result.json);
-      return video ? { kind: 'done', video } : { kind: 'failed', failure: { code: 'unavailable', message: youtubeMessages.malformed }, retryable: true };
+      return video
+        ? { kind: 'done', video }
+        : {
+            kind: 'failed',
+            failure: { code: 'unavailable', message: youtubeMessages.malformed },
+            retryable: true,
+          };
     }
     if (result.status === 404 || result.status === 410) return { kind: 'gone' };
     return { kind: 'failed', failure: failureOf(result), retryable: retryable(result) };
@@ -230,50 +337,101 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
 
   /** Step 3 of the protocol: how many bytes the session holds (or the video, when it is complete). */
   async function askSession(uri: string, total: number): Promise<Held> {
-    return readUploadAnswer(await call('PUT', uri, { headers: { 'content-range': `bytes */${total}` } }));
+    return readUploadAnswer(
+      await call('PUT', uri, { headers: { 'content-range': `bytes */${total}` } }),
+    );
   }
 
-  async function openSession(request: PublishRequest, media: PublishMedia): Promise<{ ok: true; session: UploadSession } | { ok: false; failure: PublishFailure }> {
+  async function openSession(
+    request: PublishRequest,
+    media: PublishMedia,
+  ): Promise<{ ok: true; session: UploadSession } | { ok: false; failure: PublishFailure }> {
     let failures = 0;
     for (;;) {
-      const answer = await call('POST', `${baseUrl}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
-        json: youtubeVideoBody(request.text, request.youtube),
-        headers: { 'x-upload-content-length': String(media.sizeBytes), 'x-upload-content-type': media.contentType },
-      });
+      const answer = await call(
+        'POST',
+        `${baseUrl}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+        {
+          json: youtubeVideoBody(request.text, request.youtube),
+          headers: {
+            'x-upload-content-length': String(media.sizeBytes),
+            'x-upload-content-type': media.contentType,
+          },
+        },
+      );
       if (answer.ok) {
         const uri = answer.headers.get('location');
-        if (!uri || !isTrustedSessionUri(uri, baseUrl)) return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.malformed } };
-        return { ok: true, session: { uri, storagePath: media.storagePath, sizeBytes: media.sizeBytes, openedAt: now() } };
+        if (!uri || !isTrustedSessionUri(uri, baseUrl))
+          return {
+            ok: false,
+            failure: { code: 'unavailable', message: youtubeMessages.malformed },
+          };
+        return {
+          ok: true,
+          session: {
+            uri,
+            storagePath: media.storagePath,
+            sizeBytes: media.sizeBytes,
+            openedAt: now(),
+          },
+        };
       }
       // Opening a session makes nothing visible: a 5xx or a lost answer is simply asked again.
       failures += 1;
-      if (!retryable(answer) || failures >= maxInterruptions) return { ok: false, failure: failureOf(answer) };
+      if (!retryable(answer) || failures >= maxInterruptions)
+        return { ok: false, failure: failureOf(answer) };
       await sleep(backoffMs(backoff, failures));
     }
   }
 
-  function published(request: PublishRequest, video: { id: string; privacyStatus: string | undefined }): PublishOutcome {
-    const asked = request.youtube?.publishAt ? 'private' : (request.youtube?.privacyStatus ?? 'private');
+  function published(
+    request: PublishRequest,
+    video: { id: string; privacyStatus: string | undefined },
+  ): PublishOutcome {
+    const asked = request.youtube?.publishAt
+      ? 'private'
+      : (request.youtube?.privacyStatus ?? 'private');
     const keptPrivate = asked !== 'private' && video.privacyStatus === 'private';
-    return { ok: true, post: { platformPostId: video.id, url: youtubeVideoUrl(video.id), ...(keptPrivate ? { notice: youtubeMessages.keptPrivate } : {}) } };
+    return {
+      ok: true,
+      post: {
+        platformPostId: video.id,
+        url: youtubeVideoUrl(video.id),
+        ...(keptPrivate ? { notice: youtubeMessages.keptPrivate } : {}),
+      },
+    };
   }
 
   /** A stored session this request may continue: same file, not expired. */
   function usableSession(request: PublishRequest, media: PublishMedia): UploadSession | null {
     const s = request.uploadSession?.session;
     if (!s || s.storagePath !== media.storagePath || s.sizeBytes !== media.sizeBytes) return null;
-    if (now() - s.openedAt > YOUTUBE_DEFAULTS.sessionMaxAgeMs || !isTrustedSessionUri(s.uri, baseUrl)) return null;
+    if (
+      now() - s.openedAt > YOUTUBE_DEFAULTS.sessionMaxAgeMs ||
+      !isTrustedSessionUri(s.uri, baseUrl)
+    )
+      return null;
     return s;
   }
 
   async function publish(request: PublishRequest): Promise<PublishOutcome> {
-    const invalid = youtubeVideoProblem({ title: request.youtube?.title ?? '', description: request.text, tags: request.youtube?.tags ?? [] }, request.media);
+    const invalid = youtubeVideoProblem(
+      {
+        title: request.youtube?.title ?? '',
+        description: request.text,
+        tags: request.youtube?.tags ?? [],
+      },
+      request.media,
+    );
     if (invalid) return { ok: false, failure: invalid };
     const media = request.media[0]!;
     const total = media.sizeBytes;
     const progress = async (sent: number) => {
       const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
-      await request.onProgress?.(5 + Math.floor((sent / total) * 90), `Uploading to YouTube (${mb(sent)} of ${mb(total)} MB)`);
+      await request.onProgress?.(
+        5 + Math.floor((sent / total) * 90),
+        `Uploading to YouTube (${mb(sent)} of ${mb(total)} MB)`,
+      );
     };
     const forget = () => request.uploadSession?.save(null);
 
@@ -298,7 +456,8 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
           break;
         }
         interruptions += 1;
-        if (!held.retryable || interruptions >= maxInterruptions) return { ok: false, failure: held.failure };
+        if (!held.retryable || interruptions >= maxInterruptions)
+          return { ok: false, failure: held.failure };
         await sleep(backoffMs(backoff, interruptions));
       }
     }
@@ -321,11 +480,21 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
         const end = Math.min(total, offset + chunkBytes);
         // Only this chunk is held in memory.
         const bytes = await media.read(offset, end);
-        if (bytes.length !== end - offset) return { ok: false, failure: { code: 'media_processing_failed', message: 'The video file in your library could not be read whole. Please try again.' } };
+        if (bytes.length !== end - offset)
+          return {
+            ok: false,
+            failure: {
+              code: 'media_processing_failed',
+              message: 'The video file in your library could not be read whole. Please try again.',
+            },
+          };
         finalSent = end === total;
         const answer = await call('PUT', session.uri, {
           bytes,
-          headers: { 'content-type': media.contentType, 'content-range': `bytes ${offset}-${end - 1}/${total}` },
+          headers: {
+            'content-type': media.contentType,
+            'content-range': `bytes ${offset}-${end - 1}/${total}`,
+          },
           timeoutMs: chunkTimeoutMs,
         });
         outcome = readUploadAnswer(answer);
@@ -344,7 +513,11 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       if (outcome.kind === 'gone') {
         // The session expired or was lost: nothing was made; start once more from the first byte.
         await forget();
-        if (restarted) return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.serverError } };
+        if (restarted)
+          return {
+            ok: false,
+            failure: { code: 'unavailable', message: youtubeMessages.serverError },
+          };
         restarted = true;
         session = null;
         continue;
@@ -359,7 +532,12 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       while (!resynced) {
         interruptions += 1;
         if (interruptions >= maxInterruptions) {
-          return { ok: false, failure: finalSent ? { code: 'unknown_outcome', message: youtubeMessages.unknownOutcome } : { code: 'unavailable', message: youtubeMessages.interrupted(offset, total) } };
+          return {
+            ok: false,
+            failure: finalSent
+              ? { code: 'unknown_outcome', message: youtubeMessages.unknownOutcome }
+              : { code: 'unavailable', message: youtubeMessages.interrupted(offset, total) },
+          };
         }
         await sleep(backoffMs(backoff, interruptions));
         const held = await askSession(uri, total);
@@ -371,7 +549,11 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
           resynced = true;
         } else if (held.kind === 'gone') {
           await forget();
-          if (restarted) return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.serverError } };
+          if (restarted)
+            return {
+              ok: false,
+              failure: { code: 'unavailable', message: youtubeMessages.serverError },
+            };
           restarted = true;
           session = null;
           resynced = true;
@@ -402,12 +584,18 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
   }
 
   async function findInUploads(request: PublishRequest): Promise<LookupResult> {
-    const channels = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=contentDetails`);
+    const channels = await call(
+      'GET',
+      `${baseUrl}/youtube/v3/channels?mine=true&part=contentDetails`,
+    );
     if (!channels.ok) return lookupUnknown(failureOf(channels));
     const items = Array.isArray(channels.json?.items) ? channels.json.items.map(obj) : [];
     const uploads = obj(obj(items[0]?.contentDetails)?.relatedPlaylists)?.uploads;
     if (typeof uploads !== 'string') return absent();
-    const answer = await call('GET', `${baseUrl}/youtube/v3/playlistItems?part=snippet&maxResults=${LOOKUP_PAGE_SIZE}&playlistId=${encodeURIComponent(uploads)}`);
+    const answer = await call(
+      'GET',
+      `${baseUrl}/youtube/v3/playlistItems?part=snippet&maxResults=${LOOKUP_PAGE_SIZE}&playlistId=${encodeURIComponent(uploads)}`,
+    );
     if (!answer.ok) return lookupUnknown(failureOf(answer));
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     const title = (request.youtube?.title ?? '').trim();
@@ -415,29 +603,42 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       const snippet = obj(item?.snippet);
       const id = obj(snippet?.resourceId)?.videoId;
       const at = Date.parse(String(snippet?.publishedAt ?? ''));
-      if (typeof id === 'string' && snippet?.title === title && at >= since) return found({ platformPostId: id, url: youtubeVideoUrl(id) });
+      if (typeof id === 'string' && snippet?.title === title && at >= since)
+        return found({ platformPostId: id, url: youtubeVideoUrl(id) });
     }
     return absent();
   }
 
   /** The channel behind the token (channels.list mine=true): who a first comment is from. */
   let channelId: string | undefined;
-  async function myChannel(): Promise<{ ok: true; id: string } | { ok: false; failure: PublishFailure }> {
+  async function myChannel(): Promise<
+    { ok: true; id: string } | { ok: false; failure: PublishFailure }
+  > {
     if (channelId) return { ok: true, id: channelId };
     const answer = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=id`);
     if (!answer.ok) return { ok: false, failure: failureOf(answer) };
     const id = Array.isArray(answer.json?.items) ? obj(answer.json.items[0])?.id : undefined;
-    if (typeof id !== 'string' || !id) return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.malformed } };
+    if (typeof id !== 'string' || !id)
+      return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.malformed } };
     channelId = id;
     return { ok: true, id };
   }
 
   function commentFailure(result: CallResult): PublishFailure {
     const failure = failureOf(result);
-    if (failure.code === 'forbidden' && result.status !== undefined && /^(insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT)$/.test(reasonOf(result.json)))
+    if (
+      failure.code === 'forbidden' &&
+      result.status !== undefined &&
+      /^(insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT)$/.test(reasonOf(result.json))
+    )
       return { ...failure, message: youtubeMessages.commentScope };
     if (failure.code === 'invalid_content' || failure.code === 'forbidden')
-      return { ...failure, message: failure.message.replace('refused the video', 'refused the first comment').replace('refused the upload', 'refused the first comment') };
+      return {
+        ...failure,
+        message: failure.message
+          .replace('refused the video', 'refused the first comment')
+          .replace('refused the upload', 'refused the first comment'),
+      };
     return failure;
   }
 
@@ -446,19 +647,46 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
    * the video and snippet.topLevelComment.snippet.textOriginal; scope youtube.force-ssl), sent once.
    */
   async function followUp(request: FollowUpRequest): Promise<PublishOutcome> {
-    if (request.kind !== 'comment') return { ok: false, failure: { code: 'invalid_content', message: 'YouTube takes a first comment only, on the video.' } };
-    if ([...request.text].length > YOUTUBE_COMMENT_MAX_CHARS) return { ok: false, failure: { code: 'invalid_content', message: youtubeCommentTooLong } };
+    if (request.kind !== 'comment')
+      return {
+        ok: false,
+        failure: {
+          code: 'invalid_content',
+          message: 'YouTube takes a first comment only, on the video.',
+        },
+      };
+    if ([...request.text].length > YOUTUBE_COMMENT_MAX_CHARS)
+      return { ok: false, failure: { code: 'invalid_content', message: youtubeCommentTooLong } };
     const channel = await myChannel();
     if (!channel.ok) return { ok: false, failure: channel.failure };
     const answer = await call('POST', `${baseUrl}/youtube/v3/commentThreads?part=snippet`, {
-      json: { snippet: { channelId: channel.id, videoId: request.parentId, topLevelComment: { snippet: { textOriginal: request.text } } } },
+      json: {
+        snippet: {
+          channelId: channel.id,
+          videoId: request.parentId,
+          topLevelComment: { snippet: { textOriginal: request.text } },
+        },
+      },
     });
     if (answer.status === undefined) {
-      return { ok: false, failure: answer.neverSent ? { code: 'unavailable', message: youtubeMessages.unreachable } : { code: 'unknown_outcome', message: youtubeMessages.unknownComment } };
+      return {
+        ok: false,
+        failure: answer.neverSent
+          ? { code: 'unavailable', message: youtubeMessages.unreachable }
+          : { code: 'unknown_outcome', message: youtubeMessages.unknownComment },
+      };
     }
     if (!answer.ok) return { ok: false, failure: commentFailure(answer) };
     const id = obj(obj(answer.json?.snippet)?.topLevelComment)?.id ?? answer.json?.id;
-    if (typeof id !== 'string' || !id) return { ok: false, failure: { code: 'unknown_outcome', message: youtubeMessages.unknownComment, status: answer.status } };
+    if (typeof id !== 'string' || !id)
+      return {
+        ok: false,
+        failure: {
+          code: 'unknown_outcome',
+          message: youtubeMessages.unknownComment,
+          status: answer.status,
+        },
+      };
     return { ok: true, post: { platformPostId: id, url: youtubeCommentUrl(request.parentId, id) } };
   }
 
@@ -477,8 +705,16 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
         const snippet = obj(top?.snippet);
         const author = obj(snippet?.authorChannelId)?.value;
         const at = Date.parse(String(snippet?.publishedAt ?? ''));
-        if (typeof top?.id === 'string' && author === channel.id && snippet?.textOriginal === request.text && !(at < since))
-          return found({ platformPostId: top.id, url: youtubeCommentUrl(request.parentId, top.id) });
+        if (
+          typeof top?.id === 'string' &&
+          author === channel.id &&
+          snippet?.textOriginal === request.text &&
+          !(at < since)
+        )
+          return found({
+            platformPostId: top.id,
+            url: youtubeCommentUrl(request.parentId, top.id),
+          });
       }
       const next = answer.json?.nextPageToken;
       if (typeof next !== 'string' || !next) return absent();
@@ -507,10 +743,22 @@ export interface YouTubeChannel {
 }
 
 /** The channel behind the token (channels.list mine=true): name and statistics for the stat cards. */
-export async function fetchYouTubeChannel(options: YouTubeClientOptions): Promise<{ ok: true; value: YouTubeChannel | null } | { ok: false; failure: PublishFailure }> {
-  const answer = await createCaller(options)('GET', `${options.baseUrl}/youtube/v3/channels?mine=true&part=snippet,statistics`);
+export async function fetchYouTubeChannel(
+  options: YouTubeClientOptions,
+): Promise<{ ok: true; value: YouTubeChannel | null } | { ok: false; failure: PublishFailure }> {
+  const answer = await createCaller(options)(
+    'GET',
+    `${options.baseUrl}/youtube/v3/channels?mine=true&part=snippet,statistics`,
+  );
   const now = (options.now ?? Date.now)();
-  if (!answer.ok) return { ok: false, failure: answer.status === undefined ? { code: 'unavailable', message: youtubeMessages.unreachable } : youtubeFailure(answer.status, answer.json, { now }) };
+  if (!answer.ok)
+    return {
+      ok: false,
+      failure:
+        answer.status === undefined
+          ? { code: 'unavailable', message: youtubeMessages.unreachable }
+          : youtubeFailure(answer.status, answer.json, { now }),
+    };
   const item = Array.isArray(answer.json?.items) ? obj(answer.json.items[0]) : undefined;
   if (!item || typeof item.id !== 'string') return { ok: true, value: null };
   const stats = obj(item.statistics);

@@ -36,6 +36,7 @@ export function createAnthropicTextGenerator(options: TextGeneratorOptions): Tex
 export function classifyAnthropicError(error: unknown): ProviderFailure {
   if (error instanceof Anthropic.APIConnectionTimeoutError) return transportFailure('timeout');
   if (error instanceof Anthropic.APIConnectionError) return transportFailure('network');
-  if (error instanceof Anthropic.APIError && typeof error.status === 'number') return classifyHttpFailure('anthropic', error.status, error.error, error.headers);
+  if (error instanceof Anthropic.APIError && typeof error.status === 'number')
+    return classifyHttpFailure('anthropic', error.status, error.error, error.headers);
   return transportFailure('malformed');
 }

@@ -14,9 +14,18 @@ const implementations: Record<LlmIntegrationType, () => Promise<Implementation>>
 };
 
 /** Builds a text generator for a provider and the user's key, pointed at the configured base URL. */
-export function createTextGeneratorFactory(settings: { baseUrls: Record<ProviderId, string>; timeoutMs: number; retry: RetryDeps }): TextGeneratorFactory {
+export function createTextGeneratorFactory(settings: {
+  baseUrls: Record<ProviderId, string>;
+  timeoutMs: number;
+  retry: RetryDeps;
+}): TextGeneratorFactory {
   return (provider, apiKey) => {
-    const options = { apiKey, baseUrl: settings.baseUrls[integrationProvider[provider]], timeoutMs: settings.timeoutMs, retry: settings.retry };
+    const options = {
+      apiKey,
+      baseUrl: settings.baseUrls[integrationProvider[provider]],
+      timeoutMs: settings.timeoutMs,
+      retry: settings.retry,
+    };
     return builtOnFirstCall(async () => (await implementations[provider]())(options), ['generate']);
   };
 }

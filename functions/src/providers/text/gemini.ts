@@ -18,7 +18,11 @@ export function createGeminiTextGenerator(options: TextGeneratorOptions): TextGe
           const response = await client.models.generateContent({
             model: request.model,
             contents: [{ role: 'user', parts: [{ text: request.prompt }] }],
-            config: { systemInstruction: request.system, maxOutputTokens: request.maxOutputTokens, temperature: request.temperature },
+            config: {
+              systemInstruction: request.system,
+              maxOutputTokens: request.maxOutputTokens,
+              temperature: request.temperature,
+            },
           });
           return response.text;
         },

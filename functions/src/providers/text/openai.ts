@@ -36,6 +36,7 @@ export function fixedTemperature(model: string): boolean {
 export function classifyOpenAiError(error: unknown): ProviderFailure {
   if (error instanceof OpenAI.APIConnectionTimeoutError) return transportFailure('timeout');
   if (error instanceof OpenAI.APIConnectionError) return transportFailure('network');
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return classifyHttpFailure('openai', error.status, { error: error.error }, error.headers);
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number')
+    return classifyHttpFailure('openai', error.status, { error: error.error }, error.headers);
   return transportFailure('malformed');
 }

@@ -32,7 +32,11 @@ export interface TextGeneratorOptions {
 export type TextGeneratorFactory = (provider: LlmIntegrationType, apiKey: string) => TextGenerator;
 
 /** Runs one SDK call under the shared retry policy; `classify` turns whatever the SDK threw into a failure value. */
-export async function generateWithRetry(call: () => Promise<string | undefined>, classify: (error: unknown) => ProviderFailure, retry: RetryDeps): Promise<TextOutcome> {
+export async function generateWithRetry(
+  call: () => Promise<string | undefined>,
+  classify: (error: unknown) => ProviderFailure,
+  retry: RetryDeps,
+): Promise<TextOutcome> {
   const result = await retrying(async (): Promise<Attempt<string, ProviderFailure>> => {
     try {
       const text = (await call())?.trim();
@@ -41,8 +45,15 @@ export async function generateWithRetry(call: () => Promise<string | undefined>,
       return { ok: false, error: failure, retryable: false };
     } catch (error) {
       const failure = classify(error);
-      return { ok: false, error: failure, retryable: failure.retryable, retryAfterMs: failure.retryAfterMs };
+      return {
+        ok: false,
+        error: failure,
+        retryable: failure.retryable,
+        retryAfterMs: failure.retryAfterMs,
+      };
     }
   }, retry);
-  return result.ok ? { ok: true, text: result.value, attempts: result.attempts } : { ok: false, failure: result.error, attempts: result.attempts };
+  return result.ok
+    ? { ok: true, text: result.value, attempts: result.attempts }
+    : { ok: false, failure: result.error, attempts: result.attempts };
 }

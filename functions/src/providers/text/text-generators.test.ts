@@ -26,10 +26,19 @@ const generators = () =>
     baseUrls: sandbox.urls,
     timeoutMs: 2000,
     // Real requests, recorded waits: the policy is the shipped one.
-    retry: { policy: PROVIDER_RETRY_POLICY, sleep: async (ms) => void slept.push(ms), now: Date.now, random: () => 0 },
+    retry: {
+      policy: PROVIDER_RETRY_POLICY,
+      sleep: async (ms) => void slept.push(ms),
+      now: Date.now,
+      random: () => 0,
+    },
   });
 
-const models: Record<LlmIntegrationType, string> = { openai: 'gpt-5.4-mini', anthropic: 'claude-haiku-4-5', gemini: 'gemini-2.5-flash' };
+const models: Record<LlmIntegrationType, string> = {
+  openai: 'gpt-5.4-mini',
+  anthropic: 'claude-haiku-4-5',
+  gemini: 'gemini-2.5-flash',
+};
 const generationPath: Record<LlmIntegrationType, string> = {
   openai: '/v1/chat/completions',
   anthropic: '/v1/messages',
@@ -43,29 +52,47 @@ const request = (provider: LlmIntegrationType): TextRequest => ({
   temperature: 0.7,
 });
 const providersUnderTest: LlmIntegrationType[] = ['openai', 'anthropic', 'gemini'];
-const requestsTo = (provider: LlmIntegrationType) => sandbox.apps[provider].requests.filter((r) => r.path === generationPath[provider]).length;
+const requestsTo = (provider: LlmIntegrationType) =>
+  sandbox.apps[provider].requests.filter((r) => r.path === generationPath[provider]).length;
 
 describe.each(providersUnderTest)('%s text generator', (provider) => {
   it('returns the generated text with one request', async () => {
     const outcome = await generators()(provider, 'sk-sandbox-good').generate(request(provider));
-    expect(outcome).toEqual({ ok: true, text: `Sandbox ${provider} reply (task enhance, model ${models[provider]}): a lighthouse at dusk`, attempts: 1 });
+    expect(outcome).toEqual({
+      ok: true,
+      text: `Sandbox ${provider} reply (task enhance, model ${models[provider]}): a lighthouse at dusk`,
+      attempts: 1,
+    });
     expect(requestsTo(provider)).toBe(1);
   });
 
   it('reports a refused key without retrying', async () => {
     const outcome = await generators()(provider, 'bad-key').generate(request(provider));
-    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'invalid_key', retryable: false }, attempts: 1 });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { reason: 'invalid_key', retryable: false },
+      attempts: 1,
+    });
     expect(requestsTo(provider)).toBe(1);
   });
 
   it('reports an account out of credit without retrying', async () => {
     const outcome = await generators()(provider, 'no-credit-key').generate(request(provider));
-    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'no_credit', retryable: false }, attempts: 1 });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { reason: 'no_credit', retryable: false },
+      attempts: 1,
+    });
     expect(requestsTo(provider)).toBe(1);
   });
 
   it('retries a 429 and succeeds on the second request', async () => {
-    sandbox.apps[provider].faults.add({ path: generationPath[provider], status: 429, retryAfterSeconds: 1, times: 1 });
+    sandbox.apps[provider].faults.add({
+      path: generationPath[provider],
+      status: 429,
+      retryAfterSeconds: 1,
+      times: 1,
+    });
     const outcome = await generators()(provider, 'sk-sandbox-good').generate(request(provider));
     expect(outcome).toMatchObject({ ok: true, attempts: 2 });
     expect(requestsTo(provider)).toBe(2);
@@ -90,13 +117,22 @@ describe.each(providersUnderTest)('%s text generator', (provider) => {
   it('never retries another 4xx', async () => {
     sandbox.apps[provider].faults.add({ path: generationPath[provider], status: 400, times: 5 });
     const outcome = await generators()(provider, 'sk-sandbox-good').generate(request(provider));
-    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'rejected', status: 400 }, attempts: 1 });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { reason: 'rejected', status: 400 },
+      attempts: 1,
+    });
     expect(requestsTo(provider)).toBe(1);
   });
 
   it('gives up at once when Retry-After asks for a longer wait than the cap', async () => {
     if (provider === 'gemini') return; // no headers through the Gemini SDK (see above)
-    sandbox.apps[provider].faults.add({ path: generationPath[provider], status: 429, retryAfterSeconds: 60, times: 1 });
+    sandbox.apps[provider].faults.add({
+      path: generationPath[provider],
+      status: 429,
+      retryAfterSeconds: 60,
+      times: 1,
+    });
     const outcome = await generators()(provider, 'sk-sandbox-good').generate(request(provider));
     expect(outcome).toMatchObject({ ok: false, failure: { reason: 'rate_limited' }, attempts: 1 });
     expect(slept).toEqual([]);
@@ -109,14 +145,30 @@ describe.each(providersUnderTest)('%s text generator', (provider) => {
   });
 
   it('times out a hanging provider', async () => {
-    sandbox.apps[provider].faults.add({ path: generationPath[provider], delayMs: 3000, status: 200, body: {} });
+    sandbox.apps[provider].faults.add({
+      path: generationPath[provider],
+      delayMs: 3000,
+      status: 200,
+      body: {},
+    });
     const outcome = await generators()(provider, 'sk-sandbox-good').generate(request(provider));
-    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'unavailable', code: 'timeout' }, attempts: 1 });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { reason: 'unavailable', code: 'timeout' },
+      attempts: 1,
+    });
   });
 
   it('reports a model the provider does not offer as rejected with 404', async () => {
-    const outcome = await generators()(provider, 'sk-sandbox-good').generate({ ...request(provider), model: 'no-such-model' });
-    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'rejected', status: 404 }, attempts: 1 });
+    const outcome = await generators()(provider, 'sk-sandbox-good').generate({
+      ...request(provider),
+      model: 'no-such-model',
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { reason: 'rejected', status: 404 },
+      attempts: 1,
+    });
   });
 });
 

@@ -16,9 +16,12 @@ export interface VideoFailure {
   status?: number;
 }
 
-export type VideoSubmitOutcome = { ok: true; task: VideoTask } | { ok: false; failure: VideoFailure };
+export type VideoSubmitOutcome =
+  { ok: true; task: VideoTask } | { ok: false; failure: VideoFailure };
 
-export type VideoWaitOutcome = ({ ok: true; videoUrl: string; posterUrl: string | null } | { ok: false; failure: VideoFailure }) & { polls: number };
+export type VideoWaitOutcome = (
+  { ok: true; videoUrl: string; posterUrl: string | null } | { ok: false; failure: VideoFailure }
+) & { polls: number };
 
 export interface VideoPending {
   /** The provider's state word ('queued', 'dreaming'). */
@@ -29,5 +32,8 @@ export interface VideoPending {
 export interface VideoGenerator {
   submit(request: { prompt: string }): Promise<VideoSubmitOutcome>;
   /** Polls until done, failed or out of time; whatever onPending throws ends the wait and reaches the caller. */
-  waitForResult(task: VideoTask, onPending?: (info: VideoPending) => Promise<void>): Promise<VideoWaitOutcome>;
+  waitForResult(
+    task: VideoTask,
+    onPending?: (info: VideoPending) => Promise<void>,
+  ): Promise<VideoWaitOutcome>;
 }

@@ -26,12 +26,20 @@ export interface PlatformProfileDeps {
 }
 
 /** Credentials as a profile call uses them: refreshed first where the platform uses OAuth; a refusal is thrown. */
-export async function usableCredentials(deps: PlatformProfileDeps, uid: string, platform: PublishPlatform): Promise<StoredSocialCredentials> {
+export async function usableCredentials(
+  deps: PlatformProfileDeps,
+  uid: string,
+  platform: PublishPlatform,
+): Promise<StoredSocialCredentials> {
   const stored: FreshCredentials = await readFreshCredentials(deps, uid, platform);
   if (!stored.found) throw missingCredentialsError(platform);
   if (!stored.readable) throw unreadableCredentialsError(platform);
   if ('refused' in stored) {
-    if (stored.refused.code === 'auth_expired') throw reasonedError('failed-precondition', stored.refused.message, { reason: 'needs-reconnect', provider: platform });
+    if (stored.refused.code === 'auth_expired')
+      throw reasonedError('failed-precondition', stored.refused.message, {
+        reason: 'needs-reconnect',
+        provider: platform,
+      });
     throw new HttpsError('unavailable', stored.refused.message);
   }
   return stored.value;
@@ -41,7 +49,11 @@ export async function usableCredentials(deps: PlatformProfileDeps, uid: string, 
  * The account behind the saved credentials, for the composers: X's public figures; LinkedIn's member and
  * the pages it may post for (APPROVED only), member first. A refused token is the reason 'needs-reconnect'.
  */
-export async function getPlatformProfile(uid: string, input: CallablePayload<'getPlatformProfile'>, deps: PlatformProfileDeps): Promise<PlatformProfile> {
+export async function getPlatformProfile(
+  uid: string,
+  input: CallablePayload<'getPlatformProfile'>,
+  deps: PlatformProfileDeps,
+): Promise<PlatformProfile> {
   const { platform } = input;
   return withFallbackError('Failed to process your request', { uid, platform }, async () => {
     const stored = { value: await usableCredentials(deps, uid, platform) };
@@ -50,10 +62,16 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
       if (failure.code === 'auth_expired') {
         const account = socialAccountRef(deps.db, uid, platform);
         await account.update({ needsReconnect: true }).catch(() => undefined);
-        throw reasonedError('failed-precondition', failure.message, { reason: 'needs-reconnect', provider: platform });
+        throw reasonedError('failed-precondition', failure.message, {
+          reason: 'needs-reconnect',
+          provider: platform,
+        });
       }
       log.warn('Platform profile unavailable', { uid, platform, code: failure.code });
-      throw new HttpsError(failure.code === 'rate_limited' ? 'resource-exhausted' : 'unavailable', failure.message);
+      throw new HttpsError(
+        failure.code === 'rate_limited' ? 'resource-exhausted' : 'unavailable',
+        failure.message,
+      );
     };
 
     const rememberMember = (member: { urn: string; name: string }) =>
@@ -61,7 +79,15 @@ export async function getPlatformProfile(uid: string, input: CallablePayload<'ge
         .update({ member })
         .then(() => undefined)
         .catch(() => undefined);
-    return adapterOf(platform).profile({ uid, stored: stored.value, baseUrl: deps.baseUrls[platform], fetch: deps.fetch, now, refused, rememberMember });
+    return adapterOf(platform).profile({
+      uid,
+      stored: stored.value,
+      baseUrl: deps.baseUrls[platform],
+      fetch: deps.fetch,
+      now,
+      refused,
+      rememberMember,
+    });
   });
 }
 

@@ -4,7 +4,10 @@ import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { getPlatformProfile, type PlatformProfileDeps } from '../get-platform-profile/get-platform-profile';
+import {
+  getPlatformProfile,
+  type PlatformProfileDeps,
+} from '../get-platform-profile/get-platform-profile';
 import { postConverter } from '../posts';
 
 // Warnings before a post can fail: each channel with a scheduled post is checked with the platform's
@@ -35,17 +38,24 @@ export const channelKey = (c: ChannelRef): string => `${c.uid}/${c.platform}`;
  * The channels to check now (pure): a channel is due when one of its posts, still ahead, has passed one of
  * its check times since the channel was last checked. Each channel once, in the order of its first post.
  */
-export function dueChannelChecks(posts: readonly ScheduledPostRef[], lastCheckedAt: ReadonlyMap<string, number>, now: number): ChannelRef[] {
+export function dueChannelChecks(
+  posts: readonly ScheduledPostRef[],
+  lastCheckedAt: ReadonlyMap<string, number>,
+  now: number,
+): ChannelRef[] {
   const due = new Map<string, ChannelRef>();
   for (const post of [...posts].sort((a, b) => a.scheduledAt - b.scheduledAt)) {
     if (post.scheduledAt <= now) continue;
     const key = channelKey(post);
     if (due.has(key)) continue;
     // The latest check time of this post that has come: checked since then means nothing to do.
-    const passed = CHANNEL_CHECK_LEADS_MS.map((lead) => post.scheduledAt - lead).filter((at) => at <= now);
+    const passed = CHANNEL_CHECK_LEADS_MS.map((lead) => post.scheduledAt - lead).filter(
+      (at) => at <= now,
+    );
     if (passed.length === 0) continue;
     const latest = Math.max(...passed);
-    if ((lastCheckedAt.get(key) ?? -Infinity) < latest) due.set(key, { uid: post.uid, platform: post.platform });
+    if ((lastCheckedAt.get(key) ?? -Infinity) < latest)
+      due.set(key, { uid: post.uid, platform: post.platform });
   }
   return [...due.values()];
 }
@@ -63,7 +73,9 @@ export interface ChannelChecksDeps extends PlatformProfileDeps {
 }
 
 /** One run of the scheduled check: reads the posts due within a day, checks each due channel once. */
-export async function runChannelChecks(deps: ChannelChecksDeps): Promise<{ checked: Array<ChannelRef & { outcome: ChannelCheckOutcome }> }> {
+export async function runChannelChecks(
+  deps: ChannelChecksDeps,
+): Promise<{ checked: Array<ChannelRef & { outcome: ChannelCheckOutcome }> }> {
   const now = deps.clock.now().getTime();
   const horizon = new Date(now + CHANNEL_CHECK_LEADS_MS[0]);
   const page = await deps.db
@@ -82,11 +94,15 @@ export async function runChannelChecks(deps: ChannelChecksDeps): Promise<{ check
     if (!(publishPlatforms as readonly string[]).includes(platform) || !scheduledAt) continue;
     posts.push({ uid: userRef.id, platform, scheduledAt: scheduledAt.getTime() });
   }
-  const channels = [...new Map(posts.map((p) => [channelKey(p), { uid: p.uid, platform: p.platform }])).values()];
+  const channels = [
+    ...new Map(posts.map((p) => [channelKey(p), { uid: p.uid, platform: p.platform }])).values(),
+  ];
   const last = new Map<string, number>();
   await Promise.all(
     channels.map(async (c) => {
-      const at = (await deps.db.doc(channelCheckPath(c.uid, c.platform)).get()).get('checkedAt') as unknown;
+      const at = (await deps.db.doc(channelCheckPath(c.uid, c.platform)).get()).get(
+        'checkedAt',
+      ) as unknown;
       if (typeof at === 'number') last.set(channelKey(c), at);
     }),
   );
@@ -102,11 +118,18 @@ export async function runChannelChecks(deps: ChannelChecksDeps): Promise<{ check
       }),
     );
   }
-  if (checked.length > 0) log.info('Channels checked', { count: checked.length, needsReconnect: checked.filter((c) => c.outcome === 'needs_reconnect').length });
+  if (checked.length > 0)
+    log.info('Channels checked', {
+      count: checked.length,
+      needsReconnect: checked.filter((c) => c.outcome === 'needs_reconnect').length,
+    });
   return { checked };
 }
 
-async function checkChannel(deps: ChannelChecksDeps, channel: ChannelRef): Promise<ChannelCheckOutcome> {
+async function checkChannel(
+  deps: ChannelChecksDeps,
+  channel: ChannelRef,
+): Promise<ChannelCheckOutcome> {
   try {
     const profile = await getPlatformProfile(channel.uid, { platform: channel.platform }, deps);
     // Where the access ends on a date the user must act by (LinkedIn: 60 days, no refresh for most apps), the
@@ -120,7 +143,11 @@ async function checkChannel(deps: ChannelChecksDeps, channel: ChannelRef): Promi
     return 'ok';
   } catch (error) {
     // A refusal for auth is marked needs reconnect where it was found; anything else is not the user's to fix.
-    if (error instanceof HttpsError && (error.details as { reason?: unknown } | undefined)?.reason === 'needs-reconnect') return 'needs_reconnect';
+    if (
+      error instanceof HttpsError &&
+      (error.details as { reason?: unknown } | undefined)?.reason === 'needs-reconnect'
+    )
+      return 'needs_reconnect';
     log.warn('Channel check unavailable', { uid: channel.uid, platform: channel.platform });
     return 'unavailable';
   }

@@ -38,7 +38,11 @@ const leaseConverter = adminConverter(refreshLeaseSchema, refreshLeaseWrite);
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Takes the lease at once if it is free or its time ran out; otherwise null. */
-export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platform: SocialPlatform): Promise<RefreshLease | null> {
+export async function tryRefreshLease(
+  deps: RefreshLeaseDeps,
+  uid: string,
+  platform: SocialPlatform,
+): Promise<RefreshLease | null> {
   const ref = deps.db.doc(refreshLeasePath(uid, platform)).withConverter(leaseConverter);
   const holder = randomUUID();
   const taken = await runTransaction(deps.db, async (tx) => {
@@ -64,7 +68,12 @@ export async function tryRefreshLease(deps: RefreshLeaseDeps, uid: string, platf
  * Waits for the lease. Between attempts `settled()` is asked whether another holder already did the work
  * (a fresh token is stored): then it returns 'settled' without taking the lease. 'timeout' after MAX_WAIT_MS.
  */
-export async function takeRefreshLease(deps: RefreshLeaseDeps, uid: string, platform: SocialPlatform, settled: () => Promise<boolean>): Promise<RefreshLease | 'settled' | 'timeout'> {
+export async function takeRefreshLease(
+  deps: RefreshLeaseDeps,
+  uid: string,
+  platform: SocialPlatform,
+  settled: () => Promise<boolean>,
+): Promise<RefreshLease | 'settled' | 'timeout'> {
   const sleep = deps.sleep ?? defaultSleep;
   const started = Date.now();
   for (;;) {

@@ -38,7 +38,11 @@ export interface ManagePostDeps {
  * Changes a scheduled post's text, media, author or time, and its thread items and first comment when the input
  * names them, until the scheduler claims it.
  */
-export async function updateScheduledPost(uid: string, input: CallablePayload<'updateScheduledPost'>, deps: ManagePostDeps): Promise<PublishPostResult> {
+export async function updateScheduledPost(
+  uid: string,
+  input: CallablePayload<'updateScheduledPost'>,
+  deps: ManagePostDeps,
+): Promise<PublishPostResult> {
   const { postId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
@@ -46,7 +50,12 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     if (!post) throw postNotFound();
     if (post.status !== 'scheduled') throw postStateError(post.status);
     const media = await resolvePostMedia(deps.db, uid, input.media);
-    const problem = platformProblem(post.platform, { text: input.text, media, author: input.author, reddit: post.reddit });
+    const problem = platformProblem(post.platform, {
+      text: input.text,
+      media,
+      author: input.author,
+      reddit: post.reddit,
+    });
     if (problem) throw new HttpsError('invalid-argument', problem);
     // A document post stays one: its new media must still make the document.
     const documentProblem = post.document ? documentPostProblem(media, post.document.title) : null;
@@ -54,7 +63,11 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
     // The thread's items and the first comment, when the edit names them, are checked as publishPost checks them.
     const followUps =
       input.thread !== undefined || input.firstComment !== undefined
-        ? await resolveFollowUps(deps.db, uid, post.platform, { thread: input.thread ?? [], firstComment: input.firstComment ?? '', author: input.author })
+        ? await resolveFollowUps(deps.db, uid, post.platform, {
+            thread: input.thread ?? [],
+            firstComment: input.firstComment ?? '',
+            author: input.author,
+          })
         : null;
     const now = deps.clock.now();
     const scheduledAt = new Date(input.scheduledAt);
@@ -67,11 +80,19 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
         text: input.text,
         media,
         // The name found when the post was made stays while the author does.
-        author: platformFacts[post.platform].choosesAuthor && input.author ? { urn: input.author, name: current.author?.urn === input.author ? current.author.name : '' } : null,
+        author:
+          platformFacts[post.platform].choosesAuthor && input.author
+            ? {
+                urn: input.author,
+                name: current.author?.urn === input.author ? current.author.name : '',
+              }
+            : null,
         scheduledAt,
         timeZone: input.timeZone,
         ...(followUps && input.thread !== undefined ? { thread: followUps.thread } : {}),
-        ...(followUps && input.firstComment !== undefined ? { firstComment: followUps.firstComment } : {}),
+        ...(followUps && input.firstComment !== undefined
+          ? { firstComment: followUps.firstComment }
+          : {}),
         updatedAt: now,
       });
     });
@@ -81,7 +102,11 @@ export async function updateScheduledPost(uid: string, input: CallablePayload<'u
 }
 
 /** Cancels a scheduled post before the scheduler claims it. */
-export async function cancelPost(uid: string, input: CallablePayload<'cancelPost'>, deps: ManagePostDeps): Promise<PublishPostResult> {
+export async function cancelPost(
+  uid: string,
+  input: CallablePayload<'cancelPost'>,
+  deps: ManagePostDeps,
+): Promise<PublishPostResult> {
   const { postId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
@@ -105,7 +130,11 @@ export interface RetryPostDeps extends ManagePostDeps {
  * whose last outcome was unknown keeps its attempt, so the new run looks it up before posting. The same
  * requestId again returns the post without a second job.
  */
-export async function retryPost(uid: string, input: CallablePayload<'retryPost'>, deps: RetryPostDeps): Promise<PublishPostResult> {
+export async function retryPost(
+  uid: string,
+  input: CallablePayload<'retryPost'>,
+  deps: RetryPostDeps,
+): Promise<PublishPostResult> {
   const { postId, requestId } = input;
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
@@ -113,7 +142,10 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
     if (!post) throw postNotFound();
     if (post.jobId === requestId) return { postId, status: post.status };
     // The last request may still make the post: Retry waits for the job's decision instead of posting.
-    if (post.status === 'publishing' && post.checkingUntil) throw reasonedError('failed-precondition', checkingMessage(post.platform), { reason: 'post-state' });
+    if (post.status === 'publishing' && post.checkingUntil)
+      throw reasonedError('failed-precondition', checkingMessage(post.platform), {
+        reason: 'post-state',
+      });
     if (post.status !== 'failed') throw postStateError(post.status);
     const credentials = await readSocialCredentials(deps, uid, post.platform);
     if (!credentials.found) throw missingCredentialsError(post.platform);
@@ -126,7 +158,13 @@ export async function retryPost(uid: string, input: CallablePayload<'retryPost'>
       if (current.status !== 'failed') throw postStateError(current.status);
       const job = jobRef(deps.db, uid, requestId);
       if ((await tx.get(job)).exists) throw requestIdUsedError();
-      tx.update(ref, { status: 'queued', jobId: requestId, error: null, progress: 0, updatedAt: now });
+      tx.update(ref, {
+        status: 'queued',
+        jobId: requestId,
+        error: null,
+        progress: 0,
+        updatedAt: now,
+      });
       tx.create(job, newPublishJob(postId, now));
       return 'queued';
     });

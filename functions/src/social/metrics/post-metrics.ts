@@ -1,11 +1,19 @@
 import { FieldPath, Timestamp } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
-import { METRIC_WINDOW_GRACE_MS, METRIC_WINDOW_MS, metricWindows, type MetricWindow } from '@core/post-metrics';
+import {
+  METRIC_WINDOW_GRACE_MS,
+  METRIC_WINDOW_MS,
+  metricWindows,
+  type MetricWindow,
+} from '@core/post-metrics';
 import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
 import type { StoredSocialCredentials } from '@core/integrations';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
-import { usableCredentials, type PlatformProfileDeps } from '../get-platform-profile/get-platform-profile';
+import {
+  usableCredentials,
+  type PlatformProfileDeps,
+} from '../get-platform-profile/get-platform-profile';
 import { adapterOf } from '../platforms';
 import { postConverter } from '../posts';
 import { runTransaction } from '../../lib/transaction';
@@ -41,7 +49,11 @@ export interface MetricsRunResult {
 }
 
 /** The posts whose snapshot for `window` is due at `now`: published between its time and its grace ago. */
-async function dueFor(deps: PostMetricsDeps, window: MetricWindow, now: number): Promise<DueSnapshot[]> {
+async function dueFor(
+  deps: PostMetricsDeps,
+  window: MetricWindow,
+  now: number,
+): Promise<DueSnapshot[]> {
   const latest = new Date(now - METRIC_WINDOW_MS[window]);
   const earliest = new Date(now - METRIC_WINDOW_MS[window] - METRIC_WINDOW_GRACE_MS[window]);
   const page = await deps.db
@@ -60,7 +72,14 @@ async function dueFor(deps: PostMetricsDeps, window: MetricWindow, now: number):
     const { platform, platformPostId, metrics, author } = doc.data();
     if (!(publishPlatforms as readonly unknown[]).includes(platform)) continue;
     if (!platformPostId || metrics[window]) continue;
-    due.push({ uid: userRef.id, postId: doc.id, platform, platformPostId, author: author?.urn || null, window });
+    due.push({
+      uid: userRef.id,
+      postId: doc.id,
+      platform,
+      platformPostId,
+      author: author?.urn || null,
+      window,
+    });
   }
   return due;
 }
@@ -95,23 +114,46 @@ export async function takePostMetrics(deps: PostMetricsDeps): Promise<MetricsRun
       }),
     );
   }
-  if (due.length > 0) log.info('Post metrics taken', { due: due.length, taken: result.taken.length, failed: result.failed.length });
-  for (const f of result.failed) log.warn('Post metrics not read', { uid: f.uid, postId: f.postId, platform: f.platform, window: f.window, code: f.code });
+  if (due.length > 0)
+    log.info('Post metrics taken', {
+      due: due.length,
+      taken: result.taken.length,
+      failed: result.failed.length,
+    });
+  for (const f of result.failed)
+    log.warn('Post metrics not read', {
+      uid: f.uid,
+      postId: f.postId,
+      platform: f.platform,
+      window: f.window,
+      code: f.code,
+    });
   return result;
 }
 
-async function takeOne(deps: PostMetricsDeps, item: DueSnapshot, now: number, stored: StoredSocialCredentials): Promise<string> {
+async function takeOne(
+  deps: PostMetricsDeps,
+  item: DueSnapshot,
+  now: number,
+  stored: StoredSocialCredentials,
+): Promise<string> {
   const reading = await adapterOf(item.platform).metrics(
     { stored, baseUrl: deps.baseUrls[item.platform], fetch: deps.fetch, now: deps.now ?? Date.now },
     { platformPostId: item.platformPostId, author: item.author },
   );
   if (!reading.ok) return reading.failure.code;
-  const ref = deps.db.doc(`${collections.users}/${item.uid}/${collections.socialPosts}/${item.postId}`);
+  const ref = deps.db.doc(
+    `${collections.users}/${item.uid}/${collections.socialPosts}/${item.postId}`,
+  );
   return runTransaction(deps.db, async (tx) => {
     const current = (await tx.get(ref.withConverter(postConverter))).data();
     if (!current || current.status !== 'published') return 'gone';
     if (current.metrics[item.window]) return 'already';
-    tx.update(ref, new FieldPath('metrics', item.window), { takenAt: Timestamp.fromMillis(now), source: reading.source, counts: reading.counts });
+    tx.update(ref, new FieldPath('metrics', item.window), {
+      takenAt: Timestamp.fromMillis(now),
+      source: reading.source,
+      counts: reading.counts,
+    });
     return 'taken';
   });
 }

@@ -6,7 +6,10 @@ import { platformCallDeps } from '../deps';
 
 // Every 10 minutes: a post's 1-hour figures are read between 60 and 70 minutes after it went out.
 // The handler is tested directly (tests/functions/post-metrics.test.ts).
-export const takePostMetricsSchedule = onSchedule({ schedule: 'every 10 minutes', timeoutSeconds: 300, retryCount: 0, secrets: [keyringSecret] }, async (event) => {
-  const { emulated } = loadConfig();
-  await takePostMetrics(platformCallDeps(sweepClock(event.scheduleTime, emulated)));
-});
+export const takePostMetricsSchedule = onSchedule(
+  { schedule: 'every 10 minutes', timeoutSeconds: 300, retryCount: 0, secrets: [keyringSecret] },
+  async (event) => {
+    const { emulated } = loadConfig();
+    await takePostMetrics(platformCallDeps(sweepClock(event.scheduleTime, emulated)));
+  },
+);

@@ -1,11 +1,30 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { socialPlatformLabels, type SocialPlatform, type StoredSocialCredentials } from '@core/integrations';
-import { ACCESS_TOKEN_REFRESH_MARGIN_MS, oauthButtons, oauthPlatforms, type OAuthPlatform } from '@core/social-oauth';
+import {
+  socialPlatformLabels,
+  type SocialPlatform,
+  type StoredSocialCredentials,
+} from '@core/integrations';
+import {
+  ACCESS_TOKEN_REFRESH_MARGIN_MS,
+  oauthButtons,
+  oauthPlatforms,
+  type OAuthPlatform,
+} from '@core/social-oauth';
 import { userCollectionPath } from '@core/firestore-paths';
-import { readSocialCredentials, storeSocialCredentials, type SecretRead, type SecretStoreDeps } from '../../integrations/secret-store';
+import {
+  readSocialCredentials,
+  storeSocialCredentials,
+  type SecretRead,
+  type SecretStoreDeps,
+} from '../../integrations/secret-store';
 import { log } from '../../lib/log';
 import { takeRefreshLease } from '../health/refresh-lease';
-import { refreshTokens, type OAuthCallOptions, type OAuthApp, type OAuthTokens } from './platform-oauth';
+import {
+  refreshTokens,
+  type OAuthCallOptions,
+  type OAuthApp,
+  type OAuthTokens,
+} from './platform-oauth';
 
 // Reddit and YouTube credentials as every user of their access token must read them: an access token that
 // expires within ACCESS_TOKEN_REFRESH_MARGIN_MS is refreshed first and the new one stored sealed. A refresh
@@ -20,14 +39,20 @@ export interface CredentialsRefusal {
   message: string;
 }
 
-export type FreshCredentials = SecretRead<StoredSocialCredentials> | { found: true; readable: true; refused: CredentialsRefusal };
+export type FreshCredentials =
+  | SecretRead<StoredSocialCredentials>
+  | { found: true; readable: true; refused: CredentialsRefusal };
 
 export function isOAuthPlatform(platform: SocialPlatform): platform is OAuthPlatform {
   return (oauthPlatforms as readonly string[]).includes(platform);
 }
 
 export function oauthAppOf(stored: StoredSocialCredentials): OAuthApp {
-  return { clientId: stored.clientId ?? '', clientSecret: stored.clientSecret ?? '', ...(stored.userAgent ? { userAgent: stored.userAgent } : {}) };
+  return {
+    clientId: stored.clientId ?? '',
+    clientSecret: stored.clientSecret ?? '',
+    ...(stored.userAgent ? { userAgent: stored.userAgent } : {}),
+  };
 }
 
 /** The fields Connect and every refresh store beside the form's (the publishers read accessToken). */
@@ -46,21 +71,33 @@ export function reconnectMessage(platform: OAuthPlatform): string {
 }
 
 /** Marks the account as needing Connect again (a status field clients read); nothing else changes. */
-export async function markNeedsReconnect(db: Firestore, uid: string, platform: SocialPlatform): Promise<void> {
+export async function markNeedsReconnect(
+  db: Firestore,
+  uid: string,
+  platform: SocialPlatform,
+): Promise<void> {
   await db
     .doc(`${userCollectionPath(uid, 'socialAccounts')}/${platform}`)
     .update({ needsReconnect: true })
     .catch(() => undefined);
 }
 
-export async function readFreshCredentials(deps: FreshCredentialsDeps, uid: string, platform: SocialPlatform): Promise<FreshCredentials> {
+export async function readFreshCredentials(
+  deps: FreshCredentialsDeps,
+  uid: string,
+  platform: SocialPlatform,
+): Promise<FreshCredentials> {
   const read = await readSocialCredentials(deps, uid, platform);
   if (!read.found || !read.readable || !isOAuthPlatform(platform)) return read;
   const stored = read.value;
   const refuse = async (why: string): Promise<FreshCredentials> => {
     await markNeedsReconnect(deps.db, uid, platform);
     log.warn('Social account needs reconnect', { uid, platform, why });
-    return { found: true, readable: true, refused: { code: 'auth_expired', message: reconnectMessage(platform) } };
+    return {
+      found: true,
+      readable: true,
+      refused: { code: 'auth_expired', message: reconnectMessage(platform) },
+    };
   };
   if (!stored.accessToken) return refuse('no_access_token');
   const expiresAt = Number(stored.accessTokenExpiresAt);
@@ -74,12 +111,27 @@ export async function readFreshCredentials(deps: FreshCredentialsDeps, uid: stri
     const again = await readSocialCredentials(deps, uid, platform);
     if (!again.found || !again.readable) return again;
     const until = Number(again.value.accessTokenExpiresAt);
-    return again.value.accessToken && until - deps.clock.now().getTime() > ACCESS_TOKEN_REFRESH_MARGIN_MS ? again : undefined;
+    return again.value.accessToken &&
+      until - deps.clock.now().getTime() > ACCESS_TOKEN_REFRESH_MARGIN_MS
+      ? again
+      : undefined;
   };
-  const lease = await takeRefreshLease(deps, uid, platform, async () => (await fresh()) !== undefined);
+  const lease = await takeRefreshLease(
+    deps,
+    uid,
+    platform,
+    async () => (await fresh()) !== undefined,
+  );
   if (lease === 'timeout') {
     log.warn('Token refresh lease not taken', { uid, platform });
-    return { found: true, readable: true, refused: { code: 'unavailable', message: `${socialPlatformLabels[platform]} could not be reached to renew the connection. Please try again.` } };
+    return {
+      found: true,
+      readable: true,
+      refused: {
+        code: 'unavailable',
+        message: `${socialPlatformLabels[platform]} could not be reached to renew the connection. Please try again.`,
+      },
+    };
   }
   if (lease === 'settled') return (await fresh()) ?? readSocialCredentials(deps, uid, platform);
   try {
@@ -87,18 +139,40 @@ export async function readFreshCredentials(deps: FreshCredentialsDeps, uid: stri
     const already = await fresh();
     if (already) return already;
     const latest = await readSocialCredentials(deps, uid, platform);
-    return await refreshHeld(deps, uid, platform, latest.found && latest.readable ? latest.value : stored, refuse);
+    return await refreshHeld(
+      deps,
+      uid,
+      platform,
+      latest.found && latest.readable ? latest.value : stored,
+      refuse,
+    );
   } finally {
     await lease.release();
   }
 }
 
-async function refreshHeld(deps: FreshCredentialsDeps, uid: string, platform: OAuthPlatform, stored: StoredSocialCredentials, refuse: (why: string) => Promise<FreshCredentials>): Promise<FreshCredentials> {
-  const outcome = await refreshTokens(platform, oauthAppOf(stored), stored.refreshToken ?? '', { ...deps, now: () => deps.clock.now().getTime() });
+async function refreshHeld(
+  deps: FreshCredentialsDeps,
+  uid: string,
+  platform: OAuthPlatform,
+  stored: StoredSocialCredentials,
+  refuse: (why: string) => Promise<FreshCredentials>,
+): Promise<FreshCredentials> {
+  const outcome = await refreshTokens(platform, oauthAppOf(stored), stored.refreshToken ?? '', {
+    ...deps,
+    now: () => deps.clock.now().getTime(),
+  });
   if (!outcome.ok) {
     if (outcome.kind === 'unavailable') {
       log.warn('Token refresh unavailable', { uid, platform, error: outcome.error });
-      return { found: true, readable: true, refused: { code: 'unavailable', message: `${socialPlatformLabels[platform]} could not be reached to renew the connection. Please try again.` } };
+      return {
+        found: true,
+        readable: true,
+        refused: {
+          code: 'unavailable',
+          message: `${socialPlatformLabels[platform]} could not be reached to renew the connection. Please try again.`,
+        },
+      };
     }
     return refuse(`refresh_${outcome.kind}`);
   }

@@ -23,16 +23,28 @@ export interface NonceDoc {
   usedAt: Timestamp | null;
 }
 
-export type NonceCheck = { ok: true; nonce: OAuthNonce } | { ok: false; refusal: OAuthStateRefusal };
+export type NonceCheck =
+  { ok: true; nonce: OAuthNonce } | { ok: false; refusal: OAuthStateRefusal };
 
 /** The state itself is never stored: a leaked database export cannot complete anyone's Connect. */
 const nonceConverter = adminConverter(oauthNonceSchema);
 
 export function nonceRef(db: Firestore, state: string): DocumentReference {
-  return db.doc(`${serverOnlyCollections.oauthNonces}/${createHash('sha256').update(state).digest('hex')}`);
+  return db.doc(
+    `${serverOnlyCollections.oauthNonces}/${createHash('sha256').update(state).digest('hex')}`,
+  );
 }
 
-export async function createNonce(db: Firestore, fields: { uid: string; platform: OAuthPlatform; redirectUri: string; codeVerifier: string | null; now: Date }): Promise<string> {
+export async function createNonce(
+  db: Firestore,
+  fields: {
+    uid: string;
+    platform: OAuthPlatform;
+    redirectUri: string;
+    codeVerifier: string | null;
+    now: Date;
+  },
+): Promise<string> {
   const state = randomToken();
   const doc: NonceDoc = {
     uid: fields.uid,
@@ -52,16 +64,24 @@ export async function createNonce(db: Firestore, fields: { uid: string; platform
  * The pure decision on a returned state. Only a state that passes is spent: a refusal writes nothing, so
  * another user presenting a stolen state cannot spoil the rightful user's Connect.
  */
-export function judgeNonce(nonce: OAuthNonce | undefined, expected: { uid: string; platform: OAuthPlatform; now: Date }): NonceCheck {
+export function judgeNonce(
+  nonce: OAuthNonce | undefined,
+  expected: { uid: string; platform: OAuthPlatform; now: Date },
+): NonceCheck {
   if (!nonce || nonce.platform !== expected.platform) return { ok: false, refusal: 'unknown' };
   if (nonce.uid !== expected.uid) return { ok: false, refusal: 'other-user' };
   if (nonce.usedAt) return { ok: false, refusal: 'reused' };
-  if (!nonce.expiresAt || nonce.expiresAt.getTime() <= expected.now.getTime()) return { ok: false, refusal: 'expired' };
+  if (!nonce.expiresAt || nonce.expiresAt.getTime() <= expected.now.getTime())
+    return { ok: false, refusal: 'expired' };
   return { ok: true, nonce };
 }
 
 /** Checks and spends a returned state in one transaction: two callbacks with one state cannot both pass. */
-export async function consumeNonce(db: Firestore, state: string, expected: { uid: string; platform: OAuthPlatform; now: Date }): Promise<NonceCheck> {
+export async function consumeNonce(
+  db: Firestore,
+  state: string,
+  expected: { uid: string; platform: OAuthPlatform; now: Date },
+): Promise<NonceCheck> {
   const ref = nonceRef(db, state);
   return runTransaction(db, async (tx) => {
     const check = judgeNonce((await tx.get(ref.withConverter(nonceConverter))).data(), expected);

@@ -18,7 +18,10 @@ export interface OAuthApp {
   userAgent?: string;
 }
 
-export type OAuthHosts = Pick<Record<ProviderHostId, string>, 'redditAccounts' | 'googleAccounts' | 'googleOAuth'>;
+export type OAuthHosts = Pick<
+  Record<ProviderHostId, string>,
+  'redditAccounts' | 'googleAccounts' | 'googleOAuth'
+>;
 
 export interface OAuthCallOptions {
   hosts: OAuthHosts;
@@ -41,7 +44,8 @@ export interface OAuthTokens {
  * invalid_client: the saved client id or secret is refused. unavailable: the platform could not be asked.
  */
 export type OAuthFailureKind = 'invalid_grant' | 'invalid_client' | 'unavailable' | 'rejected';
-export type TokenOutcome = { ok: true; tokens: OAuthTokens } | { ok: false; kind: OAuthFailureKind; error: string };
+export type TokenOutcome =
+  { ok: true; tokens: OAuthTokens } | { ok: false; kind: OAuthFailureKind; error: string };
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -59,12 +63,21 @@ export function codeChallengeOf(verifier: string): string {
 export interface OAuthFlow {
   /** Whether the flow uses PKCE (Google supports it; Reddit's does not). */
   pkce: boolean;
-  authorizeUrl: (params: { clientId: string; redirectUri: string; state: string; codeChallenge?: string; hosts: OAuthHosts }) => string;
+  authorizeUrl: (params: {
+    clientId: string;
+    redirectUri: string;
+    state: string;
+    codeChallenge?: string;
+    hosts: OAuthHosts;
+  }) => string;
   tokenEndpoint: (hosts: OAuthHosts) => string;
   /** Where the client id and secret go: an HTTP Basic header (with the user's User-Agent), or the form body. */
   clientAuth: 'basic' | 'form';
   revokeEndpoint: (hosts: OAuthHosts) => string;
-  revokeFields: (token: { value: string; kind: 'access_token' | 'refresh_token' }) => Record<string, string>;
+  revokeFields: (token: {
+    value: string;
+    kind: 'access_token' | 'refresh_token';
+  }) => Record<string, string>;
   /** A revoke answer that means the platform no longer knows the token (nothing is left to revoke). */
   revokeGoneStatus?: number;
 }
@@ -123,12 +136,24 @@ export function usesPkce(platform: OAuthPlatform): boolean {
   return oauthFlows[platform].pkce;
 }
 
-export function authorizeUrl(platform: OAuthPlatform, params: { clientId: string; redirectUri: string; state: string; codeChallenge?: string; hosts: OAuthHosts }): string {
+export function authorizeUrl(
+  platform: OAuthPlatform,
+  params: {
+    clientId: string;
+    redirectUri: string;
+    state: string;
+    codeChallenge?: string;
+    hosts: OAuthHosts;
+  },
+): string {
   return oauthFlows[platform].authorizeUrl(params);
 }
 
 function headersFor(platform: OAuthPlatform, app: OAuthApp): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   if (oauthFlows[platform].clientAuth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
     if (app.userAgent) headers['user-agent'] = app.userAgent;
@@ -145,7 +170,12 @@ function formFor(platform: OAuthPlatform, app: OAuthApp, fields: Record<string, 
   return form.toString();
 }
 
-async function tokenCall(platform: OAuthPlatform, app: OAuthApp, fields: Record<string, string>, options: OAuthCallOptions): Promise<TokenOutcome> {
+async function tokenCall(
+  platform: OAuthPlatform,
+  app: OAuthApp,
+  fields: Record<string, string>,
+  options: OAuthCallOptions,
+): Promise<TokenOutcome> {
   let response: Response;
   let body: Record<string, unknown> | undefined;
   try {
@@ -158,7 +188,10 @@ async function tokenCall(platform: OAuthPlatform, app: OAuthApp, fields: Record<
     const text = await response.text();
     try {
       const parsed: unknown = text ? JSON.parse(text) : undefined;
-      body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+      body =
+        typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : undefined;
     } catch {
       body = undefined;
     }
@@ -166,32 +199,88 @@ async function tokenCall(platform: OAuthPlatform, app: OAuthApp, fields: Record<
     return { ok: false, kind: 'unavailable', error: 'unreachable' };
   }
   // Reddit may answer an error with 200 and {error}; Google with 400/401 and {error, error_description}.
-  const error = typeof body?.error === 'string' ? body.error : typeof body?.error === 'number' ? String(body.error) : undefined;
-  if (response.status === 401 || error === 'invalid_client' || error === 'unauthorized_client' || error === '401') return { ok: false, kind: 'invalid_client', error: error ?? 'unauthorized' };
+  const error =
+    typeof body?.error === 'string'
+      ? body.error
+      : typeof body?.error === 'number'
+        ? String(body.error)
+        : undefined;
+  if (
+    response.status === 401 ||
+    error === 'invalid_client' ||
+    error === 'unauthorized_client' ||
+    error === '401'
+  )
+    return { ok: false, kind: 'invalid_client', error: error ?? 'unauthorized' };
   if (error === 'invalid_grant') return { ok: false, kind: 'invalid_grant', error };
-  if (response.status === 429 || response.status >= 500) return { ok: false, kind: 'unavailable', error: `http_${response.status}` };
-  if (!response.ok || error) return { ok: false, kind: 'rejected', error: (error ?? `http_${response.status}`).slice(0, 60) };
+  if (response.status === 429 || response.status >= 500)
+    return { ok: false, kind: 'unavailable', error: `http_${response.status}` };
+  if (!response.ok || error)
+    return {
+      ok: false,
+      kind: 'rejected',
+      error: (error ?? `http_${response.status}`).slice(0, 60),
+    };
   const accessToken = body?.access_token;
   const expiresIn = Number(body?.expires_in);
-  if (typeof accessToken !== 'string' || !accessToken || !Number.isFinite(expiresIn) || expiresIn <= 0) return { ok: false, kind: 'unavailable', error: 'malformed' };
-  const refreshToken = typeof body?.refresh_token === 'string' && body.refresh_token ? body.refresh_token : undefined;
+  if (
+    typeof accessToken !== 'string' ||
+    !accessToken ||
+    !Number.isFinite(expiresIn) ||
+    expiresIn <= 0
+  )
+    return { ok: false, kind: 'unavailable', error: 'malformed' };
+  const refreshToken =
+    typeof body?.refresh_token === 'string' && body.refresh_token ? body.refresh_token : undefined;
   const scope = typeof body?.scope === 'string' ? body.scope : '';
-  return { ok: true, tokens: { accessToken, ...(refreshToken ? { refreshToken } : {}), expiresAt: options.now() + expiresIn * 1000, scope } };
+  return {
+    ok: true,
+    tokens: {
+      accessToken,
+      ...(refreshToken ? { refreshToken } : {}),
+      expiresAt: options.now() + expiresIn * 1000,
+      scope,
+    },
+  };
 }
 
 /** Trades the code from the callback for tokens; the redirect URI must be the one the authorize URL named. */
-export function exchangeCode(platform: OAuthPlatform, app: OAuthApp, grant: { code: string; redirectUri: string; codeVerifier?: string | null }, options: OAuthCallOptions): Promise<TokenOutcome> {
-  const fields: Record<string, string> = { grant_type: 'authorization_code', code: grant.code, redirect_uri: grant.redirectUri };
+export function exchangeCode(
+  platform: OAuthPlatform,
+  app: OAuthApp,
+  grant: { code: string; redirectUri: string; codeVerifier?: string | null },
+  options: OAuthCallOptions,
+): Promise<TokenOutcome> {
+  const fields: Record<string, string> = {
+    grant_type: 'authorization_code',
+    code: grant.code,
+    redirect_uri: grant.redirectUri,
+  };
   if (grant.codeVerifier) fields.code_verifier = grant.codeVerifier;
   return tokenCall(platform, app, fields, options);
 }
 
-export function refreshTokens(platform: OAuthPlatform, app: OAuthApp, refreshToken: string, options: OAuthCallOptions): Promise<TokenOutcome> {
-  return tokenCall(platform, app, { grant_type: 'refresh_token', refresh_token: refreshToken }, options);
+export function refreshTokens(
+  platform: OAuthPlatform,
+  app: OAuthApp,
+  refreshToken: string,
+  options: OAuthCallOptions,
+): Promise<TokenOutcome> {
+  return tokenCall(
+    platform,
+    app,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    options,
+  );
 }
 
 /** Revokes a token where the platform offers it; true when the platform confirmed (or no longer knows it). */
-export async function revokeToken(platform: OAuthPlatform, app: OAuthApp, token: { value: string; kind: 'access_token' | 'refresh_token' }, options: OAuthCallOptions): Promise<boolean> {
+export async function revokeToken(
+  platform: OAuthPlatform,
+  app: OAuthApp,
+  token: { value: string; kind: 'access_token' | 'refresh_token' },
+  options: OAuthCallOptions,
+): Promise<boolean> {
   const flow = oauthFlows[platform];
   const url = flow.revokeEndpoint(options.hosts);
   const fields = flow.revokeFields(token);

@@ -6,14 +6,35 @@ import { completeSocialOAuth, startSocialOAuth, type SocialOAuthDeps } from './s
 
 function oauthDeps(): SocialOAuthDeps {
   const { hostUrls, emulated, dashboardOrigins } = loadConfig();
-  return { db: getDb(), keyring: loadKeyring(), clock: systemClock, fetch: globalThis.fetch, hosts: hostUrls, emulated, dashboardOrigins };
+  return {
+    db: getDb(),
+    keyring: loadKeyring(),
+    clock: systemClock,
+    fetch: globalThis.fetch,
+    hosts: hostUrls,
+    emulated,
+    dashboardOrigins,
+  };
 }
 
 const options = { maxInstances: 10, timeoutSeconds: 60, secrets: [keyringSecret] };
 
-export const startSocialOAuthCallable = onContractCall('startSocialOAuth', options, ({ uid, input, request }) => {
-  const origin = request.rawRequest?.headers?.origin;
-  return startSocialOAuth(uid, input, typeof origin === 'string' ? origin : undefined, oauthDeps());
-});
+export const startSocialOAuthCallable = onContractCall(
+  'startSocialOAuth',
+  options,
+  ({ uid, input, request }) => {
+    const origin = request.rawRequest?.headers?.origin;
+    return startSocialOAuth(
+      uid,
+      input,
+      typeof origin === 'string' ? origin : undefined,
+      oauthDeps(),
+    );
+  },
+);
 
-export const completeSocialOAuthCallable = onContractCall('completeSocialOAuth', options, ({ uid, input }) => completeSocialOAuth(uid, input, oauthDeps()));
+export const completeSocialOAuthCallable = onContractCall(
+  'completeSocialOAuth',
+  options,
+  ({ uid, input }) => completeSocialOAuth(uid, input, oauthDeps()),
+);

@@ -2,7 +2,12 @@ import type { StoredSocialCredentials } from '@core/integrations';
 import type { platformErrorCodes } from '@core/platform-errors';
 import type { PostMetricCounts } from '@core/post-metrics';
 import type { ProviderId } from '@core/providers';
-import type { PlatformProfile, PublishPlatform, RedditPostFields, YouTubeDetails } from '@core/social-posts';
+import type {
+  PlatformProfile,
+  PublishPlatform,
+  RedditPostFields,
+  YouTubeDetails,
+} from '@core/social-posts';
 import type { PublishFailure, SocialPublisher } from '../../providers/social/social-publisher';
 import type { OAuthFlow } from '../oauth/platform-oauth';
 
@@ -13,7 +18,14 @@ import type { OAuthFlow } from '../oauth/platform-oauth';
 /** A post as the callables check it before it is stored (sizes and types of its media, nothing read). */
 export interface PostToCheck {
   text: string;
-  media: readonly { contentType: string; sizeBytes: number; generationId: string; storagePath: string; title: string; url: string | null }[];
+  media: readonly {
+    contentType: string;
+    sizeBytes: number;
+    generationId: string;
+    storagePath: string;
+    title: string;
+    url: string | null;
+  }[];
   author?: string;
   reddit?: RedditPostFields | null;
   youtube?: YouTubeDetails;
@@ -58,7 +70,10 @@ export interface PlatformAdapter<P extends PublishPlatform = PublishPlatform> {
   /** A first comment's limits when they differ from a post's (LinkedIn's comments are shorter). */
   commentProblem?: (text: string) => string | undefined;
   /** The publisher of a publish job, built per run with fresh credentials. */
-  publisher: (stored: StoredSocialCredentials, options: PublisherOptions & { now: () => number; sleep: (ms: number) => Promise<void> }) => SocialPublisher;
+  publisher: (
+    stored: StoredSocialCredentials,
+    options: PublisherOptions & { now: () => number; sleep: (ms: number) => Promise<void> },
+  ) => SocialPublisher;
   /** How the account connects (Reddit, YouTube); the others post with the tokens saved in Integrations. */
   oauth?: OAuthFlow;
   /** The account behind the saved credentials, for the composers and stat cards. */
@@ -83,4 +98,9 @@ export interface PublishedPostRef {
 }
 
 /** The figures and which call gave them, or why there are none (the post is gone, the token refused...). */
-export type MetricsReading = { ok: true; counts: PostMetricCounts; source: string } | { ok: false; failure: { code: PublishFailure['code'] | 'not_found'; message: string; status?: number } };
+export type MetricsReading =
+  | { ok: true; counts: PostMetricCounts; source: string }
+  | {
+      ok: false;
+      failure: { code: PublishFailure['code'] | 'not_found'; message: string; status?: number };
+    };

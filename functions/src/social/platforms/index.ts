@@ -6,7 +6,15 @@ import { redditAdapter } from './reddit';
 import { xAdapter } from './x';
 import { youtubeAdapter } from './youtube';
 
-export type { MetricsContext, MetricsReading, PlatformAdapter, PostToCheck, ProfileContext, PublishedPostRef, PublisherOptions } from './adapter';
+export type {
+  MetricsContext,
+  MetricsReading,
+  PlatformAdapter,
+  PostToCheck,
+  ProfileContext,
+  PublishedPostRef,
+  PublisherOptions,
+} from './adapter';
 
 /** Every publishing platform's adapter, by id: the one record a new platform joins. */
 export const platformAdapters: { [P in PublishPlatform]: PlatformAdapter<P> } = {
@@ -30,4 +38,6 @@ export interface PlatformEntry {
 export type PlatformRegistry = Readonly<Record<string, PlatformEntry>>;
 
 /** Both registries, joined: every publishing platform's description and adapter. */
-export const platformRegistry: PlatformRegistry = Object.fromEntries(publishPlatforms.map((p) => [p, { facts: platformFacts[p], adapter: platformAdapters[p] }]));
+export const platformRegistry: PlatformRegistry = Object.fromEntries(
+  publishPlatforms.map((p) => [p, { facts: platformFacts[p], adapter: platformAdapters[p] }]),
+);

@@ -15,12 +15,19 @@ describe('platform adapters', () => {
   it('gives an OAuth flow to exactly the platforms core says connect through OAuth', () => {
     for (const p of publishPlatforms) {
       expect(Boolean(adapterOf(p).oauth)).toBe(platformFacts[p].oauth);
-      if (platformFacts[p].oauth) expect(adapterOf(p).oauth).toBe(oauthFlows[p as keyof typeof oauthFlows]);
+      if (platformFacts[p].oauth)
+        expect(adapterOf(p).oauth).toBe(oauthFlows[p as keyof typeof oauthFlows]);
     }
   });
 
   it('checks a post and builds a publisher for every platform', () => {
-    const stored = { accessToken: 't', consumerKey: 'k', consumerSecret: 's', accessTokenSecret: 'ts', userAgent: 'web:muse:1 (by /u/me)' };
+    const stored = {
+      accessToken: 't',
+      consumerKey: 'k',
+      consumerSecret: 's',
+      accessTokenSecret: 'ts',
+      userAgent: 'web:muse:1 (by /u/me)',
+    };
     for (const p of publishPlatforms) {
       const adapter = adapterOf(p);
       const problem = adapter.problem({
@@ -31,14 +38,21 @@ describe('platform adapters', () => {
         youtube: { title: 'T', tags: [], privacyStatus: 'private', publishAt: null },
       });
       expect(problem).toBe(p === 'youtube' ? 'Please choose one video to upload' : undefined);
-      const publisher = adapter.publisher(stored, { baseUrl: 'http://127.0.0.1:1', fetch: noFetch, now: () => 0, sleep: () => Promise.resolve() });
+      const publisher = adapter.publisher(stored, {
+        baseUrl: 'http://127.0.0.1:1',
+        fetch: noFetch,
+        now: () => 0,
+        sleep: () => Promise.resolve(),
+      });
       expect(typeof publisher.publish).toBe('function');
     }
   });
 
   it('refuses with each platform’s own words', () => {
     const post = { text: 'x'.repeat(3001), media: [], author: 'urn:li:person:abc' };
-    expect(adapterOf('linkedin').problem(post)).toBe('LinkedIn posts are limited to 3000 characters.');
+    expect(adapterOf('linkedin').problem(post)).toBe(
+      'LinkedIn posts are limited to 3000 characters.',
+    );
     expect(adapterOf('x').problem(post)).toMatch(/^Posts on X can be at most 280 characters/);
     expect(adapterOf('x').problem({ text: 'Hi', media: [] })).toBeUndefined();
   });

@@ -1,6 +1,12 @@
 import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
 import { platformErrorCodes } from '@core/platform-errors';
-import { createRedditClient, createRedditPublisher, checkRedditRequest, fetchRedditProfile, redditCommentTooLong } from '../../providers/social/reddit';
+import {
+  createRedditClient,
+  createRedditPublisher,
+  checkRedditRequest,
+  fetchRedditProfile,
+  redditCommentTooLong,
+} from '../../providers/social/reddit';
 import { oauthFlows } from '../oauth/platform-oauth';
 import type { PlatformAdapter } from './adapter';
 import { readRedditMetrics } from './metrics/reddit';
@@ -16,8 +22,11 @@ export const redditAdapter: PlatformAdapter<'reddit'> = {
   requestStep: (_method, path) => (path === '/api/submit' ? 'Create post' : undefined),
   errorCodes: platformErrorCodes.reddit,
   metrics: readRedditMetrics,
-  problem: (post) => checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })?.message,
-  commentProblem: (text) => ([...text].length > REDDIT_COMMENT_MAX_CHARS ? redditCommentTooLong : undefined),
+  problem: (post) =>
+    checkRedditRequest({ text: post.text, media: post.media, reddit: post.reddit ?? undefined })
+      ?.message,
+  commentProblem: (text) =>
+    [...text].length > REDDIT_COMMENT_MAX_CHARS ? redditCommentTooLong : undefined,
   publisher: (stored, options) =>
     createRedditPublisher({
       accessToken: stored.accessToken ?? '',
@@ -30,9 +39,25 @@ export const redditAdapter: PlatformAdapter<'reddit'> = {
       uploadTimeoutMs: options.uploadTimeoutMs,
     }),
   profile: async ({ stored, baseUrl, fetch, now, refused }) => {
-    const client = createRedditClient({ accessToken: stored.accessToken ?? '', userAgent: stored.userAgent ?? '', baseUrl, fetch, now, sleep: noWait, maxRateWaitMs: 0 });
+    const client = createRedditClient({
+      accessToken: stored.accessToken ?? '',
+      userAgent: stored.userAgent ?? '',
+      baseUrl,
+      fetch,
+      now,
+      sleep: noWait,
+      maxRateWaitMs: 0,
+    });
     const profile = await fetchRedditProfile(client);
     if (!profile.ok) return refused(profile.failure);
-    return { platform: 'reddit', name: `u/${profile.value.name}`, followers: profile.value.subscribers, following: null, posts: null, karma: profile.value.karma, authors: [] };
+    return {
+      platform: 'reddit',
+      name: `u/${profile.value.name}`,
+      followers: profile.value.subscribers,
+      following: null,
+      posts: null,
+      karma: profile.value.karma,
+      authors: [],
+    };
   },
 };

@@ -9,7 +9,12 @@ import type { PlatformAdapter } from './adapter';
 import { readXMetrics } from './metrics/x';
 
 export function xCredentialsOf(stored: StoredSocialCredentials): XCredentials {
-  return { consumerKey: stored.consumerKey ?? '', consumerSecret: stored.consumerSecret ?? '', accessToken: stored.accessToken ?? '', accessTokenSecret: stored.accessTokenSecret ?? '' };
+  return {
+    consumerKey: stored.consumerKey ?? '',
+    consumerSecret: stored.consumerSecret ?? '',
+    accessToken: stored.accessToken ?? '',
+    accessTokenSecret: stored.accessTokenSecret ?? '',
+  };
 }
 
 export const xAdapter: PlatformAdapter<'x'> = {
@@ -21,7 +26,8 @@ export const xAdapter: PlatformAdapter<'x'> = {
   metrics: (ctx, post) => readXMetrics({ ...ctx, credentials: xCredentialsOf(ctx.stored) }, post),
   problem: (post) => {
     const info = xTextInfo(post.text);
-    if (info.weightedLength > X_MAX_WEIGHTED_LENGTH) return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${info.weightedLength})`;
+    if (info.weightedLength > X_MAX_WEIGHTED_LENGTH)
+      return `Posts on X can be at most ${X_MAX_WEIGHTED_LENGTH} characters (this one counts ${info.weightedLength})`;
     return xTextProblem(info) ?? xMediaProblem(post.media)?.message;
   },
   publisher: (stored, options) =>
@@ -35,9 +41,21 @@ export const xAdapter: PlatformAdapter<'x'> = {
       retry: { policy: PROVIDER_RETRY_POLICY, sleep: options.sleep, now: options.now },
     }),
   profile: async ({ stored, baseUrl, fetch, now, refused }) => {
-    const result = await fetchXProfile({ credentials: xCredentialsOf(stored), baseUrl, fetch, now });
+    const result = await fetchXProfile({
+      credentials: xCredentialsOf(stored),
+      baseUrl,
+      fetch,
+      now,
+    });
     if (!result.ok) return refused(result.failure);
     const { profile } = result;
-    return { platform: 'x', name: profile.username ? `@${profile.username}` : profile.name || null, followers: profile.followers, following: profile.following, posts: profile.posts, authors: [] };
+    return {
+      platform: 'x',
+      name: profile.username ? `@${profile.username}` : profile.name || null,
+      followers: profile.followers,
+      following: profile.following,
+      posts: profile.posts,
+      authors: [],
+    };
   },
 };

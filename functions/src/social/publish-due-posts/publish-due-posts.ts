@@ -56,7 +56,13 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
   // Claims stay `concurrency` in flight across pages: the next page is read while the current one is being
   // claimed (its cursor is the page's last post, known at once), and a claim starts as soon as one ends.
   const pageAfter = (cursor?: QueryDocumentSnapshot) => {
-    let query = deps.db.collectionGroup(collections.socialPosts).where('status', '==', 'scheduled').where('scheduledAt', '<=', now).orderBy('scheduledAt').select('scheduledAt').limit(batchSize);
+    let query = deps.db
+      .collectionGroup(collections.socialPosts)
+      .where('status', '==', 'scheduled')
+      .where('scheduledAt', '<=', now)
+      .orderBy('scheduledAt')
+      .select('scheduledAt')
+      .limit(batchSize);
     if (cursor) query = query.startAfter(cursor);
     return query.get();
   };
@@ -84,6 +90,7 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
   await Promise.all(inFlight);
   // A claim that failed (its transaction gave up) fails the run, as before: the next sweep takes what is left.
   if (failure) throw failure.error;
-  if (claimed.length > 0) log.info('Due posts queued', { count: claimed.length, posts: claimed.slice(0, 20) });
+  if (claimed.length > 0)
+    log.info('Due posts queued', { count: claimed.length, posts: claimed.slice(0, 20) });
   return { claimed };
 }

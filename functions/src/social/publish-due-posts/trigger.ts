@@ -8,6 +8,12 @@ import { publishDuePosts } from './publish-due-posts';
 // where App Engine's "every 1 minutes" counts from the previous run. Posts are planned to the minute, so a
 // post due at 09:00 is claimed by the 09:00 sweep, not up to a minute later (docs/architecture.md,
 // Publishing). The handler is tested directly (tests/functions/social-publishing.test.ts).
-export const publishDuePostsSchedule = onSchedule({ schedule: '* * * * *', timeoutSeconds: 120, retryCount: 0 }, async (event) => {
-  await publishDuePosts({ db: getDb(), clock: sweepClock(event.scheduleTime, loadConfig().emulated) });
-});
+export const publishDuePostsSchedule = onSchedule(
+  { schedule: '* * * * *', timeoutSeconds: 120, retryCount: 0 },
+  async (event) => {
+    await publishDuePosts({
+      db: getDb(),
+      clock: sweepClock(event.scheduleTime, loadConfig().emulated),
+    });
+  },
+);

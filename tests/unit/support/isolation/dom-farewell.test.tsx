@@ -7,7 +7,11 @@ import { goodbye, welcome } from './welcome';
 vi.mock('./farewell', () => ({ farewell: 'mocked goodbye' }));
 
 // As the file is loaded, before any of its tests (which may run in any order) leaves something behind.
-const atStart = { body: document.body.innerHTML, className: document.documentElement.className, storage: localStorage.length + sessionStorage.length };
+const atStart = {
+  body: document.body.innerHTML,
+  className: document.documentElement.className,
+  storage: localStorage.length + sessionStorage.length,
+};
 
 it('starts on an empty document and empty storage', () => {
   expect(atStart).toEqual({ body: '', className: '', storage: 0 });

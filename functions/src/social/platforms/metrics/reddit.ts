@@ -5,7 +5,10 @@ import { count, obj, refusal } from './read';
 export const REDDIT_METRICS_SOURCE = 'Reddit API: GET /api/info';
 
 /** GET /api/info?id=t3_...: the post's score, upvote ratio and comment count. */
-export async function readRedditMetrics(ctx: MetricsContext, post: PublishedPostRef): Promise<MetricsReading> {
+export async function readRedditMetrics(
+  ctx: MetricsContext,
+  post: PublishedPostRef,
+): Promise<MetricsReading> {
   // A metrics read never waits out a rate-limit window: the next run takes it.
   const client = createRedditClient({
     accessToken: ctx.stored.accessToken ?? '',
@@ -16,10 +19,24 @@ export async function readRedditMetrics(ctx: MetricsContext, post: PublishedPost
     sleep: () => Promise.resolve(),
     maxRateWaitMs: 0,
   });
-  const answer = await client.call('GET', `/api/info?id=${encodeURIComponent(post.platformPostId)}&raw_json=1`);
-  if (!answer.ok || answer.status === undefined) return { ok: false, failure: client.failureOf(answer) };
-  const children = Array.isArray(obj(obj(answer.json)?.data)?.children) ? (obj(obj(answer.json)!.data)!.children as unknown[]) : [];
+  const answer = await client.call(
+    'GET',
+    `/api/info?id=${encodeURIComponent(post.platformPostId)}&raw_json=1`,
+  );
+  if (!answer.ok || answer.status === undefined)
+    return { ok: false, failure: client.failureOf(answer) };
+  const children = Array.isArray(obj(obj(answer.json)?.data)?.children)
+    ? (obj(obj(answer.json)!.data)!.children as unknown[])
+    : [];
   const data = children.map((c) => obj(obj(c)?.data)).find((d) => d?.name === post.platformPostId);
   if (!data) return { ok: false, failure: refusal('Reddit', 404) };
-  return { ok: true, source: REDDIT_METRICS_SOURCE, counts: { ...count('score', data.score), ...count('upvoteRatio', data.upvote_ratio), ...count('comments', data.num_comments) } };
+  return {
+    ok: true,
+    source: REDDIT_METRICS_SOURCE,
+    counts: {
+      ...count('score', data.score),
+      ...count('upvoteRatio', data.upvote_ratio),
+      ...count('comments', data.num_comments),
+    },
+  };
 }

@@ -5,13 +5,26 @@ import { count, obj } from './read';
 export const X_METRICS_SOURCE = 'X API v2: GET /2/tweets public_metrics';
 
 /** GET /2/tweets?ids=<id>&tweet.fields=public_metrics: impressions, likes, replies, reposts, quotes, bookmarks. */
-export async function readXMetrics(ctx: MetricsContext & { credentials: XCredentials }, post: PublishedPostRef): Promise<MetricsReading> {
-  const client = createXClient({ credentials: ctx.credentials, baseUrl: ctx.baseUrl, fetch: ctx.fetch, now: ctx.now });
-  const answer = await client.request('GET', '/2/tweets', { query: { ids: post.platformPostId, 'tweet.fields': 'public_metrics' } });
+export async function readXMetrics(
+  ctx: MetricsContext & { credentials: XCredentials },
+  post: PublishedPostRef,
+): Promise<MetricsReading> {
+  const client = createXClient({
+    credentials: ctx.credentials,
+    baseUrl: ctx.baseUrl,
+    fetch: ctx.fetch,
+    now: ctx.now,
+  });
+  const answer = await client.request('GET', '/2/tweets', {
+    query: { ids: post.platformPostId, 'tweet.fields': 'public_metrics' },
+  });
   if (!answer.ok) return answer;
-  const data = (Array.isArray(obj(answer.body)?.data) ? (obj(answer.body)!.data as unknown[]) : []).map(obj).find((t) => t?.id === post.platformPostId);
+  const data = (Array.isArray(obj(answer.body)?.data) ? (obj(answer.body)!.data as unknown[]) : [])
+    .map(obj)
+    .find((t) => t?.id === post.platformPostId);
   const m = obj(data?.public_metrics);
-  if (!m) return { ok: false, failure: { code: 'not_found', message: 'X no longer has this post.' } };
+  if (!m)
+    return { ok: false, failure: { code: 'not_found', message: 'X no longer has this post.' } };
   return {
     ok: true,
     source: X_METRICS_SOURCE,
