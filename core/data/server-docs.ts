@@ -24,12 +24,21 @@ export const oauthNonceSchema = z.object({
 });
 export type OAuthNonce = z.output<typeof oauthNonceSchema>;
 
-/** rateLimits/{uid}/limits/{name}: a fixed-window counter (window start in ms since the epoch). */
-export const rateLimitCounterSchema = z.object({ windowStart: count(0), count: count(0) });
-/** The counter as written: whole, both figures whole numbers. */
+/**
+ * rateLimits/{uid}/limits/{name}: a fixed-window counter (window start in ms since the epoch). `expiresAt` is
+ * the window's end, after which the counter counts nothing: the TTL policy on `limits.expiresAt`
+ * (firestore.indexes.json) deletes it, so counters of signed-out callers (keyed by address) do not pile up.
+ */
+export const rateLimitCounterSchema = z.object({
+  windowStart: count(0),
+  count: count(0),
+  expiresAt: timestamp(),
+});
+/** The counter as written: whole, both figures whole numbers, the expiry a Date (a Firestore timestamp). */
 export const rateLimitCounterWrite = z.strictObject({
   windowStart: z.number().int().nonnegative(),
   count: z.number().int().nonnegative(),
+  expiresAt: z.date(),
 });
 
 /** secrets/{uid}/refreshLeases/{platform}: who refreshes a platform's token now, until when (ms). */

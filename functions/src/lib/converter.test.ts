@@ -15,24 +15,28 @@ describe('adminConverter', () => {
   const counter = adminConverter(rateLimitCounterSchema, rateLimitCounterWrite);
 
   it('reads a document through its schema, odd fields falling back', () => {
-    expect(counter.fromFirestore(snapshot({ windowStart: 1000, count: 2 }))).toEqual({
-      windowStart: 1000,
-      count: 2,
-    });
+    expect(
+      counter.fromFirestore(
+        snapshot({ windowStart: 1000, count: 2, expiresAt: Timestamp.fromDate(at) }),
+      ),
+    ).toEqual({ windowStart: 1000, count: 2, expiresAt: at });
     expect(counter.fromFirestore(snapshot({ windowStart: 'soon' }))).toEqual({
       windowStart: 0,
       count: 0,
+      expiresAt: null,
     });
   });
 
   it('checks a whole document against the write schema, and lets a merge through as written', () => {
-    expect(counter.toFirestore({ windowStart: 1000, count: 1 })).toEqual({
+    expect(counter.toFirestore({ windowStart: 1000, count: 1, expiresAt: at })).toEqual({
       windowStart: 1000,
       count: 1,
+      expiresAt: at,
     });
-    expect(() => counter.toFirestore({ windowStart: 1000, count: -1 })).toThrow();
+    expect(() => counter.toFirestore({ windowStart: 1000, count: -1, expiresAt: at })).toThrow();
+    expect(() => counter.toFirestore({ windowStart: 1000, count: 1 } as never)).toThrow();
     expect(() =>
-      counter.toFirestore({ windowStart: 1000, count: 1, extra: true } as never),
+      counter.toFirestore({ windowStart: 1000, count: 1, expiresAt: at, extra: true } as never),
     ).toThrow();
     expect(counter.toFirestore({ count: 4 }, { merge: true })).toEqual({ count: 4 });
   });

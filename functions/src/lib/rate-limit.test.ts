@@ -92,6 +92,24 @@ describe('a per-user fixed-window limit', () => {
     ]);
   });
 
+  it("writes the window's end as the counter's expiry, for its TTL policy", async () => {
+    const { deps, docs, advance } = setup();
+    const start = deps.clock.now().getTime();
+    await takeRateLimit(deps, 'u1', 'startJob', limit);
+    advance(10_000);
+    await takeRateLimit(deps, 'u1', 'startJob', limit);
+    expect(docs.get('rateLimits/u1/limits/startJob')).toEqual({
+      windowStart: start,
+      count: 2,
+      expiresAt: new Date(start + 60_000),
+    });
+    advance(60_000);
+    await takeRateLimit(deps, 'u1', 'startJob', limit);
+    expect(docs.get('rateLimits/u1/limits/startJob')).toMatchObject({
+      expiresAt: new Date(start + 70_000 + 60_000),
+    });
+  });
+
   it('does not count refused calls', async () => {
     const { deps, docs } = setup();
     for (let i = 0; i < 5; i++) await takeRateLimit(deps, 'u1', 'sendFeedback', limit);

@@ -7,7 +7,8 @@ import type { Clock } from './clock';
 import { runTransaction } from './transaction';
 
 // A fixed-window counter per user and limit at rateLimits/{uid}/limits/{name} (server only), updated in a
-// transaction so concurrent calls cannot both take the last slot.
+// transaction so concurrent calls cannot both take the last slot. It expires at its window's end (a TTL
+// policy deletes it then: core/data/server-docs.ts).
 
 const counterConverter = adminConverter(rateLimitCounterSchema, rateLimitCounterWrite);
 
@@ -40,7 +41,11 @@ export async function takeRateLimit(
         ok: false,
         retryAfterSeconds: Math.max(1, Math.ceil((current.windowStart + windowMs - now) / 1000)),
       };
-    tx.set(ref, { windowStart: current.windowStart, count: current.count + 1 });
+    tx.set(ref, {
+      windowStart: current.windowStart,
+      count: current.count + 1,
+      expiresAt: new Date(current.windowStart + windowMs),
+    });
     return { ok: true, remaining: limit.max - current.count - 1 };
   });
 }
