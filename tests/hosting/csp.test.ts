@@ -1,20 +1,13 @@
-import { rm } from 'node:fs/promises';
-import net from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FUNCTIONS_REGION, parseFirebaseEnv } from '../../core/firebase/config';
 import { contentSecurityPolicy } from '../../dashboard/security-headers';
 import { chromiumArgs } from '../e2e/support/env';
+import { serveHosting, type HostingServer } from './hosting-server';
 
-// The production build (no emulators) under `vite preview`, which sends the hosting headers of
-// firebase.json (dashboard/security-headers.ts). Every CSP violation the page reports is collected.
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const config = join(root, 'dashboard/vite.config.ts');
-const outDir = join(root, '.local/hosting-csp');
+// The production build (no emulators, tests/hosting/build-dashboard.ts) served as Hosting serves it,
+// with firebase.json's headers (tests/hosting/hosting-server.ts). Every CSP violation the page reports
+// is collected.
 
 interface Violation {
   directive: string;
@@ -23,38 +16,13 @@ interface Violation {
   source: string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let server: PreviewServer;
+let hosting: HostingServer;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  // A production build: whatever the calling shell has, no emulator endpoints.
-  process.env.VITE_FIREBASE_EMULATORS = '';
-  await build({
-    configFile: config,
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir, sourcemap: false },
-  });
-  const port = await freePort();
-  server = await preview({
-    configFile: config,
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port, strictPort: true },
-  });
-  origin = `http://127.0.0.1:${port}`;
+  hosting = await serveHosting(inject('hostingDir'));
+  origin = hosting.origin;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -63,8 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  await rm(outDir, { recursive: true, force: true });
+  await hosting?.close();
 });
 
 /** A fresh page that records CSP violations (page events) and CSP console errors. */

@@ -10,6 +10,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     environment: 'node',
     include: ['tests/hosting/**/*.test.ts'],
+    globalSetup: ['tests/hosting/build-dashboard.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 300_000,
