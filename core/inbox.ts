@@ -3,6 +3,7 @@ import { userCollectionPath, userDocPath } from './firestore-paths';
 import { failureStepLabels, failureSteps, type FailureStep } from './platform-errors';
 import { platformLabels, publishPlatforms, type PublishPlatform } from './platforms/facts';
 import { paths } from './routes';
+import { jsonObject } from './json';
 
 // The inbox of post events: the dashboard's header bell (dashboard/features/shell) and the extension's
 // badge of failed posts (entrypoints/sidepanel/hooks/use-failure-badge.ts) read it from here, so both count
@@ -61,14 +62,11 @@ export interface InboxEvent {
   unread: boolean;
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 function dateOf(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  const toDate = obj(value)?.toDate;
+  const toDate = jsonObject(value)?.toDate;
   if (typeof toDate === 'function') {
     const d = (toDate as () => unknown).call(value);
     return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
@@ -78,18 +76,18 @@ function dateOf(value: unknown): Date | null {
 
 /** A post document as the inbox reads it; lenient field by field like every converter. */
 export function readInboxPost(id: string, data: unknown): InboxPost {
-  const d = obj(data) ?? {};
+  const d = jsonObject(data) ?? {};
   const platform = (publishPlatforms as readonly string[]).includes(String(d.platform))
     ? (d.platform as PublishPlatform)
     : 'x';
   const status = str(d.status) ?? 'failed';
-  const e = obj(d.error);
-  const fix = obj(e?.fix);
+  const e = jsonObject(d.error);
+  const fix = jsonObject(e?.fix);
   const step = str(e?.step);
   const text = (str(d.text) ?? '').replace(/\s+/g, ' ').trim();
   const label =
-    str(obj(d.reddit)?.title) ??
-    str(obj(d.youtube)?.title) ??
+    str(jsonObject(d.reddit)?.title) ??
+    str(jsonObject(d.youtube)?.title) ??
     (text.length > 80 ? `${text.slice(0, 79)}…` : text);
   return {
     id,
@@ -197,7 +195,7 @@ export const inboxStatePath = (uid: string) => `${userDocPath(uid)}/inbox/state`
  * so a failure that came in meanwhile stays unread. A mark made with none keeps only `readAt`.
  */
 export function readInboxState(_id: string, data: unknown): number | null {
-  const d = obj(data);
+  const d = jsonObject(data);
   return readAtValue((dateOf(d?.seenAt) ?? dateOf(d?.readAt))?.getTime());
 }
 

@@ -1,4 +1,5 @@
 import { platformLabels, type PublishPlatform } from './platforms/facts';
+import { jsonObject, type JsonObject } from './json';
 
 // The catalogue of the platforms' own errors: each maps a platform's answer (its HTTP status and its own
 // code or reason) to the step of the publish that failed, one plain sentence the user reads, and the fix the
@@ -497,9 +498,6 @@ export function explainFailure(failure: FailureToExplain): FailureExplanation {
   };
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const word = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim()
     ? v.trim().slice(0, 100)
@@ -515,23 +513,23 @@ const word = (v: unknown): string | undefined =>
  */
 export const platformErrorCodes: Record<
   PublishPlatform,
-  { read: (body: Json) => string | undefined; inSuccessfulAnswers: boolean }
+  { read: (body: JsonObject) => string | undefined; inSuccessfulAnswers: boolean }
 > = {
   x: {
     read: (b) =>
-      word(Array.isArray(b.errors) ? obj(b.errors[0])?.code : undefined) ?? word(b.title),
+      word(Array.isArray(b.errors) ? jsonObject(b.errors[0])?.code : undefined) ?? word(b.title),
     inSuccessfulAnswers: false,
   },
   linkedin: {
     read: (b) => {
-      const input = obj(b.errorDetails)?.inputErrors;
-      return word(Array.isArray(input) ? obj(input[0])?.code : undefined) ?? word(b.code);
+      const input = jsonObject(b.errorDetails)?.inputErrors;
+      return word(Array.isArray(input) ? jsonObject(input[0])?.code : undefined) ?? word(b.code);
     },
     inSuccessfulAnswers: false,
   },
   reddit: {
     read: (b) => {
-      const errors = obj(b.json)?.errors;
+      const errors = jsonObject(b.json)?.errors;
       return word(
         Array.isArray(errors) && Array.isArray(errors[0]) ? (errors[0] as unknown[])[0] : undefined,
       );
@@ -540,8 +538,8 @@ export const platformErrorCodes: Record<
   },
   youtube: {
     read: (b) => {
-      const errors = obj(b.error)?.errors;
-      return word(Array.isArray(errors) ? obj(errors[0])?.reason : undefined);
+      const errors = jsonObject(b.error)?.errors;
+      return word(Array.isArray(errors) ? jsonObject(errors[0])?.reason : undefined);
     },
     inSuccessfulAnswers: false,
   },
@@ -549,7 +547,7 @@ export const platformErrorCodes: Record<
 
 /** The platform's own code in an answer's body (platformErrorCodes), undefined when the body names none. */
 export function platformCodeOf(platform: PublishPlatform, body: unknown): string | undefined {
-  const b = obj(body);
+  const b = jsonObject(body);
   return b ? platformErrorCodes[platform].read(b) : undefined;
 }
 

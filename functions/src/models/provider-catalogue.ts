@@ -13,17 +13,15 @@ import {
   type ProviderFailure,
 } from '../providers/provider-errors';
 import { ANTHROPIC_VERSION } from '../integrations/test-integration-key/key-checks';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // Reads what a key can use from each provider's models endpoint, filtered to the kinds our calls use:
 // OpenAI GET /v1/models, Anthropic GET /v1/models, Gemini GET /v1beta/models (models.list), ElevenLabs
 // GET /v1/models (text-to-speech models) and GET /v1/voices.
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const list = (v: unknown): Json[] =>
-  Array.isArray(v) ? v.map(obj).filter((x): x is Json => x !== undefined) : [];
+const list = (v: unknown): JsonObject[] =>
+  Array.isArray(v) ? v.map(jsonObject).filter((x): x is JsonObject => x !== undefined) : [];
 
 export interface CatalogueFetchDeps {
   fetch: typeof fetch;
@@ -71,7 +69,7 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
       path: '/v1/models',
       headers: (k) => ({ authorization: `Bearer ${k}` }),
       read: (b) =>
-        list(obj(b)?.data).map((m) =>
+        list(jsonObject(b)?.data).map((m) =>
           str(m.id) && isTextModel('openai', str(m.id)!)
             ? { id: str(m.id)!, label: str(m.id)! }
             : undefined,
@@ -85,14 +83,14 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
       path: '/v1/models?limit=1000',
       headers: (k) => ({ 'x-api-key': k, 'anthropic-version': ANTHROPIC_VERSION }),
       read: (b) =>
-        list(obj(b)?.data).map((m) =>
+        list(jsonObject(b)?.data).map((m) =>
           str(m.id) && isTextModel('anthropic', str(m.id)!)
             ? { id: str(m.id)!, label: label(str(m.id)!, m.display_name) }
             : undefined,
         ),
       next: (b) => {
-        const lastId = str(obj(b)?.last_id);
-        return obj(b)?.has_more === true && lastId
+        const lastId = str(jsonObject(b)?.last_id);
+        return jsonObject(b)?.has_more === true && lastId
           ? `/v1/models?limit=1000&after_id=${encodeURIComponent(lastId)}`
           : undefined;
       },
@@ -105,7 +103,7 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
       path: '/v1beta/models?pageSize=1000',
       headers: (k) => ({ 'x-goog-api-key': k }),
       read: (b) =>
-        list(obj(b)?.models).map((m) => {
+        list(jsonObject(b)?.models).map((m) => {
           const id = str(m.name)?.replace(/^models\//, '');
           const methods = Array.isArray(m.supportedGenerationMethods)
             ? m.supportedGenerationMethods.filter((x): x is string => typeof x === 'string')
@@ -115,7 +113,7 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
             : undefined;
         }),
       next: (b) => {
-        const token = str(obj(b)?.nextPageToken);
+        const token = str(jsonObject(b)?.nextPageToken);
         return token
           ? `/v1beta/models?pageSize=1000&pageToken=${encodeURIComponent(token)}`
           : undefined;
@@ -138,7 +136,7 @@ const endpoints: Record<CatalogueProvider, Endpoint[]> = {
       path: '/v1/voices',
       headers: (k) => ({ 'xi-api-key': k }),
       read: (b) =>
-        list(obj(b)?.voices).map((v) =>
+        list(jsonObject(b)?.voices).map((v) =>
           str(v.voice_id)
             ? { id: str(v.voice_id)!, label: label(str(v.voice_id)!, v.name) }
             : undefined,

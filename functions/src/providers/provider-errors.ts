@@ -1,5 +1,6 @@
 import type { ProviderId } from '@core/providers';
 import { isRetryableStatus, parseRetryAfter, type HeadersLike } from '../lib/retry';
+import { jsonObject } from '@core/json';
 
 // One reading of every provider's documented error answers, shared by the key test and the text
 // generators. classifyHttpFailure matches provider messages but never passes them on: some echo part of
@@ -18,9 +19,6 @@ export interface ProviderFailure {
   code?: string;
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const SAFE_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const safe = (v: string | undefined) => (v && SAFE_CODE.test(v) ? v : undefined);
@@ -32,8 +30,8 @@ function googleDetails(body: unknown): {
   retryDelayMs?: number;
   message: string;
 } {
-  const error = obj(obj(body)?.error);
-  const details = Array.isArray(error?.details) ? error.details.map(obj) : [];
+  const error = jsonObject(jsonObject(body)?.error);
+  const details = Array.isArray(error?.details) ? error.details.map(jsonObject) : [];
   let reason: string | undefined;
   let retryDelayMs: number | undefined;
   for (const d of details) {
@@ -77,7 +75,7 @@ export function classifyHttpFailure(
   switch (provider) {
     case 'openai': {
       // {error: {message, type, param, code}}; out of credit is a 429 with code insufficient_quota, which no wait fixes.
-      const error = obj(obj(body)?.error);
+      const error = jsonObject(jsonObject(body)?.error);
       const code = str(error?.code) ?? str(error?.type);
       if (
         status === 429 &&
@@ -89,9 +87,9 @@ export function classifyHttpFailure(
     case 'anthropic': {
       // {type: "error", error: {type, message, details?: {error_code}}}; 402 billing_error (older accounts: a 400
       // "credit balance is too low"); a 429 for a reached spend limit; 529 overloaded.
-      const error = obj(obj(body)?.error);
+      const error = jsonObject(jsonObject(body)?.error);
       const type = str(error?.type);
-      const errorCode = str(obj(error?.details)?.error_code);
+      const errorCode = str(jsonObject(error?.details)?.error_code);
       if (status === 402 || type === 'billing_error')
         return base('no_credit', errorCode ?? type ?? 'billing_error', false);
       if (status === 429 && errorCode && /spend_limit_reached$/.test(errorCode))
@@ -126,7 +124,7 @@ export function classifyHttpFailure(
     }
     case 'elevenlabs': {
       // {detail: {status, message}}; running out of characters is a 401 quota_exceeded.
-      const detail = obj(obj(body)?.detail);
+      const detail = jsonObject(jsonObject(body)?.detail);
       const code = str(detail?.status);
       if (code === 'quota_exceeded') return base('no_credit', code, false);
       return generic(code);
@@ -167,19 +165,19 @@ export function parseJsonBody(text: string): unknown {
  * {error: string | {message}}, {detail: string | {message} | [{msg}]} (FastAPI validation errors).
  */
 export function providerMessage(body: unknown, apiKey: string): string {
-  const root = obj(body);
+  const root = jsonObject(body);
   if (!root) return '';
   const error = root.error;
   const detail = root.detail;
   const candidates = [
     str(root.message),
     str(error),
-    str(obj(error)?.message),
+    str(jsonObject(error)?.message),
     str(detail),
-    str(obj(detail)?.message),
+    str(jsonObject(detail)?.message),
     Array.isArray(detail)
       ? detail
-          .map((d) => str(obj(d)?.msg) ?? '')
+          .map((d) => str(jsonObject(d)?.msg) ?? '')
           .filter(Boolean)
           .join('; ')
       : undefined,

@@ -10,6 +10,7 @@ import type {
   SubmitOutcome,
   WaitOutcome,
 } from './image-generator';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // Black Forest Labs (docs.bfl.ai). Submit: POST {base}/v1/<model> with `x-key`, answered {id, polling_url}.
 // Result: GET polling_url (or {base}/v1/get_result?id=) until Ready (result.sample, a signed URL that
@@ -27,10 +28,6 @@ export interface BflOptions {
   pollTimeoutMs: number;
   polling?: { intervalMs: number; maxDurationMs: number; retries: number };
 }
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 
 /** flux-pro-1.1 takes 256..1440 px per side in multiples of 32; larger requests keep their aspect ratio. */
 export const FLUX_PRO_MAX_SIDE = 1440;
@@ -104,7 +101,7 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   const sleep = options.retry.sleep;
   const clean = (text: string) => providerText(text, apiKey);
 
-  function bodyFor(op: ImageOperation): Json {
+  function bodyFor(op: ImageOperation): JsonObject {
     // output_format png: lossless, and what the library stores and downloads as .png (BFL defaults to jpeg).
     switch (op.kind) {
       case 'text': {
@@ -182,7 +179,7 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       }
       const text = await response.text().catch(() => '');
       if (response.ok) {
-        const json = obj(parseJsonBody(text));
+        const json = jsonObject(parseJsonBody(text));
         const id = json?.id;
         if (typeof id === 'string' && id.length > 0 && id.length <= 256) {
           return {
@@ -216,7 +213,7 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
   }
 
   /** A failed poll carries its reason for the job error, already fit for a user. */
-  type PollAnswer = { ok: true; body: Json } | { ok: false; reason: string; status?: number };
+  type PollAnswer = { ok: true; body: JsonObject } | { ok: false; reason: string; status?: number };
 
   async function pollOnce(url: string): Promise<PollAnswer> {
     let response: Response;
@@ -229,7 +226,7 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
       return { ok: false, reason: transportText(error) };
     }
     const text = await response.text().catch(() => '');
-    const body = obj(parseJsonBody(text));
+    const body = jsonObject(parseJsonBody(text));
     if (!response.ok)
       return {
         ok: false,
@@ -282,9 +279,9 @@ export function createBflImageGenerator(options: BflOptions): ImageGenerator {
         continue;
       }
       failedInARow = 0;
-      const body = (answer as { ok: true; body: Json }).body;
+      const body = (answer as { ok: true; body: JsonObject }).body;
       const status = String(body.status);
-      const result = obj(body.result);
+      const result = jsonObject(body.result);
       if (status === 'Ready') {
         const sample = result?.sample;
         if (typeof sample === 'string' && sample.length > 0)

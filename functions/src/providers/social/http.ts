@@ -4,11 +4,7 @@
 // (functions/src/social/publish-run.ts): a request that never left may be sent again, one that may have
 // arrived is looked up on the platform before anything is sent again.
 
-export type Json = Record<string, unknown>;
-
-/** `v` as a JSON object, or undefined for anything else (arrays, null, numbers, strings). */
-export const obj = (v: unknown): Json | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+import { jsonObject } from '@core/json';
 
 /** The platform answered: its status, headers and body (`json` is undefined when the body is empty or not JSON); `ok` for a 2xx. */
 interface Answered<Ok extends boolean> {
@@ -44,7 +40,7 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 export function neverSent(error: unknown): boolean {
-  const code = obj(obj(error)?.cause)?.code ?? obj(error)?.code;
+  const code = jsonObject(jsonObject(error)?.cause)?.code ?? jsonObject(error)?.code;
   return typeof code === 'string' && NOT_SENT_CODES.has(code);
 }
 

@@ -8,7 +8,7 @@ import {
   type Attempt,
   type RetryPolicy,
 } from '../../lib/retry';
-import { obj, send, type HttpAnswer, type Json } from './http';
+import { send, type HttpAnswer } from './http';
 import {
   absent,
   found,
@@ -21,6 +21,7 @@ import {
   type PublishRequest,
   type SocialPublisher,
 } from './social-publisher';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // LinkedIn's Community Management APIs (api.linkedin.com/rest, learn.microsoft.com/linkedin/marketing):
 // images through the Images API (initializeUpload, then PUT the bytes), videos through the Videos API
@@ -144,9 +145,12 @@ function platformText(text: string, token: string): string {
   return out.length > 200 ? `${out.slice(0, 197)}...` : out;
 }
 
-function isDuplicate(body: Json | undefined): boolean {
-  const inputErrors = obj(body?.errorDetails)?.inputErrors;
-  if (Array.isArray(inputErrors) && inputErrors.some((e) => obj(e)?.code === 'DUPLICATE_POST'))
+function isDuplicate(body: JsonObject | undefined): boolean {
+  const inputErrors = jsonObject(body?.errorDetails)?.inputErrors;
+  if (
+    Array.isArray(inputErrors) &&
+    inputErrors.some((e) => jsonObject(e)?.code === 'DUPLICATE_POST')
+  )
     return true;
   return typeof body?.message === 'string' && /content is a duplicate/i.test(body.message);
 }
@@ -163,7 +167,7 @@ export function linkedinFailure(
   body: unknown,
   context: { token: string; purpose: Purpose; author?: string; now: number; retryAfterMs?: number },
 ): PublishFailure {
-  const json = obj(body);
+  const json = jsonObject(body);
   const code = typeof json?.code === 'string' ? json.code : '';
   const message =
     typeof json?.message === 'string' ? platformText(json.message, context.token) : '';
@@ -227,7 +231,7 @@ export function linkedinPostUrl(urn: string): string {
 
 /** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
 type CallResult =
-  | (Extract<HttpAnswer, { status: number }> & { json: Json | undefined })
+  | (Extract<HttpAnswer, { status: number }> & { json: JsonObject | undefined })
   | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: LinkedInClientOptions) {
@@ -263,7 +267,7 @@ function createCaller(options: LinkedInClientOptions) {
       body,
       timeoutMs: init.timeoutMs ?? timeoutMs,
     });
-    return answer.status === undefined ? answer : { ...answer, json: obj(answer.json) };
+    return answer.status === undefined ? answer : { ...answer, json: jsonObject(answer.json) };
   };
 }
 
@@ -322,8 +326,8 @@ export function linkedinPostBody(
   text: string,
   author: string,
   media: { urn: string; kind: MediaKind | 'document'; title?: string }[],
-): Json {
-  const body: Json = {
+): JsonObject {
+  const body: JsonObject = {
     author,
     commentary: toLittleText(text),
     visibility: 'PUBLIC',
@@ -416,7 +420,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
           json: { initializeUploadRequest: { owner: author } },
         }),
       (r) => {
-        const value = obj(r.json?.value);
+        const value = jsonObject(r.json?.value);
         const uploadUrl = value?.uploadUrl;
         const image = value?.image;
         return typeof uploadUrl === 'string' &&
@@ -475,7 +479,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
           json: { initializeUploadRequest: { owner: author } },
         }),
       (r) => {
-        const value = obj(r.json?.value);
+        const value = jsonObject(r.json?.value);
         const uploadUrl = value?.uploadUrl;
         const document = value?.document;
         return typeof uploadUrl === 'string' &&
@@ -518,10 +522,10 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
           },
         }),
       (r) => {
-        const value = obj(r.json?.value);
+        const value = jsonObject(r.json?.value);
         const video = value?.video;
         const instructions = Array.isArray(value?.uploadInstructions)
-          ? value.uploadInstructions.map(obj)
+          ? value.uploadInstructions.map(jsonObject)
           : [];
         const parts = instructions.map((p) => ({
           uploadUrl: p?.uploadUrl,
@@ -696,7 +700,9 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const url = `${baseUrl}/rest/posts?q=author&author=${encodeURIComponent(author)}&count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}&sortBy=LAST_MODIFIED`;
       const answer = await call('GET', url);
       if (!answer.ok) return lookupUnknown(failureOf(answer, 'read', author));
-      const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
+      const elements = Array.isArray(answer.json?.elements)
+        ? answer.json.elements.map(jsonObject)
+        : [];
       for (const post of elements) {
         const createdAt = Number(post?.createdAt ?? post?.publishedAt ?? NaN);
         if (typeof post?.id === 'string' && post.commentary === commentary && createdAt >= since)
@@ -766,14 +772,16 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Soci
       const url = `${baseUrl}/rest/socialActions/${encodeURIComponent(request.parentId)}/comments?count=${LOOKUP_PAGE_SIZE}&start=${page * LOOKUP_PAGE_SIZE}`;
       const answer = await call('GET', url);
       if (!answer.ok) return lookupUnknown(failureOf(answer, 'read', request.author));
-      const elements = Array.isArray(answer.json?.elements) ? answer.json.elements.map(obj) : [];
+      const elements = Array.isArray(answer.json?.elements)
+        ? answer.json.elements.map(jsonObject)
+        : [];
       for (const comment of elements) {
-        const created = Number(obj(comment?.created)?.time ?? NaN);
+        const created = Number(jsonObject(comment?.created)?.time ?? NaN);
         const urn = comment?.commentUrn;
         if (
           typeof urn === 'string' &&
           comment?.actor === request.author &&
-          obj(comment?.message)?.text === request.text &&
+          jsonObject(comment?.message)?.text === request.text &&
           !(created < since)
         ) {
           return found({ platformPostId: urn, url: linkedinCommentUrl(request.parentId, urn) });
@@ -866,7 +874,7 @@ export async function listApprovedOrganizations(
     `${options.baseUrl}/rest/organizationAcls?q=roleAssignee&state=APPROVED&count=100`,
   );
   if (!acls.ok) return { ok: false, failure: lookupFailure(acls, options, 'organizations') };
-  const entries = (Array.isArray(acls.json?.elements) ? acls.json.elements.map(obj) : [])
+  const entries = (Array.isArray(acls.json?.elements) ? acls.json.elements.map(jsonObject) : [])
     .filter(
       (e) =>
         e?.state === 'APPROVED' && (LINKEDIN_POSTING_ROLES as readonly unknown[]).includes(e?.role),
@@ -880,11 +888,11 @@ export async function listApprovedOrganizations(
     'GET',
     `${options.baseUrl}/rest/organizations?ids=List(${unique.map((e) => e.id).join(',')})`,
   );
-  const results = names.ok ? obj(names.json?.results) : undefined;
+  const results = names.ok ? jsonObject(names.json?.results) : undefined;
   return {
     ok: true,
     value: unique.map((e) => {
-      const name = obj(results?.[e.id])?.localizedName;
+      const name = jsonObject(results?.[e.id])?.localizedName;
       return {
         urn: e.urn,
         id: e.id,

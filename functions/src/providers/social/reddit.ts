@@ -1,6 +1,6 @@
 import { REDDIT_LIMITS, redditLinkOf, redditMediaProblem } from '@core/social-limits';
 import { REDDIT_COMMENT_MAX_CHARS } from '@core/social-posts';
-import { obj, send, type HttpAnswer, type Json } from './http';
+import { send, type HttpAnswer } from './http';
 import {
   absent,
   found,
@@ -13,6 +13,7 @@ import {
   type PublishRequest,
   type SocialPublisher,
 } from './social-publisher';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // Reddit's API (oauth.reddit.com, www.reddit.com/dev/api) with the user's OAuth access token and their own
 // User-Agent (Reddit's required `platform:app:version (by /u/name)`, checked when saved). One POST /api/submit
@@ -311,13 +312,13 @@ export async function fetchRedditProfile(client: RedditClient): Promise<RedditSt
   const answer = await client.call('GET', '/api/v1/me?raw_json=1');
   if (!answer.ok || answer.status === undefined)
     return { ok: false, failure: client.failureOf(answer) };
-  const me = obj(answer.json);
+  const me = jsonObject(answer.json);
   if (typeof me?.name !== 'string' || !me.name)
     return { ok: false, failure: { code: 'unavailable', message: redditMessages.malformed } };
   const karma = Number(
     me.total_karma ?? Number(me.link_karma ?? 0) + Number(me.comment_karma ?? 0),
   );
-  const subscribers = Number(obj(me.subreddit)?.subscribers);
+  const subscribers = Number(jsonObject(me.subreddit)?.subscribers);
   return {
     ok: true,
     value: {
@@ -358,9 +359,9 @@ export async function fetchSubredditFlairs(
     flairs.status >= 500
   )
     return { ok: false, failure: client.failureOf(flairs) };
-  const list = flairs.ok && Array.isArray(flairs.json) ? flairs.json.map(obj) : [];
+  const list = flairs.ok && Array.isArray(flairs.json) ? flairs.json.map(jsonObject) : [];
   const options = list
-    .filter((f): f is Json => typeof f?.id === 'string' && typeof f.text === 'string')
+    .filter((f): f is JsonObject => typeof f?.id === 'string' && typeof f.text === 'string')
     .map((f) => ({
       id: f.id as string,
       text: f.text as string,
@@ -372,7 +373,7 @@ export async function fetchSubredditFlairs(
   const flairRequired =
     requirements.ok &&
     requirements.status !== undefined &&
-    obj(requirements.json)?.is_flair_required === true;
+    jsonObject(requirements.json)?.is_flair_required === true;
   return { ok: true, value: { flairs: options, flairRequired } };
 }
 
@@ -398,11 +399,11 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     });
     if (!lease.ok || lease.status === undefined)
       return { ok: false, failure: client.failureOf(lease) };
-    const args = obj(obj(lease.json)?.args);
+    const args = jsonObject(jsonObject(lease.json)?.args);
     const action =
       typeof args?.action === 'string' ? redditUploadUrl(args.action, options.baseUrl) : undefined;
-    const fields = (Array.isArray(args?.fields) ? args.fields.map(obj) : []).filter(
-      (f): f is Json => typeof f?.name === 'string' && typeof f.value === 'string',
+    const fields = (Array.isArray(args?.fields) ? args.fields.map(jsonObject) : []).filter(
+      (f): f is JsonObject => typeof f?.name === 'string' && typeof f.value === 'string',
     ) as unknown as { name: string; value: string }[];
     const key = fields.find((f) => f.name === 'key')?.value;
     if (!action || !key)
@@ -458,7 +459,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
       };
     }
     if (!answer.ok) return { ok: false, failure: client.failureOf(answer) };
-    const json = obj(obj(answer.json)?.json);
+    const json = jsonObject(jsonObject(answer.json)?.json);
     const errors = Array.isArray(json?.errors)
       ? (json.errors.filter(Array.isArray) as unknown[][])
       : undefined;
@@ -482,7 +483,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
         }),
       };
     }
-    const data = obj(json.data);
+    const data = jsonObject(json.data);
     if (typeof data?.name === 'string' && typeof data.url === 'string')
       return { ok: true, post: { platformPostId: data.name, url: data.url } };
     // Image posts are named only over Reddit's websocket: the account's newest posts say which one it is.
@@ -509,9 +510,11 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
       `/user/${encodeURIComponent(account.name)}/submitted?sort=new&limit=${LOOKUP_LIMIT}&raw_json=1`,
     );
     if (!answer.ok || answer.status === undefined) return lookupUnknown(client.failureOf(answer));
-    const children = obj(obj(answer.json)?.data)?.children;
+    const children = jsonObject(jsonObject(answer.json)?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
-    for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
+    for (const child of Array.isArray(children)
+      ? children.map((c) => jsonObject(jsonObject(c)?.data))
+      : []) {
       if (!child || typeof child.name !== 'string' || typeof child.permalink !== 'string') continue;
       const sameSub =
         String(child.subreddit ?? '').toLowerCase() === reddit.subreddit.toLowerCase();
@@ -556,7 +559,7 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
       };
     }
     if (!answer.ok) return { ok: false, failure: client.failureOf(answer) };
-    const json = obj(obj(answer.json)?.json);
+    const json = jsonObject(jsonObject(answer.json)?.json);
     const errors = Array.isArray(json?.errors)
       ? (json.errors.filter(Array.isArray) as unknown[][])
       : undefined;
@@ -591,8 +594,8 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
         },
       };
     }
-    const things = obj(json.data)?.things;
-    const comment = Array.isArray(things) ? obj(obj(things[0])?.data) : undefined;
+    const things = jsonObject(json.data)?.things;
+    const comment = Array.isArray(things) ? jsonObject(jsonObject(things[0])?.data) : undefined;
     if (typeof comment?.name !== 'string' || typeof comment.permalink !== 'string')
       return {
         ok: false,
@@ -623,9 +626,11 @@ export function createRedditPublisher(options: RedditClientOptions): SocialPubli
     );
     if (!answer.ok || answer.status === undefined) return lookupUnknown(client.failureOf(answer));
     const listings = Array.isArray(answer.json) ? answer.json : [];
-    const children = obj(obj(listings[1])?.data)?.children;
+    const children = jsonObject(jsonObject(listings[1])?.data)?.children;
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
-    for (const child of Array.isArray(children) ? children.map((c) => obj(obj(c)?.data)) : []) {
+    for (const child of Array.isArray(children)
+      ? children.map((c) => jsonObject(jsonObject(c)?.data))
+      : []) {
       if (!child || typeof child.name !== 'string' || typeof child.permalink !== 'string') continue;
       const mine = String(child.author ?? '').toLowerCase() === name.toLowerCase();
       if (

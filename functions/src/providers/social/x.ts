@@ -7,7 +7,7 @@ import {
   type XMediaKind,
 } from '@core/social-limits';
 import { retrying, type Attempt, type RetryDeps } from '../../lib/retry';
-import { obj, send, unreadable, type Json } from './http';
+import { send, unreadable } from './http';
 import {
   absent,
   found,
@@ -20,6 +20,7 @@ import {
   type PublishRequest,
   type SocialPublisher,
 } from './social-publisher';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // X (API v2) behind SocialPublisher. Every call is signed with OAuth 1.0a user context (HMAC-SHA1 through
 // oauth-1.0a, the key pair the user saved in Integrations). Media go through the v2 chunked upload:
@@ -107,8 +108,8 @@ function queryString(query: Record<string, string | undefined>): string {
 
 /** X's error text: problem `detail`, or the first of `errors[].message`. */
 export function xErrorDetail(body: unknown): string {
-  const b = obj(body);
-  const first = Array.isArray(b?.errors) ? str(obj(b.errors[0])?.message) : undefined;
+  const b = jsonObject(body);
+  const first = Array.isArray(b?.errors) ? str(jsonObject(b.errors[0])?.message) : undefined;
   const detail = str(b?.detail);
   // "One or more parameters to your request was invalid." says less than the message beside it.
   return cut((first ?? detail ?? '').trim());
@@ -227,12 +228,12 @@ export interface XProfile {
 async function me(
   client: XClient,
   metrics: boolean,
-): Promise<{ ok: true; data: Json } | { ok: false; failure: PublishFailure }> {
+): Promise<{ ok: true; data: JsonObject } | { ok: false; failure: PublishFailure }> {
   const answer = await client.request('GET', '/2/users/me', {
     query: metrics ? { 'user.fields': 'public_metrics' } : undefined,
   });
   if (!answer.ok) return answer;
-  const data = obj(obj(answer.body)?.data);
+  const data = jsonObject(jsonObject(answer.body)?.data);
   if (!data || !str(data.id))
     return {
       ok: false,
@@ -248,7 +249,7 @@ export async function fetchXProfile(
   const result = await me(createXClient(options), true);
   if (!result.ok) return result;
   const { data } = result;
-  const metrics = obj(data.public_metrics) ?? {};
+  const metrics = jsonObject(data.public_metrics) ?? {};
   const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     ok: true,
@@ -313,7 +314,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
 
   async function waitForProcessing(
     mediaId: string,
-    info: Json | undefined,
+    info: JsonObject | undefined,
     report: (text: string) => Promise<void>,
   ): Promise<Step<void>> {
     let waitedMs = 0;
@@ -326,7 +327,9 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
           ok: false,
           failure: {
             code: 'media_processing_failed',
-            message: xMessages.processingFailed(cut(str(obj(processing.error)?.message) ?? '')),
+            message: xMessages.processingFailed(
+              cut(str(jsonObject(processing.error)?.message) ?? ''),
+            ),
           },
         };
       const afterMs = Math.max(1, Number(processing.check_after_secs) || 1) * 1000;
@@ -344,7 +347,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
         query: { command: 'STATUS', media_id: mediaId },
       });
       if (!status.ok) return status;
-      processing = obj(obj(obj(status.body)?.data)?.processing_info);
+      processing = jsonObject(jsonObject(jsonObject(status.body)?.data)?.processing_info);
       const percent = Number(processing?.progress_percent);
       await report(`X is processing the media${Number.isFinite(percent) ? ` (${percent}%)` : ''}`);
     }
@@ -364,7 +367,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       },
     });
     if (!init.ok) return init;
-    const mediaId = str(obj(obj(init.body)?.data)?.id);
+    const mediaId = str(jsonObject(jsonObject(init.body)?.data)?.id);
     if (!mediaId)
       return {
         ok: false,
@@ -399,7 +402,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`,
     );
     if (!finalized.ok) return finalized;
-    const processing = obj(obj(obj(finalized.body)?.data)?.processing_info);
+    const processing = jsonObject(jsonObject(jsonObject(finalized.body)?.data)?.processing_info);
     const waited = await waitForProcessing(mediaId, processing, (text) =>
       progress(media.sizeBytes, text),
     );
@@ -439,7 +442,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
       mayCreate: true,
     });
     if (!created.ok) return created;
-    const id = str(obj(obj(created.body)?.data)?.id);
+    const id = str(jsonObject(jsonObject(created.body)?.data)?.id);
     // X answered 2xx without an id: the post most likely exists, so it is looked up, never sent again.
     if (!id)
       return {
@@ -463,7 +466,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   /** The account's posts since `attemptStartedAt` (newest first), page by page, until `match` finds one. */
   async function findAmongOwnPosts(
     attemptStartedAt: number,
-    match: (post: Json) => boolean,
+    match: (post: JsonObject) => boolean,
   ): Promise<LookupResult> {
     const user = await me(client, false);
     if (!user.ok) return lookupUnknown(user.failure);
@@ -482,13 +485,13 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
         },
       });
       if (!answer.ok) return lookupUnknown(answer.failure);
-      const body = obj(answer.body);
-      const posts = Array.isArray(body?.data) ? body.data.map(obj) : [];
+      const body = jsonObject(answer.body);
+      const posts = Array.isArray(body?.data) ? body.data.map(jsonObject) : [];
       const matchId = str(
         posts.find((p) => p !== undefined && str(p.text) !== undefined && match(p))?.id,
       );
       if (matchId) return found({ platformPostId: matchId, url: xPostUrl(matchId) });
-      token = str(obj(body?.meta)?.next_token);
+      token = str(jsonObject(body?.meta)?.next_token);
       if (!token) return absent();
     }
     return lookupUnknown({
@@ -501,7 +504,7 @@ export function createXPublisher(options: XPublisherOptions): SocialPublisher {
   async function findFollowUp(request: FollowUpRequest): Promise<LookupResult> {
     const wanted = comparablePostText(request.text);
     return findAmongOwnPosts(request.attemptStartedAt, (p) => {
-      const refs = Array.isArray(p.referenced_tweets) ? p.referenced_tweets.map(obj) : [];
+      const refs = Array.isArray(p.referenced_tweets) ? p.referenced_tweets.map(jsonObject) : [];
       return (
         comparablePostText(str(p.text)!) === wanted &&
         refs.some((r) => str(r?.type) === 'replied_to' && str(r?.id) === request.parentId)

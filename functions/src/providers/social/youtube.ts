@@ -2,7 +2,7 @@ import { YOUTUBE_LIMITS, youtubeVideoProblem } from '@core/social-limits';
 import { YOUTUBE_COMMENT_MAX_CHARS, type YouTubeDetails } from '@core/social-posts';
 import { nextMidnightIn } from '@core/schedule';
 import { backoffMs, parseRetryAfter } from '../../lib/retry';
-import { obj, send, unreadable, type HttpAnswer, type Json } from './http';
+import { send, unreadable, type HttpAnswer } from './http';
 import {
   absent,
   found,
@@ -16,6 +16,7 @@ import {
   type SocialPublisher,
   type UploadSession,
 } from './social-publisher';
+import { jsonObject, type JsonObject } from '@core/json';
 
 // YouTube Data API v3 (developers.google.com/youtube/v3): videos.insert through the resumable upload protocol.
 // One POST opens a session (its URI comes back in Location) with the snippet and status; the file is then
@@ -111,14 +112,14 @@ export function nextPacificMidnight(now: number): number {
   return nextMidnightIn('America/Los_Angeles', now);
 }
 
-function reasonOf(body: Json | undefined): string {
-  const errors = obj(body?.error)?.errors;
-  const first = Array.isArray(errors) ? obj(errors[0]) : undefined;
+function reasonOf(body: JsonObject | undefined): string {
+  const errors = jsonObject(body?.error)?.errors;
+  const first = Array.isArray(errors) ? jsonObject(errors[0]) : undefined;
   return typeof first?.reason === 'string' ? first.reason : '';
 }
 
-function messageOf(body: Json | undefined): string {
-  const message = obj(body?.error)?.message;
+function messageOf(body: JsonObject | undefined): string {
+  const message = jsonObject(body?.error)?.message;
   return typeof message === 'string' ? platformText(message) : '';
 }
 
@@ -128,7 +129,7 @@ export function youtubeFailure(
   body: unknown,
   context: { now: number; retryAfterMs?: number },
 ): PublishFailure {
-  const json = obj(body);
+  const json = jsonObject(body);
   const reason = reasonOf(json);
   const message = messageOf(json);
   if (status === 401) return { code: 'auth_expired', message: youtubeMessages.authExpired, status };
@@ -199,7 +200,7 @@ export function isTrustedSessionUri(uri: string, baseUrl: string): boolean {
 
 /** An answer of the one HTTP layer (http.ts), its body read as a JSON object. */
 type CallResult =
-  | (Extract<HttpAnswer, { status: number }> & { json: Json | undefined })
+  | (Extract<HttpAnswer, { status: number }> & { json: JsonObject | undefined })
   | Extract<HttpAnswer, { status: undefined }>;
 
 function createCaller(options: YouTubeClientOptions) {
@@ -242,7 +243,7 @@ function createCaller(options: YouTubeClientOptions) {
         error: new Error(`YouTube answered HTTP ${answer.status} with a body that is not JSON`),
         neverSent: false,
       };
-    return { ...answer, json: obj(answer.json) };
+    return { ...answer, json: jsonObject(answer.json) };
   };
 }
 
@@ -255,7 +256,10 @@ export function heldBytes(headers: Headers): number | undefined {
 }
 
 /** The videos.insert body: snippet (title, description, tags) and status (privacy, publishAt). */
-export function youtubeVideoBody(description: string, details: YouTubeDetails | undefined): Json {
+export function youtubeVideoBody(
+  description: string,
+  details: YouTubeDetails | undefined,
+): JsonObject {
   const privacyStatus = details?.publishAt ? 'private' : (details?.privacyStatus ?? 'private');
   return {
     snippet: {
@@ -274,11 +278,11 @@ export function youtubeVideoBody(description: string, details: YouTubeDetails | 
 
 /** Whether a 2xx answer of an upload is the finished video. */
 function videoOf(
-  json: Json | undefined,
+  json: JsonObject | undefined,
 ): { id: string; privacyStatus: string | undefined } | undefined {
   const id = json?.id;
   if (typeof id !== 'string' || !id) return undefined;
-  const privacy = obj(json?.status)?.privacyStatus;
+  const privacy = jsonObject(json?.status)?.privacyStatus;
   return { id, privacyStatus: typeof privacy === 'string' ? privacy : undefined };
 }
 
@@ -589,8 +593,8 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       `${baseUrl}/youtube/v3/channels?mine=true&part=contentDetails`,
     );
     if (!channels.ok) return lookupUnknown(failureOf(channels));
-    const items = Array.isArray(channels.json?.items) ? channels.json.items.map(obj) : [];
-    const uploads = obj(obj(items[0]?.contentDetails)?.relatedPlaylists)?.uploads;
+    const items = Array.isArray(channels.json?.items) ? channels.json.items.map(jsonObject) : [];
+    const uploads = jsonObject(jsonObject(items[0]?.contentDetails)?.relatedPlaylists)?.uploads;
     if (typeof uploads !== 'string') return absent();
     const answer = await call(
       'GET',
@@ -599,9 +603,9 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
     if (!answer.ok) return lookupUnknown(failureOf(answer));
     const since = request.attemptStartedAt - LOOKUP_CLOCK_SKEW_MS;
     const title = (request.youtube?.title ?? '').trim();
-    for (const item of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
-      const snippet = obj(item?.snippet);
-      const id = obj(snippet?.resourceId)?.videoId;
+    for (const item of Array.isArray(answer.json?.items) ? answer.json.items.map(jsonObject) : []) {
+      const snippet = jsonObject(item?.snippet);
+      const id = jsonObject(snippet?.resourceId)?.videoId;
       const at = Date.parse(String(snippet?.publishedAt ?? ''));
       if (typeof id === 'string' && snippet?.title === title && at >= since)
         return found({ platformPostId: id, url: youtubeVideoUrl(id) });
@@ -617,7 +621,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
     if (channelId) return { ok: true, id: channelId };
     const answer = await call('GET', `${baseUrl}/youtube/v3/channels?mine=true&part=id`);
     if (!answer.ok) return { ok: false, failure: failureOf(answer) };
-    const id = Array.isArray(answer.json?.items) ? obj(answer.json.items[0])?.id : undefined;
+    const id = Array.isArray(answer.json?.items) ? jsonObject(answer.json.items[0])?.id : undefined;
     if (typeof id !== 'string' || !id)
       return { ok: false, failure: { code: 'unavailable', message: youtubeMessages.malformed } };
     channelId = id;
@@ -677,7 +681,7 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       };
     }
     if (!answer.ok) return { ok: false, failure: commentFailure(answer) };
-    const id = obj(obj(answer.json?.snippet)?.topLevelComment)?.id ?? answer.json?.id;
+    const id = jsonObject(jsonObject(answer.json?.snippet)?.topLevelComment)?.id ?? answer.json?.id;
     if (typeof id !== 'string' || !id)
       return {
         ok: false,
@@ -700,10 +704,12 @@ export function createYouTubePublisher(options: YouTubePublisherOptions): Social
       const url = `${baseUrl}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(request.parentId)}&order=time&textFormat=plainText&maxResults=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
       const answer = await call('GET', url);
       if (!answer.ok) return lookupUnknown(failureOf(answer));
-      for (const thread of Array.isArray(answer.json?.items) ? answer.json.items.map(obj) : []) {
-        const top = obj(obj(thread?.snippet)?.topLevelComment);
-        const snippet = obj(top?.snippet);
-        const author = obj(snippet?.authorChannelId)?.value;
+      for (const thread of Array.isArray(answer.json?.items)
+        ? answer.json.items.map(jsonObject)
+        : []) {
+        const top = jsonObject(jsonObject(thread?.snippet)?.topLevelComment);
+        const snippet = jsonObject(top?.snippet);
+        const author = jsonObject(snippet?.authorChannelId)?.value;
         const at = Date.parse(String(snippet?.publishedAt ?? ''));
         if (
           typeof top?.id === 'string' &&
@@ -759,11 +765,11 @@ export async function fetchYouTubeChannel(
           ? { code: 'unavailable', message: youtubeMessages.unreachable }
           : youtubeFailure(answer.status, answer.json, { now }),
     };
-  const item = Array.isArray(answer.json?.items) ? obj(answer.json.items[0]) : undefined;
+  const item = Array.isArray(answer.json?.items) ? jsonObject(answer.json.items[0]) : undefined;
   if (!item || typeof item.id !== 'string') return { ok: true, value: null };
-  const stats = obj(item.statistics);
+  const stats = jsonObject(item.statistics);
   const count = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
-  const title = obj(item.snippet)?.title;
+  const title = jsonObject(item.snippet)?.title;
   return {
     ok: true,
     value: {

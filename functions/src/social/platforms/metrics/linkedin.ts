@@ -1,6 +1,7 @@
 import { LINKEDIN_VERSION, RESTLI_PROTOCOL_VERSION } from '../../../providers/social/linkedin';
 import type { MetricsContext, MetricsReading, PublishedPostRef } from '../adapter';
-import { count, getJson, obj, refusal } from './read';
+import { count, getJson, refusal } from './read';
+import { jsonObject } from '@core/json';
 
 export const LINKEDIN_METRICS_SOURCE = 'LinkedIn socialActions';
 export const LINKEDIN_PAGE_METRICS_SOURCE =
@@ -29,8 +30,8 @@ export async function readLinkedInMetrics(
   if (actions.status !== 200 || !actions.json)
     return { ok: false, failure: refusal('LinkedIn', actions.status) };
   const counts = {
-    ...count('likes', obj(actions.json.likesSummary)?.totalLikes),
-    ...count('comments', obj(actions.json.commentsSummary)?.aggregatedTotalComments),
+    ...count('likes', jsonObject(actions.json.likesSummary)?.totalLikes),
+    ...count('comments', jsonObject(actions.json.commentsSummary)?.aggregatedTotalComments),
   };
   const page = post.author && /^urn:li:organization:\d+$/.test(post.author) ? post.author : null;
   const list = urn.startsWith('urn:li:ugcPost:') ? 'ugcPosts' : 'shares';
@@ -41,9 +42,9 @@ export async function readLinkedInMetrics(
     headers,
   );
   const elements = Array.isArray(stats.json?.elements)
-    ? (stats.json.elements as unknown[]).map(obj)
+    ? (stats.json.elements as unknown[]).map(jsonObject)
     : [];
-  const total = obj(
+  const total = jsonObject(
     elements.find((e) => e?.share === urn || e?.ugcPost === urn)?.totalShareStatistics,
   );
   if (stats.status !== 200 || !total) return { ok: true, counts, source: LINKEDIN_METRICS_SOURCE };

@@ -1,12 +1,7 @@
 import type { PostMetricCounts, PostMetricKey } from '@core/post-metrics';
+import { jsonObject } from '@core/json';
 
 // Reading the platforms' answers: a figure is kept only when it is a finite number, or a digit string (YouTube).
-
-export function obj(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 /** `{[key]: n}` when the value is a count, else nothing. */
 export function count(key: PostMetricKey, value: unknown): PostMetricCounts {
@@ -29,7 +24,7 @@ export async function getJson(
     const text = await res.text();
     let json: Record<string, unknown> | undefined;
     try {
-      json = text ? obj(JSON.parse(text)) : undefined;
+      json = text ? jsonObject(JSON.parse(text)) : undefined;
     } catch {
       json = undefined;
     }

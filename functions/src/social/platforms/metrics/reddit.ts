@@ -1,6 +1,7 @@
 import { createRedditClient } from '../../../providers/social/reddit';
 import type { MetricsContext, MetricsReading, PublishedPostRef } from '../adapter';
-import { count, obj, refusal } from './read';
+import { count, refusal } from './read';
+import { jsonObject } from '@core/json';
 
 export const REDDIT_METRICS_SOURCE = 'Reddit API: GET /api/info';
 
@@ -25,10 +26,12 @@ export async function readRedditMetrics(
   );
   if (!answer.ok || answer.status === undefined)
     return { ok: false, failure: client.failureOf(answer) };
-  const children = Array.isArray(obj(obj(answer.json)?.data)?.children)
-    ? (obj(obj(answer.json)!.data)!.children as unknown[])
+  const children = Array.isArray(jsonObject(jsonObject(answer.json)?.data)?.children)
+    ? (jsonObject(jsonObject(answer.json)!.data)!.children as unknown[])
     : [];
-  const data = children.map((c) => obj(obj(c)?.data)).find((d) => d?.name === post.platformPostId);
+  const data = children
+    .map((c) => jsonObject(jsonObject(c)?.data))
+    .find((d) => d?.name === post.platformPostId);
   if (!data) return { ok: false, failure: refusal('Reddit', 404) };
   return {
     ok: true,

@@ -1,6 +1,7 @@
 import { createXClient, type XCredentials } from '../../../providers/social/x';
 import type { MetricsContext, MetricsReading, PublishedPostRef } from '../adapter';
-import { count, obj } from './read';
+import { count } from './read';
+import { jsonObject } from '@core/json';
 
 export const X_METRICS_SOURCE = 'X API v2: GET /2/tweets public_metrics';
 
@@ -19,10 +20,12 @@ export async function readXMetrics(
     query: { ids: post.platformPostId, 'tweet.fields': 'public_metrics' },
   });
   if (!answer.ok) return answer;
-  const data = (Array.isArray(obj(answer.body)?.data) ? (obj(answer.body)!.data as unknown[]) : [])
-    .map(obj)
+  const data = (
+    Array.isArray(jsonObject(answer.body)?.data) ? (jsonObject(answer.body)!.data as unknown[]) : []
+  )
+    .map(jsonObject)
     .find((t) => t?.id === post.platformPostId);
-  const m = obj(data?.public_metrics);
+  const m = jsonObject(data?.public_metrics);
   if (!m)
     return { ok: false, failure: { code: 'not_found', message: 'X no longer has this post.' } };
   return {

@@ -1,5 +1,6 @@
 import type { MetricsContext, MetricsReading, PublishedPostRef } from '../adapter';
-import { count, getJson, obj, refusal } from './read';
+import { count, getJson, refusal } from './read';
+import { jsonObject } from '@core/json';
 
 export const YOUTUBE_METRICS_SOURCE = 'YouTube Data API: videos.list statistics';
 
@@ -15,8 +16,10 @@ export async function readYouTubeMetrics(
   );
   if (answer.status !== 200 || !answer.json)
     return { ok: false, failure: refusal('YouTube', answer.status) };
-  const items = Array.isArray(answer.json.items) ? (answer.json.items as unknown[]).map(obj) : [];
-  const stats = obj(items.find((i) => i?.id === post.platformPostId)?.statistics);
+  const items = Array.isArray(answer.json.items)
+    ? (answer.json.items as unknown[]).map(jsonObject)
+    : [];
+  const stats = jsonObject(items.find((i) => i?.id === post.platformPostId)?.statistics);
   if (!stats) return { ok: false, failure: refusal('YouTube', 404) };
   return {
     ok: true,
