@@ -83,5 +83,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // The licences of every bundled package, served beside the app (soundtouchjs's LGPL-2.1 asks for its
+    // text to reach users: docs/architecture.md). Not under a dot folder: Hosting deploys no hidden files.
+    license: { fileName: 'licenses.md' },
   },
 }));
