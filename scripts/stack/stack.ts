@@ -5,6 +5,7 @@ import { FUNCTIONS_REGION, testPortShift } from '../../core/firebase/config';
 import { startSandbox, type Sandbox } from '../../tests/sandbox/server';
 import { buildFunctions } from '../build-functions';
 import { prepareEmulatorBinaries } from '../emulators/prepare';
+import { writeEmulatorFirestoreRules } from './emulator-rules';
 import { say } from './log';
 import { listOobCodes, watchAuthLinks } from './auth-links';
 import {
@@ -90,6 +91,10 @@ function firebaseConfigFor(kind: StackKind): string {
   const host = '127.0.0.1';
   const config = {
     ...base,
+    firestore: {
+      ...(base.firestore as Record<string, unknown>),
+      rules: writeEmulatorFirestoreRules(`.local/firestore.local-${stackIds[kind]}.rules`),
+    },
     functions: [{ source: 'functions', codebase: 'default', ignore: ['node_modules', 'src'] }],
     emulators: {
       singleProjectMode: true,

@@ -27,6 +27,7 @@ import { encodeMarker } from '../../core/editor/markers';
 import { emptyDraft } from '../../core/data/draft';
 import { writeComposeDraft } from '../../core/firebase/compose-drafts';
 import { readDraft, writeDraft } from '../../core/firebase/drafts';
+import { emulatorFirestoreRules } from '../../scripts/stack/emulator-rules';
 import { emulatorHost, projectId, readRules } from './emulators';
 
 type Who = 'alice' | 'bob' | 'anonymous';
@@ -1017,7 +1018,8 @@ const fieldCases: FieldCase[] = [
 ];
 
 // Render jobs and projects are written by the browser itself: every key, type and size is checked, and
-// URLs are Storage download URLs of alice's own files (production, or the Storage emulator on 127.0.0.1).
+// URLs are Storage download URLs of alice's own files on production's Storage origin (the emulators' rules,
+// which also admit the Storage emulator's, are checked at the end of this file).
 const shapeCases: FieldCase[] = [
   // users/{uid}/videoProjects: allowed shapes
   {
@@ -1051,8 +1053,8 @@ const shapeCases: FieldCase[] = [
       updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/generations/g1.png') })),
   },
   {
-    title: 'saves a thumbnail from her uploads on the Storage emulator',
-    allowed: true,
+    title: "rejects a thumbnail on the Storage emulator's loopback origin (production rules)",
+    allowed: false,
     run: (db) =>
       updateDoc(
         project(db),
@@ -1548,8 +1550,8 @@ const shapeCases: FieldCase[] = [
     run: (db) => updateDoc(renderJob(db), completed()),
   },
   {
-    title: 'completes a render with a Storage emulator download URL',
-    allowed: true,
+    title: "rejects a render output on the Storage emulator's loopback origin (production rules)",
+    allowed: false,
     run: (db) =>
       updateDoc(
         renderJob(db),
@@ -1976,5 +1978,82 @@ describe('composeDrafts: ideas saved from the one composer', () => {
       channelMedia: { youtube: ['clip'] },
     });
     expect((await getDoc(composeDraft(db, 'c001'))).data()?.text).toBe('One idea');
+  });
+});
+
+describe("the emulators' rules: Storage emulator URLs too (scripts/stack/emulator-rules.ts)", () => {
+  let local: RulesTestEnvironment;
+
+  beforeAll(async () => {
+    const { host, port } = emulatorHost('FIRESTORE_EMULATOR_HOST', '127.0.0.1:18080');
+    local = await initializeTestEnvironment({
+      // A demo- project of its own, so these rules never replace the production rules above.
+      projectId: `${projectId}-local`,
+      firestore: { host, port, rules: emulatorFirestoreRules(readRules('firestore.rules')) },
+    });
+  });
+
+  afterAll(async () => {
+    await local?.cleanup();
+  });
+
+  const seeded = async () => {
+    await local.clearFirestore();
+    await local.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await Promise.all(Object.entries(seed).map(([path, data]) => setDoc(doc(db, path), data)));
+    });
+    return local.authenticatedContext('alice', verified).firestore() as unknown as Firestore;
+  };
+
+  it.each<[string, boolean, (db: Firestore) => Promise<unknown>]>([
+    [
+      'saves a thumbnail from her uploads on the Storage emulator',
+      true,
+      (db) =>
+        updateDoc(
+          project(db),
+          update({ thumbnailUrl: downloadUrl('alice/uploads/u1.jpg', emulatorOrigin) }),
+        ),
+    ],
+    [
+      'completes a render with a Storage emulator download URL',
+      true,
+      (db) =>
+        updateDoc(
+          renderJob(db),
+          completed({
+            outputUrl: downloadUrl('alice/renders/r1.webm', emulatorOrigin),
+            outputPath: 'alice/renders/r1.webm',
+          }),
+        ),
+    ],
+    [
+      'still saves a production download URL',
+      true,
+      (db) =>
+        updateDoc(project(db), update({ thumbnailUrl: downloadUrl('alice/generations/g1.png') })),
+    ],
+    [
+      "rejects bob's file on the Storage emulator",
+      false,
+      (db) =>
+        updateDoc(
+          project(db),
+          update({ thumbnailUrl: downloadUrl('bob/uploads/u1.png', emulatorOrigin) }),
+        ),
+    ],
+    [
+      'rejects a non-loopback plain http host',
+      false,
+      (db) =>
+        updateDoc(
+          project(db),
+          update({ thumbnailUrl: downloadUrl('alice/uploads/u1.png', 'http://10.0.0.1:9199') }),
+        ),
+    ],
+  ])('%s', async (_title, allowed, run) => {
+    const result = run(await seeded());
+    await (allowed ? assertSucceeds(result) : assertFails(result));
   });
 });

@@ -153,6 +153,7 @@ afterAll(async () => {
   rmSync(`${root}.local/tmp/${id}`, { recursive: true, force: true });
   rmSync(`${root}functions/.env.${projectId}`, { force: true });
   rmSync(`${root}firebase.local-${id}.json`, { force: true });
+  rmSync(`${root}.local/firestore.local-${id}.rules`, { force: true });
 });
 
 it('after its emulators are killed, npm start stops every process it started, and starts again with the data saved before the kill', async () => {
