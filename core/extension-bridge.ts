@@ -2,6 +2,8 @@
 // origin (docs/architecture.md, "One sign-in"). Constants only: both the dashboard and the content script
 // (which loads on every page) import this file.
 
+import { isAppPath, paths } from './routes';
+
 /** Dashboard -> content script: `{type, code}`, a one-time sign-in code for the extension. */
 export const EXTENSION_SIGN_IN_MESSAGE = 'muse:extension-sign-in';
 /** Content script -> dashboard: `{type}`, the background has the code. */
@@ -17,11 +19,6 @@ export interface DashboardHandoff {
   next: string;
 }
 
-// "//host" and "/\host" are protocol-relative URLs to browsers: only same-app paths are followed.
-function isAppPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
-
 /**
  * The fragment of the dashboard address that carries a hand-off. A fragment, not a query: browsers never
  * send it to a server, so it stays out of server and proxy logs; the dashboard removes it on arrival.
@@ -35,6 +32,6 @@ export function readHandoffFragment(hash: string): DashboardHandoff | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const code = params.get('code') ?? '';
   if (!SIGN_IN_CODE_SHAPE.test(code)) return null;
-  const next = params.get('next') ?? '/';
-  return { code, next: isAppPath(next) ? next : '/' };
+  const next = params.get('next') ?? paths.home;
+  return { code, next: isAppPath(next) ? next : paths.home };
 }

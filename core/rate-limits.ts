@@ -23,6 +23,17 @@ export const RATE_LIMITS = {
   getSubredditFlairs: { max: 30, windowSeconds: 60 },
   startSocialOAuth: { max: 10, windowSeconds: 60 },
   createSignInCode: { max: 10, windowSeconds: 60 },
+  // Writes of the user's own documents: room for every click a person makes (a calendar dragged about,
+  // a library cleared one item at a time), none for a script rewriting them in a loop.
+  saveIntegrationKey: { max: 10, windowSeconds: 60 },
+  deleteIntegrationKey: { max: 10, windowSeconds: 60 },
+  saveSocialCredentials: { max: 10, windowSeconds: 60 },
+  deleteSocialCredentials: { max: 10, windowSeconds: 60 },
+  completeSocialOAuth: { max: 10, windowSeconds: 60 },
+  updateScheduledPost: { max: 30, windowSeconds: 60 },
+  cancelPost: { max: 30, windowSeconds: 60 },
+  cancelJob: { max: 30, windowSeconds: 60 },
+  deleteGeneration: { max: 60, windowSeconds: 60 },
   // Open to signed-out callers: counted per uid when signed in, else per client address
   // (functions/src/lib/callable.ts, signedOutCaller).
   describeSignInCode: { max: 30, windowSeconds: 60 },

@@ -42,3 +42,24 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** The dashboard the extension links to when its build names none (the local dev server). */
 export const DEFAULT_DASHBOARD_URL = 'http://127.0.0.1:5173';
+
+const APP_ORIGIN = 'https://app.invalid';
+
+/**
+ * A path of this app's own origin, safe to navigate to: it starts with one "/", holds no control character
+ * (URL parsers drop tab, LF and CR, so "/\t/host" is "//host", a protocol-relative URL to another origin),
+ * and resolves on this origin ("//host" and "/\host" do not). Every "next" or "from" the app follows
+ * passes here; anything else lands on the home page.
+ */
+export function isAppPath(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  try {
+    return new URL(path, APP_ORIGIN).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}

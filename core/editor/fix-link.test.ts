@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { exportPresets, type ExportPresetId } from '../platforms/media-rules';
-import { editorFixHref, presetSettings, readEditorFix } from './fix-link';
+import { editorFixHref, isOwnStorageFile, presetSettings, readEditorFix } from './fix-link';
 import { projectSettingsSchema } from './model';
 
-const read = (href: string) => readEditorFix(new URL(href, 'http://dashboard.test').searchParams);
+const owner = { uid: 'u1', storageBucket: 'demo.appspot.com' };
+const read = (href: string) =>
+  readEditorFix(new URL(href, 'http://dashboard.test').searchParams, owner);
+const own = (path: string) =>
+  `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=t`;
 const media = {
-  url: 'https://storage.test/v0/b/demo/o/u1%2Fclip.mp4?alt=media&token=t',
+  url: own('u1/generations/clip.mp4'),
   name: 'Clip & co',
   generationId: 'g1',
   durationSeconds: 12.3456,
@@ -55,15 +59,43 @@ describe('the editor fix link', () => {
   });
 
   it('still opens the links composers gave before channels and new presets', () => {
+    const url = encodeURIComponent(own('u1/uploads/v.mp4'));
     expect(
-      read(
-        '/create/editor?preset=x-landscape&media=https%3A%2F%2Fa.test%2Fv.mp4&name=v&generation=g&duration=3',
-      ),
+      read(`/create/editor?preset=x-landscape&media=${url}&name=v&generation=g&duration=3`),
     ).toEqual({
       preset: 'x-landscape',
       channel: null,
-      media: { url: 'https://a.test/v.mp4', name: 'v', generationId: 'g', durationSeconds: 3 },
+      media: { url: own('u1/uploads/v.mp4'), name: 'v', generationId: 'g', durationSeconds: 3 },
     });
+  });
+
+  it.each([
+    ['another site', 'https://a.test/v.mp4'],
+    ['a local service', 'http://127.0.0.1:8080/v.mp4'],
+    ['another bucket', own('u1/v.mp4').replace('demo.appspot.com', 'other.appspot.com')],
+    ["another user's file", own('u2/generations/v.mp4')],
+    ['a file beside every user', own('v.mp4')],
+    ['a prefix that only starts with the uid', own('u10/generations/v.mp4')],
+    ['a climb out of the folder', own('u1/../u2/v.mp4')],
+    ['a raw slash after the object', `${own('u1/v.mp4').split('?')[0]}/x?alt=media`],
+    [
+      'the emulator in a production build',
+      own('u1/v.mp4').replace('https://firebasestorage.googleapis.com', 'http://127.0.0.1:9199'),
+    ],
+  ])('refuses the whole link for media from %s', (_case, url) => {
+    const href = editorFixHref({ preset: 'hd-portrait', media: { ...media, url } });
+    expect(read(href)).toBeNull();
+  });
+
+  it("opens the user's own file on the Storage emulator in an emulator build", () => {
+    const emulated = { ...owner, emulators: { host: '127.0.0.1', storage: 9199 } };
+    const url = own('u1/renders/r.mp4').replace(
+      'https://firebasestorage.googleapis.com',
+      'http://127.0.0.1:9199',
+    );
+    expect(isOwnStorageFile(url, emulated)).toBe(true);
+    expect(isOwnStorageFile(own('u1/renders/r.mp4'), emulated)).toBe(false);
+    expect(isOwnStorageFile(url, { ...emulated, uid: '' })).toBe(false);
   });
 
   it.each([

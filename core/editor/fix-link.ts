@@ -6,6 +6,7 @@ import {
   type ExportPresetId,
   type MediaTarget,
 } from '../platforms/media-rules';
+import { ownStoragePicture } from '../data/draft';
 import { paths } from '../routes';
 import type { ProjectSettings } from './model';
 
@@ -49,18 +50,49 @@ export function editorFixHref(fix: {
 const isMediaTarget = (value: string | null): value is MediaTarget =>
   value !== null && Object.hasOwn(mediaTargetLabels, value);
 
+/** Whose files a fix link may open: the signed-in user's, on this build's bucket (or its Storage emulator). */
+export interface EditorFixOwner {
+  uid: string;
+  storageBucket: string;
+  emulators?: { host: string; storage: number };
+}
+
 /**
- * The fix an editor address asks for, or null: no preset, an unknown one, or a media URL that is not http(s)
- * (the whole link is refused then, not opened without its file). Without `media` it opens the preset alone.
+ * A download URL of one of the user's own files: the project's bucket on production Storage (or the Storage
+ * emulator in an emulator build), an object under `{uid}/`. Anything else (another site, another bucket,
+ * another user's file) is never fetched into a project.
  */
-export function readEditorFix(params: URLSearchParams): EditorFix | null {
+export function isOwnStorageFile(url: string, owner: EditorFixOwner): boolean {
+  const href = ownStoragePicture(url, owner);
+  if (!href || !owner.uid) return false;
+  const encoded = new URL(href).pathname.slice(`/v0/b/${owner.storageBucket}/o/`.length);
+  // One encoded segment: a raw "/" would be another path of the Storage API, not an object.
+  if (encoded.includes('/')) return false;
+  let object: string;
+  try {
+    object = decodeURIComponent(encoded);
+  } catch {
+    return false;
+  }
+  const [first, ...rest] = object.split('/');
+  return (
+    first === owner.uid && rest.length > 0 && !rest.some((part) => part === '' || part === '..')
+  );
+}
+
+/**
+ * The fix an editor address asks for, or null: no preset, an unknown one, or media that is not one of the
+ * user's own Storage files (the whole link is refused then, not opened without its file). Without `media`
+ * it opens the preset alone.
+ */
+export function readEditorFix(params: URLSearchParams, owner: EditorFixOwner): EditorFix | null {
   const preset = params.get('preset');
   if (!isExportPresetId(preset)) return null;
   const channelParam = params.get('channel');
   const channel = isMediaTarget(channelParam) ? channelParam : null;
   const url = params.get('media');
   if (url === null) return { preset, channel, media: null };
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return null;
+  if (!isOwnStorageFile(url, owner)) return null;
   const duration = Number(params.get('duration'));
   return {
     preset,

@@ -214,6 +214,7 @@ export async function burstBench(): Promise<Figures> {
     await import('../../functions/src/social/publish-due-posts/publish-due-posts');
   const { PUBLISH_TIMING } = await import('../../functions/src/social/publish-timing');
   const { systemClock } = await import('../../functions/src/lib/clock');
+  const { publishJobId } = await import('../../functions/src/social/posts');
 
   const name = `burst-bench-${randomUUID().slice(0, 6)}`;
   const project = directProject(name);
@@ -259,12 +260,12 @@ export async function burstBench(): Promise<Figures> {
     const endPublishProfile = await profile(profileDir, 'burst-publish.cpuprofile');
     const publishOps = ops.start();
 
-    // Publish: each claimed post's job (its id is the post's), as the trigger on the job's creation runs it.
+    // Publish: each claimed post's job (publishJobId of the post), as the trigger on the job's creation runs it.
     const runMs: number[] = [];
     await inPool(claimed, concurrency, async (path) => {
       const [, uid, , postId] = path.split('/');
       const t0 = Date.now();
-      await runJob({ uid: uid!, jobId: postId! }, deps);
+      await runJob({ uid: uid!, jobId: publishJobId(postId!) }, deps);
       runMs.push(Date.now() - t0);
     });
     const p1 = meter.sample();

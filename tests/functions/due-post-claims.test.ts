@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userCollectionPath } from '@core/firestore-paths';
+import { publishJobId } from '../../functions/src/social/posts';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { fixedClock, readPosts, seedScheduledXPosts } from './due-posts-support';
 import { directProject } from './publish-support';
@@ -82,9 +83,11 @@ describe('the sweep over several pages', () => {
     const posts = await readPosts(db, uids);
     expect(posts.map((p) => p.status)).toEqual(Array(12).fill('queued'));
     for (const p of posts) {
-      expect(p.jobId).toBe(p.id);
+      expect(p.jobId).toBe(publishJobId(p.id));
       expect(
-        (await db.doc(`${userCollectionPath(p.uid, 'jobs')}/${p.id}`).get()).get('status'),
+        (await db.doc(`${userCollectionPath(p.uid, 'jobs')}/${publishJobId(p.id)}`).get()).get(
+          'status',
+        ),
       ).toBe('queued');
     }
   }, 120_000);

@@ -10,7 +10,7 @@ import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
 import { updateScheduledPost } from '../../functions/src/social/manage-posts/manage-posts';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
 import { clearSandbox, localKeyring, sandboxUrl } from './integrations-support';
@@ -110,7 +110,9 @@ describe('LinkedIn document posts', () => {
       title: 'Spring lookbook',
     });
 
-    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published' });
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps())).toMatchObject({
+      outcome: 'published',
+    });
 
     const { documents, posts } = await sandboxState();
     const made = posts.filter((p) => p.text === text);

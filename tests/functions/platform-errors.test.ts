@@ -6,7 +6,7 @@ import { publishPostSchema, type PublishPlatform } from '@core/social-posts';
 import { runJob } from '../../functions/src/jobs/runner';
 import { systemClock } from '../../functions/src/lib/clock';
 import { publishProviders } from '../../functions/src/social/deps';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { gradientPng } from '../sandbox/providers/png';
@@ -623,7 +623,7 @@ describe('a platform error, through the publish path', () => {
     );
     if (c.fault)
       await addFault(publishProviders[c.platform], { ...c.fault, authorizationIncludes: token });
-    await runJob({ uid, jobId: postId }, deps());
+    await runJob({ uid, jobId: publishJobId(postId) }, deps());
 
     const post = (await postRef(db, uid, postId).get()).data()!;
     expect(post.status).toBe('failed');

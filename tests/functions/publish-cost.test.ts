@@ -3,7 +3,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jobRef } from '../../functions/src/jobs/lease';
 import { runJob } from '../../functions/src/jobs/runner';
-import { newPublishJob, postRef } from '../../functions/src/social/posts';
+import { newPublishJob, postRef, publishJobId } from '../../functions/src/social/posts';
 import { PUBLISH_TIMING } from '../../functions/src/social/publish-timing';
 import { systemClock } from '../../functions/src/lib/clock';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
@@ -122,9 +122,9 @@ describe('the round trips of one scheduled X post', () => {
     expect(counted.readTrips()).toBe(claimed.length);
     expect((await postRef(db, uid!, postId).get()).data()).toMatchObject({
       status: 'queued',
-      jobId: postId,
+      jobId: publishJobId(postId),
     });
-    expect((await jobRef(db, uid!, postId).get()).data()).toMatchObject({
+    expect((await jobRef(db, uid!, publishJobId(postId)).get()).data()).toMatchObject({
       kind: 'publish',
       status: 'queued',
       input: { postId },

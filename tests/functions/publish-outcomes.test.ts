@@ -7,7 +7,7 @@ import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { systemClock } from '../../functions/src/lib/clock';
 import { publishProviders } from '../../functions/src/social/deps';
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId, retryJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
 import { REDDIT_ACCOUNT } from '../sandbox/providers/reddit';
@@ -223,7 +223,7 @@ describe('an answer that comes after the timeout', () => {
         authorizationIncludes: token,
         delayMs: MAKES_POST_AFTER_MS,
       });
-      const first = runJob({ uid, jobId: postId }, deps());
+      const first = runJob({ uid, jobId: publishJobId(postId) }, deps());
       const jobs: Promise<unknown>[] = [first];
       const read = async () => (await postRef(db, uid, postId).get()).data()!;
 
@@ -247,7 +247,7 @@ describe('an answer that comes after the timeout', () => {
         } catch (error) {
           return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
         }
-        jobs.push(runJob({ uid, jobId: requestId }, deps()));
+        jobs.push(runJob({ uid, jobId: retryJobId(requestId) }, deps()));
         return 'queued';
       };
       // "+1 s": the platform has not made the post yet; Retry waits for the job's decision.

@@ -9,7 +9,7 @@ import {
   storeSocialCredentials,
 } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
@@ -101,7 +101,7 @@ describe('a publish run killed mid-publish', () => {
       publishPostSchema.parse({ requestId: randomUUID(), platform: 'x', text }),
       store,
     );
-    void runJob({ uid, jobId: postId }, deps(dead, diesAfterSending));
+    void runJob({ uid, jobId: publishJobId(postId) }, deps(dead, diesAfterSending));
     const ref = postRef(db, uid, postId);
     await vi.waitFor(
       async () =>
@@ -113,7 +113,7 @@ describe('a publish run killed mid-publish', () => {
 
     // One sweep interval after the worker died: the post is taken over (it used to wait out a 3-minute lease).
     const swept = await sweepAfter(SWEEP_INTERVAL_MS);
-    expect(swept.restarted).toContain(`users/${uid}/jobs/${postId}`);
+    expect(swept.restarted).toContain(`users/${uid}/jobs/${publishJobId(postId)}`);
     const next = (await ref.get()).data()!;
     expect(next).toMatchObject({ status: 'queued', restarts: 1, error: null });
 
@@ -144,7 +144,7 @@ describe('a publish run killed mid-publish', () => {
         return readSocialCredentials({ db, keyring }, u, platform);
       },
     });
-    const first = runJob({ uid, jobId: postId }, frozen);
+    const first = runJob({ uid, jobId: publishJobId(postId) }, frozen);
     const ref = postRef(db, uid, postId);
     await vi.waitFor(async () => expect((await ref.get()).get('status')).toBe('publishing'), {
       timeout: 20_000,
@@ -152,7 +152,7 @@ describe('a publish run killed mid-publish', () => {
     });
 
     expect((await sweepAfter(SWEEP_INTERVAL_MS)).restarted).toContain(
-      `users/${uid}/jobs/${postId}`,
+      `users/${uid}/jobs/${publishJobId(postId)}`,
     );
     const nextJob = (await ref.get()).get('jobId') as string;
     expect(await runJob({ uid, jobId: nextJob }, deps())).toMatchObject({ outcome: 'published' });

@@ -5,7 +5,7 @@ import { runJob, type RunnerDeps } from '../../functions/src/jobs/runner';
 import { sweepStaleJobs } from '../../functions/src/jobs/sweep-stale-jobs/sweep-stale-jobs';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
 import { systemClock } from '../../functions/src/lib/clock';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import type { PublishDeps } from '../../functions/src/social/publish-run';
 import type { PublishTiming } from '../../functions/src/social/publish-timing';
@@ -84,11 +84,11 @@ async function publishKilled(
     publishPostSchema.parse({ requestId: randomUUID(), ...input }),
     store,
   );
-  void runJob({ uid, jobId: postId }, deps(dead, killer.wrap));
+  void runJob({ uid, jobId: publishJobId(postId) }, deps(dead, killer.wrap));
   await killer.reached;
   const ref = postRef(db, uid, postId);
   const swept = await sweepLater();
-  expect(swept.restarted).toContain(`users/${uid}/jobs/${postId}`);
+  expect(swept.restarted).toContain(`users/${uid}/jobs/${publishJobId(postId)}`);
   const next = (await ref.get()).data()!;
   expect(next).toMatchObject({ status: 'queued', restarts: 1, error: null });
   expect(await runJob({ uid, jobId: next.jobId as string }, deps())).toMatchObject({

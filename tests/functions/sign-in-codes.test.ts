@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_CODE_TTL_MS } from '@core/sign-in-codes';
+import {
+  createSignInCode,
+  redeemSignInCode,
+  type SignInCodeDeps,
+} from '../../functions/src/auth/sign-in-codes';
+import { systemClock } from '../../functions/src/lib/clock';
 import { adminDb, callCallable, closeAdmin, signUp } from './support';
 
 afterAll(closeAdmin);
@@ -76,6 +82,60 @@ describe('one sign-in: createSignInCode and redeemSignInCode', () => {
       callCallable('redeemSignInCode', { code }),
     ]);
     expect(results.filter((r) => r.error === undefined)).toHaveLength(1);
+  });
+
+  describe('with the minter as a dependency (the handler, on the emulator Firestore)', () => {
+    const handlerDeps = (
+      createCustomToken: SignInCodeDeps['createCustomToken'],
+    ): SignInCodeDeps => ({
+      db: adminDb(),
+      clock: systemClock,
+      createCustomToken,
+      emailOf: async () => 'someone@example.com',
+    });
+    const minted = (uid: string) => Promise.resolve(`token-of-${uid}`);
+    const uid = () => `u${Math.random().toString(36).slice(2, 14)}`;
+
+    it('leaves the code usable when minting the token fails, and spends it on the next redeem', async () => {
+      const owner = uid();
+      const { code } = await createSignInCode(owner, handlerDeps(minted));
+      const refusing = handlerDeps(() =>
+        Promise.reject(new Error('Permission iam.serviceAccounts.signBlob denied')),
+      );
+      await expect(redeemSignInCode(code, refusing)).rejects.toThrow('signBlob');
+      expect((await storedCode(code).get()).exists).toBe(true);
+
+      expect(await redeemSignInCode(code, handlerDeps(minted))).toEqual({
+        token: `token-of-${owner}`,
+      });
+      await expect(redeemSignInCode(code, handlerDeps(minted))).rejects.toMatchObject({
+        code: 'not-found',
+        details: { reason: 'invalid-code' },
+      });
+    });
+
+    it('answers one of two redeems racing on one code, even when both minted a token', async () => {
+      const owner = uid();
+      const { code } = await createSignInCode(owner, handlerDeps(minted));
+      let mints = 0;
+      let release!: () => void;
+      const bothMinting = new Promise<void>((resolve) => (release = resolve));
+      const slow = handlerDeps(async (id) => {
+        if (++mints === 2) release();
+        await bothMinting;
+        return minted(id);
+      });
+      const results = await Promise.allSettled([
+        redeemSignInCode(code, slow),
+        redeemSignInCode(code, slow),
+      ]);
+      expect(mints).toBe(2);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: { code: 'not-found', details: { reason: 'invalid-code' } },
+      });
+      expect((await storedCode(code).get()).exists).toBe(false);
+    });
   });
 
   it('refuses a code past its minute, and removes it', async () => {

@@ -24,7 +24,7 @@ import {
   startSocialOAuth,
   type SocialOAuthDeps,
 } from '../../functions/src/social/oauth/social-oauth';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId } from '../../functions/src/social/posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { gradientPng } from '../sandbox/providers/png';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
@@ -483,7 +483,7 @@ describe('Reddit publish jobs', () => {
       publishPostSchema.parse({ requestId: randomUUID(), platform: 'reddit', ...input }),
       { db, keyring, clock },
     );
-    await runJob({ uid, jobId: postId }, deps(clock));
+    await runJob({ uid, jobId: publishJobId(postId) }, deps(clock));
     return (await postRef(db, uid, postId).get()).data()!;
   }
 

@@ -25,7 +25,7 @@ import {
   retryPost,
   updateScheduledPost,
 } from '../../functions/src/social/manage-posts/manage-posts';
-import { postRef } from '../../functions/src/social/posts';
+import { postRef, publishJobId, retryJobId } from '../../functions/src/social/posts';
 import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { publishPost } from '../../functions/src/social/publish-post/publish-post';
 import { lookupFailedMessage } from '../../functions/src/social/publish-run';
@@ -179,7 +179,9 @@ describe('Post Now', () => {
     const text = `Hello from Muse ${marker()}`;
     const { postId, status } = await post(uid, { platform: 'x', text });
     expect(status).toBe('queued');
-    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published' });
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps())).toMatchObject({
+      outcome: 'published',
+    });
 
     const [tweet, ...more] = await tweetsWith(text);
     expect(more).toHaveLength(0);
@@ -191,7 +193,7 @@ describe('Post Now', () => {
       error: null,
     });
     expect(stored.publishedAt).toBeTruthy();
-    expect((await jobRef(db, uid, postId).get()).data()).toMatchObject({
+    expect((await jobRef(db, uid, publishJobId(postId)).get()).data()).toMatchObject({
       kind: 'publish',
       status: 'succeeded',
       input: { postId },
@@ -205,10 +207,10 @@ describe('Post Now', () => {
     const first = await post(uid, { requestId, platform: 'x', text });
     expect(await post(uid, { requestId, platform: 'x', text })).toEqual(first);
     await Promise.all([
-      runJob({ uid, jobId: requestId }, deps()),
-      runJob({ uid, jobId: requestId }, deps()),
+      runJob({ uid, jobId: publishJobId(requestId) }, deps()),
+      runJob({ uid, jobId: publishJobId(requestId) }, deps()),
     ]);
-    await runJob({ uid, jobId: requestId }, deps());
+    await runJob({ uid, jobId: publishJobId(requestId) }, deps());
     expect(await tweetsWith(text)).toHaveLength(1);
   });
 
@@ -229,8 +231,8 @@ describe('Post Now', () => {
       author: 'urn:li:organization:1000001',
       media: [{ generationId: image }],
     });
-    await runJob({ uid, jobId: member.postId }, deps());
-    await runJob({ uid, jobId: page.postId }, deps());
+    await runJob({ uid, jobId: publishJobId(member.postId) }, deps());
+    await runJob({ uid, jobId: publishJobId(page.postId) }, deps());
 
     const [made] = await linkedinPostsWith(asMember);
     expect(made).toMatchObject({ author: 'urn:li:person:sbxMember01' });
@@ -257,11 +259,11 @@ describe('cancelJob on a publish job', () => {
     expect(
       await cancelJob(
         uid,
-        { jobId: postId },
+        { jobId: publishJobId(postId) },
         { db, clock: systemClock, handlers: deps().handlers },
       ),
     ).toEqual({ status: 'cancelled' });
-    expect(await runJob({ uid, jobId: postId }, deps())).toEqual({
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps())).toEqual({
       outcome: 'skipped',
       reason: 'finished',
     });
@@ -297,13 +299,13 @@ describe('exactly once when a run dies', () => {
     const clock = fixedClock(new Date());
     const { postId } = await post(uid, { platform: 'x', text }, clock);
     const before = answered;
-    void runJob({ uid, jobId: postId }, deps(clock, dyingAfterPublish));
+    void runJob({ uid, jobId: publishJobId(postId) }, deps(clock, dyingAfterPublish));
     await vi.waitFor(() => expect(answered).toBe(before + 1), { timeout: 10_000 });
     expect(await tweetsWith(text)).toHaveLength(1);
     expect(await readPost(uid, postId)).toMatchObject({ status: 'publishing' });
 
     clock.set(new Date(clock.now().getTime() + 4 * 60_000));
-    expect(await runJob({ uid, jobId: postId }, deps(clock))).toMatchObject({
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps(clock))).toMatchObject({
       outcome: 'published',
     });
     const [tweet, ...more] = await tweetsWith(text);
@@ -320,13 +322,13 @@ describe('exactly once when a run dies', () => {
     const clock = fixedClock(new Date());
     const { postId } = await post(uid, { platform: 'x', text }, clock);
     const before = answered;
-    void runJob({ uid, jobId: postId }, deps(clock, dyingAfterPublish));
+    void runJob({ uid, jobId: publishJobId(postId) }, deps(clock, dyingAfterPublish));
     await vi.waitFor(() => expect(answered).toBe(before + 1), { timeout: 10_000 });
     expect(await tweetsWith(text)).toHaveLength(1);
 
     await addFault('x', { path: '/2/users/', method: 'GET', status: 500, times: 10 });
     clock.set(new Date(clock.now().getTime() + 4 * 60_000));
-    await runJob({ uid, jobId: postId }, deps(clock));
+    await runJob({ uid, jobId: publishJobId(postId) }, deps(clock));
     expect(await readPost(uid, postId)).toMatchObject({
       status: 'failed',
       error: { code: 'unknown_outcome', message: lookupFailedMessage('x') },
@@ -393,7 +395,7 @@ describe('platform faults end as failed posts that Retry publishes', () => {
       const text = `Fault ${code} ${marker()}`;
       const { postId } = await post(uid, { platform: 'x', text });
       await addFault('x', { path: '/2/tweets', method: 'POST', ...add() });
-      await runJob({ uid, jobId: postId }, deps());
+      await runJob({ uid, jobId: publishJobId(postId) }, deps());
 
       const failed = await readPost(uid, postId);
       expect(failed).toMatchObject({
@@ -417,10 +419,10 @@ describe('platform faults end as failed posts that Retry publishes', () => {
           clock: systemClock,
         }),
       ).toEqual({ postId, status: 'queued' });
-      await runJob({ uid, jobId: requestId }, deps());
+      await runJob({ uid, jobId: retryJobId(requestId) }, deps());
       expect(await readPost(uid, postId)).toMatchObject({
         status: 'published',
-        jobId: requestId,
+        jobId: retryJobId(requestId),
         error: null,
       });
       expect(await tweetsWith(text)).toHaveLength(1);
@@ -435,7 +437,9 @@ describe('platform faults end as failed posts that Retry publishes', () => {
     const text = `Hang ${marker()}`;
     const { postId } = await post(uid, { platform: 'x', text });
     await addFault('x', { path: '/2/tweets', method: 'POST', delayMs: 1500 });
-    expect(await runJob({ uid, jobId: postId }, deps(systemClock, undefined, 300))).toMatchObject({
+    expect(
+      await runJob({ uid, jobId: publishJobId(postId) }, deps(systemClock, undefined, 300)),
+    ).toMatchObject({
       outcome: 'published',
     });
     const [tweet, ...more] = await tweetsWith(text);
@@ -453,7 +457,9 @@ describe('platform faults end as failed posts that Retry publishes', () => {
     const text = `One 503 ${marker()}`;
     const { postId } = await post(uid, { platform: 'x', text });
     await addFault('x', { path: '/2/tweets', method: 'POST', status: 503 });
-    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published' });
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps())).toMatchObject({
+      outcome: 'published',
+    });
     expect(await tweetsWith(text)).toHaveLength(1);
     const stored = await readPost(uid, postId);
     expect(stored).toMatchObject({ status: 'published', error: null });
@@ -469,7 +475,9 @@ describe('platform faults end as failed posts that Retry publishes', () => {
     // X answers 500 late: the request made nothing, but the job cannot know until the window has passed.
     // The timeout leaves the second request, which X answers at once, time to do so on a busy machine.
     await addFault('x', { path: '/2/tweets', method: 'POST', delayMs: 3000, status: 500 });
-    expect(await runJob({ uid, jobId: postId }, deps(systemClock, undefined, 1500))).toMatchObject({
+    expect(
+      await runJob({ uid, jobId: publishJobId(postId) }, deps(systemClock, undefined, 1500)),
+    ).toMatchObject({
       outcome: 'published',
     });
     expect(await tweetsWith(text)).toHaveLength(1);
@@ -503,7 +511,7 @@ describe('platform faults end as failed posts that Retry publishes', () => {
         message: 'The token used in the request has expired',
       },
     });
-    await runJob({ uid, jobId: postId }, deps());
+    await runJob({ uid, jobId: publishJobId(postId) }, deps());
     expect(await readPost(uid, postId)).toMatchObject({
       status: 'failed',
       error: { code: 'auth_expired', message: linkedinMessages.expired },
@@ -585,7 +593,7 @@ describe('platform faults end as failed posts that Retry publishes', () => {
         author: 'urn:li:person:sbxMember01',
       });
       await addFault('linkedin', { path: '/rest/posts', method: 'POST', ...add() });
-      await runJob({ uid, jobId: postId }, deps());
+      await runJob({ uid, jobId: publishJobId(postId) }, deps());
 
       const failed = await readPost(uid, postId);
       expect(failed).toMatchObject({
@@ -607,10 +615,10 @@ describe('platform faults end as failed posts that Retry publishes', () => {
         keyring,
         clock: systemClock,
       });
-      await runJob({ uid, jobId: requestId }, deps());
+      await runJob({ uid, jobId: retryJobId(requestId) }, deps());
       expect(await readPost(uid, postId)).toMatchObject({
         status: 'published',
-        jobId: requestId,
+        jobId: retryJobId(requestId),
         error: null,
       });
       expect(await linkedinPostsWith(text)).toHaveLength(1);
@@ -626,7 +634,9 @@ describe('platform faults end as failed posts that Retry publishes', () => {
       author: 'urn:li:person:sbxMember01',
     });
     await addFault('linkedin', { path: '/rest/posts', method: 'POST', delayMs: 1500 });
-    expect(await runJob({ uid, jobId: postId }, deps(systemClock, undefined, 300))).toMatchObject({
+    expect(
+      await runJob({ uid, jobId: publishJobId(postId) }, deps(systemClock, undefined, 300)),
+    ).toMatchObject({
       outcome: 'published',
     });
     expect(await readPost(uid, postId)).toMatchObject({
@@ -676,8 +686,8 @@ describe('scheduling', () => {
 
     await Promise.all(
       posts.flatMap((p) => [
-        runJob({ uid, jobId: p.postId }, deps(clock)),
-        runJob({ uid, jobId: p.postId }, deps(clock)),
+        runJob({ uid, jobId: publishJobId(p.postId) }, deps(clock)),
+        runJob({ uid, jobId: publishJobId(p.postId) }, deps(clock)),
       ]),
     );
     for (const text of texts) expect(await tweetsWith(text)).toHaveLength(1);
@@ -704,7 +714,10 @@ describe('scheduling', () => {
     const second = await publishDuePosts({ db, clock, batchSize: 2, concurrency: 2 });
     expect(mine([...first.claimed, ...second.claimed])).toHaveLength(5);
     for (const p of posts)
-      expect(await readPost(uid, p.postId)).toMatchObject({ status: 'queued', jobId: p.postId });
+      expect(await readPost(uid, p.postId)).toMatchObject({
+        status: 'queued',
+        jobId: publishJobId(p.postId),
+      });
   });
 
   it('a post that fell due while functions were down goes out once, late, at the next sweep', async () => {
@@ -725,7 +738,7 @@ describe('scheduling', () => {
     expect((await publishDuePosts({ db, clock })).claimed).not.toContain(
       `users/${uid}/socialPosts/${postId}`,
     );
-    await runJob({ uid, jobId: postId }, deps(clock));
+    await runJob({ uid, jobId: publishJobId(postId) }, deps(clock));
     expect(await tweetsWith(text)).toHaveLength(1);
     const published = await readPost(uid, postId);
     expect(published.status).toBe('published');

@@ -19,6 +19,8 @@ import { platformPublisher, publishProviders } from '../../functions/src/social/
 import { retryPost } from '../../functions/src/social/manage-posts/manage-posts';
 import {
   postRef,
+  publishJobId,
+  retryJobId,
   youtubeNotConnectedMessage,
   youtubeScheduleMessage,
 } from '../../functions/src/social/posts';
@@ -200,7 +202,9 @@ describe('Upload to YouTube', () => {
       youtube: { title, tags: ['muse', 'short film'], privacyStatus: 'unlisted' },
     });
     expect(status).toBe('queued');
-    expect(await runJob({ uid, jobId: postId }, deps())).toMatchObject({ outcome: 'published' });
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps())).toMatchObject({
+      outcome: 'published',
+    });
 
     const [made, ...more] = await videosTitled(title);
     expect(more).toHaveLength(0);
@@ -301,7 +305,7 @@ describe('an upload that survives', () => {
       return globalThis.fetch(input, init);
     };
     void runJob(
-      { uid, jobId: postId },
+      { uid, jobId: publishJobId(postId) },
       deps(clock, (platform, stored) => realPublisher(platform, stored, dying)),
     );
     // Waiting for the call that never returns: the run's last heartbeat is written by then.
@@ -315,7 +319,7 @@ describe('an upload that survives', () => {
     expect(dead.progress).toBeGreaterThan(0);
 
     clock.set(new Date(clock.now().getTime() + 4 * 60_000));
-    expect(await runJob({ uid, jobId: postId }, deps(clock))).toMatchObject({
+    expect(await runJob({ uid, jobId: publishJobId(postId) }, deps(clock))).toMatchObject({
       outcome: 'published',
     });
 
@@ -347,7 +351,7 @@ describe('an upload that survives', () => {
       media: [{ generationId: video.id }],
       youtube: { title },
     });
-    await runJob({ uid, jobId: postId }, deps());
+    await runJob({ uid, jobId: publishJobId(postId) }, deps());
     const [made, ...more] = await videosTitled(title);
     expect(more).toHaveLength(0);
     expect(made).toMatchObject({ sha256: video.sha256 });
@@ -366,7 +370,7 @@ describe('an upload that survives', () => {
       media: [{ generationId: video.id }],
       youtube: { title },
     });
-    await runJob({ uid, jobId: postId }, deps());
+    await runJob({ uid, jobId: publishJobId(postId) }, deps());
     const failed = await readPost(uid, postId);
     expect(failed).toMatchObject({
       status: 'failed',
@@ -385,8 +389,11 @@ describe('an upload that survives', () => {
       keyring,
       clock: systemClock,
     });
-    await runJob({ uid, jobId: requestId }, deps());
-    expect(await readPost(uid, postId)).toMatchObject({ status: 'published', jobId: requestId });
+    await runJob({ uid, jobId: retryJobId(requestId) }, deps());
+    expect(await readPost(uid, postId)).toMatchObject({
+      status: 'published',
+      jobId: retryJobId(requestId),
+    });
     expect(await videosTitled(title)).toHaveLength(1);
   });
 
@@ -406,7 +413,7 @@ describe('an upload that survives', () => {
       return globalThis.fetch(input, init);
     };
     await runJob(
-      { uid, jobId: postId },
+      { uid, jobId: publishJobId(postId) },
       deps(systemClock, (platform, stored) => realPublisher(platform, stored, flaky)),
     );
     expect(await readPost(uid, postId)).toMatchObject({
@@ -421,7 +428,7 @@ describe('an upload that survives', () => {
       keyring,
       clock: systemClock,
     });
-    await runJob({ uid, jobId: requestId }, deps());
+    await runJob({ uid, jobId: retryJobId(requestId) }, deps());
     const [session, ...others] = await sessionsTitled(title);
     expect(others).toHaveLength(0);
     expect(session!.chunks.map((c) => c.first)).toEqual([0, 1, 2, 3, 4, 5].map((i) => i * CHUNK));

@@ -49,6 +49,7 @@ export async function createSignInCode(
 }
 
 const signInCodeConverter = adminConverter(signInCodeSchema);
+type SignInCodeData = ReturnType<typeof signInCodeSchema.parse>;
 
 const invalidCode = () =>
   reasonedError('not-found', 'This sign-in link has expired or was already used. Sign in again.', {
@@ -79,21 +80,36 @@ export async function describeSignInCode(
 }
 
 /**
- * Spends a code: deleted in the same transaction that reads it, so two redeems of one code mint one
- * token. An expired code is deleted too, and refused. The token is for the code's owner, whoever calls.
+ * Spends a code: the token is minted first, then the code is deleted in a transaction that finds it still
+ * there, so a mint that fails (e.g. the runtime's service account may not sign blobs) leaves the code
+ * usable, and two redeems of one code racing both mint but only the one whose transaction deleted it
+ * answers with its token (minting stores nothing). An expired code is deleted too, and refused. The token
+ * is for the code's owner, whoever calls.
  */
 export async function redeemSignInCode(
   code: string,
   deps: SignInCodeDeps,
 ): Promise<RedeemSignInCodeResult> {
   const ref = deps.db.collection(SIGN_IN_CODES_COLLECTION).doc(codeKey(code));
-  const owner = await runTransaction(deps.db, async (tx) => {
-    const data = (await tx.get(ref.withConverter(signInCodeConverter))).data();
-    if (!data) return null;
-    tx.delete(ref);
-    const fresh = !!data.expiresAt && data.expiresAt.getTime() > deps.clock.now().getTime();
-    return fresh && data.uid ? data.uid : null;
-  });
-  if (!owner) throw invalidCode();
-  return { token: await deps.createCustomToken(owner) };
+  const ownerOf = (data: SignInCodeData | undefined) =>
+    data?.uid && data.expiresAt && data.expiresAt.getTime() > deps.clock.now().getTime()
+      ? data.uid
+      : null;
+  const spend = (expected: string | null) =>
+    runTransaction(deps.db, async (tx) => {
+      const data = (await tx.get(ref.withConverter(signInCodeConverter))).data();
+      if (!data) return false;
+      tx.delete(ref);
+      return expected !== null && ownerOf(data) === expected;
+    });
+
+  const stored = (await ref.withConverter(signInCodeConverter).get()).data();
+  const owner = ownerOf(stored);
+  if (!owner) {
+    if (stored) await spend(null);
+    throw invalidCode();
+  }
+  const token = await deps.createCustomToken(owner);
+  if (!(await spend(owner))) throw invalidCode();
+  return { token };
 }

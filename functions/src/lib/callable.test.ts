@@ -164,15 +164,30 @@ describe('signed-out redeemSignInCode and describeSignInCode', () => {
   );
 
   it('keys a caller by the address the front end appended, not one the client put before it, and hashes it', () => {
-    expect(signedOutCaller(signedOut('1.1.1.1, 203.0.113.7'))).toBe(
-      signedOutCaller(signedOut('2.2.2.2, 203.0.113.7')),
-    );
-    expect(signedOutCaller(signedOut('203.0.113.7'))).not.toBe(
-      signedOutCaller(signedOut('203.0.113.8')),
-    );
-    expect(signedOutCaller(signedOut(undefined, '10.0.0.1'))).not.toBe(
-      signedOutCaller(signedOut(undefined, '10.0.0.2')),
-    );
-    expect(signedOutCaller(signedOut('203.0.113.7'))).not.toContain('203.0.113.7');
+    const key = (forwardedFor?: string, socket?: string) =>
+      signedOutCaller(signedOut(forwardedFor, socket), true);
+    expect(key('1.1.1.1, 203.0.113.7')).toBe(key('2.2.2.2, 203.0.113.7'));
+    expect(key('203.0.113.7')).not.toBe(key('203.0.113.8'));
+    expect(key(undefined, '10.0.0.1')).not.toBe(key(undefined, '10.0.0.2'));
+    expect(key('203.0.113.7')).not.toContain('203.0.113.7');
+  });
+
+  it('reads no X-Forwarded-For where no front end added to it (the emulator): the socket counts', () => {
+    const key = (forwardedFor?: string, socket?: string) =>
+      signedOutCaller(signedOut(forwardedFor, socket), false);
+    expect(key('198.51.100.1', '10.0.0.1')).toBe(key('198.51.100.2', '10.0.0.1'));
+    expect(key('203.0.113.7, 198.51.100.1')).toBe(key(undefined));
+    expect(key(undefined, '10.0.0.1')).not.toBe(key(undefined, '10.0.0.2'));
+  });
+
+  it('counts a caller that varies its X-Forwarded-For in one bucket without a front end', async () => {
+    const { value } = deps();
+    const emulated = { ...value, behindGoogleFrontEnd: () => false };
+    const handler = async () => ({}) as never;
+    for (let i = 0; i < RATE_LIMITS.redeemSignInCode.max; i++)
+      await runContractCall('redeemSignInCode', signedOut(`198.51.100.${i}`), handler, emulated);
+    await expect(
+      runContractCall('redeemSignInCode', signedOut('192.0.2.99'), handler, emulated),
+    ).rejects.toMatchObject({ code: 'resource-exhausted' });
   });
 });

@@ -16,6 +16,7 @@ import {
   type CallablePayload,
 } from '@core/callables';
 import { rateLimitOf, tooManyRequestsMessage } from '@core/rate-limits';
+import { loadConfig } from '../config';
 import { getDb } from './admin';
 import { systemClock, type Clock } from './clock';
 import { log } from './log';
@@ -65,16 +66,21 @@ export function requireVerifiedEmail(request: Pick<CallableRequest, 'auth'>): vo
 
 /**
  * The rate-limit key of a signed-out caller: its network address, hashed (rateLimits/{key} must not hold
- * addresses in clear). The address is the last X-Forwarded-For entry, the one the platform's front end
- * appended (earlier entries are whatever the client sent, so a client cannot pick its bucket), else the
- * socket's. Codes are 256 random bits, so no rate makes guessing one feasible: the limit bounds what one
- * source can make us spend. A global ceiling is left out on purpose: one source flooding it would lock
- * every signed-out user out of one-click sign-in.
+ * addresses in clear). Behind Google's front end (a deployed function) the address is the last
+ * X-Forwarded-For entry: the front end appends the address of the client it served, and whatever the
+ * client sent in the header stays in front of it (docs/architecture.md, "One sign-in", has the sources).
+ * Without that front end (the emulator) every entry is the caller's own, so the header is not read at all
+ * and the socket's address counts. Codes are 256 random bits, so no rate makes guessing one feasible: the
+ * limit bounds what one source can make us spend. A global ceiling is left out on purpose: one source
+ * flooding it would lock every signed-out user out of one-click sign-in.
  */
-export function signedOutCaller(request: Pick<CallableRequest, 'rawRequest'>): string {
+export function signedOutCaller(
+  request: Pick<CallableRequest, 'rawRequest'>,
+  behindGoogleFrontEnd: boolean,
+): string {
   const raw = request.rawRequest as
     { headers?: Record<string, unknown>; socket?: { remoteAddress?: string } } | undefined;
-  const forwarded = raw?.headers?.['x-forwarded-for'];
+  const forwarded = behindGoogleFrontEnd ? raw?.headers?.['x-forwarded-for'] : undefined;
   const hops = (
     Array.isArray(forwarded) ? forwarded.join(',') : typeof forwarded === 'string' ? forwarded : ''
   )
@@ -89,9 +95,15 @@ export function signedOutCaller(request: Pick<CallableRequest, 'rawRequest'>): s
 export interface ContractCallDeps {
   db: () => Firestore;
   clock: Clock;
+  /** Whether requests come through Google's front end (deployed), not straight from the caller (the emulator). */
+  behindGoogleFrontEnd?: () => boolean;
 }
 
-const contractCallDeps: ContractCallDeps = { db: getDb, clock: systemClock };
+const contractCallDeps: ContractCallDeps = {
+  db: getDb,
+  clock: systemClock,
+  behindGoogleFrontEnd: () => !loadConfig().emulated,
+};
 
 /**
  * Serves a callable of core/callables.ts: the caller must be signed in with a confirmed email address
@@ -118,7 +130,7 @@ export async function runContractCall<N extends CallableName>(
   if (limit) {
     const taken = await takeRateLimit(
       { db: deps.db(), clock: deps.clock },
-      uid || signedOutCaller(request),
+      uid || signedOutCaller(request, deps.behindGoogleFrontEnd?.() ?? true),
       name,
       limit,
     );

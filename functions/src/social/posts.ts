@@ -262,6 +262,23 @@ export async function resolveFollowUps(
   return { thread, firstComment };
 }
 
+// Job ids are namespaced by what makes them, so no client's requestId can take a post's job id (a taken
+// one would leave the post unclaimed by publishDuePosts for good): a post's first publish job (Post Now,
+// or the scheduler's claim) is `publish-{postId}`, a Retry's is `retry-{requestId}`, and a generation's is
+// its requestId, a bare UUID (startJobSchema in core/jobs.ts), as is a restart's (../jobs: a random one).
+// Jobs made before keep their ids (a post's first job was the post's id): every reader follows the id the
+// post or the callable's answer holds, never one it derives.
+
+/** The id of a post's first publish job: Post Now's, or the one publishDuePosts makes when it claims the post. */
+export function publishJobId(postId: string): string {
+  return `publish-${postId}`;
+}
+
+/** The id of the job a Retry starts: a namespace of its own, so it is never a post's first job id. */
+export function retryJobId(requestId: string): string {
+  return `retry-${requestId}`;
+}
+
 /** A publish job as the callables and the scheduler create it (the runner in ../jobs runs it). */
 export function newPublishJob(postId: string, now: Date): JobDoc<Date> {
   return queuedJob('publish', { postId }, now);
@@ -284,7 +301,7 @@ export function postStateError(status: SocialPostStatus | undefined): HttpsError
   );
 }
 
-/** The requestId already names another job of the caller (a generation, an earlier retry): nothing is written. */
+/** The requestId already names another job of the caller (a retry of another post): nothing is written. */
 export function requestIdUsedError(): HttpsError {
   return new HttpsError('already-exists', 'This request id was already used');
 }

@@ -68,6 +68,18 @@ describe('/extension-sign-in from the extension, signed out', () => {
     expect(signIn).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['a tab', '%09'],
+    ['a newline', '%0A'],
+    ['a carriage return', '%0D'],
+  ])('lands on the home page after Continue when next holds %s', async (_case, control) => {
+    const router = renderAt(`#code=${CODE}&next=/${control}/evil.example/`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByText('home page');
+    expect(router.state.location.pathname).toBe('/');
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+
   it('Cancel signs nobody in and leaves the code unspent', async () => {
     renderAt(`#code=${CODE}&next=/`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));

@@ -21,6 +21,8 @@ describe('resolveRedirect', () => {
     ['below the sign-in screen', from('/auth/x'), '/'],
     ['a protocol-relative URL', { from: '//evil.example/phish' }, '/'],
     ['a backslash trick', { from: '/\\evil.example' }, '/'],
+    ['a tab before a second slash', { from: '/\t/evil.example' }, '/'],
+    ['a newline in the path', from('/settings\n'), '/'],
     ['an absolute URL', { from: 'https://evil.example/' }, '/'],
     ['a location without a pathname', { from: { search: '?a=1' } }, '/'],
     ['a non-string pathname', { from: { pathname: 42 } }, '/'],

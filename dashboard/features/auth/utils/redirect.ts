@@ -1,4 +1,4 @@
-import { paths } from '@core/routes';
+import { isAppPath, paths } from '@core/routes';
 
 /**
  * Where a user goes after signing in: the page the guard sent them away from (router state `from`),
@@ -24,9 +24,4 @@ function pathOf(from: unknown): string | null {
   const search = 'search' in from && typeof from.search === 'string' ? from.search : '';
   const hash = 'hash' in from && typeof from.hash === 'string' ? from.hash : '';
   return `${from.pathname}${search}${hash}`;
-}
-
-// "//host" and "/\host" are protocol-relative URLs to browsers.
-function isAppPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }

@@ -11,6 +11,7 @@ import { editorFixHref } from '@core/editor/fix-link';
 
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ db: {} }) }));
+vi.mock('@/config/env', () => ({ getEnv: () => ({ storageBucket: 'demo.appspot.com' }) }));
 vi.mock('../components/editor-screen', async () => {
   const atoms = await import('../atoms');
   const { madeForAtom, madeForShown } = await import('../made-for');
@@ -53,6 +54,13 @@ function open(href: string) {
   return { shown, status: screen.queryByRole('status')?.textContent ?? null };
 }
 
+const ownClip = {
+  url: 'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/u1%2Fgenerations%2Fclip.mp4?alt=media&token=t',
+  name: 'Harbour clip',
+  generationId: 'clip',
+  durationSeconds: 45,
+};
+
 describe('the editor opened from a preset link', () => {
   afterEach(cleanup);
 
@@ -72,20 +80,29 @@ describe('the editor opened from a preset link', () => {
   });
 
   it('puts the video on the main track in the chosen preset', () => {
-    const media = {
-      url: 'https://files.test/clip.mp4',
-      name: 'Harbour clip',
-      generationId: 'clip',
-      durationSeconds: 45,
-    };
     const { shown } = open(
-      editorFixHref({ preset: 'hd-feed-portrait', channel: 'linkedin', media }),
+      editorFixHref({ preset: 'hd-feed-portrait', channel: 'linkedin', media: ownClip }),
     );
     expect(shown).toEqual({
       Title: 'Harbour clip (LinkedIn)',
       Settings: '4:5 1080x1350 30 fps',
-      Clips: 'video main https://files.test/clip.mp4',
+      Clips: `video main ${ownClip.url}`,
       'Made for': 'LinkedIn',
     });
+  });
+
+  it.each([
+    ['another site', 'https://files.test/clip.mp4'],
+    ["another user's file", ownClip.url.replace('u1%2F', 'u2%2F')],
+  ])('puts no file from %s in a project', (_case, url) => {
+    const { shown } = open(
+      editorFixHref({
+        preset: 'hd-feed-portrait',
+        channel: 'linkedin',
+        media: { ...ownClip, url },
+      }),
+    );
+    expect(shown.Clips).toBe('none');
+    expect(JSON.stringify(shown)).not.toContain(url);
   });
 });

@@ -6,6 +6,7 @@ import { readEditorFix, presetSettings } from '@core/editor/fix-link';
 import { EXPORT_PRESET_FPS, exportPresets, mediaTargetLabels } from '@core/platforms/media-rules';
 import { paths } from '@core/routes';
 import { Button, buttonClasses } from '@core/ui/button';
+import { getEnv } from '@/config/env';
 import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { getProject, type VideoProject } from '../api/projects';
@@ -37,8 +38,14 @@ export function EditorRoute() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const projectParam = params.get('project');
-  // Read once: after the first Save the address gains ?project=<id> and the fix has done its work.
-  const [fix] = useState(() => (projectParam ? null : readEditorFix(params)));
+  // Read once: after the first Save the address gains ?project=<id> and the fix has done its work. Its
+  // media opens only when it is one of this user's own Storage files (core/editor/fix-link.ts).
+  const [fixParams] = useState(() => (projectParam ? null : new URLSearchParams(params)));
+  const fix = useMemo(() => {
+    if (!fixParams || !uid) return null;
+    const { storageBucket, emulators } = getEnv();
+    return readEditorFix(fixParams, { uid, storageBucket, emulators });
+  }, [fixParams, uid]);
   const drafts = useMemo(() => createDraftStorage(), []);
   const [attempt, setAttempt] = useState(0);
   const wanted = `${uid}|${projectParam ?? ''}|${attempt}`;

@@ -19,6 +19,7 @@ import {
   postRef,
   postStateError,
   requestIdUsedError,
+  retryJobId,
   resolveFollowUps,
   resolvePostMedia,
   unreadableCredentialsError,
@@ -126,7 +127,7 @@ export interface RetryPostDeps extends ManagePostDeps {
 }
 
 /**
- * Publishes a failed post again under a new job (id: requestId); the post goes back to 'queued'. A post
+ * Publishes a failed post again under a new job (id: retryJobId(requestId)); the post goes back to 'queued'. A post
  * whose last outcome was unknown keeps its attempt, so the new run looks it up before posting. The same
  * requestId again returns the post without a second job.
  */
@@ -136,11 +137,12 @@ export async function retryPost(
   deps: RetryPostDeps,
 ): Promise<PublishPostResult> {
   const { postId, requestId } = input;
+  const jobId = retryJobId(requestId);
   const ref = postRef(deps.db, uid, postId);
   return withFallbackError('Failed to process your request', { uid, postId }, async () => {
     const post = (await ref.withConverter(postConverter).get()).data();
     if (!post) throw postNotFound();
-    if (post.jobId === requestId) return { postId, status: post.status };
+    if (post.jobId === jobId) return { postId, status: post.status };
     // The last request may still make the post: Retry waits for the job's decision instead of posting.
     if (post.status === 'publishing' && post.checkingUntil)
       throw reasonedError('failed-precondition', checkingMessage(post.platform), {
@@ -154,13 +156,13 @@ export async function retryPost(
     const status = await runTransaction(deps.db, async (tx): Promise<SocialPostStatus> => {
       const current = (await tx.get(ref.withConverter(postConverter))).data();
       if (!current) throw postNotFound();
-      if (current.jobId === requestId) return current.status;
+      if (current.jobId === jobId) return current.status;
       if (current.status !== 'failed') throw postStateError(current.status);
-      const job = jobRef(deps.db, uid, requestId);
+      const job = jobRef(deps.db, uid, jobId);
       if ((await tx.get(job)).exists) throw requestIdUsedError();
       tx.update(ref, {
         status: 'queued',
-        jobId: requestId,
+        jobId,
         error: null,
         progress: 0,
         updatedAt: now,
@@ -168,7 +170,7 @@ export async function retryPost(
       tx.create(job, newPublishJob(postId, now));
       return 'queued';
     });
-    log.info('Post retried', { uid, postId, jobId: requestId });
+    log.info('Post retried', { uid, postId, jobId });
     return { postId, status };
   });
 }

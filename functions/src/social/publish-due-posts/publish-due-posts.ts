@@ -3,7 +3,7 @@ import { collections } from '@core/firestore-paths';
 import type { Clock } from '../../lib/clock';
 import { log } from '../../lib/log';
 import { jobRef } from '../../jobs/lease';
-import { newPublishJob, postConverter } from '../posts';
+import { newPublishJob, postConverter, publishJobId } from '../posts';
 import { readAll, runTransaction } from '../../lib/transaction';
 
 export interface PublishDuePostsDeps {
@@ -21,7 +21,7 @@ export interface PublishDuePostsDeps {
 
 /**
  * Claims every scheduled post that is due (also one that fell due while functions were down): in one
- * transaction per post, still 'scheduled' becomes 'queued' and its publish job (id: the post id) is created,
+ * transaction per post, still 'scheduled' becomes 'queued' and its publish job (id: publishJobId) is created,
  * which the job runner then runs. Sweeps running at once contend on the same documents, so each post is
  * claimed by exactly one of them. Pages of due posts are claimed until none is left or the budget is spent,
  * with up to `concurrency` claims in flight whatever the page they come from (docs/architecture.md, Publishing,
@@ -39,7 +39,7 @@ export async function publishDuePosts(deps: PublishDuePostsDeps): Promise<{ clai
   async function claim(doc: QueryDocumentSnapshot): Promise<void> {
     const userRef = doc.ref.parent.parent;
     if (!userRef || userRef.parent.id !== collections.users) return;
-    const job = jobRef(deps.db, userRef.id, doc.id);
+    const job = jobRef(deps.db, userRef.id, publishJobId(doc.id));
     const won = await runTransaction(deps.db, async (tx) => {
       // The post and its job-to-be in one round trip.
       const [post, existing] = await readAll(tx, doc.ref.withConverter(postConverter), job);

@@ -20,6 +20,7 @@ import { isOAuthPlatform, reconnectMessage } from '../oauth/fresh-credentials';
 import {
   missingCredentialsError,
   newPublishJob,
+  publishJobId,
   notConnectedError,
   platformProblem,
   postConverter,
@@ -51,7 +52,7 @@ export function refuseScheduleTime(at: Date, now: Date): void {
 }
 
 /**
- * Creates users/{uid}/socialPosts/{requestId}: Post Now queues its publish job (same id) in the same
+ * Creates users/{uid}/socialPosts/{requestId}: Post Now queues its publish job (publishJobId) in the same
  * transaction; a Schedule Date stores the post as 'scheduled' for publishDuePosts. Every check (credentials,
  * media ownership, platform limits, a past time) runs before anything is written; the same requestId again
  * returns the post it made.
@@ -133,7 +134,7 @@ export async function publishPost(
         ...(input.groupId ? { groupId: input.groupId } : {}),
         scheduledAt,
         timeZone: input.timeZone,
-        jobId: scheduledAt ? null : postId,
+        jobId: scheduledAt ? null : publishJobId(postId),
         platformPostId: null,
         url: null,
         error: null,
@@ -152,10 +153,11 @@ export async function publishPost(
       const result = await runTransaction(deps.db, async (tx) => {
         const again = (await tx.get(ref.withConverter(postConverter))).data();
         if (again) return { status: again.status, created: false };
-        // The post's job (now, or at its claim) takes the same id: one that names another job is refused.
-        if ((await tx.get(jobRef(deps.db, uid, postId))).exists) throw requestIdUsedError();
+        // The post's first job (now, or at its claim) is publishJobId(postId), which only this post makes.
+        const job = jobRef(deps.db, uid, publishJobId(postId));
+        if ((await tx.get(job)).exists) throw requestIdUsedError();
         tx.create(ref, post);
-        if (!scheduledAt) tx.create(jobRef(deps.db, uid, postId), newPublishJob(postId, now));
+        if (!scheduledAt) tx.create(job, newPublishJob(postId, now));
         return { status, created: true };
       });
       if (result.created)
