@@ -7,6 +7,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION, parseFirebaseEnv } from '../../core/firebase/config';
 import { contentSecurityPolicy } from '../../dashboard/security-headers';
+import { SAMPLE_PRODUCTION_ENV } from '../../scripts/deploy-check/sample-env';
 import { chromiumArgs } from '../e2e/support/env';
 
 // The production build (no emulators) under `vite preview`, which sends the hosting headers of
@@ -38,8 +39,9 @@ let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  // A production build: whatever the calling shell has, no emulator endpoints.
-  process.env.VITE_FIREBASE_EMULATORS = '';
+  // A production build for a real project (the sample's): whatever the calling shell has, no emulator
+  // endpoints, and every value a production build requires (core/firebase/config.ts parseBuildEnv).
+  Object.assign(process.env, SAMPLE_PRODUCTION_ENV);
   await build({
     configFile: config,
     mode: 'production',
