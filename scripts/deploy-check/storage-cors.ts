@@ -4,6 +4,9 @@
 // crossOrigin media) fail; the emulator always answers. The origins depend on the project, so the file is
 // made from the production env (`npm run storage:cors`), never written by hand.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 export interface CorsRule {
   origin: string[];
   method: string[];
@@ -85,4 +88,23 @@ export function corsProblems(policy: unknown, origins: readonly string[]): strin
         problems.push(`${origin}: ${header} is not in responseHeader`);
   }
   return problems;
+}
+
+/**
+ * The production env with DASHBOARD_ORIGINS taken from functions/.env.<project> (where the functions read
+ * it for OAuth, README) when the env itself has none.
+ */
+export function withFunctionsOrigins(
+  root: string,
+  env: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const project = env.VITE_FIREBASE_PROJECT_ID;
+  const file = project ? join(root, `functions/.env.${project}`) : '';
+  if (env.DASHBOARD_ORIGINS || !file || !existsSync(file)) return { ...env };
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('DASHBOARD_ORIGINS='));
+  return line
+    ? { ...env, DASHBOARD_ORIGINS: line.slice('DASHBOARD_ORIGINS='.length).trim() }
+    : { ...env };
 }
