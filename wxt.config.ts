@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'wxt';
-import { parseFirebaseEnv } from './core/firebase/config';
+import { parseBuildEnv } from './core/firebase/config';
 
 /** The extension's Firefox identity and what it sends off the device (Firefox asks the user at install). */
 export const FIREFOX_GECKO = {
@@ -15,6 +15,11 @@ export const FIREFOX_GECKO = {
     required: ['authenticationInfo', 'websiteContent'],
   },
 } as const;
+
+const envDir = fileURLToPath(new URL('.', import.meta.url));
+/** The inlined config; a production build for a real project refuses an incomplete env or a demo- id. */
+const buildEnv = (mode: string) =>
+  parseBuildEnv(loadEnv(mode, envDir, 'VITE_'), { mode, target: 'extension' });
 
 /**
  * Every permission the extension asks for and why (tests/unit/extension/manifest.test.ts checks the
@@ -79,9 +84,7 @@ export default defineConfig({
     // The Firebase config, checked here and inlined (entrypoints/sidepanel/firebase.ts): a bad value fails
     // the build, and the panel loads no validator at open. Same VITE_* env as import.meta.env.
     define: {
-      __MUSE_FIREBASE_CONFIG__: JSON.stringify(
-        parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
-      ),
+      __MUSE_FIREBASE_CONFIG__: JSON.stringify(buildEnv(mode)),
     },
     plugins: [tailwindcss()],
     // Extension pages load from disk, not the network; the Firebase SDK is most of the side panel.
@@ -129,10 +132,7 @@ export default defineConfig({
     // Firefox builds MV2, where the policy is a plain string.
     content_security_policy: ((policy: string) =>
       manifestVersion === 2 ? policy : { extension_pages: policy })(
-      extensionPagesPolicy(
-        parseFirebaseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'))
-          .emulators,
-      ),
+      extensionPagesPolicy(buildEnv(mode).emulators),
     ),
     // Firefox: the panel is its sidebar (sidebar_action, which WXT writes from entrypoints/sidepanel).
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import {
   FUNCTIONS_REGION,
-  parseFirebaseEnv,
+  parseBuildEnv,
   type FirebaseClientConfig,
 } from '../core/firebase/config';
 import { pinnedConnectPolicy, securityHeaderRecord } from './security-headers';
@@ -34,57 +34,57 @@ function pinnedConnectMeta(env: FirebaseClientConfig): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  root,
-  envDir,
-  // The Firebase config, checked here and inlined (dashboard/config/env.ts): the page loads no validator.
-  define: {
-    __MUSE_FIREBASE_CONFIG__: JSON.stringify(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))),
-  },
-  plugins: [
-    react(),
-    tailwindcss(),
-    pinnedConnectMeta(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'))),
-  ],
-  resolve: {
-    alias: {
-      '@core': fileURLToPath(new URL('../core', import.meta.url)),
-      '@': root,
+export default defineConfig(({ mode }) => {
+  // A production build for a real project refuses an incomplete env or a demo- id (core/firebase/config.ts).
+  const env = parseBuildEnv(loadEnv(mode, envDir, 'VITE_'), { mode, target: 'dashboard' });
+  return {
+    root,
+    envDir,
+    // The Firebase config, checked here and inlined (dashboard/config/env.ts): the page loads no validator.
+    define: {
+      __MUSE_FIREBASE_CONFIG__: JSON.stringify(env),
     },
-  },
-  // ffmpeg.wasm spawns its worker with new URL(..., import.meta.url) and loads its core by URL: pre-bundling
-  // would break both, so they stay as shipped. The core itself (@ffmpeg/core?url, 32 MB wasm) is emitted
-  // as an asset of our own origin and fetched only by a render that needs it.
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
-  worker: { format: 'es' },
-  // Packages excluded from pre-bundling are served by their real path: in a worktree node_modules is a
-  // symlink to a shared install outside the repo, which Vite would otherwise refuse (403).
-  server: {
-    host: '127.0.0.1',
-    port: 5173,
-    strictPort: true,
-    fs: {
-      allow: [
-        fileURLToPath(new URL('..', import.meta.url)),
-        realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url))),
-      ],
+    plugins: [react(), tailwindcss(), pinnedConnectMeta(env)],
+    resolve: {
+      alias: {
+        '@core': fileURLToPath(new URL('../core', import.meta.url)),
+        '@': root,
+      },
     },
-  },
-  // The production build is previewed with the hosting headers (firebase.json); an emulator build also
-  // lets the page reach the emulators named in VITE_FIREBASE_EMULATORS.
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    strictPort: true,
-    headers: securityHeaderRecord(parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_')).emulators),
-  },
-  build: {
-    outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 700,
-    // The licences of every bundled package, served beside the app (soundtouchjs's LGPL-2.1 asks for its
-    // text to reach users: docs/architecture.md). Not under a dot folder: Hosting deploys no hidden files.
-    license: { fileName: 'licenses.md' },
-  },
-}));
+    // ffmpeg.wasm spawns its worker with new URL(..., import.meta.url) and loads its core by URL: pre-bundling
+    // would break both, so they stay as shipped. The core itself (@ffmpeg/core?url, 32 MB wasm) is emitted
+    // as an asset of our own origin and fetched only by a render that needs it.
+    optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+    worker: { format: 'es' },
+    // Packages excluded from pre-bundling are served by their real path: in a worktree node_modules is a
+    // symlink to a shared install outside the repo, which Vite would otherwise refuse (403).
+    server: {
+      host: '127.0.0.1',
+      port: 5173,
+      strictPort: true,
+      fs: {
+        allow: [
+          fileURLToPath(new URL('..', import.meta.url)),
+          realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url))),
+        ],
+      },
+    },
+    // The production build is previewed with the hosting headers (firebase.json); an emulator build also
+    // lets the page reach the emulators named in VITE_FIREBASE_EMULATORS.
+    preview: {
+      host: '127.0.0.1',
+      port: 4173,
+      strictPort: true,
+      headers: securityHeaderRecord(env.emulators),
+    },
+    build: {
+      outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 700,
+      // The licences of every bundled package, served beside the app (soundtouchjs's LGPL-2.1 asks for its
+      // text to reach users: docs/architecture.md). Not under a dot folder: Hosting deploys no hidden files.
+      license: { fileName: 'licenses.md' },
+    },
+  };
+});

@@ -6,6 +6,19 @@ import { build, type Metafile } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * The Node.js major the functions run on in the cloud: functions/package.json's engines.node, which
+ * `firebase deploy` reads as the runtime (nodejs<major>). The bundle targets the same version.
+ */
+export function functionsNodeMajor(): string {
+  const { engines } = JSON.parse(readFileSync(`${root}functions/package.json`, 'utf8')) as {
+    engines?: { node?: string };
+  };
+  if (!engines?.node || !/^\d+$/.test(engines.node))
+    throw new Error('functions/package.json engines.node must name one Node.js major version');
+  return engines.node;
+}
+
+/**
  * Bundles functions/src (and the core/ code it imports) into functions/lib/index.js for the emulator and
  * deploy, split: what is reached only through `import()` (the provider SDKs, functions/src/lib/lazy.ts) is
  * a chunk of its own under functions/lib/chunks/, loaded by the first call that needs it.
@@ -19,7 +32,7 @@ export async function buildFunctions(outdir = `${root}functions/lib`): Promise<M
     splitting: true,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: `node${functionsNodeMajor()}`,
     format: 'esm',
     sourcemap: true,
     // The Firebase SDKs stay external: the runtime installs them from functions/package.json.

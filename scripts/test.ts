@@ -161,6 +161,8 @@ const checksLane = (async () => {
     '--check',
     '.',
   ]);
+  // The offline deploy rehearsal (scripts/deploy-check.ts) with the sample production env.
+  await check('deploy', 'npm', ['run', '--silent', 'deploy:check', '--', '--sample']);
   // Vitest keeps one core for itself by default (one worker on two cores), but its main process mostly
   // waits: two workers take the unit suite from about 238 s to 169 s on an idle two-core machine.
   await vitest(
@@ -234,6 +236,7 @@ const order = [
   'typecheck',
   'lint',
   'format',
+  'deploy',
   'unit',
   'media',
   'hosting',

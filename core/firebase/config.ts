@@ -94,3 +94,72 @@ export function parseFirebaseEnv(env: Record<string, unknown>): FirebaseClientCo
   }
   return result.data;
 }
+
+/** What each production build needs from its env: the dashboard the web config, the extension also the dashboard's address. */
+export const PRODUCTION_ENV_KEYS = {
+  dashboard: [
+    'VITE_FIREBASE_PROJECT_ID',
+    'VITE_FIREBASE_API_KEY',
+    'VITE_FIREBASE_AUTH_DOMAIN',
+    'VITE_FIREBASE_STORAGE_BUCKET',
+    'VITE_FIREBASE_APP_ID',
+  ],
+  extension: [
+    'VITE_FIREBASE_PROJECT_ID',
+    'VITE_FIREBASE_API_KEY',
+    'VITE_FIREBASE_AUTH_DOMAIN',
+    'VITE_FIREBASE_STORAGE_BUCKET',
+    'VITE_FIREBASE_APP_ID',
+    'VITE_DASHBOARD_URL',
+  ],
+} as const;
+export type BuildTarget = keyof typeof PRODUCTION_ENV_KEYS;
+
+/**
+ * Why a production build for a real project cannot use this env: a missing value (the schema's fallbacks,
+ * demo-muse-studio and its .appspot.com bucket, or the extension's 127.0.0.1 dashboard, would be built in),
+ * a demo- project id (which only the emulators serve), or a dashboard address that is not https.
+ */
+export function productionEnvProblems(
+  env: Readonly<Record<string, unknown>>,
+  target: BuildTarget,
+): string[] {
+  const value = (key: string) => {
+    const raw = env[key];
+    return typeof raw === 'string' ? raw.trim() : '';
+  };
+  const problems = PRODUCTION_ENV_KEYS[target]
+    .filter((key) => !value(key))
+    .map((key) => `${key} is not set`);
+  const projectId = value('VITE_FIREBASE_PROJECT_ID');
+  if (projectId.startsWith('demo-'))
+    problems.push(
+      `VITE_FIREBASE_PROJECT_ID is ${projectId}: a demo- project exists only in the emulators`,
+    );
+  if (value('VITE_FIREBASE_API_KEY').startsWith('demo-'))
+    problems.push('VITE_FIREBASE_API_KEY is a demo key');
+  const dashboardUrl = value('VITE_DASHBOARD_URL');
+  if (target === 'extension' && dashboardUrl && !/^https:\/\/[^/]/.test(dashboardUrl))
+    problems.push('VITE_DASHBOARD_URL must be the https address of the deployed dashboard');
+  return problems;
+}
+
+/**
+ * The config a build inlines (dashboard/vite.config.ts, wxt.config.ts). A production build with no
+ * VITE_FIREBASE_EMULATORS is a build for a real project: it refuses an incomplete env or a demo- id. An
+ * emulator build (the test stack's, a demo- project by the schema's rule) and development mode (`npm start`,
+ * .env.development) keep the local defaults.
+ */
+export function parseBuildEnv(
+  env: Record<string, unknown>,
+  { mode, target }: { mode: string; target: BuildTarget },
+): FirebaseClientConfig {
+  const config = parseFirebaseEnv(env);
+  if (mode !== 'production' || config.emulators) return config;
+  const problems = productionEnvProblems(env, target);
+  if (problems.length)
+    throw new Error(
+      `A production build of the ${target} needs the real project's values (README, "Deploying to a real Firebase project"):\n- ${problems.join('\n- ')}`,
+    );
+  return config;
+}

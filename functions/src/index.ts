@@ -1,4 +1,6 @@
-// Wires triggers only; each feature keeps its handler, schema and trigger in its own folder.
+// Wires triggers only; each feature keeps its handler, schema and trigger in its own folder. The global
+// options (region, sizing) come first: a trigger reads them when it is defined.
+import './global-options';
 export { sendFeedbackCallable as sendFeedback } from './feedback/trigger';
 export { saveIntegrationKeyCallable as saveIntegrationKey } from './integrations/save-integration-key/trigger';
 export { deleteIntegrationKeyCallable as deleteIntegrationKey } from './integrations/delete-integration-key/trigger';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { SAMPLE_PRODUCTION_ENV } from '../../scripts/deploy-check/sample-env';
 
 // One production build of the dashboard (no emulators) for every file of the suite.
 
@@ -16,8 +17,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // A production build: whatever the calling shell has, no emulator endpoints.
-  process.env.VITE_FIREBASE_EMULATORS = '';
+  // A production build for a real project (the sample's): whatever the calling shell has, no emulator
+  // endpoints, and every value a production build requires (core/firebase/config.ts parseBuildEnv).
+  Object.assign(process.env, SAMPLE_PRODUCTION_ENV);
   await build({
     configFile: join(root, 'dashboard/vite.config.ts'),
     mode: 'production',

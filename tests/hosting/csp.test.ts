@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FUNCTIONS_REGION, parseFirebaseEnv } from '../../core/firebase/config';
 import { contentSecurityPolicy } from '../../dashboard/security-headers';
+import { SAMPLE_PRODUCTION_ENV } from '../../scripts/deploy-check/sample-env';
 import { chromiumArgs } from '../e2e/support/env';
 import { serveHosting, type HostingServer } from './hosting-server';
 
@@ -83,7 +84,7 @@ describe('the production build under its Content-Security-Policy', () => {
     await page.goto(`${origin}/auth`);
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     const own = new URL(
-      `https://${FUNCTIONS_REGION}-${parseFirebaseEnv({ VITE_FIREBASE_PROJECT_ID: process.env.VITE_FIREBASE_PROJECT_ID }).projectId}.cloudfunctions.net/sendFeedback`,
+      `https://${FUNCTIONS_REGION}-${parseFirebaseEnv(SAMPLE_PRODUCTION_ENV).projectId}.cloudfunctions.net/sendFeedback`,
     ).href;
     const reached = await page.evaluate(
       async (urls) =>

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'wxt';
+import { SAMPLE_PRODUCTION_ENV } from '../../../scripts/deploy-check/sample-env';
 import { extensionPagesPolicy, extensionPermissions } from '../../../wxt.config';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -29,7 +30,11 @@ let outDir = '';
 // WXT's build logs every step; the test reads the manifests instead.
 const quiet: object = new Proxy({}, { get: (_, key) => (key === 'level' ? 0 : () => quiet) });
 
+const shellEnv = { ...process.env };
+
 beforeAll(async () => {
+  // A production build for a real project needs every VITE_* value (core/firebase/config.ts parseBuildEnv).
+  Object.assign(process.env, SAMPLE_PRODUCTION_ENV);
   outDir = await mkdtemp(join(tmpdir(), 'muse-manifest-'));
   for (const browser of targets) {
     const output = await build({
@@ -45,6 +50,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  for (const key of Object.keys(SAMPLE_PRODUCTION_ENV))
+    if (shellEnv[key] === undefined) delete process.env[key];
+    else process.env[key] = shellEnv[key];
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 

@@ -1,3 +1,4 @@
+import { keyringSecret } from '../../config';
 import { jobHandlers } from '../../job-handlers';
 import { getDb } from '../../lib/admin';
 import { onContractCall } from '../../lib/callable';
@@ -6,7 +7,8 @@ import { cancelJob } from './cancel-job';
 
 export const cancelJobCallable = onContractCall(
   'cancelJob',
-  { maxInstances: 10 },
+  // The job kinds' handlers may read the keyring (functions/src/job-handlers.ts): declared, so they can.
+  { maxInstances: 10, secrets: [keyringSecret] },
   ({ uid, input }) =>
     cancelJob(uid, input, { db: getDb(), clock: systemClock, handlers: jobHandlers() }),
 );

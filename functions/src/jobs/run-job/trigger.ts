@@ -3,6 +3,7 @@ import { keyringSecret } from '../../config';
 import { jobHandlers } from '../../job-handlers';
 import { getDb } from '../../lib/admin';
 import { systemClock } from '../../lib/clock';
+import { workloadOptions } from '../../runtime-options';
 import { runJob } from '../runner';
 
 // Every job document created by startJob is run here to its end. Event delivery is at least once; the
@@ -11,10 +12,10 @@ import { runJob } from '../runner';
 // 540 s (the most an event function may run): a video is polled for up to 8 minutes (core VIDEO_JOB).
 export const runJobTrigger = onDocumentCreated(
   {
+    ...workloadOptions('job'),
     document: 'users/{uid}/jobs/{jobId}',
     secrets: [keyringSecret],
     timeoutSeconds: 540,
-    memory: '512MiB',
     maxInstances: 50,
     retry: false,
   },
