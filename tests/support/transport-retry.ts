@@ -27,7 +27,19 @@ export async function withTransportRetry<T>(fn: () => Promise<T>, attempts = 3):
   }
 }
 
-/** fetch for test set-up and test clients of the local stack, sent again after a transport hiccup (above). */
+/**
+ * fetch for test set-up and test clients of the local stack, each request on a connection of its own
+ * (`connection: close`). Why: Node's fetch (undici 6) keeps an idle socket for the server's Keep-Alive
+ * hint (5 s from the emulators' Node servers) less 1 s, on a timer clock that ticks once a second, so it may
+ * hold it up to the very moment the server closes it; a request written to it then is never read
+ * ("other side closed", bytesRead > 0: the socket had answered before). A loaded machine, whose timers run
+ * late, widens that moment: tests/functions/transcription-jobs.test.ts failed so beside two busy loops. A
+ * loopback connection costs well under a millisecond. Other transport failures are still sent again (above).
+ */
 export function stackFetch(input: string, init?: RequestInit): Promise<Response> {
-  return withTransportRetry(() => fetch(input, init));
+  return withTransportRetry(() => {
+    const headers = new Headers(init?.headers);
+    headers.set('connection', 'close');
+    return fetch(input, { ...init, headers });
+  });
 }
