@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 // The emulators and the sandbox close an idle kept-alive socket after about 5 s; on a loaded machine a test
 // client can reuse it just as it closes (EPIPE, ECONNRESET, "socket hang up"): a transport hiccup of the local
 // stack, not of the code under test. Such a request was never read by the server, so test set-up and test
@@ -42,4 +44,15 @@ export function stackFetch(input: string, init?: RequestInit): Promise<Response>
     headers.set('connection', 'close');
     return fetch(input, { ...init, headers });
   });
+}
+
+/**
+ * The same for the Admin SDK's requests in this process (Storage through gaxios and node-fetch, which use
+ * Node's global agent): Node 20's global agent keeps an idle socket 5 s, exactly as long as the emulators'
+ * servers do, so a 25 MB upload could be written into a socket the Storage emulator was closing (write
+ * EPIPE in tests/functions/transcription-jobs.test.ts beside two busy loops). Without keep-alive each
+ * request opens its own loopback connection.
+ */
+export function freshConnectionsForNodeHttp(): void {
+  http.globalAgent = new http.Agent({ keepAlive: false });
 }
