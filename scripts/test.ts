@@ -1,5 +1,6 @@
 // npm test: installs what is missing, runs every suite, ends with "N passed, N failed".
 import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { ensureChromium, ensureFfmpeg, ensureJava, ensureWxtPrepared } from './stack/ensure';
 
 ensureWxtPrepared();
@@ -7,6 +8,10 @@ ensureJava();
 const chromium = ensureChromium();
 ensureFfmpeg();
 
+// From here on nothing of the run may reach beyond 127.0.0.1 (scripts/stack/offline.ts): every Node process
+// it starts inherits the switches and the no-egress preload, Chromium the recording proxy; the summary's
+// no-egress line fails when any of them tried.
+const offline = await import('./stack/offline');
 const { say } = await import('./stack/log');
 const { localDir, root } = await import('./stack/paths');
 const { runAsync } = await import('./stack/processes');
@@ -27,6 +32,13 @@ const RULES_PROJECT_ID = 'demo-muse-rules';
 const reports = `${localDir}/reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+const egressLog = `${reports}/egress.jsonl`;
+offline.applyOfflineSwitches();
+process.env.MUSE_EGRESS_LOG = egressLog;
+process.env.NODE_OPTIONS = offline.withPreload(process.env.NODE_OPTIONS);
+createRequire(import.meta.url)(offline.noEgressPreload);
+const egressProxy = await offline.startEgressProxy(egressLog);
+process.env.MUSE_EGRESS_PROXY = egressProxy.address;
 // `tsx scripts/test.ts e2e -- tests/e2e/dashboard/x.spec.ts`: suites before `--`, Playwright's arguments after.
 // With one vitest suite named (`functions -- tests/functions/x.test.ts`), the arguments after `--` filter its files.
 const args = process.argv.slice(2);
@@ -212,6 +224,8 @@ if (stack) {
   }
 } else if (needsStack) await media();
 await checksLane;
+await egressProxy.stop();
+results.push({ name: 'no-egress', seconds: 0, ...offline.egressResult(egressLog) });
 
 async function startTestStack() {
   // Only the extension's specs need its build.
@@ -244,6 +258,7 @@ const order = [
   'rules',
   'functions',
   'e2e',
+  'no-egress',
 ];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ✖ ${r.name}: ${f}`));

@@ -18,6 +18,7 @@ import {
   type PeriodicSaver,
 } from './data-export';
 import { devPortShift, stackIds, stackPorts, stackProjectIds } from './instance';
+import { applyOfflineSwitches, firebaseToolsOfflineEnv, offlineSwitches } from './offline';
 import { localDir, logsDir, root } from './paths';
 import { groupAndDescendants } from './proc';
 import {
@@ -310,6 +311,9 @@ export async function startStack(
     'schedule control': l.schedulerPort,
   };
   mkdirSync(localDir, { recursive: true });
+  // Every process of the stack (Vite, WXT, firebase-tools, its function workers) and the stack's own
+  // Admin SDK calls inherit the switches that keep Google's libraries off the metadata server.
+  applyOfflineSwitches();
   // After a crash: the groups the pid files name, and anything of this checkout still on our ports.
   assertNotRunning(id);
   writePidFile(id, 'start', process.pid);
@@ -391,7 +395,8 @@ export async function startStack(
       {
         ...binaries,
         CI: 'true',
-        GCLOUD_PROJECT: projectId,
+        ...offlineSwitches(projectId),
+        ...firebaseToolsOfflineEnv(`${localDir}/firebase-tools-config/${id}`),
         TMPDIR: tmpDir,
         FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
         JAVA_TOOL_OPTIONS: emulatorJvmOptions(),
@@ -523,7 +528,7 @@ export async function startStack(
       sandbox,
       schedules: schedules.driver,
       env: {
-        GCLOUD_PROJECT: projectId,
+        ...offlineSwitches(projectId),
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
         FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
         FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,

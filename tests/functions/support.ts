@@ -6,8 +6,9 @@ import {
   FUNCTIONS_REGION,
   testPortShift,
 } from '@core/firebase/config';
-import { stackFetch } from '../support/transport-retry';
+import { freshConnectionsForNodeHttp, stackFetch } from '../support/transport-retry';
 
+freshConnectionsForNodeHttp();
 const t = emulatorPortSets.test;
 export const projectId = process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_IDS.test;
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${t.firestore}`;

@@ -226,6 +226,65 @@ describe('elevenlabs', () => {
     expect(body.language_code).toBe('eng');
   });
 
+  /**
+   * A PCM WAV of `ms` as the editor exports it for transcription (16 kHz, 16-bit, mono), with a LIST chunk
+   * before `data` as many encoders write (RIFF: 4-byte id, little-endian 32-bit size, data).
+   */
+  const wavFile = (ms: number, rate = 16_000, channels = 1, bits = 16) => {
+    const blockAlign = (channels * bits) / 8;
+    const data = Buffer.alloc(Math.round((rate * ms) / 1000) * blockAlign);
+    const chunk = (id: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.write(id, 0, 'latin1');
+      head.writeUInt32LE(body.length, 4);
+      return Buffer.concat([head, body, Buffer.alloc(body.length % 2)]);
+    };
+    const fmt = Buffer.alloc(16);
+    fmt.writeUInt16LE(1, 0);
+    fmt.writeUInt16LE(channels, 2);
+    fmt.writeUInt32LE(rate, 4);
+    fmt.writeUInt32LE(rate * blockAlign, 8);
+    fmt.writeUInt16LE(blockAlign, 12);
+    fmt.writeUInt16LE(bits, 14);
+    const body = Buffer.concat([
+      Buffer.from('WAVE', 'latin1'),
+      chunk('fmt ', fmt),
+      chunk('LIST', Buffer.from('INFOISFT\u0005\u0000\u0000\u0000muse\u0000\u0000', 'latin1')),
+      chunk('data', data),
+    ]);
+    const riff = Buffer.alloc(8);
+    riff.write('RIFF', 0, 'latin1');
+    riff.writeUInt32LE(body.length, 4);
+    return new File([new Uint8Array(Buffer.concat([riff, body]))], 'voice.wav', {
+      type: 'audio/wav',
+    });
+  };
+
+  it("reads a WAV's length from its header (the editor's 16 kHz 16-bit WAV is 256 kbit/s), in both speech sandboxes", async () => {
+    // 3 s at 16 kHz, 16-bit mono: 96,000 bytes of samples, which at 128 kbit/s would be 6 s.
+    const eleven = await transcribe({ model_id: 'scribe_v2', file: wavFile(3000) });
+    expect(eleven.status).toBe(200);
+    const words = ((await eleven.json()) as { words: { type: string; end: number }[] }).words;
+    expect(words.filter((w) => w.type === 'word').map((w) => w.end)).toEqual([
+      0.4, 0.9, 1.4, 1.9, 2.4, 2.9,
+    ]);
+
+    const form = new FormData();
+    form.append('model', 'whisper-1');
+    form.append('response_format', 'verbose_json');
+    form.append('timestamp_granularities[]', 'word');
+    form.append('file', wavFile(2000, 44_100, 2));
+    const openai = await fetch(`${sandbox.urls.openai}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-sdk' },
+      body: form,
+    });
+    expect(openai.status).toBe(200);
+    const verbose = (await openai.json()) as { duration: number; words: { end: number }[] };
+    expect(verbose.duration).toBe(2);
+    expect(verbose.words.at(-1)?.end).toBe(1.9);
+  });
+
   it.each([
     [
       'a bad key',

@@ -125,6 +125,16 @@ describe('metrics of published posts', () => {
     expect(later.body.data[0].public_metrics.like_count).toBe(sandboxEngagement(id, 24 * H).likes);
     expect(sandboxEngagement(id, 24 * H).likes).toBeGreaterThan(e1.likes);
     expect((await x('GET', '/2/tweets?ids=abc')).status).toBe(400);
+    // A first comment made through the sandbox (a reply) is one more reply.
+    const reply = await x('POST', '/2/tweets', {
+      text: `First comment ${Date.now()}`,
+      reply: { in_reply_to_tweet_id: id },
+    });
+    expect(reply.status).toBe(201);
+    const replied = await x('GET', `/2/tweets?ids=${id}&tweet.fields=public_metrics`);
+    expect(replied.body.data[0].public_metrics.reply_count).toBe(
+      sandboxEngagement(id, 24 * H).comments + 1,
+    );
   });
 
   it('LinkedIn: socialActions gives likes and comments; page statistics only to a page ADMINISTRATOR', async () => {
@@ -146,10 +156,25 @@ describe('metrics of published posts', () => {
     expect(
       (await linkedin(`/rest/socialActions/${encodeURIComponent('urn:li:share:1')}`)).status,
     ).toBe(404);
+    // A first comment made through the Comments API counts.
+    const comment = (urn: string, actor: string) =>
+      linkedin(`/rest/socialActions/${encodeURIComponent(urn)}/comments`, {
+        actor,
+        object: urn,
+        message: { text: `First comment ${Date.now()}` },
+      });
+    expect((await comment(mine, LINKEDIN_MEMBER_URN)).status).toBe(201);
+    expect(
+      (await linkedin(`/rest/socialActions/${encodeURIComponent(mine)}`)).body.commentsSummary,
+    ).toMatchObject({
+      totalFirstLevelComments: e.comments + 1,
+      aggregatedTotalComments: e.comments + 1,
+    });
 
     const page = await linkedinPost('urn:li:organization:1000001', `Page metrics ${Date.now()}`);
     await age('linkedin', page, 1);
     const p = sandboxEngagement(page, H);
+    expect((await comment(page, 'urn:li:organization:1000001')).status).toBe(201);
     const stats = await linkedin(
       `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent('urn:li:organization:1000001')}&shares=List(${encodeURIComponent(page)})`,
     );
@@ -162,7 +187,7 @@ describe('metrics of published posts', () => {
           impressionCount: p.impressions,
           clickCount: p.clicks,
           likeCount: p.likes,
-          commentCount: p.comments,
+          commentCount: p.comments + 1,
           shareCount: p.shares,
         }),
       },
@@ -199,18 +224,30 @@ describe('metrics of published posts', () => {
     const id = ((await done.json()) as { id: string }).id;
     await age('youtube', id, 168);
     const e = sandboxEngagement(id, 168 * H);
-    const res = await fetch(`${sandbox.urls.google}/youtube/v3/videos?id=${id}&part=statistics`, {
-      headers: { authorization: 'Bearer yt-token' },
+    // A first comment made through commentThreads.insert counts in commentCount.
+    const thread = await fetch(`${sandbox.urls.google}/youtube/v3/commentThreads?part=snippet`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer yt-token', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        snippet: { videoId: id, topLevelComment: { snippet: { textOriginal: 'First comment' } } },
+      }),
     });
+    expect(thread.status).toBe(200);
+    // part repeated, as googleapis sends an array (part=snippet&part=statistics): both parts answer.
+    const res = await fetch(
+      `${sandbox.urls.google}/youtube/v3/videos?id=${id}&part=snippet&part=statistics`,
+      { headers: { authorization: 'Bearer yt-token' } },
+    );
     expect(await res.json()).toMatchObject({
       items: [
         {
           id,
+          snippet: { title: 'Metrics' },
           statistics: {
             viewCount: String(e.impressions),
             likeCount: String(e.likes),
             favoriteCount: '0',
-            commentCount: String(e.comments),
+            commentCount: String(e.comments + 1),
           },
         },
       ],
@@ -248,5 +285,21 @@ describe('metrics of published posts', () => {
       ups: e.likes + 1,
     });
     expect(score).toBeLessThanOrEqual(ups);
+    // A first comment made through POST /api/comment counts in num_comments.
+    const comment = await fetch(`${sandbox.urls.reddit}/api/comment`, {
+      method: 'POST',
+      headers: {
+        authorization: 'bearer reddit-sandbox-token',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ api_type: 'json', thing_id: name, text: 'First comment' }),
+    });
+    expect(comment.status).toBe(200);
+    const after = (await (
+      await fetch(`${sandbox.urls.reddit}/api/info?id=${name}`, {
+        headers: { authorization: 'bearer reddit-sandbox-token' },
+      })
+    ).json()) as { data: { children: { data: { num_comments: number } }[] } };
+    expect(after.data.children[0]!.data.num_comments).toBe(e.comments + 1);
   });
 });

@@ -277,6 +277,54 @@ describe('text generation routes', () => {
     });
   });
 
+  it('OpenAI and Anthropic answers carry their request id and rate-limit headers, errors too', async () => {
+    const post = (
+      provider: 'openai' | 'anthropic',
+      path: string,
+      headers: Record<string, string>,
+    ) =>
+      fetch(`${sandbox.urls[provider]}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          ...(provider === 'openai'
+            ? { model: 'gpt-5.4' }
+            : { model: 'claude-haiku-4-5', max_tokens: 50 }),
+          messages: [{ role: 'user', content: 'launch day' }],
+        }),
+      });
+    const key = `sk-headers-${Date.now()}`;
+    for (const status of [200, 401]) {
+      const res = await post('openai', '/v1/chat/completions', {
+        authorization: `Bearer ${status === 200 ? key : 'bad-key'}`,
+      });
+      expect(res.status).toBe(status);
+      expect(res.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(res.headers.get('openai-version')).toBe('2020-10-01');
+    }
+    const second = await post('openai', '/v1/chat/completions', { authorization: `Bearer ${key}` });
+    expect(second.headers.get('x-ratelimit-limit-requests')).toBe('500');
+    expect(second.headers.get('x-ratelimit-remaining-requests')).toBe('498');
+    expect(second.headers.get('x-ratelimit-limit-tokens')).toBe('200000');
+    expect(Number(second.headers.get('x-ratelimit-remaining-tokens'))).toBeLessThan(200_000);
+    expect(second.headers.get('x-ratelimit-reset-requests')).toMatch(/^(\d+m)?\d+s$/);
+
+    const anthropic = await post('anthropic', '/v1/messages', {
+      'x-api-key': key,
+      'anthropic-version': '2023-06-01',
+    });
+    expect(anthropic.status).toBe(200);
+    expect(anthropic.headers.get('request-id')).toMatch(/^req_[\w-]+$/);
+    for (const name of ['requests', 'tokens', 'input-tokens', 'output-tokens']) {
+      expect(anthropic.headers.get(`anthropic-ratelimit-${name}-limit`), name).toMatch(/^\d+$/);
+      expect(anthropic.headers.get(`anthropic-ratelimit-${name}-remaining`), name).toMatch(/^\d+$/);
+      expect(anthropic.headers.get(`anthropic-ratelimit-${name}-reset`), name).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+      );
+    }
+    expect(anthropic.headers.get('anthropic-ratelimit-requests-remaining')).toBe('49');
+  });
+
   it('Anthropic messages need max_tokens and answer with text blocks; no credit is a 402 billing_error', async () => {
     const headers = { 'x-api-key': 'sk-1', 'anthropic-version': '2023-06-01' };
     const message = {

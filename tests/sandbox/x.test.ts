@@ -7,7 +7,9 @@ import {
   sandboxUserId,
   X_DUPLICATE_DETAIL,
   xDisplayText,
+  xRateLimitRoute,
 } from './providers/x';
+import { sandboxEngagement } from './providers/metrics';
 import { startSandbox, type Sandbox } from './server';
 
 // The X sandbox's own logic: OAuth 1.0a verification, duplicate and length checks, the user timeline,
@@ -218,6 +220,132 @@ describe('posts', () => {
       },
     });
     expect(res.headers.get('x-rate-limit-reset')).toBe('1900000000');
+  });
+});
+
+describe('lookups, replies and rate limits', () => {
+  it('counts each endpoint under its row of X’s rate-limit table', async () => {
+    const token = '960-limits';
+    const post = await x('POST', '/2/tweets', { json: { text: `limits ${Date.now()}` }, token });
+    const id = post.body.data.id as string;
+    const limitOf = async (method: string, path: string) =>
+      (await x(method, path, { token })).headers.get('x-rate-limit-limit');
+    expect(post.headers.get('x-rate-limit-limit')).toBe('100');
+    expect(await limitOf('GET', '/2/users/me')).toBe('75');
+    expect(await limitOf('GET', `/2/tweets?ids=${id}`)).toBe('900');
+    expect(await limitOf('GET', `/2/tweets/${id}`)).toBe('900');
+    expect(await limitOf('GET', '/2/users/960/tweets?max_results=5')).toBe('900');
+    expect(xRateLimitRoute('POST', '/2/media/upload/123/append')).toBe(
+      'POST /2/media/upload/:id/append',
+    );
+  });
+
+  it('refuses a reply_settings X does not know, and gives back the one set', async () => {
+    const token = '961-replies';
+    const refused = await x('POST', '/2/tweets', {
+      json: { text: `anyone ${Date.now()}`, reply_settings: 'anyone' },
+      token,
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        title: 'Invalid Request',
+        errors: [
+          {
+            message: expect.stringContaining('$.reply_settings'),
+            parameters: { reply_settings: ['anyone'] },
+          },
+        ],
+      },
+    });
+    const made = await x('POST', '/2/tweets', {
+      json: { text: `followers only ${Date.now()}`, reply_settings: 'following' },
+      token,
+    });
+    expect(made.status).toBe(201);
+    const plain = await x('POST', '/2/tweets', { json: { text: `plain ${Date.now()}` }, token });
+    const looked = await x(
+      'GET',
+      `/2/tweets?ids=${made.body.data.id},${plain.body.data.id}&tweet.fields=reply_settings`,
+      { token },
+    );
+    expect(looked.body.data.map((t: { reply_settings: string }) => t.reply_settings)).toEqual([
+      'following',
+      'everyone',
+    ]);
+  });
+
+  it('looks up a thread with its conversation, what each replies to, and our replies counted', async () => {
+    const token = '962-thread';
+    const post = async (text: string, replyTo?: string) =>
+      (
+        await x('POST', '/2/tweets', {
+          json: { text, ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}) },
+          token,
+        })
+      ).body.data.id as string;
+    const root = await post(`thread root ${Date.now()}`);
+    const comment = await post(`first comment ${Date.now()}`, root);
+    const deeper = await post(`an answer ${Date.now()}`, comment);
+    const fields = 'tweet.fields=conversation_id,referenced_tweets,public_metrics,author_id';
+    const { body } = await x('GET', `/2/tweets?ids=${root},${comment},${deeper}&${fields}`, {
+      token,
+    });
+    const base = (id: string) => sandboxEngagement(id, 0).comments;
+    expect(body.data).toMatchObject([
+      {
+        id: root,
+        conversation_id: root,
+        author_id: '962',
+        public_metrics: { reply_count: base(root) + 1 },
+      },
+      {
+        id: comment,
+        conversation_id: root,
+        referenced_tweets: [{ type: 'replied_to', id: root }],
+        public_metrics: { reply_count: base(comment) + 1 },
+      },
+      {
+        id: deeper,
+        conversation_id: root,
+        referenced_tweets: [{ type: 'replied_to', id: comment }],
+        public_metrics: { reply_count: base(deeper) },
+      },
+    ]);
+    expect(body.data[0].referenced_tweets).toBeUndefined();
+    const timeline = await x('GET', `/2/users/962/tweets?max_results=5&${fields}`, { token });
+    expect(timeline.body.data.map((t: { conversation_id: string }) => t.conversation_id)).toEqual([
+      root,
+      root,
+      root,
+    ]);
+  });
+
+  it('answers GET /2/tweets/:id with the post, or X’s not-found problem in a 200', async () => {
+    const token = '963-one';
+    const id = (await x('POST', '/2/tweets', { json: { text: `one ${Date.now()}` }, token })).body
+      .data.id as string;
+    expect(
+      await x('GET', `/2/tweets/${id}?tweet.fields=created_at,conversation_id`, { token }),
+    ).toMatchObject({
+      status: 200,
+      body: { data: { id, conversation_id: id, created_at: expect.stringMatching(/Z$/) } },
+    });
+    const missing = await x('GET', '/2/tweets/1999999999999999999', { token });
+    expect(missing).toMatchObject({
+      status: 200,
+      body: {
+        errors: [
+          {
+            title: 'Not Found Error',
+            parameter: 'id',
+            resource_id: '1999999999999999999',
+            type: 'https://api.twitter.com/2/problems/resource-not-found',
+          },
+        ],
+      },
+    });
+    expect(missing.body.data).toBeUndefined();
   });
 });
 

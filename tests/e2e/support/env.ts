@@ -47,7 +47,14 @@ export const waits = {
   test: step * 6,
 } as const;
 
+/**
+ * Chromium's flags for every suite that runs it (e2e, hosting, media). Its pages load only 127.0.0.1: any
+ * other origin goes to a proxy on loopback that forwards nothing (npm test's records the attempt and fails
+ * the run, scripts/stack/offline.ts; without npm test, the closed port 9 refuses it). Chromium bypasses a
+ * proxy for localhost, 127.0.0.1 and [::1] itself, and resolves no names when it has one.
+ */
 export const chromiumArgs = [
+  `--proxy-server=http://${process.env.MUSE_EGRESS_PROXY ?? '127.0.0.1:9'}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

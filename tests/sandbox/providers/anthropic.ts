@@ -1,5 +1,14 @@
 import type { Context, Hono } from 'hono';
-import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
+import { randomBytes } from 'node:crypto';
+import {
+  bearer,
+  jsonBody,
+  keyKind,
+  minuteWindows,
+  roughTokens,
+  sandboxId,
+  sandboxReply,
+} from './shared';
 
 /**
  * Anthropic (api.anthropic.com/v1): the key in `x-api-key` (or `Authorization: Bearer`, which the current
@@ -199,7 +208,40 @@ function textOf(content: unknown): string {
     .join('');
 }
 
+/**
+ * What every API answer carries (docs.anthropic.com/en/api/errors, "Request id": the request-id header; and
+ * docs.anthropic.com/en/api/rate-limits, "Response headers"): request-id, then per limit its -limit,
+ * -remaining and -reset (RFC 3339) for requests, tokens, input-tokens and output-tokens, as
+ * anthropic-ratelimit-requests-limit and so on. The figures are Tier 1's (50 requests, 30,000 input and
+ * 8,000 output tokens a minute); a request counts its body at 4 bytes a token as input.
+ */
+export const ANTHROPIC_RATE_LIMITS = { requests: 50, input: 30_000, output: 8_000 } as const;
+
 export function anthropicRoutes(app: Hono): void {
+  const requests = minuteWindows();
+  const inputSpent = new Map<string, number>();
+  app.use('/v1/*', async (c, next) => {
+    await next();
+    const key = keyOf(c) ?? '';
+    const window = requests(key);
+    if (window.used === 1) inputSpent.set(key, 0);
+    const input =
+      (inputSpent.get(key) ?? 0) + Math.ceil(Number(c.req.header('content-length') ?? 0) / 4);
+    inputSpent.set(key, input);
+    const reset = new Date(window.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const h = c.res.headers;
+    h.set('request-id', `req_${randomBytes(12).toString('base64url')}`);
+    const limit = (name: string, max: number, left: number) => {
+      h.set(`anthropic-ratelimit-${name}-limit`, String(max));
+      h.set(`anthropic-ratelimit-${name}-remaining`, String(Math.max(0, left)));
+      h.set(`anthropic-ratelimit-${name}-reset`, reset);
+    };
+    const { requests: rpm, input: itpm, output: otpm } = ANTHROPIC_RATE_LIMITS;
+    limit('requests', rpm, rpm - window.used);
+    limit('input-tokens', itpm, itpm - input);
+    limit('output-tokens', otpm, otpm);
+    limit('tokens', itpm + otpm, itpm + otpm - input);
+  });
   // GET /v1/models: newest first, paged like the real list: limit 1-1000 (default 20), after_id or before_id
   // as the cursor, has_more in the direction asked, first_id and last_id of the page.
   app.get('/v1/models', (c) => {

@@ -20,7 +20,7 @@ import { jsonBody, keyKind } from './shared';
 // timestamps_granularity (none, word, character) and language_code. It answers {language_code,
 // language_probability, text, words: [{text, start, end, type, logprob}]}, times in seconds, with `spacing`
 // entries between the words. The words are deterministic for the file's length (sandboxTranscriptWords, ./speech.ts):
-// the length of an MP3 is read from its frames, any other file counts as 128 kbit/s. [error:NNN] in the
+// the length of an MP3 is read from its frames, a WAV's from its header, any other file counts as 128 kbit/s. [error:NNN] in the
 // file name answers NNN.
 
 export const SPEECH_CHARS_PER_SECOND = 15;

@@ -1104,6 +1104,8 @@ export function linkedinRoutes(app: Hono): void {
     if (!mayActAs(member, post.author, 'r_member_social', 'r_organization_social'))
       return denied(c, 'socialActions', 'GET');
     const e = sandboxEngagement(post.id, Date.now() - post.createdAt);
+    // The comments made through the Comments API count with those the post's age brings (./metrics.ts).
+    const commentCount = e.comments + comments.filter((m) => m.object === post.id).length;
     return c.json({
       $URN: `urn:li:socialActions:${urn}`,
       target: urn,
@@ -1115,8 +1117,8 @@ export function linkedinRoutes(app: Hono): void {
       },
       commentsSummary: {
         selectedComments: [],
-        aggregatedTotalComments: e.comments,
-        totalFirstLevelComments: e.comments,
+        aggregatedTotalComments: commentCount,
+        totalFirstLevelComments: commentCount,
       },
     });
   });
@@ -1154,8 +1156,9 @@ export function linkedinRoutes(app: Hono): void {
       const post = posts.find((p) => p.id === urn && p.author === entity);
       if (!post) return [];
       const e = sandboxEngagement(post.id, Date.now() - post.createdAt);
+      const commentCount = e.comments + comments.filter((m) => m.object === post.id).length;
       const engagement = e.impressions
-        ? (e.clicks + e.likes + e.comments + e.shares) / e.impressions
+        ? (e.clicks + e.likes + commentCount + e.shares) / e.impressions
         : 0;
       return [
         {
@@ -1168,7 +1171,7 @@ export function linkedinRoutes(app: Hono): void {
             clickCount: e.clicks,
             likeCount: e.likes,
             impressionCount: e.impressions,
-            commentCount: e.comments,
+            commentCount,
           },
         },
       ];

@@ -1,6 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { CONTROL_PREFIX } from '../app';
-import { bearer, jsonBody, keyKind, roughTokens, sandboxId, sandboxReply } from './shared';
+import { randomBytes } from 'node:crypto';
+import {
+  bearer,
+  jsonBody,
+  keyKind,
+  minuteWindows,
+  roughTokens,
+  sandboxId,
+  sandboxReply,
+} from './shared';
 import { sandboxTranscriptWords, uploadedDurationMs } from './speech';
 
 /**
@@ -423,7 +432,46 @@ function transcriptionRoutes(app: Hono): void {
   });
 }
 
+/**
+ * What every API answer carries (platform.openai.com/docs/api-reference/debugging-requests and
+ * platform.openai.com/docs/guides/rate-limits, "Rate limits in headers"): x-request-id (req_ and 32 hex
+ * digits), openai-processing-ms, openai-version, and the requests and tokens limits of the key's minute:
+ * x-ratelimit-limit-requests, -limit-tokens, -remaining-requests, -remaining-tokens, -reset-requests and
+ * -reset-tokens (durations such as "1s" or "6m0s"). The figures are Tier 1's for a GPT model (500 requests,
+ * 200,000 tokens a minute); a request counts its body at 4 bytes a token.
+ */
+export const OPENAI_RATE_LIMITS = { requests: 500, tokens: 200_000 } as const;
+const openaiDuration = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)}m${s % 60}s` : `${s}s`;
+};
+
 export function openaiRoutes(app: Hono): void {
+  const requests = minuteWindows();
+  const tokens = new Map<string, number>();
+  app.use('/v1/*', async (c, next) => {
+    const started = Date.now();
+    await next();
+    const key = bearer(c.req.header('authorization')) ?? '';
+    const window = requests(key);
+    if (window.used === 1) tokens.set(key, 0);
+    const spent =
+      (tokens.get(key) ?? 0) + Math.ceil(Number(c.req.header('content-length') ?? 0) / 4);
+    tokens.set(key, spent);
+    const h = c.res.headers;
+    h.set('x-request-id', `req_${randomBytes(16).toString('hex')}`);
+    h.set('openai-processing-ms', String(Date.now() - started));
+    h.set('openai-version', '2020-10-01');
+    h.set('x-ratelimit-limit-requests', String(OPENAI_RATE_LIMITS.requests));
+    h.set('x-ratelimit-limit-tokens', String(OPENAI_RATE_LIMITS.tokens));
+    h.set(
+      'x-ratelimit-remaining-requests',
+      String(Math.max(0, OPENAI_RATE_LIMITS.requests - window.used)),
+    );
+    h.set('x-ratelimit-remaining-tokens', String(Math.max(0, OPENAI_RATE_LIMITS.tokens - spent)));
+    h.set('x-ratelimit-reset-requests', openaiDuration(window.resetAt - Date.now()));
+    h.set('x-ratelimit-reset-tokens', openaiDuration(window.resetAt - Date.now()));
+  });
   transcriptionRoutes(app);
   app.get('/v1/models', (c) => {
     const refused = refuseKey(c);

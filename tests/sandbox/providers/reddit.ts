@@ -719,7 +719,8 @@ export function redditRoutes(app: Hono): void {
             ups,
             downs: 0,
             upvote_ratio: e.upvoteRatio,
-            num_comments: e.comments,
+            // The comments made through POST /api/comment count with those the post's age brings.
+            num_comments: e.comments + comments.filter((m) => m.link_id === p.name).length,
           },
         },
       ];

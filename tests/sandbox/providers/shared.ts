@@ -53,3 +53,21 @@ export function sandboxId(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter.toString(36).padStart(4, '0')}`;
 }
+
+/**
+ * A per-key, per-minute request window for the rate-limit headers the AI providers send on every answer
+ * (the sandbox counts, it never refuses: a 429 comes from the fault API). `used` counts this request.
+ */
+export function minuteWindows(): (key: string) => { used: number; resetAt: number } {
+  const windows = new Map<string, { used: number; resetAt: number }>();
+  return (key) => {
+    const now = Date.now();
+    let w = windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { used: 0, resetAt: now + 60_000 };
+      windows.set(key, w);
+    }
+    w.used += 1;
+    return w;
+  };
+}

@@ -57,12 +57,26 @@ const CATEGORY_LIMITS: Record<string, number> = {
   dm_video: 512 * MB,
 };
 const SEGMENT_MAX_BYTES = 5 * MB;
-/** Requests per user per 15 minutes, by endpoint (X's rate-limit table); other endpoints 500. */
+/**
+ * Requests per user per 15 minutes, by endpoint (X's rate-limit table, docs.x.com/x-api/fundamentals/rate-limits:
+ * posts lookup 900, user posts timeline 900, POST /2/tweets 100, GET /2/users/me 75); other endpoints 500.
+ */
 const X_RATE_LIMITS: Record<string, number> = {
   'POST /2/tweets': 100,
+  'GET /2/tweets': 900,
+  'GET /2/tweets/:id': 900,
   'GET /2/users/me': 75,
   'GET /2/users/:id/tweets': 900,
 };
+/** The endpoint a request is counted under: each numeric path segment after the version (`/2`) is `:id`. */
+export const xRateLimitRoute = (method: string, pathname: string): string =>
+  `${method} ${pathname.replace(/^(\/2)(\/.*)?$/, (_, version: string, rest = '') => `${version}${rest.replace(/\/\d+(?=\/|$)/g, '/:id')}`)}`;
+/**
+ * POST /2/tweets reply_settings: who may reply, "following", "mentionedUsers", "subscribers" or "verified";
+ * unset, everyone may (docs.x.com/x-api/posts/create-post, request body). X validates the body against its
+ * schema and names the field in its Invalid Request problem.
+ */
+const X_REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
 const IMAGE_TYPES = [
   'image/jpeg',
   'image/png',
@@ -211,6 +225,8 @@ interface Tweet {
   mediaIds: string[];
   /** The post this one replies to (reply.in_reply_to_tweet_id), for threads and replies. */
   inReplyTo?: string;
+  /** Who may reply (POST /2/tweets reply_settings; X answers `everyone` when it was not set). */
+  replySettings: string;
 }
 
 interface Media {
@@ -332,7 +348,7 @@ export function xRoutes(app: Hono): void {
   const windows = new Map<string, { resetAt: number; used: number }>();
   app.use('/2/*', async (c, next) => {
     await next();
-    const route = `${c.req.method} ${new URL(c.req.url).pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+    const route = xRateLimitRoute(c.req.method, new URL(c.req.url).pathname);
     const limit = X_RATE_LIMITS[route] ?? 500;
     const who = parseOAuthHeader(c.req.header('authorization'))?.get('oauth_token') ?? '';
     const key = `${who} ${route}`;
@@ -347,6 +363,52 @@ export function xRoutes(app: Hono): void {
     c.res.headers.set('x-rate-limit-remaining', String(Math.max(0, limit - window.used)));
     c.res.headers.set('x-rate-limit-reset', String(window.resetAt));
   });
+
+  /**
+   * A post as X's lookups answer it (docs.x.com/x-api/fundamentals/data-dictionary, Post object): id, text and
+   * edit_history_tweet_ids always; created_at, author_id, conversation_id (the id of the post that started
+   * the thread), in_reply_to_user_id, referenced_tweets (`replied_to`), reply_settings and public_metrics when
+   * tweet.fields asks for them. reply_count counts the replies made here (first comments, thread items) on
+   * top of the figures that grow with age (./metrics.ts).
+   */
+  const tweetView = (t: Tweet, fields: string[]) => {
+    const parent = t.inReplyTo ? tweets.find((p) => p.id === t.inReplyTo) : undefined;
+    let root = t;
+    for (
+      let up = parent;
+      up;
+      up = up.inReplyTo ? tweets.find((p) => p.id === up!.inReplyTo) : undefined
+    )
+      root = up;
+    const e = sandboxEngagement(t.id, Date.now() - t.createdAt);
+    const replies = tweets.filter((r) => r.inReplyTo === t.id).length;
+    const wants = (f: string) => fields.includes(f);
+    return {
+      id: t.id,
+      text: xDisplayText(t.text, t.id),
+      edit_history_tweet_ids: [t.id],
+      ...(wants('created_at') ? { created_at: new Date(t.createdAt).toISOString() } : {}),
+      ...(wants('author_id') ? { author_id: t.authorId } : {}),
+      ...(wants('conversation_id') ? { conversation_id: root.id } : {}),
+      ...(wants('in_reply_to_user_id') && parent ? { in_reply_to_user_id: parent.authorId } : {}),
+      ...(wants('referenced_tweets') && t.inReplyTo
+        ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] }
+        : {}),
+      ...(wants('reply_settings') ? { reply_settings: t.replySettings } : {}),
+      ...(wants('public_metrics')
+        ? {
+            public_metrics: {
+              retweet_count: e.shares,
+              reply_count: e.comments + replies,
+              like_count: e.likes,
+              quote_count: e.quotes,
+              bookmark_count: e.bookmarks,
+              impression_count: e.impressions,
+            },
+          }
+        : {}),
+    };
+  };
 
   const withAccount =
     (handler: (c: Context, account: Account) => Promise<Response> | Response) =>
@@ -374,9 +436,20 @@ export function xRoutes(app: Hono): void {
             text?: unknown;
             media?: { media_ids?: unknown };
             reply?: { in_reply_to_tweet_id?: unknown };
+            reply_settings?: unknown;
           }
         | undefined;
       if (!body || typeof body !== 'object') return invalid(c, 'Request body must be JSON');
+      const replySettings = body.reply_settings;
+      if (
+        replySettings !== undefined &&
+        !X_REPLY_SETTINGS.includes(replySettings as (typeof X_REPLY_SETTINGS)[number])
+      )
+        return invalid(
+          c,
+          `$.reply_settings: does not have a value in the enumeration [${X_REPLY_SETTINGS.join(', ')}]`,
+          { reply_settings: [String(replySettings)] },
+        );
       // A reply (a thread's next post): reply.in_reply_to_tweet_id names a post that must exist.
       const replyTo = body.reply === undefined ? undefined : body.reply?.in_reply_to_tweet_id;
       if (replyTo !== undefined && (typeof replyTo !== 'string' || !/^\d{1,19}$/.test(replyTo)))
@@ -428,6 +501,7 @@ export function xRoutes(app: Hono): void {
         createdAt: Date.now(),
         mediaIds,
         ...(typeof replyTo === 'string' ? { inReplyTo: replyTo } : {}),
+        replySettings: typeof replySettings === 'string' ? replySettings : 'everyone',
       };
       tweets.push(tweet);
       return c.json(
@@ -491,17 +565,7 @@ export function xRoutes(app: Hono): void {
         .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
       const page = mine.slice(offset, offset + max);
       if (page.length === 0) return c.json({ meta: { result_count: 0 } });
-      const data = page.map((t) => ({
-        id: t.id,
-        text: xDisplayText(t.text, t.id),
-        edit_history_tweet_ids: [t.id],
-        ...(fields.includes('created_at')
-          ? { created_at: new Date(t.createdAt).toISOString() }
-          : {}),
-        ...(fields.includes('referenced_tweets') && t.inReplyTo
-          ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] }
-          : {}),
-      }));
+      const data = page.map((t) => tweetView(t, fields));
       const more = offset + max < mine.length;
       return c.json({
         data,
@@ -707,29 +771,36 @@ export function xRoutes(app: Hono): void {
           });
           continue;
         }
-        const e = sandboxEngagement(t.id, Date.now() - t.createdAt);
-        data.push({
-          id: t.id,
-          text: xDisplayText(t.text, t.id),
-          edit_history_tweet_ids: [t.id],
-          ...(fields.includes('created_at')
-            ? { created_at: new Date(t.createdAt).toISOString() }
-            : {}),
-          ...(fields.includes('public_metrics')
-            ? {
-                public_metrics: {
-                  retweet_count: e.shares,
-                  reply_count: e.comments,
-                  like_count: e.likes,
-                  quote_count: e.quotes,
-                  bookmark_count: e.bookmarks,
-                  impression_count: e.impressions,
-                },
-              }
-            : {}),
-        });
+        data.push(tweetView(t, fields));
       }
       return c.json({ ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) });
+    }),
+  );
+
+  // One post (GET /2/tweets/:id, docs.x.com/x-api/posts/get-post-by-id): the same fields as the lookup above;
+  // an id not found is a 200 whose `errors` holds X's resource-not-found problem, with no `data`.
+  app.get(
+    '/2/tweets/:id',
+    withAccount((c) => {
+      const id = c.req.param('id') ?? '';
+      if (!/^\d{1,19}$/.test(id))
+        return invalid(c, `The \`id\` query parameter value [${id}] is not valid`, { id: [id] });
+      const t = tweets.find((tweet) => tweet.id === id);
+      if (!t)
+        return c.json({
+          errors: [
+            {
+              value: id,
+              detail: `Could not find tweet with id: [${id}].`,
+              title: 'Not Found Error',
+              resource_type: 'tweet',
+              parameter: 'id',
+              resource_id: id,
+              type: 'https://api.twitter.com/2/problems/resource-not-found',
+            },
+          ],
+        });
+      return c.json({ data: tweetView(t, (c.req.query('tweet.fields') ?? '').split(',')) });
     }),
   );
 }

@@ -197,6 +197,18 @@ function quotaRefused(c: Context, token: string): Response | undefined {
   return token === YOUTUBE_TOKENS.quota ? c.json(youtubeErrors.quotaExceeded(), 403) : undefined;
 }
 
+/**
+ * The `part` parameter's resources. It is a repeated parameter in the Data API's discovery document
+ * (`"repeated": true`), so `part=snippet&part=status` (how googleapis sends an array) and
+ * `part=snippet,status` name the same parts.
+ */
+export function partsOf(c: Context): string[] {
+  return (c.req.queries('part') ?? [])
+    .flatMap((value) => value.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
 function tagsLength(tags: readonly string[]): number {
   return tags.length === 0
     ? 0
@@ -324,11 +336,13 @@ export function youtubeRoutes(app: Hono): void {
   };
   const statisticsOf = (v: Video) => {
     const e = sandboxEngagement(v.id, Date.now() - v.createdAt);
+    // The comments made through commentThreads.insert count with those the video's age brings.
+    const made = comments.filter((m) => m.videoId === v.id).length;
     return {
       viewCount: String(e.impressions),
       likeCount: String(e.likes),
       favoriteCount: '0',
-      commentCount: String(e.comments),
+      commentCount: String(e.comments + made),
     };
   };
   app.post(`${CONTROL_PREFIX}/youtube/posts/age`, (c) =>
@@ -456,7 +470,7 @@ export function youtubeRoutes(app: Hono): void {
         googleError(400, 'badRequest', 'The sandbox supports uploadType=resumable only.'),
         400,
       );
-    const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
+    const parts = partsOf(c);
     if (!parts.includes('snippet') || !parts.includes('status'))
       return c.json(
         googleError(
@@ -662,7 +676,7 @@ export function youtubeRoutes(app: Hono): void {
         ),
         400,
       );
-    const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
+    const parts = partsOf(c);
     if (!parts[0])
       return c.json(
         googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'),
@@ -725,7 +739,7 @@ export function youtubeRoutes(app: Hono): void {
         ),
         400,
       );
-    const parts = (c.req.query('part') ?? 'snippet').split(',').map((p) => p.trim());
+    const parts = c.req.queries('part') ? partsOf(c) : ['snippet'];
     const items = videos
       .filter((v) => ids.includes(v.id))
       .map((v) => {
@@ -792,7 +806,7 @@ export function youtubeRoutes(app: Hono): void {
       );
     const quota = quotaRefused(c, auth.token);
     if (quota) return quota;
-    const parts = (c.req.query('part') ?? '').split(',').map((p) => p.trim());
+    const parts = partsOf(c);
     if (!parts.includes('snippet'))
       return c.json(
         googleError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: part'),
