@@ -34,8 +34,8 @@ afterAll(closeAdmin);
 afterEach(() => clearSandbox('linkedin'));
 
 const TIMING: PublishTiming = {
-  requestTimeoutMs: 1000,
-  uploadTimeoutMs: 1000,
+  requestTimeoutMs: 3000,
+  uploadTimeoutMs: 3000,
   settleMs: { x: 1000, linkedin: 1000, reddit: 1000, youtube: 1000 },
   lookupEveryMs: 200,
   backoffMs: [0],

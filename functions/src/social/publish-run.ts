@@ -532,6 +532,12 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const ending = await runStep(
         { send: () => publisher.publish(request), find: () => publisher.findExisting(request) },
         startCheckUntil,
+        // A look-up before the first send (nothing logged: a late or restarted job) that cannot be asked is asked
+        // again until a request sent now would have settled, not failed at once: the post was most likely never
+        // sent, and a platform slow for a moment must not fail it.
+        post.attemptStartedAt === null && startCheckUntil !== null
+          ? settledAt(timing, platform, startCheckUntil)
+          : undefined,
       );
       if (ending === 'lost') return stopped();
       if (!ending.ok || followUps.length === 0) return await finish(ending);
@@ -612,6 +618,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function runStep(
     step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> },
     initialCheckUntil: number | null,
+    initialGiveUpAt?: number,
   ): Promise<Ending | 'lost'> {
     let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
@@ -619,7 +626,11 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     for (;;) {
       if (lost) return 'lost';
       if (checkUntil !== null) {
-        const decided = await settle(step.find, checkUntil);
+        const decided = await settle(
+          step.find,
+          checkUntil,
+          sends === 0 ? initialGiveUpAt : undefined,
+        );
         if (decided === 'lost') return 'lost';
         if (decided.status === 'found') return { ok: true, post: decided.post };
         if (decided.status === 'unknown')
@@ -758,6 +769,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function settle(
     find: () => Promise<LookupResult>,
     until: number,
+    /** While the platform cannot be asked, asked again until then (`until` when omitted). */
+    giveUpAt: number = until,
   ): Promise<LookupResult | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
@@ -787,9 +800,11 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
             ? 'Could not ask'
             : 'Not there yet',
       );
-      if (lookup.status === 'found' || askedAt >= until) return lookup;
+      if (lookup.status === 'found') return lookup;
+      const deadline = lookup.status === 'unknown' ? Math.max(until, giveUpAt) : until;
+      if (askedAt >= deadline) return lookup;
       await touch(checkingMessage(platform));
-      await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
+      await sleep(Math.max(0, Math.min(timing.lookupEveryMs, deadline - now().getTime())));
     }
   }
 
