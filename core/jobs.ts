@@ -155,6 +155,12 @@ export interface TranscriptionResult {
 /** A publish job's input (written by the publishPost callable and the scheduler, never by startJob). */
 export const publishJobInputSchema = z.strictObject({
   postId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  /**
+   * Set by the sweep on a job it makes for a post an earlier job had (ms since 1970): the earliest time a send of
+   * that post may have left, so the run looks the post up from then before any send
+   * (functions/src/social/publish-run.ts).
+   */
+  lookUpSince: z.number().int().positive().optional(),
 });
 export type PublishJobInput = z.output<typeof publishJobInputSchema>;
 

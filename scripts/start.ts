@@ -9,6 +9,7 @@ const { startStack } = await import('./stack/stack');
 const { seedDemoAccount, DEMO_ACCOUNT } = await import('./stack/demo-account');
 const { describeSchedule } = await import('./stack/schedules');
 const { stackIds } = await import('./stack/instance');
+const { exportIntervalFromEnv, realProvidersCrashWarning } = await import('./stack/data-export');
 const id = stackIds.dev;
 
 const started = Date.now();
@@ -42,6 +43,8 @@ say.plain(
     ? '  Providers   REAL endpoints (MUSE_REAL_PROVIDERS=1): save your own keys in Integrations'
     : `  Providers   the local sandbox (${Object.values(stack.sandbox.urls)[0]} and the next ${Object.keys(stack.sandbox.urls).length - 1} ports); the demo account has sandbox keys. MUSE_REAL_PROVIDERS=1 npm start calls the real ones`,
 );
+if (realProviders)
+  say.warn(realProvidersCrashWarning(exportIntervalFromEnv(process.env.MUSE_EXPORT_INTERVAL_MS)));
 say.plain('Press Ctrl+C to stop everything.');
 
 let stopping = false;

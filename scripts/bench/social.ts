@@ -27,7 +27,8 @@ const POST_NOW_RUNS = 10;
 const USERS = 20;
 const POSTS_PER_USER = 3;
 const MINUTE = 60_000;
-const STUCK_CHECK_POSTS = 1000;
+/** MUSE_BENCH_STUCK_POSTS for another count (the crash scenario of docs/architecture.md runs 100). */
+const STUCK_CHECK_POSTS = Number(process.env.MUSE_BENCH_STUCK_POSTS ?? 1000);
 
 type Figures = Record<string, string | number>;
 type Stack = Pick<RunningStack, 'env' | 'projectId' | 'dashboardUrl'>;
@@ -232,6 +233,13 @@ async function stuckCheck(): Promise<Figures> {
     'stuck.failed': report.failed,
     'stuck.postedTwice': report.postedTwice,
     'stuck.restartedJobs': report.restartedJobs,
+    'stuck.aboveOneRestartNotKilled': report.aboveOneRestartNotKilled,
+    ...Object.fromEntries(
+      Object.entries(report.restartsDistribution).map(([n, posts]) => [
+        `stuck.postsWithRestarts.${n}`,
+        posts,
+      ]),
+    ),
     ...Object.fromEntries(
       Object.entries(report.phaseMs).map(([phase, ms]) => [`stuck.phaseS.${phase}`, seconds(ms)]),
     ),

@@ -22,6 +22,17 @@ export function exportIntervalFromEnv(raw: string | undefined): number {
   return ms;
 }
 
+/**
+ * What `MUSE_REAL_PROVIDERS=1 npm start` says about a crash: the data comes back as of the last save, so what a
+ * publish did after it is not on the restored documents. A post restored queued or publishing is looked up on
+ * the platform before any send (functions/src/social/publish-run.ts), but one restored as scheduled (saved
+ * before its claim) is sent again with no look-up: with real providers that is a second post.
+ */
+export function realProvidersCrashWarning(exportEveryMs: number): string {
+  const seconds = Math.round(exportEveryMs / 1000);
+  return `A crash (kill -9, power loss) loses up to the last ${seconds} s of data: a scheduled post published in those ${seconds} s can come back as scheduled and be posted again on the real platform. Stop with Ctrl+C (which saves), or set MUSE_EXPORT_INTERVAL_MS lower.`;
+}
+
 /** Before a start: puts back the last good export if a crash came between the two renames, and drops a half-written one. Returns what it did. */
 export function recoverExport(dataDir: string): 'recovered' | 'ok' {
   const prev = `${dataDir}.prev`;

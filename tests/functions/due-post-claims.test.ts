@@ -3,7 +3,10 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userCollectionPath } from '@core/firestore-paths';
 import { publishJobId } from '../../functions/src/social/posts';
-import { publishDuePosts } from '../../functions/src/social/publish-due-posts/publish-due-posts';
+import {
+  publishDuePosts,
+  unclaimableError,
+} from '../../functions/src/social/publish-due-posts/publish-due-posts';
 import { fixedClock, readPosts, seedScheduledXPosts } from './due-posts-support';
 import { directProject } from './publish-support';
 import { closeAdmin } from './support';
@@ -91,4 +94,36 @@ describe('the sweep over several pages', () => {
       ).toBe('queued');
     }
   }, 120_000);
+
+  it('moves past a due post it cannot claim (its job id taken): failed with the reason, off the due query', async () => {
+    const { db } = directProject(`claims-${randomUUID().slice(0, 6)}`);
+    const uids = ['u-taken-a'];
+    const due = Date.now() - 60_000;
+    // The oldest due post's job id is already taken (a job made under that id by another call).
+    await seedScheduledXPosts(db, uids, 3, 'taken', (i) => due + i);
+    const [taken, ...others] = (await readPosts(db, uids)).sort(
+      (a, b) => a.scheduledAt - b.scheduledAt,
+    );
+    await db
+      .doc(`${userCollectionPath(taken!.uid, 'jobs')}/${publishJobId(taken!.id)}`)
+      .set({ kind: 'image', status: 'running', input: {}, createdAt: new Date() });
+
+    const first = await publishDuePosts({ db, clock: fixedClock(due + 1000), batchSize: 1 });
+    expect(first.unclaimable).toEqual([taken!.path]);
+    expect(first.claimed.sort()).toEqual(others.map((p) => p.path).sort());
+    const failed = (await db.doc(taken!.path).get()).data()!;
+    expect(failed).toMatchObject({ status: 'failed', error: unclaimableError });
+
+    // The next sweep's due query no longer starts with it.
+    const dueNow = await db
+      .collectionGroup('socialPosts')
+      .where('status', '==', 'scheduled')
+      .where('scheduledAt', '<=', new Date(due + 1000))
+      .get();
+    expect(dueNow.docs.map((d) => d.ref.path)).not.toContain(taken!.path);
+    expect(await publishDuePosts({ db, clock: fixedClock(due + 1000) })).toEqual({
+      claimed: [],
+      unclaimable: [],
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { userCollectionPath } from '@core/firestore-paths';
@@ -22,6 +23,8 @@ export interface PostState {
   error: { message?: string } | null;
   checkingUntil: unknown;
   publishedAt: number | null;
+  /** Times the sweep started the post's job again after its run died. */
+  restarts: number;
 }
 
 /** A clock stopped at `at`, as the scheduler's clock is the schedule time of its run. */
@@ -33,12 +36,8 @@ export async function inPool<T>(
   size: number,
   run: (item: T) => Promise<unknown>,
 ): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) await run(items[next++]!);
-    }),
-  );
+  const limit = pLimit(size);
+  await Promise.all(items.map((item) => limit(() => run(item))));
 }
 
 /** Every post of these users, as the scheduler and the jobs left it. */
@@ -62,6 +61,7 @@ export async function readPosts(
         error: (d.get('error') as { message?: string } | null) ?? null,
         checkingUntil: d.get('checkingUntil') ?? null,
         publishedAt: (d.get('publishedAt') as { toMillis(): number } | null)?.toMillis() ?? null,
+        restarts: (d.get('restarts') as number | undefined) ?? 0,
       })),
     );
   });

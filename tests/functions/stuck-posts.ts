@@ -46,6 +46,10 @@ export interface StuckPostReport {
   /** Posts X holds no tweet of while their state says published. */
   publishedWithoutTweet: number;
   restartedJobs: number;
+  /** Posts by their restart count (crashed runs started again), e.g. {0: 150, 1: 50}. */
+  restartsDistribution: Record<number, number>;
+  /** Posts started again more than once although their own worker was never killed (the figure that must be 0). */
+  aboveOneRestartNotKilled: number;
   /** Wall time of each phase, for the bench. */
   phaseMs: Record<string, number>;
 }
@@ -124,6 +128,7 @@ export async function runStuckPostCheck(
       (p) => p.scheduledAt + EXPLICIT_AFTER_MS <= at && !hasExplicitState(p),
     ).length;
   const checkpoints: number[] = [];
+  const killed = new Set<string>();
 
   // 1. The first sweep, 5 minutes into the window, dies after its first page; so do the workers it started.
   const first = base + 5 * MINUTE;
@@ -137,6 +142,7 @@ export async function runStuckPostCheck(
     const posts = (await readPosts(db, uids)).filter((p) => claimed.includes(p.path));
     await inPool(posts, RUN_CONCURRENCY, async (post) => {
       const i = posts.indexOf(post);
+      if (i % 4 !== 3) killed.add(post.path);
       const job = db.doc(`${userCollectionPath(post.uid, 'jobs')}/${post.jobId}`);
       const lease = {
         status: 'running',
@@ -174,12 +180,15 @@ export async function runStuckPostCheck(
     });
   });
 
-  // 2. The scheduler starts again on a clock moved a minute past the last post's time.
+  // 2. The scheduler starts again on a clock moved a minute past the last post's time. The job trigger's queue
+  // is slow (a busy machine): three sweeps, two minutes apart, pass before the queued jobs are run.
   const restart = last + MINUTE;
   await timed('restart', async () => {
     await sweep(restart);
+    await sweep(restart + 2 * MINUTE);
+    await sweep(restart + 4 * MINUTE);
     await runQueued();
-    await sweep(restart);
+    await sweep(restart + 4 * MINUTE);
     await runQueued();
   });
   checkpoints.push(await withoutState(restart));
@@ -202,6 +211,11 @@ export async function runStuckPostCheck(
     postedTwice: [...onX.values()].filter((n) => n > 1).length,
     publishedWithoutTweet: final.filter((p) => p.status === 'published' && !onX.has(p.text)).length,
     restartedJobs,
+    restartsDistribution: final.reduce<Record<number, number>>((counts, p) => {
+      counts[p.restarts] = (counts[p.restarts] ?? 0) + 1;
+      return counts;
+    }, {}),
+    aboveOneRestartNotKilled: final.filter((p) => p.restarts > 1 && !killed.has(p.path)).length,
     phaseMs,
   };
 }

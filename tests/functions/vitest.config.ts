@@ -20,6 +20,7 @@ export const socialLane = [
   'platform-errors',
   'post-metrics',
   'publish-outcomes',
+  'publish-queue-wait',
   'publish-restart',
   'publish-takeover',
   'publish-threads',

@@ -65,6 +65,10 @@ export function createProviderApp(
     if (fault.malformed) return broken();
     if (fault.lostAnswer) {
       await next();
+      // Nothing of the route's answer reaches the caller: Hono's `c.res` setter copies the replaced
+      // answer's headers onto the new one (a created post's id header, LinkedIn's x-restli-id), so the
+      // route's answer is dropped first.
+      c.res = undefined;
       c.res = broken();
       return;
     }

@@ -324,3 +324,37 @@ describe('LinkedIn sandbox: documents', () => {
     expect((await initDocument(ORG, 'member-only-token')).status).toBe(403);
   });
 });
+
+describe('a lost answer', () => {
+  it('makes the post and carries nothing of its answer: no post id header', async () => {
+    const commentary = `lost answer ${Date.now()}`;
+    await fetch(`${sandbox.urls.linkedin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/rest/posts', method: 'POST', lostAnswer: true }),
+    });
+    const lost = await fetch(`${sandbox.urls.linkedin}/rest/posts`, {
+      method: 'POST',
+      headers: {
+        ...VERSIONED,
+        authorization: 'Bearer li-token',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        author: LINKEDIN_MEMBER_URN,
+        commentary,
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED' },
+        lifecycleState: 'PUBLISHED',
+      }),
+    });
+    expect(lost.status).toBe(200);
+    await expect(lost.json()).rejects.toThrow();
+    expect(lost.headers.get('x-restli-id')).toBeNull();
+    expect(lost.headers.get('x-linkedin-id')).toBeNull();
+    const { posts } = (await (
+      await fetch(`${sandbox.urls.linkedin}/__sandbox/linkedin/posts`)
+    ).json()) as { posts: { text: string }[] };
+    expect(posts.filter((p) => p.text === commentary)).toHaveLength(1);
+  });
+});

@@ -75,6 +75,10 @@ export interface Begun {
 export interface AbandonedJob {
   ref: DocumentReference;
   input: unknown;
+  /** Whether a run ever claimed it: false when it waited queued for its kind's queued timeout (its trigger never came). */
+  claimed: boolean;
+  /** When the job was made. */
+  createdAt: Date | null;
 }
 
 /** What a kind does when the sweep ends its abandoned job: the job's error, and writes read before it (transactions read first). */
@@ -217,6 +221,18 @@ export class JobLease {
     if (!ownership.owned) throw new JobInterrupted(ownership.reason);
   }
 
+  /**
+   * Renews the lease from now while this run owns the job (the one renewal every kind uses: the publish run's
+   * timer and withHeartbeat, ./kinds/heartbeat.ts, through `report`). Answers whether the run still owns it.
+   */
+  async renew(report: { progress?: number; statusText?: string } = {}): Promise<Ownership> {
+    return runTransaction(this.db, async (tx) => {
+      const o = await this.ownership(tx);
+      if (o.owned) tx.update(this.ref, this.heartbeat(this.clock.now(), report));
+      return o;
+    });
+  }
+
   /** The heartbeat patch: the lease renewed from now, with progress and a status line. */
   heartbeat(at: Date, report: { progress?: number; statusText?: string } = {}) {
     return heartbeatPatch(at, this.leaseMs, report);
@@ -233,4 +249,20 @@ export class JobLease {
     log.warn('Job failed', { ...this.context, code: error.code, ...extra });
     return { outcome: 'failed', error };
   }
+}
+
+/**
+ * Calls `beat` every `ms` until the returned stop is called, never two at once (a slow renewal is not
+ * overtaken by the next): the lease's timer for a run that renews it while it works.
+ */
+export function renewEvery(ms: number, beat: () => Promise<void>): () => void {
+  let beating = false;
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    void beat().finally(() => {
+      beating = false;
+    });
+  }, ms);
+  return () => clearInterval(timer);
 }

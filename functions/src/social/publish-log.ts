@@ -43,7 +43,7 @@ export const STEP_RESEND: Record<string, { makesVisible: boolean; why: string }>
   },
   'Upload video': {
     makesVisible: true,
-    why: 'Bytes of one YouTube session at a named range, so a part sent twice is kept once; the last part makes the video, and its lost answer is an unknown outcome (youtube.ts), waited out like a create.',
+    why: 'Bytes of one YouTube session at a named range, so a part sent twice is kept once: after a lost answer the publisher asks the session what it holds and sends the rest again at once, the last part too, which cannot make a second video in the same session (youtube.ts). A run that takes over waits it out like a create.',
   },
 };
 

@@ -1,9 +1,9 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
-import { socialPlatformLabels, type StoredSocialCredentials } from '@core/integrations';
+import type { StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import { explainFailure, failureStepOfRequest } from '@core/platform-errors';
-import { checkingMessage, type PublishPlatform } from '@core/social-posts';
+import { checkingMessage, publishPlatformNames, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
 import type { Storage } from 'firebase-admin/storage';
@@ -12,6 +12,7 @@ import {
   heartbeatPatch,
   type Begun,
   type ClaimingJob,
+  renewEvery,
   type JobLease,
   type RunResult,
 } from '../jobs/lease';
@@ -42,6 +43,7 @@ import type { StoredFollowUp, StoredSocialPost } from '@core/data/social-post';
 import { LOOKUP_STEP, PUBLISH_LOG_MAX, recordingFetch, type PublishLogEntry } from './publish-log';
 import {
   loggedRequestsSettledAt,
+  PUBLISH_START_TIMEOUT_MS,
   PUBLISH_TIMING,
   settledAt,
   type PublishTiming,
@@ -82,8 +84,8 @@ export interface PublishDeps {
   sleep?: (ms: number) => Promise<void>;
   /** The publish job's lease (PUBLISH_LEASE_MS when omitted); the run renews it every third of it. */
   leaseMs?: number;
-  /** Calls `beat` every `ms` until stopped (setInterval when omitted): the run's lease renewal. */
-  every?: (ms: number, beat: () => void) => () => void;
+  /** Calls `beat` every `ms` until stopped (../jobs/lease.ts renewEvery when omitted): the run's lease renewal. */
+  every?: (ms: number, beat: () => Promise<void>) => () => void;
   /** Every platform's description and adapter, by id (./platforms platformRegistry when omitted): the run reads a platform only here. */
   platforms?: PlatformRegistry;
 }
@@ -100,11 +102,6 @@ export class RequestWithheld extends Error {
   }
 }
 
-const everyInterval = (ms: number, beat: () => void): (() => void) => {
-  const timer = setInterval(beat, ms);
-  return () => clearInterval(timer);
-};
-
 export interface PublishRun {
   db: Firestore;
   bucket: Bucket;
@@ -118,6 +115,8 @@ export interface PublishRun {
   input: unknown;
   /** The start made in the claim's transaction (publishBegin), if it was. */
   begun?: unknown;
+  /** When the job was made (a job that waited long in its trigger's queue looks its post up first). */
+  jobCreatedAt?: Date | null;
 }
 
 type Failure =
@@ -139,11 +138,12 @@ export function publishedJobPatch(now: Date) {
 }
 
 export function notPublishedMessage(platform: PublishPlatform): string {
-  return `${socialPlatformLabels[platform]} did not publish this post. Please try again.`;
+  return `${publishPlatformNames[platform]} did not publish this post. Please try again.`;
 }
 
 export function lookupFailedMessage(platform: PublishPlatform): string {
-  const label = socialPlatformLabels[platform];
+  // The platform as it names itself (X), as the checking text does (core/social-posts.ts checkingMessage).
+  const label = publishPlatformNames[platform];
   return `${label} could not be asked whether this post went out: it may have been published. Check ${label}, then use Retry if it is not there.`;
 }
 
@@ -166,11 +166,12 @@ export type PublishStart =
 async function startOnPost(
   tx: Transaction,
   pRef: DocumentReference,
-  jobId: string,
+  job: { id: string; createdAt: Date | null; lookUpSince?: number | undefined },
   at: Date,
   timing: PublishTiming,
   leaseMs: number,
 ): Promise<{ start: PublishStart; jobPatch: Record<string, unknown> }> {
+  const jobId = job.id;
   const post = (await tx.get(pRef.withConverter(postConverter))).data();
   if (!post)
     return {
@@ -190,6 +191,16 @@ async function startOnPost(
     };
   }
   const earlier = post.attemptStartedAt;
+  // A post with no attempt may still have been sent, with nothing on its documents to show it: its job was
+  // made by the sweep for a post an earlier job had (the job's lookUpSince), or it waited in the trigger's
+  // queue past PUBLISH_START_TIMEOUT_MS, as a job that came back from a save taken before its claim does. Its
+  // run looks the post up once, from the earliest time a send may have left, before its first send.
+  const lookUpSince = earlier
+    ? null
+    : (job.lookUpSince ??
+      (job.createdAt && at.getTime() - job.createdAt.getTime() >= PUBLISH_START_TIMEOUT_MS
+        ? job.createdAt.getTime()
+        : null));
   // The earlier requests' longest lifetime: the later of the window kept by a run that saw an unknown outcome
   // and the end of every request logged (each step with its own timeout: an upload waits longer).
   const checkUntil = earlier
@@ -197,19 +208,22 @@ async function startOnPost(
         post.checkingUntil?.getTime() ?? 0,
         loggedRequestsSettledAt(timing, post.platform, post.publishLog, earlier),
       )
-    : null;
+    : lookUpSince === null
+      ? null
+      : at.getTime();
+  const attemptStartedAt = earlier ?? (lookUpSince === null ? at : new Date(lookUpSince));
   tx.update(pRef, {
     status: 'publishing',
-    attemptStartedAt: earlier ?? at,
+    attemptStartedAt,
     checkingUntil: checkUntil === null ? null : new Date(checkUntil),
     progress: 0,
     updatedAt: at,
   });
   const jobPatch = heartbeatPatch(at, leaseMs, {
     progress: 5,
-    statusText: earlier ? checkingMessage(post.platform) : 'Publishing',
+    statusText: checkUntil !== null ? checkingMessage(post.platform) : 'Publishing',
   });
-  return { start: { action: 'go', post, checkUntil, attemptStartedAt: earlier ?? at }, jobPatch };
+  return { start: { action: 'go', post, checkUntil, attemptStartedAt }, jobPatch };
 }
 
 /**
@@ -226,7 +240,14 @@ export async function publishBegin(
   const userRef = job.ref.parent.parent;
   if (!parsed.success || !userRef) return undefined;
   const pRef = userRef.collection(collections.socialPosts).doc(parsed.data.postId);
-  const { start, jobPatch } = await startOnPost(tx, pRef, job.ref.id, job.now, timing, job.leaseMs);
+  const { start, jobPatch } = await startOnPost(
+    tx,
+    pRef,
+    { id: job.ref.id, createdAt: job.data.createdAt, lookUpSince: parsed.data.lookUpSince },
+    job.now,
+    timing,
+    job.leaseMs,
+  );
   return { value: start, jobPatch };
 }
 
@@ -260,7 +281,14 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     (await runTransaction(db, async (tx) => {
       const ownership = await lease.ownership(tx);
       if (!ownership.owned) return { action: 'stop', reason: ownership.reason } as const;
-      const { start, jobPatch } = await startOnPost(tx, pRef, jobId, now(), timing, leaseMs);
+      const { start, jobPatch } = await startOnPost(
+        tx,
+        pRef,
+        { id: jobId, createdAt: run.jobCreatedAt ?? null, lookUpSince: parsed.data.lookUpSince },
+        now(),
+        timing,
+        leaseMs,
+      );
       tx.update(jobRef, jobPatch);
       return start;
     }));
@@ -285,10 +313,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   let lost = false;
   /** Set when a request was withheld because its log line could not be written (it never left). */
   let withheld = false;
-  const stopBeating = (deps.every ?? everyInterval)(
-    Math.max(1, Math.floor(leaseMs / 3)),
-    () => void renewLease(),
-  );
+  const stopBeating = (deps.every ?? renewEvery)(Math.max(1, Math.floor(leaseMs / 3)), renewLease);
   /** Whether the post may exist on the platform without our record of it: then its attempt stays. */
   let mayExist = startCheckUntil !== null;
   const logEntries: PublishLogEntry[] = [...post.publishLog];
@@ -507,6 +532,12 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       const ending = await runStep(
         { send: () => publisher.publish(request), find: () => publisher.findExisting(request) },
         startCheckUntil,
+        // A look-up before the first send (nothing logged: a late or restarted job) that cannot be asked is asked
+        // again until a request sent now would have settled, not failed at once: the post was most likely never
+        // sent, and a platform slow for a moment must not fail it.
+        post.attemptStartedAt === null && startCheckUntil !== null
+          ? settledAt(timing, platform, startCheckUntil)
+          : undefined,
       );
       if (ending === 'lost') return stopped();
       if (!ending.ok || followUps.length === 0) return await finish(ending);
@@ -528,7 +559,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
           ok: false,
           failure: {
             code: 'invalid_content',
-            message: `${label} cannot be published on ${socialPlatformLabels[platform]}.`,
+            message: `${label} cannot be published on ${publishPlatformNames[platform]}.`,
           },
         });
       const stepMedia = await openMedia(run.bucket, uid, doc.media ?? []);
@@ -572,7 +603,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
       ok: false,
       failure: {
         code: 'internal',
-        message: `Failed to post to ${socialPlatformLabels[platform]}. Please try again.`,
+        message: `Failed to post to ${publishPlatformNames[platform]}. Please try again.`,
       },
     });
   } finally {
@@ -587,6 +618,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function runStep(
     step: { send(): Promise<PublishOutcome>; find(): Promise<LookupResult> },
     initialCheckUntil: number | null,
+    initialGiveUpAt?: number,
   ): Promise<Ending | 'lost'> {
     let checkUntil = initialCheckUntil;
     /** Sends made by this run; each after the first follows a request that provably made nothing. */
@@ -594,7 +626,11 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
     for (;;) {
       if (lost) return 'lost';
       if (checkUntil !== null) {
-        const decided = await settle(step.find, checkUntil);
+        const decided = await settle(
+          step.find,
+          checkUntil,
+          sends === 0 ? initialGiveUpAt : undefined,
+        );
         if (decided === 'lost') return 'lost';
         if (decided.status === 'found') return { ok: true, post: decided.post };
         if (decided.status === 'unknown')
@@ -656,7 +692,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
           waitMs: wait,
           send: sends,
         });
-        await touch(`${socialPlatformLabels[platform]} is not answering: trying again`);
+        await touch(`${publishPlatformNames[platform]} is not answering: trying again`);
         await sleep(wait);
         continue;
       }
@@ -720,11 +756,7 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function renewLease(): Promise<void> {
     if (lost) return;
     try {
-      await runTransaction(db, async (tx) => {
-        const o = await lease.ownership(tx);
-        if (o.owned) tx.update(jobRef, { leaseExpiresAt: new Date(now().getTime() + leaseMs) });
-        else lost = true;
-      });
+      if (!(await lease.renew()).owned) lost = true;
     } catch (error) {
       log.warn('Publish lease not renewed', { ...context, postId, error: describeError(error) });
     }
@@ -737,6 +769,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
   async function settle(
     find: () => Promise<LookupResult>,
     until: number,
+    /** While the platform cannot be asked, asked again until then (`until` when omitted). */
+    giveUpAt: number = until,
   ): Promise<LookupResult | 'lost'> {
     for (;;) {
       if (lost) return 'lost';
@@ -766,9 +800,11 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
             ? 'Could not ask'
             : 'Not there yet',
       );
-      if (lookup.status === 'found' || askedAt >= until) return lookup;
+      if (lookup.status === 'found') return lookup;
+      const deadline = lookup.status === 'unknown' ? Math.max(until, giveUpAt) : until;
+      if (askedAt >= deadline) return lookup;
       await touch(checkingMessage(platform));
-      await sleep(Math.max(0, Math.min(timing.lookupEveryMs, until - now().getTime())));
+      await sleep(Math.max(0, Math.min(timing.lookupEveryMs, deadline - now().getTime())));
     }
   }
 

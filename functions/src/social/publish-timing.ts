@@ -71,10 +71,26 @@ export function loggedRequestsSettledAt(
   return Math.max(settledAt(timing, platform, since.getTime()), ...ends);
 }
 
-/** A publish job still queued this long was never started by its trigger: the sweep starts it again. */
+/**
+ * A publish job claimed this long after it was made waited in its trigger's queue (a burst, or the data came
+ * back from a save): its run looks the post up once before the first send, since the documents cannot show
+ * whether an earlier run sent it before the save (publish-run.ts).
+ */
 export const PUBLISH_START_TIMEOUT_MS = 60_000;
-/** Times the sweep starts a post's job again before it fails it as before. */
+/**
+ * A publish job never claimed this long after it was made lost its trigger event: the sweep gives the post a
+ * new job. A wait in a slow queue is not a crash: until then the sweep leaves the job to its trigger (which
+ * delivers a refused event again, with backoff of up to 10 minutes), and this start spends no restart.
+ */
+export const PUBLISH_LOST_START_MS = 10 * 60_000;
+/** Times the sweep starts a post's job again after its run died (a lease that lapsed) before it fails it. */
 export const MAX_PUBLISH_RESTARTS = 3;
+/**
+ * The same for a post with a send in its log: its next run looks it up before deciding, so it is started again
+ * past MAX_PUBLISH_RESTARTS, up to this many (a post whose runs keep dying, even while looking it up, then
+ * fails with its outcome unknown).
+ */
+export const MAX_PUBLISH_RESTARTS_AFTER_SEND = 8;
 
 /** MUSE_PUBLISH_TIMEOUT_MS, MUSE_PUBLISH_UPLOAD_TIMEOUT_MS, MUSE_PUBLISH_SETTLE_MS, MUSE_PUBLISH_LOOKUP_MS, MUSE_PUBLISH_BACKOFF_MS (comma list). */
 export function readPublishTiming(

@@ -1,4 +1,5 @@
 import type { ExecutionContext } from '../executor';
+import { renewEvery } from '../lease';
 
 /**
  * Runs one long provider call (no polling to hang a heartbeat on) while reporting progress every
@@ -13,20 +14,18 @@ export async function withHeartbeat<T>(
   const controller = new AbortController();
   const started = Date.now();
   let interrupted: unknown;
-  let beating = false;
-  const timer = setInterval(() => {
-    if (beating || interrupted) return;
-    beating = true;
-    ctx
-      .report({ progress: options.progress(Date.now() - started), statusText: options.statusText })
-      .catch((error: unknown) => {
-        interrupted = error;
-        controller.abort(error);
-      })
-      .finally(() => {
-        beating = false;
+  const stop = renewEvery(options.everyMs, async () => {
+    if (interrupted) return;
+    try {
+      await ctx.report({
+        progress: options.progress(Date.now() - started),
+        statusText: options.statusText,
       });
-  }, options.everyMs);
+    } catch (error) {
+      interrupted = error;
+      controller.abort(error);
+    }
+  });
   try {
     const result = await call(controller.signal);
     if (interrupted) throw interrupted;
@@ -34,6 +33,6 @@ export async function withHeartbeat<T>(
   } catch (error) {
     throw interrupted ?? error;
   } finally {
-    clearInterval(timer);
+    stop();
   }
 }

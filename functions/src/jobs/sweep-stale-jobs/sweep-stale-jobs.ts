@@ -59,7 +59,11 @@ export async function sweepStaleJobs(
       const handler = deps.handlers[job.kind];
       if (!isAbandoned(job, now, handler)) return undefined;
       // The kind's own writes are read before any write (transactions read first).
-      const ending = await handler?.onAbandoned?.(tx, { ref: doc.ref, input: job.input }, now);
+      const ending = await handler?.onAbandoned?.(
+        tx,
+        { ref: doc.ref, input: job.input, claimed: job.attempts > 0, createdAt: job.createdAt },
+        now,
+      );
       tx.update(doc.ref, failedPatch(now, ending?.error ?? staleJobError));
       ending?.write();
       return ending?.restarted ? ('restarted' as const) : ('expired' as const);

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { Timestamp } from 'firebase-admin/firestore';
 import { collections, userCollectionPath } from '@core/firestore-paths';
 import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
@@ -108,16 +109,17 @@ export async function runChannelChecks(
   );
   const due = dueChannelChecks(posts, last, now);
   const checked: Array<ChannelRef & { outcome: ChannelCheckOutcome }> = [];
-  const concurrency = deps.concurrency ?? 5;
-  for (let i = 0; i < due.length; i += concurrency) {
-    await Promise.all(
-      due.slice(i, i + concurrency).map(async (c) => {
+  // `concurrency` checks in flight, the next starting as soon as one ends.
+  const limit = pLimit(deps.concurrency ?? 5);
+  await Promise.all(
+    due.map((c) =>
+      limit(async () => {
         const outcome = await checkChannel(deps, c);
         await deps.db.doc(channelCheckPath(c.uid, c.platform)).set({ checkedAt: now, outcome });
         checked.push({ ...c, outcome });
       }),
-    );
-  }
+    ),
+  );
   if (checked.length > 0)
     log.info('Channels checked', {
       count: checked.length,

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { FieldPath, Timestamp } from 'firebase-admin/firestore';
 import { collections } from '@core/firestore-paths';
 import {
@@ -99,10 +100,11 @@ export async function takePostMetrics(deps: PostMetricsDeps): Promise<MetricsRun
     return credentials.get(key)!;
   };
   const result: MetricsRunResult = { taken: [], failed: [] };
-  const concurrency = deps.concurrency ?? 5;
-  for (let i = 0; i < due.length; i += concurrency) {
-    await Promise.all(
-      due.slice(i, i + concurrency).map(async (item) => {
+  // `concurrency` reads in flight, the next starting as soon as one ends.
+  const limit = pLimit(deps.concurrency ?? 5);
+  await Promise.all(
+    due.map((item) =>
+      limit(async () => {
         try {
           const code = await takeOne(deps, item, now, await credentialsOf(item.uid, item.platform));
           if (code === 'taken') result.taken.push(item);
@@ -112,8 +114,8 @@ export async function takePostMetrics(deps: PostMetricsDeps): Promise<MetricsRun
           result.failed.push({ ...item, code: String(code) });
         }
       }),
-    );
-  }
+    ),
+  );
   if (due.length > 0)
     log.info('Post metrics taken', {
       due: due.length,
