@@ -458,13 +458,15 @@ test('a render can be cancelled, and the banner says so', async ({ muse, page })
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel render' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Render cancelled.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Render failed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
   const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([
-    expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } }),
+    expect.objectContaining({
+      status: 'failed',
+      error: { code: 'cancelled', message: 'Render cancelled' },
+    }),
   ]);
 });

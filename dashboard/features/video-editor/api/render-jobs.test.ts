@@ -27,8 +27,16 @@ describe('toRenderJob', () => {
   });
   it('reads the error message of a failed job', () => {
     expect(
-      toRenderJob('j', { status: 'failed', error: { message: 'Render cancelled' } }).error,
-    ).toBe('Render cancelled');
+      toRenderJob('j', { status: 'failed', error: { message: 'Out of memory' } }),
+    ).toMatchObject({ error: 'Out of memory', errorCode: null });
+  });
+  it('reads a cancelled job by its error code', () => {
+    expect(
+      toRenderJob('j', {
+        status: 'failed',
+        error: { code: 'cancelled', message: 'Render cancelled' },
+      }),
+    ).toMatchObject({ status: 'failed', error: 'Render cancelled', errorCode: 'cancelled' });
   });
 });
 

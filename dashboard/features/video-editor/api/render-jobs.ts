@@ -10,13 +10,13 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { toRenderJob, type RenderJob } from '@core/data/render-job';
+import { RENDER_CANCELLED_CODE, toRenderJob, type RenderJob } from '@core/data/render-job';
 import { renderStatuses, type RenderStatus } from '@core/editor/model';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { QueryState } from '@core/react/use-live';
 import { useUserQuery } from '@/lib/live';
 
-export { toRenderJob, type RenderJob };
+export { RENDER_CANCELLED_CODE, toRenderJob, type RenderJob };
 
 // users/{uid}/renderJobs: the browser renders, so it creates and reports on its own job (rules allow
 // exactly the fields below). The banner follows the project's newest job live.
@@ -39,6 +39,7 @@ export function withStaleness(job: RenderJob, now: Date): RenderJob {
     ...job,
     status: 'failed',
     error: 'The render stopped before it finished. Please render again.',
+    errorCode: null,
   };
 }
 
@@ -62,7 +63,7 @@ export async function createRenderJob(
 export type RenderJobPatch =
   | { status: 'processing'; progress: number }
   | { status: 'completed'; outputUrl: string; outputPath: string }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; code?: typeof RENDER_CANCELLED_CODE };
 
 export async function updateRenderJob(
   db: Firestore,
@@ -82,7 +83,13 @@ export async function updateRenderJob(
             outputPath: patch.outputPath,
             error: null,
           }
-        : { status: 'failed', error: { message: patch.message.slice(0, 500) } };
+        : {
+            status: 'failed',
+            error: {
+              ...(patch.code ? { code: patch.code } : {}),
+              message: patch.message.slice(0, 500),
+            },
+          };
   await updateDoc(ref, { ...fields, updatedAt: serverTimestamp() });
 }
 

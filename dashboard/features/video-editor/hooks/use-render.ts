@@ -4,14 +4,14 @@ import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
-import { createRenderJob, updateRenderJob } from '../api/render-jobs';
+import { createRenderJob, RENDER_CANCELLED_CODE, updateRenderJob } from '../api/render-jobs';
 import { sweepRenderFiles } from '../render/render-files';
 import { renderEta } from '../utils/render-banner';
 
 // The render flow: a job document as processing, the timeline
 // rendered here with progress written to the job (throttled), the file uploaded to {uid}/renders and
 // recorded in the library, then the job completed with its output URL; any error fails the job with its
-// message, and Cancel fails it with 'Render cancelled'.
+// message, and Cancel ends it as failed with the code 'cancelled' (the banner says cancelled, not failed).
 
 export interface RenderRequest {
   items: readonly TimelineItem[];
@@ -149,7 +149,11 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
             ? error.message
             : 'Unknown error';
         if (!cancelled) console.warn('render failed', error);
-        await updateRenderJob(db, uid, jobId, { status: 'failed', message }).catch(() => undefined);
+        await updateRenderJob(db, uid, jobId, {
+          status: 'failed',
+          message,
+          ...(cancelled ? { code: RENDER_CANCELLED_CODE } : {}),
+        }).catch(() => undefined);
         if (!cancelled)
           toast({
             title: 'Error',
