@@ -14,15 +14,12 @@ vi.mock('@/lib/profile', () => ({
   useProfile: () => ({ profile: { displayName: null }, loading: false, error: null }),
   pickDisplayName: (a: string | null, b: string | null) => a ?? b,
 }));
-for (const [file, name] of [
-  ['creative-assistant', 'CreativeAssistant'],
-  ['quick-actions', 'QuickActions'],
-  ['recent-projects', 'RecentProjects'],
-  ['social-overview', 'SocialOverview'],
-  ['stat-cards', 'StatCards'],
-  ['weekly-goals', 'WeeklyGoals'],
-])
-  vi.doMock(`../components/${file}`, () => ({ [name]: () => null }));
+vi.mock('../components/creative-assistant', () => ({ CreativeAssistant: () => null }));
+vi.mock('../components/quick-actions', () => ({ QuickActions: () => null }));
+vi.mock('../components/recent-projects', () => ({ RecentProjects: () => null }));
+vi.mock('../components/social-overview', () => ({ SocialOverview: () => null }));
+vi.mock('../components/stat-cards', () => ({ StatCards: () => null }));
+vi.mock('../components/weekly-goals', () => ({ WeeklyGoals: () => null }));
 
 const { HomeRoute } = await import('./home-route');
 
