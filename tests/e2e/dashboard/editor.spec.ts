@@ -418,7 +418,7 @@ test('renders the project in the browser, follows the job to the end and downloa
   expect(library).toContainEqual(
     expect.objectContaining({
       type: 'video',
-      title: 'Sea render',
+      title: 'Sea render (render 1)',
       source: { kind: 'render' },
       contentType: 'video/webm',
       metadata: { projectId: project!.id },

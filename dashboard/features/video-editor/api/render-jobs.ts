@@ -2,6 +2,7 @@ import {
   addDoc,
   collection,
   doc,
+  getCountFromServer,
   limit,
   orderBy,
   query,
@@ -58,6 +59,35 @@ export async function createRenderJob(
     updatedAt: serverTimestamp(),
   });
   return ref.id;
+}
+
+/**
+ * How many renders of the project have finished: the next one is number this + 1 in its library title.
+ * Render jobs are never deleted (firestore.rules), so a number is never given twice, even after a
+ * library video is removed. Two equality filters need no composite index.
+ */
+export async function countCompletedRenders(
+  db: Firestore,
+  uid: string,
+  projectId: string,
+): Promise<number> {
+  const snapshot = await getCountFromServer(
+    query(jobs(db, uid), where('projectId', '==', projectId), where('status', '==', 'completed')),
+  );
+  return snapshot.data().count;
+}
+
+/** addLibraryFile's longest title (core/library-files.ts). */
+const LIBRARY_TITLE_MAX = 200;
+
+/**
+ * The library title of a project's `n`th render: each render its own video, told apart by number; a
+ * long project title is shortened so the number always fits.
+ */
+export function renderTitle(title: string, n: number): string {
+  const suffix = ` (render ${n})`;
+  const base = title.trim() || 'Untitled project';
+  return `${base.slice(0, LIBRARY_TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
 }
 
 export type RenderJobPatch =

@@ -4,7 +4,13 @@ import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
-import { createRenderJob, RENDER_CANCELLED_CODE, updateRenderJob } from '../api/render-jobs';
+import {
+  countCompletedRenders,
+  createRenderJob,
+  RENDER_CANCELLED_CODE,
+  renderTitle,
+  updateRenderJob,
+} from '../api/render-jobs';
 import { sweepRenderFiles } from '../render/render-files';
 import { renderEta } from '../utils/render-banner';
 
@@ -127,9 +133,12 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         const blob = output.blob.type
           ? output.blob
           : new Blob([output.blob], { type: output.mimeType });
+        // Every render is a video of its own in the library (a post may use an earlier one), numbered so
+        // the project's renders are told apart.
+        const done = await countCompletedRenders(db, uid, projectId).catch(() => null);
         const saved = await uploadToLibrary(uid, 'renders', blob, {
           fileName: `render.${output.extension}`,
-          title: request.title,
+          title: done === null ? request.title : renderTitle(request.title, done + 1),
           projectId,
         });
         await updateRenderJob(db, uid, jobId, {
