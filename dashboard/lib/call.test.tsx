@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as FirebaseCall from '@core/firebase/call';
 import { callableReads, forgetCallableReads } from '@core/react/query-client';
 
 // useCall is a TanStack Query mutation on the runtime's one client: it is pending while the request is in
@@ -11,7 +12,7 @@ const sent = vi.hoisted(() => ({
   answer: null as null | (() => Promise<unknown>),
 }));
 vi.mock('@core/firebase/call', async (real) => ({
-  ...(await real<typeof import('@core/firebase/call')>()),
+  ...(await real<typeof FirebaseCall>()),
   callFunction: (_functions: unknown, name: string, input: unknown) => {
     sent.calls.push([name, input]);
     return sent.answer!();

@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectSettings } from '@core/editor/model';
+import type * as RenderJobs from '../api/render-jobs';
 
 // Each render of a project is a library video of its own, named apart: "Trip (render 1)", "Trip (render 2)".
 
@@ -24,7 +25,7 @@ vi.mock('@/lib/library-upload', () => ({
   },
 }));
 vi.mock('../api/render-jobs', async (real) => ({
-  ...(await real<typeof import('../api/render-jobs')>()),
+  ...(await real<typeof RenderJobs>()),
   createRenderJob: (_db: unknown, _uid: string, projectId: string) => {
     const id = `j${store.jobs.size + 1}`;
     store.jobs.set(id, { projectId, status: 'processing' });
