@@ -13,15 +13,21 @@ export const renderJobSchema = z.object({
   progress: percent(),
   outputUrl: optionalText(),
   outputPath: optionalText(),
-  error: z
-    .object({ message: z.string() })
-    .nullable()
-    .catch(null)
-    .transform((e) => e?.message ?? null),
+  error: z.object({ code: z.string().optional(), message: z.string() }).nullable().catch(null),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });
 
-export type RenderJob = z.output<typeof renderJobSchema> & { id: string };
+/** `error.code` of a job the user stopped: it ended without a video, and nothing went wrong. */
+export const RENDER_CANCELLED_CODE = 'cancelled';
 
-export const toRenderJob = docConverter(renderJobSchema);
+const renderJobView = renderJobSchema.transform(({ error, ...job }) => ({
+  ...job,
+  error: error?.message ?? null,
+  /** Why it failed, for the UI to branch on (RENDER_CANCELLED_CODE); null for a plain failure. */
+  errorCode: error?.code ?? null,
+}));
+
+export type RenderJob = z.output<typeof renderJobView> & { id: string };
+
+export const toRenderJob = docConverter(renderJobView);

@@ -4,9 +4,10 @@ import {
   type CallableName,
   type CallableOutput,
 } from '@core/callables';
+import { useMutation } from '@tanstack/react-query';
 import { callFunction } from '@core/firebase/call';
+import { callableReads } from '@core/react/query-client';
 import { getFirebase } from './firebase';
-import { usePendingCall } from './use-pending-call';
 
 export { readCallableError, type CallableFailure } from '@core/firebase/call';
 
@@ -25,9 +26,17 @@ export function inputSchemaOf<N extends CallableName>(
   return callableContracts[name].input;
 }
 
-/** A callable with a pending flag, for buttons and spinners. */
+/**
+ * A callable that changes something, with a pending flag for buttons and spinners: a TanStack Query
+ * mutation on the runtime's one client (core/react/query-client.ts), never retried. `run` resolves with
+ * the function's answer or rejects with its error, as `call` does.
+ */
 export function useCall<N extends CallableName>(
   name: N,
 ): { run: (input: CallableInput<N>) => Promise<CallableOutput<N>>; isPending: boolean } {
-  return usePendingCall((input: CallableInput<N>) => call(name, input));
+  const mutation = useMutation(
+    { mutationFn: (input: CallableInput<N>) => call(name, input) },
+    callableReads,
+  );
+  return { run: mutation.mutateAsync, isPending: mutation.isPending };
 }

@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { GenerateTextInput, GenerateTextResult } from '@core/ai-text';
+import { callableReads } from '@core/react/query-client';
 import { call, inputSchemaOf, readCallableError, type CallableFailure } from './call';
 import { toast } from './toast';
-import { usePendingCall } from './use-pending-call';
 
 // Every AI text feature (assistant, prompt enhancer, post generator, analysis) goes through this one call:
 // one callable request per click; the function makes one provider request (more only when it retries a 429 or 5xx).
@@ -34,8 +35,9 @@ export function useGenerateText(fallback: string): {
     },
     [fallback],
   );
-  const { run, isPending } = usePendingCall(generate);
-  return { generate: run, isPending };
+  // The outcome is a value, so the mutation never fails: a failure is the `ok: false` it resolves with.
+  const mutation = useMutation({ mutationFn: generate }, callableReads);
+  return { generate: mutation.mutateAsync, isPending: mutation.isPending };
 }
 
 export interface PromptedTextRequest {

@@ -1,5 +1,6 @@
 import { FUNCTIONS_REGION } from '../../core/firebase/config';
 import { integrationTypes, socialPlatforms, type SocialPlatform } from '../../core/integrations';
+import { oauthPlatforms, type OAuthPlatform } from '../../core/social-oauth';
 import { stackPorts } from './instance';
 
 export const DEMO_ACCOUNT = {
@@ -42,7 +43,7 @@ async function call(
   idToken: string,
   name: string,
   data: unknown,
-): Promise<void> {
+): Promise<unknown> {
   const res = await fetch(
     `http://127.0.0.1:${stackPorts.dev.functions}/${projectId}/${FUNCTIONS_REGION}/${name}`,
     {
@@ -52,9 +53,41 @@ async function call(
     },
   );
   if (!res.ok) throw new Error(`${name} failed for the demo account: ${await res.text()}`);
+  return ((await res.json()) as { result?: unknown }).result;
 }
 
-/** Gives a new demo account sandbox keys for every provider, so every flow runs offline at once. */
+/**
+ * Connects an OAuth platform (Reddit, YouTube) as a user's Connect click does: startSocialOAuth gives the
+ * sandbox's consent URL, the sandbox approves at once and redirects to the dashboard's callback with a
+ * code and the state (tests/sandbox/README.md), and completeSocialOAuth exchanges the code and stores
+ * the tokens, exactly as the callback page would. The redirect is read, never followed.
+ */
+export async function connectOAuthPlatform(
+  platform: OAuthPlatform,
+  deps: {
+    call: (name: 'startSocialOAuth' | 'completeSocialOAuth', data: unknown) => Promise<unknown>;
+    fetch: typeof fetch;
+  },
+): Promise<void> {
+  const started = (await deps.call('startSocialOAuth', { platform })) as { authorizeUrl?: unknown };
+  if (typeof started?.authorizeUrl !== 'string')
+    throw new Error(`startSocialOAuth gave the demo account no ${platform} consent URL`);
+  const consent = await deps.fetch(started.authorizeUrl, { redirect: 'manual' });
+  const location = consent.headers.get('location');
+  const back = location ? new URL(location, started.authorizeUrl) : null;
+  const code = back?.searchParams.get('code');
+  const state = back?.searchParams.get('state');
+  if (!code || !state)
+    throw new Error(
+      `The ${platform} sandbox did not approve the demo account's Connect (HTTP ${consent.status})`,
+    );
+  await deps.call('completeSocialOAuth', { platform, code, state });
+}
+
+/**
+ * Gives a new demo account sandbox keys for every provider and connects Reddit and YouTube, so every flow
+ * runs offline at once.
+ */
 async function seedSandboxKeys(projectId: string, idToken: string): Promise<void> {
   for (const type of integrationTypes)
     await call(projectId, idToken, 'saveIntegrationKey', { type, apiKey: `sandbox-${type}-key` });
@@ -62,6 +95,12 @@ async function seedSandboxKeys(projectId: string, idToken: string): Promise<void
     await call(projectId, idToken, 'saveSocialCredentials', {
       platform,
       credentials: sandboxCredentials[platform],
+    });
+  // Every provider ready at once: the OAuth platforms connected as their Connect button would.
+  for (const platform of oauthPlatforms)
+    await connectOAuthPlatform(platform, {
+      call: (name, data) => call(projectId, idToken, name, data),
+      fetch,
     });
 }
 

@@ -146,6 +146,17 @@ describe('editor store on tracks', () => {
     expect(layout(store)).toContain('overlay-2:0+150');
   });
 
+  it('adds a title at the playhead, a sound at the first room after it, a picture at the end', () => {
+    const store = createEditorStore({ items: legacy, settings });
+    store.set(seekFrameAtom, 60);
+    store.set(addClipAtom, createClip('title', 'late'), 'caption');
+    store.set(addClipAtom, createClip('audio', 'drum', { url: 'https://x.test/drum.mp3' }, 2));
+    store.set(addClipAtom, img('b'));
+    expect(layout(store)).toEqual(
+      expect.arrayContaining(['caption:60+90', 'audio-1:120+60', 'main:240+150']),
+    );
+  });
+
   it('track mute and solo are saved in the settings and undo', () => {
     const store = createEditorStore({ items: legacy, settings });
     store.set(setTrackMixAtom, 'audio-1', { muted: true });

@@ -44,6 +44,7 @@ import {
 } from './model/timeline';
 import {
   appendToTrack,
+  insertAtFrame,
   changeFps,
   copyClips,
   dropLeft,
@@ -308,10 +309,20 @@ export const setClipFadeAtom = atom(
     set(editTimeline((tl) => setFade(tl, id, edge, frames))),
 );
 
-/** Adds a clip at the end of its track (pictures on the main track, sound on Audio 1 unless `track` says otherwise). */
-export const addClipAtom = atom(null, (_get, set, clip: TimelineItem, track?: TrackId) =>
-  set(editTimeline((tl) => appendToTrack(tl, clip, track))),
-);
+/**
+ * Adds a clip to its track (pictures and titles on the main track, sound on Audio 1 unless `track` says
+ * otherwise): a picture at the end of the track, which it extends; a title or a sound at the playhead,
+ * or the first place after it with room (model/tracks.ts insertAtFrame).
+ */
+export const addClipAtom = atom(null, (get, set, clip: TimelineItem, track?: TrackId) => {
+  const atPlayhead = clip.type === 'title' || clip.type === 'audio';
+  const playhead = get(playheadFrameAtom);
+  set(
+    editTimeline((tl) =>
+      atPlayhead ? insertAtFrame(tl, clip, playhead, track) : appendToTrack(tl, clip, track),
+    ),
+  );
+});
 export const reorderClipAtom = atom(
   null,
   (_get, set, activeId: string, overId: string | null | undefined) =>

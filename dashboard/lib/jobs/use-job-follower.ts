@@ -1,11 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Generation } from '@core/data/generation';
 import type { Job } from '@core/data/job';
 import { isJobActive, type JobKind, type JobStatus } from '@core/jobs';
+import { callableReads } from '@core/react/query-client';
 import { useAuth } from '../auth';
 import { readCallableError } from '../call';
 import { toast } from '../toast';
-import { usePendingCall } from '../use-pending-call';
 import { cancelGenerationJob, startGenerationJob, type JobInputOf } from './job-calls';
 import type { SubmitError } from './job-view';
 import { readLastFollowedJob, writeLastFollowedJob } from './last-followed-job';
@@ -57,7 +58,9 @@ export function useJobFollower<K extends JobKind>(
   const jobState = useJob(jobId);
   const job = jobState.status === 'success' ? jobState.data : null;
   const record = useGeneration(job?.status === 'succeeded' ? job.generationId : null);
-  const { run: cancelRun, isPending: isCancelling } = usePendingCall(cancelGenerationJob);
+  const cancelCall = useMutation({ mutationFn: cancelGenerationJob }, callableReads);
+  const cancelRun = cancelCall.mutateAsync;
+  const isCancelling = cancelCall.isPending;
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;

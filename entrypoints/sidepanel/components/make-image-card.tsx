@@ -18,6 +18,7 @@ import {
   type ImagePresetId,
 } from '../logic/image-presets';
 import type { PageImage } from '../logic/page-images';
+import { PageImageThumb } from './page-image-thumb';
 import { Section } from './ui';
 
 type Style = (typeof STYLE_OPTIONS.image)[number];
@@ -167,7 +168,7 @@ export function MakeImageCard({
                         chosen ? 'border-primary' : 'border-transparent',
                       )}
                     >
-                      <img src={image.src} alt="" className="size-full object-cover" />
+                      <PageImageThumb src={image.src} alt="" className="size-full object-cover" />
                     </button>
                   </li>
                 );

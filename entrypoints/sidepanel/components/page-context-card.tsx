@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { usePageContext } from '../hooks/use-page-context';
 import { Button } from '@core/ui/button';
 import { Skeleton } from '@core/ui/skeleton';
+import { PageImageThumb } from './page-image-thumb';
 import { Section } from './ui';
 
 function hostOf(url: string): string {
@@ -61,7 +62,7 @@ export function PageContextCard() {
               <ul aria-label="Images on this page" className="grid grid-cols-4 gap-1.5">
                 {page.context.images.slice(0, PREVIEW_IMAGES).map((image) => (
                   <li key={image.src} className="aspect-square overflow-hidden rounded-md bg-muted">
-                    <img
+                    <PageImageThumb
                       src={image.src}
                       alt={image.alt}
                       title={image.alt || undefined}

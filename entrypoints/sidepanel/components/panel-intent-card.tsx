@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { usePanelIntent } from '../hooks/use-panel-intent';
 import { Button } from '@core/ui/button';
+import { PageImageThumb } from './page-image-thumb';
 import { Section } from './ui';
 
 /**
@@ -31,7 +32,7 @@ export function PanelIntentCard() {
   return (
     <Section title="Image from the page" id="intent-use-image" action={dismiss}>
       <div className="flex items-center gap-3">
-        <img
+        <PageImageThumb
           src={intent.imageUrl}
           alt="The image you picked"
           referrerPolicy="no-referrer"

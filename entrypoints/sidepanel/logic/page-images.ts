@@ -34,6 +34,15 @@ export function pageImagesOf(context: { images?: readonly unknown[] } | null): P
   return out;
 }
 
+/**
+ * Whether the panel may show a picture at this address: its Content-Security-Policy
+ * (extensionPagesPolicy in wxt.config.ts) allows https:, data: and blob: pictures; an http: page's image
+ * is blocked there, so the panel shows a placeholder for it (components/page-image-thumb.tsx).
+ */
+export function panelCanShowImage(src: string): boolean {
+  return /^(https:|data:|blob:)/i.test(src.trim());
+}
+
 /** storage.rules' limit for an uploaded image. */
 export const REFERENCE_MAX_BYTES = 20 * 1024 * 1024;
 

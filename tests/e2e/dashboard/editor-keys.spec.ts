@@ -63,11 +63,11 @@ const clip = (page: Page, label: string, start: string) =>
   page.getByRole('button', { name: new RegExp(`^${label}, Main video, ${start} to `) });
 const playhead = (page: Page) => page.getByLabel('Playhead', { exact: true });
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
-/** The preview's readout "mm:ss.t / mm:ss.t" as the current second. */
+/** The preview's readout "mm:ss:ff / mm:ss:ff" (30 fps) as the current second. */
 async function currentSeconds(page: Page): Promise<number> {
   const text = await preview(page).getByLabel('Current time').innerText();
-  const [, m, s] = /^(\d+):(\d+\.\d)/.exec(text)!;
-  return Number(m) * 60 + Number(s);
+  const [, m, s, f] = /^(\d+):(\d+):(\d+)/.exec(text)!;
+  return Number(m) * 60 + Number(s) + Number(f) / 30;
 }
 /** The width on screen of a clip's box, which follows the zoom (px per frame). */
 const widthOf = (page: Page, label: string) =>

@@ -74,7 +74,7 @@ test('an empty editor: untitled, nothing to render or download, a 400 px Add Med
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByText('No clips yet.')).toBeVisible();
   await expect(page.getByText('Not saved yet')).toBeVisible();
-  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:00.0');
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:00:00');
 
   await page.getByRole('button', { name: 'Add Media' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Media' });
@@ -128,7 +128,7 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await expect(page.getByRole('group', { name: 'Track: Audio 1' }).getByRole('button')).toHaveCount(
     1,
   );
-  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23.0');
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('00:23:00');
   expect(await projectsOf(muse)).toHaveLength(0);
 
   // The selected clip's duration slider: 0.1 to 30 s in 0.1 s steps; later clips move.
@@ -175,13 +175,13 @@ test('builds a project from library media, edits the timeline with undo, saves i
   await page.getByLabel('Quality').selectOption('low');
   await page.getByLabel('Project title').fill('Trip to the sea');
 
-  // Preview transport: jump to end, restart; the readout is mm:ss.tenths.
+  // Preview transport: jump to end, restart; the readout is the timeline's mm:ss:frames (30 fps).
   await page.getByRole('button', { name: 'Jump to end' }).click();
-  await expect(page.getByLabel('Current time')).toHaveText('00:13.0 / 00:13.0');
+  await expect(page.getByLabel('Current time')).toHaveText('00:13:00 / 00:13:00');
   await page.getByRole('button', { name: 'Restart' }).click();
-  await expect(page.getByLabel('Current time')).toHaveText('00:00.0 / 00:13.0');
+  await expect(page.getByLabel('Current time')).toHaveText('00:00:00 / 00:13:00');
   await page.getByLabel('Seek').fill('4.2');
-  await expect(page.getByLabel('Current time')).toHaveText('00:04.2 / 00:13.0');
+  await expect(page.getByLabel('Current time')).toHaveText('00:04:06 / 00:13:00');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Project saved successfully')).toBeVisible();
@@ -418,7 +418,7 @@ test('renders the project in the browser, follows the job to the end and downloa
   expect(library).toContainEqual(
     expect.objectContaining({
       type: 'video',
-      title: 'Sea render',
+      title: 'Sea render (render 1)',
       source: { kind: 'render' },
       contentType: 'video/webm',
       metadata: { projectId: project!.id },
@@ -458,13 +458,15 @@ test('a render can be cancelled, and the banner says so', async ({ muse, page })
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel render' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Render failed: Render cancelled' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Render cancelled.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Render failed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Render', exact: true })).toBeEnabled();
   const jobs = await muse.stored.list('renderJobs');
   expect(jobs).toEqual([
-    expect.objectContaining({ status: 'failed', error: { message: 'Render cancelled' } }),
+    expect.objectContaining({
+      status: 'failed',
+      error: { code: 'cancelled', message: 'Render cancelled' },
+    }),
   ]);
 });

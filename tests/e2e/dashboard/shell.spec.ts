@@ -139,7 +139,7 @@ test.describe('feedback', () => {
 test('settings: display name and a switch persist across reloads', async ({ muse, page }) => {
   const user = await muse.signUpAndSignIn();
   await page
-    .getByRole('navigation', { name: 'Main' })
+    .getByRole('navigation', { name: 'Account' })
     .getByRole('link', { name: 'Settings' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -7,6 +7,7 @@ import { RecentProjects } from '../components/recent-projects';
 import { SocialOverview } from '../components/social-overview';
 import { StatCards } from '../components/stat-cards';
 import { WeeklyGoals } from '../components/weekly-goals';
+import { isFirstSession, welcomeLine } from '../utils/greeting';
 
 export function HomeRoute() {
   const { user } = useAuth();
@@ -16,7 +17,7 @@ export function HomeRoute() {
     <div className="space-y-6">
       <PageHeader
         title="Dashboard"
-        description={`Welcome back, ${name}! Here's what's happening with your content.`}
+        description={welcomeLine(name, isFirstSession(user?.metadata))}
       />
       <StatCards />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -127,6 +127,22 @@ describe('GenerationSettings', () => {
     await waitFor(() => expect(height).toHaveProperty('value', '2048'));
   });
 
+  it('says, before the request, the size Black Forest Labs will make of a 2048x1024 image', async () => {
+    const onGenerate = vi.fn(async (v: ImageFormValues) => checkImageForm(v));
+    render(<Harness onGenerate={onGenerate} />);
+    const note =
+      'Black Forest Labs makes images of at most 1440 px a side: 2048 × 1024 will be generated at 1440 × 704, the same shape.';
+    expect(screen.queryByText(note)).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Width'));
+    await userEvent.type(screen.getByLabelText('Width'), '2048');
+    await userEvent.clear(screen.getByLabelText('Height'));
+    await userEvent.type(screen.getByLabelText('Height'), '1024');
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(onGenerate).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Image to Image' }));
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it('offers two image pickers on the Image to Image tab and refuses files that are not images', async () => {
     render(<Harness onGenerate={async (v) => checkImageForm(v)} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Image to Image' }));

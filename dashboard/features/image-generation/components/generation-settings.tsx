@@ -10,6 +10,7 @@ import { cn } from '@core/ui/cn';
 import { toast } from '@/lib/toast';
 import {
   pendingSizeNote,
+  providerSizeNote,
   snapImageSize,
   STYLE_LABELS,
   type FormCheck,
@@ -235,6 +236,12 @@ export function GenerationSettings({
               }}
               onCommit={() => commitSize('height')}
             />
+            <p
+              aria-live="polite"
+              className="col-span-2 text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400"
+            >
+              {providerSizeNote(form)}
+            </p>
           </div>
 
           <StepsSlider

@@ -7,6 +7,7 @@ import {
   EMPTY_PROMPT_MESSAGE,
   formFromJobInput,
   pendingSizeNote,
+  providerSizeNote,
   snapImageSize,
   withUploadedPaths,
   type ImageFormValues,
@@ -219,5 +220,20 @@ describe('formFromJobInput', () => {
 
   it('ignores fields of the wrong type', () => {
     expect(formFromJobInput({ prompt: 3, style: 'cubism', width: '9' })).toEqual(defaultImageForm);
+  });
+});
+
+describe('providerSizeNote', () => {
+  it.each([
+    ['1024', '768', 'text', null],
+    ['1408', '1408', 'text', null],
+    ['2048', '1024', 'text', '2048 × 1024 will be generated at 1440 × 704'],
+    ['2048', '2048', 'text', '2048 × 2048 will be generated at 1440 × 1440'],
+    ['1000', '1600', 'text', '1024 × 1600 will be generated at 896 × 1440'],
+    ['2048', '1024', 'image', null],
+  ] as const)('%s x %s in %s mode: %s', (width, height, mode, says) => {
+    const note = providerSizeNote({ mode, width, height });
+    if (says === null) expect(note).toBeNull();
+    else expect(note).toContain(says);
   });
 });

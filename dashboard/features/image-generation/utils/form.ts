@@ -1,4 +1,5 @@
 import { IMAGE, STYLE_OPTIONS } from '@core/constants';
+import { FLUX_PRO_MAX_SIDE, fitFluxProSize } from '@core/image-size';
 import { imageJobInputSchema } from '@core/jobs';
 import { uploadKindOf } from '@core/media-types';
 import type { z } from 'zod';
@@ -106,6 +107,22 @@ export function pendingSizeNote(
   if (n > IMAGE.maxSize)
     return `${label} ${text} is above the ${IMAGE.maxSize} maximum: it will be generated at ${value}.`;
   return `${label} goes in steps of ${IMAGE.sizeStep}: ${text} will be generated at ${value}.`;
+}
+
+/**
+ * The size the provider will make, when it is not the one asked for: flux-pro-1.1 makes at most 1440 px a
+ * side (core/image-size.ts), so a larger text-to-image request comes back scaled down. Null when it is
+ * made as asked, and in image mode, where the picture given sets the size.
+ */
+export function providerSizeNote(
+  values: Pick<ImageFormValues, 'mode' | 'width' | 'height'>,
+): string | null {
+  if (values.mode !== 'text') return null;
+  const width = snapImageSize(values.width, 'Width', IMAGE.defaultWidth).value;
+  const height = snapImageSize(values.height, 'Height', IMAGE.defaultHeight).value;
+  const made = fitFluxProSize(width, height);
+  if (made.width === width && made.height === height) return null;
+  return `Black Forest Labs makes images of at most ${FLUX_PRO_MAX_SIDE} px a side: ${width} × ${height} will be generated at ${made.width} × ${made.height}, the same shape.`;
 }
 
 /** Keeps the slider's value inside 20-50 whole steps. */

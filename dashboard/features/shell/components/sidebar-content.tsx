@@ -4,7 +4,7 @@ import { paths } from '@core/routes';
 import { BrandMark } from '@core/ui/brand-mark';
 import { cn } from '@core/ui/cn';
 import { sidebarButtonClasses } from './sidebar-button';
-import { SidebarNav } from './sidebar-nav';
+import { SidebarFootNav, SidebarNav } from './sidebar-nav';
 import { SidebarTooltip } from './sidebar-tooltip';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -52,16 +52,19 @@ export function SidebarContent({
         </SidebarTooltip>
       </div>
       <div
+        data-sidebar="scroll"
         className={cn('min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-2', collapsed && 'px-2')}
       >
         <SidebarNav collapsed={collapsed} onNavigate={onNavigate} />
       </div>
       <div
+        data-sidebar="foot"
         className={cn(
           'flex shrink-0 flex-col gap-0.5 border-t border-sidebar-border p-2',
           collapsed && 'items-center',
         )}
       >
+        <SidebarFootNav collapsed={collapsed} onNavigate={onNavigate} />
         <ThemeToggle collapsed={collapsed} />
         <SidebarTooltip label="Send Feedback" enabled={collapsed}>
           <button

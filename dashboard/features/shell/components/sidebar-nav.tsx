@@ -2,7 +2,13 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { cn } from '@core/ui/cn';
-import { isNavItemActive, NAV_ITEMS, navItemCurrent, type NavItem } from '../utils/nav';
+import {
+  FOOT_NAV_ITEMS,
+  isNavItemActive,
+  NAV_ITEMS,
+  navItemCurrent,
+  type NavItem,
+} from '../utils/nav';
 import { sidebarButtonClasses } from './sidebar-button';
 import { SidebarTooltip } from './sidebar-tooltip';
 
@@ -105,6 +111,32 @@ export function SidebarNav({
       </p>
       <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
         {NAV_ITEMS.map((item) => (
+          <NavEntry
+            key={item.url}
+            item={item}
+            collapsed={collapsed}
+            pathname={pathname}
+            onNavigate={onNavigate}
+          />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Settings, pinned at the sidebar's foot above the theme and feedback buttons. */
+export function SidebarFootNav({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Account" className={cn(!collapsed && 'w-full')}>
+      <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
+        {FOOT_NAV_ITEMS.map((item) => (
           <NavEntry
             key={item.url}
             item={item}

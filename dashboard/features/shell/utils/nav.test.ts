@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, isNavItemActive, NAV_ITEMS, navItemCurrent } from './nav';
+import { breadcrumbsFor, FOOT_NAV_ITEMS, isNavItemActive, NAV_ITEMS, navItemCurrent } from './nav';
 
 describe('isNavItemActive', () => {
   it.each([
@@ -41,8 +41,8 @@ describe('NAV_ITEMS', () => {
       'Calendar',
       'Library',
       'Integrations',
-      'Settings',
     ]);
+    expect(FOOT_NAV_ITEMS.map((i) => i.title)).toEqual(['Settings']);
     expect(NAV_ITEMS[1]?.items?.map((i) => i.title)).toEqual([
       'Image Generation',
       'Video Generation',

@@ -56,6 +56,10 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'Calendar', url: paths.calendar, icon: CalendarDays },
   { title: 'Library', url: paths.library, icon: Library },
   { title: 'Integrations', url: paths.integrations, icon: Plug },
+];
+
+/** Pinned at the sidebar's foot, outside the list's scroll, so it is in reach on any screen height. */
+export const FOOT_NAV_ITEMS: NavItem[] = [
   { title: 'Settings', url: paths.settings, icon: Settings },
 ];
 
@@ -105,7 +109,7 @@ export function breadcrumbsFor(pathname: string): Crumb[] {
   const path = trimSlash(pathname);
   const extra = EXTRA_CRUMBS[path];
   if (extra) return extra;
-  for (const item of NAV_ITEMS) {
+  for (const item of [...NAV_ITEMS, ...FOOT_NAV_ITEMS]) {
     if (!isNavItemActive(path, item.url)) continue;
     const trail: Crumb[] = [{ title: item.title, url: item.url }];
     const sub = item.items?.find((s) => isNavItemActive(path, s.url));

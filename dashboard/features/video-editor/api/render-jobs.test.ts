@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { toRenderJob, withStaleness } from './render-jobs';
+import { renderTitle, toRenderJob, withStaleness } from './render-jobs';
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 const now = new Date('2026-01-01T12:00:00Z');
@@ -27,8 +27,16 @@ describe('toRenderJob', () => {
   });
   it('reads the error message of a failed job', () => {
     expect(
-      toRenderJob('j', { status: 'failed', error: { message: 'Render cancelled' } }).error,
-    ).toBe('Render cancelled');
+      toRenderJob('j', { status: 'failed', error: { message: 'Out of memory' } }),
+    ).toMatchObject({ error: 'Out of memory', errorCode: null });
+  });
+  it('reads a cancelled job by its error code', () => {
+    expect(
+      toRenderJob('j', {
+        status: 'failed',
+        error: { code: 'cancelled', message: 'Render cancelled' },
+      }),
+    ).toMatchObject({ status: 'failed', error: 'Render cancelled', errorCode: 'cancelled' });
   });
 });
 
@@ -51,5 +59,21 @@ describe('withStaleness', () => {
     expect(withStaleness(toRenderJob('j', { status, updatedAt: at(updated) }), now).status).toBe(
       expected,
     );
+  });
+});
+
+describe('renderTitle', () => {
+  it.each([
+    ['Trip to the sea', 1, 'Trip to the sea (render 1)'],
+    ['  Trip  ', 12, 'Trip (render 12)'],
+    ['', 2, 'Untitled project (render 2)'],
+  ])('names render %#', (title, n, named) => {
+    expect(renderTitle(title, n)).toBe(named);
+  });
+
+  it('shortens a long title so the number fits the library title limit', () => {
+    const named = renderTitle('x'.repeat(200), 3);
+    expect(named).toHaveLength(200);
+    expect(named.endsWith(' (render 3)')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import {
   addDoc,
   collection,
   doc,
+  getCountFromServer,
   limit,
   orderBy,
   query,
@@ -10,13 +11,13 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { toRenderJob, type RenderJob } from '@core/data/render-job';
+import { RENDER_CANCELLED_CODE, toRenderJob, type RenderJob } from '@core/data/render-job';
 import { renderStatuses, type RenderStatus } from '@core/editor/model';
 import { userCollectionPath } from '@core/firestore-paths';
 import type { QueryState } from '@core/react/use-live';
 import { useUserQuery } from '@/lib/live';
 
-export { toRenderJob, type RenderJob };
+export { RENDER_CANCELLED_CODE, toRenderJob, type RenderJob };
 
 // users/{uid}/renderJobs: the browser renders, so it creates and reports on its own job (rules allow
 // exactly the fields below). The banner follows the project's newest job live.
@@ -39,6 +40,7 @@ export function withStaleness(job: RenderJob, now: Date): RenderJob {
     ...job,
     status: 'failed',
     error: 'The render stopped before it finished. Please render again.',
+    errorCode: null,
   };
 }
 
@@ -59,10 +61,39 @@ export async function createRenderJob(
   return ref.id;
 }
 
+/**
+ * How many renders of the project have finished: the next one is number this + 1 in its library title.
+ * Render jobs are never deleted (firestore.rules), so a number is never given twice, even after a
+ * library video is removed. Two equality filters need no composite index.
+ */
+export async function countCompletedRenders(
+  db: Firestore,
+  uid: string,
+  projectId: string,
+): Promise<number> {
+  const snapshot = await getCountFromServer(
+    query(jobs(db, uid), where('projectId', '==', projectId), where('status', '==', 'completed')),
+  );
+  return snapshot.data().count;
+}
+
+/** addLibraryFile's longest title (core/library-files.ts). */
+const LIBRARY_TITLE_MAX = 200;
+
+/**
+ * The library title of a project's `n`th render: each render its own video, told apart by number; a
+ * long project title is shortened so the number always fits.
+ */
+export function renderTitle(title: string, n: number): string {
+  const suffix = ` (render ${n})`;
+  const base = title.trim() || 'Untitled project';
+  return `${base.slice(0, LIBRARY_TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
+}
+
 export type RenderJobPatch =
   | { status: 'processing'; progress: number }
   | { status: 'completed'; outputUrl: string; outputPath: string }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; code?: typeof RENDER_CANCELLED_CODE };
 
 export async function updateRenderJob(
   db: Firestore,
@@ -82,7 +113,13 @@ export async function updateRenderJob(
             outputPath: patch.outputPath,
             error: null,
           }
-        : { status: 'failed', error: { message: patch.message.slice(0, 500) } };
+        : {
+            status: 'failed',
+            error: {
+              ...(patch.code ? { code: patch.code } : {}),
+              message: patch.message.slice(0, 500),
+            },
+          };
   await updateDoc(ref, { ...fields, updatedAt: serverTimestamp() });
 }
 

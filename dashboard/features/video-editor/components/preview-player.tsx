@@ -11,13 +11,15 @@ import {
   playAtom,
   playbackAtom,
   playbackRateAtom,
+  playheadFrameAtom,
   restartAtom,
   seekAtom,
   settingsAtom,
   tickAtom,
+  timelineAtom,
   totalDurationAtom,
 } from '../atoms';
-import { formatTime } from '../model/timeline';
+import { formatTimecode, timelineLength } from '../model/tracks';
 import { volumeGainAt } from '../model/keyframes';
 import { drawFrame } from '../render/draw-frame';
 import {
@@ -136,6 +138,9 @@ export function PreviewPlayer() {
   const { time, playing } = useAtomValue(playbackAtom);
   const rate = useAtomValue(playbackRateAtom);
   const total = useAtomValue(totalDurationAtom);
+  // The readout in the timeline's own timecode (mm:ss:frames, model/tracks.ts), so the two never disagree.
+  const playheadFrame = useAtomValue(playheadFrameAtom);
+  const lengthFrames = timelineLength(useAtomValue(timelineAtom));
   const seek = useSetAtom(seekAtom);
   const play = useSetAtom(playAtom);
   const pause = useSetAtom(pauseAtom);
@@ -246,7 +251,9 @@ export function PreviewPlayer() {
           height={height}
           role="img"
           aria-label={
-            empty ? 'Preview: add clips to see your video' : `Preview at ${formatTime(time)}`
+            empty
+              ? 'Preview: add clips to see your video'
+              : `Preview at ${formatTimecode(playheadFrame, settings.fps)}`
           }
           className="max-h-[50vh] w-auto max-w-full rounded-md bg-black"
           style={{ aspectRatio: `${width} / ${height}` }}
@@ -306,7 +313,8 @@ export function PreviewPlayer() {
           aria-label="Current time"
           className="w-36 text-right font-mono text-sm tabular-nums"
         >
-          {formatTime(time)} / {formatTime(total)}
+          {formatTimecode(playheadFrame, settings.fps)} /{' '}
+          {formatTimecode(lengthFrames, settings.fps)}
         </output>
       </div>
     </section>

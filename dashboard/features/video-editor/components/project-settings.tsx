@@ -19,7 +19,7 @@ import {
   videoSizeAtom,
 } from '../atoms';
 import { madeForAtom, madeForShown } from '../made-for';
-import { formatTime } from '../model/timeline';
+import { formatTimecode } from '../model/tracks';
 
 const select =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
@@ -155,7 +155,11 @@ export function ProjectSettingsPanel() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="editor-duration">Duration</Label>
-          <Input id="editor-duration" value={formatTime(total)} readOnly />
+          <Input
+            id="editor-duration"
+            value={formatTimecode(Math.round(total * settings.fps), settings.fps)}
+            readOnly
+          />
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { AlertCircle, Ban, CheckCircle2, Loader2 } from 'lucide-react';
 import { Button } from '@core/ui/button';
 import { cn } from '@core/ui/cn';
 import type { RenderJob } from '../api/render-jobs';
@@ -8,6 +8,7 @@ const TONES = {
   info: 'border-sky-500/40 bg-sky-500/10 text-sky-900 dark:text-sky-100',
   success: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-900 dark:text-emerald-100',
   error: 'border-destructive/40 bg-destructive/10 text-destructive',
+  neutral: 'border-border bg-muted/60 text-foreground',
 } as const;
 
 /** The latest render job of the project, with progress, the time left and Cancel while this tab renders it. */
@@ -23,7 +24,14 @@ export function RenderBanner({
   onCancel: (() => void) | null;
 }) {
   const { text, tone } = renderBanner(job);
-  const Icon = tone === 'success' ? CheckCircle2 : tone === 'error' ? AlertCircle : Loader2;
+  const Icon =
+    tone === 'success'
+      ? CheckCircle2
+      : tone === 'error'
+        ? AlertCircle
+        : tone === 'neutral'
+          ? Ban
+          : Loader2;
   const processing = job.status === 'processing';
   return (
     <div

@@ -4,14 +4,20 @@ import { useAuth } from '@/lib/auth';
 import { getFirebase } from '@/lib/firebase';
 import { toast } from '@/lib/toast';
 import { uploadToLibrary } from '@/lib/library-upload';
-import { createRenderJob, updateRenderJob } from '../api/render-jobs';
+import {
+  countCompletedRenders,
+  createRenderJob,
+  RENDER_CANCELLED_CODE,
+  renderTitle,
+  updateRenderJob,
+} from '../api/render-jobs';
 import { sweepRenderFiles } from '../render/render-files';
 import { renderEta } from '../utils/render-banner';
 
 // The render flow: a job document as processing, the timeline
 // rendered here with progress written to the job (throttled), the file uploaded to {uid}/renders and
 // recorded in the library, then the job completed with its output URL; any error fails the job with its
-// message, and Cancel fails it with 'Render cancelled'.
+// message, and Cancel ends it as failed with the code 'cancelled' (the banner says cancelled, not failed).
 
 export interface RenderRequest {
   items: readonly TimelineItem[];
@@ -127,9 +133,12 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
         const blob = output.blob.type
           ? output.blob
           : new Blob([output.blob], { type: output.mimeType });
+        // Every render is a video of its own in the library (a post may use an earlier one), numbered so
+        // the project's renders are told apart.
+        const done = await countCompletedRenders(db, uid, projectId).catch(() => null);
         const saved = await uploadToLibrary(uid, 'renders', blob, {
           fileName: `render.${output.extension}`,
-          title: request.title,
+          title: done === null ? request.title : renderTitle(request.title, done + 1),
           projectId,
         });
         await updateRenderJob(db, uid, jobId, {
@@ -149,7 +158,11 @@ export function useRender(loadRenderer: () => Promise<RenderTimelineFn>) {
             ? error.message
             : 'Unknown error';
         if (!cancelled) console.warn('render failed', error);
-        await updateRenderJob(db, uid, jobId, { status: 'failed', message }).catch(() => undefined);
+        await updateRenderJob(db, uid, jobId, {
+          status: 'failed',
+          message,
+          ...(cancelled ? { code: RENDER_CANCELLED_CODE } : {}),
+        }).catch(() => undefined);
         if (!cancelled)
           toast({
             title: 'Error',

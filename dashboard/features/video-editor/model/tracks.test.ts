@@ -8,6 +8,7 @@ import {
   duplicateClips,
   formatTimecode,
   fromItems,
+  insertAtFrame,
   isValid,
   moveClips,
   pasteClips,
@@ -364,6 +365,38 @@ describe('copy, paste, duplicate', () => {
 
   it('duplicates right after the selection', () => {
     expect(layout(duplicateClips(base, ['o'], ids()).timeline)).toContain('overlay-1:n1@20+10');
+  });
+});
+
+describe('adding at the playhead', () => {
+  // Audio 1 holds a 1 s sound at 0-30 and one at 70-100; a new sound or title lasts 1 s (30 frames).
+  const base = tl(
+    clip('m', 'main', 0, 120),
+    clip('a1', 'audio-1', 0, 30),
+    clip('a2', 'audio-1', 70, 30),
+  );
+
+  it.each([
+    ['in a gap wide enough, at the playhead', 30, 'audio-1:new@30+30'],
+    ['in the middle of a gap', 35, 'audio-1:new@35+30'],
+    ['past the end of the track, at the playhead', 200, 'audio-1:new@200+30'],
+    ['on a clip, right after it', 10, 'audio-1:new@30+30'],
+    ['where the gap is too short, after the next clip in the way', 45, 'audio-1:new@100+30'],
+  ])('puts a sound %s', (_, at, placed) => {
+    const next = insertAtFrame(base, item('new', 'audio'), at);
+    expect(layout(next)).toContain(placed);
+    expect(isValid(next)).toBe(true);
+    expect(layout(next).filter((c) => c !== placed)).toEqual(layout(base));
+  });
+
+  it('puts a title at the playhead of the track it is given', () => {
+    expect(layout(insertAtFrame(base, item('t', 'title'), 45, 'caption'))).toContain(
+      'caption:t@45+30',
+    );
+  });
+
+  it('refuses a track that does not take the clip', () => {
+    expect(insertAtFrame(base, item('t', 'title'), 45, 'audio-2')).toBe(base);
   });
 });
 

@@ -464,15 +464,13 @@ export function duplicateClips(
   return pasteClips(tl, copyClips(tl, ids), Math.max(...cs.map(end)), newId);
 }
 
-/** Adds a clip at the end of a track (its default track when none is given). */
-export function appendToTrack(
+function newClip(
   tl: Timeline,
   item: TimelineItem,
-  track: TrackId = defaultTrack(item.type),
+  track: TrackId,
+  start: number,
   sourceSeconds?: number,
-): Timeline {
-  if (!accepts(track, item.type)) return tl;
-  const start = trackClips(tl, track).reduce((m, c) => Math.max(m, end(c)), 0);
+): Clip {
   const clip: Clip = {
     id: item.id,
     track,
@@ -483,7 +481,40 @@ export function appendToTrack(
   };
   if (sourceSeconds !== undefined && sourceSeconds > 0)
     clip.sourceLength = Math.max(clip.length, Math.round(sourceSeconds * tl.fps));
-  return replace(tl, [...tl.clips, clip]);
+  return clip;
+}
+
+/** Adds a clip at the end of a track (its default track when none is given). */
+export function appendToTrack(
+  tl: Timeline,
+  item: TimelineItem,
+  track: TrackId = defaultTrack(item.type),
+  sourceSeconds?: number,
+): Timeline {
+  if (!accepts(track, item.type)) return tl;
+  const start = trackClips(tl, track).reduce((m, c) => Math.max(m, end(c)), 0);
+  return replace(tl, [...tl.clips, newClip(tl, item, track, start, sourceSeconds)]);
+}
+
+/**
+ * Adds a clip at frame `at` of a track (its default track when none is given) when the whole clip fits
+ * there, else at the first place after `at` where it does: the end of the next clip that is in the way,
+ * at the latest the end of the track. Nothing on the track moves.
+ */
+export function insertAtFrame(
+  tl: Timeline,
+  item: TimelineItem,
+  at: number,
+  track: TrackId = defaultTrack(item.type),
+  sourceSeconds?: number,
+): Timeline {
+  if (!accepts(track, item.type)) return tl;
+  const from = Math.max(0, Math.round(at));
+  const cs = trackClips(tl, track);
+  const length = Math.max(1, Math.round(item.duration * tl.fps));
+  const fits = (start: number) => cs.every((c) => end(c) <= start || c.start >= start + length);
+  const start = [from, ...cs.map(end).filter((e) => e > from)].find(fits)!;
+  return replace(tl, [...tl.clips, newClip(tl, item, track, start, sourceSeconds)]);
 }
 
 /** Sets a clip's gain in dB (clamped to -60..+12); 0 removes it. */

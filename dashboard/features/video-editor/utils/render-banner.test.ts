@@ -3,14 +3,21 @@ import { formatEta, renderBanner, renderEta } from './render-banner';
 
 describe('renderBanner', () => {
   it.each([
-    ['processing', null, 'Your video is being rendered...', 'info'],
-    ['completed', null, 'Your video is ready to download!', 'success'],
-    ['failed', 'Render cancelled', 'Render failed: Render cancelled', 'error'],
-    ['failed', null, 'Render failed: Unknown error', 'error'],
-    ['failed', '', 'Render failed: Unknown error', 'error'],
-    ['queued', null, 'Preparing to render your video...', 'info'],
-  ])('%s (error %s) reads "%s"', (status, error, text, tone) => {
-    expect(renderBanner({ status, error })).toEqual({ text, tone });
+    ['processing', null, null, 'Your video is being rendered...', 'info'],
+    ['completed', null, null, 'Your video is ready to download!', 'success'],
+    [
+      'failed',
+      'Render cancelled',
+      'cancelled',
+      'Render cancelled. Render again when you are ready.',
+      'neutral',
+    ],
+    ['failed', 'Out of memory', null, 'Render failed: Out of memory', 'error'],
+    ['failed', null, null, 'Render failed: Unknown error', 'error'],
+    ['failed', '', null, 'Render failed: Unknown error', 'error'],
+    ['queued', null, null, 'Preparing to render your video...', 'info'],
+  ])('%s (error %s, code %s) reads "%s"', (status, error, errorCode, text, tone) => {
+    expect(renderBanner({ status, error, errorCode })).toEqual({ text, tone });
   });
 });
 

@@ -1,10 +1,10 @@
-import type { RenderJob } from '../api/render-jobs';
+import { RENDER_CANCELLED_CODE, type RenderJob } from '../api/render-jobs';
 
 // The render banner's texts, one per render job status.
 
-export type BannerTone = 'info' | 'success' | 'error';
+export type BannerTone = 'info' | 'success' | 'error' | 'neutral';
 
-export function renderBanner(job: Pick<RenderJob, 'status' | 'error'>): {
+export function renderBanner(job: Pick<RenderJob, 'status' | 'error' | 'errorCode'>): {
   text: string;
   tone: BannerTone;
 } {
@@ -14,6 +14,8 @@ export function renderBanner(job: Pick<RenderJob, 'status' | 'error'>): {
     case 'completed':
       return { text: 'Your video is ready to download!', tone: 'success' };
     case 'failed':
+      if (job.errorCode === RENDER_CANCELLED_CODE)
+        return { text: 'Render cancelled. Render again when you are ready.', tone: 'neutral' };
       return { text: `Render failed: ${job.error || 'Unknown error'}`, tone: 'error' };
     default:
       return { text: 'Preparing to render your video...', tone: 'info' };

@@ -1,4 +1,5 @@
 import { IMAGE } from '@core/constants';
+import { fitFluxProSize } from '@core/image-size';
 import { parseRetryAfter, retrying, type Attempt, type RetryDeps } from '../../lib/retry';
 import { parseJsonBody, providerMessage, providerText } from '../provider-errors';
 import type {
@@ -29,13 +30,8 @@ export interface BflOptions {
   polling?: { intervalMs: number; maxDurationMs: number; retries: number };
 }
 
-/** flux-pro-1.1 takes 256..1440 px per side in multiples of 32; larger requests keep their aspect ratio. */
-export const FLUX_PRO_MAX_SIDE = 1440;
-export function fitFluxProSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, FLUX_PRO_MAX_SIDE / Math.max(width, height));
-  const fit = (n: number) => Math.max(256, Math.floor((n * scale) / 32) * 32);
-  return { width: fit(width), height: fit(height) };
-}
+/** flux-pro-1.1's size rule (core/image-size.ts), shared with the form that says it before the request. */
+export { FLUX_PRO_MAX_SIDE, fitFluxProSize } from '@core/image-size';
 
 /** The model, which is also the endpoint path: /v1/{model}. */
 export function bflModelFor(
