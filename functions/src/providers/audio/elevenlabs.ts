@@ -228,7 +228,10 @@ export function createElevenLabs(
   ): Promise<TranscriptionOutcome> {
     const failed = TRANSCRIPTION_FAILED;
     // One copy of the file for every attempt (a Blob holds its own; fetch streams it into the body).
-    const file = new Blob([request.bytes], { type: request.contentType });
+    // A Buffer read from Storage is never over a SharedArrayBuffer.
+    const file = new Blob([request.bytes as Uint8Array<ArrayBuffer>], {
+      type: request.contentType,
+    });
     const result = await retrying(async (): Promise<Attempt<TranscribedWords, AudioFailure>> => {
       const form = new FormData();
       form.append('model_id', TRANSCRIPTION_MODEL);
