@@ -29,6 +29,7 @@ export const serverOnlyCollections = {
   oauthNonces: 'oauthNonces',
   modelCatalogues: 'modelCatalogues',
   rateLimits: 'rateLimits',
+  scheduledRuns: 'scheduledRuns',
 } as const;
 
 export const storageFolders = {
@@ -49,6 +50,11 @@ export function socialSecretPath(uid: string, platform: string): string {
 /** A user's cached model catalogue of one provider (functions/src/models/model-catalogue.ts). */
 export function modelCataloguePath(uid: string, provider: string): string {
   return `${serverOnlyCollections.modelCatalogues}/${uid}/providers/${provider}`;
+}
+
+/** Where a scheduled function keeps what its next run starts from (its last run's time, a backfill's progress). */
+export function scheduledRunPath(name: string): string {
+  return `${serverOnlyCollections.scheduledRuns}/${name}`;
 }
 
 /** A user's rate-limit counter of one limit (functions/src/lib/rate-limit.ts). */

@@ -22,6 +22,26 @@ export const METRIC_WINDOW_GRACE_MS: Record<MetricWindow, number> = {
   '1d': 24 * HOUR,
   '7d': 48 * HOUR,
 };
+/**
+ * When a post's next snapshot is due, from `from` on (epoch ms): the start of the first window it has no
+ * snapshot of whose grace has not ended by `from` (`from` itself when that window has begun), or null when no
+ * window is left. Kept on a published post as `metricsDueAt` (publish-run.ts sets the first, each snapshot moves
+ * it on), so the scheduled run queries only the posts that still need one.
+ */
+export function nextMetricsDue(
+  publishedAt: number,
+  taken: Partial<Record<MetricWindow, unknown>>,
+  from: number,
+): number | null {
+  for (const w of metricWindows) {
+    if (taken[w]) continue;
+    const start = publishedAt + METRIC_WINDOW_MS[w];
+    if (start + METRIC_WINDOW_GRACE_MS[w] < from) continue;
+    return Math.max(start, from);
+  }
+  return null;
+}
+
 export const metricWindowLabels: Record<MetricWindow, string> = {
   '1h': '1 hour',
   '1d': '1 day',

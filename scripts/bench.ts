@@ -1,5 +1,6 @@
 // npm run bench: speed and size figures (never asserted in tests). Pass names to run some: npm run bench -- first-page-js
 import { firstPageJs } from './bench/first-page-js';
+import { jobMemoryBench } from './bench/job-memory';
 import { libraryBench } from './bench/library';
 import { mediaJobsBench } from './bench/media-jobs';
 import { renderBench } from './bench/render';
@@ -15,6 +16,7 @@ const benches: Record<
   { needsStack: boolean; run: (stack?: RunningStack) => Promise<Figures> }
 > = {
   'first-page-js': { needsStack: false, run: () => firstPageJs() },
+  'job-memory': { needsStack: true, run: (stack) => jobMemoryBench(stack!) },
   library: { needsStack: true, run: (stack) => libraryBench(stack!) },
   'media-jobs': { needsStack: true, run: (stack) => mediaJobsBench(stack!) },
   render: { needsStack: false, run: () => renderBench() },

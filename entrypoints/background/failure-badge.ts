@@ -1,12 +1,13 @@
 import { browser } from '#imports';
-import { latestReadAt, unreadFailures, type InboxPost } from '@core/inbox';
+import { latestReadAt } from '@core/inbox';
 import { showFailureBadge } from '../sidepanel/logic/failure-badge';
 import { inboxReadAtStorage } from '../sidepanel/panel-storage';
+import type { BadgeReads } from './badge-reads';
 
 // The badge of failed posts while the side panel is closed. An MV3 worker sleeps after 30 s idle, so it cannot
-// hold a Firestore listener: an alarm wakes it every minute to read the inbox's posts once (with the session the
-// panel signed in, which the worker shares), and the badge shows the failures not read yet by the inbox's own
-// rule (core/inbox.ts), after the account's read time in Firestore (users/{uid}/inbox/state), which the
+// hold a Firestore listener: an alarm wakes it every minute to count the failures not read yet (with the session
+// the panel signed in, which the worker shares; one count query, badge-reads.ts) by the inbox's own rule
+// (core/inbox.ts), after the account's read time in Firestore (users/{uid}/inbox/state), which the
 // dashboard's Mark all read and the panel's Open inbox both move: a read on the dashboard clears the badge at
 // the next alarm. Opening the inbox from the panel also keeps its time in the extension's storage, which wakes
 // the worker, so the badge clears at once, even before Firestore has the panel's mark. The open panel keeps its
@@ -16,14 +17,10 @@ export const FAILURE_BADGE_ALARM = 'muse-failure-badge';
 /** How often the closed panel's badge is read again: Chrome's alarms fire at most every 30 s in a packed extension. */
 export const FAILURE_BADGE_PERIOD_MINUTES = 1;
 
-/** Where the background reads the signed-in user and the inbox's posts (inbox-source.ts; a fake in tests). */
-export interface FailureBadgeSource {
+/** Where the background reads the signed-in user and that account's badge (badge-reads.ts; a fake in tests). */
+export interface FailureBadgeSource extends BadgeReads {
   /** The account the panel is signed in with, or null when signed out. */
   currentUid(): Promise<string | null>;
-  /** The inbox's posts of that account: its newest, as `inboxPostsQuery` reads them. */
-  readPosts(uid: string): Promise<InboxPost[]>;
-  /** That account's inbox read time in Firestore (epoch ms; `readInboxState`), null when never read. */
-  readReadAt(uid: string): Promise<number | null>;
 }
 
 /** Reads the failures not read yet and shows their count on the toolbar icon (none when signed out); the count, or null signed out. */
@@ -36,14 +33,13 @@ export async function refreshFailureBadge(
     await show(0);
     return null;
   }
-  const [posts, shared, panel] = await Promise.all([
-    source.readPosts(uid),
+  const [shared, panel] = await Promise.all([
     source.readReadAt(uid),
     inboxReadAtStorage.getValue(),
   ]);
   // The later of the two (both server times: core/inbox.ts's read rule): a read time only moves forward, and the
-  // panel's own may not have reached Firestore yet.
-  const count = unreadFailures(posts, latestReadAt(shared, panel[uid]));
+  // panel's own may not have reached Firestore yet. Then one count of the failures after it: two reads a minute.
+  const count = await source.countUnreadFailures(uid, latestReadAt(shared, panel[uid]));
   await show(count);
   return count;
 }

@@ -1,27 +1,15 @@
 import { createFirebaseApp } from '@core/firebase/clients';
-import { userCollectionPath } from '@core/firestore-paths';
-import { INBOX_POSTS, inboxStatePath, readInboxPost, readInboxState } from '@core/inbox';
 import { getAuth } from 'firebase/auth/web-extension';
-import {
-  collection,
-  connectFirestoreEmulator,
-  doc,
-  getDoc,
-  getDocs,
-  getFirestore,
-  limit,
-  orderBy,
-  query,
-} from 'firebase/firestore/lite';
+import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
 import { panelFirebaseConfig } from '../sidepanel/firebase';
+import { firestoreBadgeReads } from './badge-reads';
 import type { FailureBadgeSource } from './failure-badge';
 
 /**
- * The inbox as the background reads it: the side panel's Auth session (the web-extension build keeps it in the
- * extension's IndexedDB, which the worker shares with the panel) and one read of the inbox's posts through the
- * Firestore Lite SDK (plain requests, no stream to hold in a worker that sleeps). The query is the inbox's own
- * (`inboxPostsQuery` in core/inbox.ts: newest by updatedAt, INBOX_POSTS of them) in the Lite SDK's functions,
- * and one read of the account's inbox read time (`inboxStatePath`), which the dashboard moves too.
+ * The badge's reads as the background makes them: the side panel's Auth session (the web-extension build keeps
+ * it in the extension's IndexedDB, which the worker shares with the panel) and, through the Firestore Lite SDK
+ * (plain requests, no stream to hold in a worker that sleeps), the account's inbox read time and one count of
+ * its failures after it (badge-reads.ts).
  */
 export function createInboxSource(): FailureBadgeSource {
   const config = panelFirebaseConfig();
@@ -34,19 +22,6 @@ export function createInboxSource(): FailureBadgeSource {
       await auth.authStateReady();
       return auth.currentUser?.uid ?? null;
     },
-    async readPosts(uid) {
-      const snap = await getDocs(
-        query(
-          collection(db, userCollectionPath(uid, 'socialPosts')),
-          orderBy('updatedAt', 'desc'),
-          limit(INBOX_POSTS),
-        ),
-      );
-      return snap.docs.map((d) => readInboxPost(d.id, d.data()));
-    },
-    async readReadAt(uid) {
-      const snap = await getDoc(doc(db, inboxStatePath(uid)));
-      return snap.exists() ? readInboxState(snap.id, snap.data()) : null;
-    },
+    ...firestoreBadgeReads(db),
   };
 }

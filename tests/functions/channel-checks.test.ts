@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OAuthPlatform } from '@core/social-oauth';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
@@ -15,6 +15,7 @@ import {
   type SocialOAuthDeps,
 } from '../../functions/src/social/oauth/social-oauth';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
+import { countReads } from './read-count';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // The scheduled channel check (functions/src/social/health/channel-checks.ts) against the sandbox: a dead
@@ -93,9 +94,9 @@ async function schedule(uid: string, platform: string, at: number): Promise<void
   });
 }
 
-function deps(clock: Clock): ChannelChecksDeps {
+function deps(clock: Clock, on: Firestore = db): ChannelChecksDeps {
   return {
-    db,
+    db: on,
     keyring,
     clock,
     fetch: globalThis.fetch,
@@ -203,5 +204,67 @@ describe('channel checks before scheduled posts', () => {
       (await runChannelChecks(deps(fixedClock(now)))).checked.filter((c) => c.uid === uid),
     ).toEqual([{ uid, platform: 'linkedin', outcome: 'needs_reconnect' }]);
     expect(await account(uid, 'linkedin')).toMatchObject({ needsReconnect: true });
+  });
+});
+
+describe('what a channel check run reads', () => {
+  it('past 2,000 posts none is missed (paged), and the next run reads only the posts whose check time came', async () => {
+    // A project of its own (fresh each run): the run's queries see every user's posts.
+    const own = `${projectId}-channel-cost-${randomUUID().slice(0, 6)}`;
+    const costDb = getFirestore(initializeApp({ projectId: own }, own));
+    const now = Date.now();
+    // 2,100 posts of one channel over the next day (written an hour ago), then one of a dead channel's.
+    const busy = `u${randomUUID().slice(0, 12)}`;
+    const written = Timestamp.fromMillis(now - H);
+    const writer = costDb.bulkWriter();
+    const COUNT = 2_100;
+    for (let i = 0; i < COUNT; i++)
+      void writer.set(costDb.doc(`users/${busy}/socialPosts/${randomUUID()}`), {
+        platform: 'x',
+        status: 'scheduled',
+        text: 'Busy',
+        scheduledAt: Timestamp.fromMillis(now + 30 * M + i * 40_000),
+        createdAt: written,
+        updatedAt: written,
+      });
+    await writer.close();
+    const uid = `u${randomUUID().slice(0, 12)}`;
+    await storeSocialCredentials(
+      { db: costDb, keyring, clock: { now: () => new Date() } },
+      uid,
+      'linkedin',
+      { accessToken: 'expired-token' },
+    );
+    await costDb.doc(`users/${uid}/socialPosts/${randomUUID()}`).set({
+      platform: 'linkedin',
+      status: 'scheduled',
+      text: 'Last of the day',
+      scheduledAt: Timestamp.fromMillis(now + 23 * H + 55 * M),
+      createdAt: written,
+      updatedAt: written,
+    });
+
+    const first = countReads();
+    const { checked } = await runChannelChecks(deps(fixedClock(now), costDb));
+    first.stop();
+    expect(checked.filter((c) => c.uid === uid)).toEqual([
+      { uid, platform: 'linkedin', outcome: 'needs_reconnect' },
+    ]);
+    // Every post once (the first run has no earlier one), each as the few fields the check needs.
+    expect(first.byCollection().socialPosts).toBeLessThanOrEqual(COUNT + 1 + 3);
+
+    // Five minutes on: only posts whose check time came in those minutes (none of these), not the day's.
+    const next = countReads();
+    await runChannelChecks(deps(fixedClock(now + 5 * M), costDb));
+    next.stop();
+    expect(next.byCollection().socialPosts).toBeLessThanOrEqual(3);
+    expect(next.docs()).toBeLessThanOrEqual(6);
+
+    // Half an hour on, the busy channel's first posts reach their 10-minute check: they are read, not the rest.
+    const later = countReads();
+    const run = await runChannelChecks(deps(fixedClock(now + 25 * M), costDb));
+    later.stop();
+    expect(run.checked.map((c) => c.uid)).toEqual([busy]);
+    expect(later.byCollection().socialPosts).toBeLessThanOrEqual(3 + 40);
   });
 });

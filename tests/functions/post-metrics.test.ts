@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { METRIC_WINDOW_MS, metricWindows, type MetricWindow } from '@core/post-metrics';
+import {
+  METRIC_WINDOW_MS,
+  metricWindows,
+  nextMetricsDue,
+  type MetricWindow,
+} from '@core/post-metrics';
 import type { OAuthPlatform } from '@core/social-oauth';
 import type { PublishPlatform } from '@core/social-posts';
 import { storeSocialCredentials } from '../../functions/src/integrations/secret-store';
@@ -23,6 +28,7 @@ import {
 } from '../../functions/src/social/oauth/social-oauth';
 import { sandboxEngagement } from '../sandbox/providers/metrics';
 import { localKeyring, sandboxHosts, sandboxUrl } from './integrations-support';
+import { countReads } from './read-count';
 import { adminDb, closeAdmin, projectId } from './support';
 
 // The scheduled snapshots of published posts' figures (functions/src/social/metrics/post-metrics.ts) against the
@@ -40,11 +46,15 @@ const H = 60 * 60_000;
 const M = 60_000;
 const HOURS: Record<MetricWindow, number> = { '1h': 1, '1d': 24, '7d': 168 };
 const clockAt = (at: number): Clock => ({ now: () => new Date(at) });
-const store = () => ({ db, keyring, clock: { now: () => new Date() } as Clock });
+const store = (on: Firestore = db) => ({
+  db: on,
+  keyring,
+  clock: { now: () => new Date() } as Clock,
+});
 
-function deps(at: number): PostMetricsDeps {
+function deps(at: number, on: Firestore = db): PostMetricsDeps {
   return {
-    db,
+    db: on,
     keyring,
     clock: clockAt(at),
     fetch: globalThis.fetch,
@@ -64,8 +74,9 @@ async function saved(
   uid: string,
   platform: PublishPlatform,
   fields: Record<string, string>,
+  on: Firestore = db,
 ): Promise<void> {
-  const result = await storeSocialCredentials(store(), uid, platform, fields);
+  const result = await storeSocialCredentials(store(on), uid, platform, fields);
   if (!result.ok) throw new Error('credentials not stored');
 }
 
@@ -207,21 +218,27 @@ async function age(platform: PublishPlatform, id: string, hours: number): Promis
   expect(res.status).toBe(204);
 }
 
+/** A post as a publish leaves it: with its first snapshot's due time (publish-run.ts), unless `old`. */
 async function published(
   uid: string,
   platform: PublishPlatform,
   platformPostId: string,
   publishedAt: number,
   author?: string,
+  { on = db, old = false, metrics }: { on?: Firestore; old?: boolean; metrics?: object } = {},
 ): Promise<string> {
   const postId = randomUUID();
-  await db.doc(`users/${uid}/socialPosts/${postId}`).set({
+  const taken = (metrics ?? {}) as Record<string, unknown>;
+  const due = nextMetricsDue(publishedAt, taken, publishedAt);
+  await on.doc(`users/${uid}/socialPosts/${postId}`).set({
     platform,
     status: 'published',
     text: 'Out',
     platformPostId,
     url: 'https://example.com/post',
     ...(author ? { author: { urn: author, name: 'Sandbox page' } } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(old || due === null ? {} : { metricsDueAt: Timestamp.fromMillis(due) }),
     publishedAt: Timestamp.fromMillis(publishedAt),
     createdAt: Timestamp.fromMillis(publishedAt),
     updatedAt: Timestamp.fromMillis(publishedAt),
@@ -229,8 +246,8 @@ async function published(
   return postId;
 }
 
-const metricsOf = async (uid: string, postId: string) =>
-  ((await db.doc(`users/${uid}/socialPosts/${postId}`).get()).get('metrics') ?? {}) as Record<
+const metricsOf = async (uid: string, postId: string, on: Firestore = db) =>
+  ((await on.doc(`users/${uid}/socialPosts/${postId}`).get()).get('metrics') ?? {}) as Record<
     string,
     { takenAt: Timestamp; source: string; counts: Record<string, number> }
   >;
@@ -362,5 +379,102 @@ describe('post metrics snapshots', () => {
     expect((await metricsOf(good, kept))['1h']!.counts).toEqual(expected('x', tweet, 1));
     expect(await metricsOf(good, gone)).toEqual({});
     expect(await metricsOf(refused, denied)).toEqual({});
+  });
+});
+
+describe('what a metrics run reads', () => {
+  /** A project of its own (fresh each run): the run's queries see every user's posts, and these count them. */
+  const own = (name: string) => {
+    const id = `${projectId}-${name}-${randomUUID().slice(0, 6)}`;
+    return getFirestore(initializeApp({ projectId: id }, id));
+  };
+  const snapshotAt = (at: number) => ({
+    takenAt: Timestamp.fromMillis(at),
+    source: 'X API v2 GET /2/tweets public_metrics',
+    counts: { likes: 1 },
+  });
+
+  it('reads only the posts due: measured posts never come back, and one past a page of them is taken on time', async () => {
+    const costDb = own('metrics-cost');
+    const uid = newUid();
+    await saved(uid, 'x', xFields(xAccount()), costDb);
+    const t0 = Date.now();
+    // The project's one-off backfill is done (it had no posts yet).
+    await takePostMetrics(deps(t0 - H, costDb));
+    // A page of posts already measured at 1 hour, older in the same window than one not measured yet.
+    const batchSize = 20;
+    const writer = costDb.bulkWriter();
+    for (let i = 0; i < batchSize + 5; i++) {
+      const at = t0 - i * M;
+      const postId = randomUUID();
+      void writer.set(costDb.doc(`users/${uid}/socialPosts/${postId}`), {
+        platform: 'x',
+        status: 'published',
+        text: 'Measured',
+        platformPostId: String(1_000_000 + i),
+        url: 'https://example.com/post',
+        metrics: { '1h': snapshotAt(at + H) },
+        metricsDueAt: Timestamp.fromMillis(at + 24 * H),
+        publishedAt: Timestamp.fromMillis(at),
+        createdAt: Timestamp.fromMillis(at),
+        updatedAt: Timestamp.fromMillis(at),
+      });
+    }
+    await writer.close();
+    const tweet = await madeAt('x', `Due ${randomUUID()}`);
+    const late = await published(uid, 'x', tweet, t0 + 5 * M, undefined, { on: costDb });
+    await age('x', tweet, 1);
+
+    const reads = countReads();
+    const run = await takePostMetrics({ ...deps(t0 + H + 6 * M, costDb), batchSize });
+    reads.stop();
+    expect(run.taken.map((t) => [t.postId, t.window])).toEqual([[late, '1h']]);
+    expect((await metricsOf(uid, late, costDb))['1h']!.counts).toEqual(expected('x', tweet, 1));
+    // The due post (its query and its transaction), the backfill's state and the account's credentials.
+    expect(reads.byCollection().socialPosts).toBe(1);
+    expect(reads.docs()).toBeLessThanOrEqual(6);
+
+    // Measured, it is read again only at its next window.
+    const again = countReads();
+    await takePostMetrics({ ...deps(t0 + 2 * H, costDb), batchSize });
+    again.stop();
+    expect(again.byCollection().socialPosts ?? 0).toBeLessThanOrEqual(1);
+    expect(again.docs()).toBeLessThanOrEqual(3);
+  });
+
+  it('posts published before the due time existed are measured: the run backfills it once', async () => {
+    const oldDb = own('metrics-backfill');
+    const uid = newUid();
+    await saved(uid, 'x', xFields(xAccount()), oldDb);
+    const tweet = await madeAt('x', `Old ${randomUUID()}`);
+    const t0 = Date.now();
+    const due = await published(uid, 'x', tweet, t0, undefined, { on: oldDb, old: true });
+    const measured = await published(uid, 'x', '1', t0, undefined, {
+      on: oldDb,
+      old: true,
+      metrics: { '1h': snapshotAt(t0 + H) },
+    });
+    const over = await published(uid, 'x', '2', t0 - 10 * 24 * H, undefined, {
+      on: oldDb,
+      old: true,
+    });
+    await age('x', tweet, 1);
+
+    const run = await takePostMetrics(deps(t0 + H + 2 * M, oldDb));
+    expect(run.taken.map((t) => [t.postId, t.window])).toEqual([[due, '1h']]);
+    const dueAt = async (postId: string) =>
+      (
+        (await oldDb.doc(`users/${uid}/socialPosts/${postId}`).get()).get('metricsDueAt') as
+          Timestamp | undefined
+      )?.toMillis();
+    expect(await dueAt(due)).toBe(t0 + 24 * H);
+    expect(await dueAt(measured)).toBe(t0 + 24 * H);
+    expect(await dueAt(over)).toBeUndefined();
+
+    // Done once: the next run reads the backfill's state, not the posts.
+    const reads = countReads();
+    await takePostMetrics(deps(t0 + H + 12 * M, oldDb));
+    reads.stop();
+    expect(reads.byCollection().socialPosts ?? 0).toBeLessThanOrEqual(1);
   });
 });

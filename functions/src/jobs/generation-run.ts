@@ -24,6 +24,7 @@ import {
   posterPath,
   storeFile,
   storeResult,
+  streamResultToStorage,
   type Bucket,
   type StoredMedia,
 } from './result-storage';
@@ -255,38 +256,69 @@ async function runGeneration(
     await whileOwned(() =>
       lease.heartbeat(now(), { progress: 95, statusText: 'Saving to your library' }),
     );
-    let bytes: Buffer;
-    let info;
-    if ('url' in outcome.media) {
-      const downloaded = await downloadResult(outcome.media.url, executor.generationType, {
-        fetch: deps.fetch,
-        timeoutMs: deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
-        maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES,
-        allowPlainHttp: deps.allowPlainHttp,
-      });
-      if (!downloaded.ok)
-        return await fail(
-          { code: 'download_failed', message: executor.messages.download },
-          { reason: downloaded.reason },
-        );
-      ({ bytes, info } = downloaded);
-    } else {
-      bytes = outcome.media.bytes;
-      const known = identifyMedia(executor.generationType, bytes, outcome.media.contentType);
-      if (!known)
-        return await fail(
-          { code: 'download_failed', message: executor.messages.download },
-          { reason: 'not a recognised file' },
-        );
-      info = known;
-    }
-    const downloadedAt = Date.now();
     let stored: StoredMedia;
-    try {
-      stored = await storeResult(deps, uid, jobId, bytes, info);
-    } catch (error) {
-      log.error('Job result upload failed', { ...context, error: describeError(error) });
-      return await fail({ code: 'save_failed', message: executor.messages.save });
+    let downloadedAt: number;
+    if ('url' in outcome.media && executor.generationType !== 'image') {
+      // Audio and video go from the provider's URL into Storage as they come (up to 64 MB, never whole in
+      // memory); an image is read whole, its size read from its bytes.
+      const streamed = await streamResultToStorage(
+        deps,
+        uid,
+        jobId,
+        outcome.media.url,
+        executor.generationType,
+        {
+          fetch: deps.fetch,
+          timeoutMs: deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
+          maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES,
+          allowPlainHttp: deps.allowPlainHttp,
+        },
+      ).catch((error: unknown) => {
+        log.error('Job result upload failed', { ...context, error: describeError(error) });
+        return { ok: false as const, stage: 'save' as const, reason: 'upload failed' };
+      });
+      if (!streamed.ok)
+        return streamed.stage === 'download'
+          ? await fail(
+              { code: 'download_failed', message: executor.messages.download },
+              { reason: streamed.reason },
+            )
+          : await fail({ code: 'save_failed', message: executor.messages.save });
+      stored = streamed.stored;
+      downloadedAt = Date.now();
+    } else {
+      let bytes: Buffer;
+      let info;
+      if ('url' in outcome.media) {
+        const downloaded = await downloadResult(outcome.media.url, executor.generationType, {
+          fetch: deps.fetch,
+          timeoutMs: deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
+          maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES,
+          allowPlainHttp: deps.allowPlainHttp,
+        });
+        if (!downloaded.ok)
+          return await fail(
+            { code: 'download_failed', message: executor.messages.download },
+            { reason: downloaded.reason },
+          );
+        ({ bytes, info } = downloaded);
+      } else {
+        bytes = outcome.media.bytes;
+        const known = identifyMedia(executor.generationType, bytes, outcome.media.contentType);
+        if (!known)
+          return await fail(
+            { code: 'download_failed', message: executor.messages.download },
+            { reason: 'not a recognised file' },
+          );
+        info = known;
+      }
+      downloadedAt = Date.now();
+      try {
+        stored = await storeResult(deps, uid, jobId, bytes, info);
+      } catch (error) {
+        log.error('Job result upload failed', { ...context, error: describeError(error) });
+        return await fail({ code: 'save_failed', message: executor.messages.save });
+      }
     }
     const uploadedAt = Date.now();
     const poster =
@@ -297,7 +329,7 @@ async function runGeneration(
       stored,
       resume !== null,
       {
-        bytes: bytes.length,
+        bytes: stored.sizeBytes,
         providerMs: readyAt - started,
         downloadMs: downloadedAt - readyAt,
         uploadMs: uploadedAt - downloadedAt,
@@ -353,7 +385,7 @@ async function readUpload(
 const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 
 /** One of the caller's own audio or video files, whatever the stored input says (startJob checked it too). */
-async function readMedia(
+export async function readMedia(
   bucket: Bucket,
   uid: string,
   path: string,
@@ -364,8 +396,15 @@ async function readMedia(
     const [md] = await file.getMetadata();
     if (!/^(audio|video)\//.test(md.contentType ?? '') || Number(md.size ?? 0) > MAX_MEDIA_BYTES)
       return undefined;
-    const [bytes] = await file.download();
-    return { bytes, contentType: md.contentType! };
+    // Read into one buffer of the file's size (download() gathers the chunks, then copies them all).
+    const bytes = Buffer.allocUnsafe(Number(md.size ?? 0));
+    let at = 0;
+    for await (const chunk of file.createReadStream() as AsyncIterable<Buffer>) {
+      if (at + chunk.length > bytes.length) throw new Error('The file changed while it was read');
+      chunk.copy(bytes, at);
+      at += chunk.length;
+    }
+    return { bytes: bytes.subarray(0, at), contentType: md.contentType! };
   } catch (error) {
     if ((error as { code?: number }).code === 404) return undefined;
     throw error;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Storage } from 'firebase-admin/storage';
 import { storageFolders } from '@core/firestore-paths';
 import type { GenerationType } from '@core/jobs';
@@ -205,12 +207,14 @@ export interface DownloadOptions {
 
 export type Download = { ok: true; bytes: Buffer; info: MediaInfo } | { ok: false; reason: string };
 
-/** GETs a provider's result URL (no key: result URLs are signed) and checks it is what the job makes. */
-export async function downloadResult(
+/** Opens a provider's result URL (no key: result URLs are signed) with every download's checks: the response to read, or why not. */
+async function openResult(
   url: string,
-  type: GenerationType,
   options: DownloadOptions,
-): Promise<Download> {
+): Promise<
+  | { ok: true; response: Response & { body: ReadableStream<Uint8Array> } }
+  | { ok: false; reason: string }
+> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -242,6 +246,18 @@ export async function downloadResult(
     await response.body.cancel().catch(() => undefined);
     return { ok: false, reason: 'too large' };
   }
+  return { ok: true, response: response as Response & { body: ReadableStream<Uint8Array> } };
+}
+
+/** GETs a provider's result URL whole and checks it is what the job makes (images: their size is read from the bytes). */
+export async function downloadResult(
+  url: string,
+  type: GenerationType,
+  options: DownloadOptions,
+): Promise<Download> {
+  const opened = await openResult(url, options);
+  if (!opened.ok) return opened;
+  const { response } = opened;
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -256,4 +272,113 @@ export async function downloadResult(
   const bytes = Buffer.concat(chunks);
   const info = identifyMedia(type, bytes, response.headers.get('content-type'));
   return info ? { ok: true, bytes, info } : { ok: false, reason: 'not a recognised file' };
+}
+
+/** Bytes enough to tell an audio or video container by its signature (identifyMedia). */
+const SIGNATURE_BYTES = 16;
+
+export type StreamedResult =
+  { ok: true; stored: StoredMedia } | { ok: false; stage: 'download' | 'save'; reason: string };
+
+/** The provider's side of a stream failed (a broken read, or past the size limit): not Storage's. */
+class DownloadFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * An audio or video result streamed from the provider's URL into the job's Storage file as it downloads, so an
+ * instance holds a chunk or two of it, never the whole file: its type is read from the header and the first
+ * bytes, the size limit is held as the bytes come (past it, or on a broken read, the upload is abandoned and
+ * the file removed), and one request writes the file (no partial object is ever visible). A passing Storage
+ * failure starts it again from the URL.
+ */
+export async function streamResultToStorage(
+  deps: StorageDeps,
+  uid: string,
+  jobId: string,
+  url: string,
+  type: 'audio' | 'video',
+  options: DownloadOptions,
+): Promise<StreamedResult> {
+  return storageCall(deps, () => streamOnce(deps, uid, jobId, url, type, options));
+}
+
+async function streamOnce(
+  deps: StorageDeps,
+  uid: string,
+  jobId: string,
+  url: string,
+  type: 'audio' | 'video',
+  options: DownloadOptions,
+): Promise<StreamedResult> {
+  const opened = await openResult(url, options);
+  if (!opened.ok) return { ok: false, stage: 'download', reason: opened.reason };
+  const reader = opened.response.body.getReader();
+  const read = async (): Promise<Uint8Array | null> => {
+    try {
+      const next = await reader.read();
+      return next.done ? null : next.value;
+    } catch (error) {
+      throw new DownloadFailed(error instanceof Error ? error.name : 'read failed');
+    }
+  };
+  let head = Buffer.alloc(0);
+  let info: MediaInfo | undefined;
+  try {
+    while (head.length < SIGNATURE_BYTES) {
+      const chunk = await read();
+      if (!chunk) break;
+      head = Buffer.concat([head, chunk]);
+    }
+    if (head.length > options.maxBytes) throw new DownloadFailed('too large');
+    info = identifyMedia(type, head, opened.response.headers.get('content-type'));
+    if (!info) throw new DownloadFailed('not a recognised file');
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    if (error instanceof DownloadFailed)
+      return { ok: false, stage: 'download', reason: error.reason };
+    throw error;
+  }
+  const path = resultPath(uid, jobId, info.ext);
+  let size = head.length;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    yield head;
+    for (let chunk = await read(); chunk; chunk = await read()) {
+      size += chunk.byteLength;
+      if (size > options.maxBytes) throw new DownloadFailed('too large');
+      yield chunk;
+    }
+  }
+  const token = randomUUID();
+  try {
+    await pipeline(
+      Readable.from(body()),
+      deps.bucket.file(path).createWriteStream({
+        resumable: false,
+        contentType: info.contentType,
+        metadata: {
+          cacheControl: 'private, max-age=31536000',
+          metadata: { firebaseStorageDownloadTokens: token, jobId },
+        },
+      }),
+    );
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    // An abandoned one-request upload leaves no object; removed all the same, should one have been made.
+    await deleteStored(deps, path).catch(() => undefined);
+    if (error instanceof DownloadFailed)
+      return { ok: false, stage: 'download', reason: error.reason };
+    throw error;
+  }
+  return {
+    ok: true,
+    stored: {
+      path,
+      contentType: info.contentType,
+      sizeBytes: size,
+      downloadUrl: downloadUrl(deps.downloadOrigin, deps.bucket.name, path, token),
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { collections } from '@core/firestore-paths';
 import type { StoredSocialCredentials } from '@core/integrations';
 import { publishJobInputSchema, type JobError } from '@core/jobs';
 import { explainFailure, failureStepOfRequest } from '@core/platform-errors';
+import { nextMetricsDue } from '@core/post-metrics';
 import { checkingMessage, publishPlatformNames, type PublishPlatform } from '@core/social-posts';
 import type { Clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -405,6 +406,8 @@ export async function runPublishJob(run: PublishRun, deps: PublishDeps): Promise
             platformPostId: ending.post.platformPostId,
             url: ending.post.url,
             publishedAt: at,
+            // The first figures are due an hour on (functions/src/social/metrics/post-metrics.ts).
+            metricsDueAt: new Date(nextMetricsDue(at.getTime(), {}, at.getTime())!),
             error: null,
             checkingUntil: null,
             progress: 100,

@@ -1,4 +1,4 @@
-import { readInboxPost, type InboxPost } from '@core/inbox';
+import { readInboxPost, unreadFailures, type InboxPost } from '@core/inbox';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import {
@@ -38,11 +38,11 @@ function fakeSource(uid: string | null, posts: InboxPost[]) {
   const state = { uid, posts, readAt: null as number | null, fail: false, reads: 0 };
   const source: FailureBadgeSource = {
     currentUid: () => Promise.resolve(state.uid),
-    readPosts: (asked) => {
+    countUnreadFailures: (asked, readAt) => {
       state.reads++;
       if (state.fail) return Promise.reject(new Error('offline'));
       expect(asked).toBe(state.uid);
-      return Promise.resolve(state.posts);
+      return Promise.resolve(unreadFailures(state.posts, readAt));
     },
     readReadAt: (asked) => {
       if (state.fail) return Promise.reject(new Error('offline'));

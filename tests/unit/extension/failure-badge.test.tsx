@@ -10,7 +10,7 @@ import {
 } from '../../../entrypoints/sidepanel/logic/failure-badge';
 import { inboxReadAtStorage } from '../../../entrypoints/sidepanel/panel-storage';
 import { refreshFailureBadge } from '../../../entrypoints/background/failure-badge';
-import { readInboxPost } from '@core/inbox';
+import { readInboxPost, unreadFailures } from '@core/inbox';
 
 // The badge on the toolbar icon: the user's failed posts not read yet in the inbox, counted by the inbox's
 // own rule (core/inbox.ts), red, and gone once the user opens the inbox from the panel.
@@ -264,7 +264,8 @@ describe('Open inbox with the device clock off', () => {
       const posts = live.docs.map((d) => readInboxPost(d.id, d.data));
       const source = {
         currentUid: () => Promise.resolve('u1'),
-        readPosts: () => Promise.resolve(posts),
+        countUnreadFailures: (_uid: string, readAt: number | null) =>
+          Promise.resolve(unreadFailures(posts, readAt)),
         readReadAt: (): Promise<number | null> => Promise.resolve(null),
       };
       expect(await refreshFailureBadge(source)).toBe(1);

@@ -227,17 +227,18 @@ export function createElevenLabs(
     signal?: AbortSignal,
   ): Promise<TranscriptionOutcome> {
     const failed = TRANSCRIPTION_FAILED;
+    // One copy of the file for every attempt (a Blob holds its own; fetch streams it into the body).
+    // A Buffer read from Storage is never over a SharedArrayBuffer.
+    const file = new Blob([request.bytes as Uint8Array<ArrayBuffer>], {
+      type: request.contentType,
+    });
     const result = await retrying(async (): Promise<Attempt<TranscribedWords, AudioFailure>> => {
       const form = new FormData();
       form.append('model_id', TRANSCRIPTION_MODEL);
       form.append('timestamps_granularity', 'word');
       form.append('tag_audio_events', 'false');
       if (request.languageCode) form.append('language_code', request.languageCode);
-      form.append(
-        'file',
-        new Blob([new Uint8Array(request.bytes)], { type: request.contentType }),
-        request.fileName,
-      );
+      form.append('file', file, request.fileName);
       let response: Response;
       try {
         const timeout = AbortSignal.timeout(options.transcriptionTimeoutMs ?? 300_000);

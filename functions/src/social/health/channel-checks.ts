@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
-import { Timestamp } from 'firebase-admin/firestore';
-import { collections, userCollectionPath } from '@core/firestore-paths';
+import { Timestamp, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { collections, scheduledRunPath, userCollectionPath } from '@core/firestore-paths';
 import { publishPlatforms, type PublishPlatform } from '@core/social-posts';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Clock } from '../../lib/clock';
@@ -9,7 +9,6 @@ import {
   getPlatformProfile,
   type PlatformProfileDeps,
 } from '../get-platform-profile/get-platform-profile';
-import { postConverter } from '../posts';
 
 // Warnings before a post can fail: each channel with a scheduled post is checked with the platform's
 // identity call (X users/me, LinkedIn userinfo, Reddit api/v1/me, YouTube channels?mine=true, through
@@ -71,30 +70,115 @@ export interface ChannelChecksDeps extends PlatformProfileDeps {
   clock: Clock;
   /** Checks in flight at once. */
   concurrency?: number;
+  /** Posts read per page (PAGE_SIZE). */
+  pageSize?: number;
 }
 
-/** One run of the scheduled check: reads the posts due within a day, checks each due channel once. */
+/** Where the scheduled check keeps its last run's time: the next run reads only what came due since. */
+export const CHANNEL_CHECKS_RUN_PATH = scheduledRunPath('channelChecks');
+/** Each run's ranges reach this far into the one before: a write stamped just before a run still reaches it. */
+const RUN_OVERLAP_MS = 60_000;
+/** Posts read per page. */
+const PAGE_SIZE = 500;
+
+/** Every document a query gives, a page at a time (so none is missed however many there are). */
+async function pagedDocs(query: Query, pageSize: number): Promise<QueryDocumentSnapshot[]> {
+  const docs: QueryDocumentSnapshot[] = [];
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const page = await (after ? query.startAfter(after) : query).limit(pageSize).get();
+    docs.push(...page.docs);
+    if (page.size < pageSize) return docs;
+    after = page.docs.at(-1);
+  }
+}
+
+/** Merged intervals (start exclusive, end inclusive; epoch ms), without the empty ones. */
+function merged(ranges: Array<[number, number]>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [from, to] of ranges.filter(([a, b]) => a < b).sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/**
+ * The scheduled posts one of whose check times has come since the last run (`since`), read with only the
+ * fields the check needs: those scheduled a lead after that time (a narrow range per lead, paged), and those
+ * written since (a post scheduled, or moved, after its check time had passed is checked at once, as before).
+ */
+async function postsDueSince(
+  deps: ChannelChecksDeps,
+  since: number,
+  now: number,
+): Promise<ScheduledPostRef[]> {
+  const scheduled = deps.db
+    .collectionGroup(collections.socialPosts)
+    .where('status', '==', 'scheduled');
+  const pageSize = deps.pageSize ?? PAGE_SIZE;
+  const ranges = merged(
+    CHANNEL_CHECK_LEADS_MS.map((lead) => [Math.max(since + lead, now), now + lead]),
+  );
+  const pages = await Promise.all([
+    ...ranges.map(([from, to]) =>
+      pagedDocs(
+        scheduled
+          .where('scheduledAt', '>', new Date(from))
+          .where('scheduledAt', '<=', new Date(to))
+          .orderBy('scheduledAt')
+          .select('platform', 'scheduledAt'),
+        pageSize,
+      ),
+    ),
+    // Where the ranges hold every post due within a day (a first run), the written ones are among them.
+    ...(since + CHANNEL_CHECK_LEADS_MS[0] <= now
+      ? []
+      : [
+          pagedDocs(
+            scheduled
+              .where('updatedAt', '>', new Date(since))
+              .orderBy('updatedAt')
+              .select('platform', 'scheduledAt', 'updatedAt'),
+            pageSize,
+          ),
+        ]),
+  ]);
+  const posts = new Map<string, ScheduledPostRef>();
+  for (const doc of pages.flat()) {
+    const userRef = doc.ref.parent.parent;
+    if (!userRef || userRef.parent.id !== collections.users) continue;
+    const platform = doc.get('platform') as unknown;
+    const scheduledAt = doc.get('scheduledAt') as unknown;
+    if (!(publishPlatforms as readonly unknown[]).includes(platform)) continue;
+    if (!(scheduledAt instanceof Timestamp)) continue;
+    const at = scheduledAt.toMillis();
+    if (at <= now || at > now + CHANNEL_CHECK_LEADS_MS[0]) continue;
+    posts.set(doc.ref.path, {
+      uid: userRef.id,
+      platform: platform as PublishPlatform,
+      scheduledAt: at,
+    });
+  }
+  return [...posts.values()];
+}
+
+/**
+ * One run of the scheduled check: reads the scheduled posts whose check time came since the last run (all
+ * those due within a day at the first run, or after a day without one), checks each due channel once.
+ */
 export async function runChannelChecks(
   deps: ChannelChecksDeps,
 ): Promise<{ checked: Array<ChannelRef & { outcome: ChannelCheckOutcome }> }> {
   const now = deps.clock.now().getTime();
-  const horizon = new Date(now + CHANNEL_CHECK_LEADS_MS[0]);
-  const page = await deps.db
-    .collectionGroup(collections.socialPosts)
-    .where('status', '==', 'scheduled')
-    .where('scheduledAt', '<=', horizon)
-    .orderBy('scheduledAt')
-    .limit(2000)
-    .withConverter(postConverter)
-    .get();
-  const posts: ScheduledPostRef[] = [];
-  for (const doc of page.docs) {
-    const userRef = doc.ref.parent.parent;
-    if (!userRef || userRef.parent.id !== collections.users) continue;
-    const { platform, scheduledAt } = doc.data();
-    if (!(publishPlatforms as readonly string[]).includes(platform) || !scheduledAt) continue;
-    posts.push({ uid: userRef.id, platform, scheduledAt: scheduledAt.getTime() });
-  }
+  const state = deps.db.doc(CHANNEL_CHECKS_RUN_PATH);
+  const ranAt = (await state.get()).get('ranAt') as unknown;
+  const since =
+    typeof ranAt === 'number' && ranAt <= now && ranAt > now - CHANNEL_CHECK_LEADS_MS[0]
+      ? ranAt - RUN_OVERLAP_MS
+      : now - CHANNEL_CHECK_LEADS_MS[0];
+  const posts = await postsDueSince(deps, since, now);
   const channels = [
     ...new Map(posts.map((p) => [channelKey(p), { uid: p.uid, platform: p.platform }])).values(),
   ];
@@ -120,6 +204,7 @@ export async function runChannelChecks(
       }),
     ),
   );
+  await state.set({ ranAt: now });
   if (checked.length > 0)
     log.info('Channels checked', {
       count: checked.length,
