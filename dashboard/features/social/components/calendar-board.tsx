@@ -79,10 +79,12 @@ export interface CalendarBoardProps {
 
 type Status = keyof typeof STATUS_TEXT;
 
-function postLabel(post: SocialPost): string {
+// A chip's time is in the grid's zone, the one its row and day are read in, whatever zone the post was
+// planned in: a 15:00 row holds only 15:xx chips.
+function postLabel(post: SocialPost, timeZone: string): string {
   const instant = postInstant(post)!;
   const text = post.youtube?.title || post.reddit?.title || post.text || '(no text)';
-  return `${publishPlatformNames[post.platform]}, ${STATUS_TEXT[post.status as Status]}, ${timeIn(instant, post.timeZone)} ${post.timeZone}: ${text}`;
+  return `${publishPlatformNames[post.platform]}, ${STATUS_TEXT[post.status as Status]}, ${timeIn(instant, timeZone)} ${timeZone}: ${text}`;
 }
 
 function snippet(post: SocialPost): string {
@@ -93,11 +95,13 @@ function snippet(post: SocialPost): string {
 function PostChip({
   post,
   view,
+  timeZone,
   onOpen,
   onKeyMove,
 }: {
   post: SocialPost;
   view: CalendarView;
+  timeZone: string;
   onOpen: () => void;
   onKeyMove: (key: string) => void;
 }) {
@@ -127,8 +131,12 @@ function PostChip({
       aria-roledescription={undefined}
       aria-describedby={undefined}
       aria-disabled={undefined}
-      aria-label={postLabel(post)}
-      title={movable ? `${postLabel(post)} (drag, or Alt+arrow keys, to move)` : postLabel(post)}
+      aria-label={postLabel(post, timeZone)}
+      title={
+        movable
+          ? `${postLabel(post, timeZone)} (drag, or Alt+arrow keys, to move)`
+          : postLabel(post, timeZone)
+      }
       data-status={post.status}
       onClick={onOpen}
       onKeyDown={onKeyDown}
@@ -146,7 +154,7 @@ function PostChip({
       )}
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="shrink-0 tabular-nums">{timeIn(instant, post.timeZone)}</span>
+      <span className="shrink-0 tabular-nums">{timeIn(instant, timeZone)}</span>
       <span className="shrink-0 font-medium">{publishPlatformNames[post.platform]}</span>
       {view === 'list' ? (
         <span className="shrink-0 text-muted-foreground">{STATUS_TEXT[post.status as Status]}</span>
@@ -221,6 +229,7 @@ export function CalendarBoard(props: CalendarBoardProps) {
       key={post.id}
       post={post}
       view={view}
+      timeZone={timeZone}
       onOpen={() => onOpen(post)}
       onKeyMove={keyMove(post)}
     />
@@ -398,9 +407,7 @@ function Toolbar({
           </button>
         ))}
       </div>
-      <p className="w-full text-xs text-muted-foreground">
-        Days and hours in {timeZone}; each post's time in the zone it was planned in.
-      </p>
+      <p className="w-full text-xs text-muted-foreground">Days, hours and times in {timeZone}.</p>
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function ChannelHealthAlert({
           <p className="text-foreground">
             {scheduled.length === 0
               ? `${name} refused the saved access. Reconnect before you post again.`
-              : `${scheduled.length === 1 ? '1 scheduled post' : `${scheduled.length} scheduled posts`} will fail unless you reconnect${next ? `; the next is due ${formatInZone(next, timeZone)}` : ''}.`}
+              : `${scheduled.length === 1 ? '1 scheduled post' : `${scheduled.length} scheduled posts`} will fail unless you reconnect${next ? `; the next is due ${formatInZone(next, timeZone, { label: true })}` : ''}.`}
           </p>
         </div>
       </div>
