@@ -49,9 +49,17 @@ export function RedditRoute() {
           data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`
         }
       />
-      <ChannelHealth platform="reddit" posts={postList} timeZone={shownZone} />
-      <div id="connect">
-        <OAuthConnect platform="reddit" />
+      {/* A refused connection is one alert: what it puts at stake, with the Reconnect button itself. */}
+      <div id="connect" className="grid gap-3 empty:hidden">
+        <ChannelHealth
+          platform="reddit"
+          posts={postList}
+          timeZone={shownZone}
+          action={<OAuthConnect platform="reddit" actionOnly />}
+        />
+        {account === 'needs-reconnect' && channelNeedsReconnect ? null : (
+          <OAuthConnect platform="reddit" />
+        )}
       </div>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
