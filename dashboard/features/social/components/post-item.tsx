@@ -100,7 +100,7 @@ export function PostItem({
   return (
     <li id={`post-${post.id}`} className="grid min-w-0 scroll-mt-20 gap-2 py-3">
       {post.reddit ? (
-        <p className="min-w-0 text-sm break-words">
+        <p className="min-w-0 text-sm wrap-anywhere">
           <span className="text-muted-foreground">r/{post.reddit.subreddit}</span>{' '}
           <span className="font-medium">{post.reddit.title}</span>
           {post.reddit.flairText ? (
@@ -122,7 +122,7 @@ export function PostItem({
           <p className="truncate text-sm font-medium" title={post.youtube.title}>
             {post.youtube.title}
           </p>
-          <p className="line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
+          <p className="line-clamp-2 text-sm wrap-anywhere whitespace-pre-wrap text-muted-foreground">
             {post.text}
           </p>
           <p className="text-xs text-muted-foreground">
@@ -139,7 +139,7 @@ export function PostItem({
           <p className="text-xs text-muted-foreground">{REDDIT_IMAGE_NO_BODY}</p>
         ) : null
       ) : (
-        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">
+        <p className="line-clamp-4 text-sm wrap-anywhere whitespace-pre-wrap">
           {post.text || <span className="text-muted-foreground">(no text)</span>}
         </p>
       )}
