@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   DndContext,
   PointerSensor,
   useDraggable,
@@ -185,6 +186,39 @@ function DayCell({
   );
 }
 
+/** Where a drop target ('slot|2026-11-26|14' in the week, 'day|2026-11-26' in the month) puts a post, in words. */
+function targetWords(overId: unknown): string | null {
+  const [kind, day, hour] = String(overId).split('|');
+  if (!day) return null;
+  const date = dayLabel(day, 'long');
+  return kind === 'slot' ? `${date} at ${String(hour).padStart(2, '0')}:00` : date;
+}
+
+const postWords = (post: SocialPost | undefined) =>
+  post ? `${publishPlatformNames[post.platform]} post "${snippet(post)}"` : 'The post';
+
+/**
+ * What a screen reader hears while a post is dragged: the post by its channel and text, and where it goes
+ * (dnd-kit's own words name the raw document id).
+ */
+export const calendarAnnouncements: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${postWords(active.data.current?.post as SocialPost)}.`,
+  onDragOver: ({ active, over }) => {
+    const to = over ? targetWords(over.id) : null;
+    return to
+      ? `${postWords(active.data.current?.post as SocialPost)} is over ${to}.`
+      : `${postWords(active.data.current?.post as SocialPost)} is no longer over a day.`;
+  },
+  onDragEnd: ({ active, over }) => {
+    const to = over ? targetWords(over.id) : null;
+    return to
+      ? `${postWords(active.data.current?.post as SocialPost)} moved to ${to}.`
+      : `${postWords(active.data.current?.post as SocialPost)} was dropped where it was.`;
+  },
+  onDragCancel: ({ active }) =>
+    `Moving cancelled: ${postWords(active.data.current?.post as SocialPost)} stays where it was.`,
+};
+
 /** Week, month and list views of the user's posts across channels, with the channel filter. */
 export function CalendarBoard(props: CalendarBoardProps) {
   const { posts, view, anchor, today, timeZone, channels, onOpen, onCompose, onMove } = props;
@@ -247,7 +281,11 @@ export function CalendarBoard(props: CalendarBoardProps) {
       ) : posts.status === 'error' ? (
         <PostsLoadError error={posts.error} retry={posts.retry} />
       ) : (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: calendarAnnouncements }}
+        >
           {view === 'list' ? (
             <ListView posts={shown} timeZone={timeZone} chip={chip} />
           ) : view === 'month' ? (
