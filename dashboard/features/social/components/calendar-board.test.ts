@@ -16,7 +16,8 @@ const post = toSocialPost(
 const active = { id: post.id, data: { current: { post } }, rect: { current: {} } };
 const over = (id: string) => ({ id, data: { current: {} }, rect: {}, disabled: false });
 type Arg = Parameters<NonNullable<typeof calendarAnnouncements.onDragEnd>>[0];
-const arg = (overId: string | null) => ({ active, over: overId ? over(overId) : null }) as Arg;
+const arg = (overId: string | null) =>
+  ({ active, over: overId ? over(overId) : null }) as unknown as Arg;
 
 describe('what a screen reader hears when a calendar post is moved', () => {
   it('names the post and the new day and hour on a drop in the week', () => {
