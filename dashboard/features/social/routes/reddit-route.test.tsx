@@ -223,13 +223,13 @@ describe('the Reddit page', () => {
     expect(sent('publishPost')).toHaveLength(0);
   });
 
-  it('refuses a post without a title or content with the Reddit wording', () => {
+  it('refuses a post without a title or content, naming the blank fields', () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'anything' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
     expect(toast).toHaveBeenCalledWith({
       title: 'Error',
-      description: 'Please fill in all required fields',
+      description: 'Please fill in all required fields: Title, Content or an image',
       variant: 'destructive',
     });
     expect(sent('publishPost')).toHaveLength(0);
