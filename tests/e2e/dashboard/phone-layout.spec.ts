@@ -262,8 +262,8 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
     ] as const) {
       await open(page, path, heading);
       await page.getByLabel('Post Content').fill(UNBROKEN);
-      await expect(page.getByTestId('preview-text')).toContainText('xxxx');
-      await overflowWith(`${path}, preview of unbroken text at ${viewport.width} px`);
+      await expect(page.getByLabel('Post Content')).toHaveValue(UNBROKEN);
+      await overflowWith(`${path}, unbroken text in the composer at ${viewport.width} px`);
     }
   }
   await page.setViewportSize(DESKTOP);
