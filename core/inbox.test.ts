@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { explainFailure } from './platform-errors';
 import {
   inboxEvents,
   isUnread,
@@ -169,5 +170,28 @@ describe('the inbox state document', () => {
     );
     expect(readInboxState('state', undefined)).toBeNull();
     expect(readInboxState('state', { readAt: 'yesterday' })).toBeNull();
+  });
+});
+
+describe('what a refusal is called in the inbox', () => {
+  const failed = (status: number, code: string, platformCode: string) => {
+    const explained = explainFailure({ platform: 'x', code, status, platformCode });
+    return readInboxPost('p', {
+      platform: 'x',
+      status: 'failed',
+      text: 'Refused',
+      updatedAt: at('2026-11-25T12:00:00Z'),
+      error: { code, message: explained.message, step: explained.step, fix: explained.fix },
+    });
+  };
+
+  it.each([
+    [403, 'forbidden', 'Forbidden', 'failed'],
+    [401, 'auth_expired', 'Unauthorized', 'needs-reconnect'],
+    [401, 'auth_expired', '89', 'needs-reconnect'],
+  ])('an X %i (%s, %s) is a "%s" event', (status, code, platformCode, kind) => {
+    expect(inboxEvents([failed(status, code, platformCode)], null).map((e) => e.kind)).toEqual([
+      kind,
+    ]);
   });
 });

@@ -102,6 +102,26 @@ describe('the platform error catalogue', () => {
       { id: 'x.unauthorized', step: 'upload', action: 'reconnect' },
     ],
     [
+      'X plain 403 (a refusal of this request, not of the sign-in)',
+      { platform: 'x', code: 'forbidden', status: 403, platformCode: 'Forbidden' },
+      { id: 'x.forbidden', step: 'create', action: 'retry' },
+    ],
+    [
+      "X 403 oauth1-permissions (the app's Read and Write permission)",
+      { platform: 'x', code: 'forbidden', status: 403, platformCode: 'oauth1-permissions' },
+      { id: 'x.app-read-only', step: 'create', action: 'reconnect' },
+    ],
+    [
+      'X 401 code 89 (invalid or expired token)',
+      { platform: 'x', code: 'auth_expired', status: 401, platformCode: '89' },
+      { id: 'x.token-invalid', step: 'sign-in', action: 'reconnect' },
+    ],
+    [
+      'a 403 no entry names',
+      { platform: 'reddit', code: 'forbidden', status: 403 },
+      { id: 'generic.forbidden', step: 'create', action: 'retry' },
+    ],
+    [
       'a refused refresh (no request sent)',
       { platform: 'reddit', code: 'auth_expired' },
       { id: 'generic.auth_expired', step: 'sign-in', action: 'reconnect' },
@@ -140,6 +160,17 @@ describe('the platform error catalogue', () => {
       'CreditsDepleted',
     ],
     ['x', { errors: [{ code: 187, message: 'Status is a duplicate.' }] }, '187'],
+    [
+      'x',
+      {
+        title: 'Forbidden',
+        detail: 'Your client app is not configured with the appropriate oauth1 app permissions.',
+        type: 'https://api.twitter.com/2/problems/oauth1-permissions',
+      },
+      'oauth1-permissions',
+    ],
+    ['x', { title: 'Forbidden', detail: 'Forbidden', type: 'about:blank' }, 'Forbidden'],
+    ['x', { errors: [{ code: 89, message: 'Invalid or expired token.' }] }, '89'],
     [
       'linkedin',
       {

@@ -81,14 +81,37 @@ export const platformErrorCatalogue: readonly PlatformErrorEntry[] = [
     message: 'X refused the post: this account already posted the same text.',
     fix: edit,
   },
+  // X answers 401 for credentials it no longer accepts (revoked or expired: v1.1 code 89, "Invalid or
+  // expired token"); a 403 is a refusal of this one request ("an accompanying error message will explain
+  // why"), which a later send can pass. Only the first is a reason to reconnect.
+  {
+    id: 'x.token-invalid',
+    platform: 'x',
+    status: 401,
+    platformCode: '89',
+    step: 'sign-in',
+    message: 'X says the saved access token is invalid or expired (access was revoked).',
+    fix: reconnect('x'),
+  },
+  {
+    id: 'x.app-read-only',
+    platform: 'x',
+    status: 403,
+    platformCode: 'oauth1-permissions',
+    step: 'create',
+    stepOfRequest: true,
+    message:
+      'X says the app has no Read and Write permission: set it in the X developer portal, then save new access tokens.',
+    fix: { action: 'reconnect', label: 'Save new X tokens' },
+  },
   {
     id: 'x.forbidden',
     platform: 'x',
     status: 403,
     step: 'create',
     stepOfRequest: true,
-    message: 'X did not allow this: the app may lack Read and Write permission.',
-    fix: reconnect('x'),
+    message: 'X refused this request without saying the sign-in was revoked or expired.',
+    fix: retry,
   },
   {
     id: 'x.credits-depleted',
@@ -386,11 +409,12 @@ const generic: Record<
     fix: reconnect,
   },
   auth_expired: { step: 'sign-in', message: 'The saved sign-in was refused.', fix: reconnect },
+  // A refusal with no code that names the sign-in: the account stays connected (see x.forbidden).
   forbidden: {
     step: 'create',
     stepOfRequest: true,
     message: 'The platform did not allow this.',
-    fix: reconnect,
+    fix: () => retry,
   },
   duplicate: {
     step: 'create',
@@ -505,6 +529,14 @@ const word = (v: unknown): string | undefined =>
       ? String(v)
       : undefined;
 
+// A v2 problem whose title is only the status's name ('Forbidden') is told apart by its type's last part
+// ('https://api.twitter.com/2/problems/oauth1-permissions'); 'about:blank' names nothing.
+function xProblemOfGenericTitle(b: JsonObject): string | undefined {
+  if (b.title !== 'Forbidden' && b.title !== 'Unauthorized') return undefined;
+  const m = typeof b.type === 'string' ? /\/2\/problems\/([a-z0-9-]+)$/.exec(b.type) : null;
+  return m?.[1];
+}
+
 /**
  * Where each platform names its own code in an answer's body, as each API documents its errors: X's v1.1
  * `errors[].code` or v2 problem `title`; LinkedIn's input error code, else its `code`; Reddit's json.errors
@@ -517,7 +549,9 @@ export const platformErrorCodes: Record<
 > = {
   x: {
     read: (b) =>
-      word(Array.isArray(b.errors) ? jsonObject(b.errors[0])?.code : undefined) ?? word(b.title),
+      word(Array.isArray(b.errors) ? jsonObject(b.errors[0])?.code : undefined) ??
+      xProblemOfGenericTitle(b) ??
+      word(b.title),
     inSuccessfulAnswers: false,
   },
   linkedin: {

@@ -44,19 +44,19 @@ describe('checkRedditDraft', () => {
       'no subreddit',
       { subreddit: '', title: 'High water', text: 'Body', media: [] },
       null,
-      REDDIT_REQUIRED,
+      `${REDDIT_REQUIRED}: Subreddit`,
     ],
     [
       'no title',
       { subreddit: 'tides', title: '  ', text: 'Body', media: [] },
       null,
-      REDDIT_REQUIRED,
+      `${REDDIT_REQUIRED}: Title`,
     ],
     [
       'neither text nor media',
       { subreddit: 'tides', title: 'High water', text: ' ', media: [] },
       null,
-      REDDIT_REQUIRED,
+      `${REDDIT_REQUIRED}: Content or an image`,
     ],
     [
       'a subreddit with a space',
@@ -176,7 +176,7 @@ describe('checkDraft', () => {
       used: 5,
       max: 40_000,
       problem: null,
-      missing: REDDIT_REQUIRED,
+      missing: `${REDDIT_REQUIRED}: Subreddit, Title`,
     });
     expect(
       checkDraft(draft({ platform: 'reddit', subreddit: 'r/tides', title: 'T' })).missing,

@@ -185,6 +185,11 @@ export function cleanSubreddit(input: string): string {
 
 export const REDDIT_REQUIRED = 'Please fill in all required fields';
 
+/** REDDIT_REQUIRED with the blank fields named ('Please fill in all required fields: Subreddit, Title'). */
+export function redditRequired(fields: readonly string[]): string {
+  return `${REDDIT_REQUIRED}: ${fields.join(', ')}`;
+}
+
 /** Why a subreddit as typed cannot be posted to (a space, a symbol, too short or long), or null; blank is the click's to refuse. */
 export function subredditProblem(input: string): string | null {
   const subreddit = cleanSubreddit(input);
@@ -208,9 +213,11 @@ export function checkRedditDraft(post: {
   if (invalid) return { problem: invalid, missing: null };
   const { problem } = checkRedditPost(post.title, post.text, post.media);
   if (problem) return { problem, missing: null };
-  const missing =
-    !subreddit || !post.title.trim() || (!post.text.trim() && post.media.length === 0)
-      ? REDDIT_REQUIRED
-      : null;
-  return { problem: null, missing };
+  // Named, as Integrations' credential form names its blank fields: the user sees which one to fill.
+  const blank = [
+    ...(subreddit ? [] : ['Subreddit']),
+    ...(post.title.trim() ? [] : ['Title']),
+    ...(post.text.trim() || post.media.length > 0 ? [] : ['Content or an image']),
+  ];
+  return { problem: null, missing: blank.length > 0 ? redditRequired(blank) : null };
 }

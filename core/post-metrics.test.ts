@@ -54,7 +54,12 @@ describe('post metrics', () => {
       { metrics: read(undefined) },
     ];
     expect(latestSnapshot(posts[0]!.metrics)?.window).toBe('1d');
-    expect(resultsTotals(posts)).toEqual({ posts: 2, views: 100, engagements: 10 + 8 });
+    expect(resultsTotals(posts)).toEqual({
+      posts: 2,
+      views: 100,
+      viewsReported: true,
+      engagements: 10 + 8,
+    });
     expect(engagementsOf({ score: -3, comments: 1 })).toBe(1);
     expect(engagementRate(posts)).toBe(10);
     expect(engagementRate([posts[1]!])).toBeNull();

@@ -150,16 +150,19 @@ export interface ResultsTotals {
   posts: number;
   /** Impressions or views, where the platform gives them. */
   views: number;
+  /** Whether any post's snapshot had impressions or views at all (Reddit reports none): 0 is a figure only then. */
+  viewsReported: boolean;
   engagements: number;
 }
 
 export function resultsTotals(posts: readonly { metrics: PostMetrics }[]): ResultsTotals {
-  const totals: ResultsTotals = { posts: 0, views: 0, engagements: 0 };
+  const totals: ResultsTotals = { posts: 0, views: 0, viewsReported: false, engagements: 0 };
   for (const post of posts) {
     const latest = latestSnapshot(post.metrics);
     if (!latest) continue;
     totals.posts += 1;
     totals.views += latest.snapshot.counts.impressions ?? 0;
+    if (latest.snapshot.counts.impressions !== undefined) totals.viewsReported = true;
     totals.engagements += engagementsOf(latest.snapshot.counts);
   }
   return totals;

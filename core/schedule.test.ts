@@ -3,6 +3,7 @@ import { SCHEDULE_MAX_AHEAD_DAYS } from './constants';
 import {
   checkScheduleDate,
   currentZoneName,
+  formatInZone,
   instantToLocalInput,
   isKnownTimeZone,
   localInputToInstant,
@@ -263,5 +264,17 @@ describe("the browser's zone under its current name", () => {
     expect(localInputToInstant('2026-12-01T09:00', 'Asia/Calcutta')).toEqual(
       localInputToInstant('2026-12-01T09:00', 'Asia/Kolkata'),
     );
+  });
+});
+
+describe('formatInZone', () => {
+  const at = new Date('2026-12-01T15:00:00Z');
+  it.each([
+    ['America/New_York', {}, 'Dec 1, 2026, 10:00 AM'],
+    ['Europe/Berlin', {}, 'Dec 1, 2026, 4:00 PM'],
+    ['America/New_York', { label: true }, 'Dec 1, 2026, 10:00 AM (America/New_York)'],
+    ['Asia/Tokyo', { seconds: true }, 'Dec 2, 2026, 12:00:00 AM'],
+  ])('shows the instant in %s (%o) as %s, whatever the browser zone', (zone, options, text) => {
+    expect(formatInZone(at, zone, options)).toBe(text);
   });
 });

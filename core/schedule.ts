@@ -110,17 +110,33 @@ export function instantToLocalInput(instant: Date, timeZone: string): string {
   return wall.toString({ smallestUnit: 'minute' });
 }
 
-/** '23 Nov 2026, 18:00' style text of an instant in a zone, without the zone's name. */
-export function formatInZone(instant: Date, timeZone: string): string {
+export interface FormatInZoneOptions {
+  /** Append the zone's name ('Nov 23, 2026, 6:00 PM (Europe/Berlin)') where the time could be read in another. */
+  label?: boolean;
+  /** To the second (a request log). */
+  seconds?: boolean;
+}
+
+/**
+ * 'Nov 23, 2026, 6:00 PM' style text of an instant in a zone: the one formatter every screen shows a time
+ * with, so a page never mixes the browser's zone with the workspace's or a post's own.
+ */
+export function formatInZone(
+  instant: Date,
+  timeZone: string,
+  { label = false, seconds = false }: FormatInZoneOptions = {},
+): string {
+  let text: string;
   try {
-    return new Intl.DateTimeFormat('en-US', {
+    text = new Intl.DateTimeFormat('en-US', {
       dateStyle: 'medium',
-      timeStyle: 'short',
+      timeStyle: seconds ? 'medium' : 'short',
       timeZone,
     }).format(instant);
   } catch {
     return instant.toISOString();
   }
+  return label ? `${text} (${timeZone})` : text;
 }
 
 /** The first instant of the next calendar day in `timeZone` after `now` (ms); a day may last 23 or 25 hours. */

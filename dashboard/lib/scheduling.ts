@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { userDocPath } from '@core/firestore-paths';
 import { publishPlatforms, type PublishPlatform } from '@core/platforms/facts';
 import {
+  channelZone,
   MAX_SLOTS_PER_CHANNEL,
   postingSlotSchema,
   type PostingSlot,
@@ -33,6 +34,18 @@ export function useScheduling(): WorkspaceScheduling {
 /** The workspace's zone ('Europe/Berlin'): the one picked in Settings, else the browser's. */
 export function useWorkspaceTimeZone(): string {
   return useScheduling().zone;
+}
+
+/**
+ * The zone a time is shown in: the channel's own where set (core/queue-slots.ts channelZone), else the
+ * workspace's. Every list of posts shows each one's times in it, never the zone a post was planned in.
+ */
+export function useShownZone(): (platform?: PublishPlatform) => string {
+  const { zone, zones } = useScheduling();
+  return useCallback(
+    (platform?: PublishPlatform) => (platform ? channelZone({ zones }, platform, zone) : zone),
+    [zone, zones],
+  );
 }
 
 /** The whole scheduling map, replacing the stored one (a channel's removed slots go with it). */

@@ -171,6 +171,8 @@ interface Case {
   step: FailureStep;
   platformCode: string | null;
   fix: FixAction;
+  /** Whether the run marks the account as needing reconnect (only answers that say the sign-in is dead). */
+  accountMarked?: boolean;
 }
 
 const X_TWEETS = { path: '/2/tweets', method: 'POST' };
@@ -204,6 +206,7 @@ const cases: Case[] = [
     step: 'create',
     platformCode: 'Unauthorized',
     fix: 'reconnect',
+    accountMarked: true,
   },
   {
     name: 'X 403 duplicate content',
@@ -223,7 +226,8 @@ const cases: Case[] = [
     fix: 'edit',
   },
   {
-    name: 'X 403 app without write permission',
+    // A refusal of this request, not of the sign-in: a Retry can pass, and the account stays connected.
+    name: 'X plain 403',
     platform: 'x',
     post: xPost,
     fault: {
@@ -233,7 +237,27 @@ const cases: Case[] = [
     reason: 'x.forbidden',
     step: 'create',
     platformCode: 'Forbidden',
+    fix: 'retry',
+    accountMarked: false,
+  },
+  {
+    name: 'X 403 app without Read and Write permission',
+    platform: 'x',
+    post: xPost,
+    fault: {
+      ...X_TWEETS,
+      ...xProblem(
+        403,
+        'Forbidden',
+        'Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.',
+        'https://api.twitter.com/2/problems/oauth1-permissions',
+      ),
+    },
+    reason: 'x.app-read-only',
+    step: 'create',
+    platformCode: 'oauth1-permissions',
     fix: 'reconnect',
+    accountMarked: false,
   },
   {
     name: 'X 402 credits depleted',
@@ -635,5 +659,9 @@ describe('a platform error, through the publish path', () => {
       summary: expect.any(String),
     });
     expect(post.error.message).toEqual(expect.any(String));
+    if (c.accountMarked !== undefined) {
+      const account = (await db.doc(`users/${uid}/socialAccounts/${c.platform}`).get()).data();
+      expect(account?.needsReconnect === true).toBe(c.accountMarked);
+    }
   });
 });

@@ -22,6 +22,20 @@ const LONG_TITLE = 'A rather long project title about a summer trip to the seasi
 const LONG_DRAFT =
   'A long draft about the harbour at dawn, the fishing boats coming in, the gulls over the pier and the market opening on the quay';
 
+/** What a user may paste: one unbroken word past X's limit and a long tracking URL. No preview may widen the page. */
+const UNBROKEN = `${'x'.repeat(281)} https://example.com/launch?utm_source=newsletter&utm_medium=email&utm_campaign=winter_launch_2026&utm_content=hero_button_variant_b&fbclid=IwAR3xY7kLmN0pQrStUvWxYz123456789abcdef`;
+const X_CREDENTIALS = {
+  consumerKey: 'sandbox-consumer-key',
+  consumerSecret: 'sandbox-consumer-key-secret',
+  accessToken: 'sandbox-access-token',
+  accessTokenSecret: 'sandbox-access-token-secret',
+};
+const LINKEDIN_CREDENTIALS = {
+  clientId: 'sandbox-linkedin-client',
+  clientSecret: 'sandbox-linkedin-secret',
+  accessToken: 'sandbox-linkedin-token',
+};
+
 const screens: { path: string; heading: string }[] = [
   { path: '/', heading: 'Dashboard' },
   { path: '/library', heading: 'Library' },
@@ -40,6 +54,7 @@ const screens: { path: string; heading: string }[] = [
   { path: '/social/linkedin', heading: 'LinkedIn' },
   { path: '/social/reddit', heading: 'Reddit' },
   { path: '/social/youtube', heading: 'YouTube' },
+  { path: '/compose', heading: 'Compose' },
 ];
 
 /** How far the page is wider than the window, and the element that reaches furthest right. */
@@ -159,6 +174,8 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
       ],
       { files: true },
     )
+    .withSocialCredentials({ platform: 'x', credentials: X_CREDENTIALS })
+    .withSocialCredentials({ platform: 'linkedin', credentials: LINKEDIN_CREDENTIALS })
     .signIn();
   const now = Timestamp.now();
   const project: VideoProjectDoc<Timestamp> = {
@@ -219,6 +236,37 @@ test('every signed-in screen fits a 375 px phone without sideways scrolling', as
         `${screen.path} at 1280 px: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`,
       );
   }
+  // Long unbroken text and a long URL in each preview, on a phone and a desktop.
+  const overflowWith = async (where: string) => {
+    const o = await page.evaluate(measureOverflow);
+    if (o.scrollWidth > o.innerWidth)
+      failures.push(
+        `${where}: ${o.scrollWidth} px wide in a ${o.innerWidth} px window; widest: ${o.widest}`,
+      );
+  };
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await open(page, '/compose', 'Compose', { reload: true });
+    for (const channel of ['X', 'LinkedIn'])
+      await page.getByRole('checkbox', { name: channel }).check();
+    await page.getByLabel('Shared text').fill(UNBROKEN);
+    const previews = page.getByRole('group', { name: 'Preview channel' });
+    for (const channel of ['X', 'LinkedIn']) {
+      await previews.getByRole('button', { name: channel }).click();
+      await expect(page.getByTestId('preview-text')).toContainText('xxxx');
+      await overflowWith(`/compose, ${channel} preview of unbroken text at ${viewport.width} px`);
+    }
+    for (const [path, heading] of [
+      ['/social/x', 'X/Twitter'],
+      ['/social/linkedin', 'LinkedIn'],
+    ] as const) {
+      await open(page, path, heading);
+      await page.getByLabel('Post Content').fill(UNBROKEN);
+      await expect(page.getByLabel('Post Content')).toHaveValue(UNBROKEN);
+      await overflowWith(`${path}, unbroken text in the composer at ${viewport.width} px`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
   await open(page, '/create/editor', 'Video Editor');
   for (const cut of await page.evaluate(measureCutText))
     failures.push(`/create/editor at 1280 px: cut text ${cut}`);

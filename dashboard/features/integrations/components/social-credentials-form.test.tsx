@@ -219,4 +219,18 @@ describe('SocialCredentialsForm', () => {
       description: 'Twitter credentials deleted successfully',
     });
   });
+
+  it('says Needs reconnect, not Connected, when the saved access was refused', () => {
+    const refused: SocialAccount = {
+      hints: { clientSecret: 'cret' },
+      values: { clientId: 'client-1', userAgent: 'web:muse:1.0' },
+      connected: true,
+      needsReconnect: true,
+      updatedAt: new Date('2025-01-01T11:55:00Z'),
+    };
+    render(<SocialCredentialsForm platform="reddit" account={refused} loading={false} now={now} />);
+    const form = screen.getByRole('region', { name: /Reddit/ });
+    expect(within(form).getByText('Needs reconnect')).toBeTruthy();
+    expect(within(form).queryByText('Connected')).toBeNull();
+  });
 });

@@ -137,7 +137,12 @@ export function SocialCredentialsForm({
               <StatusBadge kind={account ? 'configured' : 'empty'}>
                 {account ? 'Configured' : 'Not configured'}
               </StatusBadge>
-              {account?.connected ? <StatusBadge kind="connected">Connected</StatusBadge> : null}
+              {/* The publishing functions found the saved access refused: not Connected, whatever the last connect said. */}
+              {account?.needsReconnect ? (
+                <StatusBadge kind="attention">Needs reconnect</StatusBadge>
+              ) : account?.connected ? (
+                <StatusBadge kind="connected">Connected</StatusBadge>
+              ) : null}
             </div>
           )}
         </div>

@@ -1,13 +1,19 @@
-import { CircleCheck, CircleDashed, Link2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed, Link2 } from 'lucide-react';
 import { cn } from '@core/ui/cn';
 
 const styles = {
   configured: 'border-success/30 bg-success/10 text-success',
   connected: 'border-primary/30 bg-primary/10 text-primary',
   empty: 'border-border bg-muted text-muted-foreground',
+  attention: 'border-destructive/40 bg-destructive/10 text-destructive',
 } as const;
 
-const icons = { configured: CircleCheck, connected: Link2, empty: CircleDashed } as const;
+const icons = {
+  configured: CircleCheck,
+  connected: Link2,
+  empty: CircleDashed,
+  attention: CircleAlert,
+} as const;
 
 export function StatusBadge({ kind, children }: { kind: keyof typeof styles; children: string }) {
   const Icon = icons[kind];

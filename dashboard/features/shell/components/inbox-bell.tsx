@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useInbox } from '../api/inbox';
 import type { InboxEvent, InboxEventKind } from '@core/inbox';
+import { formatInZone } from '@core/schedule';
+import { useShownZone } from '@/lib/scheduling';
 
 // The bell in the header: how many post events came since Mark all read, and a panel listing them newest
 // first, each linking to its post on the platform's page (where its fix button is).
@@ -14,11 +16,16 @@ const ICON: Record<InboxEventKind, { Icon: typeof Bell; tone: string }> = {
   'media-refused': { Icon: ImageOff, tone: 'text-destructive' },
 };
 
-function when(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
-
-function EventRow({ event, onOpen }: { event: InboxEvent; onOpen: () => void }) {
+function EventRow({
+  event,
+  timeZone,
+  onOpen,
+}: {
+  event: InboxEvent;
+  /** The channel's zone (dashboard/lib/scheduling.ts useShownZone), named: the bell sits on every page. */
+  timeZone: string;
+  onOpen: () => void;
+}) {
   const { Icon, tone } = ICON[event.kind];
   return (
     <li>
@@ -44,7 +51,7 @@ function EventRow({ event, onOpen }: { event: InboxEvent; onOpen: () => void }) 
             <span className="text-xs font-medium text-primary">Fix: {event.fix}</span>
           ) : null}
           <time dateTime={event.at.toISOString()} className="text-xs text-muted-foreground">
-            {when(event.at)}
+            {formatInZone(event.at, timeZone, { label: true })}
           </time>
         </span>
       </Link>
@@ -54,6 +61,7 @@ function EventRow({ event, onOpen }: { event: InboxEvent; onOpen: () => void }) 
 
 export function InboxBell() {
   const inbox = useInbox();
+  const zoneOf = useShownZone();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -136,7 +144,12 @@ export function InboxBell() {
           ) : (
             <ul className="max-h-[70vh] divide-y overflow-y-auto" aria-label="Post events">
               {events.map((event) => (
-                <EventRow key={event.id} event={event} onOpen={() => setOpen(false)} />
+                <EventRow
+                  key={event.id}
+                  event={event}
+                  timeZone={zoneOf(event.platform)}
+                  onOpen={() => setOpen(false)}
+                />
               ))}
             </ul>
           )}

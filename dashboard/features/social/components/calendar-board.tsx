@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   DndContext,
   PointerSensor,
   useDraggable,
@@ -79,10 +80,12 @@ export interface CalendarBoardProps {
 
 type Status = keyof typeof STATUS_TEXT;
 
-function postLabel(post: SocialPost): string {
+// A chip's time is in the grid's zone, the one its row and day are read in, whatever zone the post was
+// planned in: a 15:00 row holds only 15:xx chips.
+function postLabel(post: SocialPost, timeZone: string): string {
   const instant = postInstant(post)!;
   const text = post.youtube?.title || post.reddit?.title || post.text || '(no text)';
-  return `${publishPlatformNames[post.platform]}, ${STATUS_TEXT[post.status as Status]}, ${timeIn(instant, post.timeZone)} ${post.timeZone}: ${text}`;
+  return `${publishPlatformNames[post.platform]}, ${STATUS_TEXT[post.status as Status]}, ${timeIn(instant, timeZone)} ${timeZone}: ${text}`;
 }
 
 function snippet(post: SocialPost): string {
@@ -93,11 +96,13 @@ function snippet(post: SocialPost): string {
 function PostChip({
   post,
   view,
+  timeZone,
   onOpen,
   onKeyMove,
 }: {
   post: SocialPost;
   view: CalendarView;
+  timeZone: string;
   onOpen: () => void;
   onKeyMove: (key: string) => void;
 }) {
@@ -127,8 +132,12 @@ function PostChip({
       aria-roledescription={undefined}
       aria-describedby={undefined}
       aria-disabled={undefined}
-      aria-label={postLabel(post)}
-      title={movable ? `${postLabel(post)} (drag, or Alt+arrow keys, to move)` : postLabel(post)}
+      aria-label={postLabel(post, timeZone)}
+      title={
+        movable
+          ? `${postLabel(post, timeZone)} (drag, or Alt+arrow keys, to move)`
+          : postLabel(post, timeZone)
+      }
       data-status={post.status}
       onClick={onOpen}
       onKeyDown={onKeyDown}
@@ -146,7 +155,7 @@ function PostChip({
       )}
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="shrink-0 tabular-nums">{timeIn(instant, post.timeZone)}</span>
+      <span className="shrink-0 tabular-nums">{timeIn(instant, timeZone)}</span>
       <span className="shrink-0 font-medium">{publishPlatformNames[post.platform]}</span>
       {view === 'list' ? (
         <span className="shrink-0 text-muted-foreground">{STATUS_TEXT[post.status as Status]}</span>
@@ -176,6 +185,39 @@ function DayCell({
     </div>
   );
 }
+
+/** Where a drop target ('slot|2026-11-26|14' in the week, 'day|2026-11-26' in the month) puts a post, in words. */
+function targetWords(overId: unknown): string | null {
+  const [kind, day, hour] = String(overId).split('|');
+  if (!day) return null;
+  const date = dayLabel(day, 'long');
+  return kind === 'slot' ? `${date} at ${String(hour).padStart(2, '0')}:00` : date;
+}
+
+const postWords = (post: SocialPost | undefined) =>
+  post ? `${publishPlatformNames[post.platform]} post "${snippet(post)}"` : 'The post';
+
+/**
+ * What a screen reader hears while a post is dragged: the post by its channel and text, and where it goes
+ * (dnd-kit's own words name the raw document id).
+ */
+export const calendarAnnouncements: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${postWords(active.data.current?.post as SocialPost)}.`,
+  onDragOver: ({ active, over }) => {
+    const to = over ? targetWords(over.id) : null;
+    return to
+      ? `${postWords(active.data.current?.post as SocialPost)} is over ${to}.`
+      : `${postWords(active.data.current?.post as SocialPost)} is no longer over a day.`;
+  },
+  onDragEnd: ({ active, over }) => {
+    const to = over ? targetWords(over.id) : null;
+    return to
+      ? `${postWords(active.data.current?.post as SocialPost)} moved to ${to}.`
+      : `${postWords(active.data.current?.post as SocialPost)} was dropped where it was.`;
+  },
+  onDragCancel: ({ active }) =>
+    `Moving cancelled: ${postWords(active.data.current?.post as SocialPost)} stays where it was.`,
+};
 
 /** Week, month and list views of the user's posts across channels, with the channel filter. */
 export function CalendarBoard(props: CalendarBoardProps) {
@@ -221,6 +263,7 @@ export function CalendarBoard(props: CalendarBoardProps) {
       key={post.id}
       post={post}
       view={view}
+      timeZone={timeZone}
       onOpen={() => onOpen(post)}
       onKeyMove={keyMove(post)}
     />
@@ -238,7 +281,11 @@ export function CalendarBoard(props: CalendarBoardProps) {
       ) : posts.status === 'error' ? (
         <PostsLoadError error={posts.error} retry={posts.retry} />
       ) : (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: calendarAnnouncements }}
+        >
           {view === 'list' ? (
             <ListView posts={shown} timeZone={timeZone} chip={chip} />
           ) : view === 'month' ? (
@@ -398,9 +445,7 @@ function Toolbar({
           </button>
         ))}
       </div>
-      <p className="w-full text-xs text-muted-foreground">
-        Days and hours in {timeZone}; each post's time in the zone it was planned in.
-      </p>
+      <p className="w-full text-xs text-muted-foreground">Days, hours and times in {timeZone}.</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInZone } from '@core/schedule';
 import type { PublishPlatform, SocialPost } from '@core/social-posts';
@@ -24,12 +25,15 @@ export function ChannelHealthAlert({
   connection,
   posts,
   timeZone,
+  action,
 }: {
   platform: PublishPlatform;
   connection: SocialConnection | null;
   /** The channel's posts as listed (the scheduled ones are named). */
   posts: readonly SocialPost[] | null;
   timeZone: string;
+  /** The page's own Reconnect (the platform's consent), in place of the link to it: one alert, one button. */
+  action?: ReactNode;
 }) {
   if (connection?.state !== 'needs-reconnect') return null;
   const name = PLATFORM_COPY[platform].name;
@@ -50,11 +54,13 @@ export function ChannelHealthAlert({
           <p className="text-foreground">
             {scheduled.length === 0
               ? `${name} refused the saved access. Reconnect before you post again.`
-              : `${scheduled.length === 1 ? '1 scheduled post' : `${scheduled.length} scheduled posts`} will fail unless you reconnect${next ? `; the next is due ${formatInZone(next, timeZone)}` : ''}.`}
+              : `${scheduled.length === 1 ? '1 scheduled post' : `${scheduled.length} scheduled posts`} will fail unless you reconnect${next ? `; the next is due ${formatInZone(next, timeZone, { label: true })}` : ''}.`}
           </p>
         </div>
       </div>
-      {reconnect.startsWith('#') ? (
+      {action ? (
+        <div className="shrink-0">{action}</div>
+      ) : reconnect.startsWith('#') ? (
         <a href={reconnect} className={buttonClasses('outline', 'sm', 'shrink-0 text-foreground')}>
           Reconnect
         </a>
@@ -78,10 +84,12 @@ export function ChannelHealth({
   platform,
   posts,
   timeZone,
+  action,
 }: {
   platform: PublishPlatform;
   posts: readonly SocialPost[] | null;
   timeZone: string;
+  action?: ReactNode;
 }) {
   const { state } = useSocialConnections();
   return (
@@ -90,6 +98,7 @@ export function ChannelHealth({
       connection={state.status === 'success' ? state.data[platform] : null}
       posts={posts}
       timeZone={timeZone}
+      action={action}
     />
   );
 }

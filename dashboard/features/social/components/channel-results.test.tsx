@@ -152,6 +152,10 @@ describe('Channel results', () => {
       }),
     ];
     render(<ChannelResults platform="reddit" />);
+    // Only the figures Reddit reports: no "Impressions 0".
+    const card = within(screen.getByRole('region', { name: 'Results on Reddit' }));
+    expect(card.getByText('Engagements')).toBeTruthy();
+    expect(card.queryByText('Impressions')).toBeNull();
     const best = within(screen.getByRole('region', { name: /Best times to post/ }));
     expect(
       best.getByText(

@@ -104,11 +104,16 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
           <>
             {/* Side by side from the sm breakpoint; on a phone each figure is a row, so no label is cut. */}
             <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
-              {[
-                ['Posts measured', totals.posts],
-                [platformFacts[platform].viewsLabel, totals.views],
-                ['Engagements', totals.engagements],
-              ].map(([name, value]) => (
+              {/* Only the figures the platform reports: Reddit gives no impressions, which is not 0. */}
+              {(
+                [
+                  ['Posts measured', totals.posts],
+                  ...(totals.viewsReported
+                    ? [[platformFacts[platform].viewsLabel, totals.views] as const]
+                    : []),
+                  ['Engagements', totals.engagements],
+                ] as const
+              ).map(([name, value]) => (
                 <div
                   key={name}
                   className="flex min-w-0 items-baseline justify-between gap-3 rounded-md border px-3 py-2 sm:block sm:p-3"
@@ -160,7 +165,7 @@ export function ChannelResults({ platform }: { platform: PublishPlatform }) {
               bestTimes={bestTimes}
               timeZone={timeZone}
               noViews={
-                totals.views === 0
+                !totals.viewsReported
                   ? `${label} gave no ${platformFacts[platform].viewsLabel.toLowerCase()} for your posts, so there is no engagement per view to compare.`
                   : null
               }

@@ -103,7 +103,7 @@ export function toastScheduled(scheduledAt: string, timeZone: string, queued?: b
     });
   toast({
     title: 'Post scheduled',
-    description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone)} (${timeZone}).`,
+    description: `It will be published on ${formatInZone(new Date(scheduledAt), timeZone, { label: true })}.`,
   });
 }
 

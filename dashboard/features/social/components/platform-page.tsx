@@ -12,7 +12,7 @@ import { usePagedRecentPosts } from '../api/social-posts';
 import { useDraft } from '../hooks/use-draft';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { useWorkspaceTimeZone } from '@/lib/scheduling';
+import { useShownZone, useWorkspaceTimeZone } from '@/lib/scheduling';
 import { AiPostGenerator } from './ai-post-generator';
 import { AnalyzePerformance } from './analyze-performance';
 import { ChannelResults } from './channel-results';
@@ -27,6 +27,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
   const copy = PLATFORM_COPY[platform];
   const [text, setText] = useState('');
   const timeZone = useWorkspaceTimeZone();
+  const shownZone = useShownZone()(platform);
   const profile = usePlatformProfile(platform);
   const { posts, showMore } = usePagedRecentPosts(platform);
   const postList = posts.status === 'success' ? posts.data : null;
@@ -83,7 +84,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
           data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`
         }
       />
-      <ChannelHealth platform={platform} posts={postList} timeZone={timeZone} />
+      <ChannelHealth platform={platform} posts={postList} timeZone={shownZone} />
       <PlatformStats stats={platformStats(copy, data, engagement)} />
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
@@ -132,7 +133,7 @@ export function PlatformPage({ platform }: { platform: 'x' | 'linkedin' }) {
           <DraftsCard platform={platform} openId={draft.id} />
           <RecentPosts
             posts={posts}
-            timeZone={timeZone}
+            timeZone={shownZone}
             onRetried={watch}
             onShowMore={showMore}
             channelNeedsReconnect={channelNeedsReconnect}

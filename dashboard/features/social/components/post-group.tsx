@@ -22,12 +22,13 @@ export type SentChannel =
 export function PostGroup({
   sent,
   posts,
-  timeZone,
+  zoneOf,
   onResend,
 }: {
   sent: readonly SentChannel[];
   posts: LiveState<SocialPost[]>;
-  timeZone: string;
+  /** The zone each channel's times are shown in (dashboard/lib/scheduling.ts useShownZone). */
+  zoneOf: (channel: Channel) => string;
   onResend: (channel: Channel) => void;
 }) {
   return (
@@ -79,7 +80,11 @@ export function PostGroup({
                   </div>
                 ) : post ? (
                   <ul>
-                    <PostItem post={post} timeZone={timeZone} onRetried={() => undefined} />
+                    <PostItem
+                      post={post}
+                      timeZone={zoneOf(s.channel)}
+                      onRetried={() => undefined}
+                    />
                   </ul>
                 ) : (
                   <p

@@ -18,7 +18,7 @@ import { Button } from '@core/ui/button';
 import { Progress } from '@core/ui/progress';
 import { readCallableError, useCall } from '@/lib/call';
 import { toast } from '@/lib/toast';
-import { formatInZone, isKnownTimeZone } from '@core/schedule';
+import { formatInZone } from '@core/schedule';
 import { PostResults } from './post-results';
 import { ChannelWarning, PostFixButton } from './post-fix';
 import { PostFollowUps } from './post-follow-ups';
@@ -40,26 +40,25 @@ const REDDIT_IMAGE_NO_BODY =
   'Image post: Reddit takes its title and image, not the text written with them.';
 
 function when(date: Date | null, timeZone: string): string {
-  return date ? `${formatInZone(date, timeZone)} (${timeZone})` : 'an unknown time';
+  return date ? formatInZone(date, timeZone, { label: true }) : 'an unknown time';
 }
 
 /** One post with its true state and what can be done with it now. */
 export function PostItem({
   post,
-  timeZone: workspaceZone,
+  timeZone,
   onRetried,
   now = () => new Date(),
   channelNeedsReconnect = false,
 }: {
   post: SocialPost;
-  /** The workspace's zone: the post's times are shown in the zone it was planned in, this one only for a post without a known zone. */
+  /** The zone the post's times are shown in (dashboard/lib/scheduling.ts useShownZone), whatever zone it was planned in. */
   timeZone: string;
   onRetried: (postId: string) => void;
   now?: () => Date;
   /** The channel's access was found dead: a scheduled post says it will fail, with Reconnect. */
   channelNeedsReconnect?: boolean;
 }) {
-  const timeZone = isKnownTimeZone(post.timeZone) ? post.timeZone : workspaceZone;
   const [editing, setEditing] = useState(false);
   const [showResults, setShowResults] = useState(false);
   const resultsId = useId();
@@ -101,7 +100,7 @@ export function PostItem({
   return (
     <li id={`post-${post.id}`} className="grid min-w-0 scroll-mt-20 gap-2 py-3">
       {post.reddit ? (
-        <p className="min-w-0 text-sm break-words">
+        <p className="min-w-0 text-sm wrap-anywhere">
           <span className="text-muted-foreground">r/{post.reddit.subreddit}</span>{' '}
           <span className="font-medium">{post.reddit.title}</span>
           {post.reddit.flairText ? (
@@ -123,7 +122,7 @@ export function PostItem({
           <p className="truncate text-sm font-medium" title={post.youtube.title}>
             {post.youtube.title}
           </p>
-          <p className="line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
+          <p className="line-clamp-2 text-sm wrap-anywhere whitespace-pre-wrap text-muted-foreground">
             {post.text}
           </p>
           <p className="text-xs text-muted-foreground">
@@ -140,7 +139,7 @@ export function PostItem({
           <p className="text-xs text-muted-foreground">{REDDIT_IMAGE_NO_BODY}</p>
         ) : null
       ) : (
-        <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap">
+        <p className="line-clamp-4 text-sm wrap-anywhere whitespace-pre-wrap">
           {post.text || <span className="text-muted-foreground">(no text)</span>}
         </p>
       )}
@@ -203,7 +202,8 @@ export function PostItem({
           <>
             <span className="flex items-center gap-1.5 text-success">
               <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-              Published {post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}
+              Published{' '}
+              {post.publishedAt ? formatInZone(post.publishedAt, timeZone, { label: true }) : ''}
             </span>
             {post.url ? (
               <a
@@ -301,19 +301,6 @@ function FailureReason({ post }: { post: SocialPost }) {
   );
 }
 
-/** A log line's time to the second, in the page's zone. */
-function logTime(at: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
-      timeZone,
-    }).format(at);
-  } catch {
-    return at.toISOString();
-  }
-}
-
 /** Every request sent to the platform for this post, so a second send would show. */
 function PublishLog({ post, timeZone }: { post: SocialPost; timeZone: string }) {
   return (
@@ -328,7 +315,7 @@ function PublishLog({ post, timeZone }: { post: SocialPost; timeZone: string }) 
         {post.publishLog.map((entry, i) => (
           <li key={i} className="flex flex-wrap gap-x-2">
             <span className="tabular-nums">
-              {entry.at ? logTime(entry.at, timeZone) : 'Unknown time'}
+              {entry.at ? formatInZone(entry.at, timeZone, { seconds: true }) : 'Unknown time'}
             </span>
             <span className="font-medium text-foreground">{entry.step}</span>
             <span>{entry.outcome}</span>

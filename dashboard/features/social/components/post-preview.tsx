@@ -72,7 +72,7 @@ function PreviewText({
   return (
     <p
       data-testid="preview-text"
-      className={cn('text-sm leading-normal break-words whitespace-pre-wrap', className)}
+      className={cn('text-sm leading-normal wrap-anywhere whitespace-pre-wrap', className)}
     >
       <WithLinks text={shown} />
       {cut ? (
@@ -240,7 +240,7 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
         {title.shown ? (
           <h4
             data-testid="preview-title"
-            className="text-base leading-snug font-semibold break-words"
+            className="text-base leading-snug font-semibold wrap-anywhere"
           >
             {title.shown}
           </h4>
@@ -274,7 +274,7 @@ export function PostPreview({ channel, post }: { channel: PublishPlatform; post:
           {title.shown ? (
             <h4
               data-testid="preview-title"
-              className="text-sm leading-snug font-semibold break-words"
+              className="text-sm leading-snug font-semibold wrap-anywhere"
             >
               {title.shown}
             </h4>

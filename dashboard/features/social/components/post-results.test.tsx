@@ -113,10 +113,14 @@ describe('Post results', () => {
     expect(likes.getByText('5')).toBeTruthy();
     expect(likes.getByText('23')).toBeTruthy();
     expect(
-      region.getByText('After 1 hour: LinkedIn socialActions, Nov 23, 2026, 1:01 PM'),
+      region.getByText(
+        'After 1 hour: LinkedIn socialActions, Nov 23, 2026, 1:01 PM (Europe/Berlin)',
+      ),
     ).toBeTruthy();
     expect(
-      region.getByText('After 1 day: LinkedIn socialActions, Nov 24, 2026, 12:02 PM'),
+      region.getByText(
+        'After 1 day: LinkedIn socialActions, Nov 24, 2026, 12:02 PM (Europe/Berlin)',
+      ),
     ).toBeTruthy();
   });
 

@@ -62,7 +62,7 @@ export function PostResults({
               return s ? (
                 <li key={w}>
                   After {metricWindowLabels[w]}: {s.source || 'the platform'},{' '}
-                  {s.takenAt ? formatInZone(s.takenAt, timeZone) : 'unknown time'}
+                  {s.takenAt ? formatInZone(s.takenAt, timeZone, { label: true }) : 'unknown time'}
                 </li>
               ) : null;
             })}

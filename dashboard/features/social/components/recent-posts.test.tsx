@@ -240,7 +240,7 @@ describe('Recent Posts', () => {
       }),
     );
   });
-  it('shows a post in the zone it was planned in, and the workspace zone only for a zone it does not know', () => {
+  it('shows every post in the zone it is given, whatever zone it was planned in', () => {
     const planned = (id: string, timeZone: string) =>
       toSocialPost(
         id,
@@ -263,7 +263,7 @@ describe('Recent Posts', () => {
       />,
     );
     expect(screen.getByText('Planned tokyo').closest('li')!.textContent).toContain(
-      'Dec 1, 2026, 9:30 AM (Asia/Tokyo)',
+      'Dec 1, 2026, 12:30 AM (UTC)',
     );
     expect(screen.getByText('Planned mars').closest('li')!.textContent).toContain(
       'Dec 1, 2026, 12:30 AM (UTC)',

@@ -10,7 +10,7 @@ import { chooseFlair } from '@core/react/use-subreddit-flairs';
 import { useSubredditFlairs } from '../api/subreddit-flairs';
 import { PLATFORM_COPY, SCHEDULE_POST } from '../utils/platforms';
 import {
-  BLANK_TEXT,
+  checkRedditDraft,
   checkRedditPost,
   cleanSubreddit,
   subredditProblem,
@@ -81,8 +81,8 @@ export function RedditComposer({
 
   const submit = async () => {
     if (busy || problem || shownFailure) return;
-    if (!subreddit || !title.trim() || (!text.trim() && media.length === 0))
-      return refuse(BLANK_TEXT.reddit);
+    const { missing } = checkRedditDraft({ subreddit, title, text, media: [...media] });
+    if (missing) return refuse(missing);
     if (flairMissing) return refuse(flairMissing);
     const when = schedule.check(timeZone, now());
     if (!when) return;

@@ -146,7 +146,7 @@ export function ScheduledPostEditor({
       });
       toast({
         title: 'Post updated',
-        description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).`,
+        description: `It will be published on ${formatInZone(new Date(when.scheduledAt), timeZone, { label: true })}.`,
       });
       onDone();
     } catch (e) {

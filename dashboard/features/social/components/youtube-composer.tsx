@@ -95,7 +95,7 @@ export function YouTubeComposer({
     else if (when.scheduledAt)
       toast({
         title: 'Upload started',
-        description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone)} (${timeZone}).`,
+        description: `YouTube will make the video public on ${formatInZone(new Date(when.scheduledAt), timeZone, { label: true })}.`,
       });
     // Only what went out is cleared: what was written or attached while it was uploading stays.
     setTitle(clearIfSent(title));

@@ -7,7 +7,7 @@ import { usePlatformProfile } from '@/lib/platform-profile';
 import { usePagedRecentPosts } from '../api/social-posts';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { formatCount, PLATFORM_COPY, type PlatformCopy } from '../utils/platforms';
-import { useWorkspaceTimeZone } from '@/lib/scheduling';
+import { useShownZone, useWorkspaceTimeZone } from '@/lib/scheduling';
 import { youtubeAccountState } from '@core/youtube-form';
 import { AiPostGenerator } from './ai-post-generator';
 import { ChannelHealth, useChannelNeedsReconnect } from './channel-health-alert';
@@ -59,6 +59,7 @@ export function channelProblem(failure: CallableFailure): string | null {
 export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
   const [description, setDescription] = useState('');
   const timeZone = useWorkspaceTimeZone();
+  const shownZone = useShownZone()('youtube');
   const accounts = useUserCollection('socialAccounts', youtubeAccountState);
   const state =
     accounts.state.status === 'success'
@@ -80,7 +81,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
         title={copy.title}
         description={data?.name ? `Uploading to ${data.name}` : 'Upload videos to YouTube.'}
       />
-      <ChannelHealth platform="youtube" posts={postList} timeZone={timeZone} />
+      <ChannelHealth platform="youtube" posts={postList} timeZone={shownZone} />
       <YouTubeAccount
         state={state}
         channelName={data?.name ?? null}
@@ -103,7 +104,7 @@ export function YouTubePage({ connectAction }: { connectAction?: ReactNode }) {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts
             posts={posts}
-            timeZone={timeZone}
+            timeZone={shownZone}
             onRetried={watch}
             onShowMore={showMore}
             channelNeedsReconnect={channelNeedsReconnect}

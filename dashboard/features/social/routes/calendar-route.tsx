@@ -89,7 +89,7 @@ function initialView(): CalendarView {
 }
 
 /** Moves a scheduled post through the Edit dialog's own call, so every server check holds; one-step Undo. */
-function useMovePost(now: () => Date) {
+function useMovePost(now: () => Date, timeZone: string) {
   const { run } = useCall('updateScheduledPost');
   const send = (post: SocialPost, at: Date) =>
     run({
@@ -127,7 +127,7 @@ function useMovePost(now: () => Date) {
     }
     toast({
       title: 'Post moved',
-      description: `It will be published on ${formatInZone(at, post.timeZone)} (${post.timeZone}).`,
+      description: `It will be published on ${formatInZone(at, timeZone, { label: true })}.`,
       action: before
         ? {
             label: 'Undo',
@@ -136,7 +136,7 @@ function useMovePost(now: () => Date) {
                 () =>
                   toast({
                     title: 'Move undone',
-                    description: `Back to ${formatInZone(before, post.timeZone)} (${post.timeZone}).`,
+                    description: `Back to ${formatInZone(before, timeZone, { label: true })}.`,
                   }),
                 fail,
               ),
@@ -162,7 +162,7 @@ export function CalendarRoute({
   const [open, setOpen] = useState<string | null>(null);
   const [compose, setCompose] = useState<string | null>(null);
   const posts = useCalendarPosts();
-  const move = useMovePost(now);
+  const move = useMovePost(now, timeZone);
   const navigate = useNavigate();
   const opened =
     open && posts.status === 'success' ? (posts.data.find((p) => p.id === open) ?? null) : null;
@@ -207,12 +207,7 @@ export function CalendarRoute({
               {publishPlatformNames[opened.platform]} post
             </DialogTitle>
             <ul>
-              <PostItem
-                post={opened}
-                timeZone={opened.timeZone}
-                onRetried={() => undefined}
-                now={now}
-              />
+              <PostItem post={opened} timeZone={timeZone} onRetried={() => undefined} now={now} />
             </ul>
             <div className="flex flex-wrap justify-between gap-2">
               <Link

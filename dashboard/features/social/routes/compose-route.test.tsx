@@ -268,7 +268,7 @@ describe('the one composer', () => {
     write('x'.repeat(281));
     expect(problemsOf('X')).toEqual(["Your post is 1 character over X's 280 limit"]);
     expect(problemsOf('LinkedIn')).toEqual(['Please select where to post from']);
-    expect(problemsOf('Reddit')).toEqual(['Please fill in all required fields']);
+    expect(problemsOf('Reddit')).toEqual(['Please fill in all required fields: Subreddit, Title']);
     expect(postButton().disabled).toBe(true);
     expect(
       document.getElementById(postButton().getAttribute('aria-describedby')!)?.textContent,

@@ -53,7 +53,7 @@ import { formatSlot } from '@core/queue-slots';
 import { DraftsList } from '../components/drafts-card';
 import { ComposePreviews, type PreviewPost } from '../components/post-preview';
 import { ScheduleField } from '../components/schedule-field';
-import { useWorkspaceTimeZone } from '@/lib/scheduling';
+import { useShownZone, useWorkspaceTimeZone } from '@/lib/scheduling';
 import {
   channels,
   checkChannel,
@@ -320,6 +320,7 @@ function ComposeTabs({
 export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
   const id = useId();
   const timeZone = useWorkspaceTimeZone();
+  const zoneOf = useShownZone();
   const connections = useSocialConnections();
   const [chosen, setChosen] = useState<Channel[]>([]);
   const [shared, setShared] = useState('');
@@ -900,7 +901,7 @@ export function ComposeRoute({ now = () => new Date() }: { now?: () => Date }) {
             <PostGroup
               sent={group.sent}
               posts={groupPosts}
-              timeZone={timeZone}
+              zoneOf={zoneOf}
               onResend={(c) => void resend(c)}
             />
           ) : null}

@@ -14,6 +14,7 @@ vi.mock('@/lib/call', async (load) =>
 );
 vi.mock('@/lib/live', async () => (await import('../test-support')).fakeLiveModule(live));
 vi.mock('@/lib/firebase', () => ({ getFirebase: () => ({ functions: {} }) }));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { uid: 'u1' } }) }));
 vi.mock('@/lib/toast', () => ({ toast: (input: unknown) => toast(input) }));
 
 const { clearPlatformProfiles } = await import('@/lib/platform-profile');
@@ -89,6 +90,7 @@ describe('the Reddit page', () => {
         Promise.resolve({ authorizeUrl: 'https://www.reddit.com/api/v1/authorize?state=x' }),
     };
     live.accounts = [account({ connected: true })];
+    live.posts = undefined;
     toast.mockReset();
     clearPlatformProfiles();
   });
@@ -136,6 +138,34 @@ describe('the Reddit page', () => {
         { name: 'startSocialOAuth', input: { platform: 'reddit' } },
       ]),
     );
+  });
+
+  it('shows one alert for a refused connection, with the scheduled posts at stake and one Reconnect', async () => {
+    live.accounts = [account({ connected: true, needsReconnect: true })];
+    live.posts = [
+      {
+        id: 's1',
+        data: {
+          platform: 'reddit',
+          status: 'scheduled',
+          text: 'Later',
+          reddit: { subreddit: 'MuseSandbox', title: 'Planned' },
+          scheduledAt: timestampOf('2099-01-01T09:00:00Z'),
+          createdAt: timestampOf('2026-11-23T10:00:00Z'),
+          timeZone: 'UTC',
+        },
+      },
+    ];
+    renderPage();
+    // The page's alerts; each scheduled post in Recent Posts has its own warning.
+    const recent = screen.getByRole('region', { name: 'Recent Posts' });
+    const alerts = screen
+      .getAllByRole('alert')
+      .filter((a) => !recent.contains(a) && /reconnect|renewed|revoked/i.test(a.textContent ?? ''));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.textContent).toContain('1 scheduled post will fail unless you reconnect');
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect Reddit Account' }));
+    await waitFor(() => expect(sent('startSocialOAuth')).toHaveLength(1));
   });
 
   it.each([
@@ -193,13 +223,13 @@ describe('the Reddit page', () => {
     expect(sent('publishPost')).toHaveLength(0);
   });
 
-  it('refuses a post without a title or content with the Reddit wording', () => {
+  it('refuses a post without a title or content, naming the blank fields', () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Subreddit'), { target: { value: 'anything' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post to Reddit' }));
     expect(toast).toHaveBeenCalledWith({
       title: 'Error',
-      description: 'Please fill in all required fields',
+      description: 'Please fill in all required fields: Title, Content or an image',
       variant: 'destructive',
     });
     expect(sent('publishPost')).toHaveLength(0);

@@ -15,7 +15,7 @@ import { RecentPosts } from '../components/recent-posts';
 import { RedditComposer } from '../components/reddit-composer';
 import { usePublishOutcomes } from '../hooks/use-publish-outcomes';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { useWorkspaceTimeZone } from '@/lib/scheduling';
+import { useShownZone, useWorkspaceTimeZone } from '@/lib/scheduling';
 
 const copy = PLATFORM_COPY.reddit;
 
@@ -26,6 +26,7 @@ export const REDDIT_APPROVAL_NOTE =
 export function RedditRoute() {
   const [text, setText] = useState('');
   const timeZone = useWorkspaceTimeZone();
+  const shownZone = useShownZone()('reddit');
   const account = useOAuthAccount('reddit');
   const connected = account === 'connected';
   const profile = usePlatformProfile('reddit', { enabled: connected });
@@ -48,9 +49,17 @@ export function RedditRoute() {
           data?.name ? `Posting as ${data.name}` : `Write and publish posts to ${copy.name}.`
         }
       />
-      <ChannelHealth platform="reddit" posts={postList} timeZone={timeZone} />
-      <div id="connect">
-        <OAuthConnect platform="reddit" />
+      {/* A refused connection is one alert: what it puts at stake, with the Reconnect button itself. */}
+      <div id="connect" className="grid gap-3 empty:hidden">
+        <ChannelHealth
+          platform="reddit"
+          posts={postList}
+          timeZone={shownZone}
+          action={<OAuthConnect platform="reddit" actionOnly />}
+        />
+        {account === 'needs-reconnect' && channelNeedsReconnect ? null : (
+          <OAuthConnect platform="reddit" />
+        )}
       </div>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
@@ -78,7 +87,7 @@ export function RedditRoute() {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentPosts
             posts={posts}
-            timeZone={timeZone}
+            timeZone={shownZone}
             onRetried={watch}
             onShowMore={showMore}
             channelNeedsReconnect={channelNeedsReconnect}

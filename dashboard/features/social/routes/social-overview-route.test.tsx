@@ -21,6 +21,8 @@ vi.mock('@/lib/live', () => {
         );
       return { status: 'success', data: cache.get(docs), retry: () => undefined };
     },
+    // The profile: still loading, so the browser's zone is the workspace's.
+    useUserDoc: () => ({ status: 'loading', retry: () => undefined }),
     useUserCollection: (_name: string, read: (docs: RawDoc[]) => unknown) => ({
       state: { status: 'success', data: read(live.accounts) },
       retry: () => undefined,

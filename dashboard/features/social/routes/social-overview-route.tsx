@@ -1,5 +1,4 @@
 import { AlertCircle, CalendarClock, CheckCircle2, PenSquare } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { SocialPlatform } from '@core/integrations';
 import type { LiveState } from '@core/react/use-live';
@@ -21,7 +20,8 @@ import {
   type SocialConnection,
 } from '@core/social-connections';
 import { PLATFORM_COPY } from '../utils/platforms';
-import { formatInZone, userTimeZone } from '@core/schedule';
+import { formatInZone } from '@core/schedule';
+import { useShownZone } from '@/lib/scheduling';
 
 const PLATFORMS: {
   id: SocialPlatform;
@@ -129,7 +129,7 @@ export function SocialOverviewRoute() {
   const { state: connections } = useSocialConnections();
   const scheduled = useScheduledPosts();
   const settled = useSettledPosts();
-  const timeZone = useMemo(userTimeZone, []);
+  const zoneOf = useShownZone();
   const byPlatform = connections.status === 'success' ? connections.data : null;
 
   return (
@@ -177,7 +177,7 @@ export function SocialOverviewRoute() {
               state={scheduled}
               empty="No scheduled posts"
               render={(post) =>
-                `${postedTo(post)} · ${post.scheduledAt ? `${formatInZone(post.scheduledAt, timeZone)} (${timeZone})` : 'time unknown'}`
+                `${postedTo(post)} · ${post.scheduledAt ? formatInZone(post.scheduledAt, zoneOf(post.platform), { label: true }) : 'time unknown'}`
               }
             />
           </CardContent>
@@ -195,7 +195,7 @@ export function SocialOverviewRoute() {
               render={(post) =>
                 post.status === 'failed'
                   ? `${postedTo(post)} · Failed: ${post.error?.message || 'the platform refused the post'}`
-                  : `${postedTo(post)} · Published ${post.publishedAt ? formatInZone(post.publishedAt, timeZone) : ''}`
+                  : `${postedTo(post)} · Published ${post.publishedAt ? formatInZone(post.publishedAt, zoneOf(post.platform), { label: true }) : ''}`
               }
             />
           </CardContent>
