@@ -98,7 +98,6 @@ export function SidebarNav({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       <p
@@ -109,17 +108,7 @@ export function SidebarNav({
       >
         Workspace
       </p>
-      <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
-        {NAV_ITEMS.map((item) => (
-          <NavEntry
-            key={item.url}
-            item={item}
-            collapsed={collapsed}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </ul>
+      <NavList items={NAV_ITEMS} collapsed={collapsed} onNavigate={onNavigate} />
     </nav>
   );
 }
@@ -132,20 +121,34 @@ export function SidebarFootNav({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
   return (
     <nav aria-label="Account" className={cn(!collapsed && 'w-full')}>
-      <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
-        {FOOT_NAV_ITEMS.map((item) => (
-          <NavEntry
-            key={item.url}
-            item={item}
-            collapsed={collapsed}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </ul>
+      <NavList items={FOOT_NAV_ITEMS} collapsed={collapsed} onNavigate={onNavigate} />
     </nav>
+  );
+}
+
+function NavList({
+  items,
+  collapsed,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <ul className={cn('flex flex-col gap-0.5', collapsed && 'items-center')}>
+      {items.map((item) => (
+        <NavEntry
+          key={item.url}
+          item={item}
+          collapsed={collapsed}
+          pathname={pathname}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </ul>
   );
 }
