@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'wxt';
-import { parseBuildEnv } from './core/firebase/config';
+import { parseBuildEnv, parseFirebaseEnv } from './core/firebase/config';
 
 /** The extension's Firefox identity and what it sends off the device (Firefox asks the user at install). */
 export const FIREFOX_GECKO = {
@@ -20,6 +20,12 @@ const envDir = fileURLToPath(new URL('.', import.meta.url));
 /** The inlined config; a production build for a real project refuses an incomplete env or a demo- id. */
 const buildEnv = (mode: string) =>
   parseBuildEnv(loadEnv(mode, envDir, 'VITE_'), { mode, target: 'extension' });
+/**
+ * The config the vite and manifest settings inline. `wxt prepare` (types only, always in production mode)
+ * evaluates both too, so they read the env leniently; a build or zip is refused by the `build:before` hook
+ * below, before anything is written.
+ */
+const inlinedEnv = (mode: string) => parseFirebaseEnv(loadEnv(mode, envDir, 'VITE_'));
 
 /**
  * Every permission the extension asks for and why (tests/unit/extension/manifest.test.ts checks the
@@ -78,13 +84,19 @@ export default defineConfig({
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   imports: false,
   modules: ['@wxt-dev/module-react'],
+  hooks: {
+    // A production build for a real project refuses an incomplete env or a demo- id (core/firebase/config.ts).
+    'build:before': (wxt) => {
+      buildEnv(wxt.config.mode);
+    },
+  },
   // WXT passes these to Vite and writes them into .wxt/tsconfig.json, so editors resolve them too.
   alias: { '@core': 'core' },
   vite: ({ mode }) => ({
     // The Firebase config, checked here and inlined (entrypoints/sidepanel/firebase.ts): a bad value fails
     // the build, and the panel loads no validator at open. Same VITE_* env as import.meta.env.
     define: {
-      __MUSE_FIREBASE_CONFIG__: JSON.stringify(buildEnv(mode)),
+      __MUSE_FIREBASE_CONFIG__: JSON.stringify(inlinedEnv(mode)),
     },
     plugins: [tailwindcss()],
     // Extension pages load from disk, not the network; the Firebase SDK is most of the side panel.
@@ -132,7 +144,7 @@ export default defineConfig({
     // Firefox builds MV2, where the policy is a plain string.
     content_security_policy: ((policy: string) =>
       manifestVersion === 2 ? policy : { extension_pages: policy })(
-      extensionPagesPolicy(buildEnv(mode).emulators),
+      extensionPagesPolicy(inlinedEnv(mode).emulators),
     ),
     // Firefox: the panel is its sidebar (sidebar_action, which WXT writes from entrypoints/sidepanel).
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),

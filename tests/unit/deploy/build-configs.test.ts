@@ -25,9 +25,25 @@ const extension = (mode: string, browser: string) => {
   const config = wxtConfig as unknown as {
     vite: (env: ConfigEnv) => UserConfig;
     manifest: (env: { browser: string; manifestVersion: number; mode: string }) => unknown;
+    hooks: { 'build:before': (wxt: { config: { mode: string; browser: string } }) => void };
   };
   config.vite({ mode, command: 'build' });
-  return config.manifest({ browser, manifestVersion: browser === 'firefox' ? 2 : 3, mode });
+  config.manifest({ browser, manifestVersion: browser === 'firefox' ? 2 : 3, mode });
+  // What `wxt build` and `wxt zip` run before writing anything (`wxt prepare` runs only the two above).
+  config.hooks['build:before']({ config: { mode, browser } });
+};
+/** What `wxt prepare` evaluates: types only, always in production mode, with whatever env the machine has. */
+const prepare = (browser: string) => {
+  const config = wxtConfig as unknown as {
+    vite: (env: ConfigEnv) => UserConfig;
+    manifest: (env: { browser: string; manifestVersion: number; mode: string }) => unknown;
+  };
+  config.vite({ mode: 'production', command: 'build' });
+  return config.manifest({
+    browser,
+    manifestVersion: browser === 'firefox' ? 2 : 3,
+    mode: 'production',
+  });
 };
 
 describe('the production build configs', () => {
@@ -48,6 +64,14 @@ describe('the production build configs', () => {
       expect(() => extension('production', browser)).toThrow(/VITE_DASHBOARD_URL is not set/);
       setEnv({ ...SAMPLE_PRODUCTION_ENV, VITE_FIREBASE_PROJECT_ID: 'demo-x' });
       expect(() => extension('production', browser)).toThrow(/demo- project/);
+    },
+  );
+
+  it.each(['chrome', 'firefox'])(
+    'let `wxt prepare` make the %s types on a fresh clone with no env',
+    (browser) => {
+      setEnv({});
+      expect(() => prepare(browser)).not.toThrow();
     },
   );
 
