@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FirebaseError } from 'firebase/app';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -75,7 +75,8 @@ describe('EnhancePromptButton', () => {
     render(<Harness initial="a fox" />);
 
     fireEvent.click(button());
-    expect((button() as HTMLButtonElement).disabled).toBe(true);
+    // The mutation's pending state reaches React on TanStack Query's next notify tick.
+    await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(true));
     expect(button().getAttribute('aria-busy')).toBe('true');
     expect(button().querySelector('.animate-spin')).not.toBeNull();
     expect(callable.calls).toEqual([

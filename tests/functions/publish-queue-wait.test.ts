@@ -119,7 +119,7 @@ describe('a publish job that waits in its trigger queue', () => {
       expect(swept.expired).not.toContain(`users/${uid}/jobs/${publishJobId(postId)}`);
     }
     const waiting = (await postRef(db, uid, postId).get()).data()!;
-    expect(waiting).toMatchObject({ status: 'queued', jobId: postId });
+    expect(waiting).toMatchObject({ status: 'queued', jobId: publishJobId(postId) });
     expect(restartsOf(waiting)).toBe(0);
 
     // The trigger comes at last, six minutes late: the post is looked up once (a save may hide a send), then sent.
@@ -129,7 +129,7 @@ describe('a publish job that waits in its trigger queue', () => {
       outcome: 'published',
     });
     const post = (await postRef(db, uid, postId).get()).data()!;
-    expect(post).toMatchObject({ status: 'published', jobId: postId, error: null });
+    expect(post).toMatchObject({ status: 'published', jobId: publishJobId(postId), error: null });
     expect(restartsOf(post)).toBe(0);
     expect(
       (post.publishLog as { step: string; outcome: string }[]).map(
@@ -209,7 +209,7 @@ describe('a post and its job restored from a save taken before a send that did h
     const killed = deps(systemClock, dead, diesAfterSending);
     const publish = killed.handlers.publish!;
     void runJob(
-      { uid, jobId: postId },
+      { uid, jobId: publishJobId(postId) },
       {
         ...killed,
         handlers: {
