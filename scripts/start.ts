@@ -20,7 +20,10 @@ const stack = await startStack('dev', { realProviders, buildExtension }).catch((
   say.fail(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
-await seedDemoAccount(stack.projectId, { sandboxKeys: !realProviders });
+await seedDemoAccount(stack.projectId, {
+  sandboxKeys: !realProviders,
+  dashboardUrl: stack.dashboardUrl,
+});
 
 say.plain('');
 say.ok(`Muse Studio is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -43,12 +43,18 @@ async function call(
   idToken: string,
   name: string,
   data: unknown,
+  dashboardUrl: string,
 ): Promise<unknown> {
   const res = await fetch(
     `http://127.0.0.1:${stackPorts.dev.functions}/${projectId}/${FUNCTIONS_REGION}/${name}`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      // The dashboard's origin, as its page sends it: startSocialOAuth sends the user back there.
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${idToken}`,
+        origin: new URL(dashboardUrl).origin,
+      },
       body: JSON.stringify({ data }),
     },
   );
@@ -88,18 +94,31 @@ export async function connectOAuthPlatform(
  * Gives a new demo account sandbox keys for every provider and connects Reddit and YouTube, so every flow
  * runs offline at once.
  */
-async function seedSandboxKeys(projectId: string, idToken: string): Promise<void> {
+async function seedSandboxKeys(
+  projectId: string,
+  idToken: string,
+  dashboardUrl: string,
+): Promise<void> {
   for (const type of integrationTypes)
-    await call(projectId, idToken, 'saveIntegrationKey', { type, apiKey: `sandbox-${type}-key` });
+    await call(
+      projectId,
+      idToken,
+      'saveIntegrationKey',
+      { type, apiKey: `sandbox-${type}-key` },
+      dashboardUrl,
+    );
   for (const platform of socialPlatforms)
-    await call(projectId, idToken, 'saveSocialCredentials', {
-      platform,
-      credentials: sandboxCredentials[platform],
-    });
+    await call(
+      projectId,
+      idToken,
+      'saveSocialCredentials',
+      { platform, credentials: sandboxCredentials[platform] },
+      dashboardUrl,
+    );
   // Every provider ready at once: the OAuth platforms connected as their Connect button would.
   for (const platform of oauthPlatforms)
     await connectOAuthPlatform(platform, {
-      call: (name, data) => call(projectId, idToken, name, data),
+      call: (name, data) => call(projectId, idToken, name, data, dashboardUrl),
       fetch,
     });
 }
@@ -110,7 +129,7 @@ async function seedSandboxKeys(projectId: string, idToken: string): Promise<void
  */
 export async function seedDemoAccount(
   projectId: string,
-  opts: { sandboxKeys: boolean },
+  opts: { sandboxKeys: boolean; dashboardUrl: string },
 ): Promise<'created' | 'existing'> {
   const base = `http://127.0.0.1:${stackPorts.dev.auth}/identitytoolkit.googleapis.com/v1`;
   const json = { 'content-type': 'application/json' };
@@ -155,6 +174,6 @@ export async function seedDemoAccount(
   if (!verified.ok)
     throw new Error(`Could not sign in to the demo account: ${await verified.text()}`);
   const { idToken } = (await verified.json()) as { idToken: string };
-  if (opts.sandboxKeys) await seedSandboxKeys(projectId, idToken);
+  if (opts.sandboxKeys) await seedSandboxKeys(projectId, idToken, opts.dashboardUrl);
   return 'created';
 }
