@@ -38,11 +38,12 @@ test.describe('side panel: page context, library tiles and one sign-in', () => {
     await tab.goto('http://article.muse.test/tides');
     await expect(pageCard).toContainText('Harbour towns brace for record tides');
     await expect(pageCard).toContainText('The highest tides in 18 years are due this weekend.');
+    // The panel's CSP shows no http: picture (wxt.config.ts), so the og:image is listed as a named placeholder.
     await expect(
       pageCard
         .getByRole('list', { name: 'Images on this page' })
-        .getByRole('img', { name: 'Waves over a harbour wall' }),
-    ).toHaveAttribute('src', 'http://article.muse.test/hero.png');
+        .getByRole('img', { name: 'Waves over a harbour wall (preview not available)' }),
+    ).toBeVisible();
   });
 
   test('each library type has its own tile, and each item links to itself in the dashboard', async ({

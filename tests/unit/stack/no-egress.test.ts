@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +101,27 @@ describe('the no-egress preload', () => {
       ),
     );
     expect(result.failures).toHaveLength(6);
-    expect(egressResult(join(dir, 'none.jsonl'))).toEqual({ passed: 1, failed: 0, failures: [] });
+    expect(egressResult(join(dir, 'none.jsonl'))).toEqual({
+      passed: 1,
+      failed: 0,
+      failures: [],
+      held: 0,
+    });
+  });
+
+  it("holds Chromium's own Google services and special-use names, refused on loopback, without failing", () => {
+    const log = join(dir, 'held.jsonl');
+    const line = (kind: string, target: string) =>
+      `${JSON.stringify({ at: '', kind, target, argv: 'Chromium (through the no-egress proxy)' })}\n`;
+    writeFileSync(
+      log,
+      line('browser CONNECT', 'update.googleapis.com:443') +
+        line('browser POST', 'http://update.googleapis.com/service/update2/json') +
+        line('connect', 'files.test:443'),
+    );
+    expect(egressResult(log)).toMatchObject({ passed: 1, failed: 0, held: 3 });
+    writeFileSync(log, line('browser CONNECT', 'cdn.example.com:443'), { flag: 'a' });
+    expect(egressResult(log)).toMatchObject({ passed: 0, failed: 1, held: 3 });
   });
 
   it('is added to NODE_OPTIONS once, after what was there', () => {
