@@ -136,7 +136,7 @@ describe('a publish job that waits in its trigger queue', () => {
         (e) => `${e.step}: ${e.outcome}`,
       ),
     ).toEqual(['Look up: Not there yet', 'Create post: HTTP 201']);
-    expect((await jobsOf(uid)).map((d) => d.id)).toEqual([postId]);
+    expect((await jobsOf(uid)).map((d) => d.id)).toEqual([publishJobId(postId)]);
     expect(await tweetsWith(text)).toBe(1);
     expect(await createRequests(token)).toBe(1);
   });
@@ -151,7 +151,7 @@ describe('a publish job that waits in its trigger queue', () => {
     const next = (await postRef(db, uid, postId).get()).data()!;
     expect(next).toMatchObject({ status: 'queued' });
     expect(restartsOf(next)).toBe(0);
-    expect(next.jobId).not.toBe(postId);
+    expect(next.jobId).not.toBe(publishJobId(postId));
 
     expect(
       await runJob({ uid, jobId: next.jobId as string }, deps(ahead(PUBLISH_LOST_START_MS))),
